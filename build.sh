@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# build.sh - build every sharecost benchmark into build/ and write the asm
+# listings the README quotes. Compiler flags live here and nowhere else.
+set -euo pipefail
+
+usage() {
+  cat <<'TXT'
+usage: ./build.sh [-h] [EXPERIMENT...]
+  Builds common tools and the named experiments (default: all) into build/.
+  EXPERIMENT: false_sharing ctxswitch lockwait
+environment:
+  CC=cc          C compiler (gcc and clang are tested)
+  SANITIZE=1     AddressSanitizer + UBSan build into build-asan/ (no listings)
+  BUILD_DIR=DIR  output directory (default build, or build-asan with SANITIZE=1)
+  Flags: -O2 -std=gnu11 -Wall -Wextra -Werror -pthread (printed by --flags)
+TXT
+}
+
+ROOT=$(cd "$(dirname "$0")" && pwd)
+EXPERIMENTS=(false_sharing ctxswitch lockwait)
+CC=${CC:-cc}
+SANITIZE=${SANITIZE:-0}
+CFLAGS=(-O2 -std=gnu11 -Wall -Wextra -Werror -pthread)
+case "$SANITIZE" in
+  0) BUILD_DIR=${BUILD_DIR:-$ROOT/build} ;;
+  1) BUILD_DIR=${BUILD_DIR:-$ROOT/build-asan}
+     CFLAGS+=(-g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all) ;;
+  *) echo "build.sh: SANITIZE=$SANITIZE: expected 0 or 1" >&2; exit 2 ;;
+esac
+LIBS=(-lm)
+
+die() { echo "build.sh: $*" >&2; exit 1; }
+
+# cc_prog OUT SRC...: a program linked with common/common.c
+cc_prog() {
+  local out=$1; shift
+  "$CC" "${CFLAGS[@]}" -I"$ROOT/common" "$@" "$ROOT/common/common.c" -o "$BUILD_DIR/$out" "${LIBS[@]}"
+}
+
+# listing SRC OUT: the assembly of SRC from the same flags, for the README
+# and for the tests that check the measured loops. Not for sanitizer builds.
+listing() {
+  "$CC" "${CFLAGS[@]}" -I"$ROOT/common" -S "$1" -o "$2"
+}
+
+build_common() {
+  cc_prog clock_estimate "$ROOT/common/clock_estimate.c"
+  cc_prog machine "$ROOT/common/machine.c"
+}
+
+build_false_sharing() {
+  cc_prog false_sharing "$ROOT/false_sharing/bench.c"
+  if [ "$SANITIZE" = 0 ]; then
+    listing "$ROOT/false_sharing/bench.c" "$BUILD_DIR/false_sharing_O2.s"
+    # the committed copy the README quotes comes from the default build only
+    if [ "$BUILD_DIR" = "$ROOT/build" ]; then
+      cp "$BUILD_DIR/false_sharing_O2.s" "$ROOT/false_sharing/bench_O2.s"
+    fi
+  fi
+}
+
+build_ctxswitch() {
+  cc_prog ctxswitch "$ROOT/ctxswitch/ctxswitch.c"
+}
+
+build_lockwait() {
+  "$CC" "${CFLAGS[@]}" -fPIC -shared -I"$ROOT/common" "$ROOT/lockwait/liblockwait.c" \
+    -o "$BUILD_DIR/liblockwait.so" -ldl
+}
+
+main() {
+  local want=() e
+  for e in "$@"; do
+    case "$e" in
+      -h|--help) usage; exit 0 ;;
+      --flags) echo "$CC ${CFLAGS[*]} ${LIBS[*]}"; exit 0 ;;
+      -*) echo "build.sh: unknown option '$e' (see -h)" >&2; exit 2 ;;
+      false_sharing|ctxswitch|lockwait) want+=("$e") ;;
+      *) echo "build.sh: unknown experiment '$e'; expected one of: ${EXPERIMENTS[*]}" >&2; exit 2 ;;
+    esac
+  done
+  [ "${#want[@]}" -gt 0 ] || want=("${EXPERIMENTS[@]}")
+  command -v "$CC" >/dev/null 2>&1 || die "compiler '$CC' not found (set CC)"
+  mkdir -p "$BUILD_DIR"
+  build_common
+  for e in "${want[@]}"; do
+    "build_$e"
+  done
+  echo "build.sh: built ${want[*]} with $CC into ${BUILD_DIR#"$ROOT"/}" >&2
+}
+
+main "$@"

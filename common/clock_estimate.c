@@ -1,0 +1,76 @@
+/* clock_estimate - estimate the core clock from a one-cycle dependent add
+ * chain. The chain is timed at N and 2N iterations and the GHz is N over the
+ * difference, which cancels the fixed cost of the timer and the loop entry.
+ * Best of several tries each, since interruptions only ever add time.
+ * Prints "RESULT exp=clock ghz=G n_log2=K tries=R" on stdout. */
+#include "common.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* noinline so both calls run the very same code; the empty asm keeps x in
+ * a register and stops the compiler from folding the chain into one add. */
+static __attribute__((noinline)) uint64_t add_chain(uint64_t n)
+{
+    uint64_t x = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        x += 1;
+        __asm__ volatile("" : "+r"(x));
+    }
+    return x;
+}
+
+static double best_ns(uint64_t n, int tries)
+{
+    double best = 0;
+    for (int t = 0; t < tries; t++) {
+        uint64_t t0 = now_ns();
+        uint64_t x = add_chain(n);
+        uint64_t t1 = now_ns();
+        if (x != n)
+            die("add chain returned %llu, expected %llu", (unsigned long long)x, (unsigned long long)n);
+        double d = (double)(t1 - t0);
+        if (t == 0 || d < best)
+            best = d;
+    }
+    return best;
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: clock_estimate [-n LOG2] [-r TRIES]\n"
+               "  Times a 1-cycle dependent add chain at 2^LOG2 and 2^(LOG2+1) iterations\n"
+               "  and prints the clock in GHz as a RESULT line.\n"
+               "  -n LOG2   chain length, 16..34 (default 26)\n"
+               "  -r TRIES  best of TRIES timings of each length, 1..100 (default 5)\n");
+}
+
+int main(int argc, char **argv)
+{
+    long log2n = 26, tries = 5;
+    int opt;
+    while ((opt = getopt(argc, argv, "hn:r:")) != -1) {
+        switch (opt) {
+        case 'h': usage(stdout); return 0;
+        case 'n':
+            if (parse_long(optarg, 16, 34, &log2n) != 0)
+                die_usage("-n %s: expected a whole number from 16 to 34", optarg);
+            break;
+        case 'r':
+            if (parse_long(optarg, 1, 100, &tries) != 0)
+                die_usage("-r %s: expected a whole number from 1 to 100", optarg);
+            break;
+        default: usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (optind != argc)
+        die_usage("unexpected argument '%s' (see -h)", argv[optind]);
+    uint64_t n = (uint64_t)1 << log2n;
+    best_ns(n, 1); /* warm-up: let the clock ramp up */
+    double t1 = best_ns(n, (int)tries), t2 = best_ns(2 * n, (int)tries);
+    if (t2 <= t1)
+        die("timing at 2N (%.0f ns) not above N (%.0f ns): clock estimate impossible", t2, t1);
+    printf("RESULT exp=clock ghz=%.4f n_log2=%ld tries=%ld\n", (double)n / (t2 - t1), log2n, tries);
+    return 0;
+}

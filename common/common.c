@@ -1,0 +1,519 @@
+/* common.c - see common.h. Platform specifics are behind __linux__ and
+ * __APPLE__; every other system gets the portable fallback. */
+#define _GNU_SOURCE
+#include "common.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sched.h>
+#endif
+#ifdef __APPLE__
+#include <sys/sysctl.h>
+#include <sys/types.h>
+#endif
+
+uint64_t now_ns(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+        die_errno("clock_gettime(CLOCK_MONOTONIC)");
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void vmsg(const char *fmt, va_list ap)
+{
+    fputs("error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+void die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vmsg(fmt, ap);
+    va_end(ap);
+    exit(1);
+}
+
+void die_usage(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vmsg(fmt, ap);
+    va_end(ap);
+    exit(EXIT_USAGE);
+}
+
+void die_errno(const char *what)
+{
+    die("%s: %s", what, strerror(errno));
+}
+
+void check_pt(int rc, const char *what)
+{
+    if (rc != 0)
+        die("%s: %s", what, strerror(rc));
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        die("out of memory allocating %zu bytes", n);
+    return p;
+}
+
+void *xaligned_alloc(size_t align, size_t n)
+{
+    void *p = NULL;
+    int rc = posix_memalign(&p, align, n ? n : align);
+    if (rc != 0)
+        die("posix_memalign(%zu, %zu): %s", align, n, strerror(rc));
+    return p;
+}
+
+/* ---- statistics ---- */
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double stat_median(const double *x, size_t n)
+{
+    double *s = xmalloc(n * sizeof *s);
+    memcpy(s, x, n * sizeof *s);
+    qsort(s, n, sizeof *s, cmp_double);
+    double m = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    free(s);
+    return m;
+}
+
+double stat_min(const double *x, size_t n)
+{
+    double m = x[0];
+    for (size_t i = 1; i < n; i++)
+        if (x[i] < m)
+            m = x[i];
+    return m;
+}
+
+double stat_max(const double *x, size_t n)
+{
+    double m = x[0];
+    for (size_t i = 1; i < n; i++)
+        if (x[i] > m)
+            m = x[i];
+    return m;
+}
+
+double stat_mean(const double *x, size_t n)
+{
+    double s = 0;
+    for (size_t i = 0; i < n; i++)
+        s += x[i];
+    return s / (double)n;
+}
+
+double stat_cv(const double *x, size_t n)
+{
+    if (n < 2)
+        return 0;
+    double m = stat_mean(x, n), ss = 0;
+    for (size_t i = 0; i < n; i++)
+        ss += (x[i] - m) * (x[i] - m);
+    return m != 0 ? sqrt(ss / (double)(n - 1)) / fabs(m) : 0;
+}
+
+/* ---- knobs ---- */
+
+int parse_long(const char *s, long min, long max, long *out)
+{
+    if (!s || !*s)
+        return -1;
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || *end || end == s || v < min || v > max)
+        return -1;
+    /* strtol accepts leading blanks and '+'; a knob must be plain digits */
+    for (const char *p = s; *p; p++)
+        if ((*p < '0' || *p > '9') && !(p == s && *p == '-'))
+            return -1;
+    *out = v;
+    return 0;
+}
+
+long env_long(const char *name, long def, long min, long max)
+{
+    const char *s = getenv(name);
+    long v;
+    if (!s || !*s)
+        return def;
+    if (parse_long(s, min, max, &v) != 0)
+        die_usage("%s=%s: expected a whole number from %ld to %ld", name, s, min, max);
+    return v;
+}
+
+size_t parse_long_list(const char *name, const char *s, long min, long max,
+                       long *out, size_t cap)
+{
+    size_t n = 0;
+    const char *p = s;
+    while (*p) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        char buf[32];
+        long v;
+        if (len == 0 || len >= sizeof buf || n == cap)
+            die_usage("%s=%s: expected up to %zu comma-separated whole numbers from %ld to %ld",
+                      name, s, cap, min, max);
+        memcpy(buf, p, len);
+        buf[len] = 0;
+        if (parse_long(buf, min, max, &v) != 0)
+            die_usage("%s=%s: '%s' is not a whole number from %ld to %ld", name, s, buf, min, max);
+        out[n++] = v;
+        p += len + (comma != NULL);
+        if (comma && !*p)
+            die_usage("%s=%s: trailing comma", name, s);
+    }
+    return n;
+}
+
+size_t env_long_list(const char *name, long min, long max, long *out, size_t cap)
+{
+    const char *s = getenv(name);
+    return (s && *s) ? parse_long_list(name, s, min, max, out, cap) : 0;
+}
+
+double env_double(const char *name, double def)
+{
+    const char *s = getenv(name);
+    if (!s || !*s)
+        return def;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || *end || end == s || !(v > 0) || !isfinite(v))
+        die_usage("%s=%s: expected a positive number", name, s);
+    return v;
+}
+
+/* ---- CPUs ---- */
+
+int current_cpu(void)
+{
+#ifdef __linux__
+    return sched_getcpu();
+#elif defined(__APPLE__) && defined(__MAC_OS_X_VERSION_MAX_ALLOWED) && __MAC_OS_X_VERSION_MAX_ALLOWED >= 110000
+    /* macOS 11+: the CPU number the kernel last published for this thread,
+     * cheap and approximate; there is no sched_getcpu. */
+    size_t cpu;
+    return pthread_cpu_number_np(&cpu) == 0 ? (int)cpu : -1;
+#else
+    return -1;
+#endif
+}
+
+int online_cpus(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+int pin_self(int cpu)
+{
+#ifdef __linux__
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    int rc = pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+    if (rc != 0) {
+        errno = rc;
+        return -1;
+    }
+    return 0;
+#else
+    (void)cpu; /* macOS has no affinity API (only hints); say so, don't fake it */
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int cpu_allowed(int cpu)
+{
+#ifdef __linux__
+    cpu_set_t set;
+    if (cpu < 0 || cpu >= CPU_SETSIZE)
+        return 0;
+    if (sched_getaffinity(0, sizeof set, &set) != 0)
+        die_errno("sched_getaffinity");
+    return CPU_ISSET(cpu, &set) != 0;
+#else
+    return cpu >= 0 && cpu < online_cpus();
+#endif
+}
+
+/* ---- caches and topology ---- */
+
+const char *cache_source_name(enum cache_source s)
+{
+    switch (s) {
+    case SRC_SYSFS: return "sysfs";
+    case SRC_SYSCONF: return "sysconf";
+    case SRC_SYSCTL: return "sysctl";
+    }
+    return "?";
+}
+
+/* Read the first line of a small sysfs file; 0 on success. */
+static int read_line(const char *path, char *buf, size_t cap)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    int ok = fgets(buf, (int)cap, f) != NULL;
+    fclose(f);
+    if (!ok)
+        return -1;
+    buf[strcspn(buf, "\n")] = 0;
+    return 0;
+}
+
+/* "48K", "2048K", "1M", "512" -> bytes */
+static long parse_size(const char *s)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (*end == 'K')
+        v *= 1024;
+    else if (*end == 'M')
+        v *= 1024 * 1024;
+    else if (*end == 'G')
+        v *= 1024L * 1024 * 1024;
+    return v;
+}
+
+static int sysfs_levels(int cpu, struct cache_level *out, int cap)
+{
+    int n = 0;
+    for (int idx = 0; idx < 16 && n < cap; idx++) {
+        char path[160], buf[128];
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/type", cpu, idx);
+        if (read_line(path, buf, sizeof buf) != 0)
+            break;
+        if (strcmp(buf, "Instruction") == 0)
+            continue;
+        struct cache_level c = {0};
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/level", cpu, idx);
+        if (read_line(path, buf, sizeof buf) == 0)
+            c.level = atoi(buf);
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/size", cpu, idx);
+        if (read_line(path, buf, sizeof buf) == 0)
+            c.size = parse_size(buf);
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/coherency_line_size", cpu, idx);
+        if (read_line(path, buf, sizeof buf) == 0)
+            c.line = atol(buf);
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/shared_cpu_list", cpu, idx);
+        if (read_line(path, c.shared, sizeof c.shared) != 0)
+            c.shared[0] = 0;
+        if (c.level > 0)
+            out[n++] = c;
+    }
+    return n;
+}
+
+static int sysconf_levels(struct cache_level *out, int cap)
+{
+    int n = 0;
+#ifdef _SC_LEVEL1_DCACHE_SIZE
+    static const int names[][2] = {
+        {_SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL1_DCACHE_LINESIZE},
+        {_SC_LEVEL2_CACHE_SIZE, _SC_LEVEL2_CACHE_LINESIZE},
+        {_SC_LEVEL3_CACHE_SIZE, _SC_LEVEL3_CACHE_LINESIZE},
+        {_SC_LEVEL4_CACHE_SIZE, _SC_LEVEL4_CACHE_LINESIZE},
+    };
+    for (int i = 0; i < 4 && n < cap; i++) {
+        long size = sysconf(names[i][0]), line = sysconf(names[i][1]);
+        if (size <= 0)
+            continue;
+        out[n++] = (struct cache_level){.level = i + 1, .size = size, .line = line > 0 ? line : 0};
+    }
+#else
+    (void)out;
+    (void)cap;
+#endif
+    return n;
+}
+
+#ifdef __APPLE__
+static long sysctl_long(const char *name)
+{
+    int64_t v = 0;
+    size_t len = sizeof v;
+    if (sysctlbyname(name, &v, &len, NULL, 0) != 0)
+        return 0;
+    return len == sizeof(int32_t) ? (long)*(int32_t *)&v : (long)v;
+}
+#endif
+
+static int sysctl_levels(struct cache_level *out, int cap)
+{
+    int n = 0;
+#ifdef __APPLE__
+    /* perflevel0 is the performance cluster; plain hw.l2cachesize describes
+     * the least performant cluster on Apple silicon, so it is only a fallback. */
+    long line = sysctl_long("hw.cachelinesize");
+    const char *names[][2] = {
+        {"hw.perflevel0.l1dcachesize", "hw.l1dcachesize"},
+        {"hw.perflevel0.l2cachesize", "hw.l2cachesize"},
+        {"hw.perflevel0.l3cachesize", "hw.l3cachesize"},
+    };
+    for (int i = 0; i < 3 && n < cap; i++) {
+        long size = sysctl_long(names[i][0]);
+        if (size <= 0)
+            size = sysctl_long(names[i][1]);
+        if (size > 0)
+            out[n++] = (struct cache_level){.level = i + 1, .size = size, .line = line};
+    }
+#else
+    (void)out;
+    (void)cap;
+#endif
+    return n;
+}
+
+int cache_levels(enum cache_source src, int cpu, struct cache_level *out, int cap)
+{
+    switch (src) {
+    case SRC_SYSFS: return sysfs_levels(cpu, out, cap);
+    case SRC_SYSCONF: return sysconf_levels(out, cap);
+    case SRC_SYSCTL: return sysctl_levels(out, cap);
+    }
+    return 0;
+}
+
+static const enum cache_source preference[] = {SRC_SYSFS, SRC_SYSCTL, SRC_SYSCONF};
+
+long cache_size(int level, int cpu, enum cache_source *used)
+{
+    for (size_t s = 0; s < sizeof preference / sizeof *preference; s++) {
+        struct cache_level c[8];
+        int n = cache_levels(preference[s], cpu, c, 8);
+        for (int i = 0; i < n; i++)
+            if (c[i].level == level && c[i].size > 0) {
+                if (used)
+                    *used = preference[s];
+                return c[i].size;
+            }
+    }
+    return 0;
+}
+
+long cache_line(int cpu, enum cache_source *used)
+{
+    for (size_t s = 0; s < sizeof preference / sizeof *preference; s++) {
+        struct cache_level c[8];
+        int n = cache_levels(preference[s], cpu, c, 8);
+        for (int i = 0; i < n; i++)
+            if (c[i].level == 1 && c[i].line > 0) {
+                if (used)
+                    *used = preference[s];
+                return c[i].line;
+            }
+    }
+    return 0;
+}
+
+long cache_llc(int cpu, int *level, enum cache_source *used)
+{
+    for (size_t s = 0; s < sizeof preference / sizeof *preference; s++) {
+        struct cache_level c[8];
+        int n = cache_levels(preference[s], cpu, c, 8), best = -1;
+        for (int i = 0; i < n; i++)
+            if (c[i].size > 0 && (best < 0 || c[i].level > c[best].level))
+                best = i;
+        if (best >= 0) {
+            if (level)
+                *level = c[best].level;
+            if (used)
+                *used = preference[s];
+            return c[best].size;
+        }
+    }
+    return 0;
+}
+
+static int topo_int(int cpu, const char *file)
+{
+    char path[160], buf[32];
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/topology/%s", cpu, file);
+    return read_line(path, buf, sizeof buf) == 0 ? atoi(buf) : -1;
+}
+
+int cpu_core_id(int cpu) { return topo_int(cpu, "core_id"); }
+int cpu_package_id(int cpu) { return topo_int(cpu, "physical_package_id"); }
+
+/* Is cpu in a sysfs cpu list such as "0-3,8-11"? */
+static int in_cpu_list(const char *list, int cpu)
+{
+    const char *p = list;
+    while (*p) {
+        char *end;
+        long lo = strtol(p, &end, 10), hi = lo;
+        if (end == p)
+            return 0;
+        if (*end == '-')
+            hi = strtol(end + 1, &end, 10);
+        if (cpu >= lo && cpu <= hi)
+            return 1;
+        p = *end == ',' ? end + 1 : end;
+        if (*end != ',')
+            break;
+    }
+    return 0;
+}
+
+int cpus_share_cache(int a, int b, int level)
+{
+    struct cache_level c[8];
+    int n = sysfs_levels(a, c, 8);
+    for (int i = 0; i < n; i++)
+        if (c[i].level == level && c[i].shared[0])
+            return in_cpu_list(c[i].shared, b);
+    return -1;
+}
+
+int cpus_are_smt_siblings(int a, int b)
+{
+    char path[160], list[128];
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list", a);
+    if (read_line(path, list, sizeof list) != 0)
+        return -1;
+    return a != b && in_cpu_list(list, b);
+}
+
+/* ---- progress ---- */
+
+void progress(const char *label, long done, long total, uint64_t t0)
+{
+    static uint64_t last;
+    uint64_t t = now_ns();
+    if (done < total && t - last < 1000000000u)
+        return;
+    last = t;
+    double el = (double)(t - t0) / 1e9;
+    double left = done > 0 ? el * (double)(total - done) / (double)done : 0;
+    fprintf(stderr, "%s: %ld/%ld, %.0f s elapsed, ~%.0f s left\n", label, done, total, el, left);
+}

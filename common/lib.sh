@@ -1,0 +1,87 @@
+# lib.sh - shell helpers shared by run.sh, the experiments' exp.sh files and
+# the tests: errors, knob validation, child processes that die with us, and
+# the atomic README splice.
+# shellcheck shell=bash
+
+die() { echo "${PROG:-sharecost}: $*" >&2; exit 1; }
+# A bad knob or argument: one line naming it and what it accepts, exit 2.
+bad_usage() { echo "${PROG:-sharecost}: $*" >&2; exit 2; }
+
+# is_uint S: S is plain decimal digits (no sign, no blanks), at most 18 of them
+is_uint() { [[ $1 =~ ^[0-9]{1,18}$ ]]; }
+
+# knob_int NAME MIN MAX: if $NAME is set and non-empty it must be a whole
+# number in [MIN, MAX]; exits 2 otherwise.
+knob_int() {
+  local name=$1 min=$2 max=$3 v=${!1-}
+  [ -z "$v" ] && return 0
+  if ! is_uint "$v" || [ "$((10#$v))" -lt "$min" ] || [ "$((10#$v))" -gt "$max" ]; then
+    bad_usage "$name=$v: expected a whole number from $min to $max"
+  fi
+}
+
+# knob_int_list NAME MIN MAX: comma-separated whole numbers in [MIN, MAX]
+knob_int_list() {
+  local name=$1 min=$2 max=$3 v=${!1-} x
+  [ -z "$v" ] && return 0
+  [[ $v =~ ^[0-9]+(,[0-9]+)*$ ]] || bad_usage "$name=$v: expected comma-separated whole numbers from $min to $max"
+  IFS=, read -r -a xs <<<"$v"
+  for x in "${xs[@]}"; do
+    if ! is_uint "$x" || [ "$((10#$x))" -lt "$min" ] || [ "$((10#$x))" -gt "$max" ]; then
+      bad_usage "$name=$v: '$x' is not a whole number from $min to $max"
+    fi
+  done
+}
+
+# knob_enum_list NAME WORD...: comma-separated words, each one of WORD...
+knob_enum_list() {
+  local name=$1 v=${!1-} x w ok; shift
+  [ -z "$v" ] && return 0
+  IFS=, read -r -a xs <<<"$v"
+  [ "${#xs[@]}" -gt 0 ] && [[ $v != *, ]] || bad_usage "$name=$v: expected comma-separated words from: $*"
+  for x in "${xs[@]}"; do
+    ok=0
+    for w in "$@"; do [ "$x" = "$w" ] && ok=1; done
+    [ "$ok" = 1 ] || bad_usage "$name=$v: '$x' is not one of: $*"
+  done
+}
+
+# run_child CMD...: run CMD in the background and wait, so that a trapped
+# INT/TERM interrupts the wait at once; the trap kills $CHILD_PID.
+CHILD_PID=
+run_child() {
+  local rc=0
+  "$@" &
+  CHILD_PID=$!
+  wait "$CHILD_PID" || rc=$?
+  CHILD_PID=
+  return "$rc"
+}
+kill_child() {
+  if [ -n "${CHILD_PID:-}" ]; then
+    kill -TERM "$CHILD_PID" 2>/dev/null || true
+    wait "$CHILD_PID" 2>/dev/null || true
+  fi
+}
+
+RESULTS_BEGIN='<!-- results:begin -->'
+RESULTS_END='<!-- results:end -->'
+
+# splice_readme README SUMMARY: replace what stands between the results
+# markers of README with SUMMARY, through a temp file and a rename in the
+# same directory, so README is either the old file or the new one.
+splice_readme() {
+  local readme=$1 summary=$2 tmp
+  [ "$(grep -cxF "$RESULTS_BEGIN" "$readme")" = 1 ] && [ "$(grep -cxF "$RESULTS_END" "$readme")" = 1 ] ||
+    die "$readme: needs exactly one '$RESULTS_BEGIN' line and one '$RESULTS_END' line"
+  tmp=$(mktemp "$(dirname "$readme")/.README.XXXXXX") || die "cannot create a temp file next to $readme"
+  # input: README lines; the summary file is copied in at the begin marker
+  if awk -v b="$RESULTS_BEGIN" -v e="$RESULTS_END" -v sum="$summary" '
+      $0 == b { print; while ((getline line < sum) > 0) print line; close(sum); skip = 1; next }
+      $0 == e { skip = 0 }
+      !skip { print }' "$readme" >"$tmp"; then
+    mv -f "$tmp" "$readme" || { rm -f "$tmp"; die "cannot replace $readme"; }
+  else
+    rm -f "$tmp"; die "splicing $summary into $readme failed"
+  fi
+}

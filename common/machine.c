@@ -1,0 +1,76 @@
+/* machine - describe this machine for the top of a raw results file: CPU
+ * model, online CPUs, and the caches as each source reports them (sysfs,
+ * sysconf, sysctl), since in VMs and on arm64 they disagree. Lines start with
+ * "# " so result parsers skip them; "# key: value" is the format. */
+#include "common.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+#ifdef __APPLE__
+#include <sys/sysctl.h>
+#endif
+
+static void cpu_model(char *buf, size_t cap)
+{
+    snprintf(buf, cap, "unknown");
+#ifdef __APPLE__
+    size_t len = cap;
+    if (sysctlbyname("machdep.cpu.brand_string", buf, &len, NULL, 0) != 0)
+        snprintf(buf, cap, "unknown");
+#else
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[256];
+    if (!f)
+        return;
+    while (fgets(line, sizeof line, f)) {
+        /* x86: "model name"; arm64 Linux has no name, only "CPU implementer/part" */
+        char *colon = strchr(line, ':');
+        if (!colon)
+            continue;
+        if (strncmp(line, "model name", 10) == 0 || strncmp(line, "Model", 5) == 0 ||
+            (strncmp(line, "CPU part", 8) == 0 && strcmp(buf, "unknown") == 0)) {
+            colon += 1 + (colon[1] == ' ');
+            colon[strcspn(colon, "\n")] = 0;
+            snprintf(buf, cap, "%s%s", strncmp(line, "CPU part", 8) == 0 ? "arm64 CPU part " : "", colon);
+            if (strncmp(line, "CPU part", 8) != 0)
+                break;
+        }
+    }
+    fclose(f);
+#endif
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1) {
+        int help = strcmp(argv[1], "-h") == 0;
+        fprintf(help ? stdout : stderr,
+                "usage: machine\n  Prints the CPU model, kernel, online CPUs and cache sizes from\n"
+                "  every source (sysfs, sysconf, sysctl) as '# key: value' lines.\n");
+        return help ? 0 : EXIT_USAGE;
+    }
+    char model[256];
+    struct utsname u;
+    cpu_model(model, sizeof model);
+    if (uname(&u) != 0)
+        die_errno("uname");
+    printf("# cpu_model: %s\n", model);
+    printf("# arch: %s\n", u.machine);
+    printf("# kernel: %s %s\n", u.sysname, u.release);
+    printf("# online_cpus: %d\n", online_cpus());
+    static const enum cache_source srcs[] = {SRC_SYSFS, SRC_SYSCONF, SRC_SYSCTL};
+    for (size_t s = 0; s < 3; s++) {
+        struct cache_level c[8];
+        int n = cache_levels(srcs[s], 0, c, 8);
+        if (n == 0)
+            printf("# cache_%s: not available\n", cache_source_name(srcs[s]));
+        for (int i = 0; i < n; i++)
+            printf("# cache_%s: L%d size_bytes=%ld line_bytes=%ld%s%s\n", cache_source_name(srcs[s]),
+                   c[i].level, c[i].size, c[i].line, c[i].shared[0] ? " shared_cpus=" : "", c[i].shared);
+    }
+    enum cache_source used;
+    long line = cache_line(0, &used);
+    printf("# line_size_used: %ld from %s\n", line, line ? cache_source_name(used) : "none");
+    return 0;
+}
