@@ -1,0 +1,56 @@
+/* trace.h - the binary format of a lockwait event trace (--trace FILE), shared
+ * by liblockwait.so (writer) and lockwait/report (reader). Native byte order
+ * and layout; the header says which, so a reader on another machine refuses
+ * rather than misreads. Documented in README.md ("lockwait trace format"). */
+#ifndef LOCKWAIT_TRACE_H
+#define LOCKWAIT_TRACE_H
+
+#include <stdint.h>
+
+#define LW_TRACE_MAGIC "LWTRACE1" /* 8 bytes, no NUL in the file */
+#define LW_TRACE_VERSION 1u
+#define LW_TRACE_ENDIAN 0x01020304u /* reads back as 0x04030201 if swapped */
+
+struct lw_trace_header {
+    char magic[8];        /* LW_TRACE_MAGIC */
+    uint32_t version;     /* LW_TRACE_VERSION */
+    uint32_t endian;      /* LW_TRACE_ENDIAN */
+    uint32_t record_size; /* sizeof(struct lw_trace_record) = 40 */
+    uint32_t pid;         /* process that wrote the trace */
+    uint64_t dropped;     /* records lost to full per-thread buffers */
+};
+
+enum lw_event {
+    LW_EV_REQUEST = 1, /* a contended wait begins: lock busy, holder known or 0 */
+    LW_EV_ACQUIRE = 2, /* the wait ended with the lock; aux = request time */
+    LW_EV_TIMEOUT = 3, /* the wait ended without the lock (timed lock); aux = request time */
+    LW_EV_RELEASE = 4, /* released while another thread waited; aux = when this hold began */
+    LW_EV_THREAD_START = 5, /* lock = 0; aux = creating thread's tid */
+    LW_EV_THREAD_EXIT = 6,  /* lock = 0 */
+};
+
+enum lw_lock_type {
+    LW_T_NONE = 0,
+    LW_T_MUTEX = 1,
+    LW_T_SPIN = 2,
+    LW_T_SEM = 3,
+    LW_T_RWLOCK_RD = 4,
+    LW_T_RWLOCK_WR = 5,
+    LW_T_COND = 6, /* the wait for the signal; re-acquiring the mutex is LW_T_MUTEX */
+};
+
+struct lw_trace_record {
+    uint64_t t_ns;   /* CLOCK_MONOTONIC */
+    uint64_t lock;   /* the lock's address in the traced process */
+    uint64_t aux;    /* see enum lw_event */
+    uint32_t tid;    /* kernel thread id of the thread the event is about */
+    uint32_t holder; /* kernel tid of the holder when known (mutex, spin, rwlock writer), else 0 */
+    uint8_t event;   /* enum lw_event */
+    uint8_t type;    /* enum lw_lock_type */
+    uint8_t pad[6];  /* zero */
+};
+
+_Static_assert(sizeof(struct lw_trace_record) == 40, "trace record is 40 bytes");
+_Static_assert(sizeof(struct lw_trace_header) == 32, "trace header is 32 bytes");
+
+#endif
