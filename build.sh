@@ -63,9 +63,20 @@ build_ctxswitch() {
   cc_prog ctxswitch "$ROOT/ctxswitch/ctxswitch.c"
 }
 
-build_lockwait() {
+# the preload library and its test programs (issue: lockwait library)
+build_lockwait_lib() {
   "$CC" "${CFLAGS[@]}" -fPIC -shared -I"$ROOT/common" "$ROOT/lockwait/liblockwait.c" \
     -o "$BUILD_DIR/liblockwait.so" -ldl
+}
+
+# the contention workloads and the trace report (issue: lockwait experiment)
+build_lockwait_tools() {
+  :
+}
+
+build_lockwait() {
+  build_lockwait_lib
+  build_lockwait_tools
 }
 
 main() {
