@@ -18,6 +18,7 @@ TXT
 
 ROOT=$(cd "$(dirname "$0")" && pwd)
 EXPERIMENTS=(false_sharing ctxswitch lockwait)
+CC_DEFAULT=0; [ -n "${CC:-}" ] || CC_DEFAULT=1
 CC=${CC:-cc}
 SANITIZE=${SANITIZE:-0}
 CFLAGS=(-O2 -std=gnu11 -Wall -Wextra -Werror -pthread)
@@ -53,7 +54,8 @@ build_false_sharing() {
   if [ "$SANITIZE" = 0 ]; then
     listing "$ROOT/false_sharing/bench.c" "$BUILD_DIR/false_sharing_O2.s"
     # the committed copy the README quotes comes from the default build only
-    if [ "$BUILD_DIR" = "$ROOT/build" ]; then
+    # (CC unset, build/), so a clang or cross build does not overwrite it
+    if [ "$BUILD_DIR" = "$ROOT/build" ] && [ "$CC_DEFAULT" = 1 ]; then
       cp "$BUILD_DIR/false_sharing_O2.s" "$ROOT/false_sharing/bench_O2.s"
     fi
   fi

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The measured loops are what the README says they are, read from the
+# assembly the build produces: per increment, store = one plain store and no
+# load, rmw = one load and one store, atomic = one locked add (x86) / ldadd
+# (arm64), register = no memory access at all; none of them calls anything.
+# Checked for gcc's listing and, when clang is installed, clang's.
+set -euo pipefail
+source "$(dirname "$0")/../../common/testlib.sh"
+
+# count_ops LISTING FN: prints "stores loads atomics calls" in FN's inner loop
+count_ops() {
+  awk -v fn="$2" -f "$ROOT/false_sharing/loops.awk" "$1" | awk '
+    # input: one instruction a line, AT&T x86-64 or arm64
+    { op = $1; line = $0; if (op == "lock") { atomics++; op = $2 } }
+    op ~ /^(call|bl|blr)$/ { calls++; next }
+    op ~ /^(ldadd|stadd|ldxr|ldaxr|stxr|stlxr|cas|swp)/ { atomics++; next }
+    op ~ /^(str|stur|stp|strb|strh)$/ { stores++; next }
+    op ~ /^(ldr|ldur|ldp|ldrb|ldrh)$/ { loads++; next }
+    op ~ /^(cmp|test)/ { if (line ~ /\(/) loads++; next }
+    {
+      dst_mem = line ~ /\)[ \t]*$/
+      src_mem = line ~ /\([^)]*\)[ \t]*,/
+      if (dst_mem && $1 != "lock") { stores++; if (op !~ /^mov/) loads++ }
+      if (src_mem) loads++
+    }
+    END { printf "%d %d %d %d\n", stores, loads, atomics, calls }'
+}
+
+check_listing() { # check_listing LABEL LISTING
+  local label=$1 s=$2
+  if [ ! -s "$s" ]; then fail "$label listing exists" "no listing at $s"; return; fi
+  check_eq "$label store loop: 1 store, 0 loads, 0 atomics, 0 calls" "1 0 0 0" "$(count_ops "$s" inc_store)"
+  check_eq "$label rmw loop: 1 store, 1 load, 0 atomics, 0 calls" "1 1 0 0" "$(count_ops "$s" inc_rmw)"
+  check_eq "$label atomic loop: 1 atomic, no plain store, 0 calls" "0 0 1 0" "$(count_ops "$s" inc_atomic)"
+  check_eq "$label register loop: no memory access, 0 calls" "0 0 0 0" "$(count_ops "$s" inc_register)"
+  # the register function stores its count once, after the loop
+  local after
+  after=$(awk '$1 == "inc_register:" {p=1} p && /\.size/ {exit} p' "$s" | grep -cE '^[[:space:]]+(mov[a-z]*[[:space:]]+%[a-z0-9]+, *\(|str[[:space:]])' || true)
+  check_eq "$label register function: one store in all" "1" "$after"
+}
+
+check_listing gcc "$BUILD/false_sharing_O2.s"
+check_eq "committed bench_O2.s is the default build's listing" "same" \
+  "$(cmp -s "$BUILD/false_sharing_O2.s" "$ROOT/false_sharing/bench_O2.s" && echo same || echo differs)"
+if command -v clang >/dev/null 2>&1; then
+  CC=clang BUILD_DIR="$TMP/clang" "$ROOT/build.sh" false_sharing 2>/dev/null
+  check_listing clang "$TMP/clang/false_sharing_O2.s"
+fi
+
+# the checker itself must be able to fail: a loop with two stores is caught
+cat >"$TMP/bad.s" <<'ASM'
+inc_store:
+.L3:
+	movq	%rax, (%rdi)
+	movq	%rax, 8(%rdi)
+	jne	.L3
+	.size	inc_store, .-inc_store
+ASM
+check_eq "checker catches a loop with two stores" "2 0 0 0" "$(count_ops "$TMP/bad.s" inc_store)"
+finish
