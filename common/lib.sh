@@ -38,7 +38,7 @@ knob_enum_list() {
   local name=$1 v=${!1-} x w ok; shift
   [ -z "$v" ] && return 0
   IFS=, read -r -a xs <<<"$v"
-  [ "${#xs[@]}" -gt 0 ] && [[ $v != *, ]] || bad_usage "$name=$v: expected comma-separated words from: $*"
+  if [ "${#xs[@]}" -eq 0 ] || [[ $v == *, ]]; then bad_usage "$name=$v: expected comma-separated words from: $*"; fi
   for x in "${xs[@]}"; do
     ok=0
     for w in "$@"; do [ "$x" = "$w" ] && ok=1; done
@@ -72,8 +72,9 @@ RESULTS_END='<!-- results:end -->'
 # same directory, so README is either the old file or the new one.
 splice_readme() {
   local readme=$1 summary=$2 tmp
-  [ "$(grep -cxF "$RESULTS_BEGIN" "$readme")" = 1 ] && [ "$(grep -cxF "$RESULTS_END" "$readme")" = 1 ] ||
+  if [ "$(grep -cxF "$RESULTS_BEGIN" "$readme")" != 1 ] || [ "$(grep -cxF "$RESULTS_END" "$readme")" != 1 ]; then
     die "$readme: needs exactly one '$RESULTS_BEGIN' line and one '$RESULTS_END' line"
+  fi
   tmp=$(mktemp "$(dirname "$readme")/.README.XXXXXX") || die "cannot create a temp file next to $readme"
   # input: README lines; the summary file is copied in at the begin marker
   if awk -v b="$RESULTS_BEGIN" -v e="$RESULTS_END" -v sum="$summary" '

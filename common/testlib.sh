@@ -34,12 +34,33 @@ check_exit() {
 
 # check_awk NAME 'awk condition on $0' STRING: passes when the condition is true
 check_awk() {
-  if awk "BEGIN { exit !($2) }" </dev/null; then pass "$1"; else fail "$1" "${3:-condition '$2' false}"; fi
+  local why=${3:-"condition false: $2"}
+  if awk "BEGIN { exit !($2) }" </dev/null; then pass "$1"; else fail "$1" "$why"; fi
 }
 
 # tree_sum DIR...: a fingerprint of files, to show that nothing was written
 tree_sum() {
-  find "$@" -type f ! -path '*/.git/*' -print0 2>/dev/null | sort -z | xargs -0 cksum 2>/dev/null | cksum
+  local f
+  for f in "$@"; do
+    if [ -d "$f" ]; then find "$f" -type f ! -path "*/.git/*" | LC_ALL=C sort; elif [ -e "$f" ]; then echo "$f"; fi
+  done | while IFS= read -r f; do echo "$f $(cksum <"$f")"; done | cksum
 }
 
 finish() { exit "$_failed"; }
+
+# scratch_repo DIR: a copy of the checkout's tracked and new files (not
+# build/ or results/quick-*), for tests that run run.sh and must not touch the
+# real README.md or results/.
+scratch_repo() {
+  local dest=$1
+  mkdir -p "$dest"
+  (cd "$ROOT" && git ls-files -co --exclude-standard -z | xargs -0 cp --parents -t "$dest" 2>/dev/null) ||
+    (cd "$ROOT" && tar --exclude=./build --exclude='./build-*' --exclude=./.git -cf - . | tar -C "$dest" -xf -)
+  mkdir -p "$dest/results"
+}
+
+# result_grammar FILE: prints the RESULT lines that break the grammar
+# ("RESULT" then space-separated key=value tokens, keys [a-z0-9_], no blanks in values)
+result_grammar() {
+  grep '^RESULT ' "$1" | awk '{ for (i = 2; i <= NF; i++) if ($i !~ /^[a-z][a-z0-9_]*=[^ ]+$/) { print; next } }'
+}

@@ -5,6 +5,7 @@
 # (arm64), register = no memory access at all; none of them calls anything.
 # Checked for gcc's listing and, when clang is installed, clang's.
 set -euo pipefail
+# shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
 
 # count_ops LISTING FN: prints "stores loads atomics calls" in FN's inner loop

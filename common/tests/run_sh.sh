@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# run.sh and build.sh as a user meets them: -h, bad knobs and arguments exit 2
+# and write nothing, the README splice is idempotent and atomic, an
+# interrupted run leaves README.md and results/ as they were, and a second
+# run.sh at once refuses.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../testlib.sh"
+
+R=$TMP/repo
+scratch_repo "$R"
+
+check "run.sh -h prints usage" bash -c "'$R/run.sh' -h | grep -q '^usage: ./run.sh'"
+check "build.sh -h prints usage" bash -c "'$R/build.sh' -h | grep -q '^usage: ./build.sh'"
+check "test.sh -h prints usage" bash -c "'$ROOT/test.sh' -h | grep -q '^usage: ./test.sh'"
+
+# every bad knob: exit 2, one line naming the knob, nothing written
+before=$(tree_sum "$R/results" "$R/README.md")
+bad_cases=(
+  "QUICK=2" "QUICK=yes" "REPS=0" "REPS=abc" "REPS=-3" "REPS=99999999999999999999" "REPS=1.5"
+  "ITERS_LOG2=9" "ITERS_LOG2=35" "ITERS_LOG2=x" "THREADS=0" "THREADS=1,,2" "THREADS=a"
+  "THREADS=65" "THREADS=2," "PIN=2" "PAIRS=7"
+)
+for kv in "${bad_cases[@]}"; do
+  knob=${kv%%=*}
+  rc=0; env "$kv" "$R/run.sh" false_sharing >"$TMP/o" 2>"$TMP/e" || rc=$?
+  if [ "$rc" = 2 ] && [ "$(wc -l <"$TMP/e")" = 1 ] && grep -q "$knob" "$TMP/e"; then
+    pass "run.sh $kv: exit 2 with one line naming $knob"
+  else
+    fail "run.sh $kv: exit 2 with one line naming $knob" "exit $rc, stderr: $(head -c 300 "$TMP/e")"
+  fi
+done
+check_exit "run.sh unknown experiment: exit 2" 2 "$R/run.sh" nosuch
+check_exit "run.sh unknown option: exit 2" 2 "$R/run.sh" --bogus
+check_exit "build.sh unknown experiment: exit 2" 2 "$R/build.sh" nosuch
+check_exit "build.sh SANITIZE=3: exit 2" 2 env SANITIZE=3 "$R/build.sh"
+check_exit "test.sh unknown option: exit 2" 2 "$ROOT/test.sh" --bogus
+check_eq "bad knobs wrote nothing to results/ or README.md" "$before" "$(tree_sum "$R/results" "$R/README.md")"
+
+# the splice: idempotent, and only the part between the markers changes
+source "$ROOT/common/lib.sh"
+printf 'head\n%s\nold\n%s\ntail\n' "$RESULTS_BEGIN" "$RESULTS_END" >"$TMP/README.md"
+printf 'new 1\nnew 2\n' >"$TMP/sum.md"
+splice_readme "$TMP/README.md" "$TMP/sum.md"
+first=$(cksum <"$TMP/README.md")
+splice_readme "$TMP/README.md" "$TMP/sum.md"
+check_eq "splice is idempotent" "$first" "$(cksum <"$TMP/README.md")"
+check_eq "splice replaces only the marked part" "head|$RESULTS_BEGIN|new 1|new 2|$RESULTS_END|tail" "$(paste -sd'|' "$TMP/README.md")"
+printf 'no markers\n' >"$TMP/plain.md"
+check_exit "splice refuses a README without markers" 1 bash -c "source '$ROOT/common/lib.sh'; splice_readme '$TMP/plain.md' '$TMP/sum.md'"
+check_eq "a refused splice leaves the file as it was" "no markers" "$(cat "$TMP/plain.md")"
+
+# an interrupted full run leaves README.md, summary.md and results/ as they were
+before=$(tree_sum "$R/results" "$R/README.md")
+# job control on, so the run gets its own process group and does not start
+# with SIGINT ignored (what a non-interactive shell does to background jobs);
+# the signal goes to the whole group, as a terminal's Ctrl-C does
+set -m
+for sig in INT TERM; do
+  : >"$TMP/run.err"
+  ITERS_LOG2=22 REPS=3 "$R/run.sh" false_sharing >/dev/null 2>"$TMP/run.err" &
+  pid=$!
+  # wait until the benchmark itself is running, then interrupt
+  for _ in $(seq 100); do grep -q 'false_sharing: ' "$TMP/run.err" 2>/dev/null && break; sleep 0.1; done
+  kill -"$sig" -- -"$pid"
+  rc=0; wait "$pid" || rc=$?
+  check_eq "SIG$sig mid-run: run.sh exits non-zero" "nonzero" "$([ "$rc" != 0 ] && echo nonzero || echo zero)"
+  check_eq "SIG$sig mid-run: README.md and results/ unchanged" "$before" "$(tree_sum "$R/results" "$R/README.md")"
+  check_eq "SIG$sig mid-run: no temp dir or lock left" "" "$(find "$R/results" -maxdepth 1 -name ".tmp*" -o -maxdepth 1 -name .lock)"
+  check_eq "SIG$sig mid-run: no benchmark process left" "" "$(pgrep -f "$R/build/false_sharing" || true)"
+done
+set +m
+
+# a second run.sh refuses while the first holds the lock
+QUICK=1 "$R/run.sh" false_sharing >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 100); do [ -d "$R/results/.lock" ] && break; sleep 0.05; done
+rc=0; QUICK=1 "$R/run.sh" false_sharing >/dev/null 2>"$TMP/second.err" || rc=$?
+check_eq "a second run.sh at once refuses (exit 1)" "1" "$rc"
+check "the refusal says another run.sh is running" grep -q 'another run.sh' "$TMP/second.err"
+wait "$pid"
+check_eq "the first run.sh completes and releases the lock" "no lock" "$([ -e "$R/results/.lock" ] && echo lock || echo "no lock")"
+finish
