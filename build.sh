@@ -25,7 +25,7 @@ CFLAGS=(-O2 -std=gnu11 -Wall -Wextra -Werror -pthread)
 case "$SANITIZE" in
   0) BUILD_DIR=${BUILD_DIR:-$ROOT/build} ;;
   1) BUILD_DIR=${BUILD_DIR:-$ROOT/build-asan}
-     CFLAGS+=(-g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all) ;;
+     CFLAGS+=(-g -fno-omit-frame-pointer "-fsanitize=address,undefined" -fno-sanitize-recover=all) ;;
   *) echo "build.sh: SANITIZE=$SANITIZE: expected 0 or 1" >&2; exit 2 ;;
 esac
 LIBS=(-lm)
@@ -65,15 +65,31 @@ build_ctxswitch() {
   cc_prog ctxswitch "$ROOT/ctxswitch/ctxswitch.c"
 }
 
-# the preload library and its test programs (issue: lockwait library)
+# the preload library and its test programs (issue: lockwait library).
+# -fvisibility=hidden: only the wrapped pthread/sem functions are exported,
+# and calls between the library's own files skip the PLT. Linux only.
 build_lockwait_lib() {
-  "$CC" "${CFLAGS[@]}" -fPIC -shared -I"$ROOT/common" "$ROOT/lockwait/liblockwait.c" \
+  if [ "$(uname -s)" != Linux ]; then
+    echo "build.sh: lockwait: the preload library is Linux-only; skipped" >&2
+    return 0
+  fi
+  "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -I"$ROOT/common" \
+    "$ROOT/lockwait/liblockwait.c" "$ROOT/lockwait/lw_report.c" \
     -o "$BUILD_DIR/liblockwait.so" -ldl
+  local t
+  for t in "$ROOT"/lockwait/tests/lw_*.c; do
+    [ -f "$t" ] || continue
+    # -rdynamic: the report can name the test programs' functions
+    cc_prog "$(basename "$t" .c)" -rdynamic "$t"
+  done
 }
 
 # the contention workloads and the trace report (issue: lockwait experiment)
 build_lockwait_tools() {
-  :
+  cc_prog lockwait_workload "$ROOT/lockwait/workload.c"
+  cc_prog lockwait_report "$ROOT/lockwait/report.c"
+  # synthetic traces for the report tests and lockwait/bench_report.sh
+  cc_prog lockwait_tracegen "$ROOT/lockwait/tests/report-tracegen.c"
 }
 
 build_lockwait() {

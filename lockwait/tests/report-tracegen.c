@@ -1,0 +1,145 @@
+/* report-tracegen.c - lockwait_tracegen: synthetic lockwait traces for the
+ * report's tests and benchmark, written in the library's layout (trace.h:
+ * header, then each thread's records in time order, thread after thread).
+ *   known OUT      A holds L from 0 to 30 ms while B waits (B asked at 0),
+ *                  then B works until 50 ms: the critical path is A's
+ *                  critical section (30 ms) then B's work (20 ms)
+ *   chain OUT      C waits on M held by B, while B waits on L held by A:
+ *                  the path must go C -> B -> A and back
+ *   bench N OUT    about N records: 8 threads handing 4 mutexes around
+ *   text IN OUT    one record per line: T_NS EVENT TID LOCK AUX HOLDER TYPE
+ *                  (EVENT, TYPE as numbers from trace.h; LOCK hex) */
+#include "../../common/common.h"
+#include "../trace.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: lockwait_tracegen [-h] known OUT | chain OUT | bench N OUT | text IN OUT\n"
+               "  writes a synthetic lockwait trace (see the comment in report-tracegen.c)\n");
+}
+
+struct buf { struct lw_trace_record *r; size_t n, cap; };
+#define NT 8
+static struct buf bufs[NT];
+
+static void ev(int t, uint64_t ts, int event, uint32_t tid, uint64_t lock, uint64_t aux, uint32_t holder,
+               int type)
+{
+    struct buf *b = &bufs[t];
+    if (b->n == b->cap) {
+        b->cap = b->cap ? 2 * b->cap : 1024;
+        b->r = realloc(b->r, b->cap * sizeof *b->r);
+        if (!b->r)
+            die("out of memory");
+    }
+    struct lw_trace_record r = {ts, lock, aux, tid, holder, (uint8_t)event, (uint8_t)type, {0}};
+    b->r[b->n++] = r;
+}
+
+static void write_trace(const char *out)
+{
+    FILE *f = fopen(out, "wb");
+    if (!f)
+        die_errno(out);
+    struct lw_trace_header h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, LW_TRACE_MAGIC, 8);
+    h.version = LW_TRACE_VERSION;
+    h.endian = LW_TRACE_ENDIAN;
+    h.record_size = sizeof(struct lw_trace_record);
+    h.pid = 4242;
+    if (fwrite(&h, sizeof h, 1, f) != 1)
+        die_errno(out);
+    for (int t = 0; t < NT; t++)
+        if (bufs[t].n && fwrite(bufs[t].r, sizeof *bufs[t].r, bufs[t].n, f) != bufs[t].n)
+            die_errno(out);
+    if (fclose(f) != 0)
+        die_errno(out);
+}
+
+#define MS 1000000ull
+int main(int argc, char **argv)
+{
+    if (argc == 2 && strcmp(argv[1], "-h") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    const uint64_t T0 = 1000 * MS, L = 0x1000, M = 0x2000;
+    if (argc == 3 && strcmp(argv[1], "known") == 0) {
+        /* main (tid 100) starts A (101) and B (102) at T0 */
+        ev(0, T0, LW_EV_THREAD_START, 101, 0, 100, 0, LW_T_NONE);
+        ev(0, T0 + 30 * MS, LW_EV_RELEASE, 101, L, T0, 0, LW_T_MUTEX);
+        ev(0, T0 + 30 * MS, LW_EV_THREAD_EXIT, 101, 0, 0, 0, LW_T_NONE);
+        ev(1, T0, LW_EV_THREAD_START, 102, 0, 100, 0, LW_T_NONE);
+        ev(1, T0, LW_EV_REQUEST, 102, L, 0, 101, LW_T_MUTEX);
+        ev(1, T0 + 30 * MS, LW_EV_ACQUIRE, 102, L, T0, 0, LW_T_MUTEX);
+        ev(1, T0 + 50 * MS, LW_EV_THREAD_EXIT, 102, 0, 0, 0, LW_T_NONE);
+    } else if (argc == 3 && strcmp(argv[1], "chain") == 0) {
+        /* A holds L 0..40 ms; B holds M from 5 ms and waits for L 10..40 ms,
+         * releases M at 45 ms; C waits for M 20..45 ms, then works to 60 ms */
+        ev(0, T0 + 40 * MS, LW_EV_RELEASE, 201, L, T0, 0, LW_T_MUTEX);
+        ev(0, T0 + 41 * MS, LW_EV_THREAD_EXIT, 201, 0, 0, 0, LW_T_NONE);
+        ev(1, T0 + 10 * MS, LW_EV_REQUEST, 202, L, 0, 201, LW_T_MUTEX);
+        ev(1, T0 + 40 * MS, LW_EV_ACQUIRE, 202, L, T0 + 10 * MS, 0, LW_T_MUTEX);
+        ev(1, T0 + 45 * MS, LW_EV_RELEASE, 202, M, T0 + 5 * MS, 0, LW_T_MUTEX);
+        ev(1, T0 + 46 * MS, LW_EV_THREAD_EXIT, 202, 0, 0, 0, LW_T_NONE);
+        ev(2, T0 + 20 * MS, LW_EV_REQUEST, 203, M, 0, 202, LW_T_MUTEX);
+        ev(2, T0 + 45 * MS, LW_EV_ACQUIRE, 203, M, T0 + 20 * MS, 0, LW_T_MUTEX);
+        ev(2, T0 + 60 * MS, LW_EV_THREAD_EXIT, 203, 0, 0, 0, LW_T_NONE);
+    } else if (argc == 4 && strcmp(argv[1], "bench") == 0) {
+        long n;
+        if (parse_long(argv[2], 1, 1000000000, &n) != 0)
+            die_usage("N %s: expected a whole number from 1 to 1000000000", argv[2]);
+        /* each handoff: the waiter's REQUEST, the holder's RELEASE, the
+         * waiter's ACQUIRE; lock k is handed from thread to thread */
+        uint64_t t = T0, x = 1;
+        int holder[4] = {0, 1, 2, 3};
+        uint64_t since[4] = {T0, T0, T0, T0};
+        for (long i = 0; i + 3 <= n; i += 3) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            int k = (int)(x >> 60) & 3, w = (holder[k] + 1 + (int)((x >> 40) % (NT - 1))) % NT;
+            uint64_t lock = 0x10000 + 64 * (uint64_t)k;
+            t += 200 + (x >> 52) % 400;
+            ev(w, t, LW_EV_REQUEST, 1000 + (uint32_t)w, lock, 0, 1000 + (uint32_t)holder[k], LW_T_MUTEX);
+            ev(holder[k], t + 300, LW_EV_RELEASE, 1000 + (uint32_t)holder[k], lock, since[k], 0, LW_T_MUTEX);
+            ev(w, t + 350, LW_EV_ACQUIRE, 1000 + (uint32_t)w, lock, t, 0, LW_T_MUTEX);
+            holder[k] = w;
+            since[k] = t + 350;
+            t += 400; /* keeps each thread's waits apart in time */
+        }
+    } else if (argc == 4 && strcmp(argv[1], "text") == 0) {
+        FILE *f = fopen(argv[2], "r");
+        if (!f)
+            die_errno(argv[2]);
+        uint64_t ts, lock, aux;
+        unsigned event, tid, holder, type;
+        int r, line = 0;
+        uint32_t tids[NT] = {0};
+        /* input: T_NS EVENT TID LOCK(hex) AUX HOLDER TYPE */
+        while ((r = fscanf(f, "%" SCNu64 " %u %u %" SCNx64 " %" SCNu64 " %u %u", &ts, &event, &tid,
+                           &lock, &aux, &holder, &type)) == 7) {
+            line++;
+            int s = 0;
+            while (s < NT && tids[s] && tids[s] != tid)
+                s++;
+            if (s == NT)
+                die("%s: more than %d threads", argv[2], NT);
+            tids[s] = tid;
+            ev(s, ts, (int)event, tid, lock, aux, holder, (int)type);
+        }
+        if (r != EOF)
+            die("%s: line %d: expected T_NS EVENT TID LOCK AUX HOLDER TYPE", argv[2], line + 1);
+        fclose(f);
+    } else {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    write_trace(argv[argc - 1]);
+    return 0;
+}
