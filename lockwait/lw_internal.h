@@ -1,0 +1,141 @@
+/* lw_internal.h - state shared by the parts of liblockwait.so: the wrappers
+ * (liblockwait.c) and the report/trace writer (lw_report.c). Nothing here is
+ * visible outside the library (built with -fvisibility=hidden).
+ *
+ * Concurrency model, in one paragraph: one record per lock (struct lw_lock),
+ * found through a lock-free open-addressing table keyed by (address, kind).
+ * For exclusive locks (mutex, spinlock, rwlock writer) the counters that
+ * change on every acquisition are updated by the thread that holds the lock,
+ * so the lock itself serialises them: they are relaxed atomics read and
+ * written with plain loads and stores (no lock prefix, no fence). Counters
+ * that change outside the lock (waits, failed trylocks, semaphores, rwlock
+ * readers) use atomic read-modify-write; those run only off the fast path or
+ * for lock kinds that are shared by nature. */
+#ifndef LOCKWAIT_INTERNAL_H
+#define LOCKWAIT_INTERNAL_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trace.h"
+
+#define LW_HIDDEN __attribute__((visibility("hidden")))
+#define LW_LIKELY(x) __builtin_expect(!!(x), 1)
+#define LW_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+typedef _Atomic uint64_t au64;
+typedef _Atomic uint32_t au32;
+
+/* relaxed load/store: plain moves on x86-64 and arm64 */
+#define LD(x) atomic_load_explicit(&(x), memory_order_relaxed)
+#define ST(x, v) atomic_store_explicit(&(x), (v), memory_order_relaxed)
+/* increment by the only writer (the holder): no lock prefix */
+#define BUMP1(x, v) ST(x, LD(x) + (v))
+/* increment by any thread */
+#define ADD(x, v) atomic_fetch_add_explicit(&(x), (v), memory_order_relaxed)
+#define MAXSET(x, v) lw_max_u64(&(x), (v))
+
+/* What a record describes. The trace uses the finer enum lw_lock_type. */
+enum lw_kind { K_MUTEX = 1, K_SPIN, K_SEM, K_RWLOCK, K_COND, K_NKINDS };
+
+#define LW_HIST 40  /* log2 ns buckets: [2^i, 2^(i+1)) ns, bucket 0 = below 2 ns */
+#define LW_PAIRS 8  /* holder->waiter pairs kept per lock, the rest summed */
+#define LW_SITES 4  /* contended call sites kept per lock */
+
+/* The part of a record only contended locks need; allocated on first wait. */
+struct lw_detail {
+    au64 hist[LW_HIST];
+    struct { au64 key; au64 wait_ns; au64 n; } pair[LW_PAIRS]; /* key: holder<<32|waiter, +1 */
+    au64 other_pairs_ns;
+    struct { au64 pc; au64 wait_ns; au64 n; } site[LW_SITES];
+    au64 other_sites_ns;
+    /* condition variables: time from the signal to the re-acquired mutex */
+    au64 reacquire_ns, max_reacquire_ns;
+};
+
+struct lw_lock {
+    /* line 1: the fast path */
+    uintptr_t addr;       /* the lock's address: the key with kind */
+    uint8_t kind;         /* enum lw_kind */
+    _Atomic uint8_t timed; /* time every hold (set at the first contention) */
+    uint8_t pad0[2];
+    au32 holder;          /* tid holding it exclusively, 0 if none/unknown */
+    au32 last_holder;     /* for owner changes */
+    au32 depth;           /* recursive depth of the exclusive holder */
+    au32 waiting;         /* threads in a contended wait now */
+    au64 acquisitions;
+    au64 owner_changes;
+    au64 hold_t0;         /* start of the current timed hold, 0 if untimed */
+    au64 relocks;         /* recursive relocks (acquisitions, never contention) */
+    /* line 2: the slow path and the report */
+    uintptr_t first_pc;   /* the call site that first used it */
+    au64 contended, trylock_failed, timeouts;
+    au64 wait_ns, max_wait_ns, sleep_wait_ns;
+    au64 hold_ns, max_hold_ns, holds_timed;
+    au32 held_at_exit;    /* times a thread exited holding it */
+    au32 pad1;
+    struct lw_detail *_Atomic detail;
+    au64 last_signal_ns;  /* condition variables: last signal/broadcast */
+} __attribute__((aligned(64)));
+
+struct lw_thread {
+    struct lw_thread *next; /* the global list, newest first */
+    uint32_t tid, creator;
+    char name[16];
+    _Atomic int exited;
+    au64 waits, blocked_ns, sleep_ns;
+    /* the trace buffer, mapped on the first traced event */
+    struct lw_trace_record *tbuf;
+    au64 tlen; /* records written, or wanted when larger than the buffer */
+};
+
+/* Per-thread state, reachable without a lookup (initial-exec TLS). */
+struct lw_tls {
+    uint32_t tid;           /* 0 until first needed */
+    uint32_t acq_minus_rel; /* a hint: may this thread hold something? */
+    struct lw_lock *last;   /* one-entry cache of the last lock touched */
+    struct lw_thread *thr;  /* created on the first slow event */
+};
+
+extern __thread struct lw_tls lw_tls __attribute__((tls_model("initial-exec")));
+
+/* settings, read once at start (lw_report.c) */
+struct lw_config {
+    const char *out;   /* LOCKWAIT_OUT or NULL for stderr */
+    const char *trace; /* LOCKWAIT_TRACE or NULL */
+    long top;
+    long trace_records; /* per-thread trace buffer capacity */
+    char ignored[512];  /* what was ignored, for the report */
+};
+
+struct lw_state {
+    struct lw_lock *_Atomic *table; /* LW_TABLE_SLOTS pointers */
+    au64 nlocks, untracked, bypassed, arena_failed;
+    struct lw_thread *_Atomic threads;
+    au64 nthreads;
+    au64 dropped;
+    uint64_t start_ns;
+    uint32_t pid;
+    struct lw_config cfg;
+};
+
+#define LW_TABLE_BITS 19 /* 512k slots; filled to 3/4 at most */
+#define LW_TABLE_SLOTS (1u << LW_TABLE_BITS)
+#define LW_TABLE_MAX (LW_TABLE_SLOTS / 4 * 3)
+
+LW_HIDDEN extern struct lw_state lw;
+
+LW_HIDDEN uint64_t lw_now(void);
+LW_HIDDEN uint32_t lw_gettid(void);
+LW_HIDDEN void *lw_alloc(size_t n); /* zeroed, 64-byte aligned, never freed; NULL if out */
+LW_HIDDEN void lw_max_u64(au64 *x, uint64_t v);
+LW_HIDDEN struct lw_thread *lw_thread_self(void);
+LW_HIDDEN const char *lw_kind_name(int kind);
+
+/* lw_report.c */
+LW_HIDDEN void lw_config_read(struct lw_config *c);
+LW_HIDDEN void lw_report(void);
+LW_HIDDEN void lw_trace_write(void);
+
+#endif

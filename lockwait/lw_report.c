@@ -1,0 +1,458 @@
+/* lw_report.c - liblockwait's settings (environment), the report written at
+ * exit (human text, then RESULT lines) and the trace file. Runs once, at
+ * exit, so it may allocate; it reads the counters other threads may still be
+ * bumping through relaxed atomics. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lw_internal.h"
+
+/* ---------------------------------------------------------------- settings */
+
+static void note_ignored(struct lw_config *c, const char *fmt, ...)
+{
+    char line[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    /* said at start (the program may run long) and again in the report */
+    dprintf(2, "lockwait: %s\n", line);
+    size_t used = strlen(c->ignored);
+    snprintf(c->ignored + used, sizeof c->ignored - used, "%s%s", used ? "; " : "", line);
+}
+
+/* a whole number in [min, max], or -1 */
+static long parse_num(const char *s, long min, long max)
+{
+    char *end;
+    if (!s || !*s || *s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || *end || v < min || v > max)
+        return -1;
+    return v;
+}
+
+void lw_config_read(struct lw_config *c)
+{
+    int e = errno;
+    const char *s;
+    c->top = 10;
+    c->trace_records = 65536;
+    s = getenv("LOCKWAIT_OUT");
+    c->out = s && *s ? s : NULL;
+    s = getenv("LOCKWAIT_TRACE");
+    c->trace = s && *s ? s : NULL;
+    s = getenv("LOCKWAIT_TOP");
+    if (s && *s) {
+        long v = parse_num(s, 1, 1000000);
+        if (v < 0)
+            note_ignored(c, "LOCKWAIT_TOP='%.40s' ignored: expected a whole number from 1 to 1000000; using 10", s);
+        else
+            c->top = v;
+    }
+    s = getenv("LOCKWAIT_TRACE_RECORDS");
+    if (s && *s) {
+        long v = parse_num(s, 1024, 16777216);
+        if (v < 0)
+            note_ignored(c, "LOCKWAIT_TRACE_RECORDS='%.40s' ignored: expected a whole number from 1024 to "
+                            "16777216; using 65536", s);
+        else
+            c->trace_records = v;
+    }
+    errno = e;
+}
+
+/* PATH with every %p replaced by the pid */
+static void expand(const char *path, char *out, size_t cap)
+{
+    size_t o = 0;
+    for (const char *p = path; *p && o + 1 < cap; p++) {
+        if (p[0] == '%' && p[1] == 'p') {
+            int n = snprintf(out + o, cap - o, "%u", lw.pid);
+            o += n > 0 ? (size_t)n : 0;
+            p++;
+        } else {
+            out[o++] = *p;
+        }
+    }
+    out[o < cap ? o : cap - 1] = 0;
+}
+
+/* ---------------------------------------------------------------- output buffer */
+
+struct buf {
+    char *p;
+    size_t len, cap;
+};
+
+static void bprintf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void bprintf(struct buf *b, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0)
+            return;
+        if (b->p && b->len + (size_t)n < b->cap) {
+            b->len += (size_t)n;
+            return;
+        }
+        size_t cap = b->cap ? b->cap * 2 : 65536;
+        while (cap < b->len + (size_t)n + 1)
+            cap *= 2;
+        char *q = realloc(b->p, cap);
+        if (!q)
+            return; /* the report is cut short rather than lost */
+        b->p = q;
+        b->cap = cap;
+    }
+}
+
+static void write_all(int fd, const char *p, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return;
+        p += w;
+        n -= (size_t)w;
+    }
+}
+
+/* ---------------------------------------------------------------- symbols */
+
+/* "symbol+0xOFF", or "module+0xOFF" where the program has no dynamic symbol
+ * table entry (built without -rdynamic); spaces become '_' (RESULT values) */
+static void site_name(uintptr_t pc, char *out, size_t cap)
+{
+    Dl_info info;
+    if (pc && dladdr((void *)(pc - 1), &info)) {
+        if (info.dli_sname && info.dli_saddr)
+            snprintf(out, cap, "%s+0x%lx", info.dli_sname, (unsigned long)(pc - (uintptr_t)info.dli_saddr));
+        else {
+            const char *m = info.dli_fname ? strrchr(info.dli_fname, '/') : NULL;
+            m = m ? m + 1 : info.dli_fname ? info.dli_fname : "?";
+            snprintf(out, cap, "%s+0x%lx", *m ? m : "?", (unsigned long)(pc - (uintptr_t)info.dli_fbase));
+        }
+    } else {
+        snprintf(out, cap, "0x%lx", (unsigned long)pc);
+    }
+    for (char *p = out; *p; p++)
+        if (*p == ' ' || *p == '\t' || *p == '\n')
+            *p = '_';
+}
+
+/* ---------------------------------------------------------------- report */
+
+static int lock_active(const struct lw_lock *r)
+{
+    return LD(r->acquisitions) || LD(r->contended) || LD(r->trylock_failed) || LD(r->timeouts);
+}
+
+/* order: most wait first, then most acquisitions, then lowest address */
+static int lock_before(const struct lw_lock *a, const struct lw_lock *b)
+{
+    uint64_t wa = LD(a->wait_ns), wb = LD(b->wait_ns);
+    if (wa != wb)
+        return wa > wb;
+    uint64_t na = LD(a->acquisitions), nb = LD(b->acquisitions);
+    if (na != nb)
+        return na > nb;
+    return a->addr < b->addr;
+}
+
+static double ms(uint64_t ns)
+{
+    return (double)ns / 1e6;
+}
+
+static double share(uint64_t part, uint64_t whole)
+{
+    return whole ? (double)part / (double)whole : 0.0;
+}
+
+static void thread_name(struct lw_thread *t, char *out, size_t cap)
+{
+    char path[64], name[32] = "";
+    if (t->name[0]) {
+        snprintf(name, sizeof name, "%.15s", t->name);
+    } else if (!atomic_load_explicit(&t->exited, memory_order_acquire)) {
+        snprintf(path, sizeof path, "/proc/self/task/%u/comm", t->tid);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd >= 0) {
+            ssize_t n = read(fd, name, sizeof name - 1);
+            close(fd);
+            name[n > 0 ? n : 0] = 0;
+        }
+    }
+    size_t j = 0;
+    for (size_t i = 0; name[i] && j + 1 < cap; i++)
+        if (name[i] != '\n')
+            out[j++] = name[i] == ' ' || name[i] == '\t' ? '_' : name[i];
+    if (j == 0 && cap > 1)
+        out[j++] = '?';
+    out[j] = 0;
+}
+
+/* a histogram bucket's lower edge, readable */
+static void edge(int b, char *out, size_t cap)
+{
+    uint64_t ns = b == 0 ? 0 : (uint64_t)1 << b;
+    if (ns < 1000)
+        snprintf(out, cap, "%lluns", (unsigned long long)ns);
+    else if (ns < 1000000)
+        snprintf(out, cap, "%.0fus", (double)ns / 1e3);
+    else if (ns < 1000000000)
+        snprintf(out, cap, "%.0fms", (double)ns / 1e6);
+    else
+        snprintf(out, cap, "%.1fs", (double)ns / 1e9);
+}
+
+static const char *type_name(const struct lw_lock *r)
+{
+    return lw_kind_name(r->kind);
+}
+
+void lw_report(void)
+{
+    uint64_t t_start = lw_now();
+    long top = lw.cfg.top;
+    struct lw_lock **best = calloc((size_t)top, sizeof *best);
+    struct buf b = {0};
+    if (!best)
+        return;
+    uint64_t nactive = 0;
+    long nbest = 0;
+    /* one pass over the table: count and keep the top N by insertion */
+    for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
+        struct lw_lock *r = atomic_load_explicit(&lw.table[i], memory_order_acquire);
+        if (!r || !lock_active(r))
+            continue;
+        nactive++;
+        if (nbest == top && !lock_before(r, best[top - 1]))
+            continue;
+        long j = nbest < top ? nbest++ : top - 1;
+        while (j > 0 && lock_before(r, best[j - 1])) {
+            best[j] = best[j - 1];
+            j--;
+        }
+        best[j] = r;
+    }
+    uint64_t wall = t_start - lw.start_ns;
+    uint64_t nthreads = LD(lw.nthreads);
+    char site[256], site2[256], name[32], e1[16], e2[16];
+
+    bprintf(&b, "lockwait: pid %u, %llu threads, %llu locks used, %.3f s; top %ld locks by total wait\n",
+            lw.pid, (unsigned long long)nthreads, (unsigned long long)nactive, (double)wall / 1e9, top);
+    if (lw.cfg.ignored[0])
+        bprintf(&b, "lockwait: settings ignored: %s\n", lw.cfg.ignored);
+    if (LD(lw.untracked))
+        bprintf(&b, "lockwait: NOT RECORDED: %llu calls on locks beyond the table (%u locks max)\n",
+                (unsigned long long)LD(lw.untracked), (unsigned)LW_TABLE_MAX);
+    if (LD(lw.arena_failed))
+        bprintf(&b, "lockwait: NOT RECORDED: %llu records or details for lack of memory\n",
+                (unsigned long long)LD(lw.arena_failed));
+    if (LD(lw.bypassed))
+        bprintf(&b, "lockwait: %llu calls made while the library was starting were passed over unlocked\n",
+                (unsigned long long)LD(lw.bypassed));
+    if (LD(lw.dropped))
+        bprintf(&b, "lockwait: trace: %llu records dropped (per-thread buffers full)\n",
+                (unsigned long long)LD(lw.dropped));
+
+    for (long k = 0; k < nbest; k++) {
+        struct lw_lock *r = best[k];
+        struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
+        uint64_t acq = LD(r->acquisitions), con = LD(r->contended), tmo = LD(r->timeouts);
+        uint64_t wns = LD(r->wait_ns), waits = con + tmo;
+        site_name(r->first_pc, site, sizeof site);
+        bprintf(&b, "\n#%ld %s %#lx, first used at %s\n", k + 1, type_name(r), (unsigned long)r->addr, site);
+        bprintf(&b, "   acquisitions %llu, contended %llu, failed trylocks %llu, timeouts %llu, "
+                    "owner changes %llu, recursive relocks %llu\n",
+                (unsigned long long)acq, (unsigned long long)con, (unsigned long long)LD(r->trylock_failed),
+                (unsigned long long)tmo, (unsigned long long)LD(r->owner_changes),
+                (unsigned long long)LD(r->relocks));
+        bprintf(&b, "   %s total %.3f ms, max %.3f ms, mean %.3f ms; slept in the kernel for %.0f%% of it\n",
+                r->kind == K_COND ? "wait for the signal" : "wait", ms(wns), ms(LD(r->max_wait_ns)),
+                ms(waits ? wns / waits : 0), 100.0 * share(LD(r->sleep_wait_ns), wns));
+        if (LD(r->holds_timed))
+            bprintf(&b, "   hold total %.3f ms over %llu timed holds, max %.3f ms\n", ms(LD(r->hold_ns)),
+                    (unsigned long long)LD(r->holds_timed), ms(LD(r->max_hold_ns)));
+        if (LD(r->held_at_exit))
+            bprintf(&b, "   HELD WHEN ITS THREAD EXITED: %u times\n", LD(r->held_at_exit));
+        if (!d)
+            continue;
+        if (r->kind == K_COND)
+            bprintf(&b, "   after the signal, re-acquiring the mutex: total %.3f ms, max %.3f ms\n",
+                    ms(LD(d->reacquire_ns)), ms(LD(d->max_reacquire_ns)));
+        bprintf(&b, "   wait histogram:");
+        for (int h = 0; h < LW_HIST; h++)
+            if (LD(d->hist[h])) {
+                edge(h, e1, sizeof e1);
+                edge(h + 1, e2, sizeof e2);
+                bprintf(&b, " [%s,%s) %llu", e1, e2, (unsigned long long)LD(d->hist[h]));
+            }
+        bprintf(&b, "\n");
+        for (int s = 0; s < LW_SITES && LD(d->site[s].pc); s++) {
+            site_name((uintptr_t)LD(d->site[s].pc), site, sizeof site);
+            bprintf(&b, "   waited at %s: %llu waits, %.3f ms\n", site, (unsigned long long)LD(d->site[s].n),
+                    ms(LD(d->site[s].wait_ns)));
+        }
+        if (LD(d->other_sites_ns))
+            bprintf(&b, "   waited at other sites: %.3f ms\n", ms(LD(d->other_sites_ns)));
+        for (int p = 0; p < LW_PAIRS && LD(d->pair[p].key); p++) {
+            uint64_t key = LD(d->pair[p].key) - 1;
+            bprintf(&b, "   %s %u -> waiter %u: %llu waits, %.3f ms\n",
+                    r->kind == K_COND ? "signalled by" : "holder", (unsigned)(key >> 32), (unsigned)key,
+                    (unsigned long long)LD(d->pair[p].n), ms(LD(d->pair[p].wait_ns)));
+        }
+        if (LD(d->other_pairs_ns))
+            bprintf(&b, "   other holder/waiter pairs: %.3f ms\n", ms(LD(d->other_pairs_ns)));
+    }
+
+    /* threads, most blocked first (top N); "holder 0" means not known */
+    struct lw_thread **tt = calloc((size_t)top, sizeof *tt);
+    long ntt = 0;
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); tt && t; t = t->next) {
+        uint64_t bt = LD(t->blocked_ns);
+        if (ntt == top && bt <= LD(tt[top - 1]->blocked_ns))
+            continue;
+        long j = ntt < top ? ntt++ : top - 1;
+        while (j > 0 && bt > LD(tt[j - 1]->blocked_ns)) {
+            tt[j] = tt[j - 1];
+            j--;
+        }
+        tt[j] = t;
+    }
+    bprintf(&b, "\nthreads (top %ld by time blocked on locks):\n", top);
+    for (long k = 0; k < ntt; k++) {
+        struct lw_thread *t = tt[k];
+        thread_name(t, name, sizeof name);
+        bprintf(&b, "   tid %u (%s): blocked %.3f ms in %llu waits, asleep in the kernel %.0f%% of it", t->tid,
+                name, ms(LD(t->blocked_ns)), (unsigned long long)LD(t->waits),
+                100.0 * share(LD(t->sleep_ns), LD(t->blocked_ns)));
+        for (long j = 0; j < nbest; j++) { /* which of the top locks */
+            struct lw_detail *d = atomic_load_explicit(&best[j]->detail, memory_order_acquire);
+            uint64_t on = 0;
+            for (int p = 0; d && p < LW_PAIRS; p++)
+                if (LD(d->pair[p].key) && (uint32_t)(LD(d->pair[p].key) - 1) == t->tid)
+                    on += LD(d->pair[p].wait_ns);
+            if (on && best[j]->kind != K_COND)
+                bprintf(&b, "; #%ld %.3f ms", j + 1, ms(on));
+        }
+        bprintf(&b, "\n");
+    }
+
+    /* machine-readable lines */
+    bprintf(&b, "RESULT exp=lockwait kind=process pid=%u threads=%llu locks=%llu wall_ns=%llu dropped=%llu "
+                "untracked=%llu bypassed=%llu top=%ld\n",
+            lw.pid, (unsigned long long)nthreads, (unsigned long long)nactive, (unsigned long long)wall,
+            (unsigned long long)LD(lw.dropped), (unsigned long long)LD(lw.untracked),
+            (unsigned long long)LD(lw.bypassed), top);
+    for (long k = 0; k < nbest; k++) {
+        struct lw_lock *r = best[k];
+        struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
+        uint64_t con = LD(r->contended), tmo = LD(r->timeouts), wns = LD(r->wait_ns);
+        site_name(r->first_pc, site2, sizeof site2);
+        if (d && LD(d->site[0].pc)) {
+            int m = 0; /* the site with most wait */
+            for (int s = 1; s < LW_SITES; s++)
+                if (LD(d->site[s].wait_ns) > LD(d->site[m].wait_ns))
+                    m = s;
+            site_name((uintptr_t)LD(d->site[m].pc), site, sizeof site);
+        } else {
+            snprintf(site, sizeof site, "%s", site2);
+        }
+        bprintf(&b,
+                "RESULT exp=lockwait kind=lock pid=%u lock=%#lx type=%s acquisitions=%llu contended=%llu "
+                "trylock_failed=%llu timeouts=%llu owner_changes=%llu wait_ns=%llu max_wait_ns=%llu "
+                "mean_wait_ns=%llu hold_ns=%llu max_hold_ns=%llu sleep_share=%.3f site=%s "
+                "holds_timed=%llu relocks=%llu held_at_exit=%u reacquire_ns=%llu first_site=%s\n",
+                lw.pid, (unsigned long)r->addr, type_name(r), (unsigned long long)LD(r->acquisitions),
+                (unsigned long long)con, (unsigned long long)LD(r->trylock_failed), (unsigned long long)tmo,
+                (unsigned long long)LD(r->owner_changes), (unsigned long long)wns,
+                (unsigned long long)LD(r->max_wait_ns), (unsigned long long)(con + tmo ? wns / (con + tmo) : 0),
+                (unsigned long long)LD(r->hold_ns), (unsigned long long)LD(r->max_hold_ns),
+                share(LD(r->sleep_wait_ns), wns), site, (unsigned long long)LD(r->holds_timed),
+                (unsigned long long)LD(r->relocks), LD(r->held_at_exit),
+                (unsigned long long)(d ? LD(d->reacquire_ns) : 0), site2);
+        for (int p = 0; d && p < LW_PAIRS && LD(d->pair[p].key); p++) {
+            uint64_t key = LD(d->pair[p].key) - 1;
+            bprintf(&b, "RESULT exp=lockwait kind=blocker pid=%u lock=%#lx holder=%u waiter=%u wait_ns=%llu waits=%llu\n",
+                    lw.pid, (unsigned long)r->addr, (unsigned)(key >> 32), (unsigned)key,
+                    (unsigned long long)LD(d->pair[p].wait_ns), (unsigned long long)LD(d->pair[p].n));
+        }
+    }
+    for (long k = 0; k < ntt; k++) {
+        struct lw_thread *t = tt[k];
+        thread_name(t, name, sizeof name);
+        bprintf(&b, "RESULT exp=lockwait kind=thread pid=%u tid=%u name=%s blocked_ns=%llu sleep_ns=%llu waits=%llu "
+                    "creator=%u\n",
+                lw.pid, t->tid, name, (unsigned long long)LD(t->blocked_ns), (unsigned long long)LD(t->sleep_ns),
+                (unsigned long long)LD(t->waits), t->creator);
+    }
+    bprintf(&b, "lockwait: report took %.3f ms\n", (double)(lw_now() - t_start) / 1e6);
+
+    int fd = 2;
+    if (lw.cfg.out) {
+        char path[4096];
+        expand(lw.cfg.out, path, sizeof path);
+        fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        if (fd < 0) {
+            dprintf(2, "lockwait: cannot write the report to %s (%s); writing it here\n", path, strerror(errno));
+            fd = 2;
+        }
+    }
+    if (b.p)
+        write_all(fd, b.p, b.len);
+    if (fd != 2)
+        close(fd);
+    free(b.p);
+    free(best);
+    free(tt);
+}
+
+/* ---------------------------------------------------------------- trace */
+
+void lw_trace_write(void)
+{
+    if (!lw.cfg.trace)
+        return;
+    char path[4096];
+    expand(lw.cfg.trace, path, sizeof path);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        dprintf(2, "lockwait: cannot write the trace to %s: %s\n", path, strerror(errno));
+        return;
+    }
+    struct lw_trace_header h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, LW_TRACE_MAGIC, sizeof h.magic);
+    h.version = LW_TRACE_VERSION;
+    h.endian = LW_TRACE_ENDIAN;
+    h.record_size = sizeof(struct lw_trace_record);
+    h.pid = lw.pid;
+    h.dropped = LD(lw.dropped);
+    write_all(fd, (const char *)&h, sizeof h);
+    uint64_t cap = (uint64_t)lw.cfg.trace_records;
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+        uint64_t n = LD(t->tlen);
+        if (t->tbuf && n)
+            write_all(fd, (const char *)t->tbuf, (n < cap ? n : cap) * sizeof(struct lw_trace_record));
+    }
+    if (close(fd) != 0)
+        dprintf(2, "lockwait: writing the trace to %s failed: %s\n", path, strerror(errno));
+}
