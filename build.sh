@@ -11,7 +11,13 @@ usage: ./build.sh [-h] [EXPERIMENT...]
 environment:
   CC=cc          C compiler (gcc and clang are tested)
   SANITIZE=1     AddressSanitizer + UBSan build into build-asan/ (no listings)
-  BUILD_DIR=DIR  output directory (default build, or build-asan with SANITIZE=1)
+  BUILD_DIR=DIR  output directory (default build/; build-asan/ with SANITIZE=1;
+                 build-ARCH/ when CC targets another architecture, e.g.
+                 CC=aarch64-linux-gnu-gcc builds into build-aarch64/)
+  ARM64_MARCH=armv8.1-a  -march for Linux arm64 targets: 8.1 has the LSE atomics,
+                 so the atomic increment is one ldadd and not a call to an
+                 outline-atomics helper; ARMv8.0 cores (Raspberry Pi 4) need
+                 ARM64_MARCH=armv8-a (then the loop is an ldxr/stxr retry loop)
   Flags: -O2 -std=gnu11 -Wall -Wextra -Werror -pthread (printed by --flags)
 TXT
 }
@@ -23,11 +29,27 @@ CC=${CC:-cc}
 SANITIZE=${SANITIZE:-0}
 CFLAGS=(-O2 -std=gnu11 -Wall -Wextra -Werror -pthread)
 case "$SANITIZE" in
-  0) BUILD_DIR=${BUILD_DIR:-$ROOT/build} ;;
-  1) BUILD_DIR=${BUILD_DIR:-$ROOT/build-asan}
-     CFLAGS+=(-g -fno-omit-frame-pointer "-fsanitize=address,undefined" -fno-sanitize-recover=all) ;;
+  0|1) ;;
   *) echo "build.sh: SANITIZE=$SANITIZE: expected 0 or 1" >&2; exit 2 ;;
 esac
+
+# target_flags: what depends on the compiler's target, and the build dir
+target_flags() {
+  local target arch
+  target=$("$CC" -dumpmachine 2>/dev/null) || die "$CC -dumpmachine failed: is $CC a C compiler?"
+  arch=${target%%-*}
+  case "$target" in
+    aarch64-*linux*) CFLAGS+=("-march=${ARM64_MARCH:-armv8.1-a}") ;;
+  esac
+  if [ "$SANITIZE" = 1 ]; then
+    CFLAGS+=(-g -fno-omit-frame-pointer "-fsanitize=address,undefined" -fno-sanitize-recover=all)
+    BUILD_DIR=${BUILD_DIR:-$ROOT/build-asan}
+  elif [ "$arch" != "$(uname -m)" ] && ! { [ "$arch" = arm64 ] && [ "$(uname -m)" = arm64 ]; }; then
+    BUILD_DIR=${BUILD_DIR:-$ROOT/build-$arch}
+  else
+    BUILD_DIR=${BUILD_DIR:-$ROOT/build}
+  fi
+}
 LIBS=(-lm)
 
 die() { echo "build.sh: $*" >&2; exit 1; }
@@ -98,11 +120,11 @@ build_lockwait() {
 }
 
 main() {
-  local want=() e
+  local want=() e flags_only=0
   for e in "$@"; do
     case "$e" in
       -h|--help) usage; exit 0 ;;
-      --flags) echo "$CC ${CFLAGS[*]} ${LIBS[*]}"; exit 0 ;;
+      --flags) flags_only=1 ;;
       -*) echo "build.sh: unknown option '$e' (see -h)" >&2; exit 2 ;;
       false_sharing|ctxswitch|lockwait) want+=("$e") ;;
       *) echo "build.sh: unknown experiment '$e'; expected one of: ${EXPERIMENTS[*]}" >&2; exit 2 ;;
@@ -110,6 +132,8 @@ main() {
   done
   [ "${#want[@]}" -gt 0 ] || want=("${EXPERIMENTS[@]}")
   command -v "$CC" >/dev/null 2>&1 || die "compiler '$CC' not found (set CC)"
+  target_flags
+  if [ "$flags_only" = 1 ]; then echo "$CC ${CFLAGS[*]} ${LIBS[*]}"; exit 0; fi
   mkdir -p "$BUILD_DIR"
   build_common
   for e in "${want[@]}"; do

@@ -64,3 +64,13 @@ scratch_repo() {
 result_grammar() {
   grep '^RESULT ' "$1" | awk '{ for (i = 2; i <= NF; i++) if ($i !~ /^[a-z][a-z0-9_]*=[^ ]+$/) { print; next } }'
 }
+
+# need_tool NAME PACKAGE: 0 if NAME is installed. Otherwise a failure under CI
+# (.ci/run installs PACKAGE, so its absence there is a defect) and a visible
+# skip elsewhere; returns 1 so the caller leaves those checks out.
+need_tool() {
+  command -v "$1" >/dev/null 2>&1 && return 0
+  if [ "${CI:-}" = true ]; then fail "$1 installed" "CI must install Debian package $2"
+  else echo "# skipped: $1 not installed (Debian package $2)"; fi
+  return 1
+}

@@ -48,6 +48,12 @@ if command -v clang >/dev/null 2>&1; then
   check_listing clang "$TMP/clang/false_sharing_O2.s"
 fi
 
+# arm64: the Linux cross build must give one ldadd (no outline-atomics call)
+if need_tool aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu; then
+  CC=aarch64-linux-gnu-gcc BUILD_DIR="$TMP/a64" "$ROOT/build.sh" false_sharing 2>/dev/null
+  check_listing arm64 "$TMP/a64/false_sharing_O2.s"
+fi
+
 # the checker itself must be able to fail: a loop with two stores is caught
 cat >"$TMP/bad.s" <<'ASM'
 inc_store:
@@ -58,4 +64,13 @@ inc_store:
 	.size	inc_store, .-inc_store
 ASM
 check_eq "checker catches a loop with two stores" "2 0 0 0" "$(count_ops "$TMP/bad.s" inc_store)"
+cat >"$TMP/outline.s" <<'ASM'
+inc_atomic:
+.L25:
+	mov	x0, 1
+	bl	__aarch64_ldadd8_relax
+	bne	.L25
+	.size	inc_atomic, .-inc_atomic
+ASM
+check_eq "checker catches an outline-atomics call in the loop" "0 0 0 1" "$(count_ops "$TMP/outline.s" inc_atomic)"
 finish
