@@ -106,6 +106,7 @@ struct lw_config {
     const char *trace; /* LOCKWAIT_TRACE or NULL */
     long top;
     long trace_records; /* per-thread trace buffer capacity */
+    int err_fd;        /* a private copy of stderr for the report (see lw_config_read) */
     char ignored[512];  /* what was ignored, for the report */
 };
 

@@ -50,6 +50,14 @@ void lw_config_read(struct lw_config *c)
     c->trace_records = 65536;
     s = getenv("LOCKWAIT_OUT");
     c->out = s && *s ? s : NULL;
+    /* Programs may close stderr before exit (GNU coreutils do, in an atexit
+     * handler), so the report keeps its own copy, above the low numbers
+     * programs use and closed across exec. */
+    c->err_fd = -1;
+    if (!c->out)
+        c->err_fd = fcntl(2, F_DUPFD_CLOEXEC, 100);
+    if (c->err_fd < 0)
+        c->err_fd = 2;
     s = getenv("LOCKWAIT_TRACE");
     c->trace = s && *s ? s : NULL;
     s = getenv("LOCKWAIT_TOP");
@@ -406,7 +414,7 @@ void lw_report(void)
     }
     bprintf(&b, "lockwait: report took %.3f ms\n", (double)(lw_now() - t_start) / 1e6);
 
-    int fd = 2;
+    int fd = lw.cfg.err_fd;
     if (lw.cfg.out) {
         char path[4096];
         expand(lw.cfg.out, path, sizeof path);
@@ -418,7 +426,7 @@ void lw_report(void)
     }
     if (b.p)
         write_all(fd, b.p, b.len);
-    if (fd != 2)
+    if (lw.cfg.out && fd != 2)
         close(fd);
     free(b.p);
     free(best);

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# known.sh - liblockwait's known answers: thread A holds a mutex, spinlock,
+# rwlock (write), or keeps a semaphore/condvar unsignalled, for 100 ms after
+# thread B is confirmed waiting (asleep in the kernel per /proc; for the
+# spinlock, burning CPU time). The report must show B waited 100-110 ms
+# behind A, one contended acquisition, A's hold >= 100 ms, and whether B
+# slept (sleep_share 1) or spun (0). A run on a loaded machine can overshoot
+# 110 ms, so each scenario gets a second run if the first is out of range;
+# the checks are on the last run.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../common/testlib.sh"
+# shellcheck source=lockwait/tests/lw_lib.sh
+source "$(dirname "$0")/lw_lib.sh"
+
+MS=1000000
+in_range() { # in_range FILE LOCK: B's wait in [100, 110] ms
+  local w
+  w=$(val "$(result_line "$1" lock "lock=$2")" wait_ns)
+  [ -n "$w" ] && [ "$w" -ge $((100 * MS)) ] && [ "$w" -le $((110 * MS)) ]
+}
+
+for kind in mutex spin sem rwlock cond; do
+  rep=$TMP/$kind.txt
+  for attempt in 1 2; do
+    rm -f "$rep"
+    check_exit "$kind: runs under the preload (attempt $attempt)" 0 preload "$rep" "$BUILD/lw_known" "$kind"
+    info=$(cat "$TMP/stdout")
+    lock=$(val "$info" lock); a=$(val "$info" a); b=$(val "$info" b)
+    in_range "$rep" "$lock" && break
+  done
+  line=$(result_line "$rep" lock "lock=$lock")
+  check "$kind: lock reported" test -n "$line"
+  within "$kind: B waited 100-110 ms" "$(val "$line" wait_ns)" $((100 * MS)) $((110 * MS))
+  check_eq "$kind: one contended acquisition" 1 "$(val "$line" contended)"
+  check_eq "$kind: no timeouts" 0 "$(val "$line" timeouts)"
+  blk=$(result_line "$rep" blocker "waiter=$b")
+  check_eq "$kind: the wait is B's" "$lock" "$(val "$blk" lock)"
+  case $kind in
+    sem) check_eq "sem: no holder for a semaphore" 0 "$(val "$blk" holder)" ;;
+    *) check_eq "$kind: B waited behind A" "$a" "$(val "$blk" holder)" ;;
+  esac
+  case $kind in
+    mutex|spin|rwlock)
+      within "$kind: A held it >= 100 ms" "$(val "$line" max_hold_ns)" $((100 * MS)) $((10000 * MS)) ;;
+  esac
+  case $kind in
+    spin) check_eq "spin: B spun (sleep_share 0)" 0.000 "$(val "$line" sleep_share)" ;;
+    *) check_eq "$kind: B slept in the kernel (sleep_share 1)" 1.000 "$(val "$line" sleep_share)" ;;
+  esac
+  thr=$(result_line "$rep" thread "tid=$b")
+  if [ "$kind" = cond ]; then # waiting for a signal is not blocking on a lock
+    within "cond: B's thread line counts only the re-acquire" "$(val "$thr" blocked_ns)" 0 $((10 * MS))
+  else
+    within "$kind: B's thread line shows the wait" "$(val "$thr" blocked_ns)" $((100 * MS)) $((10000 * MS))
+  fi
+  [ "$kind" = mutex ] && mutex_a=$a
+  if [ "$kind" = cond ]; then
+    within "cond: re-acquiring the mutex took < 10 ms" "$(val "$line" reacquire_ns)" 0 $((10 * MS))
+    mline=$(result_line "$rep" lock "lock=$(val "$info" mutex)")
+    check_eq "cond: its mutex was never contended" 0 "$(val "$mline" contended)"
+  fi
+done
+
+# the human report names the lock and the wait
+check "mutex: human report has the lock's wait line" grep -q '^   wait total 1[01][0-9]\.' "$TMP/mutex.txt"
+check "mutex: human report has the holder -> waiter line" grep -q "holder $mutex_a -> waiter" "$TMP/mutex.txt"
+finish

@@ -1,0 +1,154 @@
+/* lw_counts.c - exact-count scenarios for liblockwait; each prints the
+ * address of the lock the test looks at and the numbers the report must show.
+ *   usage: lw_counts MODE [N]
+ *   handoff K    K rounds: main holds m, a helper blocks on it (confirmed from
+ *                /proc), main releases: K contended, 2K acquisitions
+ *   single N     N lock/unlock pairs in one thread: N acquisitions, 0 contended
+ *   trylock K    main holds m and K trylocks fail: 1 acquisition, K failed
+ *   timedlock    a timedlock that times out after 50 ms: 1 timeout
+ *   recursive N  N rounds of lock x3 / unlock x3 on a recursive mutex:
+ *                3N acquisitions, 2N relocks, 0 contended
+ *   signal N     N lock/unlock pairs of m while a 1 ms timer's signal handler
+ *                locks and unlocks h: both counts exact
+ * stdout: "lw_counts lock=0xADDR key=value ..." with the expected values. */
+#include <errno.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <sys/time.h>
+
+#include "lw_test.h"
+
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t h = PTHREAD_MUTEX_INITIALIZER;
+static atomic_uint helper_tid;
+static atomic_long go, done;
+
+static void *handoff_helper(void *arg)
+{
+    long k = (long)arg;
+    atomic_store(&helper_tid, self_tid());
+    for (long i = 1; i <= k; i++) {
+        while (atomic_load(&go) != i)
+            ;
+        check_pt(pthread_mutex_lock(&m), "lock");
+        check_pt(pthread_mutex_unlock(&m), "unlock");
+        atomic_store(&done, i);
+    }
+    return NULL;
+}
+
+static void *timed_helper(void *arg)
+{
+    (void)arg;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += 50000000L;
+    if (ts.tv_nsec >= 1000000000L)
+        ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+    int rc = pthread_mutex_timedlock(&m, &ts);
+    if (rc != ETIMEDOUT)
+        die("timedlock returned %d, expected ETIMEDOUT", rc);
+    return NULL;
+}
+
+static volatile sig_atomic_t in_handler;
+static atomic_long handler_pairs;
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    check_pt(pthread_mutex_lock(&h), "lock in handler");
+    check_pt(pthread_mutex_unlock(&h), "unlock in handler");
+    atomic_fetch_add(&handler_pairs, 1);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && !strcmp(argv[1], "-h")) {
+        puts("usage: lw_counts handoff|single|trylock|timedlock|recursive|signal [N]");
+        return 0;
+    }
+    if (argc < 2 || argc > 3)
+        die_usage("lw_counts: expected MODE [N] (see -h)");
+    const char *mode = argv[1];
+    long n = 10;
+    if (argc == 3 && parse_long(argv[2], 1, 100000000, &n) != 0)
+        die_usage("lw_counts: N='%s': expected a whole number from 1 to 100000000", argv[2]);
+
+    if (!strcmp(mode, "handoff")) {
+        pthread_t t;
+        check_pt(pthread_create(&t, NULL, handoff_helper, (void *)n), "pthread_create");
+        while (!atomic_load(&helper_tid))
+            sleep_ms(1);
+        for (long i = 1; i <= n; i++) {
+            check_pt(pthread_mutex_lock(&m), "lock");
+            atomic_store(&go, i);
+            wait_until_blocked(atomic_load(&helper_tid));
+            check_pt(pthread_mutex_unlock(&m), "unlock");
+            while (atomic_load(&done) != i)
+                sleep_ms(1);
+        }
+        check_pt(pthread_join(t, NULL), "pthread_join");
+        printf("lw_counts lock=%p acquisitions=%ld contended=%ld owner_changes=%ld\n", (void *)&m, 2 * n, n,
+               2 * n - 1);
+    } else if (!strcmp(mode, "single")) {
+        for (long i = 0; i < n; i++) {
+            check_pt(pthread_mutex_lock(&m), "lock");
+            check_pt(pthread_mutex_unlock(&m), "unlock");
+        }
+        printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&m, n);
+    } else if (!strcmp(mode, "trylock")) {
+        check_pt(pthread_mutex_lock(&m), "lock");
+        for (long i = 0; i < n; i++)
+            if (pthread_mutex_trylock(&m) != EBUSY)
+                die("trylock of a held mutex did not fail with EBUSY");
+        check_pt(pthread_mutex_unlock(&m), "unlock");
+        printf("lw_counts lock=%p acquisitions=1 trylock_failed=%ld contended=0\n", (void *)&m, n);
+    } else if (!strcmp(mode, "timedlock")) {
+        pthread_t t;
+        check_pt(pthread_mutex_lock(&m), "lock");
+        check_pt(pthread_create(&t, NULL, timed_helper, NULL), "pthread_create");
+        check_pt(pthread_join(t, NULL), "pthread_join");
+        check_pt(pthread_mutex_unlock(&m), "unlock");
+        printf("lw_counts lock=%p acquisitions=1 timeouts=1 contended=0\n", (void *)&m);
+    } else if (!strcmp(mode, "recursive")) {
+        pthread_mutex_t r;
+        pthread_mutexattr_t a;
+        check_pt(pthread_mutexattr_init(&a), "mutexattr_init");
+        check_pt(pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE), "mutexattr_settype");
+        check_pt(pthread_mutex_init(&r, &a), "mutex_init");
+        for (long i = 0; i < n; i++) {
+            for (int j = 0; j < 3; j++)
+                check_pt(pthread_mutex_lock(&r), "lock");
+            for (int j = 0; j < 3; j++)
+                check_pt(pthread_mutex_unlock(&r), "unlock");
+        }
+        printf("lw_counts lock=%p acquisitions=%ld relocks=%ld contended=0\n", (void *)&r, 3 * n, 2 * n);
+        check_pt(pthread_mutex_destroy(&r), "mutex_destroy");
+    } else if (!strcmp(mode, "signal")) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_alarm;
+        sa.sa_flags = SA_RESTART;
+        if (sigaction(SIGALRM, &sa, NULL) != 0)
+            die_errno("sigaction");
+        struct itimerval it = {{0, 1000}, {0, 1000}};
+        if (setitimer(ITIMER_REAL, &it, NULL) != 0)
+            die_errno("setitimer");
+        for (long i = 0; i < n; i++) {
+            check_pt(pthread_mutex_lock(&m), "lock");
+            check_pt(pthread_mutex_unlock(&m), "unlock");
+            if (i % 4096 == 0 && atomic_load(&handler_pairs) < 50)
+                sleep_ms(1); /* let the timer fire between our calls too */
+        }
+        struct itimerval off = {{0, 0}, {0, 0}};
+        if (setitimer(ITIMER_REAL, &off, NULL) != 0)
+            die_errno("setitimer");
+        printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&m, n);
+        printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&h, atomic_load(&handler_pairs));
+    } else {
+        die_usage("lw_counts: MODE='%s': expected handoff, single, trylock, timedlock, recursive or signal", mode);
+    }
+    return 0;
+}

@@ -1,0 +1,77 @@
+/* lw_tracecheck.c - validates a liblockwait trace file (lockwait/trace.h)
+ * and counts its events, for the tests. Exits 1 on anything malformed: bad
+ * header, a size that is not header + whole records, an unknown event or
+ * type, non-zero padding, a zero tid, an ACQUIRE/TIMEOUT whose request time
+ * (aux) is later than the event.
+ *   usage: lw_tracecheck FILE
+ * stdout: "lw_tracecheck pid=P records=N dropped=D request=N acquire=N
+ *          timeout=N release=N thread_start=N thread_exit=N", then one line
+ *         per lock: "lw_tracecheck lock=0xADDR request=N acquire=N ...". */
+#include <stdlib.h>
+
+#include "../trace.h"
+#include "lw_test.h"
+
+#define MAX_LOCKS 64
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && !strcmp(argv[1], "-h")) {
+        puts("usage: lw_tracecheck FILE");
+        return 0;
+    }
+    if (argc != 2)
+        die_usage("lw_tracecheck: expected one FILE");
+    FILE *f = fopen(argv[1], "rb");
+    if (!f)
+        die_errno(argv[1]);
+    struct lw_trace_header h;
+    if (fread(&h, sizeof h, 1, f) != 1)
+        die("%s: shorter than a header", argv[1]);
+    if (memcmp(h.magic, LW_TRACE_MAGIC, 8) || h.version != LW_TRACE_VERSION || h.endian != LW_TRACE_ENDIAN ||
+        h.record_size != sizeof(struct lw_trace_record))
+        die("%s: bad header", argv[1]);
+    uint64_t count[7] = {0}, n = 0;
+    struct { uint64_t lock, ev[7]; } locks[MAX_LOCKS];
+    int nlocks = 0;
+    struct lw_trace_record r;
+    size_t got;
+    while ((got = fread(&r, 1, sizeof r, f)) == sizeof r) {
+        n++;
+        if (r.event < LW_EV_REQUEST || r.event > LW_EV_THREAD_EXIT || r.type > LW_T_COND || r.tid == 0)
+            die("record %llu: bad event %u, type %u or tid %u", (unsigned long long)n, r.event, r.type, r.tid);
+        for (int i = 0; i < 6; i++)
+            if (r.pad[i])
+                die("record %llu: padding not zero", (unsigned long long)n);
+        if ((r.event == LW_EV_ACQUIRE || r.event == LW_EV_TIMEOUT) && (r.aux == 0 || r.aux > r.t_ns))
+            die("record %llu: request time %llu not before %llu", (unsigned long long)n,
+                (unsigned long long)r.aux, (unsigned long long)r.t_ns);
+        count[r.event]++;
+        if (!r.lock)
+            continue;
+        int i;
+        for (i = 0; i < nlocks && locks[i].lock != r.lock; i++)
+            ;
+        if (i == nlocks && nlocks < MAX_LOCKS) {
+            memset(&locks[i], 0, sizeof locks[i]);
+            locks[i].lock = r.lock;
+            nlocks++;
+        }
+        if (i < nlocks)
+            locks[i].ev[r.event]++;
+    }
+    if (got != 0)
+        die("%s: %zu trailing bytes (not a whole record)", argv[1], got);
+    fclose(f);
+    printf("lw_tracecheck pid=%u records=%llu dropped=%llu request=%llu acquire=%llu timeout=%llu release=%llu "
+           "thread_start=%llu thread_exit=%llu\n",
+           h.pid, (unsigned long long)n, (unsigned long long)h.dropped, (unsigned long long)count[1],
+           (unsigned long long)count[2], (unsigned long long)count[3], (unsigned long long)count[4],
+           (unsigned long long)count[5], (unsigned long long)count[6]);
+    for (int i = 0; i < nlocks; i++)
+        printf("lw_tracecheck lock=%#llx request=%llu acquire=%llu timeout=%llu release=%llu\n",
+               (unsigned long long)locks[i].lock, (unsigned long long)locks[i].ev[1],
+               (unsigned long long)locks[i].ev[2], (unsigned long long)locks[i].ev[3],
+               (unsigned long long)locks[i].ev[4]);
+    return 0;
+}
