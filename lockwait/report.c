@@ -47,8 +47,10 @@ static void usage(FILE *f)
         "  -s        also print the path itself: kind=critpath_seg, times from trace start\n"
         "  -n TOP    waitblock lines to print, largest first (default 20; 0 = all)\n"
         "  -W FILE   windows file ('request TID START_NS END_NS' and 'compile TID S E',\n"
-        "            lockwait_workload -W): prints kind=tail, the share of the requests'\n"
-        "            time spent compiling or blocked behind a thread that was compiling\n"
+        "            lockwait_workload -W): prints kind=tail for the requests: time spent\n"
+        "            compiling, blocked on the lock most blocked behind compiles, and blocked\n"
+        "            while the holder was compiling; lock_share = (compiling + lock wait) /\n"
+        "            latency, compile_share = (compiling + behind a compile) / latency\n"
         "  A human summary goes to stderr. A file that is not a whole, native-byte-order\n"
         "  lockwait trace is refused with exit status 2.\n");
 }
@@ -716,15 +718,17 @@ static void tail_windows(const char *wpath)
         if (behind[l] > behind[top] || (behind[l] == behind[top] && blocked[l] > blocked[top]))
             top = l;
     uint64_t tb = nlk ? behind[top] : 0, tw = nlk ? blocked[top] : 0;
+    double l = lat ? (double)lat : 1.0;
     printf("RESULT exp=lockwait kind=tail pid=%" PRIu32 " requests=%" PRIu64 " latency_ns=%" PRIu64
-           " lock=0x%" PRIx64 " lock_wait_ns=%" PRIu64 " behind_compile_ns=%" PRIu64
-           " self_compile_ns=%" PRIu64 " attributed_share=%.4f\n",
-           hdr.pid, nreq, lat, nlk ? lk[top].addr : 0, tw, tb, self,
-           lat ? (double)(tb + self) / (double)lat : 0.0);
-    fprintf(stderr, "tail: %" PRIu64 " requests, %.3f ms; compiling %.3f ms, blocked behind a "
-            "compile on 0x%" PRIx64 " %.3f ms: %.1f%% attributed\n", nreq, (double)lat / 1e6,
-            (double)self / 1e6, nlk ? lk[top].addr : 0, (double)tb / 1e6,
-            lat ? 100.0 * (double)(tb + self) / (double)lat : 0.0);
+           " lock=0x%" PRIx64 " self_compile_ns=%" PRIu64 " lock_wait_ns=%" PRIu64
+           " behind_compile_ns=%" PRIu64 " lock_share=%.4f compile_share=%.4f\n",
+           hdr.pid, nreq, lat, nlk ? lk[top].addr : 0, self, tw, tb, (double)(self + tw) / l,
+           (double)(self + tb) / l);
+    fprintf(stderr, "tail: %" PRIu64 " requests, %.3f ms: compiling %.3f ms, blocked on lock 0x%" PRIx64
+            " %.3f ms (%.3f ms of it while the holder was compiling): %.1f%% compiling or waiting "
+            "for the lock, %.1f%% compiling or behind a compile\n", nreq, (double)lat / 1e6,
+            (double)self / 1e6, nlk ? lk[top].addr : 0, (double)tw / 1e6, (double)tb / 1e6,
+            100.0 * (double)(self + tw) / l, 100.0 * (double)(self + tb) / l);
     free(wv);
     free(behind);
     free(blocked);
