@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# counts.sh - liblockwait's exact counts and life cycles: handoffs, single
+# thread pairs, failed trylocks, a timed-out timedlock, a recursive mutex,
+# a signal handler that locks, fork (each process reports its own), threads
+# exiting while holding a lock, 1000 threads and 100 000 locks; the trace of
+# a run agrees with its report; the launcher's usage and bad settings.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../common/testlib.sh"
+# shellcheck source=lockwait/tests/lw_lib.sh
+source "$(dirname "$0")/lw_lib.sh"
+
+# count_case NAME ARGS...: lw_counts prints "lw_counts lock=ADDR key=value..."
+# with the values the report must carry for that lock; compare each one
+count_case() {
+  local name=$1 rep=$TMP/counts-$1.txt line want key
+  shift
+  check_exit "$name: runs under the preload" 0 preload "$rep" "$BUILD/lw_counts" "$@"
+  cp "$TMP/stdout" "$TMP/counts-$name.out"
+  while read -r want; do
+    line=$(result_line "$rep" lock "$(awk '{print $2}' <<<"$want")")
+    for key in acquisitions contended owner_changes trylock_failed timeouts relocks; do
+      case " $want " in
+        *" $key="*) check_eq "$name: $key" "$(val "$want" "$key")" "$(val "$line" "$key")" ;;
+      esac
+    done
+  done <"$TMP/stdout"
+}
+count_case handoff handoff 20
+count_case single single 100000
+count_case trylock trylock 37
+count_case timedlock timedlock
+count_case recursive recursive 50
+count_case signal signal 3000000
+line=$(result_line "$TMP/counts-timedlock.txt" lock "lock=$(val "$(cat "$TMP/counts-timedlock.out")" lock)")
+within "timedlock: the timed-out wait is counted (~50 ms)" "$(val "$line" wait_ns)" 40000000 5000000000
+
+# fork: two reports, each under its own pid, no double counting
+check_exit "fork: runs" 0 preload "$TMP/fork.%p" "$BUILD/lw_life" fork
+for role in parent child; do
+  info=$(grep "role=$role" "$TMP/stdout")
+  pid=$(val "$info" pid)
+  rep=$TMP/fork.$pid
+  check "fork: $role wrote its own report" test -s "$rep"
+  line=$(result_line "$rep" lock "lock=$(val "$info" lock)")
+  check_eq "fork: $role's count" "$(val "$info" acquisitions)" "$(val "$line" acquisitions)"
+  check_eq "fork: $role's report carries its pid" "$pid" "$(val "$(result_line "$rep" process "pid=$pid")" pid)"
+done
+
+# threads that exit holding a lock
+check_exit "exit-holding: runs" 0 preload "$TMP/held.txt" "$BUILD/lw_life" exit-holding
+read -r _ h1 h2 free <"$TMP/stdout"
+for h in "${h1#held=}" "${h2#held=}"; do
+  check_eq "exit-holding: $h flagged" 1 "$(val "$(result_line "$TMP/held.txt" lock "lock=$h")" held_at_exit)"
+done
+check_eq "exit-holding: released lock not flagged" 0 \
+  "$(val "$(result_line "$TMP/held.txt" lock "lock=${free#free=}")" held_at_exit)"
+check "exit-holding: human report says so" grep -q 'HELD WHEN ITS THREAD EXITED' "$TMP/held.txt"
+
+# 1000 threads, 100 000 locks
+check_exit "many: runs" 0 preload "$TMP/many.txt" "$BUILD/lw_life" many
+info=$(cat "$TMP/stdout")
+proc=$(result_line "$TMP/many.txt" process "dropped=0")
+check_eq "many: threads" "$(val "$info" threads)" "$(val "$proc" threads)"
+check_eq "many: locks" "$(val "$info" locks)" "$(val "$proc" locks)"
+check_eq "many: nothing untracked" 0 "$(val "$proc" untracked)"
+check_eq "many: shared lock count" "$(val "$info" acquisitions)" \
+  "$(val "$(result_line "$TMP/many.txt" lock "lock=$(val "$info" shared)")" acquisitions)"
+
+# trace: valid, and its contended events match the report
+rm -f "$TMP"/trace.*
+rc=0
+"$ROOT/lockwait/lockwait" -o "$TMP/tr-rep.txt" --trace "$TMP/trace.%p" -- "$BUILD/lw_counts" handoff 10 >"$TMP/stdout" || rc=$?
+check_eq "trace: handoff run with --trace exits 0" 0 "$rc"
+lock=$(val "$(cat "$TMP/stdout")" lock)
+pid=$(val "$(grep 'kind=process' "$TMP/tr-rep.txt")" pid)
+check_exit "trace: file valid" 0 "$BUILD/lw_tracecheck" "$TMP/trace.$pid"
+"$BUILD/lw_tracecheck" "$TMP/trace.$pid" >"$TMP/tc.txt" || true
+tl=$(grep "lock=$lock" "$TMP/tc.txt" || true)
+check_eq "trace: one REQUEST per contended wait" 10 "$(val "$tl" request)"
+check_eq "trace: one ACQUIRE per contended wait" 10 "$(val "$tl" acquire)"
+check_eq "trace: one RELEASE per release with a waiter" 10 "$(val "$tl" release)"
+check_eq "trace: thread start and exit" "1 1" \
+  "$(val "$(head -n 1 "$TMP/tc.txt")" thread_start) $(val "$(head -n 1 "$TMP/tc.txt")" thread_exit)"
+LOCKWAIT_TRACE_RECORDS=1024 LOCKWAIT_OUT=$TMP/drop.txt LOCKWAIT_TRACE=$TMP/drop.tr LD_PRELOAD=$LIB \
+  "$BUILD/lw_counts" handoff 600 >/dev/null
+"$BUILD/lw_tracecheck" "$TMP/drop.tr" >"$TMP/tc.txt" || true
+# 600 handoffs: the helper thread traces 1202 events (start, exit, 600 x
+# request+acquire), 178 more than its 1024-record buffer holds
+check_eq "trace: a full buffer drops records and counts them" 178 "$(val "$(head -n 1 "$TMP/tc.txt")" dropped)"
+check_eq "trace: the report says how many were dropped" 178 "$(val "$(grep 'kind=process' "$TMP/drop.txt")" dropped)"
+
+# launcher usage and bad settings: the program still runs unchanged
+check_exit "launcher -h" 0 "$ROOT/lockwait/lockwait" -h
+check_exit "launcher: no command" 2 "$ROOT/lockwait/lockwait"
+check_exit "launcher: unknown option" 2 "$ROOT/lockwait/lockwait" --frobnicate -- true
+check_exit "launcher: bad -n" 2 "$ROOT/lockwait/lockwait" -n 0 -- true
+check_exit "launcher: passes the exit status" 3 "$ROOT/lockwait/lockwait" -o "$TMP/x.txt" -- sh -c 'exit 3'
+LOCKWAIT_TOP=abc LOCKWAIT_OUT=$TMP/bad.txt LD_PRELOAD=$LIB "$BUILD/lw_counts" single 10 >"$TMP/bad.out" 2>"$TMP/bad.err"
+check "bad LOCKWAIT_TOP: said on stderr at start" grep -q "LOCKWAIT_TOP='abc' ignored" "$TMP/bad.err"
+check "bad LOCKWAIT_TOP: said in the report" grep -q "settings ignored: LOCKWAIT_TOP='abc'" "$TMP/bad.txt"
+check "bad LOCKWAIT_TOP: program output unchanged" grep -q "acquisitions=10 contended=0" "$TMP/bad.out"
+LOCKWAIT_OUT=/nonexistent/dir/r.txt LD_PRELOAD=$LIB "$BUILD/lw_counts" single 10 >/dev/null 2>"$TMP/bad.err"
+check "unwritable LOCKWAIT_OUT: report falls back to stderr" grep -q "kind=process" "$TMP/bad.err"
+check "launcher -n 1 lists one lock" test "$("$ROOT/lockwait/lockwait" -n 1 -o "$TMP/n1.txt" -- \
+  "$BUILD/lw_counts" signal 100000 >/dev/null; grep -c 'kind=lock' "$TMP/n1.txt")" = 1
+finish
