@@ -93,6 +93,10 @@ take_lock() {
 TMPD=
 cleanup() {
   kill_child
+  # background jobs (the clock_estimate copies) ignore SIGINT: stop them too
+  local j
+  for j in $(jobs -p); do kill -TERM "$j" 2>/dev/null || true; done
+  wait 2>/dev/null || true
   [ -n "$TMPD" ] && rm -rf "$TMPD"
   [ "$have_lock" = 1 ] && rm -rf "$LOCK"
   return 0

@@ -47,19 +47,23 @@ knob_enum_list() {
 }
 
 # run_child CMD...: run CMD in the background and wait, so that a trapped
-# INT/TERM interrupts the wait at once; the trap kills $CHILD_PID.
+# INT/TERM interrupts the wait at once. With job control on at the fork the
+# child gets a process group of its own, so kill_child can stop the whole
+# tree (a compiler under build.sh, say), not only the process it started.
 CHILD_PID=
 run_child() {
   local rc=0
+  set -m
   "$@" &
   CHILD_PID=$!
+  set +m
   wait "$CHILD_PID" || rc=$?
   CHILD_PID=
   return "$rc"
 }
 kill_child() {
   if [ -n "${CHILD_PID:-}" ]; then
-    kill -TERM "$CHILD_PID" 2>/dev/null || true
+    kill -TERM -- "-$CHILD_PID" 2>/dev/null || kill -TERM "$CHILD_PID" 2>/dev/null || true
     wait "$CHILD_PID" 2>/dev/null || true
   fi
 }
