@@ -75,31 +75,24 @@ static struct {
     size_t naccess, nmodes;
 } opt;
 
-/* A comma-separated list of words from names[lo..hi]; exits 2 on anything else. */
+/* A comma-separated list of distinct words from names[lo..hi] (def if unset);
+ * exits 2 naming the knob and what it accepts otherwise. */
 static size_t env_words(const char *knob, const char *def, const char *const *names, int lo, int hi,
-                        int *out, size_t cap)
+                        const char *accepts, int *out, size_t cap)
 {
-    const char *s = getenv(knob);
-    if (!s || !*s)
-        s = def;
-    char buf[128];
-    if (strlen(s) >= sizeof buf)
-        die_usage("%s=%s: too long", knob, s);
-    strcpy(buf, s);
-    size_t n = 0;
-    char *save = NULL;
-    if (buf[0] == ',' || buf[strlen(buf) - 1] == ',' || strstr(buf, ",,"))
-        die_usage("%s=%s: expected comma-separated words", knob, s);
-    for (char *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+    const char *s = getenv(knob) && *getenv(knob) ? getenv(knob) : def;
+    size_t n = 0, len = strlen(s);
+    for (const char *p = s; p <= s + len && n <= cap;) {
+        size_t wl = strcspn(p, ",");
         int k = lo;
-        while (k <= hi && strcmp(w, names[k]) != 0)
+        while (k <= hi && (strlen(names[k]) != wl || strncmp(p, names[k], wl) != 0))
             k++;
+        for (size_t i = 0; i < n && k <= hi; i++)
+            k = out[i] == k ? hi + 1 : k;
         if (k > hi || n == cap)
-            die_usage("%s=%s: '%s' is not one of %s..%s (each at most once)", knob, s, w, names[lo], names[hi]);
-        for (size_t i = 0; i < n; i++)
-            if (out[i] == k)
-                die_usage("%s=%s: '%s' given twice", knob, s, w);
+            die_usage("%s=%s: expected distinct comma-separated words from: %s", knob, s, accepts);
         out[n++] = k;
+        p += wl + 1;
     }
     return n;
 }
@@ -129,10 +122,10 @@ static void read_knobs(void)
         opt.nstrides = 2;
     }
     int w[3];
-    opt.naccess = env_words("ACCESS", "rmw,read,write", access_name, ACC_READ, ACC_RMW, w, 3);
+    opt.naccess = env_words("ACCESS", "rmw,read,write", access_name, ACC_READ, ACC_RMW, "read, write, rmw", w, 3);
     for (size_t i = 0; i < opt.naccess; i++)
         opt.access[i] = (enum access)w[i];
-    opt.nmodes = env_words("MODE", "process,thread", mode_name, MODE_PROCESS, MODE_THREAD, w, 2);
+    opt.nmodes = env_words("MODE", "process,thread", mode_name, MODE_PROCESS, MODE_THREAD, "process, thread", w, 2);
     for (size_t i = 0; i < opt.nmodes; i++)
         opt.modes[i] = (enum mode)w[i];
     const char *cpu = getenv("CPU");
@@ -153,39 +146,34 @@ static struct {
     enum cache_source src;
 } cache;
 
-/* Print what every source says for each level and flag disagreements. */
-static void describe_caches(int dry)
+/* Print what every source says for each level (and the line size) for our
+ * CPU; "_disagree" marks a level the sources report differently. */
+static void describe_caches(int print)
 {
-    enum cache_source used = SRC_SYSFS, lused = SRC_SYSFS;
-    cache.l1d = cache_size(1, (int)opt.cpu, &used);
-    cache.l2 = cache_size(2, (int)opt.cpu, &used);
-    cache.llc = cache_llc((int)opt.cpu, &cache.llc_level, &lused);
+    cache.l1d = cache_size(1, (int)opt.cpu, NULL);
+    cache.l2 = cache_size(2, (int)opt.cpu, NULL);
+    cache.llc = cache_llc((int)opt.cpu, &cache.llc_level, &cache.src);
     cache.line = cache_line((int)opt.cpu, NULL);
-    cache.src = lused;
-    if (dry)
-        return;
     static const enum cache_source srcs[] = {SRC_SYSFS, SRC_SYSCONF, SRC_SYSCTL};
-    for (int level = 1; level <= 4; level++) {
+    for (int level = 0; print && level <= 4; level++) { /* level 0: the L1d line size */
         long v[3] = {0, 0, 0}, first = 0;
-        int differ = 0, any = 0;
+        int differ = 0;
         for (int s = 0; s < 3; s++) {
             struct cache_level c[8];
             int n = cache_levels(srcs[s], (int)opt.cpu, c, 8);
             for (int i = 0; i < n; i++)
-                if (c[i].level == level)
-                    v[s] = c[i].size;
-            if (v[s] > 0) {
-                differ |= any && v[s] != first;
-                first = any ? first : v[s];
-                any = 1;
-            }
+                if (c[i].level == (level ? level : 1))
+                    v[s] = level ? c[i].size : c[i].line;
+            differ |= v[s] > 0 && first > 0 && v[s] != first;
+            first = first ? first : v[s];
         }
-        if (!any)
-            continue;
-        enum cache_source u;
-        cache_size(level, (int)opt.cpu, &u);
-        printf("# ctxswitch_cache%s: L%d sysfs_bytes=%ld sysconf_bytes=%ld sysctl_bytes=%ld used=%s\n",
-               differ ? "_disagree" : "", level, v[0], v[1], v[2], cache_source_name(u));
+        enum cache_source u = SRC_SYSFS;
+        char name[8] = "line";
+        if (level)
+            snprintf(name, sizeof name, "L%d", level);
+        if (first && (level ? cache_size(level, (int)opt.cpu, &u) : cache_line((int)opt.cpu, &u)))
+            printf("# ctxswitch_cache%s: %s sysfs_bytes=%ld sysconf_bytes=%ld sysctl_bytes=%ld used=%s\n",
+                   differ ? "_disagree" : "", name, v[0], v[1], v[2], cache_source_name(u));
     }
 }
 
@@ -276,25 +264,28 @@ static const char *pinned = "no", *sched = "default";
 
 static void pin_and_schedule(void)
 {
+    const char *unplaced = "the OS places both sides";
     if (!opt.pin) {
-        printf("# ctxswitch_pinning: not requested (PIN=0); the OS places both sides\n");
+        printf("# ctxswitch_pinning: not requested (PIN=0); %s\n", unplaced);
+        printf("# ctxswitch_sched: not requested (PIN=0); default policy\n");
         return;
     }
+#ifdef __linux__
     if (pin_self((int)opt.cpu) == 0) {
         pinned = "yes";
         printf("# ctxswitch_pinning: granted, both sides on CPU %ld\n", opt.cpu);
     } else {
-        printf("# ctxswitch_pinning: not granted (%s); the OS places both sides\n", strerror(errno));
+        printf("# ctxswitch_pinning: not granted (%s); %s\n", strerror(errno), unplaced);
     }
-#ifdef __linux__
     struct sched_param sp = {.sched_priority = sched_get_priority_max(SCHED_FIFO)};
     if (sp.sched_priority >= 0 && sched_setscheduler(0, SCHED_FIFO, &sp) == 0) {
         sched = "fifo";
         printf("# ctxswitch_sched: SCHED_FIFO priority %d granted (inherited by the partner)\n", sp.sched_priority);
     } else {
-        printf("# ctxswitch_sched: SCHED_FIFO refused (%s); running under the default policy\n", strerror(errno));
+        printf("# ctxswitch_sched: SCHED_FIFO refused (%s); default policy\n", strerror(errno));
     }
-#else
+#else /* macOS: no affinity API and no SCHED_FIFO for normal users; not tested there */
+    printf("# ctxswitch_pinning: not available on this OS (no CPU affinity API); %s\n", unplaced);
     printf("# ctxswitch_sched: SCHED_FIFO not available on this OS; default policy\n");
 #endif
 }
@@ -685,17 +676,16 @@ int main(int argc, char **argv)
         }
     }
     read_knobs();
-    describe_caches(dry);
+    describe_caches(!dry);
     long top = plan_sizes();
     plan_cells();
     double eta = 0;
     for (size_t i = 0; i < ncells; i++)
         eta += cell_eta_s(&cells[i]);
-    if (!dry)
-        printf("# ctxswitch_sweep: sizes_kib=");
-    for (size_t i = 0; !dry && i < opt.nsizes; i++)
+    printf("# ctxswitch_plan: cells=%zu eta_s=%.0f sizes_kib=", ncells, eta);
+    for (size_t i = 0; i < opt.nsizes; i++)
         printf("%s%ld", i ? "," : "", opt.sizes[i]);
-    printf("%s# ctxswitch_plan: cells=%zu eta_s=%.0f\n", dry ? "" : "\n", ncells, eta);
+    putchar('\n');
     if (dry)
         return 0;
 
