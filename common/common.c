@@ -17,6 +17,7 @@
 #include <sched.h>
 #endif
 #ifdef __APPLE__
+#include <Availability.h>
 #include <sys/sysctl.h>
 #include <sys/types.h>
 #endif
@@ -248,6 +249,15 @@ int pin_self(int cpu)
     (void)cpu; /* macOS has no affinity API (only hints); say so, don't fake it */
     errno = ENOSYS;
     return -1;
+#endif
+}
+
+int affinity_supported(void)
+{
+#ifdef __linux__
+    return 1;
+#else
+    return 0;
 #endif
 }
 

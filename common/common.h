@@ -62,6 +62,9 @@ int online_cpus(void);
 /* Pin the calling thread to one CPU. Returns 0 if granted, -1 if the OS has no
  * affinity API (macOS) or refused (errno kept); never exits. */
 int pin_self(int cpu);
+/* 1 where the OS lets a thread pin itself to a CPU (Linux), else 0 (macOS
+ * offers only affinity hints, which are not pinning). */
+int affinity_supported(void);
 /* Is cpu in the calling thread's allowed set? (Always 1 without an API.) */
 int cpu_allowed(int cpu);
 

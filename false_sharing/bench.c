@@ -414,9 +414,15 @@ int main(int argc, char **argv)
     }
 
     int order[MAX_THREADS];
-    int norder = k.pin ? cpu_order(order, MAX_THREADS) : 0;
+    int norder = k.pin && affinity_supported() ? cpu_order(order, MAX_THREADS) : 0;
+    if (!k.pin)
+        printf("# pinning: none (PIN=0: placement left to the OS)\n");
+    else if (!affinity_supported())
+        printf("# pinning: none (this OS has no thread affinity API; placement left to the OS)\n");
+    else if (norder == 0)
+        printf("# pinning: none (no allowed CPU found)\n");
     if (k.pin && norder == 0)
-        fprintf(stderr, "false_sharing: PIN=1 but no affinity API here; running unpinned\n");
+        fprintf(stderr, "false_sharing: PIN=1 but threads cannot be pinned here; running unpinned\n");
 
     /* which thread counts run; the work estimate for the ETA */
     int run_t[16], nrun = 0;

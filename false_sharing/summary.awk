@@ -56,6 +56,7 @@ $1 == "RESULT" && $2 == "exp=false_sharing" {
     }
 }
 /^# knobs: / { knobs = $0; sub(/^# knobs: /, "", knobs) }
+/^# pinning: / { nopin = substr($0, 12) }
 /^# pinned_t[0-9]+: / { pinline = pinline (pinline ? "; " : "") substr($2, 9, length($2) - 9) " threads on CPUs " substr($4, 6) " (" $3 ")" }
 
 END {
@@ -66,7 +67,7 @@ END {
     printf "Median ns per increment per thread over %d rounds, cv in brackets; `!` marks a cv above %d%%. ", reps, 100 * CVMAX
     printf "A flat row across thread counts is linear scaling.\n\n"
     if (pinline != "") printf "Placement: %s.\n", pinline
-    else print "Placement: left to the OS (PIN=0 or no affinity API)."
+    else printf "Placement: %s; the cpus lines in the raw file show where threads ran.\n", (nopin != "" ? nopin : "none")
     if (skipped != "") printf "Skipped: %s threads (only %s CPUs online; name them in THREADS= to run them oversubscribed).\n", skipped, online
     for (i = 1; i <= nt; i++) if (over[thr[i]] == 1) printf "Oversubscribed: %d threads on fewer CPUs; those columns measure the scheduler too.\n", thr[i]
     printf "Line sizes: %s.\n\n", lines
