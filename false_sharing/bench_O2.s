@@ -827,27 +827,36 @@ print_cell:
 	.string	"RESULT exp=false_sharing kind=line source=%s line_bytes=%ld\n"
 	.align 8
 .LC34:
-	.string	"false_sharing: PIN=1 but no affinity API here; running unpinned\n"
+	.string	"# pinning: none (no allowed CPU found)"
 	.align 8
 .LC35:
-	.string	"RESULT exp=false_sharing kind=skip threads=%d online_cpus=%d reason=above_online_cpus\n"
+	.string	"# pinning: none (PIN=0: placement left to the OS)"
 	.align 8
 .LC36:
+	.string	"# pinning: none (this OS has no thread affinity API; placement left to the OS)"
+	.align 8
+.LC37:
+	.string	"false_sharing: PIN=1 but threads cannot be pinned here; running unpinned\n"
+	.align 8
+.LC38:
+	.string	"RESULT exp=false_sharing kind=skip threads=%d online_cpus=%d reason=above_online_cpus\n"
+	.align 8
+.LC39:
 	.string	"false_sharing: skipping %d threads: only %d CPUs online (THREADS=%d runs it oversubscribed)\n"
 	.section	.rodata.str1.1
-.LC37:
-	.string	"# pinned_t%d: %s cpus="
-.LC38:
-	.string	"%s%d"
-.LC39:
-	.string	"cell"
 .LC40:
-	.string	" class=%s pair=%d,%d"
+	.string	"# pinned_t%d: %s cpus="
 .LC41:
+	.string	"%s%d"
+.LC42:
+	.string	"cell"
+.LC43:
+	.string	" class=%s pair=%d,%d"
+.LC44:
 	.string	"pair"
 	.section	.rodata.str1.8
 	.align 8
-.LC42:
+.LC45:
 	.string	"RESULT exp=false_sharing kind=skip pairs=none reason=%s\n"
 	.section	.text.startup,"ax",@progbits
 	.p2align 4
@@ -874,15 +883,15 @@ main:
 	pushq	%rbx
 	.cfi_def_cfa_offset 56
 	.cfi_offset 3, -56
-	subq	$2424, %rsp
-	.cfi_def_cfa_offset 2480
+	subq	$2408, %rsp
+	.cfi_def_cfa_offset 2464
 	cmpl	$1, %edi
 	jle	.L112
 	movq	8(%rsi), %rdi
 	movq	%rsi, %rbx
 	cmpb	$45, (%rdi)
-	je	.L275
-.L205:
+	je	.L288
+.L215:
 	leaq	.LC22(%rip), %rsi
 	call	strcmp@PLT
 	testl	%eax, %eax
@@ -893,8 +902,8 @@ main:
 	leaq	.LC23(%rip), %rsi
 	xorl	%eax, %eax
 	call	fprintf@PLT
-.L270:
-	addq	$2424, %rsp
+.L280:
+	addq	$2408, %rsp
 	.cfi_remember_state
 	.cfi_def_cfa_offset 56
 	xorl	%eax, %eax
@@ -911,13 +920,13 @@ main:
 	popq	%r15
 	.cfi_def_cfa_offset 8
 	ret
-.L275:
+.L288:
 	.cfi_restore_state
 	cmpb	$104, 1(%rdi)
-	jne	.L205
+	jne	.L215
 	cmpb	$0, 2(%rdi)
 	je	.L114
-	jmp	.L205
+	jmp	.L215
 .L112:
 	movl	$34, %ecx
 	movl	$10, %edx
@@ -928,66 +937,66 @@ main:
 	movl	$11, %esi
 	leaq	.LC26(%rip), %rdi
 	movq	%rax, %rcx
-	movq	%rax, 504(%rsp)
+	movq	%rax, 488(%rsp)
 	movl	$1, %eax
 	salq	%cl, %rax
 	movl	$1001, %ecx
-	movq	%rax, 496(%rsp)
+	movq	%rax, 480(%rsp)
 	call	env_long@PLT
 	xorl	%edx, %edx
 	movl	$1, %ecx
 	movl	$1, %esi
 	leaq	.LC27(%rip), %rdi
-	movq	%rax, 512(%rsp)
+	movq	%rax, 496(%rsp)
 	call	env_long@PLT
 	xorl	%edx, %edx
 	movl	$1, %ecx
 	movl	$1, %esi
 	leaq	.LC28(%rip), %rdi
-	movq	%rax, 520(%rsp)
+	movq	%rax, 504(%rsp)
 	call	env_long@PLT
 	movl	$16, %r8d
 	movl	$64, %edx
-	leaq	536(%rsp), %rcx
+	leaq	520(%rsp), %rcx
 	movl	$1, %esi
 	leaq	.LC29(%rip), %rdi
-	movq	%rax, 528(%rsp)
+	movq	%rax, 512(%rsp)
 	call	env_long_list@PLT
 	testq	%rax, %rax
-	movq	%rax, 664(%rsp)
+	movq	%rax, 648(%rsp)
 	setne	%al
 	movzbl	%al, %eax
-	movl	%eax, 672(%rsp)
-	je	.L276
+	movl	%eax, 656(%rsp)
+	je	.L289
 .L117:
 	pxor	%xmm0, %xmm0
 	leaq	.LC30(%rip), %rdi
 	movl	$1, %ebx
 	call	env_double@PLT
-	leaq	496(%rsp), %rax
+	leaq	480(%rsp), %rax
 	leaq	.LC31(%rip), %rbp
-	movq	%rax, 8(%rsp)
-	leaq	1200(%rsp), %rax
+	movq	%rax, (%rsp)
+	leaq	1184(%rsp), %rax
 	movapd	%xmm0, %xmm2
-	movq	%rax, 24(%rsp)
+	movq	%rax, 16(%rsp)
 	.p2align 4,,10
 	.p2align 3
 .L123:
 	movl	%ebx, %ecx
 	cmpl	$8, %ebx
 	ja	.L118
-.L277:
+.L290:
 	movl	$276, %eax
 	btq	%rbx, %rax
 	jc	.L119
-	movq	8(%rsp), %rax
+	movq	(%rsp), %rax
 	movsd	%xmm2, 184(%rax,%rbx,8)
 	addq	$1, %rbx
 	movl	%ebx, %ecx
 	cmpl	$8, %ebx
-	jbe	.L277
+	jbe	.L290
 .L118:
-	movq	8(%rsp), %rax
+	movq	(%rsp), %rax
 	movsd	%xmm2, 184(%rax,%rbx,8)
 	addq	$1, %rbx
 	cmpq	$65, %rbx
@@ -996,11 +1005,11 @@ main:
 	movl	$128, %esi
 	leaq	.LC32(%rip), %rdi
 	leaq	srcs.1(%rip), %rbx
-	movl	%eax, 84(%rsp)
+	movl	%eax, 76(%rsp)
 	xorl	%eax, %eax
 	leaq	.LC33(%rip), %r13
 	call	printf@PLT
-	movq	24(%rsp), %r15
+	movq	16(%rsp), %r15
 .L125:
 	movl	(%rbx), %r14d
 	xorl	%esi, %esi
@@ -1027,12 +1036,12 @@ main:
 	jne	.L127
 	movq	16(%rbp), %rdx
 	testq	%rdx, %rdx
-	movq	%rdx, 16(%rsp)
+	movq	%rdx, 8(%rsp)
 	jle	.L127
 	movl	%r14d, %edi
 	addq	$152, %rbp
 	call	cache_source_name@PLT
-	movq	16(%rsp), %rdx
+	movq	8(%rsp), %rdx
 	movq	%r13, %rdi
 	movq	%rax, %rsi
 	xorl	%eax, %eax
@@ -1046,125 +1055,135 @@ main:
 	leaq	12+srcs.1(%rip), %rax
 	cmpq	%rbx, %rax
 	jne	.L125
-	cmpq	$0, 520(%rsp)
-	jne	.L278
-	cmpq	$0, 664(%rsp)
-	je	.L279
-.L191:
+	cmpq	$0, 504(%rsp)
+	jne	.L130
+.L133:
 	xorl	%eax, %eax
-	movl	%eax, 40(%rsp)
-.L148:
-	movl	84(%rsp), %r12d
-	movq	8(%rsp), %r15
+	movl	%eax, 32(%rsp)
+.L131:
+	leaq	.LC35(%rip), %rdi
+	call	puts@PLT
+.L153:
+	cmpq	$0, 504(%rsp)
+	je	.L156
+	cmpl	$0, 32(%rsp)
+	je	.L135
+.L156:
+	cmpq	$0, 648(%rsp)
+	je	.L202
+.L198:
+	movl	76(%rsp), %r12d
+	movq	(%rsp), %r15
 	xorl	%ebx, %ebx
 	xorl	%r14d, %r14d
 	.p2align 4,,10
 	.p2align 3
-.L152:
+.L161:
 	movq	40(%r15,%rbx,8), %rbp
 	cmpl	%ebp, %r12d
-	jge	.L150
-	movl	672(%rsp), %eax
+	jge	.L159
+	movl	656(%rsp), %eax
 	testl	%eax, %eax
-	je	.L280
-.L150:
+	je	.L291
+.L159:
 	movslq	%r14d, %rax
 	addl	$1, %r14d
-	movl	%ebp, 176(%rsp,%rax,4)
-.L151:
+	movl	%ebp, 160(%rsp,%rax,4)
+.L160:
 	addq	$1, %rbx
-	cmpq	664(%rsp), %rbx
-	jb	.L152
-.L149:
-	cmpq	$0, 528(%rsp)
-	je	.L195
-	cmpl	$1, 40(%rsp)
-	jg	.L281
-.L195:
-	xorl	%ebp, %ebp
-	movl	%ebp, 116(%rsp)
-.L153:
-	imull	$6, 116(%rsp), %edx
-	movq	512(%rsp), %rcx
+	cmpq	648(%rsp), %rbx
+	jb	.L161
+.L158:
+	cmpq	$0, 512(%rsp)
+	je	.L203
+	cmpl	$1, 32(%rsp)
+	jg	.L292
+.L203:
 	xorl	%ebx, %ebx
+	movl	%ebx, 108(%rsp)
+.L162:
+	imull	$6, 108(%rsp), %edx
+	movq	496(%rsp), %rbx
+	xorl	%r11d, %r11d
 	imull	$12, %r14d, %eax
-	movq	%rbx, 136(%rsp)
+	movq	%r11, 120(%rsp)
 	addl	%edx, %eax
-	leaq	1(%rcx), %rdx
+	leaq	1(%rbx), %rdx
 	cltq
 	imulq	%rdx, %rax
-	movq	%rax, 64(%rsp)
+	movq	%rax, 56(%rsp)
 	call	now_ns@PLT
-	movq	%rax, 72(%rsp)
+	movq	%rax, 64(%rsp)
 	testl	%r14d, %r14d
-	je	.L181
-	leaq	176(%rsp), %rcx
+	je	.L188
+	leaq	160(%rsp), %rcx
 	movslq	%r14d, %r14
-	cmpl	$0, 40(%rsp)
+	cmpl	$0, 32(%rsp)
 	leaq	(%rcx,%r14,4), %rax
-	movq	%rcx, 32(%rsp)
-	movq	%rax, 88(%rsp)
-	leaq	136(%rsp), %rax
-	movq	%rax, 104(%rsp)
-	leaq	132(%rsp), %rax
+	movq	%rcx, 24(%rsp)
+	movq	%rax, 80(%rsp)
+	leaq	120(%rsp), %rax
 	movq	%rax, 96(%rsp)
-	setne	115(%rsp)
+	leaq	116(%rsp), %rax
+	movq	%rax, 88(%rsp)
+	setne	107(%rsp)
 	.p2align 4,,10
 	.p2align 3
-.L180:
-	movq	32(%rsp), %rax
-	movl	(%rax), %r14d
+.L187:
+	movq	24(%rsp), %rax
+	movl	(%rax), %r15d
 	xorl	%eax, %eax
-	cmpl	%r14d, 84(%rsp)
+	cmpl	%r15d, 76(%rsp)
 	setl	%al
-	movl	%eax, 48(%rsp)
-	testl	%r14d, %r14d
-	jle	.L169
+	testl	%r15d, %r15d
+	movl	%eax, 40(%rsp)
+	setg	%al
 	xorl	%ecx, %ecx
-	cmpb	$0, 115(%rsp)
-	je	.L169
-	movl	40(%rsp), %esi
-	movq	24(%rsp), %rdi
+	andb	107(%rsp), %al
+	movb	%al, 48(%rsp)
+	je	.L177
+	movl	32(%rsp), %esi
+	movq	16(%rsp), %rdi
 	.p2align 4,,10
 	.p2align 3
-.L166:
+.L175:
 	movl	%ecx, %eax
 	cltd
 	idivl	%esi
 	movslq	%edx, %rdx
-	movl	240(%rsp,%rdx,4), %eax
+	movl	224(%rsp,%rdx,4), %eax
 	movl	%eax, (%rdi,%rcx,4)
 	addq	$1, %rcx
-	cmpl	%ecx, %r14d
-	jg	.L166
-.L169:
+	cmpl	%ecx, %r15d
+	jg	.L175
+.L177:
 	movl	$49536, %edi
-	movq	512(%rsp), %r12
+	movq	496(%rsp), %r13
 	call	xmalloc@PLT
 	movl	$49536, %edx
 	xorl	%esi, %esi
 	movq	%rax, %rbx
 	movq	%rax, %rdi
-	movq	%rax, 16(%rsp)
-	salq	$3, %r12
+	movq	%rax, 8(%rsp)
+	salq	$3, %r13
 	call	memset@PLT
-	leaq	16(%rbx), %r15
-	leaq	49552(%rbx), %rbp
-	movq	%r15, %r13
+	leaq	16(%rbx), %rbp
+	leaq	49552(%rbx), %r12
+	movq	%rbp, %r14
 	.p2align 4,,10
 	.p2align 3
-.L168:
-	movq	%r12, %rdi
-	addq	$4128, %r13
+.L176:
+	movq	%r13, %rdi
+	addq	$4128, %r14
 	call	xmalloc@PLT
-	movq	%rax, -4128(%r13)
-	cmpq	%r13, %rbp
-	jne	.L168
-	movq	16(%rsp), %rcx
+	movq	%rax, -4128(%r14)
+	cmpq	%r14, %r12
+	jne	.L176
+	movq	8(%rsp), %rcx
 	xorl	%edx, %edx
 	.p2align 4,,10
 	.p2align 3
-.L170:
+.L178:
 	movl	%edx, %eax
 	movl	$2863311531, %edi
 	addq	$4128, %rcx
@@ -1185,165 +1204,163 @@ main:
 	addq	%rsi, %rax
 	movq	%rax, -4120(%rcx)
 	cmpl	$12, %edx
-	jne	.L170
-	movl	40(%rsp), %r11d
-	testl	%r11d, %r11d
-	je	.L282
-	pushq	%rcx
-	.cfi_def_cfa_offset 2488
-	movl	%r14d, %edx
+	jne	.L178
+	movl	32(%rsp), %r10d
+	testl	%r10d, %r10d
+	je	.L293
+	pushq	%rdx
+	.cfi_def_cfa_offset 2472
 	movl	$12, %esi
-	pushq	104(%rsp)
+	movl	%r15d, %edx
+	leaq	.LC2(%rip), %r14
+	pushq	96(%rsp)
+	.cfi_def_cfa_offset 2480
+	pushq	80(%rsp)
+	.cfi_def_cfa_offset 2488
+	pushq	80(%rsp)
 	.cfi_def_cfa_offset 2496
-	pushq	88(%rsp)
-	.cfi_def_cfa_offset 2504
-	pushq	88(%rsp)
-	.cfi_def_cfa_offset 2512
-	movq	48(%rsp), %rdi
-	movq	136(%rsp), %r9
-	movq	40(%rsp), %r8
-	movq	56(%rsp), %rcx
+	movq	128(%rsp), %r9
+	movq	32(%rsp), %r8
+	movq	48(%rsp), %rcx
+	movq	40(%rsp), %rdi
 	call	measure
 	addq	$32, %rsp
-	.cfi_def_cfa_offset 2480
+	.cfi_def_cfa_offset 2464
 	leaq	.LC19(%rip), %rax
 	leaq	.LC18(%rip), %rdx
-	cmpl	$0, 132(%rsp)
-	movl	%r14d, %esi
-	leaq	.LC37(%rip), %rdi
+	cmpl	$0, 116(%rsp)
+	movl	%r15d, %esi
+	leaq	.LC40(%rip), %rdi
 	cmove	%rax, %rdx
 	xorl	%eax, %eax
+	xorl	%r13d, %r13d
 	call	printf@PLT
-	testl	%r14d, %r14d
-	jle	.L177
-	xorl	%r12d, %r12d
-	movq	%rbx, 120(%rsp)
-	movslq	%r14d, %rax
-	leaq	.LC2(%rip), %r13
-	movq	%r12, %rbx
-	movq	24(%rsp), %r12
-	movl	%r14d, 56(%rsp)
-	movq	%rax, %r14
+	cmpb	$0, 48(%rsp)
+	je	.L184
+	movq	%rbx, 48(%rsp)
+	movq	%r13, %rbx
+	movq	16(%rsp), %r13
 	.p2align 4,,10
 	.p2align 3
-.L176:
+.L181:
 	testq	%rbx, %rbx
 	leaq	.LC1(%rip), %rsi
-	movl	(%r12,%rbx,4), %edx
-	leaq	.LC38(%rip), %rdi
-	cmovne	%r13, %rsi
+	movl	0(%r13,%rbx,4), %edx
+	leaq	.LC41(%rip), %rdi
+	cmovne	%r14, %rsi
 	xorl	%eax, %eax
 	addq	$1, %rbx
 	call	printf@PLT
-	cmpq	%rbx, %r14
-	jne	.L176
-	movl	56(%rsp), %r14d
-	movq	120(%rsp), %rbx
-.L177:
+	cmpl	%ebx, %r15d
+	jg	.L181
+	movq	48(%rsp), %rbx
+.L184:
 	movl	$10, %edi
 	call	putchar@PLT
-.L174:
-	movq	16(%rsp), %rax
-	movq	%rbp, 56(%rsp)
-	movl	132(%rsp), %r13d
-	movl	48(%rsp), %ebp
-	movq	%r15, 48(%rsp)
-	movq	%rbx, %r15
-	movq	8(%rsp), %rbx
-	leaq	49536(%rax), %r12
+.L182:
+	movq	8(%rsp), %rax
+	movl	116(%rsp), %r14d
+	movq	%r12, 48(%rsp)
+	movl	40(%rsp), %r12d
+	movq	%rbp, 40(%rsp)
+	movq	%rbx, %rbp
+	movq	(%rsp), %rbx
+	leaq	49536(%rax), %r13
 	.p2align 4,,10
 	.p2align 3
-.L178:
+.L185:
 	subq	$8, %rsp
-	.cfi_def_cfa_offset 2488
-	movl	%ebp, %r9d
-	movq	%r15, %rdx
+	.cfi_def_cfa_offset 2472
+	movl	%r12d, %r9d
 	movq	%rbx, %r8
-	pushq	%r13
-	.cfi_def_cfa_offset 2496
-	movl	%r14d, %ecx
-	leaq	.LC1(%rip), %rsi
-	leaq	.LC39(%rip), %rdi
-	addq	$4128, %r15
-	call	print_cell
-	popq	%r9
-	.cfi_def_cfa_offset 2488
-	popq	%r10
+	movq	%rbp, %rdx
+	pushq	%r14
 	.cfi_def_cfa_offset 2480
-	cmpq	%r15, %r12
-	jne	.L178
-	movq	56(%rsp), %rbp
-	movq	48(%rsp), %r15
+	movl	%r15d, %ecx
+	leaq	.LC1(%rip), %rsi
+	leaq	.LC42(%rip), %rdi
+	addq	$4128, %rbp
+	call	print_cell
+	popq	%r8
+	.cfi_def_cfa_offset 2472
+	popq	%r9
+	.cfi_def_cfa_offset 2464
+	cmpq	%rbp, %r13
+	jne	.L185
+	movq	48(%rsp), %r12
+	movq	40(%rsp), %rbp
 	.p2align 4,,10
 	.p2align 3
-.L179:
-	movq	(%r15), %rdi
-	addq	$4128, %r15
+.L186:
+	movq	0(%rbp), %rdi
+	addq	$4128, %rbp
 	call	free@PLT
-	cmpq	%r15, %rbp
-	jne	.L179
-	movq	16(%rsp), %rdi
+	cmpq	%rbp, %r12
+	jne	.L186
+	movq	8(%rsp), %rdi
 	call	free@PLT
 	movq	stdout(%rip), %rdi
 	call	fflush@PLT
-	addq	$4, 32(%rsp)
-	movq	32(%rsp), %rax
-	cmpq	%rax, 88(%rsp)
-	jne	.L180
-.L181:
-	cmpl	$0, 116(%rsp)
-	je	.L165
+	addq	$4, 24(%rsp)
+	movq	24(%rsp), %rax
+	cmpq	%rax, 80(%rsp)
+	jne	.L187
+.L188:
+	cmpl	$0, 108(%rsp)
+	je	.L174
 	leaq	pair_name(%rip), %rax
-	leaq	144(%rsp), %rbp
-	movq	%rax, 16(%rsp)
-	leaq	176(%rsp), %rax
-	movq	%rax, 40(%rsp)
-	jmp	.L188
+	movl	128(%rsp), %r10d
+	leaq	128(%rsp), %rbp
+	movq	%rax, 8(%rsp)
+	leaq	160(%rsp), %rax
+	movq	%rax, 32(%rsp)
+	testl	%r10d, %r10d
+	jns	.L294
 	.p2align 4,,10
 	.p2align 3
-.L183:
-	movq	40(%rsp), %rax
+.L190:
+	movq	32(%rsp), %rax
 	addq	$8, %rbp
-	addq	$8, 16(%rsp)
+	addq	$8, 8(%rsp)
 	cmpq	%rax, %rbp
-	je	.L270
-.L188:
+	je	.L280
 	movl	0(%rbp), %r10d
 	testl	%r10d, %r10d
-	js	.L183
+	js	.L190
+.L294:
 	movl	$24768, %edi
-	movl	%r10d, 48(%rsp)
-	movq	512(%rsp), %r14
+	movl	%r10d, 40(%rsp)
+	movq	496(%rsp), %r14
 	call	xmalloc@PLT
 	movl	$24768, %edx
 	xorl	%esi, %esi
 	movq	%rax, %rbx
 	movq	%rax, %rdi
-	movq	%rax, 32(%rsp)
+	movq	%rax, 24(%rsp)
 	salq	$3, %r14
 	call	memset@PLT
 	leaq	16(%rbx), %r13
-	movl	48(%rsp), %r15d
+	movl	40(%rsp), %r15d
 	movq	%rbx, %r12
-	movq	%rbp, 56(%rsp)
+	movq	%rbp, 48(%rsp)
 	leaq	24784(%rbx), %rbx
 	movq	%r13, %rbp
 	.p2align 4,,10
 	.p2align 3
-.L184:
+.L191:
 	movq	%r14, %rdi
 	addq	$4128, %rbp
 	call	xmalloc@PLT
 	movq	%rax, -4128(%rbp)
 	cmpq	%rbx, %rbp
-	jne	.L184
-	movq	56(%rsp), %rbp
-	movq	32(%rsp), %rcx
+	jne	.L191
+	movq	48(%rsp), %rbp
+	movq	24(%rsp), %rcx
 	movl	%r15d, %r10d
 	xorl	%edx, %edx
 	.p2align 4,,10
 	.p2align 3
-.L185:
+.L192:
 	movl	%edx, %eax
 	leaq	increments(%rip), %rdi
 	addq	$4128, %rcx
@@ -1360,93 +1377,93 @@ main:
 	addq	%rdi, %rax
 	movq	%rax, -4120(%rcx)
 	cmpl	$6, %edx
-	jne	.L185
-	movl	%r10d, 48(%rsp)
+	jne	.L192
+	movl	%r10d, 40(%rsp)
 	movq	%rbp, %rcx
 	movl	$2, %edx
 	movl	$6, %esi
-	pushq	%r8
-	.cfi_def_cfa_offset 2488
-	leaq	140(%rsp), %rax
+	pushq	%rdi
+	.cfi_def_cfa_offset 2472
+	leaq	124(%rsp), %rax
 	pushq	%rax
+	.cfi_def_cfa_offset 2480
+	pushq	80(%rsp)
+	.cfi_def_cfa_offset 2488
+	pushq	80(%rsp)
 	.cfi_def_cfa_offset 2496
-	pushq	88(%rsp)
-	.cfi_def_cfa_offset 2504
-	pushq	88(%rsp)
-	.cfi_def_cfa_offset 2512
-	movq	64(%rsp), %r14
-	movq	40(%rsp), %r8
-	leaq	168(%rsp), %r9
+	movq	56(%rsp), %r14
+	movq	32(%rsp), %r8
+	leaq	152(%rsp), %r9
 	movq	%r14, %rdi
 	addq	$24768, %r14
 	call	measure
-	movq	48(%rsp), %rax
+	movq	40(%rsp), %rax
 	movl	4(%rbp), %r9d
 	addq	$32, %rsp
-	.cfi_def_cfa_offset 2480
-	movl	48(%rsp), %r8d
-	movq	24(%rsp), %rdi
+	.cfi_def_cfa_offset 2464
+	movl	40(%rsp), %r8d
+	movq	16(%rsp), %rdi
 	movl	$96, %esi
-	leaq	.LC40(%rip), %rdx
+	leaq	.LC43(%rip), %rdx
 	movq	(%rax), %rcx
 	xorl	%eax, %eax
 	call	snprintf@PLT
-	movq	%rbx, 48(%rsp)
+	movq	%rbx, 40(%rsp)
+	movl	116(%rsp), %r15d
 	movq	%r12, %rbx
-	movl	132(%rsp), %r15d
-	movq	%rbp, 56(%rsp)
-	movq	24(%rsp), %r12
-	movq	8(%rsp), %rbp
+	movq	%rbp, 48(%rsp)
+	movq	16(%rsp), %r12
+	movq	(%rsp), %rbp
 	.p2align 4,,10
 	.p2align 3
-.L186:
+.L193:
 	subq	$8, %rsp
-	.cfi_def_cfa_offset 2488
+	.cfi_def_cfa_offset 2472
+	movl	$2, %ecx
 	movq	%rbx, %rdx
 	movq	%r12, %rsi
-	xorl	%r9d, %r9d
 	pushq	%r15
-	.cfi_def_cfa_offset 2496
-	leaq	.LC41(%rip), %rdi
+	.cfi_def_cfa_offset 2480
+	xorl	%r9d, %r9d
 	movq	%rbp, %r8
-	movl	$2, %ecx
+	leaq	.LC44(%rip), %rdi
 	addq	$4128, %rbx
 	call	print_cell
+	popq	%rcx
+	.cfi_def_cfa_offset 2472
 	popq	%rsi
-	.cfi_def_cfa_offset 2488
-	popq	%rdi
-	.cfi_def_cfa_offset 2480
+	.cfi_def_cfa_offset 2464
 	cmpq	%r14, %rbx
-	jne	.L186
-	movq	48(%rsp), %rbx
-	movq	56(%rsp), %rbp
+	jne	.L193
+	movq	40(%rsp), %rbx
+	movq	48(%rsp), %rbp
 	.p2align 4,,10
 	.p2align 3
-.L187:
+.L194:
 	movq	0(%r13), %rdi
 	addq	$4128, %r13
 	call	free@PLT
 	cmpq	%rbx, %r13
-	jne	.L187
-	movq	32(%rsp), %rdi
+	jne	.L194
+	movq	24(%rsp), %rdi
 	call	free@PLT
-	jmp	.L183
+	jmp	.L190
 	.p2align 4,,10
 	.p2align 3
 .L119:
-	movq	24(%rsp), %r14
+	movq	16(%rsp), %r15
 	movq	%rbp, %rdx
 	movl	$32, %esi
 	xorl	%eax, %eax
-	movsd	%xmm2, 16(%rsp)
-	movq	%r14, %rdi
+	movsd	%xmm2, 8(%rsp)
+	movq	%r15, %rdi
 	call	snprintf@PLT
 	pxor	%xmm0, %xmm0
-	movq	%r14, %rdi
+	movq	%r15, %rdi
 	call	env_double@PLT
 	pxor	%xmm1, %xmm1
-	movsd	16(%rsp), %xmm2
-	movq	8(%rsp), %rax
+	movsd	8(%rsp), %xmm2
+	movq	(%rsp), %rax
 	cmpltsd	%xmm0, %xmm1
 	andpd	%xmm1, %xmm0
 	andnpd	%xmm2, %xmm1
@@ -1455,46 +1472,219 @@ main:
 	movapd	%xmm0, %xmm2
 	addq	$1, %rbx
 	jmp	.L123
-.L278:
+.L130:
+	call	affinity_supported@PLT
+	testl	%eax, %eax
+	jne	.L132
+	cmpq	$0, 504(%rsp)
+	je	.L133
+	call	affinity_supported@PLT
+	movl	%eax, 32(%rsp)
+	testl	%eax, %eax
+	je	.L134
+.L155:
+	leaq	.LC34(%rip), %rdi
+	call	puts@PLT
+	cmpq	$0, 504(%rsp)
+	je	.L136
+.L135:
+	movq	stderr(%rip), %rcx
+	movl	$73, %edx
+	movl	$1, %esi
+	leaq	.LC37(%rip), %rdi
+	call	fwrite@PLT
+.L136:
+	xorl	%eax, %eax
+	cmpq	$0, 648(%rsp)
+	movl	%eax, 32(%rsp)
+	jne	.L198
+	call	now_ns@PLT
+.L174:
+	cmpq	$0, 512(%rsp)
+	je	.L280
+	cmpl	$0, 32(%rsp)
+	leaq	.LC20(%rip), %rax
+	leaq	.LC21(%rip), %rsi
+	cmovne	%rax, %rsi
+	leaq	.LC45(%rip), %rdi
+	xorl	%eax, %eax
+	call	printf@PLT
+	jmp	.L280
+.L289:
+	movdqa	def.0(%rip), %xmm3
+	movdqa	16+def.0(%rip), %xmm4
+	movq	$4, 648(%rsp)
+	movups	%xmm3, 520(%rsp)
+	movups	%xmm4, 536(%rsp)
+	jmp	.L117
+	.p2align 4,,10
+	.p2align 3
+.L293:
+	subq	$8, %rsp
+	.cfi_def_cfa_offset 2472
+	xorl	%ecx, %ecx
+	movl	%r15d, %edx
+	movl	$12, %esi
+	pushq	96(%rsp)
+	.cfi_def_cfa_offset 2480
+	pushq	80(%rsp)
+	.cfi_def_cfa_offset 2488
+	pushq	80(%rsp)
+	.cfi_def_cfa_offset 2496
+	movq	128(%rsp), %r9
+	movq	32(%rsp), %r8
+	movq	40(%rsp), %rdi
+	call	measure
+	addq	$32, %rsp
+	.cfi_def_cfa_offset 2464
+	jmp	.L182
+.L291:
+	movl	%r12d, %edx
+	movl	%ebp, %esi
+	leaq	.LC38(%rip), %rdi
+	xorl	%eax, %eax
+	call	printf@PLT
+	movq	stderr(%rip), %rdi
+	movl	%ebp, %edx
+	xorl	%eax, %eax
+	movl	%ebp, %r8d
+	movl	%r12d, %ecx
+	leaq	.LC39(%rip), %rsi
+	call	fprintf@PLT
+	jmp	.L160
+.L292:
 	call	online_cpus@PLT
-	movq	24(%rsp), %rsi
+	movq	16(%rsp), %rsi
+	xorl	%edx, %edx
+	xorl	%edi, %edi
+	movl	%eax, %ebp
+	xorl	%r12d, %r12d
+	xorl	%r15d, %r15d
+	movl	$3, 1184(%rsp)
+	call	cache_llc@PLT
+	movl	%r14d, 24(%rsp)
+	movl	%ebp, %r13d
+	movl	$-1, 128(%rsp)
+	movl	$-1, 136(%rsp)
+	movl	$-1, 144(%rsp)
+	movl	$-1, 152(%rsp)
+	movl	%r12d, 108(%rsp)
+	leaq	128(%rsp), %r12
+.L163:
+	cmpl	%r15d, %r13d
+	jle	.L295
+	leal	1(%r15), %ebp
+	cmpl	%ebp, %r13d
+	jle	.L164
+	movl	%ebp, 8(%rsp)
+	movl	%ebp, %ebx
+	.p2align 4,,10
+	.p2align 3
+.L170:
+	movl	%r15d, %edi
+	call	cpu_allowed@PLT
+	testl	%eax, %eax
+	je	.L169
+	movl	%ebx, %edi
+	call	cpu_allowed@PLT
+	testl	%eax, %eax
+	je	.L169
+	movl	%ebx, %esi
+	movl	%r15d, %edi
+	call	cpus_are_smt_siblings@PLT
+	movl	$2, %edx
+	movl	%ebx, %esi
+	movl	%r15d, %edi
+	movl	%eax, %r14d
+	call	cpus_share_cache@PLT
+	movl	1184(%rsp), %edx
+	movl	%ebx, %esi
+	movl	%r15d, %edi
+	movl	%eax, %ebp
+	call	cpus_share_cache@PLT
+	movl	%r14d, %edx
+	orl	%ebp, %edx
+	orl	%eax, %edx
+	js	.L204
+	xorl	%edx, %edx
+	testl	%r14d, %r14d
+	jne	.L167
+	movl	$1, %edx
+	testl	%ebp, %ebp
+	jne	.L167
+	movl	$3, %edx
+	testl	%eax, %eax
+	je	.L167
+	xorl	%edx, %edx
+	cmpl	$3, 1184(%rsp)
+	setl	%dl
+	addl	$2, %edx
+.L167:
+	leaq	(%r12,%rdx,8), %rax
+	cmpl	$0, (%rax)
+	jns	.L169
+	addl	$1, 108(%rsp)
+	movl	%r15d, (%rax)
+	movl	%ebx, 4(%rax)
+	.p2align 4,,10
+	.p2align 3
+.L169:
+	addl	$1, %ebx
+	cmpl	%ebx, %r13d
+	jne	.L170
+	movl	8(%rsp), %ebp
+.L164:
+	movl	%ebp, %r15d
+	jmp	.L163
+.L204:
+	xorl	%ebp, %ebp
+	movl	24(%rsp), %r14d
+	movl	%ebp, 108(%rsp)
+	jmp	.L162
+.L134:
+	leaq	.LC36(%rip), %rdi
+	call	puts@PLT
+	jmp	.L153
+.L132:
+	call	online_cpus@PLT
+	movq	16(%rsp), %rsi
 	xorl	%edx, %edx
 	xorl	%edi, %edi
 	movl	%eax, %r14d
 	xorl	%r15d, %r15d
-	movl	$3, 1200(%rsp)
+	movl	$3, 1184(%rsp)
 	call	cache_llc@PLT
-	xorl	%ecx, %ecx
-	movl	%r14d, 16(%rsp)
-	movl	%ecx, 32(%rsp)
-.L131:
+	xorl	%eax, %eax
+	movl	%r14d, 8(%rsp)
+	movl	%eax, 24(%rsp)
+.L137:
 	xorl	%ebx, %ebx
-	cmpl	$0, 16(%rsp)
-	jg	.L142
-	jmp	.L145
+	cmpl	$0, 8(%rsp)
+	jg	.L148
+	jmp	.L151
 	.p2align 4,,10
 	.p2align 3
-.L136:
-	addl	$1, %ebx
-	cmpl	%ebx, 16(%rsp)
-	jle	.L145
-	cmpl	$63, %r15d
-	jg	.L145
 .L142:
+	addl	$1, %ebx
+	cmpl	%ebx, 8(%rsp)
+	jle	.L151
+	cmpl	$63, %r15d
+	jg	.L151
+.L148:
 	movl	%ebx, %edi
 	call	cpu_allowed@PLT
 	testl	%eax, %eax
-	je	.L136
+	je	.L142
 	testl	%r15d, %r15d
-	je	.L192
-	leaq	240(%rsp), %r14
+	je	.L200
+	leaq	224(%rsp), %r14
 	movslq	%r15d, %rax
 	xorl	%ebp, %ebp
 	xorl	%r12d, %r12d
 	leaq	(%r14,%rax,4), %r13
 	.p2align 4,,10
 	.p2align 3
-.L134:
+.L140:
 	movl	(%r14), %edi
 	xorl	%eax, %eax
 	movl	%ebx, %esi
@@ -1508,237 +1698,79 @@ main:
 	movzbl	%al, %eax
 	orl	%eax, %ebp
 	cmpq	%r14, %r13
-	jne	.L134
-	movl	240(%rsp), %r13d
+	jne	.L140
 	testl	%r12d, %r12d
-	jne	.L136
-.L133:
+	jne	.L142
+	movl	224(%rsp), %r13d
+.L139:
 	movl	$2, %edx
 	movl	%ebx, %esi
 	movl	%r13d, %edi
 	call	cpus_share_cache@PLT
-	movl	1200(%rsp), %edx
+	movl	1184(%rsp), %edx
 	movl	%ebx, %esi
 	movl	%r13d, %edi
 	movl	%eax, %r12d
 	call	cpus_share_cache@PLT
-	movl	32(%rsp), %edx
 	testl	%eax, %eax
 	setne	%al
-	testl	%edx, %edx
-	jne	.L137
+	cmpl	$0, 24(%rsp)
+	jne	.L143
 	testl	%r12d, %r12d
 	setne	%dl
 	testb	%al, %dl
-	je	.L136
+	je	.L142
 	andb	$1, %bpl
-	jne	.L136
-.L138:
+	jne	.L142
+.L144:
 	movslq	%r15d, %rax
 	addl	$1, %r15d
-	movl	%ebx, 240(%rsp,%rax,4)
-	jmp	.L136
-.L276:
-	movdqa	def.0(%rip), %xmm3
-	movdqa	16+def.0(%rip), %xmm4
-	movq	$4, 664(%rsp)
-	movups	%xmm3, 536(%rsp)
-	movups	%xmm4, 552(%rsp)
-	jmp	.L117
-	.p2align 4,,10
-	.p2align 3
-.L282:
-	subq	$8, %rsp
-	.cfi_def_cfa_offset 2488
-	xorl	%ecx, %ecx
-	movl	%r14d, %edx
-	movl	$12, %esi
-	pushq	104(%rsp)
-	.cfi_def_cfa_offset 2496
-	pushq	88(%rsp)
-	.cfi_def_cfa_offset 2504
-	pushq	88(%rsp)
-	.cfi_def_cfa_offset 2512
-	movq	136(%rsp), %r9
-	movq	40(%rsp), %r8
-	movq	48(%rsp), %rdi
-	call	measure
-	addq	$32, %rsp
-	.cfi_def_cfa_offset 2480
-	jmp	.L174
-.L137:
+	movl	%ebx, 224(%rsp,%rax,4)
+	jmp	.L142
+.L143:
 	xorl	$1, %ebp
 	andl	$1, %ebp
-	cmpl	$1, 32(%rsp)
-	je	.L283
-	cmpl	$2, 32(%rsp)
+	cmpl	$1, 24(%rsp)
+	je	.L296
+	cmpl	$2, 24(%rsp)
 	setne	%al
 	orl	%ebp, %eax
 	movzbl	%al, %eax
-.L141:
+.L147:
 	testl	%eax, %eax
-	je	.L136
-	jmp	.L138
-.L145:
-	addl	$1, 32(%rsp)
-	movl	32(%rsp), %eax
+	je	.L142
+	jmp	.L144
+.L151:
+	addl	$1, 24(%rsp)
+	movl	24(%rsp), %eax
 	cmpl	$3, %eax
-	jg	.L144
+	jg	.L150
 	cmpl	$63, %r15d
-	jle	.L131
-.L144:
-	cmpq	$0, 520(%rsp)
-	movl	%r15d, 40(%rsp)
-	je	.L146
-	testl	%r15d, %r15d
-	je	.L284
-.L146:
-	cmpq	$0, 664(%rsp)
-	jne	.L148
-	xorl	%r14d, %r14d
-	jmp	.L149
-.L280:
-	movl	%r12d, %edx
-	movl	%ebp, %esi
-	leaq	.LC35(%rip), %rdi
-	xorl	%eax, %eax
-	call	printf@PLT
-	movq	stderr(%rip), %rdi
-	movl	%ebp, %edx
-	xorl	%eax, %eax
-	movl	%ebp, %r8d
-	movl	%r12d, %ecx
-	leaq	.LC36(%rip), %rsi
-	call	fprintf@PLT
-	jmp	.L151
-.L283:
-	andl	%ebp, %eax
-	movzbl	%al, %eax
-	jmp	.L141
-.L192:
+	jle	.L137
+.L150:
+	cmpq	$0, 504(%rsp)
+	movl	%r15d, 32(%rsp)
+	je	.L131
+	call	affinity_supported@PLT
+	testl	%eax, %eax
+	je	.L134
+	cmpl	$0, 32(%rsp)
+	jne	.L156
+	jmp	.L155
+.L200:
 	xorl	%ebp, %ebp
 	movl	%ebx, %r13d
-	jmp	.L133
-.L284:
-	movq	stderr(%rip), %rcx
-	movl	$64, %edx
-	movl	$1, %esi
-	leaq	.LC34(%rip), %rdi
-	call	fwrite@PLT
-	cmpq	$0, 664(%rsp)
-	jne	.L191
-	call	now_ns@PLT
-	xorl	%edx, %edx
-	movl	%edx, 40(%rsp)
-.L165:
-	cmpq	$0, 528(%rsp)
-	je	.L270
-	cmpl	$0, 40(%rsp)
-	leaq	.LC20(%rip), %rax
-	leaq	.LC21(%rip), %rsi
-	cmovne	%rax, %rsi
-	leaq	.LC42(%rip), %rdi
-	xorl	%eax, %eax
-	call	printf@PLT
-	jmp	.L270
-.L281:
-	call	online_cpus@PLT
-	xorl	%edx, %edx
-	xorl	%edi, %edi
-	xorl	%r13d, %r13d
-	movq	24(%rsp), %rsi
-	movl	%eax, %ebp
-	xorl	%r15d, %r15d
-	leaq	144(%rsp), %r12
-	movl	$3, 1200(%rsp)
-	call	cache_llc@PLT
-	movl	%r14d, 32(%rsp)
-	movl	$-1, 144(%rsp)
-	movl	$-1, 152(%rsp)
-	movl	$-1, 160(%rsp)
-	movl	$-1, 168(%rsp)
-	movl	%r13d, 116(%rsp)
-	movl	%ebp, %r13d
-.L154:
-	cmpl	%r15d, %r13d
-	jle	.L285
-	leal	1(%r15), %ebp
-	cmpl	%ebp, %r13d
-	jle	.L155
-	movl	%ebp, 16(%rsp)
-	movl	%ebp, %ebx
-	.p2align 4,,10
-	.p2align 3
-.L161:
-	movl	%r15d, %edi
-	call	cpu_allowed@PLT
-	testl	%eax, %eax
-	je	.L160
-	movl	%ebx, %edi
-	call	cpu_allowed@PLT
-	testl	%eax, %eax
-	je	.L160
-	movl	%ebx, %esi
-	movl	%r15d, %edi
-	call	cpus_are_smt_siblings@PLT
-	movl	$2, %edx
-	movl	%ebx, %esi
-	movl	%r15d, %edi
-	movl	%eax, %r14d
-	call	cpus_share_cache@PLT
-	movl	1200(%rsp), %edx
-	movl	%ebx, %esi
-	movl	%r15d, %edi
-	movl	%eax, %ebp
-	call	cpus_share_cache@PLT
-	movl	%r14d, %edx
-	orl	%ebp, %edx
-	orl	%eax, %edx
-	js	.L196
-	xorl	%edx, %edx
-	testl	%r14d, %r14d
-	jne	.L158
-	movl	$1, %edx
-	testl	%ebp, %ebp
-	jne	.L158
-	movl	$3, %edx
-	testl	%eax, %eax
-	je	.L158
-	xorl	%edx, %edx
-	cmpl	$3, 1200(%rsp)
-	setl	%dl
-	addl	$2, %edx
-.L158:
-	leaq	(%r12,%rdx,8), %rax
-	cmpl	$0, (%rax)
-	jns	.L160
-	addl	$1, 116(%rsp)
-	movl	%r15d, (%rax)
-	movl	%ebx, 4(%rax)
-	.p2align 4,,10
-	.p2align 3
-.L160:
-	addl	$1, %ebx
-	cmpl	%ebx, %r13d
-	jne	.L161
-	movl	16(%rsp), %ebp
-.L155:
-	movl	%ebp, %r15d
-	jmp	.L154
-.L196:
-	xorl	%r12d, %r12d
-	movl	32(%rsp), %r14d
-	movl	%r12d, 116(%rsp)
-	jmp	.L153
-.L279:
-	xorl	%eax, %eax
+	jmp	.L139
+.L296:
+	andl	%ebp, %eax
+	movzbl	%al, %eax
+	jmp	.L147
+.L202:
 	xorl	%r14d, %r14d
-	movl	%eax, 40(%rsp)
-	movl	%eax, 116(%rsp)
-	jmp	.L153
-.L285:
-	movl	32(%rsp), %r14d
-	jmp	.L153
+	jmp	.L158
+.L295:
+	movl	24(%rsp), %r14d
+	jmp	.L162
 .L115:
 	movq	stderr(%rip), %rdi
 	leaq	.LC23(%rip), %rsi
@@ -1769,23 +1801,23 @@ srcs.1:
 	.long	1
 	.long	2
 	.section	.rodata.str1.1
-.LC43:
-	.string	"smt"
-.LC44:
-	.string	"shared_l2"
-.LC45:
-	.string	"shared_l3_only"
 .LC46:
+	.string	"smt"
+.LC47:
+	.string	"shared_l2"
+.LC48:
+	.string	"shared_l3_only"
+.LC49:
 	.string	"across_l3"
 	.section	.data.rel.ro.local,"aw"
 	.align 32
 	.type	pair_name, @object
 	.size	pair_name, 32
 pair_name:
-	.quad	.LC43
-	.quad	.LC44
-	.quad	.LC45
 	.quad	.LC46
+	.quad	.LC47
+	.quad	.LC48
+	.quad	.LC49
 	.local	gate_go
 	.comm	gate_go,4,128
 	.local	gate_ready
@@ -1793,44 +1825,44 @@ pair_name:
 	.local	counters
 	.comm	counters,8448,128
 	.section	.rodata.str1.1
-.LC47:
+.LC50:
 	.string	"adjacent"
-.LC48:
+.LC51:
 	.string	"pad64"
-.LC49:
+.LC52:
 	.string	"pad128"
 	.section	.data.rel.ro.local
 	.align 32
 	.type	layouts, @object
 	.size	layouts, 48
 layouts:
-	.quad	.LC47
+	.quad	.LC50
 	.quad	8
-	.quad	.LC48
+	.quad	.LC51
 	.quad	64
-	.quad	.LC49
+	.quad	.LC52
 	.quad	128
 	.section	.rodata.str1.1
-.LC50:
-	.string	"store"
-.LC51:
-	.string	"rmw"
-.LC52:
-	.string	"atomic"
 .LC53:
+	.string	"store"
+.LC54:
+	.string	"rmw"
+.LC55:
+	.string	"atomic"
+.LC56:
 	.string	"register"
 	.section	.data.rel.ro.local
 	.align 32
 	.type	increments, @object
 	.size	increments, 64
 increments:
-	.quad	.LC50
-	.quad	inc_store
-	.quad	.LC51
-	.quad	inc_rmw
-	.quad	.LC52
-	.quad	inc_atomic
 	.quad	.LC53
+	.quad	inc_store
+	.quad	.LC54
+	.quad	inc_rmw
+	.quad	.LC55
+	.quad	inc_atomic
+	.quad	.LC56
 	.quad	inc_register
 	.ident	"GCC: (Debian 12.2.0-14+deb12u1) 12.2.0"
 	.section	.note.GNU-stack,"",@progbits
