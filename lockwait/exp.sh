@@ -99,7 +99,7 @@ lockwait_run() {
     done
     # the traced run and its report
     printf 'lockwait: %s traced run and report          \r' "$s" >&2
-    local wargs=() rargs=(-n 12)
+    local wargs=() rargs=(-n 0)
     if [ "$s" = cache ]; then wargs=(-W "$tmp/win"); rargs+=(-s -W "$tmp/win"); fi
     rm -f "$tmp/lw.out" "$tmp/trace"
     LOCKWAIT_OUT=$tmp/lw.out LOCKWAIT_TRACE=$tmp/trace LD_PRELOAD=$BUILD/liblockwait.so \

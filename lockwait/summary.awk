@@ -132,6 +132,10 @@ END {
 
     print "### lockwait: lock contention, the profiler's overhead and the critical path"
     print ""
+    if (nsc == 0) {
+        print "No lockwait results in this raw file."
+        exit
+    }
     printf "Each scenario ran bare and under `liblockwait.so` in %s interleaved pairs;", (nsc ? nrep[order[1]] : 0)
     print " one more traced run per scenario feeds `lockwait_report`."
     if (cpus != "")

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# lockwait_workload: every scenario's QUICK-sized run passes its own check
+# (normal and ASan+UBSan builds), every check can fail (-X injects one
+# unguarded update), cache -W writes the windows lockwait_report reads, and
+# bad arguments exit 2 with one line naming the knob.
+# shellcheck disable=SC2016 # awk programs in single quotes
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../common/testlib.sh"
+
+W=$BUILD/lockwait_workload
+# small runs, the QUICK sizes of exp.sh or smaller
+args_for() {
+  case "$1" in
+    cache) echo "-n 60 -m 16" ;;
+    sem) echo "-n 500" ;;
+    *) echo "-n 1000" ;;
+  esac
+}
+
+for s in mutex spin sem rwlock cond cache; do
+  read -r -a a <<<"$(args_for "$s")"
+  out=$("$W" "${a[@]}" "$s" 2>"$TMP/err") && rc=0 || rc=$?
+  check_eq "$s: exits 0" 0 "$rc"
+  check "$s: one RESULT line with check=ok" \
+    awk -v s="$s" 'END { exit !(n == 1 && ok == 1) } /^RESULT / { n++ } $0 ~ ("^RESULT exp=lockwait kind=workload scenario=" s " .*check=ok$") { ok++ }' <<<"$out"
+  threads=$(sed -n 's/.* threads=\([0-9]*\) .*/\1/p' <<<"$out")
+  ops=$(sed -n 's/.* ops=\([0-9]*\) .*/\1/p' <<<"$out")
+  case "$s" in
+    cond) want=$(( (threads / 2) * a[1] )) ;;
+    *) want=$(( threads * a[1] )) ;;
+  esac
+  check_eq "$s: ops = $want (threads x OPS; cond: producers x OPS)" "$want" "$ops"
+  check_exit "$s: -X (one unguarded update) fails the check" 1 "$W" -X "${a[@]}" "$s"
+  cp "$TMP/out" "$TMP/msg"
+  check "$s: -X says which check failed" grep -q "check failed: $s" "$TMP/msg"
+  if [ -x "$BUILD_ASAN/lockwait_workload" ]; then
+    check "$s: ASan+UBSan build passes" "$BUILD_ASAN/lockwait_workload" "${a[@]}" "$s"
+  fi
+done
+
+# cache -W: the tail requests and every compile, with kernel tids
+"$W" -n 60 -m 8 -W "$TMP/win" cache >"$TMP/res" 2>/dev/null
+check "cache -W: request and compile lines with TID START END" \
+  awk '{ if (!(($1 == "request" || $1 == "compile") && NF == 4 && $2 > 0 && $4 >= $3)) exit 1; k[$1]++ } END { exit !(k["request"] >= 1 && k["compile"] >= 4 * 7) }' "$TMP/win"
+p99=$(sed -n 's/.* p99_ns=\([0-9]*\) .*/\1/p' "$TMP/res")
+check "cache -W: every request listed is at or above p99 ($p99 ns)" \
+  awk -v p="$p99" '$1 == "request" && $4 - $3 < p { exit 1 }' "$TMP/win"
+
+# usage and bad arguments
+check "-h prints usage and exits 0" bash -c "'$W' -h | grep -q '^usage: lockwait_workload'"
+check_exit "no scenario: exit 2" 2 "$W"
+check_exit "unknown scenario: exit 2" 2 "$W" futex
+cp "$TMP/out" "$TMP/msg"
+check "unknown scenario: one line naming it" awk 'END { exit !(NR == 1) } !/SCENARIO .futex./ { exit 1 }' "$TMP/msg"
+check_exit "unknown flag: exit 2" 2 "$W" -q mutex
+check_exit "-t 0: exit 2" 2 "$W" -t 0 mutex
+cp "$TMP/out" "$TMP/msg"
+check "-t 0: the message names -t and what it accepts" grep -q -- "-t 0: expected THREADS" "$TMP/msg"
+check_exit "-n x: exit 2" 2 "$W" -n x mutex
+check_exit "cond with one thread: exit 2" 2 "$W" -t 1 cond
+check_exit "-W on a scenario other than cache: exit 2" 2 "$W" -W "$TMP/x" mutex
+check_exit "two scenarios: exit 2" 2 "$W" mutex spin
+finish
