@@ -369,50 +369,40 @@ static int side_verify(const struct side *sd)
 
 /* ---- the timed region ---- */
 
-/* Voluntary/involuntary switches and migrations of the calling thread so far
- * (-1: the OS does not say). */
+/* Voluntary and involuntary switches and CPU migrations of the calling
+ * thread (of the process in process mode) so far; migrations -1 = unknown. */
 struct usage {
     long nvcsw, nivcsw, migrations;
 };
 
-static long read_migrations(void)
-{
-#ifdef __linux__
-    FILE *f = fopen("/proc/thread-self/sched", "r"); /* needs CONFIG_SCHED_DEBUG */
-    char line[256];
-    long v = -1;
-    if (!f)
-        return -1;
-    while (fgets(line, sizeof line, f))
-        if (strncmp(line, "se.nr_migrations", 16) == 0 && strchr(line, ':'))
-            v = atol(strchr(line, ':') + 1);
-    fclose(f);
-    return v;
+#ifdef RUSAGE_THREAD
+#define PER_THREAD_COUNTS 1
 #else
-    return -1;
+#define RUSAGE_THREAD RUSAGE_SELF /* macOS: thread-mode counts are not per thread */
+#define PER_THREAD_COUNTS 0
 #endif
-}
 
 static struct usage usage_now(enum mode mode)
 {
     struct rusage ru;
-    int who = RUSAGE_SELF;
-    if (mode == MODE_THREAD) {
-#ifdef RUSAGE_THREAD
-        who = RUSAGE_THREAD;
-#else
-        return (struct usage){-1, -1, -1}; /* per-thread counts unknown (macOS) */
-#endif
-    }
-    if (getrusage(who, &ru) != 0)
+    if (getrusage(mode == MODE_THREAD ? RUSAGE_THREAD : RUSAGE_SELF, &ru) != 0)
         die_errno("getrusage");
-    return (struct usage){ru.ru_nvcsw, ru.ru_nivcsw, read_migrations()};
+    struct usage u = {ru.ru_nvcsw, ru.ru_nivcsw, -1};
+#ifdef __linux__
+    FILE *f = fopen("/proc/thread-self/sched", "r"); /* needs CONFIG_SCHED_DEBUG */
+    char line[256];
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "se.nr_migrations", 16) == 0 && strchr(line, ':'))
+            u.migrations = atol(strchr(line, ':') + 1);
+    if (f)
+        fclose(f);
+#endif
+    return u;
 }
 
 static struct usage usage_diff(struct usage b, struct usage a)
 {
-    return (struct usage){b.nvcsw < 0 ? -1 : b.nvcsw - a.nvcsw, b.nivcsw < 0 ? -1 : b.nivcsw - a.nivcsw,
-                          b.migrations < 0 || a.migrations < 0 ? -1 : b.migrations - a.migrations};
+    return (struct usage){b.nvcsw - a.nvcsw, b.nivcsw - a.nivcsw, a.migrations < 0 ? -1 : b.migrations - a.migrations};
 }
 
 static void put_byte(int fd)
@@ -549,8 +539,8 @@ static void run_cell(const struct cell *c, struct outcome *o)
             }
             uint64_t t1 = now_ns();
             struct usage d = usage_diff(usage_now(c->mode), u0), *acc = pair ? &o->pair : &o->single;
-            acc->nvcsw = d.nvcsw < 0 || acc->nvcsw < 0 ? -1 : acc->nvcsw + d.nvcsw;
-            acc->nivcsw = d.nivcsw < 0 || acc->nivcsw < 0 ? -1 : acc->nivcsw + d.nivcsw;
+            acc->nvcsw += d.nvcsw;
+            acc->nivcsw += d.nivcsw;
             (pair ? o->pair_ns : o->single_ns)[rep] = (double)(t1 - t0);
             rt_pause(t1 - t0);
         }
@@ -618,7 +608,7 @@ static int report_cell(const struct cell *c, const struct outcome *o)
     /* self-checks: ~2 voluntary switches per pair round trip, ~0 per single
      * round trip, no migrations (counts include the warm-up round) */
     double rts = (double)opt.reps * (R + 1);
-    int known = o->pair.nvcsw >= 0 && o->partner.u.nvcsw >= 0;
+    int known = c->mode == MODE_PROCESS || PER_THREAD_COUNTS;
     double pair_vcs = known ? (double)(o->pair.nvcsw + o->partner.u.nvcsw) / rts : -1;
     long preempted = known ? o->pair.nivcsw + o->single.nivcsw + o->partner.u.nivcsw : -1;
     double single_vcs = known ? (double)o->single.nvcsw / rts : -1;
@@ -711,5 +701,6 @@ int main(int argc, char **argv)
         done += cell_eta_s(&cells[i]);
         progress("ctxswitch", (long)(done * 1000), (long)(eta * 1000), t0);
     }
+    free(o.pair_ns), free(o.single_ns), free(cells);
     return 0;
 }
