@@ -97,7 +97,7 @@ function add_scenario(s) {
         seg_tid[nseg] = val("tid"); seg_s[nseg] = val("start_ns"); seg_e[nseg] = val("end_ns")
         seg_state[nseg] = val("state")
         if (val("end_ns") + 0 > seg_span) seg_span = val("end_ns") + 0
-        if (!(val("tid") in rowof)) { rowof[val("tid")] = nrow; rowtid[nrow] = val("tid"); nrow++ }
+        if (!(val("tid") in rowof)) { rowof[val("tid")] = nrow + 0; rowtid[nrow + 0] = val("tid"); nrow++ }
     } else if (k == "tail" && v == "traced") {
         tail_n[s] = val("requests"); tail_lock[s] = val("lock_share")
         tail_comp[s] = val("compile_share"); tail_lat[s] = val("latency_ns")
@@ -162,6 +162,7 @@ END {
                 if (omax == "" || o > omax) omax = o
             }
         }
+        if (n > 0) spread[s] = omax - omin
         om = median(ov, n); over[s] = om
         wsm = median(ws_, nws); ssm = median(ss_, nws); csm = median(cs_, nws)
         sleep_of[s] = ssm
@@ -212,14 +213,17 @@ END {
     # findings, every number from the tables above
     print ""
     print "Findings:"
-    lo = ""; hi = ""
+    lo = ""; hi = ""; wide = ""
     for (i = 1; i <= nsc; i++) {
         s = order[i]
         if (lo == "" || over[s] < over[lo]) lo = s
         if (hi == "" || over[s] > over[hi]) hi = s
+        if ((s in spread) && (wide == "" || spread[s] > spread[wide])) wide = s
     }
-    if (nsc > 0)
-        printf "- Median overhead of the preload ranges from %+.2f%% (%s) to %+.2f%% (%s); differences of a few percent are within this machine's run-to-run noise (see the min..max column).\n", over[lo], lo, over[hi], hi
+    printf "- Median overhead of the preload ranges from %+.2f%% (%s) to %+.2f%% (%s).", over[lo], lo, over[hi], hi
+    if (wide != "")
+        printf " The pairs scatter by up to %.2f points (%s, smallest to largest pair): a median smaller than that is not distinguishable from zero here.", spread[wide], wide
+    print ""
     line = ""
     for (i = 1; i <= nsc; i++) {
         s = order[i]

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The lockwait summary, from a committed raw file of a real run
+# (QUICK=1 REPS=3 ./run.sh lockwait), is the committed golden output under
+# mawk, gawk and original-awk alike (markdown, CSVs and the SVG), and its
+# numbers are the raw file's numbers.
+# shellcheck disable=SC2016 # awk programs in single quotes
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../common/testlib.sh"
+
+T=$ROOT/lockwait/tests
+fixture=$T/fixture-raw.txt
+for awk_bin in mawk gawk original-awk; do
+  if ! command -v "$awk_bin" >/dev/null 2>&1; then
+    fail "$awk_bin installed" "needed to check the summary under every awk"
+    continue
+  fi
+  out=$TMP/$awk_bin
+  mkdir -p "$out"
+  { "$awk_bin" -f "$ROOT/common/summary_head.awk" "$fixture"
+    "$awk_bin" -v csvdir="$out" -f "$ROOT/lockwait/summary.awk" "$fixture"; } >"$out/summary.md" 2>"$out/err"
+  check_eq "$awk_bin: summary matches golden-summary.md" "" "$(diff "$T/golden-summary.md" "$out/summary.md" | head -n 5)"
+  for csv in scenarios cache critpath; do
+    check_eq "$awk_bin: lockwait-$csv.csv matches its golden" "" "$(diff "$T/golden-$csv.csv" "$out/lockwait-$csv.csv" 2>&1 | head -n 5)"
+  done
+  check_eq "$awk_bin: the SVG matches its golden" "" "$(diff "$T/golden-cache-critpath.svg" "$out/lockwait-cache-critpath.svg" 2>&1 | head -n 5)"
+  check_eq "$awk_bin: nothing on stderr" "" "$(cat "$out/err")"
+done
+
+# the numbers are the raw file's: recompute the mutex overhead (median of the
+# per-pair ratios) and the cache tail share by hand
+want=$(awk '/^RESULT .*kind=workload scenario=mutex .*variant=(bare|wrapped)/ {
+    for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+    w[f["variant"], f["rep"]] = f["wall_ns"]; if (f["rep"] > n) n = f["rep"] }
+  END { for (r = 1; r <= n; r++) o[r] = 100 * (w["wrapped", r] / w["bare", r] - 1)
+        for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (o[j] < o[i]) { t = o[i]; o[i] = o[j]; o[j] = t }
+        printf "%+.2f", n % 2 ? o[(n + 1) / 2] : (o[n / 2] + o[n / 2 + 1]) / 2 }' "$fixture")
+check "the mutex overhead is the median of the raw pairs ($want)" grep -q "^| mutex | [0-9]* | [0-9.]* | [0-9.]* | $want " "$TMP/mawk/summary.md"
+share=$(sed -n 's/.*kind=tail .* lock_share=\([0-9.]*\) .*/\1/p' "$fixture" | awk '{ printf "%.1f%%", 100 * $1 }')
+check "the cache tail share is the report's lock_share ($share)" grep -q "spent $share of their latency" "$TMP/mawk/summary.md"
+check "the SVG has one row label per thread on the path" \
+  awk -v n="$(grep 'kind=critpath_seg' "$fixture" | sed 's/.* tid=\([0-9]*\) .*/\1/' | sort -u | wc -l)" \
+    'END { exit !(c == n && n >= 1) } /^<text x="4" y="[0-9]+">/ && NR > 2 { c++ }' "$TMP/mawk/lockwait-cache-critpath.svg"
+
+# a raw file with no results gives a clear section, not a broken table
+printf '# sharecost raw results: lockwait\n' >"$TMP/empty.txt"
+check "an empty raw file says there are no results" \
+  bash -c "awk -v csvdir='$TMP' -f '$ROOT/lockwait/summary.awk' '$TMP/empty.txt' | grep -q 'No lockwait results'"
+finish
