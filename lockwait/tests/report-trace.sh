@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# lockwait_report: known answers on synthetic traces built by construction
+# (lockwait_tracegen), the golden output on a committed real trace, and
+# clear refusals (exit 2) of files that are not whole, native lockwait traces.
+# shellcheck disable=SC2016 # awk programs in single quotes
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../common/testlib.sh"
+
+T=$ROOT/lockwait/tests
+G=$BUILD/lockwait_tracegen
+field() { # field KIND KEY FILE: KEY's value on the first kind=KIND line
+  awk -v k="$1" -v key="$2" '$0 ~ ("kind=" k " ") { for (i = 2; i <= NF; i++) if (index($i, key "=") == 1) { print substr($i, length(key) + 2); exit } }' "$3"
+}
+
+for R in "$BUILD/lockwait_report" "$BUILD_ASAN/lockwait_report"; do
+  [ -x "$R" ] || continue
+  tag=$(basename "$(dirname "$R")")
+  # A holds L 0..30 ms while B waits (from 0), then B works 20 ms
+  "$G" known "$TMP/known.trace"
+  "$R" -s "$TMP/known.trace" >"$TMP/known.out" 2>"$TMP/known.err"
+  check_eq "$tag known: path = the 50 ms run" 50000000 "$(field critpath path_ns "$TMP/known.out")"
+  check_eq "$tag known: 30 ms of it in L's critical section" 30000000 "$(field critpath cs_ns "$TMP/known.out")"
+  check_eq "$tag known: 20 ms of plain work" 20000000 "$(field critpath work_ns "$TMP/known.out")"
+  check_eq "$tag known: the path is A's section, then B's work" \
+    "101 0 30000000 cs 0x1000|102 30000000 50000000 work 0x0|" \
+    "$(awk '/kind=critpath_seg/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+             printf "%s %s %s %s %s|", f["tid"], f["start_ns"], f["end_ns"], f["state"], f["lock"] }' "$TMP/known.out")"
+  check_eq "$tag known: B waited 30 ms behind A (wait-block view)" 30000000 \
+    "$(awk '/kind=waitblock .*waiter=102 .*blocker=101 / { sub(/.*wait_ns=/, ""); print $1 }' "$TMP/known.out")"
+  check_eq "$tag known: folded line" "102;mutex@0x1000;101 30000000" "$("$R" -f "$TMP/known.trace")"
+  # windows: B's whole run is one request; A "compiled" while holding L
+  printf 'request 102 1000000000 1050000000\ncompile 101 1000000000 1030000000\n' >"$TMP/known.win"
+  "$R" -W "$TMP/known.win" "$TMP/known.trace" >"$TMP/win.out" 2>/dev/null
+  check_eq "$tag known -W: 30 of 50 ms behind the compile" "30000000 0.6000 0.6000" \
+    "$(field tail behind_compile_ns "$TMP/win.out") $(field tail lock_share "$TMP/win.out") $(field tail compile_share "$TMP/win.out")"
+
+  # C waits on M held by B, who waits on L held by A: the path goes C -> B -> A -> B -> C
+  "$G" chain "$TMP/chain.trace"
+  "$R" -s "$TMP/chain.trace" >"$TMP/chain.out" 2>/dev/null
+  check_eq "$tag chain: the path recurses through both waits" \
+    "203 work|201 cs|202 cs|203 work|" \
+    "$(awk '/kind=critpath_seg/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+             printf "%s %s|", f["tid"], f["state"] }' "$TMP/chain.out")"
+  check_eq "$tag chain: A's 20 ms of L while B and C wait" 20000000 \
+    "$(awk '/kind=critpath_lock .*lock=0x1000 / { sub(/.*cs_ns=/, ""); print $1 }' "$TMP/chain.out")"
+
+  # the committed trace of a real cache run gives the committed output
+  "$R" -s -n 0 -W "$T/report-fixture.win" "$T/report-fixture.trace" >"$TMP/fix.out" 2>/dev/null
+  check_eq "$tag fixture: output matches report-golden.txt" "" "$(diff "$T/report-golden.txt" "$TMP/fix.out" | head -n 5)"
+  "$R" -f "$T/report-fixture.trace" >"$TMP/fix.folded"
+  check_eq "$tag fixture: folded lines match report-golden-folded.txt" "" "$(diff "$T/report-golden-folded.txt" "$TMP/fix.folded" | head -n 5)"
+  check "$tag fixture: the segments tile the path without gaps" \
+    awk 'END { exit !(n > 0 && sum == path) }
+         /kind=critpath / { sub(/.*path_ns=/, ""); split($0, a, " "); path = a[1] }
+         /kind=critpath_seg/ { s = $0; sub(/.*start_ns=/, "", s); split(s, a, " "); b = a[1]
+                               e = $0; sub(/.*end_ns=/, "", e); split(e, c, " ")
+                               if (n && b != last) exit 1; last = c[1]; sum += c[1] - b; n++ }' "$TMP/fix.out"
+
+  # bad files: exit 2 with one line that says what is wrong
+  good=$TMP/known.trace
+  : >"$TMP/empty.trace"
+  head -c 20 "$good" >"$TMP/short-header.trace"
+  head -c $(( $(wc -c <"$good") - 7 )) "$good" >"$TMP/truncated.trace"
+  { printf 'NOTATRCE'; tail -c +9 "$good"; } >"$TMP/magic.trace"
+  # byte 13 is the low byte of the byte-order mark; 17 the low byte of record_size
+  { head -c 12 "$good"; printf '\001\002\003\004'; tail -c +17 "$good"; } >"$TMP/endian.trace"
+  { head -c 16 "$good"; printf '\060'; tail -c +18 "$good"; } >"$TMP/recsize.trace"
+  { head -c $((32 + 32)) "$good"; printf '\011'; tail -c +$((32 + 34)) "$good"; } >"$TMP/event.trace"
+  for bad in empty:empty short-header:truncated truncated:truncated magic:magic endian:byte.order recsize:record.size event:corrupt; do
+    f=${bad%%:*} word=${bad#*:}
+    check_exit "$tag $f trace: exit 2" 2 "$R" "$TMP/$f.trace"
+    cp "$TMP/out" "$TMP/msg"
+    check "$tag $f trace: one line naming the file and the problem" \
+      awk -v w="$word" -v f="$f.trace" 'END { exit !(NR == 1 && ok) } index($0, f) && $0 ~ w { ok = 1 }' "$TMP/msg"
+  done
+  check_exit "$tag missing file: exit 2" 2 "$R" "$TMP/nonexistent.trace"
+done
+
+R=$BUILD/lockwait_report
+check "-h prints usage and exits 0" bash -c "'$R' -h | grep -q '^usage: lockwait_report'"
+check_exit "no trace: exit 2" 2 "$R"
+check_exit "unknown flag: exit 2" 2 "$R" -q "$TMP/known.trace"
+check_exit "-n x: exit 2" 2 "$R" -n x "$TMP/known.trace"
+printf 'request 102 x y\n' >"$TMP/bad.win"
+check_exit "a bad windows file: exit 2" 2 "$R" -W "$TMP/bad.win" "$TMP/known.trace"
+finish
