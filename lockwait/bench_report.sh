@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# bench_report.sh - how fast lockwait_report reads a big trace: builds a
+# synthetic trace of N events (default 10 million: 400 MB, in a temp
+# directory, deleted afterwards) with lockwait_tracegen and times the report
+# on it. Target (issue: lockwait experiment): <= 5 s for 10M events.
+# Requires ./build.sh lockwait. Not a test: timings depend on the machine.
+set -euo pipefail
+
+usage() {
+  cat <<'TXT'
+usage: lockwait/bench_report.sh [-h] [EVENTS]
+  EVENTS  records in the synthetic trace (default 10000000)
+  Prints: RESULT exp=lockwait kind=report_bench events=N trace_bytes=N
+          wall_s=F max_rss_kib=N   (max_rss from /usr/bin/time if present)
+environment: BUILD=DIR (default build), TMPDIR for the trace
+TXT
+}
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$ROOT/build}
+events=10000000
+case "${1:-}" in
+  -h|--help) usage; exit 0 ;;
+  "") ;;
+  *) if ! [[ $1 =~ ^[0-9]{1,10}$ ]] || [ "$1" -lt 3 ]; then
+       echo "bench_report.sh: EVENTS=$1: expected a whole number >= 3" >&2; exit 2
+     fi
+     events=$1 ;;
+esac
+[ $# -le 1 ] || { echo "bench_report.sh: expected at most one argument (see -h)" >&2; exit 2; }
+for b in lockwait_tracegen lockwait_report; do
+  [ -x "$BUILD/$b" ] || { echo "bench_report.sh: $BUILD/$b missing; run ./build.sh lockwait" >&2; exit 1; }
+done
+
+dir=$(mktemp -d "${TMPDIR:-/tmp}/lockwait-bench.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+echo "bench_report.sh: writing a trace of $events events" >&2
+"$BUILD/lockwait_tracegen" bench "$events" "$dir/trace"
+bytes=$(wc -c <"$dir/trace")
+# warm the page cache once, so the timing is the report, not the disk
+cat "$dir/trace" >/dev/null
+rss=
+t0=$(date +%s%N)
+if [ -x /usr/bin/time ]; then
+  /usr/bin/time -f '%M' -o "$dir/rss" "$BUILD/lockwait_report" "$dir/trace" >"$dir/out" 2>"$dir/err"
+  rss=$(tail -n 1 "$dir/rss")
+else
+  "$BUILD/lockwait_report" "$dir/trace" >"$dir/out" 2>"$dir/err"
+fi
+t1=$(date +%s%N)
+grep -q '^RESULT exp=lockwait kind=critpath ' "$dir/out" || { cat "$dir/err" >&2; exit 1; }
+awk -v n="$events" -v b="$bytes" -v ns=$((t1 - t0)) -v rss="${rss:-0}" \
+  'BEGIN { printf "RESULT exp=lockwait kind=report_bench events=%d trace_bytes=%d wall_s=%.3f max_rss_kib=%d\n", n, b, ns / 1e9, rss }'
