@@ -1,0 +1,126 @@
+/* lw_bench.c - the loops lockwait/bench_overhead.sh times with and without
+ * liblockwait preloaded (the binary is the same; only LD_PRELOAD differs).
+ *   usage: lw_bench MODE [PAIRS]
+ *   uncontended  2 threads, each locks/unlocks its own mutex PAIRS times
+ *                (default 5000000); the mutexes sit on separate cache lines
+ *   contended    2 threads share one mutex, PAIRS pairs each, with a little
+ *                work (64 steps of an LCG) outside the lock between pairs
+ *   probe        ns per clock_gettime(CLOCK_MONOTONIC) and per
+ *                getrusage(RUSAGE_THREAD): what the library pays for a
+ *                timestamp and for the sleep/spin test on a contended wait
+ * Threads start together behind a spinning gate (no pthread call, so the
+ * gate itself is not wrapped); the time runs from the gate's release to the
+ * last thread's end. Every critical section increments a counter, checked
+ * against the expected total; a mismatch fails the run.
+ * stdout: RESULT exp=lockwait_overhead mode=M threads=2 pairs_per_thread=N
+ *         wall_ns=N ns_per_pair=F (probe: clock_ns=F getrusage_ns=F) */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "common.h"
+
+#define THREADS 2
+
+struct slot {
+    pthread_mutex_t m;
+    uint64_t count;
+} __attribute__((aligned(64)));
+
+static struct slot own[THREADS];
+static struct slot shared = {PTHREAD_MUTEX_INITIALIZER, 0};
+static long pairs = 5000000;
+static int contended;
+static atomic_int ready, go;
+static uint64_t sink_total;
+
+static void *worker(void *arg)
+{
+    struct slot *s = contended ? &shared : &own[(long)arg];
+    uint64_t x = (uint64_t)(long)arg + 1;
+    atomic_fetch_add(&ready, 1);
+    while (!atomic_load_explicit(&go, memory_order_acquire))
+        ;
+    for (long i = 0; i < pairs; i++) {
+        check_pt(pthread_mutex_lock(&s->m), "lock");
+        s->count++;
+        check_pt(pthread_mutex_unlock(&s->m), "unlock");
+        if (contended)
+            for (int k = 0; k < 64; k++)
+                x = x * 6364136223846793005ull + 1442695040888963407ull;
+    }
+    return (void *)(uintptr_t)x;
+}
+
+static void run(const char *mode)
+{
+    pthread_t t[THREADS];
+    for (long i = 0; i < THREADS; i++) {
+        check_pt(pthread_mutex_init(&own[i].m, NULL), "mutex_init");
+        check_pt(pthread_create(&t[i], NULL, worker, (void *)i), "pthread_create");
+    }
+    while (atomic_load(&ready) < THREADS)
+        ;
+    uint64_t t0 = now_ns();
+    atomic_store_explicit(&go, 1, memory_order_release);
+    for (int i = 0; i < THREADS; i++) {
+        void *x;
+        check_pt(pthread_join(t[i], &x), "pthread_join");
+        sink_total += (uint64_t)(uintptr_t)x;
+    }
+    uint64_t wall = now_ns() - t0;
+    SINK(sink_total);
+    uint64_t got = contended ? shared.count : own[0].count + own[1].count;
+    if (got != (uint64_t)(THREADS * pairs))
+        die("lw_bench: %llu critical sections counted, expected %ld", (unsigned long long)got, THREADS * pairs);
+    printf("RESULT exp=lockwait_overhead mode=%s threads=%d pairs_per_thread=%ld wall_ns=%llu ns_per_pair=%.3f\n",
+           mode, THREADS, pairs, (unsigned long long)wall, (double)wall / (double)(THREADS * pairs));
+}
+
+static void probe(void)
+{
+    enum { N = 200000 };
+    struct timespec ts;
+    struct rusage ru;
+    uint64_t acc = 0, t0 = now_ns();
+    for (int i = 0; i < N; i++) {
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        acc += (uint64_t)ts.tv_nsec;
+    }
+    uint64_t t1 = now_ns();
+    for (int i = 0; i < N; i++) {
+        if (getrusage(RUSAGE_THREAD, &ru) != 0)
+            die_errno("getrusage");
+        acc += (uint64_t)ru.ru_nvcsw;
+    }
+    uint64_t t2 = now_ns();
+    SINK(acc);
+    printf("RESULT exp=lockwait_overhead mode=probe clock_ns=%.1f getrusage_ns=%.1f\n", (double)(t1 - t0) / N,
+           (double)(t2 - t1) / N);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && !strcmp(argv[1], "-h")) {
+        puts("usage: lw_bench uncontended|contended|probe [PAIRS]\n"
+             "  PAIRS: lock/unlock pairs per thread, 1..1000000000 (default 5000000)");
+        return 0;
+    }
+    if (argc < 2 || argc > 3)
+        die_usage("lw_bench: expected MODE [PAIRS] (see -h)");
+    if (argc == 3 && parse_long(argv[2], 1, 1000000000, &pairs) != 0)
+        die_usage("lw_bench: PAIRS='%s': expected a whole number from 1 to 1000000000", argv[2]);
+    if (!strcmp(argv[1], "uncontended"))
+        run("uncontended");
+    else if (!strcmp(argv[1], "contended"))
+        contended = 1, run("contended");
+    else if (!strcmp(argv[1], "probe"))
+        probe();
+    else
+        die_usage("lw_bench: MODE='%s': expected uncontended, contended or probe", argv[1]);
+    return 0;
+}
