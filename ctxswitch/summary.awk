@@ -158,7 +158,7 @@ function knee(m, c,   j, key, k) {
     return k
 }
 
-function findings(   i, m, c, k, top, a, b, key8, key128, s) {
+function findings(   i, m, c, k, top, key, key8, key128, s, t) {
     print "Findings (generated from the raw file):"
     print ""
     if (("process" in c1) && ("thread" in c1)) {
@@ -170,50 +170,46 @@ function findings(   i, m, c, k, top, a, b, key8, key128, s) {
             s = s "the difference, the cost of switching the address space, is not significant here (the quartiles overlap)."
         print s
     }
-    for (i = 1; i <= nm; i++) {
-        m = modes[i]
-        if (m in c1)
-            printf "- %s: T1/(2R) = %.0f ns, the figure `perf bench sched pipe` reports as usecs/op ÷ 2 (switch plus one write and one read).\n",
-                m, t1[m]
-    }
+    s = ""
+    for (i = 1; i <= nm; i++)
+        if (modes[i] in c1) s = s (s ? ", " : "") sprintf("%.0f ns for %s", t1[modes[i]], modes[i] (modes[i] == "process" ? "es" : "s"))
+    print "- T1/(2R), the figure `perf bench sched pipe` reports as usecs/op ÷ 2 (a switch plus one write and one read): " s "."
+    if (nd == 0) { print ""; return }
     top = sizes[nd]
-    for (i = 1; i <= nm && nd > 0; i++)
+    for (i = 1; i <= nm; i++) {
+        m = modes[i]; s = ""; t = ""
         for (c = 1; c <= nc; c++) {
-            m = modes[i]
-            if (!(cellkey(m, top, combos[c]) in have)) continue
-            k = knee(m, combos[c])
             key = cellkey(m, top, combos[c])
-            if (k == 0)
-                printf "- %s %s: the indirect cost does not rise above C1 for good up to D = %s.\n", m, combos[c], size(top)
-            else
-                printf "- %s %s: the indirect cost exceeds C1 from D = %s on (2D = %.2f × L2%s); at D = %s it is %s ns, %.1f × C1.\n",
-                    m, combos[c], size(k), 2 * k / l2, (llc > 0 ? sprintf(", %.3f × LLC", 2 * k / llc) : ""), size(top),
-                    (sig[key] == "yes" ? ns(ind[key]) : "not significant"), (sig[key] == "yes" ? ind[key] / c1[m] : 0)
+            if (!(key in have)) continue
+            k = knee(m, combos[c])
+            s = s (s ? ", " : "") combos[c] " " (k ? sprintf("from %s (2D = %.2f × L2)", size(k), 2 * k / l2) : "nowhere up to " size(top))
+            t = t (t ? ", " : "") combos[c] " " (sig[key] == "yes" ? sprintf("%s ns (%.1f × C1)", ns(ind[key]), ind[key] / c1[m]) : "n.s.")
         }
-    if (nd > 0) {
-        key8 = cellkey(modes[1], top, "rmw/8"); key128 = cellkey(modes[1], top, "rmw/128")
-        if (llc > 0 && top > llc) {
-            s = "- Beyond the LLC"
-        } else {
-            printf "- The sweep stops at D = %s (%.2f × L2), %s; %s\n", size(top), top / l2,
-                (llc > 0 ? "below the LLC (" size(llc) ")" : "and no LLC size is known"),
-                "the LLC knee, and what stride costs beyond the LLC, are not measured (SIZES= or MAX_KIB= reach further)."
-            s = "- At the largest D"
-        }
-        if ((key8 in have) && (key128 in have) && sig[key8] == "yes" && sig[key128] == "yes")
-            printf "%s (%s, %s), rmw at stride 128 costs %.1f × stride 8 (%s vs %s ns): stride 128 comes back to each %s-byte line %d times per walk instead of reading it through once.\n",
-                s, size(top), modes[1], ind[key128] / ind[key8], ns(ind[key128]), ns(ind[key8]), cfg["line_bytes"], cfg["line_bytes"] / 8
-        else if ((key8 in have) && (key128 in have))
-            printf "%s (%s, %s) the stride 8 and 128 costs cannot be compared: one of them is not significant.\n", s, size(top), modes[1]
+        if (s != "")
+            printf "- %s, where the indirect cost rises above C1 and stays there: %s. At D = %s: %s.\n", m, s, size(top), t
     }
-    if (ncells > 0) {
-        printf "- %d of %d indirect costs are not significant. ", nns, ncells
-        if (nbad == 0)
-            printf "Every cell passed the self-checks: %.3f to %.3f voluntary switches per round trip in pair runs, at most %.3f in single runs, no CPU migrations; %d involuntary switches in all.\n",
-                vmin, vmax, svmax, preempt
-        else
-            printf "%d cells failed a self-check (marked !): %s.\n", nbad, bad
+    print "  Once 2D passes L2 the two arrays no longer fit in L2 together, and every switch refills it with the other side's data."
+    if (llc > 0 && top > llc)
+        s = sprintf("- The sweep reaches D = %s, %.2f × the LLC (%s). Beyond the LLC", size(top), top / llc, size(llc))
+    else {
+        s = sprintf("- The sweep stops at D = %s (%.2f × L2), ", size(top), l2 > 0 ? top / l2 : 0)
+        if (l2 > 0 && 2 * top <= l2) s = s "where both arrays still fit in L2: neither the L2 knee nor the LLC knee is measured"
+        else s = s (llc > 0 ? "below the LLC (" size(llc) "): the LLC knee is not measured" : "and no LLC size is known")
+        printf "%s (SIZES= or MAX_KIB= reach further).\n", s
+        s = "- At the largest D"
     }
+    key8 = cellkey(modes[1], top, "rmw/8"); key128 = cellkey(modes[1], top, "rmw/128")
+    if ((key8 in have) && (key128 in have) && sig[key8] == "yes" && sig[key128] == "yes")
+        printf "%s (%s, %s), rmw at stride 128 costs %.1f × stride 8 (%s vs %s ns): stride 128 comes back to each %s-byte line %d times per walk instead of reading it through once.\n",
+            s, size(top), modes[1], ind[key128] / ind[key8], ns(ind[key128]), ns(ind[key8]), cfg["line_bytes"], cfg["line_bytes"] / 8
+    else if ((key8 in have) && (key128 in have))
+        printf "%s (%s, %s), stride 8 and 128 cannot be compared: at least one cost is not significant.\n", s, size(top), modes[1]
+    printf "- %d of %d indirect costs are not significant. ", nns, ncells
+    if (nbad == 0)
+        printf "Every cell passed the self-checks: %.3f to %.3f voluntary switches per round trip in pair runs, at most %.3f in single runs, no CPU migrations; %d involuntary switches in all.\n",
+            vmin, vmax, svmax, preempt
+    else
+        printf "%d cells failed a self-check (marked !): %s.\n", nbad, bad
     print ""
 }
 
