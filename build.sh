@@ -104,6 +104,7 @@ build_lockwait_lib() {
     # -rdynamic: the report can name the test programs' functions
     cc_prog "$(basename "$t" .c)" -rdynamic "$t"
   done
+  cc_prog lw_bench "$ROOT/lockwait/lw_bench.c"
 }
 
 # the contention workloads and the trace report (issue: lockwait experiment)
