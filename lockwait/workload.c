@@ -584,5 +584,20 @@ int main(int argc, char **argv)
             (double)p50 / 1e3, (double)p99 / 1e3, (double)mx / 1e3);
     if (fflush(stdout) != 0)
         die_errno("stdout");
+    for (long t = 0; t < n; t++) {
+        free(ws[t].lat);
+        free(ws[t].start);
+        free(ws[t].cstart);
+        free(ws[t].cend);
+    }
+    free(ws);
+    free(th);
+    free(all);
+    free(cache);
+#if !defined(__APPLE__)
+    check_pt(pthread_spin_destroy(&spin), "pthread_spin_destroy");
+    if (opt.sc == S_SEM && sem_destroy(sem) != 0)
+        die_errno("sem_destroy");
+#endif
     return 0;
 }
