@@ -91,9 +91,10 @@ END {
     print ""
     if (nm == 0) { print "No ctxswitch results in this raw file."; print ""; exit 0 }
     l2 = cfg["l2_bytes"] / 1024; llc = cfg["llc_bytes"] / 1024
-    printf "Both sides on CPU %s. Pinning: %s. Scheduling: %s. Caches of that CPU (%s): L1d %s, L2 %s, LLC (L%s) %s, line %s B.%s\n",
-        cfg["cpu"], pinning, sched, cfg["cache_source"], size(cfg["l1d_bytes"] / 1024), size(l2), cfg["llc_level"],
-        size(llc), cfg["line_bytes"], disagree
+    where_run = cfg["pinned"] == "yes" ? "Both sides ran on CPU " cfg["cpu"] "." : "The OS placed the two sides (the method wants them on one CPU)."
+    printf "%s Pinning: %s. Scheduling: %s. Caches of CPU %s (%s): L1d %s, L2 %s, LLC (L%s) %s, line %s B.%s\n",
+        where_run, pinning, sched, cfg["cpu"], cfg["cache_source"], size(cfg["l1d_bytes"] / 1024), size(l2),
+        cfg["llc_level"], size(llc), cfg["line_bytes"], disagree
     print ""
     print "**Direct cost C1** = T1/(2R) − T2/R: ns per switch with no data access (median of the repetitions; cv and min of the per-repetition C1)."
     print ""
@@ -188,7 +189,8 @@ function findings(   i, m, c, k, top, key, key8, key128, s, t) {
         if (s != "")
             printf "- %s, where the indirect cost rises above C1 and stays there: %s. At D = %s: %s.\n", m, s, size(top), t
     }
-    print "  Once 2D passes L2 the two arrays no longer fit in L2 together, and every switch refills it with the other side's data."
+    if (l2 > 0 && 2 * top > l2)
+        print "  Once 2D passes L2 the two arrays no longer fit in L2 together, and every switch refills it with the other side's data."
     if (llc > 0 && top > llc)
         s = sprintf("- The sweep reaches D = %s, %.2f × the LLC (%s). Beyond the LLC", size(top), top / llc, size(llc))
     else {

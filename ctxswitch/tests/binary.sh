@@ -45,6 +45,7 @@ check_exit "an unknown argument exits 2" 2 "$cs" --bogus
 check_exit "an extra word exits 2" 2 "$cs" run
 
 # smoke: tiny rounds, both modes, every access, two strides, two sizes
+# shellcheck disable=SC2317 # called through check
 smoke() { # smoke BINARY RAW
   env ROUNDS=300 REPS=3 SIZES=4,64 STRIDES=8,128 ACCESS=rmw,read,write MODE=process,thread "$1" >"$2" 2>"$TMP/smoke.err"
 }
@@ -67,8 +68,10 @@ done
 if [ "$(uname -s)" = Linux ]; then
   grep '^RESULT ' "$raw" | field nvcsw_per_rt >"$TMP/vcs"
   grep '^RESULT ' "$raw" | field single_nvcsw_per_rt >"$TMP/svcs"
+  # shellcheck disable=SC2016 # an awk program: awk expands $1
   check "pair runs: 2 voluntary switches per round trip (+-0.1) in every cell" \
     awk '$1 < 1.9 || $1 > 2.1 { bad = 1 } END { exit bad || NR == 0 }' "$TMP/vcs"
+  # shellcheck disable=SC2016
   check "single runs: no voluntary switches to speak of (< 0.1 per round trip)" \
     awk '$1 >= 0.1 { bad = 1 } END { exit bad || NR == 0 }' "$TMP/svcs"
 fi

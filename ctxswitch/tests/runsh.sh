@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# ctxswitch through run.sh, in a scratch copy of the checkout: bad knobs stop
+# run.sh with exit 2 before anything is written; QUICK=1 ./run.sh ctxswitch
+# writes its raw file, CSVs, SVG and summary section and leaves README.md alone.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../common/testlib.sh"
+
+R=$TMP/repo
+scratch_repo "$R"
+before=$(tree_sum "$R/results" "$R/README.md")
+for knob in ROUNDS=0 SIZES=abc STRIDES=3 CPU=999 ACCESS=bogus MODE=fiber MAX_KIB=0 ACCESS=rmw,rmw; do
+  rc=0
+  env "$knob" "$R/run.sh" ctxswitch >"$TMP/out" 2>"$TMP/err" || rc=$?
+  if [ "$rc" = 2 ] && grep -q "${knob%%=*}" "$TMP/err" && [ "$(wc -l <"$TMP/err")" = 1 ]; then
+    pass "run.sh with $knob: exit 2, one line naming ${knob%%=*}"
+  else
+    fail "run.sh with $knob: exit 2, one line naming ${knob%%=*}" "exit $rc: $(head -c 200 "$TMP/err")"
+  fi
+done
+check_eq "bad knobs wrote nothing to results/ or README.md" "$before" "$(tree_sum "$R/results" "$R/README.md")"
+
+readme=$(cksum <"$R/README.md")
+check "QUICK=1 ./run.sh ctxswitch succeeds" env QUICK=1 "$R/run.sh" ctxswitch
+for f in quick-ctxswitch-raw.txt quick-ctxswitch-direct.csv quick-ctxswitch-indirect.csv quick-ctxswitch-indirect.svg quick-summary.md; do
+  check "QUICK wrote results/$f" test -s "$R/results/$f"
+done
+raw=$R/results/quick-ctxswitch-raw.txt
+check_eq "QUICK left README.md alone" "$readme" "$(cksum <"$R/README.md")"
+check "the raw file opens with run.sh's provenance and has ctxswitch's own" \
+  bash -c "head -n 1 '$raw' | grep -q '^# sharecost raw results: ctxswitch' && grep -q '^# ctxswitch_config: ' '$raw'"
+check_eq "every RESULT line follows the grammar" "" "$(result_grammar "$raw")"
+n=$(grep -c '^RESULT exp=ctxswitch ' "$raw" || true)
+check_awk "QUICK ran both modes' C1 and some sweep cells ($n)" "$n >= 6"
+check_eq "every checksum ok" "$n" "$(grep -c '^RESULT exp=ctxswitch .* status=ok$' "$raw" || true)"
+check "the summary has the ctxswitch section and its findings" \
+  bash -c "grep -q '^### ctxswitch' '$R/results/quick-summary.md' && grep -q '^- The sweep stops at D = ' '$R/results/quick-summary.md'"
+check "the SVG is a complete document" bash -c "head -n 1 '$R/results/quick-ctxswitch-indirect.svg' | grep -q '^<svg ' && tail -n 1 '$R/results/quick-ctxswitch-indirect.svg' | grep -q '^</svg>$'"
+finish
