@@ -109,10 +109,14 @@ build_lockwait_lib() {
 
 # the contention workloads and the trace report (issue: lockwait experiment)
 build_lockwait_tools() {
-  cc_prog lockwait_workload "$ROOT/lockwait/workload.c"
-  cc_prog lockwait_report "$ROOT/lockwait/report.c"
+  # three independent programs, compiled side by side
+  local pids=() p failed=0
+  cc_prog lockwait_workload "$ROOT/lockwait/workload.c" & pids+=("$!")
+  cc_prog lockwait_report "$ROOT/lockwait/report.c" & pids+=("$!")
   # synthetic traces for the report tests and lockwait/bench_report.sh
-  cc_prog lockwait_tracegen "$ROOT/lockwait/tests/report-tracegen.c"
+  cc_prog lockwait_tracegen "$ROOT/lockwait/tests/report-tracegen.c" & pids+=("$!")
+  for p in "${pids[@]}"; do wait "$p" || failed=1; done
+  [ "$failed" = 0 ] || die "lockwait: the workload, report or trace generator did not build"
 }
 
 build_lockwait() {
