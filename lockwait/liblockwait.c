@@ -155,12 +155,15 @@ static int resolve(void)
     return 1;
 }
 
+/* One load and test on the fast path; resolve on first use. */
 #define NEED(f)                                                                 \
     do {                                                                        \
-        if (LW_UNLIKELY(!real.ready) && !resolve())                             \
-            return 0;                                                           \
-        if (LW_UNLIKELY(!real.f))                                               \
-            return ENOSYS;                                                      \
+        if (LW_UNLIKELY(!real.f)) {                                             \
+            if (!resolve())                                                     \
+                return 0;                                                       \
+            if (!real.f)                                                        \
+                return ENOSYS;                                                  \
+        }                                                                       \
     } while (0)
 
 /* ---------------------------------------------------------------- utilities */
@@ -220,6 +223,13 @@ const char *lw_kind_name(int kind)
     return kind > 0 && kind < K_NKINDS ? names[kind] : "?";
 }
 
+/* the caller's kernel tid: one TLS load once known */
+static inline __attribute__((always_inline)) uint32_t my_tid(void)
+{
+    uint32_t t = lw_tls.tid;
+    return LW_LIKELY(t) ? t : lw_gettid();
+}
+
 /* ---------------------------------------------------------------- threads */
 
 struct lw_thread *lw_thread_self(void)
@@ -230,7 +240,7 @@ struct lw_thread *lw_thread_self(void)
     t = lw_alloc(sizeof *t);
     if (!t)
         return NULL;
-    t->tid = lw_gettid();
+    t->tid = my_tid();
     t->next = atomic_load_explicit(&lw.threads, memory_order_relaxed);
     while (!atomic_compare_exchange_weak_explicit(&lw.threads, &t->next, t, memory_order_release,
                                                   memory_order_relaxed))
@@ -294,7 +304,7 @@ static inline uint32_t slot_of(uintptr_t a, int kind)
     return (uint32_t)(h >> (64 - LW_TABLE_BITS));
 }
 
-static struct lw_lock *lookup_slow(const void *p, int kind, uintptr_t pc)
+static __attribute__((noinline)) struct lw_lock *lookup_slow(const void *p, int kind, uintptr_t pc)
 {
     if (!lw.table)
         return NULL;
@@ -323,46 +333,53 @@ static struct lw_lock *lookup_slow(const void *p, int kind, uintptr_t pc)
             if (atomic_compare_exchange_strong_explicit(&lw.table[i], &r, fresh, memory_order_release,
                                                         memory_order_acquire)) {
                 ADD(lw.nlocks, 1);
+                lw_tls.last = fresh;
                 return fresh;
             }
             /* another thread filled this slot: r is its record */
         }
-        if (r->addr == a && r->kind == kind)
+        if (r->addr == a && r->kind == kind) {
+            lw_tls.last = r;
             return r; /* a lost race leaves `fresh` unused in the arena */
+        }
     }
     ADD(lw.untracked, 1);
     return NULL;
 }
 
-static inline struct lw_lock *lookup(const void *p, int kind, uintptr_t pc)
+static inline __attribute__((always_inline)) struct lw_lock *lookup(const void *p, int kind, uintptr_t pc)
 {
     struct lw_lock *r = lw_tls.last; /* one word: a signal handler cannot tear it */
     if (LW_LIKELY(r && r->addr == (uintptr_t)p && r->kind == kind))
         return r;
-    r = lookup_slow(p, kind, pc);
-    if (r)
-        lw_tls.last = r;
-    return r;
+    return lookup_slow(p, kind, pc); /* which fills the cache */
 }
 
 /* ---------------------------------------------------------------- holds */
 
-static void hold_begin_timed(struct lw_lock *r)
+/* Which holds are timed: the lock's first, then, once it has been
+ * contended, one in LW_HOLD_SAMPLE (by acquisition count). Timing every hold
+ * would put two clock reads (~2 x 20-30 ns) inside every critical section of
+ * a contended lock, lengthening the very holds that others wait for. */
+#define LW_HOLD_SAMPLE 64
+static __attribute__((noinline)) void hold_begin_timed(struct lw_lock *r)
 {
     uint8_t t = LD(r->timed);
     if (t == 2) { /* the first hold: time it, then stop unless contended meanwhile */
         uint8_t want = 2;
         atomic_compare_exchange_strong_explicit(&r->timed, &want, 0, memory_order_relaxed,
                                                 memory_order_relaxed);
+    } else if (LD(r->acquisitions) % LW_HOLD_SAMPLE != 0) {
+        return;
     }
     ST(r->hold_t0, lw_now());
 }
 
 /* An exclusive acquisition (mutex, spinlock, rwlock writer): the caller holds
  * the lock, which serialises these plain updates. */
-static inline void acquired_excl_n(struct lw_lock *r, int shared_counter)
+static inline __attribute__((always_inline)) void acquired_excl_n(struct lw_lock *r, int shared_counter)
 {
-    uint32_t tid = lw_gettid();
+    uint32_t tid = my_tid();
     if (shared_counter)
         ADD(r->acquisitions, 1);
     else
@@ -373,8 +390,7 @@ static inline void acquired_excl_n(struct lw_lock *r, int shared_counter)
         ST(r->holder, tid);
         uint32_t last = LD(r->last_holder);
         if (LW_UNLIKELY(last != tid)) {
-            if (last)
-                BUMP1(r->owner_changes, 1);
+            BUMP1(r->owner_changes, last != 0);
             ST(r->last_holder, tid);
         }
         if (LW_UNLIKELY(LD(r->timed)))
@@ -385,12 +401,12 @@ static inline void acquired_excl_n(struct lw_lock *r, int shared_counter)
     lw_tls.acq_minus_rel++;
 }
 
-static inline void acquired_excl(struct lw_lock *r)
+static inline __attribute__((always_inline)) void acquired_excl(struct lw_lock *r)
 {
     acquired_excl_n(r, 0);
 }
 
-static void hold_end(struct lw_lock *r, int write)
+static __attribute__((noinline)) void hold_end(struct lw_lock *r, int write)
 {
     uint64_t t0 = LD(r->hold_t0), now = lw_now();
     if (t0) {
@@ -403,12 +419,12 @@ static void hold_end(struct lw_lock *r, int write)
     }
     if (LD(r->waiting))
         trace(lw_thread_self(), LW_EV_RELEASE, trace_type(r->kind, write), (void *)r->addr,
-              lw_gettid(), now, t0);
+              my_tid(), now, t0);
 }
 
 /* Before the real unlock, by the holder. A depth of 0 means we never saw the
  * acquisition (made before the library started, or inside libc). */
-static inline void released_excl(struct lw_lock *r, int write)
+static inline __attribute__((always_inline)) void released_excl(struct lw_lock *r, int write)
 {
     uint32_t d = LD(r->depth);
     if (LW_UNLIKELY(d == 0))
@@ -436,11 +452,18 @@ static long vol_switches(void)
 
 struct wait {
     uint64_t t0;
-    long nvcsw0;
+    long nvcsw0; /* -1: not probed */
     uint32_t holder;
     int errno_saved;
     int type; /* trace type */
 };
+
+/* The sleep/spin probe (two getrusage calls, ~0.2-0.5 us each) is taken on
+ * each thread's first LW_PROBE_ALL contended waits and then on one wait in
+ * LW_PROBE_SAMPLE: a thread that waits often must not pay a microsecond per
+ * wait. sleep_share is computed over the probed waits only. */
+#define LW_PROBE_ALL 32
+#define LW_PROBE_SAMPLE 8
 
 static void wait_begin(struct lw_lock *r, struct wait *w, int type)
 {
@@ -450,9 +473,10 @@ static void wait_begin(struct lw_lock *r, struct wait *w, int type)
     if (r) {
         ADD(r->waiting, 1);
         if (r->kind != K_COND)
-            ST(r->timed, 1); /* from now on, time every hold of this lock */
+            ST(r->timed, 1); /* from now on, sample its holds */
     }
-    w->nvcsw0 = vol_switches();
+    uint32_t n = lw_tls.nwaits++;
+    w->nvcsw0 = n < LW_PROBE_ALL || n % LW_PROBE_SAMPLE == 0 ? vol_switches() : -1;
     w->t0 = lw_now();
     trace(lw_thread_self(), LW_EV_REQUEST, type, r ? (void *)r->addr : NULL, w->holder, w->t0, 0);
     errno = w->errno_saved;
@@ -510,14 +534,16 @@ static void wait_end_at(struct lw_lock *r, struct wait *w, int got, uintptr_t pc
                         uint64_t counted, int lock_wait)
 {
     int e = errno;
-    long nv1 = vol_switches();
+    int probed = w->nvcsw0 >= 0;
+    int slept = probed && vol_switches() > w->nvcsw0;
     uint64_t ns = t1 - w->t0;
-    int slept = w->nvcsw0 >= 0 && nv1 > w->nvcsw0;
     struct lw_thread *t = lw_thread_self();
-    uint32_t me = lw_gettid();
+    uint32_t me = my_tid();
     if (t && lock_wait) {
         ADD(t->waits, 1);
         ADD(t->blocked_ns, ns);
+        if (probed)
+            ADD(t->probed_ns, ns);
         if (slept)
             ADD(t->sleep_ns, ns);
     }
@@ -526,6 +552,8 @@ static void wait_end_at(struct lw_lock *r, struct wait *w, int got, uintptr_t pc
         ADD(*(got ? &r->contended : &r->timeouts), 1);
         ADD(r->wait_ns, counted);
         MAXSET(r->max_wait_ns, counted);
+        if (probed)
+            ADD(r->probed_wait_ns, counted);
         if (slept)
             ADD(r->sleep_wait_ns, counted);
         detail_note(r, w->holder, me, counted, pc);
@@ -569,7 +597,7 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
             acquired_excl(r);
         return rc;
     }
-    if (rc != EBUSY || (r && LD(r->depth) && LD(r->holder) == lw_gettid())) {
+    if (rc != EBUSY || (r && LD(r->depth) && LD(r->holder) == my_tid())) {
         /* an error the real call reports in its own way, or a relock of our
          * own mutex (errorcheck: EDEADLK; normal: a deadlock): no contention */
         rc = mutex_real(m, how, c, ts);
@@ -656,7 +684,7 @@ LW_API int pthread_mutex_unlock(pthread_mutex_t *m)
     NEED(mutex_unlock);
     struct lw_lock *r = lookup(m, K_MUTEX, RA());
     if (LW_LIKELY(r != NULL)) {
-        if (LW_UNLIKELY(LD(r->holder) != lw_gettid() && LD(r->depth)))
+        if (LW_UNLIKELY(LD(r->holder) != my_tid() && LD(r->depth)))
             return foreign_unlock(r, real.mutex_unlock(m));
         released_excl(r, 1);
     }
@@ -703,7 +731,7 @@ LW_API int pthread_spin_unlock(pthread_spinlock_t *s)
     NEED(spin_unlock);
     struct lw_lock *r = lookup((void *)s, K_SPIN, RA());
     if (LW_LIKELY(r != NULL)) {
-        if (LW_UNLIKELY(LD(r->holder) != lw_gettid() && LD(r->depth)))
+        if (LW_UNLIKELY(LD(r->holder) != my_tid() && LD(r->depth)))
             return foreign_unlock(r, real.spin_unlock(s));
         released_excl(r, 1);
     }
@@ -799,7 +827,7 @@ LW_API int sem_post(sem_t *s)
     struct lw_lock *r = lookup(s, K_SEM, RA());
     if (r && LD(r->waiting)) {
         int e = errno;
-        trace(lw_thread_self(), LW_EV_RELEASE, LW_T_SEM, s, lw_gettid(), lw_now(), 0);
+        trace(lw_thread_self(), LW_EV_RELEASE, LW_T_SEM, s, my_tid(), lw_now(), 0);
         errno = e;
     }
     return real.sem_post(s);
@@ -924,11 +952,11 @@ LW_API int pthread_rwlock_unlock(pthread_rwlock_t *l)
     RW_NEED(rwunlock);
     struct lw_lock *r = lookup(l, K_RWLOCK, RA());
     if (r) {
-        if (LD(r->depth) && LD(r->holder) == lw_gettid()) {
+        if (LD(r->depth) && LD(r->holder) == my_tid()) {
             released_excl(r, 1); /* our write lock */
         } else if (LD(r->waiting)) {
             int e = errno;
-            trace(lw_thread_self(), LW_EV_RELEASE, LW_T_RWLOCK_RD, l, lw_gettid(), lw_now(), 0);
+            trace(lw_thread_self(), LW_EV_RELEASE, LW_T_RWLOCK_RD, l, my_tid(), lw_now(), 0);
             errno = e;
         }
     }
@@ -947,7 +975,7 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
 {
     struct lw_lock *r = lookup(cv, K_COND, pc);
     struct lw_lock *rm = lookup(m, K_MUTEX, pc);
-    uint32_t me = lw_gettid();
+    uint32_t me = my_tid();
     uint32_t depth = 0;
     if (rm && LD(rm->holder) == me && (depth = LD(rm->depth)) != 0) {
         ST(rm->depth, 1);
@@ -1022,9 +1050,9 @@ static void cond_wake(pthread_cond_t *cv, uintptr_t pc, int ev_type)
     if (r && LD(r->waiting)) { /* only then is the time worth reading */
         int e = errno;
         uint64_t now = lw_now();
-        ST(r->holder, lw_gettid());
+        ST(r->holder, my_tid());
         ST(r->last_signal_ns, now);
-        trace(lw_thread_self(), LW_EV_RELEASE, ev_type, cv, lw_gettid(), now, 0);
+        trace(lw_thread_self(), LW_EV_RELEASE, ev_type, cv, my_tid(), now, 0);
         errno = e;
     }
 }
@@ -1051,7 +1079,7 @@ static void thread_end(void *arg)
 {
     (void)arg;
     struct lw_thread *t = lw_thread_self();
-    uint32_t me = lw_gettid();
+    uint32_t me = my_tid();
     if (lw_tls.acq_minus_rel != 0 && lw.table) {
         for (uint32_t i = 0; i < LW_TABLE_SLOTS; i++) {
             struct lw_lock *r = atomic_load_explicit(&lw.table[i], memory_order_acquire);
@@ -1098,7 +1126,7 @@ LW_API int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)
         return real.create(th, attr, fn, arg);
     s->fn = fn;
     s->arg = arg;
-    s->creator = lw_gettid();
+    s->creator = my_tid();
     int rc = real.create(th, attr, thread_start, s);
     if (rc != 0)
         free(s);
@@ -1114,7 +1142,7 @@ static void at_fork_child(void)
     uint32_t old = lw_tls.tid;
     lw_tls.tid = 0;
     lw_tls.thr = NULL;
-    uint32_t me = lw_gettid();
+    uint32_t me = my_tid();
     lw.pid = (uint32_t)getpid();
     lw.start_ns = lw_now();
     ST(lw.dropped, 0);

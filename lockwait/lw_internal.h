@@ -71,7 +71,8 @@ struct lw_lock {
     /* line 2: the slow path and the report */
     uintptr_t first_pc;   /* the call site that first used it */
     au64 contended, trylock_failed, timeouts;
-    au64 wait_ns, max_wait_ns, sleep_wait_ns;
+    au64 wait_ns, max_wait_ns;
+    au64 probed_wait_ns, sleep_wait_ns; /* waits probed for sleep; of those, slept */
     au64 hold_ns, max_hold_ns, holds_timed;
     au32 held_at_exit;    /* times a thread exited holding it */
     au32 pad1;
@@ -84,7 +85,8 @@ struct lw_thread {
     uint32_t tid, creator;
     char name[16];
     _Atomic int exited;
-    au64 waits, blocked_ns, sleep_ns;
+    au64 waits, blocked_ns;
+    au64 probed_ns, sleep_ns; /* blocked time probed for sleep; of that, slept */
     /* the trace buffer, mapped on the first traced event */
     struct lw_trace_record *tbuf;
     au64 tlen; /* records written, or wanted when larger than the buffer */
@@ -94,6 +96,7 @@ struct lw_thread {
 struct lw_tls {
     uint32_t tid;           /* 0 until first needed */
     uint32_t acq_minus_rel; /* a hint: may this thread hold something? */
+    uint32_t nwaits;        /* contended waits so far (sleep probe sampling) */
     struct lw_lock *last;   /* one-entry cache of the last lock touched */
     struct lw_thread *thr;  /* created on the first slow event */
 };

@@ -293,9 +293,9 @@ void lw_report(void)
                 (unsigned long long)acq, (unsigned long long)con, (unsigned long long)LD(r->trylock_failed),
                 (unsigned long long)tmo, (unsigned long long)LD(r->owner_changes),
                 (unsigned long long)LD(r->relocks));
-        bprintf(&b, "   %s total %.3f ms, max %.3f ms, mean %.3f ms; slept in the kernel for %.0f%% of it\n",
+        bprintf(&b, "   %s total %.3f ms, max %.3f ms, mean %.3f ms; slept in the kernel %.0f%% of the probed time\n",
                 r->kind == K_COND ? "wait for the signal" : "wait", ms(wns), ms(LD(r->max_wait_ns)),
-                ms(waits ? wns / waits : 0), 100.0 * share(LD(r->sleep_wait_ns), wns));
+                ms(waits ? wns / waits : 0), 100.0 * share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)));
         if (LD(r->holds_timed))
             bprintf(&b, "   hold total %.3f ms over %llu timed holds, max %.3f ms\n", ms(LD(r->hold_ns)),
                     (unsigned long long)LD(r->holds_timed), ms(LD(r->max_hold_ns)));
@@ -349,9 +349,9 @@ void lw_report(void)
     for (long k = 0; k < ntt; k++) {
         struct lw_thread *t = tt[k];
         thread_name(t, name, sizeof name);
-        bprintf(&b, "   tid %u (%s): blocked %.3f ms in %llu waits, asleep in the kernel %.0f%% of it", t->tid,
+        bprintf(&b, "   tid %u (%s): blocked %.3f ms in %llu waits, asleep in the kernel %.0f%% of the probed time", t->tid,
                 name, ms(LD(t->blocked_ns)), (unsigned long long)LD(t->waits),
-                100.0 * share(LD(t->sleep_ns), LD(t->blocked_ns)));
+                100.0 * share(LD(t->sleep_ns), LD(t->probed_ns)));
         for (long j = 0; j < nbest; j++) { /* which of the top locks */
             struct lw_detail *d = atomic_load_explicit(&best[j]->detail, memory_order_acquire);
             uint64_t on = 0;
@@ -388,15 +388,16 @@ void lw_report(void)
                 "RESULT exp=lockwait kind=lock pid=%u lock=%#lx type=%s acquisitions=%llu contended=%llu "
                 "trylock_failed=%llu timeouts=%llu owner_changes=%llu wait_ns=%llu max_wait_ns=%llu "
                 "mean_wait_ns=%llu hold_ns=%llu max_hold_ns=%llu sleep_share=%.3f site=%s "
-                "holds_timed=%llu relocks=%llu held_at_exit=%u reacquire_ns=%llu first_site=%s\n",
+                "holds_timed=%llu relocks=%llu held_at_exit=%u reacquire_ns=%llu first_site=%s probed_wait_ns=%llu\n",
                 lw.pid, (unsigned long)r->addr, type_name(r), (unsigned long long)LD(r->acquisitions),
                 (unsigned long long)con, (unsigned long long)LD(r->trylock_failed), (unsigned long long)tmo,
                 (unsigned long long)LD(r->owner_changes), (unsigned long long)wns,
                 (unsigned long long)LD(r->max_wait_ns), (unsigned long long)(con + tmo ? wns / (con + tmo) : 0),
                 (unsigned long long)LD(r->hold_ns), (unsigned long long)LD(r->max_hold_ns),
-                share(LD(r->sleep_wait_ns), wns), site, (unsigned long long)LD(r->holds_timed),
+                share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)), site, (unsigned long long)LD(r->holds_timed),
                 (unsigned long long)LD(r->relocks), LD(r->held_at_exit),
-                (unsigned long long)(d ? LD(d->reacquire_ns) : 0), site2);
+                (unsigned long long)(d ? LD(d->reacquire_ns) : 0), site2,
+                (unsigned long long)LD(r->probed_wait_ns));
         for (int p = 0; d && p < LW_PAIRS && LD(d->pair[p].key); p++) {
             uint64_t key = LD(d->pair[p].key) - 1;
             bprintf(&b, "RESULT exp=lockwait kind=blocker pid=%u lock=%#lx holder=%u waiter=%u wait_ns=%llu waits=%llu\n",
@@ -407,10 +408,14 @@ void lw_report(void)
     for (long k = 0; k < ntt; k++) {
         struct lw_thread *t = tt[k];
         thread_name(t, name, sizeof name);
+        /* sleep_ns: the blocked time times the sleep share of the probed waits */
+        uint64_t blocked = LD(t->blocked_ns);
+        uint64_t est = (uint64_t)((double)blocked * share(LD(t->sleep_ns), LD(t->probed_ns)) + 0.5);
         bprintf(&b, "RESULT exp=lockwait kind=thread pid=%u tid=%u name=%s blocked_ns=%llu sleep_ns=%llu waits=%llu "
-                    "creator=%u\n",
-                lw.pid, t->tid, name, (unsigned long long)LD(t->blocked_ns), (unsigned long long)LD(t->sleep_ns),
-                (unsigned long long)LD(t->waits), t->creator);
+                    "creator=%u probed_ns=%llu sleep_probed_ns=%llu\n",
+                lw.pid, t->tid, name, (unsigned long long)blocked, (unsigned long long)est,
+                (unsigned long long)LD(t->waits), t->creator, (unsigned long long)LD(t->probed_ns),
+                (unsigned long long)LD(t->sleep_ns));
     }
     bprintf(&b, "lockwait: report took %.3f ms\n", (double)(lw_now() - t_start) / 1e6);
 

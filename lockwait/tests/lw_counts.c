@@ -52,7 +52,6 @@ static void *timed_helper(void *arg)
     return NULL;
 }
 
-static volatile sig_atomic_t in_handler;
 static atomic_long handler_pairs;
 
 static void on_alarm(int sig)
