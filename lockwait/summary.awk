@@ -66,6 +66,7 @@ function add_scenario(s) {
         wall[key] = val("wall_ns"); threads[s] = val("threads")
         ops[key] = val("ops_per_s")
         p50[key] = val("p50_ns"); p99[key] = val("p99_ns"); pmax[key] = val("max_ns")
+        if (v == "wrapped") anywrapped = 1
         if (v == "bare" || v == "wrapped") {
             if (!((s SUBSEP r) in haverep)) { haverep[s SUBSEP r] = 1; reps[s, ++nrep[s]] = r }
         }
@@ -136,8 +137,11 @@ END {
         print "No lockwait results in this raw file."
         exit
     }
-    printf "Each scenario ran bare and under `liblockwait.so` in %s interleaved pairs;", (nsc ? nrep[order[1]] : 0)
-    print " one more traced run per scenario feeds `lockwait_report`."
+    if (anywrapped) {
+        printf "Each scenario ran bare and under `liblockwait.so` in %s interleaved pairs;", nrep[order[1]]
+        print " one more traced run per scenario feeds `lockwait_report`."
+    } else
+        printf "Each scenario ran bare %s times; the preload library is Linux-only, so nothing else ran.\n", nrep[order[1]]
     if (cpus != "")
         printf "This machine has %d online CPUs: workloads with more threads than CPUs are oversubscribed, which lengthens waits (a woken waiter queues for a CPU).\n", cpus
     print ""
@@ -170,6 +174,12 @@ END {
         psh = ((s SUBSEP toplock[s]) in cp_lock) ? cp_lock[s, toplock[s]] : 0
         pshare[s] = psh
         tl = (s in toplabel) ? toplabel[s] : "-"
+        npairs[s] = n
+        if (n == 0) { # no preload on this OS: bare times only
+            printf "| %s | %d | %.2f | - | - | - | - | - | - | - | - |\n", s, threads[s], median(bw_, nb)
+            printf "%s,%d,%.3f,,,,,0,,,,,,\n", s, threads[s], median(bw_, nb) > csv1
+            continue
+        }
         printf "| %s | %d | %.2f | %.2f | %+.2f (%+.2f..%+.2f) | %s | %s | %s | %s | %s | %s |\n", s, threads[s], median(bw_, nb), median(ww_, nw), om, omin, omax, pct(wsm), pct(ssm), pct(csm), tl, tb, pct(psh)
         printf "%s,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%d,%.4f,%.4f,%.4f,%s,%s,%.4f\n", s, threads[s], median(bw_, nb), median(ww_, nw), om, omin, omax, n, wsm, ssm, csm, tl, tb, psh > csv1
     }
@@ -189,26 +199,29 @@ END {
                 kk = "cache" SUBSEP v SUBSEP reps["cache", j]
                 if (kk in wall) { a50[++n] = p50[kk] / 1e3; a99[n] = p99[kk] / 1e3; amx[n] = pmax[kk] / 1e3 }
             }
+            if (n == 0) continue
             printf "| %s | %.1f | %.1f | %.1f |\n", v, median(a50, n), median(a99, n), median(amx, n)
             printf "%s,%.3f,%.3f,%.3f\n", v, median(a50, n), median(a99, n), median(amx, n) > csv2
         }
         close(csv2)
     }
 
-    print ""
-    print "Critical path of each traced run (`lockwait_report`): how its length divides."
-    print ""
-    print "| scenario | path ms | plain work | critical sections | waits (no blocker known) | handoffs | thread with most of it |"
-    print "|---|---:|---:|---:|---:|---:|---|"
-    print "scenario,path_ms,work_share,cs_share,wait_share,handoff_share,top_thread,top_thread_share" > csv3
-    for (i = 1; i <= nsc; i++) {
-        s = order[i]
-        if (!(s in cp_path) || cp_path[s] + 0 == 0) continue
-        p = cp_path[s]
-        printf "| %s | %.2f | %s | %s | %s | %s | %s (%s) |\n", s, p / 1e6, pct(cp_work[s] / p), pct(cp_cs[s] / p), pct(cp_wait[s] / p), pct(cp_hand[s] / p), name_of(s, cp_toptid[s]), pct(cp_topshare[s])
-        printf "%s,%.3f,%.4f,%.4f,%.4f,%.4f,%s,%.4f\n", s, p / 1e6, cp_work[s] / p, cp_cs[s] / p, cp_wait[s] / p, cp_hand[s] / p, name_of(s, cp_toptid[s]), cp_topshare[s] > csv3
+    if (anywrapped) { # the traced runs exist only with the preload
+        print ""
+        print "Critical path of each traced run (`lockwait_report`): how its length divides."
+        print ""
+        print "| scenario | path ms | plain work | critical sections | waits (no blocker known) | handoffs | thread with most of it |"
+        print "|---|---:|---:|---:|---:|---:|---|"
+        print "scenario,path_ms,work_share,cs_share,wait_share,handoff_share,top_thread,top_thread_share" > csv3
+        for (i = 1; i <= nsc; i++) {
+            s = order[i]
+            if (!(s in cp_path) || cp_path[s] + 0 == 0) continue
+            p = cp_path[s]
+            printf "| %s | %.2f | %s | %s | %s | %s | %s (%s) |\n", s, p / 1e6, pct(cp_work[s] / p), pct(cp_cs[s] / p), pct(cp_wait[s] / p), pct(cp_hand[s] / p), name_of(s, cp_toptid[s]), pct(cp_topshare[s])
+            printf "%s,%.3f,%.4f,%.4f,%.4f,%.4f,%s,%.4f\n", s, p / 1e6, cp_work[s] / p, cp_cs[s] / p, cp_wait[s] / p, cp_hand[s] / p, name_of(s, cp_toptid[s]), cp_topshare[s] > csv3
+        }
+        close(csv3)
     }
-    close(csv3)
 
     # findings, every number from the tables above
     print ""
@@ -216,17 +229,23 @@ END {
     lo = ""; hi = ""; wide = ""
     for (i = 1; i <= nsc; i++) {
         s = order[i]
+        if (!npairs[s]) continue
         if (lo == "" || over[s] < over[lo]) lo = s
         if (hi == "" || over[s] > over[hi]) hi = s
         if ((s in spread) && (wide == "" || spread[s] > spread[wide])) wide = s
     }
-    printf "- Median overhead of the preload ranges from %+.2f%% (%s) to %+.2f%% (%s).", over[lo], lo, over[hi], hi
-    if (wide != "")
-        printf " The pairs scatter by up to %.2f points (%s, smallest to largest pair): a median smaller than that is not distinguishable from zero here.", spread[wide], wide
-    print ""
+    if (lo == "") {
+        print "- No run under the preload (it is Linux-only): bare times only."
+    } else {
+        printf "- Median overhead of the preload ranges from %+.2f%% (%s) to %+.2f%% (%s).", over[lo], lo, over[hi], hi
+        if (wide != "")
+            printf " The pairs scatter by up to %.2f points (%s, smallest to largest pair): a median smaller than that is not distinguishable from zero here.", spread[wide], wide
+        print ""
+    }
     line = ""
     for (i = 1; i <= nsc; i++) {
         s = order[i]
+        if (!npairs[s]) continue
         if (s == "cache" || s == "cond")
             line = line sprintf("%s%s %+.2f%% (%s)", line == "" ? "" : ", ", s, over[s], over[s] < 0.5 ? "under the 0.5% goal" : "above the 0.5% goal")
     }
@@ -234,12 +253,12 @@ END {
     line = ""
     for (i = 1; i <= nsc; i++) {
         s = order[i]
-        line = line sprintf("%s%s %s", line == "" ? "" : ", ", s, pct(sleep_of[s]))
+        if (npairs[s]) line = line sprintf("%s%s %s", line == "" ? "" : ", ", s, pct(sleep_of[s]))
     }
     if (line != "") print "- Share of the wait spent asleep in the kernel (futex) rather than spinning in user space: " line "."
     if ("cache" in tail_n)
         printf "- cache: the %d requests at or above p99 spent %s of their latency compiling under the cache lock or waiting for it, and %s compiling or blocked while the lock's holder was compiling.\n", tail_n["cache"], pct(tail_lock["cache"]), pct(tail_comp["cache"])
-    if ("cache" in pshare)
+    if (("cache" in pshare) && npairs["cache"])
         printf "- cache: the cache lock accounts for %s of the critical path; the rest is the request threads' own time (think time and execution).\n", pct(pshare["cache"])
 
     # SVG: the cache critical path, one row per thread, coloured by state

@@ -6,7 +6,8 @@
  *   spin    the same with pthread_spin_lock
  *   sem     T threads share K permits of a counting semaphore
  *   rwlock  read-mostly table; every 64th op of a thread writes
- *   cond    bounded queue: T/2 producers, the rest consumers (mutex + 2 condvars)
+ *   cond    bounded queue: T/2 producers, the rest consumers (mutex + 2 condvars);
+ *           items carry 20 us of work on each side, like a pipeline stage
  *   cache   request threads look scripts up in a shared cache under one lock;
  *           a miss "compiles" the script while holding the lock (the Apache
  *           OPcache case in miniature), so requests arriving meanwhile stall
@@ -52,7 +53,9 @@ static void usage(FILE *f)
         "              intervals as 'request|compile TID START_NS END_NS' for lockwait_report -W\n"
         "  -X          tests only: inject one unguarded update so the check must fail\n"
         "defaults per scenario (OPS CS_NS WORK_NS): mutex 20000 1000 2000, spin 20000 1000 2000,\n"
-        "  sem 10000 4000 2000, rwlock 20000 500 1000, cond 20000 0 2000, cache 400 1000000 10000\n"
+        "  sem 10000 4000 2000, rwlock 20000 500 1000, cond 5000 0 20000, cache 400 1000000 10000\n"
+        "  (cond is a pipeline stage: 20 us of work per item on each side, an application's\n"
+        "  lock rate; mutex, spin, sem and rwlock hammer their lock on purpose)\n"
         "  (cache threads also sleep 200000 ns between requests: client think time)\n"
         "output: RESULT exp=lockwait kind=workload scenario=S threads=N wall_ns=N ops=N\n"
         "  ops_per_s=F p50_ns=N p99_ns=N max_ns=N check=ok  (exit 1 if a check fails)\n");
@@ -63,7 +66,7 @@ static const char *const scenario_names[S_COUNT] = {"mutex", "spin", "sem", "rwl
 /* default ops per thread, CS ns, work ns (see usage) */
 static const long defaults[S_COUNT][3] = {
     {20000, 1000, 2000}, {20000, 1000, 2000}, {10000, 4000, 2000},
-    {20000, 500, 1000},  {20000, 0, 2000},    {400, 1000000, 10000},
+    {20000, 500, 1000},  {5000, 0, 20000},    {400, 1000000, 10000},
 };
 #define CACHE_THINK_NS 200000L
 #define CACHE_HOT 64          /* scripts compiled before the timed region */

@@ -42,6 +42,12 @@ check "the SVG has one row label per thread on the path" \
   awk -v n="$(grep 'kind=critpath_seg' "$fixture" | sed 's/.* tid=\([0-9]*\) .*/\1/' | sort -u | wc -l)" \
     'END { exit !(c == n && n >= 1) } /^<text x="4" y="[0-9]+">/ && NR > 2 { c++ }' "$TMP/mawk/lockwait-cache-critpath.svg"
 
+# without the preload (macOS): bare times, dashes, and a sentence saying why
+grep -v -E 'variant=(wrapped|traced)' "$fixture" >"$TMP/bare.txt"
+awk -v csvdir="$TMP" -f "$ROOT/lockwait/summary.awk" "$TMP/bare.txt" >"$TMP/bare.md"
+check "bare-only raw: rows with bare times and dashes" grep -q '^| mutex | [0-9]* | [0-9.]* | - | - |' "$TMP/bare.md"
+check "bare-only raw: says the preload did not run" grep -q 'No run under the preload' "$TMP/bare.md"
+
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: lockwait\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \
