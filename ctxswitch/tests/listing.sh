@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The array walk survives -O2 under gcc and clang (x86-64 listings): walk()
+# is its own function, called from the timed loops; it reads memory (read,
+# rmw) and writes memory (write, rmw) element by element; and it is not
+# vectorised, so one loop iteration is one element.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../common/testlib.sh"
+
+[ "$(uname -m)" = x86_64 ] || { pass "listing checks are x86-64 only (skipped on $(uname -m))"; finish; }
+flags=$("$ROOT/build.sh" --flags | tr " " "\n" | grep -v "^-l" | tail -n +2 | tr "\n" " ")
+for cc in gcc clang; do
+  if ! command -v "$cc" >/dev/null 2>&1; then pass "$cc not installed: skipped"; continue; fi
+  s=$TMP/$cc.s
+  # shellcheck disable=SC2086 # the flags are words
+  if ! "$cc" $flags -I"$ROOT/common" -S "$ROOT/ctxswitch/ctxswitch.c" -o "$s" 2>"$TMP/cc.err"; then
+    fail "$cc: compiles to a listing" "$(head -n 3 "$TMP/cc.err")"; continue
+  fi
+  # the body of walk: from its label to the next function's end marker
+  awk '/^walk:/ { on = 1 } on { print } on && /^(\.Lfunc_end|\t\.size\twalk)/ { exit }' "$s" |
+    grep -v '^\s*\.\|^\s*#' >"$TMP/walk"
+  check "$cc: walk() is its own function" test -s "$TMP/walk"
+  check "$cc: walk() is called, not inlined" grep -q 'call.*walk' "$s"
+  check_eq "$cc: walk() uses no vector registers" "" "$(grep -E '%[xyz]mm' "$TMP/walk" || true)"
+  check "$cc: walk() loads array elements ((base,index,8) source)" \
+    grep -qE '^\s+(mov|add)q\s+\(%[a-z0-9]+,%[a-z0-9]+,8\), %' "$TMP/walk"
+  check "$cc: walk() stores array elements ((base,index,8) destination)" \
+    grep -qE '^\s+movq\s+%[a-z0-9]+, \(%[a-z0-9]+,%[a-z0-9]+,8\)' "$TMP/walk"
+  stores=$(grep -cE '^\s+movq\s+%[a-z0-9]+, \(%[a-z0-9]+,%[a-z0-9]+,8\)' "$TMP/walk" || true)
+  check_eq "$cc: exactly two element stores (write, rmw)" 2 "$stores"
+done
+finish
