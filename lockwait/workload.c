@@ -499,7 +499,6 @@ int main(int argc, char **argv)
 #if !defined(__APPLE__)
     check_pt(pthread_spin_init(&spin, PTHREAD_PROCESS_PRIVATE), "pthread_spin_init");
 #endif
-    static sem_t sem_storage;
     if (opt.sc == S_SEM) {
 #if defined(__APPLE__) /* no unnamed semaphores on macOS (not tested on macOS) */
         char name[64];
@@ -509,6 +508,7 @@ int main(int argc, char **argv)
             die_errno("sem_open");
         sem_unlink(name);
 #else
+        static sem_t sem_storage;
         sem = &sem_storage;
         if (sem_init(sem, 0, (unsigned)opt.permits) != 0)
             die_errno("sem_init");
