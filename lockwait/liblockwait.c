@@ -456,6 +456,7 @@ struct wait {
     uint32_t holder;
     int errno_saved;
     int type; /* trace type */
+    int counted_waiting;
 };
 
 /* The sleep/spin probe (two getrusage calls, ~0.2-0.5 us each) is taken on
@@ -470,11 +471,13 @@ static void wait_begin(struct lw_lock *r, struct wait *w, int type)
     w->errno_saved = errno;
     w->type = type;
     w->holder = r ? LD(r->holder) : 0;
-    if (r) {
+    /* The count of waiters is shared by all threads: kept only when the
+     * trace needs it (RELEASE events) and for condvars (signal times). */
+    w->counted_waiting = r && (lw.cfg.trace || r->kind == K_COND);
+    if (w->counted_waiting)
         ADD(r->waiting, 1);
-        if (r->kind != K_COND)
-            ST(r->timed, 1); /* from now on, sample its holds */
-    }
+    if (r && r->kind != K_COND && LD(r->timed) != 1)
+        ST(r->timed, 1); /* from now on, sample its holds */
     uint32_t n = lw_tls.nwaits++;
     w->nvcsw0 = n < LW_PROBE_ALL || n % LW_PROBE_SAMPLE == 0 ? vol_switches() : -1;
     w->t0 = lw_now();
@@ -482,50 +485,87 @@ static void wait_begin(struct lw_lock *r, struct wait *w, int type)
     errno = w->errno_saved;
 }
 
-static void detail_note(struct lw_lock *r, uint32_t holder, uint32_t waiter, uint64_t ns, uintptr_t pc)
+/* This thread's statistics for lock r, created on first need. A signal
+ * handler running on this thread may insert too: slots are claimed by CAS,
+ * and the table pointer is swapped whole when it grows. */
+static struct lw_tstat *tstat(struct lw_thread *t, struct lw_lock *r)
 {
-    struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
-    if (!d) {
-        struct lw_detail *fresh = lw_alloc(sizeof *fresh);
-        if (!fresh)
-            return;
-        if (atomic_compare_exchange_strong_explicit(&r->detail, &d, fresh, memory_order_acq_rel,
-                                                    memory_order_acquire))
-            d = fresh;
+    if (!t || !r)
+        return NULL;
+    struct lw_ttab *tab = atomic_load_explicit(&t->tab, memory_order_acquire);
+    for (;;) {
+        if (!tab || (tab->used + 1) * 4 > tab->cap * 3) { /* grow at 3/4 full */
+            uint32_t cap = tab ? tab->cap * 2 : 64;
+            struct lw_ttab *big = lw_alloc(sizeof *big + cap * sizeof big->slot[0]);
+            if (!big)
+                return NULL;
+            big->cap = cap;
+            for (uint32_t i = 0; tab && i < tab->cap; i++) {
+                struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_relaxed);
+                if (!e)
+                    continue;
+                uint32_t j = slot_of((uintptr_t)e->lock, 0) & (cap - 1);
+                while (atomic_load_explicit(&big->slot[j], memory_order_relaxed))
+                    j = (j + 1) & (cap - 1);
+                atomic_store_explicit(&big->slot[j], e, memory_order_relaxed);
+                big->used++;
+            }
+            atomic_store_explicit(&t->tab, big, memory_order_release);
+            tab = big;
+        }
+        uint32_t i = slot_of((uintptr_t)r, 0) & (tab->cap - 1);
+        for (uint32_t n = 0; n < tab->cap; n++, i = (i + 1) & (tab->cap - 1)) {
+            struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_acquire);
+            if (e && e->lock == r)
+                return e;
+            if (!e) {
+                struct lw_tstat *fresh = lw_alloc(sizeof *fresh);
+                if (!fresh)
+                    return NULL;
+                fresh->lock = r;
+                if (atomic_compare_exchange_strong_explicit(&tab->slot[i], &e, fresh, memory_order_release,
+                                                            memory_order_acquire)) {
+                    tab->used++;
+                    return fresh;
+                }
+                if (e->lock == r)
+                    return e;
+            }
+        }
+        return NULL; /* no free slot: cannot happen below 3/4 full */
     }
+}
+
+static void tstat_note(struct lw_tstat *e, uint32_t holder, uint64_t ns, uintptr_t pc)
+{
     int b = ns < 2 ? 0 : 63 - __builtin_clzll(ns);
-    ADD(d->hist[b < LW_HIST ? b : LW_HIST - 1], 1);
-    uint64_t key = ((uint64_t)holder << 32 | waiter) + 1, none = 0;
+    BUMP1(e->hist[b < LW_HIST ? b : LW_HIST - 1], 1);
+    uint64_t key = (uint64_t)holder + 1;
     int i;
-    for (i = 0; i < LW_PAIRS; i++) {
-        uint64_t k = LD(d->pair[i].key);
-        if (k == 0 && atomic_compare_exchange_strong_explicit(&d->pair[i].key, &none, key,
-                                                              memory_order_relaxed, memory_order_relaxed))
-            k = key;
-        none = 0;
+    for (i = 0; i < LW_TPAIRS; i++) {
+        uint64_t k = LD(e->pair[i].holder);
+        if (k == 0)
+            ST(e->pair[i].holder, k = key);
         if (k == key) {
-            ADD(d->pair[i].wait_ns, ns);
-            ADD(d->pair[i].n, 1);
+            BUMP1(e->pair[i].wait_ns, ns);
+            BUMP1(e->pair[i].n, 1);
             break;
         }
     }
-    if (i == LW_PAIRS)
-        ADD(d->other_pairs_ns, ns);
-    uint64_t pck = (uint64_t)pc;
+    if (i == LW_TPAIRS)
+        BUMP1(e->other_pairs_ns, ns);
     for (i = 0; i < LW_SITES; i++) {
-        uint64_t k = LD(d->site[i].pc);
-        if (k == 0 && atomic_compare_exchange_strong_explicit(&d->site[i].pc, &none, pck,
-                                                              memory_order_relaxed, memory_order_relaxed))
-            k = pck;
-        none = 0;
-        if (k == pck) {
-            ADD(d->site[i].wait_ns, ns);
-            ADD(d->site[i].n, 1);
+        uint64_t k = LD(e->site[i].pc);
+        if (k == 0)
+            ST(e->site[i].pc, k = pc);
+        if (k == pc) {
+            BUMP1(e->site[i].wait_ns, ns);
+            BUMP1(e->site[i].n, 1);
             break;
         }
     }
     if (i == LW_SITES)
-        ADD(d->other_sites_ns, ns);
+        BUMP1(e->other_sites_ns, ns);
 }
 
 /* The wait is over: `got` says whether the lock was acquired. `counted` is
@@ -533,12 +573,11 @@ static void detail_note(struct lw_lock *r, uint32_t holder, uint32_t waiter, uin
 static void wait_end_at(struct lw_lock *r, struct wait *w, int got, uintptr_t pc, uint64_t t1,
                         uint64_t counted, int lock_wait)
 {
-    int e = errno;
+    int saved = errno;
     int probed = w->nvcsw0 >= 0;
     int slept = probed && vol_switches() > w->nvcsw0;
     uint64_t ns = t1 - w->t0;
     struct lw_thread *t = lw_thread_self();
-    uint32_t me = my_tid();
     if (t && lock_wait) {
         ADD(t->waits, 1);
         ADD(t->blocked_ns, ns);
@@ -547,26 +586,36 @@ static void wait_end_at(struct lw_lock *r, struct wait *w, int got, uintptr_t pc
         if (slept)
             ADD(t->sleep_ns, ns);
     }
-    if (r) {
+    if (r && w->counted_waiting)
         ADD(r->waiting, (uint32_t)-1);
-        ADD(*(got ? &r->contended : &r->timeouts), 1);
-        ADD(r->wait_ns, counted);
-        MAXSET(r->max_wait_ns, counted);
+    struct lw_tstat *e = tstat(t, r);
+    if (e) {
+        BUMP1(*(got ? &e->contended : &e->timeouts), 1);
+        BUMP1(e->wait_ns, counted);
+        if (counted > LD(e->max_wait_ns))
+            ST(e->max_wait_ns, counted);
         if (probed)
-            ADD(r->probed_wait_ns, counted);
+            BUMP1(e->probed_wait_ns, counted);
         if (slept)
-            ADD(r->sleep_wait_ns, counted);
-        detail_note(r, w->holder, me, counted, pc);
+            BUMP1(e->sleep_wait_ns, counted);
+        tstat_note(e, w->holder, counted, pc);
     }
     trace(t, got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, r ? (void *)r->addr : NULL, w->holder, t1,
           w->t0);
-    errno = e;
+    errno = saved;
 }
 
 static void wait_end(struct lw_lock *r, struct wait *w, int got, uintptr_t pc)
 {
     uint64_t t1 = lw_now();
     wait_end_at(r, w, got, pc, t1, t1 - w->t0, 1);
+}
+
+static __attribute__((noinline)) void trylock_failed(struct lw_lock *r)
+{
+    struct lw_tstat *e = tstat(lw_thread_self(), r);
+    if (e)
+        BUMP1(e->trylock_failed, 1);
 }
 
 /* ---------------------------------------------------------------- mutex */
@@ -662,7 +711,7 @@ LW_API int pthread_mutex_trylock(pthread_mutex_t *m)
         if (got_mutex(rc))
             acquired_excl(r);
         else if (rc == EBUSY)
-            ADD(r->trylock_failed, 1);
+            trylock_failed(r);
     }
     return rc;
 }
@@ -721,7 +770,7 @@ LW_API int pthread_spin_trylock(pthread_spinlock_t *s)
         if (rc == 0)
             acquired_excl(r);
         else if (rc == EBUSY)
-            ADD(r->trylock_failed, 1);
+            trylock_failed(r);
     }
     return rc;
 }
@@ -815,7 +864,7 @@ LW_API int sem_trywait(sem_t *s)
         if (rc == 0)
             ADD(r->acquisitions, 1);
         else if (e == EAGAIN)
-            ADD(r->trylock_failed, 1);
+            trylock_failed(r);
     }
     errno = e;
     return rc;
@@ -930,8 +979,8 @@ static int rw_try(pthread_rwlock_t *l, int write, uintptr_t pc)
     struct lw_lock *r = lookup(l, K_RWLOCK, pc);
     if (rc == 0)
         rw_got(r, write);
-    else if (rc == EBUSY && r)
-        ADD(r->trylock_failed, 1);
+    else if (rc == EBUSY)
+        trylock_failed(r);
     return rc;
 }
 
@@ -1000,12 +1049,13 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
             ADD(r->acquisitions, 1);
         wait_end_at(r, &w, rc == 0, pc, t1, until - w.t0, 0);
         if (signalled) {
-            struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
-            if (d) {
-                ADD(d->reacquire_ns, t1 - sig);
-                MAXSET(d->max_reacquire_ns, t1 - sig);
-            }
             struct lw_thread *t = lw_thread_self();
+            struct lw_tstat *e = tstat(t, r);
+            if (e) {
+                BUMP1(e->reacquire_ns, t1 - sig);
+                if (t1 - sig > LD(e->max_reacquire_ns))
+                    ST(e->max_reacquire_ns, t1 - sig);
+            }
             if (t) /* re-acquiring the mutex is a lock wait of this thread */
                 ADD(t->blocked_ns, t1 - sig);
         }

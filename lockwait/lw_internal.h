@@ -80,8 +80,31 @@ struct lw_lock {
     au64 last_signal_ns;  /* condition variables: last signal/broadcast */
 } __attribute__((aligned(64)));
 
+/* One thread's waits on one lock. Written only by that thread, so its
+ * counters are plain (relaxed) stores: a contended wait touches no cache
+ * line another thread writes. Merged into the lock records at exit. */
+#define LW_TPAIRS 4
+struct lw_tstat {
+    struct lw_lock *lock;
+    au64 contended, timeouts, trylock_failed;
+    au64 wait_ns, max_wait_ns, probed_wait_ns, sleep_wait_ns;
+    au64 reacquire_ns, max_reacquire_ns;
+    au64 hist[LW_HIST];
+    struct { au64 holder; au64 wait_ns; au64 n; } pair[LW_TPAIRS]; /* holder + 1 */
+    au64 other_pairs_ns;
+    struct { au64 pc; au64 wait_ns; au64 n; } site[LW_SITES];
+    au64 other_sites_ns;
+};
+
+/* a thread's lock -> lw_tstat table: open addressing, grown by doubling */
+struct lw_ttab {
+    uint32_t cap, used;
+    struct lw_tstat *_Atomic slot[];
+};
+
 struct lw_thread {
     struct lw_thread *next; /* the global list, newest first */
+    struct lw_ttab *_Atomic tab; /* this thread's per-lock wait statistics */
     uint32_t tid, creator;
     char name[16];
     _Atomic int exited;

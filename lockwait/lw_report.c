@@ -235,6 +235,69 @@ static const char *type_name(const struct lw_lock *r)
     return lw_kind_name(r->kind);
 }
 
+/* Fold every thread's per-lock wait statistics into the lock records (and
+ * their details), so the report reads one place. Runs once, at exit. */
+static void merge_threads(void)
+{
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+        struct lw_ttab *tab = atomic_load_explicit(&t->tab, memory_order_acquire);
+        for (uint32_t i = 0; tab && i < tab->cap; i++) {
+            struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_acquire);
+            if (!e)
+                continue;
+            struct lw_lock *r = e->lock;
+            ADD(r->contended, LD(e->contended));
+            ADD(r->timeouts, LD(e->timeouts));
+            ADD(r->trylock_failed, LD(e->trylock_failed));
+            ADD(r->wait_ns, LD(e->wait_ns));
+            MAXSET(r->max_wait_ns, LD(e->max_wait_ns));
+            ADD(r->probed_wait_ns, LD(e->probed_wait_ns));
+            ADD(r->sleep_wait_ns, LD(e->sleep_wait_ns));
+            if (!LD(e->contended) && !LD(e->timeouts))
+                continue; /* only failed trylocks: no detail */
+            struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
+            if (!d) {
+                d = lw_alloc(sizeof *d);
+                if (!d)
+                    continue;
+                atomic_store_explicit(&r->detail, d, memory_order_release);
+            }
+            ADD(d->reacquire_ns, LD(e->reacquire_ns));
+            MAXSET(d->max_reacquire_ns, LD(e->max_reacquire_ns));
+            for (int h = 0; h < LW_HIST; h++)
+                ADD(d->hist[h], LD(e->hist[h]));
+            ADD(d->other_pairs_ns, LD(e->other_pairs_ns));
+            for (int p = 0; p < LW_TPAIRS && LD(e->pair[p].holder); p++) {
+                uint64_t key = (LD(e->pair[p].holder) - 1) << 32 | t->tid, ns = LD(e->pair[p].wait_ns);
+                int q;
+                for (q = 0; q < LW_PAIRS && LD(d->pair[q].key) && LD(d->pair[q].key) != key + 1; q++)
+                    ;
+                if (q == LW_PAIRS) {
+                    ADD(d->other_pairs_ns, ns);
+                    continue;
+                }
+                ST(d->pair[q].key, key + 1);
+                ADD(d->pair[q].wait_ns, ns);
+                ADD(d->pair[q].n, LD(e->pair[p].n));
+            }
+            ADD(d->other_sites_ns, LD(e->other_sites_ns));
+            for (int p = 0; p < LW_SITES && LD(e->site[p].pc); p++) {
+                uint64_t pc = LD(e->site[p].pc), ns = LD(e->site[p].wait_ns);
+                int q;
+                for (q = 0; q < LW_SITES && LD(d->site[q].pc) && LD(d->site[q].pc) != pc; q++)
+                    ;
+                if (q == LW_SITES) {
+                    ADD(d->other_sites_ns, ns);
+                    continue;
+                }
+                ST(d->site[q].pc, pc);
+                ADD(d->site[q].wait_ns, ns);
+                ADD(d->site[q].n, LD(e->site[p].n));
+            }
+        }
+    }
+}
+
 void lw_report(void)
 {
     uint64_t t_start = lw_now();
@@ -245,6 +308,7 @@ void lw_report(void)
         return;
     uint64_t nactive = 0;
     long nbest = 0;
+    merge_threads();
     /* one pass over the table: count and keep the top N by insertion */
     for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
         struct lw_lock *r = atomic_load_explicit(&lw.table[i], memory_order_acquire);

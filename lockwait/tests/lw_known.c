@@ -3,8 +3,9 @@
  * after that confirmation A keeps the lock 100 ms more. The report must show
  * B waited 100-110 ms behind A, one contended acquisition, A's hold >= 100 ms.
  *   usage: lw_known mutex|spin|sem|rwlock|cond
- * stdout: one line "lw_known kind=K lock=0xADDR a=TID b=TID" (the lock is the
- * condvar for cond; its mutex is "mutex=0xADDR"). */
+ * stdout: one line "lw_known kind=K lock=0xADDR mutex=0xADDR a=TID b=TID
+ * b_wait_ns=N" (the lock is the condvar for cond, mutex its mutex; b_wait_ns
+ * is B's own stopwatch around the blocking call, to compare the report with). */
 #include <semaphore.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -21,27 +22,35 @@ static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
 static int signalled;
 static atomic_uint b_tid;
 static const char *kind;
+static uint64_t b_wait_ns; /* B's own stopwatch around its blocking call */
 
 static void *waiter(void *arg)
 {
     (void)arg;
     atomic_store(&b_tid, self_tid());
+    uint64_t t0 = now_ns();
     if (!strcmp(kind, "mutex")) {
         check_pt(pthread_mutex_lock(&mtx), "lock");
+        b_wait_ns = now_ns() - t0;
         check_pt(pthread_mutex_unlock(&mtx), "unlock");
     } else if (!strcmp(kind, "spin")) {
         check_pt(pthread_spin_lock(&spin), "spin_lock");
+        b_wait_ns = now_ns() - t0;
         check_pt(pthread_spin_unlock(&spin), "spin_unlock");
     } else if (!strcmp(kind, "sem")) {
         if (sem_wait(&sem) != 0)
             die_errno("sem_wait");
+        b_wait_ns = now_ns() - t0;
     } else if (!strcmp(kind, "rwlock")) {
         check_pt(pthread_rwlock_rdlock(&rw), "rdlock");
+        b_wait_ns = now_ns() - t0;
         check_pt(pthread_rwlock_unlock(&rw), "rwlock_unlock");
     } else {
         check_pt(pthread_mutex_lock(&mtx), "lock");
+        t0 = now_ns(); /* the wait for the signal, and re-acquiring */
         while (!signalled)
             check_pt(pthread_cond_wait(&cv, &mtx), "cond_wait");
+        b_wait_ns = now_ns() - t0;
         check_pt(pthread_mutex_unlock(&mtx), "unlock");
     }
     return NULL;
@@ -102,7 +111,7 @@ int main(int argc, char **argv)
         check_pt(pthread_mutex_unlock(&mtx), "unlock");
     }
     check_pt(pthread_join(b, NULL), "pthread_join");
-    printf("lw_known kind=%s lock=%p mutex=%p a=%u b=%u\n", kind, lock, (const void *)&mtx, self_tid(),
-           atomic_load(&b_tid));
+    printf("lw_known kind=%s lock=%p mutex=%p a=%u b=%u b_wait_ns=%llu\n", kind, lock, (const void *)&mtx,
+           self_tid(), atomic_load(&b_tid), (unsigned long long)b_wait_ns);
     return 0;
 }
