@@ -259,7 +259,7 @@ END {
     if ("cache" in tail_n)
         printf "- cache: the %d requests at or above p99 spent %s of their latency compiling under the cache lock or waiting for it, and %s compiling or blocked while the lock's holder was compiling.\n", tail_n["cache"], pct(tail_lock["cache"]), pct(tail_comp["cache"])
     if (("cache" in pshare) && npairs["cache"])
-        printf "- cache: the cache lock accounts for %s of the critical path; the rest is the request threads' own time (think time and execution).\n", pct(pshare["cache"])
+        printf "- cache: the cache lock accounts for %s of the critical path, plain work (request execution and think time, which are not traced) for %s.\n", pct(pshare["cache"]), pct(cp_path["cache"] > 0 ? cp_work["cache"] / cp_path["cache"] : 0)
 
     # SVG: the cache critical path, one row per thread, coloured by state
     if (nseg > 0) {
