@@ -184,7 +184,7 @@ function findings(   i, m, c, k, top, key, key8, key128, s, t) {
             if (!(key in have)) continue
             k = knee(m, combos[c])
             s = s (s ? ", " : "") combos[c] " " (k ? sprintf("from %s (2D = %.2f × L2)", size(k), 2 * k / l2) : "nowhere up to " size(top))
-            t = t (t ? ", " : "") combos[c] " " (sig[key] == "yes" ? sprintf("%s ns (%.1f × C1)", ns(ind[key]), ind[key] / c1[m]) : "n.s.")
+            t = t (t ? ", " : "") combos[c] " " (sig[key] == "yes" ? sprintf("%s ns (%.1f × C1)", ns(ind[key]), ind[key] / c1[m]) : "not significant")
         }
         if (s != "")
             printf "- %s, where the indirect cost rises above C1 and stays there: %s. At D = %s: %s.\n", m, s, size(top), t
