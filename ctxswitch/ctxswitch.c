@@ -114,9 +114,13 @@ static void read_knobs(void)
     opt.pin = env_long("PIN", 1, 0, 1);
     opt.nsizes = env_long_list("SIZES", 1, 4194304, opt.sizes, MAX_SIZES);
     opt.nstrides = env_long_list("STRIDES", 8, 4096, opt.strides, MAX_STRIDES);
-    for (size_t i = 0; i < opt.nstrides; i++)
+    for (size_t i = 0; i < opt.nstrides; i++) {
         if (opt.strides[i] % 8)
             die_usage("STRIDES=%s: %ld is not a multiple of 8 (the element size)", getenv("STRIDES"), opt.strides[i]);
+        for (size_t j = 0; j < i; j++)
+            if (opt.strides[j] == opt.strides[i])
+                die_usage("STRIDES=%s: %ld given twice", getenv("STRIDES"), opt.strides[i]);
+    }
     if (opt.nstrides == 0) {
         opt.strides[0] = 8, opt.strides[1] = 128;
         opt.nstrides = 2;

@@ -32,7 +32,7 @@ ctxswitch_check() {
   done
   knob_enum_list ACCESS read write rmw
   knob_enum_list MODE process thread
-  for w in ACCESS MODE; do
+  for w in STRIDES ACCESS MODE; do
     seen=, v=${!w-}
     IFS=, read -r -a xs <<<"$v"
     for s in ${xs[@]+"${xs[@]}"}; do

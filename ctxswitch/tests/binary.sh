@@ -32,6 +32,7 @@ bad SIZES=0
 bad STRIDES=3
 bad STRIDES=12
 bad STRIDES=8192
+bad STRIDES=8,8
 bad CPU=999
 bad CPU=-1
 bad ACCESS=bogus

@@ -9,7 +9,7 @@ source "$(dirname "$0")/../../common/testlib.sh"
 R=$TMP/repo
 scratch_repo "$R"
 before=$(tree_sum "$R/results" "$R/README.md")
-for knob in ROUNDS=0 SIZES=abc STRIDES=3 CPU=999 ACCESS=bogus MODE=fiber MAX_KIB=0 ACCESS=rmw,rmw; do
+for knob in ROUNDS=0 SIZES=abc STRIDES=3 CPU=999 ACCESS=bogus MODE=fiber MAX_KIB=0 ACCESS=rmw,rmw STRIDES=128,128; do
   rc=0
   env "$knob" "$R/run.sh" ctxswitch >"$TMP/out" 2>"$TMP/err" || rc=$?
   if [ "$rc" = 2 ] && grep -q "${knob%%=*}" "$TMP/err" && [ "$(wc -l <"$TMP/err")" = 1 ]; then
