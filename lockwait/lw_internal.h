@@ -55,29 +55,34 @@ struct lw_detail {
 };
 
 struct lw_lock {
-    /* line 1: the fast path */
+    /* lines 1-2: identity and state written rarely, read on every call */
     uintptr_t addr;       /* the lock's address: the key with kind */
     uint8_t kind;         /* enum lw_kind */
-    _Atomic uint8_t timed; /* time every hold (set at the first contention) */
+    _Atomic uint8_t timed; /* 2: time the next hold; 1: sample holds (contended) */
     uint8_t pad0[2];
-    au32 holder;          /* tid holding it exclusively, 0 if none/unknown */
+    au32 waiting;         /* threads in a contended wait now (trace, condvars) */
+    uintptr_t first_pc;   /* the call site that first used it */
+    struct lw_detail *_Atomic detail;
+    au64 last_signal_ns;  /* condition variables: last signal/broadcast */
+    au32 held_at_exit;    /* times a thread exited holding it */
+    au32 pad1;
+    /* merged at exit from the threads' wait statistics (lw_report.c) */
+    au64 contended, trylock_failed, timeouts;
+    au64 wait_ns, max_wait_ns;
+    au64 probed_wait_ns, sleep_wait_ns; /* waits probed for sleep; of those, slept */
+    /* line 3: written by the holder on every acquisition. Its own cache line,
+     * which the lock wrappers prefetch for writing before the trylock, so
+     * that when the lock moves between cores this line's transfer overlaps
+     * the lock's own instead of following it. */
+    au32 holder __attribute__((aligned(64))); /* tid holding it exclusively, 0 if none */
     au32 last_holder;     /* for owner changes */
     au32 depth;           /* recursive depth of the exclusive holder */
-    au32 waiting;         /* threads in a contended wait now */
+    au32 pad2;
     au64 acquisitions;
     au64 owner_changes;
     au64 hold_t0;         /* start of the current timed hold, 0 if untimed */
     au64 relocks;         /* recursive relocks (acquisitions, never contention) */
-    /* line 2: the slow path and the report */
-    uintptr_t first_pc;   /* the call site that first used it */
-    au64 contended, trylock_failed, timeouts;
-    au64 wait_ns, max_wait_ns;
-    au64 probed_wait_ns, sleep_wait_ns; /* waits probed for sleep; of those, slept */
     au64 hold_ns, max_hold_ns, holds_timed;
-    au32 held_at_exit;    /* times a thread exited holding it */
-    au32 pad1;
-    struct lw_detail *_Atomic detail;
-    au64 last_signal_ns;  /* condition variables: last signal/broadcast */
 } __attribute__((aligned(64)));
 
 /* One thread's waits on one lock. Written only by that thread, so its
