@@ -13,7 +13,9 @@
  * last thread's end. Every critical section increments a counter, checked
  * against the expected total; a mismatch fails the run.
  * stdout: RESULT exp=lockwait_overhead mode=M threads=2 pairs_per_thread=N
- *         wall_ns=N ns_per_pair=F (probe: clock_ns=F getrusage_ns=F) */
+ *         wall_ns=N ns_per_pair=F nvcsw=N (the process's voluntary context
+ *         switches: how often a thread went to sleep on the lock)
+ *         (probe: clock_ns=F getrusage_ns=F) */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdatomic.h>
@@ -77,8 +79,12 @@ static void run(const char *mode)
     uint64_t got = contended ? shared.count : own[0].count + own[1].count;
     if (got != (uint64_t)(THREADS * pairs))
         die("lw_bench: %llu critical sections counted, expected %ld", (unsigned long long)got, THREADS * pairs);
-    printf("RESULT exp=lockwait_overhead mode=%s threads=%d pairs_per_thread=%ld wall_ns=%llu ns_per_pair=%.3f\n",
-           mode, THREADS, pairs, (unsigned long long)wall, (double)wall / (double)(THREADS * pairs));
+    struct rusage ru; /* voluntary switches: how often a thread slept on the lock */
+    if (getrusage(RUSAGE_SELF, &ru) != 0)
+        die_errno("getrusage");
+    printf("RESULT exp=lockwait_overhead mode=%s threads=%d pairs_per_thread=%ld wall_ns=%llu ns_per_pair=%.3f "
+           "nvcsw=%ld\n",
+           mode, THREADS, pairs, (unsigned long long)wall, (double)wall / (double)(THREADS * pairs), ru.ru_nvcsw);
 }
 
 static void probe(void)

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# bench_overhead.sh - what liblockwait costs the program it watches: the same
+# binary (build/lw_bench) timed bare and with the library preloaded, in
+# alternating runs, reporting medians with min/max and the ratio of medians;
+# and how long the report at exit takes for 100 000 locks. Speed targets
+# from the issue are printed next to the numbers; nothing here fails on them.
+# Requires: Linux, ./build.sh lockwait, flock (util-linux).
+set -euo pipefail
+
+PROG=bench_overhead.sh
+usage() {
+  cat <<'TXT'
+usage: lockwait/bench_overhead.sh [-h] [-r REPS] [-p PAIRS]
+  -r REPS   runs of each variant per loop, alternating bare/preloaded
+            (1..99, default 11)
+  -p PAIRS  lock/unlock pairs per thread in the uncontended loop (default
+            5000000); the contended loop uses PAIRS/5
+Loops (build/lw_bench, 2 threads each):
+  uncontended  each thread locks/unlocks its own mutex    target <= 1.25x
+  contended    both share one mutex, 64 LCG steps between  target <= 1.10x
+  report       build/lw_life many (100 000 locks, 1000 threads): the time
+               the library's report took at exit (its own stopwatch, from
+               the destructor's start to the text ready; not the write)
+                                                           target <= 50 ms
+  probe        ns per clock_gettime and per getrusage(RUSAGE_THREAD)
+Every run holds /tmp/sharecost-measure.lock (flock), so only one
+measurement runs at a time on a shared machine.
+stdout: RESULT exp=lockwait_overhead loop=L ... and samples lines; the
+human summary goes to stderr.
+TXT
+}
+bad_usage() { echo "$PROG: $*" >&2; exit 2; }
+
+REPS=11
+PAIRS=5000000
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -h|--help) usage; exit 0 ;;
+    -r) if [ $# -lt 2 ] || ! [[ $2 =~ ^[0-9]{1,2}$ ]] || [ "$((10#$2))" -lt 1 ]; then
+          bad_usage "-r: expected a whole number from 1 to 99"; fi
+        REPS=$((10#$2)); shift 2 ;;
+    -p) if [ $# -lt 2 ] || ! [[ $2 =~ ^[0-9]{1,9}$ ]] || [ "$((10#$2))" -lt 1000 ]; then
+          bad_usage "-p: expected a whole number from 1000 to 999999999"; fi
+        PAIRS=$((10#$2)); shift 2 ;;
+    *) bad_usage "unknown argument '$1' (see -h)" ;;
+  esac
+done
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$ROOT/build}
+LIB=$BUILD/liblockwait.so
+LOCK=/tmp/sharecost-measure.lock
+for f in "$LIB" "$BUILD/lw_bench" "$BUILD/lw_life"; do
+  [ -e "$f" ] || { echo "$PROG: $f missing: run ./build.sh lockwait" >&2; exit 1; }
+done
+command -v flock >/dev/null || { echo "$PROG: flock not found (util-linux)" >&2; exit 1; }
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/lw-bench.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+# ns_per_pair VARIANT MODE PAIRS: one run's "ns-per-pair nvcsw" (nvcsw: the
+# voluntary context switches of the run, i.e. how often a thread slept on the
+# lock: on a busy 2-CPU machine the two threads sometimes take turns on one
+# CPU and hardly ever meet at the lock, which makes the contended loop cheap)
+ns_per_pair() {
+  local out
+  if [ "$1" = bare ]; then
+    out=$(flock "$LOCK" "$BUILD/lw_bench" "$2" "$3")
+  else
+    out=$(flock "$LOCK" env LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" "$BUILD/lw_bench" "$2" "$3")
+  fi
+  sed -n 's/.*ns_per_pair=\([0-9.]*\) nvcsw=\([0-9]*\).*/\1 \2/p' <<<"$out"
+}
+
+# stats V1,V2,...: "median min max" (numeric, %.3f)
+stats() {
+  tr ',' '\n' <<<"$1" | sort -n | awk '{ v[NR] = $1 }
+    END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+          printf "%.3f %.3f %.3f\n", m, v[1], v[NR] }'
+}
+
+loop() { # loop NAME PAIRS TARGET
+  local name=$1 pairs=$2 target=$3 bare='' wrapped='' bsw='' wsw='' i b w bs ws
+  for ((i = 1; i <= REPS; i++)); do
+    read -r b bs <<<"$(ns_per_pair bare "$name" "$pairs")"
+    read -r w ws <<<"$(ns_per_pair wrapped "$name" "$pairs")"
+    bare+=${bare:+,}$b; wrapped+=${wrapped:+,}$w; bsw+=${bsw:+,}$bs; wsw+=${wsw:+,}$ws
+    echo "$PROG: $name run $i/$REPS: bare $b ns/pair ($bs sleeps), preloaded $w ns/pair ($ws sleeps)" >&2
+  done
+  read -r bm bmin bmax <<<"$(stats "$bare")"
+  read -r wm wmin wmax <<<"$(stats "$wrapped")"
+  ratio=$(awk -v b="$bm" -v w="$wm" 'BEGIN { printf "%.3f", w / b }')
+  echo "samples exp=lockwait_overhead loop=$name variant=bare ns_per_pair=$bare nvcsw=$bsw"
+  echo "samples exp=lockwait_overhead loop=$name variant=preloaded ns_per_pair=$wrapped nvcsw=$wsw"
+  echo "RESULT exp=lockwait_overhead loop=$name reps=$REPS pairs_per_thread=$pairs bare_ns_per_pair=$bm" \
+    "bare_min=$bmin bare_max=$bmax preloaded_ns_per_pair=$wm preloaded_min=$wmin preloaded_max=$wmax" \
+    "ratio=$ratio target_ratio=$target"
+  printf '%s: %-11s bare %s ns/pair [%s..%s], preloaded %s [%s..%s]: %sx (target <= %s)\n' \
+    "$PROG" "$name" "$bm" "$bmin" "$bmax" "$wm" "$wmin" "$wmax" "$ratio" "$target" >&2
+}
+
+loop uncontended "$PAIRS" 1.25
+loop contended $((PAIRS / 5)) 1.10
+
+took=''
+for ((i = 1; i <= REPS; i++)); do
+  rm -f "$TMP/report.txt"
+  flock "$LOCK" env LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" "$BUILD/lw_life" many >/dev/null
+  t=$(sed -n 's/^lockwait: report took \([0-9.]*\) ms$/\1/p' "$TMP/report.txt")
+  locks=$(sed -n 's/.*kind=process .* locks=\([0-9]*\) .*/\1/p' "$TMP/report.txt")
+  took+=${took:+,}$t
+done
+read -r tm tmin tmax <<<"$(stats "$took")"
+echo "samples exp=lockwait_overhead loop=report report_ms=$took"
+echo "RESULT exp=lockwait_overhead loop=report reps=$REPS locks=$locks report_ms=$tm report_min_ms=$tmin report_max_ms=$tmax target_ms=50"
+printf '%s: report      %s locks: %s ms [%s..%s] (target <= 50 ms)\n' "$PROG" "$locks" "$tm" "$tmin" "$tmax" >&2
+
+probe=$(flock "$LOCK" "$BUILD/lw_bench" probe)
+echo "${probe/mode=probe/loop=probe}"
+echo "$PROG: probe: ${probe#*mode=probe }" >&2
