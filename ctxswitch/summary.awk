@@ -8,7 +8,7 @@
 #   # ctxswitch_config: cpu=1 pinned=yes sched=fifo quick=0 rounds=10000 reps=11 ... l2_bytes=B llc_bytes=B top_kib=K max_kib=K
 #   # ctxswitch_pinning: <text>      # ctxswitch_sched: <text>
 #   # ctxswitch_cache_disagree: L2 sysfs_bytes=B sysconf_bytes=B sysctl_bytes=B used=SRC
-#   RESULT exp=ctxswitch kind=direct mode=M ... pair_half_rt_ns=X single_rt_ns=Y c1_ns=C cv=V min_ns=N q1_ns=A q3_ns=B nvcsw_per_rt=...
+#   RESULT exp=ctxswitch kind=direct mode=M ... pair_half_rt_ns=X single_rt_ns=Y c1_ns=C cv=V min_ns=N q1_ns=A q3_ns=B nvcsw_per_rt=V nivcsw_per_rt=I single_csw_per_rt=S ... check=ok
 #   RESULT exp=ctxswitch kind=total mode=M size_kib=D access=A stride_bytes=S ... c2_ns=X indirect_ns=I significant=yes|no ...
 # "for (k in a)" order differs between awks, so every loop walks lists kept
 # in input order: the output is identical under mawk, gawk and original-awk.
@@ -64,9 +64,10 @@ $1 == "RESULT" && $2 == "exp=ctxswitch" {
         c1[m] = f["c1_ns"] + 0; c1cv[m] = f["cv"] + 0; c1min[m] = f["min_ns"] + 0
         c1q1[m] = f["q1_ns"] + 0; c1q3[m] = f["q3_ns"] + 0
         t1[m] = f["pair_half_rt_ns"] + 0; t2[m] = f["single_rt_ns"] + 0
-        drounds[m] = f["rounds"]; dreps[m] = f["reps"]; dvcs[m] = f["nvcsw_per_rt"]; dcheck[m] = f["check"]
-        directline[m] = sprintf("%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s", m, f["rounds"], f["reps"], f["pair_half_rt_ns"],
-            f["single_rt_ns"], f["c1_ns"], f["cv"], f["min_ns"], f["q1_ns"], f["q3_ns"], f["nvcsw_per_rt"], f["preempted"], f["check"])
+        drounds[m] = f["rounds"]; dreps[m] = f["reps"]; dcheck[m] = f["check"]
+        dvcs[m] = sprintf("%.3f (%s + %s)", f["nvcsw_per_rt"] + f["nivcsw_per_rt"], f["nvcsw_per_rt"], f["nivcsw_per_rt"])
+        directline[m] = sprintf("%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s", m, f["rounds"], f["reps"], f["pair_half_rt_ns"],
+            f["single_rt_ns"], f["c1_ns"], f["cv"], f["min_ns"], f["q1_ns"], f["q3_ns"], f["nvcsw_per_rt"], f["nivcsw_per_rt"], f["single_csw_per_rt"], f["check"])
     } else if (f["kind"] == "total") {
         d = f["size_kib"] + 0; c = f["access"] "/" f["stride_bytes"]
         if (!(d in seend)) { seend[d] = 1; sizes[++nd] = d }
@@ -76,13 +77,15 @@ $1 == "RESULT" && $2 == "exp=ctxswitch" {
         ncells++
         if (f["check"] != "ok") { nbad++; bad = bad (bad ? ", " : "") m " " c " at " size(d) " (" f["check"] ")" }
         if (f["significant"] != "yes") nns++
-        vmin = ncells == 1 || f["nvcsw_per_rt"] + 0 < vmin ? f["nvcsw_per_rt"] + 0 : vmin
-        vmax = ncells == 1 || f["nvcsw_per_rt"] + 0 > vmax ? f["nvcsw_per_rt"] + 0 : vmax
-        svmax = ncells == 1 || f["single_nvcsw_per_rt"] + 0 > svmax ? f["single_nvcsw_per_rt"] + 0 : svmax
-        preempt += f["preempted"] + 0
-        totalline[++ntl] = sprintf("%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s", m, d, f["access"], f["stride_bytes"],
+        v = f["nvcsw_per_rt"] + 0; a = v + f["nivcsw_per_rt"]; sa = f["single_csw_per_rt"] + 0
+        if (ncells == 1 || a < amin) amin = a
+        if (ncells == 1 || a > amax) amax = a
+        if (ncells == 1 || v < vmin) vmin = v
+        if (ncells == 1 || v > vmax) vmax = v
+        if (ncells == 1 || sa > samax) samax = sa
+        totalline[++ntl] = sprintf("%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s", m, d, f["access"], f["stride_bytes"],
             f["rounds"], f["c2_ns"], f["cv"], f["c1_ns"], f["indirect_ns"], f["indirect_lo_ns"], f["indirect_hi_ns"],
-            f["significant"], f["nvcsw_per_rt"], f["check"])
+            f["significant"], f["nvcsw_per_rt"], f["nivcsw_per_rt"], f["single_csw_per_rt"], f["check"])
     }
 }
 
@@ -98,10 +101,10 @@ END {
     print ""
     print "**Direct cost C1** = T1/(2R) − T2/R: ns per switch with no data access (median of the repetitions; cv and min of the per-repetition C1)."
     print ""
-    print "| mode | rounds R | reps | T1/(2R) ns | T2/R ns | C1 ns | cv | min ns | voluntary switches per round trip | check |"
+    print "| mode | rounds R | reps | T1/(2R) ns | T2/R ns | C1 ns | cv | min ns | switches per round trip (voluntary + involuntary) | check |"
     print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
     csv = csvdir "/ctxswitch-direct.csv"
-    print "mode,rounds,reps,t1_half_rt_ns,t2_rt_ns,c1_ns,cv,min_ns,q1_ns,q3_ns,nvcsw_per_rt,preempted,check" > csv
+    print "mode,rounds,reps,t1_half_rt_ns,t2_rt_ns,c1_ns,cv,min_ns,q1_ns,q3_ns,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check" > csv
     for (i = 1; i <= nm; i++) {
         m = modes[i]
         if (!(m in c1)) continue
@@ -140,7 +143,7 @@ function indirect_table(   i, j, m, d, k, row, csv) {
         }
     print ""
     csv = csvdir "/ctxswitch-indirect.csv"
-    print "mode,size_kib,access,stride_bytes,rounds,c2_ns,cv,c1_ns,indirect_ns,indirect_lo_ns,indirect_hi_ns,significant,nvcsw_per_rt,check" > csv
+    print "mode,size_kib,access,stride_bytes,rounds,c2_ns,cv,c1_ns,indirect_ns,indirect_lo_ns,indirect_hi_ns,significant,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check" > csv
     for (i = 1; i <= ntl; i++) print totalline[i] > csv
     close(csv)
     printf "![indirect cost over D](results/%sctxswitch-indirect.svg)\n\n", (cfg["quick"] == 1 ? "quick-" : "")
@@ -208,8 +211,8 @@ function findings(   i, m, c, k, top, key, key8, key128, s, t) {
         printf "%s (%s, %s), stride 8 and 128 cannot be compared: at least one cost is not significant.\n", s, size(top), modes[1]
     printf "- %d of %d indirect costs are not significant. ", nns, ncells
     if (nbad == 0)
-        printf "Every cell passed the self-checks: %.3f to %.3f voluntary switches per round trip in pair runs, at most %.3f in single runs, no CPU migrations; %d involuntary switches in all.\n",
-            vmin, vmax, svmax, preempt
+        printf "Every cell passed the self-checks: %.3f to %.3f switches per round trip in pair runs (%.3f to %.3f of them voluntary%s), at most %.3f in single runs, no CPU migrations.\n",
+            amin, amax, vmin, vmax, (cfg["sched"] == "fifo" ? "" : "; without SCHED_FIFO the woken side preempts the writer"), samax
     else
         printf "%d cells failed a self-check (marked !): %s.\n", nbad, bad
     print ""
