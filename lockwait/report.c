@@ -8,8 +8,9 @@
  * thread that kept it waiting:
  *   holder   the lock was held by that thread (of overlapping holds, as with
  *            rwlock readers, each moment goes to the earliest-started one)
- *   waker    no hold covers the moment, but that thread released the lock
- *            later in the wait (semaphores and condvars have no holder)
+ *   releaser no timed hold covers the moment (the library times a sample
+ *            of holds; semaphores and condvars have no holder): the thread
+ *            whose release ends the stretch since the previous release
  *   hint     nothing released: the holder the REQUEST event named
  *   handoff  the lock was free and the waiter not yet running again
  *   unknown  none of the above
@@ -55,7 +56,7 @@ static void usage(FILE *f)
         "  lockwait trace is refused with exit status 2.\n");
 }
 
-enum piece_kind { P_HOLDER, P_WAKER, P_HINT, P_HANDOFF, P_UNKNOWN };
+enum piece_kind { P_HOLDER, P_RELEASER, P_HINT, P_HANDOFF, P_UNKNOWN };
 enum seg_state { G_WORK, G_CS, G_WAIT, G_HANDOFF };
 static const char *const seg_names[] = {"work", "cs", "wait", "handoff"};
 static const char *const type_names[] = {"none", "mutex", "spin", "sem", "rwlock", "rwlock", "cond"};
@@ -84,6 +85,7 @@ struct wait {
     uint64_t s, e;
     uint32_t lock, hint; /* hint: thread index + 1, 0 = none */
     size_t piece_off, npiece;
+    int timed_out;
 };
 struct piece { uint64_t s, e; uint32_t by; uint8_t kind; }; /* by: thread index */
 struct seg { uint64_t s, e; uint32_t thread, lock; uint8_t state; }; /* lock: index+1 */
@@ -187,48 +189,63 @@ static int cmp_wait(const void *a, const void *b)
     return (x->s > y->s) - (x->s < y->s);
 }
 
-/* Sort holds by start. Each thread's buffer is already in time order, so the
- * array is a few sorted runs: a natural merge sort needs log2(runs) passes.
- * Returns whether any two holds overlap (rwlock readers, nested locks). */
-static int sort_holds(struct hold *a, size_t n)
+/* A stable sort of n elements of `size` bytes by the uint64_t that starts
+ * each one (struct hold, struct ev). The inputs are a few runs already in
+ * order (one per thread buffer), so a natural merge sort needs only
+ * log2(runs) passes. */
+static uint64_t key_at(const char *p)
 {
-    struct hold *src = a, *dst = NULL;
+    uint64_t k;
+    memcpy(&k, p, sizeof k);
+    return k;
+}
+static void sort_by_key(void *base, size_t n, size_t size)
+{
+    char *a = base, *src = a, *dst = NULL;
     for (;;) {
         size_t i = 0, runs = 0;
         while (i < n) {
             size_t m = i + 1, e;
-            while (m < n && src[m - 1].s <= src[m].s)
+            while (m < n && key_at(src + (m - 1) * size) <= key_at(src + m * size))
                 m++;
             if (i == 0 && m == n)
                 break; /* one run: sorted */
-            for (e = m < n ? m + 1 : n; e < n && src[e - 1].s <= src[e].s; e++)
+            for (e = m < n ? m + 1 : n; e < n && key_at(src + (e - 1) * size) <= key_at(src + e * size); e++)
                 ;
             if (!dst)
-                dst = xmalloc(sizeof *dst * n);
+                dst = xmalloc(size * n);
             size_t l = i, r = m, o = i;
-            while (l < m && r < e)
-                dst[o++] = src[r].s < src[l].s ? src[r++] : src[l++];
-            while (l < m)
-                dst[o++] = src[l++];
-            while (r < e)
-                dst[o++] = src[r++];
+            while (l < m && r < e) {
+                size_t from = key_at(src + r * size) < key_at(src + l * size) ? r++ : l++;
+                memcpy(dst + o++ * size, src + from * size, size);
+            }
+            memcpy(dst + o * size, src + l * size, (m - l) * size);
+            o += m - l;
+            memcpy(dst + o * size, src + r * size, (e - r) * size);
             i = e;
             runs++;
         }
         if (runs == 0)
             break;
-        struct hold *t = src;
+        char *t = src;
         src = dst;
         dst = t;
         if (runs == 1)
             break;
     }
     if (src != a) {
-        memcpy(a, src, sizeof *a * n);
+        memcpy(a, src, size * n);
         dst = src;
     }
     if (dst != a)
         free(dst);
+}
+
+/* Sort holds by start; returns whether any two overlap (rwlock readers,
+ * nested locks). */
+static int sort_holds(struct hold *a, size_t n)
+{
+    sort_by_key(a, n, sizeof *a);
     for (size_t i = 1; i < n; i++)
         if (a[i].s < a[i - 1].e)
             return 1;
@@ -285,6 +302,84 @@ static void load(void)
              size - sizeof hdr, sizeof(struct lw_trace_record));
     rec = (const struct lw_trace_record *)(buf + sizeof hdr);
     nrec = (size - sizeof hdr) / sizeof *rec;
+}
+
+/* The library times only a sample of holds; a RELEASE of an untimed one has
+ * aux 0. Its start is inferred per lock, in time order: the hold began at
+ * the holder's own contended acquisition of the lock, or at the first
+ * REQUEST that named it as the holder, whichever came first after its
+ * previous release. A hold begun uncontended and never named stays a point
+ * at its release. Condvars have no holds (their releases are signals). */
+struct ev { uint64_t t; size_t hold; uint32_t who; uint8_t kind; };
+enum { E_REQ, E_ACQ, E_REL };
+
+static void infer_hold_starts(void)
+{
+    size_t *off = calloc(nlk + 1, sizeof *off), nw = 0;
+    if (!off)
+        die("out of memory");
+    for (size_t i = 0; i < nth; i++)
+        for (size_t k = 0; k < th[i].nwait; k++)
+            off[waits[th[i].wait_off + k].lock + 1]++;
+    for (size_t l = 0; l < nlk; l++)
+        off[l + 1] += off[l];
+    nw = off[nlk];
+    struct lw { size_t wait; uint32_t thread; } *by_lock = xmalloc(sizeof *by_lock * (nw ? nw : 1));
+    size_t *fill = calloc(nlk + 1, sizeof *fill);
+    uint64_t *open = calloc(nth + 1, sizeof *open);
+    uint32_t *stamp = calloc(nth + 1, sizeof *stamp);
+    if (!fill || !open || !stamp)
+        die("out of memory");
+    for (uint32_t i = 0; i < nth; i++) /* thread by thread: each a run in time order */
+        for (size_t k = 0; k < th[i].nwait; k++) {
+            uint32_t l = waits[th[i].wait_off + k].lock;
+            by_lock[off[l] + fill[l]++] = (struct lw){th[i].wait_off + k, i};
+        }
+    struct ev *ev = NULL;
+    size_t cap = 0;
+    for (uint32_t l = 0; l < nlk; l++) {
+        struct hold *hs = lock_holds + lk[l].hold_off;
+        int points = 0;
+        for (size_t j = 0; j < lk[l].nhold && !points; j++)
+            points = hs[j].s == hs[j].e;
+        if (!points || lk[l].type == LW_T_COND)
+            continue;
+        size_t n = 0;
+        ev = grow(ev, &cap, 2 * (off[l + 1] - off[l]) + lk[l].nhold, sizeof *ev);
+        for (size_t k = off[l]; k < off[l + 1]; k++) {
+            const struct wait *w = &waits[by_lock[k].wait];
+            if (w->hint)
+                ev[n++] = (struct ev){w->s, 0, w->hint - 1, E_REQ};
+            if (!w->timed_out)
+                ev[n++] = (struct ev){w->e, 0, by_lock[k].thread, E_ACQ};
+        }
+        for (size_t j = 0; j < lk[l].nhold; j++) /* after the waits' events: ties go to them */
+            ev[n++] = (struct ev){hs[j].e, j, hs[j].who, E_REL};
+        sort_by_key(ev, n, sizeof *ev);
+        for (size_t k = 0; k < n; k++) {
+            uint32_t x = ev[k].who;
+            if (stamp[x] != l + 1) {
+                stamp[x] = l + 1;
+                open[x] = 0;
+            }
+            if (ev[k].kind == E_REQ && !open[x])
+                open[x] = ev[k].t;
+            else if (ev[k].kind == E_ACQ)
+                open[x] = ev[k].t;
+            else if (ev[k].kind == E_REL) {
+                struct hold *h = &hs[ev[k].hold];
+                if (h->s == h->e && open[x] && open[x] < h->e)
+                    h->s = open[x];
+                open[x] = 0;
+            }
+        }
+    }
+    free(ev);
+    free(by_lock);
+    free(fill);
+    free(open);
+    free(stamp);
+    free(off);
 }
 
 /* Two passes: count per thread and per lock, then fill contiguous slices. */
@@ -357,6 +452,7 @@ static void build(void)
             w->s = r->aux;
             w->e = r->t_ns;
             w->lock = lock_of(r->lock, r->type);
+            w->timed_out = r->event == LW_EV_TIMEOUT;
             w->hint = 0;
             if (t->req_lock == r->lock && t->req_holder && t->req_holder != r->tid)
                 w->hint = thread_of(t->req_holder) + 1;
@@ -366,26 +462,32 @@ static void build(void)
         }
         case LW_EV_RELEASE: {
             uint32_t li = lock_of(r->lock, r->type);
-            uint64_t s = r->aux ? r->aux : r->t_ns; /* unknown start (0): a point */
+            uint64_t s = r->aux ? r->aux : r->t_ns; /* not timed (0): a point, for now */
             struct hold h = {s, r->t_ns, ti, li};
             lock_holds[lk[li].hold_off + lk[li].nhold++] = h;
-            thread_holds[t->hold_off + t->nhold++] = h;
-            if (r->t_ns - s > lk[li].max_hold)
-                lk[li].max_hold = r->t_ns - s;
-            if (r->t_ns - s > t->max_hold)
-                t->max_hold = r->t_ns - s;
             break;
         }
         default:
             break;
         }
     }
-    for (size_t i = 0; i < nth; i++) {
+    for (size_t i = 0; i < nth; i++)
         sort_waits(waits + th[i].wait_off, th[i].nwait);
-        th[i].holds_overlap = sort_holds(thread_holds + th[i].hold_off, th[i].nhold);
+    infer_hold_starts();
+    for (size_t i = 0; i < nlk; i++) {
+        struct hold *hs = lock_holds + lk[i].hold_off;
+        lk[i].holds_overlap = sort_holds(hs, lk[i].nhold);
+        for (size_t j = 0; j < lk[i].nhold; j++) {
+            if (hs[j].e - hs[j].s > lk[i].max_hold)
+                lk[i].max_hold = hs[j].e - hs[j].s;
+            struct thread *t = &th[hs[j].who];
+            thread_holds[t->hold_off + t->nhold++] = hs[j];
+            if (hs[j].e - hs[j].s > t->max_hold)
+                t->max_hold = hs[j].e - hs[j].s;
+        }
     }
-    for (size_t i = 0; i < nlk; i++)
-        lk[i].holds_overlap = sort_holds(lock_holds + lk[i].hold_off, lk[i].nhold);
+    for (size_t i = 0; i < nth; i++)
+        th[i].holds_overlap = sort_holds(thread_holds + th[i].hold_off, th[i].nhold);
 }
 
 /* The holds in hs[0..n) (sorted by start) that overlap [s, e) are among
@@ -432,19 +534,40 @@ static void add_piece(uint64_t s, uint64_t e, uint32_t by, int kind)
     pieces[npieces++] = (struct piece){s, e, by, (uint8_t)kind};
 }
 
-/* The gap [a, b) of wait w (thread ti) that no hold covers. */
+static int cmp_end(const void *x, const void *y)
+{
+    const struct hold *p = *(const struct hold *const *)x, *q = *(const struct hold *const *)y;
+    return (p->e > q->e) - (p->e < q->e);
+}
+
+/* The gap [a, b) of wait w (thread ti) that no timed hold covers. The
+ * releases by other threads inside it, in time order, cut it up: each
+ * releaser is charged from the previous release to its own (it held the
+ * lock then, or, for a semaphore or condvar, it is what the waiter waited
+ * for). After the last release, the waiter was only being woken: handoff. */
 static void gap_pieces(const struct wait *w, uint32_t ti, const struct hold *hs, size_t from, size_t to,
                        uint64_t a, uint64_t b)
 {
-    const struct hold *waker = NULL;
+    static const struct hold **rel;
+    static size_t cap_rel;
+    size_t n = 0;
     for (size_t j = from; j < to; j++)
-        if (hs[j].who != ti && hs[j].e > a && hs[j].e <= b && (!waker || hs[j].e > waker->e))
-            waker = &hs[j];
-    if (waker) {
-        add_piece(a, waker->e, waker->who, P_WAKER);
-        add_piece(waker->e, b, 0, P_HANDOFF);
-    } else if (a > w->s)
-        add_piece(a, b, 0, P_HANDOFF);
+        if (hs[j].who != ti && hs[j].e > a && hs[j].e <= b) {
+            rel = grow(rel, &cap_rel, n + 1, sizeof *rel);
+            rel[n++] = &hs[j];
+        }
+    for (size_t j = 1; j < n; j++) /* in start order; in end order unless holds overlap */
+        if (rel[j]->e < rel[j - 1]->e) {
+            qsort(rel, n, sizeof *rel, cmp_end);
+            break;
+        }
+    uint64_t c = a;
+    for (size_t j = 0; j < n; j++) {
+        add_piece(c, rel[j]->e, rel[j]->who, P_RELEASER);
+        c = rel[j]->e > c ? rel[j]->e : c;
+    }
+    if (n || a > w->s)
+        add_piece(c, b, 0, P_HANDOFF);
     else if (w->hint)
         add_piece(a, b, w->hint - 1, P_HINT);
     else
@@ -463,7 +586,8 @@ static void attribute_waits(void)
                 l->hint = 0;
             }
             size_t from, to;
-            overlapping(hs, l->nhold, l->holds_overlap, l->max_hold, &l->hint, w->s, w->e, &from, &to);
+            /* e + 1: a release at the very end of the wait is in it */
+            overlapping(hs, l->nhold, l->holds_overlap, l->max_hold, &l->hint, w->s, w->e + 1, &from, &to);
             w->piece_off = npieces;
             uint64_t c = w->s;
             for (size_t j = from; j < to; j++) {
@@ -571,7 +695,7 @@ static void critical_path(void)
                     break;
                 }
             uint64_t from = q ? (q->s > bound ? q->s : bound) : (w->s > bound ? w->s : bound);
-            if (q && (q->kind == P_HOLDER || q->kind == P_WAKER || q->kind == P_HINT) &&
+            if (q && (q->kind == P_HOLDER || q->kind == P_RELEASER || q->kind == P_HINT) &&
                 q->by != x && !th[q->by].on_stack) {
                 stack[depth++] = (struct frame){x, from};
                 th[x].on_stack = 1;
@@ -703,7 +827,7 @@ static void tail_windows(const char *wpath)
                 if (b <= a)
                     continue;
                 blocked[w->lock] += b - a;
-                if (p->kind != P_HOLDER && p->kind != P_WAKER && p->kind != P_HINT)
+                if (p->kind != P_HOLDER && p->kind != P_RELEASER && p->kind != P_HINT)
                     continue;
                 for (size_t c = 0; c < nw; c++) /* while the blocker was compiling */
                     if (wv[c].compile && wv[c].t == p->by) {

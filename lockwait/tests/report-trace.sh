@@ -45,6 +45,23 @@ for R in "$BUILD/lockwait_report" "$BUILD_ASAN/lockwait_report"; do
   check_eq "$tag chain: A's 20 ms of L while B and C wait" 20000000 \
     "$(awk '/kind=critpath_lock .*lock=0x1000 / { sub(/.*cs_ns=/, ""); print $1 }' "$TMP/chain.out")"
 
+  # hold starts not timed (aux 0): inferred from B's REQUEST (A) and B's ACQUIRE (B)
+  "$G" points "$TMP/points.trace"
+  "$R" -s "$TMP/points.trace" >"$TMP/points.out" 2>/dev/null
+  check_eq "$tag points: C waited 10 ms behind A, then 10 ms behind B" "301 10000000|302 10000000|" \
+    "$(awk '/kind=waitblock .*waiter=303 / { for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+             printf "%s %s|", f["blocker"], f["wait_ns"] }' "$TMP/points.out" | tr '|' '\n' | sort | tr '\n' '|')"
+  check_eq "$tag points: the path is A's section, B's section, C's work" \
+    "301 0 10000000 cs|302 10000000 20000000 cs|303 20000000 30000000 work|" \
+    "$(awk '/kind=critpath_seg/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+             printf "%s %s %s %s|", f["tid"], f["start_ns"], f["end_ns"], f["state"] }' "$TMP/points.out")"
+  # a semaphore has no holder: the poster is what the waiter waited for
+  "$G" sem "$TMP/sem.trace"
+  "$R" "$TMP/sem.trace" >"$TMP/sem.out" 2>/dev/null
+  check_eq "$tag sem: 10 ms behind the poster, 0.5 ms of handoff" "401 10000000|handoff 500000|" \
+    "$(awk '/kind=waitblock / { for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+             printf "%s %s|", f["blocker"], f["wait_ns"] }' "$TMP/sem.out")"
+
   # the committed trace of a real cache run gives the committed output
   "$R" -s -n 0 -W "$T/report-fixture.win" "$T/report-fixture.trace" >"$TMP/fix.out" 2>/dev/null
   check_eq "$tag fixture: output matches report-golden.txt" "" "$(diff "$T/report-golden.txt" "$TMP/fix.out" | head -n 5)"

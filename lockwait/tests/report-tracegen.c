@@ -6,7 +6,15 @@
  *                  critical section (30 ms) then B's work (20 ms)
  *   chain OUT      C waits on M held by B, while B waits on L held by A:
  *                  the path must go C -> B -> A and back
+ *   points OUT     the holds' starts not timed (aux 0, as the library does for
+ *                  most holds): A releases L at 10 ms, B (waiting since 0)
+ *                  at 20 ms, C (waiting since 0) works from 20 to 30 ms: C
+ *                  waited 10 ms behind A, then 10 ms behind B (the starts of
+ *                  A's and B's holds come from B's REQUEST and B's ACQUIRE)
+ *   sem OUT        W waits on a semaphore from 0; P posts at 10 ms; W runs
+ *                  at 10.5 ms: 10 ms behind P, then 0.5 ms of handoff
  *   bench N OUT    about N records: 8 threads handing 4 mutexes around
+ *                  (one hold in 64 timed, as the library samples them)
  *   text IN OUT    one record per line: T_NS EVENT TID LOCK AUX HOLDER TYPE
  *                  (EVENT, TYPE as numbers from trace.h; LOCK hex) */
 #include "../../common/common.h"
@@ -20,7 +28,8 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: lockwait_tracegen [-h] known OUT | chain OUT | bench N OUT | text IN OUT\n"
+    fprintf(f, "usage: lockwait_tracegen [-h] known OUT | chain OUT | points OUT | sem OUT |\n"
+               "                         bench N OUT | text IN OUT\n"
                "  writes a synthetic lockwait trace (see the comment in report-tracegen.c)\n");
 }
 
@@ -92,6 +101,22 @@ int main(int argc, char **argv)
         ev(2, T0 + 20 * MS, LW_EV_REQUEST, 203, M, 0, 202, LW_T_MUTEX);
         ev(2, T0 + 45 * MS, LW_EV_ACQUIRE, 203, M, T0 + 20 * MS, 0, LW_T_MUTEX);
         ev(2, T0 + 60 * MS, LW_EV_THREAD_EXIT, 203, 0, 0, 0, LW_T_NONE);
+    } else if (argc == 3 && strcmp(argv[1], "points") == 0) {
+        ev(0, T0 + 10 * MS, LW_EV_RELEASE, 301, L, 0, 0, LW_T_MUTEX);
+        ev(0, T0 + 11 * MS, LW_EV_THREAD_EXIT, 301, 0, 0, 0, LW_T_NONE);
+        ev(1, T0, LW_EV_REQUEST, 302, L, 0, 301, LW_T_MUTEX);
+        ev(1, T0 + 10 * MS, LW_EV_ACQUIRE, 302, L, T0, 0, LW_T_MUTEX);
+        ev(1, T0 + 20 * MS, LW_EV_RELEASE, 302, L, 0, 0, LW_T_MUTEX);
+        ev(1, T0 + 21 * MS, LW_EV_THREAD_EXIT, 302, 0, 0, 0, LW_T_NONE);
+        ev(2, T0, LW_EV_REQUEST, 303, L, 0, 301, LW_T_MUTEX);
+        ev(2, T0 + 20 * MS, LW_EV_ACQUIRE, 303, L, T0, 0, LW_T_MUTEX);
+        ev(2, T0 + 30 * MS, LW_EV_THREAD_EXIT, 303, 0, 0, 0, LW_T_NONE);
+    } else if (argc == 3 && strcmp(argv[1], "sem") == 0) {
+        ev(0, T0 + 10 * MS, LW_EV_RELEASE, 401, L, 0, 401, LW_T_SEM);
+        ev(0, T0 + 20 * MS, LW_EV_THREAD_EXIT, 401, 0, 0, 0, LW_T_NONE);
+        ev(1, T0, LW_EV_REQUEST, 402, L, 0, 0, LW_T_SEM);
+        ev(1, T0 + 10 * MS + MS / 2, LW_EV_ACQUIRE, 402, L, T0, 0, LW_T_SEM);
+        ev(1, T0 + 30 * MS, LW_EV_THREAD_EXIT, 402, 0, 0, 0, LW_T_NONE);
     } else if (argc == 4 && strcmp(argv[1], "bench") == 0) {
         long n;
         if (parse_long(argv[2], 1, 1000000000, &n) != 0)
@@ -107,7 +132,9 @@ int main(int argc, char **argv)
             uint64_t lock = 0x10000 + 64 * (uint64_t)k;
             t += 200 + (x >> 52) % 400;
             ev(w, t, LW_EV_REQUEST, 1000 + (uint32_t)w, lock, 0, 1000 + (uint32_t)holder[k], LW_T_MUTEX);
-            ev(holder[k], t + 300, LW_EV_RELEASE, 1000 + (uint32_t)holder[k], lock, since[k], 0, LW_T_MUTEX);
+            /* like the library, time one hold in 64; the rest say 0 */
+            ev(holder[k], t + 300, LW_EV_RELEASE, 1000 + (uint32_t)holder[k], lock,
+               i % (3 * 64) == 0 ? since[k] : 0, 0, LW_T_MUTEX);
             ev(w, t + 350, LW_EV_ACQUIRE, 1000 + (uint32_t)w, lock, t, 0, LW_T_MUTEX);
             holder[k] = w;
             since[k] = t + 350;
