@@ -2,10 +2,10 @@
  * lockwait event trace (lockwait --trace FILE; format in trace.h).
  *
  * Model. Every thread is running except during its contended waits
- * [request, acquire] (ACQUIRE/TIMEOUT carry the request time). A RELEASE
- * carries the start of the hold it ends, so every hold of a lock that ended
- * while someone waited is known. Each wait is cut into pieces, each with the
- * thread that kept it waiting:
+ * [request, acquire] (ACQUIRE/TIMEOUT carry the request time). Every hold
+ * that ends while someone waits has a RELEASE; its start is in aux when the
+ * library timed it, else inferred (infer_hold_starts). Each wait is cut into
+ * pieces, each with the thread that kept it waiting:
  *   holder   the lock was held by that thread (of overlapping holds, as with
  *            rwlock readers, each moment goes to the earliest-started one)
  *   releaser no timed hold covers the moment (the library times a sample
