@@ -306,8 +306,9 @@ struct side {
 
 /* Visit every element once: elements s, s+step, s+2*step, ... for each start
  * s < step. With a stride of a cache line or more, each pass touches a line
- * once and the walk comes back to it line/8 times (8 for 64 B lines). `token` (the walk number) is what write stores. Not inlined, so
- * every walk runs the same code; the sum is returned and checked later. */
+ * once and the walk comes back to it line/8 times (8 for 64 B lines).
+ * `token` (the walk number) is what write stores. Not inlined, so every walk
+ * runs the same code; the sum is returned and checked later. */
 static __attribute__((noinline)) uint64_t walk(uint64_t *a, size_t n, size_t step, enum access acc, uint64_t token)
 {
     uint64_t sum = 0;
