@@ -10,8 +10,9 @@
 #   # ctxswitch_cache_disagree: L2 sysfs_bytes=B sysconf_bytes=B sysctl_bytes=B used=SRC
 #   RESULT exp=ctxswitch kind=direct mode=M ... pair_half_rt_ns=X single_rt_ns=Y c1_ns=C cv=V min_ns=N q1_ns=A q3_ns=B nvcsw_per_rt=V nivcsw_per_rt=I single_csw_per_rt=S ... check=ok
 #   RESULT exp=ctxswitch kind=total mode=M size_kib=D access=A stride_bytes=S ... c2_ns=X indirect_ns=I significant=yes|no ...
-# "for (k in a)" order differs between awks, so every loop walks lists kept
-# in input order: the output is identical under mawk, gawk and original-awk.
+# "for (k in a)" order differs between awks, so every loop whose order shows
+# in the output walks lists kept in input order: the output is identical under
+# mawk, gawk and original-awk.
 
 BEGIN { if (csvdir == "") csvdir = "." }
 
@@ -24,7 +25,7 @@ function kv(line,   i, n, p, w) {
     }
 }
 function text(line) { sub(/^# [a-z_]+: /, "", line); return line }
-function size(kib) { return kib >= 1024 && kib % 1024 == 0 ? (kib / 1024) " MiB" : kib " KiB" }
+function size(kib) { return kib <= 0 ? "unknown" : kib >= 1024 && kib % 1024 == 0 ? (kib / 1024) " MiB" : kib " KiB" }
 function ns(x) { return sprintf("%.0f", x) }
 function pct(x) { return sprintf("%.1f%%", 100 * x) }
 # where D stands against a cache of c KiB: both arrays fit, one fits, none
@@ -186,8 +187,8 @@ function findings(   i, m, c, k, top, key, key8, key128, s, t) {
             key = cellkey(m, top, combos[c])
             if (!(key in have)) continue
             k = knee(m, combos[c])
-            s = s (s ? ", " : "") combos[c] " " (k ? sprintf("from %s (2D = %.2f × L2)", size(k), 2 * k / l2) : "nowhere up to " size(top))
-            t = t (t ? ", " : "") combos[c] " " (sig[key] == "yes" ? sprintf("%s ns (%.1f × C1)", ns(ind[key]), ind[key] / c1[m]) : "not significant")
+            s = s (s ? ", " : "") combos[c] " " (k ? "from " size(k) (l2 > 0 ? sprintf(" (2D = %.2f × L2)", 2 * k / l2) : "") : "nowhere up to " size(top))
+            t = t (t ? ", " : "") combos[c] " " (sig[key] == "yes" ? ns(ind[key]) " ns" (c1[m] > 0 ? sprintf(" (%.1f × C1)", ind[key] / c1[m]) : "") : "not significant")
         }
         if (s != "")
             printf "- %s, where the indirect cost rises above C1 and stays there: %s. At D = %s: %s.\n", m, s, size(top), t
@@ -197,7 +198,7 @@ function findings(   i, m, c, k, top, key, key8, key128, s, t) {
     if (llc > 0 && top > llc)
         s = sprintf("- The sweep reaches D = %s, %.2f × the LLC (%s). Beyond the LLC", size(top), top / llc, size(llc))
     else {
-        s = sprintf("- The sweep stops at D = %s (%.2f × L2), ", size(top), l2 > 0 ? top / l2 : 0)
+        s = "- The sweep stops at D = " size(top) (l2 > 0 ? sprintf(" (%.2f × L2)", top / l2) : "") ", "
         if (l2 > 0 && 2 * top <= l2) s = s "where both arrays still fit in L2: neither the L2 knee nor the LLC knee is measured"
         else s = s (llc > 0 ? "below the LLC (" size(llc) "): the LLC knee is not measured" : "and no LLC size is known")
         printf "%s (SIZES= or MAX_KIB= reach further).\n", s

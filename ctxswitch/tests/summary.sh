@@ -66,6 +66,11 @@ check "unpinned QUICK: the plot link names the quick file" grep -qF '](results/q
 check "disagreeing cache sources are named in the summary" \
   bash -c "awk -v csvdir='$TMP' -f '$ROOT/ctxswitch/summary.awk' '$TMP/disagree.txt' | grep -q 'Cache sources disagree on L2: sysfs 2097152, sysconf 1048576.*sysfs was used'"
 
+# no cache sizes known (some VMs, some OSes): no division by zero, said plainly
+sed 's/l2_bytes=[0-9]*/l2_bytes=0/; s/llc_bytes=[0-9]*/llc_bytes=0/' "$fixture" >"$TMP/nocache.txt"
+check "unknown L2 and LLC: the summary says unknown and stops cleanly" \
+  bash -c "awk -v csvdir='$TMP' -f '$ROOT/ctxswitch/summary.awk' '$TMP/nocache.txt' | grep -q 'L2 unknown, LLC (L3) unknown'"
+
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: ctxswitch\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \
