@@ -243,11 +243,14 @@ struct cell {
 static struct cell *cells;
 static size_t ncells;
 
+/* The direct-cost cells of all modes first, back to back, so that the
+ * process-thread comparison is not split by the long sweep. */
 static void plan_cells(void)
 {
     cells = xmalloc((opt.nmodes * (1 + opt.nsizes * (opt.nstrides + 2))) * sizeof *cells);
-    for (size_t m = 0; m < opt.nmodes; m++) {
+    for (size_t m = 0; m < opt.nmodes; m++)
         cells[ncells++] = (struct cell){opt.modes[m], ACC_NONE, 0, 0, opt.rounds};
+    for (size_t m = 0; m < opt.nmodes; m++) {
         for (size_t s = 0; s < opt.nsizes; s++)
             for (size_t a = 0; a < (opt.modes[m] == MODE_THREAD ? 1 : opt.naccess); a++)
                 for (size_t k = 0; k < (opt.access[a] == ACC_RMW ? opt.nstrides : 1); k++)
