@@ -304,7 +304,8 @@ static inline uint32_t slot_of(uintptr_t a, int kind)
     return (uint32_t)(h >> (64 - LW_TABLE_BITS));
 }
 
-static __attribute__((noinline)) struct lw_lock *lookup_slow(const void *p, int kind, uintptr_t pc)
+/* the record of (p, kind), created on first use */
+static struct lw_lock *record(const void *p, int kind, uintptr_t pc)
 {
     if (!lw.table)
         return NULL;
@@ -318,9 +319,7 @@ static __attribute__((noinline)) struct lw_lock *lookup_slow(const void *p, int 
                     ADD(lw.untracked, 1);
                     return NULL;
                 }
-                int e = errno;
                 fresh = lw_alloc(sizeof *fresh);
-                errno = e;
                 if (!fresh) {
                     ADD(lw.untracked, 1);
                     return NULL;
@@ -333,109 +332,222 @@ static __attribute__((noinline)) struct lw_lock *lookup_slow(const void *p, int 
             if (atomic_compare_exchange_strong_explicit(&lw.table[i], &r, fresh, memory_order_release,
                                                         memory_order_acquire)) {
                 ADD(lw.nlocks, 1);
-                lw_tls.last = fresh;
                 return fresh;
             }
             /* another thread filled this slot: r is its record */
         }
-        if (r->addr == a && r->kind == kind) {
-            lw_tls.last = r;
+        if (r->addr == a && r->kind == kind)
             return r; /* a lost race leaves `fresh` unused in the arena */
-        }
     }
     ADD(lw.untracked, 1);
     return NULL;
 }
 
-static inline __attribute__((always_inline)) struct lw_lock *lookup(const void *p, int kind, uintptr_t pc)
+/* ---------------------------------------------------------------- per-thread statistics */
+
+/* Thread t's statistics for lock r, created on first need. A signal handler
+ * running on this thread may insert too: slots are claimed by CAS, and the
+ * table pointer is swapped whole when it grows. */
+static struct lw_tstat *tstat(struct lw_thread *t, struct lw_lock *r)
 {
-    struct lw_lock *r = lw_tls.last; /* one word: a signal handler cannot tear it */
-    if (LW_LIKELY(r && r->addr == (uintptr_t)p && r->kind == kind))
-        return r;
-    return lookup_slow(p, kind, pc); /* which fills the cache */
+    if (!t || !r)
+        return NULL;
+    struct lw_ttab *tab = atomic_load_explicit(&t->tab, memory_order_acquire);
+    if (!tab || (tab->used + 1) * 4 > tab->cap * 3) { /* grow at 3/4 full */
+        uint32_t cap = tab ? tab->cap * 2 : 64;
+        struct lw_ttab *big = lw_alloc(sizeof *big + cap * sizeof big->slot[0]);
+        if (!big)
+            return NULL;
+        big->cap = cap;
+        for (uint32_t i = 0; tab && i < tab->cap; i++) {
+            struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_relaxed);
+            if (!e)
+                continue;
+            uint32_t j = slot_of(e->addr, e->kind) & (cap - 1);
+            while (atomic_load_explicit(&big->slot[j], memory_order_relaxed))
+                j = (j + 1) & (cap - 1);
+            atomic_store_explicit(&big->slot[j], e, memory_order_relaxed);
+            big->used++;
+        }
+        atomic_store_explicit(&t->tab, big, memory_order_release);
+        tab = big;
+    }
+    for (uint32_t i = slot_of(r->addr, r->kind) & (tab->cap - 1), n = 0; n < tab->cap;
+         n++, i = (i + 1) & (tab->cap - 1)) {
+        struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_acquire);
+        if (e && e->lock == r)
+            return e;
+        if (!e) {
+            struct lw_tstat *fresh = lw_alloc(sizeof *fresh);
+            if (!fresh)
+                return NULL;
+            fresh->lock = r;
+            fresh->addr = r->addr;
+            fresh->kind = r->kind;
+            if (atomic_compare_exchange_strong_explicit(&tab->slot[i], &e, fresh, memory_order_release,
+                                                        memory_order_acquire)) {
+                tab->used++;
+                return fresh;
+            }
+            if (e->lock == r)
+                return e;
+        }
+    }
+    return NULL; /* no free slot: cannot happen below 3/4 full */
+}
+
+static __attribute__((noinline)) struct lw_tstat *stat_slow(const void *p, int kind, uintptr_t pc)
+{
+    int saved = errno;
+    struct lw_tstat *e = tstat(lw_thread_self(), record(p, kind, pc));
+    if (e)
+        lw_tls.last = e;
+    errno = saved;
+    return e;
+}
+
+/* This thread's statistics for lock p: a one-entry cache (one word, so a
+ * signal handler cannot tear it), else the tables. NULL: not recorded. */
+static inline __attribute__((always_inline)) struct lw_tstat *stat_of(const void *p, int kind, uintptr_t pc)
+{
+    struct lw_tstat *e = lw_tls.last;
+    if (LW_LIKELY(e && e->addr == (uintptr_t)p && e->kind == kind))
+        return e;
+    return stat_slow(p, kind, pc);
+}
+
+/* The thread holding p exclusively, from the lock itself where glibc keeps
+ * it (mutex __owner, rwlock __cur_writer), else from the record. 0: unknown. */
+#ifdef __GLIBC__
+#define LW_OWNER_IN_LOCK(kind) ((kind) == K_MUTEX || (kind) == K_RWLOCK)
+#else
+#define LW_OWNER_IN_LOCK(kind) 0
+#endif
+static uint32_t holder_of(const void *p, int kind, struct lw_lock *r)
+{
+#ifdef __GLIBC__
+    if (kind == K_MUTEX)
+        return (uint32_t)__atomic_load_n(&((pthread_mutex_t *)(uintptr_t)p)->__data.__owner, __ATOMIC_RELAXED);
+    if (kind == K_RWLOCK)
+        return (uint32_t)__atomic_load_n(&((pthread_rwlock_t *)(uintptr_t)p)->__data.__cur_writer,
+                                         __ATOMIC_RELAXED);
+#else
+    (void)p;
+#endif
+    return r && (kind == K_MUTEX || kind == K_SPIN || kind == K_RWLOCK) ? LD(r->holder) : 0;
 }
 
 /* ---------------------------------------------------------------- holds */
 
 /* Which holds are timed: the lock's first, then, once it has been
- * contended, one in LW_HOLD_SAMPLE (by acquisition count). Timing every hold
- * would put two clock reads (~2 x 20-30 ns) inside every critical section of
- * a contended lock, lengthening the very holds that others wait for. */
+ * contended, one in LW_HOLD_SAMPLE of each thread's acquisitions. Timing
+ * every hold would put two clock reads (2 x 20-40 ns) inside every critical
+ * section of a contended lock, lengthening the very holds others wait for. */
 #define LW_HOLD_SAMPLE 64
-static __attribute__((noinline)) void hold_begin_timed(struct lw_lock *r)
+static __attribute__((noinline)) uint64_t hold_start(struct lw_tstat *e)
 {
+    struct lw_lock *r = e->lock;
     uint8_t t = LD(r->timed);
     if (t == 2) { /* the first hold: time it, then stop unless contended meanwhile */
         uint8_t want = 2;
         atomic_compare_exchange_strong_explicit(&r->timed, &want, 0, memory_order_relaxed,
                                                 memory_order_relaxed);
-    } else if (LD(r->acquisitions) % LW_HOLD_SAMPLE != 0) {
+    } else if (LD(e->acquisitions) % LW_HOLD_SAMPLE != 1) {
+        return 0;
+    }
+    return lw_now();
+}
+
+static inline struct lw_held *held_find(struct lw_tstat *e)
+{
+    for (uint32_t i = lw_tls.nheld; i-- > 0;)
+        if (lw_tls.held[i].e == e)
+            return &lw_tls.held[i];
+    return NULL;
+}
+
+/* An exclusive acquisition (mutex, spinlock, rwlock writer) by this thread:
+ * everything written here is thread-local, except the record's holder field
+ * for locks that do not keep their owner themselves. */
+static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e)
+{
+    BUMP1(e->acquisitions, 1);
+    struct lw_held *h = held_find(e);
+    if (LW_UNLIKELY(h != NULL)) { /* a recursive relock */
+        h->depth++;
+        BUMP1(e->relocks, 1);
         return;
     }
-    ST(r->hold_t0, lw_now());
-}
-
-/* An exclusive acquisition (mutex, spinlock, rwlock writer): the caller holds
- * the lock, which serialises these plain updates. */
-static inline __attribute__((always_inline)) void acquired_excl_n(struct lw_lock *r, int shared_counter)
-{
-    uint32_t tid = my_tid();
-    if (shared_counter)
-        ADD(r->acquisitions, 1);
-    else
-        BUMP1(r->acquisitions, 1);
-    uint32_t d = LD(r->depth);
-    ST(r->depth, d + 1);
-    if (LW_LIKELY(d == 0)) {
-        ST(r->holder, tid);
-        uint32_t last = LD(r->last_holder);
-        if (LW_UNLIKELY(last != tid)) {
-            BUMP1(r->owner_changes, last != 0);
-            ST(r->last_holder, tid);
-        }
-        if (LW_UNLIKELY(LD(r->timed)))
-            hold_begin_timed(r);
-    } else {
-        BUMP1(r->relocks, 1);
+    uint32_t i = lw_tls.nheld;
+    if (LW_UNLIKELY(i == LW_HELD_MAX)) {
+        lw_tls.held_lost++;
+        return;
     }
-    lw_tls.acq_minus_rel++;
+    lw_tls.nheld = i + 1; /* claim the slot first: a signal handler pushes above it */
+    atomic_signal_fence(memory_order_seq_cst);
+    h = &lw_tls.held[i];
+    h->e = e;
+    h->depth = 1;
+    h->write = 1;
+    h->t0 = LW_UNLIKELY(LD(e->lock->timed)) ? hold_start(e) : 0;
+    if (!LW_OWNER_IN_LOCK(e->kind))
+        ST(e->lock->holder, my_tid());
 }
 
-static inline __attribute__((always_inline)) void acquired_excl(struct lw_lock *r)
+static __attribute__((noinline)) void hold_end(struct lw_tstat *e, uint64_t t0)
 {
-    acquired_excl_n(r, 0);
-}
-
-static __attribute__((noinline)) void hold_end(struct lw_lock *r, int write)
-{
-    uint64_t t0 = LD(r->hold_t0), now = lw_now();
+    struct lw_lock *r = e->lock;
+    uint64_t now = lw_now();
     if (t0) {
         uint64_t h = now - t0;
-        BUMP1(r->hold_ns, h);
-        BUMP1(r->holds_timed, 1);
-        if (h > LD(r->max_hold_ns))
-            ST(r->max_hold_ns, h);
-        ST(r->hold_t0, 0);
+        BUMP1(e->hold_ns, h);
+        BUMP1(e->holds_timed, 1);
+        if (h > LD(e->max_hold_ns))
+            ST(e->max_hold_ns, h);
     }
     if (LD(r->waiting))
-        trace(lw_thread_self(), LW_EV_RELEASE, trace_type(r->kind, write), (void *)r->addr,
-              my_tid(), now, t0);
+        trace(lw_thread_self(), LW_EV_RELEASE, trace_type(r->kind, 1), (void *)r->addr, my_tid(), now, t0);
 }
 
-/* Before the real unlock, by the holder. A depth of 0 means we never saw the
- * acquisition (made before the library started, or inside libc). */
-static inline __attribute__((always_inline)) void released_excl(struct lw_lock *r, int write)
+/* Before the real unlock of p by this thread. Returns the statistics when
+ * the hold ends here (the caller then calls owner_note after the real
+ * unlock); NULL for an inner unlock of a recursive hold, or a lock this
+ * thread does not hold as far as we know (acquired before the library
+ * started, inside libc, or by another thread). */
+static inline __attribute__((always_inline)) struct lw_tstat *releasing(const void *p, int kind)
 {
-    uint32_t d = LD(r->depth);
-    if (LW_UNLIKELY(d == 0))
-        return;
-    ST(r->depth, d - 1);
-    if (LW_LIKELY(d == 1)) {
-        ST(r->holder, 0);
-        if (LW_UNLIKELY(LD(r->hold_t0) | LD(r->waiting)))
-            hold_end(r, write);
+    for (uint32_t i = lw_tls.nheld; i-- > 0;) {
+        struct lw_held *h = &lw_tls.held[i];
+        struct lw_tstat *e = h->e;
+        if (e->addr != (uintptr_t)p || e->kind != kind)
+            continue;
+        if (LW_UNLIKELY(h->depth > 1)) {
+            h->depth--;
+            return NULL;
+        }
+        if (LW_UNLIKELY(h->t0 | LD(e->lock->waiting)))
+            hold_end(e, h->t0);
+        if (!LW_OWNER_IN_LOCK(kind))
+            ST(e->lock->holder, 0);
+        uint32_t last = lw_tls.nheld - 1;
+        *h = lw_tls.held[last];
+        atomic_signal_fence(memory_order_seq_cst);
+        lw_tls.nheld = last;
+        return e;
     }
-    lw_tls.acq_minus_rel--;
+    return NULL;
+}
+
+/* After the real unlock: owner changes, counted at each release whose
+ * previous release was by another thread. Outside the critical section, so
+ * the record line's trip between cores does not lengthen the hold. */
+static inline __attribute__((always_inline)) void owner_note(struct lw_tstat *e)
+{
+    uint32_t me = my_tid(), old = LD(e->lock->last_holder);
+    if (LW_UNLIKELY(old != me)) {
+        ST(e->lock->last_holder, me);
+        BUMP1(e->owner_changes, old != 0);
+    }
 }
 
 /* ---------------------------------------------------------------- waits */
@@ -459,18 +571,19 @@ struct wait {
     int counted_waiting;
 };
 
-/* The sleep/spin probe (two getrusage calls, ~0.2-0.5 us each) is taken on
+/* The sleep/spin probe (two getrusage calls, 0.2-0.5 us each) is taken on
  * each thread's first LW_PROBE_ALL contended waits and then on one wait in
  * LW_PROBE_SAMPLE: a thread that waits often must not pay a microsecond per
  * wait. sleep_share is computed over the probed waits only. */
 #define LW_PROBE_ALL 32
 #define LW_PROBE_SAMPLE 8
 
-static void wait_begin(struct lw_lock *r, struct wait *w, int type)
+static void wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type)
 {
+    struct lw_lock *r = e ? e->lock : NULL;
     w->errno_saved = errno;
     w->type = type;
-    w->holder = r ? LD(r->holder) : 0;
+    w->holder = r && r->kind != K_SEM && r->kind != K_COND ? holder_of(p, r->kind, r) : 0;
     /* The count of waiters is shared by all threads: kept only when the
      * trace needs it (RELEASE events) and for condvars (signal times). */
     w->counted_waiting = r && (lw.cfg.trace || r->kind == K_COND);
@@ -481,62 +594,11 @@ static void wait_begin(struct lw_lock *r, struct wait *w, int type)
     uint32_t n = lw_tls.nwaits++;
     w->nvcsw0 = n < LW_PROBE_ALL || n % LW_PROBE_SAMPLE == 0 ? vol_switches() : -1;
     w->t0 = lw_now();
-    trace(lw_thread_self(), LW_EV_REQUEST, type, r ? (void *)r->addr : NULL, w->holder, w->t0, 0);
+    trace(lw_thread_self(), LW_EV_REQUEST, type, p, w->holder, w->t0, 0);
     errno = w->errno_saved;
 }
 
-/* This thread's statistics for lock r, created on first need. A signal
- * handler running on this thread may insert too: slots are claimed by CAS,
- * and the table pointer is swapped whole when it grows. */
-static struct lw_tstat *tstat(struct lw_thread *t, struct lw_lock *r)
-{
-    if (!t || !r)
-        return NULL;
-    struct lw_ttab *tab = atomic_load_explicit(&t->tab, memory_order_acquire);
-    for (;;) {
-        if (!tab || (tab->used + 1) * 4 > tab->cap * 3) { /* grow at 3/4 full */
-            uint32_t cap = tab ? tab->cap * 2 : 64;
-            struct lw_ttab *big = lw_alloc(sizeof *big + cap * sizeof big->slot[0]);
-            if (!big)
-                return NULL;
-            big->cap = cap;
-            for (uint32_t i = 0; tab && i < tab->cap; i++) {
-                struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_relaxed);
-                if (!e)
-                    continue;
-                uint32_t j = slot_of((uintptr_t)e->lock, 0) & (cap - 1);
-                while (atomic_load_explicit(&big->slot[j], memory_order_relaxed))
-                    j = (j + 1) & (cap - 1);
-                atomic_store_explicit(&big->slot[j], e, memory_order_relaxed);
-                big->used++;
-            }
-            atomic_store_explicit(&t->tab, big, memory_order_release);
-            tab = big;
-        }
-        uint32_t i = slot_of((uintptr_t)r, 0) & (tab->cap - 1);
-        for (uint32_t n = 0; n < tab->cap; n++, i = (i + 1) & (tab->cap - 1)) {
-            struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_acquire);
-            if (e && e->lock == r)
-                return e;
-            if (!e) {
-                struct lw_tstat *fresh = lw_alloc(sizeof *fresh);
-                if (!fresh)
-                    return NULL;
-                fresh->lock = r;
-                if (atomic_compare_exchange_strong_explicit(&tab->slot[i], &e, fresh, memory_order_release,
-                                                            memory_order_acquire)) {
-                    tab->used++;
-                    return fresh;
-                }
-                if (e->lock == r)
-                    return e;
-            }
-        }
-        return NULL; /* no free slot: cannot happen below 3/4 full */
-    }
-}
-
-static void tstat_note(struct lw_tstat *e, uint32_t holder, uint64_t ns, uintptr_t pc)
+static void note_wait(struct lw_tstat *e, uint32_t holder, uint64_t ns, uintptr_t pc)
 {
     int b = ns < 2 ? 0 : 63 - __builtin_clzll(ns);
     BUMP1(e->hist[b < LW_HIST ? b : LW_HIST - 1], 1);
@@ -569,8 +631,9 @@ static void tstat_note(struct lw_tstat *e, uint32_t holder, uint64_t ns, uintptr
 }
 
 /* The wait is over: `got` says whether the lock was acquired. `counted` is
- * the part of the wait charged to this lock (condvars: until the signal). */
-static void wait_end_at(struct lw_lock *r, struct wait *w, int got, uintptr_t pc, uint64_t t1,
+ * the part of the wait charged to the lock (condvars: until the signal);
+ * lock_wait: the wait counts as this thread's time blocked on locks. */
+static void wait_end_at(const void *p, struct lw_tstat *e, struct wait *w, int got, uintptr_t pc, uint64_t t1,
                         uint64_t counted, int lock_wait)
 {
     int saved = errno;
@@ -586,9 +649,8 @@ static void wait_end_at(struct lw_lock *r, struct wait *w, int got, uintptr_t pc
         if (slept)
             ADD(t->sleep_ns, ns);
     }
-    if (r && w->counted_waiting)
-        ADD(r->waiting, (uint32_t)-1);
-    struct lw_tstat *e = tstat(t, r);
+    if (e && w->counted_waiting)
+        ADD(e->lock->waiting, (uint32_t)-1);
     if (e) {
         BUMP1(*(got ? &e->contended : &e->timeouts), 1);
         BUMP1(e->wait_ns, counted);
@@ -598,22 +660,20 @@ static void wait_end_at(struct lw_lock *r, struct wait *w, int got, uintptr_t pc
             BUMP1(e->probed_wait_ns, counted);
         if (slept)
             BUMP1(e->sleep_wait_ns, counted);
-        tstat_note(e, w->holder, counted, pc);
+        note_wait(e, w->holder, counted, pc);
     }
-    trace(t, got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, r ? (void *)r->addr : NULL, w->holder, t1,
-          w->t0);
+    trace(t, got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, t1, w->t0);
     errno = saved;
 }
 
-static void wait_end(struct lw_lock *r, struct wait *w, int got, uintptr_t pc)
+static void wait_end(const void *p, struct lw_tstat *e, struct wait *w, int got, uintptr_t pc)
 {
     uint64_t t1 = lw_now();
-    wait_end_at(r, w, got, pc, t1, t1 - w->t0, 1);
+    wait_end_at(p, e, w, got, pc, t1, t1 - w->t0, 1);
 }
 
-static __attribute__((noinline)) void trylock_failed(struct lw_lock *r)
+static __attribute__((noinline)) void trylock_failed(struct lw_tstat *e)
 {
-    struct lw_tstat *e = tstat(lw_thread_self(), r);
     if (e)
         BUMP1(e->trylock_failed, 1);
 }
@@ -640,114 +700,80 @@ static inline int got_mutex(int rc)
 static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uintptr_t pc, enum how how,
                                                 clockid_t c, const struct timespec *ts)
 {
-    struct lw_lock *r = lookup(m, K_MUTEX, pc);
+    struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
     if (rc == EOWNERDEAD) { /* robust mutex: acquired, previous owner died */
-        if (r)
-            acquired_excl(r);
+        if (e)
+            acquired(e);
         return rc;
     }
-    if (rc != EBUSY || (r && LD(r->depth) && LD(r->holder) == my_tid())) {
+    if (rc != EBUSY || (e && held_find(e))) {
         /* an error the real call reports in its own way, or a relock of our
          * own mutex (errorcheck: EDEADLK; normal: a deadlock): no contention */
         rc = mutex_real(m, how, c, ts);
-        if (got_mutex(rc) && r)
-            acquired_excl(r);
+        if (got_mutex(rc) && e)
+            acquired(e);
         return rc;
     }
     struct wait w;
-    wait_begin(r, &w, LW_T_MUTEX);
+    wait_begin(m, e, &w, LW_T_MUTEX);
     rc = mutex_real(m, how, c, ts);
-    wait_end(r, &w, got_mutex(rc), pc);
-    if (got_mutex(rc) && r)
-        acquired_excl(r);
+    wait_end(m, e, &w, got_mutex(rc), pc);
+    if (got_mutex(rc) && e)
+        acquired(e);
     return rc;
 }
 
-/* Before the trylock: if the lock's record is at hand, start fetching its
- * hot line for writing, to overlap with the trylock's own cache miss. */
-static inline __attribute__((always_inline)) void prefetch_hot(const void *p, int kind)
+static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, uintptr_t pc, enum how how,
+                                                            clockid_t c, const struct timespec *ts)
 {
-    struct lw_lock *r = lw_tls.last;
-    if (r && r->addr == (uintptr_t)p && r->kind == kind)
-        __builtin_prefetch(&r->holder, 1);
+    int rc = real.mutex_trylock(m);
+    if (LW_LIKELY(rc == 0)) {
+        struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
+        if (LW_LIKELY(e != NULL))
+            acquired(e);
+        return 0;
+    }
+    return mutex_slow(m, rc, pc, how, c, ts);
 }
 
 LW_API int pthread_mutex_lock(pthread_mutex_t *m)
 {
     NEED(mutex_trylock);
-    prefetch_hot(m, K_MUTEX);
-    int rc = real.mutex_trylock(m);
-    if (LW_LIKELY(rc == 0)) {
-        struct lw_lock *r = lookup(m, K_MUTEX, RA());
-        if (LW_LIKELY(r != NULL))
-            acquired_excl(r);
-        return 0;
-    }
-    return mutex_slow(m, rc, RA(), PLAIN, 0, NULL);
+    return mutex_lock(m, RA(), PLAIN, 0, NULL);
 }
 
 LW_API int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *ts)
 {
     NEED(mutex_timedlock);
-    int rc = real.mutex_trylock(m);
-    if (rc == 0) {
-        struct lw_lock *r = lookup(m, K_MUTEX, RA());
-        if (r)
-            acquired_excl(r);
-        return 0;
-    }
-    return mutex_slow(m, rc, RA(), TIMED, 0, ts);
+    return mutex_lock(m, RA(), TIMED, 0, ts);
 }
 
 LW_API int pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t c, const struct timespec *ts)
 {
     NEED(mutex_clocklock);
-    int rc = real.mutex_trylock(m);
-    if (rc == 0) {
-        struct lw_lock *r = lookup(m, K_MUTEX, RA());
-        if (r)
-            acquired_excl(r);
-        return 0;
-    }
-    return mutex_slow(m, rc, RA(), CLOCKED, c, ts);
+    return mutex_lock(m, RA(), CLOCKED, c, ts);
 }
 
 LW_API int pthread_mutex_trylock(pthread_mutex_t *m)
 {
     NEED(mutex_trylock);
     int rc = real.mutex_trylock(m);
-    struct lw_lock *r = lookup(m, K_MUTEX, RA());
-    if (r) {
-        if (got_mutex(rc))
-            acquired_excl(r);
-        else if (rc == EBUSY)
-            trylock_failed(r);
-    }
-    return rc;
-}
-
-/* An unlock by a thread that is not the holder (allowed for some types,
- * EPERM for others): let the real call decide, then forget the hold. */
-static __attribute__((noinline)) int foreign_unlock(struct lw_lock *r, int rc)
-{
-    if (rc == 0) {
-        ST(r->depth, 0);
-        ST(r->holder, 0);
-        ST(r->hold_t0, 0);
-    }
+    struct lw_tstat *e = stat_of(m, K_MUTEX, RA());
+    if (got_mutex(rc) && e)
+        acquired(e);
+    else if (rc == EBUSY)
+        trylock_failed(e);
     return rc;
 }
 
 LW_API int pthread_mutex_unlock(pthread_mutex_t *m)
 {
     NEED(mutex_unlock);
-    struct lw_lock *r = lookup(m, K_MUTEX, RA());
-    if (LW_LIKELY(r != NULL)) {
-        if (LW_UNLIKELY(LD(r->holder) != my_tid() && LD(r->depth)))
-            return foreign_unlock(r, real.mutex_unlock(m));
-        released_excl(r, 1);
-    }
-    return real.mutex_unlock(m);
+    struct lw_tstat *e = releasing(m, K_MUTEX);
+    int rc = real.mutex_unlock(m);
+    if (e)
+        owner_note(e);
+    return rc;
 }
 
 /* ---------------------------------------------------------------- spinlock */
@@ -755,20 +781,19 @@ LW_API int pthread_mutex_unlock(pthread_mutex_t *m)
 LW_API int pthread_spin_lock(pthread_spinlock_t *s)
 {
     NEED(spin_trylock);
-    prefetch_hot((void *)s, K_SPIN);
     int rc = real.spin_trylock(s);
-    struct lw_lock *r = lookup((void *)s, K_SPIN, RA());
+    struct lw_tstat *e = stat_of((void *)s, K_SPIN, RA());
     if (LW_LIKELY(rc == 0)) {
-        if (LW_LIKELY(r != NULL))
-            acquired_excl(r);
+        if (LW_LIKELY(e != NULL))
+            acquired(e);
         return 0;
     }
     struct wait w;
-    wait_begin(r, &w, LW_T_SPIN);
+    wait_begin((void *)s, e, &w, LW_T_SPIN);
     rc = real.spin_lock(s);
-    wait_end(r, &w, rc == 0, RA());
-    if (rc == 0 && r)
-        acquired_excl(r);
+    wait_end((void *)s, e, &w, rc == 0, RA());
+    if (rc == 0 && e)
+        acquired(e);
     return rc;
 }
 
@@ -776,31 +801,27 @@ LW_API int pthread_spin_trylock(pthread_spinlock_t *s)
 {
     NEED(spin_trylock);
     int rc = real.spin_trylock(s);
-    struct lw_lock *r = lookup((void *)s, K_SPIN, RA());
-    if (r) {
-        if (rc == 0)
-            acquired_excl(r);
-        else if (rc == EBUSY)
-            trylock_failed(r);
-    }
+    struct lw_tstat *e = stat_of((void *)s, K_SPIN, RA());
+    if (rc == 0 && e)
+        acquired(e);
+    else if (rc == EBUSY)
+        trylock_failed(e);
     return rc;
 }
 
 LW_API int pthread_spin_unlock(pthread_spinlock_t *s)
 {
     NEED(spin_unlock);
-    struct lw_lock *r = lookup((void *)s, K_SPIN, RA());
-    if (LW_LIKELY(r != NULL)) {
-        if (LW_UNLIKELY(LD(r->holder) != my_tid() && LD(r->depth)))
-            return foreign_unlock(r, real.spin_unlock(s));
-        released_excl(r, 1);
-    }
-    return real.spin_unlock(s);
+    struct lw_tstat *e = releasing((void *)s, K_SPIN);
+    int rc = real.spin_unlock(s);
+    if (e)
+        owner_note(e);
+    return rc;
 }
 
 /* ---------------------------------------------------------------- semaphore */
 
-/* Semaphores are not owned: no holder, no hold time, counters by atomics. */
+/* Semaphores are not owned: no holder, no hold time. */
 static int sem_real(sem_t *s, enum how how, clockid_t c, const struct timespec *ts)
 {
     switch (how) {
@@ -812,38 +833,40 @@ static int sem_real(sem_t *s, enum how how, clockid_t c, const struct timespec *
 
 static int sem_common(sem_t *s, uintptr_t pc, enum how how, clockid_t c, const struct timespec *ts)
 {
-    int e = errno;
+    int e0 = errno;
     if (real.sem_trywait(s) == 0) {
-        struct lw_lock *r = lookup(s, K_SEM, pc);
-        if (r)
-            ADD(r->acquisitions, 1);
-        errno = e; /* a successful call leaves errno alone */
+        struct lw_tstat *e = stat_of(s, K_SEM, pc);
+        if (e)
+            BUMP1(e->acquisitions, 1);
+        errno = e0; /* a successful call leaves errno alone */
         return 0;
     }
     if (errno != EAGAIN) { /* EINVAL and the like: the real call answers */
-        errno = e;
+        errno = e0;
         return sem_real(s, how, c, ts);
     }
-    errno = e;
-    struct lw_lock *r = lookup(s, K_SEM, pc);
+    errno = e0;
+    struct lw_tstat *e = stat_of(s, K_SEM, pc);
     struct wait w;
-    wait_begin(r, &w, LW_T_SEM);
+    wait_begin(s, e, &w, LW_T_SEM);
     int rc = sem_real(s, how, c, ts);
     int e2 = errno;
-    wait_end(r, &w, rc == 0, pc);
-    if (rc == 0 && r)
-        ADD(r->acquisitions, 1);
-    errno = rc == 0 ? e : e2;
+    wait_end(s, e, &w, rc == 0, pc);
+    if (rc == 0 && e)
+        BUMP1(e->acquisitions, 1);
+    errno = rc == 0 ? e0 : e2;
     return rc;
 }
 
 #define SEM_NEED(f)                                                                 \
     do {                                                                            \
-        if (LW_UNLIKELY(!real.ready) && !resolve())                                 \
-            return 0;                                                               \
         if (LW_UNLIKELY(!real.f || !real.sem_trywait)) {                            \
-            errno = ENOSYS;                                                         \
-            return -1;                                                              \
+            if (!resolve())                                                         \
+                return 0;                                                           \
+            if (!real.f || !real.sem_trywait) {                                     \
+                errno = ENOSYS;                                                     \
+                return -1;                                                          \
+            }                                                                       \
         }                                                                           \
     } while (0)
 
@@ -869,34 +892,33 @@ LW_API int sem_trywait(sem_t *s)
 {
     SEM_NEED(sem_trywait);
     int rc = real.sem_trywait(s);
-    int e = errno;
-    struct lw_lock *r = lookup(s, K_SEM, RA());
-    if (r) {
-        if (rc == 0)
-            ADD(r->acquisitions, 1);
-        else if (e == EAGAIN)
-            trylock_failed(r);
-    }
-    errno = e;
+    int e0 = errno;
+    struct lw_tstat *e = stat_of(s, K_SEM, RA());
+    if (rc == 0 && e)
+        BUMP1(e->acquisitions, 1);
+    else if (rc != 0 && e0 == EAGAIN)
+        trylock_failed(e);
+    errno = e0;
     return rc;
 }
 
 LW_API int sem_post(sem_t *s)
 {
     SEM_NEED(sem_post);
-    struct lw_lock *r = lookup(s, K_SEM, RA());
-    if (r && LD(r->waiting)) {
-        int e = errno;
-        trace(lw_thread_self(), LW_EV_RELEASE, LW_T_SEM, s, my_tid(), lw_now(), 0);
-        errno = e;
+    if (lw.cfg.trace) { /* waiters are counted only for the trace */
+        int e0 = errno;
+        struct lw_tstat *e = stat_of(s, K_SEM, RA());
+        if (e && LD(e->lock->waiting))
+            trace(lw_thread_self(), LW_EV_RELEASE, LW_T_SEM, s, my_tid(), lw_now(), 0);
+        errno = e0;
     }
     return real.sem_post(s);
 }
 
 /* ---------------------------------------------------------------- rwlock */
 
-/* Writers are exclusive (holder, holds, as for a mutex). Readers share the
- * lock, so their counters use atomic adds; their holds are not timed. */
+/* Writers hold exclusively (held stack, hold times, as for a mutex);
+ * readers share the lock and only count. */
 static int rw_real(pthread_rwlock_t *l, int write, enum how how, clockid_t c, const struct timespec *ts)
 {
     switch (how) {
@@ -906,46 +928,48 @@ static int rw_real(pthread_rwlock_t *l, int write, enum how how, clockid_t c, co
     }
 }
 
-static void rw_got(struct lw_lock *r, int write)
+static void rw_got(struct lw_tstat *e, int write)
 {
-    if (!r)
+    if (!e)
         return;
     if (write)
-        acquired_excl_n(r, 1); /* readers add to the same counter: atomic */
+        acquired(e);
     else
-        ADD(r->acquisitions, 1);
+        BUMP1(e->acquisitions, 1);
 }
 
 static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how, clockid_t c,
                      const struct timespec *ts)
 {
     int rc = write ? real.trywrlock(l) : real.tryrdlock(l);
-    struct lw_lock *r = lookup(l, K_RWLOCK, pc);
+    struct lw_tstat *e = stat_of(l, K_RWLOCK, pc);
     if (LW_LIKELY(rc == 0)) {
-        rw_got(r, write);
+        rw_got(e, write);
         return 0;
     }
     if (rc != EBUSY) { /* EDEADLK, EAGAIN (too many readers), EINVAL */
         rc = rw_real(l, write, how, c, ts);
         if (rc == 0)
-            rw_got(r, write);
+            rw_got(e, write);
         return rc;
     }
     struct wait w;
-    wait_begin(r, &w, write ? LW_T_RWLOCK_WR : LW_T_RWLOCK_RD);
+    wait_begin(l, e, &w, write ? LW_T_RWLOCK_WR : LW_T_RWLOCK_RD);
     rc = rw_real(l, write, how, c, ts);
-    wait_end(r, &w, rc == 0, pc);
+    wait_end(l, e, &w, rc == 0, pc);
     if (rc == 0)
-        rw_got(r, write);
+        rw_got(e, write);
     return rc;
 }
 
 #define RW_NEED(f)                                                                  \
     do {                                                                            \
-        if (LW_UNLIKELY(!real.ready) && !resolve())                                 \
-            return 0;                                                               \
-        if (LW_UNLIKELY(!real.f || !real.tryrdlock || !real.trywrlock))             \
-            return ENOSYS;                                                          \
+        if (LW_UNLIKELY(!real.f || !real.tryrdlock || !real.trywrlock)) {           \
+            if (!resolve())                                                         \
+                return 0;                                                           \
+            if (!real.f || !real.tryrdlock || !real.trywrlock)                      \
+                return ENOSYS;                                                      \
+        }                                                                           \
     } while (0)
 
 LW_API int pthread_rwlock_rdlock(pthread_rwlock_t *l)
@@ -987,11 +1011,11 @@ LW_API int pthread_rwlock_clockwrlock(pthread_rwlock_t *l, clockid_t c, const st
 static int rw_try(pthread_rwlock_t *l, int write, uintptr_t pc)
 {
     int rc = write ? real.trywrlock(l) : real.tryrdlock(l);
-    struct lw_lock *r = lookup(l, K_RWLOCK, pc);
+    struct lw_tstat *e = stat_of(l, K_RWLOCK, pc);
     if (rc == 0)
-        rw_got(r, write);
+        rw_got(e, write);
     else if (rc == EBUSY)
-        trylock_failed(r);
+        trylock_failed(e);
     return rc;
 }
 
@@ -1010,17 +1034,18 @@ LW_API int pthread_rwlock_trywrlock(pthread_rwlock_t *l)
 LW_API int pthread_rwlock_unlock(pthread_rwlock_t *l)
 {
     RW_NEED(rwunlock);
-    struct lw_lock *r = lookup(l, K_RWLOCK, RA());
-    if (r) {
-        if (LD(r->depth) && LD(r->holder) == my_tid()) {
-            released_excl(r, 1); /* our write lock */
-        } else if (LD(r->waiting)) {
-            int e = errno;
+    struct lw_tstat *e = releasing(l, K_RWLOCK); /* our write hold, if it is one */
+    if (!e && lw.cfg.trace) { /* a reader leaving */
+        int e0 = errno;
+        struct lw_tstat *s = stat_of(l, K_RWLOCK, RA());
+        if (s && LD(s->lock->waiting))
             trace(lw_thread_self(), LW_EV_RELEASE, LW_T_RWLOCK_RD, l, my_tid(), lw_now(), 0);
-            errno = e;
-        }
+        errno = e0;
     }
-    return real.rwunlock(l);
+    int rc = real.rwunlock(l);
+    if (e)
+        owner_note(e);
+    return rc;
 }
 
 /* ---------------------------------------------------------------- condvar */
@@ -1033,16 +1058,17 @@ LW_API int pthread_rwlock_unlock(pthread_rwlock_t *l)
 static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enum how how, clockid_t c,
                        const struct timespec *ts)
 {
-    struct lw_lock *r = lookup(cv, K_COND, pc);
-    struct lw_lock *rm = lookup(m, K_MUTEX, pc);
-    uint32_t me = my_tid();
-    uint32_t depth = 0;
-    if (rm && LD(rm->holder) == me && (depth = LD(rm->depth)) != 0) {
-        ST(rm->depth, 1);
-        released_excl(rm, 1);
+    struct lw_tstat *em = stat_of(m, K_MUTEX, pc);
+    struct lw_held *h = em ? held_find(em) : NULL;
+    uint32_t depth = h ? h->depth : 0;
+    if (h) {
+        h->depth = 1;
+        releasing(m, K_MUTEX);
+        owner_note(em);
     }
+    struct lw_tstat *e = stat_of(cv, K_COND, pc); /* after: the cache holds the condvar */
     struct wait w;
-    wait_begin(r, &w, LW_T_COND);
+    wait_begin(cv, e, &w, LW_T_COND);
     int rc;
     switch (how) {
     case TIMED: rc = real.cond_timedwait(cv, m, ts); break;
@@ -1051,39 +1077,40 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
     }
     uint64_t t1 = lw_now();
     int relocked = rc == 0 || rc == ETIMEDOUT || rc == EOWNERDEAD;
-    if (r) {
+    if (e) {
+        struct lw_lock *r = e->lock;
         uint64_t sig = LD(r->last_signal_ns);
         int signalled = sig > w.t0 && sig <= t1;
         uint64_t until = signalled ? sig : t1;
-        w.holder = signalled ? LD(r->holder) : 0; /* the signalling thread */
+        w.holder = signalled ? LD(r->signaller) : 0;
         if (rc == 0)
-            ADD(r->acquisitions, 1);
-        wait_end_at(r, &w, rc == 0, pc, t1, until - w.t0, 0);
+            BUMP1(e->acquisitions, 1);
+        wait_end_at(cv, e, &w, rc == 0, pc, t1, until - w.t0, 0);
         if (signalled) {
+            BUMP1(e->reacquire_ns, t1 - sig);
+            if (t1 - sig > LD(e->max_reacquire_ns))
+                ST(e->max_reacquire_ns, t1 - sig);
             struct lw_thread *t = lw_thread_self();
-            struct lw_tstat *e = tstat(t, r);
-            if (e) {
-                BUMP1(e->reacquire_ns, t1 - sig);
-                if (t1 - sig > LD(e->max_reacquire_ns))
-                    ST(e->max_reacquire_ns, t1 - sig);
-            }
             if (t) /* re-acquiring the mutex is a lock wait of this thread */
                 ADD(t->blocked_ns, t1 - sig);
         }
     }
-    if (relocked && rm && depth) {
-        acquired_excl(rm);
-        ST(rm->depth, depth); /* a recursive mutex's count comes back whole */
+    if (relocked && em && depth) {
+        acquired(em);
+        if ((h = held_find(em)) != NULL)
+            h->depth = depth; /* a recursive mutex's count comes back whole */
     }
     return rc;
 }
 
 #define COND_NEED(f)                                                                \
     do {                                                                            \
-        if (LW_UNLIKELY(!real.ready) && !resolve())                                 \
-            return 0;                                                               \
-        if (LW_UNLIKELY(!real.f))                                                   \
-            return ENOSYS;                                                          \
+        if (LW_UNLIKELY(!real.f)) {                                                 \
+            if (!resolve())                                                         \
+                return 0;                                                           \
+            if (!real.f)                                                            \
+                return ENOSYS;                                                      \
+        }                                                                           \
     } while (0)
 
 LW_API int pthread_cond_wait(pthread_cond_t *cv, pthread_mutex_t *m)
@@ -1105,49 +1132,61 @@ LW_API int pthread_cond_clockwait(pthread_cond_t *cv, pthread_mutex_t *m, clocki
     return cond_common(cv, m, RA(), CLOCKED, c, ts);
 }
 
-static void cond_wake(pthread_cond_t *cv, uintptr_t pc, int ev_type)
+static void cond_wake(pthread_cond_t *cv, uintptr_t pc)
 {
-    struct lw_lock *r = lookup(cv, K_COND, pc);
-    if (r && LD(r->waiting)) { /* only then is the time worth reading */
-        int e = errno;
+    int e0 = errno;
+    struct lw_tstat *e = stat_of(cv, K_COND, pc);
+    if (e && LD(e->lock->waiting)) { /* only then is the time worth reading */
+        struct lw_lock *r = e->lock;
         uint64_t now = lw_now();
-        ST(r->holder, my_tid());
+        ST(r->signaller, my_tid());
         ST(r->last_signal_ns, now);
-        trace(lw_thread_self(), LW_EV_RELEASE, ev_type, cv, my_tid(), now, 0);
-        errno = e;
+        trace(lw_thread_self(), LW_EV_RELEASE, LW_T_COND, cv, my_tid(), now, 0);
     }
+    errno = e0;
 }
 
 LW_API int pthread_cond_signal(pthread_cond_t *cv)
 {
     COND_NEED(cond_signal);
-    cond_wake(cv, RA(), LW_T_COND);
+    cond_wake(cv, RA());
     return real.cond_signal(cv);
 }
 
 LW_API int pthread_cond_broadcast(pthread_cond_t *cv)
 {
     COND_NEED(cond_broadcast);
-    cond_wake(cv, RA(), LW_T_COND);
+    cond_wake(cv, RA());
     return real.cond_broadcast(cv);
 }
 
 /* ---------------------------------------------------------------- threads */
 
-/* A thread that ends while holding an exclusive lock: flag each such lock.
- * The per-thread acquire/release balance says whether to look at all. */
+/* Is p, on this thread's held stack, still held by this thread? Asked at
+ * thread exit, where a stale entry (a spinlock another thread unlocked) must
+ * not be flagged. */
+static int still_held(struct lw_tstat *e)
+{
+    void *p = (void *)e->addr;
+#ifdef __GLIBC__
+    if (e->kind == K_MUTEX || e->kind == K_RWLOCK)
+        return holder_of(p, e->kind, e->lock) == my_tid();
+#endif
+    if (e->kind == K_SPIN)
+        return __atomic_load_n((int *)p, __ATOMIC_RELAXED) != 0;
+    return 1;
+}
+
+/* A thread that ends while holding an exclusive lock: flag each such lock. */
 static void thread_end(void *arg)
 {
     (void)arg;
     struct lw_thread *t = lw_thread_self();
-    uint32_t me = my_tid();
-    if (lw_tls.acq_minus_rel != 0 && lw.table) {
-        for (uint32_t i = 0; i < LW_TABLE_SLOTS; i++) {
-            struct lw_lock *r = atomic_load_explicit(&lw.table[i], memory_order_acquire);
-            if (r && LD(r->depth) && LD(r->holder) == me)
-                ADD(r->held_at_exit, 1);
-        }
-    }
+    for (uint32_t i = 0; i < lw_tls.nheld; i++)
+        if (still_held(lw_tls.held[i].e))
+            ADD(lw_tls.held[i].e->lock->held_at_exit, 1);
+    if (lw_tls.held_lost)
+        ADD(lw.held_lost, lw_tls.held_lost);
     if (t) {
 #ifdef __linux__
         prctl(PR_GET_NAME, t->name, 0, 0, 0);
@@ -1156,7 +1195,6 @@ static void thread_end(void *arg)
         atomic_store_explicit(&t->exited, 1, memory_order_release);
     }
 }
-
 struct start {
     void *(*fn)(void *);
     void *arg;
@@ -1198,47 +1236,42 @@ LW_API int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)
 
 /* fork: the child reports on its own under its own pid, from zero; locks the
  * forking thread held stay held, under its new tid. */
+/* fork: the child reports on its own under its own pid, from zero. Locks
+ * the forking thread held stay held, under its new tid. */
 static void at_fork_child(void)
 {
     uint32_t old = lw_tls.tid;
     lw_tls.tid = 0;
     lw_tls.thr = NULL;
-    uint32_t me = my_tid();
+    lw_tls.last = NULL;
+    uint32_t me = lw_gettid();
     lw.pid = (uint32_t)getpid();
     lw.start_ns = lw_now();
     ST(lw.dropped, 0);
     ST(lw.untracked, 0);
+    ST(lw.held_lost, 0);
     atomic_store_explicit(&lw.threads, NULL, memory_order_relaxed);
     ST(lw.nthreads, 0);
     for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
         struct lw_lock *r = atomic_load_explicit(&lw.table[i], memory_order_relaxed);
         if (!r)
             continue;
-        uint32_t h = LD(r->holder), d = LD(r->depth);
-        uint64_t t0 = LD(r->hold_t0);
-        uint8_t timed = LD(r->timed);
-        struct lw_detail *det = atomic_load_explicit(&r->detail, memory_order_relaxed);
-        uintptr_t a = r->addr, pc = r->first_pc;
-        uint8_t k = r->kind;
-        memset((void *)r, 0, sizeof *r);
-        if (det)
-            memset((void *)det, 0, sizeof *det);
-        r->addr = a;
-        r->kind = k;
-        r->first_pc = pc;
-        ST(r->timed, timed);
-        atomic_store_explicit(&r->detail, det, memory_order_relaxed);
-        if (h == old && d) { /* still ours */
-            ST(r->holder, me);
+        ST(r->waiting, 0); /* the parent's other threads do not exist here */
+        ST(r->held_at_exit, 0);
+        if (LD(r->last_holder) == old)
             ST(r->last_holder, me);
-            ST(r->depth, d);
-            ST(r->hold_t0, t0);
-        } else if (d) {
-            ST(r->depth, d); /* held by a thread that does not exist here */
-            ST(r->holder, h);
-        }
+        if (LD(r->holder) == old)
+            ST(r->holder, me);
     }
-    lw_thread_self();
+    /* this thread's holds move to its new statistics */
+    struct lw_thread *t = lw_thread_self();
+    for (uint32_t i = 0; i < lw_tls.nheld; i++) {
+        struct lw_tstat *e = tstat(t, lw_tls.held[i].e->lock);
+        if (e)
+            lw_tls.held[i].e = e;
+        else /* no memory: forget the hold */
+            lw_tls.held[i--] = lw_tls.held[--lw_tls.nheld];
+    }
 }
 
 __attribute__((constructor)) static void lw_start(void)

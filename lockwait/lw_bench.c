@@ -8,7 +8,8 @@
  *   probe        ns per clock_gettime(CLOCK_MONOTONIC) and per
  *                getrusage(RUSAGE_THREAD): what the library pays for a
  *                timestamp and for the sleep/spin test on a contended wait
- * Threads start together behind a spinning gate (no pthread call, so the
+ * Thread i is pinned to CPU i where allowed (best effort). Threads start
+ * together behind a spinning gate (no pthread call, so the
  * gate itself is not wrapped); the time runs from the gate's release to the
  * last thread's end. Every critical section increments a counter, checked
  * against the expected total; a mismatch fails the run.
@@ -44,6 +45,10 @@ static void *worker(void *arg)
 {
     struct slot *s = contended ? &shared : &own[(long)arg];
     uint64_t x = (uint64_t)(long)arg + 1;
+    /* one thread per CPU where the OS lets us: two cores meeting at the lock,
+     * not two threads taking turns on one CPU (best effort, not checked) */
+    if (online_cpus() >= THREADS)
+        (void)pin_self((int)(long)arg);
     atomic_fetch_add(&ready, 1);
     while (!atomic_load_explicit(&go, memory_order_acquire))
         ;

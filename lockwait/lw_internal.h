@@ -2,15 +2,16 @@
  * (liblockwait.c) and the report/trace writer (lw_report.c). Nothing here is
  * visible outside the library (built with -fvisibility=hidden).
  *
- * Concurrency model, in one paragraph: one record per lock (struct lw_lock),
- * found through a lock-free open-addressing table keyed by (address, kind).
- * For exclusive locks (mutex, spinlock, rwlock writer) the counters that
- * change on every acquisition are updated by the thread that holds the lock,
- * so the lock itself serialises them: they are relaxed atomics read and
- * written with plain loads and stores (no lock prefix, no fence). Counters
- * that change outside the lock (waits, failed trylocks, semaphores, rwlock
- * readers) use atomic read-modify-write; those run only off the fast path or
- * for lock kinds that are shared by nature. */
+ * Concurrency model: one record per lock (struct lw_lock), found through a
+ * lock-free open-addressing table keyed by (address, kind), holds what the
+ * lock is and state that changes rarely. Everything counted per call lives
+ * in the calling thread's own statistics for that lock (struct lw_tstat),
+ * written only by that thread with plain loads and stores, and merged into
+ * the records at exit. So a lock that moves between cores drags no extra
+ * cache line through its critical section: inside it the wrappers touch
+ * only thread-local memory (and, for spinlocks and non-glibc mutexes, the
+ * record's holder field). The locks a thread holds sit on a small per-thread
+ * stack (recursion, hold timing, locks held at thread exit). */
 #ifndef LOCKWAIT_INTERNAL_H
 #define LOCKWAIT_INTERNAL_H
 
@@ -55,7 +56,7 @@ struct lw_detail {
 };
 
 struct lw_lock {
-    /* lines 1-2: identity and state written rarely, read on every call */
+    /* line 1: identity and state written rarely, read on every call */
     uintptr_t addr;       /* the lock's address: the key with kind */
     uint8_t kind;         /* enum lw_kind */
     _Atomic uint8_t timed; /* 2: time the next hold; 1: sample holds (contended) */
@@ -65,32 +66,31 @@ struct lw_lock {
     struct lw_detail *_Atomic detail;
     au64 last_signal_ns;  /* condition variables: last signal/broadcast */
     au32 held_at_exit;    /* times a thread exited holding it */
-    au32 pad1;
-    /* merged at exit from the threads' wait statistics (lw_report.c) */
+    au32 signaller;       /* condition variables: the last signalling thread */
+    /* line 2: written by the holder outside the critical section (after the
+     * real unlock), for owner changes; and the holder's tid where the lock
+     * itself does not record it (spinlocks; mutexes outside glibc) */
+    au32 last_holder __attribute__((aligned(64)));
+    au32 holder;
+    /* lines 3-4: merged at exit from the threads' statistics (lw_report.c) */
+    au64 acquisitions __attribute__((aligned(64)));
+    au64 owner_changes, relocks;
+    au64 hold_ns, max_hold_ns, holds_timed;
     au64 contended, trylock_failed, timeouts;
     au64 wait_ns, max_wait_ns;
     au64 probed_wait_ns, sleep_wait_ns; /* waits probed for sleep; of those, slept */
-    /* line 3: written by the holder on every acquisition. Its own cache line,
-     * which the lock wrappers prefetch for writing before the trylock, so
-     * that when the lock moves between cores this line's transfer overlaps
-     * the lock's own instead of following it. */
-    au32 holder __attribute__((aligned(64))); /* tid holding it exclusively, 0 if none */
-    au32 last_holder;     /* for owner changes */
-    au32 depth;           /* recursive depth of the exclusive holder */
-    au32 pad2;
-    au64 acquisitions;
-    au64 owner_changes;
-    au64 hold_t0;         /* start of the current timed hold, 0 if untimed */
-    au64 relocks;         /* recursive relocks (acquisitions, never contention) */
-    au64 hold_ns, max_hold_ns, holds_timed;
 } __attribute__((aligned(64)));
 
-/* One thread's waits on one lock. Written only by that thread, so its
- * counters are plain (relaxed) stores: a contended wait touches no cache
- * line another thread writes. Merged into the lock records at exit. */
+/* One thread's use of one lock. Written only by that thread (and signal
+ * handlers running on it), so its counters are plain relaxed stores: no
+ * cache line another thread writes. Merged into the lock records at exit. */
 #define LW_TPAIRS 4
 struct lw_tstat {
     struct lw_lock *lock;
+    uintptr_t addr; /* copies of lock->addr and kind: the cache check reads one line */
+    uint8_t kind;
+    au64 acquisitions, owner_changes, relocks;
+    au64 hold_ns, max_hold_ns, holds_timed;
     au64 contended, timeouts, trylock_failed;
     au64 wait_ns, max_wait_ns, probed_wait_ns, sleep_wait_ns;
     au64 reacquire_ns, max_reacquire_ns;
@@ -121,12 +121,23 @@ struct lw_thread {
 };
 
 /* Per-thread state, reachable without a lookup (initial-exec TLS). */
+/* a lock this thread holds exclusively */
+struct lw_held {
+    struct lw_tstat *e;
+    uint64_t t0;    /* start of a timed hold, 0 if not timed */
+    uint32_t depth; /* recursive depth */
+    uint32_t write; /* rwlock: held for writing (always 1 today) */
+};
+#define LW_HELD_MAX 32
+
 struct lw_tls {
-    uint32_t tid;           /* 0 until first needed */
-    uint32_t acq_minus_rel; /* a hint: may this thread hold something? */
-    uint32_t nwaits;        /* contended waits so far (sleep probe sampling) */
-    struct lw_lock *last;   /* one-entry cache of the last lock touched */
-    struct lw_thread *thr;  /* created on the first slow event */
+    uint32_t tid;          /* 0 until first needed */
+    uint32_t nwaits;       /* contended waits so far (sleep probe sampling) */
+    uint32_t nheld;        /* entries in held[] */
+    uint32_t held_lost;    /* holds not tracked: held[] was full */
+    struct lw_tstat *last; /* one-entry cache: this thread's stats of the last lock used */
+    struct lw_thread *thr; /* created on the first slow event */
+    struct lw_held held[LW_HELD_MAX];
 };
 
 extern __thread struct lw_tls lw_tls __attribute__((tls_model("initial-exec")));
@@ -143,7 +154,7 @@ struct lw_config {
 
 struct lw_state {
     struct lw_lock *_Atomic *table; /* LW_TABLE_SLOTS pointers */
-    au64 nlocks, untracked, bypassed, arena_failed;
+    au64 nlocks, untracked, bypassed, arena_failed, held_lost;
     struct lw_thread *_Atomic threads;
     au64 nthreads;
     au64 dropped;

@@ -246,6 +246,12 @@ static void merge_threads(void)
             if (!e)
                 continue;
             struct lw_lock *r = e->lock;
+            ADD(r->acquisitions, LD(e->acquisitions));
+            ADD(r->owner_changes, LD(e->owner_changes));
+            ADD(r->relocks, LD(e->relocks));
+            ADD(r->hold_ns, LD(e->hold_ns));
+            MAXSET(r->max_hold_ns, LD(e->max_hold_ns));
+            ADD(r->holds_timed, LD(e->holds_timed));
             ADD(r->contended, LD(e->contended));
             ADD(r->timeouts, LD(e->timeouts));
             ADD(r->trylock_failed, LD(e->trylock_failed));
@@ -338,6 +344,9 @@ void lw_report(void)
     if (LD(lw.arena_failed))
         bprintf(&b, "lockwait: NOT RECORDED: %llu records or details for lack of memory\n",
                 (unsigned long long)LD(lw.arena_failed));
+    if (LD(lw.held_lost))
+        bprintf(&b, "lockwait: %llu holds not followed (a thread held more than %d locks at once)\n",
+                (unsigned long long)LD(lw.held_lost), LW_HELD_MAX);
     if (LD(lw.bypassed))
         bprintf(&b, "lockwait: %llu calls made while the library was starting were passed over unlocked\n",
                 (unsigned long long)LD(lw.bypassed));
