@@ -126,7 +126,8 @@ function top_blocker(s,    l, i, b, best, bw) {
 }
 
 END {
-    csv1 = csvdir "/lockwait-scenarios.csv"
+    csv1 = csvdir "/lockwait-overhead.csv"
+    csv4 = csvdir "/lockwait-profile.csv"
     csv2 = csvdir "/lockwait-cache.csv"
     csv3 = csvdir "/lockwait-critpath.csv"
     svg = csvdir "/lockwait-cache-critpath.svg"
@@ -144,21 +145,19 @@ END {
         printf "Each scenario ran bare %s times; the preload library is Linux-only, so nothing else ran.\n", nrep[order[1]]
     if (cpus != "")
         printf "This machine has %d online CPUs: workloads with more threads than CPUs are oversubscribed, which lengthens waits (a woken waiter queues for a CPU).\n", cpus
-    print ""
-    print "| scenario | threads | bare ms | wrapped ms | overhead % (min..max) | wait share | sleep share | contended | top lock | top blocker | path share of top lock |"
-    print "|---|---:|---:|---:|---:|---:|---:|---:|---|---|---:|"
-    print "scenario,threads,bare_ms,wrapped_ms,overhead_pct,overhead_min_pct,overhead_max_pct,pairs,wait_share,sleep_share,contended_share,top_lock,top_blocker,path_share_top_lock" > csv1
+
+    # per scenario: medians over the runs, overhead over the pairs
     for (i = 1; i <= nsc; i++) {
-        s = order[i]; n = 0; nb = 0; nw = 0; nws = 0
+        s = order[i]; n = 0; nb = 0; nw = 0
         omin = ""; omax = ""
         for (j = 1; j <= nrep[s]; j++) {
             r = reps[s, j]; kb = s SUBSEP "bare" SUBSEP r; kw = s SUBSEP "wrapped" SUBSEP r
-            if (kb in wall) bw_[++nb] = wall[kb] / 1e6
+            if (kb in wall) { bw_[++nb] = wall[kb] / 1e6; bt_[nb] = ops[kb] / 1e3 }
             if (kw in wall) {
-                ww_[++nw] = wall[kw] / 1e6
-                ws_[++nws] = blocked[kw] / (threads[s] * wall[kw])
-                ss_[nws] = blocked[kw] > 0 ? slept[kw] / blocked[kw] : 0
-                cs_[nws] = acq[kw] > 0 ? cont[kw] / acq[kw] : 0
+                ww_[++nw] = wall[kw] / 1e6; wt_[nw] = ops[kw] / 1e3
+                ws_[nw] = blocked[kw] / (threads[s] * wall[kw])
+                ss_[nw] = blocked[kw] > 0 ? slept[kw] / blocked[kw] : 0
+                cs_[nw] = acq[kw] > 0 ? cont[kw] / acq[kw] : 0
             }
             if ((kb in wall) && (kw in wall)) {
                 o = 100 * (wall[kw] / wall[kb] - 1); ov[++n] = o
@@ -166,24 +165,50 @@ END {
                 if (omax == "" || o > omax) omax = o
             }
         }
-        if (n > 0) spread[s] = omax - omin
-        om = median(ov, n); over[s] = om
-        wsm = median(ws_, nws); ssm = median(ss_, nws); csm = median(cs_, nws)
-        sleep_of[s] = ssm
-        tb = top_blocker(s)
-        psh = ((s SUBSEP toplock[s]) in cp_lock) ? cp_lock[s, toplock[s]] : 0
-        pshare[s] = psh
-        tl = (s in toplabel) ? toplabel[s] : "-"
         npairs[s] = n
-        if (n == 0) { # no preload on this OS: bare times only
-            printf "| %s | %d | %.2f | - | - | - | - | - | - | - | - |\n", s, threads[s], median(bw_, nb)
-            printf "%s,%d,%.3f,,,,,0,,,,,,\n", s, threads[s], median(bw_, nb) > csv1
+        bare_ms[s] = median(bw_, nb); bare_kops[s] = median(bt_, nb)
+        wrap_ms[s] = median(ww_, nw); wrap_kops[s] = median(wt_, nw)
+        over[s] = median(ov, n); over_min[s] = omin; over_max[s] = omax
+        if (n > 0) spread[s] = omax - omin
+        wait_of[s] = median(ws_, nw); sleep_of[s] = median(ss_, nw); cont_of[s] = median(cs_, nw)
+        pshare[s] = ((s SUBSEP toplock[s]) in cp_lock) ? cp_lock[s, toplock[s]] : 0
+    }
+
+    print ""
+    print "Overhead: wall time and throughput, medians over the runs; overhead is the median of the per-pair ratios wrapped/bare - 1, with the smallest and largest pair."
+    print ""
+    print "| scenario | threads | bare ms | wrapped ms | bare kops/s | wrapped kops/s | overhead % | min..max % | pairs |"
+    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    print "scenario,threads,bare_ms,wrapped_ms,bare_kops_per_s,wrapped_kops_per_s,overhead_pct,overhead_min_pct,overhead_max_pct,pairs" > csv1
+    for (i = 1; i <= nsc; i++) {
+        s = order[i]
+        if (!npairs[s]) { # no preload on this OS: bare only
+            printf "| %s | %d | %.2f | - | %.1f | - | - | - | 0 |\n", s, threads[s], bare_ms[s], bare_kops[s]
+            printf "%s,%d,%.3f,,%.3f,,,,,0\n", s, threads[s], bare_ms[s], bare_kops[s] > csv1
             continue
         }
-        printf "| %s | %d | %.2f | %.2f | %+.2f (%+.2f..%+.2f) | %s | %s | %s | %s | %s | %s |\n", s, threads[s], median(bw_, nb), median(ww_, nw), om, omin, omax, pct(wsm), pct(ssm), pct(csm), tl, tb, pct(psh)
-        printf "%s,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%d,%.4f,%.4f,%.4f,%s,%s,%.4f\n", s, threads[s], median(bw_, nb), median(ww_, nw), om, omin, omax, n, wsm, ssm, csm, tl, tb, psh > csv1
+        printf "| %s | %d | %.2f | %.2f | %.1f | %.1f | %+.2f | %+.2f..%+.2f | %d |\n", s, threads[s], bare_ms[s], wrap_ms[s], bare_kops[s], wrap_kops[s], over[s], over_min[s], over_max[s], npairs[s]
+        printf "%s,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%d\n", s, threads[s], bare_ms[s], wrap_ms[s], bare_kops[s], wrap_kops[s], over[s], over_min[s], over_max[s], npairs[s] > csv1
     }
     close(csv1)
+
+    if (anywrapped) {
+        print ""
+        print "Profile under the preload: shares are medians over the wrapped runs; top lock, top blocker and path share come from the traced run."
+        print ""
+        print "| scenario | wait share | sleep share | contended | top lock | top blocker | path share of top lock |"
+        print "|---|---:|---:|---:|---|---|---:|"
+        print "scenario,wait_share,sleep_share,contended_share,top_lock,top_blocker,path_share_top_lock" > csv4
+        for (i = 1; i <= nsc; i++) {
+            s = order[i]
+            if (!npairs[s]) continue
+            tl = (s in toplabel) ? toplabel[s] : "-"
+            tb = top_blocker(s)
+            printf "| %s | %s | %s | %s | %s | %s | %s |\n", s, pct(wait_of[s]), pct(sleep_of[s]), pct(cont_of[s]), tl, tb, pct(pshare[s])
+            printf "%s,%.4f,%.4f,%.4f,%s,%s,%.4f\n", s, wait_of[s], sleep_of[s], cont_of[s], tl, tb, pshare[s] > csv4
+        }
+        close(csv4)
+    }
 
     # the cache scenario's request latency, bare and wrapped (medians over runs)
     if ("cache" in seen) {

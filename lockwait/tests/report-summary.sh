@@ -20,7 +20,7 @@ for awk_bin in mawk gawk original-awk; do
   { "$awk_bin" -f "$ROOT/common/summary_head.awk" "$fixture"
     "$awk_bin" -v csvdir="$out" -f "$ROOT/lockwait/summary.awk" "$fixture"; } >"$out/summary.md" 2>"$out/err"
   check_eq "$awk_bin: summary matches golden-summary.md" "" "$(diff "$T/golden-summary.md" "$out/summary.md" | head -n 5)"
-  for csv in scenarios cache critpath; do
+  for csv in overhead profile cache critpath; do
     check_eq "$awk_bin: lockwait-$csv.csv matches its golden" "" "$(diff "$T/golden-$csv.csv" "$out/lockwait-$csv.csv" 2>&1 | head -n 5)"
   done
   check_eq "$awk_bin: the SVG matches its golden" "" "$(diff "$T/golden-cache-critpath.svg" "$out/lockwait-cache-critpath.svg" 2>&1 | head -n 5)"
@@ -35,7 +35,7 @@ want=$(awk '/^RESULT .*kind=workload scenario=mutex .*variant=(bare|wrapped)/ {
   END { for (r = 1; r <= n; r++) o[r] = 100 * (w["wrapped", r] / w["bare", r] - 1)
         for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (o[j] < o[i]) { t = o[i]; o[i] = o[j]; o[j] = t }
         printf "%+.2f", n % 2 ? o[(n + 1) / 2] : (o[n / 2] + o[n / 2 + 1]) / 2 }' "$fixture")
-check "the mutex overhead is the median of the raw pairs ($want)" grep -q "^| mutex | [0-9]* | [0-9.]* | [0-9.]* | $want " "$TMP/mawk/summary.md"
+check "the mutex overhead is the median of the raw pairs ($want)" grep -q "^| mutex | [0-9]* | [0-9.]* | [0-9.]* | [0-9.]* | [0-9.]* | $want |" "$TMP/mawk/summary.md"
 share=$(sed -n 's/.*kind=tail .* lock_share=\([0-9.]*\) .*/\1/p' "$fixture" | awk '{ printf "%.1f%%", 100 * $1 }')
 check "the cache tail share is the report's lock_share ($share)" grep -q "spent $share of their latency" "$TMP/mawk/summary.md"
 check "the SVG has one row label per thread on the path" \
@@ -45,7 +45,8 @@ check "the SVG has one row label per thread on the path" \
 # without the preload (macOS): bare times, dashes, and a sentence saying why
 grep -v -E 'variant=(wrapped|traced)' "$fixture" >"$TMP/bare.txt"
 awk -v csvdir="$TMP" -f "$ROOT/lockwait/summary.awk" "$TMP/bare.txt" >"$TMP/bare.md"
-check "bare-only raw: rows with bare times and dashes" grep -q '^| mutex | [0-9]* | [0-9.]* | - | - |' "$TMP/bare.md"
+check "bare-only raw: rows with bare times and dashes" grep -q '^| mutex | [0-9]* | [0-9.]* | - | [0-9.]* | - |' "$TMP/bare.md"
+check "bare-only raw: no profile table" bash -c "! grep -q '^Profile under the preload' '$TMP/bare.md'"
 check "bare-only raw: says the preload did not run" grep -q 'No run under the preload' "$TMP/bare.md"
 
 # a raw file with no results gives a clear section, not a broken table
