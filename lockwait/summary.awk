@@ -272,7 +272,7 @@ END {
         s = order[i]
         if (!npairs[s]) continue
         if (s == "cache" || s == "cond")
-            line = line sprintf("%s%s %+.2f%% (%s)", line == "" ? "" : ", ", s, over[s], over[s] < 0.5 ? "under the 0.5% goal" : "above the 0.5% goal")
+            line = line sprintf("%s%s %+.2f%% (pairs %+.2f..%+.2f: %s)", line == "" ? "" : ", ", s, over[s], over_min[s], over_max[s], over[s] < 0.5 ? "median under the 0.5% goal" : over_min[s] < 0.5 ? "median above the 0.5% goal, within the pairs' spread" : "above the 0.5% goal")
     }
     if (line != "") print "- Goal overhead < 0.5% on cache and cond: " line "."
     line = ""
