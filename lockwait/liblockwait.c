@@ -469,7 +469,7 @@ static inline struct lw_held *held_find(struct lw_tstat *e)
 /* An exclusive acquisition (mutex, spinlock, rwlock writer) by this thread:
  * everything written here is thread-local, except the record's holder field
  * for locks that do not keep their owner themselves. */
-static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e)
+static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, int kind)
 {
     BUMP1(e->acquisitions, 1);
     struct lw_held *h = held_find(e);
@@ -490,7 +490,7 @@ static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e)
     h->depth = 1;
     h->write = 1;
     h->t0 = LW_UNLIKELY(LD(e->lock->timed)) ? hold_start(e) : 0;
-    if (!LW_OWNER_IN_LOCK(e->kind))
+    if (!LW_OWNER_IN_LOCK(kind))
         ST(e->lock->holder, my_tid());
 }
 
@@ -525,12 +525,14 @@ static inline __attribute__((always_inline)) struct lw_tstat *releasing(const vo
             h->depth--;
             return NULL;
         }
-        if (LW_UNLIKELY(h->t0 | LD(e->lock->waiting)))
+        /* waiters are counted only when tracing (RELEASE events) */
+        if (LW_UNLIKELY(h->t0 != 0 || (lw.cfg.trace && LD(e->lock->waiting))))
             hold_end(e, h->t0);
         if (!LW_OWNER_IN_LOCK(kind))
             ST(e->lock->holder, 0);
         uint32_t last = lw_tls.nheld - 1;
-        *h = lw_tls.held[last];
+        if (LW_UNLIKELY(i != last))
+            *h = lw_tls.held[last];
         atomic_signal_fence(memory_order_seq_cst);
         lw_tls.nheld = last;
         return e;
@@ -703,7 +705,7 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
     struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
     if (rc == EOWNERDEAD) { /* robust mutex: acquired, previous owner died */
         if (e)
-            acquired(e);
+            acquired(e, K_MUTEX);
         return rc;
     }
     if (rc != EBUSY || (e && held_find(e))) {
@@ -711,7 +713,7 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
          * own mutex (errorcheck: EDEADLK; normal: a deadlock): no contention */
         rc = mutex_real(m, how, c, ts);
         if (got_mutex(rc) && e)
-            acquired(e);
+            acquired(e, K_MUTEX);
         return rc;
     }
     struct wait w;
@@ -719,7 +721,7 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
     rc = mutex_real(m, how, c, ts);
     wait_end(m, e, &w, got_mutex(rc), pc);
     if (got_mutex(rc) && e)
-        acquired(e);
+        acquired(e, K_MUTEX);
     return rc;
 }
 
@@ -730,7 +732,7 @@ static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, 
     if (LW_LIKELY(rc == 0)) {
         struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
         if (LW_LIKELY(e != NULL))
-            acquired(e);
+            acquired(e, K_MUTEX);
         return 0;
     }
     return mutex_slow(m, rc, pc, how, c, ts);
@@ -760,7 +762,7 @@ LW_API int pthread_mutex_trylock(pthread_mutex_t *m)
     int rc = real.mutex_trylock(m);
     struct lw_tstat *e = stat_of(m, K_MUTEX, RA());
     if (got_mutex(rc) && e)
-        acquired(e);
+        acquired(e, K_MUTEX);
     else if (rc == EBUSY)
         trylock_failed(e);
     return rc;
@@ -785,7 +787,7 @@ LW_API int pthread_spin_lock(pthread_spinlock_t *s)
     struct lw_tstat *e = stat_of((void *)s, K_SPIN, RA());
     if (LW_LIKELY(rc == 0)) {
         if (LW_LIKELY(e != NULL))
-            acquired(e);
+            acquired(e, K_SPIN);
         return 0;
     }
     struct wait w;
@@ -793,7 +795,7 @@ LW_API int pthread_spin_lock(pthread_spinlock_t *s)
     rc = real.spin_lock(s);
     wait_end((void *)s, e, &w, rc == 0, RA());
     if (rc == 0 && e)
-        acquired(e);
+        acquired(e, K_SPIN);
     return rc;
 }
 
@@ -803,7 +805,7 @@ LW_API int pthread_spin_trylock(pthread_spinlock_t *s)
     int rc = real.spin_trylock(s);
     struct lw_tstat *e = stat_of((void *)s, K_SPIN, RA());
     if (rc == 0 && e)
-        acquired(e);
+        acquired(e, K_SPIN);
     else if (rc == EBUSY)
         trylock_failed(e);
     return rc;
@@ -933,7 +935,7 @@ static void rw_got(struct lw_tstat *e, int write)
     if (!e)
         return;
     if (write)
-        acquired(e);
+        acquired(e, K_RWLOCK);
     else
         BUMP1(e->acquisitions, 1);
 }
@@ -1096,7 +1098,7 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
         }
     }
     if (relocked && em && depth) {
-        acquired(em);
+        acquired(em, K_MUTEX);
         if ((h = held_find(em)) != NULL)
             h->depth = depth; /* a recursive mutex's count comes back whole */
     }
