@@ -38,6 +38,8 @@ clean "handoff" "$BUILD_ASAN/lw_counts" handoff 10
 clean "trylock" "$BUILD_ASAN/lw_counts" trylock 10
 clean "timedlock" "$BUILD_ASAN/lw_counts" timedlock
 clean "recursive" "$BUILD_ASAN/lw_counts" recursive 10
+clean "errorcheck" "$BUILD_ASAN/lw_counts" errorcheck
+clean "robust" "$BUILD_ASAN/lw_counts" robust
 clean "signal handler" "$BUILD_ASAN/lw_counts" signal 300000
 clean "fork" "$BUILD_ASAN/lw_life" fork
 clean "exit-holding" "$BUILD_ASAN/lw_life" exit-holding

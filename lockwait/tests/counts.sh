@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # counts.sh - liblockwait's exact counts and life cycles: handoffs, single
 # thread pairs, failed trylocks, a timed-out timedlock, a recursive mutex,
-# a signal handler that locks, fork (each process reports its own), threads
+# a signal handler that locks, errorcheck and robust mutexes (their error
+# codes pass through unchanged), fork (each process reports its own), threads
 # exiting while holding a lock, 1000 threads and 100 000 locks; the trace of
 # a run agrees with its report; the launcher's usage and bad settings.
 set -euo pipefail
@@ -19,7 +20,7 @@ count_case() {
   cp "$TMP/stdout" "$TMP/counts-$name.out"
   while read -r want; do
     line=$(result_line "$rep" lock "$(awk '{print $2}' <<<"$want")")
-    for key in acquisitions contended trylock_failed timeouts relocks; do
+    for key in acquisitions contended trylock_failed timeouts relocks held_at_exit; do
       case " $want " in
         *" $key="*) check_eq "$name: $key" "$(val "$want" "$key")" "$(val "$line" "$key")" ;;
       esac
@@ -36,6 +37,8 @@ count_case trylock trylock 37
 count_case timedlock timedlock
 count_case recursive recursive 50
 count_case signal signal 3000000
+count_case errorcheck errorcheck
+count_case robust robust
 line=$(result_line "$TMP/counts-timedlock.txt" lock "lock=$(val "$(cat "$TMP/counts-timedlock.out")" lock)")
 within "timedlock: the timed-out wait is counted (~50 ms)" "$(val "$line" wait_ns)" 40000000 5000000000
 

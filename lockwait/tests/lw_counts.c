@@ -10,6 +10,12 @@
  *                3N acquisitions, 2N relocks, 0 contended
  *   signal N     N lock/unlock pairs of m while a 1 ms timer's signal handler
  *                locks and unlocks h: both counts exact
+ *   errorcheck   an errorcheck mutex relocked (EDEADLK) and unlocked by a
+ *                thread that does not hold it (EPERM): 1 acquisition, 0
+ *                contended, the error codes unchanged
+ *   robust       a thread dies holding a robust mutex; main's lock gets
+ *                EOWNERDEAD, makes it consistent: 2 acquisitions, 1 flagged
+ *                held at thread exit
  * stdout: "lw_counts lock=0xADDR key=value ..." with the expected values. */
 #include <errno.h>
 #include <signal.h>
@@ -54,6 +60,23 @@ static void *timed_helper(void *arg)
 
 static atomic_long handler_pairs;
 
+static pthread_mutex_t *robust_m;
+
+static void *die_holding(void *arg)
+{
+    (void)arg;
+    check_pt(pthread_mutex_lock(robust_m), "lock robust");
+    return NULL;
+}
+
+static void *foreign_unlock(void *arg)
+{
+    int rc = pthread_mutex_unlock(arg);
+    if (rc != EPERM)
+        die("unlock of an errorcheck mutex held by another thread returned %d, expected EPERM", rc);
+    return NULL;
+}
+
 static void on_alarm(int sig)
 {
     (void)sig;
@@ -65,7 +88,7 @@ static void on_alarm(int sig)
 int main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "-h")) {
-        puts("usage: lw_counts handoff|single|trylock|timedlock|recursive|signal [N]");
+        puts("usage: lw_counts handoff|single|trylock|timedlock|recursive|signal|errorcheck|robust [N]");
         return 0;
     }
     if (argc < 2 || argc > 3)
@@ -146,8 +169,43 @@ int main(int argc, char **argv)
             die_errno("setitimer");
         printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&m, n);
         printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&h, atomic_load(&handler_pairs));
+    } else if (!strcmp(mode, "errorcheck")) {
+        static pthread_mutex_t ec;
+        pthread_mutexattr_t a;
+        pthread_t t;
+        check_pt(pthread_mutexattr_init(&a), "mutexattr_init");
+        check_pt(pthread_mutexattr_settype(&a, PTHREAD_MUTEX_ERRORCHECK), "mutexattr_settype");
+        check_pt(pthread_mutex_init(&ec, &a), "mutex_init");
+        check_pt(pthread_mutex_lock(&ec), "lock");
+        int rc = pthread_mutex_lock(&ec);
+        if (rc != EDEADLK)
+            die("relock of an errorcheck mutex returned %d, expected EDEADLK", rc);
+        check_pt(pthread_create(&t, NULL, foreign_unlock, &ec), "pthread_create");
+        check_pt(pthread_join(t, NULL), "pthread_join");
+        check_pt(pthread_mutex_unlock(&ec), "unlock");
+        rc = pthread_mutex_unlock(&ec);
+        if (rc != EPERM)
+            die("unlock of an unlocked errorcheck mutex returned %d, expected EPERM", rc);
+        printf("lw_counts lock=%p acquisitions=1 contended=0\n", (void *)&ec);
+    } else if (!strcmp(mode, "robust")) {
+        static pthread_mutex_t rm;
+        pthread_mutexattr_t a;
+        pthread_t t;
+        check_pt(pthread_mutexattr_init(&a), "mutexattr_init");
+        check_pt(pthread_mutexattr_setrobust(&a, PTHREAD_MUTEX_ROBUST), "mutexattr_setrobust");
+        check_pt(pthread_mutex_init(&rm, &a), "mutex_init");
+        robust_m = &rm;
+        check_pt(pthread_create(&t, NULL, die_holding, NULL), "pthread_create");
+        check_pt(pthread_join(t, NULL), "pthread_join");
+        int rc = pthread_mutex_lock(&rm);
+        if (rc != EOWNERDEAD)
+            die("lock of a robust mutex whose owner died returned %d, expected EOWNERDEAD", rc);
+        check_pt(pthread_mutex_consistent(&rm), "mutex_consistent");
+        check_pt(pthread_mutex_unlock(&rm), "unlock");
+        printf("lw_counts lock=%p acquisitions=2 contended=0 held_at_exit=1\n", (void *)&rm);
     } else {
-        die_usage("lw_counts: MODE='%s': expected handoff, single, trylock, timedlock, recursive or signal", mode);
+        die_usage("lw_counts: MODE='%s': expected handoff, single, trylock, timedlock, recursive, signal, "
+                  "errorcheck or robust", mode);
     }
     return 0;
 }
