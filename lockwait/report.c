@@ -305,13 +305,19 @@ static void load(void)
 }
 
 /* The library times only a sample of holds; a RELEASE of an untimed one has
- * aux 0. Its start is inferred per lock, in time order: the hold began at
- * the holder's own contended acquisition of the lock, or at the first
- * REQUEST that named it as the holder, whichever came first after its
- * previous release. A hold begun uncontended and never named stays a point
- * at its release. Condvars have no holds (their releases are signals). */
-struct ev { uint64_t t; size_t hold; uint32_t who; uint8_t kind; };
-enum { E_REQ, E_ACQ, E_REL };
+ * aux 0. Its start is inferred per lock, in time order. Candidates: the
+ * holder's own contended acquisition of the lock, and a REQUEST that named
+ * it as the holder. A candidate counts only if someone waited on the lock
+ * without a break from it to the release: while anyone waits, every release
+ * is traced, so the holder cannot have let go unseen in between (an
+ * uncontended release and re-acquisition leave no trace). Otherwise the hold
+ * stays a point at its release. Condvars have no holds (their releases are
+ * signals). */
+struct ev { uint64_t key; size_t hold; uint32_t who; uint8_t kind; }; /* key: time << 2 | rank */
+enum { E_REQ, E_END, E_ACQ, E_REL }; /* E_END: a wait ends without the lock */
+/* at equal times: requests, then releases, then the waits they end */
+#define EV_KEY(t, kind) ((t) << 2 | ((kind) == E_REQ ? 0u : (kind) == E_REL ? 1u : 2u))
+#define NOBODY UINT32_MAX
 
 static void infer_hold_starts(void)
 {
@@ -348,29 +354,44 @@ static void infer_hold_starts(void)
         ev = grow(ev, &cap, 2 * (off[l + 1] - off[l]) + lk[l].nhold, sizeof *ev);
         for (size_t k = off[l]; k < off[l + 1]; k++) {
             const struct wait *w = &waits[by_lock[k].wait];
-            if (w->hint)
-                ev[n++] = (struct ev){w->s, 0, w->hint - 1, E_REQ};
-            if (!w->timed_out)
-                ev[n++] = (struct ev){w->e, 0, by_lock[k].thread, E_ACQ};
+            int end = w->timed_out ? E_END : E_ACQ;
+            ev[n++] = (struct ev){EV_KEY(w->s, E_REQ), 0, w->hint ? w->hint - 1 : NOBODY, E_REQ};
+            ev[n++] = (struct ev){EV_KEY(w->e, end), 0, by_lock[k].thread, (uint8_t)end};
         }
-        for (size_t j = 0; j < lk[l].nhold; j++) /* after the waits' events: ties go to them */
-            ev[n++] = (struct ev){hs[j].e, j, hs[j].who, E_REL};
+        for (size_t j = 0; j < lk[l].nhold; j++)
+            ev[n++] = (struct ev){EV_KEY(hs[j].e, E_REL), j, hs[j].who, E_REL};
         sort_by_key(ev, n, sizeof *ev);
+        size_t waiting = 0;
+        uint64_t last_idle = 0; /* the last moment nobody waited (0: before the trace) */
         for (size_t k = 0; k < n; k++) {
             uint32_t x = ev[k].who;
-            if (stamp[x] != l + 1) {
+            uint64_t t = ev[k].key >> 2;
+            if (x != NOBODY && stamp[x] != l + 1) {
                 stamp[x] = l + 1;
                 open[x] = 0;
             }
-            if (ev[k].kind == E_REQ && !open[x])
-                open[x] = ev[k].t;
-            else if (ev[k].kind == E_ACQ)
-                open[x] = ev[k].t;
-            else if (ev[k].kind == E_REL) {
+            switch (ev[k].kind) {
+            case E_REQ:
+                waiting++;
+                if (x != NOBODY && open[x] <= last_idle) /* none yet, or one from before a break */
+                    open[x] = t;
+                break;
+            case E_ACQ:
+                open[x] = t;
+                /* fall through */
+            case E_END:
+                if (waiting && --waiting == 0)
+                    last_idle = t;
+                break;
+            case E_REL: {
                 struct hold *h = &hs[ev[k].hold];
-                if (h->s == h->e && open[x] && open[x] < h->e)
+                if (h->s == h->e && open[x] > last_idle && open[x] < h->e)
                     h->s = open[x];
                 open[x] = 0;
+                break;
+            }
+            default:
+                break;
             }
         }
     }
@@ -391,6 +412,8 @@ static void build(void)
             FAIL("record %zu: event %u type %u: corrupt trace", i, r->event, r->type);
         if ((r->event == LW_EV_ACQUIRE || r->event == LW_EV_TIMEOUT) && r->aux > r->t_ns)
             FAIL("record %zu: wait ends before it began: corrupt trace", i);
+        if (r->t_ns >> 62 || r->aux >> 62) /* 146 years of uptime: not a monotonic clock */
+            FAIL("record %zu: timestamp out of range: corrupt trace", i);
         if (r->t_ns < t_first)
             t_first = r->t_ns;
         if (r->event >= LW_EV_ACQUIRE && r->event <= LW_EV_RELEASE && r->aux && r->aux < t_first)

@@ -55,6 +55,28 @@ for R in "$BUILD/lockwait_report" "$BUILD_ASAN/lockwait_report"; do
     "301 0 10000000 cs|302 10000000 20000000 cs|303 20000000 30000000 work|" \
     "$(awk '/kind=critpath_seg/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
              printf "%s %s %s %s|", f["tid"], f["start_ns"], f["end_ns"], f["state"] }' "$TMP/points.out")"
+  # an inferred start needs waiters all along: X took L after a wait at 5 ms, but
+  # nobody waited from 5 to 20 ms (X may have let go and taken it again unseen),
+  # so X's untimed hold ending at 25 ms starts with W's request at 20 ms
+  # (text mode: T_NS EVENT TID LOCK AUX HOLDER TYPE; 1 REQUEST 2 ACQUIRE 4 RELEASE 6 EXIT)
+  cat >"$TMP/break.txt" <<'TXT'
+1005000000 4 502 1000 1000000000 0 1
+1006000000 6 502 0 0 0 0
+1000000000 1 501 1000 0 502 1
+1005000000 2 501 1000 1000000000 0 1
+1025000000 4 501 1000 0 0 1
+1050000000 6 501 0 0 0 0
+1020000000 1 503 1000 0 501 1
+1025000000 2 503 1000 1020000000 0 1
+1030000000 6 503 0 0 0 0
+TXT
+  "$G" text "$TMP/break.txt" "$TMP/break.trace"
+  "$R" -s "$TMP/break.trace" >"$TMP/break.out" 2>/dev/null
+  check_eq "$tag break: X's hold starts at W's request, not at X's own acquire" \
+    "502 0 5000000 cs|501 5000000 20000000 work|501 20000000 25000000 cs|501 25000000 50000000 work|" \
+    "$(awk '/kind=critpath_seg/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+             printf "%s %s %s %s|", f["tid"], f["start_ns"], f["end_ns"], f["state"] }' "$TMP/break.out")"
+
   # a semaphore has no holder: the poster is what the waiter waited for
   "$G" sem "$TMP/sem.trace"
   "$R" "$TMP/sem.trace" >"$TMP/sem.out" 2>/dev/null
