@@ -17,6 +17,8 @@ usage: lockwait/bench_overhead.sh [-h] [-r REPS] [-p PAIRS]
             5000000); the contended loop uses PAIRS/5
 Loops (build/lw_bench, 2 threads each):
   uncontended  each thread locks/unlocks its own mutex    target <= 1.25x
+  trylock      the same bare loop locking with trylock: the floor of a
+               trylock-first wrapper (glibc's trylock is slower than lock)
   contended    both share one mutex, 64 LCG steps between  target <= 1.10x
   report       build/lw_life many (100 000 locks, 1000 threads): the time
                the library's report took at exit (its own stopwatch, from
@@ -99,6 +101,18 @@ loop() { # loop NAME PAIRS TARGET
 }
 
 loop uncontended "$PAIRS" 1.25
+# the same loop written with trylock, bare: what a trylock-first wrapper
+# cannot go below (only its bare column is meaningful)
+tries=''
+for ((i = 1; i <= REPS; i++)); do
+  read -r t _ <<<"$(ns_per_pair bare trylock "$PAIRS")"
+  tries+=${tries:+,}$t
+done
+read -r trm trmin trmax <<<"$(stats "$tries")"
+echo "samples exp=lockwait_overhead loop=trylock_floor variant=bare ns_per_pair=$tries"
+echo "RESULT exp=lockwait_overhead loop=trylock_floor reps=$REPS pairs_per_thread=$PAIRS bare_ns_per_pair=$trm bare_min=$trmin bare_max=$trmax"
+printf '%s: %-11s the bare loop with trylock instead of lock: %s ns/pair [%s..%s]\n' \
+  "$PROG" trylock "$trm" "$trmin" "$trmax" >&2
 loop contended $((PAIRS / 5)) 1.10
 
 took=''

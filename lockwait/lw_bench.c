@@ -3,6 +3,9 @@
  *   usage: lw_bench MODE [PAIRS]
  *   uncontended  2 threads, each locks/unlocks its own mutex PAIRS times
  *                (default 5000000); the mutexes sit on separate cache lines
+ *   trylock      as uncontended, but locking with pthread_mutex_trylock: the
+ *                floor of a trylock-first wrapper (glibc's trylock costs more
+ *                than its lock)
  *   contended    2 threads share one mutex, PAIRS pairs each, with a little
  *                work (64 steps of an LCG) outside the lock between pairs
  *   probe        ns per clock_gettime(CLOCK_MONOTONIC) and per
@@ -37,7 +40,7 @@ struct slot {
 static struct slot own[THREADS];
 static struct slot shared = {PTHREAD_MUTEX_INITIALIZER, 0};
 static long pairs = 5000000;
-static int contended;
+static int contended, use_trylock;
 static atomic_int ready, go;
 static uint64_t sink_total;
 
@@ -53,7 +56,12 @@ static void *worker(void *arg)
     while (!atomic_load_explicit(&go, memory_order_acquire))
         ;
     for (long i = 0; i < pairs; i++) {
-        check_pt(pthread_mutex_lock(&s->m), "lock");
+        if (use_trylock) {
+            if (pthread_mutex_trylock(&s->m) != 0)
+                die("lw_bench: trylock of an uncontended mutex failed");
+        } else {
+            check_pt(pthread_mutex_lock(&s->m), "lock");
+        }
         s->count++;
         check_pt(pthread_mutex_unlock(&s->m), "unlock");
         if (contended)
@@ -117,7 +125,7 @@ static void probe(void)
 int main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "-h")) {
-        puts("usage: lw_bench uncontended|contended|probe [PAIRS]\n"
+        puts("usage: lw_bench uncontended|trylock|contended|probe [PAIRS]\n"
              "  PAIRS: lock/unlock pairs per thread, 1..1000000000 (default 5000000)");
         return 0;
     }
@@ -127,11 +135,13 @@ int main(int argc, char **argv)
         die_usage("lw_bench: PAIRS='%s': expected a whole number from 1 to 1000000000", argv[2]);
     if (!strcmp(argv[1], "uncontended"))
         run("uncontended");
+    else if (!strcmp(argv[1], "trylock"))
+        use_trylock = 1, run("trylock");
     else if (!strcmp(argv[1], "contended"))
         contended = 1, run("contended");
     else if (!strcmp(argv[1], "probe"))
         probe();
     else
-        die_usage("lw_bench: MODE='%s': expected uncontended, contended or probe", argv[1]);
+        die_usage("lw_bench: MODE='%s': expected uncontended, trylock, contended or probe", argv[1]);
     return 0;
 }
