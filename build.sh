@@ -98,7 +98,7 @@ build_lockwait_lib() {
     return 0
   fi
   "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -I"$ROOT/common" \
-    "$ROOT/lockwait/liblockwait.c" "$ROOT/lockwait/lw_report.c" \
+    "$ROOT/lockwait/liblockwait.c" "$ROOT/lockwait/lw_core.c" "$ROOT/lockwait/lw_report.c" \
     -o "$BUILD_DIR/liblockwait.so" -ldl
   local t
   for t in "$ROOT"/lockwait/tests/lw_*.c; do

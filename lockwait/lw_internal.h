@@ -1,6 +1,8 @@
-/* lw_internal.h - state shared by the parts of liblockwait.so: the wrappers
- * (liblockwait.c) and the report/trace writer (lw_report.c). Nothing here is
- * visible outside the library (built with -fvisibility=hidden).
+/* lw_internal.h - what the parts of liblockwait.so share: the wrappers
+ * (liblockwait.c), the records, per-thread statistics and wait measurement
+ * (lw_core.c), the report and trace writer (lw_report.c), and the inline
+ * fast-path helpers. Nothing here is visible outside the library (built
+ * with -fvisibility=hidden).
  *
  * Concurrency model: one record per lock (struct lw_lock), found through a
  * lock-free open-addressing table keyed by (address, kind), holds what the
@@ -169,12 +171,147 @@ struct lw_state {
 
 LW_HIDDEN extern struct lw_state lw;
 
+LW_HIDDEN int lw_core_init(void); /* 0, or -1: no memory (record nothing) */
 LW_HIDDEN uint64_t lw_now(void);
 LW_HIDDEN uint32_t lw_gettid(void);
 LW_HIDDEN void *lw_alloc(size_t n); /* zeroed, 64-byte aligned, never freed; NULL if out */
 LW_HIDDEN void lw_max_u64(au64 *x, uint64_t v);
 LW_HIDDEN struct lw_thread *lw_thread_self(void);
 LW_HIDDEN const char *lw_kind_name(int kind);
+
+
+/* lw_core.c: records, per-thread statistics, trace, waits */
+LW_HIDDEN void lw_trace(struct lw_thread *t, int ev, int type, const void *lock, uint32_t holder, uint64_t when,
+                        uint64_t aux);
+LW_HIDDEN int lw_trace_type(int kind, int write);
+LW_HIDDEN struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc);
+LW_HIDDEN struct lw_tstat *lw_tstat_for(struct lw_thread *t, struct lw_lock *r);
+LW_HIDDEN struct lw_tstat *lw_stat_slow(const void *p, int kind, uintptr_t pc);
+LW_HIDDEN uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r);
+LW_HIDDEN uint64_t lw_hold_start(struct lw_tstat *e);
+LW_HIDDEN void lw_hold_end(struct lw_tstat *e, uint64_t t0);
+
+/* one contended wait being measured */
+struct wait {
+    uint64_t t0;
+    long nvcsw0; /* -1: not probed */
+    uint32_t holder;
+    int errno_saved;
+    int type; /* trace type */
+    int counted_waiting;
+};
+
+LW_HIDDEN void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type);
+LW_HIDDEN void lw_wait_end_at(const void *p, struct lw_tstat *e, struct wait *w, int got, uintptr_t pc,
+                              uint64_t t1, uint64_t counted, int lock_wait);
+LW_HIDDEN void lw_wait_end(const void *p, struct lw_tstat *e, struct wait *w, int got, uintptr_t pc);
+LW_HIDDEN void lw_trylock_failed(struct lw_tstat *e);
+
+/* ---------------------------------------------------------------- the fast path, inline */
+
+/* the caller's kernel tid: one TLS load once known */
+static inline __attribute__((always_inline)) uint32_t my_tid(void)
+{
+    uint32_t t = lw_tls.tid;
+    return LW_LIKELY(t) ? t : lw_gettid();
+}
+
+/* The thread holding p exclusively, from the lock itself where glibc keeps
+ * it (mutex __owner, rwlock __cur_writer), else from the record. 0: unknown. */
+#ifdef __GLIBC__
+#define LW_OWNER_IN_LOCK(kind) ((kind) == K_MUTEX || (kind) == K_RWLOCK)
+#else
+#define LW_OWNER_IN_LOCK(kind) 0
+#endif
+
+/* This thread's statistics for lock p: a one-entry cache (one word, so a
+ * signal handler cannot tear it), else the tables. NULL: not recorded. */
+static inline __attribute__((always_inline)) struct lw_tstat *stat_of(const void *p, int kind, uintptr_t pc)
+{
+    struct lw_tstat *e = lw_tls.last;
+    if (LW_LIKELY(e && e->addr == (uintptr_t)p && e->kind == kind))
+        return e;
+    return lw_stat_slow(p, kind, pc);
+}
+
+static inline struct lw_held *held_find(struct lw_tstat *e)
+{
+    for (uint32_t i = lw_tls.nheld; i-- > 0;)
+        if (lw_tls.held[i].e == e)
+            return &lw_tls.held[i];
+    return NULL;
+}
+
+/* An exclusive acquisition (mutex, spinlock, rwlock writer) by this thread:
+ * everything written here is thread-local, except the record's holder field
+ * for locks that do not keep their owner themselves. */
+static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, int kind)
+{
+    BUMP1(e->acquisitions, 1);
+    struct lw_held *h = held_find(e);
+    if (LW_UNLIKELY(h != NULL)) { /* a recursive relock */
+        h->depth++;
+        BUMP1(e->relocks, 1);
+        return;
+    }
+    uint32_t i = lw_tls.nheld;
+    if (LW_UNLIKELY(i == LW_HELD_MAX)) {
+        lw_tls.held_lost++;
+        return;
+    }
+    lw_tls.nheld = i + 1; /* claim the slot first: a signal handler pushes above it */
+    atomic_signal_fence(memory_order_seq_cst);
+    h = &lw_tls.held[i];
+    h->e = e;
+    h->depth = 1;
+    h->write = 1;
+    h->t0 = LW_UNLIKELY(LD(e->lock->timed)) ? lw_hold_start(e) : 0;
+    if (!LW_OWNER_IN_LOCK(kind))
+        ST(e->lock->holder, my_tid());
+}
+
+/* Before the real unlock of p by this thread. Returns the statistics when
+ * the hold ends here (the caller then calls owner_note after the real
+ * unlock); NULL for an inner unlock of a recursive hold, or a lock this
+ * thread does not hold as far as we know (acquired before the library
+ * started, inside libc, or by another thread). */
+static inline __attribute__((always_inline)) struct lw_tstat *releasing(const void *p, int kind)
+{
+    for (uint32_t i = lw_tls.nheld; i-- > 0;) {
+        struct lw_held *h = &lw_tls.held[i];
+        struct lw_tstat *e = h->e;
+        if (e->addr != (uintptr_t)p || e->kind != kind)
+            continue;
+        if (LW_UNLIKELY(h->depth > 1)) {
+            h->depth--;
+            return NULL;
+        }
+        /* waiters are counted only when tracing (RELEASE events) */
+        if (LW_UNLIKELY(h->t0 != 0 || (lw.cfg.trace && LD(e->lock->waiting))))
+            lw_hold_end(e, h->t0);
+        if (!LW_OWNER_IN_LOCK(kind))
+            ST(e->lock->holder, 0);
+        uint32_t last = lw_tls.nheld - 1;
+        if (LW_UNLIKELY(i != last))
+            *h = lw_tls.held[last];
+        atomic_signal_fence(memory_order_seq_cst);
+        lw_tls.nheld = last;
+        return e;
+    }
+    return NULL;
+}
+
+/* After the real unlock: owner changes, counted at each release whose
+ * previous release was by another thread. Outside the critical section, so
+ * the record line's trip between cores does not lengthen the hold. */
+static inline __attribute__((always_inline)) void owner_note(struct lw_tstat *e)
+{
+    uint32_t me = my_tid(), old = LD(e->lock->last_holder);
+    if (LW_UNLIKELY(old != me)) {
+        ST(e->lock->last_holder, me);
+        BUMP1(e->owner_changes, old != 0);
+    }
+}
 
 /* lw_report.c */
 LW_HIDDEN void lw_config_read(struct lw_config *c);

@@ -1,0 +1,444 @@
+/* lw_core.c - liblockwait's state: the lock records and their table, each
+ * thread's statistics per lock, the threads, the trace buffers, and the
+ * measurement of a contended wait. The wrappers (liblockwait.c) call in here
+ * off the fast path; the fast-path helpers are inline in lw_internal.h. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
+
+#include "lw_internal.h"
+
+__thread struct lw_tls lw_tls __attribute__((tls_model("initial-exec")));
+struct lw_state lw;
+
+/* ---------------------------------------------------------------- utilities */
+
+uint64_t lw_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint32_t lw_gettid(void)
+{
+    uint32_t t = lw_tls.tid;
+    if (LW_LIKELY(t))
+        return t;
+#ifdef __linux__
+    t = (uint32_t)syscall(SYS_gettid);
+#else
+    static au32 next_id = 1;
+    t = ADD(next_id, 1) + 1000000u; /* no kernel tid: a unique number */
+#endif
+    lw_tls.tid = t;
+    return t;
+}
+
+void lw_max_u64(au64 *x, uint64_t v)
+{
+    uint64_t cur = LD(*x);
+    while (v > cur && !atomic_compare_exchange_weak_explicit(x, &cur, v, memory_order_relaxed,
+                                                              memory_order_relaxed))
+        ;
+}
+
+/* A bump allocator over one reserved mapping: lock-free, usable from signal
+ * handlers and never through the program's malloc (which may take locks). */
+#define LW_ARENA_BYTES ((size_t)1 << 30) /* reserved, touched only as used */
+static char *arena;
+static au64 arena_used;
+
+void *lw_alloc(size_t n)
+{
+    if (!arena)
+        return NULL;
+    n = (n + 63) & ~(size_t)63;
+    uint64_t off = ADD(arena_used, n);
+    if (off + n > LW_ARENA_BYTES) {
+        ADD(lw.arena_failed, 1);
+        return NULL;
+    }
+    return arena + off; /* fresh anonymous pages are zero */
+}
+
+/* the arena and the lock table: reserved address space, touched as used */
+int lw_core_init(void)
+{
+    void *a = mmap(NULL, LW_ARENA_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
+    void *t = mmap(NULL, LW_TABLE_SLOTS * sizeof(void *), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (a == MAP_FAILED || t == MAP_FAILED)
+        return -1;
+    arena = a;
+    lw.table = t;
+    return 0;
+}
+
+const char *lw_kind_name(int kind)
+{
+    static const char *const names[K_NKINDS] = {"?", "mutex", "spin", "sem", "rwlock", "cond"};
+    return kind > 0 && kind < K_NKINDS ? names[kind] : "?";
+}
+
+
+/* ---------------------------------------------------------------- threads */
+
+struct lw_thread *lw_thread_self(void)
+{
+    struct lw_thread *t = lw_tls.thr;
+    if (LW_LIKELY(t))
+        return t;
+    t = lw_alloc(sizeof *t);
+    if (!t)
+        return NULL;
+    t->tid = my_tid();
+    t->next = atomic_load_explicit(&lw.threads, memory_order_relaxed);
+    while (!atomic_compare_exchange_weak_explicit(&lw.threads, &t->next, t, memory_order_release,
+                                                  memory_order_relaxed))
+        ;
+    ADD(lw.nthreads, 1);
+    lw_tls.thr = t;
+    return t;
+}
+
+/* ---------------------------------------------------------------- trace */
+
+void lw_trace(struct lw_thread *t, int ev, int type, const void *lock, uint32_t holder, uint64_t when,
+              uint64_t aux)
+{
+    if (!lw.cfg.trace || !t)
+        return;
+    uint64_t cap = (uint64_t)lw.cfg.trace_records;
+    if (!t->tbuf) {
+        /* mapped lazily and only touched as filled; a signal handler racing
+         * with this first map just loses one buffer's worth of address space */
+        void *p = mmap(NULL, cap * sizeof(struct lw_trace_record), PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (p == MAP_FAILED) {
+            ADD(lw.dropped, 1);
+            return;
+        }
+        t->tbuf = p;
+    }
+    uint64_t i = ADD(t->tlen, 1); /* atomic: a signal handler may trace too */
+    if (i >= cap) {
+        ADD(lw.dropped, 1);
+        return;
+    }
+    struct lw_trace_record *r = &t->tbuf[i];
+    r->t_ns = when;
+    r->lock = (uint64_t)(uintptr_t)lock;
+    r->aux = aux;
+    r->tid = t->tid;
+    r->holder = holder;
+    r->event = (uint8_t)ev;
+    r->type = (uint8_t)type;
+}
+
+int lw_trace_type(int kind, int write)
+{
+    switch (kind) {
+    case K_MUTEX: return LW_T_MUTEX;
+    case K_SPIN: return LW_T_SPIN;
+    case K_SEM: return LW_T_SEM;
+    case K_RWLOCK: return write ? LW_T_RWLOCK_WR : LW_T_RWLOCK_RD;
+    case K_COND: return LW_T_COND;
+    default: return LW_T_NONE;
+    }
+}
+
+/* ---------------------------------------------------------------- lock table */
+
+static inline uint32_t slot_of(uintptr_t a, int kind)
+{
+    uint64_t h = ((uint64_t)a ^ (uint64_t)kind) * 0x9E3779B97F4A7C15ull;
+    return (uint32_t)(h >> (64 - LW_TABLE_BITS));
+}
+
+/* the record of (p, kind), created on first use */
+struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc)
+{
+    if (!lw.table)
+        return NULL;
+    uintptr_t a = (uintptr_t)p;
+    struct lw_lock *fresh = NULL;
+    for (uint32_t i = slot_of(a, kind), n = 0; n < LW_TABLE_SLOTS; i = (i + 1) & (LW_TABLE_SLOTS - 1), n++) {
+        struct lw_lock *r = atomic_load_explicit(&lw.table[i], memory_order_acquire);
+        if (!r) {
+            if (!fresh) {
+                if (LD(lw.nlocks) >= LW_TABLE_MAX) {
+                    ADD(lw.untracked, 1);
+                    return NULL;
+                }
+                fresh = lw_alloc(sizeof *fresh);
+                if (!fresh) {
+                    ADD(lw.untracked, 1);
+                    return NULL;
+                }
+                fresh->addr = a;
+                fresh->kind = (uint8_t)kind;
+                fresh->first_pc = pc;
+                ST(fresh->timed, 2); /* time the first hold */
+            }
+            if (atomic_compare_exchange_strong_explicit(&lw.table[i], &r, fresh, memory_order_release,
+                                                        memory_order_acquire)) {
+                ADD(lw.nlocks, 1);
+                return fresh;
+            }
+            /* another thread filled this slot: r is its record */
+        }
+        if (r->addr == a && r->kind == kind)
+            return r; /* a lost race leaves `fresh` unused in the arena */
+    }
+    ADD(lw.untracked, 1);
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- per-thread statistics */
+
+/* Thread t's statistics for lock r, created on first need. A signal handler
+ * running on this thread may insert too: slots are claimed by CAS, and the
+ * table pointer is swapped whole when it grows. */
+struct lw_tstat *lw_tstat_for(struct lw_thread *t, struct lw_lock *r)
+{
+    if (!t || !r)
+        return NULL;
+    struct lw_ttab *tab = atomic_load_explicit(&t->tab, memory_order_acquire);
+    if (!tab || (tab->used + 1) * 4 > tab->cap * 3) { /* grow at 3/4 full */
+        uint32_t cap = tab ? tab->cap * 2 : 64;
+        struct lw_ttab *big = lw_alloc(sizeof *big + cap * sizeof big->slot[0]);
+        if (!big)
+            return NULL;
+        big->cap = cap;
+        for (uint32_t i = 0; tab && i < tab->cap; i++) {
+            struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_relaxed);
+            if (!e)
+                continue;
+            uint32_t j = slot_of(e->addr, e->kind) & (cap - 1);
+            while (atomic_load_explicit(&big->slot[j], memory_order_relaxed))
+                j = (j + 1) & (cap - 1);
+            atomic_store_explicit(&big->slot[j], e, memory_order_relaxed);
+            big->used++;
+        }
+        atomic_store_explicit(&t->tab, big, memory_order_release);
+        tab = big;
+    }
+    for (uint32_t i = slot_of(r->addr, r->kind) & (tab->cap - 1), n = 0; n < tab->cap;
+         n++, i = (i + 1) & (tab->cap - 1)) {
+        struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_acquire);
+        if (e && e->lock == r)
+            return e;
+        if (!e) {
+            struct lw_tstat *fresh = lw_alloc(sizeof *fresh);
+            if (!fresh)
+                return NULL;
+            fresh->lock = r;
+            fresh->addr = r->addr;
+            fresh->kind = r->kind;
+            if (atomic_compare_exchange_strong_explicit(&tab->slot[i], &e, fresh, memory_order_release,
+                                                        memory_order_acquire)) {
+                tab->used++;
+                return fresh;
+            }
+            if (e->lock == r)
+                return e;
+        }
+    }
+    return NULL; /* no free slot: cannot happen below 3/4 full */
+}
+
+__attribute__((noinline)) struct lw_tstat *lw_stat_slow(const void *p, int kind, uintptr_t pc)
+{
+    int saved = errno;
+    struct lw_tstat *e = lw_tstat_for(lw_thread_self(), lw_record(p, kind, pc));
+    if (e)
+        lw_tls.last = e;
+    errno = saved;
+    return e;
+}
+
+
+uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r)
+{
+#ifdef __GLIBC__
+    if (kind == K_MUTEX)
+        return (uint32_t)__atomic_load_n(&((pthread_mutex_t *)(uintptr_t)p)->__data.__owner, __ATOMIC_RELAXED);
+    if (kind == K_RWLOCK)
+        return (uint32_t)__atomic_load_n(&((pthread_rwlock_t *)(uintptr_t)p)->__data.__cur_writer,
+                                         __ATOMIC_RELAXED);
+#else
+    (void)p;
+#endif
+    return r && (kind == K_MUTEX || kind == K_SPIN || kind == K_RWLOCK) ? LD(r->holder) : 0;
+}
+
+/* ---------------------------------------------------------------- holds */
+
+/* Which holds are timed: the lock's first, then, once it has been
+ * contended, one in LW_HOLD_SAMPLE of each thread's acquisitions. Timing
+ * every hold would put two clock reads (2 x 20-40 ns) inside every critical
+ * section of a contended lock, lengthening the very holds others wait for. */
+#define LW_HOLD_SAMPLE 64
+__attribute__((noinline)) uint64_t lw_hold_start(struct lw_tstat *e)
+{
+    struct lw_lock *r = e->lock;
+    uint8_t t = LD(r->timed);
+    if (t == 2) { /* the first hold: time it, then stop unless contended meanwhile */
+        uint8_t want = 2;
+        atomic_compare_exchange_strong_explicit(&r->timed, &want, 0, memory_order_relaxed,
+                                                memory_order_relaxed);
+    } else if (LD(e->acquisitions) % LW_HOLD_SAMPLE != 1) {
+        return 0;
+    }
+    return lw_now();
+}
+
+
+
+__attribute__((noinline)) void lw_hold_end(struct lw_tstat *e, uint64_t t0)
+{
+    struct lw_lock *r = e->lock;
+    uint64_t now = lw_now();
+    if (t0) {
+        uint64_t h = now - t0;
+        BUMP1(e->hold_ns, h);
+        BUMP1(e->holds_timed, 1);
+        if (h > LD(e->max_hold_ns))
+            ST(e->max_hold_ns, h);
+    }
+    if (LD(r->waiting))
+        lw_trace(lw_thread_self(), LW_EV_RELEASE, lw_trace_type(r->kind, 1), (void *)r->addr, my_tid(), now, t0);
+}
+
+
+
+/* ---------------------------------------------------------------- waits */
+
+static long vol_switches(void)
+{
+#if defined(__linux__) && defined(RUSAGE_THREAD)
+    struct rusage ru;
+    if (getrusage(RUSAGE_THREAD, &ru) == 0)
+        return ru.ru_nvcsw;
+#endif
+    return -1;
+}
+
+
+/* The sleep/spin probe (two getrusage calls, 0.2-0.5 us each) is taken on
+ * each thread's first LW_PROBE_ALL contended waits and then on one wait in
+ * LW_PROBE_SAMPLE: a thread that waits often must not pay a microsecond per
+ * wait. sleep_share is computed over the probed waits only. */
+#define LW_PROBE_ALL 32
+#define LW_PROBE_SAMPLE 8
+
+void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type)
+{
+    struct lw_lock *r = e ? e->lock : NULL;
+    w->errno_saved = errno;
+    w->type = type;
+    w->holder = r && r->kind != K_SEM && r->kind != K_COND ? lw_holder_of(p, r->kind, r) : 0;
+    /* The count of waiters is shared by all threads: kept only when the
+     * trace needs it (RELEASE events) and for condvars (signal times). */
+    w->counted_waiting = r && (lw.cfg.trace || r->kind == K_COND);
+    if (w->counted_waiting)
+        ADD(r->waiting, 1);
+    if (r && r->kind != K_COND && LD(r->timed) != 1)
+        ST(r->timed, 1); /* from now on, sample its holds */
+    uint32_t n = lw_tls.nwaits++;
+    w->nvcsw0 = n < LW_PROBE_ALL || n % LW_PROBE_SAMPLE == 0 ? vol_switches() : -1;
+    w->t0 = lw_now();
+    lw_trace(lw_thread_self(), LW_EV_REQUEST, type, p, w->holder, w->t0, 0);
+    errno = w->errno_saved;
+}
+
+static void note_wait(struct lw_tstat *e, uint32_t holder, uint64_t ns, uintptr_t pc)
+{
+    int b = ns < 2 ? 0 : 63 - __builtin_clzll(ns);
+    BUMP1(e->hist[b < LW_HIST ? b : LW_HIST - 1], 1);
+    uint64_t key = (uint64_t)holder + 1;
+    int i;
+    for (i = 0; i < LW_TPAIRS; i++) {
+        uint64_t k = LD(e->pair[i].holder);
+        if (k == 0)
+            ST(e->pair[i].holder, k = key);
+        if (k == key) {
+            BUMP1(e->pair[i].wait_ns, ns);
+            BUMP1(e->pair[i].n, 1);
+            break;
+        }
+    }
+    if (i == LW_TPAIRS)
+        BUMP1(e->other_pairs_ns, ns);
+    for (i = 0; i < LW_SITES; i++) {
+        uint64_t k = LD(e->site[i].pc);
+        if (k == 0)
+            ST(e->site[i].pc, k = pc);
+        if (k == pc) {
+            BUMP1(e->site[i].wait_ns, ns);
+            BUMP1(e->site[i].n, 1);
+            break;
+        }
+    }
+    if (i == LW_SITES)
+        BUMP1(e->other_sites_ns, ns);
+}
+
+/* The wait is over: `got` says whether the lock was acquired. `counted` is
+ * the part of the wait charged to the lock (condvars: until the signal);
+ * lock_wait: the wait counts as this thread's time blocked on locks. */
+void lw_wait_end_at(const void *p, struct lw_tstat *e, struct wait *w, int got, uintptr_t pc, uint64_t t1,
+                    uint64_t counted, int lock_wait)
+{
+    int saved = errno;
+    int probed = w->nvcsw0 >= 0;
+    int slept = probed && vol_switches() > w->nvcsw0;
+    uint64_t ns = t1 - w->t0;
+    struct lw_thread *t = lw_thread_self();
+    if (t && lock_wait) {
+        ADD(t->waits, 1);
+        ADD(t->blocked_ns, ns);
+        if (probed)
+            ADD(t->probed_ns, ns);
+        if (slept)
+            ADD(t->sleep_ns, ns);
+    }
+    if (e && w->counted_waiting)
+        ADD(e->lock->waiting, (uint32_t)-1);
+    if (e) {
+        BUMP1(*(got ? &e->contended : &e->timeouts), 1);
+        BUMP1(e->wait_ns, counted);
+        if (counted > LD(e->max_wait_ns))
+            ST(e->max_wait_ns, counted);
+        if (probed)
+            BUMP1(e->probed_wait_ns, counted);
+        if (slept)
+            BUMP1(e->sleep_wait_ns, counted);
+        note_wait(e, w->holder, counted, pc);
+    }
+    lw_trace(t, got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, t1, w->t0);
+    errno = saved;
+}
+
+void lw_wait_end(const void *p, struct lw_tstat *e, struct wait *w, int got, uintptr_t pc)
+{
+    uint64_t t1 = lw_now();
+    lw_wait_end_at(p, e, w, got, pc, t1, t1 - w->t0, 1);
+}
+
+__attribute__((noinline)) void lw_trylock_failed(struct lw_tstat *e)
+{
+    if (e)
+        BUMP1(e->trylock_failed, 1);
+}
