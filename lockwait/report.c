@@ -944,6 +944,13 @@ int main(int argc, char **argv)
     if (hdr.dropped)
         fprintf(stderr, "warning: the trace lost %" PRIu64 " records to full buffers; the path "
                 "may be incomplete\n", hdr.dropped);
+    for (size_t i = 0; i < nb && i < 5; i++) /* for people: the largest wait blocks */
+        fprintf(stderr, "  thread %" PRIu32 " blocked %.3f ms on %s 0x%" PRIx64 " %s%s\n",
+                th[bl[i].waiter].tid, (double)bl[i].ns / 1e6, type_names[lk[bl[i].lock].type],
+                lk[bl[i].lock].addr,
+                bl[i].kind == P_HANDOFF ? "after its release (handoff)"
+                : bl[i].kind == P_UNKNOWN ? "behind no known thread" : "behind thread ",
+                bl[i].kind == P_HANDOFF || bl[i].kind == P_UNKNOWN ? "" : blocker_name(&bl[i], nbuf, sizeof nbuf));
     for (uint32_t i = 0; i < nth; i++)
         if (th[i].path_ns)
             printf("RESULT exp=lockwait kind=critpath_thread pid=%" PRIu32 " tid=%" PRIu32
