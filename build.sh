@@ -54,15 +54,32 @@ LIBS=(-lm)
 
 die() { echo "build.sh: $*" >&2; exit 1; }
 
+# Incremental: an output is rebuilt when it is missing, older than one of its
+# inputs (its sources, any header of the project, build.sh), or built with
+# other flags (the stamp in BUILD_DIR/.flags), so run.sh's build step costs
+# nothing when nothing changed.
+FORCE=0
+fresh() { # fresh OUT INPUT...: 0 when OUT need not be rebuilt
+  local out=$1 d; shift
+  [ "$FORCE" = 0 ] && [ -e "$out" ] || return 1
+  for d in "$@" "$ROOT"/common/*.h "$ROOT/common/common.c" "$ROOT"/*/*.h "$ROOT/build.sh"; do
+    [ -e "$d" ] || continue # compiler flags among the arguments
+    [ "$d" -nt "$out" ] && return 1
+  done
+  return 0
+}
+
 # cc_prog OUT SRC...: a program linked with common/common.c
 cc_prog() {
   local out=$1; shift
+  fresh "$BUILD_DIR/$out" "$@" && return 0
   "$CC" "${CFLAGS[@]}" -I"$ROOT/common" "$@" "$ROOT/common/common.c" -o "$BUILD_DIR/$out" "${LIBS[@]}"
 }
 
 # listing SRC OUT: the assembly of SRC from the same flags, for the README
 # and for the tests that check the measured loops. Not for sanitizer builds.
 listing() {
+  fresh "$2" "$1" && return 0
   "$CC" "${CFLAGS[@]}" -I"$ROOT/common" -S "$1" -o "$2"
 }
 
@@ -97,6 +114,7 @@ build_lockwait_lib() {
     echo "build.sh: lockwait: the preload library is Linux-only; skipped" >&2
     return 0
   fi
+  fresh "$BUILD_DIR/liblockwait.so" "$ROOT"/lockwait/liblockwait.c "$ROOT"/lockwait/lw_*.c ||
   "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -I"$ROOT/common" \
     "$ROOT/lockwait/liblockwait.c" "$ROOT/lockwait/lw_core.c" "$ROOT/lockwait/lw_report.c" \
     -o "$BUILD_DIR/liblockwait.so" -ldl
@@ -127,7 +145,7 @@ build_lockwait() {
 }
 
 main() {
-  local want=() e flags_only=0
+  local want=() e flags_only=0 stamp
   for e in "$@"; do
     case "$e" in
       -h|--help) usage; exit 0 ;;
@@ -140,12 +158,15 @@ main() {
   [ "${#want[@]}" -gt 0 ] || want=("${EXPERIMENTS[@]}")
   command -v "$CC" >/dev/null 2>&1 || die "compiler '$CC' not found (set CC)"
   target_flags
-  if [ "$flags_only" = 1 ]; then echo "$CC ${CFLAGS[*]} ${LIBS[*]}"; exit 0; fi
+  stamp="$CC ${CFLAGS[*]} ${LIBS[*]}"
+  if [ "$flags_only" = 1 ]; then echo "$stamp"; exit 0; fi
   mkdir -p "$BUILD_DIR"
+  [ "$(cat "$BUILD_DIR/.flags" 2>/dev/null)" = "$stamp" ] || FORCE=1
   build_common
   for e in "${want[@]}"; do
     "build_$e"
   done
+  echo "$stamp" >"$BUILD_DIR/.flags"
   echo "build.sh: built ${want[*]} with $CC into ${BUILD_DIR#"$ROOT"/}" >&2
 }
 
