@@ -186,6 +186,17 @@ static inline int got_mutex(int rc)
 static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uintptr_t pc, enum how how,
                                                 clockid_t c, const struct timespec *ts)
 {
+    /* Try once more at once, as glibc's own lock does (the exchange in its
+     * wait path) before measuring: the clock read and the sleep probe take
+     * 30-250 ns, long enough for a short holder to release and come back,
+     * which would turn a hand-over the bare program gets for free into a
+     * futex sleep. A lock free again within a few ns is not counted as a wait. */
+    if (rc == EBUSY && (rc = real.mutex_trylock(m)) == 0) {
+        struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
+        if (e)
+            acquired(e, K_MUTEX);
+        return 0;
+    }
     struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
     if (rc == EOWNERDEAD) { /* robust mutex: acquired, previous owner died */
         if (e)
@@ -320,7 +331,8 @@ static int sem_real(sem_t *s, enum how how, clockid_t c, const struct timespec *
 static int sem_common(sem_t *s, uintptr_t pc, enum how how, clockid_t c, const struct timespec *ts)
 {
     int e0 = errno;
-    if (real.sem_trywait(s) == 0) {
+    /* a second try at once, before measuring: see mutex_slow */
+    if (real.sem_trywait(s) == 0 || (errno == EAGAIN && real.sem_trywait(s) == 0)) {
         struct lw_tstat *e = stat_of(s, K_SEM, pc);
         if (e)
             BUMP1(e->acquisitions, 1);
@@ -428,6 +440,8 @@ static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how,
                      const struct timespec *ts)
 {
     int rc = write ? real.trywrlock(l) : real.tryrdlock(l);
+    if (rc == EBUSY) /* once more at once, before measuring: see mutex_slow */
+        rc = write ? real.trywrlock(l) : real.tryrdlock(l);
     struct lw_tstat *e = stat_of(l, K_RWLOCK, pc);
     if (LW_LIKELY(rc == 0)) {
         rw_got(e, write);

@@ -340,8 +340,8 @@ static long vol_switches(void)
  * each thread's first LW_PROBE_ALL contended waits and then on one wait in
  * LW_PROBE_SAMPLE: a thread that waits often must not pay a microsecond per
  * wait. sleep_share is computed over the probed waits only. */
-#define LW_PROBE_ALL 32
-#define LW_PROBE_SAMPLE 8
+#define LW_PROBE_ALL 16
+#define LW_PROBE_SAMPLE 32
 
 void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type)
 {

@@ -314,6 +314,7 @@ void lw_report(void)
         return;
     uint64_t nactive = 0;
     long nbest = 0;
+    ADD(lw.held_lost, lw_tls.held_lost); /* the reporting thread does not pass thread_end */
     merge_threads();
     /* one pass over the table: count and keep the top N by insertion */
     for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
