@@ -8,8 +8,8 @@
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
-# shellcheck source=lockwait/tests/lw_lib.sh
-source "$(dirname "$0")/lw_lib.sh"
+# shellcheck source=lockwait/tests/lw_lib.bash
+source "$(dirname "$0")/lw_lib.bash"
 
 # count_case NAME ARGS...: lw_counts prints "lw_counts lock=ADDR key=value..."
 # with the values the report must carry for that lock; compare each one

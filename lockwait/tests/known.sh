@@ -12,8 +12,8 @@
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
-# shellcheck source=lockwait/tests/lw_lib.sh
-source "$(dirname "$0")/lw_lib.sh"
+# shellcheck source=lockwait/tests/lw_lib.bash
+source "$(dirname "$0")/lw_lib.bash"
 
 MS=1000000
 in_range() { # in_range FILE LOCK: B's wait in [100, 110] ms

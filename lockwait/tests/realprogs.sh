@@ -8,8 +8,8 @@
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
-# shellcheck source=lockwait/tests/lw_lib.sh
-source "$(dirname "$0")/lw_lib.sh"
+# shellcheck source=lockwait/tests/lw_lib.bash
+source "$(dirname "$0")/lw_lib.bash"
 
 IN=$TMP/input.txt
 awk 'BEGIN { srand(7); for (i = 0; i < 200000; i++)

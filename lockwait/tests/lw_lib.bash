@@ -1,4 +1,4 @@
-# lw_lib.sh - sourced by lockwait's library tests after common/testlib.sh:
+# lw_lib.bash - sourced by lockwait's library tests after common/testlib.sh
 # run a program under the preload and pick values out of the RESULT lines.
 # shellcheck shell=bash
 
