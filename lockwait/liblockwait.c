@@ -586,10 +586,13 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
         if (rc == 0)
             BUMP1(e->acquisitions, 1);
         lw_wait_end_at(cv, e, &w, rc == 0, pc, t1, until - w.t0, 0);
+        struct lw_twait *x = signalled ? lw_twait_of(e) : NULL;
+        if (x) {
+            BUMP1(x->reacquire_ns, t1 - sig);
+            if (t1 - sig > LD(x->max_reacquire_ns))
+                ST(x->max_reacquire_ns, t1 - sig);
+        }
         if (signalled) {
-            BUMP1(e->reacquire_ns, t1 - sig);
-            if (t1 - sig > LD(e->max_reacquire_ns))
-                ST(e->max_reacquire_ns, t1 - sig);
             struct lw_thread *t = lw_thread_self();
             if (t) /* re-acquiring the mutex is a lock wait of this thread */
                 ADD(t->blocked_ns, t1 - sig);

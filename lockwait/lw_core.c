@@ -363,7 +363,22 @@ void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type)
     errno = w->errno_saved;
 }
 
-static void note_wait(struct lw_tstat *e, uint32_t holder, uint64_t ns, uintptr_t pc)
+/* the wait statistics of e, created on its first wait (a signal handler
+ * on this thread may race: the loser's allocation stays unused) */
+struct lw_twait *lw_twait_of(struct lw_tstat *e)
+{
+    struct lw_twait *x = atomic_load_explicit(&e->w, memory_order_acquire);
+    if (LW_LIKELY(x != NULL))
+        return x;
+    struct lw_twait *fresh = lw_alloc(sizeof *fresh);
+    if (!fresh)
+        return NULL;
+    if (atomic_compare_exchange_strong_explicit(&e->w, &x, fresh, memory_order_acq_rel, memory_order_acquire))
+        return fresh;
+    return x;
+}
+
+static void note_wait(struct lw_twait *e, uint32_t holder, uint64_t ns, uintptr_t pc)
 {
     int b = ns < 2 ? 0 : 63 - __builtin_clzll(ns);
     BUMP1(e->hist[b < LW_HIST ? b : LW_HIST - 1], 1);
@@ -416,16 +431,17 @@ void lw_wait_end_at(const void *p, struct lw_tstat *e, struct wait *w, int got, 
     }
     if (e && w->counted_waiting)
         ADD(e->lock->waiting, (uint32_t)-1);
-    if (e) {
-        BUMP1(*(got ? &e->contended : &e->timeouts), 1);
-        BUMP1(e->wait_ns, counted);
-        if (counted > LD(e->max_wait_ns))
-            ST(e->max_wait_ns, counted);
+    struct lw_twait *x = e ? lw_twait_of(e) : NULL;
+    if (x) {
+        BUMP1(*(got ? &x->contended : &x->timeouts), 1);
+        BUMP1(x->wait_ns, counted);
+        if (counted > LD(x->max_wait_ns))
+            ST(x->max_wait_ns, counted);
         if (probed)
-            BUMP1(e->probed_wait_ns, counted);
+            BUMP1(x->probed_wait_ns, counted);
         if (slept)
-            BUMP1(e->sleep_wait_ns, counted);
-        note_wait(e, w->holder, counted, pc);
+            BUMP1(x->sleep_wait_ns, counted);
+        note_wait(x, w->holder, counted, pc);
     }
     lw_trace(t, got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, t1, w->t0);
     errno = saved;

@@ -83,17 +83,11 @@ struct lw_lock {
     au64 probed_wait_ns, sleep_wait_ns; /* waits probed for sleep; of those, slept */
 } __attribute__((aligned(64)));
 
-/* One thread's use of one lock. Written only by that thread (and signal
- * handlers running on it), so its counters are plain relaxed stores: no
- * cache line another thread writes. Merged into the lock records at exit. */
+/* One thread's waits on one lock: allocated on its first wait, so that a
+ * lock used without contention costs a thread only its lw_tstat. */
 #define LW_TPAIRS 4
-struct lw_tstat {
-    struct lw_lock *lock;
-    uintptr_t addr; /* copies of lock->addr and kind: the cache check reads one line */
-    uint8_t kind;
-    au64 acquisitions, owner_changes, relocks;
-    au64 hold_ns, max_hold_ns, holds_timed;
-    au64 contended, timeouts, trylock_failed;
+struct lw_twait {
+    au64 contended, timeouts;
     au64 wait_ns, max_wait_ns, probed_wait_ns, sleep_wait_ns;
     au64 reacquire_ns, max_reacquire_ns;
     au64 hist[LW_HIST];
@@ -101,6 +95,18 @@ struct lw_tstat {
     au64 other_pairs_ns;
     struct { au64 pc; au64 wait_ns; au64 n; } site[LW_SITES];
     au64 other_sites_ns;
+};
+
+/* One thread's use of one lock. Written only by that thread (and signal
+ * handlers running on it), so its counters are plain relaxed stores: no
+ * cache line another thread writes. Merged into the lock records at exit. */
+struct lw_tstat {
+    struct lw_lock *lock;
+    uintptr_t addr; /* copies of lock->addr and kind: the cache check reads one line */
+    uint8_t kind;
+    au64 acquisitions, owner_changes, relocks, trylock_failed;
+    au64 hold_ns, max_hold_ns, holds_timed;
+    struct lw_twait *_Atomic w; /* NULL until the first wait */
 };
 
 /* a thread's lock -> lw_tstat table: open addressing, grown by doubling */
@@ -187,6 +193,7 @@ LW_HIDDEN int lw_trace_type(int kind, int write);
 LW_HIDDEN struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc);
 LW_HIDDEN struct lw_tstat *lw_tstat_for(struct lw_thread *t, struct lw_lock *r);
 LW_HIDDEN struct lw_tstat *lw_stat_slow(const void *p, int kind, uintptr_t pc);
+LW_HIDDEN struct lw_twait *lw_twait_of(struct lw_tstat *e); /* created on need; NULL: no memory */
 LW_HIDDEN uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r);
 LW_HIDDEN uint64_t lw_hold_start(struct lw_tstat *e);
 LW_HIDDEN void lw_hold_end(struct lw_tstat *e, uint64_t t0);

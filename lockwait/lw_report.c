@@ -252,15 +252,18 @@ static void merge_threads(void)
             ADD(r->hold_ns, LD(e->hold_ns));
             MAXSET(r->max_hold_ns, LD(e->max_hold_ns));
             ADD(r->holds_timed, LD(e->holds_timed));
-            ADD(r->contended, LD(e->contended));
-            ADD(r->timeouts, LD(e->timeouts));
             ADD(r->trylock_failed, LD(e->trylock_failed));
-            ADD(r->wait_ns, LD(e->wait_ns));
-            MAXSET(r->max_wait_ns, LD(e->max_wait_ns));
-            ADD(r->probed_wait_ns, LD(e->probed_wait_ns));
-            ADD(r->sleep_wait_ns, LD(e->sleep_wait_ns));
-            if (!LD(e->contended) && !LD(e->timeouts))
-                continue; /* only failed trylocks: no detail */
+            struct lw_twait *x = atomic_load_explicit(&e->w, memory_order_acquire);
+            if (!x)
+                continue; /* never waited */
+            ADD(r->contended, LD(x->contended));
+            ADD(r->timeouts, LD(x->timeouts));
+            ADD(r->wait_ns, LD(x->wait_ns));
+            MAXSET(r->max_wait_ns, LD(x->max_wait_ns));
+            ADD(r->probed_wait_ns, LD(x->probed_wait_ns));
+            ADD(r->sleep_wait_ns, LD(x->sleep_wait_ns));
+            if (!LD(x->contended) && !LD(x->timeouts))
+                continue;
             struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
             if (!d) {
                 d = lw_alloc(sizeof *d);
@@ -268,13 +271,13 @@ static void merge_threads(void)
                     continue;
                 atomic_store_explicit(&r->detail, d, memory_order_release);
             }
-            ADD(d->reacquire_ns, LD(e->reacquire_ns));
-            MAXSET(d->max_reacquire_ns, LD(e->max_reacquire_ns));
+            ADD(d->reacquire_ns, LD(x->reacquire_ns));
+            MAXSET(d->max_reacquire_ns, LD(x->max_reacquire_ns));
             for (int h = 0; h < LW_HIST; h++)
-                ADD(d->hist[h], LD(e->hist[h]));
-            ADD(d->other_pairs_ns, LD(e->other_pairs_ns));
-            for (int p = 0; p < LW_TPAIRS && LD(e->pair[p].holder); p++) {
-                uint64_t key = (LD(e->pair[p].holder) - 1) << 32 | t->tid, ns = LD(e->pair[p].wait_ns);
+                ADD(d->hist[h], LD(x->hist[h]));
+            ADD(d->other_pairs_ns, LD(x->other_pairs_ns));
+            for (int p = 0; p < LW_TPAIRS && LD(x->pair[p].holder); p++) {
+                uint64_t key = (LD(x->pair[p].holder) - 1) << 32 | t->tid, ns = LD(x->pair[p].wait_ns);
                 int q;
                 for (q = 0; q < LW_PAIRS && LD(d->pair[q].key) && LD(d->pair[q].key) != key + 1; q++)
                     ;
@@ -284,11 +287,11 @@ static void merge_threads(void)
                 }
                 ST(d->pair[q].key, key + 1);
                 ADD(d->pair[q].wait_ns, ns);
-                ADD(d->pair[q].n, LD(e->pair[p].n));
+                ADD(d->pair[q].n, LD(x->pair[p].n));
             }
-            ADD(d->other_sites_ns, LD(e->other_sites_ns));
-            for (int p = 0; p < LW_SITES && LD(e->site[p].pc); p++) {
-                uint64_t pc = LD(e->site[p].pc), ns = LD(e->site[p].wait_ns);
+            ADD(d->other_sites_ns, LD(x->other_sites_ns));
+            for (int p = 0; p < LW_SITES && LD(x->site[p].pc); p++) {
+                uint64_t pc = LD(x->site[p].pc), ns = LD(x->site[p].wait_ns);
                 int q;
                 for (q = 0; q < LW_SITES && LD(d->site[q].pc) && LD(d->site[q].pc) != pc; q++)
                     ;
@@ -298,7 +301,7 @@ static void merge_threads(void)
                 }
                 ST(d->site[q].pc, pc);
                 ADD(d->site[q].wait_ns, ns);
-                ADD(d->site[q].n, LD(e->site[p].n));
+                ADD(d->site[q].n, LD(x->site[p].n));
             }
         }
     }
