@@ -214,9 +214,13 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
     struct wait w;
     lw_wait_begin(m, e, &w, LW_T_MUTEX);
     rc = mutex_real(m, how, c, ts);
-    lw_wait_end(m, e, &w, got_mutex(rc), pc);
-    if (got_mutex(rc) && e)
+    lw_wait_measure(e, &w, got_mutex(rc), pc);
+    if (got_mutex(rc) && e) {
         acquired(e, K_MUTEX);
+        lw_wait_defer(m, e, &w); /* accounted after the unlock: keep the hold short */
+    } else {
+        lw_wait_account(m, e, &w);
+    }
     return rc;
 }
 
@@ -288,9 +292,13 @@ LW_API int pthread_spin_lock(pthread_spinlock_t *s)
     struct wait w;
     lw_wait_begin((void *)s, e, &w, LW_T_SPIN);
     rc = real.spin_lock(s);
-    lw_wait_end((void *)s, e, &w, rc == 0, RA());
-    if (rc == 0 && e)
+    lw_wait_measure(e, &w, rc == 0, RA());
+    if (rc == 0 && e) {
         acquired(e, K_SPIN);
+        lw_wait_defer((void *)s, e, &w);
+    } else {
+        lw_wait_account((void *)s, e, &w);
+    }
     return rc;
 }
 
@@ -456,9 +464,13 @@ static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how,
     struct wait w;
     lw_wait_begin(l, e, &w, write ? LW_T_RWLOCK_WR : LW_T_RWLOCK_RD);
     rc = rw_real(l, write, how, c, ts);
-    lw_wait_end(l, e, &w, rc == 0, pc);
+    lw_wait_measure(e, &w, rc == 0, pc);
     if (rc == 0)
         rw_got(e, write);
+    if (rc == 0 && write && e)
+        lw_wait_defer(l, e, &w);
+    else
+        lw_wait_account(l, e, &w);
     return rc;
 }
 
@@ -585,7 +597,11 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
         w.holder = signalled ? LD(r->signaller) : 0;
         if (rc == 0)
             BUMP1(e->acquisitions, 1);
-        lw_wait_end_at(cv, e, &w, rc == 0, pc, t1, until - w.t0, 0);
+        lw_wait_measure(e, &w, rc == 0, pc);
+        w.t1 = t1;
+        w.counted = until - w.t0;
+        w.lock_wait = 0; /* waiting for a signal is not blocking on a lock */
+        lw_wait_account(cv, e, &w);
         struct lw_twait *x = signalled ? lw_twait_of(e) : NULL;
         if (x) {
             BUMP1(x->reacquire_ns, t1 - sig);
@@ -685,9 +701,16 @@ static void thread_end(void *arg)
 {
     (void)arg;
     struct lw_thread *t = lw_thread_self();
-    for (uint32_t i = 0; i < lw_tls.nheld; i++)
-        if (still_held(lw_tls.held[i].e))
-            ADD(lw_tls.held[i].e->lock->held_at_exit, 1);
+    lw_settle();
+    for (uint32_t i = 0; i < lw_tls.nheld; i++) {
+        struct lw_held *h = &lw_tls.held[i];
+        if (h->pending) {
+            h->pending = 0;
+            lw_wait_account((void *)h->e->addr, h->e, &h->wait);
+        }
+        if (still_held(h->e))
+            ADD(h->e->lock->held_at_exit, 1);
+    }
     if (lw_tls.held_lost)
         ADD(lw.held_lost, lw_tls.held_lost);
     if (t) {

@@ -413,15 +413,30 @@ static void note_wait(struct lw_twait *e, uint32_t holder, uint64_t ns, uintptr_
 /* The wait is over: `got` says whether the lock was acquired. `counted` is
  * the part of the wait charged to the lock (condvars: until the signal);
  * lock_wait: the wait counts as this thread's time blocked on locks. */
-void lw_wait_end_at(const void *p, struct lw_tstat *e, struct wait *w, int got, uintptr_t pc, uint64_t t1,
-                    uint64_t counted, int lock_wait)
+void lw_wait_measure(struct lw_tstat *e, struct wait *w, int got, uintptr_t pc)
+{
+    int saved = errno;
+    w->t1 = lw_now();
+    w->counted = w->t1 - w->t0;
+    w->nvcsw1 = w->nvcsw0 >= 0 ? vol_switches() : -1;
+    w->pc = pc;
+    w->got = got;
+    w->lock_wait = 1;
+    if (e && w->counted_waiting) {
+        ADD(e->lock->waiting, (uint32_t)-1);
+        w->counted_waiting = 0;
+    }
+    errno = saved;
+}
+
+void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
 {
     int saved = errno;
     int probed = w->nvcsw0 >= 0;
-    int slept = probed && vol_switches() > w->nvcsw0;
-    uint64_t ns = t1 - w->t0;
+    int slept = probed && w->nvcsw1 > w->nvcsw0;
+    uint64_t ns = w->t1 - w->t0, counted = w->counted;
     struct lw_thread *t = lw_thread_self();
-    if (t && lock_wait) {
+    if (t && w->lock_wait) {
         ADD(t->waits, 1);
         ADD(t->blocked_ns, ns);
         if (probed)
@@ -433,7 +448,7 @@ void lw_wait_end_at(const void *p, struct lw_tstat *e, struct wait *w, int got, 
         ADD(e->lock->waiting, (uint32_t)-1);
     struct lw_twait *x = e ? lw_twait_of(e) : NULL;
     if (x) {
-        BUMP1(*(got ? &x->contended : &x->timeouts), 1);
+        BUMP1(*(w->got ? &x->contended : &x->timeouts), 1);
         BUMP1(x->wait_ns, counted);
         if (counted > LD(x->max_wait_ns))
             ST(x->max_wait_ns, counted);
@@ -441,16 +456,36 @@ void lw_wait_end_at(const void *p, struct lw_tstat *e, struct wait *w, int got, 
             BUMP1(x->probed_wait_ns, counted);
         if (slept)
             BUMP1(x->sleep_wait_ns, counted);
-        note_wait(x, w->holder, counted, pc);
+        note_wait(x, w->holder, counted, w->pc);
     }
-    lw_trace(t, got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, t1, w->t0);
+    lw_trace(t, w->got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, w->t1, w->t0);
     errno = saved;
 }
 
 void lw_wait_end(const void *p, struct lw_tstat *e, struct wait *w, int got, uintptr_t pc)
 {
-    uint64_t t1 = lw_now();
-    lw_wait_end_at(p, e, w, got, pc, t1, t1 - w->t0, 1);
+    lw_wait_measure(e, w, got, pc);
+    lw_wait_account(p, e, w);
+}
+
+void lw_wait_defer(const void *p, struct lw_tstat *e, struct wait *w)
+{
+    for (uint32_t i = lw_tls.nheld; i-- > 0;)
+        if (lw_tls.held[i].e == e) {
+            lw_tls.held[i].wait = *w;
+            lw_tls.held[i].pending = 1;
+            return;
+        }
+    lw_wait_account(p, e, w); /* not on the stack (it was full) */
+}
+
+void lw_settle(void)
+{
+    struct lw_tstat *e = lw_tls.settle_e;
+    struct wait w = lw_tls.settle_w;
+    lw_tls.settle_e = NULL;
+    if (e)
+        lw_wait_account((const void *)e->addr, e, &w);
 }
 
 __attribute__((noinline)) void lw_trylock_failed(struct lw_tstat *e)

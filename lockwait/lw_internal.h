@@ -132,12 +132,27 @@ struct lw_thread {
 };
 
 /* Per-thread state, reachable without a lookup (initial-exec TLS). */
+/* one contended wait: measured around the real call, accounted later */
+struct wait {
+    uint64_t t0, t1;
+    uint64_t counted; /* the part charged to the lock (condvars: until the signal) */
+    long nvcsw0, nvcsw1; /* voluntary switches before/after; -1: not probed */
+    uintptr_t pc;
+    uint32_t holder;
+    int errno_saved;
+    int type; /* trace type */
+    int counted_waiting;
+    int got;       /* ended with the lock */
+    int lock_wait; /* counts as the thread's time blocked on locks */
+};
+
 /* a lock this thread holds exclusively */
 struct lw_held {
     struct lw_tstat *e;
     uint64_t t0;    /* start of a timed hold, 0 if not timed */
     uint32_t depth; /* recursive depth */
-    uint32_t write; /* rwlock: held for writing (always 1 today) */
+    uint32_t pending; /* `wait` is the contended wait that got this hold, not yet accounted */
+    struct wait wait;
 };
 #define LW_HELD_MAX 32
 
@@ -148,6 +163,8 @@ struct lw_tls {
     uint32_t held_lost;    /* holds not tracked: held[] was full */
     struct lw_tstat *last; /* one-entry cache: this thread's stats of the last lock used */
     struct lw_thread *thr; /* created on the first slow event */
+    struct lw_tstat *settle_e; /* a released hold's wait, to account after the real unlock */
+    struct wait settle_w;
     struct lw_held held[LW_HELD_MAX];
 };
 
@@ -201,20 +218,18 @@ LW_HIDDEN uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r);
 LW_HIDDEN uint64_t lw_hold_start(struct lw_tstat *e);
 LW_HIDDEN void lw_hold_end(struct lw_tstat *e, uint64_t t0);
 
-/* one contended wait being measured */
-struct wait {
-    uint64_t t0;
-    long nvcsw0; /* -1: not probed */
-    uint32_t holder;
-    int errno_saved;
-    int type; /* trace type */
-    int counted_waiting;
-};
 
 LW_HIDDEN void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type);
-LW_HIDDEN void lw_wait_end_at(const void *p, struct lw_tstat *e, struct wait *w, int got, uintptr_t pc,
-                              uint64_t t1, uint64_t counted, int lock_wait);
+/* the wait is over (got: with the lock): read the clock and the probe */
+LW_HIDDEN void lw_wait_measure(struct lw_tstat *e, struct wait *w, int got, uintptr_t pc);
+/* add a measured wait to the statistics and the trace */
+LW_HIDDEN void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w);
+/* measure and account at once (waits that end without an exclusive hold) */
 LW_HIDDEN void lw_wait_end(const void *p, struct lw_tstat *e, struct wait *w, int got, uintptr_t pc);
+/* after an exclusive acquisition that waited: keep the wait with the hold,
+ * to be accounted after the release, outside the critical section */
+LW_HIDDEN void lw_wait_defer(const void *p, struct lw_tstat *e, struct wait *w);
+LW_HIDDEN void lw_settle(void); /* account lw_tls.settle_w */
 LW_HIDDEN void lw_trylock_failed(struct lw_tstat *e);
 
 /* ---------------------------------------------------------------- the fast path, inline */
@@ -274,7 +289,7 @@ static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, i
     h = &lw_tls.held[i];
     h->e = e;
     h->depth = 1;
-    h->write = 1;
+    h->pending = 0;
     h->t0 = LW_UNLIKELY(LD(e->lock->timed)) ? lw_hold_start(e) : 0;
     if (!LW_OWNER_IN_LOCK(kind))
         ST(e->lock->holder, my_tid());
@@ -301,6 +316,13 @@ static inline __attribute__((always_inline)) struct lw_tstat *releasing(const vo
             lw_hold_end(e, h->t0);
         if (!LW_OWNER_IN_LOCK(kind))
             ST(e->lock->holder, 0);
+        if (LW_UNLIKELY(h->pending)) { /* account it after the real unlock */
+            if (lw_tls.settle_e)
+                lw_settle(); /* a signal handler's leftover */
+            lw_tls.settle_w = h->wait;
+            lw_tls.settle_e = e;
+            h->pending = 0;
+        }
         uint32_t last = lw_tls.nheld - 1;
         if (LW_UNLIKELY(i != last))
             *h = lw_tls.held[last];
@@ -316,6 +338,8 @@ static inline __attribute__((always_inline)) struct lw_tstat *releasing(const vo
  * the record line's trip between cores does not lengthen the hold. */
 static inline __attribute__((always_inline)) void owner_note(struct lw_tstat *e)
 {
+    if (LW_UNLIKELY(lw_tls.settle_e != NULL))
+        lw_settle();
     uint32_t me = my_tid(), old = LD(e->lock->last_holder);
     if (LW_UNLIKELY(old != me)) {
         ST(e->lock->last_holder, me);

@@ -332,7 +332,14 @@ void lw_report(void)
         return;
     uint64_t nactive = 0;
     long nbest = 0;
-    ADD(lw.held_lost, lw_tls.held_lost); /* the reporting thread does not pass thread_end */
+    /* the reporting thread does not pass thread_end: its deferred waits */
+    ADD(lw.held_lost, lw_tls.held_lost);
+    lw_settle();
+    for (uint32_t i = 0; i < lw_tls.nheld; i++)
+        if (lw_tls.held[i].pending) {
+            lw_tls.held[i].pending = 0;
+            lw_wait_account((void *)lw_tls.held[i].e->addr, lw_tls.held[i].e, &lw_tls.held[i].wait);
+        }
     merge_threads();
     /* one pass over the table: count and keep the top N by insertion */
     for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
