@@ -35,7 +35,6 @@
 #define LW_API __attribute__((visibility("default")))
 #define RA() ((uintptr_t)__builtin_return_address(0))
 
-
 /* ---------------------------------------------------------------- real calls */
 
 /* The condvar functions exist in two versions on glibc: the old (LinuxThreads
@@ -162,7 +161,6 @@ static int resolve(void)
                 return ENOSYS;                                                  \
         }                                                                       \
     } while (0)
-
 
 /* ---------------------------------------------------------------- mutex */
 

@@ -91,7 +91,6 @@ const char *lw_kind_name(int kind)
     return kind > 0 && kind < K_NKINDS ? names[kind] : "?";
 }
 
-
 /* ---------------------------------------------------------------- threads */
 
 struct lw_thread *lw_thread_self(void)
@@ -268,7 +267,6 @@ __attribute__((noinline)) struct lw_tstat *lw_stat_slow(const void *p, int kind,
     return e;
 }
 
-
 uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r)
 {
 #ifdef __GLIBC__
@@ -304,8 +302,6 @@ __attribute__((noinline)) uint64_t lw_hold_start(struct lw_tstat *e)
     return lw_now();
 }
 
-
-
 __attribute__((noinline)) void lw_hold_end(struct lw_tstat *e, uint64_t t0)
 {
     struct lw_lock *r = e->lock;
@@ -321,8 +317,6 @@ __attribute__((noinline)) void lw_hold_end(struct lw_tstat *e, uint64_t t0)
         lw_trace(lw_thread_self(), LW_EV_RELEASE, lw_trace_type(r->kind, 1), (void *)r->addr, my_tid(), now, t0);
 }
 
-
-
 /* ---------------------------------------------------------------- waits */
 
 static long vol_switches(void)
@@ -334,7 +328,6 @@ static long vol_switches(void)
 #endif
     return -1;
 }
-
 
 /* The sleep/spin probe (two getrusage calls, 0.2-0.5 us each) is taken on
  * each thread's first LW_PROBE_ALL contended waits and then on one wait in
