@@ -57,15 +57,6 @@ struct lw_detail {
     au64 reacquire_ns, max_reacquire_ns;
 };
 
-/* a lock's statistics, summed over its threads at exit (lw_report.c) */
-struct lw_sum {
-    au64 acquisitions, owner_changes, relocks;
-    au64 hold_ns, max_hold_ns, holds_timed;
-    au64 contended, trylock_failed, timeouts;
-    au64 wait_ns, max_wait_ns;
-    au64 probed_wait_ns, sleep_wait_ns; /* waits probed for sleep; of those, slept */
-};
-
 struct lw_lock {
     /* line 1: identity and state written rarely, read on every call */
     uintptr_t addr;       /* the lock's address: the key with kind */
@@ -78,12 +69,18 @@ struct lw_lock {
     au64 last_signal_ns;  /* condition variables: last signal/broadcast */
     au32 held_at_exit;    /* times a thread exited holding it */
     au32 signaller;       /* condition variables: the last signalling thread */
-    struct lw_sum *_Atomic sum; /* the threads' statistics merged, at exit */
     /* line 2: written by the holder outside the critical section (after the
      * real unlock), for owner changes; and the holder's tid where the lock
      * itself does not record it (spinlocks; mutexes outside glibc) */
     au32 last_holder __attribute__((aligned(64)));
     au32 holder;
+    /* lines 3-4: merged at exit from the threads' statistics (lw_report.c) */
+    au64 acquisitions __attribute__((aligned(64)));
+    au64 owner_changes, relocks;
+    au64 hold_ns, max_hold_ns, holds_timed;
+    au64 contended, trylock_failed, timeouts;
+    au64 wait_ns, max_wait_ns;
+    au64 probed_wait_ns, sleep_wait_ns; /* waits probed for sleep; of those, slept */
 } __attribute__((aligned(64)));
 
 /* One thread's waits on one lock: allocated on its first wait, so that a

@@ -166,27 +166,18 @@ static void site_name(uintptr_t pc, char *out, size_t cap)
 
 /* ---------------------------------------------------------------- report */
 
-/* a record's merged statistics; all zero for a lock no thread counted */
-static const struct lw_sum *sum_of(const struct lw_lock *r)
-{
-    static const struct lw_sum none;
-    const struct lw_sum *m = atomic_load_explicit(&((struct lw_lock *)(uintptr_t)r)->sum, memory_order_acquire);
-    return m ? m : &none;
-}
-
 static int lock_active(const struct lw_lock *r)
 {
-    const struct lw_sum *m = sum_of(r);
-    return LD(m->acquisitions) || LD(m->contended) || LD(m->trylock_failed) || LD(m->timeouts);
+    return LD(r->acquisitions) || LD(r->contended) || LD(r->trylock_failed) || LD(r->timeouts);
 }
 
 /* order: most wait first, then most acquisitions, then lowest address */
 static int lock_before(const struct lw_lock *a, const struct lw_lock *b)
 {
-    uint64_t wa = LD(sum_of(a)->wait_ns), wb = LD(sum_of(b)->wait_ns);
+    uint64_t wa = LD(a->wait_ns), wb = LD(b->wait_ns);
     if (wa != wb)
         return wa > wb;
-    uint64_t na = LD(sum_of(a)->acquisitions), nb = LD(sum_of(b)->acquisitions);
+    uint64_t na = LD(a->acquisitions), nb = LD(b->acquisitions);
     if (na != nb)
         return na > nb;
     return a->addr < b->addr;
@@ -255,28 +246,22 @@ static void merge_threads(void)
             if (!e)
                 continue;
             struct lw_lock *r = e->lock;
-            struct lw_sum *m = atomic_load_explicit(&r->sum, memory_order_acquire);
-            if (!m) {
-                if (!(m = lw_alloc(sizeof *m)))
-                    continue;
-                atomic_store_explicit(&r->sum, m, memory_order_release);
-            }
-            ADD(m->acquisitions, LD(e->acquisitions));
-            ADD(m->owner_changes, LD(e->owner_changes));
-            ADD(m->relocks, LD(e->relocks));
-            ADD(m->hold_ns, LD(e->hold_ns));
-            MAXSET(m->max_hold_ns, LD(e->max_hold_ns));
-            ADD(m->holds_timed, LD(e->holds_timed));
-            ADD(m->trylock_failed, LD(e->trylock_failed));
+            ADD(r->acquisitions, LD(e->acquisitions));
+            ADD(r->owner_changes, LD(e->owner_changes));
+            ADD(r->relocks, LD(e->relocks));
+            ADD(r->hold_ns, LD(e->hold_ns));
+            MAXSET(r->max_hold_ns, LD(e->max_hold_ns));
+            ADD(r->holds_timed, LD(e->holds_timed));
+            ADD(r->trylock_failed, LD(e->trylock_failed));
             struct lw_twait *x = atomic_load_explicit(&e->w, memory_order_acquire);
             if (!x)
                 continue; /* never waited */
-            ADD(m->contended, LD(x->contended));
-            ADD(m->timeouts, LD(x->timeouts));
-            ADD(m->wait_ns, LD(x->wait_ns));
-            MAXSET(m->max_wait_ns, LD(x->max_wait_ns));
-            ADD(m->probed_wait_ns, LD(x->probed_wait_ns));
-            ADD(m->sleep_wait_ns, LD(x->sleep_wait_ns));
+            ADD(r->contended, LD(x->contended));
+            ADD(r->timeouts, LD(x->timeouts));
+            ADD(r->wait_ns, LD(x->wait_ns));
+            MAXSET(r->max_wait_ns, LD(x->max_wait_ns));
+            ADD(r->probed_wait_ns, LD(x->probed_wait_ns));
+            ADD(r->sleep_wait_ns, LD(x->sleep_wait_ns));
             if (!LD(x->contended) && !LD(x->timeouts))
                 continue;
             struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
@@ -382,23 +367,22 @@ void lw_report(void)
 
     for (long k = 0; k < nbest; k++) {
         struct lw_lock *r = best[k];
-        const struct lw_sum *m = sum_of(r);
         struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
-        uint64_t acq = LD(m->acquisitions), con = LD(m->contended), tmo = LD(m->timeouts);
-        uint64_t wns = LD(m->wait_ns), waits = con + tmo;
+        uint64_t acq = LD(r->acquisitions), con = LD(r->contended), tmo = LD(r->timeouts);
+        uint64_t wns = LD(r->wait_ns), waits = con + tmo;
         site_name(r->first_pc, site, sizeof site);
         bprintf(&b, "\n#%ld %s %#lx, first used at %s\n", k + 1, type_name(r), (unsigned long)r->addr, site);
         bprintf(&b, "   acquisitions %llu, contended %llu, failed trylocks %llu, timeouts %llu, "
                     "owner changes %llu, recursive relocks %llu\n",
-                (unsigned long long)acq, (unsigned long long)con, (unsigned long long)LD(m->trylock_failed),
-                (unsigned long long)tmo, (unsigned long long)LD(m->owner_changes),
-                (unsigned long long)LD(m->relocks));
+                (unsigned long long)acq, (unsigned long long)con, (unsigned long long)LD(r->trylock_failed),
+                (unsigned long long)tmo, (unsigned long long)LD(r->owner_changes),
+                (unsigned long long)LD(r->relocks));
         bprintf(&b, "   %s total %.3f ms, max %.3f ms, mean %.3f ms; slept in the kernel %.0f%% of the probed time\n",
-                r->kind == K_COND ? "wait for the signal" : "wait", ms(wns), ms(LD(m->max_wait_ns)),
-                ms(waits ? wns / waits : 0), 100.0 * share(LD(m->sleep_wait_ns), LD(m->probed_wait_ns)));
-        if (LD(m->holds_timed))
-            bprintf(&b, "   hold total %.3f ms over %llu timed holds, max %.3f ms\n", ms(LD(m->hold_ns)),
-                    (unsigned long long)LD(m->holds_timed), ms(LD(m->max_hold_ns)));
+                r->kind == K_COND ? "wait for the signal" : "wait", ms(wns), ms(LD(r->max_wait_ns)),
+                ms(waits ? wns / waits : 0), 100.0 * share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)));
+        if (LD(r->holds_timed))
+            bprintf(&b, "   hold total %.3f ms over %llu timed holds, max %.3f ms\n", ms(LD(r->hold_ns)),
+                    (unsigned long long)LD(r->holds_timed), ms(LD(r->max_hold_ns)));
         if (LD(r->held_at_exit))
             bprintf(&b, "   HELD WHEN ITS THREAD EXITED: %u times\n", LD(r->held_at_exit));
         if (!d)
@@ -472,16 +456,15 @@ void lw_report(void)
             (unsigned long long)LD(lw.bypassed), top);
     for (long k = 0; k < nbest; k++) {
         struct lw_lock *r = best[k];
-        const struct lw_sum *m = sum_of(r);
         struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
-        uint64_t con = LD(m->contended), tmo = LD(m->timeouts), wns = LD(m->wait_ns);
+        uint64_t con = LD(r->contended), tmo = LD(r->timeouts), wns = LD(r->wait_ns);
         site_name(r->first_pc, site2, sizeof site2);
         if (d && LD(d->site[0].pc)) {
-            int top_site = 0; /* the site with most wait */
+            int m = 0; /* the site with most wait */
             for (int s = 1; s < LW_SITES; s++)
-                if (LD(d->site[s].wait_ns) > LD(d->site[top_site].wait_ns))
-                    top_site = s;
-            site_name((uintptr_t)LD(d->site[top_site].pc), site, sizeof site);
+                if (LD(d->site[s].wait_ns) > LD(d->site[m].wait_ns))
+                    m = s;
+            site_name((uintptr_t)LD(d->site[m].pc), site, sizeof site);
         } else {
             snprintf(site, sizeof site, "%s", site2);
         }
@@ -490,15 +473,15 @@ void lw_report(void)
                 "trylock_failed=%llu timeouts=%llu owner_changes=%llu wait_ns=%llu max_wait_ns=%llu "
                 "mean_wait_ns=%llu hold_ns=%llu max_hold_ns=%llu sleep_share=%.3f site=%s "
                 "holds_timed=%llu relocks=%llu held_at_exit=%u reacquire_ns=%llu first_site=%s probed_wait_ns=%llu\n",
-                lw.pid, (unsigned long)r->addr, type_name(r), (unsigned long long)LD(m->acquisitions),
-                (unsigned long long)con, (unsigned long long)LD(m->trylock_failed), (unsigned long long)tmo,
-                (unsigned long long)LD(m->owner_changes), (unsigned long long)wns,
-                (unsigned long long)LD(m->max_wait_ns), (unsigned long long)(con + tmo ? wns / (con + tmo) : 0),
-                (unsigned long long)LD(m->hold_ns), (unsigned long long)LD(m->max_hold_ns),
-                share(LD(m->sleep_wait_ns), LD(m->probed_wait_ns)), site, (unsigned long long)LD(m->holds_timed),
-                (unsigned long long)LD(m->relocks), LD(r->held_at_exit),
+                lw.pid, (unsigned long)r->addr, type_name(r), (unsigned long long)LD(r->acquisitions),
+                (unsigned long long)con, (unsigned long long)LD(r->trylock_failed), (unsigned long long)tmo,
+                (unsigned long long)LD(r->owner_changes), (unsigned long long)wns,
+                (unsigned long long)LD(r->max_wait_ns), (unsigned long long)(con + tmo ? wns / (con + tmo) : 0),
+                (unsigned long long)LD(r->hold_ns), (unsigned long long)LD(r->max_hold_ns),
+                share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)), site, (unsigned long long)LD(r->holds_timed),
+                (unsigned long long)LD(r->relocks), LD(r->held_at_exit),
                 (unsigned long long)(d ? LD(d->reacquire_ns) : 0), site2,
-                (unsigned long long)LD(m->probed_wait_ns));
+                (unsigned long long)LD(r->probed_wait_ns));
         for (int p = 0; d && p < LW_PAIRS && LD(d->pair[p].key); p++) {
             uint64_t key = LD(d->pair[p].key) - 1;
             bprintf(&b, "RESULT exp=lockwait kind=blocker pid=%u lock=%#lx holder=%u waiter=%u wait_ns=%llu waits=%llu\n",
