@@ -283,11 +283,7 @@ uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r)
 
 /* ---------------------------------------------------------------- holds */
 
-/* Which holds are timed: the lock's first, then, once it has been
- * contended, one in LW_HOLD_SAMPLE of each thread's acquisitions. Timing
- * every hold would put two clock reads (2 x 20-40 ns) inside every critical
- * section of a contended lock, lengthening the very holds others wait for. */
-#define LW_HOLD_SAMPLE 64
+/* called at a thread's 1st, 65th, ... acquisition of the lock */
 __attribute__((noinline)) uint64_t lw_hold_start(struct lw_tstat *e)
 {
     struct lw_lock *r = e->lock;
@@ -296,10 +292,78 @@ __attribute__((noinline)) uint64_t lw_hold_start(struct lw_tstat *e)
         uint8_t want = 2;
         atomic_compare_exchange_strong_explicit(&r->timed, &want, 0, memory_order_relaxed,
                                                 memory_order_relaxed);
-    } else if (LD(e->acquisitions) % LW_HOLD_SAMPLE != 1) {
+    } else if (t == 0) { /* never contended: only its first hold is timed */
         return 0;
     }
     return lw_now();
+}
+
+/* the general case of acquired() (lw_internal.h): another hold already on
+ * the stack (a relock, or nested locks), a full stack, or a hold to time */
+__attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq)
+{
+    struct lw_held *h = held_find(e);
+    if (LW_UNLIKELY(h != NULL)) { /* a recursive relock */
+        h->depth++;
+        BUMP1(e->relocks, 1);
+        return;
+    }
+    uint32_t i = lw_tls.nheld;
+    if (LW_UNLIKELY(i == LW_HELD_MAX)) {
+        lw_tls.held_lost++;
+        return;
+    }
+    lw_tls.nheld = i + 1; /* claim the slot first: a signal handler pushes above it */
+    atomic_signal_fence(memory_order_seq_cst);
+    h = &lw_tls.held[i];
+    h->e = e;
+    h->depth = 1;
+    h->pending = 0;
+    h->t0 = LW_UNLIKELY(acq % LW_HOLD_SAMPLE == 1) ? lw_hold_start(e) : 0;
+    if (!LW_OWNER_IN_LOCK(kind))
+        ST(e->lock->holder, my_tid());
+}
+
+/* the general case of releasing() (lw_internal.h) */
+__attribute__((noinline)) struct lw_tstat *lw_releasing_slow(const void *p, int kind)
+{
+    for (uint32_t i = lw_tls.nheld; i-- > 0;) {
+        struct lw_held *h = &lw_tls.held[i];
+        struct lw_tstat *e = h->e;
+        if (e->addr != (uintptr_t)p || e->kind != kind)
+            continue;
+        if (LW_UNLIKELY(h->depth > 1)) {
+            h->depth--;
+            return NULL;
+        }
+        /* waiters are counted only when tracing (RELEASE events) */
+        if (LW_UNLIKELY(h->t0 != 0 || (lw.cfg.trace && LD(e->lock->waiting))))
+            lw_hold_end(e, h->t0);
+        if (!LW_OWNER_IN_LOCK(kind))
+            ST(e->lock->holder, 0);
+        if (LW_UNLIKELY(h->pending)) { /* account it after the real unlock */
+            if (lw_tls.settle_e)
+                lw_settle(); /* a signal handler's leftover */
+            lw_tls.settle_w = h->wait;
+            lw_tls.settle_e = e;
+            h->pending = 0;
+        }
+        uint32_t last = lw_tls.nheld - 1;
+        if (LW_UNLIKELY(i != last))
+            *h = lw_tls.held[last];
+        atomic_signal_fence(memory_order_seq_cst);
+        lw_tls.nheld = last;
+        return e;
+    }
+    return NULL;
+}
+
+/* owner_note() found the lock's last releaser was another thread */
+__attribute__((noinline)) void lw_owner_changed(struct lw_tstat *e)
+{
+    uint32_t old = LD(e->lock->last_holder);
+    ST(e->lock->last_holder, my_tid());
+    BUMP1(e->owner_changes, old != 0);
 }
 
 __attribute__((noinline)) void lw_hold_end(struct lw_tstat *e, uint64_t t0)

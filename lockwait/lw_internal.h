@@ -212,7 +212,16 @@ LW_HIDDEN struct lw_tstat *lw_tstat_for(struct lw_thread *t, struct lw_lock *r);
 LW_HIDDEN struct lw_tstat *lw_stat_slow(const void *p, int kind, uintptr_t pc);
 LW_HIDDEN struct lw_twait *lw_twait_of(struct lw_tstat *e); /* created on need; NULL: no memory */
 LW_HIDDEN uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r);
-LW_HIDDEN uint64_t lw_hold_start(struct lw_tstat *e);
+/* Which holds are timed: the lock's first, then, once it has been
+ * contended, one in LW_HOLD_SAMPLE of each thread's acquisitions. Timing
+ * every hold would put two clock reads inside every critical section of a
+ * contended lock, lengthening the very holds others wait for. */
+#define LW_HOLD_SAMPLE 64
+LW_HIDDEN uint64_t lw_hold_start(struct lw_tstat *e); /* the hold's start, or 0: not timed */
+/* the general cases of acquired(), releasing() and owner_note() below */
+LW_HIDDEN void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq);
+LW_HIDDEN struct lw_tstat *lw_releasing_slow(const void *p, int kind);
+LW_HIDDEN void lw_owner_changed(struct lw_tstat *e);
 LW_HIDDEN void lw_hold_end(struct lw_tstat *e, uint64_t t0);
 
 
@@ -266,28 +275,24 @@ static inline struct lw_held *held_find(struct lw_tstat *e)
 
 /* An exclusive acquisition (mutex, spinlock, rwlock writer) by this thread:
  * everything written here is thread-local, except the record's holder field
- * for locks that do not keep their owner themselves. */
+ * for locks that do not keep their owner themselves. Inline: the common
+ * case, the thread's only hold and an untimed one; the rest is
+ * lw_acquired_slow. */
 static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, int kind)
 {
-    BUMP1(e->acquisitions, 1);
-    struct lw_held *h = held_find(e);
-    if (LW_UNLIKELY(h != NULL)) { /* a recursive relock */
-        h->depth++;
-        BUMP1(e->relocks, 1);
+    uint64_t acq = LD(e->acquisitions) + 1;
+    ST(e->acquisitions, acq);
+    if (LW_UNLIKELY(lw_tls.nheld != 0 || acq % LW_HOLD_SAMPLE == 1)) {
+        lw_acquired_slow(e, kind, acq);
         return;
     }
-    uint32_t i = lw_tls.nheld;
-    if (LW_UNLIKELY(i == LW_HELD_MAX)) {
-        lw_tls.held_lost++;
-        return;
-    }
-    lw_tls.nheld = i + 1; /* claim the slot first: a signal handler pushes above it */
+    lw_tls.nheld = 1; /* claim the slot first: a signal handler pushes above it */
     atomic_signal_fence(memory_order_seq_cst);
-    h = &lw_tls.held[i];
+    struct lw_held *h = &lw_tls.held[0];
     h->e = e;
     h->depth = 1;
     h->pending = 0;
-    h->t0 = LW_UNLIKELY(LD(e->lock->timed)) ? lw_hold_start(e) : 0;
+    h->t0 = 0;
     if (!LW_OWNER_IN_LOCK(kind))
         ST(e->lock->holder, my_tid());
 }
@@ -296,38 +301,23 @@ static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, i
  * the hold ends here (the caller then calls owner_note after the real
  * unlock); NULL for an inner unlock of a recursive hold, or a lock this
  * thread does not hold as far as we know (acquired before the library
- * started, inside libc, or by another thread). */
+ * started, inside libc, or by another thread). Inline: the common case, the
+ * thread's only hold, untimed, nothing deferred, no trace. */
 static inline __attribute__((always_inline)) struct lw_tstat *releasing(const void *p, int kind)
 {
-    for (uint32_t i = lw_tls.nheld; i-- > 0;) {
-        struct lw_held *h = &lw_tls.held[i];
+    if (LW_LIKELY(lw_tls.nheld == 1)) {
+        struct lw_held *h = &lw_tls.held[0];
         struct lw_tstat *e = h->e;
-        if (e->addr != (uintptr_t)p || e->kind != kind)
-            continue;
-        if (LW_UNLIKELY(h->depth > 1)) {
-            h->depth--;
-            return NULL;
+        if (LW_LIKELY(e->addr == (uintptr_t)p && e->kind == kind && h->depth == 1 && !(h->t0 | h->pending) &&
+                      !lw.cfg.trace)) {
+            if (!LW_OWNER_IN_LOCK(kind))
+                ST(e->lock->holder, 0);
+            atomic_signal_fence(memory_order_seq_cst);
+            lw_tls.nheld = 0;
+            return e;
         }
-        /* waiters are counted only when tracing (RELEASE events) */
-        if (LW_UNLIKELY(h->t0 != 0 || (lw.cfg.trace && LD(e->lock->waiting))))
-            lw_hold_end(e, h->t0);
-        if (!LW_OWNER_IN_LOCK(kind))
-            ST(e->lock->holder, 0);
-        if (LW_UNLIKELY(h->pending)) { /* account it after the real unlock */
-            if (lw_tls.settle_e)
-                lw_settle(); /* a signal handler's leftover */
-            lw_tls.settle_w = h->wait;
-            lw_tls.settle_e = e;
-            h->pending = 0;
-        }
-        uint32_t last = lw_tls.nheld - 1;
-        if (LW_UNLIKELY(i != last))
-            *h = lw_tls.held[last];
-        atomic_signal_fence(memory_order_seq_cst);
-        lw_tls.nheld = last;
-        return e;
     }
-    return NULL;
+    return lw_releasing_slow(p, kind);
 }
 
 /* After the real unlock: owner changes, counted at each release whose
@@ -337,11 +327,8 @@ static inline __attribute__((always_inline)) void owner_note(struct lw_tstat *e)
 {
     if (LW_UNLIKELY(lw_tls.settle_e != NULL))
         lw_settle();
-    uint32_t me = my_tid(), old = LD(e->lock->last_holder);
-    if (LW_UNLIKELY(old != me)) {
-        ST(e->lock->last_holder, me);
-        BUMP1(e->owner_changes, old != 0);
-    }
+    if (LW_UNLIKELY(LD(e->lock->last_holder) != my_tid()))
+        lw_owner_changed(e);
 }
 
 /* lw_report.c */
