@@ -74,3 +74,18 @@ need_tool() {
   else echo "# skipped: $1 not installed (Debian package $2)"; fi
   return 1
 }
+
+# arm64_build EXP...: cross-build for Linux arm64 into build-aarch64/
+# (incremental, shared by the arm64 tests) and set up qemu-aarch64 to run the
+# results; sets A64 to the build dir. Returns 1 when the cross tools are
+# missing (a skip, or a failure under CI) or the build fails (a failure).
+arm64_build() {
+  need_tool aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu || return 1
+  need_tool qemu-aarch64 qemu-user || return 1
+  A64=$ROOT/build-aarch64
+  if ! CC=aarch64-linux-gnu-gcc BUILD_DIR="$A64" "$ROOT/build.sh" "$@" >"$TMP/a64-build.log" 2>&1; then
+    fail "arm64 cross build of $*" "$(tail -n 3 "$TMP/a64-build.log")"
+    return 1
+  fi
+  export QEMU_LD_PREFIX=/usr/aarch64-linux-gnu
+}

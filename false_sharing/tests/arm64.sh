@@ -6,15 +6,12 @@ set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
 
-need_tool aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu || finish
-need_tool qemu-aarch64 qemu-user || finish
-B=$TMP/a64
-CC=aarch64-linux-gnu-gcc BUILD_DIR="$B" "$ROOT/build.sh" false_sharing 2>/dev/null
-check "the arm64 binary is an aarch64 ELF" bash -c "od -An -tx1 -j18 -N2 '$B/false_sharing' | grep -q 'b7 00'"
-export QEMU_LD_PREFIX=/usr/aarch64-linux-gnu
-env ITERS_LOG2=12 REPS=2 THREADS=1,2 qemu-aarch64 "$B/false_sharing" >"$TMP/out.txt" 2>"$TMP/err.txt"
+arm64_build false_sharing || finish
+check "the arm64 binary is an aarch64 ELF" bash -c "od -An -tx1 -j18 -N2 '$A64/false_sharing' | grep -q 'b7 00'"
+env ITERS_LOG2=12 REPS=2 THREADS=1,2 qemu-aarch64 "$A64/false_sharing" >"$TMP/out.txt" 2>"$TMP/err.txt"
 check_eq "arm64 under qemu: 24 cells" "24" "$(grep -c '^RESULT exp=false_sharing kind=cell ' "$TMP/out.txt" || true)"
 check_eq "arm64 under qemu: every checksum ok" "" "$(grep 'kind=checksum' "$TMP/out.txt" | grep -v 'status=ok$' || true)"
 check_eq "arm64 under qemu: RESULT grammar" "" "$(result_grammar "$TMP/out.txt")"
-check "arm64 clock_estimate prints a clock" bash -c "qemu-aarch64 '$B/clock_estimate' -n 18 -r 1 | grep -q '^RESULT exp=clock ghz='"
+check "arm64 clock_estimate prints a clock" bash -c "qemu-aarch64 '$A64/clock_estimate' -n 18 -r 1 | grep -q '^RESULT exp=clock ghz='"
+check "arm64 machine describes the caches" bash -c "qemu-aarch64 '$A64/machine' | grep -q '^# line_size_used: '"
 finish
