@@ -50,6 +50,7 @@ int main(int argc, char **argv)
 {
     long log2n = 26, tries = 5;
     int opt;
+    opterr = 0; /* one line of our own instead of getopt's plus the usage */
     while ((opt = getopt(argc, argv, "hn:r:")) != -1) {
         switch (opt) {
         case 'h': usage(stdout); return 0;
@@ -61,7 +62,7 @@ int main(int argc, char **argv)
             if (parse_long(optarg, 1, 100, &tries) != 0)
                 die_usage("-r %s: expected a whole number from 1 to 100", optarg);
             break;
-        default: usage(stderr); return EXIT_USAGE;
+        default: die_usage("unknown option or missing value '-%c': expected -h, -n LOG2 or -r TRIES", optopt);
         }
     }
     if (optind != argc)

@@ -44,11 +44,11 @@ static void cpu_model(char *buf, size_t cap)
 int main(int argc, char **argv)
 {
     if (argc > 1) {
-        int help = strcmp(argv[1], "-h") == 0;
-        fprintf(help ? stdout : stderr,
-                "usage: machine\n  Prints the CPU model, kernel, online CPUs and cache sizes from\n"
-                "  every source (sysfs, sysconf, sysctl) as '# key: value' lines.\n");
-        return help ? 0 : EXIT_USAGE;
+        if (strcmp(argv[1], "-h") != 0)
+            die_usage("unknown argument '%s': machine takes only -h", argv[1]);
+        printf("usage: machine\n  Prints the CPU model, kernel, online CPUs and cache sizes from\n"
+               "  every source (sysfs, sysconf, sysctl) as '# key: value' lines.\n");
+        return 0;
     }
     char model[256];
     struct utsname u;

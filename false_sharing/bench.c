@@ -394,8 +394,8 @@ int main(int argc, char **argv)
             usage(stdout);
             return 0;
         }
-        usage(stderr);
-        die_usage("unknown argument '%s' (knobs are environment variables)", argv[1]);
+        die_usage("unknown argument '%s': false_sharing takes only -h (knobs are environment "
+                  "variables)", argv[1]);
     }
     struct knobs k;
     read_knobs(&k);

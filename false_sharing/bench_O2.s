@@ -802,7 +802,7 @@ print_cell:
 	.string	"s, also measure each CPU-pair class the\n                    topology has (shared L2, shared L3 only, across, SMT)\n  CLOCK_GHZ, CLOCK_GHZ_T2, _T4, _T8  clock estimates for cycles per\n                    increment (run.sh measures them); absent -> cycles=NA\n"
 	.align 8
 .LC24:
-	.string	"unknown argument '%s' (knobs are environment variables)"
+	.string	"unknown argument '%s': false_sharing takes only -h (knobs are environment variables)"
 	.section	.rodata.str1.1
 .LC25:
 	.string	"ITERS_LOG2"
@@ -887,12 +887,12 @@ main:
 	.cfi_def_cfa_offset 2464
 	cmpl	$1, %edi
 	jle	.L112
-	movq	8(%rsi), %rdi
-	movq	%rsi, %rbx
-	cmpb	$45, (%rdi)
+	movq	8(%rsi), %rbx
+	cmpb	$45, (%rbx)
 	je	.L288
 .L215:
 	leaq	.LC22(%rip), %rsi
+	movq	%rbx, %rdi
 	call	strcmp@PLT
 	testl	%eax, %eax
 	jne	.L115
@@ -922,9 +922,9 @@ main:
 	ret
 .L288:
 	.cfi_restore_state
-	cmpb	$104, 1(%rdi)
+	cmpb	$104, 1(%rbx)
 	jne	.L215
-	cmpb	$0, 2(%rdi)
+	cmpb	$0, 2(%rbx)
 	je	.L114
 	jmp	.L215
 .L112:
@@ -1193,15 +1193,15 @@ main:
 	movslq	%eax, %rsi
 	salq	$4, %rsi
 	addq	%rdi, %rsi
+	leaq	layouts(%rip), %rdi
 	movq	%rsi, -4128(%rcx)
 	leal	(%rax,%rax,2), %esi
 	movl	%edx, %eax
 	addl	$1, %edx
 	subl	%esi, %eax
-	leaq	layouts(%rip), %rsi
 	cltq
 	salq	$4, %rax
-	addq	%rsi, %rax
+	addq	%rdi, %rax
 	movq	%rax, -4120(%rcx)
 	cmpl	$12, %edx
 	jne	.L178
@@ -1362,19 +1362,19 @@ main:
 	.p2align 3
 .L192:
 	movl	%edx, %eax
-	leaq	increments(%rip), %rdi
+	leaq	increments(%rip), %rsi
 	addq	$4128, %rcx
 	sarl	%eax
 	cltq
 	salq	$4, %rax
-	addq	%rdi, %rax
-	leaq	layouts(%rip), %rdi
+	addq	%rsi, %rax
+	leaq	layouts(%rip), %rsi
 	movq	%rax, -4128(%rcx)
 	leal	(%rdx,%rdx), %eax
 	addl	$1, %edx
 	andl	$2, %eax
 	salq	$4, %rax
-	addq	%rdi, %rax
+	addq	%rsi, %rax
 	movq	%rax, -4120(%rcx)
 	cmpl	$6, %edx
 	jne	.L192
@@ -1772,12 +1772,7 @@ main:
 	movl	24(%rsp), %r14d
 	jmp	.L162
 .L115:
-	movq	stderr(%rip), %rdi
-	leaq	.LC23(%rip), %rsi
-	movl	$64, %edx
-	xorl	%eax, %eax
-	call	fprintf@PLT
-	movq	8(%rbx), %rsi
+	movq	%rbx, %rsi
 	leaq	.LC24(%rip), %rdi
 	xorl	%eax, %eax
 	call	die_usage@PLT

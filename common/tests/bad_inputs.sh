@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Bad input anywhere in the suite (run.sh, build.sh, every binary, the
+# lockwait launcher): exit 2, exactly one line on stderr naming the knob or
+# argument, nothing on stdout, nothing in results/ or README.md changed.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../testlib.sh"
+
+R=$TMP/repo
+scratch_repo "$R"
+(cd "$R" && ./build.sh >/dev/null 2>&1)
+before=$(tree_sum "$R/results" "$R/README.md")
+B=$R/build
+
+# bad WORD-THE-MESSAGE-NAMES CMD...: the command must refuse
+bad() {
+  local word=$1 rc=0 name; shift
+  name="$(printf '%s ' "$@" | sed "s|$R/||g")"
+  "$@" >"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
+  if [ "$rc" = 2 ] && [ "$(wc -l <"$TMP/err")" = 1 ] && grep -qF -- "$word" "$TMP/err" && [ ! -s "$TMP/out" ]; then
+    pass "bad input refused: $name"
+  else
+    fail "bad input refused: $name" "exit $rc, stdout $(wc -c <"$TMP/out") bytes, stderr: $(head -c 200 "$TMP/err")"
+  fi
+}
+
+cd "$R"
+bad REPS env REPS=abc ./run.sh false_sharing
+bad ITERS_LOG2 env ITERS_LOG2=-1 ./run.sh false_sharing
+bad THREADS env THREADS=99999999999999999999999 ./run.sh false_sharing
+bad QUICK env QUICK=2 ./run.sh
+bad nosuch ./run.sh nosuch
+bad --frobnicate ./run.sh --frobnicate
+bad ROUNDS env ROUNDS=0 ./run.sh ctxswitch
+bad SIZES env SIZES=abc ./run.sh ctxswitch
+bad STRIDES env STRIDES=3 ./run.sh ctxswitch
+bad CPU env CPU=999 ./run.sh ctxswitch
+bad MODE env MODE=fiber ./run.sh ctxswitch
+bad LOCKWAIT_SCENARIOS env LOCKWAIT_SCENARIOS=nosuch ./run.sh lockwait
+bad LOCKWAIT_THREADS env LOCKWAIT_THREADS=0 ./run.sh lockwait
+bad nosuch ./build.sh nosuch
+bad SANITIZE env SANITIZE=yes ./build.sh
+bad --bogus "$B/false_sharing" --bogus
+bad ITERS_LOG2 env ITERS_LOG2=100 "$B/false_sharing"
+bad CLOCK_GHZ env CLOCK_GHZ=fast "$B/false_sharing"
+bad ROUNDS env ROUNDS=-5 "$B/ctxswitch"
+bad ACCESS env ACCESS=peek "$B/ctxswitch"
+bad -n "$B/clock_estimate" -n 99
+bad -q "$B/clock_estimate" -q
+bad -x "$B/machine" -x
+bad nosuch "$B/lockwait_workload" nosuch
+bad -t "$B/lockwait_workload" -t 0 mutex
+bad TRACE "$B/lockwait_report"
+bad -n "$R/lockwait/lockwait" -n abc -- true
+bad --bogus "$R/lockwait/lockwait" --bogus -- true
+bad command "$R/lockwait/lockwait"
+bad -o "$R/lockwait/lockwait" -o
+check_eq "no bad input wrote anything to results/ or README.md" "$before" "$(tree_sum "$R/results" "$R/README.md")"
+finish
