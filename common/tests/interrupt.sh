@@ -10,17 +10,22 @@ source "$(dirname "$0")/../testlib.sh"
 
 R=$TMP/repo
 scratch_repo "$R"
-EXPS=${INTERRUPT_EXPS:-false_sharing}
-# a finished QUICK run first, so there are quick-* files that must survive
+EXPS=${INTERRUPT_EXPS:-false_sharing ctxswitch lockwait}
+# a finished QUICK run first, so there are quick-* files that must survive;
+# its length (built beforehand, as later runs are) sets the range of the
+# random moments
+(cd "$R" && ./build.sh >/dev/null 2>&1)
+t0=$(date +%s%N)
 # shellcheck disable=SC2086
 QUICK=1 "$R/run.sh" $EXPS >/dev/null 2>&1
+span_ms=$((($(date +%s%N) - t0) / 1000000))
 before=$(tree_sum "$R/results" "$R/README.md")
 
 set -m # own process group per run, SIGINT not ignored (see run_sh.sh)
 RANDOM=7 # the same moments on every run of this test
 for i in $(seq 10); do
   sig=INT; [ $((i % 2)) = 0 ] && sig=TERM
-  delay=$(awk -v r="$RANDOM" 'BEGIN { printf "%.2f", 0.2 + (r % 250) / 100 }')
+  delay=$(awk -v r="$RANDOM" -v s="$span_ms" 'BEGIN { printf "%.2f", 0.1 + (r % 1000) / 1000 * 0.9 * s / 1000 }')
   # shellcheck disable=SC2086
   QUICK=1 "$R/run.sh" $EXPS >/dev/null 2>&1 &
   pid=$!
