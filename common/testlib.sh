@@ -89,3 +89,31 @@ arm64_build() {
   fi
   export QEMU_LD_PREFIX=/usr/aarch64-linux-gnu
 }
+
+# summary_goldens EXP HEAD NAME...: EXP's summary.awk (after
+# common/summary_head.awk when HEAD is 1) on the committed real run
+# EXP/tests/fixture-raw.txt, under mawk, gawk and original-awk: the markdown
+# must be EXP/tests/golden-summary.md and each file it writes, EXP-NAME,
+# must be EXP/tests/golden-NAME, with nothing on stderr. The mawk output
+# stays in $TMP/mawk for further checks.
+summary_goldens() {
+  local exp=$1 head=$2 awk_bin out name; shift 2
+  local t=$ROOT/$exp/tests
+  for awk_bin in mawk gawk original-awk; do
+    if ! command -v "$awk_bin" >/dev/null 2>&1; then
+      fail "$awk_bin installed" "needed to check the summary under every awk (.ci/run installs it)"
+      continue
+    fi
+    out=$TMP/$awk_bin
+    mkdir -p "$out"
+    {
+      [ "$head" = 1 ] && "$awk_bin" -f "$ROOT/common/summary_head.awk" "$t/fixture-raw.txt"
+      "$awk_bin" -v csvdir="$out" -f "$ROOT/$exp/summary.awk" "$t/fixture-raw.txt"
+    } >"$out/summary.md" 2>"$out/err"
+    check_eq "$awk_bin: $exp summary matches golden-summary.md" "" "$(diff "$t/golden-summary.md" "$out/summary.md" | head -n 5)"
+    for name in "$@"; do
+      check_eq "$awk_bin: $exp-$name matches golden-$name" "" "$(diff "$t/golden-$name" "$out/$exp-$name" 2>&1 | head -n 5)"
+    done
+    check_eq "$awk_bin: $exp summary: nothing on stderr" "" "$(cat "$out/err")"
+  done
+}

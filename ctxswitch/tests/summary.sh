@@ -10,20 +10,7 @@ source "$(dirname "$0")/../../common/testlib.sh"
 
 T=$ROOT/ctxswitch/tests
 fixture=$T/fixture-raw.txt
-for awk_bin in mawk gawk original-awk; do
-  if ! command -v "$awk_bin" >/dev/null 2>&1; then
-    fail "$awk_bin installed" "needed to check the summary under every awk (.ci/run installs it)"
-    continue
-  fi
-  out=$TMP/$awk_bin
-  mkdir -p "$out"
-  "$awk_bin" -v csvdir="$out" -f "$ROOT/ctxswitch/summary.awk" "$fixture" >"$out/summary.md" 2>"$out/err"
-  check_eq "$awk_bin: summary matches golden-summary.md" "" "$(diff "$T/golden-summary.md" "$out/summary.md" | head -n 5)"
-  for f in direct.csv indirect.csv indirect.svg; do
-    check_eq "$awk_bin: ctxswitch-$f matches golden-$f" "" "$(diff "$T/golden-$f" "$out/ctxswitch-$f" 2>&1 | head -n 5)"
-  done
-  check_eq "$awk_bin: nothing on stderr" "" "$(cat "$out/err")"
-done
+summary_goldens ctxswitch 0 direct.csv indirect.csv indirect.svg
 
 # the formula: every C1, C2 and indirect cost in the fixture is the median of
 # T1/(2R) - T2/R over its own samples (and C2 - C1)

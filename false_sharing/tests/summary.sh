@@ -6,23 +6,8 @@ set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
 
-T=$ROOT/false_sharing/tests
-fixture=$T/fixture-raw.txt
-for awk_bin in mawk gawk original-awk; do
-  if ! command -v "$awk_bin" >/dev/null 2>&1; then
-    fail "$awk_bin installed" "needed to check the summary under every awk (.ci/run installs it)"
-    continue
-  fi
-  out=$TMP/$awk_bin
-  mkdir -p "$out"
-  { "$awk_bin" -f "$ROOT/common/summary_head.awk" "$fixture"
-    "$awk_bin" -v csvdir="$out" -f "$ROOT/false_sharing/summary.awk" "$fixture"; } >"$out/summary.md" 2>"$out/err"
-  check_eq "$awk_bin: summary matches golden-summary.md" "" "$(diff "$T/golden-summary.md" "$out/summary.md" | head -n 5)"
-  for csv in ns ratios pairs; do
-    check_eq "$awk_bin: false_sharing-$csv.csv matches its golden" "" "$(diff "$T/golden-$csv.csv" "$out/false_sharing-$csv.csv" 2>&1 | head -n 5)"
-  done
-  check_eq "$awk_bin: nothing on stderr" "" "$(cat "$out/err")"
-done
+fixture=$ROOT/false_sharing/tests/fixture-raw.txt
+summary_goldens false_sharing 1 ns.csv ratios.csv pairs.csv
 
 # the numbers in the table are the raw file's: recompute one ratio by hand
 field() { grep "kind=cell variant=$1 layout=$2 threads=$3 " "$fixture" | tr ' ' '\n' | sed -n "s/^$4=//p"; }

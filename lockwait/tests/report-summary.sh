@@ -10,22 +10,7 @@ source "$(dirname "$0")/../../common/testlib.sh"
 
 T=$ROOT/lockwait/tests
 fixture=$T/fixture-raw.txt
-for awk_bin in mawk gawk original-awk; do
-  if ! command -v "$awk_bin" >/dev/null 2>&1; then
-    fail "$awk_bin installed" "needed to check the summary under every awk"
-    continue
-  fi
-  out=$TMP/$awk_bin
-  mkdir -p "$out"
-  { "$awk_bin" -f "$ROOT/common/summary_head.awk" "$fixture"
-    "$awk_bin" -v csvdir="$out" -f "$ROOT/lockwait/summary.awk" "$fixture"; } >"$out/summary.md" 2>"$out/err"
-  check_eq "$awk_bin: summary matches golden-summary.md" "" "$(diff "$T/golden-summary.md" "$out/summary.md" | head -n 5)"
-  for csv in overhead profile cache critpath; do
-    check_eq "$awk_bin: lockwait-$csv.csv matches its golden" "" "$(diff "$T/golden-$csv.csv" "$out/lockwait-$csv.csv" 2>&1 | head -n 5)"
-  done
-  check_eq "$awk_bin: the SVG matches its golden" "" "$(diff "$T/golden-cache-critpath.svg" "$out/lockwait-cache-critpath.svg" 2>&1 | head -n 5)"
-  check_eq "$awk_bin: nothing on stderr" "" "$(cat "$out/err")"
-done
+summary_goldens lockwait 1 overhead.csv profile.csv cache.csv critpath.csv cache-critpath.svg
 
 # the numbers are the raw file's: recompute the mutex overhead (median of the
 # per-pair ratios) and the cache tail share by hand
