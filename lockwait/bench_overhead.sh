@@ -24,7 +24,9 @@ Loops (build/lw_bench, 2 threads each):
                the library's report took at exit (its own stopwatch, from
                the destructor's start to the text ready; not the write)
                                                            target <= 50 ms
-  probe        ns per clock_gettime and per getrusage(RUSAGE_THREAD)
+  probe        ns per clock_gettime, per cycle-counter read (the
+               library's timestamps where it has one; -1: none) and per
+               getrusage(RUSAGE_THREAD) (the sleep probe)
 Every run holds /tmp/sharecost-measure.lock (flock), so only one
 measurement runs at a time on a shared machine.
 stdout: RESULT exp=lockwait_overhead loop=L ... and samples lines; the

@@ -10,10 +10,11 @@
  * of this thread's statistics for the lock, a counter bump and a push on the
  * thread's stack of held locks, all thread-local. No syscall, no clock read,
  * no atomic read-modify-write, no allocation, no cache line another thread
- * writes. Only when the trylock fails do we read the clock (and, sampled,
- * the thread's voluntary context switches), then call the real blocking
- * function. Hold times are sampled (lw_hold_start in lw_core.c): two clock
- * reads per hold would cost as much as an uncontended lock/unlock pair. */
+ * writes. Only when the trylock fails do we take a timestamp (a cycle-counter
+ * read where there is one, lw_internal.h) and, sampled, the thread's
+ * voluntary context switches, then call the real blocking function. Hold
+ * times are sampled (lw_hold_start in lw_core.c): two timestamps per hold
+ * would cost more than an uncontended lock/unlock pair. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -413,7 +414,7 @@ LW_API int sem_post(sem_t *s)
         int e0 = errno;
         struct lw_tstat *e = stat_of(s, K_SEM, RA());
         if (e && LD(e->lock->waiting))
-            lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_SEM, s, my_tid(), lw_now(), 0);
+            lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_SEM, s, my_tid(), lw_ticks(), 0);
         errno = e0;
     }
     return real.sem_post(s);
@@ -549,7 +550,7 @@ LW_API int pthread_rwlock_unlock(pthread_rwlock_t *l)
         int e0 = errno;
         struct lw_tstat *s = stat_of(l, K_RWLOCK, RA());
         if (s && LD(s->lock->waiting))
-            lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_RWLOCK_RD, l, my_tid(), lw_now(), 0);
+            lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_RWLOCK_RD, l, my_tid(), lw_ticks(), 0);
         errno = e0;
     }
     int rc = real.rwunlock(l);
@@ -585,11 +586,11 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
     case CLOCKED: rc = real.cond_clockwait(cv, m, c, ts); break;
     default: rc = real.cond_wait(cv, m); break;
     }
-    uint64_t t1 = lw_now();
+    uint64_t t1 = lw_ticks();
     int relocked = rc == 0 || rc == ETIMEDOUT || rc == EOWNERDEAD;
     if (e) {
         struct lw_lock *r = e->lock;
-        uint64_t sig = LD(r->last_signal_ns);
+        uint64_t sig = LD(r->last_signal);
         int signalled = sig > w.t0 && sig <= t1;
         uint64_t until = signalled ? sig : t1;
         w.holder = signalled ? LD(r->signaller) : 0;
@@ -602,14 +603,15 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
         lw_wait_account(cv, e, &w);
         struct lw_twait *x = signalled ? lw_twait_of(e) : NULL;
         if (x) {
-            BUMP1(x->reacquire_ns, t1 - sig);
-            if (t1 - sig > LD(x->max_reacquire_ns))
-                ST(x->max_reacquire_ns, t1 - sig);
+            uint64_t re = lw_ticks_ns(t1 - sig);
+            BUMP1(x->reacquire_ns, re);
+            if (re > LD(x->max_reacquire_ns))
+                ST(x->max_reacquire_ns, re);
         }
         if (signalled) {
             struct lw_thread *t = lw_thread_self();
             if (t) /* re-acquiring the mutex is a lock wait of this thread */
-                ADD(t->blocked_ns, t1 - sig);
+                ADD(t->blocked_ns, lw_ticks_ns(t1 - sig));
         }
     }
     if (relocked && em && depth) {
@@ -655,9 +657,9 @@ static void cond_wake(pthread_cond_t *cv, uintptr_t pc)
     struct lw_tstat *e = stat_of(cv, K_COND, pc);
     if (e && LD(e->lock->waiting)) { /* only then is the time worth reading */
         struct lw_lock *r = e->lock;
-        uint64_t now = lw_now();
+        uint64_t now = lw_ticks();
         ST(r->signaller, my_tid());
-        ST(r->last_signal_ns, now);
+        ST(r->last_signal, now);
         lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_COND, cv, my_tid(), now, 0);
     }
     errno = e0;
@@ -715,7 +717,7 @@ static void thread_end(void *arg)
 #ifdef __linux__
         prctl(PR_GET_NAME, t->name, 0, 0, 0);
 #endif
-        lw_trace(t, LW_EV_THREAD_EXIT, LW_T_NONE, NULL, 0, lw_now(), 0);
+        lw_trace(t, LW_EV_THREAD_EXIT, LW_T_NONE, NULL, 0, lw_ticks(), 0);
         atomic_store_explicit(&t->exited, 1, memory_order_release);
     }
 }
@@ -732,7 +734,7 @@ static void *thread_start(void *p)
     struct lw_thread *t = lw_thread_self();
     if (t) {
         t->creator = s.creator;
-        lw_trace(t, LW_EV_THREAD_START, LW_T_NONE, NULL, 0, lw_now(), s.creator);
+        lw_trace(t, LW_EV_THREAD_START, LW_T_NONE, NULL, 0, lw_ticks(), s.creator);
     }
     void *ret;
     pthread_cleanup_push(thread_end, NULL);
@@ -800,6 +802,7 @@ static void at_fork_child(void)
 
 __attribute__((constructor)) static void lw_start(void)
 {
+    lw_ticks_init();
     lw.start_ns = lw_now();
     lw.pid = (uint32_t)getpid();
     lw_config_read(&lw.cfg);
@@ -816,6 +819,7 @@ __attribute__((constructor)) static void lw_start(void)
 
 __attribute__((destructor)) static void lw_stop(void)
 {
+    lw_ticks_end();
     lw_report();
     lw_trace_write();
 }

@@ -29,6 +29,120 @@ uint64_t lw_now(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* ---------------------------------------------------------------- ticks (lw_internal.h) */
+
+int lw_counter;
+static uint64_t tick0, mono0;      /* the start pair */
+static uint64_t tick1, mono1;      /* the exit pair */
+static _Atomic uint64_t tick_mult; /* ns per tick, 32.32 fixed point; 0: not yet known */
+
+/* a * b / c without overflow (a, b below 2^64; results that fit) */
+static inline uint64_t muldiv(uint64_t a, uint64_t b, uint64_t c)
+{
+#ifdef __SIZEOF_INT128__
+    return (uint64_t)((unsigned __int128)a * b / c);
+#else
+    return (uint64_t)((long double)a * b / c); /* no counter on such targets */
+#endif
+}
+
+/* a (ticks, CLOCK_MONOTONIC ns) pair read as close together as we can */
+static void tick_pair(uint64_t *t, uint64_t *ns)
+{
+    uint64_t a = lw_now();
+    *t = lw_ticks();
+    *ns = a + (lw_now() - a) / 2;
+}
+
+#if defined(__x86_64__) && defined(__linux__)
+#include <cpuid.h>
+#include <fcntl.h>
+/* The TSC only if it ticks at one rate in every power state (CPUID's
+ * invariant TSC bit: /proc/cpuinfo's constant_tsc + nonstop_tsc) and the
+ * kernel itself keeps time with it (clocksource "tsc": the kernel checked
+ * that the CPUs' counters agree, and switches away if they stop agreeing
+ * at boot; a later switch is not seen here). */
+static int counter_usable(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid(0x80000007, &a, &b, &c, &d) || !(d & (1u << 8)))
+        return 0;
+    char buf[16] = {0};
+    int fd = open("/sys/devices/system/clocksource/clocksource0/current_clocksource", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    return n >= 3 && !memcmp(buf, "tsc", 3) && (n == 3 || buf[3] == '\n');
+}
+#elif defined(__aarch64__) && defined(__linux__)
+/* the generic timer: one rate and one count for all cores by the
+ * architecture, readable at EL0 under Linux (not tested on arm64 here) */
+static int counter_usable(void)
+{
+    return 1;
+}
+#else
+static int counter_usable(void)
+{
+    return 0;
+}
+#endif
+
+void lw_ticks_init(void)
+{
+    lw_counter = counter_usable();
+    tick_pair(&tick0, &mono0);
+}
+
+/* The rate for durations, measured once over at least 1 ms from the start
+ * pair (a process younger than that waits out the rest once, here). The
+ * two CLOCK_MONOTONIC reads bound the error to about 1e-4 of a duration. */
+static __attribute__((noinline)) uint64_t tick_rate(void)
+{
+    uint64_t t, ns;
+    do
+        tick_pair(&t, &ns);
+    while (ns - mono0 < 1000000 || t == tick0);
+    uint64_t m = muldiv(ns - mono0, (uint64_t)1 << 32, t - tick0);
+    ST(tick_mult, m);
+    return m;
+}
+
+uint64_t lw_ticks_ns(uint64_t d)
+{
+    if (!lw_counter)
+        return d;
+    uint64_t m = LD(tick_mult);
+    if (LW_UNLIKELY(m == 0))
+        m = tick_rate();
+    return muldiv(d, m, (uint64_t)1 << 32);
+}
+
+/* At exit: the rate over the whole run, for the trace and for what is
+ * converted from now on (the holds, at the report) */
+void lw_ticks_end(void)
+{
+    if (!lw_counter)
+        return;
+    tick_pair(&tick1, &mono1);
+    if (mono1 - mono0 >= 1000000 && tick1 > tick0)
+        ST(tick_mult, muldiv(mono1 - mono0, (uint64_t)1 << 32, tick1 - tick0));
+}
+
+/* Trace timestamps join the program's own CLOCK_MONOTONIC times, so they
+ * use the rate over the whole run (start to exit), not the early one. */
+uint64_t lw_ticks_mono(uint64_t t)
+{
+    if (!lw_counter)
+        return t;
+    if (tick1 <= tick0) /* no exit pair yet */
+        return mono0 + lw_ticks_ns(t - tick0);
+    if (t >= tick0)
+        return mono0 + muldiv(t - tick0, mono1 - mono0, tick1 - tick0);
+    return mono0 - muldiv(tick0 - t, mono1 - mono0, tick1 - tick0);
+}
+
 uint32_t lw_gettid(void)
 {
     uint32_t t = lw_tls.tid;
@@ -295,7 +409,7 @@ __attribute__((noinline)) uint64_t lw_hold_start(struct lw_tstat *e)
     } else if (t == 0) { /* never contended: only its first hold is timed */
         return 0;
     }
-    return lw_now();
+    return lw_ticks(); /* inside the critical section: a counter read where there is one */
 }
 
 /* the general case of acquired() (lw_internal.h): another hold already on
@@ -369,13 +483,13 @@ __attribute__((noinline)) void lw_owner_changed(struct lw_tstat *e)
 __attribute__((noinline)) void lw_hold_end(struct lw_tstat *e, uint64_t t0)
 {
     struct lw_lock *r = e->lock;
-    uint64_t now = lw_now();
+    uint64_t now = lw_ticks();
     if (t0) {
-        uint64_t h = now - t0;
-        BUMP1(e->hold_ns, h);
+        uint64_t h = now - t0; /* in ticks: this runs before the real unlock */
+        BUMP1(e->hold_ticks, h);
         BUMP1(e->holds_timed, 1);
-        if (h > LD(e->max_hold_ns))
-            ST(e->max_hold_ns, h);
+        if (h > LD(e->max_hold_ticks))
+            ST(e->max_hold_ticks, h);
     }
     if (LD(r->waiting))
         lw_trace(lw_thread_self(), LW_EV_RELEASE, lw_trace_type(r->kind, 1), (void *)r->addr, my_tid(), now, t0);
@@ -400,10 +514,14 @@ static long vol_switches(void)
 #define LW_PROBE_ALL 16
 #define LW_PROBE_SAMPLE 32
 
+/* Before the real blocking call: only what must be read before it (the
+ * holder, the sleep probe's first reading, the start time, and the count of
+ * waiters the trace and condvars need), so that the real call follows the
+ * failed trylock as closely as it can; everything else waits until the wait
+ * is accounted. */
 void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type)
 {
     struct lw_lock *r = e ? e->lock : NULL;
-    w->errno_saved = errno;
     w->type = type;
     w->holder = r && r->kind != K_SEM && r->kind != K_COND ? lw_holder_of(p, r->kind, r) : 0;
     /* The count of waiters is shared by all threads: kept only when the
@@ -411,13 +529,14 @@ void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type)
     w->counted_waiting = r && (lw.cfg.trace || r->kind == K_COND);
     if (w->counted_waiting)
         ADD(r->waiting, 1);
-    if (r && r->kind != K_COND && LD(r->timed) != 1)
-        ST(r->timed, 1); /* from now on, sample its holds */
     uint32_t n = lw_tls.nwaits++;
-    w->nvcsw0 = n < LW_PROBE_ALL || n % LW_PROBE_SAMPLE == 0 ? vol_switches() : -1;
-    w->t0 = lw_now();
-    lw_trace(lw_thread_self(), LW_EV_REQUEST, type, p, w->holder, w->t0, 0);
-    errno = w->errno_saved;
+    w->nvcsw0 = -1;
+    if (n < LW_PROBE_ALL || n % LW_PROBE_SAMPLE == 0) {
+        int saved = errno;
+        w->nvcsw0 = vol_switches();
+        errno = saved;
+    }
+    w->t0 = lw_ticks();
 }
 
 /* the wait statistics of e, created on its first wait (a signal handler
@@ -472,10 +591,16 @@ static void note_wait(struct lw_twait *e, uint32_t holder, uint64_t ns, uintptr_
  * lock_wait: the wait counts as this thread's time blocked on locks. */
 void lw_wait_measure(struct lw_tstat *e, struct wait *w, int got, uintptr_t pc)
 {
-    int saved = errno;
-    w->t1 = lw_now();
+    /* For a mutex this runs inside the critical section the wait ended
+     * with: one counter read and a few stores to the stack, no more */
+    w->t1 = lw_ticks();
     w->counted = w->t1 - w->t0;
-    w->nvcsw1 = w->nvcsw0 >= 0 ? vol_switches() : -1;
+    w->nvcsw1 = -1;
+    if (w->nvcsw0 >= 0) {
+        int saved = errno;
+        w->nvcsw1 = vol_switches();
+        errno = saved;
+    }
     w->pc = pc;
     w->got = got;
     w->lock_wait = 1;
@@ -483,7 +608,6 @@ void lw_wait_measure(struct lw_tstat *e, struct wait *w, int got, uintptr_t pc)
         ADD(e->lock->waiting, (uint32_t)-1);
         w->counted_waiting = 0;
     }
-    errno = saved;
 }
 
 void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
@@ -491,8 +615,12 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
     int saved = errno;
     int probed = w->nvcsw0 >= 0;
     int slept = probed && w->nvcsw1 > w->nvcsw0;
-    uint64_t ns = w->t1 - w->t0, counted = w->counted;
+    uint64_t ns = lw_ticks_ns(w->t1 - w->t0), counted = lw_ticks_ns(w->counted);
     struct lw_thread *t = lw_thread_self();
+    struct lw_lock *r = e ? e->lock : NULL;
+    if (r && r->kind != K_COND && LD(r->timed) != 1)
+        ST(r->timed, 1); /* from now on, sample its holds */
+    lw_trace(t, LW_EV_REQUEST, w->type, p, w->holder, w->t0, 0);
     if (t && w->lock_wait) {
         ADD(t->waits, 1);
         ADD(t->blocked_ns, ns);

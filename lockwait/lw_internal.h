@@ -66,7 +66,7 @@ struct lw_lock {
     au32 waiting;         /* threads in a contended wait now (trace, condvars) */
     uintptr_t first_pc;   /* the call site that first used it */
     struct lw_detail *_Atomic detail;
-    au64 last_signal_ns;  /* condition variables: last signal/broadcast */
+    au64 last_signal;     /* condition variables: last signal/broadcast, in ticks */
     au32 held_at_exit;    /* times a thread exited holding it */
     au32 signaller;       /* condition variables: the last signalling thread */
     /* line 2: written by the holder outside the critical section (after the
@@ -105,7 +105,7 @@ struct lw_tstat {
     uintptr_t addr; /* copies of lock->addr and kind: the cache check reads one line */
     uint8_t kind;
     au64 acquisitions, owner_changes, relocks, trylock_failed;
-    au64 hold_ns, max_hold_ns, holds_timed;
+    au64 hold_ticks, max_hold_ticks, holds_timed; /* ticks: converted at exit */
     struct lw_twait *_Atomic w; /* NULL until the first wait */
 };
 
@@ -131,12 +131,11 @@ struct lw_thread {
 /* Per-thread state, reachable without a lookup (initial-exec TLS). */
 /* one contended wait: measured around the real call, accounted later */
 struct wait {
-    uint64_t t0, t1;
-    uint64_t counted; /* the part charged to the lock (condvars: until the signal) */
+    uint64_t t0, t1; /* ticks */
+    uint64_t counted; /* ticks charged to the lock (condvars: until the signal) */
     long nvcsw0, nvcsw1; /* voluntary switches before/after; -1: not probed */
     uintptr_t pc;
     uint32_t holder;
-    int errno_saved;
     int type; /* trace type */
     int counted_waiting;
     int got;       /* ended with the lock */
@@ -146,7 +145,7 @@ struct wait {
 /* a lock this thread holds exclusively */
 struct lw_held {
     struct lw_tstat *e;
-    uint64_t t0;    /* start of a timed hold, 0 if not timed */
+    uint64_t t0;    /* start of a timed hold in ticks, 0 if not timed */
     uint32_t depth; /* recursive depth */
     uint32_t pending; /* `wait` is the contended wait that got this hold, not yet accounted */
     struct wait wait;
@@ -195,7 +194,38 @@ struct lw_state {
 LW_HIDDEN extern struct lw_state lw;
 
 LW_HIDDEN int lw_core_init(void); /* 0, or -1: no memory (record nothing) */
-LW_HIDDEN uint64_t lw_now(void);
+LW_HIDDEN uint64_t lw_now(void); /* CLOCK_MONOTONIC ns */
+
+/* Ticks: the timestamps of waits, holds, signals and trace records. A read
+ * of CLOCK_MONOTONIC costs tens of ns even through the vDSO, and a contended
+ * wait needs one just before the waiter's real lock call and one inside the
+ * critical section it then starts; both delays let the holder come back for
+ * the lock, turning hand-overs into futex sleeps. Where a counter the kernel
+ * trusts is readable in user space (x86-64: an invariant TSC that is the
+ * kernel's clocksource; arm64: the generic timer's virtual count) a tick is
+ * one counter read; elsewhere a tick is a CLOCK_MONOTONIC ns. Waits are
+ * converted to ns when they are accounted (outside any critical section),
+ * holds and trace timestamps at exit, with a rate measured against
+ * CLOCK_MONOTONIC (lw_core.c). */
+LW_HIDDEN extern int lw_counter; /* 1: ticks are counter reads */
+static inline __attribute__((always_inline)) uint64_t lw_ticks(void)
+{
+#if defined(__x86_64__)
+    if (LW_LIKELY(lw_counter))
+        return __builtin_ia32_rdtsc();
+#elif defined(__aarch64__)
+    if (LW_LIKELY(lw_counter)) {
+        uint64_t v;
+        __asm__ volatile("mrs %0, cntvct_el0" : "=r"(v));
+        return v;
+    }
+#endif
+    return lw_now();
+}
+LW_HIDDEN void lw_ticks_init(void); /* choose the counter, note the start pair */
+LW_HIDDEN uint64_t lw_ticks_ns(uint64_t d); /* a duration in ticks, in ns */
+LW_HIDDEN void lw_ticks_end(void); /* note the exit pair (before the report and the trace) */
+LW_HIDDEN uint64_t lw_ticks_mono(uint64_t t); /* a tick time as CLOCK_MONOTONIC ns (after lw_ticks_end) */
 LW_HIDDEN uint32_t lw_gettid(void);
 LW_HIDDEN void *lw_alloc(size_t n); /* zeroed, 64-byte aligned, never freed; NULL if out */
 LW_HIDDEN void lw_max_u64(au64 *x, uint64_t v);

@@ -249,8 +249,8 @@ static void merge_threads(void)
             ADD(r->acquisitions, LD(e->acquisitions));
             ADD(r->owner_changes, LD(e->owner_changes));
             ADD(r->relocks, LD(e->relocks));
-            ADD(r->hold_ns, LD(e->hold_ns));
-            MAXSET(r->max_hold_ns, LD(e->max_hold_ns));
+            ADD(r->hold_ns, lw_ticks_ns(LD(e->hold_ticks)));
+            MAXSET(r->max_hold_ns, lw_ticks_ns(LD(e->max_hold_ticks)));
             ADD(r->holds_timed, LD(e->holds_timed));
             ADD(r->trylock_failed, LD(e->trylock_failed));
             struct lw_twait *x = atomic_load_explicit(&e->w, memory_order_acquire);
@@ -545,10 +545,26 @@ void lw_trace_write(void)
     h.dropped = LD(lw.dropped);
     write_all(fd, (const char *)&h, sizeof h);
     uint64_t cap = (uint64_t)lw.cfg.trace_records;
+    /* records hold ticks (lw_internal.h): converted to CLOCK_MONOTONIC ns
+     * here, in a copy (other threads may still be tracing) */
+    struct lw_trace_record chunk[256];
     for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
         uint64_t n = LD(t->tlen);
-        if (t->tbuf && n)
-            write_all(fd, (const char *)t->tbuf, (n < cap ? n : cap) * sizeof(struct lw_trace_record));
+        if (!t->tbuf)
+            continue;
+        if (n > cap)
+            n = cap;
+        for (uint64_t i = 0; i < n;) {
+            size_t k = 0;
+            for (; k < sizeof chunk / sizeof chunk[0] && i < n; k++, i++) {
+                chunk[k] = t->tbuf[i];
+                chunk[k].t_ns = lw_ticks_mono(chunk[k].t_ns);
+                int ev = chunk[k].event;
+                if ((ev == LW_EV_ACQUIRE || ev == LW_EV_TIMEOUT || ev == LW_EV_RELEASE) && chunk[k].aux)
+                    chunk[k].aux = lw_ticks_mono(chunk[k].aux); /* a time; 0: hold not timed */
+            }
+            write_all(fd, (const char *)chunk, k * sizeof chunk[0]);
+        }
     }
     if (close(fd) != 0)
         dprintf(2, "lockwait: writing the trace to %s failed: %s\n", path, strerror(errno));

@@ -77,7 +77,9 @@ check_eq "many: shared lock count" "$(val "$info" acquisitions)" \
 # trace: valid, and its contended events match the report
 rm -f "$TMP"/trace.*
 rc=0
+before=$("$BUILD/lw_tracecheck" --now)
 "$ROOT/lockwait/lockwait" -o "$TMP/tr-rep.txt" --trace "$TMP/trace.%p" -- "$BUILD/lw_counts" handoff 10 >"$TMP/stdout" || rc=$?
+after=$("$BUILD/lw_tracecheck" --now)
 check_eq "trace: handoff run with --trace exits 0" 0 "$rc"
 lock=$(val "$(cat "$TMP/stdout")" lock)
 pid=$(val "$(grep 'kind=process' "$TMP/tr-rep.txt")" pid)
@@ -87,6 +89,12 @@ tl=$(grep "lock=$lock" "$TMP/tc.txt" || true)
 check_eq "trace: one REQUEST per contended wait" 10 "$(val "$tl" request)"
 check_eq "trace: one ACQUIRE per contended wait" 10 "$(val "$tl" acquire)"
 check_eq "trace: one RELEASE per release with a waiter" 10 "$(val "$tl" release)"
+# the library keeps ticks of a cycle counter where it can and converts them
+# when writing: the times must come out as CLOCK_MONOTONIC ns of the run
+within "trace: first time within the run (CLOCK_MONOTONIC)" "$(val "$(head -n 1 "$TMP/tc.txt")" first_ns)" \
+  "$before" "$after"
+within "trace: last time within the run (CLOCK_MONOTONIC)" "$(val "$(head -n 1 "$TMP/tc.txt")" last_ns)" \
+  "$before" "$after"
 check_eq "trace: thread start and exit" "1 1" \
   "$(val "$(head -n 1 "$TMP/tc.txt")" thread_start) $(val "$(head -n 1 "$TMP/tc.txt")" thread_exit)"
 LOCKWAIT_TRACE_RECORDS=1024 LOCKWAIT_OUT=$TMP/drop.txt LOCKWAIT_TRACE=$TMP/drop.tr LD_PRELOAD=$LIB \

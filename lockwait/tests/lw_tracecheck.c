@@ -3,9 +3,12 @@
  * header, a size that is not header + whole records, an unknown event or
  * type, non-zero padding, a zero tid, an ACQUIRE/TIMEOUT whose request time
  * (aux) is later than the event.
- *   usage: lw_tracecheck FILE
+ * Also prints the earliest and latest time in it (t_ns, and aux where it
+ * is a time), for a test that they fall within the run's CLOCK_MONOTONIC.
+ *   usage: lw_tracecheck FILE | lw_tracecheck --now (CLOCK_MONOTONIC ns)
  * stdout: "lw_tracecheck pid=P records=N dropped=D request=N acquire=N
- *          timeout=N release=N thread_start=N thread_exit=N", then one line
+ *          timeout=N release=N thread_start=N thread_exit=N first_ns=T
+ *          last_ns=T", then one line
  *         per lock: "lw_tracecheck lock=0xADDR request=N acquire=N ...". */
 #include <stdlib.h>
 
@@ -17,7 +20,11 @@
 int main(int argc, char **argv)
 {
     if (argc == 2 && !strcmp(argv[1], "-h")) {
-        puts("usage: lw_tracecheck FILE");
+        puts("usage: lw_tracecheck FILE | lw_tracecheck --now");
+        return 0;
+    }
+    if (argc == 2 && !strcmp(argv[1], "--now")) {
+        printf("%llu\n", (unsigned long long)now_ns());
         return 0;
     }
     if (argc != 2)
@@ -31,7 +38,7 @@ int main(int argc, char **argv)
     if (memcmp(h.magic, LW_TRACE_MAGIC, 8) || h.version != LW_TRACE_VERSION || h.endian != LW_TRACE_ENDIAN ||
         h.record_size != sizeof(struct lw_trace_record))
         die("%s: bad header", argv[1]);
-    uint64_t count[7] = {0}, n = 0;
+    uint64_t count[7] = {0}, n = 0, first = UINT64_MAX, last = 0;
     struct { uint64_t lock, ev[7]; } locks[MAX_LOCKS];
     int nlocks = 0;
     struct lw_trace_record r;
@@ -47,6 +54,11 @@ int main(int argc, char **argv)
             die("record %llu: request time %llu not before %llu", (unsigned long long)n,
                 (unsigned long long)r.aux, (unsigned long long)r.t_ns);
         count[r.event]++;
+        uint64_t lo = r.t_ns; /* the request or hold start, where aux is one */
+        if (r.event == LW_EV_ACQUIRE || r.event == LW_EV_TIMEOUT || (r.event == LW_EV_RELEASE && r.aux))
+            lo = r.aux < lo ? r.aux : lo;
+        first = lo < first ? lo : first;
+        last = r.t_ns > last ? r.t_ns : last;
         if (!r.lock)
             continue;
         int i;
@@ -64,10 +76,11 @@ int main(int argc, char **argv)
         die("%s: %zu trailing bytes (not a whole record)", argv[1], got);
     fclose(f);
     printf("lw_tracecheck pid=%u records=%llu dropped=%llu request=%llu acquire=%llu timeout=%llu release=%llu "
-           "thread_start=%llu thread_exit=%llu\n",
+           "thread_start=%llu thread_exit=%llu first_ns=%llu last_ns=%llu\n",
            h.pid, (unsigned long long)n, (unsigned long long)h.dropped, (unsigned long long)count[1],
            (unsigned long long)count[2], (unsigned long long)count[3], (unsigned long long)count[4],
-           (unsigned long long)count[5], (unsigned long long)count[6]);
+           (unsigned long long)count[5], (unsigned long long)count[6], (unsigned long long)(n ? first : 0),
+           (unsigned long long)last);
     for (int i = 0; i < nlocks; i++)
         printf("lw_tracecheck lock=%#llx request=%llu acquire=%llu timeout=%llu release=%llu\n",
                (unsigned long long)locks[i].lock, (unsigned long long)locks[i].ev[1],
