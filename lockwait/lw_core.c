@@ -1,7 +1,8 @@
 /* lw_core.c - liblockwait's state: the lock records and their table, each
- * thread's statistics per lock, the threads, the trace buffers, and the
- * measurement of a contended wait. The wrappers (liblockwait.c) call in here
- * off the fast path; the fast-path helpers are inline in lw_internal.h. */
+ * thread's statistics per lock, the threads, the trace buffers, the
+ * timestamps (ticks) and the measurement of a contended wait. The wrappers
+ * (liblockwait.c) call in here off the fast path; the fast-path helpers are
+ * inline in lw_internal.h. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
@@ -13,6 +14,10 @@
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/syscall.h>
+#endif
+#if defined(__x86_64__) && defined(__linux__)
+#include <cpuid.h>
+#include <fcntl.h>
 #endif
 
 #include "lw_internal.h"
@@ -55,8 +60,6 @@ static void tick_pair(uint64_t *t, uint64_t *ns)
 }
 
 #if defined(__x86_64__) && defined(__linux__)
-#include <cpuid.h>
-#include <fcntl.h>
 /* The TSC only if it ticks at one rate in every power state (CPUID's
  * invariant TSC bit: /proc/cpuinfo's constant_tsc + nonstop_tsc) and the
  * kernel itself keeps time with it (clocksource "tsc": the kernel checked
