@@ -114,13 +114,15 @@ measure_clocks() {
   ncpu=$(getconf _NPROCESSORS_ONLN)
   if [ "$QUICK" = 1 ]; then log2=24 tries=3; else log2=26 tries=5; fi
   echo "$PROG: estimating the clock (1 copy, then 2, 4, 8 at once up to $ncpu CPUs)" >&2
-  CLOCK_GHZ=$(run_child "$BUILD/clock_estimate" -n "$log2" -r "$tries" | awk '{ sub(/.*ghz=/, ""); print $1 }')
+  run_child "$BUILD/clock_estimate" -n "$log2" -r "$tries" >"$TMPD/clock.1" 2>/dev/null ||
+    die "clock_estimate failed"
+  CLOCK_GHZ=$(sed 's/.*ghz=//; s/ .*//' "$TMPD/clock.1")
   export CLOCK_GHZ
   for k in 2 4 8; do
     [ "$k" -le "$ncpu" ] || continue
     out=$TMPD/clock.$k
     : >"$out"
-    for ((n = 0; n < k; n++)); do "$BUILD/clock_estimate" -n "$log2" -r "$tries" >>"$out" & done
+    for ((n = 0; n < k; n++)); do "$BUILD/clock_estimate" -n "$log2" -r "$tries" >>"$out" 2>/dev/null & done
     wait
     # median across the copies
     export "CLOCK_GHZ_T$k=$(sed 's/.*ghz=//; s/ .*//' "$out" | sort -n | awk '{ v[NR] = $1 } END { printf "%.4f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
@@ -138,6 +140,11 @@ provenance() { # provenance EXP
   echo "# knobs: QUICK=$QUICK REPS=${REPS:-default} ITERS_LOG2=${ITERS_LOG2:-default} THREADS=${THREADS:-default} PIN=${PIN:-default}"
   "$BUILD/machine"
   echo "# clock_ghz_t1: $CLOCK_GHZ"
+  # an estimate whose 2N timing was not twice its N timing: the machine
+  # changed speed meanwhile, and the cycles figures inherit the doubt
+  if grep -qh 'stable=0' "$TMPD"/clock.*; then
+    echo "# clock_unstable: $(grep -lh 'stable=0' "$TMPD"/clock.* | sed 's/.*clock\./copies=/' | paste -sd' ' -)"
+  fi
   local k v
   for k in 2 4 8; do
     v=CLOCK_GHZ_T$k

@@ -16,6 +16,7 @@ nfile == 1 && /^# kernel: / { kernel = val($0) }
 nfile == 1 && /^# online_cpus: / { cpus = val($0) }
 nfile == 1 && /^# compiler: / { compiler = val($0) }
 nfile == 1 && /^# line_size_used: / { line = val($0) }
+nfile == 1 && /^# clock_unstable: / { unstable = 1 }
 nfile == 1 && /^# clock_ghz_t[0-9]+: / { k = $2; sub(/^clock_ghz_t/, "", k); sub(/:$/, "", k); clock = clock (clock ? ", " : "") sprintf("%.2f GHz with %s cop%s", val($0), k, k == 1 ? "y" : "ies") }
 # "# cache_sysfs: L2 size_bytes=2097152 line_bytes=64 shared_cpus=0"
 nfile == 1 && /^# cache_[a-z]+: L[0-9]/ {
@@ -30,7 +31,7 @@ END {
     printf "Measured on **%s** (%s, %s CPUs online, %s), built with %s.\n", model, arch, cpus, kernel, compiler
     for (i = 1; i <= nsrc; i++)
         printf "Caches as %s reports them: %s.\n", order[i], caches[order[i]]
-    printf "Line size used: %s. Clock estimate (1-cycle add chain): %s.\n", line, clock
+    printf "Line size used: %s. Clock estimate (1-cycle add chain): %s%s.\n", line, clock, unstable ? " (unstable: the machine changed speed while it was measured, so the cycles figures are uncertain)" : ""
     print ""
     print "| experiment | run (UTC) | commit | knobs |"
     print "|---|---|---|---|"
