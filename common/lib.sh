@@ -90,3 +90,23 @@ splice_readme() {
     rm -f "$tmp"; die "splicing $summary into $readme failed"
   fi
 }
+
+# progress LABEL DONE TOTAL: "LABEL: DONE/TOTAL, E s elapsed, ~R s left" on
+# stderr, like common.c's progress(): over itself on a terminal, else a line
+# at most every second. PROGRESS_T0 (set on the first call) is the start.
+PROGRESS_T0= PROGRESS_LAST=
+progress() {
+  local now el left
+  now=$(date +%s)
+  [ -n "$PROGRESS_T0" ] || PROGRESS_T0=$now
+  el=$((now - PROGRESS_T0))
+  left=0
+  [ "$2" -gt 0 ] && left=$((el * ($3 - $2) / $2))
+  if [ -t 2 ]; then
+    printf '\r%s: %d/%d, %d s elapsed, ~%d s left   ' "$1" "$2" "$3" "$el" "$left" >&2
+    [ "$2" -lt "$3" ] || echo >&2
+  elif [ "$2" -ge "$3" ] || [ "$now" != "$PROGRESS_LAST" ]; then
+    printf '%s: %d/%d, %d s elapsed, ~%d s left\n' "$1" "$2" "$3" "$el" "$left" >&2
+  fi
+  PROGRESS_LAST=$now
+}

@@ -87,6 +87,9 @@ lockwait_run() {
       echo "# lockwait_preload: $BUILD/liblockwait.so"
     fi
   } >>"$raw"
+  local done_runs=0 total_runs nvar=2
+  [ "$variants" = bare ] && nvar=1
+  total_runs=$(($(lockwait_scenarios | wc -w) * (reps * nvar + nvar - 1)))
   for s in $(lockwait_scenarios); do
     local n extra
     n=$(lockwait_ops "$s")
@@ -95,7 +98,8 @@ lockwait_run() {
     for ((rep = 1; rep <= reps; rep++)); do
       if ((rep % 2)) || [ "$variants" = bare ]; then order=$variants; else order="wrapped bare"; fi
       for variant in $order; do
-        printf 'lockwait: %s rep %d/%d %s\r' "$s" "$rep" "$reps" "$variant" >&2
+        progress "lockwait ($s, $variant)" "$done_runs" "$total_runs"
+        done_runs=$((done_runs + 1))
         rm -f "$tmp/lw.out"
         if [ "$variant" = bare ]; then
           run_child "$BUILD/lockwait_workload" "${args[@]}" "${extra[@]}" "$s" >"$tmp/wl.out" 2>"$tmp/wl.err" ||
@@ -111,7 +115,8 @@ lockwait_run() {
     done
     [ "$variants" = bare ] && continue
     # the traced run and its report
-    printf 'lockwait: %s traced run and report          \r' "$s" >&2
+    progress "lockwait ($s, traced run and report)" "$done_runs" "$total_runs"
+    done_runs=$((done_runs + 1))
     local wargs=() rargs=(-n 0)
     if [ "$s" = cache ]; then wargs=(-W "$tmp/win"); rargs+=(-s -W "$tmp/win"); fi
     rm -f "$tmp/lw.out" "$tmp/trace"
@@ -123,6 +128,6 @@ lockwait_run() {
       { cat "$tmp/rep.err" >&2; die "lockwait: lockwait_report on the $s trace failed"; }
     lockwait_tag "$tmp/wl.out" "$s" traced 0 >>"$raw"
   done
+  progress lockwait "$total_runs" "$total_runs"
   rm -rf "$tmp"
-  echo >&2
 }
