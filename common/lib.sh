@@ -94,7 +94,7 @@ splice_readme() {
 # progress LABEL DONE TOTAL: "LABEL: DONE/TOTAL, E s elapsed, ~R s left" on
 # stderr, like common.c's progress(): over itself on a terminal, else a line
 # at most every second. PROGRESS_T0 (set on the first call) is the start.
-PROGRESS_T0= PROGRESS_LAST=
+PROGRESS_T0='' PROGRESS_LAST=''
 progress() {
   local now el left
   now=$(date +%s)
