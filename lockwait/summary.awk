@@ -304,6 +304,6 @@ END {
         print "</svg>" > svg
         close(svg)
         print ""
-        print "The cache scenario's critical path is drawn in `lockwait-cache-critpath.svg` next to this summary's tables."
+        print "The cache scenario's critical path, one row per thread on the path (grey: plain work, red: critical sections, orange: handoffs, blue: waits):"; print ""; print "![critical path of the cache scenario](results/lockwait-cache-critpath.svg)"
     }
 }
