@@ -131,10 +131,16 @@ measure_clocks() {
 
 provenance() { # provenance EXP
   local desc
-  desc=$(git -C "$ROOT" describe --dirty --always 2>/dev/null || echo "not a git checkout")
+  # "-dirty" only for changes to the code: README.md and results/ are what
+  # run.sh itself rewrites, so they would mark every second run dirty
+  if desc=$(git -C "$ROOT" describe --always 2>/dev/null); then
+    git -C "$ROOT" diff --quiet HEAD -- . ':!README.md' ':!results' 2>/dev/null || desc=$desc-dirty
+  else
+    desc="not a git checkout"
+  fi
   echo "# sharecost raw results: $1"
   echo "# date_utc: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  echo "# git: $desc"
+  echo "# git: $desc (git describe; -dirty = uncommitted code changes, README.md and results/ not counted)"
   echo "# compiler: $("${CC:-cc}" --version 2>/dev/null | head -n 1)"
   echo "# build: $(CC="${CC:-cc}" "$ROOT/build.sh" --flags)"
   echo "# knobs: QUICK=$QUICK REPS=${REPS:-default} ITERS_LOG2=${ITERS_LOG2:-default} THREADS=${THREADS:-default} PIN=${PIN:-default}"

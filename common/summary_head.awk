@@ -8,7 +8,7 @@ function kib(b) { return b >= 1048576 ? sprintf("%g MiB", b / 1048576) : sprintf
 FNR == 1 { nfile++ }
 /^# sharecost raw results: / { expname[nfile] = $NF }
 /^# date_utc: / { date[nfile] = val($0) }
-/^# git: / { git[nfile] = val($0) }
+/^# git: / { git[nfile] = $3 }
 /^# knobs: / { knobs[nfile] = val($0) }
 nfile == 1 && /^# cpu_model: / { model = val($0) }
 nfile == 1 && /^# arch: / { arch = val($0) }
