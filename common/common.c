@@ -91,14 +91,21 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-double stat_median(const double *x, size_t n)
+double stat_quantile(const double *x, size_t n, double p)
 {
     double *s = xmalloc(n * sizeof *s);
     memcpy(s, x, n * sizeof *s);
     qsort(s, n, sizeof *s, cmp_double);
-    double m = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    double h = p * (double)(n - 1);
+    size_t i = (size_t)h;
+    double q = i + 1 < n ? s[i] + (h - (double)i) * (s[i + 1] - s[i]) : s[i];
     free(s);
-    return m;
+    return q;
+}
+
+double stat_median(const double *x, size_t n)
+{
+    return stat_quantile(x, n, 0.5);
 }
 
 double stat_min(const double *x, size_t n)
@@ -106,15 +113,6 @@ double stat_min(const double *x, size_t n)
     double m = x[0];
     for (size_t i = 1; i < n; i++)
         if (x[i] < m)
-            m = x[i];
-    return m;
-}
-
-double stat_max(const double *x, size_t n)
-{
-    double m = x[0];
-    for (size_t i = 1; i < n; i++)
-        if (x[i] > m)
             m = x[i];
     return m;
 }
@@ -464,16 +462,6 @@ long cache_llc(int cpu, int *level, enum cache_source *used)
     }
     return 0;
 }
-
-static int topo_int(int cpu, const char *file)
-{
-    char path[160], buf[32];
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/topology/%s", cpu, file);
-    return read_line(path, buf, sizeof buf) == 0 ? atoi(buf) : -1;
-}
-
-int cpu_core_id(int cpu) { return topo_int(cpu, "core_id"); }
-int cpu_package_id(int cpu) { return topo_int(cpu, "physical_package_id"); }
 
 /* Is cpu in a sysfs cpu list such as "0-3,8-11"? */
 static int in_cpu_list(const char *list, int cpu)

@@ -34,8 +34,10 @@ void *xaligned_alloc(size_t align, size_t n);
 
 /* Statistics over n samples (n >= 1); none of them modify the input. */
 double stat_median(const double *x, size_t n);
+/* The p-quantile (0 <= p <= 1), interpolated linearly between order
+ * statistics; stat_median is stat_quantile(x, n, 0.5). */
+double stat_quantile(const double *x, size_t n, double p);
 double stat_min(const double *x, size_t n);
-double stat_max(const double *x, size_t n);
 double stat_mean(const double *x, size_t n);
 /* Coefficient of variation: sample stddev / mean (0 for n < 2). */
 double stat_cv(const double *x, size_t n);
@@ -88,9 +90,7 @@ long cache_line(int cpu, enum cache_source *used);
 /* Last-level cache size for cpu (highest level any source knows). */
 long cache_llc(int cpu, int *level, enum cache_source *used);
 
-/* Topology (Linux sysfs). -1 where unknown. */
-int cpu_core_id(int cpu);    /* topology/core_id */
-int cpu_package_id(int cpu); /* topology/physical_package_id */
+/* Topology (Linux sysfs). */
 /* Do cpus a and b share a cache at `level`? 1 yes, 0 no, -1 unknown. */
 int cpus_share_cache(int a, int b, int level);
 /* Are a and b SMT siblings of one core? 1 yes, 0 no, -1 unknown. */

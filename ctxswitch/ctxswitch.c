@@ -577,21 +577,6 @@ static void run_cell(const struct cell *c, struct outcome *o)
 /* ---- checks and output ---- */
 
 /* Quantile p of x[0..n) by linear interpolation between order statistics. */
-static double quantile(const double *x, size_t n, double p)
-{
-    double *s = xmalloc(n * sizeof *s);
-    memcpy(s, x, n * sizeof *s);
-    for (size_t i = 1; i < n; i++) /* insertion sort: n is small */
-        for (size_t j = i; j > 0 && s[j - 1] > s[j]; j--) {
-            double t = s[j];
-            s[j] = s[j - 1], s[j - 1] = t;
-        }
-    double h = p * (double)(n - 1), lo = s[(size_t)h];
-    double v = (size_t)h + 1 < n ? lo + (h - (double)(size_t)h) * (s[(size_t)h + 1] - lo) : lo;
-    free(s);
-    return v;
-}
-
 static void print_list(const char *prefix, const double *x, size_t n)
 {
     fputs(prefix, stdout);
@@ -634,7 +619,7 @@ static int report_cell(const struct cell *c, const struct outcome *o)
            c->acc == ACC_NONE ? "direct" : "total", mode_name[c->mode], c->kib, access_name[c->acc], c->stride,
            c->rounds, opt.reps);
     printf(" pair_half_rt_ns=%.1f single_rt_ns=%.1f", stat_median(half, n), stat_median(one, n));
-    double med = stat_median(cost, n), q1 = quantile(cost, n, 0.25), q3 = quantile(cost, n, 0.75);
+    double med = stat_median(cost, n), q1 = stat_quantile(cost, n, 0.25), q3 = stat_quantile(cost, n, 0.75);
     if (c->acc == ACC_NONE) {
         c1_med[c->mode] = med, c1_q1[c->mode] = q1, c1_q3[c->mode] = q3;
         printf(" c1_ns=%.1f", med);
