@@ -59,6 +59,11 @@ scratch_repo() {
   mkdir -p "$dest/results"
 }
 
+# val LINE KEY: the value of KEY=... in a RESULT-style line
+val() {
+  awk -v key="$2" '{ for (i = 1; i <= NF; i++) if (index($i, key "=") == 1) { print substr($i, length(key) + 2); exit } }' <<<"$1"
+}
+
 # result_grammar FILE: prints the RESULT lines that break the grammar
 # ("RESULT" then space-separated key=value tokens, keys [a-z0-9_], no blanks in values)
 result_grammar() {

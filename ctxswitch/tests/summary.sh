@@ -23,8 +23,8 @@ check "a C1 that does not match its samples is reported" \
 
 # the table shows the raw file's numbers: one cell by hand
 line=$(grep '^RESULT exp=ctxswitch kind=total mode=process size_kib=2048 access=rmw stride_bytes=128 ' "$fixture")
-ind=$(sed -n 's/.* indirect_ns=\([^ ]*\).*/\1/p' <<<"$line")
-sig=$(sed -n 's/.* significant=\([^ ]*\).*/\1/p' <<<"$line")
+ind=$(val "$line" indirect_ns)
+sig=$(val "$line" significant)
 if [ "$sig" = yes ]; then want=$(awk -v x="$ind" 'BEGIN { printf "%.0f", x }'); else want=n.s.; fi
 check "process rmw/128 at 2 MiB shows the raw indirect_ns ($want)" \
   grep -q "^| process | 2 MiB | [^|]* | [^|]* | $want |" "$TMP/mawk/summary.md"

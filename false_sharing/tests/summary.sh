@@ -10,7 +10,7 @@ fixture=$ROOT/false_sharing/tests/fixture-raw.txt
 summary_goldens false_sharing 1 ns.csv ratios.csv pairs.csv
 
 # the numbers in the table are the raw file's: recompute one ratio by hand
-field() { grep "kind=cell variant=$1 layout=$2 threads=$3 " "$fixture" | tr ' ' '\n' | sed -n "s/^$4=//p"; }
+field() { val "$(grep "kind=cell variant=$1 layout=$2 threads=$3 " "$fixture")" "$4"; }
 adj=$(field atomic adjacent 2 ns_per_inc)
 pad=$(field atomic pad128 2 ns_per_inc)
 want=$(awk -v a="$adj" -v p="$pad" 'BEGIN { printf "%.2f", a / p }')

@@ -18,11 +18,6 @@ result_line() {
     $1 == "RESULT" && $3 == kind { for (i = 4; i <= NF; i++) if ($i == want) { print; exit } }' "$1"
 }
 
-# val LINE KEY: the value of KEY=... in a RESULT-style line
-val() {
-  awk -v key="$2" '{ for (i = 1; i <= NF; i++) if (index($i, key "=") == 1) { print substr($i, length(key) + 2); exit } }' <<<"$1"
-}
-
 # within NAME VALUE MIN MAX: a check that MIN <= VALUE <= MAX (integers)
 within() {
   check_awk "$1" "\"$2\" != \"\" && $2 >= $3 && $2 <= $4" "$2 not in [$3, $4]"
