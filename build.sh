@@ -62,18 +62,21 @@ FORCE=0
 fresh() { # fresh OUT INPUT...: 0 when OUT need not be rebuilt
   local out=$1 d; shift
   [ "$FORCE" = 0 ] && [ -e "$out" ] || return 1
-  for d in "$@" "$ROOT"/common/*.h "$ROOT/common/common.c" "$ROOT"/*/*.h "$ROOT/build.sh"; do
+  for d in "$@" "$ROOT"/common/*.h "${COMMON_SRC[@]}" "$ROOT"/*/*.h "$ROOT/build.sh"; do
     [ -e "$d" ] || continue # compiler flags among the arguments
     [ "$d" -nt "$out" ] && return 1
   done
   return 0
 }
 
-# cc_prog OUT SRC...: a program linked with common/common.c
+# what every program links: helpers, statistics, interference probes, ticks
+COMMON_SRC=("$ROOT/common/common.c" "$ROOT/common/stats.c" "$ROOT/common/probe.c" "$ROOT/common/cycles.c")
+
+# cc_prog OUT SRC...: a program linked with common/'s sources
 cc_prog() {
   local out=$1; shift
   fresh "$BUILD_DIR/$out" "$@" && return 0
-  "$CC" "${CFLAGS[@]}" -I"$ROOT/common" "$@" "$ROOT/common/common.c" -o "$BUILD_DIR/$out" "${LIBS[@]}"
+  "$CC" "${CFLAGS[@]}" -I"$ROOT/common" "$@" "${COMMON_SRC[@]}" -o "$BUILD_DIR/$out" "${LIBS[@]}"
 }
 
 # listing SRC OUT: the assembly of SRC from the same flags, for the README

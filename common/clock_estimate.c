@@ -9,18 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* noinline so both calls run the very same code; the empty asm keeps x in
- * a register and stops the compiler from folding the chain into one add. */
-static __attribute__((noinline)) uint64_t add_chain(uint64_t n)
-{
-    uint64_t x = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        x += 1;
-        __asm__ volatile("" : "+r"(x));
-    }
-    return x;
-}
-
 static double time_ns(uint64_t n)
 {
     uint64_t t0 = now_ns();

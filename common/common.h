@@ -100,4 +100,100 @@ int cpus_are_smt_siblings(int a, int b);
  * left". Rate-limited to one line a second; t0 is the run's start (now_ns). */
 void progress(const char *label, long done, long total, uint64_t t0);
 
+/* ---- intervals and tests (stats.c) ----
+ * Every published figure carries a 95% interval. All of these are
+ * deterministic (no resampling), so golden files stay stable. */
+struct interval {
+    double est;    /* the estimate */
+    double lo, hi; /* 95% interval; NAN when n is too small for one */
+    double p;      /* two-sided p-value against no effect (0 for a shift, 1
+                    * for a ratio); NAN for a plain median */
+    size_t n;      /* samples used */
+};
+/* Median with a distribution-free interval: the order statistics whose
+ * ranks a Binomial(n, 1/2) puts 95% between (needs n >= 6). */
+struct interval ci_median(const double *x, size_t n);
+/* Paired differences d[i] (one per round): the Hodges-Lehmann estimate (the
+ * median of the Walsh averages), the Wilcoxon signed-rank interval and its
+ * p-value against 0 (exact up to n = 60, normal beyond; needs n >= 6). */
+struct interval ci_shift(const double *d, size_t n);
+/* Per-round ratios r[i] > 0: ci_shift on their logarithms, exponentiated;
+ * p-value against a ratio of 1. */
+struct interval ci_ratio(const double *r, size_t n);
+/* The interval's larger half-width relative to |est|; INFINITY without one. */
+double ci_rel_halfwidth(struct interval iv);
+/* Target reached: half-width within rel of |est| or within abs_floor. */
+int ci_reached(struct interval iv, double rel, double abs_floor);
+/* Benjamini-Hochberg: q[i] = p[i] adjusted for the n tests of one table
+ * (NAN entries are skipped and stay NAN). q <= 0.05 means significant with
+ * the false-discovery rate held at 5% across the table. */
+void bh_adjust(const double *p, size_t n, double *q);
+/* 1 when the samples fall into two groups: a gap between neighbours (sorted)
+ * that leaves at least a fifth of them on each side and is wider than 10%
+ * of the median and than each group's own spread. */
+int stat_two_modes(const double *x, size_t n);
+
+/* ---- what else ran: interference and speed (probe.c) ---- */
+
+/* A snapshot of the calling thread. */
+struct probe {
+    uint64_t wall_ns;    /* CLOCK_MONOTONIC */
+    uint64_t cpu_ns;     /* CLOCK_THREAD_CPUTIME_ID: time this thread ran */
+    uint64_t rq_wait_ns; /* Linux: time runnable but waiting for a CPU
+                          * (/proc/thread-self/schedstat, 2nd field); else 0 */
+    long nivcsw;         /* involuntary context switches (RUSAGE_THREAD) */
+};
+void probe_read(struct probe *p);
+/* b - a, field by field. */
+struct probe probe_delta(const struct probe *a, const struct probe *b);
+/* Which sources exist here, as a short text for the raw file, e.g.
+ * "cpu_time,schedstat,nivcsw" ("schedstat" is Linux-only). */
+const char *probe_sources(void);
+/* Share of a window's wall time the thread did not run: (wall - cpu) / wall,
+ * clamped to [0, 1]. For a thread that never blocks on purpose, everything
+ * above timer noise is time another task (or the host, in a VM with steal
+ * accounting) took from it. */
+double probe_lost_share(const struct probe *d);
+/* A round is interfered with when a worker lost more than this share. */
+#define INTERFERENCE_SHARE 0.02
+
+/* The speed canary: ns per add of a one-cycle dependent add chain of
+ * CANARY_ADDS adds, best of three (~70 us at 3 GHz). Its inverse is the
+ * clock in GHz at that moment; a virtual CPU whose physical core is shared
+ * with someone else's work runs it slower. */
+#define CANARY_ADDS (1u << 16)
+double canary_ns(void);
+/* A round whose canary took more than SLOW_CANARY x the run's best is in a
+ * slow state of the machine. */
+#define SLOW_CANARY 1.15
+/* The one-cycle add chain itself (also used by clock_estimate); returns n. */
+uint64_t add_chain(uint64_t n);
+
+/* Adaptive repetition: rounds are added until every tracked interval has
+ * reached its target, or the cap is hit. */
+struct reps_plan {
+    long min_clean;    /* REPS: at least this many clean rounds */
+    long max_rounds;   /* never more rounds than this, clean or not */
+    double cap_s;      /* per-cell time cap (MAX_CELL_S) */
+    double rel;        /* target half-width relative to the estimate (0.05) */
+};
+/* 1 while another round is wanted: fewer than min_clean clean rounds, or a
+ * target not reached, and neither cap hit. started_ns: now_ns() at the
+ * cell's first round. */
+int reps_more(const struct reps_plan *p, long clean, long rounds, int targets_reached, uint64_t started_ns);
+/* The plan from the knobs: REPS (min clean, default def_reps), MAX_CELL_S
+ * (default def_cap_s), and max_rounds = 4 x REPS + 10. */
+struct reps_plan reps_plan_from_env(long def_reps, double def_cap_s);
+
+/* ---- a cycle counter (cycles.c) ----
+ * x86-64: the TSC where it is invariant and the kernel's own clocksource;
+ * arm64: the generic timer's virtual count; elsewhere CLOCK_MONOTONIC ns.
+ * One read is ~10-25 ns cheaper than clock_gettime, which matters when
+ * every round trip of a ping-pong is timed. */
+uint64_t ticks_now(void);
+/* ns per tick, measured once against CLOCK_MONOTONIC (first call ~10 ms). */
+double ticks_ns_per_tick(void);
+/* "tsc", "cntvct" or "clock_monotonic". */
+const char *ticks_source(void);
+
 #endif

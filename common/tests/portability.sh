@@ -11,8 +11,8 @@ read -r -a flags <<<"$("$ROOT/build.sh" --flags)"
 cc=${flags[0]}
 cflags=("${flags[@]:1}")
 # shellcheck disable=SC2317 # called through check
-nolinux() { # nolinux OUT SRC: build SRC with common.c and no __linux__
-  "$cc" "${cflags[@]}" -U__linux__ -I"$ROOT/common" "$2" "$ROOT/common/common.c" -o "$TMP/$1" -lm
+nolinux() { # nolinux OUT SRC: build SRC with common/*.c (but the tools) and no __linux__
+  "$cc" "${cflags[@]}" -U__linux__ -I"$ROOT/common" "$2" "$ROOT"/common/{common,stats,probe,cycles}.c -o "$TMP/$1" -lm
 }
 for p in "clock_estimate common/clock_estimate.c" "machine common/machine.c" \
          "false_sharing false_sharing/bench.c" "ctxswitch ctxswitch/ctxswitch.c" \
