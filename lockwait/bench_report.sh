@@ -2,14 +2,17 @@
 # bench_report.sh - how fast lockwait_report reads a big trace: builds a
 # synthetic trace of N events (default 10 million: 400 MB, in a temp
 # directory, deleted afterwards) with lockwait_tracegen and times the report
-# on it. Target (issue: lockwait experiment): <= 5 s for 10M events.
+# on it. Target (issue: lockwait experiment): <= 5 s for 10M events. With
+# -c THREADS the trace is a convoy (every wait spans a hold of every other
+# thread), the case a real many-thread mutex trace is (issue 10: linear).
 # Requires ./build.sh lockwait. Not a test: timings depend on the machine.
 set -euo pipefail
 
 usage() {
   cat <<'TXT'
-usage: lockwait/bench_report.sh [-h] [EVENTS]
-  EVENTS  records in the synthetic trace (default 10000000)
+usage: lockwait/bench_report.sh [-h] [-c THREADS] [EVENTS]
+  EVENTS      records in the synthetic trace (default 10000000)
+  -c THREADS  a convoy of THREADS threads (2..100000) taking one mutex in turn
   Prints: RESULT exp=lockwait kind=report_bench events=N trace_bytes=N
           wall_s=F max_rss_kib=N   (max_rss from /usr/bin/time if present)
 environment: BUILD=DIR (default build), TMPDIR for the trace
@@ -18,9 +21,15 @@ TXT
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
-events=10000000
+events=10000000 convoy=
 case "${1:-}" in
   -h|--help) usage; exit 0 ;;
+  -c) if [ $# -lt 2 ] || ! [[ $2 =~ ^[0-9]{1,6}$ ]] || [ "$2" -lt 2 ] || [ "$2" -gt 100000 ]; then
+        echo "bench_report.sh: -c needs THREADS, a whole number from 2 to 100000" >&2; exit 2
+      fi
+      convoy=$2; shift 2 ;;
+esac
+case "${1:-}" in
   "") ;;
   *) if ! [[ $1 =~ ^[0-9]{1,10}$ ]] || [ "$1" -lt 3 ]; then
        echo "bench_report.sh: EVENTS=$1: expected a whole number >= 3" >&2; exit 2
@@ -34,8 +43,14 @@ done
 
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lockwait-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
-echo "bench_report.sh: writing a trace of $events events" >&2
-"$BUILD/lockwait_tracegen" bench "$events" "$dir/trace"
+if [ -n "$convoy" ]; then
+  rounds=$(( events / (3 * convoy) > 0 ? events / (3 * convoy) : 1 ))
+  echo "bench_report.sh: writing a convoy of $convoy threads, $rounds rounds (~$events events)" >&2
+  "$BUILD/lockwait_tracegen" convoy "$convoy" "$rounds" "$dir/trace"
+else
+  echo "bench_report.sh: writing a trace of $events events" >&2
+  "$BUILD/lockwait_tracegen" bench "$events" "$dir/trace"
+fi
 bytes=$(wc -c <"$dir/trace")
 # warm the page cache once, so the timing is the report, not the disk
 cat "$dir/trace" >/dev/null
@@ -49,5 +64,5 @@ else
 fi
 t1=$(date +%s%N)
 grep -q '^RESULT exp=lockwait kind=critpath ' "$dir/out" || { cat "$dir/err" >&2; exit 1; }
-awk -v n="$events" -v b="$bytes" -v ns=$((t1 - t0)) -v rss="${rss:-0}" \
+awk -v n="$(( (bytes - 32) / 40 ))" -v b="$bytes" -v ns=$((t1 - t0)) -v rss="${rss:-0}" \
   'BEGIN { printf "RESULT exp=lockwait kind=report_bench events=%d trace_bytes=%d wall_s=%.3f max_rss_kib=%d\n", n, b, ns / 1e9, rss }'

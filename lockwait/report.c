@@ -20,19 +20,20 @@
  * work); a wait piece with a thread behind it is replaced by that thread's own
  * path over the same interval, recursively; handoff and unknown pieces stay
  * on the waiter. A thread's time before its THREAD_START is its creator's.
- * Memory: the trace plus arrays linear in its records; time O(n log n). */
+ * Wait blocks: blocked time per (waiter, lock, blocker); for a lock with
+ * more than JOINT_MAX_BLOCKERS blockers, per (lock, blocker) summed over the
+ * waiters (waiter=*). Memory and time grow with the records (n log n): the
+ * model (report_model.c, report_pieces.c) never cuts the waits into pieces
+ * one by one. This file: options, the critical path, the output. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "trace.h"
+#include "report.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 static void usage(FILE *f)
@@ -43,7 +44,9 @@ static void usage(FILE *f)
         "    kind=critpath         span, path length, and its split: work, critical\n"
         "                          sections (cs), unresolved waits, handoffs\n"
         "    kind=critpath_thread  path time per thread;  kind=critpath_lock  per lock\n"
-        "    kind=waitblock        blocked time per waiter, lock and blocker (top N)\n"
+        "    kind=waitblock        blocked time per waiter, lock and blocker (top N); a\n"
+        "                          lock with more than 64 blockers: per blocker, summed\n"
+        "                          over its waiters (waiter=*)\n"
         "  -f        print only folded lines 'waiter;lock;blocker NS' (flame graph input)\n"
         "  -s        also print the path itself: kind=critpath_seg, times from trace start\n"
         "  -n TOP    waitblock lines to print, largest first (default 20; 0 = all)\n"
@@ -52,583 +55,18 @@ static void usage(FILE *f)
         "            compiling, blocked on the lock most blocked behind compiles, and blocked\n"
         "            while the holder was compiling; lock_share = (compiling + lock wait) /\n"
         "            latency, compile_share = (compiling + behind a compile) / latency\n"
-        "  A human summary goes to stderr. A file that is not a whole, native-byte-order\n"
-        "  lockwait trace is refused with exit status 2.\n");
+        "  TRACE may be a pipe (read whole). A human summary goes to stderr. A file that\n"
+        "  is not a whole, native-byte-order lockwait trace is refused with exit status 2.\n");
 }
 
-enum piece_kind { P_HOLDER, P_RELEASER, P_HINT, P_HANDOFF, P_UNKNOWN };
 enum seg_state { G_WORK, G_CS, G_WAIT, G_HANDOFF };
 static const char *const seg_names[] = {"work", "cs", "wait", "handoff"};
 static const char *const type_names[] = {"none", "mutex", "spin", "sem", "rwlock", "rwlock", "cond"};
 
-struct thread {
-    uint32_t tid, creator;
-    uint64_t start, end;
-    int has_start;
-    size_t wait_off, nwait, hold_off, nhold;
-    uint64_t max_hold;
-    int holds_overlap;
-    uint64_t req_lock; /* the pending REQUEST, for its holder hint */
-    uint32_t req_holder;
-    int on_stack;
-    uint64_t path_ns, blocked_ns;
-};
-struct lock {
-    uint64_t addr, max_hold;
-    size_t hold_off, nhold, hint; /* hint: where the last search ended */
-    uint32_t hint_thread;         /* ... for this thread's waits (index + 1) */
-    int type, holds_overlap;
-    uint64_t cs_ns, wait_ns; /* on the critical path */
-};
-struct hold { uint64_t s, e; uint32_t who; uint32_t lock; }; /* thread or lock index */
-struct wait {
-    uint64_t s, e;
-    uint32_t lock, hint; /* hint: thread index + 1, 0 = none */
-    size_t piece_off, npiece;
-    int timed_out;
-};
-struct piece { uint64_t s, e; uint32_t by; uint8_t kind; }; /* by: thread index */
-struct seg { uint64_t s, e; uint32_t thread, lock; uint8_t state; }; /* lock: index+1 */
-
-static struct thread *th;
-static size_t nth, cap_th;
-static struct lock *lk;
-static size_t nlk, cap_lk;
-static uint32_t *th_hash, *lk_hash; /* index + 1; 0 = empty */
-static size_t th_hcap, lk_hcap;
-static struct hold *lock_holds, *thread_holds;
-static struct wait *waits;
-static struct piece *pieces;
-static size_t npieces, cap_pieces;
+/* a stretch of the critical path; lock: index + 1, 0 = none */
+struct seg { uint64_t s, e; uint32_t thread, lock; uint8_t state; };
 static struct seg *segs;
 static size_t nsegs, cap_segs;
-static const char *path;
-
-#define FAIL(...) (fprintf(stderr, "lockwait_report: %s: ", path), fprintf(stderr, __VA_ARGS__), \
-                   fputc('\n', stderr), exit(EXIT_USAGE))
-
-static uint64_t hash64(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdull;
-    return x ^ (x >> 33);
-}
-
-static void *grow(void *p, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return p;
-    size_t c = *cap ? *cap : 64;
-    while (c < need)
-        c *= 2;
-    p = realloc(p, c * elem);
-    if (!p)
-        die("out of memory (%zu bytes)", c * elem);
-    *cap = c;
-    return p;
-}
-
-/* Index of thread tid / lock addr, created on first sight. Tables are
- * rebuilt at half load, so they stay proportional to threads and locks. */
-static uint32_t *rehash(uint32_t *old, size_t oldcap, size_t newcap, int locks)
-{
-    uint32_t *t = calloc(newcap, sizeof *t);
-    if (!t)
-        die("out of memory");
-    for (size_t i = 0; i < oldcap; i++) {
-        if (!old[i])
-            continue;
-        uint64_t k = locks ? lk[old[i] - 1].addr : th[old[i] - 1].tid;
-        size_t j = hash64(k) & (newcap - 1);
-        while (t[j])
-            j = (j + 1) & (newcap - 1);
-        t[j] = old[i];
-    }
-    free(old);
-    return t;
-}
-
-static uint32_t thread_of(uint32_t tid)
-{
-    if (2 * (nth + 1) > th_hcap) {
-        th_hash = rehash(th_hash, th_hcap, th_hcap ? 2 * th_hcap : 256, 0);
-        th_hcap = th_hcap ? 2 * th_hcap : 256;
-    }
-    size_t j = hash64(tid) & (th_hcap - 1);
-    for (; th_hash[j]; j = (j + 1) & (th_hcap - 1))
-        if (th[th_hash[j] - 1].tid == tid)
-            return th_hash[j] - 1;
-    th = grow(th, &cap_th, nth + 1, sizeof *th);
-    memset(&th[nth], 0, sizeof *th);
-    th[nth].tid = tid;
-    th_hash[j] = (uint32_t)++nth;
-    return (uint32_t)(nth - 1);
-}
-
-static uint32_t lock_of(uint64_t addr, int type)
-{
-    if (2 * (nlk + 1) > lk_hcap) {
-        lk_hash = rehash(lk_hash, lk_hcap, lk_hcap ? 2 * lk_hcap : 256, 1);
-        lk_hcap = lk_hcap ? 2 * lk_hcap : 256;
-    }
-    size_t j = hash64(addr) & (lk_hcap - 1);
-    for (; lk_hash[j]; j = (j + 1) & (lk_hcap - 1))
-        if (lk[lk_hash[j] - 1].addr == addr)
-            return lk_hash[j] - 1;
-    lk = grow(lk, &cap_lk, nlk + 1, sizeof *lk);
-    memset(&lk[nlk], 0, sizeof *lk);
-    lk[nlk].addr = addr;
-    lk[nlk].type = type;
-    lk_hash[j] = (uint32_t)++nlk;
-    return (uint32_t)(nlk - 1);
-}
-
-static int cmp_wait(const void *a, const void *b)
-{
-    const struct wait *x = a, *y = b;
-    return (x->s > y->s) - (x->s < y->s);
-}
-
-/* A stable sort of n elements of `size` bytes by the uint64_t that starts
- * each one (struct hold, struct ev). The inputs are a few runs already in
- * order (one per thread buffer), so a natural merge sort needs only
- * log2(runs) passes. */
-static uint64_t key_at(const char *p)
-{
-    uint64_t k;
-    memcpy(&k, p, sizeof k);
-    return k;
-}
-static void sort_by_key(void *base, size_t n, size_t size)
-{
-    char *a = base, *src = a, *dst = NULL;
-    for (;;) {
-        size_t i = 0, runs = 0;
-        while (i < n) {
-            size_t m = i + 1, e;
-            while (m < n && key_at(src + (m - 1) * size) <= key_at(src + m * size))
-                m++;
-            if (i == 0 && m == n)
-                break; /* one run: sorted */
-            for (e = m < n ? m + 1 : n; e < n && key_at(src + (e - 1) * size) <= key_at(src + e * size); e++)
-                ;
-            if (!dst)
-                dst = xmalloc(size * n);
-            size_t l = i, r = m, o = i;
-            while (l < m && r < e) {
-                size_t from = key_at(src + r * size) < key_at(src + l * size) ? r++ : l++;
-                memcpy(dst + o++ * size, src + from * size, size);
-            }
-            memcpy(dst + o * size, src + l * size, (m - l) * size);
-            o += m - l;
-            memcpy(dst + o * size, src + r * size, (e - r) * size);
-            i = e;
-            runs++;
-        }
-        if (runs == 0)
-            break;
-        char *t = src;
-        src = dst;
-        dst = t;
-        if (runs == 1)
-            break;
-    }
-    if (src != a) {
-        memcpy(a, src, size * n);
-        dst = src;
-    }
-    if (dst != a)
-        free(dst);
-}
-
-/* Sort holds by start; returns whether any two overlap (rwlock readers,
- * nested locks). */
-static int sort_holds(struct hold *a, size_t n)
-{
-    sort_by_key(a, n, sizeof *a);
-    for (size_t i = 1; i < n; i++)
-        if (a[i].s < a[i - 1].e)
-            return 1;
-    return 0;
-}
-
-static void sort_waits(struct wait *w, size_t n)
-{
-    for (size_t i = 1; i < n; i++)
-        if (w[i].s < w[i - 1].s) { /* only with nested waits (signal handlers) */
-            qsort(w, n, sizeof *w, cmp_wait);
-            return;
-        }
-}
-
-/* ---- loading ---- */
-
-static struct lw_trace_header hdr;
-static const struct lw_trace_record *rec;
-static size_t nrec;
-static uint64_t t_first = UINT64_MAX, t_last;
-
-static void load(void)
-{
-    int fd = open(path, O_RDONLY);
-    if (fd < 0)
-        FAIL("cannot open: %s", strerror(errno));
-    struct stat st;
-    if (fstat(fd, &st) != 0)
-        die_errno(path);
-    size_t size = (size_t)st.st_size;
-    if (size == 0)
-        FAIL("empty file (0 bytes), not a lockwait trace");
-    /* mapped, not copied: the page cache holds the trace once */
-    char *buf = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (buf == MAP_FAILED)
-        die("%s: mmap: %s", path, strerror(errno));
-    close(fd);
-    if (size >= 8 && memcmp(buf, LW_TRACE_MAGIC, 8) != 0)
-        FAIL("wrong magic: not a lockwait trace (expected \"%s\")", LW_TRACE_MAGIC);
-    if (size < sizeof hdr)
-        FAIL("truncated header: %zu bytes, a trace starts with %zu", size, sizeof hdr);
-    memcpy(&hdr, buf, sizeof hdr);
-    if (hdr.endian != LW_TRACE_ENDIAN)
-        FAIL("byte-order mark 0x%08" PRIx32 ": written on a machine of the other byte order "
-             "(or corrupt); this reader needs 0x%08x", hdr.endian, LW_TRACE_ENDIAN);
-    if (hdr.version != LW_TRACE_VERSION)
-        FAIL("trace version %" PRIu32 ", this reader knows %u", hdr.version, LW_TRACE_VERSION);
-    if (hdr.record_size != sizeof(struct lw_trace_record))
-        FAIL("record size %" PRIu32 ", this reader knows %zu", hdr.record_size,
-             sizeof(struct lw_trace_record));
-    if ((size - sizeof hdr) % sizeof(struct lw_trace_record))
-        FAIL("truncated: %zu bytes after the header is not a whole number of %zu-byte records",
-             size - sizeof hdr, sizeof(struct lw_trace_record));
-    rec = (const struct lw_trace_record *)(buf + sizeof hdr);
-    nrec = (size - sizeof hdr) / sizeof *rec;
-}
-
-/* The library times only a sample of holds; a RELEASE of an untimed one has
- * aux 0. Its start is inferred per lock, in time order. Candidates: the
- * holder's own contended acquisition of the lock, and a REQUEST that named
- * it as the holder. A candidate counts only if someone waited on the lock
- * without a break from it to the release: while anyone waits, every release
- * is traced, so the holder cannot have let go unseen in between (an
- * uncontended release and re-acquisition leave no trace). Otherwise the hold
- * stays a point at its release. Condvars have no holds (their releases are
- * signals). */
-struct ev { uint64_t key; size_t hold; uint32_t who; uint8_t kind; }; /* key: time << 2 | rank */
-enum { E_REQ, E_END, E_ACQ, E_REL }; /* E_END: a wait ends without the lock */
-/* at equal times: requests, then releases, then the waits they end */
-#define EV_KEY(t, kind) ((t) << 2 | ((kind) == E_REQ ? 0u : (kind) == E_REL ? 1u : 2u))
-#define NOBODY UINT32_MAX
-
-static void infer_hold_starts(void)
-{
-    size_t *off = calloc(nlk + 1, sizeof *off), nw = 0;
-    if (!off)
-        die("out of memory");
-    for (size_t i = 0; i < nth; i++)
-        for (size_t k = 0; k < th[i].nwait; k++)
-            off[waits[th[i].wait_off + k].lock + 1]++;
-    for (size_t l = 0; l < nlk; l++)
-        off[l + 1] += off[l];
-    nw = off[nlk];
-    struct lw { size_t wait; uint32_t thread; } *by_lock = xmalloc(sizeof *by_lock * (nw ? nw : 1));
-    size_t *fill = calloc(nlk + 1, sizeof *fill);
-    uint64_t *open = calloc(nth + 1, sizeof *open);
-    uint32_t *stamp = calloc(nth + 1, sizeof *stamp);
-    if (!fill || !open || !stamp)
-        die("out of memory");
-    for (uint32_t i = 0; i < nth; i++) /* thread by thread: each a run in time order */
-        for (size_t k = 0; k < th[i].nwait; k++) {
-            uint32_t l = waits[th[i].wait_off + k].lock;
-            by_lock[off[l] + fill[l]++] = (struct lw){th[i].wait_off + k, i};
-        }
-    struct ev *ev = NULL;
-    size_t cap = 0;
-    for (uint32_t l = 0; l < nlk; l++) {
-        struct hold *hs = lock_holds + lk[l].hold_off;
-        int points = 0;
-        for (size_t j = 0; j < lk[l].nhold && !points; j++)
-            points = hs[j].s == hs[j].e;
-        if (!points || lk[l].type == LW_T_COND)
-            continue;
-        size_t n = 0;
-        ev = grow(ev, &cap, 2 * (off[l + 1] - off[l]) + lk[l].nhold, sizeof *ev);
-        for (size_t k = off[l]; k < off[l + 1]; k++) {
-            const struct wait *w = &waits[by_lock[k].wait];
-            int end = w->timed_out ? E_END : E_ACQ;
-            ev[n++] = (struct ev){EV_KEY(w->s, E_REQ), 0, w->hint ? w->hint - 1 : NOBODY, E_REQ};
-            ev[n++] = (struct ev){EV_KEY(w->e, end), 0, by_lock[k].thread, (uint8_t)end};
-        }
-        for (size_t j = 0; j < lk[l].nhold; j++)
-            ev[n++] = (struct ev){EV_KEY(hs[j].e, E_REL), j, hs[j].who, E_REL};
-        sort_by_key(ev, n, sizeof *ev);
-        size_t waiting = 0;
-        uint64_t last_idle = 0; /* the last moment nobody waited (0: before the trace) */
-        for (size_t k = 0; k < n; k++) {
-            uint32_t x = ev[k].who;
-            uint64_t t = ev[k].key >> 2;
-            if (x != NOBODY && stamp[x] != l + 1) {
-                stamp[x] = l + 1;
-                open[x] = 0;
-            }
-            switch (ev[k].kind) {
-            case E_REQ:
-                waiting++;
-                if (x != NOBODY && open[x] <= last_idle) /* none yet, or one from before a break */
-                    open[x] = t;
-                break;
-            case E_ACQ:
-                open[x] = t;
-                /* fall through */
-            case E_END:
-                if (waiting && --waiting == 0)
-                    last_idle = t;
-                break;
-            case E_REL: {
-                struct hold *h = &hs[ev[k].hold];
-                if (h->s == h->e && open[x] > last_idle && open[x] < h->e)
-                    h->s = open[x];
-                open[x] = 0;
-                break;
-            }
-            default:
-                break;
-            }
-        }
-    }
-    free(ev);
-    free(by_lock);
-    free(fill);
-    free(open);
-    free(stamp);
-    free(off);
-}
-
-/* Two passes: count per thread and per lock, then fill contiguous slices. */
-static void build(void)
-{
-    for (size_t i = 0; i < nrec; i++) {
-        const struct lw_trace_record *r = &rec[i];
-        if (r->event < LW_EV_REQUEST || r->event > LW_EV_THREAD_EXIT || r->type > LW_T_COND)
-            FAIL("record %zu: event %u type %u: corrupt trace", i, r->event, r->type);
-        if ((r->event == LW_EV_ACQUIRE || r->event == LW_EV_TIMEOUT) && r->aux > r->t_ns)
-            FAIL("record %zu: wait ends before it began: corrupt trace", i);
-        if (r->t_ns >> 62 || r->aux >> 62) /* 146 years of uptime: not a monotonic clock */
-            FAIL("record %zu: timestamp out of range: corrupt trace", i);
-        if (r->t_ns < t_first)
-            t_first = r->t_ns;
-        if (r->event >= LW_EV_ACQUIRE && r->event <= LW_EV_RELEASE && r->aux && r->aux < t_first)
-            t_first = r->aux; /* a wait or hold that began before the first event */
-        if (r->event == LW_EV_RELEASE && r->aux > r->t_ns)
-            FAIL("record %zu: hold ends before it began: corrupt trace", i);
-        if (r->t_ns > t_last)
-            t_last = r->t_ns;
-        uint32_t ti = thread_of(r->tid), li = 0; /* (index first: these may grow arrays) */
-        if (r->event == LW_EV_REQUEST || r->event == LW_EV_RELEASE)
-            li = lock_of(r->lock, r->type);
-        if (r->event == LW_EV_ACQUIRE || r->event == LW_EV_TIMEOUT)
-            th[ti].nwait++;
-        else if (r->event == LW_EV_RELEASE) {
-            th[ti].nhold++;
-            lk[li].nhold++;
-        }
-    }
-    if (nrec == 0)
-        t_first = t_last = 0;
-    size_t off = 0, hoff = 0;
-    for (size_t i = 0; i < nth; i++) {
-        th[i].wait_off = off;
-        off += th[i].nwait;
-        th[i].hold_off = hoff;
-        hoff += th[i].nhold;
-        th[i].nwait = th[i].nhold = 0;
-        th[i].start = t_first;
-        th[i].end = t_first;
-    }
-    size_t loff = 0;
-    for (size_t i = 0; i < nlk; i++) {
-        lk[i].hold_off = loff;
-        loff += lk[i].nhold;
-        lk[i].nhold = 0;
-    }
-    waits = xmalloc(sizeof *waits * (off ? off : 1));
-    thread_holds = xmalloc(sizeof *thread_holds * (hoff ? hoff : 1));
-    lock_holds = xmalloc(sizeof *lock_holds * (loff ? loff : 1));
-    for (size_t i = 0; i < nrec; i++) {
-        const struct lw_trace_record *r = &rec[i];
-        uint32_t ti = thread_of(r->tid);
-        struct thread *t = &th[ti];
-        if (r->t_ns > t->end)
-            t->end = r->t_ns;
-        switch (r->event) {
-        case LW_EV_THREAD_START:
-            t->start = r->t_ns;
-            t->has_start = 1;
-            t->creator = (uint32_t)r->aux;
-            break;
-        case LW_EV_REQUEST:
-            t->req_lock = r->lock;
-            t->req_holder = r->holder;
-            break;
-        case LW_EV_ACQUIRE:
-        case LW_EV_TIMEOUT: {
-            struct wait *w = &waits[t->wait_off + t->nwait++];
-            w->s = r->aux;
-            w->e = r->t_ns;
-            w->lock = lock_of(r->lock, r->type);
-            w->timed_out = r->event == LW_EV_TIMEOUT;
-            w->hint = 0;
-            if (t->req_lock == r->lock && t->req_holder && t->req_holder != r->tid)
-                w->hint = thread_of(t->req_holder) + 1;
-            t = &th[ti]; /* thread_of may have moved the array */
-            t->req_lock = 0;
-            break;
-        }
-        case LW_EV_RELEASE: {
-            uint32_t li = lock_of(r->lock, r->type);
-            uint64_t s = r->aux ? r->aux : r->t_ns; /* not timed (0): a point, for now */
-            struct hold h = {s, r->t_ns, ti, li};
-            lock_holds[lk[li].hold_off + lk[li].nhold++] = h;
-            break;
-        }
-        default:
-            break;
-        }
-    }
-    for (size_t i = 0; i < nth; i++)
-        sort_waits(waits + th[i].wait_off, th[i].nwait);
-    infer_hold_starts();
-    for (size_t i = 0; i < nlk; i++) {
-        struct hold *hs = lock_holds + lk[i].hold_off;
-        lk[i].holds_overlap = sort_holds(hs, lk[i].nhold);
-        for (size_t j = 0; j < lk[i].nhold; j++) {
-            if (hs[j].e - hs[j].s > lk[i].max_hold)
-                lk[i].max_hold = hs[j].e - hs[j].s;
-            struct thread *t = &th[hs[j].who];
-            thread_holds[t->hold_off + t->nhold++] = hs[j];
-            if (hs[j].e - hs[j].s > t->max_hold)
-                t->max_hold = hs[j].e - hs[j].s;
-        }
-    }
-    for (size_t i = 0; i < nth; i++)
-        th[i].holds_overlap = sort_holds(thread_holds + th[i].hold_off, th[i].nhold);
-}
-
-/* The holds in hs[0..n) (sorted by start) that overlap [s, e) are among
- * [*from, *to): *to is the first starting at or after e. hint (or NULL) is
- * where the previous search of the same thread ended: that thread's waits
- * come in time order, so the search gallops forward from there. */
-static void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold, size_t *hint,
-                        uint64_t s, uint64_t e, size_t *from, size_t *to)
-{
-    size_t lo = 0, hi = n;
-    if (hint && *hint <= n && (*hint == 0 || hs[*hint - 1].s < e)) {
-        size_t step = 1;
-        lo = *hint;
-        while (lo + step <= n && hs[lo + step - 1].s < e) {
-            lo += step;
-            step *= 2;
-        }
-        hi = lo + step <= n ? lo + step : n;
-    }
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (hs[mid].s < e)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (hint)
-        *hint = lo;
-    *to = lo;
-    if (overlap) /* any hold that started within max_hold before s */
-        while (lo > 0 && hs[lo - 1].s + max_hold >= s)
-            lo--;
-    else /* disjoint holds end in start order too */
-        while (lo > 0 && hs[lo - 1].e > s)
-            lo--;
-    *from = lo;
-}
-
-static void add_piece(uint64_t s, uint64_t e, uint32_t by, int kind)
-{
-    if (e <= s)
-        return;
-    pieces = grow(pieces, &cap_pieces, npieces + 1, sizeof *pieces);
-    pieces[npieces++] = (struct piece){s, e, by, (uint8_t)kind};
-}
-
-static int cmp_end(const void *x, const void *y)
-{
-    const struct hold *p = *(const struct hold *const *)x, *q = *(const struct hold *const *)y;
-    return (p->e > q->e) - (p->e < q->e);
-}
-
-/* The gap [a, b) of wait w (thread ti) that no timed hold covers. The
- * releases by other threads inside it, in time order, cut it up: each
- * releaser is charged from the previous release to its own (it held the
- * lock then, or, for a semaphore or condvar, it is what the waiter waited
- * for). After the last release, the waiter was only being woken: handoff. */
-static void gap_pieces(const struct wait *w, uint32_t ti, const struct hold *hs, size_t from, size_t to,
-                       uint64_t a, uint64_t b)
-{
-    static const struct hold **rel;
-    static size_t cap_rel;
-    size_t n = 0;
-    for (size_t j = from; j < to; j++)
-        if (hs[j].who != ti && hs[j].e > a && hs[j].e <= b) {
-            rel = grow(rel, &cap_rel, n + 1, sizeof *rel);
-            rel[n++] = &hs[j];
-        }
-    for (size_t j = 1; j < n; j++) /* in start order; in end order unless holds overlap */
-        if (rel[j]->e < rel[j - 1]->e) {
-            qsort(rel, n, sizeof *rel, cmp_end);
-            break;
-        }
-    uint64_t c = a;
-    for (size_t j = 0; j < n; j++) {
-        add_piece(c, rel[j]->e, rel[j]->who, P_RELEASER);
-        c = rel[j]->e > c ? rel[j]->e : c;
-    }
-    if (n || a > w->s)
-        add_piece(c, b, 0, P_HANDOFF);
-    else if (w->hint)
-        add_piece(a, b, w->hint - 1, P_HINT);
-    else
-        add_piece(a, b, 0, P_UNKNOWN);
-}
-
-static void attribute_waits(void)
-{
-    for (uint32_t ti = 0; ti < nth; ti++) {
-        for (size_t k = 0; k < th[ti].nwait; k++) {
-            struct wait *w = &waits[th[ti].wait_off + k];
-            struct lock *l = &lk[w->lock];
-            const struct hold *hs = lock_holds + l->hold_off;
-            if (l->hint_thread != ti + 1) {
-                l->hint_thread = ti + 1;
-                l->hint = 0;
-            }
-            size_t from, to;
-            /* e + 1: a release at the very end of the wait is in it */
-            overlapping(hs, l->nhold, l->holds_overlap, l->max_hold, &l->hint, w->s, w->e + 1, &from, &to);
-            w->piece_off = npieces;
-            uint64_t c = w->s;
-            for (size_t j = from; j < to; j++) {
-                uint64_t s = hs[j].s > w->s ? hs[j].s : w->s, e = hs[j].e < w->e ? hs[j].e : w->e;
-                if (hs[j].who == ti || e <= s || e <= c)
-                    continue;
-                if (s > c)
-                    gap_pieces(w, ti, hs, from, to, c, s);
-                add_piece(s > c ? s : c, e, hs[j].who, P_HOLDER);
-                c = e;
-            }
-            if (c < w->e)
-                gap_pieces(w, ti, hs, from, to, c, w->e);
-            w->npiece = npieces - w->piece_off;
-            th[ti].blocked_ns += w->e - w->s;
-        }
-    }
-}
 
 /* ---- the critical path ---- */
 
@@ -644,18 +82,30 @@ static void add_seg(uint32_t t, uint64_t s, uint64_t e, int state, uint32_t lock
  * (segments are produced backwards in time, like the walk). */
 static void add_running(uint32_t t, uint64_t a, uint64_t b)
 {
-    const struct hold *hs = thread_holds + th[t].hold_off;
-    size_t from, to;
-    overlapping(hs, th[t].nhold, th[t].holds_overlap, th[t].max_hold, NULL, a, b, &from, &to);
+    const struct cs *c0 = css + th[t].cs_off;
+    size_t lo = th[t].cs_hint, hi = th[t].ncs, first = nsegs;
+    /* the first section ending after a (they are disjoint); the walk goes
+     * back in time, so mostly the one found last, or the one before */
+    if (lo <= hi && (lo == 0 || c0[lo - 1].e <= a) && (lo == hi || c0[lo].e > a))
+        hi = lo;
+    else if (lo > 0 && lo <= hi && (lo == 1 || c0[lo - 2].e <= a) && c0[lo - 1].e > a)
+        hi = --lo;
+    else
+        lo = 0;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (c0[mid].e <= a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    th[t].cs_hint = lo;
     /* forward sweep into a small list, then emit it reversed */
-    size_t first = nsegs;
     uint64_t c = a;
-    for (size_t j = from; j < to; j++) {
-        uint64_t s = hs[j].s > a ? hs[j].s : a, e = hs[j].e < b ? hs[j].e : b;
-        if (e <= s || e <= c)
-            continue;
+    for (size_t j = lo; j < th[t].ncs && c0[j].s < b; j++) {
+        uint64_t s = c0[j].s > a ? c0[j].s : a, e = c0[j].e < b ? c0[j].e : b;
         add_seg(t, c, s, G_WORK, 0);
-        add_seg(t, s > c ? s : c, e, G_CS, hs[j].lock + 1);
+        add_seg(t, s, e, G_CS, c0[j].lock + 1);
         c = e;
     }
     add_seg(t, c, b, G_WORK, 0);
@@ -699,9 +149,16 @@ static void critical_path(void)
                 continue;
             }
         }
-        /* the last wait of x that began before the cursor */
+        /* the last wait of x that began before the cursor: the walk goes
+         * back in time, so mostly the one found last, or the one before */
         const struct wait *ws = waits + t->wait_off;
-        size_t lo = 0, hi = t->nwait;
+        size_t lo = t->wait_hint, hi = t->nwait;
+#define FIRST_AT_OR_AFTER(i) ((i) <= hi && ((i) == 0 || ws[(i) - 1].s < cursor) && ((i) == hi || ws[i].s >= cursor))
+        if (FIRST_AT_OR_AFTER(lo) || (lo > 0 && FIRST_AT_OR_AFTER(lo - 1) && (lo--, 1)))
+            hi = lo;
+        else
+            lo = 0;
+#undef FIRST_AT_OR_AFTER
         while (lo < hi) {
             size_t mid = (lo + hi) / 2;
             if (ws[mid].s < cursor)
@@ -709,23 +166,20 @@ static void critical_path(void)
             else
                 hi = mid;
         }
+        t->wait_hint = lo;
         const struct wait *w = lo ? &ws[lo - 1] : NULL;
         if (w && w->e >= cursor) { /* x is waiting at the cursor */
-            const struct piece *p = pieces + w->piece_off, *q = NULL;
-            for (size_t j = w->npiece; j-- > 0;)
-                if (p[j].s < cursor) {
-                    q = &p[j];
-                    break;
-                }
-            uint64_t from = q ? (q->s > bound ? q->s : bound) : (w->s > bound ? w->s : bound);
-            if (q && (q->kind == P_HOLDER || q->kind == P_RELEASER || q->kind == P_HINT) &&
+            struct piece qq, *q = &qq;
+            piece_at(w, cursor, q);
+            uint64_t from = q->s > bound ? q->s : bound;
+            if ((q->kind == P_HOLDER || q->kind == P_RELEASER || q->kind == P_HINT) &&
                 q->by != x && !th[q->by].on_stack) {
                 stack[depth++] = (struct frame){x, from};
                 th[x].on_stack = 1;
                 x = q->by;
                 continue;
             }
-            add_seg(x, from, cursor, q && q->kind == P_HANDOFF ? G_HANDOFF : G_WAIT, w->lock + 1);
+            add_seg(x, from, cursor, q->kind == P_HANDOFF ? G_HANDOFF : G_WAIT, w->lock + 1);
             cursor = from;
         } else {
             uint64_t from = bound;
@@ -749,17 +203,13 @@ static void critical_path(void)
 
 /* ---- output ---- */
 
-struct block { uint32_t waiter, lock, by; int kind; uint64_t ns, n; };
-static int cmp_block(const void *a, const void *b)
+/* a waiter's tid, or "*" for a block summed over all waiters */
+static const char *waiter_name(const struct block *b, char *buf, size_t n)
 {
-    const struct block *x = a, *y = b;
-    if (x->ns != y->ns)
-        return x->ns < y->ns ? 1 : -1;
-    if (x->waiter != y->waiter)
-        return x->waiter < y->waiter ? -1 : 1;
-    if (x->lock != y->lock)
-        return x->lock < y->lock ? -1 : 1;
-    return (x->by > y->by) - (x->by < y->by);
+    if (b->waiter == NOBODY)
+        return "*";
+    snprintf(buf, n, "%" PRIu32, th[b->waiter].tid);
+    return buf;
 }
 
 static const char *blocker_name(const struct block *b, char *buf, size_t n)
@@ -772,43 +222,44 @@ static const char *blocker_name(const struct block *b, char *buf, size_t n)
     return buf;
 }
 
-/* blocked time per (waiter, lock, blocker), from the pieces */
-static struct block *wait_blocks(size_t *count)
+/* -W: the requests' time spent compiling or blocked behind a compiling thread */
+struct win { uint32_t t; uint64_t s, e; int compile; };
+static int cmp_win(const void *a, const void *b)
 {
-    struct block *bl = NULL;
-    size_t nb = 0, cap = 0;
-    for (uint32_t ti = 0; ti < nth; ti++) {
-        size_t first = nb;
-        for (size_t k = 0; k < th[ti].nwait; k++) {
-            const struct wait *w = &waits[th[ti].wait_off + k];
-            for (size_t j = 0; j < w->npiece; j++) {
-                const struct piece *p = &pieces[w->piece_off + j];
-                int kind = p->kind == P_HANDOFF || p->kind == P_UNKNOWN ? p->kind : P_HOLDER;
-                uint32_t by = kind == P_HOLDER ? p->by : 0;
-                size_t i = first; /* few distinct (lock, blocker) pairs per thread */
-                while (i < nb && !(bl[i].lock == w->lock && bl[i].by == by && bl[i].kind == kind))
-                    i++;
-                if (i == nb) {
-                    bl = grow(bl, &cap, nb + 1, sizeof *bl);
-                    bl[nb++] = (struct block){ti, w->lock, by, kind, 0, 0};
-                }
-                bl[i].ns += p->e - p->s;
-                bl[i].n++;
-            }
-        }
-    }
-    qsort(bl, nb, sizeof *bl, cmp_block);
-    *count = nb;
-    return bl;
+    const struct win *x = a, *y = b;
+    if (x->compile != y->compile) /* compiles first, by thread and start */
+        return x->compile ? -1 : 1;
+    if (x->t != y->t)
+        return x->t < y->t ? -1 : 1;
+    return (x->s > y->s) - (x->s < y->s);
 }
 
-/* -W: the requests' time spent compiling or blocked behind a compiling thread */
+/* how long thread t compiled during [a, b): wv[0..nw) sorted by cmp_win,
+ * pmax the latest compile end so far of each thread */
+static uint64_t compiling(const struct win *wv, const uint64_t *pmax, size_t nw, uint32_t t, uint64_t a, uint64_t b)
+{
+    size_t lo = 0, hi = nw;
+    uint64_t sum = 0;
+    while (lo < hi) { /* the first compile of t that may end after a */
+        size_t mid = lo + (hi - lo) / 2;
+        if (wv[mid].compile && (wv[mid].t < t || (wv[mid].t == t && pmax[mid] <= a)))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (; lo < nw && wv[lo].compile && wv[lo].t == t && wv[lo].s < b; lo++) {
+        uint64_t a2 = wv[lo].s > a ? wv[lo].s : a, b2 = wv[lo].e < b ? wv[lo].e : b;
+        sum += b2 > a2 ? b2 - a2 : 0;
+    }
+    return sum;
+}
+
 static void tail_windows(const char *wpath)
 {
     FILE *f = fopen(wpath, "r");
     if (!f)
         die_usage("-W %s: %s", wpath, strerror(errno));
-    struct win { uint32_t t; uint64_t s, e; int compile; } *wv = NULL;
+    struct win *wv = NULL;
     size_t nw = 0, cap = 0;
     char kind[16];
     uint32_t tid;
@@ -825,6 +276,16 @@ static void tail_windows(const char *wpath)
     if (r != EOF)
         die_usage("-W %s: line %zu: expected 'request|compile TID START_NS END_NS'", wpath, nw + 1);
     fclose(f);
+    /* the compiles, by thread and start, with the latest end so far per thread */
+    qsort(wv, nw, sizeof *wv, cmp_win);
+    uint64_t *pmax = xmalloc(sizeof *pmax * (nw ? nw : 1)), *wmax = xmalloc(sizeof *wmax * (mstat.waits + 1));
+    for (size_t i = 0; i < nw; i++)
+        pmax[i] = i && wv[i - 1].t == wv[i].t && pmax[i - 1] > wv[i].e ? pmax[i - 1] : wv[i].e;
+    for (size_t i = 0; i < nth; i++) /* the same for each thread's waits */
+        for (size_t k = 0; k < th[i].nwait; k++) {
+            uint64_t e = waits[th[i].wait_off + k].e;
+            wmax[th[i].wait_off + k] = k && wmax[th[i].wait_off + k - 1] > e ? wmax[th[i].wait_off + k - 1] : e;
+        }
     uint64_t *behind = calloc(nlk ? nlk : 1, sizeof *behind), *blocked = calloc(nlk ? nlk : 1, sizeof *behind);
     if (!behind || !blocked)
         die("out of memory");
@@ -834,29 +295,30 @@ static void tail_windows(const char *wpath)
             continue;
         nreq++;
         lat += wv[i].e - wv[i].s;
-        for (size_t c = 0; c < nw; c++) /* the request's own compile */
-            if (wv[c].compile && wv[c].t == wv[i].t) {
-                uint64_t a = wv[c].s > wv[i].s ? wv[c].s : wv[i].s, b = wv[c].e < wv[i].e ? wv[c].e : wv[i].e;
-                self += b > a ? b - a : 0;
-            }
+        self += compiling(wv, pmax, nw, wv[i].t, wv[i].s, wv[i].e); /* the request's own compile */
         const struct thread *t = &th[wv[i].t];
-        for (size_t k = 0; k < t->nwait; k++) {
-            const struct wait *w = &waits[t->wait_off + k];
-            if (w->e <= wv[i].s || w->s >= wv[i].e)
+        const struct wait *ws = waits + t->wait_off;
+        size_t lo = 0, hi = t->nwait; /* the first wait that may end after the request began */
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (wmax[t->wait_off + mid] <= wv[i].s)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        for (size_t k = lo; k < t->nwait && ws[k].s < wv[i].e; k++) {
+            const struct wait *w = &ws[k];
+            if (w->e <= wv[i].s)
                 continue;
-            for (size_t j = 0; j < w->npiece; j++) {
-                const struct piece *p = &pieces[w->piece_off + j];
+            struct piece_iter it;
+            struct piece pc, *p = &pc;
+            for (pieces_begin(&it, w, wv[i].s, wv[i].e); pieces_next(&it, p);) {
                 uint64_t a = p->s > wv[i].s ? p->s : wv[i].s, b = p->e < wv[i].e ? p->e : wv[i].e;
                 if (b <= a)
                     continue;
                 blocked[w->lock] += b - a;
-                if (p->kind != P_HOLDER && p->kind != P_RELEASER && p->kind != P_HINT)
-                    continue;
-                for (size_t c = 0; c < nw; c++) /* while the blocker was compiling */
-                    if (wv[c].compile && wv[c].t == p->by) {
-                        uint64_t a2 = wv[c].s > a ? wv[c].s : a, b2 = wv[c].e < b ? wv[c].e : b;
-                        behind[w->lock] += b2 > a2 ? b2 - a2 : 0;
-                    }
+                if (p->kind == P_HOLDER || p->kind == P_RELEASER || p->kind == P_HINT) /* while the blocker was compiling */
+                    behind[w->lock] += compiling(wv, pmax, nw, p->by, a, b);
             }
         }
     }
@@ -877,6 +339,8 @@ static void tail_windows(const char *wpath)
             (double)self / 1e6, nlk ? lk[top].addr : 0, (double)tw / 1e6, (double)tb / 1e6,
             100.0 * (double)(self + tw) / l, 100.0 * (double)(self + tb) / l);
     free(wv);
+    free(pmax);
+    free(wmax);
     free(behind);
     free(blocked);
 }
@@ -909,10 +373,10 @@ int main(int argc, char **argv)
 
     size_t nb;
     struct block *bl = wait_blocks(&nb);
-    char nbuf[16];
+    char nbuf[16], wbuf[16];
     if (folded) {
         for (size_t i = 0; i < nb; i++)
-            printf("%" PRIu32 ";%s@0x%" PRIx64 ";%s %" PRIu64 "\n", th[bl[i].waiter].tid,
+            printf("%s;%s@0x%" PRIx64 ";%s %" PRIu64 "\n", waiter_name(&bl[i], wbuf, sizeof wbuf),
                    type_names[lk[bl[i].lock].type], lk[bl[i].lock].addr,
                    blocker_name(&bl[i], nbuf, sizeof nbuf), bl[i].ns);
         free(bl);
@@ -941,12 +405,18 @@ int main(int argc, char **argv)
             "waits %.3f, handoffs %.3f ms\n", path, (double)total / 1e6, (double)span / 1e6,
             (double)by_state[G_WORK] / 1e6, (double)by_state[G_CS] / 1e6,
             (double)by_state[G_WAIT] / 1e6, (double)by_state[G_HANDOFF] / 1e6);
+    /* what the model holds: linear in the records (a test checks it) */
+    fprintf(stderr, "lockwait_report: model: %zu records, %zu waits, %zu holds, %zu timeline segments, "
+            "%zu waits with pieces of their own (%zu pieces); wait blocks per waiter on %zu locks, "
+            "summed over waiters on %zu\n", nrec, mstat.waits, mstat.holds, mstat.tsegs, mstat.own_waits,
+            mstat.own_pieces, mstat.joint_locks, mstat.summed_locks);
     if (hdr.dropped)
         fprintf(stderr, "warning: the trace lost %" PRIu64 " records to full buffers; the path "
                 "may be incomplete\n", hdr.dropped);
     for (size_t i = 0; i < nb && i < 5; i++) /* for people: the largest wait blocks */
-        fprintf(stderr, "  thread %" PRIu32 " blocked %.3f ms on %s 0x%" PRIx64 " %s%s\n",
-                th[bl[i].waiter].tid, (double)bl[i].ns / 1e6, type_names[lk[bl[i].lock].type],
+        fprintf(stderr, "  %s%s blocked %.3f ms on %s 0x%" PRIx64 " %s%s\n",
+                bl[i].waiter == NOBODY ? "" : "thread ",
+                bl[i].waiter == NOBODY ? "its waiters" : waiter_name(&bl[i], wbuf, sizeof wbuf), (double)bl[i].ns / 1e6, type_names[lk[bl[i].lock].type],
                 lk[bl[i].lock].addr,
                 bl[i].kind == P_HANDOFF ? "after its release (handoff)"
                 : bl[i].kind == P_UNKNOWN ? "behind no known thread" : "behind thread ",
@@ -963,9 +433,9 @@ int main(int argc, char **argv)
                    lk[i].addr, type_names[lk[i].type], lk[i].cs_ns, lk[i].wait_ns,
                    (double)(lk[i].cs_ns + lk[i].wait_ns) / (double)(total ? total : 1));
     for (size_t i = 0; i < nb && (top == 0 || i < (size_t)top); i++)
-        printf("RESULT exp=lockwait kind=waitblock pid=%" PRIu32 " waiter=%" PRIu32 " lock=0x%" PRIx64
+        printf("RESULT exp=lockwait kind=waitblock pid=%" PRIu32 " waiter=%s lock=0x%" PRIx64
                " type=%s blocker=%s wait_ns=%" PRIu64 " pieces=%" PRIu64 "\n", hdr.pid,
-               th[bl[i].waiter].tid, lk[bl[i].lock].addr, type_names[lk[bl[i].lock].type],
+               waiter_name(&bl[i], wbuf, sizeof wbuf), lk[bl[i].lock].addr, type_names[lk[bl[i].lock].type],
                blocker_name(&bl[i], nbuf, sizeof nbuf), bl[i].ns, bl[i].n);
     if (show_segs) {
         struct seg m = {0, 0, 0, 0, 0};

@@ -84,6 +84,32 @@ TXT
     "$(awk '/kind=waitblock / { for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
              printf "%s %s|", f["blocker"], f["wait_ns"] }' "$TMP/sem.out")"
 
+  # a convoy: 256 threads take a mutex in turn for 100 rounds, so each wait
+  # spans the other 255 threads' holds. Cutting every wait into a piece per
+  # hold it spans needed 200 MB here (4 GB and minutes for a real 256-thread
+  # trace); the model must grow with the records alone: its segments at most
+  # one per record, and it runs within 150 MB of address space (ASan's
+  # shadow memory needs more: that build is checked on the counts only).
+  # More than 64 blockers: the blocks are summed over the waiters; thread B
+  # (the B-th) blocked them (100 * 255 - B) us in all, in as many pieces.
+  "$G" convoy 256 100 "$TMP/convoy.trace"
+  if [ "$R" != "$BUILD_ASAN/lockwait_report" ]; then
+    check "$tag convoy: runs within 150 MB of address space" \
+      bash -c "ulimit -v 150000 && '$R' -n 0 '$TMP/convoy.trace' >'$TMP/convoy.out' 2>'$TMP/convoy.err'"
+  else
+    "$R" -n 0 "$TMP/convoy.trace" >"$TMP/convoy.out" 2>"$TMP/convoy.err" || true
+  fi
+  check_eq "$tag convoy: timeline segments at most one per record, no wait cut on its own" "ok" \
+    "$(awk '/model:/ { for (i = 1; i <= NF; i++) { if ($(i + 1) == "records,") r = $i; if ($(i + 1) == "timeline") s = $i
+                                                    if ($(i + 1) == "pieces)") p = substr($i, 2) }
+                       print (r > 0 && s <= r && p == 0) ? "ok" : "records " r " segments " s " pieces " p }' "$TMP/convoy.err")"
+  check_eq "$tag convoy: per blocker, summed over the waiters" \
+    "256 *;2000;25500000;25500 *;2255;25245000;25245" \
+    "$(awk '/kind=waitblock/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }; n++
+                               if (f["waiter"] == "*" && (f["blocker"] == 2000 || f["blocker"] == 2255))
+                                 s = s " " f["waiter"] ";" f["blocker"] ";" f["wait_ns"] ";" f["pieces"] }
+           END { print n s }' "$TMP/convoy.out")"
+
   # the committed trace of a real cache run gives the committed output
   "$R" -s -n 0 -W "$T/report-fixture.win" "$T/report-fixture.trace" >"$TMP/fix.out" 2>/dev/null
   check_eq "$tag fixture: output matches report-golden.txt" "" "$(diff "$T/report-golden.txt" "$TMP/fix.out" | head -n 5)"
@@ -114,6 +140,18 @@ TXT
       awk -v w="$word" -v f="$f.trace" 'END { exit !(NR == 1 && ok) } index($0, f) && $0 ~ w { ok = 1 }' "$TMP/msg"
   done
   check_exit "$tag missing file: exit 2" 2 "$R" "$TMP/nonexistent.trace"
+  # not a file: a directory is refused; a FIFO nobody writes to is refused at
+  # once (timeout only guards the suite against a hang); a pipe is read whole
+  check_exit "$tag a directory: exit 2" 2 "$R" "$TMP"
+  cp "$TMP/out" "$TMP/msg"
+  check "$tag a directory: one line saying so" grep -q 'a directory' "$TMP/msg"
+  rm -f "$TMP/fifo" && mkfifo "$TMP/fifo"
+  check_exit "$tag a FIFO with no writer: exit 2, no hang" 2 timeout 20 "$R" "$TMP/fifo"
+  cp "$TMP/out" "$TMP/msg"
+  check "$tag a FIFO with no writer: one line saying so" grep -q 'FIFO.*no writer' "$TMP/msg"
+  "$R" -s "$good" >"$TMP/file.out" 2>/dev/null
+  check_eq "$tag a pipe: read whole, the same output as the file" "" \
+    "$(cat "$good" | "$R" -s /dev/stdin 2>&1 >"$TMP/pipe.out" | grep -v '^critical path\|^  \|^lockwait_report: model' || diff "$TMP/file.out" "$TMP/pipe.out")"
 done
 
 R=$BUILD/lockwait_report

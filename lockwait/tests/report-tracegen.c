@@ -15,6 +15,10 @@
  *                  at 10.5 ms: 10 ms behind P, then 0.5 ms of handoff
  *   bench N OUT    about N records: 8 threads handing 4 mutexes around
  *                  (one hold in 64 timed, as the library samples them)
+ *   convoy T R OUT T threads take one mutex in turn, R rounds, each hold
+ *                  1 us and timed, the next starting as it ends: every wait
+ *                  spans the other T-1 threads' holds (thread B, the B-th
+ *                  from 0, blocks waiters for (R(T-1) - B) us in all)
  *   text IN OUT    one record per line: T_NS EVENT TID LOCK AUX HOLDER TYPE
  *                  (EVENT, TYPE as numbers from trace.h; LOCK hex) */
 #include "../../common/common.h"
@@ -29,7 +33,7 @@
 static void usage(FILE *f)
 {
     fprintf(f, "usage: lockwait_tracegen [-h] known OUT | chain OUT | points OUT | sem OUT |\n"
-               "                         bench N OUT | text IN OUT\n"
+               "                         bench N OUT | convoy T R OUT | text IN OUT\n"
                "  writes a synthetic lockwait trace (see the comment in report-tracegen.c)\n");
 }
 
@@ -68,6 +72,46 @@ static void write_trace(const char *out)
     for (int t = 0; t < NT; t++)
         if (bufs[t].n && fwrite(bufs[t].r, sizeof *bufs[t].r, bufs[t].n, f) != bufs[t].n)
             die_errno(out);
+    if (fclose(f) != 0)
+        die_errno(out);
+}
+
+/* convoy: written thread after thread, each in time order, as the library does */
+static void convoy(long nt, long rounds, const char *out)
+{
+    const uint64_t T0 = 1000000000ull, U = 1000, L = 0x1000;
+    FILE *f = fopen(out, "wb");
+    if (!f)
+        die_errno(out);
+    struct lw_trace_header h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, LW_TRACE_MAGIC, 8);
+    h.version = LW_TRACE_VERSION;
+    h.endian = LW_TRACE_ENDIAN;
+    h.record_size = sizeof(struct lw_trace_record);
+    h.pid = 4242;
+    if (fwrite(&h, sizeof h, 1, f) != 1)
+        die_errno(out);
+    for (long i = 0; i < nt; i++) {
+        uint32_t tid = 2000 + (uint32_t)i, prev = 2000 + (uint32_t)((i + nt - 1) % nt);
+        uint64_t asked = T0; /* round 0: everyone asks at once */
+        struct lw_trace_record r[3];
+        struct lw_trace_record st = {T0, 0, 1999, tid, 0, LW_EV_THREAD_START, LW_T_NONE, {0}};
+        if (fwrite(&st, sizeof st, 1, f) != 1)
+            die_errno(out);
+        for (long k = 0; k < rounds; k++) {
+            uint64_t s = T0 + (uint64_t)(k * nt + i) * U; /* this thread's turn */
+            r[0] = (struct lw_trace_record){asked, L, 0, tid, i || k ? prev : 0, LW_EV_REQUEST, LW_T_MUTEX, {0}};
+            r[1] = (struct lw_trace_record){s, L, asked, tid, 0, LW_EV_ACQUIRE, LW_T_MUTEX, {0}};
+            r[2] = (struct lw_trace_record){s + U, L, s, tid, 0, LW_EV_RELEASE, LW_T_MUTEX, {0}};
+            if (fwrite(r, sizeof r[0], 3, f) != 3)
+                die_errno(out);
+            asked = s + U; /* asks again at once */
+        }
+        struct lw_trace_record ex = {asked, 0, 0, tid, 0, LW_EV_THREAD_EXIT, LW_T_NONE, {0}};
+        if (fwrite(&ex, sizeof ex, 1, f) != 1)
+            die_errno(out);
+    }
     if (fclose(f) != 0)
         die_errno(out);
 }
@@ -140,6 +184,12 @@ int main(int argc, char **argv)
             since[k] = t + 350;
             t += 400; /* keeps each thread's waits apart in time */
         }
+    } else if (argc == 5 && strcmp(argv[1], "convoy") == 0) {
+        long nt, rounds;
+        if (parse_long(argv[2], 2, 100000, &nt) != 0 || parse_long(argv[3], 1, 1000000, &rounds) != 0)
+            die_usage("convoy %s %s: expected T from 2 to 100000 and R from 1 to 1000000", argv[2], argv[3]);
+        convoy(nt, rounds, argv[4]);
+        return 0;
     } else if (argc == 4 && strcmp(argv[1], "text") == 0) {
         FILE *f = fopen(argv[2], "r");
         if (!f)

@@ -1,0 +1,121 @@
+/* report.h - what the two parts of lockwait_report share: the model built
+ * from a trace (report_model.c: threads, locks, waits, holds, each lock's
+ * timeline, the pieces of each wait, the wait blocks) and the output
+ * (report.c: options, critical path, tail windows, RESULT lines). */
+#ifndef LOCKWAIT_REPORT_H
+#define LOCKWAIT_REPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trace.h"
+
+/* what kept a waiter waiting during one piece of its wait (report.c's
+ * header comment describes them) */
+enum piece_kind { P_HOLDER, P_RELEASER, P_HINT, P_HANDOFF, P_UNKNOWN };
+#define NOBODY UINT32_MAX
+
+struct thread {
+    uint32_t tid, creator;
+    uint64_t start, end;
+    int has_start;
+    size_t wait_off, nwait; /* its waits, in start order */
+    size_t cs_off, ncs;     /* its critical sections (struct cs), in time order */
+    size_t nhold;           /* holds (counting, while building) */
+    uint64_t req_lock;      /* the pending REQUEST, for its holder hint */
+    uint32_t req_holder;
+    int on_stack;
+    size_t wait_hint, cs_hint; /* where the critical path's walk found its wait and section last */
+    uint64_t path_ns, blocked_ns;
+};
+struct lock {
+    uint64_t addr, max_hold;
+    size_t hold_off, nhold; /* its holds, sorted by start */
+    size_t seg_off, nseg;   /* its timeline (report_model.c) */
+    size_t seg_hint;        /* the segment piece_at found last */
+    int type, holds_overlap;
+    uint64_t cs_ns, wait_ns; /* on the critical path */
+};
+struct wait {
+    uint64_t s, e;
+    uint32_t lock, hint; /* hint: thread index + 1 of the holder the REQUEST named, 0 = none */
+    uint32_t own;        /* 0, or 1 + index of its own list of pieces (report_pieces.c) */
+    uint8_t timed_out;
+};
+struct piece { uint64_t s, e; uint32_t by; uint8_t kind; }; /* by: thread index */
+/* a thread's time inside critical sections: disjoint, in time order */
+struct cs { uint64_t s, e; uint32_t lock; };
+/* a release: a hold from s to e (s == e: a point, its start unknown) */
+struct hold { uint64_t s, e; uint32_t who, lock; };
+/* a lock's timeline: segment k spans [x, next segment's x), the last one to
+ * the end of time; by: the holder or releaser (thread index) */
+enum seg_kind { S_HOLDER, S_RELEASER, S_TAIL };
+struct tseg { uint64_t x; uint32_t by; uint8_t kind; };
+struct wref { uint32_t wait, thread; };
+/* blocked time per (waiter, lock, blocker); waiter NOBODY: summed over all waiters */
+struct block { uint32_t waiter, lock, by; int kind; uint64_t ns, n; };
+
+extern struct thread *th;
+extern size_t nth;
+extern struct lock *lk;
+extern size_t nlk;
+extern struct wait *waits;
+extern struct cs *css;
+extern struct hold *holds;      /* per lock (hold_off, nhold), by start */
+extern struct tseg *tsegs;        /* per lock (seg_off, nseg) */
+extern struct wref *by_lock;    /* the waits of each lock, thread by thread */
+extern size_t *by_lock_off;     /* lock l's: by_lock[by_lock_off[l] .. by_lock_off[l + 1]) */
+extern struct lw_trace_header hdr;
+extern size_t nrec;
+extern uint64_t t_first, t_last;
+extern const char *path;
+
+/* what the model holds, for the stat line: it grows with the records */
+struct model_stats {
+    size_t waits, holds, tsegs, own_waits, own_pieces, joint_locks, summed_locks;
+};
+extern struct model_stats mstat;
+
+/* a lock with more distinct blockers than this gets its wait blocks summed
+ * over waiters: the full waiter x blocker table would cost time and lines
+ * growing with the square of the threads */
+#define JOINT_MAX_BLOCKERS 64
+
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+
+/* report_model.c */
+void load(void);            /* the trace (path): refused with exit 2 unless whole and native */
+void build(void);           /* threads, locks, waits, holds, timelines */
+uint32_t thread_of(uint32_t tid); /* index of tid, created on first sight (may move th) */
+/* the timeline of holds hs[0..n) (by start) without thread skip's (NOBODY:
+ * none), into out (room for 2n + 1 segments); returns its length */
+size_t timeline(const struct hold *hs, size_t n, uint32_t skip, struct tseg *out);
+/* the last segment of sg[0..n) starting at or before t; from: a guess at or
+ * before it, to gallop forward from (0: none) */
+size_t seg_find_from(const struct tseg *sg, size_t n, uint64_t t, size_t from);
+size_t seg_find(const struct tseg *sg, size_t n, uint64_t t);
+/* segment k of sg[0..n) as a piece of wait w (the segment overlaps it) */
+void seg_piece(const struct tseg *sg, size_t n, size_t k, const struct wait *w, struct piece *p);
+void *zalloc(size_t n, size_t elem); /* zeroed, or exit 1 */
+void *grow(void *p, size_t *cap, size_t need, size_t elem); /* room for need elements */
+void sort_by_key(void *base, size_t n, size_t size); /* stable, by the leading uint64_t */
+
+/* report_pieces.c */
+void attribute_waits(void); /* blocked time per thread; the waits the timelines do not describe */
+
+/* the piece of wait w that starts last before t (w->s < t <= w->e) */
+void piece_at(const struct wait *w, uint64_t t, struct piece *q);
+/* the pieces of w that overlap [a, b), in time order, each clipped to w */
+struct piece_iter {
+    const struct wait *w;
+    uint64_t b;
+    size_t k, end;
+};
+void pieces_begin(struct piece_iter *it, const struct wait *w, uint64_t a, uint64_t b);
+int pieces_next(struct piece_iter *it, struct piece *p);
+
+/* all wait blocks (count in *n), largest first */
+struct block *wait_blocks(size_t *n);
+
+#endif

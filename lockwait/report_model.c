@@ -1,0 +1,697 @@
+/* report_model.c - lockwait_report's model of a trace: threads, locks, waits
+ * and holds (with the starts of untimed holds inferred), each thread's
+ * critical sections, and each lock's timeline.
+ *
+ * A lock's timeline says, for every moment, what would keep a waiter on it
+ * waiting: its holds in start order each cover the moments no earlier-started
+ * hold covers (holder); the stretches no hold covers are cut by the releases
+ * in them, each release ending a releaser stretch since the previous one, and
+ * what follows the last release is a tail (report_pieces.c turns it into the
+ * waits' pieces). One segment per hold or release: memory and time grow with
+ * the records (n log n for the sorts). The trace is read in chunks, never
+ * held whole (a pipe is read whole, once). */
+#define _GNU_SOURCE
+#include "common.h"
+#include "report.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct thread *th;
+size_t nth;
+static size_t cap_th;
+struct lock *lk;
+size_t nlk;
+static size_t cap_lk;
+static uint32_t *th_hash, *lk_hash; /* index + 1; 0 = empty */
+static size_t th_hcap, lk_hcap;
+struct wait *waits;
+struct cs *css;
+struct hold *holds;
+struct tseg *tsegs;
+struct wref *by_lock;
+size_t *by_lock_off;
+struct lw_trace_header hdr;
+size_t nrec;
+uint64_t t_first = UINT64_MAX, t_last;
+const char *path;
+struct model_stats mstat;
+
+#define FAIL(...) (fprintf(stderr, "lockwait_report: %s: ", path), fprintf(stderr, __VA_ARGS__), \
+                   fputc('\n', stderr), exit(EXIT_USAGE))
+
+void *grow(void *p, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return p;
+    size_t c = *cap ? *cap : 64;
+    while (c < need)
+        c *= 2;
+    p = realloc(p, c * elem);
+    if (!p)
+        die("out of memory (%zu bytes)", c * elem);
+    *cap = c;
+    return p;
+}
+
+void *zalloc(size_t n, size_t elem)
+{
+    void *p = calloc(n ? n : 1, elem);
+    if (!p)
+        die("out of memory (%zu x %zu bytes)", n, elem);
+    return p;
+}
+
+static uint64_t hash64(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    return x ^ (x >> 33);
+}
+
+/* Index of thread tid / lock addr, created on first sight. Tables are
+ * rebuilt at half load, so they stay proportional to threads and locks. */
+static uint32_t *rehash(uint32_t *old, size_t oldcap, size_t newcap, int locks)
+{
+    uint32_t *t = zalloc(newcap, sizeof *t);
+    for (size_t i = 0; i < oldcap; i++) {
+        if (!old[i])
+            continue;
+        uint64_t k = locks ? lk[old[i] - 1].addr : th[old[i] - 1].tid;
+        size_t j = hash64(k) & (newcap - 1);
+        while (t[j])
+            j = (j + 1) & (newcap - 1);
+        t[j] = old[i];
+    }
+    free(old);
+    return t;
+}
+
+uint32_t thread_of(uint32_t tid)
+{
+    static uint32_t last = UINT32_MAX; /* records come thread by thread */
+    if (last < nth && th[last].tid == tid)
+        return last;
+    if (2 * (nth + 1) > th_hcap) {
+        th_hash = rehash(th_hash, th_hcap, th_hcap ? 2 * th_hcap : 256, 0);
+        th_hcap = th_hcap ? 2 * th_hcap : 256;
+    }
+    size_t j = hash64(tid) & (th_hcap - 1);
+    for (; th_hash[j]; j = (j + 1) & (th_hcap - 1))
+        if (th[th_hash[j] - 1].tid == tid)
+            return last = th_hash[j] - 1;
+    th = grow(th, &cap_th, nth + 1, sizeof *th);
+    memset(&th[nth], 0, sizeof *th);
+    th[nth].tid = tid;
+    th_hash[j] = (uint32_t)++nth;
+    return last = (uint32_t)(nth - 1);
+}
+
+static uint32_t lock_of(uint64_t addr, int type)
+{
+    static uint32_t last = UINT32_MAX;
+    if (last < nlk && lk[last].addr == addr)
+        return last;
+    if (2 * (nlk + 1) > lk_hcap) {
+        lk_hash = rehash(lk_hash, lk_hcap, lk_hcap ? 2 * lk_hcap : 256, 1);
+        lk_hcap = lk_hcap ? 2 * lk_hcap : 256;
+    }
+    size_t j = hash64(addr) & (lk_hcap - 1);
+    for (; lk_hash[j]; j = (j + 1) & (lk_hcap - 1))
+        if (lk[lk_hash[j] - 1].addr == addr)
+            return last = lk_hash[j] - 1;
+    lk = grow(lk, &cap_lk, nlk + 1, sizeof *lk);
+    memset(&lk[nlk], 0, sizeof *lk);
+    lk[nlk].addr = addr;
+    lk[nlk].type = type;
+    lk_hash[j] = (uint32_t)++nlk;
+    return last = (uint32_t)(nlk - 1);
+}
+
+/* A stable sort of n elements of `size` bytes by the uint64_t that starts
+ * each one. The inputs are a few runs already in order (one per thread
+ * buffer): the runs are merged in one pass through a heap of their heads
+ * (ties go to the earlier run, which keeps the sort stable). */
+static uint64_t key_at(const char *p)
+{
+    uint64_t k;
+    memcpy(&k, p, sizeof k);
+    return k;
+}
+static void copy_elem(char *d, const char *s, size_t size)
+{
+    switch (size) { /* fixed sizes: copied inline */
+    case 16: memcpy(d, s, 16); break;
+    case 24: memcpy(d, s, 24); break;
+    default: memcpy(d, s, size); break;
+    }
+}
+struct head { uint64_t key; size_t run; };
+static int head_before(const struct head *x, const struct head *y)
+{
+    return x->key < y->key || (x->key == y->key && x->run < y->run);
+}
+void sort_by_key(void *base, size_t n, size_t size)
+{
+    char *a = base;
+    size_t *start = NULL, nr = 0, cap = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i == 0 || key_at(a + i * size) < key_at(a + (i - 1) * size)) {
+            start = grow(start, &cap, nr + 2, sizeof *start);
+            start[nr++] = i;
+        }
+    }
+    if (nr <= 1) {
+        free(start);
+        return;
+    }
+    start[nr] = n;
+    size_t *pos = xmalloc(sizeof *pos * nr);
+    struct head *h = xmalloc(sizeof *h * nr);
+    for (size_t r = 0; r < nr; r++) {
+        pos[r] = start[r];
+        h[r] = (struct head){key_at(a + start[r] * size), r};
+    }
+    for (size_t i = nr / 2; i-- > 0;) { /* heapify */
+        for (size_t j = i;;) {
+            size_t c = 2 * j + 1;
+            if (c >= nr)
+                break;
+            if (c + 1 < nr && head_before(&h[c + 1], &h[c]))
+                c++;
+            if (!head_before(&h[c], &h[j]))
+                break;
+            struct head t = h[c];
+            h[c] = h[j];
+            h[j] = t;
+            j = c;
+        }
+    }
+    char *dst = xmalloc(size * n);
+    size_t live = nr;
+    for (size_t o = 0; o < n; o++) {
+        size_t r = h[0].run;
+        copy_elem(dst + o * size, a + pos[r] * size, size);
+        if (++pos[r] < start[r + 1])
+            h[0].key = key_at(a + pos[r] * size);
+        else
+            h[0] = h[--live];
+        for (size_t j = 0;;) { /* sift the new head down */
+            size_t c = 2 * j + 1;
+            if (c >= live)
+                break;
+            if (c + 1 < live && head_before(&h[c + 1], &h[c]))
+                c++;
+            if (!head_before(&h[c], &h[j]))
+                break;
+            struct head t = h[c];
+            h[c] = h[j];
+            h[j] = t;
+            j = c;
+        }
+    }
+    memcpy(a, dst, size * n);
+    free(dst);
+    free(h);
+    free(pos);
+    free(start);
+}
+
+static int cmp_wait(const void *a, const void *b)
+{
+    const struct wait *x = a, *y = b;
+    return (x->s > y->s) - (x->s < y->s);
+}
+
+/* ---- loading ---- */
+
+/* A regular file is read in chunks (twice: counting, then filling), so the
+ * trace never sits in memory whole; a pipe or FIFO is read whole once. */
+static int trace_fd = -1;
+static char *stream;
+#define CHUNK 65536
+
+static const char *file_kind(mode_t m)
+{
+    return S_ISFIFO(m) ? "pipe or FIFO" : S_ISCHR(m) ? "character device" : S_ISSOCK(m) ? "socket" : "special file";
+}
+
+void load(void)
+{
+    /* O_NONBLOCK: opening a FIFO nobody writes to must not hang */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        FAIL("cannot open: %s", strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0)
+        FAIL("cannot read its status: %s", strerror(errno));
+    if (S_ISDIR(st.st_mode))
+        FAIL("a directory, not a lockwait trace");
+    size_t size;
+    if (S_ISREG(st.st_mode)) {
+        size = (size_t)st.st_size;
+        if (size == 0)
+            FAIL("empty file (0 bytes), not a lockwait trace");
+        trace_fd = fd;
+    } else {
+        int fl = fcntl(fd, F_GETFL);
+        if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0)
+            die("%s: fcntl: %s", path, strerror(errno));
+        size_t cap = 0;
+        size = 0;
+        for (;;) {
+            stream = grow(stream, &cap, size + CHUNK, 1);
+            ssize_t r = read(fd, stream + size, CHUNK);
+            if (r < 0 && errno == EINTR)
+                continue;
+            if (r < 0)
+                FAIL("reading it (a %s): %s", file_kind(st.st_mode), strerror(errno));
+            if (r == 0)
+                break;
+            size += (size_t)r;
+        }
+        close(fd);
+        if (size == 0) /* a FIFO with no writer reads as end of file at once */
+            FAIL("read 0 bytes from this %s (no writer, or nothing written): not a lockwait trace",
+                 file_kind(st.st_mode));
+    }
+    char head[sizeof hdr];
+    size_t got = MIN(size, sizeof hdr);
+    if (stream)
+        memcpy(head, stream, got);
+    else if (pread(fd, head, got, 0) != (ssize_t)got)
+        FAIL("reading it: %s", strerror(errno ? errno : EIO));
+    if (size >= 8 && memcmp(head, LW_TRACE_MAGIC, 8) != 0)
+        FAIL("wrong magic: not a lockwait trace (expected \"%s\")", LW_TRACE_MAGIC);
+    if (size < sizeof hdr)
+        FAIL("truncated header: %zu bytes, a trace starts with %zu", size, sizeof hdr);
+    memcpy(&hdr, head, sizeof hdr);
+    if (hdr.endian != LW_TRACE_ENDIAN)
+        FAIL("byte-order mark 0x%08" PRIx32 ": written on a machine of the other byte order "
+             "(or corrupt); this reader needs 0x%08x", hdr.endian, LW_TRACE_ENDIAN);
+    if (hdr.version != LW_TRACE_VERSION)
+        FAIL("trace version %" PRIu32 ", this reader knows %u", hdr.version, LW_TRACE_VERSION);
+    if (hdr.record_size != sizeof(struct lw_trace_record))
+        FAIL("record size %" PRIu32 ", this reader knows %zu", hdr.record_size,
+             sizeof(struct lw_trace_record));
+    if ((size - sizeof hdr) % sizeof(struct lw_trace_record))
+        FAIL("truncated: %zu bytes after the header is not a whole number of %zu-byte records",
+             size - sizeof hdr, sizeof(struct lw_trace_record));
+    nrec = (size - sizeof hdr) / sizeof(struct lw_trace_record);
+}
+
+/* records [i, i + n) (n <= CHUNK), through buf */
+static const struct lw_trace_record *records(size_t i, size_t n, struct lw_trace_record *buf)
+{
+    size_t off = sizeof hdr + i * sizeof *buf, want = n * sizeof *buf, got = 0;
+    if (stream)
+        return (const struct lw_trace_record *)(stream + off);
+    while (got < want) {
+        ssize_t r = pread(trace_fd, (char *)buf + got, want - got, (off_t)(off + got));
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            FAIL("reading record %zu: %s", i, r < 0 ? strerror(errno) : "the file shrank");
+        got += (size_t)r;
+    }
+    return buf;
+}
+
+/* ---- holds: inferred starts ---- */
+
+/* The library times only a sample of holds; a RELEASE of an untimed one has
+ * aux 0. Its start is inferred per lock, in time order. Candidates: the
+ * holder's own contended acquisition of the lock, and a REQUEST that named
+ * it as the holder. A candidate counts only if someone waited on the lock
+ * without a break from it to the release: while anyone waits, every release
+ * is traced, so the holder cannot have let go unseen in between (an
+ * uncontended release and re-acquisition leave no trace). Otherwise the hold
+ * stays a point at its release. Condvars have no holds (their releases are
+ * signals). */
+struct ev { uint64_t key; uint32_t hold, who; }; /* key: time << 2 | rank; hold: for a wait, 1 = END */
+enum { E_REQ, E_END, E_ACQ, E_REL }; /* E_END: a wait ends without the lock */
+/* at equal times: requests, then releases, then the waits they end */
+#define EV_KEY(t, kind) ((t) << 2 | ((kind) == E_REQ ? 0u : (kind) == E_REL ? 1u : 2u))
+
+static void infer_hold_starts(void)
+{
+    uint64_t *open = zalloc(nth + 1, sizeof *open);
+    uint32_t *stamp = zalloc(nth + 1, sizeof *stamp);
+    struct ev *ev = NULL;
+    size_t cap = 0;
+    for (uint32_t l = 0; l < nlk; l++) {
+        struct hold *hs = holds + lk[l].hold_off;
+        int points = 0;
+        for (size_t j = 0; j < lk[l].nhold && !points; j++)
+            points = hs[j].s == hs[j].e;
+        if (!points || lk[l].type == LW_T_COND)
+            continue;
+        size_t n = 0;
+        ev = grow(ev, &cap, 2 * (by_lock_off[l + 1] - by_lock_off[l]) + lk[l].nhold, sizeof *ev);
+        for (size_t k = by_lock_off[l]; k < by_lock_off[l + 1]; k++) {
+            const struct wait *w = &waits[by_lock[k].wait];
+            int end = w->timed_out ? E_END : E_ACQ;
+            ev[n++] = (struct ev){EV_KEY(w->s, E_REQ), 0, w->hint ? w->hint - 1 : NOBODY};
+            ev[n++] = (struct ev){EV_KEY(w->e, end), end == E_END, by_lock[k].thread};
+        }
+        for (size_t j = 0; j < lk[l].nhold; j++)
+            ev[n++] = (struct ev){EV_KEY(hs[j].e, E_REL), (uint32_t)j, hs[j].who};
+        sort_by_key(ev, n, sizeof *ev);
+        size_t waiting = 0;
+        uint64_t last_idle = 0; /* the last moment nobody waited (0: before the trace) */
+        for (size_t k = 0; k < n; k++) {
+            uint64_t t = ev[k].key >> 2;
+            int rank = (int)(ev[k].key & 3), kind = rank == 0 ? E_REQ : rank == 1 ? E_REL
+                                                   : ev[k].hold ? E_END : E_ACQ;
+            uint32_t x = ev[k].who;
+            if (x != NOBODY && stamp[x] != l + 1) {
+                stamp[x] = l + 1;
+                open[x] = 0;
+            }
+            switch (kind) {
+            case E_REQ:
+                waiting++;
+                if (x != NOBODY && open[x] <= last_idle) /* none yet, or one from before a break */
+                    open[x] = t;
+                break;
+            case E_ACQ:
+                open[x] = t;
+                /* fall through */
+            case E_END:
+                if (waiting && --waiting == 0)
+                    last_idle = t;
+                break;
+            default: { /* E_REL */
+                struct hold *h = &hs[ev[k].hold];
+                if (h->s == h->e && open[x] > last_idle && open[x] < h->e)
+                    h->s = open[x];
+                open[x] = 0;
+                break;
+            }
+            }
+        }
+    }
+    free(ev);
+    free(open);
+    free(stamp);
+}
+
+/* ---- timelines ---- */
+
+/* the stretch [a, b) that no hold covers: cut by the releases in (a, b] of
+ * the point holds (all others end where a covered stretch ends), read from
+ * *p on; each release ends a releaser segment, what follows the last is a
+ * tail */
+static size_t gap(const struct hold *hs, size_t n, uint32_t skip, size_t *p, uint64_t a, uint64_t b,
+                  struct tseg *out, size_t m)
+{
+    uint64_t cur = a;
+    for (; *p < n; ++*p) {
+        const struct hold *h = &hs[*p];
+        if (h->who == skip || h->e != h->s || h->e <= a)
+            continue;
+        if (h->e > b)
+            break;
+        if (h->e > cur) { /* two releases at once: the first in hold order ends the stretch */
+            out[m++] = (struct tseg){cur, h->who, S_RELEASER};
+            cur = h->e;
+        }
+    }
+    if (cur < b)
+        out[m++] = (struct tseg){cur, 0, S_TAIL};
+    return m;
+}
+
+/* The timeline of holds hs[0..n) (sorted by start) without thread skip's,
+ * from time 0 on, into out (room for 2n + 1 segments); returns its length.
+ * Each moment goes to the earliest-started hold covering it. */
+size_t timeline(const struct hold *hs, size_t n, uint32_t skip, struct tseg *out)
+{
+    size_t m = 0, p = 0;
+    uint64_t c = 0; /* covered up to here */
+    for (size_t j = 0; j < n; j++) {
+        const struct hold *h = &hs[j];
+        if (h->who == skip || h->e <= h->s || h->e <= c)
+            continue;
+        uint64_t s = MAX(h->s, c);
+        if (s > c)
+            m = gap(hs, n, skip, &p, c, s, out, m);
+        out[m++] = (struct tseg){s, h->who, S_HOLDER};
+        c = h->e;
+    }
+    return gap(hs, n, skip, &p, c, UINT64_MAX, out, m);
+}
+
+/* the last segment of sg[0..n) starting at or before t (sg[0].x is 0);
+ * from: a guess at or before it (0 if none) to gallop forward from */
+size_t seg_find_from(const struct tseg *sg, size_t n, uint64_t t, size_t from)
+{
+    size_t lo = 0, hi = n;
+    if (from < n && sg[from].x <= t) {
+        size_t step = 1;
+        lo = from;
+        while (lo + step < n && sg[lo + step].x <= t) {
+            lo += step;
+            step *= 2;
+        }
+        hi = lo + step < n ? lo + step : n;
+    }
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (sg[mid].x <= t)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+size_t seg_find(const struct tseg *sg, size_t n, uint64_t t)
+{
+    return seg_find_from(sg, n, t, 0);
+}
+
+/* Segment k of sg[0..n) as a piece of wait w (the segment overlaps it). A
+ * tail, or a releaser stretch whose release comes after the wait, is the
+ * waiter being woken: a handoff, unless it is where the wait began (then
+ * nothing was released during it: the REQUEST's holder, or unknown). */
+void seg_piece(const struct tseg *sg, size_t n, size_t k, const struct wait *w, struct piece *p)
+{
+    uint64_t y = k + 1 < n ? sg[k + 1].x : UINT64_MAX;
+    int kind = sg[k].kind;
+    p->s = MAX(sg[k].x, w->s);
+    p->e = MIN(y, w->e);
+    p->by = sg[k].by;
+    if (kind == S_RELEASER && y > w->e)
+        kind = S_TAIL;
+    if (kind != S_TAIL) {
+        p->kind = kind == S_HOLDER ? P_HOLDER : P_RELEASER;
+    } else if (p->s > w->s) {
+        p->kind = P_HANDOFF;
+        p->by = 0;
+    } else if (w->hint) {
+        p->kind = P_HINT;
+        p->by = w->hint - 1;
+    } else {
+        p->kind = P_UNKNOWN;
+        p->by = 0;
+    }
+}
+
+static void build_timelines(void)
+{
+    size_t total = 0, off = 0;
+    for (size_t l = 0; l < nlk; l++)
+        total += 2 * lk[l].nhold + 1;
+    tsegs = xmalloc(sizeof *tsegs * total); /* an upper bound, touched only as filled */
+    for (size_t l = 0; l < nlk; l++) {
+        struct hold *hs = holds + lk[l].hold_off;
+        size_t n = lk[l].nhold;
+        sort_by_key(hs, n, sizeof *hs);
+        for (size_t j = 0; j < n; j++) {
+            if (j && hs[j].s < hs[j - 1].e)
+                lk[l].holds_overlap = 1; /* rwlock readers, nested locks */
+            if (hs[j].e - hs[j].s > lk[l].max_hold)
+                lk[l].max_hold = hs[j].e - hs[j].s;
+        }
+        lk[l].seg_off = off;
+        lk[l].nseg = timeline(hs, n, NOBODY, tsegs + off);
+        off += lk[l].nseg;
+    }
+    mstat.tsegs = off;
+}
+
+/* Each thread's critical sections: its holds (lock by lock, each by start,
+ * then stably by start), each moment to the earliest-started one. */
+static void build_sections(void)
+{
+    uint32_t *pos = xmalloc(sizeof *pos * (mstat.holds ? mstat.holds : 1));
+    size_t *fill = zalloc(nth + 1, sizeof *fill), most = 0;
+    for (size_t l = 0; l < nlk; l++)
+        for (size_t j = 0; j < lk[l].nhold; j++) {
+            uint32_t t = holds[lk[l].hold_off + j].who;
+            pos[th[t].cs_off + fill[t]++] = (uint32_t)(lk[l].hold_off + j);
+        }
+    for (size_t t = 0; t < nth; t++)
+        most = MAX(most, fill[t]);
+    struct tk { uint64_t s; uint32_t i; } *tmp = xmalloc(sizeof *tmp * (most ? most : 1));
+    css = xmalloc(sizeof *css * (mstat.holds ? mstat.holds : 1));
+    for (size_t t = 0; t < nth; t++) {
+        size_t n = fill[t], m = 0;
+        for (size_t j = 0; j < n; j++)
+            tmp[j] = (struct tk){holds[pos[th[t].cs_off + j]].s, pos[th[t].cs_off + j]};
+        sort_by_key(tmp, n, sizeof *tmp);
+        uint64_t c = 0;
+        for (size_t j = 0; j < n; j++) {
+            const struct hold *h = &holds[tmp[j].i];
+            if (h->e <= h->s || h->e <= c)
+                continue;
+            css[th[t].cs_off + m++] = (struct cs){MAX(h->s, c), h->e, h->lock};
+            c = h->e;
+        }
+        th[t].ncs = m;
+    }
+    free(tmp);
+    free(fill);
+    free(pos);
+}
+
+/* ---- building ---- */
+
+/* Two passes over the records: count per thread and per lock, then fill
+ * contiguous slices. */
+void build(void)
+{
+    struct lw_trace_record *buf = xmalloc(CHUNK * sizeof *buf);
+    for (size_t i0 = 0; i0 < nrec; i0 += CHUNK) {
+        size_t n = MIN(CHUNK, nrec - i0);
+        const struct lw_trace_record *rec = records(i0, n, buf);
+        for (size_t j = 0; j < n; j++) {
+            const struct lw_trace_record *r = &rec[j];
+            size_t i = i0 + j;
+            if (r->event < LW_EV_REQUEST || r->event > LW_EV_THREAD_EXIT || r->type > LW_T_COND)
+                FAIL("record %zu: event %u type %u: corrupt trace", i, r->event, r->type);
+            if ((r->event == LW_EV_ACQUIRE || r->event == LW_EV_TIMEOUT) && r->aux > r->t_ns)
+                FAIL("record %zu: wait ends before it began: corrupt trace", i);
+            if (r->t_ns >> 62 || r->aux >> 62) /* 146 years of uptime: not a monotonic clock */
+                FAIL("record %zu: timestamp out of range: corrupt trace", i);
+            if (r->t_ns < t_first)
+                t_first = r->t_ns;
+            if (r->event >= LW_EV_ACQUIRE && r->event <= LW_EV_RELEASE && r->aux && r->aux < t_first)
+                t_first = r->aux; /* a wait or hold that began before the first event */
+            if (r->event == LW_EV_RELEASE && r->aux > r->t_ns)
+                FAIL("record %zu: hold ends before it began: corrupt trace", i);
+            if (r->t_ns > t_last)
+                t_last = r->t_ns;
+            uint32_t ti = thread_of(r->tid), li = 0; /* (index first: these may grow arrays) */
+            if (r->event == LW_EV_REQUEST || r->event == LW_EV_RELEASE)
+                li = lock_of(r->lock, r->type);
+            if (r->event == LW_EV_ACQUIRE || r->event == LW_EV_TIMEOUT)
+                th[ti].nwait++;
+            else if (r->event == LW_EV_RELEASE) {
+                th[ti].nhold++;
+                lk[li].nhold++;
+            }
+        }
+    }
+    if (nrec == 0)
+        t_first = t_last = 0;
+    size_t off = 0, hoff = 0;
+    for (size_t i = 0; i < nth; i++) {
+        th[i].wait_off = off;
+        off += th[i].nwait;
+        th[i].cs_off = hoff;
+        hoff += th[i].nhold;
+        th[i].nwait = 0;
+        th[i].start = t_first;
+        th[i].end = t_first;
+    }
+    for (size_t i = 0, loff = 0; i < nlk; i++) {
+        lk[i].hold_off = loff;
+        loff += lk[i].nhold;
+        lk[i].nhold = 0;
+    }
+    mstat.waits = off;
+    mstat.holds = hoff;
+    waits = xmalloc(sizeof *waits * (off ? off : 1));
+    holds = xmalloc(sizeof *holds * (hoff ? hoff : 1));
+    for (size_t i0 = 0; i0 < nrec; i0 += CHUNK) {
+        size_t n = MIN(CHUNK, nrec - i0);
+        const struct lw_trace_record *rec = records(i0, n, buf);
+        for (size_t j = 0; j < n; j++) {
+            const struct lw_trace_record *r = &rec[j];
+            uint32_t ti = thread_of(r->tid);
+            struct thread *t = &th[ti];
+            if (r->t_ns > t->end)
+                t->end = r->t_ns;
+            switch (r->event) {
+            case LW_EV_THREAD_START:
+                t->start = r->t_ns;
+                t->has_start = 1;
+                t->creator = (uint32_t)r->aux;
+                break;
+            case LW_EV_REQUEST:
+                t->req_lock = r->lock;
+                t->req_holder = r->holder;
+                break;
+            case LW_EV_ACQUIRE:
+            case LW_EV_TIMEOUT: {
+                struct wait *w = &waits[t->wait_off + t->nwait++];
+                w->s = r->aux;
+                w->e = r->t_ns;
+                w->lock = lock_of(r->lock, r->type);
+                w->timed_out = r->event == LW_EV_TIMEOUT;
+                w->hint = 0;
+                w->own = 0;
+                if (t->req_lock == r->lock && t->req_holder && t->req_holder != r->tid)
+                    w->hint = thread_of(t->req_holder) + 1;
+                t = &th[ti]; /* thread_of may have moved the array */
+                t->req_lock = 0;
+                break;
+            }
+            case LW_EV_RELEASE: {
+                uint32_t li = lock_of(r->lock, r->type);
+                uint64_t s = r->aux ? r->aux : r->t_ns; /* not timed (0): a point, for now */
+                holds[lk[li].hold_off + lk[li].nhold++] = (struct hold){s, r->t_ns, ti, li};
+                break;
+            }
+            default:
+                break;
+            }
+        }
+    }
+    free(buf);
+    if (trace_fd >= 0)
+        close(trace_fd);
+    free(stream);
+    stream = NULL;
+    for (size_t i = 0; i < nth; i++) /* only with nested waits (signal handlers) */
+        for (size_t k = 1; k < th[i].nwait; k++)
+            if (waits[th[i].wait_off + k].s < waits[th[i].wait_off + k - 1].s) {
+                qsort(waits + th[i].wait_off, th[i].nwait, sizeof *waits, cmp_wait);
+                break;
+            }
+    /* the waits of each lock, thread by thread (each a run in time order) */
+    by_lock_off = zalloc(nlk + 1, sizeof *by_lock_off);
+    by_lock = xmalloc(sizeof *by_lock * (off ? off : 1));
+    for (size_t i = 0; i < off; i++)
+        by_lock_off[waits[i].lock + 1]++;
+    for (size_t l = 0; l < nlk; l++)
+        by_lock_off[l + 1] += by_lock_off[l];
+    size_t *fill = zalloc(nlk + 1, sizeof *fill);
+    for (uint32_t i = 0; i < nth; i++)
+        for (size_t k = 0; k < th[i].nwait; k++) {
+            uint32_t l = waits[th[i].wait_off + k].lock;
+            by_lock[by_lock_off[l] + fill[l]++] = (struct wref){(uint32_t)(th[i].wait_off + k), i};
+        }
+    free(fill);
+    infer_hold_starts();
+    build_timelines();
+    build_sections();
+}

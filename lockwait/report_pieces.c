@@ -1,0 +1,386 @@
+/* report_pieces.c - lockwait_report: the pieces of each wait, from its
+ * lock's timeline (report_model.c), and the wait blocks summed from them.
+ *
+ * A wait's pieces are its lock's timeline clipped to the wait, unless the
+ * waiter's own holds play a part in it (a thread holding the lock it waits
+ * for, as a reader may): such a wait gets its own list of pieces, from a
+ * timeline of the holds around it without the waiter's.
+ *
+ * Wait blocks (blocked time per waiter, lock and blocker) come from running
+ * totals over each lock's timeline, never from the pieces one by one: a wait
+ * of a convoy of T threads spans T holds, so the pieces grow with waits times
+ * threads. Per (waiter, blocker) for locks with at most JOINT_MAX_BLOCKERS
+ * blockers; summed over the waiters for the others. */
+#define _GNU_SOURCE
+#include "common.h"
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static struct piece *own_pieces;
+static size_t n_own, cap_own, *own_off; /* own_off[i]..own_off[i+1]: pieces of own list i */
+static size_t cap_own_off;
+
+/* ---- waits: pieces ---- */
+
+/* per wait, in by_lock order: the first and last segment of its lock's
+ * timeline it overlaps (a wait of no length has none: kf > kl) */
+static size_t *kf_of, *kl_of;
+
+/* The holds in hs[0..n) (sorted by start) that overlap [s, e) are among
+ * [*from, *to): *to is the first starting at or after e. */
+static void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold, uint64_t s, uint64_t e,
+                        size_t *from, size_t *to)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (hs[mid].s < e)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *to = lo;
+    if (overlap) /* any hold that started within max_hold before s */
+        while (lo > 0 && hs[lo - 1].s + max_hold >= s)
+            lo--;
+    else /* disjoint holds end in start order too */
+        while (lo > 0 && hs[lo - 1].e > s)
+            lo--;
+    *from = lo;
+}
+
+/* A wait whose own thread's holds on the lock play a part in it (the
+ * thread's segments of the timeline fall within the wait): its pieces come
+ * from a timeline of the holds around it without the waiter's. */
+static void own_pieces_of(struct wait *w, uint32_t ti)
+{
+    static struct tseg *sc;
+    static size_t cap_sc;
+    const struct lock *l = &lk[w->lock];
+    const struct hold *hs = holds + l->hold_off;
+    size_t from, to;
+    /* e + 1: a release at the very end of the wait is in it */
+    overlapping(hs, l->nhold, l->holds_overlap, l->max_hold, w->s, w->e + 1, &from, &to);
+    sc = grow(sc, &cap_sc, 2 * (to - from) + 1, sizeof *sc);
+    size_t m = timeline(hs + from, to - from, ti, sc);
+    own_off = grow(own_off, &cap_own_off, mstat.own_waits + 2, sizeof *own_off);
+    own_off[mstat.own_waits] = n_own;
+    for (size_t k = seg_find(sc, m, w->s); k < m && sc[k].x < w->e; k++) {
+        own_pieces = grow(own_pieces, &cap_own, n_own + 1, sizeof *own_pieces);
+        seg_piece(sc, m, k, w, &own_pieces[n_own++]);
+    }
+    own_off[mstat.own_waits + 1] = n_own;
+    w->own = (uint32_t)++mstat.own_waits;
+    mstat.own_pieces = n_own;
+}
+
+/* Blocked time per thread; which waits need their own pieces. */
+void attribute_waits(void)
+{
+    size_t nw = by_lock_off[nlk];
+    kf_of = xmalloc(sizeof *kf_of * (nw ? nw : 1));
+    kl_of = xmalloc(sizeof *kl_of * (nw ? nw : 1));
+    size_t *last = xmalloc(sizeof *last * (nth ? nth : 1));
+    uint32_t *stamp = zalloc(nth, sizeof *stamp);
+    struct ord { uint64_t kl; size_t i; } *ord = xmalloc(sizeof *ord * (nw ? nw : 1));
+    for (uint32_t l = 0; l < nlk; l++) {
+        const struct tseg *sg = tsegs + lk[l].seg_off;
+        size_t n = lk[l].nseg, no = 0;
+        for (size_t i = by_lock_off[l]; i < by_lock_off[l + 1]; i++) {
+            struct wait *w = &waits[by_lock[i].wait];
+            th[by_lock[i].thread].blocked_ns += w->e - w->s;
+            kf_of[i] = 1;
+            kl_of[i] = 0;
+            if (w->e <= w->s)
+                continue;
+            /* each thread's waits come in time order: gallop from its last */
+            size_t from = i > by_lock_off[l] && by_lock[i - 1].thread == by_lock[i].thread &&
+                          kf_of[i - 1] <= kl_of[i - 1] ? kf_of[i - 1] : 0;
+            kf_of[i] = seg_find_from(sg, n, w->s, from);
+            kl_of[i] = seg_find_from(sg, n, w->e - 1, kf_of[i]);
+            ord[no++] = (struct ord){kl_of[i], i};
+        }
+        /* in the order of their last segments, with each thread's last
+         * segment so far: did the waiter own one of the wait's? */
+        sort_by_key(ord, no, sizeof *ord);
+        for (size_t j = 0, k = 0; j < no; j++) {
+            for (; k <= ord[j].kl; k++)
+                if (sg[k].kind != S_TAIL) {
+                    last[sg[k].by] = k;
+                    stamp[sg[k].by] = l + 1;
+                }
+            size_t i = ord[j].i;
+            uint32_t ti = by_lock[i].thread;
+            if (stamp[ti] == l + 1 && last[ti] >= kf_of[i])
+                own_pieces_of(&waits[by_lock[i].wait], ti);
+        }
+    }
+    free(ord);
+    free(stamp);
+    free(last);
+}
+
+void pieces_begin(struct piece_iter *it, const struct wait *w, uint64_t a, uint64_t b)
+{
+    uint64_t lo = MAX(w->s, a), hi = MIN(w->e, b);
+    it->w = w;
+    it->b = hi;
+    it->k = it->end = 0;
+    if (lo >= hi)
+        return;
+    if (w->own) {
+        it->k = own_off[w->own - 1];
+        it->end = own_off[w->own];
+        while (it->k < it->end && own_pieces[it->k].e <= lo)
+            it->k++;
+    } else {
+        const struct lock *l = &lk[w->lock];
+        it->k = seg_find(tsegs + l->seg_off, l->nseg, lo);
+        it->end = seg_find(tsegs + l->seg_off, l->nseg, hi - 1) + 1;
+    }
+}
+
+int pieces_next(struct piece_iter *it, struct piece *p)
+{
+    if (it->k >= it->end)
+        return 0;
+    if (it->w->own) {
+        *p = own_pieces[it->k++];
+        if (p->s >= it->b) {
+            it->k = it->end;
+            return 0;
+        }
+    } else {
+        const struct lock *l = &lk[it->w->lock];
+        seg_piece(tsegs + l->seg_off, l->nseg, it->k++, it->w, p);
+    }
+    return 1;
+}
+
+void piece_at(const struct wait *w, uint64_t t, struct piece *q)
+{
+    if (w->own) {
+        size_t j = own_off[w->own];
+        while (j-- > own_off[w->own - 1])
+            if (own_pieces[j].s < t) {
+                *q = own_pieces[j];
+                return;
+            }
+        *q = (struct piece){w->s, w->s, 0, P_UNKNOWN}; /* cannot happen: the pieces tile the wait */
+        return;
+    }
+    /* the critical path walks back in time: the segment is mostly the one
+     * found last on this lock, or the one before it */
+    struct lock *l = &lk[w->lock];
+    const struct tseg *sg = tsegs + l->seg_off;
+    size_t k = l->seg_hint;
+    if (!(k < l->nseg && sg[k].x < t && (k + 1 == l->nseg || sg[k + 1].x >= t)) &&
+        !(k > 0 && k <= l->nseg && sg[--k].x < t && (k + 1 == l->nseg || sg[k + 1].x >= t)))
+        k = seg_find(sg, l->nseg, t - 1);
+    l->seg_hint = k;
+    seg_piece(sg, l->nseg, k, w, q);
+}
+
+/* ---- wait blocks ---- */
+
+static int cmp_block(const void *a, const void *b)
+{
+    const struct block *x = a, *y = b;
+    if (x->ns != y->ns)
+        return x->ns < y->ns ? 1 : -1;
+    if (x->waiter != y->waiter)
+        return x->waiter < y->waiter ? -1 : 1;
+    if (x->lock != y->lock)
+        return x->lock < y->lock ? -1 : 1;
+    if (x->by != y->by)
+        return x->by < y->by ? -1 : 1;
+    return (x->kind > y->kind) - (x->kind < y->kind);
+}
+
+/* One lock's blocked time per column (blockers 0..D-1, then handoff, then
+ * unknown) and per waiter (joint) or summed over its waiters. Each wait is
+ * its first and last piece, computed one by one, and the segments between,
+ * summed from running totals over the timeline: per wait in the joint
+ * table (a copy of the D + 1 totals when the wait's inner segments begin),
+ * or times the number of waits spanning each segment in the summed one. */
+struct table {
+    size_t D, width, nwaiter;
+    uint32_t *col_of; /* thread -> column, valid where stamp says this lock */
+    uint32_t *stamp, *row_of, *rstamp, *waiter;
+    uint64_t *ns, *n; /* [row * width + col]; one row when summed */
+    int joint;
+    uint32_t id;
+};
+
+static void add_piece(struct table *t, uint32_t row, const struct piece *p)
+{
+    size_t col = p->kind == P_HANDOFF ? t->D : p->kind == P_UNKNOWN ? t->D + 1 : t->col_of[p->by];
+    t->ns[row * t->width + col] += p->e - p->s;
+    t->n[row * t->width + col]++;
+}
+
+static void lock_blocks(uint32_t l, struct table *t, struct block **bl, size_t *nb, size_t *cap)
+{
+    const struct tseg *sg = tsegs + lk[l].seg_off;
+    size_t n = lk[l].nseg, b0 = by_lock_off[l], b1 = by_lock_off[l + 1];
+    uint32_t id = t->id = l + 1, *blocker = NULL;
+    size_t D = 0, capb = 0;
+#define SEE(x)                                                                                     \
+    do {                                                                                           \
+        uint32_t x_ = (x);                                                                         \
+        if (t->stamp[x_] != id) {                                                                  \
+            t->stamp[x_] = id;                                                                     \
+            t->col_of[x_] = (uint32_t)D;                                                           \
+            blocker = grow(blocker, &capb, D + 1, sizeof *blocker);                                \
+            blocker[D++] = x_;                                                                     \
+        }                                                                                          \
+    } while (0)
+    size_t kmax = 0;
+    for (size_t i = b0; i < b1; i++) {
+        const struct wait *w = &waits[by_lock[i].wait];
+        if (w->hint)
+            SEE(w->hint - 1);
+        if (w->own)
+            for (size_t j = own_off[w->own - 1]; j < own_off[w->own]; j++)
+                if (own_pieces[j].kind <= P_HINT)
+                    SEE(own_pieces[j].by);
+        if (kf_of[i] <= kl_of[i])
+            kmax = MAX(kmax, kl_of[i] + 1);
+    }
+    for (size_t k = 0; k < kmax; k++)
+        if (sg[k].kind != S_TAIL)
+            SEE(sg[k].by);
+#undef SEE
+    t->D = D;
+    t->width = D + 2;
+    t->joint = D <= JOINT_MAX_BLOCKERS;
+    t->nwaiter = 0;
+    for (size_t i = b0; i < b1 && t->joint; i++) {
+        uint32_t x = by_lock[i].thread;
+        if (t->rstamp[x] != id) {
+            t->rstamp[x] = id;
+            t->row_of[x] = (uint32_t)t->nwaiter;
+            t->waiter[t->nwaiter++] = x;
+        }
+    }
+    size_t rows = t->joint ? t->nwaiter : 1;
+    t->ns = zalloc(rows * t->width, sizeof *t->ns);
+    t->n = zalloc(rows * t->width, sizeof *t->n);
+    /* inner segments kf+1 .. kl-1: opened at kf+1, closed at kl */
+    struct evk { uint64_t k; size_t i; } *open = xmalloc(sizeof *open * (b1 - b0 + 1)),
+                                          *close = xmalloc(sizeof *close * (b1 - b0 + 1));
+    size_t no = 0;
+    struct piece p;
+    for (size_t i = b0; i < b1; i++) {
+        const struct wait *w = &waits[by_lock[i].wait];
+        uint32_t row = t->joint ? t->row_of[by_lock[i].thread] : 0;
+        if (w->own) {
+            for (size_t j = own_off[w->own - 1]; j < own_off[w->own]; j++)
+                add_piece(t, row, &own_pieces[j]);
+            continue;
+        }
+        if (kf_of[i] > kl_of[i])
+            continue;
+        seg_piece(sg, n, kf_of[i], w, &p);
+        add_piece(t, row, &p);
+        if (kl_of[i] > kf_of[i]) {
+            seg_piece(sg, n, kl_of[i], w, &p);
+            add_piece(t, row, &p);
+        }
+        if (kl_of[i] >= kf_of[i] + 2) {
+            open[no] = (struct evk){kf_of[i] + 1, i};
+            close[no++] = (struct evk){kl_of[i], i};
+        }
+    }
+    sort_by_key(open, no, sizeof *open);
+    sort_by_key(close, no, sizeof *close);
+    size_t W1 = D + 1, active = 0, *slot = NULL, nslot = 0, *freed = NULL, nfree = 0, cap_free = 0;
+    uint64_t *cur = zalloc(2 * W1, sizeof *cur), *snap = NULL; /* ns[W1], then n[W1] */
+    size_t cap_snap = 0;
+    slot = xmalloc(sizeof *slot * (b1 - b0 + 1));
+    for (size_t k = no ? open[0].k : 0, io = 0, ic = 0; ic < no; k++) {
+        for (; ic < no && close[ic].k == k; ic++) {
+            size_t i = close[ic].i;
+            if (t->joint) {
+                const uint64_t *s = snap + slot[i - b0] * 2 * W1;
+                uint64_t *rns = t->ns + t->row_of[by_lock[i].thread] * t->width;
+                uint64_t *rn = t->n + t->row_of[by_lock[i].thread] * t->width;
+                for (size_t c = 0; c < W1; c++) {
+                    rns[c] += cur[c] - s[c];
+                    rn[c] += cur[W1 + c] - s[W1 + c];
+                }
+                freed = grow(freed, &cap_free, nfree + 1, sizeof *freed);
+                freed[nfree++] = slot[i - b0];
+            }
+            active--;
+        }
+        for (; io < no && open[io].k == k; io++) {
+            size_t i = open[io].i;
+            if (t->joint) {
+                size_t s = nfree ? freed[--nfree] : nslot++;
+                snap = grow(snap, &cap_snap, (s + 1) * 2 * W1, sizeof *snap);
+                memcpy(snap + s * 2 * W1, cur, 2 * W1 * sizeof *cur);
+                slot[i - b0] = s;
+            }
+            active++;
+        }
+        if (ic == no || k + 1 >= n)
+            break;
+        size_t c = sg[k].kind == S_TAIL ? D : t->col_of[sg[k].by];
+        uint64_t len = sg[k + 1].x - sg[k].x;
+        if (t->joint) {
+            cur[c] += len;
+            cur[W1 + c]++;
+        } else if (active) {
+            t->ns[c] += len * active;
+            t->n[c] += active;
+        }
+    }
+    for (size_t r = 0; r < rows; r++)
+        for (size_t c = 0; c < t->width; c++) {
+            if (!t->n[r * t->width + c])
+                continue;
+            *bl = grow(*bl, cap, *nb + 1, sizeof **bl);
+            (*bl)[(*nb)++] = (struct block){t->joint ? t->waiter[r] : NOBODY, l, c < D ? blocker[c] : 0,
+                                            c < D ? P_HOLDER : c == D ? P_HANDOFF : P_UNKNOWN,
+                                            t->ns[r * t->width + c], t->n[r * t->width + c]};
+        }
+    if (t->joint)
+        mstat.joint_locks++;
+    else
+        mstat.summed_locks++;
+    free(t->ns);
+    free(t->n);
+    free(open);
+    free(close);
+    free(slot);
+    free(freed);
+    free(cur);
+    free(snap);
+    free(blocker);
+}
+
+struct block *wait_blocks(size_t *count)
+{
+    struct block *bl = NULL;
+    size_t nb = 0, cap = 0;
+    struct table t = {0};
+    t.col_of = zalloc(nth, sizeof *t.col_of);
+    t.stamp = zalloc(nth, sizeof *t.stamp);
+    t.row_of = zalloc(nth, sizeof *t.row_of);
+    t.rstamp = zalloc(nth, sizeof *t.rstamp);
+    t.waiter = zalloc(nth, sizeof *t.waiter);
+    for (uint32_t l = 0; l < nlk; l++)
+        if (by_lock_off[l + 1] > by_lock_off[l])
+            lock_blocks(l, &t, &bl, &nb, &cap);
+    free(t.col_of);
+    free(t.stamp);
+    free(t.row_of);
+    free(t.rstamp);
+    free(t.waiter);
+    qsort(bl, nb, sizeof *bl, cmp_block);
+    *count = nb;
+    return bl;
+}
