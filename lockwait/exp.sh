@@ -50,14 +50,16 @@ lockwait_extra_args() { # lockwait_extra_args SCENARIO: more workload flags
   return 0
 }
 
-# rough: a default run takes ~0.15 s here (~0.03 s in QUICK), plus the
-# traced run and its report per scenario
+# rough: a default run (4 threads) takes ~0.15 s here (~0.03 s in QUICK),
+# plus the traced run and its report per scenario; every thread does the
+# same operations, so a run grows with the threads (256: ~20 s a run)
 lockwait_eta() {
   local reps n
   reps=$(lockwait_reps)
   read -r -a sc <<<"$(lockwait_scenarios)"
   n=${#sc[@]}
-  awk -v r="$reps" -v n="$n" -v q="$QUICK" 'BEGIN { t = (q == 1 ? 0.04 : 0.17); printf "%d\n", 1 + n * (2 * r + 2) * t }'
+  awk -v r="$reps" -v n="$n" -v q="$QUICK" -v th="${LOCKWAIT_THREADS:-4}" \
+    'BEGIN { t = (q == 1 ? 0.04 : 0.17) * (th > 4 ? th / 4 : 1); printf "%d\n", 1 + n * (2 * r + 2) * t }'
 }
 
 # lockwait_tag FILE SCENARIO VARIANT REP: the RESULT lines of FILE, tagged
