@@ -119,7 +119,7 @@ build_lockwait_lib() {
   fi
   fresh "$BUILD_DIR/liblockwait.so" "$ROOT"/lockwait/liblockwait.c "$ROOT"/lockwait/lw_*.c ||
   "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -I"$ROOT/common" \
-    "$ROOT/lockwait/liblockwait.c" "$ROOT/lockwait/lw_core.c" "$ROOT/lockwait/lw_report.c" \
+    "$ROOT/lockwait/liblockwait.c" "$ROOT/lockwait/lw_core.c" "$ROOT/lockwait/lw_report.c" "$ROOT/lockwait/lw_output.c" \
     -o "$BUILD_DIR/liblockwait.so" -ldl
   local t
   for t in "$ROOT"/lockwait/tests/lw_*.c; do

@@ -20,6 +20,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "trace.h"
 
@@ -172,8 +173,13 @@ struct lw_config {
     const char *trace; /* LOCKWAIT_TRACE or NULL */
     long top;
     long trace_records; /* per-thread trace buffer capacity */
-    int err_fd;        /* a private copy of stderr for the report (see lw_config_read) */
     char ignored[512];  /* what was ignored, for the report */
+    /* stderr at start, for the report (lw_output.c) */
+    int err_known;      /* fd 2 was open */
+    int err_fd;         /* a private copy of it, or -1 */
+    dev_t err_dev;      /* its identity */
+    ino_t err_ino;
+    char err_path[512]; /* the path to reopen it by, or "" */
 };
 
 struct lw_state {
@@ -360,6 +366,12 @@ static inline __attribute__((always_inline)) void owner_note(struct lw_tstat *e)
     if (LW_UNLIKELY(LD(e->lock->last_holder) != my_tid()))
         lw_owner_changed(e);
 }
+
+/* lw_output.c: where the report and messages at exit go */
+LW_HIDDEN void lw_err_note(struct lw_config *c); /* at start: who stderr is */
+LW_HIDDEN int lw_deliver(int fd, const char *p, size_t n); /* 0 or an errno; never SIGPIPE */
+LW_HIDDEN void lw_say(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* a line at exit */
+LW_HIDDEN void lw_report_write(const char *path, const char *p, size_t n); /* path NULL: stderr */
 
 /* lw_report.c */
 LW_HIDDEN void lw_config_read(struct lw_config *c);

@@ -51,13 +51,9 @@ void lw_config_read(struct lw_config *c)
     s = getenv("LOCKWAIT_OUT");
     c->out = s && *s ? s : NULL;
     /* Programs may close stderr before exit (GNU coreutils do, in an atexit
-     * handler), so the report keeps its own copy, above the low numbers
-     * programs use and closed across exec. */
-    c->err_fd = -1;
-    if (!c->out)
-        c->err_fd = fcntl(2, F_DUPFD_CLOEXEC, 100);
-    if (c->err_fd < 0)
-        c->err_fd = 2;
+     * handler), or close every descriptor and open their own: which file
+     * stderr is, so the report finds it again at exit (lw_output.c) */
+    lw_err_note(c);
     s = getenv("LOCKWAIT_TRACE");
     c->trace = s && *s ? s : NULL;
     s = getenv("LOCKWAIT_TOP");
@@ -128,18 +124,6 @@ static void bprintf(struct buf *b, const char *fmt, ...)
     }
 }
 
-static void write_all(int fd, const char *p, size_t n)
-{
-    while (n > 0) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return;
-        p += w;
-        n -= (size_t)w;
-    }
-}
 
 /* ---------------------------------------------------------------- symbols */
 
@@ -503,20 +487,11 @@ void lw_report(void)
     }
     bprintf(&b, "lockwait: report took %.3f ms\n", (double)(lw_now() - t_start) / 1e6);
 
-    int fd = lw.cfg.err_fd;
-    if (lw.cfg.out) {
-        char path[4096];
+    char path[4096];
+    if (lw.cfg.out)
         expand(lw.cfg.out, path, sizeof path);
-        fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-        if (fd < 0) {
-            dprintf(2, "lockwait: cannot write the report to %s (%s); writing it here\n", path, strerror(errno));
-            fd = 2;
-        }
-    }
     if (b.p)
-        write_all(fd, b.p, b.len);
-    if (lw.cfg.out && fd != 2)
-        close(fd);
+        lw_report_write(lw.cfg.out ? path : NULL, b.p, b.len);
     free(b.p);
     free(best);
     free(tt);
@@ -532,7 +507,7 @@ void lw_trace_write(void)
     expand(lw.cfg.trace, path, sizeof path);
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) {
-        dprintf(2, "lockwait: cannot write the trace to %s: %s\n", path, strerror(errno));
+        lw_say("cannot write the trace to %s: %s", path, strerror(errno));
         return;
     }
     struct lw_trace_header h;
@@ -543,7 +518,7 @@ void lw_trace_write(void)
     h.record_size = sizeof(struct lw_trace_record);
     h.pid = lw.pid;
     h.dropped = LD(lw.dropped);
-    write_all(fd, (const char *)&h, sizeof h);
+    int err = lw_deliver(fd, (const char *)&h, sizeof h);
     uint64_t cap = (uint64_t)lw.cfg.trace_records;
     /* records hold ticks (lw_internal.h): converted to CLOCK_MONOTONIC ns
      * here, in a copy (other threads may still be tracing) */
@@ -563,9 +538,12 @@ void lw_trace_write(void)
                 if ((ev == LW_EV_ACQUIRE || ev == LW_EV_TIMEOUT || ev == LW_EV_RELEASE) && chunk[k].aux)
                     chunk[k].aux = lw_ticks_mono(chunk[k].aux); /* a time; 0: hold not timed */
             }
-            write_all(fd, (const char *)chunk, k * sizeof chunk[0]);
+            if (!err)
+                err = lw_deliver(fd, (const char *)chunk, k * sizeof chunk[0]);
         }
     }
-    if (close(fd) != 0)
-        dprintf(2, "lockwait: writing the trace to %s failed: %s\n", path, strerror(errno));
+    if (close(fd) != 0 && !err)
+        err = errno;
+    if (err)
+        lw_say("writing the trace to %s failed: %s", path, strerror(err));
 }

@@ -1,0 +1,178 @@
+/* lw_output.c - where liblockwait's report and trace go, decided at exit.
+ *
+ * The report goes where the user asked and nowhere else:
+ *  - LOCKWAIT_OUT=FILE: FILE, opened by its path at exit and appended to;
+ *    if that fails, stderr as below, after a line saying why.
+ *  - otherwise stderr: the file the program's fd 2 was at start, identified
+ *    then by device and inode. At exit a descriptor is used only if it still
+ *    is that file, open for writing: the library's own copy (made at start
+ *    above the low numbers programs use, closed across exec), else fd 2,
+ *    else the file reopened by the path it had at start (a terminal or a
+ *    regular file; a pipe or socket cannot be reopened). A program that
+ *    closes every descriptor and opens its own files (daemons, sandboxes,
+ *    closefrom) may get those numbers back; the check keeps the report out
+ *    of them.
+ *  - a report that cannot be delivered is lost, and that is said: on stderr
+ *    if only the file failed, else on the controlling terminal (/dev/tty) if
+ *    there is one. Writes never raise SIGPIPE: the report must not change
+ *    the program's exit status.
+ * Messages at exit (trace errors) take the same way. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lw_internal.h"
+
+/* At start: who stderr is, a private copy, and the path to reopen it by. */
+void lw_err_note(struct lw_config *c)
+{
+    struct stat st;
+    c->err_fd = -1;
+    c->err_known = fstat(2, &st) == 0;
+    if (!c->err_known)
+        return; /* started with fd 2 closed: nowhere to report but the terminal */
+    c->err_dev = st.st_dev;
+    c->err_ino = st.st_ino;
+    /* the copy: at 100, or at the top of a lower descriptor limit */
+    struct rlimit rl;
+    long at = 100;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && (long)rl.rlim_cur <= at)
+        at = (long)rl.rlim_cur - 1;
+    if (at >= 3)
+        c->err_fd = fcntl(2, F_DUPFD_CLOEXEC, (int)at);
+    c->err_path[0] = 0;
+    if (S_ISREG(st.st_mode) || S_ISCHR(st.st_mode)) {
+        ssize_t n = readlink("/proc/self/fd/2", c->err_path, sizeof c->err_path - 1);
+        c->err_path[n > 0 && c->err_path[0] == '/' ? n : 0] = 0;
+    }
+}
+
+/* fd is open for writing on the file stderr was at start */
+static int is_stderr(int fd)
+{
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0 || st.st_dev != lw.cfg.err_dev || st.st_ino != lw.cfg.err_ino)
+        return 0;
+    int fl = fcntl(fd, F_GETFL);
+    return fl >= 0 && (fl & O_ACCMODE) != O_RDONLY;
+}
+
+/* A descriptor on the program's original stderr, or -1; *opened: the caller
+ * closes it. */
+static int err_open(int *opened)
+{
+    *opened = 0;
+    if (!lw.cfg.err_known)
+        return -1;
+    if (is_stderr(lw.cfg.err_fd))
+        return lw.cfg.err_fd;
+    if (is_stderr(2))
+        return 2;
+    if (lw.cfg.err_path[0]) {
+        int fd = open(lw.cfg.err_path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC);
+        if (is_stderr(fd)) {
+            *opened = 1;
+            return fd;
+        }
+        if (fd >= 0)
+            close(fd);
+    }
+    return -1;
+}
+
+/* write all of p to fd with SIGPIPE held back (a reader that went away
+ * gives EPIPE, not the program's death); 0 or an errno */
+int lw_deliver(int fd, const char *p, size_t n)
+{
+    sigset_t pipe, old, pending;
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    int was_pending = sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE);
+    int masked = pthread_sigmask(SIG_BLOCK, &pipe, &old) == 0;
+    int err = 0;
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            err = w < 0 ? errno : EIO;
+            break;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+    if (masked) {
+        if (err == EPIPE && !was_pending) { /* the signal our write raised: drop it */
+            struct timespec zero = {0, 0};
+            sigtimedwait(&pipe, NULL, &zero);
+        }
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+    }
+    return err;
+}
+
+/* a line for the user when stderr is gone: the controlling terminal, if any */
+static void to_tty(const char *line, size_t n)
+{
+    int fd = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd >= 0) {
+        lw_deliver(fd, line, n);
+        close(fd);
+    }
+}
+
+void lw_say(const char *fmt, ...)
+{
+    char line[768];
+    int k = snprintf(line, sizeof line, "lockwait: pid %u: ", lw.pid);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line + k, sizeof line - (size_t)k - 1, fmt, ap);
+    va_end(ap);
+    size_t n = strlen(line);
+    line[n++] = '\n';
+    int opened, fd = err_open(&opened);
+    if (fd < 0 || lw_deliver(fd, line, n) != 0)
+        to_tty(line, n);
+    if (opened)
+        close(fd);
+}
+
+/* the report: to LOCKWAIT_OUT's file (path expanded), else stderr */
+void lw_report_write(const char *path, const char *p, size_t n)
+{
+    int err;
+    if (path) {
+        int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        if (fd >= 0) {
+            err = lw_deliver(fd, p, n);
+            if (close(fd) != 0 && !err)
+                err = errno;
+            if (!err)
+                return;
+            lw_say("writing the report to %s failed (%s); writing it to stderr", path, strerror(err));
+        } else {
+            lw_say("cannot write the report to %s (%s); writing it to stderr", path, strerror(errno));
+        }
+    }
+    int opened, fd = err_open(&opened);
+    if (fd < 0) {
+        lw_say("the report is LOST: the stderr the program started with was %s, and it cannot be reopened "
+               "(a pipe or socket); lockwait -o FILE (LOCKWAIT_OUT) writes it to a file instead",
+               lw.cfg.err_known ? "closed or replaced by the program" : "closed already");
+        return;
+    }
+    err = lw_deliver(fd, p, n);
+    if (opened)
+        close(fd);
+    if (err)
+        lw_say("the report is LOST: writing it to stderr failed (%s)", strerror(err));
+}
