@@ -24,6 +24,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -175,4 +177,83 @@ void lw_report_write(const char *path, const char *p, size_t n)
         close(fd);
     if (err)
         lw_say("the report is LOST: writing it to stderr failed (%s)", strerror(err));
+}
+
+/* ---------------------------------------------------------------- the trace file
+ *
+ * With "%p" in LOCKWAIT_TRACE every process writes its own file. Without
+ * it, the processes of a run (a program that forks: timeout, make, a shell)
+ * share one path, and a process that exits must not overwrite what another
+ * wrote, nor leave a file from an earlier run looking like this one's:
+ *  - the run's first process (no LOCKWAIT_RUN in its environment; it sets
+ *    one for its children) removes the path at start, so a run that dies
+ *    (SIGKILL) leaves no trace rather than an older one;
+ *  - at exit, under a lock on the file, the first process with contended
+ *    events takes the path (replacing a header-only trace, the mark of a
+ *    process that had none); a later one with events writes PATH.PID and
+ *    says so; one without events writes its header-only trace only when
+ *    nothing is there yet (a run with no contention at all). */
+void lw_trace_start(const struct lw_config *c)
+{
+    const char *run = getenv("LOCKWAIT_RUN");
+    if (!c->trace || strstr(c->trace, "%p") || (run && *run))
+        return;
+    char pid[16];
+    snprintf(pid, sizeof pid, "%u", lw.pid);
+    if (unlink(c->trace) != 0 && errno != ENOENT)
+        dprintf(2, "lockwait: cannot remove an older trace at %s (%s): this run's may go elsewhere\n", c->trace,
+                strerror(errno));
+    setenv("LOCKWAIT_RUN", pid, 1);
+}
+
+/* A descriptor to write this process's trace to (empty, at offset 0), or -1
+ * (nothing to write, or an error already said); the path used in used[]. */
+int lw_trace_open(const char *path, int shared, int has_records, char *used, size_t cap)
+{
+    snprintf(used, cap, "%s", path);
+    if (!shared) {
+        int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (fd < 0)
+            lw_say("cannot write the trace to %s: %s", path, strerror(errno));
+        return fd;
+    }
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        lw_say("cannot write the trace to %s: %s", path, strerror(errno));
+        return -1;
+    }
+    int r;
+    while ((r = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
+        ;
+    struct stat st;
+    struct lw_trace_header h;
+    if (r != 0 || fstat(fd, &st) != 0) {
+        lw_say("cannot lock the trace file %s: %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    /* empty: nobody's yet (or a writer died half-way); header only: a
+     * process without events: ours replaces it if ours has some */
+    if (st.st_size == 0 || (has_records && st.st_size == (off_t)sizeof h)) {
+        if (ftruncate(fd, 0) == 0)
+            return fd; /* the lock goes with the descriptor's close */
+        lw_say("cannot write the trace to %s: %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    uint32_t other = 0;
+    if (pread(fd, &h, sizeof h, 0) == (ssize_t)sizeof h && memcmp(h.magic, LW_TRACE_MAGIC, sizeof h.magic) == 0)
+        other = h.pid;
+    close(fd);
+    if (!has_records)
+        return -1; /* another process's trace is there: nothing to add */
+    snprintf(used, cap, "%s.%u", path, lw.pid);
+    fd = open(used, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        lw_say("%s holds the trace of pid %u; cannot write this one's to %s: %s", path, other, used, strerror(errno));
+        return -1;
+    }
+    lw_say("%s holds the trace of pid %u; this one's is in %s (\"%%p\" in --trace names one file per process)",
+           path, other, used);
+    return fd;
 }

@@ -56,6 +56,7 @@ void lw_config_read(struct lw_config *c)
     lw_err_note(c);
     s = getenv("LOCKWAIT_TRACE");
     c->trace = s && *s ? s : NULL;
+    lw_trace_start(c);
     s = getenv("LOCKWAIT_TOP");
     if (s && *s) {
         long v = parse_num(s, 1, 1000000);
@@ -503,13 +504,14 @@ void lw_trace_write(void)
 {
     if (!lw.cfg.trace)
         return;
-    char path[4096];
+    char path[4096], used[4096 + 16];
+    int records = 0;
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t && !records; t = t->next)
+        records = t->tbuf && LD(t->tlen) > 0;
     expand(lw.cfg.trace, path, sizeof path);
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        lw_say("cannot write the trace to %s: %s", path, strerror(errno));
+    int fd = lw_trace_open(path, !strstr(lw.cfg.trace, "%p"), records, used, sizeof used);
+    if (fd < 0)
         return;
-    }
     struct lw_trace_header h;
     memset(&h, 0, sizeof h);
     memcpy(h.magic, LW_TRACE_MAGIC, sizeof h.magic);
@@ -545,5 +547,5 @@ void lw_trace_write(void)
     if (close(fd) != 0 && !err)
         err = errno;
     if (err)
-        lw_say("writing the trace to %s failed: %s", path, strerror(err));
+        lw_say("writing the trace to %s failed: %s", used, strerror(err));
 }

@@ -410,6 +410,9 @@ int main(int argc, char **argv)
             "%zu waits with pieces of their own (%zu pieces); wait blocks per waiter on %zu locks, "
             "summed over waiters on %zu\n", nrec, mstat.waits, mstat.holds, mstat.tsegs, mstat.own_waits,
             mstat.own_pieces, mstat.joint_locks, mstat.summed_locks);
+    if (!mstat.waits) /* a program without contention, or a process of it that had none */
+        fprintf(stderr, "lockwait_report: %s: pid %" PRIu32 " waited for no lock (no contended events)\n",
+                path, hdr.pid);
     if (hdr.dropped)
         fprintf(stderr, "warning: the trace lost %" PRIu64 " records to full buffers; the path "
                 "may be incomplete\n", hdr.dropped);
