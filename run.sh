@@ -101,8 +101,11 @@ cleanup() {
   [ "$have_lock" = 1 ] && rm -rf "$LOCK"
   return 0
 }
+ERR_FD=2
 on_signal() {
-  echo "$PROG: interrupted; results/ and README.md left as they were" >&2
+  # to run.sh's own stderr: the signal may come while a command's stderr is
+  # redirected to a temp file (run_child ... 2>FILE) that cleanup removes
+  echo "$PROG: interrupted; results/ and README.md left as they were" >&"$ERR_FD"
   cleanup
   trap - EXIT
   exit "$1"
@@ -168,6 +171,7 @@ main() {
   [ "$QUICK" = 1 ] || [ -w "$README" ] || die "$README is not writable; nothing was run"
   take_lock
   trap cleanup EXIT
+  exec {ERR_FD}>&2
   trap 'on_signal 130' INT
   trap 'on_signal 143' TERM
   TMPD=$(mktemp -d "$RESULTS/.tmp.XXXXXX") || die "cannot create a temp directory in $RESULTS"
