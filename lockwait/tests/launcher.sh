@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The launcher (lockwait/lockwait) refuses what it cannot profile with one
+# line and the exit status README.md gives, before anything runs: a
+# statically linked program, one for another architecture, a set-user-ID
+# one; bad -o/--trace paths. A library path with spaces or colons (LD_PRELOAD
+# splits on both) still profiles.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../common/testlib.sh"
+
+L=$ROOT/lockwait/lockwait
+C=$BUILD/lw_counts
+
+refused() { # refused NAME CODE WORD CMD...: exit CODE, one line naming WORD, CMD not run
+  local name=$1 code=$2 word=$3; shift 3
+  rm -f "$TMP/ran"
+  check_exit "$name: exit $code" "$code" "$@"
+  cp "$TMP/out" "$TMP/msg"
+  check "$name: one line that says why" awk -v w="$word" 'END { exit !(NR == 1 && ok) } index($0, "lockwait: ") == 1 && index($0, w) { ok = 1 }' "$TMP/msg"
+}
+
+# an ELF header made by hand: 64-bit x86-64 with no program headers (what a
+# static binary lacks is its PT_INTERP), and a 32-bit ARM one
+elf() { # elf OUT CLASS MACHINE
+  local class machine
+  class=$(printf '\\%03o' "$2") machine=$(printf '\\%03o' "$3")
+  { printf "\\177ELF${class}\\001\\001"; head -c 9 /dev/zero; printf "\\002\\000${machine}\\000"; head -c 44 /dev/zero; } >"$1"
+  chmod +x "$1"
+}
+if [ "$(uname -m)" = x86_64 ]; then
+  elf "$TMP/static64" 2 62
+  refused "an ELF program without a dynamic loader" 1 "statically linked" "$L" -- "$TMP/static64"
+fi
+elf "$TMP/arm32" 1 40
+refused "a program for another architecture" 1 "another architecture" "$L" -- "$TMP/arm32"
+# a real static program, where the C library has a static build
+if printf 'int main(void) { return 0; }\n' >"$TMP/s.c" && cc -static -o "$TMP/static" "$TMP/s.c" 2>/dev/null; then
+  refused "a statically linked program" 1 "statically linked" "$L" -- "$TMP/static"
+  printf '#!%s\n' "$TMP/static" >"$TMP/static.sh" && chmod +x "$TMP/static.sh"
+  refused "a script run by a statically linked program" 1 "statically linked" "$L" -- "$TMP/static.sh"
+else
+  echo "# skipped: no static C library (cc -static failed)"
+fi
+# set-user-ID to someone else: the loader drops LD_PRELOAD for it
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+  cp "$(type -P true)" "$TMP/suid" && chown nobody "$TMP/suid" && chmod u+s "$TMP/suid"
+  refused "a set-user-ID program" 1 "set-user-ID" "$L" -- "$TMP/suid"
+fi
+
+# not found, not runnable, output that cannot be written
+refused "a command that does not exist" 127 "not found" "$L" -- no-such-command-here
+refused "a file that is not executable" 126 "cannot run" "$L" -- "$ROOT/README.md"
+refused "a directory" 126 "cannot run" "$L" -- "$TMP"
+refused "-o in a missing directory" 2 "cannot write" "$L" -o "$TMP/no/such/dir/r.txt" -- true
+refused "--trace in a missing directory" 2 "cannot write" "$L" --trace "$TMP/no/such/dir/t" -- true
+
+# the library at a path with a space and a colon: profiled all the same
+d="$TMP/a b:c"
+mkdir -p "$d" && cp "$BUILD/liblockwait.so" "$d/"
+rc=0
+LOCKWAIT_LIB="$d/liblockwait.so" "$L" -- "$C" handoff 3 >/dev/null 2>"$TMP/space.err" || rc=$?
+check_eq "a library path with a space and a colon: the program's status" 0 "$rc"
+check "a library path with a space and a colon: the report" grep -q '^RESULT exp=lockwait kind=process ' "$TMP/space.err"
+check_eq "a library path with a space and a colon: no loader error" "" "$(grep -i 'cannot be preloaded' "$TMP/space.err" || true)"
+
+finish
