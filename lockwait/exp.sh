@@ -73,8 +73,13 @@ lockwait_run() {
   reps=$(lockwait_reps)
   # next to RAW, in run.sh's temp directory: removed with it if we fail
   tmp=$(mktemp -d "$(dirname "$raw")/lockwait.XXXXXX") || die "lockwait: cannot create a temp directory"
+  # the user's settings for the library are not the experiment's
+  unset LOCKWAIT_OUT LOCKWAIT_TOP LOCKWAIT_TRACE LOCKWAIT_TRACE_RECORDS LOCKWAIT_RUN
+  local preload
   if lockwait_have_preload; then
     [ -f "$BUILD/liblockwait.so" ] || die "lockwait: $BUILD/liblockwait.so is missing (./build.sh lockwait)"
+    # LD_PRELOAD cannot carry spaces or colons: the launcher links such a path
+    preload=$(LOCKWAIT_LIB=$BUILD/liblockwait.so "$ROOT/lockwait/lockwait" --preload-path) || die "lockwait: no usable path to the library"
   else
     variants=bare
   fi
@@ -107,7 +112,7 @@ lockwait_run() {
           run_child "$BUILD/lockwait_workload" "${args[@]}" "${extra[@]}" "$s" >"$tmp/wl.out" 2>"$tmp/wl.err" ||
             { cat "$tmp/wl.err" >&2; die "lockwait: $s (bare) failed"; }
         else
-          LOCKWAIT_OUT=$tmp/lw.out LD_PRELOAD=$BUILD/liblockwait.so \
+          LOCKWAIT_OUT=$tmp/lw.out LD_PRELOAD=$preload \
             run_child "$BUILD/lockwait_workload" "${args[@]}" "${extra[@]}" "$s" >"$tmp/wl.out" 2>"$tmp/wl.err" ||
             { cat "$tmp/wl.err" >&2; die "lockwait: $s (under the preload) failed"; }
           cat "$tmp/lw.out" >>"$tmp/wl.out"
@@ -122,7 +127,7 @@ lockwait_run() {
     local wargs=() rargs=(-n 0)
     if [ "$s" = cache ]; then wargs=(-W "$tmp/win"); rargs+=(-s -W "$tmp/win"); fi
     rm -f "$tmp/lw.out" "$tmp/trace"
-    LOCKWAIT_OUT=$tmp/lw.out LOCKWAIT_TRACE=$tmp/trace LD_PRELOAD=$BUILD/liblockwait.so \
+    LOCKWAIT_OUT=$tmp/lw.out LOCKWAIT_TRACE=$tmp/trace LD_PRELOAD=$preload \
       run_child "$BUILD/lockwait_workload" "${args[@]}" "${extra[@]}" "${wargs[@]}" "$s" >"$tmp/wl.out" 2>"$tmp/wl.err" ||
       { cat "$tmp/wl.err" >&2; die "lockwait: $s (traced) failed"; }
     cat "$tmp/lw.out" >>"$tmp/wl.out"

@@ -3,7 +3,8 @@
 # line and the exit status README.md gives, before anything runs: a
 # statically linked program, one for another architecture, a set-user-ID
 # one; bad -o/--trace paths. A library path with spaces or colons (LD_PRELOAD
-# splits on both) still profiles.
+# splits on both) still profiles, and so does the lockwait experiment of a
+# checkout at such a path.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
@@ -63,4 +64,14 @@ check_eq "a library path with a space and a colon: the program's status" 0 "$rc"
 check "a library path with a space and a colon: the report" grep -q '^RESULT exp=lockwait kind=process ' "$TMP/space.err"
 check_eq "a library path with a space and a colon: no loader error" "" "$(grep -i 'cannot be preloaded' "$TMP/space.err" || true)"
 
+# the experiment in a checkout at such a path
+R="$TMP/check out"
+scratch_repo "$R"
+if (cd "$R" && ./build.sh lockwait >/dev/null 2>&1 && LOCKWAIT_SCENARIOS=mutex QUICK=1 ./run.sh lockwait >/dev/null 2>"$TMP/exp.err"); then
+  pass "the lockwait experiment in a checkout whose path has a space"
+else
+  fail "the lockwait experiment in a checkout whose path has a space" "$(tail -n 3 "$TMP/exp.err" | tr '\n' ' ')"
+fi
+check_eq "... its wrapped and traced runs carry the library's report" 2 \
+  "$(grep -cE '^RESULT exp=lockwait kind=process .*variant=(wrapped|traced)' "$R/results/quick-lockwait-raw.txt" 2>/dev/null || true)"
 finish

@@ -34,7 +34,17 @@ check_awk "the ETA grows with LOCKWAIT_THREADS (4: $eta s, 1024: $eta1024 s)" "$
 raw=$TMP/raw/lockwait-raw.txt
 mkdir -p "$TMP/raw"
 : >"$raw"
-if LOCKWAIT_SCENARIOS=cond,cache REPS=2 run_exp lockwait_run "$raw" 2>"$TMP/run.err"; then pass "QUICK run of cond and cache"; else fail "QUICK run of cond and cache" "$(tail -n 3 "$TMP/run.err")"; fi
+# with the user's own settings for the library in the environment: they
+# must not reach the experiment's runs
+if LOCKWAIT_TOP=1 LOCKWAIT_TRACE=$TMP/user.trace LOCKWAIT_TRACE_RECORDS=1024 LOCKWAIT_OUT=$TMP/user.out \
+   LOCKWAIT_SCENARIOS=cond,cache REPS=2 run_exp lockwait_run "$raw" 2>"$TMP/run.err"; then
+  pass "QUICK run of cond and cache"
+else
+  fail "QUICK run of cond and cache" "$(tail -n 3 "$TMP/run.err")"
+fi
+check_eq "the user's LOCKWAIT_TRACE and LOCKWAIT_OUT were not written" "" "$(ls "$TMP"/user.* 2>/dev/null || true)"
+check_eq "the user's LOCKWAIT_TOP did not reach the runs (top=10 in each)" "" \
+  "$(grep '^RESULT exp=lockwait kind=process ' "$raw" | grep -v ' top=10 ' || true)"
 count() { grep -c -E "$1" "$raw" || true; }
 check_eq "a workload line per run: 2 pairs + 1 traced, 2 scenarios" 10 "$(count '^RESULT exp=lockwait kind=workload .* variant=(bare|wrapped|traced) rep=[0-9]+$')"
 check_eq "bare and wrapped alternate their order (rep 2: wrapped first)" "wrapped bare" \
