@@ -273,6 +273,27 @@ int cpu_allowed(int cpu)
 #endif
 }
 
+int allowed_cpus(int *list, int cap)
+{
+    int n = 0;
+#ifdef __linux__
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) != 0)
+        die_errno("sched_getaffinity");
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &set)) {
+            if (list && n < cap)
+                list[n] = c;
+            n++;
+        }
+#else
+    for (n = 0; n < online_cpus(); n++)
+        if (list && n < cap)
+            list[n] = n;
+#endif
+    return n;
+}
+
 /* ---- caches and topology ---- */
 
 const char *cache_source_name(enum cache_source s)

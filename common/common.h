@@ -69,6 +69,11 @@ int pin_self(int cpu);
 int affinity_supported(void);
 /* Is cpu in the calling thread's allowed set? (Always 1 without an API.) */
 int cpu_allowed(int cpu);
+/* The CPUs the calling thread may run on (Linux: sched_getaffinity, so a
+ * taskset or a container's CPU set counts; elsewhere 0..online-1): fills up
+ * to cap ids into list (list may be NULL) and returns how many there are.
+ * This, not online_cpus(), is how many threads can run at once. */
+int allowed_cpus(int *list, int cap);
 
 /* Caches. One record per level as a given source reports it. */
 enum cache_source { SRC_SYSFS, SRC_SYSCONF, SRC_SYSCTL };
