@@ -92,7 +92,9 @@ build_common() {
 }
 
 build_false_sharing() {
-  cc_prog false_sharing "$ROOT/false_sharing/bench.c"
+  # bench.c holds the measured loops (its listing is checked), rounds.c the
+  # workers and the rounds' bookkeeping
+  cc_prog false_sharing "$ROOT/false_sharing/bench.c" "$ROOT/false_sharing/rounds.c"
   if [ "$SANITIZE" = 0 ]; then
     listing "$ROOT/false_sharing/bench.c" "$BUILD_DIR/false_sharing_O2.s"
     # the committed copy the README quotes comes from the default build only

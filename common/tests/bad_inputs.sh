@@ -42,7 +42,9 @@ bad nosuch ./build.sh nosuch
 bad SANITIZE env SANITIZE=yes ./build.sh
 bad --bogus "$B/false_sharing" --bogus
 bad ITERS_LOG2 env ITERS_LOG2=100 "$B/false_sharing"
-bad CLOCK_GHZ env CLOCK_GHZ=fast "$B/false_sharing"
+bad THREADS env THREADS=2,2 "$B/false_sharing"
+bad THREADS env THREADS=1,2,1 ./run.sh false_sharing
+bad MAX_CELL_S env MAX_CELL_S=-1 "$B/false_sharing"
 bad ROUNDS env ROUNDS=-5 "$B/ctxswitch"
 bad ACCESS env ACCESS=peek "$B/ctxswitch"
 bad -n "$B/clock_estimate" -n 99

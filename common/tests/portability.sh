@@ -11,17 +11,19 @@ read -r -a flags <<<"$("$ROOT/build.sh" --flags)"
 cc=${flags[0]}
 cflags=("${flags[@]:1}")
 # shellcheck disable=SC2317 # called through check
-nolinux() { # nolinux OUT SRC: build SRC with common/*.c (but the tools) and no __linux__
-  "$cc" "${cflags[@]}" -U__linux__ -I"$ROOT/common" "$2" "$ROOT"/common/{common,stats,probe,cycles}.c -o "$TMP/$1" -lm
+nolinux() { # nolinux OUT SRC...: build SRC with common/*.c (but the tools) and no __linux__
+  local out=$1; shift
+  "$cc" "${cflags[@]}" -U__linux__ -I"$ROOT/common" "$@" "$ROOT"/common/{common,stats,probe,cycles}.c -o "$TMP/$out" -lm
 }
 for p in "clock_estimate common/clock_estimate.c" "machine common/machine.c" \
-         "false_sharing false_sharing/bench.c" "ctxswitch ctxswitch/ctxswitch.c" \
+         "false_sharing false_sharing/bench.c false_sharing/rounds.c" "ctxswitch ctxswitch/ctxswitch.c" \
          "lockwait_workload lockwait/workload.c" "lockwait_report lockwait/report.c"; do
   read -r out src <<<"$p"
-  check "$src compiles without __linux__ (-Werror)" nolinux "$out" "$ROOT/$src"
+  read -r -a srcs <<<"$src"
+  check "$src compiles without __linux__ (-Werror)" nolinux "$out" "${srcs[@]/#/$ROOT/}"
 done
 
-env ITERS_LOG2=12 REPS=1 THREADS=1,2 PAIRS=1 PIN=1 "$TMP/false_sharing" >"$TMP/fs.txt" 2>/dev/null
+env ITERS_LOG2=12 REPS=1 MAX_CELL_S=0 THREADS=1,2 PAIRS=1 PIN=1 "$TMP/false_sharing" >"$TMP/fs.txt" 2>/dev/null
 check "false_sharing without an affinity API says so in the raw output" \
   grep -q '^# pinning: none (this OS has no thread affinity API' "$TMP/fs.txt"
 check_eq "false_sharing without an affinity API: every cell pinned=0" "0" "$(grep -c 'kind=cell .*pinned=1' "$TMP/fs.txt" || true)"
