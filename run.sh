@@ -14,9 +14,9 @@ usage: ./run.sh [-h] [EXPERIMENT...]
 environment (validated before anything runs; a bad value exits 2):
   QUICK=1         smoke test in seconds: writes results/quick-*, leaves README.md alone
   REPS=N          timed repetitions per cell (1..1001; default per experiment, 11)
-  ITERS_LOG2=N    false_sharing: 2^N increments per thread (10..34; default 24, QUICK 20)
-  THREADS=1,2,4   false_sharing: thread counts (1..64); named counts above the CPU
-                  count run oversubscribed, default ones are skipped with a note
+  ITERS_LOG2=N    false_sharing: 2^N increments per thread and round (10..34; default 18, QUICK 16)
+  THREADS=1,2,4   false_sharing: thread counts (1..64, each once); named counts above the
+                  allowed CPUs run oversubscribed, default ones are skipped with a note
   PIN=0|1         pin threads (Linux; default 1)
   CC=...          compiler for ./build.sh
   Each experiment's own knobs are listed in README.md.
