@@ -919,32 +919,37 @@ print_cell:
 	.string	"pad128_over_1thread"
 .LC59:
 	.string	" class=%s pair=%d,%d"
-.LC61:
-	.string	"cell"
 	.section	.rodata.str1.8
 	.align 8
 .LC62:
-	.string	"RESULT exp=false_sharing kind=placement threads=%d cpus="
+	.string	"false_sharing: done; %ld cell-rounds in %.1f s\n"
 	.section	.rodata.str1.1
 .LC63:
-	.string	"%s%d"
+	.string	"cell"
 	.section	.rodata.str1.8
 	.align 8
 .LC64:
-	.string	"%s pinned=%s oversubscribed=%d allowed_cpus=%d"
+	.string	"RESULT exp=false_sharing kind=placement threads=%d cpus="
 	.section	.rodata.str1.1
 .LC65:
-	.string	"canary_best_ns"
+	.string	"%s%d"
+	.section	.rodata.str1.8
+	.align 8
 .LC66:
-	.string	"pair"
+	.string	"%s pinned=%s oversubscribed=%d allowed_cpus=%d"
+	.section	.rodata.str1.1
 .LC67:
+	.string	"canary_best_ns"
+.LC68:
+	.string	"pair"
+.LC69:
 	.string	"pair_ratio"
 	.section	.rodata.str1.8
 	.align 8
-.LC68:
+.LC70:
 	.string	"RESULT exp=false_sharing kind=pair_placement%s threads=2"
 	.align 8
-.LC69:
+.LC71:
 	.string	"RESULT exp=false_sharing kind=skip pairs=none reason=%s\n"
 	.section	.text.startup,"ax",@progbits
 	.p2align 4
@@ -977,8 +982,8 @@ main:
 	jle	.L99
 	movq	8(%rsi), %rbx
 	cmpb	$45, (%rbx)
-	je	.L343
-.L245:
+	je	.L348
+.L250:
 	leaq	.LC35(%rip), %rsi
 	movq	%rbx, %rdi
 	call	strcmp@PLT
@@ -993,7 +998,7 @@ main:
 	movl	$18, %edx
 	leaq	.LC36(%rip), %rsi
 	call	fprintf@PLT
-.L264:
+.L268:
 	addq	$3016, %rsp
 	.cfi_remember_state
 	.cfi_def_cfa_offset 56
@@ -1011,19 +1016,19 @@ main:
 	popq	%r15
 	.cfi_def_cfa_offset 8
 	ret
-.L343:
+.L348:
 	.cfi_restore_state
 	cmpb	$104, 1(%rbx)
-	jne	.L245
+	jne	.L250
 	cmpb	$0, 2(%rbx)
 	je	.L101
-	jmp	.L245
+	jmp	.L250
 .L99:
 	movl	$34, %ecx
 	movl	$10, %edx
 	movl	$18, %esi
 	leaq	.LC38(%rip), %rdi
-	leaq	.LC41(%rip), %r12
+	leaq	.LC41(%rip), %rbp
 	call	env_long@PLT
 	xorl	%edx, %edx
 	movl	$1, %esi
@@ -1031,7 +1036,7 @@ main:
 	movq	%rax, %rcx
 	movq	%rax, 408(%rsp)
 	movl	$1, %eax
-	leaq	400(%rsp), %rbp
+	leaq	400(%rsp), %r15
 	salq	%cl, %rax
 	movl	$1, %ecx
 	movq	%rax, 400(%rsp)
@@ -1044,7 +1049,7 @@ main:
 	call	env_long@PLT
 	movl	$64, %edx
 	movl	$16, %r8d
-	movq	%r12, %rdi
+	movq	%rbp, %rdi
 	leaq	432(%rsp), %rcx
 	movl	$1, %esi
 	movq	%rax, 424(%rsp)
@@ -1055,7 +1060,7 @@ main:
 	setne	%dl
 	movl	%edx, 568(%rsp)
 	je	.L104
-	movq	%rbp, %rdi
+	movq	%r15, %rdi
 	xorl	%r8d, %r8d
 	.p2align 4,,10
 	.p2align 3
@@ -1066,7 +1071,7 @@ main:
 	cmpq	%r8, %rax
 	je	.L108
 	movq	32(%rdi), %rbx
-	movq	%rbp, %rdx
+	movq	%r15, %rdx
 	jmp	.L107
 	.p2align 4,,10
 	.p2align 3
@@ -1078,7 +1083,7 @@ main:
 .L107:
 	cmpq	32(%rdx), %rbx
 	jne	.L106
-	movq	%r12, %rdi
+	movq	%rbp, %rdi
 	call	getenv@PLT
 	movq	%rbx, %rdx
 	leaq	.LC42(%rip), %rdi
@@ -1095,11 +1100,13 @@ main:
 	movsd	.LC43(%rip), %xmm0
 	leaq	128(%rsp), %rdi
 	movl	$11, %esi
-	leaq	srcs.2(%rip), %rbx
-	leaq	12(%rbx), %r14
+	leaq	srcs.2(%rip), %r14
+	leaq	12(%r14), %r13
 	call	reps_plan_from_env@PLT
+	movq	128(%rsp), %rax
 	movl	$1024, %esi
 	leaq	allowed.3(%rip), %rdi
+	movq	%rax, 120(%rsp)
 	call	allowed_cpus@PLT
 	movl	$128, %esi
 	leaq	.LC44(%rip), %rdi
@@ -1107,156 +1114,158 @@ main:
 	movl	$1024, %eax
 	cmpl	%eax, %r12d
 	cmovle	%r12d, %eax
-	movl	%eax, 28(%rsp)
+	movl	%eax, 48(%rsp)
 	xorl	%eax, %eax
 	call	printf@PLT
 	leaq	1792(%rsp), %rax
 	movl	%r12d, (%rsp)
-	movq	%rax, 72(%rsp)
-	movq	%rbp, 8(%rsp)
+	movq	%rax, 80(%rsp)
+	movq	%r15, 8(%rsp)
+	movq	%r14, %r15
 .L110:
-	movl	(%rbx), %r13d
-	movq	72(%rsp), %rdx
+	movl	(%r15), %ebp
+	movq	80(%rsp), %rdx
 	xorl	%esi, %esi
 	movl	$8, %ecx
-	movl	%r13d, %edi
+	movl	%ebp, %edi
 	call	cache_levels@PLT
 	testl	%eax, %eax
 	jle	.L114
-	movslq	%eax, %r8
-	movq	72(%rsp), %rdi
-	imulq	$152, %r8, %r8
-	movq	%rdi, %r12
-	leaq	(%rdi,%r8), %rbp
+	movslq	%eax, %rcx
+	movq	80(%rsp), %rdi
+	imulq	$152, %rcx, %rcx
+	movq	%rdi, %rbx
+	leaq	(%rdi,%rcx), %r14
 	jmp	.L113
 	.p2align 4,,10
 	.p2align 3
 .L112:
-	addq	$152, %r12
-	cmpq	%rbp, %r12
+	addq	$152, %rbx
+	cmpq	%r14, %rbx
 	je	.L114
 .L113:
-	cmpl	$1, (%r12)
+	cmpl	$1, (%rbx)
 	jne	.L112
-	movq	16(%r12), %r15
-	testq	%r15, %r15
+	movq	16(%rbx), %r12
+	testq	%r12, %r12
 	jle	.L112
-	movl	%r13d, %edi
-	addq	$152, %r12
+	movl	%ebp, %edi
+	addq	$152, %rbx
 	call	cache_source_name@PLT
-	movq	%r15, %rdx
+	movq	%r12, %rdx
 	leaq	.LC45(%rip), %rdi
 	movq	%rax, %rsi
 	xorl	%eax, %eax
 	call	printf@PLT
-	cmpq	%rbp, %r12
+	cmpq	%r14, %rbx
 	jne	.L113
 .L114:
-	addq	$4, %rbx
-	cmpq	%r14, %rbx
+	addq	$4, %r15
+	cmpq	%r13, %r15
 	jne	.L110
 	movl	(%rsp), %r12d
-	movq	8(%rsp), %rbp
+	movq	8(%rsp), %r15
 	call	online_cpus@PLT
 	movl	%eax, %ebx
 	call	probe_sources@PLT
 	movsd	.LC47(%rip), %xmm2
-	movsd	.LC46(%rip), %xmm4
-	leaq	.LC48(%rip), %rdi
-	pushq	%r11
+	pushq	%rbp
 	.cfi_def_cfa_offset 3080
-	movq	%rax, %r8
-	movl	$5, %eax
+	leaq	.LC48(%rip), %rdi
 	pushq	%rbx
 	.cfi_def_cfa_offset 3088
-	movl	44(%rsp), %r9d
-	movapd	%xmm2, %xmm3
+	movsd	.LC46(%rip), %xmm4
+	movq	%rax, %r8
+	movl	$5, %eax
+	movl	64(%rsp), %r9d
 	movq	152(%rsp), %rcx
-	movq	144(%rsp), %rdx
-	movsd	168(%rsp), %xmm1
+	movapd	%xmm2, %xmm3
+	movq	136(%rsp), %rdx
 	movq	424(%rsp), %rsi
+	movsd	168(%rsp), %xmm1
 	movsd	160(%rsp), %xmm0
 	call	printf@PLT
-	popq	%rbx
-	.cfi_def_cfa_offset 3080
 	popq	%r13
+	.cfi_def_cfa_offset 3080
+	popq	%r14
 	.cfi_def_cfa_offset 3072
 	cmpq	$0, 416(%rsp)
 	je	.L118
 	call	affinity_supported@PLT
 	testl	%eax, %eax
-	je	.L344
-	movq	72(%rsp), %rsi
+	je	.L349
+	movq	80(%rsp), %rsi
 	movl	allowed.3(%rip), %edi
 	xorl	%edx, %edx
-	xorl	%r15d, %r15d
+	xorl	%r14d, %r14d
 	movl	$3, 1792(%rsp)
 	call	cache_llc@PLT
-	movl	%r12d, 24(%rsp)
-	xorl	%ecx, %ecx
-	movq	%rbp, 16(%rsp)
+	movl	%r12d, 16(%rsp)
+	xorl	%esi, %esi
+	movq	%r15, 32(%rsp)
 .L122:
-	cmpl	$0, 24(%rsp)
-	movl	$1, %r8d
+	cmpl	$0, 16(%rsp)
+	movl	$1, %ecx
 	jle	.L134
-	movl	%ecx, 8(%rsp)
-	movq	%r8, %r12
-	movl	%r15d, %ecx
+	movl	%esi, 8(%rsp)
+	movq	%rcx, %rax
+	movl	%r14d, %ecx
+	movq	%rax, %r14
 	.p2align 4,,10
 	.p2align 3
 .L132:
 	leaq	-4+allowed.3(%rip), %rax
-	movl	(%rax,%r12,4), %r13d
+	movl	(%rax,%r14,4), %ebp
 	testl	%ecx, %ecx
-	je	.L221
+	je	.L227
 	leaq	576(%rsp), %r15
 	movslq	%ecx, %rax
 	xorl	%ebx, %ebx
-	xorl	%ebp, %ebp
-	movq	%r12, (%rsp)
-	leaq	(%r15,%rax,4), %r14
-	movq	%r15, %r12
+	xorl	%r12d, %r12d
+	movq	%r14, (%rsp)
+	leaq	(%r15,%rax,4), %r13
+	movq	%r15, %r14
 	movl	%ecx, %r15d
 	.p2align 4,,10
 	.p2align 3
 .L124:
-	movl	(%r12), %edi
+	movl	(%r14), %edi
 	xorl	%eax, %eax
-	movl	%r13d, %esi
-	cmpl	%edi, %r13d
+	movl	%ebp, %esi
+	cmpl	%edi, %ebp
 	sete	%al
-	orl	%eax, %ebp
+	orl	%eax, %r12d
 	call	cpus_are_smt_siblings@PLT
 	cmpl	$1, %eax
 	sete	%al
-	addq	$4, %r12
+	addq	$4, %r14
 	movzbl	%al, %eax
 	orl	%eax, %ebx
-	cmpq	%r14, %r12
+	cmpq	%r13, %r14
 	jne	.L124
-	movq	(%rsp), %r12
+	movq	(%rsp), %r14
 	movl	%r15d, %ecx
-	testl	%ebp, %ebp
+	testl	%r12d, %r12d
 	jne	.L129
-	movl	576(%rsp), %r14d
+	movl	576(%rsp), %r13d
 .L123:
 	movl	$2, %edx
-	movl	%r13d, %esi
-	movl	%r14d, %edi
+	movl	%ebp, %esi
+	movl	%r13d, %edi
 	movl	%ecx, (%rsp)
 	call	cpus_share_cache@PLT
 	movl	1792(%rsp), %edx
-	movl	%r13d, %esi
-	movl	%r14d, %edi
-	movl	%eax, %ebp
+	movl	%ebp, %esi
+	movl	%r13d, %edi
+	movl	%eax, %r12d
 	call	cpus_share_cache@PLT
-	movl	8(%rsp), %r9d
+	movl	8(%rsp), %r10d
 	movl	(%rsp), %ecx
 	testl	%eax, %eax
 	setne	%al
-	testl	%r9d, %r9d
+	testl	%r10d, %r10d
 	jne	.L126
-	testl	%ebp, %ebp
+	testl	%r12d, %r12d
 	setne	%dl
 	testb	%al, %dl
 	je	.L129
@@ -1265,31 +1274,31 @@ main:
 	.p2align 4,,10
 	.p2align 3
 .L129:
-	cmpl	%r12d, 28(%rsp)
+	cmpl	%r14d, 48(%rsp)
 	setg	%dl
 	cmpl	$63, %ecx
 	setle	%al
-	addq	$1, %r12
+	addq	$1, %r14
 	testb	%al, %dl
 	jne	.L132
-	movl	%ecx, %r15d
-	movl	8(%rsp), %ecx
+	movl	8(%rsp), %esi
+	movl	%ecx, %r14d
 .L134:
-	addl	$1, %ecx
-	cmpl	$3, %ecx
+	addl	$1, %esi
+	cmpl	$3, %esi
 	jg	.L133
-	cmpl	$63, %r15d
+	cmpl	$63, %r14d
 	jle	.L122
 .L133:
+	movl	16(%rsp), %r12d
+	movq	32(%rsp), %r15
+	movl	%r14d, 28(%rsp)
 	cmpq	$0, 416(%rsp)
-	movl	24(%rsp), %r12d
-	movl	%r15d, 24(%rsp)
-	movq	16(%rsp), %rbp
 	je	.L116
 	call	affinity_supported@PLT
 	testl	%eax, %eax
 	je	.L119
-	cmpl	$0, 24(%rsp)
+	cmpl	$0, 28(%rsp)
 	jne	.L139
 .L138:
 	leaq	.LC49(%rip), %rdi
@@ -1303,53 +1312,339 @@ main:
 	leaq	.LC52(%rip), %rdi
 	call	fwrite@PLT
 .L121:
-	xorl	%r8d, %r8d
-	xorl	%eax, %eax
+	xorl	%r9d, %r9d
+	xorl	%r13d, %r13d
 	cmpq	$0, 560(%rsp)
-	movl	%r8d, 24(%rsp)
+	movl	%r9d, 28(%rsp)
 	jne	.L140
 .L141:
 	leaq	832(%rsp), %rdi
 	subq	$32, %rsp
 	.cfi_def_cfa_offset 3104
-	movdqa	160(%rsp), %xmm2
+	xorl	%ebx, %ebx
+	movq	%rdi, 104(%rsp)
 	movq	432(%rsp), %rsi
+	movdqa	160(%rsp), %xmm2
 	movdqa	176(%rsp), %xmm4
 	movups	%xmm2, (%rsp)
 	movups	%xmm4, 16(%rsp)
 	call	run_init@PLT
 	addq	$32, %rsp
 	.cfi_def_cfa_offset 3072
-.L216:
-	leaq	1152(%rsp), %rbx
-	xorl	%esi, %esi
-	movq	%rbx, %rdi
-	call	adjust_table
-	xorl	%esi, %esi
-	movq	%rbx, %rdi
-	call	adjust_table
-	xorl	%r11d, %r11d
-	movl	%r11d, 116(%rsp)
+	xorl	%edx, %edx
+	leaq	1152(%rsp), %rax
+	movl	%edx, 108(%rsp)
+	movl	%edx, 68(%rsp)
+	movq	%rax, 56(%rsp)
 .L169:
+	call	now_ns@PLT
+	subq	1144(%rsp), %rax
+	js	.L220
+	pxor	%xmm0, %xmm0
+	cvtsi2sdq	%rax, %xmm0
+.L221:
+	movq	1128(%rsp), %rdx
+	movq	stderr(%rip), %rdi
+	leaq	.LC62(%rip), %rsi
+	movl	$1, %eax
+	divsd	.LC61(%rip), %xmm0
+	call	fprintf@PLT
+	movl	68(%rsp), %eax
+	xorl	%ecx, %ecx
+	movl	%ebx, 68(%rsp)
+	movl	%ecx, 64(%rsp)
+	movl	%eax, 52(%rsp)
+.L222:
+	movl	52(%rsp), %ebx
+	movq	56(%rsp), %r12
+	movl	%ebx, %esi
+	movq	%r12, %rdi
+	call	adjust_table
+	movslq	%ebx, %rax
+	movl	64(%rsp), %esi
+	imulq	$40, %rax, %r14
+	subl	%ebx, %esi
+	leaq	(%r12,%r14), %r13
+	movq	%r13, %rdi
+	call	adjust_table
+	testl	%ebx, %ebx
+	je	.L179
+	movq	%r13, (%rsp)
+	movq	72(%rsp), %r15
+	leaq	.LC12(%rip), %rbp
+	leaq	.LC63(%rip), %rbx
+	movq	%r14, 8(%rsp)
+	.p2align 4,,10
+	.p2align 3
+.L180:
+	movl	8(%r12), %eax
+	xorl	%r13d, %r13d
+	xorl	%r14d, %r14d
+	testl	%eax, %eax
+	jle	.L183
+	.p2align 4,,10
+	.p2align 3
+.L181:
+	movq	(%r12), %rdx
+	movq	%r15, %r8
+	movq	%r12, %rcx
+	movq	%rbp, %rsi
+	movq	%rbx, %rdi
+	addl	$1, %r14d
+	addq	%r13, %rdx
+	addq	$248, %r13
+	call	print_cell
+	cmpl	%r14d, 8(%r12)
+	jg	.L181
+.L183:
+	movq	(%rsp), %rax
+	addq	$40, %r12
+	cmpq	%rax, %r12
+	jne	.L180
+	cmpl	$0, 68(%rsp)
+	movq	8(%rsp), %r14
+	movq	(%rsp), %r13
+	je	.L187
+.L186:
+	movl	28(%rsp), %eax
+	xorl	%ecx, %ecx
+	movq	%r14, 112(%rsp)
+	leaq	cpus_t.1(%rip), %rbp
+	movq	%r13, 120(%rsp)
+	testl	%eax, %eax
+	movq	56(%rsp), %rax
+	setg	%cl
+	setne	88(%rsp)
+	xorl	%r11d, %r11d
+	addq	%r14, %rax
+	movl	%ecx, 104(%rsp)
+	movq	%rax, 96(%rsp)
+	leaq	192(%rsp), %rax
+	movq	%rax, 8(%rsp)
+	leaq	256(%rsp), %rax
+	movq	%r11, 40(%rsp)
+	movq	%r11, (%rsp)
+	movq	%rax, 16(%rsp)
+	.p2align 4,,10
+	.p2align 3
+.L185:
+	movl	52(%rsp), %r10d
+	movq	56(%rsp), %rcx
+	movl	104(%rsp), %r8d
+	testl	%r10d, %r10d
+	je	.L191
+	movq	40(%rsp), %rsi
+	movq	96(%rsp), %rdi
+.L190:
+	movq	(%rcx), %rdx
+	xorl	%eax, %eax
+	addq	%rsi, %rdx
+.L192:
+	addl	$1, %eax
+	andl	108(%rdx), %r8d
+	addq	$248, %rdx
+	cmpl	$3, %eax
+	jne	.L192
+	addq	$40, %rcx
+	cmpq	%rcx, %rdi
+	jne	.L190
+.L191:
+	movq	8(%rsp), %rax
+	movq	(%rsp), %rbx
+	movl	%r8d, 32(%rsp)
+	leaq	.LC64(%rip), %rdi
+	movl	(%rax,%rbx,4), %ebx
+	xorl	%eax, %eax
+	movl	%ebx, %esi
+	call	printf@PLT
+	testl	%ebx, %ebx
+	movl	32(%rsp), %r8d
+	jle	.L249
+	xorl	%r15d, %r15d
+	cmpb	$0, 88(%rsp)
+	leaq	.LC65(%rip), %r14
+	leaq	.LC11(%rip), %r13
+	leaq	.LC12(%rip), %r12
+	je	.L249
+	movl	%r8d, 32(%rsp)
+	.p2align 4,,10
+	.p2align 3
+.L193:
+	testq	%r15, %r15
+	movq	%r12, %rsi
+	movl	0(%rbp,%r15,4), %edx
+	movq	%r14, %rdi
+	cmovne	%r13, %rsi
+	xorl	%eax, %eax
+	addq	$1, %r15
+	call	printf@PLT
+	cmpl	%r15d, %ebx
+	jg	.L193
+	movq	16(%rsp), %rax
+	movq	(%rsp), %rbx
+	movl	32(%rsp), %r8d
+	movl	(%rax,%rbx,4), %ecx
+.L195:
+	testl	%r8d, %r8d
+	leaq	.LC30(%rip), %rdx
+	leaq	.LC32(%rip), %rax
+	cmovne	%rax, %rdx
+	leaq	.LC12(%rip), %rsi
+.L196:
+	movl	48(%rsp), %r8d
+	xorl	%eax, %eax
+	leaq	.LC66(%rip), %rdi
+	call	printf@PLT
+	movq	72(%rsp), %rax
+	movq	(%rsp), %rbx
+	movsd	40(%rax,%rbx,8), %xmm0
+	ucomisd	%xmm0, %xmm0
+	jp	.L199
+	movapd	%xmm0, %xmm1
+	andpd	.LC0(%rip), %xmm1
+	ucomisd	.LC1(%rip), %xmm1
+	jbe	.L200
+.L199:
+	leaq	.LC67(%rip), %rsi
+	leaq	.LC2(%rip), %rdi
+	xorl	%eax, %eax
+	call	printf@PLT
+.L201:
+	movl	$10, %edi
+	addq	$256, %rbp
+	call	putchar@PLT
+	addq	$1, (%rsp)
+	movq	(%rsp), %rax
+	addq	$744, 40(%rsp)
+	cmpl	%eax, 68(%rsp)
+	jg	.L185
+	cmpl	$0, 52(%rsp)
+	movq	112(%rsp), %r14
+	movq	120(%rsp), %r13
+	je	.L188
+.L187:
+	movq	56(%rsp), %rax
+	leaq	.LC12(%rip), %rbp
+	leaq	.LC7(%rip), %rbx
+	movq	%rax, %r15
+	leaq	(%r14,%rax), %r12
+.L189:
+	movl	24(%r15), %edi
+	xorl	%r14d, %r14d
+	testl	%edi, %edi
+	jle	.L204
+	.p2align 4,,10
+	.p2align 3
+.L203:
+	leaq	(%r14,%r14,4), %rcx
+	movq	(%r15), %rdx
+	movq	%rbp, %rsi
+	movq	%rbx, %rdi
+	movq	832(%rsp), %r8
+	salq	$4, %rcx
+	addq	16(%r15), %rcx
+	addq	$1, %r14
+	call	print_ratio.isra.0
+	cmpl	%r14d, 24(%r15)
+	jg	.L203
+.L204:
+	addq	$40, %r15
+	cmpq	%r12, %r15
+	jne	.L189
+.L188:
+	movl	64(%rsp), %ecx
+	cmpl	%ecx, 52(%rsp)
+	jge	.L207
+.L205:
+	movl	64(%rsp), %eax
+	movl	52(%rsp), %ecx
+	xorl	%r12d, %r12d
+	movq	%r13, %r15
+	movq	%r12, (%rsp)
+	movq	80(%rsp), %rbx
+	leaq	.LC68(%rip), %rbp
+	subl	%ecx, %eax
+	movq	72(%rsp), %r13
+	movq	%rax, 16(%rsp)
+	.p2align 4,,10
+	.p2align 3
+.L208:
+	movl	(%rsp), %eax
+	movl	8(%r15), %esi
+	xorl	%r12d, %r12d
+	xorl	%r14d, %r14d
+	movl	%eax, 8(%rsp)
+	testl	%esi, %esi
+	jle	.L215
+	.p2align 4,,10
+	.p2align 3
+.L209:
+	movq	(%r15), %rdx
+	movq	%r13, %r8
+	movq	%r15, %rcx
+	movq	%rbx, %rsi
+	movq	%rbp, %rdi
+	addl	$1, %r14d
+	addq	%r12, %rdx
+	addq	$248, %r12
+	call	print_cell
+	cmpl	%r14d, 8(%r15)
+	jg	.L209
+.L215:
+	movq	16(%r15), %rcx
+	movq	(%r15), %rdx
+	movq	%rbx, %rsi
+	leaq	.LC69(%rip), %rdi
+	movq	832(%rsp), %r8
+	call	print_ratio.isra.0
+	imull	$-1431655765, 8(%rsp), %r14d
+	cmpl	$1431655765, %r14d
+	jbe	.L350
+.L210:
+	addq	$1, (%rsp)
+	movq	(%rsp), %rax
+	addq	$40, %r15
+	addq	$96, %rbx
+	movq	16(%rsp), %rcx
+	cmpq	%rcx, %rax
+	jne	.L208
+.L214:
+	movslq	64(%rsp), %rbp
+	movq	56(%rsp), %rbx
+	imulq	$40, %rbp, %rbp
+	addq	%rbx, %rbp
+	.p2align 4,,10
+	.p2align 3
+.L218:
+	movq	%rbx, %rdi
+	addq	$40, %rbx
+	call	block_free@PLT
+	movq	-40(%rbx), %rdi
+	call	free@PLT
+	movq	-24(%rbx), %rdi
+	call	free@PLT
+	cmpq	%rbp, %rbx
+	jne	.L218
+.L206:
 	cmpq	$0, 424(%rsp)
-	je	.L264
-	cmpl	$0, 116(%rsp)
-	jne	.L264
-	cmpl	$0, 24(%rsp)
+	je	.L268
+	cmpl	$0, 108(%rsp)
+	jne	.L268
+	cmpl	$0, 28(%rsp)
 	leaq	.LC33(%rip), %rax
 	leaq	.LC34(%rip), %rsi
 	cmovne	%rax, %rsi
-	leaq	.LC69(%rip), %rdi
+	leaq	.LC71(%rip), %rdi
 	xorl	%eax, %eax
 	call	printf@PLT
-	jmp	.L264
+	jmp	.L268
 	.p2align 4,,10
 	.p2align 3
 .L126:
 	xorl	$1, %ebx
 	andl	$1, %ebx
 	cmpl	$1, 8(%rsp)
-	je	.L345
+	je	.L351
 	cmpl	$2, 8(%rsp)
 	setne	%al
 	orl	%ebx, %eax
@@ -1360,63 +1655,63 @@ main:
 .L127:
 	movslq	%ecx, %rax
 	addl	$1, %ecx
-	movl	%r13d, 576(%rsp,%rax,4)
+	movl	%ebp, 576(%rsp,%rax,4)
 	jmp	.L129
-.L345:
+.L351:
 	andl	%ebx, %eax
 	movzbl	%al, %eax
 	jmp	.L131
-.L221:
+.L227:
 	xorl	%ebx, %ebx
-	movl	%r13d, %r14d
+	movl	%ebp, %r13d
 	jmp	.L123
-.L344:
+.L349:
 	cmpq	$0, 416(%rsp)
-	jne	.L346
+	jne	.L352
 .L118:
-	xorl	%r10d, %r10d
-	movl	%r10d, 24(%rsp)
+	xorl	%r11d, %r11d
+	movl	%r11d, 28(%rsp)
 .L116:
 	leaq	.LC50(%rip), %rdi
 	call	puts@PLT
 .L136:
 	cmpq	$0, 416(%rsp)
 	je	.L139
-	cmpl	$0, 24(%rsp)
+	cmpl	$0, 28(%rsp)
 	je	.L120
 .L139:
-	cmpl	$1, 24(%rsp)
-	setg	%dl
+	cmpl	$1, 28(%rsp)
+	setg	%al
 	cmpq	$0, 560(%rsp)
-	movl	%edx, %eax
+	movl	%eax, %r13d
 	je	.L143
 .L140:
 	subl	$1, %r12d
-	movb	%al, 32(%rsp)
-	movl	24(%rsp), %r13d
-	movq	%rbp, %r10
-	leaq	.LC53(%rip), %rdx
+	leaq	.LC53(%rip), %rax
+	movb	%r13b, 32(%rsp)
+	movq	%r15, %r11
 	leaq	.LC12(%rip), %rbx
-	cmovne	%rdx, %rbx
-	xorl	%r11d, %r11d
-	xorl	%r14d, %r14d
+	movl	28(%rsp), %r14d
+	movl	48(%rsp), %r13d
 	leaq	cpus_t.1(%rip), %r12
-	movl	%r11d, %ebp
+	cmovne	%rax, %rbx
+	xorl	%eax, %eax
+	xorl	%ebp, %ebp
+	movl	%eax, %r15d
 	movq	%rbx, 16(%rsp)
-	movl	28(%rsp), %ebx
 	.p2align 4,,10
 	.p2align 3
 .L151:
-	movq	32(%r10,%r14,8), %r9
-	movl	%r9d, %r15d
-	cmpl	%r9d, %ebx
+	movq	32(%r11,%rbp,8), %r9
+	movl	%r9d, %ebx
+	cmpl	%r9d, %r13d
 	jge	.L148
-	movl	568(%rsp), %edi
-	testl	%edi, %edi
-	je	.L347
+	movl	568(%rsp), %r8d
+	testl	%r8d, %r8d
+	je	.L353
 .L148:
-	movslq	%ebp, %r8
-	testl	%r13d, %r13d
+	movslq	%r15d, %r8
+	testl	%r14d, %r14d
 	je	.L150
 	testl	%r9d, %r9d
 	jle	.L150
@@ -1429,162 +1724,159 @@ main:
 .L149:
 	movl	%esi, %eax
 	cltd
-	idivl	%r13d
+	idivl	%r14d
 	movslq	%edx, %rdx
 	movl	576(%rsp,%rdx,4), %eax
 	movl	%eax, (%rdi,%rsi,4)
 	addq	$1, %rsi
-	cmpl	%esi, %r15d
+	cmpl	%esi, %ebx
 	jg	.L149
 .L150:
 	xorl	%eax, %eax
-	cmpl	%r9d, %ebx
+	cmpl	%r9d, %r13d
 	movl	%r9d, 192(%rsp,%r8,4)
 	setl	%al
-	addl	$1, %ebp
+	addl	$1, %r15d
 	movl	%eax, 256(%rsp,%r8,4)
 .L147:
-	addq	$1, %r14
-	cmpq	560(%rsp), %r14
+	addq	$1, %rbp
+	cmpq	560(%rsp), %rbp
 	jb	.L151
 	cmpq	$0, 424(%rsp)
-	movzbl	32(%rsp), %eax
-	movl	%ebp, %r11d
+	movl	%r15d, 68(%rsp)
+	movzbl	32(%rsp), %r13d
 	je	.L152
-	testb	%al, %al
-	jne	.L217
+	testb	%r13b, %r13b
+	jne	.L223
 .L152:
 	leaq	832(%rsp), %rdi
-	movl	%r11d, (%rsp)
 	subq	$32, %rsp
 	.cfi_def_cfa_offset 3104
-	movq	%rdi, 80(%rsp)
+	movq	%rdi, 104(%rsp)
 	movq	432(%rsp), %rsi
 	movdqa	160(%rsp), %xmm4
 	movdqa	176(%rsp), %xmm2
 	movups	%xmm4, (%rsp)
 	movups	%xmm2, 16(%rsp)
 	call	run_init@PLT
-	movl	32(%rsp), %r11d
-	xorl	%eax, %eax
 	addq	$32, %rsp
 	.cfi_def_cfa_offset 3072
-	movl	%eax, 116(%rsp)
-	testl	%r11d, %r11d
-	je	.L216
-.L219:
-	leal	(%r11,%r11,2), %esi
-	movl	%r11d, 120(%rsp)
+	xorl	%eax, %eax
+	cmpl	$0, 68(%rsp)
+	movl	%eax, 108(%rsp)
+	je	.L354
+.L225:
+	movl	68(%rsp), %edi
 	leaq	increments(%rip), %r14
-	movslq	%esi, %rax
-	movl	%esi, 104(%rsp)
-	imulq	$248, %rax, %rbx
+	leaq	48+layouts(%rip), %r13
+	xorl	%r12d, %r12d
+	leal	(%rdi,%rdi,2), %ebx
+	movslq	%ebx, %rax
+	imulq	$248, %rax, %rcx
 	imulq	$80, %rax, %rax
-	movq	%rbx, 80(%rsp)
-	movslq	%r11d, %rbx
-	movq	%rax, 88(%rsp)
+	movq	%rcx, 88(%rsp)
+	movq	%rax, 96(%rsp)
 	leaq	1152(%rsp), %rax
 	movq	%rax, %rcx
 	movq	%rax, 56(%rsp)
 	leaq	1312(%rsp), %rax
-	movq	%rax, 96(%rsp)
+	movq	%rax, 112(%rsp)
+	movslq	%edi, %rax
+	movq	%rcx, %r15
+	movq	%rax, 32(%rsp)
 	leaq	192(%rsp), %rax
-	movq	%rcx, %r13
-	movq	%rax, 40(%rsp)
-	leaq	256(%rsp), %rax
 	movq	%rax, 8(%rsp)
+	leaq	256(%rsp), %rax
+	movq	%rax, 16(%rsp)
 	.p2align 4,,10
 	.p2align 3
 .L166:
-	movl	104(%rsp), %eax
-	movq	80(%rsp), %rdi
-	xorl	%ebp, %ebp
-	movl	$-1, %r15d
-	movl	%eax, 8(%r13)
-	call	xmalloc@PLT
+	movl	%ebx, 8(%r15)
 	movq	88(%rsp), %rdi
-	movq	%rax, 0(%r13)
 	call	xmalloc@PLT
-	movq	40(%rsp), %rcx
-	movq	%rax, 16(%r13)
+	movq	96(%rsp), %rdi
+	movq	%rax, (%r15)
+	call	xmalloc@PLT
+	movq	8(%rsp), %rcx
+	movq	32(%rsp), %rsi
+	xorl	%edx, %edx
+	movq	%rax, 16(%r15)
 	movq	%rax, %r8
-	jmp	.L161
+	movl	$-1, %eax
 	.p2align 4,,10
 	.p2align 3
-.L230:
-	movq	%rax, %rbp
 .L161:
-	cmpl	$1, (%rcx,%rbp,4)
-	leaq	1(%rbp), %rax
-	cmove	%ebp, %r15d
-	cmpq	%rax, %rbx
-	jne	.L230
-	leal	2(%r15,%r15,2), %eax
-	movq	%rbx, 64(%rsp)
+	cmpl	$1, (%rcx,%rdx,4)
+	cmove	%edx, %eax
+	addq	$1, %rdx
+	cmpq	%rsi, %rdx
+	jne	.L161
+	movl	%eax, %edx
+	leal	2(%rax,%rax,2), %ecx
+	movl	%ebx, 104(%rsp)
 	xorl	%r9d, %r9d
-	xorl	%r12d, %r12d
-	movl	%eax, 112(%rsp)
-	movl	%r15d, %eax
+	notl	%edx
+	movl	%ecx, 64(%rsp)
+	movq	(%r15), %rcx
+	xorl	%ebp, %ebp
+	shrl	$31, %edx
+	movl	%eax, 40(%rsp)
 	pxor	%xmm0, %xmm0
-	notl	%eax
-	movl	%r15d, (%rsp)
-	movq	40(%rsp), %r15
-	shrl	$31, %eax
-	movq	%rbp, 16(%rsp)
-	movq	%r13, %rbp
-	movl	%eax, 32(%rsp)
-	movq	0(%r13), %rax
-	movq	%rax, %r13
+	movq	%r15, %rax
+	movl	%edx, 52(%rsp)
+	movq	%rcx, %r15
 	.p2align 4,,10
 	.p2align 3
 .L162:
-	movl	24(%rsp), %edx
+	movq	8(%rsp), %rdi
+	movl	28(%rsp), %edx
 	movq	%r9, %r10
-	movd	%r9d, %xmm4
-	movl	(%r15,%r9,4), %r11d
+	movq	%r15, (%rsp)
+	movq	16(%rsp), %rcx
 	salq	$8, %r10
-	leaq	cpus_t.1(%rip), %rax
+	movd	%r9d, %xmm4
 	leal	(%r9,%r9,2), %ebx
-	addq	%rax, %r10
-	xorl	%eax, %eax
+	movl	(%rdi,%r9,4), %r11d
+	leaq	cpus_t.1(%rip), %rdi
 	leaq	layouts(%rip), %rsi
+	addq	%rdi, %r10
+	movd	(%rcx,%r9,4), %xmm1
 	testl	%edx, %edx
-	cmove	%rax, %r10
-	movq	8(%rsp), %rax
-	movq	%r13, %rdx
-	movd	(%rax,%r9,4), %xmm1
+	movq	%r15, %rdx
+	cmove	%r12, %r10
+	movq	%rax, %r15
 	punpckldq	%xmm4, %xmm1
 .L163:
 	movq	%rdx, %rdi
-	xorl	%eax, %eax
 	movl	$31, %ecx
+	movq	%r12, %rax
 	addq	$248, %rdx
 	rep stosq
 	movq	%rsi, -240(%rdx)
 	addq	$16, %rsi
-	leaq	48+layouts(%rip), %rax
 	movq	%r14, -248(%rdx)
 	movl	%r11d, -232(%rdx)
 	movq	%r10, -224(%rdx)
 	movq	%xmm1, -216(%rdx)
-	cmpq	%rsi, %rax
+	cmpq	%rsi, %r13
 	jne	.L163
 	leal	2(%rbx), %ecx
-	movslq	%r12d, %rdx
-	leaq	.LC56(%rip), %rax
+	movslq	%ebp, %rdx
+	leaq	.LC56(%rip), %rdi
+	movq	%r15, %rax
 	movl	%ebx, 1792(%rsp)
-	movq	%rax, 1800(%rsp)
 	leaq	(%rdx,%rdx,4), %rdx
 	addl	$1, %ebx
-	leaq	.LC57(%rip), %rax
+	leal	2(%rbp), %esi
 	movl	%ecx, 1796(%rsp)
 	salq	$4, %rdx
+	movq	(%rsp), %r15
+	movq	%rdi, 1800(%rsp)
 	movdqa	1792(%rsp), %xmm5
-	leal	2(%r12), %esi
-	movups	%xmm0, 1812(%rsp)
 	movups	%xmm0, 1844(%rsp)
-	movups	%xmm0, 1828(%rsp)
+	movups	%xmm0, 1812(%rsp)
 	movl	%r11d, 1808(%rsp)
+	movups	%xmm0, 1828(%rsp)
 	movups	%xmm0, 1856(%rsp)
 	movups	%xmm5, (%r8,%rdx)
 	movdqa	1808(%rsp), %xmm6
@@ -1596,14 +1888,15 @@ main:
 	movdqa	1856(%rsp), %xmm4
 	movups	%xmm4, 64(%r8,%rdx)
 	movl	%ebx, 1792(%rsp)
+	leaq	.LC57(%rip), %rbx
 	movl	%ecx, 1796(%rsp)
-	movq	%rax, 1800(%rsp)
+	movq	%rbx, 1800(%rsp)
 	movdqa	1792(%rsp), %xmm2
-	movups	%xmm0, 1812(%rsp)
 	movl	%r11d, 1808(%rsp)
-	movups	%xmm0, 1828(%rsp)
+	movups	%xmm0, 1812(%rsp)
 	movups	%xmm0, 1844(%rsp)
-	movl	%esi, 24(%rbp)
+	movl	%esi, 24(%rax)
+	movups	%xmm0, 1828(%rsp)
 	movups	%xmm0, 1856(%rsp)
 	movups	%xmm2, 80(%r8,%rdx)
 	movdqa	1808(%rsp), %xmm5
@@ -1614,23 +1907,23 @@ main:
 	movups	%xmm7, 128(%r8,%rdx)
 	movdqa	1856(%rsp), %xmm3
 	movups	%xmm3, 144(%r8,%rdx)
-	cmpl	%r9d, (%rsp)
+	cmpl	%r9d, 40(%rsp)
 	je	.L164
-	cmpb	$0, 32(%rsp)
+	cmpb	$0, 52(%rsp)
 	je	.L164
-	movl	112(%rsp), %eax
+	movl	64(%rsp), %ebx
 	movl	%ecx, 1792(%rsp)
-	addl	$3, %r12d
+	addl	$3, %ebp
 	movups	%xmm0, 1844(%rsp)
-	movl	%eax, 1796(%rsp)
-	leaq	.LC58(%rip), %rax
-	movq	%rax, 1800(%rsp)
+	movl	%ebx, 1796(%rsp)
+	leaq	.LC58(%rip), %rbx
+	movq	%rbx, 1800(%rsp)
 	movdqa	1792(%rsp), %xmm2
 	movups	%xmm0, 1812(%rsp)
 	movups	%xmm0, 1828(%rsp)
 	movl	%r11d, 1808(%rsp)
 	movups	%xmm0, 1856(%rsp)
-	movl	%r12d, 24(%rbp)
+	movl	%ebp, 24(%rax)
 	movups	%xmm2, 160(%r8,%rdx)
 	movdqa	1808(%rsp), %xmm2
 	movups	%xmm2, 176(%r8,%rdx)
@@ -1641,116 +1934,103 @@ main:
 	movdqa	1856(%rsp), %xmm7
 	movups	%xmm7, 224(%r8,%rdx)
 .L164:
-	movq	16(%rsp), %rax
-	leaq	1(%r9), %rdx
-	addq	$744, %r13
-	cmpq	%rax, %r9
+	movq	32(%rsp), %rbx
+	addq	$1, %r9
+	addq	$744, %r15
+	cmpq	%rbx, %r9
 	je	.L165
-	movl	24(%rbp), %r12d
-	movq	%rdx, %r9
+	movl	24(%rax), %ebp
 	jmp	.L162
 	.p2align 4,,10
 	.p2align 3
 .L165:
-	movq	48(%rsp), %r15
-	movq	%rbp, %rdi
-	movq	64(%rsp), %rbx
-	movq	%rbp, %r13
-	addq	$40, %r13
+	movq	%rax, %r15
+	movq	112(%rsp), %rax
+	movl	104(%rsp), %ebx
 	addq	$16, %r14
-	movq	%r15, %rsi
-	call	block_alloc@PLT
-	movq	%r15, %rsi
-	movq	%rbp, %rdi
-	call	block_run@PLT
-	movq	96(%rsp), %rax
-	cmpq	%rax, %r13
+	addq	$40, %r15
+	cmpq	%rax, %r15
 	jne	.L166
-	cmpl	$0, 116(%rsp)
-	movl	120(%rsp), %r11d
-	je	.L232
-	movl	%r11d, %r8d
-	movl	$4, %r11d
+	cmpl	$0, 108(%rsp)
+	je	.L237
+	movl	$4, 52(%rsp)
 .L168:
-	movslq	%r11d, %rax
-	movl	%r11d, 64(%rsp)
+	movslq	52(%rsp), %rax
+	leaq	160(%rsp), %r14
 	movl	$1, %esi
-	movq	48(%rsp), %r13
-	movq	%rax, 32(%rsp)
-	leaq	160(%rsp), %r15
-	movl	%r11d, 112(%rsp)
-	movl	%r8d, 16(%rsp)
-	movq	%rsi, %r8
+	movl	%eax, 64(%rsp)
+	movq	%rax, 16(%rsp)
 	.p2align 4,,10
 	.p2align 3
 .L173:
-	movl	(%r15), %r10d
-	testl	%r10d, %r10d
+	movl	(%r14), %eax
+	testl	%eax, %eax
 	js	.L171
 	leaq	-8+pair_name(%rip), %rax
-	movq	32(%rsp), %rbx
-	movq	%r8, 8(%rsp)
-	leaq	increments(%rip), %r14
-	movq	(%rax,%r8,8), %rax
+	movq	16(%rsp), %rbx
+	xorl	%ebp, %ebp
+	movq	80(%rsp), %rcx
+	movq	(%rax,%rsi,8), %rax
+	movq	%rsi, 8(%rsp)
+	leaq	increments(%rip), %r13
 	movq	%rax, (%rsp)
-	movl	16(%rsp), %eax
-	leal	-1(%rax,%r8), %r12d
+	movl	68(%rsp), %eax
+	leal	-1(%rax,%rsi), %r12d
 	movslq	64(%rsp), %rax
 	movq	%rax, %r11
 	imulq	$40, %rax, %rax
 	subq	%rbx, %r11
-	movq	72(%rsp), %rbx
-	imulq	$96, %r11, %r11
-	leaq	(%rbx,%r11), %rbp
 	movq	56(%rsp), %rbx
-	xchgq	%r15, %rbp
+	imulq	$96, %r11, %r11
 	addq	%rax, %rbx
+	leaq	(%rcx,%r11), %r15
+	xchgq	%r14, %r15
 .L172:
-	movl	4(%rbp), %r9d
-	movl	0(%rbp), %r8d
-	movl	$96, %esi
-	movq	%r15, %rdi
-	movq	(%rsp), %rcx
+	movl	4(%r15), %r9d
+	movl	(%r15), %r8d
 	leaq	.LC59(%rip), %rdx
 	xorl	%eax, %eax
-	addq	$96, %r15
+	movq	(%rsp), %rcx
+	movl	$96, %esi
+	movq	%r14, %rdi
+	addq	$40, %rbx
+	addq	$96, %r14
 	call	snprintf@PLT
-	movl	$2, 8(%rbx)
+	movl	$2, -32(%rbx)
 	movl	$496, %edi
 	call	xmalloc@PLT
 	movl	$31, %ecx
-	movq	%rax, (%rbx)
+	movq	%rax, -40(%rbx)
 	movq	%rax, %rdx
 	movq	%rax, %rdi
-	xorl	%eax, %eax
+	movq	%rbp, %rax
 	rep stosq
-	leaq	layouts(%rip), %rdi
-	movl	$31, %ecx
-	movq	%r14, (%rdx)
-	movq	%rdi, 8(%rdx)
+	leaq	layouts(%rip), %rax
 	leaq	248(%rdx), %rdi
+	movq	%r13, (%rdx)
+	movq	%rax, 8(%rdx)
+	movl	$31, %ecx
+	movq	%rbp, %rax
 	movl	$2, 16(%rdx)
-	movq	%rbp, 24(%rdx)
+	movq	%r15, 24(%rdx)
 	movl	%r12d, 36(%rdx)
 	rep stosq
 	leaq	32+layouts(%rip), %rax
 	movl	$80, %edi
-	movq	%r14, 248(%rdx)
+	movq	%r13, 248(%rdx)
 	movq	%rax, 256(%rdx)
-	addq	$16, %r14
+	addq	$16, %r13
 	movl	$2, 264(%rdx)
-	movq	%rbp, 272(%rdx)
+	movq	%r15, 272(%rdx)
 	movl	%r12d, 284(%rdx)
 	call	xmalloc@PLT
-	movq	.LC60(%rip), %rdi
-	pxor	%xmm0, %xmm0
-	movq	%r13, %rsi
-	movq	%rax, 16(%rbx)
-	movq	%rdi, 320(%rsp)
+	movq	.LC60(%rip), %rcx
 	leaq	.LC56(%rip), %rdi
+	pxor	%xmm0, %xmm0
 	movq	%rdi, 328(%rsp)
-	movq	%rbx, %rdi
+	movq	%rcx, 320(%rsp)
 	movdqa	320(%rsp), %xmm3
+	movq	%rax, -24(%rbx)
 	movups	%xmm0, 340(%rsp)
 	movups	%xmm3, (%rax)
 	movups	%xmm0, 356(%rsp)
@@ -1763,393 +2043,155 @@ main:
 	movups	%xmm4, 16(%rax)
 	movups	%xmm3, 48(%rax)
 	movups	%xmm0, 64(%rax)
-	movl	$1, 24(%rbx)
+	leaq	48+increments(%rip), %rax
+	movl	$1, -16(%rbx)
 	movups	%xmm0, 384(%rsp)
+	cmpq	%r13, %rax
+	jne	.L172
+	addl	$3, 64(%rsp)
+	movq	8(%rsp), %rsi
+	movq	%r15, %r14
+.L171:
+	movl	%esi, %eax
+	addq	$8, %r14
+	addq	$1, %rsi
+	cmpl	$3, %eax
+	jle	.L173
+	cmpl	$0, 64(%rsp)
+	je	.L355
+.L170:
+	movslq	64(%rsp), %r12
+	movq	56(%rsp), %rax
+	movq	120(%rsp), %rsi
+	movq	1136(%rsp), %rcx
+	imulq	$40, %r12, %r12
+	movq	%rax, %rbp
+	addq	$1, %rsi
+	addq	%rax, %r12
+	.p2align 4,,10
+	.p2align 3
+.L174:
+	movslq	8(%rax), %rdx
+	addq	$40, %rax
+	imulq	%rsi, %rdx
+	addq	%rdx, %rcx
+	cmpq	%rax, %r12
+	jne	.L174
+	movq	%rcx, 1136(%rsp)
+	movq	56(%rsp), %rbx
+	movq	72(%rsp), %r13
+	.p2align 4,,10
+	.p2align 3
+.L175:
+	movq	%rbx, %rdi
+	movq	%r13, %rsi
 	call	block_alloc@PLT
 	movq	%rbx, %rdi
 	movq	%r13, %rsi
 	addq	$40, %rbx
 	call	block_run@PLT
-	leaq	48+increments(%rip), %rax
-	cmpq	%r14, %rax
-	jne	.L172
-	addl	$3, 64(%rsp)
-	movq	8(%rsp), %r8
-	movq	%rbp, %r15
-.L171:
-	movl	%r8d, %eax
-	addq	$8, %r15
-	addq	$1, %r8
-	cmpl	$3, %eax
-	jle	.L173
-	cmpl	$0, 64(%rsp)
-	movl	112(%rsp), %r11d
-	movl	16(%rsp), %r8d
-	je	.L348
-	movl	%r11d, 112(%rsp)
-	movl	%r8d, %r11d
-.L170:
-	movslq	64(%rsp), %rbx
-	movq	56(%rsp), %rax
-	movl	%r11d, %r13d
-	movq	48(%rsp), %r12
-	imulq	$40, %rbx, %rbx
-	movq	%rax, %rbp
-	addq	%rax, %rbx
-	.p2align 4,,10
-	.p2align 3
-.L176:
-	movq	%rbp, %rdi
-	movq	%r12, %rsi
-	addq	$40, %rbp
-	call	block_finish@PLT
-	cmpq	%rbp, %rbx
-	jne	.L176
-	movl	%r13d, %r11d
+	cmpq	%rbx, %r12
+	jne	.L175
+	call	now_ns@PLT
+	subq	1144(%rsp), %rax
+	js	.L176
+	pxor	%xmm0, %xmm0
+	cvtsi2sdq	%rax, %xmm0
 .L177:
-	movslq	112(%rsp), %r14
-	movq	56(%rsp), %r15
-	movl	%r11d, 8(%rsp)
-	imulq	$40, %r14, %r12
-	movl	%r14d, %esi
-	movq	%r15, %rdi
-	call	adjust_table
-	movl	64(%rsp), %esi
-	leaq	(%r15,%r12), %rax
-	subl	%r14d, %esi
-	movq	%rax, %rdi
-	movq	%rax, (%rsp)
-	call	adjust_table
-	testl	%r14d, %r14d
-	movl	8(%rsp), %r11d
-	je	.L174
-	movq	%r14, 16(%rsp)
-	movq	48(%rsp), %r13
-	movq	%r15, %r12
-	leaq	.LC12(%rip), %rbp
-	leaq	.LC61(%rip), %rbx
-	.p2align 4,,10
-	.p2align 3
-.L175:
-	movl	8(%r12), %r9d
-	xorl	%r15d, %r15d
-	xorl	%r14d, %r14d
-	testl	%r9d, %r9d
-	jle	.L180
+	movq	1128(%rsp), %rdx
+	movq	stderr(%rip), %rdi
+	leaq	.LC62(%rip), %rsi
+	movl	$1, %eax
+	divsd	.LC61(%rip), %xmm0
+	call	fprintf@PLT
+	movq	72(%rsp), %rbx
 	.p2align 4,,10
 	.p2align 3
 .L178:
-	movq	(%r12), %rdx
-	movq	%r13, %r8
-	movq	%r12, %rcx
-	movq	%rbp, %rsi
-	movq	%rbx, %rdi
-	addl	$1, %r14d
-	addq	%r15, %rdx
-	addq	$248, %r15
-	call	print_cell
-	cmpl	%r14d, 8(%r12)
-	jg	.L178
-.L180:
-	addq	$40, %r12
-	cmpq	%r12, (%rsp)
-	jne	.L175
-	movl	8(%rsp), %r11d
-	movq	16(%rsp), %r14
-	testl	%r11d, %r11d
-	je	.L183
-.L181:
-	movl	24(%rsp), %eax
-	xorl	%ebx, %ebx
-	movl	%r11d, 88(%rsp)
-	leaq	cpus_t.1(%rip), %rbp
-	movq	%r14, 120(%rsp)
-	testl	%eax, %eax
-	setg	%bl
-	setne	96(%rsp)
-	xorl	%r8d, %r8d
-	imulq	$40, %r14, %rax
-	movl	%ebx, 80(%rsp)
-	movq	56(%rsp), %rbx
-	movq	%r8, 32(%rsp)
-	movq	%r8, (%rsp)
-	addq	%rbx, %rax
-	movq	%rax, 104(%rsp)
-	leaq	192(%rsp), %rax
-	movq	%rax, 40(%rsp)
-	leaq	256(%rsp), %rax
-	movq	%rax, 8(%rsp)
-	.p2align 4,,10
-	.p2align 3
-.L196:
-	movl	112(%rsp), %edi
-	movq	56(%rsp), %rcx
-	movl	80(%rsp), %r8d
-	testl	%edi, %edi
-	je	.L185
-	movq	32(%rsp), %rsi
-	movq	104(%rsp), %rdi
-.L184:
-	movq	(%rcx), %rdx
-	xorl	%eax, %eax
-	addq	%rsi, %rdx
-.L186:
-	addl	$1, %eax
-	andl	108(%rdx), %r8d
-	addq	$248, %rdx
-	cmpl	$3, %eax
-	jne	.L186
-	addq	$40, %rcx
-	cmpq	%rdi, %rcx
-	jne	.L184
-.L185:
-	movq	40(%rsp), %rax
-	movq	(%rsp), %rbx
-	movl	%r8d, 16(%rsp)
-	leaq	.LC62(%rip), %rdi
-	movl	(%rax,%rbx,4), %ebx
-	xorl	%eax, %eax
-	movl	%ebx, %esi
-	call	printf@PLT
-	testl	%ebx, %ebx
-	movl	16(%rsp), %r8d
-	jle	.L244
-	xorl	%r15d, %r15d
-	cmpb	$0, 96(%rsp)
-	leaq	.LC63(%rip), %r14
-	leaq	.LC11(%rip), %r13
-	leaq	.LC12(%rip), %r12
-	je	.L244
-	movl	%r8d, 16(%rsp)
-	.p2align 4,,10
-	.p2align 3
-.L187:
-	testq	%r15, %r15
-	movq	%r12, %rsi
-	movl	0(%rbp,%r15,4), %edx
-	movq	%r14, %rdi
-	cmovne	%r13, %rsi
-	xorl	%eax, %eax
-	addq	$1, %r15
-	call	printf@PLT
-	cmpl	%r15d, %ebx
-	jg	.L187
-	movq	8(%rsp), %rax
-	movq	(%rsp), %rbx
-	movl	16(%rsp), %r8d
-	movl	(%rax,%rbx,4), %ecx
-.L189:
-	testl	%r8d, %r8d
-	leaq	.LC30(%rip), %rdx
-	leaq	.LC32(%rip), %rax
-	cmovne	%rax, %rdx
-	leaq	.LC12(%rip), %rsi
-.L190:
-	movl	28(%rsp), %r8d
-	xorl	%eax, %eax
-	leaq	.LC64(%rip), %rdi
-	call	printf@PLT
-	movq	48(%rsp), %rax
-	movq	(%rsp), %rbx
-	movsd	40(%rax,%rbx,8), %xmm0
-	ucomisd	%xmm0, %xmm0
-	jp	.L193
-	movapd	%xmm0, %xmm1
-	andpd	.LC0(%rip), %xmm1
-	ucomisd	.LC1(%rip), %xmm1
-	jbe	.L194
-.L193:
-	leaq	.LC65(%rip), %rsi
-	leaq	.LC2(%rip), %rdi
-	xorl	%eax, %eax
-	call	printf@PLT
-.L195:
-	movl	$10, %edi
-	addq	$256, %rbp
-	call	putchar@PLT
-	addq	$1, (%rsp)
-	movq	(%rsp), %rax
-	addq	$744, 32(%rsp)
-	cmpl	%eax, 88(%rsp)
-	jg	.L196
-	cmpl	$0, 112(%rsp)
-	movq	120(%rsp), %r14
-	je	.L197
-.L183:
-	imulq	$40, %r14, %rax
-	movq	56(%rsp), %rbx
-	leaq	.LC12(%rip), %rbp
-	movq	%rbx, %r12
-	leaq	(%rax,%rbx), %r13
-	leaq	.LC7(%rip), %rbx
-.L198:
-	movl	24(%r12), %ecx
-	xorl	%r15d, %r15d
-	testl	%ecx, %ecx
-	jle	.L200
-	.p2align 4,,10
-	.p2align 3
-.L199:
-	leaq	(%r15,%r15,4), %rcx
-	movq	(%r12), %rdx
-	movq	%rbp, %rsi
-	movq	%rbx, %rdi
-	movq	832(%rsp), %r8
-	salq	$4, %rcx
-	addq	$1, %r15
-	addq	16(%r12), %rcx
-	call	print_ratio.isra.0
-	cmpl	%r15d, 24(%r12)
-	jg	.L199
-.L200:
-	addq	$40, %r12
-	cmpq	%r13, %r12
-	jne	.L198
-.L197:
-	movl	64(%rsp), %ebx
-	cmpl	%ebx, 112(%rsp)
-	jge	.L203
-.L201:
-	imulq	$40, %r14, %r9
-	movq	56(%rsp), %rax
-	movl	112(%rsp), %edi
-	xorl	%r12d, %r12d
-	movq	%r12, (%rsp)
-	movq	72(%rsp), %rbx
-	leaq	.LC66(%rip), %rbp
-	movq	48(%rsp), %r13
-	leaq	(%rax,%r9), %r15
-	movl	64(%rsp), %eax
-	subl	%edi, %eax
-	movq	%rax, 16(%rsp)
-	.p2align 4,,10
-	.p2align 3
-.L204:
-	movl	(%rsp), %eax
-	movl	8(%r15), %edx
-	xorl	%r12d, %r12d
-	xorl	%r14d, %r14d
-	movl	%eax, 8(%rsp)
-	testl	%edx, %edx
-	jle	.L211
-	.p2align 4,,10
-	.p2align 3
-.L205:
-	movq	(%r15), %rdx
-	movq	%r13, %r8
-	movq	%r15, %rcx
-	movq	%rbx, %rsi
 	movq	%rbp, %rdi
-	addl	$1, %r14d
-	addq	%r12, %rdx
-	addq	$248, %r12
-	call	print_cell
-	cmpl	%r14d, 8(%r15)
-	jg	.L205
-.L211:
-	movq	16(%r15), %rcx
-	movq	(%r15), %rdx
 	movq	%rbx, %rsi
-	leaq	.LC67(%rip), %rdi
-	movq	832(%rsp), %r8
-	call	print_ratio.isra.0
-	imull	$-1431655765, 8(%rsp), %r14d
-	cmpl	$1431655765, %r14d
-	jbe	.L349
-.L206:
-	addq	$1, (%rsp)
-	movq	(%rsp), %rax
-	addq	$40, %r15
-	addq	$96, %rbx
-	movq	16(%rsp), %rdi
-	cmpq	%rdi, %rax
-	jne	.L204
-.L210:
-	movslq	64(%rsp), %rbp
-	movq	56(%rsp), %rbx
-	imulq	$40, %rbp, %rbp
-	addq	%rbx, %rbp
-	.p2align 4,,10
-	.p2align 3
-.L214:
-	movq	%rbx, %rdi
-	addq	$40, %rbx
-	call	block_free@PLT
-	movq	-40(%rbx), %rdi
-	call	free@PLT
-	movq	-24(%rbx), %rdi
-	call	free@PLT
-	cmpq	%rbp, %rbx
-	jne	.L214
-	jmp	.L169
-.L244:
-	movq	8(%rsp), %rax
+	addq	$40, %rbp
+	call	block_finish@PLT
+	cmpq	%rbp, %r12
+	jne	.L178
+	jmp	.L222
+.L249:
+	movq	16(%rsp), %rax
 	movq	(%rsp), %rbx
-	movl	24(%rsp), %esi
+	movl	28(%rsp), %r9d
 	movl	(%rax,%rbx,4), %ecx
-	testl	%esi, %esi
-	jne	.L189
+	testl	%r9d, %r9d
+	jne	.L195
 	leaq	.LC31(%rip), %rdx
 	movq	%rdx, %rsi
-	jmp	.L190
-.L349:
+	jmp	.L196
+.L350:
 	xorl	%eax, %eax
 	movq	%rbx, %rsi
-	leaq	.LC68(%rip), %rdi
+	leaq	.LC70(%rip), %rdi
 	call	printf@PLT
 	movq	(%r15), %rax
 	movslq	36(%rax), %rax
 	movsd	872(%rsp,%rax,8), %xmm0
 	ucomisd	%xmm0, %xmm0
-	jp	.L207
+	jp	.L211
 	movapd	%xmm0, %xmm1
 	andpd	.LC0(%rip), %xmm1
 	ucomisd	.LC1(%rip), %xmm1
-	jbe	.L208
-.L207:
-	leaq	.LC65(%rip), %rsi
+	jbe	.L212
+.L211:
+	leaq	.LC67(%rip), %rsi
 	leaq	.LC2(%rip), %rdi
 	xorl	%eax, %eax
 	call	printf@PLT
-.L209:
+.L213:
 	movl	$10, %edi
 	call	putchar@PLT
-	jmp	.L206
-.L194:
+	jmp	.L210
+.L200:
 	movl	$4, %edx
-	leaq	.LC65(%rip), %rsi
+	leaq	.LC67(%rip), %rsi
 	movl	$1, %eax
 	leaq	.LC3(%rip), %rdi
 	call	printf@PLT
-	jmp	.L195
-.L347:
+	jmp	.L201
+.L353:
 	movl	%r9d, %esi
-	movl	%ebx, %edx
+	movl	%r13d, %edx
 	leaq	.LC54(%rip), %rdi
 	xorl	%eax, %eax
-	movq	%r10, 8(%rsp)
+	movq	%r11, 8(%rsp)
 	movq	%r9, (%rsp)
 	call	printf@PLT
 	movq	(%rsp), %r9
 	movq	16(%rsp), %r8
-	movl	%ebx, %ecx
+	movl	%ebx, %edx
 	movq	stderr(%rip), %rdi
-	movl	%r15d, %edx
+	movl	%r13d, %ecx
 	leaq	.LC55(%rip), %rsi
 	xorl	%eax, %eax
 	call	fprintf@PLT
-	movq	8(%rsp), %r10
+	movq	8(%rsp), %r11
 	jmp	.L147
-.L208:
+.L212:
 	movl	$4, %edx
-	leaq	.LC65(%rip), %rsi
+	leaq	.LC67(%rip), %rsi
 	movl	$1, %eax
 	leaq	.LC3(%rip), %rdi
 	call	printf@PLT
-	jmp	.L209
-.L346:
+	jmp	.L213
+.L176:
+	movq	%rax, %rdx
+	andl	$1, %eax
+	pxor	%xmm0, %xmm0
+	shrq	%rdx
+	orq	%rax, %rdx
+	cvtsi2sdq	%rdx, %xmm0
+	addsd	%xmm0, %xmm0
+	jmp	.L177
+.L352:
 	call	affinity_supported@PLT
-	movl	%eax, 24(%rsp)
+	movl	%eax, 28(%rsp)
 	testl	%eax, %eax
 	jne	.L138
 .L119:
@@ -2159,14 +2201,14 @@ main:
 .L143:
 	cmpq	$0, 424(%rsp)
 	je	.L141
-	testb	%dl, %dl
+	testb	%al, %al
 	je	.L141
-	xorl	%r11d, %r11d
-.L217:
-	movq	72(%rsp), %rsi
-	movl	allowed.3(%rip), %edi
+	xorl	%edi, %edi
+	movl	%edi, 68(%rsp)
+.L223:
+	movq	80(%rsp), %rsi
 	xorl	%edx, %edx
-	movl	%r11d, (%rsp)
+	movl	allowed.3(%rip), %edi
 	movl	$3, 1792(%rsp)
 	movl	$1, %r12d
 	call	cache_llc@PLT
@@ -2176,19 +2218,19 @@ main:
 	movl	$-1, 168(%rsp)
 	movl	$-1, 176(%rsp)
 	movl	$-1, 184(%rsp)
-	movl	%esi, 116(%rsp)
+	movl	%esi, 108(%rsp)
 .L153:
 	leal	-1(%r13), %eax
-	cmpl	%eax, 28(%rsp)
-	jle	.L350
-	movq	%r13, %rbx
+	cmpl	%eax, 48(%rsp)
+	jle	.L154
+	movq	%r13, %r14
 	jmp	.L158
-.L352:
+.L357:
 	xorl	%edx, %edx
-	testl	%r14d, %r14d
+	testl	%ebp, %ebp
 	jne	.L155
 	movl	$1, %edx
-	testl	%r15d, %r15d
+	testl	%r12d, %r12d
 	jne	.L155
 	movl	$3, %edx
 	testl	%eax, %eax
@@ -2201,91 +2243,103 @@ main:
 	leaq	160(%rsp,%rdx,8), %rax
 	cmpl	$0, (%rax)
 	jns	.L156
-	addl	$1, 116(%rsp)
-	movd	%r12d, %xmm0
-	movd	%ebp, %xmm4
+	addl	$1, 108(%rsp)
+	movd	%ebx, %xmm0
+	movd	%r15d, %xmm4
 	punpckldq	%xmm4, %xmm0
 	movq	%xmm0, (%rax)
 .L156:
-	addq	$1, %rbx
+	addq	$1, %r14
 .L158:
-	cmpl	%ebx, 28(%rsp)
-	jle	.L351
+	cmpl	%r14d, 48(%rsp)
+	jle	.L356
 	leaq	-4+allowed.3(%rip), %rax
-	movl	(%rax,%r13,4), %r12d
+	movl	(%rax,%r13,4), %ebx
 	addq	$4, %rax
-	movl	(%rax,%rbx,4), %ebp
-	movl	%r12d, %edi
-	movl	%ebp, %esi
+	movl	(%rax,%r14,4), %r15d
+	movl	%ebx, %edi
+	movl	%r15d, %esi
 	call	cpus_are_smt_siblings@PLT
 	movl	$2, %edx
-	movl	%ebp, %esi
-	movl	%r12d, %edi
-	movl	%eax, %r14d
+	movl	%r15d, %esi
+	movl	%ebx, %edi
+	movl	%eax, %ebp
 	call	cpus_share_cache@PLT
 	movl	1792(%rsp), %edx
-	movl	%ebp, %esi
-	movl	%r12d, %edi
-	movl	%eax, %r15d
+	movl	%r15d, %esi
+	movl	%ebx, %edi
+	movl	%eax, %r12d
 	call	cpus_share_cache@PLT
-	movl	%r14d, %edx
-	orl	%r15d, %edx
+	movl	%ebp, %edx
+	orl	%r12d, %edx
 	orl	%eax, %edx
-	jns	.L352
+	jns	.L357
 	xorl	%ecx, %ecx
-	movl	(%rsp), %r11d
-	movl	%ecx, 116(%rsp)
+	movl	%ecx, 108(%rsp)
 .L154:
 	leaq	832(%rsp), %rdi
-	movl	%r11d, (%rsp)
 	subq	$32, %rsp
 	.cfi_def_cfa_offset 3104
-	movq	%rdi, 80(%rsp)
+	movq	%rdi, 104(%rsp)
 	movq	432(%rsp), %rsi
 	movdqa	160(%rsp), %xmm2
 	movdqa	176(%rsp), %xmm4
 	movups	%xmm2, (%rsp)
 	movups	%xmm4, 16(%rsp)
 	call	run_init@PLT
-	movl	32(%rsp), %r11d
 	addq	$32, %rsp
 	.cfi_def_cfa_offset 3072
-	testl	%r11d, %r11d
-	jne	.L219
-	xorl	%r8d, %r8d
+	cmpl	$0, 68(%rsp)
+	jne	.L225
+	xorl	%eax, %eax
+	xorl	%ebx, %ebx
+	cmpl	$0, 108(%rsp)
+	movl	%eax, 52(%rsp)
 	leaq	1152(%rsp), %rax
-	cmpl	$0, 116(%rsp)
 	movq	%rax, 56(%rsp)
 	jne	.L168
-	jmp	.L216
-.L174:
-	testl	%r11d, %r11d
-	jne	.L181
-	cmpl	$0, 64(%rsp)
-	jne	.L201
 	jmp	.L169
-.L232:
+.L179:
+	cmpl	$0, 68(%rsp)
+	jne	.L186
+	cmpl	$0, 64(%rsp)
+	jne	.L205
+	jmp	.L206
+.L237:
 	movl	$4, 64(%rsp)
-	movl	$4, 112(%rsp)
+	movl	$4, 52(%rsp)
 	jmp	.L170
-.L351:
+.L356:
 	addq	$1, %r13
 	jmp	.L153
-.L203:
+.L207:
 	cmpl	$0, 64(%rsp)
-	jne	.L210
+	je	.L206
+	jmp	.L214
+.L355:
+	movl	52(%rsp), %eax
+	movl	68(%rsp), %ebx
+	movl	%eax, 68(%rsp)
 	jmp	.L169
-.L348:
-	movl	%r8d, %r11d
-	jmp	.L177
+.L220:
+	movq	%rax, %rdx
+	andl	$1, %eax
+	pxor	%xmm0, %xmm0
+	shrq	%rdx
+	orq	%rax, %rdx
+	cvtsi2sdq	%rdx, %xmm0
+	addsd	%xmm0, %xmm0
+	jmp	.L221
+.L354:
+	leaq	1152(%rsp), %rax
+	xorl	%ebx, %ebx
+	movq	%rax, 56(%rsp)
+	jmp	.L169
 .L102:
 	movq	%rbx, %rsi
 	leaq	.LC37(%rip), %rdi
 	xorl	%eax, %eax
 	call	die_usage@PLT
-.L350:
-	movl	(%rsp), %r11d
-	jmp	.L154
 	.cfi_endproc
 .LFE41:
 	.size	main, .-main
@@ -2310,62 +2364,62 @@ srcs.2:
 	.local	allowed.3
 	.comm	allowed.3,4096,32
 	.section	.rodata.str1.1
-.LC71:
-	.string	"smt"
-.LC72:
-	.string	"shared_l2"
 .LC73:
-	.string	"shared_l3_only"
+	.string	"smt"
 .LC74:
+	.string	"shared_l2"
+.LC75:
+	.string	"shared_l3_only"
+.LC76:
 	.string	"across_l3"
 	.section	.data.rel.ro.local,"aw"
 	.align 32
 	.type	pair_name, @object
 	.size	pair_name, 32
 pair_name:
-	.quad	.LC71
-	.quad	.LC72
 	.quad	.LC73
 	.quad	.LC74
+	.quad	.LC75
+	.quad	.LC76
 	.section	.rodata.str1.1
-.LC75:
-	.string	"adjacent"
-.LC76:
-	.string	"pad64"
 .LC77:
+	.string	"adjacent"
+.LC78:
+	.string	"pad64"
+.LC79:
 	.string	"pad128"
 	.section	.data.rel.ro.local
 	.align 32
 	.type	layouts, @object
 	.size	layouts, 48
 layouts:
-	.quad	.LC75
-	.quad	8
-	.quad	.LC76
-	.quad	64
 	.quad	.LC77
+	.quad	8
+	.quad	.LC78
+	.quad	64
+	.quad	.LC79
 	.quad	128
 	.section	.rodata.str1.1
-.LC78:
-	.string	"store"
-.LC79:
-	.string	"rmw"
 .LC80:
-	.string	"atomic"
+	.string	"store"
 .LC81:
+	.string	"rmw"
+.LC82:
+	.string	"atomic"
+.LC83:
 	.string	"register"
 	.section	.data.rel.ro.local
 	.align 32
 	.type	increments, @object
 	.size	increments, 64
 increments:
-	.quad	.LC78
-	.quad	inc_store
-	.quad	.LC79
-	.quad	inc_rmw
 	.quad	.LC80
-	.quad	inc_atomic
+	.quad	inc_store
 	.quad	.LC81
+	.quad	inc_rmw
+	.quad	.LC82
+	.quad	inc_atomic
+	.quad	.LC83
 	.quad	inc_register
 	.section	.rodata.cst16,"aM",@progbits,16
 	.align 16
@@ -2395,5 +2449,9 @@ increments:
 .LC60:
 	.long	0
 	.long	1
+	.align 8
+.LC61:
+	.long	0
+	.long	1104006501
 	.ident	"GCC: (Debian 12.2.0-14+deb12u1) 12.2.0"
 	.section	.note.GNU-stack,"",@progbits

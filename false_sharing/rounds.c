@@ -152,9 +152,10 @@ static void cell_round(struct cell *c, long r, struct run *run, struct worker *w
         pinned &= w[t].pinned;
     }
     c->pinned_all &= pinned;
-    run->done++;
-    if (run->done > run->total)
-        run->total = run->done;
+    /* the total assumes REPS + 1 rounds a block; rounds added beyond that
+     * push it ahead, so the estimate of time left stays a lower bound */
+    if (++run->done >= run->total)
+        run->total = run->done + 1;
     progress("false_sharing", run->done, run->total, run->t0);
     if (r < 0)
         return;
@@ -282,7 +283,6 @@ void block_run(struct block *b, struct run *r)
     for (int i = 0; i < b->ncell; i++)
         maxT = b->cells[i].T > maxT ? b->cells[i].T : maxT;
     struct worker *w = xaligned_alloc(PAD, sizeof *w * (size_t)maxT);
-    r->total += (long)b->ncell * (r->plan.min_clean + 1);
     for (int i = 0; i < b->ncell; i++)
         cell_round(&b->cells[i], -1, r, w);
     uint64_t started = now_ns();

@@ -139,7 +139,7 @@ END {
     if (skipped != "") printf "Skipped: %s threads (this process may run on %s; name them in THREADS= to run them oversubscribed).\n", skipped, plural(allowed, "CPU")
     for (i = 1; i <= nt; i++) if (over[thr[i]]) printf "Oversubscribed: %s on %s: those columns measure the scheduler, not the cache, and no false-sharing finding is drawn from them.\n", thr_s(thr[i]), plural(allowed, "allowed CPU")
     printf "Line sizes: %s.\n", lines
-    printf "Rounds: %d timed cell-rounds, %d used; %d left out as interfered and %d as slow (slow-state share %s).\n\n", tot, used, interf, slow, tot ? pct(slow / tot) : "NA"
+    printf "Rounds: %d timed cell-rounds, %d used; %d left out as interfered and %d as slow (slow-state share %s).\n\n", tot, used, interf, slow, (tot ? pct(slow / tot) : "NA")
 
     # table 1: ns per increment
     csv = csvdir "/false_sharing-ns.csv"
@@ -284,12 +284,15 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
             k = vars[a] SUBSEP "pad128_over_1thread" SUBSEP t
             w = unusable(k, vars[a] SUBSEP "pad128" SUBSEP t)
             s = s (s ? "; " : "")
-            if (w != "") s = s "could not be measured at " thr_s(t) " here " w
-            else if (near_one(k)) s = s "scales linearly to " thr_s(t) " (" t "-thread/1-thread " ci_s(k) ")"
-            else if (signif(k)) s = s "does not scale linearly to " thr_s(t) " (" t "-thread/1-thread " ci_s(k) ")"
-            else s = s "cannot be said to scale linearly to " thr_s(t) " or not: the interval is too wide (" t "-thread/1-thread " ci_s(k) ")"
+            if (w != "") s = s (s ? "its" : "the " vars[a] "'s") " scaling to " thr_s(t) " could not be measured here " w
+            else {
+                s = s (s ? "it" : "the " vars[a]) " "
+                if (near_one(k)) s = s "scales linearly to " thr_s(t) " (" t "-thread/1-thread " ci_s(k) ")"
+                else if (signif(k)) s = s "does not scale linearly to " thr_s(t) " (" t "-thread/1-thread " ci_s(k) ")"
+                else s = s "cannot be said to scale linearly to " thr_s(t) " or not: the interval is too wide (" t "-thread/1-thread " ci_s(k) ")"
+            }
         }
-        if (s != "") printf "- Padded to 128 B the %s %s.\n", vars[a], s
+        if (s != "") printf "- Padded to 128 B, %s.\n", s
     }
     # pad64 against pad128 for the atomic, the form most sensitive to sharing
     s = ""
@@ -308,14 +311,14 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
         kr = "pair" SUBSEP cls[j] SUBSEP "atomic"; kp = "pair" SUBSEP cls[j] SUBSEP "atomic" SUBSEP "pad128"; ka = "pair" SUBSEP cls[j] SUBSEP "atomic" SUBSEP "adjacent"
         w = unusable(kr, kp)
         if (w != "") printf "- On a CPU pair of class %s (CPUs %s) the adjacent atomic could not be measured here %s.\n", cls[j], pairof[cls[j]], w
-        else printf "- Two threads on a CPU pair of class %s (CPUs %s) pay %s for the adjacent atomic against the padded one (%s against %s ns)%s.\n", cls[j], pairof[cls[j]], cix(kr), nsof(ka), nsof(kp), signif(kr) ? "" : ", not significantly different from 1x"
+        else printf "- Two threads on a CPU pair of class %s (CPUs %s) pay %s for the adjacent atomic against the padded one (%s against %s ns)%s.\n", cls[j], pairof[cls[j]], cix(kr), nsof(ka), nsof(kp), (signif(kr) ? "" : ", not significantly different from 1x")
     }
     # the canary itself under load
     if (nt >= 2 && thr[1] == 1 && !na(canary[1]) && !na(canary[thr[2]]) && canary[thr[2]] / canary[1] > 1.15 && !over[thr[2]])
         printf "- Even the speed canary, a one-cycle add chain, runs at best %s times slower with %s busy than with one: these CPUs share a physical core (SMT siblings, which a virtual machine does not show), so no loop can scale linearly on them.\n", r2(canary[thr[2]] / canary[1]), thr_s(thr[2])
     # what was left out
-    printf "- %d of %d cell-rounds were left out: %d because a worker lost more than %s of its time to another task, %d because the canary ran slow (slow-state share %s). ", tot - used, tot, interf, pct(plan["interference_share"]), slow, tot ? pct(slow / tot) : "NA"
-    printf "Taking every round, %d of %d cells fall into two speed modes; taking the clean rounds only, %s.", ntwoall, ncells, twom != "" ? ntwo " do (" twom ")" : "none does"
+    printf "- %d of %d cell-rounds were left out: %d because a worker lost more than %s of its time to another task, %d because the canary ran slow (slow-state share %s). ", tot - used, tot, interf, pct(plan["interference_share"]), slow, (tot ? pct(slow / tot) : "NA")
+    printf "Taking every round, %d of %d cells fall into two speed modes; taking the clean rounds only, %s.", ntwoall, ncells, (twom != "" ? ntwo " do (" twom ")" : "none does")
     if (nbusy > 0) printf " %s had fewer than %s clean rounds or lost more than half of them, and are reported as too busy to measure.", plural(nbusy, "cell"), reps_min
     printf "\n"
     print ""
