@@ -361,6 +361,48 @@ static void drop_block(struct block *b)
     free(b->ratios);
 }
 
+/* Where each thread count ran, for the placement lines. */
+struct placement {
+    int nrun, norder, nallowed;
+    const int *run_t, *oversub_t;
+    int (*cpus_t)[MAX_THREADS];
+};
+
+/* Every line of the results: cells, placements, ratios, then the pairs. */
+static void print_all(struct block *blocks, int nb, int pair_first, char (*extra)[96], const struct placement *pl,
+                      const struct run *run)
+{
+    for (int v = 0; v < pair_first; v++)
+        for (int c = 0; c < blocks[v].ncell; c++)
+            print_cell("cell", "", &blocks[v].cells[c], &blocks[v], run);
+    for (int i = 0; i < pl->nrun; i++) {
+        int pinned = pl->norder > 0;
+        for (int v = 0; v < pair_first; v++)
+            for (int l = 0; l < N_LAYOUT; l++)
+                pinned &= blocks[v].cells[i * N_LAYOUT + l].pinned_all;
+        printf("RESULT exp=false_sharing kind=placement threads=%d cpus=", pl->run_t[i]);
+        for (int t = 0; t < pl->run_t[i] && pl->norder; t++)
+            printf("%s%d", t ? "," : "", pl->cpus_t[i][t]);
+        printf("%s pinned=%s oversubscribed=%d allowed_cpus=%d", pl->norder ? "" : "none",
+               pl->norder == 0 ? "none" : pinned ? "granted" : "refused", pl->oversub_t[i], pl->nallowed);
+        put("canary_best_ns", run->best[i], 4);
+        printf("\n");
+    }
+    for (int v = 0; v < pair_first; v++)
+        for (int q = 0; q < blocks[v].nratio; q++)
+            print_ratio("ratio", "", &blocks[v], &blocks[v].ratios[q], run);
+    for (int i = pair_first; i < nb; i++) {
+        for (int c = 0; c < blocks[i].ncell; c++)
+            print_cell("pair", extra[i - pair_first], &blocks[i].cells[c], &blocks[i], run);
+        print_ratio("pair_ratio", extra[i - pair_first], &blocks[i], &blocks[i].ratios[0], run);
+        if ((i - pair_first) % (N_INC - 1) == 0) {
+            printf("RESULT exp=false_sharing kind=pair_placement%s threads=2", extra[i - pair_first]);
+            put("canary_best_ns", run->best[blocks[i].cells[0].group], 4);
+            printf("\n");
+        }
+    }
+}
+
 /* ---- main ---- */
 
 int main(int argc, char **argv)
@@ -459,42 +501,17 @@ int main(int argc, char **argv)
     fprintf(stderr, "false_sharing: done; %ld cell-rounds in %.1f s\n", run.done, (double)(now_ns() - run.t0) / 1e9);
     for (int i = 0; i < nb; i++)
         block_finish(&blocks[i], &run);
+    struct placement place = {nrun, norder, nallowed, run_t, oversub_t, cpus_t};
     adjust_table(blocks, pair_first);
     adjust_table(blocks + pair_first, nb - pair_first);
 
-    for (int v = 0; v < pair_first; v++)
-        for (int c = 0; c < blocks[v].ncell; c++)
-            print_cell("cell", "", &blocks[v].cells[c], &blocks[v], &run);
-    for (int i = 0; i < nrun; i++) {
-        int pinned = norder > 0;
-        for (int v = 0; v < pair_first; v++)
-            for (int l = 0; l < N_LAYOUT; l++)
-                pinned &= blocks[v].cells[i * N_LAYOUT + l].pinned_all;
-        printf("RESULT exp=false_sharing kind=placement threads=%d cpus=", run_t[i]);
-        for (int t = 0; t < run_t[i] && norder; t++)
-            printf("%s%d", t ? "," : "", cpus_t[i][t]);
-        printf("%s pinned=%s oversubscribed=%d allowed_cpus=%d", norder ? "" : "none",
-               norder == 0 ? "none" : pinned ? "granted" : "refused", oversub_t[i], nallowed);
-        put("canary_best_ns", run.best[i], 4);
-        printf("\n");
-    }
-    for (int v = 0; v < pair_first; v++)
-        for (int q = 0; q < blocks[v].nratio; q++)
-            print_ratio("ratio", "", &blocks[v], &blocks[v].ratios[q], &run);
-    for (int i = pair_first; i < nb; i++) {
-        for (int c = 0; c < blocks[i].ncell; c++)
-            print_cell("pair", extra[i - pair_first], &blocks[i].cells[c], &blocks[i], &run);
-        print_ratio("pair_ratio", extra[i - pair_first], &blocks[i], &blocks[i].ratios[0], &run);
-        if ((i - pair_first) % (N_INC - 1) == 0) {
-            printf("RESULT exp=false_sharing kind=pair_placement%s threads=2", extra[i - pair_first]);
-            put("canary_best_ns", run.best[blocks[i].cells[0].group], 4);
-            printf("\n");
-        }
-    }
+    print_all(blocks, nb, pair_first, extra, &place, &run);
     for (int i = 0; i < nb; i++)
         drop_block(&blocks[i]);
     if (k.pairs && !npairs)
         printf("RESULT exp=false_sharing kind=skip pairs=none reason=%s\n",
                norder ? "topology_unknown" : "unpinned");
+    if (fflush(stdout) != 0 || ferror(stdout))
+        die("cannot write the results to stdout");
     return 0;
 }

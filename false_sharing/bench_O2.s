@@ -246,7 +246,7 @@ adjust_table:
 	.p2align 4
 	.type	put_iv.isra.0, @function
 put_iv.isra.0:
-.LFB43:
+.LFB44:
 	.cfi_startproc
 	pushq	%r12
 	.cfi_def_cfa_offset 16
@@ -364,7 +364,7 @@ put_iv.isra.0:
 	call	printf@PLT
 	jmp	.L57
 	.cfi_endproc
-.LFE43:
+.LFE44:
 	.size	put_iv.isra.0, .-put_iv.isra.0
 	.section	.rodata.str1.8,"aMS",@progbits,1
 	.align 8
@@ -385,7 +385,7 @@ put_iv.isra.0:
 	.p2align 4
 	.type	print_ratio.isra.0, @function
 print_ratio.isra.0:
-.LFB44:
+.LFB45:
 	.cfi_startproc
 	pushq	%rbp
 	.cfi_def_cfa_offset 16
@@ -506,7 +506,7 @@ print_ratio.isra.0:
 	call	printf@PLT
 	jmp	.L66
 	.cfi_endproc
-.LFE44:
+.LFE45:
 	.size	print_ratio.isra.0, .-print_ratio.isra.0
 	.section	.rodata.str1.1
 .LC11:
@@ -832,11 +832,11 @@ print_cell:
 	.size	print_cell, .-print_cell
 	.section	.rodata.str1.1
 .LC30:
-	.string	"refused"
+	.string	"granted"
 .LC31:
 	.string	"none"
 .LC32:
-	.string	"granted"
+	.string	"refused"
 .LC33:
 	.string	"topology_unknown"
 .LC34:
@@ -951,12 +951,15 @@ print_cell:
 	.align 8
 .LC71:
 	.string	"RESULT exp=false_sharing kind=skip pairs=none reason=%s\n"
+	.align 8
+.LC72:
+	.string	"cannot write the results to stdout"
 	.section	.text.startup,"ax",@progbits
 	.p2align 4
 	.globl	main
 	.type	main, @function
 main:
-.LFB41:
+.LFB42:
 	.cfi_startproc
 	pushq	%r15
 	.cfi_def_cfa_offset 16
@@ -982,8 +985,8 @@ main:
 	jle	.L99
 	movq	8(%rsi), %rbx
 	cmpb	$45, (%rbx)
-	je	.L348
-.L250:
+	je	.L349
+.L254:
 	leaq	.LC35(%rip), %rsi
 	movq	%rbx, %rdi
 	call	strcmp@PLT
@@ -998,7 +1001,7 @@ main:
 	movl	$18, %edx
 	leaq	.LC36(%rip), %rsi
 	call	fprintf@PLT
-.L268:
+.L332:
 	addq	$3016, %rsp
 	.cfi_remember_state
 	.cfi_def_cfa_offset 56
@@ -1016,13 +1019,13 @@ main:
 	popq	%r15
 	.cfi_def_cfa_offset 8
 	ret
-.L348:
+.L349:
 	.cfi_restore_state
 	cmpb	$104, 1(%rbx)
-	jne	.L250
+	jne	.L254
 	cmpb	$0, 2(%rbx)
 	je	.L101
-	jmp	.L250
+	jmp	.L254
 .L99:
 	movl	$34, %ecx
 	movl	$10, %edx
@@ -1100,8 +1103,8 @@ main:
 	movsd	.LC43(%rip), %xmm0
 	leaq	128(%rsp), %rdi
 	movl	$11, %esi
-	leaq	srcs.2(%rip), %r14
-	leaq	12(%r14), %r13
+	leaq	srcs.2(%rip), %rbp
+	leaq	12(%rbp), %r13
 	call	reps_plan_from_env@PLT
 	movq	128(%rsp), %rax
 	movl	$1024, %esi
@@ -1114,57 +1117,57 @@ main:
 	movl	$1024, %eax
 	cmpl	%eax, %r12d
 	cmovle	%r12d, %eax
-	movl	%eax, 48(%rsp)
+	movl	%eax, 52(%rsp)
 	xorl	%eax, %eax
 	call	printf@PLT
 	leaq	1792(%rsp), %rax
-	movl	%r12d, (%rsp)
-	movq	%rax, 80(%rsp)
-	movq	%r15, 8(%rsp)
-	movq	%r14, %r15
+	movq	%r15, 16(%rsp)
+	movq	%rax, 64(%rsp)
+	movl	%r12d, 8(%rsp)
+	movq	%rbp, %r12
 .L110:
-	movl	(%r15), %ebp
-	movq	80(%rsp), %rdx
+	movl	(%r12), %r14d
+	movq	64(%rsp), %rdx
 	xorl	%esi, %esi
 	movl	$8, %ecx
-	movl	%ebp, %edi
+	movl	%r14d, %edi
 	call	cache_levels@PLT
 	testl	%eax, %eax
 	jle	.L114
 	movslq	%eax, %rcx
-	movq	80(%rsp), %rdi
+	movq	64(%rsp), %rdi
 	imulq	$152, %rcx, %rcx
 	movq	%rdi, %rbx
-	leaq	(%rdi,%rcx), %r14
+	leaq	(%rdi,%rcx), %r15
 	jmp	.L113
 	.p2align 4,,10
 	.p2align 3
 .L112:
 	addq	$152, %rbx
-	cmpq	%r14, %rbx
+	cmpq	%r15, %rbx
 	je	.L114
 .L113:
 	cmpl	$1, (%rbx)
 	jne	.L112
-	movq	16(%rbx), %r12
-	testq	%r12, %r12
+	movq	16(%rbx), %rbp
+	testq	%rbp, %rbp
 	jle	.L112
-	movl	%ebp, %edi
+	movl	%r14d, %edi
 	addq	$152, %rbx
 	call	cache_source_name@PLT
-	movq	%r12, %rdx
+	movq	%rbp, %rdx
 	leaq	.LC45(%rip), %rdi
 	movq	%rax, %rsi
 	xorl	%eax, %eax
 	call	printf@PLT
-	cmpq	%r14, %rbx
+	cmpq	%r15, %rbx
 	jne	.L113
 .L114:
-	addq	$4, %r15
-	cmpq	%r13, %r15
+	addq	$4, %r12
+	cmpq	%r13, %r12
 	jne	.L110
-	movl	(%rsp), %r12d
-	movq	8(%rsp), %r15
+	movl	8(%rsp), %r12d
+	movq	16(%rsp), %r15
 	call	online_cpus@PLT
 	movl	%eax, %ebx
 	call	probe_sources@PLT
@@ -1177,7 +1180,7 @@ main:
 	movsd	.LC46(%rip), %xmm4
 	movq	%rax, %r8
 	movl	$5, %eax
-	movl	64(%rsp), %r9d
+	movl	68(%rsp), %r9d
 	movq	152(%rsp), %rcx
 	movapd	%xmm2, %xmm3
 	movq	136(%rsp), %rdx
@@ -1190,531 +1193,54 @@ main:
 	popq	%r14
 	.cfi_def_cfa_offset 3072
 	cmpq	$0, 416(%rsp)
-	je	.L118
-	call	affinity_supported@PLT
-	testl	%eax, %eax
-	je	.L349
-	movq	80(%rsp), %rsi
-	movl	allowed.3(%rip), %edi
-	xorl	%edx, %edx
-	xorl	%r14d, %r14d
-	movl	$3, 1792(%rsp)
-	call	cache_llc@PLT
-	movl	%r12d, 16(%rsp)
-	xorl	%esi, %esi
-	movq	%r15, 32(%rsp)
-.L122:
-	cmpl	$0, 16(%rsp)
-	movl	$1, %ecx
-	jle	.L134
-	movl	%esi, 8(%rsp)
-	movq	%rcx, %rax
-	movl	%r14d, %ecx
-	movq	%rax, %r14
-	.p2align 4,,10
-	.p2align 3
-.L132:
-	leaq	-4+allowed.3(%rip), %rax
-	movl	(%rax,%r14,4), %ebp
-	testl	%ecx, %ecx
-	je	.L227
-	leaq	576(%rsp), %r15
-	movslq	%ecx, %rax
-	xorl	%ebx, %ebx
-	xorl	%r12d, %r12d
-	movq	%r14, (%rsp)
-	leaq	(%r15,%rax,4), %r13
-	movq	%r15, %r14
-	movl	%ecx, %r15d
-	.p2align 4,,10
-	.p2align 3
-.L124:
-	movl	(%r14), %edi
-	xorl	%eax, %eax
-	movl	%ebp, %esi
-	cmpl	%edi, %ebp
-	sete	%al
-	orl	%eax, %r12d
-	call	cpus_are_smt_siblings@PLT
-	cmpl	$1, %eax
-	sete	%al
-	addq	$4, %r14
-	movzbl	%al, %eax
-	orl	%eax, %ebx
-	cmpq	%r13, %r14
-	jne	.L124
-	movq	(%rsp), %r14
-	movl	%r15d, %ecx
-	testl	%r12d, %r12d
-	jne	.L129
-	movl	576(%rsp), %r13d
-.L123:
-	movl	$2, %edx
-	movl	%ebp, %esi
-	movl	%r13d, %edi
-	movl	%ecx, (%rsp)
-	call	cpus_share_cache@PLT
-	movl	1792(%rsp), %edx
-	movl	%ebp, %esi
-	movl	%r13d, %edi
-	movl	%eax, %r12d
-	call	cpus_share_cache@PLT
-	movl	8(%rsp), %r10d
-	movl	(%rsp), %ecx
-	testl	%eax, %eax
-	setne	%al
-	testl	%r10d, %r10d
-	jne	.L126
-	testl	%r12d, %r12d
-	setne	%dl
-	testb	%al, %dl
-	je	.L129
-	andl	$1, %ebx
-	je	.L127
-	.p2align 4,,10
-	.p2align 3
-.L129:
-	cmpl	%r14d, 48(%rsp)
-	setg	%dl
-	cmpl	$63, %ecx
-	setle	%al
-	addq	$1, %r14
-	testb	%al, %dl
-	jne	.L132
-	movl	8(%rsp), %esi
-	movl	%ecx, %r14d
-.L134:
-	addl	$1, %esi
-	cmpl	$3, %esi
-	jg	.L133
-	cmpl	$63, %r14d
-	jle	.L122
-.L133:
-	movl	16(%rsp), %r12d
-	movq	32(%rsp), %r15
-	movl	%r14d, 28(%rsp)
-	cmpq	$0, 416(%rsp)
-	je	.L116
-	call	affinity_supported@PLT
-	testl	%eax, %eax
-	je	.L119
-	cmpl	$0, 28(%rsp)
-	jne	.L139
-.L138:
-	leaq	.LC49(%rip), %rdi
-	call	puts@PLT
-	cmpq	$0, 416(%rsp)
-	je	.L121
-.L120:
-	movq	stderr(%rip), %rcx
-	movl	$73, %edx
-	movl	$1, %esi
-	leaq	.LC52(%rip), %rdi
-	call	fwrite@PLT
-.L121:
-	xorl	%r9d, %r9d
-	xorl	%r13d, %r13d
-	cmpq	$0, 560(%rsp)
-	movl	%r9d, 28(%rsp)
-	jne	.L140
-.L141:
-	leaq	832(%rsp), %rdi
-	subq	$32, %rsp
-	.cfi_def_cfa_offset 3104
-	xorl	%ebx, %ebx
-	movq	%rdi, 104(%rsp)
-	movq	432(%rsp), %rsi
-	movdqa	160(%rsp), %xmm2
-	movdqa	176(%rsp), %xmm4
-	movups	%xmm2, (%rsp)
-	movups	%xmm4, 16(%rsp)
-	call	run_init@PLT
-	addq	$32, %rsp
-	.cfi_def_cfa_offset 3072
-	xorl	%edx, %edx
-	leaq	1152(%rsp), %rax
-	movl	%edx, 108(%rsp)
-	movl	%edx, 68(%rsp)
-	movq	%rax, 56(%rsp)
-.L169:
-	call	now_ns@PLT
-	subq	1144(%rsp), %rax
-	js	.L220
-	pxor	%xmm0, %xmm0
-	cvtsi2sdq	%rax, %xmm0
-.L221:
-	movq	1128(%rsp), %rdx
-	movq	stderr(%rip), %rdi
-	leaq	.LC62(%rip), %rsi
-	movl	$1, %eax
-	divsd	.LC61(%rip), %xmm0
-	call	fprintf@PLT
-	movl	68(%rsp), %eax
-	xorl	%ecx, %ecx
-	movl	%ebx, 68(%rsp)
-	movl	%ecx, 64(%rsp)
-	movl	%eax, 52(%rsp)
-.L222:
-	movl	52(%rsp), %ebx
-	movq	56(%rsp), %r12
-	movl	%ebx, %esi
-	movq	%r12, %rdi
-	call	adjust_table
-	movslq	%ebx, %rax
-	movl	64(%rsp), %esi
-	imulq	$40, %rax, %r14
-	subl	%ebx, %esi
-	leaq	(%r12,%r14), %r13
-	movq	%r13, %rdi
-	call	adjust_table
-	testl	%ebx, %ebx
-	je	.L179
-	movq	%r13, (%rsp)
-	movq	72(%rsp), %r15
-	leaq	.LC12(%rip), %rbp
-	leaq	.LC63(%rip), %rbx
-	movq	%r14, 8(%rsp)
-	.p2align 4,,10
-	.p2align 3
-.L180:
-	movl	8(%r12), %eax
-	xorl	%r13d, %r13d
-	xorl	%r14d, %r14d
-	testl	%eax, %eax
-	jle	.L183
-	.p2align 4,,10
-	.p2align 3
-.L181:
-	movq	(%r12), %rdx
-	movq	%r15, %r8
-	movq	%r12, %rcx
-	movq	%rbp, %rsi
-	movq	%rbx, %rdi
-	addl	$1, %r14d
-	addq	%r13, %rdx
-	addq	$248, %r13
-	call	print_cell
-	cmpl	%r14d, 8(%r12)
-	jg	.L181
-.L183:
-	movq	(%rsp), %rax
-	addq	$40, %r12
-	cmpq	%rax, %r12
-	jne	.L180
-	cmpl	$0, 68(%rsp)
-	movq	8(%rsp), %r14
-	movq	(%rsp), %r13
-	je	.L187
-.L186:
-	movl	28(%rsp), %eax
-	xorl	%ecx, %ecx
-	movq	%r14, 112(%rsp)
-	leaq	cpus_t.1(%rip), %rbp
-	movq	%r13, 120(%rsp)
-	testl	%eax, %eax
-	movq	56(%rsp), %rax
-	setg	%cl
-	setne	88(%rsp)
-	xorl	%r11d, %r11d
-	addq	%r14, %rax
-	movl	%ecx, 104(%rsp)
-	movq	%rax, 96(%rsp)
-	leaq	192(%rsp), %rax
-	movq	%rax, 8(%rsp)
-	leaq	256(%rsp), %rax
-	movq	%r11, 40(%rsp)
-	movq	%r11, (%rsp)
-	movq	%rax, 16(%rsp)
-	.p2align 4,,10
-	.p2align 3
-.L185:
-	movl	52(%rsp), %r10d
-	movq	56(%rsp), %rcx
-	movl	104(%rsp), %r8d
-	testl	%r10d, %r10d
-	je	.L191
-	movq	40(%rsp), %rsi
-	movq	96(%rsp), %rdi
-.L190:
-	movq	(%rcx), %rdx
-	xorl	%eax, %eax
-	addq	%rsi, %rdx
-.L192:
-	addl	$1, %eax
-	andl	108(%rdx), %r8d
-	addq	$248, %rdx
-	cmpl	$3, %eax
-	jne	.L192
-	addq	$40, %rcx
-	cmpq	%rcx, %rdi
-	jne	.L190
-.L191:
-	movq	8(%rsp), %rax
-	movq	(%rsp), %rbx
-	movl	%r8d, 32(%rsp)
-	leaq	.LC64(%rip), %rdi
-	movl	(%rax,%rbx,4), %ebx
-	xorl	%eax, %eax
-	movl	%ebx, %esi
-	call	printf@PLT
-	testl	%ebx, %ebx
-	movl	32(%rsp), %r8d
-	jle	.L249
-	xorl	%r15d, %r15d
-	cmpb	$0, 88(%rsp)
-	leaq	.LC65(%rip), %r14
-	leaq	.LC11(%rip), %r13
-	leaq	.LC12(%rip), %r12
-	je	.L249
-	movl	%r8d, 32(%rsp)
-	.p2align 4,,10
-	.p2align 3
-.L193:
-	testq	%r15, %r15
-	movq	%r12, %rsi
-	movl	0(%rbp,%r15,4), %edx
-	movq	%r14, %rdi
-	cmovne	%r13, %rsi
-	xorl	%eax, %eax
-	addq	$1, %r15
-	call	printf@PLT
-	cmpl	%r15d, %ebx
-	jg	.L193
-	movq	16(%rsp), %rax
-	movq	(%rsp), %rbx
-	movl	32(%rsp), %r8d
-	movl	(%rax,%rbx,4), %ecx
-.L195:
-	testl	%r8d, %r8d
-	leaq	.LC30(%rip), %rdx
-	leaq	.LC32(%rip), %rax
-	cmovne	%rax, %rdx
-	leaq	.LC12(%rip), %rsi
-.L196:
-	movl	48(%rsp), %r8d
-	xorl	%eax, %eax
-	leaq	.LC66(%rip), %rdi
-	call	printf@PLT
-	movq	72(%rsp), %rax
-	movq	(%rsp), %rbx
-	movsd	40(%rax,%rbx,8), %xmm0
-	ucomisd	%xmm0, %xmm0
-	jp	.L199
-	movapd	%xmm0, %xmm1
-	andpd	.LC0(%rip), %xmm1
-	ucomisd	.LC1(%rip), %xmm1
-	jbe	.L200
-.L199:
-	leaq	.LC67(%rip), %rsi
-	leaq	.LC2(%rip), %rdi
-	xorl	%eax, %eax
-	call	printf@PLT
-.L201:
-	movl	$10, %edi
-	addq	$256, %rbp
-	call	putchar@PLT
-	addq	$1, (%rsp)
-	movq	(%rsp), %rax
-	addq	$744, 40(%rsp)
-	cmpl	%eax, 68(%rsp)
-	jg	.L185
-	cmpl	$0, 52(%rsp)
-	movq	112(%rsp), %r14
-	movq	120(%rsp), %r13
-	je	.L188
-.L187:
-	movq	56(%rsp), %rax
-	leaq	.LC12(%rip), %rbp
-	leaq	.LC7(%rip), %rbx
-	movq	%rax, %r15
-	leaq	(%r14,%rax), %r12
-.L189:
-	movl	24(%r15), %edi
-	xorl	%r14d, %r14d
-	testl	%edi, %edi
-	jle	.L204
-	.p2align 4,,10
-	.p2align 3
-.L203:
-	leaq	(%r14,%r14,4), %rcx
-	movq	(%r15), %rdx
-	movq	%rbp, %rsi
-	movq	%rbx, %rdi
-	movq	832(%rsp), %r8
-	salq	$4, %rcx
-	addq	16(%r15), %rcx
-	addq	$1, %r14
-	call	print_ratio.isra.0
-	cmpl	%r14d, 24(%r15)
-	jg	.L203
-.L204:
-	addq	$40, %r15
-	cmpq	%r12, %r15
-	jne	.L189
-.L188:
-	movl	64(%rsp), %ecx
-	cmpl	%ecx, 52(%rsp)
-	jge	.L207
-.L205:
-	movl	64(%rsp), %eax
-	movl	52(%rsp), %ecx
-	xorl	%r12d, %r12d
-	movq	%r13, %r15
-	movq	%r12, (%rsp)
-	movq	80(%rsp), %rbx
-	leaq	.LC68(%rip), %rbp
-	subl	%ecx, %eax
-	movq	72(%rsp), %r13
-	movq	%rax, 16(%rsp)
-	.p2align 4,,10
-	.p2align 3
-.L208:
-	movl	(%rsp), %eax
-	movl	8(%r15), %esi
-	xorl	%r12d, %r12d
-	xorl	%r14d, %r14d
-	movl	%eax, 8(%rsp)
-	testl	%esi, %esi
-	jle	.L215
-	.p2align 4,,10
-	.p2align 3
-.L209:
-	movq	(%r15), %rdx
-	movq	%r13, %r8
-	movq	%r15, %rcx
-	movq	%rbx, %rsi
-	movq	%rbp, %rdi
-	addl	$1, %r14d
-	addq	%r12, %rdx
-	addq	$248, %r12
-	call	print_cell
-	cmpl	%r14d, 8(%r15)
-	jg	.L209
-.L215:
-	movq	16(%r15), %rcx
-	movq	(%r15), %rdx
-	movq	%rbx, %rsi
-	leaq	.LC69(%rip), %rdi
-	movq	832(%rsp), %r8
-	call	print_ratio.isra.0
-	imull	$-1431655765, 8(%rsp), %r14d
-	cmpl	$1431655765, %r14d
-	jbe	.L350
-.L210:
-	addq	$1, (%rsp)
-	movq	(%rsp), %rax
-	addq	$40, %r15
-	addq	$96, %rbx
-	movq	16(%rsp), %rcx
-	cmpq	%rcx, %rax
-	jne	.L208
-.L214:
-	movslq	64(%rsp), %rbp
-	movq	56(%rsp), %rbx
-	imulq	$40, %rbp, %rbp
-	addq	%rbx, %rbp
-	.p2align 4,,10
-	.p2align 3
-.L218:
-	movq	%rbx, %rdi
-	addq	$40, %rbx
-	call	block_free@PLT
-	movq	-40(%rbx), %rdi
-	call	free@PLT
-	movq	-24(%rbx), %rdi
-	call	free@PLT
-	cmpq	%rbp, %rbx
-	jne	.L218
-.L206:
-	cmpq	$0, 424(%rsp)
-	je	.L268
-	cmpl	$0, 108(%rsp)
-	jne	.L268
-	cmpl	$0, 28(%rsp)
-	leaq	.LC33(%rip), %rax
-	leaq	.LC34(%rip), %rsi
-	cmovne	%rax, %rsi
-	leaq	.LC71(%rip), %rdi
-	xorl	%eax, %eax
-	call	printf@PLT
-	jmp	.L268
-	.p2align 4,,10
-	.p2align 3
-.L126:
-	xorl	$1, %ebx
-	andl	$1, %ebx
-	cmpl	$1, 8(%rsp)
-	je	.L351
-	cmpl	$2, 8(%rsp)
-	setne	%al
-	orl	%ebx, %eax
-	movzbl	%al, %eax
-.L131:
-	testl	%eax, %eax
-	je	.L129
-.L127:
-	movslq	%ecx, %rax
-	addl	$1, %ecx
-	movl	%ebp, 576(%rsp,%rax,4)
-	jmp	.L129
-.L351:
-	andl	%ebx, %eax
-	movzbl	%al, %eax
-	jmp	.L131
-.L227:
-	xorl	%ebx, %ebx
-	movl	%ebp, %r13d
-	jmp	.L123
-.L349:
-	cmpq	$0, 416(%rsp)
-	jne	.L352
+	jne	.L115
 .L118:
 	xorl	%r11d, %r11d
-	movl	%r11d, 28(%rsp)
+	movl	%r11d, 40(%rsp)
 .L116:
 	leaq	.LC50(%rip), %rdi
 	call	puts@PLT
 .L136:
 	cmpq	$0, 416(%rsp)
 	je	.L139
-	cmpl	$0, 28(%rsp)
+	cmpl	$0, 40(%rsp)
 	je	.L120
 .L139:
-	cmpl	$1, 28(%rsp)
+	cmpl	$1, 40(%rsp)
 	setg	%al
 	cmpq	$0, 560(%rsp)
 	movl	%eax, %r13d
 	je	.L143
 .L140:
 	subl	$1, %r12d
-	leaq	.LC53(%rip), %rax
-	movb	%r13b, 32(%rsp)
 	movq	%r15, %r11
+	movl	40(%rsp), %r14d
+	movl	52(%rsp), %r15d
+	leaq	.LC53(%rip), %rax
 	leaq	.LC12(%rip), %rbx
-	movl	28(%rsp), %r14d
-	movl	48(%rsp), %r13d
-	leaq	cpus_t.1(%rip), %r12
+	movb	%r13b, 32(%rsp)
 	cmovne	%rax, %rbx
 	xorl	%eax, %eax
+	leaq	cpus_t.1(%rip), %r12
 	xorl	%ebp, %ebp
-	movl	%eax, %r15d
-	movq	%rbx, 16(%rsp)
+	movl	%eax, %r13d
+	movq	%rbx, 24(%rsp)
 	.p2align 4,,10
 	.p2align 3
 .L151:
 	movq	32(%r11,%rbp,8), %r9
 	movl	%r9d, %ebx
-	cmpl	%r9d, %r13d
+	cmpl	%r9d, %r15d
 	jge	.L148
 	movl	568(%rsp), %r8d
 	testl	%r8d, %r8d
-	je	.L353
+	je	.L350
 .L148:
-	movslq	%r15d, %r8
-	testl	%r14d, %r14d
-	je	.L150
+	movslq	%r13d, %r8
 	testl	%r9d, %r9d
 	jle	.L150
+	testl	%r14d, %r14d
+	je	.L150
 	movq	%r8, %rdi
 	xorl	%esi, %esi
 	salq	$8, %rdi
@@ -1733,26 +1259,26 @@ main:
 	jg	.L149
 .L150:
 	xorl	%eax, %eax
-	cmpl	%r9d, %r13d
+	cmpl	%r9d, %r15d
 	movl	%r9d, 192(%rsp,%r8,4)
 	setl	%al
-	addl	$1, %r15d
+	addl	$1, %r13d
 	movl	%eax, 256(%rsp,%r8,4)
 .L147:
 	addq	$1, %rbp
 	cmpq	560(%rsp), %rbp
 	jb	.L151
 	cmpq	$0, 424(%rsp)
-	movl	%r15d, 68(%rsp)
+	movl	%r13d, 104(%rsp)
 	movzbl	32(%rsp), %r13d
 	je	.L152
 	testb	%r13b, %r13b
-	jne	.L223
+	jne	.L227
 .L152:
 	leaq	832(%rsp), %rdi
 	subq	$32, %rsp
 	.cfi_def_cfa_offset 3104
-	movq	%rdi, 104(%rsp)
+	movq	%rdi, 40(%rsp)
 	movq	432(%rsp), %rsi
 	movdqa	160(%rsp), %xmm4
 	movdqa	176(%rsp), %xmm2
@@ -1762,121 +1288,121 @@ main:
 	addq	$32, %rsp
 	.cfi_def_cfa_offset 3072
 	xorl	%eax, %eax
-	cmpl	$0, 68(%rsp)
+	cmpl	$0, 104(%rsp)
 	movl	%eax, 108(%rsp)
-	je	.L354
-.L225:
-	movl	68(%rsp), %edi
+	je	.L351
+.L229:
+	movl	104(%rsp), %edi
+	leaq	1152(%rsp), %r15
 	leaq	increments(%rip), %r14
-	leaq	48+layouts(%rip), %r13
-	xorl	%r12d, %r12d
-	leal	(%rdi,%rdi,2), %ebx
-	movslq	%ebx, %rax
-	imulq	$248, %rax, %rcx
+	movq	%r15, 56(%rsp)
+	leal	(%rdi,%rdi,2), %ecx
+	movslq	%ecx, %rax
+	movl	%ecx, 96(%rsp)
+	imulq	$248, %rax, %rbx
 	imulq	$80, %rax, %rax
-	movq	%rcx, 88(%rsp)
-	movq	%rax, 96(%rsp)
-	leaq	1152(%rsp), %rax
-	movq	%rax, %rcx
-	movq	%rax, 56(%rsp)
+	movq	%rbx, 80(%rsp)
+	movslq	%edi, %rbx
+	leaq	256(%rsp), %rdi
+	movq	%rax, 88(%rsp)
 	leaq	1312(%rsp), %rax
+	movq	%rdi, 24(%rsp)
 	movq	%rax, 112(%rsp)
-	movslq	%edi, %rax
-	movq	%rcx, %r15
-	movq	%rax, 32(%rsp)
 	leaq	192(%rsp), %rax
-	movq	%rax, 8(%rsp)
-	leaq	256(%rsp), %rax
-	movq	%rax, 16(%rsp)
+	movq	%rax, %rcx
 	.p2align 4,,10
 	.p2align 3
 .L166:
-	movl	%ebx, 8(%r15)
-	movq	88(%rsp), %rdi
+	movl	96(%rsp), %eax
+	movq	80(%rsp), %rdi
+	movq	%rcx, 16(%rsp)
+	xorl	%ebp, %ebp
+	movl	$-1, %r13d
+	movl	%eax, 8(%r15)
 	call	xmalloc@PLT
-	movq	96(%rsp), %rdi
+	movq	88(%rsp), %rdi
 	movq	%rax, (%r15)
 	call	xmalloc@PLT
-	movq	8(%rsp), %rcx
-	movq	32(%rsp), %rsi
-	xorl	%edx, %edx
+	movq	16(%rsp), %rcx
 	movq	%rax, 16(%r15)
 	movq	%rax, %r8
-	movl	$-1, %eax
+	jmp	.L161
 	.p2align 4,,10
 	.p2align 3
+.L240:
+	movq	%rax, %rbp
 .L161:
-	cmpl	$1, (%rcx,%rdx,4)
-	cmove	%edx, %eax
-	addq	$1, %rdx
-	cmpq	%rsi, %rdx
-	jne	.L161
-	movl	%eax, %edx
-	leal	2(%rax,%rax,2), %ecx
-	movl	%ebx, 104(%rsp)
+	cmpl	$1, (%rcx,%rbp,4)
+	leaq	1(%rbp), %rax
+	cmove	%ebp, %r13d
+	cmpq	%rax, %rbx
+	jne	.L240
+	leal	2(%r13,%r13,2), %eax
+	movq	%rbx, 72(%rsp)
 	xorl	%r9d, %r9d
-	notl	%edx
-	movl	%ecx, 64(%rsp)
-	movq	(%r15), %rcx
-	xorl	%ebp, %ebp
-	shrl	$31, %edx
-	movl	%eax, 40(%rsp)
+	xorl	%r12d, %r12d
+	movl	%eax, 48(%rsp)
+	movl	%r13d, %eax
 	pxor	%xmm0, %xmm0
-	movq	%r15, %rax
-	movl	%edx, 52(%rsp)
-	movq	%rcx, %r15
+	notl	%eax
+	movq	%rbp, 16(%rsp)
+	movq	%r15, %rbp
+	shrl	$31, %eax
+	movl	%r13d, 32(%rsp)
+	movq	%rcx, %r13
+	movl	%eax, 44(%rsp)
+	movq	(%r15), %rax
+	movq	%rax, %r15
 	.p2align 4,,10
 	.p2align 3
 .L162:
-	movq	8(%rsp), %rdi
-	movl	28(%rsp), %edx
+	movl	40(%rsp), %edx
 	movq	%r9, %r10
-	movq	%r15, (%rsp)
-	movq	16(%rsp), %rcx
-	salq	$8, %r10
 	movd	%r9d, %xmm4
 	leal	(%r9,%r9,2), %ebx
-	movl	(%rdi,%r9,4), %r11d
-	leaq	cpus_t.1(%rip), %rdi
+	salq	$8, %r10
+	leaq	cpus_t.1(%rip), %rax
+	movl	0(%r13,%r9,4), %r11d
 	leaq	layouts(%rip), %rsi
-	addq	%rdi, %r10
-	movd	(%rcx,%r9,4), %xmm1
+	addq	%rax, %r10
+	xorl	%eax, %eax
 	testl	%edx, %edx
 	movq	%r15, %rdx
-	cmove	%r12, %r10
-	movq	%rax, %r15
+	cmove	%rax, %r10
+	movq	24(%rsp), %rax
+	movd	(%rax,%r9,4), %xmm1
 	punpckldq	%xmm4, %xmm1
 .L163:
 	movq	%rdx, %rdi
+	xorl	%eax, %eax
 	movl	$31, %ecx
-	movq	%r12, %rax
 	addq	$248, %rdx
 	rep stosq
 	movq	%rsi, -240(%rdx)
 	addq	$16, %rsi
+	leaq	48+layouts(%rip), %rax
 	movq	%r14, -248(%rdx)
 	movl	%r11d, -232(%rdx)
 	movq	%r10, -224(%rdx)
 	movq	%xmm1, -216(%rdx)
-	cmpq	%rsi, %r13
+	cmpq	%rax, %rsi
 	jne	.L163
 	leal	2(%rbx), %ecx
-	movslq	%ebp, %rdx
-	leaq	.LC56(%rip), %rdi
-	movq	%r15, %rax
+	movslq	%r12d, %rdx
+	leaq	.LC56(%rip), %rax
 	movl	%ebx, 1792(%rsp)
+	movq	%rax, 1800(%rsp)
 	leaq	(%rdx,%rdx,4), %rdx
 	addl	$1, %ebx
-	leal	2(%rbp), %esi
+	leaq	.LC57(%rip), %rax
 	movl	%ecx, 1796(%rsp)
 	salq	$4, %rdx
-	movq	(%rsp), %r15
-	movq	%rdi, 1800(%rsp)
 	movdqa	1792(%rsp), %xmm5
-	movups	%xmm0, 1844(%rsp)
+	leal	2(%r12), %esi
 	movups	%xmm0, 1812(%rsp)
-	movl	%r11d, 1808(%rsp)
+	movups	%xmm0, 1844(%rsp)
 	movups	%xmm0, 1828(%rsp)
+	movl	%r11d, 1808(%rsp)
 	movups	%xmm0, 1856(%rsp)
 	movups	%xmm5, (%r8,%rdx)
 	movdqa	1808(%rsp), %xmm6
@@ -1888,15 +1414,14 @@ main:
 	movdqa	1856(%rsp), %xmm4
 	movups	%xmm4, 64(%r8,%rdx)
 	movl	%ebx, 1792(%rsp)
-	leaq	.LC57(%rip), %rbx
 	movl	%ecx, 1796(%rsp)
-	movq	%rbx, 1800(%rsp)
+	movq	%rax, 1800(%rsp)
 	movdqa	1792(%rsp), %xmm2
-	movl	%r11d, 1808(%rsp)
 	movups	%xmm0, 1812(%rsp)
-	movups	%xmm0, 1844(%rsp)
-	movl	%esi, 24(%rax)
+	movl	%r11d, 1808(%rsp)
 	movups	%xmm0, 1828(%rsp)
+	movups	%xmm0, 1844(%rsp)
+	movl	%esi, 24(%rbp)
 	movups	%xmm0, 1856(%rsp)
 	movups	%xmm2, 80(%r8,%rdx)
 	movdqa	1808(%rsp), %xmm5
@@ -1907,23 +1432,23 @@ main:
 	movups	%xmm7, 128(%r8,%rdx)
 	movdqa	1856(%rsp), %xmm3
 	movups	%xmm3, 144(%r8,%rdx)
-	cmpl	%r9d, 40(%rsp)
+	cmpl	%r9d, 32(%rsp)
 	je	.L164
-	cmpb	$0, 52(%rsp)
+	cmpb	$0, 44(%rsp)
 	je	.L164
-	movl	64(%rsp), %ebx
+	movl	48(%rsp), %eax
 	movl	%ecx, 1792(%rsp)
-	addl	$3, %ebp
+	addl	$3, %r12d
 	movups	%xmm0, 1844(%rsp)
-	movl	%ebx, 1796(%rsp)
-	leaq	.LC58(%rip), %rbx
-	movq	%rbx, 1800(%rsp)
+	movl	%eax, 1796(%rsp)
+	leaq	.LC58(%rip), %rax
+	movq	%rax, 1800(%rsp)
 	movdqa	1792(%rsp), %xmm2
 	movups	%xmm0, 1812(%rsp)
 	movups	%xmm0, 1828(%rsp)
 	movl	%r11d, 1808(%rsp)
 	movups	%xmm0, 1856(%rsp)
-	movl	%ebp, 24(%rax)
+	movl	%r12d, 24(%rbp)
 	movups	%xmm2, 160(%r8,%rdx)
 	movdqa	1808(%rsp), %xmm2
 	movups	%xmm2, 176(%r8,%rdx)
@@ -1934,67 +1459,68 @@ main:
 	movdqa	1856(%rsp), %xmm7
 	movups	%xmm7, 224(%r8,%rdx)
 .L164:
-	movq	32(%rsp), %rbx
-	addq	$1, %r9
+	movq	16(%rsp), %rax
+	leaq	1(%r9), %rdx
 	addq	$744, %r15
-	cmpq	%rbx, %r9
+	cmpq	%rax, %r9
 	je	.L165
-	movl	24(%rax), %ebp
+	movl	24(%rbp), %r12d
+	movq	%rdx, %r9
 	jmp	.L162
 	.p2align 4,,10
 	.p2align 3
 .L165:
-	movq	%rax, %r15
-	movq	112(%rsp), %rax
-	movl	104(%rsp), %ebx
+	movq	%rbp, %r15
+	movq	72(%rsp), %rbx
+	movq	%r13, %rcx
 	addq	$16, %r14
 	addq	$40, %r15
-	cmpq	%rax, %r15
+	cmpq	%r15, 112(%rsp)
 	jne	.L166
 	cmpl	$0, 108(%rsp)
-	je	.L237
-	movl	$4, 52(%rsp)
+	je	.L242
+	movl	$4, 44(%rsp)
 .L168:
-	movslq	52(%rsp), %rax
-	leaq	160(%rsp), %r14
+	movslq	44(%rsp), %rax
+	leaq	160(%rsp), %r15
 	movl	$1, %esi
-	movl	%eax, 64(%rsp)
-	movq	%rax, 16(%rsp)
+	movl	%eax, 48(%rsp)
+	movq	%rax, 32(%rsp)
 	.p2align 4,,10
 	.p2align 3
 .L173:
-	movl	(%r14), %eax
+	movl	(%r15), %eax
 	testl	%eax, %eax
 	js	.L171
 	leaq	-8+pair_name(%rip), %rax
-	movq	16(%rsp), %rbx
+	movq	32(%rsp), %rdi
+	movq	%rsi, 24(%rsp)
 	xorl	%ebp, %ebp
-	movq	80(%rsp), %rcx
 	movq	(%rax,%rsi,8), %rax
-	movq	%rsi, 8(%rsp)
 	leaq	increments(%rip), %r13
-	movq	%rax, (%rsp)
-	movl	68(%rsp), %eax
+	movq	%rax, 16(%rsp)
+	movl	104(%rsp), %eax
 	leal	-1(%rax,%rsi), %r12d
-	movslq	64(%rsp), %rax
+	movslq	48(%rsp), %rax
 	movq	%rax, %r11
 	imulq	$40, %rax, %rax
-	subq	%rbx, %r11
-	movq	56(%rsp), %rbx
+	subq	%rdi, %r11
+	movq	64(%rsp), %rdi
 	imulq	$96, %r11, %r11
-	addq	%rax, %rbx
-	leaq	(%rcx,%r11), %r15
-	xchgq	%r14, %r15
+	leaq	(%rdi,%r11), %r14
+	movq	56(%rsp), %rdi
+	xchgq	%r15, %r14
+	leaq	(%rdi,%rax), %rbx
 .L172:
-	movl	4(%r15), %r9d
-	movl	(%r15), %r8d
+	movl	4(%r14), %r9d
+	movl	(%r14), %r8d
 	leaq	.LC59(%rip), %rdx
 	xorl	%eax, %eax
-	movq	(%rsp), %rcx
+	movq	16(%rsp), %rcx
 	movl	$96, %esi
-	movq	%r14, %rdi
+	movq	%r15, %rdi
 	addq	$40, %rbx
-	addq	$96, %r14
+	addq	$96, %r15
 	call	snprintf@PLT
 	movl	$2, -32(%rbx)
 	movl	$496, %edi
@@ -2012,7 +1538,7 @@ main:
 	movl	$31, %ecx
 	movq	%rbp, %rax
 	movl	$2, 16(%rdx)
-	movq	%r15, 24(%rdx)
+	movq	%r14, 24(%rdx)
 	movl	%r12d, 36(%rdx)
 	rep stosq
 	leaq	32+layouts(%rip), %rax
@@ -2021,26 +1547,26 @@ main:
 	movq	%rax, 256(%rdx)
 	addq	$16, %r13
 	movl	$2, 264(%rdx)
-	movq	%r15, 272(%rdx)
+	movq	%r14, 272(%rdx)
 	movl	%r12d, 284(%rdx)
 	call	xmalloc@PLT
-	movq	.LC60(%rip), %rcx
-	leaq	.LC56(%rip), %rdi
+	movq	.LC60(%rip), %rdi
 	pxor	%xmm0, %xmm0
-	movq	%rdi, 328(%rsp)
-	movq	%rcx, 320(%rsp)
-	movdqa	320(%rsp), %xmm3
+	movl	$2, 336(%rsp)
 	movq	%rax, -24(%rbx)
+	movq	%rdi, 320(%rsp)
+	leaq	.LC56(%rip), %rdi
+	movq	%rdi, 328(%rsp)
+	movdqa	320(%rsp), %xmm3
 	movups	%xmm0, 340(%rsp)
+	movdqa	336(%rsp), %xmm4
 	movups	%xmm3, (%rax)
 	movups	%xmm0, 356(%rsp)
 	movdqa	352(%rsp), %xmm2
 	movups	%xmm0, 372(%rsp)
 	movdqa	368(%rsp), %xmm3
-	movl	$2, 336(%rsp)
-	movdqa	336(%rsp), %xmm4
-	movups	%xmm2, 32(%rax)
 	movups	%xmm4, 16(%rax)
+	movups	%xmm2, 32(%rax)
 	movups	%xmm3, 48(%rax)
 	movups	%xmm0, 64(%rax)
 	leaq	48+increments(%rip), %rax
@@ -2048,19 +1574,19 @@ main:
 	movups	%xmm0, 384(%rsp)
 	cmpq	%r13, %rax
 	jne	.L172
-	addl	$3, 64(%rsp)
-	movq	8(%rsp), %rsi
-	movq	%r15, %r14
+	addl	$3, 48(%rsp)
+	movq	24(%rsp), %rsi
+	movq	%r14, %r15
 .L171:
 	movl	%esi, %eax
-	addq	$8, %r14
+	addq	$8, %r15
 	addq	$1, %rsi
 	cmpl	$3, %eax
 	jle	.L173
-	cmpl	$0, 64(%rsp)
-	je	.L355
+	cmpl	$0, 48(%rsp)
+	je	.L352
 .L170:
-	movslq	64(%rsp), %r12
+	movslq	48(%rsp), %r12
 	movq	56(%rsp), %rax
 	movq	120(%rsp), %rsi
 	movq	1136(%rsp), %rcx
@@ -2079,7 +1605,7 @@ main:
 	jne	.L174
 	movq	%rcx, 1136(%rsp)
 	movq	56(%rsp), %rbx
-	movq	72(%rsp), %r13
+	movq	8(%rsp), %r13
 	.p2align 4,,10
 	.p2align 3
 .L175:
@@ -2104,7 +1630,7 @@ main:
 	movl	$1, %eax
 	divsd	.LC61(%rip), %xmm0
 	call	fprintf@PLT
-	movq	72(%rsp), %rbx
+	movq	8(%rsp), %rbx
 	.p2align 4,,10
 	.p2align 3
 .L178:
@@ -2112,74 +1638,373 @@ main:
 	movq	%rbx, %rsi
 	addq	$40, %rbp
 	call	block_finish@PLT
-	cmpq	%rbp, %r12
+	cmpq	%r12, %rbp
 	jne	.L178
-	jmp	.L222
-.L249:
+.L226:
+	movl	44(%rsp), %ebx
+	movq	56(%rsp), %r15
+	movl	%ebx, %esi
+	movq	%r15, %rdi
+	call	adjust_table
+	movslq	%ebx, %rax
+	movl	48(%rsp), %esi
+	imulq	$40, %rax, %r12
+	subl	%ebx, %esi
+	leaq	(%r15,%r12), %r13
+	movq	%r13, %rdi
+	call	adjust_table
+	testl	%ebx, %ebx
+	je	.L179
+	movq	%r12, 16(%rsp)
+	movq	%r15, %r12
+	movq	8(%rsp), %r15
+	leaq	.LC12(%rip), %rbp
+	leaq	.LC63(%rip), %rbx
+	.p2align 4,,10
+	.p2align 3
+.L180:
+	movl	8(%r12), %eax
+	xorl	%r14d, %r14d
+	testl	%eax, %eax
+	jle	.L183
+	.p2align 4,,10
+	.p2align 3
+.L181:
+	movq	%r14, %rax
+	movq	(%r12), %rdx
+	movq	%r15, %r8
+	movq	%r12, %rcx
+	salq	$5, %rax
+	movq	%rbp, %rsi
+	movq	%rbx, %rdi
+	subq	%r14, %rax
+	addq	$1, %r14
+	leaq	(%rdx,%rax,8), %rdx
+	call	print_cell
+	cmpl	%r14d, 8(%r12)
+	jg	.L181
+.L183:
+	addq	$40, %r12
+	cmpq	%r13, %r12
+	jne	.L180
+	cmpl	$0, 104(%rsp)
+	movq	16(%rsp), %r12
+	je	.L187
+.L186:
+	movl	40(%rsp), %eax
+	xorl	%edi, %edi
+	movq	%r12, 96(%rsp)
+	movq	%r13, 112(%rsp)
+	testl	%eax, %eax
+	movq	56(%rsp), %rax
+	setg	%dil
+	setne	88(%rsp)
+	xorl	%r11d, %r11d
+	xorl	%r15d, %r15d
+	leaq	(%r12,%rax), %r14
+	leaq	192(%rsp), %rax
+	movl	%edi, 72(%rsp)
+	movq	%rax, 80(%rsp)
+	leaq	256(%rsp), %rax
+	movq	%r11, 16(%rsp)
+	movq	%rax, 24(%rsp)
+	.p2align 4,,10
+	.p2align 3
+.L185:
+	movl	44(%rsp), %r10d
+	movq	56(%rsp), %rsi
+	movl	72(%rsp), %ecx
+	testl	%r10d, %r10d
+	je	.L191
+	.p2align 4,,10
+	.p2align 3
+.L190:
+	movq	(%rsi), %rdx
+	xorl	%eax, %eax
+	addq	%r15, %rdx
+.L192:
+	addl	$1, %eax
+	andl	108(%rdx), %ecx
+	addq	$248, %rdx
+	cmpl	$3, %eax
+	jne	.L192
+	addq	$40, %rsi
+	cmpq	%r14, %rsi
+	jne	.L190
+.L191:
+	movq	80(%rsp), %rax
+	movq	16(%rsp), %rdi
+	movl	%ecx, 32(%rsp)
+	movl	(%rax,%rdi,4), %ebx
+	xorl	%eax, %eax
+	leaq	.LC64(%rip), %rdi
+	movl	%ebx, %esi
+	call	printf@PLT
+	testl	%ebx, %ebx
+	movl	32(%rsp), %ecx
+	jle	.L253
+	cmpb	$0, 88(%rsp)
+	je	.L253
+	movq	16(%rsp), %r10
+	movl	%ecx, 32(%rsp)
+	xorl	%r13d, %r13d
+	leaq	cpus_t.1(%rip), %rax
+	leaq	.LC11(%rip), %r12
+	salq	$8, %r10
+	leaq	(%r10,%rax), %rbp
+	.p2align 4,,10
+	.p2align 3
+.L198:
+	testq	%r13, %r13
+	leaq	.LC12(%rip), %rsi
+	movl	0(%rbp,%r13,4), %edx
+	leaq	.LC65(%rip), %rdi
+	cmovne	%r12, %rsi
+	xorl	%eax, %eax
+	addq	$1, %r13
+	call	printf@PLT
+	cmpl	%r13d, %ebx
+	jg	.L198
+	movq	24(%rsp), %rax
+	movq	16(%rsp), %rdi
+	movl	32(%rsp), %ecx
+	movl	(%rax,%rdi,4), %eax
+.L195:
+	testl	%ecx, %ecx
+	leaq	.LC30(%rip), %rdx
+	leaq	.LC32(%rip), %rcx
+	cmove	%rcx, %rdx
+	leaq	.LC12(%rip), %rsi
+.L196:
+	movl	52(%rsp), %r8d
+	movl	%eax, %ecx
+	leaq	.LC66(%rip), %rdi
+	xorl	%eax, %eax
+	call	printf@PLT
+	movq	8(%rsp), %rax
+	movq	16(%rsp), %rdi
+	movsd	40(%rax,%rdi,8), %xmm0
+	ucomisd	%xmm0, %xmm0
+	jp	.L200
+	movapd	%xmm0, %xmm1
+	andpd	.LC0(%rip), %xmm1
+	ucomisd	.LC1(%rip), %xmm1
+	jbe	.L201
+.L200:
+	leaq	.LC67(%rip), %rsi
+	leaq	.LC2(%rip), %rdi
+	xorl	%eax, %eax
+	call	printf@PLT
+.L202:
+	movl	$10, %edi
+	addq	$744, %r15
+	call	putchar@PLT
+	addq	$1, 16(%rsp)
 	movq	16(%rsp), %rax
-	movq	(%rsp), %rbx
-	movl	28(%rsp), %r9d
-	movl	(%rax,%rbx,4), %ecx
+	cmpl	%eax, 104(%rsp)
+	jg	.L185
+	cmpl	$0, 44(%rsp)
+	movq	96(%rsp), %r12
+	movq	112(%rsp), %r13
+	je	.L188
+.L187:
+	movq	56(%rsp), %rax
+	leaq	.LC12(%rip), %rbp
+	leaq	.LC7(%rip), %rbx
+	movq	%rax, %r15
+	addq	%rax, %r12
+	.p2align 4,,10
+	.p2align 3
+.L189:
+	movl	24(%r15), %r8d
+	xorl	%r14d, %r14d
+	testl	%r8d, %r8d
+	jle	.L205
+	.p2align 4,,10
+	.p2align 3
+.L204:
+	leaq	(%r14,%r14,4), %rcx
+	movq	(%r15), %rdx
+	movq	%rbp, %rsi
+	movq	%rbx, %rdi
+	movq	832(%rsp), %r8
+	salq	$4, %rcx
+	addq	16(%r15), %rcx
+	addq	$1, %r14
+	call	print_ratio.isra.0
+	cmpl	%r14d, 24(%r15)
+	jg	.L204
+.L205:
+	addq	$40, %r15
+	cmpq	%r12, %r15
+	jne	.L189
+.L188:
+	movl	48(%rsp), %edi
+	cmpl	%edi, 44(%rsp)
+	jge	.L208
+.L206:
+	movl	44(%rsp), %edi
+	movl	48(%rsp), %eax
+	movq	%r13, %r15
+	leaq	.LC68(%rip), %rbp
+	movq	64(%rsp), %rbx
+	leaq	.LC69(%rip), %r13
+	movq	%r15, %r14
+	subl	%edi, %eax
+	xorl	%edi, %edi
+	movq	%rax, 32(%rsp)
+	movq	%rdi, 16(%rsp)
+	.p2align 4,,10
+	.p2align 3
+.L209:
+	movl	16(%rsp), %eax
+	movl	8(%r14), %esi
+	xorl	%r12d, %r12d
+	xorl	%r15d, %r15d
+	movl	%eax, 24(%rsp)
+	testl	%esi, %esi
+	jle	.L216
+	.p2align 4,,10
+	.p2align 3
+.L210:
+	movq	(%r14), %rdx
+	movq	8(%rsp), %r8
+	movq	%r14, %rcx
+	movq	%rbx, %rsi
+	movq	%rbp, %rdi
+	addl	$1, %r15d
+	addq	%r12, %rdx
+	addq	$248, %r12
+	call	print_cell
+	cmpl	8(%r14), %r15d
+	jl	.L210
+.L216:
+	movq	16(%r14), %rcx
+	movq	(%r14), %rdx
+	movq	%rbx, %rsi
+	movq	%r13, %rdi
+	movq	832(%rsp), %r8
+	call	print_ratio.isra.0
+	imull	$-1431655765, 24(%rsp), %r15d
+	cmpl	$1431655765, %r15d
+	jbe	.L353
+.L211:
+	addq	$1, 16(%rsp)
+	movq	32(%rsp), %rdi
+	addq	$40, %r14
+	addq	$96, %rbx
+	movq	16(%rsp), %rax
+	cmpq	%rdi, %rax
+	jne	.L209
+.L215:
+	movslq	48(%rsp), %rbp
+	movq	56(%rsp), %rbx
+	imulq	$40, %rbp, %rbp
+	addq	%rbx, %rbp
+	.p2align 4,,10
+	.p2align 3
+.L220:
+	movq	%rbx, %rdi
+	addq	$40, %rbx
+	call	block_free@PLT
+	movq	-40(%rbx), %rdi
+	call	free@PLT
+	movq	-24(%rbx), %rdi
+	call	free@PLT
+	cmpq	%rbp, %rbx
+	jne	.L220
+.L207:
+	cmpq	$0, 424(%rsp)
+	je	.L219
+	cmpl	$0, 108(%rsp)
+	jne	.L219
+	cmpl	$0, 40(%rsp)
+	leaq	.LC33(%rip), %rax
+	leaq	.LC34(%rip), %rsi
+	cmovne	%rax, %rsi
+	leaq	.LC71(%rip), %rdi
+	xorl	%eax, %eax
+	call	printf@PLT
+.L219:
+	movq	stdout(%rip), %rdi
+	call	fflush@PLT
+	testl	%eax, %eax
+	jne	.L223
+	movq	stdout(%rip), %rdi
+	call	ferror@PLT
+	testl	%eax, %eax
+	je	.L332
+.L223:
+	leaq	.LC72(%rip), %rdi
+	xorl	%eax, %eax
+	call	die@PLT
+	.p2align 4,,10
+	.p2align 3
+.L253:
+	movq	24(%rsp), %rax
+	movq	16(%rsp), %rdi
+	movl	40(%rsp), %r9d
+	movl	(%rax,%rdi,4), %eax
 	testl	%r9d, %r9d
 	jne	.L195
 	leaq	.LC31(%rip), %rdx
 	movq	%rdx, %rsi
 	jmp	.L196
-.L350:
+.L353:
 	xorl	%eax, %eax
 	movq	%rbx, %rsi
 	leaq	.LC70(%rip), %rdi
 	call	printf@PLT
-	movq	(%r15), %rax
+	movq	(%r14), %rax
 	movslq	36(%rax), %rax
 	movsd	872(%rsp,%rax,8), %xmm0
 	ucomisd	%xmm0, %xmm0
-	jp	.L211
+	jp	.L212
 	movapd	%xmm0, %xmm1
 	andpd	.LC0(%rip), %xmm1
 	ucomisd	.LC1(%rip), %xmm1
-	jbe	.L212
-.L211:
+	jbe	.L213
+.L212:
 	leaq	.LC67(%rip), %rsi
 	leaq	.LC2(%rip), %rdi
 	xorl	%eax, %eax
 	call	printf@PLT
-.L213:
+.L214:
 	movl	$10, %edi
 	call	putchar@PLT
-	jmp	.L210
-.L200:
+	jmp	.L211
+.L201:
 	movl	$4, %edx
 	leaq	.LC67(%rip), %rsi
 	movl	$1, %eax
 	leaq	.LC3(%rip), %rdi
 	call	printf@PLT
-	jmp	.L201
-.L353:
+	jmp	.L202
+.L350:
 	movl	%r9d, %esi
-	movl	%r13d, %edx
+	movl	%r15d, %edx
 	leaq	.LC54(%rip), %rdi
 	xorl	%eax, %eax
-	movq	%r11, 8(%rsp)
-	movq	%r9, (%rsp)
+	movq	%r11, 16(%rsp)
+	movq	%r9, 8(%rsp)
 	call	printf@PLT
-	movq	(%rsp), %r9
-	movq	16(%rsp), %r8
+	movq	8(%rsp), %r9
+	movl	%r15d, %ecx
 	movl	%ebx, %edx
+	movq	24(%rsp), %r8
 	movq	stderr(%rip), %rdi
-	movl	%r13d, %ecx
 	leaq	.LC55(%rip), %rsi
 	xorl	%eax, %eax
 	call	fprintf@PLT
-	movq	8(%rsp), %r11
+	movq	16(%rsp), %r11
 	jmp	.L147
-.L212:
+.L213:
 	movl	$4, %edx
 	leaq	.LC67(%rip), %rsi
 	movl	$1, %eax
 	leaq	.LC3(%rip), %rdi
 	call	printf@PLT
-	jmp	.L213
+	jmp	.L214
 .L176:
 	movq	%rax, %rdx
 	andl	$1, %eax
@@ -2189,24 +2014,80 @@ main:
 	cvtsi2sdq	%rdx, %xmm0
 	addsd	%xmm0, %xmm0
 	jmp	.L177
-.L352:
+.L115:
 	call	affinity_supported@PLT
-	movl	%eax, 28(%rsp)
 	testl	%eax, %eax
-	jne	.L138
-.L119:
-	leaq	.LC51(%rip), %rdi
+	jne	.L117
+	cmpq	$0, 416(%rsp)
+	je	.L118
+	call	affinity_supported@PLT
+	movl	%eax, 40(%rsp)
+	testl	%eax, %eax
+	je	.L119
+.L138:
+	leaq	.LC49(%rip), %rdi
 	call	puts@PLT
-	jmp	.L136
+	cmpq	$0, 416(%rsp)
+	je	.L121
+.L120:
+	movq	stderr(%rip), %rcx
+	movl	$73, %edx
+	movl	$1, %esi
+	leaq	.LC52(%rip), %rdi
+	call	fwrite@PLT
+.L121:
+	xorl	%r9d, %r9d
+	xorl	%r13d, %r13d
+	cmpq	$0, 560(%rsp)
+	movl	%r9d, 40(%rsp)
+	jne	.L140
+.L141:
+	leaq	832(%rsp), %rdi
+	subq	$32, %rsp
+	.cfi_def_cfa_offset 3104
+	xorl	%ebx, %ebx
+	movq	%rdi, 40(%rsp)
+	movq	432(%rsp), %rsi
+	movdqa	160(%rsp), %xmm2
+	movdqa	176(%rsp), %xmm4
+	movups	%xmm2, (%rsp)
+	movups	%xmm4, 16(%rsp)
+	call	run_init@PLT
+	addq	$32, %rsp
+	.cfi_def_cfa_offset 3072
+	xorl	%edx, %edx
+	leaq	1152(%rsp), %rax
+	movl	%edx, 108(%rsp)
+	movl	%edx, 104(%rsp)
+	movq	%rax, 56(%rsp)
+.L169:
+	call	now_ns@PLT
+	subq	1144(%rsp), %rax
+	js	.L224
+	pxor	%xmm0, %xmm0
+	cvtsi2sdq	%rax, %xmm0
+.L225:
+	movq	1128(%rsp), %rdx
+	movq	stderr(%rip), %rdi
+	leaq	.LC62(%rip), %rsi
+	movl	$1, %eax
+	divsd	.LC61(%rip), %xmm0
+	call	fprintf@PLT
+	movl	104(%rsp), %eax
+	xorl	%ecx, %ecx
+	movl	%ebx, 104(%rsp)
+	movl	%ecx, 48(%rsp)
+	movl	%eax, 44(%rsp)
+	jmp	.L226
 .L143:
 	cmpq	$0, 424(%rsp)
 	je	.L141
 	testb	%al, %al
 	je	.L141
 	xorl	%edi, %edi
-	movl	%edi, 68(%rsp)
-.L223:
-	movq	80(%rsp), %rsi
+	movl	%edi, 104(%rsp)
+.L227:
+	movq	64(%rsp), %rsi
 	xorl	%edx, %edx
 	movl	allowed.3(%rip), %edi
 	movl	$3, 1792(%rsp)
@@ -2221,11 +2102,11 @@ main:
 	movl	%esi, 108(%rsp)
 .L153:
 	leal	-1(%r13), %eax
-	cmpl	%eax, 48(%rsp)
+	cmpl	%eax, 52(%rsp)
 	jle	.L154
 	movq	%r13, %r14
 	jmp	.L158
-.L357:
+.L355:
 	xorl	%edx, %edx
 	testl	%ebp, %ebp
 	jne	.L155
@@ -2251,8 +2132,8 @@ main:
 .L156:
 	addq	$1, %r14
 .L158:
-	cmpl	%r14d, 48(%rsp)
-	jle	.L356
+	cmpl	%r14d, 52(%rsp)
+	jle	.L354
 	leaq	-4+allowed.3(%rip), %rax
 	movl	(%rax,%r13,4), %ebx
 	addq	$4, %rax
@@ -2273,14 +2154,14 @@ main:
 	movl	%ebp, %edx
 	orl	%r12d, %edx
 	orl	%eax, %edx
-	jns	.L357
+	jns	.L355
 	xorl	%ecx, %ecx
 	movl	%ecx, 108(%rsp)
 .L154:
 	leaq	832(%rsp), %rdi
 	subq	$32, %rsp
 	.cfi_def_cfa_offset 3104
-	movq	%rdi, 104(%rsp)
+	movq	%rdi, 40(%rsp)
 	movq	432(%rsp), %rsi
 	movdqa	160(%rsp), %xmm2
 	movdqa	176(%rsp), %xmm4
@@ -2289,39 +2170,168 @@ main:
 	call	run_init@PLT
 	addq	$32, %rsp
 	.cfi_def_cfa_offset 3072
-	cmpl	$0, 68(%rsp)
-	jne	.L225
+	cmpl	$0, 104(%rsp)
+	jne	.L229
 	xorl	%eax, %eax
 	xorl	%ebx, %ebx
 	cmpl	$0, 108(%rsp)
-	movl	%eax, 52(%rsp)
+	movl	%eax, 44(%rsp)
 	leaq	1152(%rsp), %rax
 	movq	%rax, 56(%rsp)
 	jne	.L168
 	jmp	.L169
-.L179:
-	cmpl	$0, 68(%rsp)
-	jne	.L186
-	cmpl	$0, 64(%rsp)
-	jne	.L205
-	jmp	.L206
-.L237:
-	movl	$4, 64(%rsp)
-	movl	$4, 52(%rsp)
+.L119:
+	leaq	.LC51(%rip), %rdi
+	call	puts@PLT
+	jmp	.L136
+.L242:
+	movl	$4, 48(%rsp)
+	movl	$4, 44(%rsp)
 	jmp	.L170
+.L117:
+	movq	64(%rsp), %rsi
+	movl	allowed.3(%rip), %edi
+	xorl	%edx, %edx
+	movl	%r12d, %r13d
+	movl	$3, 1792(%rsp)
+	call	cache_llc@PLT
+	xorl	%r10d, %r10d
+	movq	%r15, 16(%rsp)
+	xorl	%esi, %esi
+	movl	%r10d, 40(%rsp)
+	movl	%esi, %ecx
+.L122:
+	movl	$1, %r15d
+	testl	%r13d, %r13d
+	jle	.L134
+	movl	%r13d, 24(%rsp)
+	movl	%ecx, 8(%rsp)
+	.p2align 4,,10
+	.p2align 3
+.L132:
+	leaq	-4+allowed.3(%rip), %rax
+	movl	(%rax,%r15,4), %ebx
+	movslq	40(%rsp), %rax
+	testl	%eax, %eax
+	je	.L231
+	leaq	576(%rsp), %r13
+	xorl	%ebp, %ebp
+	xorl	%r14d, %r14d
+	leaq	0(%r13,%rax,4), %r12
+	.p2align 4,,10
+	.p2align 3
+.L124:
+	movl	0(%r13), %edi
+	xorl	%eax, %eax
+	movl	%ebx, %esi
+	cmpl	%edi, %ebx
+	sete	%al
+	orl	%eax, %r14d
+	call	cpus_are_smt_siblings@PLT
+	cmpl	$1, %eax
+	sete	%al
+	addq	$4, %r13
+	movzbl	%al, %eax
+	orl	%eax, %ebp
+	cmpq	%r12, %r13
+	jne	.L124
+	testl	%r14d, %r14d
+	jne	.L129
+	movl	576(%rsp), %r12d
+.L123:
+	movl	$2, %edx
+	movl	%ebx, %esi
+	movl	%r12d, %edi
+	call	cpus_share_cache@PLT
+	movl	1792(%rsp), %edx
+	movl	%ebx, %esi
+	movl	%r12d, %edi
+	movl	%eax, %r13d
+	call	cpus_share_cache@PLT
+	testl	%eax, %eax
+	setne	%al
+	cmpl	$0, 8(%rsp)
+	jne	.L126
+	testl	%r13d, %r13d
+	setne	%dl
+	testb	%al, %dl
+	je	.L129
+	andb	$1, %bpl
+	je	.L127
+	.p2align 4,,10
+	.p2align 3
+.L129:
+	cmpl	%r15d, 52(%rsp)
+	setg	%dl
+	cmpl	$63, 40(%rsp)
+	setle	%al
+	addq	$1, %r15
+	testb	%al, %dl
+	jne	.L132
+	movl	24(%rsp), %r13d
+	movl	8(%rsp), %ecx
+.L134:
+	addl	$1, %ecx
+	cmpl	$3, %ecx
+	jg	.L133
+	cmpl	$63, 40(%rsp)
+	jle	.L122
+.L133:
+	cmpq	$0, 416(%rsp)
+	movq	16(%rsp), %r15
+	movl	%r13d, %r12d
+	je	.L116
+	call	affinity_supported@PLT
+	testl	%eax, %eax
+	je	.L119
+	cmpl	$0, 40(%rsp)
+	jne	.L139
+	jmp	.L138
+.L126:
+	xorl	$1, %ebp
+	andl	$1, %ebp
+	cmpl	$1, 8(%rsp)
+	je	.L356
+	cmpl	$2, 8(%rsp)
+	setne	%al
+	orl	%ebp, %eax
+	movzbl	%al, %eax
+.L131:
+	testl	%eax, %eax
+	je	.L129
+.L127:
+	movslq	40(%rsp), %rax
+	movl	%ebx, 576(%rsp,%rax,4)
+	leal	1(%rax), %eax
+	movl	%eax, 40(%rsp)
+	jmp	.L129
 .L356:
+	andl	%ebp, %eax
+	movzbl	%al, %eax
+	jmp	.L131
+.L231:
+	xorl	%ebp, %ebp
+	movl	%ebx, %r12d
+	jmp	.L123
+.L208:
+	cmpl	$0, 48(%rsp)
+	je	.L207
+	jmp	.L215
+.L179:
+	cmpl	$0, 104(%rsp)
+	jne	.L186
+	cmpl	$0, 48(%rsp)
+	jne	.L206
+	jmp	.L207
+.L354:
 	addq	$1, %r13
 	jmp	.L153
-.L207:
-	cmpl	$0, 64(%rsp)
-	je	.L206
-	jmp	.L214
-.L355:
-	movl	52(%rsp), %eax
-	movl	68(%rsp), %ebx
-	movl	%eax, 68(%rsp)
+.L352:
+	movl	44(%rsp), %eax
+	movl	104(%rsp), %ebx
+	movl	%eax, 104(%rsp)
 	jmp	.L169
-.L220:
+.L224:
 	movq	%rax, %rdx
 	andl	$1, %eax
 	pxor	%xmm0, %xmm0
@@ -2329,8 +2339,8 @@ main:
 	orq	%rax, %rdx
 	cvtsi2sdq	%rdx, %xmm0
 	addsd	%xmm0, %xmm0
-	jmp	.L221
-.L354:
+	jmp	.L225
+.L351:
 	leaq	1152(%rsp), %rax
 	xorl	%ebx, %ebx
 	movq	%rax, 56(%rsp)
@@ -2341,7 +2351,7 @@ main:
 	xorl	%eax, %eax
 	call	die_usage@PLT
 	.cfi_endproc
-.LFE41:
+.LFE42:
 	.size	main, .-main
 	.section	.rodata
 	.align 32
@@ -2364,62 +2374,62 @@ srcs.2:
 	.local	allowed.3
 	.comm	allowed.3,4096,32
 	.section	.rodata.str1.1
-.LC73:
-	.string	"smt"
 .LC74:
-	.string	"shared_l2"
+	.string	"smt"
 .LC75:
-	.string	"shared_l3_only"
+	.string	"shared_l2"
 .LC76:
+	.string	"shared_l3_only"
+.LC77:
 	.string	"across_l3"
 	.section	.data.rel.ro.local,"aw"
 	.align 32
 	.type	pair_name, @object
 	.size	pair_name, 32
 pair_name:
-	.quad	.LC73
 	.quad	.LC74
 	.quad	.LC75
 	.quad	.LC76
+	.quad	.LC77
 	.section	.rodata.str1.1
-.LC77:
-	.string	"adjacent"
 .LC78:
-	.string	"pad64"
+	.string	"adjacent"
 .LC79:
+	.string	"pad64"
+.LC80:
 	.string	"pad128"
 	.section	.data.rel.ro.local
 	.align 32
 	.type	layouts, @object
 	.size	layouts, 48
 layouts:
-	.quad	.LC77
-	.quad	8
 	.quad	.LC78
-	.quad	64
+	.quad	8
 	.quad	.LC79
+	.quad	64
+	.quad	.LC80
 	.quad	128
 	.section	.rodata.str1.1
-.LC80:
-	.string	"store"
 .LC81:
-	.string	"rmw"
+	.string	"store"
 .LC82:
-	.string	"atomic"
+	.string	"rmw"
 .LC83:
+	.string	"atomic"
+.LC84:
 	.string	"register"
 	.section	.data.rel.ro.local
 	.align 32
 	.type	increments, @object
 	.size	increments, 64
 increments:
-	.quad	.LC80
-	.quad	inc_store
 	.quad	.LC81
-	.quad	inc_rmw
+	.quad	inc_store
 	.quad	.LC82
-	.quad	inc_atomic
+	.quad	inc_rmw
 	.quad	.LC83
+	.quad	inc_atomic
+	.quad	.LC84
 	.quad	inc_register
 	.section	.rodata.cst16,"aM",@progbits,16
 	.align 16
