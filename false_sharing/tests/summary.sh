@@ -36,7 +36,7 @@ synth() { # synth SCALING-RATIO LO HI Q REACHED TOO_BUSY: a raw file for the ato
   echo "RESULT exp=false_sharing kind=ratio variant=atomic compare=adjacent_over_pad128 threads=2 ratio=4.6100 ratio_lo=4.4000 ratio_hi=4.9000 p=0.0001 q=0.0002 n=18 target_reached=1 too_busy=0"
   echo "RESULT exp=false_sharing kind=ratio variant=atomic compare=pad128_over_1thread threads=2 ratio=$1 ratio_lo=$2 ratio_hi=$3 p=$4 q=$4 n=18 target_reached=$5 too_busy=$6"
 }
-verdict() { synth "$@" | awk -v csvdir="$TMP" -f "$ROOT/false_sharing/summary.awk" | grep '^- Padded to 128 B the atomic' || true; }
+verdict() { synth "$@" | awk -v csvdir="$TMP" -f "$ROOT/false_sharing/summary.awk" | grep '^- Padded to 128 B, the atomic' || true; }
 check "a significant 4.61x is worded as a cost with its interval" \
   bash -c "$(declare -f synth); synth 1 1 1 1 1 0 | awk -v csvdir='$TMP' -f '$ROOT/false_sharing/summary.awk' | grep -q 'The adjacent atomic at 2 threads costs 4.61x (95% CI 4.40-4.90) the padded one (7.000 against 7.000 ns)'"
 case "$(verdict 1.0100 0.9900 1.0300 0.5000 1 0)" in
@@ -52,7 +52,7 @@ case "$(verdict 1.0200 0.9000 1.3000 0.5000 0 0)" in
   *) fail "1.02 [0.90-1.30] is too wide to call either way" "$(verdict 1.0200 0.9000 1.3000 0.5000 0 0)" ;;
 esac
 case "$(verdict 1.0100 0.9900 1.0300 0.5000 1 1)" in
-  *"could not be measured at 2 threads here (the machine was too busy: 2 of 20 rounds left out)"*) pass "too few clean rounds read as too busy, with the count" ;;
+  *"the atomic's scaling to 2 threads could not be measured here (the machine was too busy: 2 of 20 rounds left out)"*) pass "too few clean rounds read as too busy, with the count" ;;
   *) fail "too few clean rounds read as too busy, with the count" "$(verdict 1.0100 0.9900 1.0300 0.5000 1 1)" ;;
 esac
 check "the rmw loop's sensitivity is explained as forwarding, not false sharing" \
