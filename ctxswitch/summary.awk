@@ -38,8 +38,9 @@ function ns(x) { return x == "NA" ? "NA" : sprintf("%.0f", x) }
 function pct(x) { return sprintf("%.1f%%", 100 * x) }
 # an interval in prose: "880–930", or "-5 to 21" when a bound is negative
 function ci(lo, hi) { return lo == "NA" ? "no interval" : (lo < 0 ? ns(lo) " to " ns(hi) : ns(lo) "–" ns(hi)) }
-# "903 ns (95% CI 880–930)"
+# "903 ns (95% CI 880–930)", and with a note: "903 ns (95% CI 880–930; note)"
 function est(x, lo, hi) { return ns(x) " ns (95% CI " ci(lo, hi) ")" }
+function est_note(x, lo, hi, note) { return ns(x) " ns (95% CI " ci(lo, hi) "; " note ")" }
 # the fields of the line in f[], joined by commas, for a CSV row
 function row(keys,   n, k, i, s) {
     n = split(keys, k, ",")
@@ -65,7 +66,7 @@ function mark(d, c, name) {
     return ""
 }
 function where(d,   r) {
-    r = d <= l2 || llc <= 0 ? regime(d, l2, "L2") : regime(d, llc, "LLC")
+    r = d <= l1 && l1 > 0 ? regime(d, l1, "L1d") : d <= l2 || llc <= 0 ? regime(d, l2, "L2") : regime(d, llc, "LLC")
     return r mark(d, l2, "L2") mark(d, llc, "LLC")
 }
 function cellkey(m, d, c) { return m SUBSEP d SUBSEP c }
@@ -102,12 +103,11 @@ $1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=direct" || $3 == "kind=t
             isbusy ? "too busy" : ns(t1[m]) " [" ns(t1lo[m]) ", " ns(t1hi[m]) "]",
             isbusy ? "too busy" : ns(t2[m]) " [" ns(t2lo[m]) ", " ns(t2hi[m]) "]",
             isbusy ? "too busy" : ns(c1[m]) " [" ns(c1lo[m]) ", " ns(c1hi[m]) "]",
-            (f["target_reached"] == 1 ? "" : " *") (f["two_modes"] == 1 ? " †" : ""),
+            (f["target_reached"] == 1 ? "" : " \\*") (f["two_modes"] == 1 ? " †" : ""),
             f["nvcsw_per_rt"] + f["nivcsw_per_rt"], f["nvcsw_per_rt"], f["nivcsw_per_rt"], f["check"])
         dtarget[m] = f["target_reached"]
         directline[m] = row("mode,round_trips,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,pair_half_rt_ns,pair_half_rt_ns_lo,pair_half_rt_ns_hi,single_rt_ns,single_rt_ns_lo,single_rt_ns_hi,c1_ns,c1_ns_lo,c1_ns_hi,target_reached,two_modes,lost_share_max,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check") "," (isbusy ? 0 : 1)
-        if (f["target_reached"] != 1) nnotarget++
-        if (f["two_modes"] == 1) ntwo++
+        if (f["target_reached"] != 1 || f["two_modes"] == 1) dmarks = 1
     } else {
         d = f["size_kib"] + 0; c = f["access"] "/" f["stride_bytes"]
         if (!(d in seend)) { seend[d] = 1; sizes[++nd] = d }
@@ -123,7 +123,8 @@ $1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=direct" || $3 == "kind=t
             if (!sig[k]) nns++
             if (!target[k]) nnotarget++
             if (two[k]) ntwo++
-            if (sig[k] && ind[k] < 0) { nneg++; neglist = neglist (neglist ? ", " : "") m " " c " at " size(d) " (" est(ind[k], lo[k], hi[k]) ")" }
+            if (sig[k] && ind[k] < 0) { nneg++; neglist = neglist (neglist ? "; " : "") m " " c " at " size(d) ": " est(ind[k], lo[k], hi[k]) }
+            if (sig[k] && ind[k] < 0 && nneg <= 6) neglist6 = neglist
         }
         if (f["check"] != "ok") { nbad++; bad = bad (bad ? ", " : "") m " " c " at " size(d) " (" f["check"] ")" }
         v = f["nvcsw_per_rt"] + 0; a = v + f["nivcsw_per_rt"]; sa = f["single_csw_per_rt"] + 0
@@ -140,7 +141,7 @@ END {
     print "### ctxswitch: the cost of a context switch (Li, Ding and Shen, 2007)"
     print ""
     if (nm == 0) { print "No ctxswitch results in this raw file."; print ""; exit 0 }
-    l2 = cfg["l2_bytes"] / 1024; llc = cfg["llc_bytes"] / 1024
+    l1 = cfg["l1d_bytes"] / 1024; l2 = cfg["l2_bytes"] / 1024; llc = cfg["llc_bytes"] / 1024
     where_run = cfg["pinned"] == "yes" ? "Both sides ran on CPU " cfg["cpu"] "." : "The OS placed the two sides (the method wants them on one CPU)."
     printf "%s Pinning: %s. Scheduling: %s. Caches of CPU %s (%s): L1d %s, L2 %s, LLC (L%s) %s, line %s B.%s\n",
         where_run, pinning, sched, cfg["cpu"], cfg["cache_source"], size(cfg["l1d_bytes"] / 1024), size(l2),
@@ -162,6 +163,7 @@ END {
         print directline[m] > csv
     }
     close(csv)
+    if (dmarks) print "\n\\*: the interval did not narrow to ±5% or ±20 ns; †: the repetitions fall into two modes."
     print ""
     if (nd > 0) indirect_table()
     left_out()
@@ -212,24 +214,24 @@ function left_out() {
 }
 
 # One curve (mode, access/stride) over D: from which D on it is significant
-# and positive at every measured D, what it is below that, and whether it
-# grows (the interval at the largest D above the interval at the first).
-function curve(m, c,   j, key, from, first, last, below, belowsig, blo, bhi, s, pts) {
-    from = 0
+# and positive at every measured D, whether it grows from there (the
+# interval at the largest D above the interval at that first D), and what
+# the cells below that D show.
+function curve(m, c,   j, key, from, first, last, n, below, belowsig, blo, bhi, s) {
+    from = 0; n = 0
     for (j = nd; j >= 1; j--) {
         key = cellkey(m, sizes[j], c)
         if (!(key in have) || cbusy[key]) continue
         if (!sig[key] || ind[key] <= 0) break
         from = sizes[j]
     }
-    below = 0; belowsig = 0; blo = ""; bhi = ""; pts = ""; first = ""; last = ""
+    below = 0; belowsig = 0; blo = ""; bhi = ""; first = ""; last = ""
     for (j = 1; j <= nd; j++) {
         key = cellkey(m, sizes[j], c)
         if (!(key in have) || cbusy[key]) continue
+        n++; last = key
         if (from && sizes[j] >= from) {
             if (first == "") first = key
-            last = key
-            pts = pts (pts ? ", " : "") size(sizes[j]) " " ns(ind[key])
             continue
         }
         below++
@@ -238,23 +240,44 @@ function curve(m, c,   j, key, from, first, last, below, belowsig, blo, bhi, s, 
         if (hi[key] != "NA" && (bhi == "" || hi[key] > bhi)) bhi = hi[key]
     }
     s = "- " m " " c ": "
-    if (below && belowsig == 0)
-        s = s "no measurable indirect cost" (from ? " below " size(from) : " at any D") " (" (below > 1 ? "none of " below " cells" : "the one cell") \
-            " significant" (blo != "" ? "; the intervals span " ci(blo, bhi) " ns" : "") ")"
-    else if (below)
-        s = s belowsig " of " below " cells" (from ? " below " size(from) : "") " significant, without a consistent trend"
-    if (from) {
-        s = s (below ? "; from " : "from ") size(from) (l2 > 0 && 20 * from >= l2 ? sprintf(" (2D = %.2f × L2)", 2 * from / l2) : "") " on significant at every D"
-        if (first != last && lo[last] != "NA" && hi[first] != "NA" && lo[last] + 0 > hi[first] + 0)
-            s = s " and growing with D (the interval at " size(sizes_of(last)) " lies above the one at " size(from) "): " pts " ns; " \
-                est(ind[first], lo[first], hi[first]) " at " size(from) ", " est(ind[last], lo[last], hi[last]) " at " size(sizes_of(last))
-        else if (first != last)
-            s = s ", not measurably growing (the intervals at " size(from) " and " size(sizes_of(last)) " overlap): " pts " ns"
-        else
-            s = s ": " est(ind[first], lo[first], hi[first])
+    if (n == 0) { print s "not measured (too busy at every D)."; return }
+    if (!from) {
+        if (belowsig) print s belowsig " of " n " measured cells significant, but not at the largest measured D (" size(sizes_of(last)) ")."
+        else print s "not significant at any measured D (" n " cell" (n > 1 ? "s" : "") ")."
+        return
     }
-    if (!below && !from) s = s "not measured (too busy at every D)"
+    s = s "significant at every measured D from " size(from) " on"
+    if (first == last)
+        s = s " (" est(ind[first], lo[first], hi[first]) ")"
+    else if (lo[last] != "NA" && hi[first] != "NA" && lo[last] > hi[first])
+        s = s ", growing with D: " est(ind[first], lo[first], hi[first]) " at " size(from) ", " est(ind[last], lo[last], hi[last]) \
+            " at " size(sizes_of(last))
+    else
+        s = s ", not measurably growing (the intervals at " size(from) " and " size(sizes_of(last)) " overlap)"
+    if (below)
+        s = s "; below " size(from) ": " (below == 1 ? "one cell, " (belowsig ? "" : "not ") "significant" : (belowsig ? belowsig " of " below : "none of " below) " cells significant") \
+            (blo != "" ? ", interval" (below > 1 ? "s" : "") " within " ci(blo, bhi) " ns" : "")
     print s "."
+}
+# While both arrays fit in L1d the switch can only evict a little of them:
+# the range of those cells' estimates and intervals, over every curve.
+function small_d(   i, j, c, key, n, nsig, elo, ehi, blo, bhi, top1) {
+    n = 0; nsig = 0; top1 = 0
+    for (i = 1; i <= nm; i++)
+        for (j = 1; j <= nd; j++)
+            for (c = 1; c <= nc; c++) {
+                key = cellkey(modes[i], sizes[j], combos[c])
+                if (!(key in have) || cbusy[key] || 2 * sizes[j] > l1 || ind[key] == "NA") continue
+                if (sizes[j] > top1) top1 = sizes[j]
+                if (n == 0 || ind[key] < elo) elo = ind[key]
+                if (n == 0 || ind[key] > ehi) ehi = ind[key]
+                if (lo[key] != "NA" && (blo == "" || lo[key] < blo)) blo = lo[key]
+                if (hi[key] != "NA" && (bhi == "" || hi[key] > bhi)) bhi = hi[key]
+                n++; nsig += sig[key]
+            }
+    if (n == 0) return
+    printf "- While both arrays fit in L1d (2D ≤ %s; measured up to D = %s), the indirect costs' estimates run from %s to %s ns and every interval lies within %s ns; %d of %d such cells are significant.\n",
+        size(l1), size(top1), ns(elo), ns(ehi), (blo == "" ? "NA" : ci(blo, bhi)), nsig, n
 }
 function sizes_of(key,   p) { split(key, p, SUBSEP); return p[2] }
 
@@ -272,11 +295,11 @@ function findings(   i, m, c, s, top, key8, key128) {
         s = "- Direct cost C1 per switch: " s "."
         if (diff != "" && !dbusy["process"] && !dbusy["thread"]) {
             if (diff_sig == "yes" && diff_lo > 0)
-                s = s " Switching the address space adds " est(diff, diff_lo, diff_hi) " (process − thread, paired per repetition)."
+                s = s " Switching the address space adds " est_note(diff, diff_lo, diff_hi, "process − thread, paired per repetition") "."
             else if (diff_sig == "yes")
-                s = s " Process switches are cheaper than thread switches here: " est(diff, diff_lo, diff_hi) " (process − thread, paired per repetition)."
+                s = s " Process switches are cheaper than thread switches here: " est_note(diff, diff_lo, diff_hi, "process − thread, paired per repetition") "."
             else
-                s = s " The difference (process − thread, paired per repetition) is not significant: " est(diff, diff_lo, diff_hi) "."
+                s = s " The difference is not significant: " est_note(diff, diff_lo, diff_hi, "process − thread, paired per repetition") "."
         }
         print s
     }
@@ -287,12 +310,14 @@ function findings(   i, m, c, s, top, key8, key128) {
         print "- T1/2, the figure `perf bench sched pipe` reports as usecs/op ÷ 2 (a switch plus one write and one read): " s "."
     if (nd == 0) { print ""; return }
     top = sizes[nd]
+    small_d()
     for (i = 1; i <= nm; i++)
         for (c = 1; c <= nc; c++)
             if ((cellkey(modes[i], top, combos[c]) in have) || (cellkey(modes[i], sizes[1], combos[c]) in have)) curve(modes[i], combos[c])
     if (l2 > 0 && 2 * top > l2)
-        print "  Once 2D passes L2 the two arrays no longer fit in L2 together, and every switch refills it with the other side's data."
-    if (nneg) printf "- %d cell%s show%s a significantly negative indirect cost (the walking runs' switches came out cheaper than the still ones'): %s.\n", nneg, (nneg > 1 ? "s" : ""), (nneg > 1 ? "" : "s"), neglist
+        print "- Once 2D passes a cache (L1d, then L2) the two arrays no longer fit in it together, and every switch refills it with the other side's data; the cost is largest where D still fits and 2D does not, since then the single run keeps its array in that cache."
+    if (nneg) printf "- %d cell%s show%s a significantly negative indirect cost (the pair's walks came out faster than the single run's): %s%s.\n",
+        nneg, (nneg > 1 ? "s" : ""), (nneg > 1 ? "" : "s"), neglist6, (nneg > 6 ? " and " (nneg - 6) " more" : "")
     if (llc > 0 && top > llc)
         s = sprintf("- The sweep reaches D = %s, %.2f × the LLC (%s). Beyond the LLC", size(top), top / llc, size(llc))
     else {
