@@ -39,8 +39,8 @@ function pct(x) { return sprintf("%.1f%%", 100 * x) }
 # an interval in prose: "880–930", or "-5 to 21" when a bound is negative
 function ci(lo, hi) { return lo == "NA" ? "no interval" : (lo < 0 ? ns(lo) " to " ns(hi) : ns(lo) "–" ns(hi)) }
 # "903 ns (95% CI 880–930)", and with a note: "903 ns (95% CI 880–930; note)"
-function est(x, lo, hi) { return ns(x) " ns (95% CI " ci(lo, hi) ")" }
-function est_note(x, lo, hi, note) { return ns(x) " ns (95% CI " ci(lo, hi) "; " note ")" }
+function est(x, lo, hi) { return ns(x) " ns (" (lo == "NA" ? "no interval: too few clean repetitions" : "95% CI " ci(lo, hi)) ")" }
+function est_note(x, lo, hi, note) { return ns(x) " ns (" (lo == "NA" ? "no interval" : "95% CI " ci(lo, hi)) "; " note ")" }
 # the fields of the line in f[], joined by commas, for a CSV row
 function row(keys,   n, k, i, s) {
     n = split(keys, k, ",")
@@ -276,8 +276,8 @@ function small_d(   i, j, c, key, n, nsig, elo, ehi, blo, bhi, top1) {
                 n++; nsig += sig[key]
             }
     if (n == 0) return
-    printf "- While both arrays fit in L1d (2D ≤ %s; measured up to D = %s), the indirect costs' estimates run from %s to %s ns and every interval lies within %s ns; %d of %d such cells are significant.\n",
-        size(l1), size(top1), ns(elo), ns(ehi), (blo == "" ? "NA" : ci(blo, bhi)), nsig, n
+    printf "- While both arrays fit in L1d (2D ≤ %s; measured up to D = %s), the indirect costs' estimates run from %s to %s ns%s; %d of %d such cells are significant.\n",
+        size(l1), size(top1), ns(elo), ns(ehi), (blo == "" ? "" : " and every interval lies within " ci(blo, bhi) " ns"), nsig, n
 }
 function sizes_of(key,   p) { split(key, p, SUBSEP); return p[2] }
 
@@ -321,7 +321,7 @@ function findings(   i, m, c, s, top, key8, key128) {
     if (llc > 0 && top > llc)
         s = sprintf("- The sweep reaches D = %s, %.2f × the LLC (%s). Beyond the LLC", size(top), top / llc, size(llc))
     else {
-        s = "- The sweep stops at D = " size(top) (l2 > 0 ? sprintf(" (%.2f × L2)", top / l2) : "") ", "
+        s = "- The sweep stops at D = " size(top) (l2 > 0 && 100 * top >= l2 ? sprintf(" (%.2f × L2)", top / l2) : "") ", "
         if (l2 > 0 && 2 * top <= l2) s = s "where both arrays still fit in L2: neither the L2 knee nor the LLC knee is measured"
         else s = s (llc > 0 ? "below the LLC (" size(llc) "): the LLC knee is not measured" : "and no LLC size is known")
         printf "%s (SIZES= or MAX_KIB= reach further).\n", s
