@@ -7,7 +7,7 @@ false_sharing_check() {
   knob_int MAX_CELL_S 0 3600
   # run.sh has checked that THREADS is a list of numbers; a count named twice
   # would be measured twice and one of its results dropped
-  local seen=, x
+  local seen=, x xs
   if [ -n "${THREADS:-}" ]; then
     IFS=, read -r -a xs <<<"$THREADS"
     for x in "${xs[@]}"; do
