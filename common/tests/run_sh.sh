@@ -67,7 +67,7 @@ for sig in INT TERM; do
   check_eq "SIG$sig mid-run: run.sh exits non-zero" "nonzero" "$([ "$rc" != 0 ] && echo nonzero || echo zero)"
   check_eq "SIG$sig mid-run: README.md and results/ unchanged" "$before" "$(tree_sum "$R/results" "$R/README.md")"
   check_eq "SIG$sig mid-run: no temp dir or lock left" "" "$(find "$R/results" -maxdepth 1 \( -name ".tmp*" -o -name .lock \))"
-  check_eq "SIG$sig mid-run: no benchmark process left" "" "$(pgrep -f "$R/build/false_sharing" || true)"
+  check_eq "SIG$sig mid-run: no benchmark process left" "" "$(running "$R/build/false_sharing")"
 done
 set +m
 
