@@ -5,6 +5,9 @@
 # temp directory first and moved into place at the end, so an interrupted or
 # failed run leaves results/ and README.md as they were.
 set -euo pipefail
+# awk, printf and sort -n read and write numbers per LC_NUMERIC: a decimal
+# comma locale would corrupt every table. Same bytes in every locale.
+export LC_ALL=C
 
 usage() {
   cat <<'TXT'
@@ -29,6 +32,9 @@ PROG=run.sh
 ROOT=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=common/lib.sh
 source "$ROOT/common/lib.sh"
+# the clock figures are measured below; CLOCK_GHZ* inherited from the caller
+# are not measurements and must not reach the raw files
+for v in $(compgen -v CLOCK_GHZ); do unset "$v"; done
 EXPERIMENTS=(false_sharing ctxswitch lockwait)
 BUILD=$ROOT/build
 RESULTS=$ROOT/results
@@ -133,7 +139,12 @@ provenance() { # provenance EXP
   local desc
   # "-dirty" only for changes to the code: README.md and results/ are what
   # run.sh itself rewrites, so they would mark every second run dirty
-  if desc=$(git -C "$ROOT" describe --always 2>/dev/null); then
+  local top
+  top=$(git -C "$ROOT" rev-parse --show-toplevel 2>/dev/null) || top=
+  if [ -n "$top" ] && [ "$(cd "$top" && pwd -P)" != "$(cd "$ROOT" && pwd -P)" ]; then
+    # a copy inside another repository: that repository's commit is not ours
+    desc="not a git checkout (inside the repository at $top)"
+  elif desc=$(git -C "$ROOT" describe --always 2>/dev/null); then
     git -C "$ROOT" diff --quiet HEAD -- . ':!README.md' ':!results' 2>/dev/null || desc=$desc-dirty
   else
     desc="not a git checkout"
@@ -142,6 +153,7 @@ provenance() { # provenance EXP
   echo "# date_utc: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "# git: $desc (git describe; -dirty = uncommitted code changes, README.md and results/ not counted)"
   echo "# compiler: $("${CC:-cc}" --version 2>/dev/null | head -n 1)"
+  echo "# compiler_path: $(cut -d'|' -f1 "$BUILD/.flags" 2>/dev/null | sed 's/ *$//')"
   echo "# build: $(CC="${CC:-cc}" "$ROOT/build.sh" --flags)"
   echo "# knobs: QUICK=$QUICK REPS=${REPS:-default} ITERS_LOG2=${ITERS_LOG2:-default} THREADS=${THREADS:-default} PIN=${PIN:-default}"
   "$BUILD/machine"
