@@ -89,24 +89,41 @@ kill_child() {
 RESULTS_BEGIN='<!-- results:begin -->'
 RESULTS_END='<!-- results:end -->'
 
-# splice_readme README SUMMARY: replace what stands between the results
-# markers of README with SUMMARY, through a temp file and a rename in the
-# same directory, so README is either the old file or the new one.
-splice_readme() {
-  local readme=$1 summary=$2 tmp
-  if [ "$(grep -cxF "$RESULTS_BEGIN" "$readme")" != 1 ] || [ "$(grep -cxF "$RESULTS_END" "$readme")" != 1 ]; then
-    die "$readme: needs exactly one '$RESULTS_BEGIN' line and one '$RESULTS_END' line"
+# readme_markers README: README has exactly one line that is the begin
+# marker and one that is the end marker; otherwise says so (one line) and fails
+readme_markers() {
+  if [ "$(grep -cxF "$RESULTS_BEGIN" "$1")" != 1 ] || [ "$(grep -cxF "$RESULTS_END" "$1")" != 1 ]; then
+    local why=""
+    grep -q $'\r$' "$1" && why=" (it has CRLF line ends: check it out with LF ones, e.g. git config core.autocrlf false)"
+    one_line "${PROG:-sharecost}: $1: needs exactly one '$RESULTS_BEGIN' line and one '$RESULTS_END' line$why; nothing was written" >&2
+    return 1
   fi
+}
+
+# splice_prepare README SUMMARY: writes README with what stands between its
+# results markers replaced by SUMMARY to a temp file next to README (same
+# directory, so a rename puts it in place atomically) and prints its path
+splice_prepare() {
+  local readme=$1 summary=$2 tmp
+  readme_markers "$readme" || exit 1
   tmp=$(mktemp "$(dirname "$readme")/.README.XXXXXX") || die "cannot create a temp file next to $readme"
   # input: README lines; the summary file is copied in at the begin marker
   if awk -v b="$RESULTS_BEGIN" -v e="$RESULTS_END" -v sum="$summary" '
       $0 == b { print; while ((getline line < sum) > 0) print line; close(sum); skip = 1; next }
       $0 == e { skip = 0 }
       !skip { print }' "$readme" >"$tmp"; then
-    mv -f "$tmp" "$readme" || { rm -f "$tmp"; die "cannot replace $readme"; }
+    echo "$tmp"
   else
     rm -f "$tmp"; die "splicing $summary into $readme failed"
   fi
+}
+
+# splice_readme README SUMMARY: splice_prepare, then the rename, so README is
+# either the old file or the new one
+splice_readme() {
+  local tmp
+  tmp=$(splice_prepare "$1" "$2") || exit 1
+  mv -f "$tmp" "$1" || { rm -f "$tmp"; die "cannot replace $1"; }
 }
 
 # progress LABEL DONE TOTAL: "LABEL: DONE/TOTAL, E s elapsed, ~R s left" on
