@@ -229,6 +229,22 @@ provenance() { # provenance EXP
   return 0
 }
 
+# cpu_ticks: "STEAL TOTAL" summed over CPUs from /proc/stat's first line
+# (fields: user nice system idle iowait irq softirq steal ...); nothing where
+# there is no /proc/stat. Steal is time the hypervisor ran something else
+# while this guest had work: the one cause of slow rounds a guest can count.
+cpu_ticks() {
+  [ -r /proc/stat ] || return 0
+  awk '$1 == "cpu" { t = 0; for (i = 2; i <= 9 && i <= NF; i++) t += $i; print $9 + 0, t; exit }' /proc/stat
+}
+# steal_line BEFORE AFTER: the share of CPU time stolen between two cpu_ticks
+steal_line() {
+  if [ -z "$1" ] || [ -z "$2" ]; then echo "# host_steal: not available (no /proc/stat)"; return 0; fi
+  awk -v b="$1" -v a="$2" 'BEGIN { split(b, x, " "); split(a, y, " "); d = y[2] - x[2]
+    if (d <= 0) { print "# host_steal: not available (no ticks elapsed)"; exit }
+    printf "# host_steal: %.2f%% of CPU time during the run (%d of %d ticks)\n", 100 * (y[1] - x[1]) / d, y[1] - x[1], d }'
+}
+
 # ---- main ----
 main() {
   parse_args "$@"
@@ -252,7 +268,7 @@ main() {
   TMPD=$(mktemp -d "$RESULTS/.tmp.XXXXXX") || die "cannot create a temp directory in $RESULTS"
   mkdir "$TMPD/out"
 
-  local prefix="" e total=0 t0 raw
+  local prefix="" e total=0 t0 raw ticks0
   [ "$QUICK" = 1 ] && prefix=quick-
   echo "$PROG: building" >&2
   run_child "$ROOT/build.sh" "${selected[@]}" >/dev/null 2>"$TMPD/build.log" ||
@@ -265,7 +281,9 @@ main() {
     raw=$TMPD/out/$prefix$e-raw.txt
     provenance "$e" >"$raw"
     echo "$PROG: $e (about $("${e}_eta") s; $(($(date +%s) - t0)) s of ~$total s so far)" >&2
+    ticks0=$(cpu_ticks)
     "${e}_run" "$raw" || die "$e failed; see the messages above. Nothing was written."
+    steal_line "$ticks0" "$(cpu_ticks)" >>"$raw"
     grep -q '^RESULT ' "$raw" || die "$e printed no RESULT line. Nothing was written."
     ! grep -q '^RESULT .*status=mismatch' "$raw" || die "$e: checksum mismatch. Nothing was written."
   done

@@ -300,8 +300,7 @@ const char *cache_source_name(enum cache_source s)
     return "?";
 }
 
-/* Read the first line of a small sysfs file; 0 on success. */
-static int read_line(const char *path, char *buf, size_t cap)
+int read_line(const char *path, char *buf, size_t cap)
 {
     FILE *f = fopen(path, "r");
     if (!f)

@@ -73,6 +73,10 @@ int affinity_supported(void);
 /* Is cpu in the calling thread's allowed set? (Always 1 without an API.) */
 int cpu_allowed(int cpu);
 
+/* The first line of a small file (sysfs, /proc) without its newline; 0 on
+ * success, -1 if it cannot be opened or is empty. */
+int read_line(const char *path, char *buf, size_t cap);
+
 /* Caches. One record per level as a given source reports it. */
 enum cache_source { SRC_SYSFS, SRC_SYSCONF, SRC_SYSCTL };
 const char *cache_source_name(enum cache_source s);
