@@ -74,7 +74,7 @@ set +m
 # a second run.sh refuses while the first holds the lock
 QUICK=1 "$R/run.sh" false_sharing >/dev/null 2>&1 &
 pid=$!
-for _ in $(seq 100); do [ -d "$R/results/.lock" ] && break; sleep 0.05; done
+for _ in $(seq 100); do [ -L "$R/results/.lock" ] && break; sleep 0.05; done
 rc=0; QUICK=1 "$R/run.sh" false_sharing >/dev/null 2>"$TMP/second.err" || rc=$?
 check_eq "a second run.sh at once refuses (exit 1)" "1" "$rc"
 check "the refusal says another run.sh is running" grep -q 'another run.sh' "$TMP/second.err"
