@@ -13,6 +13,11 @@ set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../testlib.sh"
 
+# the C programs print numbers with printf in the C locale they start in: none
+# may adopt the user's (liblockwait's report runs inside programs that do)
+check_eq "no C program calls setlocale" "" \
+  "$(grep -l 'setlocale *(' "$ROOT"/*/*.c "$ROOT"/*/tests/*.c 2>/dev/null | sed "s|$ROOT/||" || true)"
+
 WHAT="runs under decimal-comma locales"
 need_tool localedef locales "$WHAT" || finish
 LOC=$TMP/locales
