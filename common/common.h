@@ -22,7 +22,10 @@ uint64_t now_ns(void);
 /* CLOBBER(): all memory may have been read or written here. */
 #define CLOBBER() __asm__ volatile("" : : : "memory")
 
-/* Errors: message to stderr, exit 1 (a failed run); usage errors exit 2. */
+/* Errors: one line to stderr (control characters escaped), exit 1 (a failed
+ * run); usage errors exit 2. Every program linked with common.c also exits 1
+ * with a message when its stdout could not be written (a full disk), and,
+ * started by run.sh (SHARECOST_RUN_PID), dies with run.sh (Linux). */
 #define EXIT_USAGE 2
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void die_errno(const char *what) __attribute__((noreturn));
