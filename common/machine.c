@@ -10,6 +10,9 @@
 #ifdef __APPLE__
 #include <sys/sysctl.h>
 #endif
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 
 static void cpu_model(char *buf, size_t cap)
 {
@@ -41,13 +44,59 @@ static void cpu_model(char *buf, size_t cap)
 #endif
 }
 
+/* Are we a guest, and of what? x86: CPUID's hypervisor bit and the vendor
+ * leaf 0x40000000 ("KVMKVMKVM", "Microsoft Hv", "VMwareVMware", ...);
+ * Linux elsewhere: the device tree's hypervisor node or the DMI product;
+ * macOS: kern.hv_vmm_present. "none seen" is not proof of bare metal. */
+static void hypervisor(char *buf, size_t cap)
+{
+    snprintf(buf, cap, "none seen");
+#if defined(__x86_64__) || defined(__i386__)
+    unsigned a, b, c, d;
+    if (__get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 31))) {
+        char v[13] = {0};
+        __cpuid(0x40000000, a, b, c, d);
+        memcpy(v, &b, 4), memcpy(v + 4, &c, 4), memcpy(v + 8, &d, 4);
+        const char *name = strstr(v, "KVM") ? "kvm" : strstr(v, "Microsoft") ? "hyperv"
+                         : strstr(v, "VMware") ? "vmware" : strstr(v, "Xen") ? "xen"
+                         : strstr(v, "TCG") ? "qemu_tcg" : strstr(v, "ACRN") ? "acrn"
+                         : strstr(v, "bhyve") ? "bhyve" : "unknown";
+        snprintf(buf, cap, "%s (cpuid vendor \"%s\")", name, v);
+        return;
+    }
+#endif
+#ifdef __linux__
+    char line[128];
+    if (read_line("/proc/device-tree/hypervisor/compatible", line, sizeof line) == 0 ||
+        read_line("/sys/hypervisor/type", line, sizeof line) == 0) {
+        snprintf(buf, cap, "%.100s (device tree or /sys/hypervisor)", line);
+        return;
+    }
+    static const char *const guests[] = {"KVM", "QEMU", "VirtualBox", "VMware", "Virtual Machine",
+                                         "Amazon EC2", "Google Compute Engine", "Xen", "Parallels"};
+    if (read_line("/sys/class/dmi/id/product_name", line, sizeof line) == 0)
+        for (size_t i = 0; i < sizeof guests / sizeof *guests; i++)
+            if (strstr(line, guests[i])) {
+                snprintf(buf, cap, "%.100s (DMI product name)", line);
+                return;
+            }
+#endif
+#ifdef __APPLE__
+    int vmm = 0;
+    size_t len = sizeof vmm;
+    if (sysctlbyname("kern.hv_vmm_present", &vmm, &len, NULL, 0) == 0 && vmm)
+        snprintf(buf, cap, "yes (kern.hv_vmm_present)");
+#endif
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1) {
         if (strcmp(argv[1], "-h") != 0)
             die_usage("unknown argument '%s': machine takes only -h", argv[1]);
         printf("usage: machine\n  Prints the CPU model, kernel, online CPUs and cache sizes from\n"
-               "  every source (sysfs, sysconf, sysctl) as '# key: value' lines.\n");
+               "  every source (sysfs, sysconf, sysctl), the hypervisor if one is seen, and\n"
+               "  what the interference probes can read here, as '# key: value' lines.\n");
         return 0;
     }
     char model[256];
@@ -59,6 +108,11 @@ int main(int argc, char **argv)
     printf("# arch: %s\n", u.machine);
     printf("# kernel: %s %s\n", u.sysname, u.release);
     printf("# online_cpus: %d\n", online_cpus());
+    char hv[256];
+    hypervisor(hv, sizeof hv);
+    printf("# hypervisor: %s\n", hv);
+    printf("# interference_sources: %s\n", probe_sources());
+    printf("# ticks: %s\n", ticks_source());
     static const enum cache_source srcs[] = {SRC_SYSFS, SRC_SYSCONF, SRC_SYSCTL};
     for (size_t s = 0; s < 3; s++) {
         struct cache_level c[8];

@@ -17,6 +17,9 @@ nfile == 1 && /^# online_cpus: / { cpus = val($0) }
 nfile == 1 && /^# compiler: / { compiler = val($0) }
 nfile == 1 && /^# line_size_used: / { line = val($0) }
 nfile == 1 && /^# clock_unstable: / { unstable = 1 }
+nfile == 1 && /^# hypervisor: / { hv = val($0) }
+# "# host_steal: 0.42% of CPU time during the run (3 of 712 ticks)"
+/^# host_steal: / { steal[nfile] = ($3 ~ /%$/) ? $3 : "n/a" }
 nfile == 1 && /^# clock_ghz_t[0-9]+: / { k = $2; sub(/^clock_ghz_t/, "", k); sub(/:$/, "", k); clock = clock (clock ? ", " : "") sprintf("%.2f GHz with %s cop%s", val($0), k, k == 1 ? "y" : "ies") }
 # "# cache_sysfs: L2 size_bytes=2097152 line_bytes=64 shared_cpus=0"
 nfile == 1 && /^# cache_[a-z]+: L[0-9]/ {
@@ -32,10 +35,13 @@ END {
     for (i = 1; i <= nsrc; i++)
         printf "Caches as %s reports them: %s.\n", order[i], caches[order[i]]
     printf "Line size used: %s. Clock estimate (1-cycle add chain): %s%s.\n", line, clock, unstable ? " (unstable: the machine changed speed while it was measured, so the cycles figures are uncertain)" : ""
+    if (hv != "" && hv != "none seen") {
+        printf "This is a virtual machine: %s. A guest cannot see which physical cores its virtual CPUs run on, whether two of them are SMT siblings of one core, or what other tenants of the host run beside them; it sees their effect as rounds that ran slow or lost time, which every experiment counts and leaves out. Host steal is the CPU time the hypervisor gave to others while this guest had work.\n", hv
+    }
     print ""
-    print "| experiment | run (UTC) | commit | knobs |"
-    print "|---|---|---|---|"
+    print "| experiment | run (UTC) | commit | host steal | knobs |"
+    print "|---|---|---|---:|---|"
     for (i = 1; i <= nfile; i++)
-        printf "| %s | %s | %s | %s |\n", expname[i], date[i], git[i], knobs[i]
+        printf "| %s | %s | %s | %s | %s |\n", expname[i], date[i], git[i], (i in steal) ? steal[i] : "n/a", knobs[i]
     print ""
 }

@@ -7,6 +7,7 @@
 # thread), the case a real many-thread mutex trace is (issue 10: linear).
 # Requires ./build.sh lockwait. Not a test: timings depend on the machine.
 set -euo pipefail
+export LC_ALL=C # numbers with a decimal point whatever the locale
 
 usage() {
   cat <<'TXT'
