@@ -199,114 +199,72 @@ static int cmp_block(const void *a, const void *b)
     return (x->kind > y->kind) - (x->kind < y->kind);
 }
 
-/* One lock's blocked time per column (blockers 0..D-1, then handoff, then
- * unknown) and per waiter (joint) or summed over its waiters. Each wait is
- * its first and last piece, computed one by one, and the segments between,
- * summed from running totals over the timeline: per wait in the joint
- * table (a copy of the D + 1 totals when the wait's inner segments begin),
- * or times the number of waits spanning each segment in the summed one. */
+/* One lock's blocked time per column (blockers 0..D-1, then handoff,
+ * unknown, and a column for what is counted nowhere) and per waiter (joint)
+ * or summed over its waiters. Each wait is its first and last piece,
+ * computed one by one, and the segments between, summed from running totals
+ * over the timeline: per wait in the joint table (a copy of the totals when
+ * the wait's inner segments begin), or times the number of waits spanning
+ * each segment in the summed one. The summed table comes first: its
+ * blockers with any time are the lock's blockers, and at most
+ * JOINT_MAX_BLOCKERS of them get the joint table. */
 struct table {
-    size_t D, width, nwaiter;
+    size_t D, width, rows;
     uint32_t *col_of; /* thread -> column, valid where stamp says this lock */
     uint32_t *stamp, *row_of, *rstamp, *waiter;
-    uint64_t *ns, *n; /* [row * width + col]; one row when summed */
+    uint64_t *ns, *n; /* [row * width + col] */
     int joint;
-    uint32_t id;
 };
+#define COL_HANDOFF(t) ((t)->D)
+#define COL_UNKNOWN(t) ((t)->D + 1)
+#define COL_NONE(t) ((t)->D + 2)
 
-static void add_piece(struct table *t, uint32_t row, const struct piece *p)
+static size_t col_of(const struct table *t, uint32_t l, uint32_t thread)
 {
-    size_t col = p->kind == P_HANDOFF ? t->D : p->kind == P_UNKNOWN ? t->D + 1 : t->col_of[p->by];
+    return t->stamp[thread] == l + 1 ? t->col_of[thread] : COL_NONE(t);
+}
+
+static void add_piece(struct table *t, uint32_t l, size_t row, const struct piece *p)
+{
+    size_t col = p->kind == P_HANDOFF ? COL_HANDOFF(t) : p->kind == P_UNKNOWN ? COL_UNKNOWN(t) : col_of(t, l, p->by);
     t->ns[row * t->width + col] += p->e - p->s;
     t->n[row * t->width + col]++;
 }
 
-static void lock_blocks(uint32_t l, struct table *t, struct block **bl, size_t *nb, size_t *cap)
+/* the inner segments of a lock's waits: opened at kf+1, closed at kl */
+struct evk { uint64_t k; size_t i; };
+
+/* fill t->ns and t->n (zeroed, t->rows x t->width) for lock l */
+static void tally(uint32_t l, struct table *t, const struct evk *open, const struct evk *close, size_t no)
 {
     const struct tseg *sg = tsegs + lk[l].seg_off;
     size_t n = lk[l].nseg, b0 = by_lock_off[l], b1 = by_lock_off[l + 1];
-    uint32_t id = t->id = l + 1, *blocker = NULL;
-    size_t D = 0, capb = 0;
-#define SEE(x)                                                                                     \
-    do {                                                                                           \
-        uint32_t x_ = (x);                                                                         \
-        if (t->stamp[x_] != id) {                                                                  \
-            t->stamp[x_] = id;                                                                     \
-            t->col_of[x_] = (uint32_t)D;                                                           \
-            blocker = grow(blocker, &capb, D + 1, sizeof *blocker);                                \
-            blocker[D++] = x_;                                                                     \
-        }                                                                                          \
-    } while (0)
-    size_t kmax = 0;
-    for (size_t i = b0; i < b1; i++) {
-        const struct wait *w = &waits[by_lock[i].wait];
-        if (w->hint)
-            SEE(w->hint - 1);
-        if (w->own)
-            for (size_t j = own_off[w->own - 1]; j < own_off[w->own]; j++)
-                if (own_pieces[j].kind <= P_HINT)
-                    SEE(own_pieces[j].by);
-        if (kf_of[i] <= kl_of[i])
-            kmax = MAX(kmax, kl_of[i] + 1);
-    }
-    for (size_t k = 0; k < kmax; k++)
-        if (sg[k].kind != S_TAIL)
-            SEE(sg[k].by);
-#undef SEE
-    t->D = D;
-    t->width = D + 2;
-    t->joint = D <= JOINT_MAX_BLOCKERS;
-    t->nwaiter = 0;
-    for (size_t i = b0; i < b1 && t->joint; i++) {
-        uint32_t x = by_lock[i].thread;
-        if (t->rstamp[x] != id) {
-            t->rstamp[x] = id;
-            t->row_of[x] = (uint32_t)t->nwaiter;
-            t->waiter[t->nwaiter++] = x;
-        }
-    }
-    size_t rows = t->joint ? t->nwaiter : 1;
-    t->ns = zalloc(rows * t->width, sizeof *t->ns);
-    t->n = zalloc(rows * t->width, sizeof *t->n);
-    /* inner segments kf+1 .. kl-1: opened at kf+1, closed at kl */
-    struct evk { uint64_t k; size_t i; } *open = xmalloc(sizeof *open * (b1 - b0 + 1)),
-                                          *close = xmalloc(sizeof *close * (b1 - b0 + 1));
-    size_t no = 0;
     struct piece p;
     for (size_t i = b0; i < b1; i++) {
         const struct wait *w = &waits[by_lock[i].wait];
-        uint32_t row = t->joint ? t->row_of[by_lock[i].thread] : 0;
+        size_t row = t->joint ? t->row_of[by_lock[i].thread] : 0;
         if (w->own) {
             for (size_t j = own_off[w->own - 1]; j < own_off[w->own]; j++)
-                add_piece(t, row, &own_pieces[j]);
-            continue;
-        }
-        if (kf_of[i] > kl_of[i])
-            continue;
-        seg_piece(sg, n, kf_of[i], w, &p);
-        add_piece(t, row, &p);
-        if (kl_of[i] > kf_of[i]) {
-            seg_piece(sg, n, kl_of[i], w, &p);
-            add_piece(t, row, &p);
-        }
-        if (kl_of[i] >= kf_of[i] + 2) {
-            open[no] = (struct evk){kf_of[i] + 1, i};
-            close[no++] = (struct evk){kl_of[i], i};
+                add_piece(t, l, row, &own_pieces[j]);
+        } else if (kf_of[i] <= kl_of[i]) {
+            seg_piece(sg, n, kf_of[i], w, &p);
+            add_piece(t, l, row, &p);
+            if (kl_of[i] > kf_of[i]) {
+                seg_piece(sg, n, kl_of[i], w, &p);
+                add_piece(t, l, row, &p);
+            }
         }
     }
-    sort_by_key(open, no, sizeof *open);
-    sort_by_key(close, no, sizeof *close);
-    size_t W1 = D + 1, active = 0, *slot = NULL, nslot = 0, *freed = NULL, nfree = 0, cap_free = 0;
+    size_t W1 = t->width, active = 0, *slot = xmalloc(sizeof *slot * (b1 - b0 + 1)), nslot = 0;
+    size_t *freed = NULL, nfree = 0, cap_free = 0, cap_snap = 0;
     uint64_t *cur = zalloc(2 * W1, sizeof *cur), *snap = NULL; /* ns[W1], then n[W1] */
-    size_t cap_snap = 0;
-    slot = xmalloc(sizeof *slot * (b1 - b0 + 1));
     for (size_t k = no ? open[0].k : 0, io = 0, ic = 0; ic < no; k++) {
         for (; ic < no && close[ic].k == k; ic++) {
             size_t i = close[ic].i;
             if (t->joint) {
                 const uint64_t *s = snap + slot[i - b0] * 2 * W1;
-                uint64_t *rns = t->ns + t->row_of[by_lock[i].thread] * t->width;
-                uint64_t *rn = t->n + t->row_of[by_lock[i].thread] * t->width;
+                uint64_t *rns = t->ns + t->row_of[by_lock[i].thread] * W1;
+                uint64_t *rn = t->n + t->row_of[by_lock[i].thread] * W1;
                 for (size_t c = 0; c < W1; c++) {
                     rns[c] += cur[c] - s[c];
                     rn[c] += cur[W1 + c] - s[W1 + c];
@@ -317,18 +275,17 @@ static void lock_blocks(uint32_t l, struct table *t, struct block **bl, size_t *
             active--;
         }
         for (; io < no && open[io].k == k; io++) {
-            size_t i = open[io].i;
             if (t->joint) {
                 size_t s = nfree ? freed[--nfree] : nslot++;
                 snap = grow(snap, &cap_snap, (s + 1) * 2 * W1, sizeof *snap);
                 memcpy(snap + s * 2 * W1, cur, 2 * W1 * sizeof *cur);
-                slot[i - b0] = s;
+                slot[open[io].i - b0] = s;
             }
             active++;
         }
         if (ic == no || k + 1 >= n)
             break;
-        size_t c = sg[k].kind == S_TAIL ? D : t->col_of[sg[k].by];
+        size_t c = sg[k].kind == S_TAIL ? COL_HANDOFF(t) : col_of(t, l, sg[k].by);
         uint64_t len = sg[k + 1].x - sg[k].x;
         if (t->joint) {
             cur[c] += len;
@@ -338,8 +295,91 @@ static void lock_blocks(uint32_t l, struct table *t, struct block **bl, size_t *
             t->n[c] += active;
         }
     }
-    for (size_t r = 0; r < rows; r++)
-        for (size_t c = 0; c < t->width; c++) {
+    free(slot);
+    free(freed);
+    free(cur);
+    free(snap);
+}
+
+static void lock_blocks(uint32_t l, struct table *t, struct block **bl, size_t *nb, size_t *cap)
+{
+    const struct tseg *sg = tsegs + lk[l].seg_off;
+    size_t b0 = by_lock_off[l], b1 = by_lock_off[l + 1], no = 0, kmax = 0, D = 0, capb = 0;
+    uint32_t *blocker = NULL;
+    struct evk *open = xmalloc(sizeof *open * (b1 - b0 + 1)), *close = xmalloc(sizeof *close * (b1 - b0 + 1));
+    for (size_t i = b0; i < b1; i++)
+        if (!waits[by_lock[i].wait].own && kl_of[i] >= kf_of[i] + 2) {
+            open[no] = (struct evk){kf_of[i] + 1, i};
+            close[no++] = (struct evk){kl_of[i], i};
+        }
+    sort_by_key(open, no, sizeof *open);
+    sort_by_key(close, no, sizeof *close);
+    /* every thread that may block a wait: a column each, for the summed table */
+#define SEE(x)                                                                                     \
+    do {                                                                                           \
+        uint32_t x_ = (x);                                                                         \
+        if (t->stamp[x_] != l + 1) {                                                               \
+            t->stamp[x_] = l + 1;                                                                  \
+            t->col_of[x_] = (uint32_t)D;                                                           \
+            blocker = grow(blocker, &capb, D + 1, sizeof *blocker);                                \
+            blocker[D++] = x_;                                                                     \
+        }                                                                                          \
+    } while (0)
+    for (size_t i = b0; i < b1; i++) {
+        const struct wait *w = &waits[by_lock[i].wait];
+        if (w->hint)
+            SEE(w->hint - 1);
+        for (size_t j = w->own ? own_off[w->own - 1] : 0; w->own && j < own_off[w->own]; j++)
+            if (own_pieces[j].kind <= P_HINT)
+                SEE(own_pieces[j].by);
+        if (kf_of[i] <= kl_of[i])
+            kmax = MAX(kmax, kl_of[i] + 1);
+    }
+    for (size_t k = 0; k < kmax; k++)
+        if (sg[k].kind != S_TAIL)
+            SEE(sg[k].by);
+#undef SEE
+    t->D = D;
+    t->width = D + 3;
+    t->rows = 1;
+    t->joint = 0;
+    t->ns = zalloc(t->width, sizeof *t->ns);
+    t->n = zalloc(t->width, sizeof *t->n);
+    tally(l, t, open, close, no);
+    /* the blockers are those with time: few enough, per waiter */
+    size_t real = 0;
+    for (size_t c = 0; c < D; c++)
+        real += t->n[c] > 0;
+    if (real <= JOINT_MAX_BLOCKERS) {
+        size_t k = 0;
+        for (size_t c = 0; c < D; c++) {
+            if (t->n[c]) {
+                t->col_of[blocker[c]] = (uint32_t)k;
+                blocker[k++] = blocker[c];
+            } else {
+                t->stamp[blocker[c]] = 0;
+            }
+        }
+        t->D = D = k;
+        t->width = D + 3;
+        t->joint = 1;
+        t->rows = 0;
+        for (size_t i = b0; i < b1; i++) {
+            uint32_t x = by_lock[i].thread;
+            if (t->rstamp[x] != l + 1) {
+                t->rstamp[x] = l + 1;
+                t->row_of[x] = (uint32_t)t->rows;
+                t->waiter[t->rows++] = x;
+            }
+        }
+        free(t->ns);
+        free(t->n);
+        t->ns = zalloc(t->rows * t->width, sizeof *t->ns);
+        t->n = zalloc(t->rows * t->width, sizeof *t->n);
+        tally(l, t, open, close, no);
+    }
+    for (size_t r = 0; r < t->rows; r++)
+        for (size_t c = 0; c < D + 2; c++) {
             if (!t->n[r * t->width + c])
                 continue;
             *bl = grow(*bl, cap, *nb + 1, sizeof **bl);
@@ -355,10 +395,6 @@ static void lock_blocks(uint32_t l, struct table *t, struct block **bl, size_t *
     free(t->n);
     free(open);
     free(close);
-    free(slot);
-    free(freed);
-    free(cur);
-    free(snap);
     free(blocker);
 }
 

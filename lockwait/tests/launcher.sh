@@ -5,6 +5,7 @@
 # one; bad -o/--trace paths. A library path with spaces or colons (LD_PRELOAD
 # splits on both) still profiles, and so does the lockwait experiment of a
 # checkout at such a path.
+# shellcheck disable=SC2016 # awk programs in single quotes
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
@@ -25,7 +26,7 @@ refused() { # refused NAME CODE WORD CMD...: exit CODE, one line naming WORD, CM
 elf() { # elf OUT CLASS MACHINE
   local class machine
   class=$(printf '\\%03o' "$2") machine=$(printf '\\%03o' "$3")
-  { printf "\\177ELF${class}\\001\\001"; head -c 9 /dev/zero; printf "\\002\\000${machine}\\000"; head -c 44 /dev/zero; } >"$1"
+  { printf '\177ELF%b\001\001' "$class"; head -c 9 /dev/zero; printf '\002\000%b\000' "$machine"; head -c 44 /dev/zero; } >"$1"
   chmod +x "$1"
 }
 if [ "$(uname -m)" = x86_64 ]; then
