@@ -159,8 +159,12 @@ struct interval ci_shift(const double *d, size_t n)
             cum += cnt[c++];
         free(cnt);
     } else {
+        /* the smallest c with P(T+ <= c) > 2.5% under the normal law with
+         * the continuity correction that signed_rank_p uses, so that the
+         * interval excludes 0 exactly when p < 0.05 (without ties); it is
+         * the exact c or one less (wider), checked up to n = 100 */
         double sd = sqrt((double)n * (double)(n + 1) * (double)(2 * n + 1) / 24);
-        double cc = floor((double)m / 2 - 1.959963984540054 * sd);
+        double cc = floor((double)m / 2 - 0.5 - 1.959963984540054 * sd) + 1;
         c = cc > 0 ? (size_t)cc : 0;
     }
     if (c >= 1) {
