@@ -139,8 +139,9 @@ int ci_reached(struct interval iv, double rel, double abs_floor);
  * the false-discovery rate held at 5% across the table. */
 void bh_adjust(const double *p, size_t n, double *q);
 /* 1 when the samples fall into two groups: a gap between neighbours (sorted)
- * that leaves at least a fifth of them on each side and is wider than 10%
- * of the median and than each group's own spread. */
+ * that leaves at least a fifth of them, and at least two, on each side and
+ * is wider than 10% of the median and than each group's own spread. Never
+ * for n < 5; a single outlier is not a second mode. */
 int stat_two_modes(const double *x, size_t n);
 
 /* ---- what else ran: interference and speed (probe.c) ---- */

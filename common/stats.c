@@ -240,7 +240,9 @@ int stat_two_modes(const double *x, size_t n)
     if (n < 5)
         return 0;
     double *s = sorted_copy(x, n), med = fabs(median_sorted(s, n));
-    size_t side = (n + 4) / 5; /* at least a fifth on each side */
+    /* at least a fifth on each side, and never one sample alone: one
+     * outlier is not a mode */
+    size_t side = (n + 4) / 5 < 2 ? 2 : (n + 4) / 5;
     int two = 0;
     for (size_t k = side; k + side <= n && !two; k++) {
         double gap = s[k] - s[k - 1];
