@@ -48,6 +48,7 @@ bad ACCESS env ACCESS=peek "$B/ctxswitch"
 bad -n "$B/clock_estimate" -n 99
 bad -q "$B/clock_estimate" -q
 bad -x "$B/machine" -x
+bad mean "$B/stats" mean
 bad nosuch "$B/lockwait_workload" nosuch
 bad -t "$B/lockwait_workload" -t 0 mutex
 bad TRACE "$B/lockwait_report"

@@ -14,7 +14,7 @@ cflags=("${flags[@]:1}")
 nolinux() { # nolinux OUT SRC: build SRC with common/*.c (but the tools) and no __linux__
   "$cc" "${cflags[@]}" -U__linux__ -I"$ROOT/common" "$2" "$ROOT"/common/{common,stats,probe,cycles}.c -o "$TMP/$1" -lm
 }
-for p in "clock_estimate common/clock_estimate.c" "machine common/machine.c" \
+for p in "clock_estimate common/clock_estimate.c" "machine common/machine.c" "stats common/stats_cli.c" \
          "false_sharing false_sharing/bench.c" "ctxswitch ctxswitch/ctxswitch.c" \
          "lockwait_workload lockwait/workload.c" "lockwait_report lockwait/report.c"; do
   read -r out src <<<"$p"
