@@ -38,6 +38,7 @@ bad CPU env CPU=999 ./run.sh ctxswitch
 bad MODE env MODE=fiber ./run.sh ctxswitch
 bad LOCKWAIT_SCENARIOS env LOCKWAIT_SCENARIOS=nosuch ./run.sh lockwait
 bad LOCKWAIT_THREADS env LOCKWAIT_THREADS=0 ./run.sh lockwait
+bad MAX_CELL_S env MAX_CELL_S=soon ./run.sh lockwait
 bad nosuch ./build.sh nosuch
 bad SANITIZE env SANITIZE=yes ./build.sh
 bad --bogus "$B/false_sharing" --bogus
