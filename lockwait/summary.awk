@@ -323,7 +323,7 @@ END {
             if ((s in ov) && ov_modes[s] == 1 && !busy(s)) line = line (line == "" ? "" : ", ") s
         }
         if (line != "")
-            print "- The pairs of " line " fall into two groups (two modes): the machine changed state during the run, and the estimate lies between the two."
+            print "- The pairs of " line " fall into two groups (two modes): the estimate mixes two states, of the machine or of the workload."
     }
     line = ""
     for (i = 1; i <= nsc; i++) {
