@@ -200,8 +200,11 @@ lockwait_scenario() {
     fi
     clean=$((clean + 1))
     echo "$pair_ratio $pair_rest" >>"$LW_TMP/pairs.$s"
-    # the target, once the minimum is there (bare only: no overhead to aim at)
-    if [ "$clean" -ge "$reps" ] && [ "$LW_VARIANTS" != bare ]; then
+    # the target, once the minimum is there (bare only: no overhead to aim
+    # at, so the minimum is all)
+    if [ "$clean" -ge "$reps" ] && [ "$LW_VARIANTS" = bare ]; then
+      reached=1
+    elif [ "$clean" -ge "$reps" ]; then
       reached=$(cut -d' ' -f1 "$LW_TMP/pairs.$s" | paste -sd' ' - |
         "$BUILD/stats" ratio -r 0 -a "$LOCKWAIT_TARGET" | sed -n 's/.* reached=\([01]\).*/\1/p') || reached=""
       [ -n "$reached" ] || die "lockwait: build/stats ratio failed on the $s pairs"

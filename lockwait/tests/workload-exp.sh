@@ -84,6 +84,16 @@ check "summary: a row for cond and for cache" \
   awk 'END { exit !(a && b) } /^\| cond \| [0-9]/ { a = 1 } /^\| cache \| [0-9]/ { b = 1 }' "$TMP/summary.md"
 check "summary: the SVG exists" test -s "$TMP/raw/lockwait-cache-critpath.svg"
 
+# without the preload (macOS, where the library does not build): bare runs
+# only, REPS clean ones and no more (no overhead to aim at), medians of them
+# shellcheck disable=SC2317 # called through run_exp
+bare_only_run() { lockwait_have_preload() { false; }; lockwait_run "$@"; }
+: >"$TMP/bare.txt"
+LOCKWAIT_SCENARIOS=cond REPS=2 MAX_CELL_S=60 run_exp bare_only_run "$TMP/bare.txt" 2>"$TMP/bare.err" || fail "bare-only run" "$(tail -n 3 "$TMP/bare.err")"
+check_eq "bare only: 2 clean runs and no more, no wrapped run, no overhead line" "2 0 0" \
+  "$(grep -c 'kind=pair .* slow=0$' "$TMP/bare.txt") $(grep -c 'variant=wrapped' "$TMP/bare.txt") $(grep -c 'kind=overhead' "$TMP/bare.txt")"
+check "bare only: the bare wall time's median" grep -q '^RESULT exp=lockwait kind=runs scenario=cond runs=2 bare_ms=[0-9.]* ' "$TMP/bare.txt"
+
 # A stand-in for build/stats (the real one for the intervals), so that the
 # rules are shown whatever the machine does: every canary reports 0.5 ns
 # but call 8 (the second canary of pair 2, after the 3 of the start), which
