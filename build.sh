@@ -106,9 +106,10 @@ build_false_sharing() {
 }
 
 build_ctxswitch() {
-  cc_prog ctxswitch "$ROOT/ctxswitch/ctxswitch.c"
-  # the walk() loops, for readers checking that the walk is not optimised away
-  [ "$SANITIZE" = 1 ] || listing "$ROOT/ctxswitch/ctxswitch.c" "$BUILD_DIR/ctxswitch_O2.s"
+  cc_prog ctxswitch "$ROOT/ctxswitch/ctxswitch.c" "$ROOT/ctxswitch/pingpong.c" "$ROOT/ctxswitch/report.c"
+  # the walk() loops and the timed run that calls them, for readers checking
+  # that the walk is not optimised away
+  [ "$SANITIZE" = 1 ] || listing "$ROOT/ctxswitch/pingpong.c" "$BUILD_DIR/ctxswitch_O2.s"
 }
 
 # the preload library and its test programs (issue: lockwait library).

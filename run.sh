@@ -169,7 +169,7 @@ cpu_ticks() {
 }
 # steal_line BEFORE AFTER: the share of CPU time stolen between two cpu_ticks
 steal_line() {
-  [ -n "$1" ] && [ -n "$2" ] || { echo "# host_steal: not available (no /proc/stat)"; return 0; }
+  if [ -z "$1" ] || [ -z "$2" ]; then echo "# host_steal: not available (no /proc/stat)"; return 0; fi
   awk -v b="$1" -v a="$2" 'BEGIN { split(b, x, " "); split(a, y, " "); d = y[2] - x[2]
     if (d <= 0) { print "# host_steal: not available (no ticks elapsed)"; exit }
     printf "# host_steal: %.2f%% of CPU time during the run (%d of %d ticks)\n", 100 * (y[1] - x[1]) / d, y[1] - x[1], d }'

@@ -13,7 +13,7 @@ for cc in gcc clang; do
   if ! command -v "$cc" >/dev/null 2>&1; then pass "$cc not installed: skipped"; continue; fi
   s=$TMP/$cc.s
   # shellcheck disable=SC2086 # the flags are words
-  if ! "$cc" $flags -I"$ROOT/common" -S "$ROOT/ctxswitch/ctxswitch.c" -o "$s" 2>"$TMP/cc.err"; then
+  if ! "$cc" $flags -I"$ROOT/common" -S "$ROOT/ctxswitch/pingpong.c" -o "$s" 2>"$TMP/cc.err"; then
     fail "$cc: compiles to a listing" "$(head -n 3 "$TMP/cc.err")"; continue
   fi
   # the body of walk: from its label to the next function's end marker
