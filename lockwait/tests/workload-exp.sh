@@ -72,11 +72,12 @@ awk 'function get(key,    i) { for (i = 2; i <= NF; i++) if (index($i, key "=") 
           print line } }' "$raw" >"$TMP/ratios.in"
 "$BUILD/stats" ratio "$TMP/ratios.in" >"$TMP/ratios.out"
 for s in cond cache; do
+  # (NA when a busy machine left no clean pair)
   want=$(val "$(grep "label=$s " "$TMP/ratios.out")" est)
   check_eq "$s: overhead_pct is build/stats' estimate on the clean pairs ($want)" \
-    "$(awk -v e="$want" 'BEGIN { printf "%.3f", 100 * (e - 1) }')" "$(ov "$s" overhead_pct)"
+    "$(awk -v e="$want" 'BEGIN { if (e == "NA") print e; else printf "%.3f\n", 100 * (e - 1) }')" "$(ov "$s" overhead_pct)"
   check_eq "$s: q is Benjamini-Hochberg across both scenarios" \
-    "$(awk -v q="$(val "$(grep "label=$s " "$TMP/ratios.out")" q)" 'BEGIN { printf "%.4g", q }')" "$(ov "$s" q)"
+    "$(awk -v q="$(val "$(grep "label=$s " "$TMP/ratios.out")" q)" 'BEGIN { if (q == "NA") print q; else printf "%.4g\n", q }')" "$(ov "$s" q)"
 done
 
 awk -v csvdir="$TMP/raw" -f "$ROOT/lockwait/summary.awk" "$raw" >"$TMP/summary.md" 2>"$TMP/sum.err"
@@ -90,9 +91,12 @@ check "summary: the SVG exists" test -s "$TMP/raw/lockwait-cache-critpath.svg"
 bare_only_run() { lockwait_have_preload() { false; }; lockwait_run "$@"; }
 : >"$TMP/bare.txt"
 LOCKWAIT_SCENARIOS=cond REPS=2 MAX_CELL_S=60 run_exp bare_only_run "$TMP/bare.txt" 2>"$TMP/bare.err" || fail "bare-only run" "$(tail -n 3 "$TMP/bare.err")"
-check_eq "bare only: 2 clean runs and no more, no wrapped run, no overhead line" "2 0 0" \
-  "$(grep -c 'kind=pair .* slow=0$' "$TMP/bare.txt") $(grep -c 'variant=wrapped' "$TMP/bare.txt") $(grep -c 'kind=overhead' "$TMP/bare.txt")"
-check "bare only: the bare wall time's median" grep -q '^RESULT exp=lockwait kind=runs scenario=cond runs=2 bare_ms=[0-9.]* ' "$TMP/bare.txt"
+clean=$(grep -c 'kind=pair .* slow=0$' "$TMP/bare.txt" || true)
+check_awk "bare only: 2 clean runs and no more, or the pair limit (18) reached ($clean clean)" \
+  "$clean == 2 || $(grep -c 'kind=pair ' "$TMP/bare.txt") == 18"
+check_eq "bare only: no wrapped run, no overhead line" "0 0" \
+  "$(grep -c 'variant=wrapped' "$TMP/bare.txt") $(grep -c 'kind=overhead' "$TMP/bare.txt")"
+check "bare only: the median of the clean runs' bare wall time" grep -q "^RESULT exp=lockwait kind=runs scenario=cond runs=$clean bare_ms=[0-9.NA]* " "$TMP/bare.txt"
 
 # A stand-in for build/stats (the real one for the intervals), so that the
 # rules are shown whatever the machine does: every canary reports 0.5 ns
