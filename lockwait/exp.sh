@@ -11,7 +11,8 @@
 #      common/probe.c's reps_more) until REPS clean pairs exist and the
 #      overhead interval's half-width is within LOCKWAIT_TARGET of the
 #      wall-time ratio (1 point), or MAX_CELL_S is spent on the scenario, or
-#      4 x REPS + 10 pairs ran;
+#      4 x REPS + 10 pairs ran, or so many were slow that the scenario can
+#      no longer end with at least as many clean pairs as slow ones;
 #   2. one more run under the preload with --trace (LOCKWAIT_TRACE), read by
 #      build/lockwait_report: the critical path, the wait-block view and, for
 #      cache, the tail requests' attribution (lockwait_workload -W).
@@ -147,6 +148,9 @@ lockwait_scenario() {
   : >"$LW_TMP/pairs.$s"
   start=$(lockwait_now_us)
   while [ "$rep" -lt "$max_pairs" ]; do
+    # more slow pairs than clean ones, even if every pair left were clean:
+    # the scenario is too busy to measure whatever follows (summary.awk)
+    [ $((slow - clean)) -le $((max_pairs - rep)) ] || break
     if [ "$clean" -ge "$reps" ]; then
       [ "$reached" = 0 ] || break
       [ $(($(lockwait_now_us) - start)) -lt $((cap_s * 1000000)) ] || break
