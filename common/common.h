@@ -22,7 +22,10 @@ uint64_t now_ns(void);
 /* CLOBBER(): all memory may have been read or written here. */
 #define CLOBBER() __asm__ volatile("" : : : "memory")
 
-/* Errors: message to stderr, exit 1 (a failed run); usage errors exit 2. */
+/* Errors: one line to stderr (control characters escaped), exit 1 (a failed
+ * run); usage errors exit 2. Every program linked with common.c also exits 1
+ * with a message when its stdout could not be written (a full disk), and,
+ * started by run.sh (SHARECOST_RUN_PID), dies with run.sh (Linux). */
 #define EXIT_USAGE 2
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void die_errno(const char *what) __attribute__((noreturn));
@@ -69,6 +72,11 @@ int pin_self(int cpu);
 int affinity_supported(void);
 /* Is cpu in the calling thread's allowed set? (Always 1 without an API.) */
 int cpu_allowed(int cpu);
+/* The CPUs the calling thread may run on (Linux: sched_getaffinity, so a
+ * taskset or a container's CPU set counts; elsewhere 0..online-1): fills up
+ * to cap ids into list (list may be NULL) and returns how many there are.
+ * This, not online_cpus(), is how many threads can run at once. */
+int allowed_cpus(int *list, int cap);
 
 /* The first line of a small file (sysfs, /proc) without its newline; 0 on
  * success, -1 if it cannot be opened or is empty. */

@@ -1,13 +1,14 @@
 /* stats - common/stats.c for shell scripts: intervals over series of numbers
  * read from a file or stdin, one RESULT line per series, and the speed
  * canary. Scripts call this instead of computing a median or an interval in
- * awk, so the statistics stay written once. */
+ * awk, so the statistics stay written once. It never calls setlocale, so
+ * strtod and printf keep the C locale's '.' whatever LC_ALL says (tested
+ * under de_DE.UTF-8 by common/tests/stats_cli.sh). */
 #define _GNU_SOURCE
 #include "common.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,9 +175,6 @@ int main(int argc, char **argv)
 {
     double rel = 0.05, abs_floor = 0;
     int opt;
-    /* the C locale whatever the environment says: '.' decimals in and out */
-    if (!setlocale(LC_ALL, "C"))
-        die("setlocale(LC_ALL, \"C\") failed");
     opterr = 0; /* one line of our own instead of getopt's plus the usage */
     const char *cmd = NULL, *file = NULL;
     /* options before and after the command; "+": stop at the first word */

@@ -16,14 +16,14 @@ nolinux() { # nolinux OUT SRC...: build SRC... with common/*.c (but the tools) a
   "$cc" "${cflags[@]}" -U__linux__ -I"$ROOT/common" "$@" "$ROOT"/common/{common,stats,probe,cycles}.c -o "$TMP/$out" -lm
 }
 for p in "clock_estimate common/clock_estimate.c" "machine common/machine.c" "stats common/stats_cli.c" \
-         "false_sharing false_sharing/bench.c" "ctxswitch ctxswitch/ctxswitch.c ctxswitch/pingpong.c ctxswitch/report.c" \
+         "false_sharing false_sharing/bench.c false_sharing/rounds.c" "ctxswitch ctxswitch/ctxswitch.c ctxswitch/pingpong.c ctxswitch/report.c" \
          "lockwait_workload lockwait/workload.c" "lockwait_report lockwait/report.c"; do
   read -r out srcs <<<"$p"
   read -r -a src <<<"$srcs"
   check "$srcs compiles without __linux__ (-Werror)" nolinux "$out" "${src[@]/#/$ROOT/}"
 done
 
-env ITERS_LOG2=12 REPS=1 THREADS=1,2 PAIRS=1 PIN=1 "$TMP/false_sharing" >"$TMP/fs.txt" 2>/dev/null
+env ITERS_LOG2=12 REPS=1 MAX_CELL_S=0 THREADS=1,2 PAIRS=1 PIN=1 "$TMP/false_sharing" >"$TMP/fs.txt" 2>/dev/null
 check "false_sharing without an affinity API says so in the raw output" \
   grep -q '^# pinning: none (this OS has no thread affinity API' "$TMP/fs.txt"
 check_eq "false_sharing without an affinity API: every cell pinned=0" "0" "$(grep -c 'kind=cell .*pinned=1' "$TMP/fs.txt" || true)"

@@ -82,14 +82,15 @@ bad "cannot read '$TMP/nosuch'" "$S" median "$TMP/nosuch"
 bad "unexpected argument 'more'" "$S" median "$TMP/r.txt" more
 bad "canary takes no argument" "$S" canary now
 
-# the C locale whatever the environment says: a German locale (comma
-# decimals), generated into the temp dir, must change nothing
+# the C locale whatever the environment says (stats never calls setlocale):
+# a German locale (comma decimals), generated into the temp dir, must
+# change nothing
 locale_skip=""
 if ! command -v localedef >/dev/null 2>&1; then locale_skip="localedef not installed (Debian package locales)"
 elif ! localedef -i de_DE -f UTF-8 "$TMP/de_DE.UTF-8" >/dev/null 2>&1; then locale_skip="localedef cannot build de_DE.UTF-8 here (no locale sources)"
 fi
 if [ -n "$locale_skip" ]; then
-  echo "# skipped: the German-locale checks: $locale_skip"
+  skip "build/stats under LC_ALL=de_DE.UTF-8" "$locale_skip"
 else
   de() { LOCPATH=$TMP LC_ALL=de_DE.UTF-8 "$@"; }
   check_eq "the generated de_DE.UTF-8 locale is in effect (printf writes 1,50)" "1,50" "$(de bash -c "printf '%.2f' 1,5" 2>/dev/null)"

@@ -10,12 +10,12 @@ source "$(dirname "$0")/../../common/testlib.sh"
 
 cs=$BUILD/ctxswitch
 if [ "$(uname -s)" != Linux ] || ! command -v taskset >/dev/null 2>&1; then
-  pass "interference test needs Linux and taskset (skipped)"; finish
+  skip "interference test" "needs Linux and taskset (Debian package util-linux)"; finish
 fi
 nofifo=()
 if [ "$(id -u)" = 0 ]; then
   if ! command -v setpriv >/dev/null 2>&1 || ! command -v prlimit >/dev/null 2>&1; then
-    pass "as root the test needs setpriv and prlimit to withhold SCHED_FIFO (skipped)"; finish
+    skip "interference test" "as root it needs setpriv and prlimit to withhold SCHED_FIFO (Debian package util-linux)"; finish
   fi
   nofifo=(setpriv --bounding-set=-sys_nice --inh-caps=-sys_nice prlimit --rtprio=0)
 fi
