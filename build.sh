@@ -107,6 +107,8 @@ listing() {
 build_common() {
   cc_prog clock_estimate "$ROOT/common/clock_estimate.c"
   cc_prog machine "$ROOT/common/machine.c"
+  # intervals and the speed canary for the experiments' shell scripts
+  cc_prog stats "$ROOT/common/stats_cli.c"
 }
 
 build_false_sharing() {

@@ -303,8 +303,19 @@ main() {
   awk -f "$ROOT/common/summary_head.awk" "${raws[@]}" >"$sum" || die "summary header failed"
   for raw in "${raws[@]}"; do
     e=$(basename "$raw" -raw.txt); e=${e#quick-}
-    mkdir -p "$TMPD/files"
-    awk -v csvdir="$TMPD/files" -f "$ROOT/$e/summary.awk" "$raw" >>"$sum" || die "$e/summary.awk failed"
+    mkdir -p "$TMPD/files" "$TMPD/older"
+    if [ "$raw" = "$TMPD/out/$prefix$e-raw.txt" ]; then
+      awk -v csvdir="$TMPD/files" -f "$ROOT/$e/summary.awk" "$raw" >>"$sum" || die "$e/summary.awk failed"
+    elif ! awk -v csvdir="$TMPD/older" -f "$ROOT/$e/summary.awk" "$raw" >"$TMPD/older.md" 2>/dev/null; then
+      # an earlier run's raw file this version cannot read: its tables
+      # stay as they were, and the summary says so instead of failing
+      printf '### %s\n\nThe results in %s come from an older version of this suite that the current summary cannot read; run `./run.sh %s` to measure again.\n\n' \
+        "$e" "results/$prefix$e-raw.txt" "$e" >>"$sum"
+    else
+      cat "$TMPD/older.md" >>"$sum"
+      # its tables as this version writes them
+      for f in "$TMPD"/older/*; do [ -e "$f" ] && mv -f "$f" "$TMPD/files/"; done
+    fi
   done
 
   # the new README next to the old one, before anything is moved: a README

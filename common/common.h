@@ -127,7 +127,13 @@ struct interval {
 struct interval ci_median(const double *x, size_t n);
 /* Paired differences d[i] (one per round): the Hodges-Lehmann estimate (the
  * median of the Walsh averages), the Wilcoxon signed-rank interval and its
- * p-value against 0 (exact up to n = 60, normal beyond; needs n >= 6). */
+ * p-value against 0 (exact up to n = 60, normal beyond; needs n >= 6).
+ * Without ties or zeros among |d| the interval excludes 0 exactly when
+ * p < 0.05, in both branches (the normal branch's interval is then at most
+ * one rank wider than the exact one). With ties the p-value comes from the
+ * normal law with the tie correction while the interval keeps its exact
+ * ranks, so near p = 0.05 the two can disagree, and a bound can be a Walsh
+ * average of exactly 0 while p < 0.05 (common/tests/stats_check.c). */
 struct interval ci_shift(const double *d, size_t n);
 /* Per-round ratios r[i] > 0: ci_shift on their logarithms, exponentiated;
  * p-value against a ratio of 1. */
@@ -141,8 +147,9 @@ int ci_reached(struct interval iv, double rel, double abs_floor);
  * the false-discovery rate held at 5% across the table. */
 void bh_adjust(const double *p, size_t n, double *q);
 /* 1 when the samples fall into two groups: a gap between neighbours (sorted)
- * that leaves at least a fifth of them on each side and is wider than 10%
- * of the median and than each group's own spread. */
+ * that leaves at least a fifth of them, and at least two, on each side and
+ * is wider than 10% of the median and than each group's own spread. Never
+ * for n < 5; a single outlier is not a second mode. */
 int stat_two_modes(const double *x, size_t n);
 
 /* ---- what else ran: interference and speed (probe.c) ---- */

@@ -39,6 +39,7 @@ bad CPU env CPU=999 ./run.sh ctxswitch
 bad MODE env MODE=fiber ./run.sh ctxswitch
 bad LOCKWAIT_SCENARIOS env LOCKWAIT_SCENARIOS=nosuch ./run.sh lockwait
 bad LOCKWAIT_THREADS env LOCKWAIT_THREADS=0 ./run.sh lockwait
+bad MAX_CELL_S env MAX_CELL_S=soon ./run.sh lockwait
 # a value given twice would be measured twice and one result dropped
 bad THREADS env THREADS=2,2 ./run.sh false_sharing
 bad THREADS env THREADS=1,2,02 ./run.sh false_sharing
@@ -61,6 +62,7 @@ bad ACCESS env ACCESS=peek "$B/ctxswitch"
 bad -n "$B/clock_estimate" -n 99
 bad -q "$B/clock_estimate" -q
 bad -x "$B/machine" -x
+bad mean "$B/stats" mean
 bad nosuch "$B/lockwait_workload" nosuch
 bad -t "$B/lockwait_workload" -t 0 mutex
 bad TRACE "$B/lockwait_report"

@@ -15,7 +15,7 @@ nolinux() { # nolinux OUT SRC...: build SRC... with common/*.c (but the tools) a
   local out=$1; shift
   "$cc" "${cflags[@]}" -U__linux__ -I"$ROOT/common" "$@" "$ROOT"/common/{common,stats,probe,cycles}.c -o "$TMP/$out" -lm
 }
-for p in "clock_estimate common/clock_estimate.c" "machine common/machine.c" \
+for p in "clock_estimate common/clock_estimate.c" "machine common/machine.c" "stats common/stats_cli.c" \
          "false_sharing false_sharing/bench.c false_sharing/rounds.c" "ctxswitch ctxswitch/ctxswitch.c ctxswitch/pingpong.c ctxswitch/report.c" \
          "lockwait_workload lockwait/workload.c" \
          "lockwait_report lockwait/report.c lockwait/report_model.c lockwait/report_pieces.c"; do
