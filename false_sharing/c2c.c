@@ -44,6 +44,8 @@ static void usage(FILE *f)
         "  C2C_ROUNDTRIPS=2000  round trips per batch (100..10000000)\n"
         "  C2C_BATCHES=9        clean batches wanted per pair (6..1001); more are added\n"
         "                       until the interval is within 5%%, up to 4x+10 batches\n"
+        "  C2C_PASSES=3         visits to every pair, each pass in a new random order,\n"
+        "                       so that drift lands on all pairs (1..100)\n"
         "  C2C_BUDGET_S=20      time for all pairs, shared out: at least 20 ms and\n"
         "                       at most 2 s per pair (1..86400)\n"
         "  C2C_MAX_PAIRS=496    pair budget; above it a sample is measured: all pairs\n"
@@ -55,7 +57,7 @@ static void usage(FILE *f)
 }
 
 struct knobs {
-    long roundtrips, batches, budget_s, max_pairs, seed, gap_pct;
+    long roundtrips, batches, passes, budget_s, max_pairs, seed, gap_pct;
     long cpus[C2C_MAX_CPUS];
     size_t ncpus;
 };
@@ -64,6 +66,7 @@ static void read_knobs(struct knobs *k)
 {
     k->roundtrips = env_long("C2C_ROUNDTRIPS", 2000, 100, 10000000);
     k->batches = env_long("C2C_BATCHES", 9, 6, 1001);
+    k->passes = env_long("C2C_PASSES", 3, 1, 100);
     k->budget_s = env_long("C2C_BUDGET_S", 20, 1, 86400);
     k->max_pairs = env_long("C2C_MAX_PAIRS", 496, 1, 1000000);
     k->seed = env_long("C2C_SEED", 1, 0, 2147483648L);
@@ -243,8 +246,9 @@ enum batch_fate { CLEAN, INTERFERED, SLOW };
 
 struct batches {
     int cpu[2];           /* [0] initiates */
-    int pinned;           /* both threads pinned */
-    long n;               /* batches run (the warm-up not counted) */
+    int pinned;           /* both threads pinned, on every visit */
+    long n;               /* batches run (the warm-ups not counted) */
+    uint64_t spent_ns;    /* time spent on the pair so far */
     double *one_way;      /* ns per batch */
     double *canary_hi[2]; /* per side: the slower of its canaries around the batch */
     char *hard;           /* lost time, moved or cut off: left out whatever the canary says */
@@ -312,6 +316,8 @@ struct duel {
     uint64_t started, deadline;      /* the pair's first batch; its time cap */
     double batch_ns;
     int completed;
+    int last;        /* the pair's last visit: the adaptive rule decides */
+    long goal, nmax; /* earlier visits: clean batches, batches to reach */
     struct reps_plan plan;
     struct batches *b;
     double *clean; /* scratch for tally() */
@@ -409,7 +415,15 @@ static void *seat_main(void *arg)
             int go = d->side[0].pinned && d->side[1].pinned;
             if (go && k >= 0) {
                 struct tally t = tally(d->b, d->plan.min_clean, d->clean);
-                go = reps_more(&d->plan, t.used, d->b->n, t.reached, d->started) && now_ns() < d->deadline;
+                /* the last visit: the suite's adaptive rule; and a pair
+                 * that would count as too busy goes on while the caps
+                 * allow, since its clean batches may yet outnumber the rest */
+                if (d->last)
+                    go = reps_more(&d->plan, t.used, d->b->n, t.reached, d->started) ||
+                         (t.busy && d->b->n < d->plan.max_rounds);
+                else
+                    go = t.used < d->goal && d->b->n < d->nmax;
+                go = go && now_ns() < d->deadline;
             }
             atomic_store_explicit(&d->cmd, go ? CMD_RUN : CMD_STOP, memory_order_relaxed);
             atomic_store_explicit(&d->abort, 0, memory_order_relaxed);
@@ -423,10 +437,8 @@ static void *seat_main(void *arg)
         barrier(d, &sense);
         if (initiator) {
             uint64_t t0 = now_ns();
-            if (k == 0) {
+            if (k == 0)
                 d->started = t0;
-                d->deadline = t0 + (uint64_t)(d->plan.cap_s * 1e9);
-            }
             d->completed = initiate(d);
             d->batch_ns = (double)(now_ns() - t0);
         } else {
@@ -442,25 +454,33 @@ static void *seat_main(void *arg)
     return NULL;
 }
 
-/* Measures one pair; its batches stay in *b for the judgement at the end. */
-static void measure_pair(const struct c2c_pair *p, int flip, const struct knobs *k, double cap_s,
-                         struct batches *b)
+/* One visit to a pair (pass of passes): the first visits take their share
+ * of the clean batches wanted, the last one goes on by the adaptive rule.
+ * The batches stay in *b for the judgement at the end. */
+static void measure_pair(const struct knobs *k, int pass, int passes, double cap_s, struct batches *b)
 {
     struct duel *d = xaligned_alloc(LINE, sizeof *d);
     memset(d, 0, sizeof *d);
-    d->side[0].cpu = b->cpu[0] = flip ? p->b : p->a;
-    d->side[1].cpu = b->cpu[1] = flip ? p->a : p->b;
+    d->side[0].cpu = b->cpu[0];
+    d->side[1].cpu = b->cpu[1];
     d->n = (uint64_t)k->roundtrips;
-    /* the warm-up batch gets the whole cap as its deadline too */
-    d->deadline = now_ns() + (uint64_t)(cap_s * 1e9);
-    d->plan = (struct reps_plan){.min_clean = k->batches, .max_rounds = 4 * k->batches + 10, .cap_s = cap_s,
-                                 .rel = 0.05};
+    d->last = pass == passes - 1;
+    d->plan = (struct reps_plan){.min_clean = k->batches, .max_rounds = 4 * k->batches + 10, .rel = 0.05};
+    d->goal = (k->batches * (pass + 1) + passes - 1) / passes;
+    d->nmax = d->plan.max_rounds * (pass + 1) / passes;
+    /* this visit's time: a share of the pair's cap, the rest on the last */
+    double share = cap_s / passes, left = cap_s - (double)b->spent_ns / 1e9;
+    d->plan.cap_s = d->last && left > share ? left : share;
+    uint64_t t0 = now_ns();
+    d->deadline = t0 + (uint64_t)(d->plan.cap_s * 1e9); /* the warm-up counts */
     size_t cap = (size_t)d->plan.max_rounds;
-    b->n = 0;
-    b->one_way = xmalloc(cap * sizeof *b->one_way);
-    b->canary_hi[0] = xmalloc(cap * sizeof *b->canary_hi[0]);
-    b->canary_hi[1] = xmalloc(cap * sizeof *b->canary_hi[1]);
-    b->hard = xmalloc(cap);
+    if (!b->one_way) {
+        b->one_way = xmalloc(cap * sizeof *b->one_way);
+        b->canary_hi[0] = xmalloc(cap * sizeof *b->canary_hi[0]);
+        b->canary_hi[1] = xmalloc(cap * sizeof *b->canary_hi[1]);
+        b->hard = xmalloc(cap);
+        b->pinned = 1;
+    }
     d->b = b;
     d->clean = xmalloc(cap * sizeof *d->clean);
     struct seat seats[2] = {{d, 0}, {d, 1}};
@@ -468,7 +488,8 @@ static void measure_pair(const struct c2c_pair *p, int flip, const struct knobs 
         check_pt(pthread_create(&d->side[s].tid, NULL, seat_main, &seats[s]), "pthread_create");
     for (int s = 0; s < 2; s++)
         check_pt(pthread_join(d->side[s].tid, NULL), "pthread_join");
-    b->pinned = d->side[0].pinned && d->side[1].pinned;
+    b->pinned &= d->side[0].pinned && d->side[1].pinned;
+    b->spent_ns += now_ns() - t0;
     free(d->clean);
     free(d);
 }
@@ -518,10 +539,10 @@ static void free_batches(struct batches *b)
 static void plan_line(int n, const struct plan *pl, const struct knobs *k, double cap_s)
 {
     printf("RESULT exp=false_sharing kind=c2c_plan cpus=%d pairs_total=%zu pairs_measured=%zu sampled=%d "
-           "domain_cpus=%d min_partners=%d seed=%ld roundtrips=%ld batches_min=%ld batches_max=%ld "
+           "domain_cpus=%d min_partners=%d seed=%ld roundtrips=%ld batches_min=%ld batches_max=%ld passes=%ld "
            "pair_cap_ms=%.0f budget_s=%ld gap_pct=%ld\n",
            n, pl->total, pl->measured, pl->sampled, pl->domain_cpus, pl->min_partners, k->seed, k->roundtrips,
-           k->batches, 4 * k->batches + 10, 1e3 * cap_s, k->budget_s, k->gap_pct);
+           k->batches, 4 * k->batches + 10, k->passes, 1e3 * cap_s, k->budget_s, k->gap_pct);
 }
 
 /* the budget shared out: at least 20 ms and at most 2 s per pair */
@@ -598,11 +619,31 @@ int main(int argc, char **argv)
     uint64_t t0 = now_ns();
     struct c2c_cpu *c = xmalloc(sizeof *c * (size_t)n);
     survey_speeds(c, cpu, n);
+    /* which CPU of a pair initiates: a coin, so neither direction is
+     * systematically the one measured */
     struct batches *b = xmalloc(sizeof *b * pl.measured);
+    size_t *visit = xmalloc(sizeof *visit * pl.measured);
+    memset(b, 0, sizeof *b * pl.measured);
     for (size_t i = 0; i < pl.measured; i++) {
-        measure_pair(&p[i], (int)(rng_next() & 1), &k, cap_s, &b[i]);
-        progress("false_sharing_c2c", (long)i + 1, (long)pl.measured, t0);
+        int flip = (int)(rng_next() & 1);
+        b[i].cpu[0] = flip ? p[i].b : p[i].a;
+        b[i].cpu[1] = flip ? p[i].a : p[i].b;
+        visit[i] = i;
     }
+    /* every pass visits every pair, each in a new random order, so that
+     * drift over the run lands on all pairs alike */
+    for (int pass = 0; pass < k.passes; pass++) {
+        for (size_t i = pl.measured; pass > 0 && i > 1; i--) {
+            size_t j = rng_below(i), t = visit[i - 1];
+            visit[i - 1] = visit[j];
+            visit[j] = t;
+        }
+        for (size_t i = 0; i < pl.measured; i++) {
+            measure_pair(&k, pass, (int)k.passes, cap_s, &b[visit[i]]);
+            progress("false_sharing_c2c", (long)(pass * pl.measured + i + 1), (long)(k.passes * pl.measured), t0);
+        }
+    }
+    free(visit);
     double el = (double)(now_ns() - t0) / 1e9;
 
     /* every batch judged against the whole run's best canary of its CPUs */
