@@ -94,7 +94,8 @@ build_common() {
 build_false_sharing() {
   cc_prog false_sharing "$ROOT/false_sharing/bench.c"
   # the core-to-core map: measurement, and the classes it shares with -f mode
-  cc_prog false_sharing_c2c "$ROOT/false_sharing/c2c.c" "$ROOT/false_sharing/c2c_classes.c"
+  cc_prog false_sharing_c2c "$ROOT/false_sharing/c2c.c" "$ROOT/false_sharing/c2c_plan.c" \
+    "$ROOT/false_sharing/c2c_classes.c"
   if [ "$SANITIZE" = 0 ]; then
     listing "$ROOT/false_sharing/bench.c" "$BUILD_DIR/false_sharing_O2.s"
     # the committed copy the README quotes comes from the default build only

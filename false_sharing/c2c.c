@@ -21,7 +21,6 @@
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,148 +73,6 @@ static void read_knobs(struct knobs *k)
     k->ncpus = env_long_list("C2C_CPUS", 0, C2C_MAX_CPUS - 1, k->cpus, C2C_MAX_CPUS);
 }
 
-/* splitmix64: a small seeded generator, so the order and the sample repeat */
-static uint64_t rng_state;
-static uint64_t rng_next(void)
-{
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-static size_t rng_below(size_t n) { return (size_t)(rng_next() % n); }
-
-/* ---- which CPUs, which pairs ---- */
-
-#ifdef __linux__
-static cpu_set_t allowed_set; /* the process's mask at start, before any pinning */
-#endif
-
-/* Allowed CPUs (sched_getaffinity, not merely online), or C2C_CPUS checked
- * against them. Returns the count; 0 where the OS cannot pin. */
-static int map_cpus(const struct knobs *k, int *cpu)
-{
-    int n = 0;
-#ifdef __linux__
-    if (sched_getaffinity(0, sizeof allowed_set, &allowed_set) != 0)
-        die_errno("sched_getaffinity");
-    if (k->ncpus) {
-        for (size_t i = 0; i < k->ncpus; i++) {
-            if (!CPU_ISSET((int)k->cpus[i], &allowed_set))
-                die_usage("C2C_CPUS: CPU %ld is not in this process's allowed set", k->cpus[i]);
-            for (int j = 0; j < n; j++)
-                if (cpu[j] == (int)k->cpus[i])
-                    die_usage("C2C_CPUS: CPU %ld named twice", k->cpus[i]);
-            cpu[n++] = (int)k->cpus[i];
-        }
-        /* ascending, so the pair names read a < b */
-        for (int i = 1; i < n; i++)
-            for (int j = i; j > 0 && cpu[j - 1] > cpu[j]; j--) {
-                int t = cpu[j];
-                cpu[j] = cpu[j - 1];
-                cpu[j - 1] = t;
-            }
-        return n;
-    }
-    for (int c = 0; c < CPU_SETSIZE && n < C2C_MAX_CPUS; c++)
-        if (CPU_ISSET(c, &allowed_set))
-            cpu[n++] = c;
-#else
-    (void)k;
-    (void)cpu;
-#endif
-    return n;
-}
-
-static void restore_affinity(void)
-{
-#ifdef __linux__
-    if (sched_setaffinity(0, sizeof allowed_set, &allowed_set) != 0)
-        die_errno("sched_setaffinity (restoring the allowed set)");
-#endif
-}
-
-struct plan {
-    size_t total, measured;
-    int sampled, domain_cpus, min_partners;
-};
-
-/* All pairs, or within the budget a sample: every pair inside the first LLC
- * domain (capped to half the budget), then rounds in which each CPU gets one
- * more partner: the CPU half-way round the list, its OS sibling or next
- * neighbour, then seeded random ones. */
-static struct c2c_pair *plan_pairs(const int *cpu, int n, const struct knobs *k, struct plan *pl)
-{
-    pl->total = (size_t)n * (size_t)(n - 1) / 2;
-    size_t cap = pl->total < (size_t)k->max_pairs ? pl->total : (size_t)k->max_pairs;
-    struct c2c_pair *p = xmalloc((cap ? cap : 1) * sizeof *p);
-    unsigned char *chosen = xmalloc((size_t)n * (size_t)n);
-    memset(chosen, 0, (size_t)n * (size_t)n);
-    size_t m = 0;
-#define ADD(i, j)                                                                          \
-    do {                                                                                   \
-        int lo_ = (i) < (j) ? (i) : (j), hi_ = (i) < (j) ? (j) : (i);                      \
-        if (lo_ != hi_ && !chosen[lo_ * n + hi_] && m < cap) {                             \
-            chosen[lo_ * n + hi_] = 1;                                                     \
-            p[m++] = (struct c2c_pair){.a = cpu[lo_], .b = cpu[hi_], .iv = {NAN, NAN, NAN, NAN, 0}}; \
-        }                                                                                  \
-    } while (0)
-    pl->sampled = pl->total > cap;
-    pl->domain_cpus = n;
-    if (!pl->sampled) {
-        for (int i = 0; i < n; i++)
-            for (int j = i + 1; j < n; j++)
-                ADD(i, j);
-    } else {
-        int llc = 3, dom[C2C_MAX_CPUS], nd = 0;
-        cache_llc(cpu[0], &llc, NULL);
-        for (int i = 0; i < n; i++)
-            if (i == 0 || cpus_share_cache(cpu[0], cpu[i], llc) == 1)
-                dom[nd++] = i;
-        while (nd > 2 && (size_t)nd * (size_t)(nd - 1) / 2 > cap / 2)
-            nd--;
-        pl->domain_cpus = nd;
-        for (int i = 0; i < nd; i++)
-            for (int j = i + 1; j < nd; j++)
-                ADD(dom[i], dom[j]);
-        for (int round = 0; m < cap && round < n; round++)
-            for (int i = 0; i < n && m < cap; i++) {
-                int j = (i + n / 2) % n;
-                if (round == 1) {
-                    j = (i + 1) % n;
-                    for (int s = 0; s < n; s++)
-                        if (cpus_are_smt_siblings(cpu[i], cpu[s]) == 1)
-                            j = s;
-                } else if (round >= 2) {
-                    for (int t = 0; t < 16; t++) {
-                        j = (int)rng_below((size_t)n);
-                        int lo = i < j ? i : j, hi = i < j ? j : i;
-                        if (j != i && !chosen[lo * n + hi])
-                            break;
-                    }
-                }
-                ADD(i, j);
-            }
-    }
-#undef ADD
-    pl->min_partners = n;
-    for (int i = 0; i < n; i++) {
-        int deg = 0;
-        for (int j = 0; j < n; j++)
-            deg += i < j ? chosen[i * n + j] : j < i ? chosen[j * n + i] : 0;
-        pl->min_partners = deg < pl->min_partners ? deg : pl->min_partners;
-    }
-    free(chosen);
-    pl->measured = m;
-    for (size_t i = m; i > 1; i--) { /* Fisher-Yates: the measuring order */
-        size_t j = rng_below(i);
-        struct c2c_pair t = p[i - 1];
-        p[i - 1] = p[j];
-        p[j] = t;
-    }
-    return p;
-}
-
 /* ---- the speed of each CPU: the canary pinned there, round-robin across
  * the CPUs so that a burst of host load lands on all of them ---- */
 
@@ -231,7 +88,7 @@ static void survey_speeds(struct c2c_cpu *c, const int *cpu, int n)
                 die("pinning the canary to CPU %d: %s", cpu[i], strerror(errno));
             s[i * SURVEY + r] = canary_ns();
         }
-    restore_affinity();
+    c2c_restore_affinity();
     for (int i = 0; i < n; i++) {
         c[i] = (struct c2c_cpu){.cpu = cpu[i], .survey = ci_median(s + i * SURVEY, SURVEY)};
         best_canary[cpu[i]] = stat_min(s + i * SURVEY, SURVEY);
@@ -536,7 +393,7 @@ static void free_batches(struct batches *b)
     free(b->hard);
 }
 
-static void plan_line(int n, const struct plan *pl, const struct knobs *k, double cap_s)
+static void plan_line(int n, const struct c2c_plan *pl, const struct knobs *k, double cap_s)
 {
     printf("RESULT exp=false_sharing kind=c2c_plan cpus=%d pairs_total=%zu pairs_measured=%zu sampled=%d "
            "domain_cpus=%d min_partners=%d seed=%ld roundtrips=%ld batches_min=%ld batches_max=%ld passes=%ld "
@@ -558,9 +415,9 @@ static int print_plan(int n, const struct knobs *k)
     static int cpu[C2C_MAX_CPUS];
     for (int i = 0; i < n; i++)
         cpu[i] = i;
-    rng_state = (uint64_t)k->seed;
-    struct plan pl;
-    struct c2c_pair *p = plan_pairs(cpu, n, k, &pl);
+    c2c_seed((uint64_t)k->seed);
+    struct c2c_plan pl;
+    struct c2c_pair *p = c2c_plan_pairs(cpu, n, (size_t)k->max_pairs, &pl);
     plan_line(n, &pl, k, pair_cap_s(k, pl.measured));
     for (size_t i = 0; i < pl.measured; i++)
         printf("RESULT exp=false_sharing kind=c2c_planned cpu_a=%d cpu_b=%d seq=%zu\n", p[i].a, p[i].b, i + 1);
@@ -597,7 +454,7 @@ int main(int argc, char **argv)
     static int cpu[C2C_MAX_CPUS];
     if (plan_only)
         return print_plan((int)plan_only, &k);
-    int n = affinity_supported() ? map_cpus(&k, cpu) : 0;
+    int n = affinity_supported() ? c2c_cpus(k.cpus, k.ncpus, cpu) : 0;
     if (n < 2) {
         int api = affinity_supported();
         printf("RESULT exp=false_sharing kind=c2c_skip reason=%s allowed_cpus=%d\n",
@@ -606,9 +463,9 @@ int main(int argc, char **argv)
                 api ? "fewer than two allowed CPUs" : "this OS cannot pin a thread to a CPU");
         return 0;
     }
-    rng_state = (uint64_t)k.seed;
-    struct plan pl;
-    struct c2c_pair *p = plan_pairs(cpu, n, &k, &pl);
+    c2c_seed((uint64_t)k.seed);
+    struct c2c_plan pl;
+    struct c2c_pair *p = c2c_plan_pairs(cpu, n, (size_t)k.max_pairs, &pl);
     double cap_s = pair_cap_s(&k, pl.measured);
     plan_line(n, &pl, &k, cap_s);
     if (pl.sampled)
@@ -625,7 +482,7 @@ int main(int argc, char **argv)
     size_t *visit = xmalloc(sizeof *visit * pl.measured);
     memset(b, 0, sizeof *b * pl.measured);
     for (size_t i = 0; i < pl.measured; i++) {
-        int flip = (int)(rng_next() & 1);
+        int flip = (int)(c2c_rng() & 1);
         b[i].cpu[0] = flip ? p[i].b : p[i].a;
         b[i].cpu[1] = flip ? p[i].a : p[i].b;
         visit[i] = i;
@@ -634,7 +491,7 @@ int main(int argc, char **argv)
      * drift over the run lands on all pairs alike */
     for (int pass = 0; pass < k.passes; pass++) {
         for (size_t i = pl.measured; pass > 0 && i > 1; i--) {
-            size_t j = rng_below(i), t = visit[i - 1];
+            size_t j = c2c_rng_below(i), t = visit[i - 1];
             visit[i - 1] = visit[j];
             visit[j] = t;
         }

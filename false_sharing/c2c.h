@@ -51,6 +51,31 @@ struct interval c2c_level_interval(const struct interval *v, size_t n, const int
  * line (c2c_class, c2c_os, c2c_speed, c2c_order) on out. */
 void c2c_analyse(struct c2c_pair *p, size_t np, struct c2c_cpu *c, size_t nc, double gap, FILE *out);
 
+/* ---- c2c_plan.c: which CPUs and pairs ---- */
+
+/* A seeded generator (splitmix64), so the order and the sample repeat. */
+void c2c_seed(uint64_t seed);
+uint64_t c2c_rng(void);
+size_t c2c_rng_below(size_t n);
+/* The CPUs this process may use (sched_getaffinity at the start, not merely
+ * the online ones), or the nwant CPUs of want checked against them (exit 2
+ * naming C2C_CPUS otherwise); ascending. 0 where the OS cannot pin. */
+int c2c_cpus(const long *want, size_t nwant, int *cpu);
+/* Back to the mask c2c_cpus found, after pinning the calling thread. */
+void c2c_restore_affinity(void);
+struct c2c_plan {
+    size_t total, measured;
+    int sampled, domain_cpus, min_partners;
+};
+/* All pairs of cpu[0..n-1], or above max_pairs a sample: every pair inside
+ * the first CPU's LLC domain (capped to half the budget), then rounds in
+ * which each CPU gets one more partner (the CPU half-way round the list,
+ * its OS sibling or next neighbour, then seeded random ones). Shuffled by
+ * the generator; a < b in every pair. */
+struct c2c_pair *c2c_plan_pairs(const int *cpu, int n, size_t max_pairs, struct c2c_plan *pl);
+
+/* ---- c2c_classes.c ---- */
+
 /* -f FILE: read the c2c and c2c_cpu lines of FILE, then c2c_analyse. */
 int c2c_classify_file(const char *file, double gap);
 

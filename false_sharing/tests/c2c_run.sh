@@ -87,7 +87,7 @@ check_eq "ASan+UBSan build: the pairs ran" "$pairs" "$(grep -c '^RESULT exp=fals
 
 # without __linux__: no affinity API, so no map, and the summary says so
 read -r -a flags <<<"$("$ROOT/build.sh" --flags)"
-if "${flags[0]}" "${flags[@]:1}" -U__linux__ -I"$ROOT/common" "$ROOT/false_sharing/c2c.c" "$ROOT/false_sharing/c2c_classes.c" \
+if "${flags[0]}" "${flags[@]:1}" -U__linux__ -I"$ROOT/common" "$ROOT/false_sharing/c2c.c" "$ROOT/false_sharing/c2c_plan.c" "$ROOT/false_sharing/c2c_classes.c" \
      "$ROOT"/common/{common,stats,probe,cycles}.c -o "$TMP/c2c_nolinux" -lm 2>"$TMP/nolinux.err"; then
   pass "c2c compiles without __linux__ (-Werror)"
   "$TMP/c2c_nolinux" >"$TMP/nolinux.txt" 2>/dev/null
