@@ -2,6 +2,7 @@
 # build.sh - build every sharecost benchmark into build/ and write the asm
 # listings the README quotes. Compiler flags live here and nowhere else.
 set -euo pipefail
+export LC_ALL=C # compiler messages and versions in one language whatever the locale
 
 usage() {
   cat <<'TXT'
@@ -19,6 +20,11 @@ environment:
                  outline-atomics helper; ARMv8.0 cores (Raspberry Pi 4) need
                  ARM64_MARCH=armv8-a (then the loop is an ldxr/stxr retry loop)
   Flags: -O2 -std=gnu11 -Wall -Wextra -Werror -pthread (printed by --flags)
+An up-to-date build writes nothing (a read-only checkout builds fine). A
+change of compiler (what CC resolves to, or its version line) rebuilds all.
+false_sharing/bench_O2.s, the listing the README quotes, is refreshed only
+by the default build with the compiler named in bench_O2.s.compiler (remove
+that file to record the installed compiler's listing instead).
 TXT
 }
 
@@ -54,10 +60,22 @@ LIBS=(-lm)
 
 die() { echo "build.sh: $*" >&2; exit 1; }
 
+# resolved_path FILE: FILE with every symlink followed (cc -> gcc -> gcc-12)
+resolved_path() {
+  local f=$1 t n
+  readlink -f "$f" 2>/dev/null && return 0
+  for ((n = 0; n < 40; n++)); do # no readlink -f (older macOS): by hand
+    t=$(readlink "$f" 2>/dev/null) || break
+    case "$t" in /*) f=$t ;; *) f=$(dirname "$f")/$t ;; esac
+  done
+  echo "$f"
+}
+
 # Incremental: an output is rebuilt when it is missing, older than one of its
 # inputs (its sources, any header of the project, build.sh), or built with
-# other flags (the stamp in BUILD_DIR/.flags), so run.sh's build step costs
-# nothing when nothing changed.
+# another compiler or other flags (the stamp in BUILD_DIR/.flags: the
+# compiler's resolved path and version line, then the flags), so run.sh's
+# build step costs nothing when nothing changed.
 FORCE=0
 fresh() { # fresh OUT INPUT...: 0 when OUT need not be rebuilt
   local out=$1 d; shift
@@ -89,27 +107,38 @@ listing() {
 build_common() {
   cc_prog clock_estimate "$ROOT/common/clock_estimate.c"
   cc_prog machine "$ROOT/common/machine.c"
+  # intervals and the speed canary for the experiments' shell scripts
+  cc_prog stats "$ROOT/common/stats_cli.c"
 }
 
 build_false_sharing() {
-  cc_prog false_sharing "$ROOT/false_sharing/bench.c"
-  # the core-to-core map: measurement, and the classes it shares with -f mode
+  # bench.c holds the measured loops (its listing is checked), rounds.c the
+  # workers and the rounds' bookkeeping
+  cc_prog false_sharing "$ROOT/false_sharing/bench.c" "$ROOT/false_sharing/rounds.c"
+  # the core-to-core map: measurement, pair plan, and the classes (-f mode)
   cc_prog false_sharing_c2c "$ROOT/false_sharing/c2c.c" "$ROOT/false_sharing/c2c_plan.c" \
     "$ROOT/false_sharing/c2c_classes.c"
   if [ "$SANITIZE" = 0 ]; then
     listing "$ROOT/false_sharing/bench.c" "$BUILD_DIR/false_sharing_O2.s"
     # the committed copy the README quotes comes from the default build only
-    # (CC unset, build/), so a clang or cross build does not overwrite it
-    if [ "$BUILD_DIR" = "$ROOT/build" ] && [ "$CC_DEFAULT" = 1 ]; then
-      cp "$BUILD_DIR/false_sharing_O2.s" "$ROOT/false_sharing/bench_O2.s"
+    # (CC unset, build/), so a clang or cross build does not overwrite it, and
+    # only from the compiler it was recorded with: another version's listing
+    # differs in details, and a build must not rewrite tracked files
+    local rec=$ROOT/false_sharing/bench_O2.s.compiler
+    if [ "$BUILD_DIR" = "$ROOT/build" ] && [ "$CC_DEFAULT" = 1 ] &&
+       { [ ! -e "$rec" ] || [ "$(cat "$rec")" = "$CC_VERSION" ]; }; then
+      cmp -s "$BUILD_DIR/false_sharing_O2.s" "$ROOT/false_sharing/bench_O2.s" ||
+        cp "$BUILD_DIR/false_sharing_O2.s" "$ROOT/false_sharing/bench_O2.s"
+      [ -e "$rec" ] || echo "$CC_VERSION" >"$rec"
     fi
   fi
 }
 
 build_ctxswitch() {
-  cc_prog ctxswitch "$ROOT/ctxswitch/ctxswitch.c"
-  # the walk() loops, for readers checking that the walk is not optimised away
-  [ "$SANITIZE" = 1 ] || listing "$ROOT/ctxswitch/ctxswitch.c" "$BUILD_DIR/ctxswitch_O2.s"
+  cc_prog ctxswitch "$ROOT/ctxswitch/ctxswitch.c" "$ROOT/ctxswitch/pingpong.c" "$ROOT/ctxswitch/report.c"
+  # the walk() loops and the timed run that calls them, for readers checking
+  # that the walk is not optimised away
+  [ "$SANITIZE" = 1 ] || listing "$ROOT/ctxswitch/pingpong.c" "$BUILD_DIR/ctxswitch_O2.s"
 }
 
 # the preload library and its test programs (issue: lockwait library).
@@ -164,15 +193,18 @@ main() {
   [ "${#want[@]}" -gt 0 ] || want=("${EXPERIMENTS[@]}")
   command -v "$CC" >/dev/null 2>&1 || die "compiler '$CC' not found (set CC)"
   target_flags
-  stamp="$CC ${CFLAGS[*]} ${LIBS[*]}"
-  if [ "$flags_only" = 1 ]; then echo "$stamp"; exit 0; fi
-  mkdir -p "$BUILD_DIR"
+  if [ "$flags_only" = 1 ]; then echo "$CC ${CFLAGS[*]} ${LIBS[*]}"; exit 0; fi
+  # what CC is, not what it is called: switching what cc points to rebuilds
+  CC_VERSION=$("$CC" --version 2>/dev/null | head -n 1) || CC_VERSION=
+  stamp="$(resolved_path "$(command -v "$CC")") | $CC_VERSION | ${CFLAGS[*]} ${LIBS[*]}"
+  [ -d "$BUILD_DIR" ] || mkdir -p "$BUILD_DIR"
   [ "$(cat "$BUILD_DIR/.flags" 2>/dev/null)" = "$stamp" ] || FORCE=1
   build_common
   for e in "${want[@]}"; do
     "build_$e"
   done
-  echo "$stamp" >"$BUILD_DIR/.flags"
+  # written only when it changed: an up-to-date build writes nothing
+  [ "$FORCE" = 0 ] || echo "$stamp" >"$BUILD_DIR/.flags"
   echo "build.sh: built ${want[*]} with $CC into ${BUILD_DIR#"$ROOT"/}" >&2
 }
 

@@ -5,6 +5,9 @@
 # temp directory first and moved into place at the end, so an interrupted or
 # failed run leaves results/ and README.md as they were.
 set -euo pipefail
+# awk, printf and sort -n read and write numbers per LC_NUMERIC: a decimal
+# comma locale would corrupt every table. Same bytes in every locale.
+export LC_ALL=C
 
 usage() {
   cat <<'TXT'
@@ -14,9 +17,9 @@ usage: ./run.sh [-h] [EXPERIMENT...]
 environment (validated before anything runs; a bad value exits 2):
   QUICK=1         smoke test in seconds: writes results/quick-*, leaves README.md alone
   REPS=N          timed repetitions per cell (1..1001; default per experiment, 11)
-  ITERS_LOG2=N    false_sharing: 2^N increments per thread (10..34; default 24, QUICK 20)
-  THREADS=1,2,4   false_sharing: thread counts (1..64); named counts above the CPU
-                  count run oversubscribed, default ones are skipped with a note
+  ITERS_LOG2=N    false_sharing: 2^N increments per thread and round (10..34; default 18, QUICK 16)
+  THREADS=1,2,4   false_sharing: thread counts (1..64, each once); named counts above the
+                  allowed CPUs run oversubscribed, default ones are skipped with a note
   PIN=0|1         pin threads (Linux; default 1)
   CC=...          compiler for ./build.sh
   Each experiment's own knobs are listed in README.md.
@@ -29,6 +32,11 @@ PROG=run.sh
 ROOT=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=common/lib.sh
 source "$ROOT/common/lib.sh"
+# the clock figures are measured below; CLOCK_GHZ* inherited from the caller
+# are not measurements and must not reach the raw files
+for v in $(compgen -v CLOCK_GHZ); do unset "$v"; done
+# the benchmarks die with this run (common.c; Linux), not linger as orphans
+export SHARECOST_RUN_PID=$$
 EXPERIMENTS=(false_sharing ctxswitch lockwait)
 BUILD=$ROOT/build
 RESULTS=$ROOT/results
@@ -72,25 +80,80 @@ check_knobs() {
   done
 }
 
-# ---- one run at a time: a directory lock (mkdir is atomic; no flock needed) ----
+# ---- one run at a time ----
+# The lock is a symlink whose target names its holder, "pid=P start=S": a
+# symlink is created with its content in one step, so no run ever finds a
+# lock without a holder. S is the holder's start time, so a pid reused by an
+# unrelated process does not pass for a live run. A lock whose holder is gone
+# is removed only by the run that wins mkdir LOCK.reap.<holder>, and only if
+# it still names that holder, so two runs never both take it over. (POSIX
+# only: flock(1) is util-linux, not on macOS.)
 LOCK=$RESULTS/.lock
-have_lock=0
-take_lock() {
-  if ! mkdir "$LOCK" 2>/dev/null; then
-    local pid
-    pid=$(cat "$LOCK/pid" 2>/dev/null || true)
-    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-      die "another run.sh (pid $pid) is running in this checkout; wait for it or stop it"
-    fi
-    # the holder died without cleaning up: take the lock over
-    rm -rf "$LOCK"
-    mkdir "$LOCK" 2>/dev/null || die "cannot create $LOCK"
+have_lock=0 my_lock=
+
+# proc_start PID: when PID started (Linux: field 22 of /proc/PID/stat, clock
+# ticks since boot; elsewhere ps); fails when no process PID exists
+proc_start() {
+  local st f
+  if st=$(cat "/proc/$1/stat" 2>/dev/null); then
+    read -r -a f <<<"${st##*) }" # the fields after "(command name)", from field 3
+    echo "${f[19]}"
+  elif st=$(ps -o lstart= -p "$1" 2>/dev/null) && [ -n "$st" ]; then
+    echo "${st// /_}"
+  else
+    kill -0 "$1" 2>/dev/null && echo unknown
   fi
-  have_lock=1
-  echo $$ >"$LOCK/pid" || die "cannot write $LOCK/pid"
+}
+# holder_alive HOLDER: the process a lock names still runs
+holder_alive() {
+  local pid=${1#pid=} start=${1##* start=} now
+  pid=${pid%% *}
+  is_uint "$pid" && now=$(proc_start "$pid") && [ "$now" = "$start" ]
+}
+take_lock() {
+  local held reap tries
+  my_lock="pid=$$ start=$(proc_start $$)"
+  if [ -d "$LOCK" ] && [ ! -L "$LOCK" ]; then # left by an older run.sh: a directory
+    held=$(cat "$LOCK/pid" 2>/dev/null || true)
+    if is_uint "$held" && kill -0 "$held" 2>/dev/null; then
+      die "another run.sh (pid $held) is running in this checkout; wait for it or stop it"
+    fi
+    rm -f "$LOCK/pid"; rmdir "$LOCK" 2>/dev/null || true
+  fi
+  # a reaper killed within its few milliseconds must not block every later run
+  find "$RESULTS" -maxdepth 1 -name '.lock.reap.*' -mmin +1 -exec rmdir {} + 2>/dev/null || true
+  for tries in 1 2 3 4 5 6 7 8; do
+    if ln -s "$my_lock" "$LOCK" 2>/dev/null; then have_lock=1; return 0; fi
+    held=$(readlink "$LOCK" 2>/dev/null) || continue # released meanwhile: again
+    if holder_alive "$held"; then
+      held=${held%% *}
+      die "another run.sh (pid ${held#pid=}) is running in this checkout; wait for it or stop it"
+    fi
+    # its holder is gone: remove it, if this run is the one to do so
+    reap=$LOCK.reap.${held//[^a-zA-Z0-9=]/_}
+    if mkdir "$reap" 2>/dev/null; then
+      [ "$(readlink "$LOCK" 2>/dev/null)" != "$held" ] || rm -f "$LOCK"
+      rmdir "$reap"
+    fi
+  done
+  die "cannot create the lock $LOCK (a symbolic link) after $tries tries"
+}
+release_lock() {
+  [ "$have_lock" = 1 ] && [ "$(readlink "$LOCK" 2>/dev/null)" = "$my_lock" ] && rm -f "$LOCK"
+  have_lock=0
 }
 
-TMPD=
+# What a run that died (SIGKILL, a crash, power loss) left: its temp files.
+# Called with the lock held, so no live run owns any of them.
+clean_leftovers() {
+  local f left=()
+  for f in "$RESULTS"/.tmp.* "$ROOT"/.README.*; do [ -e "$f" ] && left+=("$f"); done
+  [ "${#left[@]}" -gt 0 ] || return 0
+  echo "$PROG: removing what an unfinished run left: ${left[*]#"$ROOT"/}" >&2
+  rm -rf "${left[@]}"
+}
+
+TMPD='' README_NEW=''
 cleanup() {
   kill_child
   # background jobs (the clock_estimate copies) ignore SIGINT: stop them too
@@ -98,7 +161,8 @@ cleanup() {
   for j in $(jobs -p); do kill -TERM "$j" 2>/dev/null || true; done
   wait 2>/dev/null || true
   [ -n "$TMPD" ] && rm -rf "$TMPD"
-  [ "$have_lock" = 1 ] && rm -rf "$LOCK"
+  [ -n "$README_NEW" ] && rm -f "$README_NEW"
+  release_lock
   return 0
 }
 on_signal() {
@@ -133,7 +197,12 @@ provenance() { # provenance EXP
   local desc
   # "-dirty" only for changes to the code: README.md and results/ are what
   # run.sh itself rewrites, so they would mark every second run dirty
-  if desc=$(git -C "$ROOT" describe --always 2>/dev/null); then
+  local top
+  top=$(git -C "$ROOT" rev-parse --show-toplevel 2>/dev/null) || top=
+  if [ -n "$top" ] && [ "$(cd "$top" && pwd -P)" != "$(cd "$ROOT" && pwd -P)" ]; then
+    # a copy inside another repository: that repository's commit is not ours
+    desc="not a git checkout (inside the repository at $top)"
+  elif desc=$(git -C "$ROOT" describe --always 2>/dev/null); then
     git -C "$ROOT" diff --quiet HEAD -- . ':!README.md' ':!results' 2>/dev/null || desc=$desc-dirty
   else
     desc="not a git checkout"
@@ -142,6 +211,7 @@ provenance() { # provenance EXP
   echo "# date_utc: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "# git: $desc (git describe; -dirty = uncommitted code changes, README.md and results/ not counted)"
   echo "# compiler: $("${CC:-cc}" --version 2>/dev/null | head -n 1)"
+  echo "# compiler_path: $(cut -d'|' -f1 "$BUILD/.flags" 2>/dev/null | sed 's/ *$//')"
   echo "# build: $(CC="${CC:-cc}" "$ROOT/build.sh" --flags)"
   echo "# knobs: QUICK=$QUICK REPS=${REPS:-default} ITERS_LOG2=${ITERS_LOG2:-default} THREADS=${THREADS:-default} PIN=${PIN:-default}"
   "$BUILD/machine"
@@ -169,7 +239,7 @@ cpu_ticks() {
 }
 # steal_line BEFORE AFTER: the share of CPU time stolen between two cpu_ticks
 steal_line() {
-  [ -n "$1" ] && [ -n "$2" ] || { echo "# host_steal: not available (no /proc/stat)"; return 0; }
+  if [ -z "$1" ] || [ -z "$2" ]; then echo "# host_steal: not available (no /proc/stat)"; return 0; fi
   awk -v b="$1" -v a="$2" 'BEGIN { split(b, x, " "); split(a, y, " "); d = y[2] - x[2]
     if (d <= 0) { print "# host_steal: not available (no ticks elapsed)"; exit }
     printf "# host_steal: %.2f%% of CPU time during the run (%d of %d ticks)\n", 100 * (y[1] - x[1]) / d, y[1] - x[1], d }'
@@ -181,11 +251,20 @@ main() {
   check_knobs
   [ -d "$RESULTS" ] || mkdir "$RESULTS" 2>/dev/null || die "cannot create $RESULTS"
   [ -w "$RESULTS" ] || die "$RESULTS is not writable; nothing was run"
+  # everything that can fail the end of the run is checked before it starts
   [ "$QUICK" = 1 ] || [ -w "$README" ] || die "$README is not writable; nothing was run"
+  [ "$QUICK" = 1 ] || readme_markers "$README" || exit 1
   take_lock
   trap cleanup EXIT
   trap 'on_signal 130' INT
   trap 'on_signal 143' TERM
+  # test hook (common/tests/lock.sh): hold the lock until a file appears, run nothing
+  if [ -n "${SHARECOST_TEST_HOLD:-}" ]; then
+    echo $$ >>"$SHARECOST_TEST_HOLD.got"
+    until [ -e "$SHARECOST_TEST_HOLD.release" ]; do sleep 0.02; done
+    exit 0
+  fi
+  clean_leftovers
   TMPD=$(mktemp -d "$RESULTS/.tmp.XXXXXX") || die "cannot create a temp directory in $RESULTS"
   mkdir "$TMPD/out"
 
@@ -224,6 +303,11 @@ main() {
     awk -v csvdir="$TMPD/files" -f "$ROOT/$e/summary.awk" "$raw" >>"$sum" || die "$e/summary.awk failed"
   done
 
+  # the new README next to the old one, before anything is moved: a README
+  # whose markers changed during the run stops it with nothing written
+  if [ "$QUICK" != 1 ]; then
+    README_NEW=$(splice_prepare "$README" "$sum") || exit 1
+  fi
   # move into place: raw files and tables, then the summary, then README
   local f
   for f in "$TMPD"/out/*-raw.txt; do mv -f "$f" "$RESULTS/" || die "cannot write $RESULTS"; done
@@ -235,7 +319,8 @@ main() {
   if [ "$QUICK" = 1 ]; then
     echo "$PROG: QUICK run: wrote results/quick-*; README.md left alone" >&2
   else
-    splice_readme "$README" "$RESULTS/summary.md"
+    mv -f "$README_NEW" "$README" || die "cannot replace $README"
+    README_NEW=
     echo "$PROG: wrote results/ and updated README.md" >&2
   fi
   echo "$PROG: done in $(($(date +%s) - t0)) s" >&2

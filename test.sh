@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # test.sh - run every test file (common/tests/*.sh and <experiment>/tests/*.sh)
-# against a fresh build, and end with "N passed, N failed".
+# against a fresh build, and end with "N passed, N failed, K skipped".
 set -euo pipefail
+export LC_ALL=C # tests compare numbers and bytes: the same in every locale
 
 usage() {
   cat <<'TXT'
 usage: ./test.sh [-h] [FILTER...]
   Builds (normal and ASan+UBSan), then runs every tests/*.sh file whose path
   contains one of the FILTER words (default: all). Each check prints
-  "ok - NAME" or "not ok - NAME: why"; the last line is "N passed, N failed".
+  "ok - NAME", "not ok - NAME: why", or "ok - NAME # SKIP why" when a tool it
+  needs is missing (a failure instead under CI=true, where .ci/run installs
+  every tool); the last line is "N passed, N failed, K skipped".
   Exit status 0 only when nothing failed.
 TXT
 }
@@ -30,23 +33,25 @@ selected() {
   return 1
 }
 
-passed=0 failed=0
+passed=0 failed=0 skipped=0
 count() { # count FILE-OUTPUT EXIT-CODE NAME
-  local p f
+  local p f s
   p=$(grep -c '^ok - ' <<<"$1" || true)
+  s=$(grep -c '^ok - .* # SKIP ' <<<"$1" || true)
   f=$(grep -c '^not ok - ' <<<"$1" || true)
   if [ "$2" != 0 ] && [ "$f" = 0 ]; then
     echo "not ok - $3: exited $2 without a failed check"; f=1
   fi
-  passed=$((passed + p)); failed=$((failed + f))
+  passed=$((passed + p - s)); failed=$((failed + f)); skipped=$((skipped + s))
 }
+summary() { echo "$passed passed, $failed failed, $skipped skipped"; }
 
 cd "$ROOT"
 if out=$(./build.sh 2>&1) && out2=$(SANITIZE=1 ./build.sh 2>&1); then
   echo "ok - build (normal and ASan+UBSan)"; passed=$((passed + 1))
 else
   printf '%s\n%s\n' "$out" "${out2:-}" | tail -n 20
-  echo "not ok - build failed"; echo "$passed passed, $((failed + 1)) failed"; exit 1
+  echo "not ok - build failed"; failed=$((failed + 1)); summary; exit 1
 fi
 
 for t in common/tests/*.sh false_sharing/tests/*.sh ctxswitch/tests/*.sh lockwait/tests/*.sh; do
@@ -59,5 +64,5 @@ for t in common/tests/*.sh false_sharing/tests/*.sh ctxswitch/tests/*.sh lockwai
   count "$out" "$rc" "$t"
 done
 
-echo "$passed passed, $failed failed"
+summary
 [ "$failed" = 0 ]

@@ -13,8 +13,10 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <signal.h>
 #ifdef __linux__
 #include <sched.h>
+#include <sys/prctl.h>
 #endif
 #ifdef __APPLE__
 #include <Availability.h>
@@ -30,10 +32,23 @@ uint64_t now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* One line whatever the message quotes: a knob value with a newline or
+ * another control character is shown escaped (\n, \t, \xNN). */
 static void vmsg(const char *fmt, va_list ap)
 {
+    char line[4096];
+    vsnprintf(line, sizeof line, fmt, ap);
     fputs("error: ", stderr);
-    vfprintf(stderr, fmt, ap);
+    for (const unsigned char *p = (const unsigned char *)line; *p; p++) {
+        if (*p == '\n')
+            fputs("\\n", stderr);
+        else if (*p == '\t')
+            fputs("\\t", stderr);
+        else if (*p < 0x20 || *p == 0x7f)
+            fprintf(stderr, "\\x%02x", *p);
+        else
+            fputc(*p, stderr);
+    }
     fputc('\n', stderr);
 }
 
@@ -273,6 +288,27 @@ int cpu_allowed(int cpu)
 #endif
 }
 
+int allowed_cpus(int *list, int cap)
+{
+    int n = 0;
+#ifdef __linux__
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) != 0)
+        die_errno("sched_getaffinity");
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &set)) {
+            if (list && n < cap)
+                list[n] = c;
+            n++;
+        }
+#else
+    for (n = 0; n < online_cpus(); n++)
+        if (list && n < cap)
+            list[n] = n;
+#endif
+    return n;
+}
+
 /* ---- caches and topology ---- */
 
 const char *cache_source_name(enum cache_source s)
@@ -285,8 +321,7 @@ const char *cache_source_name(enum cache_source s)
     return "?";
 }
 
-/* Read the first line of a small sysfs file; 0 on success. */
-static int read_line(const char *path, char *buf, size_t cap)
+int read_line(const char *path, char *buf, size_t cap)
 {
     FILE *f = fopen(path, "r");
     if (!f)
@@ -514,4 +549,48 @@ void progress(const char *label, long done, long total, uint64_t t0)
     double el = (double)(t - t0) / 1e9;
     double left = done > 0 ? el * (double)(total - done) / (double)done : 0;
     fprintf(stderr, "%s: %ld/%ld, %.0f s elapsed, ~%.0f s left\n", label, done, total, el, left);
+}
+
+/* ---- at start and at exit, for every program ---- */
+
+/* Output that could not be written (a full disk, a closed pipe reader) must
+ * not end in exit 0: results would be missing without a word. Registered
+ * first, so it runs after the program's own atexit handlers. */
+static void check_stdout(void)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "error: cannot write standard output: %s\n", errno ? strerror(errno) : "write error");
+        _exit(1);
+    }
+}
+
+/* A benchmark started by run.sh must not outlive it: after a SIGKILL of
+ * run.sh it would keep a CPU busy under the next run. run.sh exports its pid;
+ * its direct children ask the kernel for SIGKILL when it dies (Linux), and a
+ * child that finds run.sh already gone stops at once. Elsewhere: no-op. */
+static void die_with_run_sh(void)
+{
+    const char *s = getenv("SHARECOST_RUN_PID");
+    long want;
+    if (!s || parse_long(s, 1, INT_MAX, &want) != 0)
+        return;
+#ifdef __linux__
+    if (getppid() == (pid_t)want) {
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
+            die_errno("prctl(PR_SET_PDEATHSIG)");
+        if (getppid() == (pid_t)want)
+            return;
+    } else if (kill((pid_t)want, 0) == 0 || errno != ESRCH) {
+        return; /* a grandchild of a live run.sh */
+    }
+    fprintf(stderr, "error: run.sh (pid %ld) has exited; stopping\n", want);
+    _exit(1);
+#endif
+}
+
+__attribute__((constructor)) static void common_start(void)
+{
+    die_with_run_sh();
+    if (atexit(check_stdout) != 0)
+        die("atexit failed");
 }

@@ -22,7 +22,10 @@ uint64_t now_ns(void);
 /* CLOBBER(): all memory may have been read or written here. */
 #define CLOBBER() __asm__ volatile("" : : : "memory")
 
-/* Errors: message to stderr, exit 1 (a failed run); usage errors exit 2. */
+/* Errors: one line to stderr (control characters escaped), exit 1 (a failed
+ * run); usage errors exit 2. Every program linked with common.c also exits 1
+ * with a message when its stdout could not be written (a full disk), and,
+ * started by run.sh (SHARECOST_RUN_PID), dies with run.sh (Linux). */
 #define EXIT_USAGE 2
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void die_errno(const char *what) __attribute__((noreturn));
@@ -69,6 +72,15 @@ int pin_self(int cpu);
 int affinity_supported(void);
 /* Is cpu in the calling thread's allowed set? (Always 1 without an API.) */
 int cpu_allowed(int cpu);
+/* The CPUs the calling thread may run on (Linux: sched_getaffinity, so a
+ * taskset or a container's CPU set counts; elsewhere 0..online-1): fills up
+ * to cap ids into list (list may be NULL) and returns how many there are.
+ * This, not online_cpus(), is how many threads can run at once. */
+int allowed_cpus(int *list, int cap);
+
+/* The first line of a small file (sysfs, /proc) without its newline; 0 on
+ * success, -1 if it cannot be opened or is empty. */
+int read_line(const char *path, char *buf, size_t cap);
 
 /* Caches. One record per level as a given source reports it. */
 enum cache_source { SRC_SYSFS, SRC_SYSCONF, SRC_SYSCTL };
@@ -115,7 +127,13 @@ struct interval {
 struct interval ci_median(const double *x, size_t n);
 /* Paired differences d[i] (one per round): the Hodges-Lehmann estimate (the
  * median of the Walsh averages), the Wilcoxon signed-rank interval and its
- * p-value against 0 (exact up to n = 60, normal beyond; needs n >= 6). */
+ * p-value against 0 (exact up to n = 60, normal beyond; needs n >= 6).
+ * Without ties or zeros among |d| the interval excludes 0 exactly when
+ * p < 0.05, in both branches (the normal branch's interval is then at most
+ * one rank wider than the exact one). With ties the p-value comes from the
+ * normal law with the tie correction while the interval keeps its exact
+ * ranks, so near p = 0.05 the two can disagree, and a bound can be a Walsh
+ * average of exactly 0 while p < 0.05 (common/tests/stats_check.c). */
 struct interval ci_shift(const double *d, size_t n);
 /* Per-round ratios r[i] > 0: ci_shift on their logarithms, exponentiated;
  * p-value against a ratio of 1. */
@@ -129,8 +147,9 @@ int ci_reached(struct interval iv, double rel, double abs_floor);
  * the false-discovery rate held at 5% across the table. */
 void bh_adjust(const double *p, size_t n, double *q);
 /* 1 when the samples fall into two groups: a gap between neighbours (sorted)
- * that leaves at least a fifth of them on each side and is wider than 10%
- * of the median and than each group's own spread. */
+ * that leaves at least a fifth of them, and at least two, on each side and
+ * is wider than 10% of the median and than each group's own spread. Never
+ * for n < 5; a single outlier is not a second mode. */
 int stat_two_modes(const double *x, size_t n);
 
 /* ---- what else ran: interference and speed (probe.c) ---- */

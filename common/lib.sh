@@ -3,9 +3,20 @@
 # the atomic README splice.
 # shellcheck shell=bash
 
-die() { echo "${PROG:-sharecost}: $*" >&2; exit 1; }
+# Numbers are parsed and printed with a decimal point whatever the user's
+# locale (mawk, printf and sort -n follow LC_NUMERIC): the same bytes as C.
+export LC_ALL=C
+
+# one_line TEXT: TEXT with newlines, tabs and CRs shown as \n \t \r, so an
+# error message quoting a knob's value stays one line
+one_line() {
+  local s=$1
+  s=${s//$'\n'/\\n}; s=${s//$'\r'/\\r}; s=${s//$'\t'/\\t}
+  printf '%s\n' "$s"
+}
+die() { one_line "${PROG:-sharecost}: $*" >&2; exit 1; }
 # A bad knob or argument: one line naming it and what it accepts, exit 2.
-bad_usage() { echo "${PROG:-sharecost}: $*" >&2; exit 2; }
+bad_usage() { one_line "${PROG:-sharecost}: $*" >&2; exit 2; }
 
 # is_uint S: S is plain decimal digits (no sign, no blanks), at most 18 of them
 is_uint() { [[ $1 =~ ^[0-9]{1,18}$ ]]; }
@@ -20,9 +31,11 @@ knob_int() {
   fi
 }
 
-# knob_int_list NAME MIN MAX: comma-separated whole numbers in [MIN, MAX]
+# knob_int_list NAME MIN MAX: comma-separated whole numbers in [MIN, MAX],
+# each at most once (a value given twice would be measured twice and one of
+# the two results dropped)
 knob_int_list() {
-  local name=$1 min=$2 max=$3 v=${!1-} x
+  local name=$1 min=$2 max=$3 v=${!1-} x seen=,
   [ -z "$v" ] && return 0
   [[ $v =~ ^[0-9]+(,[0-9]+)*$ ]] || bad_usage "$name=$v: expected comma-separated whole numbers from $min to $max"
   IFS=, read -r -a xs <<<"$v"
@@ -30,19 +43,24 @@ knob_int_list() {
     if ! is_uint "$x" || [ "$((10#$x))" -lt "$min" ] || [ "$((10#$x))" -gt "$max" ]; then
       bad_usage "$name=$v: '$x' is not a whole number from $min to $max"
     fi
+    [[ $seen == *",$((10#$x)),"* ]] && bad_usage "$name=$v: $((10#$x)) is given twice"
+    seen=$seen$((10#$x)),
   done
 }
 
-# knob_enum_list NAME WORD...: comma-separated words, each one of WORD...
+# knob_enum_list NAME WORD...: comma-separated words, each one of WORD...,
+# each at most once
 knob_enum_list() {
-  local name=$1 v=${!1-} x w ok; shift
+  local name=$1 v=${!1-} x w ok seen=,; shift
   [ -z "$v" ] && return 0
   IFS=, read -r -a xs <<<"$v"
-  if [ "${#xs[@]}" -eq 0 ] || [[ $v == *, ]]; then bad_usage "$name=$v: expected comma-separated words from: $*"; fi
+  if [ "${#xs[@]}" -eq 0 ] || [[ $v == *, || $v == *$'\n'* ]]; then bad_usage "$name=$v: expected comma-separated words from: $*"; fi
   for x in "${xs[@]}"; do
     ok=0
     for w in "$@"; do [ "$x" = "$w" ] && ok=1; done
     [ "$ok" = 1 ] || bad_usage "$name=$v: '$x' is not one of: $*"
+    [[ $seen == *",$x,"* ]] && bad_usage "$name=$v: '$x' is given twice"
+    seen=$seen$x,
   done
 }
 
@@ -71,24 +89,41 @@ kill_child() {
 RESULTS_BEGIN='<!-- results:begin -->'
 RESULTS_END='<!-- results:end -->'
 
-# splice_readme README SUMMARY: replace what stands between the results
-# markers of README with SUMMARY, through a temp file and a rename in the
-# same directory, so README is either the old file or the new one.
-splice_readme() {
-  local readme=$1 summary=$2 tmp
-  if [ "$(grep -cxF "$RESULTS_BEGIN" "$readme")" != 1 ] || [ "$(grep -cxF "$RESULTS_END" "$readme")" != 1 ]; then
-    die "$readme: needs exactly one '$RESULTS_BEGIN' line and one '$RESULTS_END' line"
+# readme_markers README: README has exactly one line that is the begin
+# marker and one that is the end marker; otherwise says so (one line) and fails
+readme_markers() {
+  if [ "$(grep -cxF "$RESULTS_BEGIN" "$1")" != 1 ] || [ "$(grep -cxF "$RESULTS_END" "$1")" != 1 ]; then
+    local why=""
+    grep -q $'\r$' "$1" && why=" (it has CRLF line ends: check it out with LF ones, e.g. git config core.autocrlf false)"
+    one_line "${PROG:-sharecost}: $1: needs exactly one '$RESULTS_BEGIN' line and one '$RESULTS_END' line$why; nothing was written" >&2
+    return 1
   fi
+}
+
+# splice_prepare README SUMMARY: writes README with what stands between its
+# results markers replaced by SUMMARY to a temp file next to README (same
+# directory, so a rename puts it in place atomically) and prints its path
+splice_prepare() {
+  local readme=$1 summary=$2 tmp
+  readme_markers "$readme" || exit 1
   tmp=$(mktemp "$(dirname "$readme")/.README.XXXXXX") || die "cannot create a temp file next to $readme"
   # input: README lines; the summary file is copied in at the begin marker
   if awk -v b="$RESULTS_BEGIN" -v e="$RESULTS_END" -v sum="$summary" '
       $0 == b { print; while ((getline line < sum) > 0) print line; close(sum); skip = 1; next }
       $0 == e { skip = 0 }
       !skip { print }' "$readme" >"$tmp"; then
-    mv -f "$tmp" "$readme" || { rm -f "$tmp"; die "cannot replace $readme"; }
+    echo "$tmp"
   else
     rm -f "$tmp"; die "splicing $summary into $readme failed"
   fi
+}
+
+# splice_readme README SUMMARY: splice_prepare, then the rename, so README is
+# either the old file or the new one
+splice_readme() {
+  local tmp
+  tmp=$(splice_prepare "$1" "$2") || exit 1
+  mv -f "$tmp" "$1" || { rm -f "$tmp"; die "cannot replace $1"; }
 }
 
 # progress LABEL DONE TOTAL: "LABEL: DONE/TOTAL, E s elapsed, ~R s left" on

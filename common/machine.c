@@ -44,19 +44,6 @@ static void cpu_model(char *buf, size_t cap)
 #endif
 }
 
-static int read_first_line(const char *path, char *buf, size_t cap)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
-    int ok = fgets(buf, (int)cap, f) != NULL;
-    fclose(f);
-    if (!ok)
-        return -1;
-    buf[strcspn(buf, "\n")] = 0;
-    return 0;
-}
-
 /* Are we a guest, and of what? x86: CPUID's hypervisor bit and the vendor
  * leaf 0x40000000 ("KVMKVMKVM", "Microsoft Hv", "VMwareVMware", ...);
  * Linux elsewhere: the device tree's hypervisor node or the DMI product;
@@ -80,14 +67,14 @@ static void hypervisor(char *buf, size_t cap)
 #endif
 #ifdef __linux__
     char line[128];
-    if (read_first_line("/proc/device-tree/hypervisor/compatible", line, sizeof line) == 0 ||
-        read_first_line("/sys/hypervisor/type", line, sizeof line) == 0) {
+    if (read_line("/proc/device-tree/hypervisor/compatible", line, sizeof line) == 0 ||
+        read_line("/sys/hypervisor/type", line, sizeof line) == 0) {
         snprintf(buf, cap, "%.100s (device tree or /sys/hypervisor)", line);
         return;
     }
     static const char *const guests[] = {"KVM", "QEMU", "VirtualBox", "VMware", "Virtual Machine",
                                          "Amazon EC2", "Google Compute Engine", "Xen", "Parallels"};
-    if (read_first_line("/sys/class/dmi/id/product_name", line, sizeof line) == 0)
+    if (read_line("/sys/class/dmi/id/product_name", line, sizeof line) == 0)
         for (size_t i = 0; i < sizeof guests / sizeof *guests; i++)
             if (strstr(line, guests[i])) {
                 snprintf(buf, cap, "%.100s (DMI product name)", line);

@@ -159,8 +159,12 @@ struct interval ci_shift(const double *d, size_t n)
             cum += cnt[c++];
         free(cnt);
     } else {
+        /* the smallest c with P(T+ <= c) > 2.5% under the normal law with
+         * the continuity correction that signed_rank_p uses, so that the
+         * interval excludes 0 exactly when p < 0.05 (without ties); it is
+         * the exact c or one less (wider), checked up to n = 100 */
         double sd = sqrt((double)n * (double)(n + 1) * (double)(2 * n + 1) / 24);
-        double cc = floor((double)m / 2 - 1.959963984540054 * sd);
+        double cc = floor((double)m / 2 - 0.5 - 1.959963984540054 * sd) + 1;
         c = cc > 0 ? (size_t)cc : 0;
     }
     if (c >= 1) {
@@ -236,7 +240,9 @@ int stat_two_modes(const double *x, size_t n)
     if (n < 5)
         return 0;
     double *s = sorted_copy(x, n), med = fabs(median_sorted(s, n));
-    size_t side = (n + 4) / 5; /* at least a fifth on each side */
+    /* at least a fifth on each side, and never one sample alone: one
+     * outlier is not a mode */
+    size_t side = (n + 4) / 5 < 2 ? 2 : (n + 4) / 5;
     int two = 0;
     for (size_t k = side; k + side <= n && !two; k++) {
         double gap = s[k] - s[k - 1];

@@ -1,8 +1,10 @@
 # testlib.sh - sourced by every test file (common/tests/*.sh, <exp>/tests/*.sh).
 # A test file is a bash script; each check prints "ok - NAME" or
-# "not ok - NAME: why". test.sh counts those lines. Checks never exit early,
-# so one failure does not hide the rest.
+# "not ok - NAME: why", and checks left out for a missing tool print
+# "ok - NAME # SKIP why". test.sh counts those lines. Checks never exit
+# early, so one failure does not hide the rest.
 # shellcheck shell=bash
+export LC_ALL=C # numbers and sort order as in the C locale, whoever runs the test
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
@@ -13,6 +15,8 @@ _failed=0
 
 pass() { echo "ok - $1"; }
 fail() { echo "not ok - $1: $2"; _failed=1; }
+# skip NAME WHY: checks NAME were left out, for the reason WHY (a missing tool)
+skip() { echo "ok - $1 # SKIP $2"; }
 
 # check NAME CMD...: passes when CMD exits 0
 check() {
@@ -48,6 +52,18 @@ tree_sum() {
 
 finish() { exit "$_failed"; }
 
+# running PATTERN: pids of processes whose command line contains PATTERN
+# (pgrep -f where procps is installed, else /proc)
+running() {
+  if command -v pgrep >/dev/null 2>&1; then pgrep -f "$1" || true; return 0; fi
+  local p
+  for p in /proc/[0-9]*; do
+    [ "${p#/proc/}" != "$BASHPID" ] || continue
+    tr '\0' ' ' <"$p/cmdline" 2>/dev/null | grep -qF -- "$1" && echo "${p#/proc/}"
+  done
+  return 0
+}
+
 # scratch_repo DIR: a copy of the checkout's tracked and new files (not
 # build/ or results/quick-*), for tests that run run.sh and must not touch the
 # real README.md or results/.
@@ -57,6 +73,17 @@ scratch_repo() {
   (cd "$ROOT" && git ls-files -co --exclude-standard -z | xargs -0 cp --parents -t "$dest" 2>/dev/null) ||
     (cd "$ROOT" && tar --exclude=./build --exclude='./build-*' --exclude=./.git -cf - . | tar -C "$dest" -xf -)
   mkdir -p "$dest/results"
+}
+
+# scratch_built DIR: scratch_repo DIR plus a copy of the checkout's build/
+# (test.sh built it from these very sources), made newer than the copied
+# sources so that build.sh in DIR finds it up to date instead of taking
+# half a minute to rebuild on a busy machine
+scratch_built() {
+  scratch_repo "$1"
+  cp -R "$BUILD" "$1/build"
+  find "$1/build" -exec touch {} +
+  (cd "$1" && ./build.sh >/dev/null 2>&1)
 }
 
 # val LINE KEY: the value of KEY=... in a RESULT-style line
@@ -70,14 +97,19 @@ result_grammar() {
   grep '^RESULT ' "$1" | awk '{ for (i = 2; i <= NF; i++) if ($i !~ /^[a-z][a-z0-9_]*=[^ ]+$/) { print; next } }'
 }
 
-# need_tool NAME PACKAGE: 0 if NAME is installed. Otherwise a failure under CI
-# (.ci/run installs PACKAGE, so its absence there is a defect) and a visible
-# skip elsewhere; returns 1 so the caller leaves those checks out.
+# need_tool NAME PACKAGE [WHAT]: 0 if NAME is installed. Otherwise a failure
+# under CI (.ci/run installs PACKAGE, so its absence there is a defect) and a
+# named skip of WHAT (default: "checks that need NAME") elsewhere; returns 1
+# so the caller leaves those checks out.
 need_tool() {
   command -v "$1" >/dev/null 2>&1 && return 0
-  if [ "${CI:-}" = true ]; then fail "$1 installed" "CI must install Debian package $2"
-  else echo "# skipped: $1 not installed (Debian package $2)"; fi
+  missing "${3:-checks that need $1}" "$1 not installed (Debian package $2)"
   return 1
+}
+# missing WHAT WHY: what a missing prerequisite costs: a failure under CI
+# (which installs everything), a named skip elsewhere
+missing() {
+  if [ "${CI:-}" = true ]; then fail "$1" "$2; CI must provide it (.ci/run)"; else skip "$1" "$2"; fi
 }
 
 # arm64_build EXP...: cross-build for Linux arm64 into build-aarch64/
@@ -85,8 +117,8 @@ need_tool() {
 # results; sets A64 to the build dir. Returns 1 when the cross tools are
 # missing (a skip, or a failure under CI) or the build fails (a failure).
 arm64_build() {
-  need_tool aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu || return 1
-  need_tool qemu-aarch64 qemu-user || return 1
+  need_tool aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu "arm64 build and run of $*" || return 1
+  need_tool qemu-aarch64 qemu-user "arm64 run of $* under qemu" || return 1
   A64=$ROOT/build-aarch64
   if ! CC=aarch64-linux-gnu-gcc BUILD_DIR="$A64" "$ROOT/build.sh" "$@" >"$TMP/a64-build.log" 2>&1; then
     fail "arm64 cross build of $*" "$(tail -n 3 "$TMP/a64-build.log")"
@@ -105,10 +137,7 @@ summary_goldens() {
   local exp=$1 head=$2 awk_bin out name; shift 2
   local t=$ROOT/$exp/tests
   for awk_bin in mawk gawk original-awk; do
-    if ! command -v "$awk_bin" >/dev/null 2>&1; then
-      fail "$awk_bin installed" "needed to check the summary under every awk (.ci/run installs it)"
-      continue
-    fi
+    need_tool "$awk_bin" "$awk_bin" "$exp summary under $awk_bin" || continue
     out=$TMP/$awk_bin
     mkdir -p "$out"
     {

@@ -2,8 +2,9 @@
 # by run.sh with common/lib.sh loaded; ROOT, BUILD, QUICK, REPS, PIN set).
 # The binary validates the same knobs again; this check runs before anything
 # is built or written, so a bad knob stops run.sh with nothing changed.
-# Knobs (environment): ROUNDS SIZES MAX_KIB STRIDES ACCESS MODE CPU; see
-# `build/ctxswitch -h` and the ctxswitch section of README.md.
+# Knobs (environment): ROUNDS MAX_CELL_S DIRECT_ONLY SIZES MAX_KIB STRIDES
+# ACCESS MODE CPU; see `build/ctxswitch -h` and the ctxswitch section of
+# README.md.
 # shellcheck shell=bash
 
 # ctxswitch_allowed_cpu N: is CPU N one this shell may run on? (Linux:
@@ -21,8 +22,10 @@ ctxswitch_allowed_cpu() {
 }
 
 ctxswitch_check() {
-  local s w v seen xs
+  local s xs
   knob_int ROUNDS 1 100000000
+  knob_int MAX_CELL_S 0 3600
+  [[ ${DIRECT_ONLY:-0} =~ ^[01]$ ]] || bad_usage "DIRECT_ONLY=$DIRECT_ONLY: expected 0 or 1"
   knob_int_list SIZES 1 4194304
   knob_int MAX_KIB 1 4194304
   knob_int_list STRIDES 8 4096
@@ -32,14 +35,6 @@ ctxswitch_check() {
   done
   knob_enum_list ACCESS read write rmw
   knob_enum_list MODE process thread
-  for w in STRIDES ACCESS MODE; do
-    seen=, v=${!w-}
-    IFS=, read -r -a xs <<<"$v"
-    for s in ${xs[@]+"${xs[@]}"}; do
-      [[ $seen == *",$s,"* ]] && bad_usage "$w=$v: '$s' given twice"
-      seen=$seen$s,
-    done
-  done
   knob_int CPU 0 1023
   if [ -n "${CPU:-}" ] && ! ctxswitch_allowed_cpu "$((10#$CPU))"; then
     bad_usage "CPU=$CPU: not a CPU this process may run on (0..$(($(getconf _NPROCESSORS_ONLN) - 1)), allowed set)"

@@ -1,15 +1,21 @@
 # ctxswitch/summary.awk - the ctxswitch section of results/summary.md: the
-# direct-cost table, the indirect-cost table, findings sentences computed from
-# the data, two CSV tables and an SVG plot of the indirect cost over D.
+# direct-cost table, the indirect-cost table with 95% intervals, what was
+# left out, findings that follow the intervals, two CSV tables and an SVG
+# plot of the indirect cost over D. No statistics are computed here: every
+# estimate, interval, p and q comes from the RESULT lines.
 # usage: awk -v csvdir=DIR -f ctxswitch/summary.awk results/ctxswitch-raw.txt
 #   writes DIR/ctxswitch-direct.csv, DIR/ctxswitch-indirect.csv and
 #   DIR/ctxswitch-indirect.svg (run.sh moves DIR's files into results/).
 # Input lines used (everything else is skipped):
-#   # ctxswitch_config: cpu=1 pinned=yes sched=fifo quick=0 rounds=10000 reps=11 ... l2_bytes=B llc_bytes=B top_kib=K max_kib=K
-#   # ctxswitch_pinning: <text>      # ctxswitch_sched: <text>
+#   # ctxswitch_config: cpu=1 pinned=yes sched=fifo quick=0 rounds=R reps=N ... l2_bytes=B llc_bytes=B top_kib=K
+#   # ctxswitch_pinning: <text>   # ctxswitch_sched: <text>   # ctxswitch_interference: on|off (<why>)
+#   # ctxswitch_canary: best_ns=X (...)
 #   # ctxswitch_cache_disagree: L2 sysfs_bytes=B sysconf_bytes=B sysctl_bytes=B used=SRC
-#   RESULT exp=ctxswitch kind=direct mode=M ... pair_half_rt_ns=X single_rt_ns=Y c1_ns=C cv=V min_ns=N q1_ns=A q3_ns=B nvcsw_per_rt=V nivcsw_per_rt=I single_csw_per_rt=S ... check=ok
-#   RESULT exp=ctxswitch kind=total mode=M size_kib=D access=A stride_bytes=S ... c2_ns=X indirect_ns=I significant=yes|no ...
+#   RESULT exp=ctxswitch kind=direct mode=M ... pair_half_rt_ns=X(_lo,_hi) single_rt_ns=.. c1_ns=.. rounds_total=.. rounds_used=.. ...
+#   RESULT exp=ctxswitch kind=mode_diff what=process_minus_thread c1_diff_ns=X c1_diff_ns_lo=L c1_diff_ns_hi=H p=P ...
+#   RESULT exp=ctxswitch kind=total mode=M size_kib=D access=A stride_bytes=S ... indirect_ns=X(_lo,_hi) p= q= significant=yes|no ...
+# A cell is "too busy" (no number printed) when it has fewer clean
+# repetitions than REPS or more than half of its repetitions were left out.
 # "for (k in a)" order differs between awks, so every loop whose order shows
 # in the output walks lists kept in input order: the output is identical under
 # mawk, gawk and original-awk.
@@ -24,10 +30,26 @@ function kv(line,   i, n, p, w) {
         if (p) f[substr(w[i], 1, p - 1)] = substr(w[i], p + 1)
     }
 }
+# a number from a RESULT value (awk compares substr() results as strings), or "NA"
+function num(x) { return x == "NA" || x == "" ? "NA" : x + 0 }
 function text(line) { sub(/^# [a-z_]+: /, "", line); return line }
 function size(kib) { return kib <= 0 ? "unknown" : kib >= 1024 && kib % 1024 == 0 ? (kib / 1024) " MiB" : kib " KiB" }
-function ns(x) { return sprintf("%.0f", x) }
+function ns(x) { return x == "NA" ? "NA" : sprintf("%.0f", x) }
 function pct(x) { return sprintf("%.1f%%", 100 * x) }
+# an interval in prose: "880–930", or "-5 to 21" when a bound is negative
+function ci(lo, hi) { return lo == "NA" ? "no interval" : (lo < 0 ? ns(lo) " to " ns(hi) : ns(lo) "–" ns(hi)) }
+# "903 ns (95% CI 880–930)", and with a note: "903 ns (95% CI 880–930; note)"
+function est(x, lo, hi) { return ns(x) " ns (" (lo == "NA" ? "no interval: too few clean repetitions" : "95% CI " ci(lo, hi)) ")" }
+function est_note(x, lo, hi, note) { return ns(x) " ns (" (lo == "NA" ? "no interval" : "95% CI " ci(lo, hi)) "; " note ")" }
+# the fields of the line in f[], joined by commas, for a CSV row
+function row(keys,   n, k, i, s) {
+    n = split(keys, k, ",")
+    s = ""
+    for (i = 1; i <= n; i++) s = s (i > 1 ? "," : "") (k[i] in f ? f[k[i]] : "")
+    return s
+}
+# too busy: fewer clean repetitions than REPS, or more than half left out
+function busy(used, total) { return used + 0 < cfg["reps"] + 0 || 2 * (total - used) > total + 0 }
 # where D stands against a cache of c KiB: both arrays fit, one fits, none
 function regime(d, c, name) {
     if (c <= 0) return ""
@@ -44,49 +66,74 @@ function mark(d, c, name) {
     return ""
 }
 function where(d,   r) {
-    r = d <= l2 || llc <= 0 ? regime(d, l2, "L2") : regime(d, llc, "LLC")
+    r = d <= l1 && l1 > 0 ? regime(d, l1, "L1d") : d <= l2 || llc <= 0 ? regime(d, l2, "L2") : regime(d, llc, "LLC")
     return r mark(d, l2, "L2") mark(d, llc, "LLC")
 }
 function cellkey(m, d, c) { return m SUBSEP d SUBSEP c }
+# the repetitions a RESULT line left out, added to the run's totals
+function count_reps() {
+    reps_total += f["rounds_total"]; reps_used += f["rounds_used"]
+    reps_interfered += f["rounds_interfered"]; reps_slow += f["rounds_slow"]
+}
 
 /^# ctxswitch_config: / { kv($0); for (k in f) cfg[k] = f[k] }
 /^# ctxswitch_pinning: / { pinning = text($0) }
 /^# ctxswitch_sched: / { sched = text($0) }
+/^# ctxswitch_interference: / { interference = text($0) }
+/^# ctxswitch_canary: / { kv($0); canary = f["best_ns"] }
 /^# ctxswitch_cache_disagree: / {
     kv($0)
     disagree = disagree sprintf(" Cache sources disagree on %s: sysfs %s, sysconf %s, sysctl %s bytes (0 = not reported); %s was used.",
         $3, f["sysfs_bytes"], f["sysconf_bytes"], f["sysctl_bytes"], f["used"])
 }
-$1 == "RESULT" && $2 == "exp=ctxswitch" {
+$1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=mode_diff" {
+    kv($0); diff = num(f["c1_diff_ns"]); diff_lo = num(f["c1_diff_ns_lo"]); diff_hi = num(f["c1_diff_ns_hi"]); diff_sig = f["significant"]
+}
+$1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=direct" || $3 == "kind=total") {
     kv($0)
     m = f["mode"]
     if (!(m in seenm)) { seenm[m] = 1; modes[++nm] = m }
+    count_reps()
+    isbusy = busy(f["rounds_used"], f["rounds_total"])
     if (f["kind"] == "direct") {
-        c1[m] = f["c1_ns"] + 0; c1cv[m] = f["cv"] + 0; c1min[m] = f["min_ns"] + 0
-        c1q1[m] = f["q1_ns"] + 0; c1q3[m] = f["q3_ns"] + 0
-        t1[m] = f["pair_half_rt_ns"] + 0; t2[m] = f["single_rt_ns"] + 0
-        drounds[m] = f["rounds"]; dreps[m] = f["reps"]; dcheck[m] = f["check"]
-        dvcs[m] = sprintf("%.3f (%s + %s)", f["nvcsw_per_rt"] + f["nivcsw_per_rt"], f["nvcsw_per_rt"], f["nivcsw_per_rt"])
-        directline[m] = sprintf("%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s", m, f["rounds"], f["reps"], f["pair_half_rt_ns"],
-            f["single_rt_ns"], f["c1_ns"], f["cv"], f["min_ns"], f["q1_ns"], f["q3_ns"], f["nvcsw_per_rt"], f["nivcsw_per_rt"], f["single_csw_per_rt"], f["check"])
-    } else if (f["kind"] == "total") {
+        c1[m] = num(f["c1_ns"]); c1lo[m] = num(f["c1_ns_lo"]); c1hi[m] = num(f["c1_ns_hi"]); dbusy[m] = isbusy
+        t1[m] = num(f["pair_half_rt_ns"]); t1lo[m] = num(f["pair_half_rt_ns_lo"]); t1hi[m] = num(f["pair_half_rt_ns_hi"])
+        t2[m] = num(f["single_rt_ns"]); t2lo[m] = num(f["single_rt_ns_lo"]); t2hi[m] = num(f["single_rt_ns_hi"])
+        drow[m] = sprintf("| %s | %s | %s of %s | %s | %s | %s%s | %.3f (%s + %s) | %s |", m, f["round_trips"], f["rounds_used"], f["rounds_total"],
+            isbusy ? "too busy" : ns(t1[m]) " [" ns(t1lo[m]) ", " ns(t1hi[m]) "]",
+            isbusy ? "too busy" : ns(t2[m]) " [" ns(t2lo[m]) ", " ns(t2hi[m]) "]",
+            isbusy ? "too busy" : ns(c1[m]) " [" ns(c1lo[m]) ", " ns(c1hi[m]) "]",
+            (f["target_reached"] == 1 ? "" : " \\*") (f["two_modes"] == 1 ? " †" : ""),
+            f["nvcsw_per_rt"] + f["nivcsw_per_rt"], f["nvcsw_per_rt"], f["nivcsw_per_rt"], f["check"])
+        dtarget[m] = f["target_reached"]
+        directline[m] = row("mode,round_trips,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,pair_half_rt_ns,pair_half_rt_ns_lo,pair_half_rt_ns_hi,single_rt_ns,single_rt_ns_lo,single_rt_ns_hi,c1_ns,c1_ns_lo,c1_ns_hi,target_reached,two_modes,lost_share_max,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check") "," (isbusy ? 0 : 1)
+        if (f["target_reached"] != 1 || f["two_modes"] == 1) dmarks = 1
+    } else {
         d = f["size_kib"] + 0; c = f["access"] "/" f["stride_bytes"]
         if (!(d in seend)) { seend[d] = 1; sizes[++nd] = d }
         if (!(c in seenc)) { seenc[c] = 1; combos[++nc] = c }
         k = cellkey(m, d, c)
-        have[k] = 1; ind[k] = f["indirect_ns"] + 0; sig[k] = f["significant"]; chk[k] = f["check"]
+        have[k] = 1; ind[k] = num(f["indirect_ns"]); lo[k] = num(f["indirect_ns_lo"]); hi[k] = num(f["indirect_ns_hi"])
+        sig[k] = f["significant"] == "yes"; cbusy[k] = isbusy; chk[k] = f["check"]
+        target[k] = f["target_reached"] == 1; two[k] = f["two_modes"] == 1
         ncells++
+        if (isbusy) { nbusy++; busylist = busylist (busylist ? ", " : "") m " " c " at " size(d) }
+        else {
+            nmeasured++
+            if (!sig[k]) nns++
+            if (!target[k]) nnotarget++
+            if (two[k]) ntwo++
+            if (sig[k] && ind[k] < 0) { nneg++; neglist = neglist (neglist ? "; " : "") m " " c " at " size(d) ": " est(ind[k], lo[k], hi[k]) }
+            if (sig[k] && ind[k] < 0 && nneg <= 6) neglist6 = neglist
+        }
         if (f["check"] != "ok") { nbad++; bad = bad (bad ? ", " : "") m " " c " at " size(d) " (" f["check"] ")" }
-        if (f["significant"] != "yes") nns++
         v = f["nvcsw_per_rt"] + 0; a = v + f["nivcsw_per_rt"]; sa = f["single_csw_per_rt"] + 0
         if (ncells == 1 || a < amin) amin = a
         if (ncells == 1 || a > amax) amax = a
         if (ncells == 1 || v < vmin) vmin = v
         if (ncells == 1 || v > vmax) vmax = v
         if (ncells == 1 || sa > samax) samax = sa
-        totalline[++ntl] = sprintf("%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s", m, d, f["access"], f["stride_bytes"],
-            f["rounds"], f["c2_ns"], f["cv"], f["c1_ns"], f["indirect_ns"], f["indirect_lo_ns"], f["indirect_hi_ns"],
-            f["significant"], f["nvcsw_per_rt"], f["nivcsw_per_rt"], f["single_csw_per_rt"], f["check"])
+        totalline[++ntl] = row("mode,size_kib,access,stride_bytes,round_trips,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,c1_ns,c1_ns_lo,c1_ns_hi,c2_ns,c2_ns_lo,c2_ns_hi,indirect_ns,indirect_ns_lo,indirect_ns_hi,p,q,significant,target_reached,two_modes,lost_share_max,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check") "," (isbusy ? 0 : 1)
     }
 }
 
@@ -94,149 +141,239 @@ END {
     print "### ctxswitch: the cost of a context switch (Li, Ding and Shen, 2007)"
     print ""
     if (nm == 0) { print "No ctxswitch results in this raw file."; print ""; exit 0 }
-    l2 = cfg["l2_bytes"] / 1024; llc = cfg["llc_bytes"] / 1024
+    l1 = cfg["l1d_bytes"] / 1024; l2 = cfg["l2_bytes"] / 1024; llc = cfg["llc_bytes"] / 1024
     where_run = cfg["pinned"] == "yes" ? "Both sides ran on CPU " cfg["cpu"] "." : "The OS placed the two sides (the method wants them on one CPU)."
     printf "%s Pinning: %s. Scheduling: %s. Caches of CPU %s (%s): L1d %s, L2 %s, LLC (L%s) %s, line %s B.%s\n",
         where_run, pinning, sched, cfg["cpu"], cfg["cache_source"], size(cfg["l1d_bytes"] / 1024), size(l2),
         cfg["llc_level"], size(llc), cfg["line_bytes"], disagree
     print ""
-    print "**Direct cost C1** = T1/(2R) − T2/R: ns per switch with no data access (median of the repetitions; cv and min of the per-repetition C1)."
+    printf "Each repetition measures what is compared back to back. A repetition is left out when the speed canary ran more than 1.15× slower than its best of the run (%s ns per add) or another task took time from the two sides. Interference check: %s. At least %s clean repetitions per cell, more until the 95%% interval is within ±5%% or ±20 ns (cap %s s per cell, %s repetitions).\n",
+        (canary == "" ? "NA" : canary), (interference == "" ? "not recorded" : interference), cfg["reps"], cfg["max_cell_s"], cfg["max_reps"]
     print ""
-    print "| mode | rounds R | reps | T1/(2R) ns | T2/R ns | C1 ns | cv | min ns | switches per round trip (voluntary + involuntary) | check |"
-    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+    print "**Direct cost C1** = T1/2 − T2 per repetition (T1: median pair round trip, two switches; T2: median single round trip, none), ns per switch, median with its 95% interval [lo, hi]."
+    print ""
+    print "| mode | round trips per run | clean repetitions | T1/2 ns | T2 ns | C1 ns | switches per round trip (voluntary + involuntary) | check |"
+    print "|---|---:|---:|---:|---:|---:|---:|---|"
     csv = csvdir "/ctxswitch-direct.csv"
-    print "mode,rounds,reps,t1_half_rt_ns,t2_rt_ns,c1_ns,cv,min_ns,q1_ns,q3_ns,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check" > csv
+    print "mode,round_trips,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,t1_half_rt_ns,t1_half_rt_ns_lo,t1_half_rt_ns_hi,t2_rt_ns,t2_rt_ns_lo,t2_rt_ns_hi,c1_ns,c1_ns_lo,c1_ns_hi,target_reached,two_modes,lost_share_max,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check,measured" > csv
     for (i = 1; i <= nm; i++) {
         m = modes[i]
         if (!(m in c1)) continue
-        printf "| %s | %s | %s | %.1f | %.1f | %.1f | %s | %.1f | %s | %s |\n", m, drounds[m], dreps[m], t1[m], t2[m],
-            c1[m], pct(c1cv[m]), c1min[m], dvcs[m], dcheck[m]
+        print drow[m]
         print directline[m] > csv
     }
     close(csv)
+    if (dmarks) print "\n\\*: the interval did not narrow to ±5% or ±20 ns; †: the repetitions fall into two modes."
     print ""
     if (nd > 0) indirect_table()
+    left_out()
     findings()
     if (nd > 0) plot()
 }
 
-function indirect_table(   i, j, m, d, k, row, csv) {
-    print "**Indirect cost** C2 − C1, ns per switch, where C2 = S1/(2R) − S2/R with each side walking its own array of D bytes"
-    print "before every write (access/stride in bytes). \"n.s.\": not significant (the spread, C2's quartiles less C1's, reaches zero,"
-    print "or the median is negative); \"!\": the cell failed a self-check."
+function indirect_table(   i, j, m, d, k, r, key, csv) {
+    print "**Indirect cost** C2 − C1 per repetition, ns per switch, where C2 = S1/2 − S2 with each side walking its own array of D bytes"
+    print "before every write (access/stride in bytes): Hodges–Lehmann estimate [95% interval]. \"n.s.\": not significant (Benjamini–Hochberg"
+    print "q > 0.05 across this table); \"too busy\": too few clean repetitions; \\*: the interval did not narrow to ±5% or ±20 ns;"
+    print "†: the repetitions fall into two modes; !: the cell failed a self-check."
     print ""
-    row = "| mode | D | D against the caches |"
-    for (j = 1; j <= nc; j++) row = row " " combos[j] " |"
-    print row
-    row = "|---|---:|---|"
-    for (j = 1; j <= nc; j++) row = row "---:|"
-    print row
+    r = "| mode | D | D against the caches |"
+    for (j = 1; j <= nc; j++) r = r " " combos[j] " |"
+    print r
+    r = "|---|---:|---|"
+    for (j = 1; j <= nc; j++) r = r "---:|"
+    print r
     for (i = 1; i <= nm; i++)
         for (j = 1; j <= nd; j++) {
             m = modes[i]; d = sizes[j]
-            row = "| " m " | " size(d) " | " where(d) " |"
+            r = "| " m " | " size(d) " | " where(d) " |"
             for (k = 1; k <= nc; k++) {
                 key = cellkey(m, d, combos[k])
-                if (!(key in have)) { row = row " |"; continue }
-                row = row " " (sig[key] == "yes" ? ns(ind[key]) : "n.s.") (chk[key] != "ok" ? " !" : "") " |"
+                if (!(key in have)) { r = r " |"; continue }
+                if (cbusy[key]) r = r " too busy"
+                else r = r " " (sig[key] ? ns(ind[key]) : "n.s.") " [" ns(lo[key]) ", " ns(hi[key]) "]" (target[key] ? "" : " \\*") (two[key] ? " †" : "")
+                r = r (chk[key] != "ok" ? " !" : "") " |"
             }
-            print row
+            print r
         }
     print ""
     csv = csvdir "/ctxswitch-indirect.csv"
-    print "mode,size_kib,access,stride_bytes,rounds,c2_ns,cv,c1_ns,indirect_ns,indirect_lo_ns,indirect_hi_ns,significant,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check" > csv
+    print "mode,size_kib,access,stride_bytes,round_trips,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,c1_ns,c1_ns_lo,c1_ns_hi,c2_ns,c2_ns_lo,c2_ns_hi,indirect_ns,indirect_ns_lo,indirect_ns_hi,p,q,significant,target_reached,two_modes,lost_share_max,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check,measured" > csv
     for (i = 1; i <= ntl; i++) print totalline[i] > csv
     close(csv)
     printf "![indirect cost over D](results/%sctxswitch-indirect.svg)\n\n", (cfg["quick"] == 1 ? "quick-" : "")
 }
 
-# The knee of one curve: the smallest D from which the indirect cost is
-# significant and above C1 at every larger D. 0 if there is none.
-function knee(m, c,   j, key, k) {
-    k = 0
-    for (j = nd; j >= 1; j--) {
-        key = cellkey(m, sizes[j], c)
-        if (!(key in have)) continue
-        if (sig[key] != "yes" || ind[key] <= c1[m]) break
-        k = sizes[j]
-    }
-    return k
+function left_out() {
+    printf "Left out: %d of %d repetitions (%d interfered with, %d in a slow state of the machine: %s).", reps_total - reps_used,
+        reps_total, reps_interfered, reps_slow, pct((reps_total ? reps_slow / reps_total : 0))
+    if (nbusy > 8) printf " The machine was too busy to measure %d of %d indirect-cost cells (\"too busy\" in the table).", nbusy, ncells
+    else if (nbusy) printf " The machine was too busy to measure %d of %d indirect-cost cell%s: %s.", nbusy, ncells, (ncells > 1 ? "s" : ""), busylist
+    print ""
+    print ""
 }
 
-function findings(   i, m, c, k, top, key, key8, key128, s, t) {
+# One curve (mode, access/stride) over D: from which D on it is significant
+# and positive at every measured D, whether it grows from there (the
+# interval at the largest D above the interval at that first D), and what
+# the cells below that D show.
+function curve(m, c,   j, key, from, first, last, n, below, belowsig, blo, bhi, s) {
+    from = 0; n = 0
+    for (j = nd; j >= 1; j--) {
+        key = cellkey(m, sizes[j], c)
+        if (!(key in have) || cbusy[key]) continue
+        if (!sig[key] || ind[key] <= 0) break
+        from = sizes[j]
+    }
+    below = 0; belowsig = 0; blo = ""; bhi = ""; first = ""; last = ""
+    for (j = 1; j <= nd; j++) {
+        key = cellkey(m, sizes[j], c)
+        if (!(key in have) || cbusy[key]) continue
+        n++; last = key
+        if (from && sizes[j] >= from) {
+            if (first == "") first = key
+            continue
+        }
+        below++
+        if (sig[key]) belowsig++
+        if (lo[key] != "NA" && (blo == "" || lo[key] < blo)) blo = lo[key]
+        if (hi[key] != "NA" && (bhi == "" || hi[key] > bhi)) bhi = hi[key]
+    }
+    s = "- " m " " c ": "
+    if (n == 0) { print s "not measured (too busy at every D)."; return }
+    if (!from) {
+        if (belowsig) print s belowsig " of " n " measured cells significant, but not at the largest measured D (" size(sizes_of(last)) ")."
+        else print s "not significant at any measured D (" n " cell" (n > 1 ? "s" : "") ")."
+        return
+    }
+    s = s "significant at every measured D from " size(from) " on"
+    if (first == last)
+        s = s " (" est(ind[first], lo[first], hi[first]) ")"
+    else if (lo[last] != "NA" && hi[first] != "NA" && lo[last] > hi[first])
+        s = s ", growing with D: " est(ind[first], lo[first], hi[first]) " at " size(from) ", " est(ind[last], lo[last], hi[last]) \
+            " at " size(sizes_of(last))
+    else
+        s = s ", not measurably growing (the intervals at " size(from) " and " size(sizes_of(last)) " overlap)"
+    if (below)
+        s = s "; below " size(from) ": " (below == 1 ? "one cell, " (belowsig ? "" : "not ") "significant" : (belowsig ? belowsig " of " below : "none of " below) " cells significant") \
+            (blo != "" ? ", interval" (below > 1 ? "s" : "") " within " ci(blo, bhi) " ns" : "")
+    print s "."
+}
+# While both arrays fit in L1d the switch can only evict a little of them:
+# the range of those cells' estimates and intervals, over every curve.
+function small_d(   i, j, c, key, n, nsig, elo, ehi, blo, bhi, top1) {
+    n = 0; nsig = 0; top1 = 0
+    for (i = 1; i <= nm; i++)
+        for (j = 1; j <= nd; j++)
+            for (c = 1; c <= nc; c++) {
+                key = cellkey(modes[i], sizes[j], combos[c])
+                if (!(key in have) || cbusy[key] || 2 * sizes[j] > l1 || ind[key] == "NA") continue
+                if (sizes[j] > top1) top1 = sizes[j]
+                if (n == 0 || ind[key] < elo) elo = ind[key]
+                if (n == 0 || ind[key] > ehi) ehi = ind[key]
+                if (lo[key] != "NA" && (blo == "" || lo[key] < blo)) blo = lo[key]
+                if (hi[key] != "NA" && (bhi == "" || hi[key] > bhi)) bhi = hi[key]
+                n++; nsig += sig[key]
+            }
+    if (n == 0) return
+    printf "- While both arrays fit in L1d (2D ≤ %s; measured up to D = %s), the indirect costs' estimates run from %s to %s ns%s; %d of %d such cells are significant.\n",
+        size(l1), size(top1), ns(elo), ns(ehi), (blo == "" ? "" : " and every interval lies within " ci(blo, bhi) " ns"), nsig, n
+}
+function sizes_of(key,   p) { split(key, p, SUBSEP); return p[2] }
+
+function findings(   i, m, c, s, top, key8, key128) {
     print "Findings (generated from the raw file):"
     print ""
-    if (("process" in c1) && ("thread" in c1)) {
-        s = sprintf("- Direct cost: %.0f ns per switch between processes (cv %s), %.0f ns between threads (cv %s); ",
-            c1["process"], pct(c1cv["process"]), c1["thread"], pct(c1cv["thread"]))
-        if (c1q1["process"] > c1q3["thread"])
-            s = s sprintf("switching the address space adds about %.0f ns.", c1["process"] - c1["thread"])
-        else
-            s = s "the difference, the cost of switching the address space, is not significant here (the quartiles overlap)."
+    s = ""
+    for (i = 1; i <= nm; i++) {
+        m = modes[i]
+        if (!(m in c1)) continue
+        s = s (s ? "; " : "") (m == "process" ? "between processes " : "between threads ") \
+            (dbusy[m] ? "the machine was too busy to measure it" : est(c1[m], c1lo[m], c1hi[m]))
+    }
+    if (s != "") {
+        s = "- Direct cost C1 per switch: " s "."
+        if (diff != "" && !dbusy["process"] && !dbusy["thread"]) {
+            if (diff_sig == "yes" && diff_lo > 0)
+                s = s " Switching the address space adds " est_note(diff, diff_lo, diff_hi, "process − thread, paired per repetition") "."
+            else if (diff_sig == "yes")
+                s = s " Process switches are cheaper than thread switches here: " est_note(diff, diff_lo, diff_hi, "process − thread, paired per repetition") "."
+            else
+                s = s " The difference is not significant: " est_note(diff, diff_lo, diff_hi, "process − thread, paired per repetition") "."
+        }
         print s
     }
     s = ""
     for (i = 1; i <= nm; i++)
-        if (modes[i] in c1) s = s (s ? ", " : "") sprintf("%.0f ns for %s", t1[modes[i]], modes[i] (modes[i] == "process" ? "es" : "s"))
-    print "- T1/(2R), the figure `perf bench sched pipe` reports as usecs/op ÷ 2 (a switch plus one write and one read): " s "."
+        if ((modes[i] in c1) && !dbusy[modes[i]]) s = s (s ? ", " : "") est(t1[modes[i]], t1lo[modes[i]], t1hi[modes[i]]) " for " modes[i] (modes[i] == "process" ? "es" : "s")
+    if (s != "")
+        print "- T1/2, the figure `perf bench sched pipe` reports as usecs/op ÷ 2 (a switch plus one write and one read): " s "."
     if (nd == 0) { print ""; return }
     top = sizes[nd]
-    for (i = 1; i <= nm; i++) {
-        m = modes[i]; s = ""; t = ""
-        for (c = 1; c <= nc; c++) {
-            key = cellkey(m, top, combos[c])
-            if (!(key in have)) continue
-            k = knee(m, combos[c])
-            s = s (s ? ", " : "") combos[c] " " (k ? "from " size(k) (l2 > 0 ? sprintf(" (2D = %.2f × L2)", 2 * k / l2) : "") : "nowhere up to " size(top))
-            t = t (t ? ", " : "") combos[c] " " (sig[key] == "yes" ? ns(ind[key]) " ns" (c1[m] > 0 ? sprintf(" (%.1f × C1)", ind[key] / c1[m]) : "") : "not significant")
-        }
-        if (s != "")
-            printf "- %s, where the indirect cost rises above C1 and stays there: %s. At D = %s: %s.\n", m, s, size(top), t
-    }
+    small_d()
+    for (i = 1; i <= nm; i++)
+        for (c = 1; c <= nc; c++)
+            if ((cellkey(modes[i], top, combos[c]) in have) || (cellkey(modes[i], sizes[1], combos[c]) in have)) curve(modes[i], combos[c])
     if (l2 > 0 && 2 * top > l2)
-        print "  Once 2D passes L2 the two arrays no longer fit in L2 together, and every switch refills it with the other side's data."
+        print "- Once 2D passes a cache (L1d, then L2) the two arrays no longer fit in it together, and every switch refills it with the other side's data; the cost is largest where D still fits and 2D does not, since then the single run keeps its array in that cache."
+    if (nneg) printf "- %d cell%s show%s a significantly negative indirect cost (the pair's walks came out faster than the single run's): %s%s.\n",
+        nneg, (nneg > 1 ? "s" : ""), (nneg > 1 ? "" : "s"), neglist6, (nneg > 6 ? " and " (nneg - 6) " more" : "")
     if (llc > 0 && top > llc)
         s = sprintf("- The sweep reaches D = %s, %.2f × the LLC (%s). Beyond the LLC", size(top), top / llc, size(llc))
     else {
-        s = "- The sweep stops at D = " size(top) (l2 > 0 ? sprintf(" (%.2f × L2)", top / l2) : "") ", "
+        s = "- The sweep stops at D = " size(top) (l2 > 0 && 100 * top >= l2 ? sprintf(" (%.2f × L2)", top / l2) : "") ", "
         if (l2 > 0 && 2 * top <= l2) s = s "where both arrays still fit in L2: neither the L2 knee nor the LLC knee is measured"
         else s = s (llc > 0 ? "below the LLC (" size(llc) "): the LLC knee is not measured" : "and no LLC size is known")
         printf "%s (SIZES= or MAX_KIB= reach further).\n", s
         s = "- At the largest D"
     }
     key8 = cellkey(modes[1], top, "rmw/8"); key128 = cellkey(modes[1], top, "rmw/128")
-    if ((key8 in have) && (key128 in have) && sig[key8] == "yes" && sig[key128] == "yes")
-        printf "%s (%s, %s), rmw at stride 128 costs %.1f × stride 8 (%s vs %s ns): stride 128 comes back to each %s-byte line %d times per walk instead of reading it through once.\n",
-            s, size(top), modes[1], ind[key128] / ind[key8], ns(ind[key128]), ns(ind[key8]), cfg["line_bytes"], cfg["line_bytes"] / 8
-    else if ((key8 in have) && (key128 in have))
-        printf "%s (%s, %s), stride 8 and 128 cannot be compared: at least one cost is not significant.\n", s, size(top), modes[1]
-    printf "- %d of %d indirect costs are not significant. ", nns, ncells
-    if (nbad == 0)
-        printf "Every cell passed the self-checks: %.3f to %.3f switches per round trip in pair runs (%.3f to %.3f of them voluntary%s), at most %.3f in single runs, no CPU migrations.\n",
+    if ((key8 in have) && (key128 in have) && !cbusy[key8] && !cbusy[key128] && sig[key8] && sig[key128]) {
+        printf "%s (%s, %s), rmw at stride 128 costs %s and at stride 8 %s: ", s, size(top), modes[1], est(ind[key128], lo[key128], hi[key128]), est(ind[key8], lo[key8], hi[key8])
+        if (lo[key128] + 0 > hi[key8] + 0)
+            printf "stride 128 costs more (the intervals do not overlap); it comes back to each %s-byte line %d times per walk instead of reading it through once.\n", cfg["line_bytes"], cfg["line_bytes"] / 8
+        else if (lo[key8] + 0 > hi[key128] + 0)
+            print "stride 8 costs more (the intervals do not overlap)."
+        else
+            print "the intervals overlap, so neither is shown to cost more."
+    } else if ((key8 in have) && (key128 in have))
+        printf "%s (%s, %s), stride 8 and 128 cannot be compared: at least one cost is not significant or not measured.\n", s, size(top), modes[1]
+    if (ncells) {
+        printf "- %d of %d measured indirect costs are not significant (q > 0.05).", nns, nmeasured
+        if (nnotarget) printf " %d interval%s did not narrow to ±5%% or ±20 ns within the cap (marked \\*).", nnotarget, (nnotarget > 1 ? "s" : "")
+        if (ntwo) printf " In %d cell%s the repetitions fall into two modes (marked †): the machine changed state during the cell.", ntwo, (ntwo > 1 ? "s" : "")
+        print ""
+    }
+    if (nbad == 0 && ncells)
+        printf "- Every cell passed the self-checks: %.3f to %.3f switches per round trip in pair runs (%.3f to %.3f of them voluntary%s), at most %.3f in single runs, no CPU migrations.\n",
             amin, amax, vmin, vmax, (cfg["sched"] == "fifo" ? "" : "; without SCHED_FIFO the woken side preempts the writer"), samax
-    else
-        printf "%d cells failed a self-check (marked !): %s.\n", nbad, bad
+    else if (nbad)
+        printf "- %d cells failed a self-check (marked !): %s.\n", nbad, bad
     print ""
 }
 
-# ---- the SVG plot: log2 D across, indirect us on a log scale up ----
+# ---- the SVG plot: log2 D across, indirect us on a log scale up, with the
+# 95% interval as a vertical bar; significant positive costs only ----
 function px(d) { return X0 + (log(d) - lx0) / (lx1 - lx0 > 0 ? lx1 - lx0 : 1) * W }
 function py(us) { return Y0 + H - (log(us) / LN10 - ly0) / (ly1 - ly0) * H }
-function plot(   svg, i, j, c, m, key, n, us, lo, hi, col, dash, path, prev, e, x, lab, first) {
+function shown(key) { return (key in have) && !cbusy[key] && sig[key] && ind[key] > 0 && lo[key] != "NA" && lo[key] > 0 }
+function plot(   svg, i, j, c, m, key, n, us, vlo, vhi, col, dash, path, prev, e, x, lab) {
     svg = csvdir "/ctxswitch-indirect.svg"
     X0 = 70; Y0 = 20; W = 560; H = 300; LN10 = log(10)
     lx0 = log(sizes[1]); lx1 = log(sizes[nd])
     split("#1f77b4 #d62728 #2ca02c #9467bd #ff7f0e #8c564b #e377c2 #17becf", pal, " ")
     n = 0
-    for (key in have)
-        if (sig[key] == "yes" && ind[key] > 0) {
-            us = ind[key] / 1000
-            if (n == 0 || us < lo) lo = us
-            if (n == 0 || us > hi) hi = us
-            n++
-        }
-    ly0 = n ? int(log(lo) / LN10 + 100) - 100 : -2
-    ly1 = n ? 100 - int(-log(hi) / LN10 + 100) : 2
+    for (i = 1; i <= nm; i++)
+        for (j = 1; j <= nd; j++)
+            for (c = 1; c <= nc; c++) {
+                key = cellkey(modes[i], sizes[j], combos[c])
+                if (!shown(key)) continue
+                if (n == 0 || lo[key] / 1000 < vlo) vlo = lo[key] / 1000
+                if (n == 0 || hi[key] / 1000 > vhi) vhi = hi[key] / 1000
+                n++
+            }
+    ly0 = n ? int(log(vlo) / LN10 + 100) - 100 : -2
+    ly1 = n ? 100 - int(-log(vhi) / LN10 + 100) : 2
     if (ly1 <= ly0) ly1 = ly0 + 1
     printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"800\" height=\"380\" font-family=\"sans-serif\" font-size=\"11\">\n" > svg
     printf "<rect width=\"800\" height=\"380\" fill=\"white\"/>\n" > svg
@@ -273,8 +410,10 @@ function plot(   svg, i, j, c, m, key, n, us, lo, hi, col, dash, path, prev, e, 
             path = ""; prev = 0
             for (j = 1; j <= nd; j++) {
                 key = cellkey(m, sizes[j], combos[c])
-                if ((key in have) && sig[key] == "yes" && ind[key] > 0) {
+                if (shown(key)) {
                     path = path (prev ? " L" : " M") sprintf("%.1f %.1f", px(sizes[j]), py(ind[key] / 1000))
+                    printf "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n", px(sizes[j]), px(sizes[j]),
+                        py(lo[key] / 1000), py(hi[key] / 1000), col > svg
                     printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n", px(sizes[j]), py(ind[key] / 1000), col > svg
                     prev = 1
                 } else prev = 0
@@ -284,7 +423,9 @@ function plot(   svg, i, j, c, m, key, n, us, lo, hi, col, dash, path, prev, e, 
             printf "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"%s/><text x=\"%d\" y=\"%d\">%s %s</text>\n",
                 X0 + W + 12, X0 + W + 36, Y0 + 14 * n, Y0 + 14 * n, col, dash, X0 + W + 40, Y0 + 14 * n + 4, m, combos[c] > svg
         }
-    printf "<text x=\"%d\" y=\"%d\" fill=\"#555\">not significant: no point</text>\n", X0 + W + 12, Y0 + 14 * (n + 2) > svg
+    printf "<text x=\"%d\" y=\"%d\" fill=\"#555\">bars: 95%% intervals</text>\n", X0 + W + 12, Y0 + 14 * (n + 2) > svg
+    printf "<text x=\"%d\" y=\"%d\" fill=\"#555\">not significant or</text>\n", X0 + W + 12, Y0 + 14 * (n + 3) > svg
+    printf "<text x=\"%d\" y=\"%d\" fill=\"#555\">not measured: no point</text>\n", X0 + W + 12, Y0 + 14 * (n + 4) > svg
     print "</svg>" > svg
     close(svg)
 }

@@ -4,25 +4,30 @@
  * two things vary: where the counters sit (8 B apart in one line, 64 B apart,
  * 128 B apart) and how an increment reaches memory (a plain store, a
  * volatile load-add-store, a relaxed atomic add, or a register-only add chain
- * that is the one-cycle bound). Wall time from the release of a spin barrier
- * to the last join, divided by the increments per thread, is ns per increment
- * per thread: a flat value across T is linear scaling.
+ * that is the one-cycle bound). Wall time from the release of a start gate
+ * to the last worker's end, divided by the increments per thread, is ns per
+ * increment per thread: a flat value across T is linear scaling.
+ *
+ * For each increment, one round runs every (layout, thread count) cell once
+ * in a rotated order, so the ratios (adjacent/pad128, pad64/pad128, T-thread
+ * over 1-thread) are taken inside one round, from one state of the machine.
+ * rounds.c runs the rounds and leaves out those another task or a slow
+ * phase of the machine disturbed; this file owns the loops, the placement
+ * and the output.
  *
  * Output: RESULT / samples / cpus lines on stdout (grammar in README.md),
  * progress on stderr. Knobs come from the environment; see usage(). */
 #define _GNU_SOURCE
-#include "common.h"
+#include "fs.h"
 
-#include <inttypes.h>
-#include <pthread.h>
-#include <stdatomic.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_THREADS 64
-#define PAD 128          /* the pad128 stride: one counter per 128 B */
-#define CHUNK_LOG2 20    /* the CPU is sampled every 2^20 increments */
+#define DEF_ITERS_LOG2 18
+#define DEF_REPS 11
+#define DEF_CAP_S 10 /* MAX_CELL_S: seconds per increment's block of cells */
 
 /* ---- options ---- */
 
@@ -31,28 +36,31 @@ static void usage(FILE *f)
     fprintf(f,
         "usage: false_sharing [-h]\n"
         "  Threads increment their own counters placed 8, 64 or 128 bytes apart and\n"
-        "  report ns (and cycles) per increment. Knobs come from the environment:\n"
-        "  ITERS_LOG2=24     increments per thread = 2^N (10..34)\n"
-        "  REPS=11           timed rounds per cell after one warm-up round (1..1001)\n"
-        "  THREADS=1,2,4,8   thread counts (1..%d); counts above the online CPUs are\n"
-        "                    skipped unless named here, then run as oversubscribed\n"
+        "  report ns and cycles per increment with 95%% intervals. Knobs come from\n"
+        "  the environment:\n"
+        "  ITERS_LOG2=%d     increments per thread and round = 2^N (10..34)\n"
+        "  REPS=%d           at least this many clean rounds per cell (1..1001); rounds\n"
+        "                    are added until every interval is within 5%% of its\n"
+        "                    estimate, up to 4 x REPS + 10 rounds\n"
+        "  MAX_CELL_S=%d     seconds of rounds per increment's block of cells (0..3600)\n"
+        "  THREADS=1,2,4,8   thread counts (1..%d, no repeats); counts above the CPUs\n"
+        "                    this process may run on are skipped unless named here,\n"
+        "                    then run as oversubscribed\n"
         "  PIN=1             Linux: pin one thread per physical core, a shared-cache\n"
         "                    domain first; 0 leaves placement to the OS (default 0\n"
         "                    where the OS has no affinity API)\n"
         "  PAIRS=1           at 2 threads, also measure each CPU-pair class the\n"
         "                    topology has (shared L2, shared L3 only, across, SMT)\n"
-        "  CLOCK_GHZ, CLOCK_GHZ_T2, _T4, _T8  clock estimates for cycles per\n"
-        "                    increment (run.sh measures them); absent -> cycles=NA\n",
-        MAX_THREADS);
+        "  Cycles per increment come from a speed canary run in the same round.\n",
+        DEF_ITERS_LOG2, DEF_REPS, DEF_CAP_S, MAX_THREADS);
 }
 
 struct knobs {
     uint64_t iters;
-    long iters_log2, reps, pin, pairs;
+    long iters_log2, pin, pairs;
     long threads[16];
     size_t nthreads;
     int threads_forced;
-    double ghz[MAX_THREADS + 1]; /* clock estimate to use at T threads, 0 = unknown */
 };
 
 static void read_knobs(struct knobs *k)
@@ -62,29 +70,22 @@ static void read_knobs(struct knobs *k)
 #else
     long pin_default = 0;
 #endif
-    k->iters_log2 = env_long("ITERS_LOG2", 24, 10, 34);
+    k->iters_log2 = env_long("ITERS_LOG2", DEF_ITERS_LOG2, 10, 34);
     k->iters = (uint64_t)1 << k->iters_log2;
-    k->reps = env_long("REPS", 11, 1, 1001);
     k->pin = env_long("PIN", pin_default, 0, 1);
     k->pairs = env_long("PAIRS", 1, 0, 1);
     k->nthreads = env_long_list("THREADS", 1, MAX_THREADS, k->threads, 16);
     k->threads_forced = k->nthreads > 0;
+    /* a count named twice would be measured twice and one result dropped */
+    for (size_t i = 0; i < k->nthreads; i++)
+        for (size_t j = 0; j < i; j++)
+            if (k->threads[i] == k->threads[j])
+                die_usage("THREADS=%s: %ld is named twice; name each thread count once",
+                          getenv("THREADS"), k->threads[i]);
     if (!k->threads_forced) {
         static const long def[] = {1, 2, 4, 8};
         memcpy(k->threads, def, sizeof def);
         k->nthreads = 4;
-    }
-    /* the estimate measured with the most copies not above T */
-    double g1 = env_double("CLOCK_GHZ", 0), g = g1;
-    for (int t = 1; t <= MAX_THREADS; t++) {
-        if (t == 2 || t == 4 || t == 8) {
-            char name[32];
-            snprintf(name, sizeof name, "CLOCK_GHZ_T%d", t);
-            double gt = env_double(name, 0);
-            if (gt > 0)
-                g = gt;
-        }
-        k->ghz[t] = g;
     }
 }
 
@@ -94,8 +95,6 @@ static void read_knobs(struct knobs *k)
 /* One loop iteration = one increment, so the listing reads directly and the
  * tests can count instructions per increment; both gcc and clang take this. */
 #define NO_UNROLL _Pragma("GCC unroll 1")
-
-typedef void inc_fn(uint64_t *slot, uint64_t n);
 
 /* count in a register, one plain store of it per increment */
 static __attribute__((noinline)) void inc_store(uint64_t *slot, uint64_t n)
@@ -139,120 +138,37 @@ static __attribute__((noinline)) void inc_register(uint64_t *slot, uint64_t n)
     *slot = c;
 }
 
-static const struct increment {
-    const char *name;
-    inc_fn *fn;
-} increments[] = {
+static const struct increment increments[] = {
     {"store", inc_store},
     {"rmw", inc_rmw},
     {"atomic", inc_atomic},
     {"register", inc_register},
 };
-#define N_INC (sizeof increments / sizeof *increments)
+#define N_INC (int)(sizeof increments / sizeof *increments)
 
-static const struct layout {
-    const char *name;
-    size_t stride;
-} layouts[] = {
+static const struct layout layouts[] = {
     {"adjacent", 8},
     {"pad64", 64},
     {"pad128", PAD},
 };
-#define N_LAYOUT (sizeof layouts / sizeof *layouts)
-
-/* The counters: a guard line at each end, so nothing else the program
- * touches can share a line with them. Every layout fits. */
-static _Alignas(PAD) uint64_t counters[(PAD + MAX_THREADS * PAD + PAD) / sizeof(uint64_t)];
-
-static uint64_t *slot_of(const struct layout *l, int t)
-{
-    return (uint64_t *)((char *)counters + PAD + (size_t)t * l->stride);
-}
-
-/* ---- threads: start gate, pinning, CPU sampling ---- */
-
-struct worker {
-    _Alignas(PAD) pthread_t tid; /* padded: the harness must not false-share */
-    inc_fn *fn;
-    uint64_t *slot;
-    uint64_t iters;
-    int cpu;          /* CPU to pin to, -1 = none */
-    int pinned;       /* pin granted */
-    int end_cpu;
-    int moved;        /* seen on another CPU at any sample */
-};
-
-static _Alignas(PAD) atomic_int gate_ready;
-static _Alignas(PAD) atomic_int gate_go;
-
-static void *worker_main(void *arg)
-{
-    struct worker *w = arg;
-    w->pinned = w->cpu >= 0 && pin_self(w->cpu) == 0;
-    atomic_fetch_add_explicit(&gate_ready, 1, memory_order_release);
-    while (!atomic_load_explicit(&gate_go, memory_order_acquire))
-        ;
-    int start = current_cpu(), moved = 0, cpu = start;
-    uint64_t chunk = w->iters < ((uint64_t)1 << CHUNK_LOG2) ? w->iters : (uint64_t)1 << CHUNK_LOG2;
-    for (uint64_t done = 0; done < w->iters; done += chunk) {
-        w->fn(w->slot, chunk);
-        cpu = current_cpu();
-        moved |= cpu != start;
-    }
-    w->end_cpu = cpu;
-    w->moved = moved;
-    return NULL;
-}
-
-/* One round: T threads on cpus[] (or unpinned), returns wall ns. */
-static double run_round(const struct increment *inc, const struct layout *lay, int T,
-                        const int *cpus, uint64_t iters, struct worker *w)
-{
-    memset(counters, 0, sizeof counters);
-    atomic_store(&gate_ready, 0);
-    atomic_store(&gate_go, 0);
-    for (int t = 0; t < T; t++) {
-        w[t] = (struct worker){.fn = inc->fn, .slot = slot_of(lay, t), .iters = iters,
-                               .cpu = cpus ? cpus[t] : -1};
-        check_pt(pthread_create(&w[t].tid, NULL, worker_main, &w[t]), "pthread_create");
-    }
-    while (atomic_load_explicit(&gate_ready, memory_order_acquire) < T)
-        ;
-    uint64_t t0 = now_ns();
-    atomic_store_explicit(&gate_go, 1, memory_order_release);
-    for (int t = 0; t < T; t++)
-        check_pt(pthread_join(w[t].tid, NULL), "pthread_join");
-    uint64_t t1 = now_ns();
-
-    /* consume and check every increment */
-    uint64_t sum = 0;
-    for (int t = 0; t < T; t++)
-        sum += *slot_of(lay, t);
-    SINK(sum);
-    if (sum != (uint64_t)T * iters)
-        die("checksum: %s/%s at %d threads summed to %" PRIu64 ", expected %" PRIu64,
-            inc->name, lay->name, T, sum, (uint64_t)T * iters);
-    return (double)(t1 - t0);
-}
+#define N_LAYOUT (int)(sizeof layouts / sizeof *layouts)
+enum { L_ADJ, L_PAD64, L_PAD128 };
 
 /* ---- placement ---- */
 
-/* Order allowed CPUs for pinning: one per physical core first, cores that
- * share the last-level cache with the first CPU before others, and within
- * that the L2 domain of the first CPU first; SMT siblings last. */
-static int cpu_order(int *order, int cap)
+/* Order the allowed CPUs for pinning: one per physical core first, cores
+ * that share the last-level cache with the first CPU before others, and
+ * within that the L2 domain of the first CPU first; SMT siblings last. */
+static int cpu_order(const int *allowed, int nallowed, int *order, int cap)
 {
-    int n = 0, ncpu = online_cpus();
-    int llc_level = 3;
-    cache_llc(0, &llc_level, NULL);
+    int n = 0, llc_level = 3;
+    cache_llc(allowed[0], &llc_level, NULL);
     for (int pass = 0; pass < 4 && n < cap; pass++) {
-        for (int c = 0; c < ncpu && n < cap; c++) {
-            if (!cpu_allowed(c))
-                continue;
-            int taken = 0, sibling = 0;
-            for (int i = 0; i < n; i++) {
-                taken |= order[i] == c;
-                sibling |= cpus_are_smt_siblings(order[i], c) == 1;
+        for (int i = 0; i < nallowed && n < cap; i++) {
+            int c = allowed[i], taken = 0, sibling = 0;
+            for (int j = 0; j < n; j++) {
+                taken |= order[j] == c;
+                sibling |= cpus_are_smt_siblings(order[j], c) == 1;
             }
             if (taken)
                 continue;
@@ -269,107 +185,19 @@ static int cpu_order(int *order, int cap)
     return n;
 }
 
-/* ---- measurement of one set of cells ---- */
-
-struct cell {
-    const struct increment *inc;
-    const struct layout *lay;
-    double *ns;      /* per timed round */
-    char cpus[4096]; /* one [..] per timed round */
-    int moved_rounds;
-};
-
-static void note_cpus(struct cell *c, const struct worker *w, int T)
-{
-    size_t len = strlen(c->cpus);
-    int moved = 0;
-    len += (size_t)snprintf(c->cpus + len, sizeof c->cpus - len, "[");
-    for (int t = 0; t < T && len < sizeof c->cpus; t++) {
-        moved |= w[t].moved;
-        len += (size_t)snprintf(c->cpus + len, sizeof c->cpus - len, "%s%d%s", t ? "," : "",
-                                w[t].end_cpu, w[t].moved ? "*" : "");
-    }
-    if (len < sizeof c->cpus)
-        snprintf(c->cpus + len, sizeof c->cpus - len, "]");
-    c->moved_rounds += moved;
-}
-
-/* Runs the cells round-robin: one warm-up round, then reps timed rounds. */
-static void measure(struct cell *cells, int ncell, int T, const int *cpus, const struct knobs *k,
-                    long *done, long total, uint64_t t0, int *pinned_all)
-{
-    struct worker *w = xaligned_alloc(PAD, sizeof *w * (size_t)T);
-    *pinned_all = cpus != NULL;
-    for (long r = -1; r < k->reps; r++) {
-        for (int i = 0; i < ncell; i++) {
-            double ns = run_round(cells[i].inc, cells[i].lay, T, cpus, k->iters, w);
-            for (int t = 0; t < T; t++)
-                *pinned_all &= w[t].pinned;
-            if (r >= 0) {
-                cells[i].ns[r] = ns / (double)k->iters;
-                note_cpus(&cells[i], w, T);
-            }
-            progress("false_sharing", ++*done, total, t0);
-        }
-    }
-    free(w);
-}
-
-static void print_cell(const char *kind, const char *extra, const struct cell *c, int T,
-                       const struct knobs *k, int oversub, int pinned)
-{
-    double med = stat_median(c->ns, (size_t)k->reps);
-    char cyc[32] = "NA";
-    if (k->ghz[T] > 0)
-        snprintf(cyc, sizeof cyc, "%.3f", med * k->ghz[T]);
-    printf("RESULT exp=false_sharing kind=%s%s variant=%s layout=%s threads=%d ns_per_inc=%.4f "
-           "cv=%.4f min_ns=%.4f cycles_per_inc=%s reps=%ld moved_rounds=%d pinned=%d "
-           "oversubscribed=%d\n",
-           kind, extra, c->inc->name, c->lay->name, T, med, stat_cv(c->ns, (size_t)k->reps),
-           stat_min(c->ns, (size_t)k->reps), cyc, k->reps, c->moved_rounds, pinned, oversub);
-    printf("samples exp=false_sharing kind=%s%s variant=%s layout=%s threads=%d ns_per_inc=",
-           kind, extra, c->inc->name, c->lay->name, T);
-    for (long r = 0; r < k->reps; r++)
-        printf("%s%.4f", r ? "," : "", c->ns[r]);
-    printf("\ncpus exp=false_sharing kind=%s%s variant=%s layout=%s threads=%d cpus=%s\n", kind,
-           extra, c->inc->name, c->lay->name, T, c->cpus);
-    printf("RESULT exp=false_sharing kind=checksum%s variant=%s layout=%s threads=%d "
-           "expected=%" PRIu64 " rounds=%ld status=ok\n",
-           extra, c->inc->name, c->lay->name, T, (uint64_t)T * k->iters, k->reps + 1);
-}
-
-static struct cell *new_cells(int n, long reps)
-{
-    struct cell *c = xmalloc(sizeof *c * (size_t)n);
-    memset(c, 0, sizeof *c * (size_t)n);
-    for (int i = 0; i < n; i++)
-        c[i].ns = xmalloc(sizeof(double) * (size_t)reps);
-    return c;
-}
-
-static void free_cells(struct cell *c, int n)
-{
-    for (int i = 0; i < n; i++)
-        free(c[i].ns);
-    free(c);
-}
-
-/* ---- CPU-pair classes at T=2 ---- */
-
 enum pair_class { PAIR_SMT, PAIR_L2, PAIR_L3, PAIR_ACROSS, N_PAIR };
 static const char *pair_name[N_PAIR] = {"smt", "shared_l2", "shared_l3_only", "across_l3"};
 
 /* First allowed pair of each class, from sysfs. Returns how many found. */
-static int find_pairs(int pairs[N_PAIR][2])
+static int find_pairs(const int *allowed, int nallowed, int pairs[N_PAIR][2])
 {
-    int found = 0, ncpu = online_cpus(), llc_level = 3;
-    cache_llc(0, &llc_level, NULL);
+    int found = 0, llc_level = 3;
+    cache_llc(allowed[0], &llc_level, NULL);
     for (int i = 0; i < N_PAIR; i++)
         pairs[i][0] = -1;
-    for (int a = 0; a < ncpu; a++) {
-        for (int b = a + 1; b < ncpu; b++) {
-            if (!cpu_allowed(a) || !cpu_allowed(b))
-                continue;
+    for (int i = 0; i < nallowed; i++) {
+        for (int j = i + 1; j < nallowed; j++) {
+            int a = allowed[i], b = allowed[j];
             int smt = cpus_are_smt_siblings(a, b), l2 = cpus_share_cache(a, b, 2),
                 llc = cpus_share_cache(a, b, llc_level);
             if (smt < 0 || l2 < 0 || llc < 0)
@@ -383,6 +211,196 @@ static int find_pairs(int pairs[N_PAIR][2])
         }
     }
     return found;
+}
+
+/* ---- output ---- */
+
+/* " key=value" with prec decimals, or " key=NA" for a value not measured */
+static void put(const char *key, double v, int prec)
+{
+    if (isnan(v) || isinf(v))
+        printf(" %s=NA", key);
+    else
+        printf(" %s=%.*f", key, prec, v);
+}
+
+static void put_iv(const char *key, struct interval iv, int prec)
+{
+    char k[64];
+    put(key, iv.est, prec);
+    snprintf(k, sizeof k, "%s_lo", key);
+    put(k, iv.lo, prec);
+    snprintf(k, sizeof k, "%s_hi", key);
+    put(k, iv.hi, prec);
+}
+
+/* fewer than REPS clean rounds, or more than half of them left out */
+static int cell_too_busy(const struct cell *c, const struct run *r)
+{
+    return c->used < r->plan.min_clean || 2 * c->used < c->used + c->interfered + c->slow;
+}
+
+/* kind=cell (or pair, with extra = " class=... pair=...") and its
+ * samples, cpus and checksum lines */
+static void print_cell(const char *kind, const char *extra, const struct cell *c, const struct block *b,
+                       const struct run *r)
+{
+    printf("RESULT exp=false_sharing kind=%s%s variant=%s layout=%s threads=%d", kind, extra, c->inc->name,
+           c->lay->name, c->T);
+    put_iv("ns_per_inc", c->ns_iv, 4);
+    put_iv("cycles_per_inc", c->cyc_iv, 3);
+    put("min_ns", c->min_ns, 4);
+    printf(" rounds_total=%ld rounds_used=%ld rounds_interfered=%ld rounds_slow=%ld", b->rounds, c->used,
+           c->interfered, c->slow);
+    put("slow_share", c->slow_share, 3);
+    printf(" two_modes=%d two_modes_all=%d target_reached=%d too_busy=%d reps_min=%ld moved_rounds=%d "
+           "pinned=%d oversubscribed=%d\n",
+           c->two_modes, c->two_modes_all, c->reached, cell_too_busy(c, r), r->plan.min_clean, c->moved_rounds,
+           c->pinned_all, c->oversub);
+    printf("samples exp=false_sharing kind=%s%s variant=%s layout=%s threads=%d", kind, extra, c->inc->name,
+           c->lay->name, c->T);
+    const double *cols[] = {c->ns, c->canary_mean, c->canary_max, c->lost};
+    const char *names[] = {"ns_per_inc", "canary_ns", "canary_max_ns", "lost_share"};
+    for (int j = 0; j < 4; j++) {
+        printf(" %s=", names[j]);
+        for (long k = 0; k < b->rounds; k++)
+            printf("%s%.4f", k ? "," : "", cols[j][k]);
+        if (b->rounds == 0)
+            printf("NA");
+    }
+    printf(" state=%s\n", b->rounds ? c->state : "NA");
+    printf("cpus exp=false_sharing kind=%s%s variant=%s layout=%s threads=%d cpus=%s\n", kind, extra, c->inc->name,
+           c->lay->name, c->T, c->cpus_len ? c->cpus_seen : "NA");
+    printf("RESULT exp=false_sharing kind=checksum%s variant=%s layout=%s threads=%d expected=%llu rounds=%ld "
+           "status=ok\n",
+           extra, c->inc->name, c->lay->name, c->T, (unsigned long long)c->T * (unsigned long long)r->iters,
+           b->rounds + 1);
+}
+
+static void print_ratio(const char *kind, const char *extra, const struct block *b, const struct ratio *q,
+                        const struct run *r)
+{
+    const struct cell *a = &b->cells[q->num], *d = &b->cells[q->den];
+    int busy = (long)q->iv.n < r->plan.min_clean || cell_too_busy(a, r) || cell_too_busy(d, r);
+    printf("RESULT exp=false_sharing kind=%s%s variant=%s compare=%s threads=%d", kind, extra, a->inc->name,
+           q->compare, q->T);
+    put_iv("ratio", q->iv, 4);
+    put("p", q->iv.p, 4);
+    put("q", q->q, 4);
+    printf(" n=%zu target_reached=%d too_busy=%d\n", q->iv.n, q->reached, busy);
+}
+
+/* q-values across one table of ratios (every block's ratios together) */
+static void adjust_table(struct block *blocks, int nblock)
+{
+    int n = 0, k = 0;
+    for (int i = 0; i < nblock; i++)
+        n += blocks[i].nratio;
+    double *p = xmalloc(sizeof *p * (size_t)(n ? n : 1)), *q = xmalloc(sizeof *q * (size_t)(n ? n : 1));
+    for (int i = 0; i < nblock; i++)
+        for (int j = 0; j < blocks[i].nratio; j++)
+            p[k++] = blocks[i].ratios[j].iv.p;
+    bh_adjust(p, (size_t)n, q);
+    k = 0;
+    for (int i = 0; i < nblock; i++)
+        for (int j = 0; j < blocks[i].nratio; j++)
+            blocks[i].ratios[j].q = q[k++];
+    free(p);
+    free(q);
+}
+
+/* ---- the blocks ---- */
+
+static struct ratio mk_ratio(int num, int den, const char *compare, int T)
+{
+    return (struct ratio){.num = num, .den = den, .compare = compare, .T = T};
+}
+
+/* Increment inc at every thread count of run_t: cells by (T, layout), and
+ * the ratios within each T and against one thread. */
+static void build_block(struct block *b, const struct increment *inc, const int *run_t, int nrun,
+                        int cpus_t[][MAX_THREADS], const int *oversub_t, int pinned)
+{
+    b->ncell = nrun * N_LAYOUT;
+    b->cells = xmalloc(sizeof *b->cells * (size_t)b->ncell);
+    b->ratios = xmalloc(sizeof *b->ratios * (size_t)(3 * nrun));
+    b->nratio = 0;
+    int one = -1;
+    for (int i = 0; i < nrun; i++)
+        one = run_t[i] == 1 ? i : one;
+    for (int i = 0; i < nrun; i++) {
+        for (int l = 0; l < N_LAYOUT; l++)
+            b->cells[i * N_LAYOUT + l] = (struct cell){.inc = inc, .lay = &layouts[l], .T = run_t[i],
+                                                       .cpus = pinned ? cpus_t[i] : NULL, .oversub = oversub_t[i],
+                                                       .group = i};
+        int base = i * N_LAYOUT;
+        b->ratios[b->nratio++] = mk_ratio(base + L_ADJ, base + L_PAD128, "adjacent_over_pad128", run_t[i]);
+        b->ratios[b->nratio++] = mk_ratio(base + L_PAD64, base + L_PAD128, "pad64_over_pad128", run_t[i]);
+        if (one >= 0 && i != one)
+            b->ratios[b->nratio++] =
+                mk_ratio(base + L_PAD128, one * N_LAYOUT + L_PAD128, "pad128_over_1thread", run_t[i]);
+    }
+}
+
+/* The same increment at 2 threads on one CPU pair: adjacent and pad128. */
+static void build_pair_block(struct block *b, const struct increment *inc, const int *pair, int group)
+{
+    b->ncell = 2;
+    b->cells = xmalloc(sizeof *b->cells * 2);
+    b->cells[0] = (struct cell){.inc = inc, .lay = &layouts[L_ADJ], .T = 2, .cpus = pair, .group = group};
+    b->cells[1] = (struct cell){.inc = inc, .lay = &layouts[L_PAD128], .T = 2, .cpus = pair, .group = group};
+    b->ratios = xmalloc(sizeof *b->ratios);
+    b->ratios[0] = mk_ratio(0, 1, "adjacent_over_pad128", 2);
+    b->nratio = 1;
+}
+
+static void drop_block(struct block *b)
+{
+    block_free(b);
+    free(b->cells);
+    free(b->ratios);
+}
+
+/* Where each thread count ran, for the placement lines. */
+struct placement {
+    int nrun, norder, nallowed;
+    const int *run_t, *oversub_t;
+    int (*cpus_t)[MAX_THREADS];
+};
+
+/* Every line of the results: cells, placements, ratios, then the pairs. */
+static void print_all(struct block *blocks, int nb, int pair_first, char (*extra)[96], const struct placement *pl,
+                      const struct run *run)
+{
+    for (int v = 0; v < pair_first; v++)
+        for (int c = 0; c < blocks[v].ncell; c++)
+            print_cell("cell", "", &blocks[v].cells[c], &blocks[v], run);
+    for (int i = 0; i < pl->nrun; i++) {
+        int pinned = pl->norder > 0;
+        for (int v = 0; v < pair_first; v++)
+            for (int l = 0; l < N_LAYOUT; l++)
+                pinned &= blocks[v].cells[i * N_LAYOUT + l].pinned_all;
+        printf("RESULT exp=false_sharing kind=placement threads=%d cpus=", pl->run_t[i]);
+        for (int t = 0; t < pl->run_t[i] && pl->norder; t++)
+            printf("%s%d", t ? "," : "", pl->cpus_t[i][t]);
+        printf("%s pinned=%s oversubscribed=%d allowed_cpus=%d", pl->norder ? "" : "none",
+               pl->norder == 0 ? "none" : pinned ? "granted" : "refused", pl->oversub_t[i], pl->nallowed);
+        put("canary_best_ns", run->best[i], 4);
+        printf("\n");
+    }
+    for (int v = 0; v < pair_first; v++)
+        for (int q = 0; q < blocks[v].nratio; q++)
+            print_ratio("ratio", "", &blocks[v], &blocks[v].ratios[q], run);
+    for (int i = pair_first; i < nb; i++) {
+        for (int c = 0; c < blocks[i].ncell; c++)
+            print_cell("pair", extra[i - pair_first], &blocks[i].cells[c], &blocks[i], run);
+        print_ratio("pair_ratio", extra[i - pair_first], &blocks[i], &blocks[i].ratios[0], run);
+        if ((i - pair_first) % (N_INC - 1) == 0) {
+            printf("RESULT exp=false_sharing kind=pair_placement%s threads=2", extra[i - pair_first]);
+            put("canary_best_ns", run->best[blocks[i].cells[0].group], 4);
+            printf("\n");
+        }
+    }
 }
 
 /* ---- main ---- */
@@ -399,7 +417,11 @@ int main(int argc, char **argv)
     }
     struct knobs k;
     read_knobs(&k);
-    int ncpu = online_cpus();
+    struct reps_plan plan = reps_plan_from_env(DEF_REPS, DEF_CAP_S);
+    static int allowed[1024];
+    int nallowed = allowed_cpus(allowed, 1024);
+    if (nallowed > 1024)
+        nallowed = 1024;
 
     /* line sizes: what this build pads to, and what each OS source says */
     printf("RESULT exp=false_sharing kind=line source=compiled_pad_stride line_bytes=%d\n", PAD);
@@ -412,9 +434,13 @@ int main(int argc, char **argv)
                 printf("RESULT exp=false_sharing kind=line source=%s line_bytes=%ld\n",
                        cache_source_name(srcs[s]), c[i].line);
     }
+    printf("# false_sharing_plan: iters_log2=%ld reps_min=%ld max_rounds=%ld max_cell_s=%g rel_target=%g "
+           "abs_floor=%g interference_share=%g slow_canary=%g probes=%s allowed_cpus=%d online_cpus=%d\n",
+           k.iters_log2, plan.min_clean, plan.max_rounds, plan.cap_s, plan.rel, ABS_FLOOR, INTERFERENCE_SHARE,
+           SLOW_CANARY, probe_sources(), nallowed, online_cpus());
 
     int order[MAX_THREADS];
-    int norder = k.pin && affinity_supported() ? cpu_order(order, MAX_THREADS) : 0;
+    int norder = k.pin && affinity_supported() ? cpu_order(allowed, nallowed, order, MAX_THREADS) : 0;
     if (!k.pin)
         printf("# pinning: none (PIN=0: placement left to the OS)\n");
     else if (!affinity_supported())
@@ -424,70 +450,68 @@ int main(int argc, char **argv)
     if (k.pin && norder == 0)
         fprintf(stderr, "false_sharing: PIN=1 but threads cannot be pinned here; running unpinned\n");
 
-    /* which thread counts run; the work estimate for the ETA */
-    int run_t[16], nrun = 0;
+    /* which thread counts run: the CPUs this process may use decide */
+    int run_t[16], oversub_t[16], nrun = 0;
+    static int cpus_t[16][MAX_THREADS];
     for (size_t i = 0; i < k.nthreads; i++) {
         int T = (int)k.threads[i];
-        if (T > ncpu && !k.threads_forced) {
-            printf("RESULT exp=false_sharing kind=skip threads=%d online_cpus=%d reason=above_online_cpus\n",
-                   T, ncpu);
-            fprintf(stderr, "false_sharing: skipping %d threads: only %d CPUs online "
-                            "(THREADS=%d runs it oversubscribed)\n", T, ncpu, T);
+        if (T > nallowed && !k.threads_forced) {
+            printf("RESULT exp=false_sharing kind=skip threads=%d allowed_cpus=%d reason=above_allowed_cpus\n", T,
+                   nallowed);
+            fprintf(stderr, "false_sharing: skipping %d threads: this process may run on %d CPU%s "
+                            "(THREADS=%d runs it oversubscribed)\n", T, nallowed, nallowed == 1 ? "" : "s", T);
             continue;
         }
+        for (int t = 0; t < T && norder; t++)
+            cpus_t[nrun][t] = order[t % norder]; /* wraps only when oversubscribed */
+        oversub_t[nrun] = T > nallowed;
         run_t[nrun++] = T;
     }
     int pairs[N_PAIR][2], npairs = 0;
     if (k.pairs && norder >= 2) /* needs pinning and two CPUs */
-        npairs = find_pairs(pairs);
-    const int ncell = (int)(N_INC * N_LAYOUT), npair_cell = (int)(N_INC - 1) * 2;
-    long total = (long)(nrun * ncell + npairs * npair_cell) * (k.reps + 1), done = 0;
-    uint64_t t0 = now_ns();
+        npairs = find_pairs(allowed, nallowed, pairs);
 
-    for (int i = 0; i < nrun; i++) {
-        int T = run_t[i], oversub = T > ncpu;
-        int cpus[MAX_THREADS];
-        for (int t = 0; t < T && norder; t++)
-            cpus[t] = order[t % norder]; /* wraps only when oversubscribed */
-        struct cell *cells = new_cells(ncell, k.reps);
-        for (int c = 0; c < ncell; c++) {
-            cells[c].inc = &increments[c / (int)N_LAYOUT];
-            cells[c].lay = &layouts[c % (int)N_LAYOUT];
-        }
-        int pinned;
-        measure(cells, ncell, T, norder ? cpus : NULL, &k, &done, total, t0, &pinned);
-        if (norder) {
-            printf("# pinned_t%d: %s cpus=", T, pinned ? "granted" : "refused");
-            for (int t = 0; t < T; t++)
-                printf("%s%d", t ? "," : "", cpus[t]);
-            printf("\n");
-        }
-        for (int c = 0; c < ncell; c++)
-            print_cell("cell", "", &cells[c], T, &k, oversub, pinned);
-        free_cells(cells, ncell);
-        fflush(stdout);
-    }
-
+    /* every block first, then every judgement against the best canary of
+     * the whole run, then the output */
+    struct run run;
+    run_init(&run, k.iters, plan);
+    struct block blocks[N_INC + N_PAIR * (N_INC - 1)];
+    int nb = 0, pair_first;
+    for (int v = 0; v < N_INC && nrun; v++, nb++)
+        build_block(&blocks[nb], &increments[v], run_t, nrun, cpus_t, oversub_t, norder > 0);
     /* the pair classes: adjacent vs pad128 at 2 threads, register left out
      * since it never touches the line inside its loop */
+    char extra[N_PAIR * (N_INC - 1)][96];
+    pair_first = nb;
     for (int pc = 0; pc < N_PAIR && npairs; pc++) {
         if (pairs[pc][0] < 0)
             continue;
-        struct cell *cells = new_cells(npair_cell, k.reps);
-        for (int c = 0; c < npair_cell; c++) {
-            cells[c].inc = &increments[c / 2];
-            cells[c].lay = &layouts[c % 2 ? 2 : 0];
+        for (int v = 0; v < N_INC - 1; v++, nb++) {
+            snprintf(extra[nb - pair_first], sizeof extra[0], " class=%s pair=%d,%d", pair_name[pc], pairs[pc][0],
+                     pairs[pc][1]);
+            build_pair_block(&blocks[nb], &increments[v], pairs[pc], nrun + pc);
         }
-        int pinned;
-        measure(cells, npair_cell, 2, pairs[pc], &k, &done, total, t0, &pinned);
-        char extra[96];
-        snprintf(extra, sizeof extra, " class=%s pair=%d,%d", pair_name[pc], pairs[pc][0], pairs[pc][1]);
-        for (int c = 0; c < npair_cell; c++)
-            print_cell("pair", extra, &cells[c], 2, &k, 0, pinned);
-        free_cells(cells, npair_cell);
     }
+    for (int i = 0; i < nb; i++)
+        run.total += (long)blocks[i].ncell * (plan.min_clean + 1);
+    for (int i = 0; i < nb; i++) {
+        block_alloc(&blocks[i], &run);
+        block_run(&blocks[i], &run);
+    }
+    fprintf(stderr, "false_sharing: done; %ld cell-rounds in %.1f s\n", run.done, (double)(now_ns() - run.t0) / 1e9);
+    for (int i = 0; i < nb; i++)
+        block_finish(&blocks[i], &run);
+    struct placement place = {nrun, norder, nallowed, run_t, oversub_t, cpus_t};
+    adjust_table(blocks, pair_first);
+    adjust_table(blocks + pair_first, nb - pair_first);
+
+    print_all(blocks, nb, pair_first, extra, &place, &run);
+    for (int i = 0; i < nb; i++)
+        drop_block(&blocks[i]);
     if (k.pairs && !npairs)
         printf("RESULT exp=false_sharing kind=skip pairs=none reason=%s\n",
                norder ? "topology_unknown" : "unpinned");
+    if (fflush(stdout) != 0 || ferror(stdout))
+        die("cannot write the results to stdout");
     return 0;
 }

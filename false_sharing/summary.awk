@@ -1,32 +1,59 @@
 # false_sharing/summary.awk - the false-sharing section of results/summary.md,
-# its CSV tables, and findings sentences computed from the data, so that no
-# number in the README is written by hand.
+# its CSV tables, and findings sentences that follow the intervals, so that no
+# number in the README is written by hand and no claim outruns its interval.
 # usage: awk -v csvdir=DIR -f false_sharing/summary.awk results/false_sharing-raw.txt
-# Input lines used (everything else is skipped):
-#   RESULT exp=false_sharing kind=cell variant=V layout=L threads=T ns_per_inc=X cv=C min_ns=M
-#          cycles_per_inc=Y reps=R moved_rounds=K pinned=P oversubscribed=O
-#   RESULT exp=false_sharing kind=pair class=C pair=A,B variant=V layout=L threads=2 ns_per_inc=X cv=C ...
+# Input lines used (everything else is skipped; all statistics were computed
+# by the benchmark, this script only formats and words them):
+#   RESULT exp=false_sharing kind=cell variant=V layout=L threads=T ns_per_inc=X ns_per_inc_lo= ns_per_inc_hi=
+#          cycles_per_inc= cycles_per_inc_lo= cycles_per_inc_hi= min_ns= rounds_total= rounds_used=
+#          rounds_interfered= rounds_slow= slow_share= two_modes= two_modes_all= target_reached= too_busy=
+#          reps_min= moved_rounds= pinned= oversubscribed=
+#   RESULT exp=false_sharing kind=ratio variant=V compare=C threads=T ratio= ratio_lo= ratio_hi= p= q= n=
+#          target_reached= too_busy=
+#   RESULT exp=false_sharing kind=pair class=C pair=A,B variant=V layout=L threads=2 (the cell keys)
+#   RESULT exp=false_sharing kind=pair_ratio class=C pair=A,B variant=V compare=C threads=2 (the ratio keys)
+#   RESULT exp=false_sharing kind=placement threads=T cpus=A,B pinned=P oversubscribed=O allowed_cpus=N canary_best_ns=
 #   RESULT exp=false_sharing kind=line source=S line_bytes=N
-#   RESULT exp=false_sharing kind=skip threads=T online_cpus=N reason=R
-#   # pinned_tT: granted|refused cpus=...      # knobs: ...
-# Awk's "for (k in a)" order is unspecified, so every loop below walks lists
-# kept in input order, which keeps the output identical under every awk.
+#   RESULT exp=false_sharing kind=skip threads=T allowed_cpus=N reason=R   (or pairs=none reason=R)
+#   # false_sharing_plan: iters_log2=N reps_min=N max_rounds=N ...        # pinning: none (why)
+# NA marks a value that could not be computed. Awk's "for (k in a)" order is
+# unspecified, so every loop walks lists kept in input order, which keeps the
+# output identical under every awk.
 
-BEGIN { CVMAX = 0.03; if (csvdir == "") csvdir = "." }
+BEGIN { if (csvdir == "") csvdir = "." }
 
-# kv(): split "key=value" fields of the current line into the array f
+# kv(): split the "key=value" fields of the current line into f
 function kv(   i, p) {
-    delete_f()
+    for (i in f) delete f[i]
     for (i = 2; i <= NF; i++) {
         p = index($i, "=")
         if (p) f[substr($i, 1, p - 1)] = substr($i, p + 1)
     }
 }
-function delete_f(   k) { for (k in f) delete f[k] }
-function fmt(x) { return x < 10 ? sprintf("%.3f", x) : x < 100 ? sprintf("%.2f", x) : sprintf("%.1f", x) }
-function pct(x) { return sprintf("%.1f%%", 100 * x) }
-function ratio(x) { return sprintf("%.2f", x) }
-function cellfmt(k) { return fmt(ns[k]) " (" pct(cv[k]) (cv[k] > CVMAX ? " !" : "") ")" }
+function na(x) { return x == "" || x == "NA" }
+function fmt(x) { x += 0; return x < 10 ? sprintf("%.3f", x) : x < 100 ? sprintf("%.2f", x) : sprintf("%.1f", x) }
+function r2(x) { return sprintf("%.2f", x + 0) }
+function r3(x) { return sprintf("%.3f", x + 0) }
+function pct(x) { return sprintf("%.0f%%", 100 * x) }
+function plural(n, w) { return n " " w (n == 1 ? "" : "s") }
+function thr_s(t) { return t " thread" (t == 1 ? "" : "s") }
+
+# keep the keys of a cell or pair line under prefix k in array c
+function keep_cell(k, name,   i, n, keys) {
+    n = split("ns_per_inc ns_per_inc_lo ns_per_inc_hi cycles_per_inc cycles_per_inc_lo cycles_per_inc_hi min_ns rounds_total rounds_used rounds_interfered rounds_slow slow_share two_modes two_modes_all target_reached too_busy oversubscribed", keys, " ")
+    for (i = 1; i <= n; i++) c[k, keys[i]] = f[keys[i]]
+    ncells++
+    tot += f["rounds_total"]; used += f["rounds_used"]; interf += f["rounds_interfered"]; slow += f["rounds_slow"]
+    if (f["two_modes"] == 1) { twom = twom (twom ? ", " : "") name; ntwo++ }
+    if (f["two_modes_all"] == 1) ntwoall++
+    if (f["too_busy"] == 1) nbusy++
+    if (f["target_reached"] == 0) nwide++
+    reps_min = f["reps_min"]
+}
+function keep_ratio(k,   i, n, keys) {
+    n = split("ratio ratio_lo ratio_hi p q n target_reached too_busy", keys, " ")
+    for (i = 1; i <= n; i++) q[k, keys[i]] = f[keys[i]]
+}
 
 $1 == "RESULT" && $2 == "exp=false_sharing" {
     kv()
@@ -35,106 +62,153 @@ $1 == "RESULT" && $2 == "exp=false_sharing" {
         if (!(v in seenv)) { seenv[v] = 1; vars[++nv] = v }
         if (!(l in seenl)) { seenl[l] = 1; lays[++nl] = l }
         if (!(t in seent)) { seent[t] = 1; thr[++nt] = t }
-        k = v SUBSEP l SUBSEP t
-        ns[k] = f["ns_per_inc"] + 0; cv[k] = f["cv"] + 0; mn[k] = f["min_ns"] + 0
-        cyc[k] = f["cycles_per_inc"]; reps = f["reps"]; moved[k] = f["moved_rounds"] + 0
-        over[t] = f["oversubscribed"]; pinned[t] = f["pinned"]
-        if (cv[k] > CVMAX && (t == 1 || t == 2)) flagged[++nflag] = v " " l " at " t " thread" (t > 1 ? "s" : "") " (cv " pct(cv[k]) ")"
+        keep_cell(v SUBSEP l SUBSEP t, v " " l " at " thr_s(t))
+        if (f["oversubscribed"] == 1) over[t] = 1
+    } else if (f["kind"] == "ratio") {
+        keep_ratio(f["variant"] SUBSEP f["compare"] SUBSEP f["threads"])
     } else if (f["kind"] == "pair") {
-        c = f["class"]
-        if (!(c in seenc)) { seenc[c] = 1; cls[++nc] = c; pairof[c] = f["pair"] }
-        k = c SUBSEP f["variant"] SUBSEP f["layout"]
-        if (!((c SUBSEP f["variant"]) in seenpv)) { seenpv[c SUBSEP f["variant"]] = 1; pv[c, ++npv[c]] = f["variant"] }
-        pns[k] = f["ns_per_inc"] + 0; pcv[k] = f["cv"] + 0
+        cl = f["class"]
+        if (!(cl in seenc)) { seenc[cl] = 1; cls[++nc] = cl; pairof[cl] = f["pair"] }
+        if (!((cl SUBSEP f["variant"]) in seenpv)) { seenpv[cl SUBSEP f["variant"]] = 1; pv[cl, ++npv[cl]] = f["variant"] }
+        keep_cell("pair" SUBSEP cl SUBSEP f["variant"] SUBSEP f["layout"], f["variant"] " " f["layout"] " on the " cl " pair")
+    } else if (f["kind"] == "pair_ratio") {
+        keep_ratio("pair" SUBSEP f["class"] SUBSEP f["variant"])
+    } else if (f["kind"] == "placement") {
+        t = f["threads"]
+        place = place (place ? "; " : "") thr_s(t) " on " (f["cpus"] == "none" ? "CPUs the OS chose" : "CPU" (index(f["cpus"], ",") ? "s " : " ") f["cpus"]) (f["pinned"] == "none" ? "" : " (pinning " f["pinned"] ")") (f["oversubscribed"] == 1 ? ", oversubscribed" : "")
+        allowed = f["allowed_cpus"]; canary[t] = f["canary_best_ns"]
     } else if (f["kind"] == "line") {
         lines = lines (lines ? ", " : "") f["line_bytes"] " B from " f["source"]
     } else if (f["kind"] == "skip" && f["threads"] != "") {
-        skipped = skipped (skipped ? ", " : "") f["threads"]
-        online = f["online_cpus"]
+        skipped = skipped (skipped ? ", " : "") f["threads"]; allowed = f["allowed_cpus"]
     } else if (f["kind"] == "skip" && f["pairs"] != "") {
         pairskip = f["reason"]
     }
 }
-/^# knobs: / { knobs = $0; sub(/^# knobs: /, "", knobs) }
+/^# false_sharing_plan: / { for (i = 3; i <= NF; i++) { p = index($i, "="); plan[substr($i, 1, p - 1)] = substr($i, p + 1) } }
 /^# pinning: / { nopin = substr($0, 12) }
-/^# pinned_t[0-9]+: / { pinline = pinline (pinline ? "; " : "") substr($2, 9, length($2) - 9) " threads on CPUs " substr($4, 6) " (" $3 ")" }
+
+# a cell of the ns or cycles table: "7.79 [7.70-7.88]", " !" when the
+# interval is wider than the target, or why there is no number
+function cellfmt(k, key,   x) {
+    if (!((k SUBSEP "rounds_total") in c)) return "-"
+    if (c[k, "too_busy"] == 1) return "too busy (" (c[k, "rounds_total"] - c[k, "rounds_used"]) "/" c[k, "rounds_total"] " out)"
+    x = c[k, key]
+    if (na(x)) return "NA"
+    if (na(c[k, key "_lo"])) return fmt(x) " (n=" c[k, "rounds_used"] ")"
+    return fmt(x) " [" fmt(c[k, key "_lo"]) "-" fmt(c[k, key "_hi"]) "]" (c[k, "target_reached"] == 1 ? "" : " !")
+}
+# a cell of the ratio tables: bold when q <= 0.05
+function ratiofmt(k,   x) {
+    if (!((k SUBSEP "ratio") in q)) return "-"
+    if (q[k, "too_busy"] == 1) return "too busy"
+    x = q[k, "ratio"]
+    if (na(x)) return "NA"
+    if (na(q[k, "ratio_lo"])) return r3(x) " (n=" q[k, "n"] ")"
+    return (signif(k) ? "**" r3(x) "**" : r3(x)) " [" r3(q[k, "ratio_lo"]) "-" r3(q[k, "ratio_hi"]) "]" (q[k, "target_reached"] == 1 ? "" : " !")
+}
+function signif(k) { return !na(q[k, "q"]) && q[k, "q"] + 0 <= 0.05 }
+# "1.01, 95% CI 0.99-1.03" and "4.61x (95% CI 4.40-4.90)"
+function ci_s(k) { return r2(q[k, "ratio"]) ", 95% CI " r2(q[k, "ratio_lo"]) "-" r2(q[k, "ratio_hi"]) }
+function cix(k) { return r2(q[k, "ratio"]) "x (95% CI " r2(q[k, "ratio_lo"]) "-" r2(q[k, "ratio_hi"]) ")" }
+# 1 when ratio k's interval lies within 5% of 1, or holds 1 and reached its target width
+function near_one(k,   lo, hi) {
+    lo = q[k, "ratio_lo"] + 0; hi = q[k, "ratio_hi"] + 0
+    return (lo >= 0.95 && hi <= 1.05) || (lo <= 1 && hi >= 1 && q[k, "target_reached"] == 1)
+}
+# why ratio k has no usable interval, as "(...)"; "" when it has one
+function unusable(k, cellk) {
+    if (!((k SUBSEP "ratio") in q)) return "(it was not run)"
+    if (q[k, "too_busy"] == 1) return "(the machine was too busy: " (c[cellk, "rounds_total"] - q[k, "n"]) " of " c[cellk, "rounds_total"] " rounds left out)"
+    if (na(q[k, "ratio_lo"])) return "(no interval from " plural(q[k, "n"], "clean round") ")"
+    return ""
+}
 
 END {
     if (nv == 0) { print "### False sharing\n\nNo false_sharing results in this raw file."; exit }
     print "### False sharing"
     print ""
-    printf "Each thread increments its own 64-bit counter; counters sit 8 B apart (adjacent, one line), 64 B apart (pad64) or 128 B apart (pad128). "
-    printf "Median ns per increment per thread over %d rounds, cv in brackets; `!` marks a cv above %d%%. ", reps, 100 * CVMAX
-    printf "A flat row across thread counts is linear scaling.\n\n"
-    if (pinline != "") printf "Placement: %s.\n", pinline
-    else printf "Placement: %s; the cpus lines in the raw file show where threads ran.\n", (nopin != "" ? nopin : "none")
-    if (skipped != "") printf "Skipped: %s threads (only %s CPUs online; name them in THREADS= to run them oversubscribed).\n", skipped, online
-    for (i = 1; i <= nt; i++) if (over[thr[i]] == 1) printf "Oversubscribed: %d threads on fewer CPUs; those columns measure the scheduler too.\n", thr[i]
-    printf "Line sizes: %s.\n\n", lines
+    printf "Each thread increments its own 64-bit counter 2^%s times a round; counters sit 8 B apart (adjacent, one line), 64 B apart (pad64) or 128 B apart (pad128). ", plan["iters_log2"]
+    printf "For each increment one round runs every layout at every thread count once, in a rotated order, so each ratio below compares cells measured in the same round. "
+    printf "A round in which a worker lost more than %s of its time to another task (interfered), or ran its speed canary more than %sx slower than the best canary of its placement (slow), is left out and replaced: at least %s clean rounds", pct(plan["interference_share"]), plan["slow_canary"], plan["reps_min"]
+    if (plan["max_cell_s"] + 0 > 0) printf ", more until every interval is within 5%% (up to %s rounds or %s s per increment). ", plan["max_rounds"], plan["max_cell_s"]
+    else printf " (up to %s rounds; MAX_CELL_S=0 adds none for precision). ", plan["max_rounds"]
+    printf "Figures are medians of the clean rounds, ns per increment per thread, with 95%% intervals in brackets; `!` marks an interval wider than 5%%. A flat row across thread counts is linear scaling.\n\n"
+    if (nopin != "") printf "Placement: %s; the cpus lines in the raw file show where threads ran.\n", nopin
+    else if (place != "") printf "Placement: %s.\n", place
+    if (skipped != "") printf "Skipped: %s threads (this process may run on %s; name them in THREADS= to run them oversubscribed).\n", skipped, plural(allowed, "CPU")
+    for (i = 1; i <= nt; i++) if (over[thr[i]]) printf "Oversubscribed: %s on %s: those columns measure the scheduler, not the cache, and no false-sharing finding is drawn from them.\n", thr_s(thr[i]), plural(allowed, "allowed CPU")
+    printf "Line sizes: %s.\n", lines
+    printf "Rounds: %d timed cell-rounds, %d used; %d left out as interfered and %d as slow (slow-state share %s).\n\n", tot, used, interf, slow, (tot ? pct(slow / tot) : "NA")
 
     # table 1: ns per increment
     csv = csvdir "/false_sharing-ns.csv"
-    print "variant,layout,threads,ns_per_inc,cv,min_ns,cycles_per_inc,reps,moved_rounds" > csv
-    printf "| increment | layout |"; for (i = 1; i <= nt; i++) printf " %d thr |", thr[i]; print ""
-    printf "|---|---|"; for (i = 1; i <= nt; i++) printf "---:|"; print ""
+    print "variant,layout,threads,ns_per_inc,ns_per_inc_lo,ns_per_inc_hi,cycles_per_inc,cycles_per_inc_lo,cycles_per_inc_hi,min_ns,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,two_modes,target_reached,too_busy,oversubscribed" > csv
+    header("increment | layout")
     for (a = 1; a <= nv; a++) for (b = 1; b <= nl; b++) {
         printf "| %s | %s |", vars[a], lays[b]
         for (i = 1; i <= nt; i++) {
             k = vars[a] SUBSEP lays[b] SUBSEP thr[i]
-            printf " %s |", (k in ns) ? cellfmt(k) : "-"
-            if (k in ns) printf "%s,%s,%d,%.4f,%.4f,%.4f,%s,%d,%d\n", vars[a], lays[b], thr[i], ns[k], cv[k], mn[k], cyc[k], reps, moved[k] > csv
+            printf " %s |", cellfmt(k, "ns_per_inc")
+            if ((k SUBSEP "rounds_total") in c) printf "%s,%s,%d,%s\n", vars[a], lays[b], thr[i], csvcell(k) > csv
         }
         print ""
     }
     close(csv)
     print ""
-
-    # table 2: what the layout costs, as ratios to pad128
-    csv = csvdir "/false_sharing-ratios.csv"
-    print "variant,threads,adjacent_over_pad128,pad64_over_pad128,pad128_over_1thread" > csv
-    print "Cost of the layout (ratio to pad128 at the same thread count) and scaling of pad128 (ratio to its 1-thread time):"
+    print "Rounds used of run per cell (left out: i = interfered, s = slow):"
     print ""
-    printf "| increment | ratio |"; for (i = 1; i <= nt; i++) printf " %d thr |", thr[i]; print ""
-    printf "|---|---|"; for (i = 1; i <= nt; i++) printf "---:|"; print ""
-    for (a = 1; a <= nv; a++) {
-        split("adjacent/pad128 pad64/pad128 pad128/1-thread", rn, " ")
-        for (r = 1; r <= 3; r++) {
-            printf "| %s | %s |", vars[a], rn[r]
-            for (i = 1; i <= nt; i++) printf " %s |", ratiocell(vars[a], r, thr[i])
-            print ""
+    header("increment | layout")
+    for (a = 1; a <= nv; a++) for (b = 1; b <= nl; b++) {
+        printf "| %s | %s |", vars[a], lays[b]
+        for (i = 1; i <= nt; i++) { k = vars[a] SUBSEP lays[b] SUBSEP thr[i]; printf " %s |", roundsfmt(k) }
+        print ""
+    }
+    print ""
+
+    # table 2: ratios
+    csv = csvdir "/false_sharing-ratios.csv"
+    print "variant,compare,threads,ratio,ratio_lo,ratio_hi,p,q,n,target_reached,too_busy" > csv
+    print "Cost of the layout (adjacent or pad64 over pad128 in the same round) and scaling of pad128 (T threads over 1 thread in the same round): medians of per-round ratios with 95% intervals; **bold** = significant (the interval excludes 1, false-discovery rate 5% across this table)."
+    print ""
+    header("increment | ratio")
+    split("adjacent_over_pad128 pad64_over_pad128 pad128_over_1thread", rk, " ")
+    split("adjacent/pad128 pad64/pad128 pad128/1-thread", rn, " ")
+    for (a = 1; a <= nv; a++) for (r = 1; r <= 3; r++) {
+        printf "| %s | %s |", vars[a], rn[r]
+        for (i = 1; i <= nt; i++) {
+            k = vars[a] SUBSEP rk[r] SUBSEP thr[i]
+            printf " %s |", ratiofmt(k)
+            if ((k SUBSEP "ratio") in q) printf "%s,%s,%d,%s\n", vars[a], rk[r], thr[i], csvratio(k) > csv
         }
-        for (i = 1; i <= nt; i++)
-            printf "%s,%d,%s,%s,%s\n", vars[a], thr[i], ratiocell(vars[a], 1, thr[i]), ratiocell(vars[a], 2, thr[i]), ratiocell(vars[a], 3, thr[i]) > csv
+        print ""
     }
     close(csv)
     print ""
 
     # table 3: cycles per increment
-    if (cyc[vars[1] SUBSEP lays[1] SUBSEP thr[1]] != "NA") {
-        print "Cycles per increment (median ns x the clock estimate for that many busy cores):"
-        print ""
-        printf "| increment | layout |"; for (i = 1; i <= nt; i++) printf " %d thr |", thr[i]; print ""
-        printf "|---|---|"; for (i = 1; i <= nt; i++) printf "---:|"; print ""
-        for (a = 1; a <= nv; a++) for (b = 1; b <= nl; b++) {
-            printf "| %s | %s |", vars[a], lays[b]
-            for (i = 1; i <= nt; i++) { k = vars[a] SUBSEP lays[b] SUBSEP thr[i]; printf " %s |", (k in cyc) ? cyc[k] : "-" }
-            print ""
-        }
+    print "Cycles per increment (each round's ns over the ns per add of the same round's speed canary):"
+    print ""
+    header("increment | layout")
+    for (a = 1; a <= nv; a++) for (b = 1; b <= nl; b++) {
+        printf "| %s | %s |", vars[a], lays[b]
+        for (i = 1; i <= nt; i++) printf " %s |", cellfmt(vars[a] SUBSEP lays[b] SUBSEP thr[i], "cycles_per_inc")
         print ""
     }
+    print ""
 
     # table 4: CPU-pair classes at 2 threads
     if (nc > 0) {
         csv = csvdir "/false_sharing-pairs.csv"
-        print "class,pair,variant,adjacent_ns,pad128_ns,adjacent_over_pad128,adjacent_cv,pad128_cv" > csv
-        print "Two threads pinned to one pair of CPUs of each kind this machine has:"
+        print "class,pair,variant,adjacent_ns,adjacent_ns_lo,adjacent_ns_hi,pad128_ns,pad128_ns_lo,pad128_ns_hi,ratio,ratio_lo,ratio_hi,p,q,n,target_reached,too_busy" > csv
+        print "Two threads pinned to one pair of CPUs of each kind this machine has (adjacent and pad128 in the same round):"
         print ""
         print "| CPU pair | CPUs | increment | adjacent ns | pad128 ns | adjacent/pad128 |"
         print "|---|---|---|---:|---:|---:|"
-        for (c = 1; c <= nc; c++) for (j = 1; j <= npv[cls[c]]; j++) {
-            v = pv[cls[c], j]; ka = cls[c] SUBSEP v SUBSEP "adjacent"; kp = cls[c] SUBSEP v SUBSEP "pad128"
-            printf "| %s | %s | %s | %s (%s) | %s (%s) | %s |\n", cls[c], pairof[cls[c]], v, fmt(pns[ka]), pct(pcv[ka]), fmt(pns[kp]), pct(pcv[kp]), ratio(pns[ka] / pns[kp])
-            printf "%s,\"%s\",%s,%.4f,%.4f,%.3f,%.4f,%.4f\n", cls[c], pairof[cls[c]], v, pns[ka], pns[kp], pns[ka] / pns[kp], pcv[ka], pcv[kp] > csv
+        for (j = 1; j <= nc; j++) for (m = 1; m <= npv[cls[j]]; m++) {
+            v = pv[cls[j], m]; ka = "pair" SUBSEP cls[j] SUBSEP v SUBSEP "adjacent"; kp = "pair" SUBSEP cls[j] SUBSEP v SUBSEP "pad128"; kr = "pair" SUBSEP cls[j] SUBSEP v
+            printf "| %s | %s | %s | %s | %s | %s |\n", cls[j], pairof[cls[j]], v, cellfmt(ka, "ns_per_inc"), cellfmt(kp, "ns_per_inc"), ratiofmt(kr)
+            printf "%s,\"%s\",%s,%s,%s,%s,%s,%s,%s,%s\n", cls[j], pairof[cls[j]], v, c[ka, "ns_per_inc"], c[ka, "ns_per_inc_lo"], c[ka, "ns_per_inc_hi"], c[kp, "ns_per_inc"], c[kp, "ns_per_inc_lo"], c[kp, "ns_per_inc_hi"], csvratio(kr) > csv
         }
         close(csv)
         print ""
@@ -143,82 +217,126 @@ END {
     findings()
 }
 
-# ratiocell(variant, which, T): 1 adjacent/pad128, 2 pad64/pad128, 3 pad128(T)/pad128(1)
-function ratiocell(v, which, t,   kp, kx) {
-    kp = v SUBSEP "pad128" SUBSEP t
-    kx = which == 1 ? v SUBSEP "adjacent" SUBSEP t : which == 2 ? v SUBSEP "pad64" SUBSEP t : v SUBSEP "pad128" SUBSEP thr[1]
-    if (!(kp in ns) || !(kx in ns) || ns[kp] == 0 || ns[kx] == 0) return "-"
-    return which == 3 ? ratio(ns[kp] / ns[kx]) : ratio(ns[kx] / ns[kp])
+function header(first,   i) {
+    printf "| %s |", first; for (i = 1; i <= nt; i++) printf " %s |", thr_s(thr[i]); print ""
+    printf "|---|---|"; for (i = 1; i <= nt; i++) printf "---:|"; print ""
+}
+function roundsfmt(k) {
+    if (!((k SUBSEP "rounds_total") in c)) return "-"
+    return c[k, "rounds_used"] "/" c[k, "rounds_total"] (c[k, "rounds_interfered"] + c[k, "rounds_slow"] ? " (" c[k, "rounds_interfered"] " i, " c[k, "rounds_slow"] " s)" : "")
+}
+function csvcell(k,   i, n, keys, s) {
+    n = split("ns_per_inc ns_per_inc_lo ns_per_inc_hi cycles_per_inc cycles_per_inc_lo cycles_per_inc_hi min_ns rounds_total rounds_used rounds_interfered rounds_slow slow_share two_modes target_reached too_busy oversubscribed", keys, " ")
+    for (i = 1; i <= n; i++) s = s (i > 1 ? "," : "") c[k, keys[i]]
+    return s
+}
+function csvratio(k,   i, n, keys, s) {
+    n = split("ratio ratio_lo ratio_hi p q n target_reached too_busy", keys, " ")
+    for (i = 1; i <= n; i++) s = s (i > 1 ? "," : "") q[k, keys[i]]
+    return s
 }
 
-function findings(   a, i, t, k1, k2, lo, hi, x, worst, wv, s, s2, mx) {
-    print "Findings (generated from the numbers above):"
+function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
+    print "Findings (generated from the numbers and intervals above):"
     print ""
     # the layouts alone, at one thread
     if (thr[1] == 1) {
-        worst = 0
-        for (a = 1; a <= nv; a++) {
-            lo = hi = ns[vars[a] SUBSEP lays[1] SUBSEP 1]
-            for (i = 2; i <= nl; i++) { x = ns[vars[a] SUBSEP lays[i] SUBSEP 1]; if (x < lo) lo = x; if (x > hi) hi = x }
-            if (lo > 0 && hi / lo - 1 >= worst) { worst = hi / lo - 1; wv = vars[a] }
+        s = ""; bad = ""; n1 = 0
+        for (a = 1; a <= nv; a++) for (r = 1; r <= 2; r++) {
+            k = vars[a] SUBSEP rk[r] SUBSEP 1
+            if (unusable(k, vars[a] SUBSEP "pad128" SUBSEP 1) != "") continue
+            n1++
+            if (!near_one(k) && signif(k)) bad = bad (bad ? "; " : "") vars[a] " " rn[r] " " cix(k)
         }
-        if (worst <= 0.05)
-            printf "- With one thread the layout itself is free: the three layouts are within %s of each other for every increment, so everything below is the price of a second core touching the line.\n", pct(worst)
-        else
-            printf "- With one thread the three layouts differ by up to %s (%s), more than the 5%% expected of layouts that cost the same; check that cell's cv before reading the ratios below.\n", pct(worst), wv
+        if (n1 > 0 && bad == "") printf "- With one thread the layout itself is free: every measured 1-thread layout ratio is within 5%% of 1 or not significantly different from it, so what follows is the price of a second core touching the line.\n"
+        else if (bad != "") printf "- With one thread some layouts already differ, where none should: %s.\n", bad
     }
-    # the register loop against the clock estimate
-    k1 = "register" SUBSEP "pad128" SUBSEP 1
-    if ((k1 in cyc) && cyc[k1] != "NA") {
-        x = cyc[k1] + 0
-        if (x >= 0.97 && x <= 1.03)
-            printf "- The register-only loop runs at %s cycles per increment on one thread, within 3%% of the 1-cycle bound, which confirms the clock estimate.\n", cyc[k1]
-        else
-            printf "- The register-only loop runs at %s cycles per increment on one thread where 1.00 is expected: the clock estimate (or the machine's load) is off by %s, and so is every cycles figure.\n", cyc[k1], pct(x > 1 ? x - 1 : 1 - x)
+    # the register loop against the canary: the same add chain
+    k = "register" SUBSEP "pad128" SUBSEP 1
+    if ((k SUBSEP "cycles_per_inc") in c && !na(c[k, "cycles_per_inc_lo"]) && c[k, "too_busy"] != 1) {
+        x = c[k, "cycles_per_inc"] + 0
+        if (x >= 0.97 && x <= 1.03) printf "- The register-only loop runs at %s cycles per increment (95%% CI %s-%s) by its own round's canary, the 1-cycle bound: the canary is the same add chain, so this checks the bookkeeping, and every cycles figure is in the clock of its own round.\n", r2(x), r2(c[k, "cycles_per_inc_lo"]), r2(c[k, "cycles_per_inc_hi"])
+        else printf "- The register-only loop runs at %s cycles per increment (95%% CI %s-%s) where the canary (the same add chain) says 1.00: the clock changed within rounds, and the cycles figures are that uncertain.\n", r2(x), r2(c[k, "cycles_per_inc_lo"]), r2(c[k, "cycles_per_inc_hi"])
     }
     # what sharing a line costs, per increment and thread count
     for (a = 1; a <= nv; a++) {
         if (vars[a] == "register") continue
         s = ""
         for (i = 1; i <= nt; i++) {
-            t = thr[i]; if (t < 2) continue
-            k1 = vars[a] SUBSEP "adjacent" SUBSEP t; k2 = vars[a] SUBSEP "pad128" SUBSEP t
-            if (!(k1 in ns) || !(k2 in ns)) continue
-            s = s (s ? "; " : "") sprintf("%s times the padded one at %d threads (%s against %s ns)", ratio(ns[k1] / ns[k2]), t, fmt(ns[k1]), fmt(ns[k2]))
+            t = thr[i]; if (t < 2 || over[t]) continue
+            k = vars[a] SUBSEP "adjacent_over_pad128" SUBSEP t; ka = vars[a] SUBSEP "adjacent" SUBSEP t; kp = vars[a] SUBSEP "pad128" SUBSEP t
+            w = unusable(k, kp)
+            s = s (s ? "; at " thr_s(t) " it " : " at " thr_s(t) " ")
+            if (w != "") s = s "could not be measured here " w
+            else if (signif(k) && q[k, "ratio"] + 0 > 1) s = s "costs " cix(k) " the padded one (" nsof(ka) " against " nsof(kp) " ns)"
+            else if (signif(k)) s = s "is faster than the padded one: " cix(k) " its time"
+            else if (near_one(k)) s = s "has no measurable cost: " cix(k) " the padded one"
+            else s = s "shows no significant difference from the padded one, but the interval is wide: " cix(k)
         }
-        if (s != "") printf "- The adjacent %s costs %s.\n", vars[a], s
+        if (s != "") printf "- The adjacent %s%s.\n", vars[a], s
     }
-    # padded scaling: linear when every thread count is within 5% of one thread
+    rmw_note()
+    # padded scaling
     for (a = 1; a <= nv; a++) {
-        s = ""; mx = 0
-        for (i = 2; i <= nt; i++) {
-            x = ratiocell(vars[a], 3, thr[i]); if (x == "-") continue
-            s = s (s ? ", " : "") x " at " thr[i]; if (x + 0 > mx) mx = x + 0
+        s = ""
+        for (i = 1; i <= nt; i++) {
+            t = thr[i]; if (t < 2 || over[t]) continue
+            k = vars[a] SUBSEP "pad128_over_1thread" SUBSEP t
+            w = unusable(k, vars[a] SUBSEP "pad128" SUBSEP t)
+            s = s (s ? "; " : "")
+            if (w != "") s = s (s ? "its" : "the " vars[a] "'s") " scaling to " thr_s(t) " could not be measured here " w
+            else {
+                s = s (s ? "it" : "the " vars[a]) " "
+                if (near_one(k)) s = s "scales linearly to " thr_s(t) " (" t "-thread/1-thread " ci_s(k) ")"
+                else if (signif(k)) s = s "does not scale linearly to " thr_s(t) " (" t "-thread/1-thread " ci_s(k) ")"
+                else s = s "cannot be said to scale linearly to " thr_s(t) " or not: the interval is too wide (" t "-thread/1-thread " ci_s(k) ")"
+            }
         }
-        if (s == "") continue
-        if (mx <= 1.05) printf "- Padded to 128 B the %s scales linearly: time per increment relative to one thread is %s threads.\n", vars[a], s
-        else printf "- Padded to 128 B the %s does not scale linearly: time per increment relative to one thread is %s threads.\n", vars[a], s
+        if (s != "") printf "- Padded to 128 B, %s.\n", s
     }
     # pad64 against pad128 for the atomic, the form most sensitive to sharing
-    s = ""; mx = 0
+    s = ""
     for (i = 1; i <= nt; i++) {
-        if (thr[i] < 2) continue
-        x = ratiocell("atomic", 2, thr[i]); if (x == "-") continue
-        s = s (s ? ", " : "") x " at " thr[i]; if (x + 0 > mx) mx = x + 0
+        t = thr[i]; if (t < 2 || over[t]) continue
+        k = "atomic" SUBSEP "pad64_over_pad128" SUBSEP t
+        w = unusable(k, "atomic" SUBSEP "pad128" SUBSEP t)
+        if (w != "") s = s (s ? "; " : "") "at " thr_s(t) " it could not be measured here " w
+        else if (near_one(k)) s = s (s ? "; " : "") "at " thr_s(t) " 64 B apart was enough (pad64/pad128 " ci_s(k) ")"
+        else if (signif(k) && q[k, "ratio"] + 0 > 1) s = s (s ? "; " : "") "at " thr_s(t) " 64 B apart was not enough (pad64/pad128 " ci_s(k) ")"
+        else s = s (s ? "; " : "") "at " thr_s(t) " the interval is too wide to tell (pad64/pad128 " ci_s(k) ")"
     }
-    if (s != "") {
-        if (mx <= 1.05) printf "- pad64 (two counters per 128 B) costs the same as pad128 for the atomic (%s threads): 64 B apart was enough between the cores used here.\n", s
-        else printf "- pad64 (two counters per 128 B) costs more than pad128 for the atomic (%s threads): 64 B apart was not enough between the cores used here.\n", s
-    }
+    if (s != "") printf "- pad64 (two counters per 128 B) against pad128 for the atomic, between the cores used here: %s.\n", s
     # pair classes
-    for (c = 1; c <= nc; c++) {
-        k1 = cls[c] SUBSEP "atomic" SUBSEP "adjacent"; k2 = cls[c] SUBSEP "atomic" SUBSEP "pad128"
-        if ((k1 in pns) && pns[k2] > 0)
-            printf "- Two threads on a CPU pair of class %s (CPUs %s) pay %s times for the adjacent atomic (%s against %s ns).\n", cls[c], pairof[cls[c]], ratio(pns[k1] / pns[k2]), fmt(pns[k1]), fmt(pns[k2])
+    for (j = 1; j <= nc; j++) {
+        kr = "pair" SUBSEP cls[j] SUBSEP "atomic"; kp = "pair" SUBSEP cls[j] SUBSEP "atomic" SUBSEP "pad128"; ka = "pair" SUBSEP cls[j] SUBSEP "atomic" SUBSEP "adjacent"
+        w = unusable(kr, kp)
+        if (w != "") printf "- On a CPU pair of class %s (CPUs %s) the adjacent atomic could not be measured here %s.\n", cls[j], pairof[cls[j]], w
+        else printf "- Two threads on a CPU pair of class %s (CPUs %s) pay %s for the adjacent atomic against the padded one (%s against %s ns)%s.\n", cls[j], pairof[cls[j]], cix(kr), nsof(ka), nsof(kp), (signif(kr) ? "" : ", not significantly different from 1x")
     }
-    if (nflag > 0) {
-        s = flagged[1]; for (i = 2; i <= nflag; i++) s = s "; " flagged[i]
-        printf "- Cells at 1 or 2 threads with a cv above %d%% (medians less certain; the samples lines in the raw file show each round): %s.\n", 100 * CVMAX, s
-    } else if (thr[1] == 1) printf "- Every cell at 1 and 2 threads has a cv at or below %d%%.\n", 100 * CVMAX
+    # the canary itself under load
+    if (nt >= 2 && thr[1] == 1 && !na(canary[1]) && !na(canary[thr[2]]) && canary[thr[2]] / canary[1] > 1.15 && !over[thr[2]])
+        printf "- Even the speed canary, a one-cycle add chain, runs at best %s times slower with %s busy than with one: these CPUs share a physical core (SMT siblings, which a virtual machine does not show), so no loop can scale linearly on them.\n", r2(canary[thr[2]] / canary[1]), thr_s(thr[2])
+    # what was left out
+    printf "- %d of %d cell-rounds were left out: %d because a worker lost more than %s of its time to another task, %d because the canary ran slow (slow-state share %s). ", tot - used, tot, interf, pct(plan["interference_share"]), slow, (tot ? pct(slow / tot) : "NA")
+    printf "Taking every round, %d of %d cells fall into two speed modes; taking the clean rounds only, %s.", ntwoall, ncells, (twom != "" ? ntwo " do (" twom ")" : "none does")
+    if (nbusy > 0) printf " %s had fewer than %s clean rounds or lost more than half of them, and are reported as too busy to measure.", plural(nbusy, "cell"), reps_min
+    printf "\n"
     print ""
+}
+
+function nsof(k) { return na(c[k, "ns_per_inc"]) ? "NA" : fmt(c[k, "ns_per_inc"]) }
+
+# Why the volatile load-add-store is so sensitive, with this run's numbers.
+function rmw_note(   k1, k2, s1, s2) {
+    if (!("rmw" in seenv)) return
+    k1 = "rmw" SUBSEP "pad128" SUBSEP 1
+    s1 = ""
+    if (((k1 SUBSEP "cycles_per_inc") in c) && c[k1, "too_busy"] != 1 && !na(c[k1, "cycles_per_inc_lo"]))
+        s1 = sprintf(" (here %s cycles per increment, 95%% CI %s-%s, at one thread)", r2(c[k1, "cycles_per_inc"]), r2(c[k1, "cycles_per_inc_lo"]), r2(c[k1, "cycles_per_inc_hi"]))
+    s2 = ""
+    if (nt >= 2 && !over[thr[2]]) {
+        k2 = "rmw" SUBSEP "pad128_over_1thread" SUBSEP thr[2]
+        if (unusable(k2, "rmw" SUBSEP "pad128" SUBSEP thr[2]) == "") s2 = sprintf(" Padded to 128 B, where no line is shared, it takes %s as long per increment at %s as at one.", cix(k2), thr_s(thr[2]))
+    }
+    printf "- The volatile load-add-store (rmw) loop is the most sensitive one, and its slowdowns are not a false-sharing cost: each increment loads the value the previous one stored, so the increments form a dependent chain through memory. At one thread the core forwards each store to the next load with next to no latency, so the chain runs about as fast as the register loop%s; anything that disturbs the line or the core, a second thread, an SMT sibling busy on the host, an interrupt, breaks that forwarding and shows up in full.%s\n", s1, s2
 }

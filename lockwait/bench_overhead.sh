@@ -6,6 +6,7 @@
 # from the issue are printed next to the numbers; nothing here fails on them.
 # Requires: Linux, ./build.sh lockwait, flock (util-linux).
 set -euo pipefail
+export LC_ALL=C # numbers with a decimal point whatever the locale
 
 PROG=bench_overhead.sh
 usage() {

@@ -5,6 +5,7 @@
 # on it. Target (issue: lockwait experiment): <= 5 s for 10M events.
 # Requires ./build.sh lockwait. Not a test: timings depend on the machine.
 set -euo pipefail
+export LC_ALL=C # numbers with a decimal point whatever the locale
 
 usage() {
   cat <<'TXT'

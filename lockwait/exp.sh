@@ -1,30 +1,53 @@
 # lockwait/exp.sh - how run.sh runs the lockwait experiment (sourced by
 # run.sh; plugin contract in README.md). For each scenario of
 # build/lockwait_workload:
-#   1. REPS pairs, bare and under build/liblockwait.so, in alternating order
-#      (bare first in odd pairs, wrapped first in even ones) so drift and
-#      warm-up hit both sides alike: wall time, throughput, overhead;
+#   1. pairs of runs, bare and under build/liblockwait.so, in alternating
+#      order (bare first in odd pairs, wrapped first in even ones) so drift
+#      and warm-up hit both sides alike. `build/stats canary` runs before
+#      each run and after the pair; a pair whose slowest canary is above
+#      SLOW_CANARY x the best canary seen so far in this run was measured in
+#      a slow state of the machine: it is kept in the raw file, left out of
+#      the statistics and replaced. Pairs are added (the rule of
+#      common/probe.c's reps_more) until REPS clean pairs exist and the
+#      overhead interval's half-width is within LOCKWAIT_TARGET of the
+#      wall-time ratio (1 point), or MAX_CELL_S is spent on the scenario, or
+#      4 x REPS + 10 pairs ran, or so many were slow that the scenario can
+#      no longer end with at least as many clean pairs as slow ones;
 #   2. one more run under the preload with --trace (LOCKWAIT_TRACE), read by
 #      build/lockwait_report: the critical path, the wait-block view and, for
 #      cache, the tail requests' attribution (lockwait_workload -W).
-# Raw lines: every RESULT line gets " scenario=S variant=bare|wrapped|traced
-# rep=N" appended (rep=0 for the traced run), so the library's and the
-# report's lines (kind=process|lock|blocker|thread|critpath...) can be joined
-# with the workload's. Knobs: LOCKWAIT_SCENARIOS, LOCKWAIT_THREADS.
+# Then build/stats turns the clean pairs into intervals, all scenarios in one
+# call (so q is Benjamini-Hochberg across them): kind=overhead, kind=runs
+# and kind=latency lines, computed here so summary.awk only formats.
+# Raw lines: every RESULT line of a run gets " scenario=S
+# variant=bare|wrapped|traced rep=N" appended (rep=0 for the traced run), so
+# the library's and the report's lines (kind=process|lock|blocker|thread|
+# critpath...) join with the workload's; kind=pair says per pair what its
+# canaries were and whether it was slow. Knobs: LOCKWAIT_SCENARIOS,
+# LOCKWAIT_THREADS, REPS, MAX_CELL_S.
 # shellcheck shell=bash
 
 LOCKWAIT_ALL_SCENARIOS=(mutex spin sem rwlock cond cache)
+# the overhead target: interval half-width within 0.01 of the ratio (1 point)
+LOCKWAIT_TARGET=0.01
 
 lockwait_check() {
   knob_enum_list LOCKWAIT_SCENARIOS "${LOCKWAIT_ALL_SCENARIOS[@]}"
   knob_int LOCKWAIT_THREADS 2 1024
+  knob_int MAX_CELL_S 0 3600
 }
 
 # The preload library is Linux-only: elsewhere (macOS; not tested there) the
 # workloads run bare, and the summary shows only their times.
 lockwait_have_preload() { [ "$(uname -s)" = Linux ]; }
 
-lockwait_reps() { if [ -n "${REPS:-}" ]; then echo "$REPS"; elif [ "$QUICK" = 1 ]; then echo 1; else echo 11; fi; }
+# 8 clean pairs give a Wilcoxon interval of the 4th smallest to the 4th
+# largest of 36 Walsh averages (96% coverage); more are added for the
+# target while the cap allows
+lockwait_reps() { if [ -n "${REPS:-}" ]; then echo "$((10#$REPS))"; elif [ "$QUICK" = 1 ]; then echo 1; else echo 8; fi; }
+# seconds per scenario after which no pair is added for the target (a QUICK
+# run adds none: it only replaces slow pairs)
+lockwait_cap_s() { if [ -n "${MAX_CELL_S:-}" ]; then echo "$((10#$MAX_CELL_S))"; elif [ "$QUICK" = 1 ]; then echo 0; else echo 4; fi; }
 lockwait_scenarios() {
   if [ -n "${LOCKWAIT_SCENARIOS:-}" ]; then tr ',' ' ' <<<"$LOCKWAIT_SCENARIOS"; else echo "${LOCKWAIT_ALL_SCENARIOS[*]}"; fi
 }
@@ -50,14 +73,14 @@ lockwait_extra_args() { # lockwait_extra_args SCENARIO: more workload flags
   return 0
 }
 
-# rough: a default run takes ~0.15 s here (~0.03 s in QUICK), plus the
-# traced run and its report per scenario
+# rough: a pair takes ~0.34 s here (~0.08 s in QUICK); a scenario runs REPS
+# pairs or, when that is shorter, until its cap; plus the traced run
 lockwait_eta() {
-  local reps n
-  reps=$(lockwait_reps)
+  local n
   read -r -a sc <<<"$(lockwait_scenarios)"
   n=${#sc[@]}
-  awk -v r="$reps" -v n="$n" -v q="$QUICK" 'BEGIN { t = (q == 1 ? 0.04 : 0.17); printf "%d\n", 1 + n * (2 * r + 2) * t }'
+  LC_ALL=C awk -v r="$(lockwait_reps)" -v n="$n" -v q="$QUICK" -v cap="$(lockwait_cap_s)" \
+    'BEGIN { t = (q == 1 ? 0.04 : 0.17); s = 2 * r * t; if (cap > s) s = cap; printf "%d\n", 1 + n * (s + 2 * t) }'
 }
 
 # lockwait_tag FILE SCENARIO VARIANT REP: the RESULT lines of FILE, tagged
@@ -66,68 +89,272 @@ lockwait_tag() {
   awk -v s="$2" -v v="$3" -v r="$4" '/^RESULT / { print $0 " scenario=" s " variant=" v " rep=" r }' "$1"
 }
 
+# wall-clock microseconds, for the per-scenario cap only (EPOCHREALTIME,
+# bash 5; whole seconds on older shells)
+lockwait_now_us() {
+  local t=${EPOCHREALTIME:-}
+  if [ -n "$t" ]; then echo "${t/[.,]/}"; else echo "$((SECONDS * 1000000))"; fi
+}
+
+# lockwait_canary: one `stats canary`; sets LW_CANARY (ns per add) and
+# LW_SLOW (the SLOW_CANARY factor)
+lockwait_canary() {
+  local line
+  line=$("$BUILD/stats" canary) || die "lockwait: build/stats canary failed"
+  # "RESULT exp=stats kind=canary canary_ns=C slow_canary=F", by key
+  LW_CANARY=${line#* canary_ns=}
+  LW_CANARY=${LW_CANARY%% *}
+  LW_SLOW=${line#* slow_canary=}
+  LW_SLOW=${LW_SLOW%% *}
+  [[ $LW_CANARY =~ ^[0-9.e+-]+$ && $LW_SLOW =~ ^[0-9.]+$ ]] || die "lockwait: unexpected output of build/stats canary: $line"
+}
+
+# lockwait_one SCENARIO VARIANT OUT: one run, its RESULT lines (the
+# workload's, and the library's under the preload) in OUT
+lockwait_one() {
+  local s=$1 variant=$2 out=$3
+  rm -f "$LW_TMP/lw.out"
+  if [ "$variant" = bare ]; then
+    run_child "$BUILD/lockwait_workload" "${LW_ARGS[@]}" "$s" >"$out" 2>"$LW_TMP/wl.err" ||
+      { cat "$LW_TMP/wl.err" >&2; die "lockwait: $s (bare) failed"; }
+  else
+    LOCKWAIT_OUT=$LW_TMP/lw.out LD_PRELOAD=$BUILD/liblockwait.so \
+      run_child "$BUILD/lockwait_workload" "${LW_ARGS[@]}" "$s" >"$out" 2>"$LW_TMP/wl.err" ||
+      { cat "$LW_TMP/wl.err" >&2; die "lockwait: $s (under the preload) failed"; }
+    cat "$LW_TMP/lw.out" >>"$out"
+  fi
+}
+
+# lockwait_run_values FILE: one run's figures, "wall_ns threads kops_per_s
+# blocked_ns sleep_ns acquisitions contended p50_ns p99_ns max_ns" (sums over
+# the library's thread and lock lines; 0 without the preload)
+lockwait_run_values() {
+  # input: RESULT lines of one run (kind=workload, thread, lock)
+  LC_ALL=C awk '/^RESULT / { delete f; for (i = 2; i <= NF; i++) { p = index($i, "="); f[substr($i, 1, p - 1)] = substr($i, p + 1) } }
+    f["kind"] == "workload" { w = f["wall_ns"]; t = f["threads"]; o = f["ops_per_s"]; p50 = f["p50_ns"]; p99 = f["p99_ns"]; mx = f["max_ns"] }
+    f["kind"] == "thread" { b += f["blocked_ns"]; sl += f["sleep_ns"] }
+    f["kind"] == "lock" { a += f["acquisitions"]; c += f["contended"] }
+    END { if (w == "") exit 1; printf "%s %s %.6f %.0f %.0f %.0f %.0f %s %s %s\n", w, t, o / 1e3, b, sl, a, c, p50, p99, mx }' "$1"
+}
+
+# lockwait_scenario SCENARIO REPS CAP_S RAW: the pairs of one scenario, until
+# the rule says stop; clean pairs' figures go to $LW_TMP/pairs.S, one line a
+# pair: "ratio bare_ms wrapped_ms bare_kops wrapped_kops wait_share
+# sleep_share contended_share bare_p50_us bare_p99_us bare_max_us
+# wrapped_p50_us wrapped_p99_us wrapped_max_us" (NA for what did not run)
+lockwait_scenario() {
+  local s=$1 reps=$2 cap_s=$3 raw=$4 rep=0 clean=0 slow=0 reached=0 start order variant cans
+  local max_pairs=$((4 * reps + 10)) vb vw verdict pair_slow pair_max pair_ratio pair_rest
+  : >"$LW_TMP/pairs.$s"
+  start=$(lockwait_now_us)
+  while [ "$rep" -lt "$max_pairs" ]; do
+    # more slow pairs than clean ones, even if every pair left were clean:
+    # the scenario is too busy to measure whatever follows (summary.awk)
+    [ $((slow - clean)) -le $((max_pairs - rep)) ] || break
+    if [ "$clean" -ge "$reps" ]; then
+      [ "$reached" = 0 ] || break
+      [ $(($(lockwait_now_us) - start)) -lt $((cap_s * 1000000)) ] || break
+    fi
+    rep=$((rep + 1))
+    if ((rep % 2)) || [ "$LW_VARIANTS" = bare ]; then order=$LW_VARIANTS; else order="wrapped bare"; fi
+    cans=""
+    for variant in $order; do
+      progress "lockwait ($s, $variant)" "$LW_DONE" "$LW_TOTAL"
+      LW_DONE=$((LW_DONE + 1))
+      [ "$LW_DONE" -lt "$LW_TOTAL" ] || LW_TOTAL=$((LW_DONE + 1))
+      lockwait_canary
+      cans=$cans${cans:+,}$LW_CANARY
+      lockwait_one "$s" "$variant" "$LW_TMP/$variant.out"
+      lockwait_tag "$LW_TMP/$variant.out" "$s" "$variant" "$rep" >>"$raw" || die "lockwait: cannot write $raw"
+    done
+    lockwait_canary
+    cans=$cans,$LW_CANARY
+    vb=$(lockwait_run_values "$LW_TMP/bare.out") || die "lockwait: $s: no workload line in the bare run"
+    vw=NA
+    if [ "$LW_VARIANTS" != bare ]; then
+      vw=$(lockwait_run_values "$LW_TMP/wrapped.out") || die "lockwait: $s: no workload line in the wrapped run"
+    fi
+    # verdict: "slow best max ratio figures...": the pair against the best canary so far
+    verdict=$(LC_ALL=C awk -v cans="$cans" -v best="$LW_BEST" -v f="$LW_SLOW" -v b="$vb" -v w="$vw" '
+      function fmt(x, scale) { return sprintf("%.6f", x / scale) }
+      BEGIN {
+        n = split(cans, c, ","); mx = 0
+        for (i = 1; i <= n; i++) { if (c[i] + 0 < best + 0) best = c[i]; if (c[i] + 0 > mx) mx = c[i] + 0 }
+        slow = 0; if (mx > f * best) slow = 1
+        split(b, B, " "); wrapped = split(w, W, " ") > 1
+        # ratio | bare_ms wrapped_ms bare_kops wrapped_kops | wait sleep contended | latencies in us
+        out = slow " " best " " mx
+        out = out " " (wrapped ? sprintf("%.9f", W[1] / B[1]) : "NA")
+        out = out " " fmt(B[1], 1e6) " " (wrapped ? fmt(W[1], 1e6) : "NA") " " fmt(B[3], 1) " " (wrapped ? fmt(W[3], 1) : "NA")
+        if (wrapped) {
+          sleep = 0; if (W[4] > 0) sleep = W[5] / W[4]
+          cont = 0; if (W[6] > 0) cont = W[7] / W[6]
+          out = out " " fmt(W[4] / (W[2] * W[1]), 1) " " fmt(sleep, 1) " " fmt(cont, 1)
+        } else out = out " NA NA NA"
+        out = out " " fmt(B[8], 1e3) " " fmt(B[9], 1e3) " " fmt(B[10], 1e3)
+        if (wrapped) out = out " " fmt(W[8], 1e3) " " fmt(W[9], 1e3) " " fmt(W[10], 1e3)
+        else out = out " NA NA NA"
+        print out
+      }') || die "lockwait: $s: the figures of pair $rep could not be computed"
+    read -r pair_slow LW_BEST pair_max pair_ratio pair_rest <<<"$verdict"
+    echo "RESULT exp=lockwait kind=pair scenario=$s rep=$rep wall_ratio=$pair_ratio canary_ns=$cans canary_max_ns=$pair_max canary_best_ns=$LW_BEST slow=$pair_slow" >>"$raw"
+    if [ "$pair_slow" = 1 ]; then
+      slow=$((slow + 1))
+      continue
+    fi
+    clean=$((clean + 1))
+    echo "$pair_ratio $pair_rest" >>"$LW_TMP/pairs.$s"
+    # the target, once the minimum is there (bare only: no overhead to aim
+    # at, so the minimum is all)
+    if [ "$clean" -ge "$reps" ] && [ "$LW_VARIANTS" = bare ]; then
+      reached=1
+    elif [ "$clean" -ge "$reps" ]; then
+      reached=$(cut -d' ' -f1 "$LW_TMP/pairs.$s" | paste -sd' ' - |
+        "$BUILD/stats" ratio -r 0 -a "$LOCKWAIT_TARGET" | sed -n 's/.* reached=\([01]\).*/\1/p') || reached=""
+      [ -n "$reached" ] || die "lockwait: build/stats ratio failed on the $s pairs"
+    fi
+  done
+  echo "$s $rep $clean $slow $reps" >>"$LW_TMP/counts"
+}
+
+# lockwait_traced SCENARIO RAW: the traced run and its report
+lockwait_traced() {
+  local s=$1 raw=$2 wargs=() rargs=(-n 0)
+  if [ "$s" = cache ]; then wargs=(-W "$LW_TMP/win"); rargs+=(-s -W "$LW_TMP/win"); fi
+  rm -f "$LW_TMP/lw.out" "$LW_TMP/trace"
+  LOCKWAIT_OUT=$LW_TMP/lw.out LOCKWAIT_TRACE=$LW_TMP/trace LD_PRELOAD=$BUILD/liblockwait.so \
+    run_child "$BUILD/lockwait_workload" "${LW_ARGS[@]}" "${wargs[@]}" "$s" >"$LW_TMP/wl.out" 2>"$LW_TMP/wl.err" ||
+    { cat "$LW_TMP/wl.err" >&2; die "lockwait: $s (traced) failed"; }
+  cat "$LW_TMP/lw.out" >>"$LW_TMP/wl.out"
+  run_child "$BUILD/lockwait_report" "${rargs[@]}" "$LW_TMP/trace" >>"$LW_TMP/wl.out" 2>"$LW_TMP/rep.err" ||
+    { cat "$LW_TMP/rep.err" >&2; die "lockwait: lockwait_report on the $s trace failed"; }
+  lockwait_tag "$LW_TMP/wl.out" "$s" traced 0 >>"$raw" || die "lockwait: cannot write $raw"
+}
+
+# the columns of pairs.S, in order (see lockwait_scenario)
+LOCKWAIT_COLUMNS=(ratio bare_ms wrapped_ms bare_kops_per_s wrapped_kops_per_s wait_share sleep_share
+  contended_share bare_p50_us bare_p99_us bare_max_us wrapped_p50_us wrapped_p99_us wrapped_max_us)
+
+# lockwait_intervals RAW: the clean pairs of every scenario through
+# build/stats: the overhead ratios in one call (q across the scenarios), the
+# medians of the runs' figures in another; then the kind=overhead, runs and
+# latency lines
+lockwait_intervals() {
+  local raw=$1 s c col dest
+  : >"$LW_TMP/ratio.in"
+  : >"$LW_TMP/median.in"
+  while read -r s _; do
+    for c in "${!LOCKWAIT_COLUMNS[@]}"; do
+      col=${LOCKWAIT_COLUMNS[$c]}
+      [ "$col" != ratio ] || [ "$LW_VARIANTS" != bare ] || continue
+      # input: pairs.S. A series of the column's values; just the label
+      # when there is no clean pair; nothing when every value is NA (the
+      # wrapped runs, without the preload)
+      dest=$LW_TMP/median.in
+      [ "$col" != ratio ] || dest=$LW_TMP/ratio.in
+      LC_ALL=C awk -v c=$((c + 1)) -v label="$s:$col" '{ n++; if ($c != "NA") { v = v " " $c; k++ } }
+        END { if (n == 0 || k > 0) print label v }' "$LW_TMP/pairs.$s" >>"$dest" || die "lockwait: cannot write $dest"
+    done
+  done <"$LW_TMP/counts"
+  : >"$LW_TMP/stats.out"
+  if [ -s "$LW_TMP/ratio.in" ]; then
+    run_child "$BUILD/stats" ratio -r 0 -a "$LOCKWAIT_TARGET" "$LW_TMP/ratio.in" >>"$LW_TMP/stats.out" ||
+      die "lockwait: build/stats ratio failed"
+  fi
+  run_child "$BUILD/stats" median "$LW_TMP/median.in" >>"$LW_TMP/stats.out" || die "lockwait: build/stats median failed"
+  # input: counts ("S pairs_total pairs_used pairs_slow reps") and
+  # stats.out ("RESULT exp=stats kind=ratio|median ... label=S:column est= lo= hi= p= q= n= two_modes= reached=")
+  LC_ALL=C awk -v cols="${LOCKWAIT_COLUMNS[*]}" '
+    function num(x, scale, fmt) { return x == "NA" ? "NA" : sprintf(fmt, scale * x) }
+    function pct(x) { return x == "NA" ? "NA" : sprintf("%.3f", 100 * (x - 1)) }
+    FNR == NR { order[++ns] = $1; total[$1] = $2; used[$1] = $3; slow[$1] = $4; reps[$1] = $5; next }
+    /^RESULT exp=stats / {
+      delete f
+      for (i = 2; i <= NF; i++) { p = index($i, "="); f[substr($i, 1, p - 1)] = substr($i, p + 1) }
+      split(f["label"], lc, ":"); key = lc[1] SUBSEP lc[2]
+      est[key] = f["est"]; lo[key] = f["lo"]; hi[key] = f["hi"]; pv[key] = f["p"]; qv[key] = f["q"]
+      n[key] = f["n"]; modes[key] = f["two_modes"]; reach[key] = f["reached"]; have[key] = 1
+    }
+    END {
+      nc = split(cols, col, " ")
+      for (i = 1; i <= ns; i++) {
+        s = order[i]; k = s SUBSEP "ratio"
+        if (k in have)
+          printf "RESULT exp=lockwait kind=overhead scenario=%s overhead_pct=%s overhead_lo_pct=%s overhead_hi_pct=%s p=%s q=%s pairs_used=%d pairs_total=%d pairs_slow=%d target_reached=%d pairs_min=%d two_modes=%d\n",
+            s, pct(est[k]), pct(lo[k]), pct(hi[k]), num(pv[k], 1, "%.4g"), num(qv[k], 1, "%.4g"), used[s], total[s], slow[s], reach[k], reps[s], modes[k]
+        line = sprintf("RESULT exp=lockwait kind=runs scenario=%s runs=%d", s, used[s])
+        for (c = 2; c <= 8; c++) {
+          k = s SUBSEP col[c]
+          if (k in have) line = line sprintf(" %s=%s %s_lo=%s %s_hi=%s", col[c], num(est[k], 1, "%.6g"), col[c], num(lo[k], 1, "%.6g"), col[c], num(hi[k], 1, "%.6g"))
+        }
+        print line
+        if (s != "cache") continue
+        for (v = 1; v <= 2; v++) {
+          var = v == 1 ? "bare" : "wrapped"
+          if (!((s SUBSEP var "_p50_us") in have)) continue
+          line = sprintf("RESULT exp=lockwait kind=latency scenario=%s variant=%s runs=%d", s, var, used[s])
+          for (c = 9; c <= nc; c++) {
+            if (index(col[c], var "_") != 1) continue
+            k = s SUBSEP col[c]; name = substr(col[c], length(var) + 2)
+            line = line sprintf(" %s=%s %s_lo=%s %s_hi=%s", name, num(est[k], 1, "%.6g"), name, num(lo[k], 1, "%.6g"), name, num(hi[k], 1, "%.6g"))
+          }
+          print line
+        }
+      }
+    }' "$LW_TMP/counts" "$LW_TMP/stats.out" >>"$raw" || die "lockwait: the interval lines could not be written"
+}
+
 lockwait_run() {
-  local raw=$1 reps tmp s rep order variant args=() variants="bare wrapped"
+  local raw=$1 reps cap_s s n extra
   reps=$(lockwait_reps)
+  cap_s=$(lockwait_cap_s)
   # next to RAW, in run.sh's temp directory: removed with it if we fail
-  tmp=$(mktemp -d "$(dirname "$raw")/lockwait.XXXXXX") || die "lockwait: cannot create a temp directory"
+  LW_TMP=$(mktemp -d "$(dirname "$raw")/lockwait.XXXXXX") || die "lockwait: cannot create a temp directory"
+  LW_VARIANTS="bare wrapped"
   if lockwait_have_preload; then
     [ -f "$BUILD/liblockwait.so" ] || die "lockwait: $BUILD/liblockwait.so is missing (./build.sh lockwait)"
   else
-    variants=bare
+    LW_VARIANTS=bare
   fi
-  [ -n "${LOCKWAIT_THREADS:-}" ] && args=(-t "$LOCKWAIT_THREADS")
+  [ -x "$BUILD/stats" ] || die "lockwait: $BUILD/stats is missing (./build.sh)"
+  local targs=()
+  [ -n "${LOCKWAIT_THREADS:-}" ] && targs=(-t "$LOCKWAIT_THREADS")
   {
-    echo "# lockwait_reps: $reps (pairs bare/wrapped, alternating order) + 1 traced run per scenario"
+    echo "# lockwait_reps: $reps (clean pairs at least per scenario, bare/wrapped in alternating order) + 1 traced run per scenario"
+    echo "# lockwait_max_cell_s: $cap_s (no pair added for the target once a scenario has run this long; at most $((4 * reps + 10)) pairs)"
+    echo "# lockwait_target: $LOCKWAIT_TARGET (the overhead interval's half-width, as a wall-time ratio)"
     echo "# lockwait_threads: ${LOCKWAIT_THREADS:-default (4; spin: min(4, online CPUs))}"
     echo "# lockwait_online_cpus: $(getconf _NPROCESSORS_ONLN)"
-    if [ "$variants" = bare ]; then
+    if [ "$LW_VARIANTS" = bare ]; then
       echo "# lockwait_preload: none ($(uname -s): the preload library is Linux-only; bare runs only)"
     else
       echo "# lockwait_preload: $BUILD/liblockwait.so"
     fi
   } >>"$raw"
-  local done_runs=0 total_runs nvar=2
-  [ "$variants" = bare ] && nvar=1
-  total_runs=$(($(lockwait_scenarios | wc -w) * (reps * nvar + nvar - 1)))
+  # the best canary so far starts from a few of its own
+  LW_BEST=""
+  for n in 1 2 3; do
+    lockwait_canary
+    if [ -z "$LW_BEST" ] || LC_ALL=C awk -v a="$LW_CANARY" -v b="$LW_BEST" 'BEGIN { exit !(a + 0 < b + 0) }'; then LW_BEST=$LW_CANARY; fi
+  done
+  echo "# lockwait_slow_canary: $LW_SLOW (a pair is slow when its slowest canary is above this times the best so far; first best $LW_BEST ns per add)" >>"$raw"
+  local nvar=2
+  [ "$LW_VARIANTS" = bare ] && nvar=1
+  LW_DONE=0
+  LW_TOTAL=$(($(lockwait_scenarios | wc -w) * (reps * nvar + nvar - 1)))
+  : >"$LW_TMP/counts"
   for s in $(lockwait_scenarios); do
-    local n extra
     n=$(lockwait_ops "$s")
     read -r -a extra <<<"$(lockwait_extra_args "$s") -n $n"
-    echo "# lockwait_args_$s: ${args[*]} ${extra[*]}" >>"$raw"
-    for ((rep = 1; rep <= reps; rep++)); do
-      if ((rep % 2)) || [ "$variants" = bare ]; then order=$variants; else order="wrapped bare"; fi
-      for variant in $order; do
-        progress "lockwait ($s, $variant)" "$done_runs" "$total_runs"
-        done_runs=$((done_runs + 1))
-        rm -f "$tmp/lw.out"
-        if [ "$variant" = bare ]; then
-          run_child "$BUILD/lockwait_workload" "${args[@]}" "${extra[@]}" "$s" >"$tmp/wl.out" 2>"$tmp/wl.err" ||
-            { cat "$tmp/wl.err" >&2; die "lockwait: $s (bare) failed"; }
-        else
-          LOCKWAIT_OUT=$tmp/lw.out LD_PRELOAD=$BUILD/liblockwait.so \
-            run_child "$BUILD/lockwait_workload" "${args[@]}" "${extra[@]}" "$s" >"$tmp/wl.out" 2>"$tmp/wl.err" ||
-            { cat "$tmp/wl.err" >&2; die "lockwait: $s (under the preload) failed"; }
-          cat "$tmp/lw.out" >>"$tmp/wl.out"
-        fi
-        lockwait_tag "$tmp/wl.out" "$s" "$variant" "$rep" >>"$raw"
-      done
-    done
-    [ "$variants" = bare ] && continue
-    # the traced run and its report
-    progress "lockwait ($s, traced run and report)" "$done_runs" "$total_runs"
-    done_runs=$((done_runs + 1))
-    local wargs=() rargs=(-n 0)
-    if [ "$s" = cache ]; then wargs=(-W "$tmp/win"); rargs+=(-s -W "$tmp/win"); fi
-    rm -f "$tmp/lw.out" "$tmp/trace"
-    LOCKWAIT_OUT=$tmp/lw.out LOCKWAIT_TRACE=$tmp/trace LD_PRELOAD=$BUILD/liblockwait.so \
-      run_child "$BUILD/lockwait_workload" "${args[@]}" "${extra[@]}" "${wargs[@]}" "$s" >"$tmp/wl.out" 2>"$tmp/wl.err" ||
-      { cat "$tmp/wl.err" >&2; die "lockwait: $s (traced) failed"; }
-    cat "$tmp/lw.out" >>"$tmp/wl.out"
-    run_child "$BUILD/lockwait_report" "${rargs[@]}" "$tmp/trace" >>"$tmp/wl.out" 2>"$tmp/rep.err" ||
-      { cat "$tmp/rep.err" >&2; die "lockwait: lockwait_report on the $s trace failed"; }
-    lockwait_tag "$tmp/wl.out" "$s" traced 0 >>"$raw"
+    LW_ARGS=("${targs[@]}" "${extra[@]}")
+    echo "# lockwait_args_$s: ${targs[*]} ${extra[*]}" >>"$raw"
+    lockwait_scenario "$s" "$reps" "$cap_s" "$raw"
+    [ "$LW_VARIANTS" = bare ] && continue
+    progress "lockwait ($s, traced run and report)" "$LW_DONE" "$LW_TOTAL"
+    LW_DONE=$((LW_DONE + 1))
+    lockwait_traced "$s" "$raw"
   done
-  progress lockwait "$total_runs" "$total_runs"
-  rm -rf "$tmp"
+  lockwait_intervals "$raw"
+  progress lockwait "$LW_TOTAL" "$LW_TOTAL"
+  rm -rf "$LW_TMP"
 }

@@ -11,18 +11,25 @@
 #   critpath/critpath_thread/critpath_lock/critpath_seg/waitblock/tail
 #   (lockwait_report on the traced run); "# key: value" provenance lines.
 #
-# Definitions used below:
-#   overhead    per pair (same rep): wrapped wall / bare wall - 1; the median
-#               over pairs, with the smallest and largest pair
-#   wait share  sum of the threads' blocked_ns / (threads x wall_ns of the
-#               workload's timed region), median over the wrapped runs
-#   sleep share sum of sleep_ns / sum of blocked_ns (time the waiters spent
-#               asleep in the kernel), median over the wrapped runs
-#   contended   sum of contended / sum of acquisitions, median over wrapped runs
+# Every statistic is in the raw file already, computed by build/stats in
+# exp.sh (this script only formats):
+#   kind=overhead  per scenario: wrapped/bare wall time per clean pair, its
+#                  Hodges-Lehmann estimate and 95% interval as percent
+#                  (overhead_pct, overhead_lo_pct, overhead_hi_pct), p, q
+#                  (Benjamini-Hochberg across the scenarios), pairs_used,
+#                  pairs_total, pairs_slow, pairs_min (REPS),
+#                  target_reached, two_modes
+#   kind=runs      medians over the clean pairs' runs with 95% intervals:
+#                  bare_ms, wrapped_ms, *_kops_per_s, wait_share (blocked /
+#                  (threads x wall)), sleep_share (asleep / blocked),
+#                  contended_share (contended / acquisitions)
+#   kind=latency   cache: p50_us, p99_us, max_us per variant, the same way
 #   top lock    the lock with the most wait in the traced run; top blocker:
 #               the thread behind most of that wait (lockwait_report's
 #               wait-block view); path share: the lock's share of the
 #               critical path (its critical sections + waits left on it)
+# A scenario is too busy to measure when fewer than pairs_min pairs were
+# clean or more than half of them were slow; its overhead is not printed.
 
 function val(key) {
     return (key in F) ? F[key] : ""
@@ -36,46 +43,96 @@ function parse(    i, p) {
     }
 }
 
-# median of a[1..n] (sorted copy)
-function median(a, n,    b, i, j, t) {
-    if (n < 1) return 0
-    for (i = 1; i <= n; i++) b[i] = a[i]
-    for (i = 2; i <= n; i++) {
-        t = b[i]
-        for (j = i - 1; j >= 1 && b[j] > t; j--) b[j + 1] = b[j]
-        b[j + 1] = t
-    }
-    if (n % 2) return b[(n + 1) / 2]
-    return (b[n / 2] + b[n / 2 + 1]) / 2
-}
-
 function pct(x) { return sprintf("%.1f%%", 100 * x) }
 
 function add_scenario(s) {
     if (!(s in seen)) { seen[s] = 1; order[++nsc] = s }
 }
 
+# keep the figure KEY of the current line, and its interval, as S:KEY
+function keep(s, key) {
+    fig[s, key] = val(key); fig[s, key "_lo"] = val(key "_lo"); fig[s, key "_hi"] = val(key "_hi")
+}
+
+# "12.34 (12.01..12.80)" from a figure and its interval (NA: no interval);
+# a share (scale 100, suffix %) or a plain number
+function withci(s, key, scale, fmt, suffix,    v, lo, hi) {
+    v = fig[s, key]; lo = fig[s, key "_lo"]; hi = fig[s, key "_hi"]
+    if (v == "" || v == "NA") return "-"
+    v = sprintf(fmt, scale * v) suffix
+    if (lo == "NA" || hi == "NA" || lo == "" || hi == "") return v
+    return v " (" sprintf(fmt, scale * lo) ".." sprintf(fmt, scale * hi) ")"
+}
+
+# the same for a CSV: value,lo,hi with empty fields for NA
+function csvci(s, key,    i, k, out) {
+    out = ""
+    for (i = 1; i <= 3; i++) {
+        k = i == 1 ? key : i == 2 ? key "_lo" : key "_hi"
+        out = out (i > 1 ? "," : "") (fig[s, k] == "NA" ? "" : fig[s, k])
+    }
+    return out
+}
+
+# too busy to measure: fewer clean pairs than REPS, or more than half slow
+function busy(s) {
+    return ov_used[s] + 0 < ov_min[s] + 0 || 2 * ov_slow[s] > ov_total[s] + 0
+}
+
+function has_ci(s) { return ov_lo[s] != "NA" && ov_hi[s] != "NA" }
+
+# the overhead of scenario s as a findings phrase
+function overhead_phrase(s,    ci) {
+    if (busy(s))
+        return sprintf("could not be measured here (%d of %d pairs in a slow state)", ov_slow[s], ov_total[s])
+    if (!has_ci(s))
+        return sprintf("%+.1f%% (%d clean pair%s: too few for an interval)", ov[s], ov_used[s], ov_used[s] == 1 ? "" : "s")
+    ci = sprintf("95%% CI %+.1f..%+.1f%%", ov_lo[s], ov_hi[s])
+    if (ov_lo[s] + 0 <= 0 && ov_hi[s] + 0 >= 0)
+        return "no measurable overhead (" ci ")"
+    if (ov_q[s] != "NA" && ov_q[s] + 0 <= 0.05)
+        return sprintf("%+.1f%% (%s)", ov[s], ci)
+    return sprintf("%+.1f%% (%s; not significant across the %d scenarios, q = %.2f)", ov[s], ci, nov, ov_q[s])
+}
+
+# against the 0.5% goal of the paper
+function goal_phrase(s) {
+    if (busy(s)) return "could not be measured here"
+    if (!has_ci(s)) return "too few pairs to tell"
+    if (ov_hi[s] + 0 < 0.5) return sprintf("within the goal (95%% CI %+.1f..%+.1f%%)", ov_lo[s], ov_hi[s])
+    if (ov_lo[s] + 0 > 0.5) return sprintf("above the goal (95%% CI %+.1f..%+.1f%%)", ov_lo[s], ov_hi[s])
+    return sprintf("cannot tell: the interval %+.1f..%+.1f%% spans 0.5%%", ov_lo[s], ov_hi[s])
+}
+
 /^RESULT / {
     parse()
     if (val("exp") != "lockwait") next
-    s = val("scenario"); v = val("variant"); r = val("rep"); k = val("kind")
+    s = val("scenario"); v = val("variant"); k = val("kind")
     if (s == "") next
     add_scenario(s)
-    key = s SUBSEP v SUBSEP r
     if (k == "workload") {
-        wall[key] = val("wall_ns"); threads[s] = val("threads")
-        ops[key] = val("ops_per_s")
-        p50[key] = val("p50_ns"); p99[key] = val("p99_ns"); pmax[key] = val("max_ns")
+        threads[s] = val("threads")
         if (v == "wrapped") anywrapped = 1
-        if (v == "bare" || v == "wrapped") {
-            if (!((s SUBSEP r) in haverep)) { haverep[s SUBSEP r] = 1; reps[s, ++nrep[s]] = r }
-        }
-    } else if (k == "thread") {
-        blocked[key] += val("blocked_ns"); slept[key] += val("sleep_ns")
-        if (v == "traced") tname[s, val("tid")] = val("name")
-    } else if (k == "lock") {
-        acq[key] += val("acquisitions"); cont[key] += val("contended")
-        if (v == "traced" && (!((s) in topw) || val("wait_ns") + 0 > topw[s] + 0)) {
+    } else if (k == "overhead") {
+        nov++
+        ov[s] = val("overhead_pct"); ov_lo[s] = val("overhead_lo_pct"); ov_hi[s] = val("overhead_hi_pct")
+        ov_p[s] = val("p"); ov_q[s] = val("q"); ov_used[s] = val("pairs_used"); ov_total[s] = val("pairs_total")
+        ov_slow[s] = val("pairs_slow"); ov_min[s] = val("pairs_min"); ov_reached[s] = val("target_reached")
+        ov_modes[s] = val("two_modes")
+    } else if (k == "runs") {
+        runs[s] = val("runs")
+        keep(s, "bare_ms"); keep(s, "wrapped_ms"); keep(s, "bare_kops_per_s"); keep(s, "wrapped_kops_per_s")
+        keep(s, "wait_share"); keep(s, "sleep_share"); keep(s, "contended_share")
+    } else if (k == "latency") {
+        haslat[s, v] = 1
+        keep(s SUBSEP v, "p50_us"); keep(s SUBSEP v, "p99_us"); keep(s SUBSEP v, "max_us")
+    } else if (k == "pair") {
+        npair[s]++
+        if (val("slow") == 1) nslow[s]++
+    } else if (k == "thread" && v == "traced") {
+        tname[s, val("tid")] = val("name")
+    } else if (k == "lock" && v == "traced") {
+        if (!((s) in topw) || val("wait_ns") + 0 > topw[s] + 0) {
             topw[s] = val("wait_ns"); toplock[s] = val("lock")
             toplabel[s] = val("type") " " val("site")
         }
@@ -106,14 +163,19 @@ function add_scenario(s) {
     next
 }
 
-# "# lockwait_online_cpus: 2"
+# "# lockwait_online_cpus: 2", "# lockwait_reps: 11 (...)",
+# "# lockwait_slow_canary: 1.15 (...)", "# lockwait_target: 0.01 (...)",
+# "# lockwait_max_cell_s: 4 (...)"
 /^# lockwait_online_cpus:/ { cpus = $3 }
+/^# lockwait_reps:/ { reps_min = $3 }
+/^# lockwait_slow_canary:/ { slow_factor = $3 }
+/^# lockwait_target:/ { target = $3 }
+/^# lockwait_max_cell_s:/ { cap_s = $3 }
 
 function name_of(s, tid) {
     if ((s SUBSEP tid) in tname) return tname[s, tid]
     return "tid " tid
 }
-
 function top_blocker(s,    l, i, b, best, bw) {
     l = toplock[s]; best = ""; bw = -1
     for (i = 1; i <= nwb[s, l]; i++) {
@@ -138,95 +200,90 @@ END {
         print "No lockwait results in this raw file."
         exit
     }
+    for (i = 1; i <= nsc; i++) { allpairs += npair[order[i]]; allslow += nslow[order[i]] }
     if (anywrapped) {
-        printf "Each scenario ran bare and under `liblockwait.so` in %s interleaved pairs;", nrep[order[1]]
-        print " one more traced run per scenario feeds `lockwait_report`."
+        printf "Each scenario ran bare and under `liblockwait.so` in interleaved pairs: at least %s clean pairs, ", reps_min
+        if (cap_s + 0 > 0)
+            printf "then more until the overhead's 95%% interval was within %.0f point of wall time or the scenario had run %s s (MAX_CELL_S).", 100 * target, cap_s
+        else
+            printf "and no more (MAX_CELL_S=0: no time for the %.0f-point target).", 100 * target
+        print " One more traced run per scenario feeds `lockwait_report`."
     } else
-        printf "Each scenario ran bare %s times; the preload library is Linux-only, so nothing else ran.\n", nrep[order[1]]
+        printf "Each scenario ran bare, at least %s clean runs; the preload library is Linux-only, so nothing else ran.\n", reps_min
+    printf "A speed canary (a one-cycle add chain, `build/stats canary`) ran before each run and after each pair; %d of %d pairs ran it more than %sx slower than the best seen and were left out as slow-state pairs and replaced.\n", allslow, allpairs, slow_factor
     if (cpus != "")
         printf "This machine has %d online CPUs: workloads with more threads than CPUs are oversubscribed, which lengthens waits (a woken waiter queues for a CPU).\n", cpus
 
-    # per scenario: medians over the runs, overhead over the pairs
-    for (i = 1; i <= nsc; i++) {
-        s = order[i]; n = 0; nb = 0; nw = 0
-        omin = ""; omax = ""
-        for (j = 1; j <= nrep[s]; j++) {
-            r = reps[s, j]; kb = s SUBSEP "bare" SUBSEP r; kw = s SUBSEP "wrapped" SUBSEP r
-            if (kb in wall) { bw_[++nb] = wall[kb] / 1e6; bt_[nb] = ops[kb] / 1e3 }
-            if (kw in wall) {
-                ww_[++nw] = wall[kw] / 1e6; wt_[nw] = ops[kw] / 1e3
-                ws_[nw] = blocked[kw] / (threads[s] * wall[kw])
-                ss_[nw] = blocked[kw] > 0 ? slept[kw] / blocked[kw] : 0
-                cs_[nw] = acq[kw] > 0 ? cont[kw] / acq[kw] : 0
-            }
-            if ((kb in wall) && (kw in wall)) {
-                o = 100 * (wall[kw] / wall[kb] - 1); ov[++n] = o
-                if (omin == "" || o < omin) omin = o
-                if (omax == "" || o > omax) omax = o
-            }
-        }
-        npairs[s] = n
-        bare_ms[s] = median(bw_, nb); bare_kops[s] = median(bt_, nb)
-        wrap_ms[s] = median(ww_, nw); wrap_kops[s] = median(wt_, nw)
-        over[s] = median(ov, n); over_min[s] = omin; over_max[s] = omax
-        if (n > 0) spread[s] = omax - omin
-        wait_of[s] = median(ws_, nw); sleep_of[s] = median(ss_, nw); cont_of[s] = median(cs_, nw)
-        pshare[s] = ((s SUBSEP toplock[s]) in cp_lock) ? cp_lock[s, toplock[s]] : 0
-    }
-
     print ""
-    print "Overhead: wall time and throughput, medians over the runs; overhead is the median of the per-pair ratios wrapped/bare - 1, with the smallest and largest pair."
+    if (anywrapped)
+        print "Overhead: wrapped/bare wall time per clean pair; the table shows its Hodges-Lehmann estimate with the 95% interval (Wilcoxon signed-rank), p against no overhead and q (Benjamini-Hochberg across the scenarios). Wall times are medians over the clean pairs' runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)."
+    else
+        print "Wall times: medians over the clean runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)."
     print ""
-    print "| scenario | threads | bare ms | wrapped ms | bare kops/s | wrapped kops/s | overhead % | min..max % | pairs |"
-    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-    print "scenario,threads,bare_ms,wrapped_ms,bare_kops_per_s,wrapped_kops_per_s,overhead_pct,overhead_min_pct,overhead_max_pct,pairs" > csv1
+    print "| scenario | threads | bare ms | wrapped ms | overhead | 95% CI | p | q | pairs used/total | slow |"
+    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    print "scenario,threads,bare_ms,bare_ms_lo,bare_ms_hi,wrapped_ms,wrapped_ms_lo,wrapped_ms_hi,bare_kops_per_s,bare_kops_per_s_lo,bare_kops_per_s_hi,wrapped_kops_per_s,wrapped_kops_per_s_lo,wrapped_kops_per_s_hi,overhead_pct,overhead_lo_pct,overhead_hi_pct,p,q,pairs_used,pairs_total,pairs_slow,target_reached,measured" > csv1
     for (i = 1; i <= nsc; i++) {
         s = order[i]
-        if (!npairs[s]) { # no preload on this OS: bare only
-            printf "| %s | %d | %.2f | - | %.1f | - | - | - | 0 |\n", s, threads[s], bare_ms[s], bare_kops[s]
-            printf "%s,%d,%.3f,,%.3f,,,,,0\n", s, threads[s], bare_ms[s], bare_kops[s] > csv1
+        if (!(s in ov)) { # no preload on this OS: bare only
+            printf "| %s | %d | %s | - | - | - | - | - | %d/%d | %d |\n", s, threads[s], withci(s, "bare_ms", 1, "%.2f", ""), runs[s], npair[s], nslow[s]
+            printf "%s,%d,%s,,,,%s,,,,,,,,,%d,%d,%d,,0\n", s, threads[s], csvci(s, "bare_ms"), csvci(s, "bare_kops_per_s"), runs[s], npair[s], nslow[s] > csv1
             continue
         }
-        printf "| %s | %d | %.2f | %.2f | %.1f | %.1f | %+.2f | %+.2f..%+.2f | %d |\n", s, threads[s], bare_ms[s], wrap_ms[s], bare_kops[s], wrap_kops[s], over[s], over_min[s], over_max[s], npairs[s]
-        printf "%s,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%d\n", s, threads[s], bare_ms[s], wrap_ms[s], bare_kops[s], wrap_kops[s], over[s], over_min[s], over_max[s], npairs[s] > csv1
+        if (busy(s)) { o = "too busy"; ci = "-"; pq = "- | -" }
+        else {
+            o = ov[s] == "NA" ? "-" : sprintf("%+.2f%%", ov[s])
+            ci = has_ci(s) ? sprintf("%+.2f..%+.2f%%", ov_lo[s], ov_hi[s]) (ov_reached[s] == 1 ? "" : " °") : "-"
+            pq = (ov_p[s] == "NA" ? "-" : ov_p[s]) " | " (ov_q[s] == "NA" ? "-" : ov_q[s])
+        }
+        if (ov_reached[s] != 1 && has_ci(s) && !busy(s)) wide = 1
+        printf "| %s | %d | %s | %s | %s | %s | %s | %d/%d | %d |\n", s, threads[s], withci(s, "bare_ms", 1, "%.2f", ""), withci(s, "wrapped_ms", 1, "%.2f", ""), o, ci, pq, ov_used[s], ov_total[s], ov_slow[s]
+        # CSV: no overhead, interval, p or q for a scenario too busy to measure
+        measured = !busy(s)
+        c_ov = ""; c_lo = ""; c_hi = ""; c_p = ""; c_q = ""
+        if (measured && ov[s] != "NA") c_ov = ov[s]
+        if (measured && has_ci(s)) { c_lo = ov_lo[s]; c_hi = ov_hi[s] }
+        if (measured && ov_p[s] != "NA") c_p = ov_p[s]
+        if (measured && ov_q[s] != "NA") c_q = ov_q[s]
+        printf "%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%d,%d,%d,%d,%d\n", s, threads[s], csvci(s, "bare_ms"), csvci(s, "wrapped_ms"), csvci(s, "bare_kops_per_s"), csvci(s, "wrapped_kops_per_s"), c_ov, c_lo, c_hi, c_p, c_q, ov_used[s], ov_total[s], ov_slow[s], ov_reached[s], measured > csv1
     }
     close(csv1)
+    if (wide)
+        printf "\n° the interval is wider than ±%.0f point: the scenario's time cap (MAX_CELL_S) or the pair limit stopped it first.\n", 100 * target
 
     if (anywrapped) {
         print ""
-        print "Profile under the preload: shares are medians over the wrapped runs; top lock, top blocker and path share come from the traced run."
+        print "Profile under the preload: shares are medians over the clean pairs' wrapped runs with 95% intervals; top lock, top blocker and path share come from the traced run."
         print ""
         print "| scenario | wait share | sleep share | contended | top lock | top blocker | path share of top lock |"
         print "|---|---:|---:|---:|---|---|---:|"
-        print "scenario,wait_share,sleep_share,contended_share,top_lock,top_blocker,path_share_top_lock" > csv4
+        print "scenario,wait_share,wait_share_lo,wait_share_hi,sleep_share,sleep_share_lo,sleep_share_hi,contended_share,contended_share_lo,contended_share_hi,top_lock,top_blocker,path_share_top_lock" > csv4
         for (i = 1; i <= nsc; i++) {
             s = order[i]
-            if (!npairs[s]) continue
+            if (!(s in ov)) continue
+            pshare[s] = ((s SUBSEP toplock[s]) in cp_lock) ? cp_lock[s, toplock[s]] : 0
             tl = (s in toplabel) ? toplabel[s] : "-"
             tb = top_blocker(s)
-            printf "| %s | %s | %s | %s | %s | %s | %s |\n", s, pct(wait_of[s]), pct(sleep_of[s]), pct(cont_of[s]), tl, tb, pct(pshare[s])
-            printf "%s,%.4f,%.4f,%.4f,%s,%s,%.4f\n", s, wait_of[s], sleep_of[s], cont_of[s], tl, tb, pshare[s] > csv4
+            printf "| %s | %s | %s | %s | %s | %s | %s |\n", s, withci(s, "wait_share", 100, "%.1f", "%"), withci(s, "sleep_share", 100, "%.1f", "%"), withci(s, "contended_share", 100, "%.1f", "%"), tl, tb, pct(pshare[s])
+            printf "%s,%s,%s,%s,%s,%s,%.4f\n", s, csvci(s, "wait_share"), csvci(s, "sleep_share"), csvci(s, "contended_share"), tl, tb, pshare[s] > csv4
         }
         close(csv4)
     }
 
-    # the cache scenario's request latency, bare and wrapped (medians over runs)
+    # the cache scenario's request latency, bare and wrapped
     if ("cache" in seen) {
         print ""
-        print "Cache scenario: request latency (median over runs), and the requests at or above p99 in the traced run."
+        print "Cache scenario: request latency (medians over the clean pairs' runs with 95% intervals), and the requests at or above p99 in the traced run."
         print ""
         print "| variant | p50 us | p99 us | max us |"
         print "|---|---:|---:|---:|"
-        print "variant,p50_us,p99_us,max_us" > csv2
+        print "variant,p50_us,p50_us_lo,p50_us_hi,p99_us,p99_us_lo,p99_us_hi,max_us,max_us_lo,max_us_hi" > csv2
         for (vi = 1; vi <= 2; vi++) {
-            v = vi == 1 ? "bare" : "wrapped"; n = 0
-            for (j = 1; j <= nrep["cache"]; j++) {
-                kk = "cache" SUBSEP v SUBSEP reps["cache", j]
-                if (kk in wall) { a50[++n] = p50[kk] / 1e3; a99[n] = p99[kk] / 1e3; amx[n] = pmax[kk] / 1e3 }
-            }
-            if (n == 0) continue
-            printf "| %s | %.1f | %.1f | %.1f |\n", v, median(a50, n), median(a99, n), median(amx, n)
-            printf "%s,%.3f,%.3f,%.3f\n", v, median(a50, n), median(a99, n), median(amx, n) > csv2
+            v = vi == 1 ? "bare" : "wrapped"
+            if (!(("cache" SUBSEP v) in haslat)) continue
+            k = "cache" SUBSEP v
+            printf "| %s | %s | %s | %s |\n", v, withci(k, "p50_us", 1, "%.1f", ""), withci(k, "p99_us", 1, "%.1f", ""), withci(k, "max_us", 1, "%.1f", "")
+            printf "%s,%s,%s,%s\n", v, csvci(k, "p50_us"), csvci(k, "p99_us"), csvci(k, "max_us") > csv2
         }
         close(csv2)
     }
@@ -251,39 +308,40 @@ END {
     # findings, every number from the tables above
     print ""
     print "Findings:"
-    lo = ""; hi = ""; wide = ""
-    for (i = 1; i <= nsc; i++) {
-        s = order[i]
-        if (!npairs[s]) continue
-        if (lo == "" || over[s] < over[lo]) lo = s
-        if (hi == "" || over[s] > over[hi]) hi = s
-        if ((s in spread) && (wide == "" || spread[s] > spread[wide])) wide = s
-    }
-    if (lo == "") {
+    if (nov == 0) {
         print "- No run under the preload (it is Linux-only): bare times only."
     } else {
-        printf "- Median overhead of the preload ranges from %+.2f%% (%s) to %+.2f%% (%s).", over[lo], lo, over[hi], hi
-        if (wide != "")
-            printf " The pairs scatter by up to %.2f points (%s, smallest to largest pair): a median smaller than that is not distinguishable from zero here.", spread[wide], wide
-        print ""
+        line = ""
+        for (i = 1; i <= nsc; i++) {
+            s = order[i]
+            if (s in ov) line = line sprintf("%s%s %s", line == "" ? "" : "; ", s, overhead_phrase(s))
+        }
+        print "- Overhead of the preload (wall time under it against bare, per pair): " line "."
+        line = ""
+        for (i = 1; i <= nsc; i++) {
+            s = order[i]
+            if ((s in ov) && ov_modes[s] == 1 && !busy(s)) line = line (line == "" ? "" : ", ") s
+        }
+        if (line != "")
+            print "- The pairs of " line " fall into two groups (two modes): the estimate mixes two states, of the machine or of the workload."
     }
     line = ""
     for (i = 1; i <= nsc; i++) {
         s = order[i]
-        if (!npairs[s]) continue
-        if (s == "cache" || s == "cond")
-            line = line sprintf("%s%s %+.2f%% (pairs %+.2f..%+.2f: %s)", line == "" ? "" : ", ", s, over[s], over_min[s], over_max[s], over[s] < 0.5 ? "median under the 0.5% goal" : over_min[s] < 0.5 ? "median above the 0.5% goal, within the pairs' spread" : "above the 0.5% goal")
+        if ((s in ov) && (s == "cache" || s == "cond"))
+            line = line sprintf("%s%s %s", line == "" ? "" : "; ", s, goal_phrase(s))
     }
-    if (line != "") print "- Goal overhead < 0.5% on cache and cond: " line "."
+    if (line != "") print "- Goal overhead < 0.5% on cache and cond (the paper's figure is for programs with an application's lock rate): " line "."
     line = ""
     for (i = 1; i <= nsc; i++) {
         s = order[i]
-        if (npairs[s]) line = line sprintf("%s%s %s", line == "" ? "" : ", ", s, pct(sleep_of[s]))
+        if ((s in ov) && fig[s, "sleep_share"] != "NA" && fig[s, "sleep_share"] != "")
+            line = line sprintf("%s%s %s", line == "" ? "" : ", ", s, pct(fig[s, "sleep_share"]))
     }
-    if (line != "") print "- Share of the wait spent asleep in the kernel (futex) rather than spinning in user space: " line "."
+    if (line != "") print "- Share of the wait spent asleep in the kernel (futex) rather than spinning in user space (medians over the wrapped runs): " line "."
     if ("cache" in tail_n)
         printf "- cache: the %d requests at or above p99 spent %s of their latency compiling under the cache lock or waiting for it, and %s compiling or blocked while the lock's holder was compiling.\n", tail_n["cache"], pct(tail_lock["cache"]), pct(tail_comp["cache"])
-    if (("cache" in pshare) && npairs["cache"])
+    if (("cache" in ov) && ("cache" in cp_path))
         printf "- cache: the cache lock accounts for %s of the critical path, plain work (request execution and think time, which are not traced) for %s.\n", pct(pshare["cache"]), pct(cp_path["cache"] > 0 ? cp_work["cache"] / cp_path["cache"] : 0)
 
     # SVG: the cache critical path, one row per thread, coloured by state

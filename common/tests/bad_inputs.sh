@@ -16,6 +16,7 @@ B=$R/build
 bad() {
   local word=$1 rc=0 name; shift
   name="$(printf '%s ' "$@" | sed "s|$R/||g")"
+  name=${name//$'\n'/\\n}
   "$@" >"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
   if [ "$rc" = 2 ] && [ "$(wc -l <"$TMP/err")" = 1 ] && grep -qF -- "$word" "$TMP/err" && [ ! -s "$TMP/out" ]; then
     pass "bad input refused: $name"
@@ -38,16 +39,30 @@ bad CPU env CPU=999 ./run.sh ctxswitch
 bad MODE env MODE=fiber ./run.sh ctxswitch
 bad LOCKWAIT_SCENARIOS env LOCKWAIT_SCENARIOS=nosuch ./run.sh lockwait
 bad LOCKWAIT_THREADS env LOCKWAIT_THREADS=0 ./run.sh lockwait
+bad MAX_CELL_S env MAX_CELL_S=soon ./run.sh lockwait
+# a value given twice would be measured twice and one result dropped
+bad THREADS env THREADS=2,2 ./run.sh false_sharing
+bad THREADS env THREADS=1,2,02 ./run.sh false_sharing
+bad SIZES env SIZES=4,64,4 ./run.sh ctxswitch
+bad MODE env MODE=process,process ./run.sh ctxswitch
+bad LOCKWAIT_SCENARIOS env LOCKWAIT_SCENARIOS=mutex,spin,mutex ./run.sh lockwait
+# a newline in a value: still one line, the value shown escaped
+bad 'THREADS=2\n4' env THREADS=$'2\n4' ./run.sh false_sharing
+bad 'LOCKWAIT_SCENARIOS=mutex\nspin' env LOCKWAIT_SCENARIOS=$'mutex\nspin' ./run.sh lockwait
+bad 'ITERS_LOG2=1\n2' env ITERS_LOG2=$'1\n2' "$B/false_sharing"
 bad nosuch ./build.sh nosuch
 bad SANITIZE env SANITIZE=yes ./build.sh
 bad --bogus "$B/false_sharing" --bogus
 bad ITERS_LOG2 env ITERS_LOG2=100 "$B/false_sharing"
-bad CLOCK_GHZ env CLOCK_GHZ=fast "$B/false_sharing"
+bad THREADS env THREADS=2,2 "$B/false_sharing"
+bad THREADS env THREADS=1,2,1 ./run.sh false_sharing
+bad MAX_CELL_S env MAX_CELL_S=-1 "$B/false_sharing"
 bad ROUNDS env ROUNDS=-5 "$B/ctxswitch"
 bad ACCESS env ACCESS=peek "$B/ctxswitch"
 bad -n "$B/clock_estimate" -n 99
 bad -q "$B/clock_estimate" -q
 bad -x "$B/machine" -x
+bad mean "$B/stats" mean
 bad nosuch "$B/lockwait_workload" nosuch
 bad -t "$B/lockwait_workload" -t 0 mutex
 bad TRACE "$B/lockwait_report"

@@ -34,7 +34,7 @@ for i in $(seq 10); do
   wait "$pid" 2>/dev/null || true
   state=$(tree_sum "$R/results" "$R/README.md")
   left=$(find "$R/results" -maxdepth 1 \( -name '.tmp*' -o -name .lock -o -name '.README*' \))
-  procs=$(pgrep -f "$R/build/" || true)
+  procs=$(running "$R/build/")
   # a run that finished before the signal rewrote the quick files: new baseline
   if [ "$state" != "$before" ] && grep -q . "$R/results/quick-summary.md" && [ -z "$left" ]; then
     before=$state; note=" (run had finished)"
@@ -59,6 +59,6 @@ if [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null; then
   check "disk full mid-run: a clear error" grep -qi 'no space left\|cannot write\|failed' "$TMP/full.err"
   check_eq "disk full mid-run: README.md untouched" "$readme" "$(cksum <"$R/README.md")"
 else
-  echo "# skipped: read-only and full-disk checks need root and mount namespaces"
+  skip "read-only results/ and full disk" "need root and mount namespaces (unshare -m)"
 fi
 finish

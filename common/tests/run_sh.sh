@@ -67,14 +67,14 @@ for sig in INT TERM; do
   check_eq "SIG$sig mid-run: run.sh exits non-zero" "nonzero" "$([ "$rc" != 0 ] && echo nonzero || echo zero)"
   check_eq "SIG$sig mid-run: README.md and results/ unchanged" "$before" "$(tree_sum "$R/results" "$R/README.md")"
   check_eq "SIG$sig mid-run: no temp dir or lock left" "" "$(find "$R/results" -maxdepth 1 \( -name ".tmp*" -o -name .lock \))"
-  check_eq "SIG$sig mid-run: no benchmark process left" "" "$(pgrep -f "$R/build/false_sharing" || true)"
+  check_eq "SIG$sig mid-run: no benchmark process left" "" "$(running "$R/build/false_sharing")"
 done
 set +m
 
 # a second run.sh refuses while the first holds the lock
 QUICK=1 "$R/run.sh" false_sharing >/dev/null 2>&1 &
 pid=$!
-for _ in $(seq 100); do [ -d "$R/results/.lock" ] && break; sleep 0.05; done
+for _ in $(seq 100); do [ -L "$R/results/.lock" ] && break; sleep 0.05; done
 rc=0; QUICK=1 "$R/run.sh" false_sharing >/dev/null 2>"$TMP/second.err" || rc=$?
 check_eq "a second run.sh at once refuses (exit 1)" "1" "$rc"
 check "the refusal says another run.sh is running" grep -q 'another run.sh' "$TMP/second.err"

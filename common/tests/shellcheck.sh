@@ -5,12 +5,17 @@ set -euo pipefail
 source "$(dirname "$0")/../testlib.sh"
 
 cd "$ROOT"
-mapfile -t scripts < <(git ls-files -co --exclude-standard | while read -r f; do
+# the checkout's files: git's list, or (a tarball, no git) every file but builds
+files() {
+  git ls-files -co --exclude-standard 2>/dev/null ||
+    find . \( -name .git -o -name 'build*' -o -name results \) -prune -o -type f -print | sed 's|^\./||'
+}
+mapfile -t scripts < <(files | while read -r f; do
   [ -f "$f" ] || continue
   case "$f" in *.sh|.ci/run) echo "$f" ;; *) head -c 40 "$f" | grep -q '^#!.*bash' && echo "$f" ;; esac
 done | sort -u)
 check_awk "found the scripts (${#scripts[@]})" "${#scripts[@]} >= 8"
-if need_tool shellcheck shellcheck; then
+if need_tool shellcheck shellcheck "shellcheck of every script"; then
   for s in "${scripts[@]}"; do
     check "shellcheck $s" shellcheck -x -S style "$s"
   done

@@ -7,13 +7,13 @@ set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
 
-[ "$(uname -m)" = x86_64 ] || { pass "listing checks are x86-64 only (skipped on $(uname -m))"; finish; }
+[ "$(uname -m)" = x86_64 ] || { skip "walk() listing checks" "x86-64 only, this is $(uname -m)"; finish; }
 flags=$("$ROOT/build.sh" --flags | tr " " "\n" | grep -v "^-l" | tail -n +2 | tr "\n" " ")
 for cc in gcc clang; do
-  if ! command -v "$cc" >/dev/null 2>&1; then pass "$cc not installed: skipped"; continue; fi
+  need_tool "$cc" "$cc" "$cc listing checks of walk()" || continue
   s=$TMP/$cc.s
   # shellcheck disable=SC2086 # the flags are words
-  if ! "$cc" $flags -I"$ROOT/common" -S "$ROOT/ctxswitch/ctxswitch.c" -o "$s" 2>"$TMP/cc.err"; then
+  if ! "$cc" $flags -I"$ROOT/common" -S "$ROOT/ctxswitch/pingpong.c" -o "$s" 2>"$TMP/cc.err"; then
     fail "$cc: compiles to a listing" "$(head -n 3 "$TMP/cc.err")"; continue
   fi
   # the body of walk: from its label to the next function's end marker

@@ -1,31 +1,103 @@
-# recompute.awk - recompute each ctxswitch RESULT's median cost from its raw
-# samples with the paper's formula, C = T1/(2R) - T2/R per repetition, and
-# the indirect cost as C2 - C1; print one line per disagreement (> 0.15 ns,
-# the RESULT lines carry one decimal). Prints "checked N" at the end.
-# Input: RESULT exp=ctxswitch kind=direct|total mode=M size_kib=D access=A stride_bytes=S rounds=R ...
-#        samples exp=ctxswitch mode=M size_kib=D access=A stride_bytes=S rounds=R run=pair|single ns=v,v,...
+# recompute.awk - check every ctxswitch RESULT line against its own samples
+# lines: the paper's formula per repetition (C1 = T1/2 - T2, C2 = S1/2 - S2,
+# indirect = C2 - C1, from the runs' median round trips), the counts of
+# clean, interfered and slow repetitions, and that each published estimate
+# and interval is what its statistic must give on the clean repetitions.
+# The statistics themselves are not recomputed (they live once, in
+# common/stats.c); their defining properties are checked instead:
+#   median (C1, C2): at most half the values lie below it and at most half
+#     above; its interval's ends are values of the sample;
+#   Hodges-Lehmann (indirect, process - thread): the same for the Walsh
+#     averages (d[i] + d[j]) / 2, i <= j, and the ends are Walsh averages;
+#   q >= p, and significant=yes exactly when q <= 0.05 (p for mode_diff).
+# Prints one line per disagreement, then "checked N" (N RESULT lines).
+# Input: RESULT exp=ctxswitch kind=direct|total|mode_diff ...
+#        samples exp=ctxswitch mode=M size_kib=D access=A stride_bytes=S round_trips=R run=T1|T2|S1|S2 rt_ns=v,...
+#        samples exp=ctxswitch ... run=rep state=c,i,s,... canary_ns=...
+# (samples values carry one decimal, so comparisons allow TOL ns.)
+BEGIN { TOL = 0.2 }
 function val(k,   i) { for (i = 2; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2); return "" }
-function key() { return val("mode") " " val("size_kib") " " val("access") " " val("stride_bytes") " " val("rounds") }
-function median(x, n,   i, j, t) {
-    for (i = 2; i <= n; i++) for (j = i; j > 1 && x[j - 1] > x[j]; j--) { t = x[j]; x[j] = x[j - 1]; x[j - 1] = t }
-    return n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
+function key() { return val("mode") " " val("size_kib") " " val("access") " " val("stride_bytes") " " val("round_trips") }
+function bad(what) { printf "%s: %s\n", cur, what; nbad++ }
+
+$1 == "samples" && $2 == "exp=ctxswitch" {
+    r = val("run")
+    s[key(), r] = r == "rep" ? val("state") : val("rt_ns")
 }
-$1 == "samples" && $2 == "exp=ctxswitch" { s[key(), val("run")] = val("ns") }
 $1 == "RESULT" && $2 == "exp=ctxswitch" {
-    nr++; k[nr] = key(); r[nr] = val("rounds"); kind[nr] = val("kind"); mode[nr] = val("mode")
-    got[nr] = kind[nr] == "direct" ? val("c1_ns") : val("c2_ns"); ind[nr] = val("indirect_ns")
+    nr++; line[nr] = $0; k[nr] = key()
 }
+
+# the clean per-repetition costs of cell key ck into x[1..n]: what = c1, c2 or ind
+function costs(ck, what, x,   st, t1, t2, s1, s2, n, i, m, c1, c2) {
+    n = split(s[ck, "rep"], st, ",")
+    split(s[ck, "T1"], t1, ","); split(s[ck, "T2"], t2, ",")
+    split(s[ck, "S1"], s1, ","); split(s[ck, "S2"], s2, ",")
+    m = 0
+    for (i = 1; i <= n; i++) {
+        if (st[i] != "c") continue
+        c1 = t1[i] / 2 - t2[i]; c2 = s1[i] / 2 - s2[i]
+        x[++m] = what == "c1" ? c1 : what == "c2" ? c2 : c2 - c1
+    }
+    return m
+}
+# est is the median of x[1..n], lo and hi are values of x, lo <= est <= hi
+function check_median(name, x, n, est, lo, hi,   i, below, above, found) {
+    if (n < 6) { if (lo != "NA" || hi != "NA") bad(name ": an interval from " n " clean repetitions"); return }
+    below = above = 0
+    for (i = 1; i <= n; i++) { below += x[i] < est - TOL; above += x[i] > est + TOL }
+    if (2 * below > n || 2 * above > n) bad(sprintf("%s=%s is not the median of the %d clean values (%d below, %d above)", name, est, n, below, above))
+    check_ends(name, x, n, est, lo, hi)
+}
+# the same for the Hodges-Lehmann estimate: the median of the Walsh averages
+function check_hl(name, d, n, est, lo, hi,   i, j, m, w, below, above) {
+    if (n < 6) { if (lo != "NA" || hi != "NA") bad(name ": an interval from " n " clean repetitions"); return }
+    m = 0
+    for (i = 1; i <= n; i++) for (j = i; j <= n; j++) w[++m] = (d[i] + d[j]) / 2
+    below = above = 0
+    for (i = 1; i <= m; i++) { below += w[i] < est - TOL; above += w[i] > est + TOL }
+    if (2 * below > m || 2 * above > m) bad(sprintf("%s=%s is not the median of the %d Walsh averages (%d below, %d above)", name, est, m, below, above))
+    check_ends(name, w, m, est, lo, hi)
+}
+function check_ends(name, x, n, est, lo, hi,   i, flo, fhi) {
+    if (lo == "NA" || hi == "NA") { bad(name ": no interval from " n " values"); return }
+    if (!(lo - TOL <= est + 0 && est - TOL <= hi + 0)) bad(name ": " lo " <= " est " <= " hi " does not hold")
+    flo = fhi = 0
+    for (i = 1; i <= n; i++) { flo = flo || (x[i] - lo < TOL && lo - x[i] < TOL); fhi = fhi || (x[i] - hi < TOL && hi - x[i] < TOL) }
+    if (!flo || !fhi) bad(name ": the interval's ends " lo ", " hi " are not values of the sample")
+}
+
 END {
     for (i = 1; i <= nr; i++) {
-        n = split(s[k[i], "pair"], p, ","); m = split(s[k[i], "single"], q, ",")
-        if (n == 0 || n != m) { print "no samples for " k[i]; continue }
-        for (j = 1; j <= n; j++) c[j] = p[j] / (2 * r[i]) - q[j] / r[i]
-        want = median(c, n)
-        if (kind[i] == "direct") c1[mode[i]] = want
-        if (want - got[i] > 0.15 || got[i] - want > 0.15) printf "%s: median cost %.2f, RESULT says %s\n", k[i], want, got[i]
-        if (kind[i] == "total") {
-            d = want - c1[mode[i]]
-            if (d - ind[i] > 0.3 || ind[i] - d > 0.3) printf "%s: indirect %.2f, RESULT says %s\n", k[i], d, ind[i]
+        $0 = line[i]; cur = k[i]; kind = val("kind")
+        if (kind == "mode_diff") {
+            cur = "mode_diff"
+            n = costs(pk, "c1", a); split("", b); costs(tk, "c1", b)
+            for (j = 1; j <= n; j++) a[j] -= b[j]
+            check_hl("c1_diff_ns", a, n, val("c1_diff_ns"), val("c1_diff_ns_lo"), val("c1_diff_ns_hi"))
+            if ((val("p") != "NA" && val("p") + 0 <= 0.05) != (val("significant") == "yes")) bad("significant= does not follow p")
+            checked++
+            continue
+        }
+        if (!((k[i], "rep") in s)) { bad("no samples"); continue }
+        nrep = split(s[k[i], "rep"], st, ",")
+        ci = cs = cc = 0
+        for (j = 1; j <= nrep; j++) { cc += st[j] == "c"; ci += st[j] == "i"; cs += st[j] == "s" }
+        if (val("rounds_total") + 0 != nrep || val("rounds_used") + 0 != cc || val("rounds_interfered") + 0 != ci || val("rounds_slow") + 0 != cs)
+            bad(sprintf("rounds_total/used/interfered/slow %s/%s/%s/%s, the samples say %d/%d/%d/%d", val("rounds_total"),
+                val("rounds_used"), val("rounds_interfered"), val("rounds_slow"), nrep, cc, ci, cs))
+        for (j = split(s[k[i], "T1"], t, ","); j >= 1; j--) if (t[j] == "") bad("an empty T1 sample")
+        n = costs(k[i], "c1", x)
+        check_median("c1_ns", x, n, val("c1_ns"), val("c1_ns_lo"), val("c1_ns_hi"))
+        if (kind == "direct") {
+            if (val("mode") == "process") pk = k[i]; else tk = k[i]
+        } else {
+            n = costs(k[i], "c2", x)
+            check_median("c2_ns", x, n, val("c2_ns"), val("c2_ns_lo"), val("c2_ns_hi"))
+            n = costs(k[i], "ind", x)
+            check_hl("indirect_ns", x, n, val("indirect_ns"), val("indirect_ns_lo"), val("indirect_ns_hi"))
+            if (val("q") != "NA" && val("q") + 0 < val("p") - 1e-9) bad("q < p")
+            if ((val("q") != "NA" && val("q") + 0 <= 0.05) != (val("significant") == "yes")) bad("significant= does not follow q")
         }
         checked++
     }

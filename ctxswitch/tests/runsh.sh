@@ -9,7 +9,8 @@ source "$(dirname "$0")/../../common/testlib.sh"
 R=$TMP/repo
 scratch_repo "$R"
 before=$(tree_sum "$R/results" "$R/README.md")
-for knob in ROUNDS=0 SIZES=abc STRIDES=3 CPU=999 ACCESS=bogus MODE=fiber MAX_KIB=0 ACCESS=rmw,rmw STRIDES=128,128; do
+for knob in ROUNDS=0 SIZES=abc STRIDES=3 CPU=999 ACCESS=bogus MODE=fiber MAX_KIB=0 ACCESS=rmw,rmw STRIDES=128,128 \
+            DIRECT_ONLY=2 MAX_CELL_S=x; do
   rc=0
   env "$knob" "$R/run.sh" ctxswitch >"$TMP/out" 2>"$TMP/err" || rc=$?
   if [ "$rc" = 2 ] && grep -q "${knob%%=*}" "$TMP/err" && [ "$(wc -l <"$TMP/err")" = 1 ]; then
@@ -30,7 +31,7 @@ check_eq "QUICK left README.md alone" "$readme" "$(cksum <"$R/README.md")"
 check "the raw file opens with run.sh's provenance and has ctxswitch's own" \
   bash -c "head -n 1 '$raw' | grep -q '^# sharecost raw results: ctxswitch' && grep -q '^# ctxswitch_config: ' '$raw'"
 check_eq "every RESULT line follows the grammar" "" "$(result_grammar "$raw")"
-n=$(grep -c '^RESULT exp=ctxswitch ' "$raw" || true)
+n=$(grep -c '^RESULT exp=ctxswitch kind=\(direct\|total\) ' "$raw" || true)
 check_awk "QUICK ran both modes' C1 and some sweep cells ($n)" "$n >= 6"
 check_eq "every checksum ok" "$n" "$(grep -c '^RESULT exp=ctxswitch .* status=ok$' "$raw" || true)"
 check "the summary has the ctxswitch section and its findings" \

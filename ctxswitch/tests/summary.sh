@@ -2,8 +2,10 @@
 # The ctxswitch summary, from a committed raw file of a real full run
 # (./run.sh ctxswitch on the 2-CPU development VM), is the committed golden
 # output under mawk, gawk and original-awk alike: markdown, both CSVs and the
-# SVG. Its numbers are the paper's formula applied to the raw samples, and
-# unpinned runs, failed self-checks and disagreeing cache sources show.
+# SVG. Its RESULT lines follow from the raw samples; the table shows their
+# estimates and intervals, "too busy" and "n.s." where they apply; the
+# findings claim only what the intervals support; and unpinned runs, failed
+# self-checks and disagreeing cache sources show.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
@@ -12,29 +14,57 @@ T=$ROOT/ctxswitch/tests
 fixture=$T/fixture-raw.txt
 summary_goldens ctxswitch 0 direct.csv indirect.csv indirect.svg
 
-# the formula: every C1, C2 and indirect cost in the fixture is the median of
-# T1/(2R) - T2/R over its own samples (and C2 - C1)
+# every RESULT is what its samples give: the formula per repetition, the
+# counts, and the defining properties of each estimate and interval
 cells=$(grep -c '^RESULT exp=ctxswitch ' "$fixture")
-check_eq "the fixture's costs are the formula applied to its samples ($cells cells)" "checked $cells" \
+check_eq "the fixture's RESULT lines follow from its samples ($cells lines)" "checked $cells" \
   "$(awk -f "$T/recompute.awk" "$fixture")"
-# and the check can fail: one changed C1 is caught
-check "a C1 that does not match its samples is reported" \
-  bash -c "sed '0,/ c1_ns=/s/ c1_ns=[0-9.]*/ c1_ns=1.0/' '$fixture' | awk -f '$T/recompute.awk' | grep -q 'RESULT says 1.0'"
+# and the check can fail: one changed C1, one changed interval end
+check "a C1 that is not the median of its repetitions is reported" \
+  bash -c "sed '0,/ c1_ns=/s/ c1_ns=[0-9.]*/ c1_ns=1.0/' '$fixture' | awk -f '$T/recompute.awk' | grep -q 'c1_ns=1.0 is not the median'"
+check "an indirect interval end that is no Walsh average is reported" \
+  bash -c "sed '0,/ indirect_ns_hi=/s/ indirect_ns_hi=\([0-9]*\)\.[0-9]/ indirect_ns_hi=\1.77/' '$fixture' | awk -f '$T/recompute.awk' | grep -q 'are not values of the sample'"
 
-# the table shows the raw file's numbers: one cell by hand
-line=$(grep '^RESULT exp=ctxswitch kind=total mode=process size_kib=2048 access=rmw stride_bytes=128 ' "$fixture")
-ind=$(val "$line" indirect_ns)
-sig=$(val "$line" significant)
-if [ "$sig" = yes ]; then want=$(awk -v x="$ind" 'BEGIN { printf "%.0f", x }'); else want=n.s.; fi
-check "process rmw/128 at 2 MiB shows the raw indirect_ns ($want)" \
-  grep -q "^| process | 2 MiB | [^|]* | [^|]* | $want |" "$TMP/mawk/summary.md"
-ns_cells=$(grep -c '^RESULT exp=ctxswitch kind=total .* significant=no ' "$fixture" || true)
-check_eq "one n.s. per non-significant cell in the table" "$ns_cells" "$(grep '^| ' "$TMP/mawk/summary.md" | grep -o 'n\.s\.' | grep -c . || true)"
+# the table shows the raw file's numbers: one significant cell by hand
+line=$(grep '^RESULT exp=ctxswitch kind=total mode=process size_kib=2048 access=rmw stride_bytes=8 ' "$fixture")
+want=$(awk -v x="$(val "$line" indirect_ns)" -v l="$(val "$line" indirect_ns_lo)" -v h="$(val "$line" indirect_ns_hi)" \
+  'BEGIN { printf "%.0f [%.0f, %.0f]", x, l, h }')
+check_eq "the fixture's process rmw/8 at 2 MiB is significant and measured" "yes" "$(val "$line" significant)"
+check "process rmw/8 at 2 MiB shows the raw estimate and interval ($want)" \
+  grep -qF "| process | 2 MiB | D ≤ L2 < 2D (= L2) | $want" "$TMP/mawk/summary.md"
+# too busy: fewer clean repetitions than REPS, or more than half left out
+reps=$(sed -n 's/^# ctxswitch_config: .* reps=\([0-9]*\) .*/\1/p' "$fixture")
+busy=$(grep '^RESULT exp=ctxswitch kind=total ' "$fixture" | while read -r l; do
+  u=$(val "$l" rounds_used); t=$(val "$l" rounds_total)
+  if [ "$u" -lt "$reps" ] || [ $((2 * (t - u))) -gt "$t" ]; then echo busy; fi
+done | grep -c . || true)
+check_awk "the fixture has cells the machine was too busy to measure ($busy)" "$busy > 0"
+check_eq "one 'too busy' per such cell in the table" "$busy" "$(grep '^| ' "$TMP/mawk/summary.md" | grep -o 'too busy' | grep -c . || true)"
+ns_cells=$(grep '^RESULT exp=ctxswitch kind=total .* significant=no ' "$fixture" | while read -r l; do
+  u=$(val "$l" rounds_used); t=$(val "$l" rounds_total)
+  if [ "$u" -ge "$reps" ] && [ $((2 * (t - u))) -le "$t" ]; then echo ns; fi
+done | grep -c . || true)
+check_eq "one n.s. per measured non-significant cell in the table" "$ns_cells" "$(grep '^| ' "$TMP/mawk/summary.md" | grep -o 'n\.s\.' | grep -c . || true)"
+# the left-out statement adds up the RESULT lines
+sums=$(grep '^RESULT exp=ctxswitch kind=\(direct\|total\) ' "$fixture" | awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+  t += v["rounds_total"]; u += v["rounds_used"]; it += v["rounds_interfered"]; s += v["rounds_slow"] } END { printf "%d of %d repetitions (%d interfered with, %d in a slow", t - u, t, it, s }')
+check "the summary says how many repetitions were left out and why ($sums)" grep -qF "Left out: $sums" "$TMP/mawk/summary.md"
+# findings follow the intervals: C1 with its interval, process - thread paired
+c1=$(grep '^RESULT exp=ctxswitch kind=direct mode=process ' "$fixture")
+check "the findings give C1 between processes with its interval" grep -qF \
+  "between processes $(awk -v x="$(val "$c1" c1_ns)" -v l="$(val "$c1" c1_ns_lo)" -v h="$(val "$c1" c1_ns_hi)" 'BEGIN { printf "%.0f ns (95% CI %.0f–%.0f)", x, l, h }')" \
+  "$TMP/mawk/summary.md"
+check "the findings say whether process - thread is significant" grep -q 'Switching the address space adds [0-9]* ns (95% CI [0-9]*–[0-9]*; process − thread, paired per repetition)' "$TMP/mawk/summary.md"
+# growth is claimed only when the interval at the top lies above the one at the start
+check "a curve whose intervals overlap is not called growing" bash -c "
+  sed 's/^\(RESULT exp=ctxswitch kind=total mode=thread size_kib=2048 access=rmw stride_bytes=8 .*\) indirect_ns=[0-9.]* indirect_ns_lo=[0-9.]* indirect_ns_hi=[0-9.]*/\1 indirect_ns=16.0 indirect_ns_lo=11.0 indirect_ns_hi=30.0/' '$fixture' |
+  awk -v csvdir='$TMP' -f '$ROOT/ctxswitch/summary.awk' | grep -q '^- thread rmw/8: significant at every measured D from 1 KiB on, not measurably growing'"
 check "the findings say where the sweep stopped against L2 and the LLC" \
-  grep -q '^- The sweep stops at D = 2 MiB (1.00 × L2), below the LLC (300 MiB): the LLC knee is not measured' "$TMP/mawk/summary.md"
+  grep -q '^- The sweep stops at D = 2 MiB (1.00 × L2), below the LLC (260 MiB): the LLC knee is not measured' "$TMP/mawk/summary.md"
 check "the summary links the plot under results/" grep -qF '](results/ctxswitch-indirect.svg)' "$TMP/mawk/summary.md"
 check "the SVG marks L2 and says where the LLC is" \
-  bash -c "grep -q '>L2</text>' '$TMP/mawk/ctxswitch-indirect.svg' && grep -q 'LLC (300 MiB) is beyond the right edge' '$TMP/mawk/ctxswitch-indirect.svg'"
+  bash -c "grep -q '>L2</text>' '$TMP/mawk/ctxswitch-indirect.svg' && grep -q 'LLC (260 MiB) is beyond the right edge' '$TMP/mawk/ctxswitch-indirect.svg'"
+check "the SVG draws the intervals" grep -q '95% intervals' "$TMP/mawk/ctxswitch-indirect.svg"
 
 # an unpinned QUICK run (PIN=0, a real run): placement said, failed checks marked
 u=$TMP/unpinned

@@ -3,7 +3,8 @@
 # assembly the build produces: per increment, store = one plain store and no
 # load, rmw = one load and one store, atomic = one locked add (x86) / ldadd
 # (arm64), register = no memory access at all; none of them calls anything.
-# Checked for gcc's listing and, when clang is installed, clang's.
+# Checked for the default compiler's listing and, when installed, clang's and
+# the arm64 cross compiler's.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
@@ -40,16 +41,26 @@ check_listing() { # check_listing LABEL LISTING
   check_eq "$label register function: one store in all" "1" "$after"
 }
 
-check_listing gcc "$BUILD/false_sharing_O2.s"
-check_eq "committed bench_O2.s is the default build's listing" "same" \
-  "$(cmp -s "$BUILD/false_sharing_O2.s" "$ROOT/false_sharing/bench_O2.s" && echo same || echo differs)"
-if command -v clang >/dev/null 2>&1; then
+# the default build's listing, from whatever compiler cc is
+check_listing cc "$BUILD/false_sharing_O2.s"
+# the committed copy is byte-compared only with a listing of the compiler it
+# was recorded with (bench_O2.s.compiler): other versions differ in details
+# that the structural checks above judge instead
+recorded=$(cat "$ROOT/false_sharing/bench_O2.s.compiler" 2>/dev/null || echo "none recorded")
+installed=$(cc --version 2>/dev/null | head -n 1)
+if [ "$recorded" = "$installed" ]; then
+  check_eq "committed bench_O2.s is the default build's listing" "same" \
+    "$(cmp -s "$BUILD/false_sharing_O2.s" "$ROOT/false_sharing/bench_O2.s" && echo same || echo differs)"
+else
+  skip "committed bench_O2.s is the default build's listing" "it was made by '$recorded'; cc here is '$installed'"
+fi
+if need_tool clang clang "clang listing checks"; then
   CC=clang BUILD_DIR="$TMP/clang" "$ROOT/build.sh" false_sharing 2>/dev/null
   check_listing clang "$TMP/clang/false_sharing_O2.s"
 fi
 
 # arm64: the Linux cross build must give one ldadd (no outline-atomics call)
-if need_tool aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu; then
+if need_tool aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu "arm64 listing checks"; then
   CC=aarch64-linux-gnu-gcc BUILD_DIR="$TMP/a64" "$ROOT/build.sh" false_sharing 2>/dev/null
   check_listing arm64 "$TMP/a64/false_sharing_O2.s"
 fi

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The false-sharing benchmark as a smoke test: QUICK=1 ./run.sh produces
 # well-formed RESULT lines whose checksums are all ok and leaves README.md
-# alone; the binary rejects bad input; oversubscription is explicit; the
+# alone, every round is accounted for and every figure carries an interval;
+# the binary rejects bad input (a thread count named twice too) and ignores
+# clock estimates in the environment; oversubscription is explicit; the
 # ASan+UBSan build runs clean.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
@@ -25,10 +27,24 @@ check "the raw file opens with provenance (git, compiler, clock)" \
   bash -c "grep -q '^# git: ' '$raw' && grep -q '^# build: ' '$raw' && grep -q '^# clock_ghz_t1: ' '$raw'"
 check_eq "every cell has samples and cpus lines" "$cells $cells" \
   "$(grep -c '^samples exp=false_sharing' "$raw") $(grep -c '^cpus exp=false_sharing' "$raw")"
+# every round is accounted for: used + interfered + slow = total, and the
+# samples line keeps one value and one state letter per round
+check_eq "rounds_used + rounds_interfered + rounds_slow = rounds_total on every cell" "" \
+  "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair) ' "$raw" | awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+      if (v["rounds_used"] + v["rounds_interfered"] + v["rounds_slow"] != v["rounds_total"]) print }')"
+check_eq "samples lines: one value and one state letter per round" "" \
+  "$(grep '^samples ' "$raw" | awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+      n = split(v["ns_per_inc"], x, ","); if (n != length(v["state"]) || v["state"] !~ /^[cis]+$/) print }')"
+check_eq "every cell carries an interval, its rounds and the verdicts" "" \
+  "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair) ' "$raw" | grep -vE 'ns_per_inc_lo=[^ ]+ ns_per_inc_hi=.* rounds_total=.* slow_share=.* two_modes=[01] .*target_reached=[01] too_busy=[01]' || true)"
+check_eq "every ratio line carries an interval, p and q" "" \
+  "$(grep -E '^RESULT exp=false_sharing kind=(pair_)?ratio ' "$raw" | grep -vE 'ratio_lo=[^ ]+ ratio_hi=[^ ]+ p=[^ ]+ q=[^ ]+ n=[0-9]+ target_reached=[01] too_busy=[01]$' || true)"
 ncpu=$(getconf _NPROCESSORS_ONLN)
 if [ "$ncpu" -lt 8 ]; then
-  check "thread counts above $ncpu CPUs are skipped with a note" grep -q "kind=skip threads=8 online_cpus=$ncpu" "$raw"
+  check "thread counts above $ncpu CPUs are skipped with a note" grep -q "kind=skip threads=8 allowed_cpus=$ncpu reason=above_allowed_cpus" "$raw"
 fi
+check "the quick summary has the false-sharing tables and findings" \
+  bash -c "grep -q '^### False sharing' '$R/results/quick-summary.md' && grep -q 'cell-rounds were left out' '$R/results/quick-summary.md'"
 
 # the binary itself
 fs=$BUILD/false_sharing
@@ -36,16 +52,26 @@ check "false_sharing -h prints usage" bash -c "'$fs' -h | grep -q '^usage: false
 check_exit "false_sharing with an argument: exit 2" 2 "$fs" --bogus
 check_exit "false_sharing ITERS_LOG2=abc: exit 2" 2 env ITERS_LOG2=abc "$fs"
 check_exit "false_sharing THREADS=0: exit 2" 2 env THREADS=0 "$fs"
-check_exit "false_sharing CLOCK_GHZ=-1: exit 2" 2 env CLOCK_GHZ=-1 "$fs"
+check_exit "false_sharing THREADS=2,2 (a count twice): exit 2" 2 env THREADS=2,2 "$fs"
+check_eq "THREADS=1,2,1 is refused in one line naming the repeat" "1" \
+  "$(env THREADS=1,2,1 "$fs" 2>&1 >/dev/null | grep -c 'THREADS=1,2,1: 1 is named twice')"
+check_exit "run.sh THREADS=2,2: exit 2 before anything runs" 2 env THREADS=2,2 "$R/run.sh" false_sharing
+
+# cycles come from each round's canary: a clock estimate in the environment
+# (run.sh still exports one, for provenance) must not be published as one
+env CLOCK_GHZ=1000 CLOCK_GHZ_T2=1000 CLOCK_GHZ_T4=1000 ITERS_LOG2=12 REPS=2 MAX_CELL_S=0 THREADS=1,2 PAIRS=0 \
+  "$fs" >"$TMP/clk.txt" 2>/dev/null
+check_eq "CLOCK_GHZ* in the environment change no cycles figure (register stays near 1 cycle)" "" \
+  "$(grep 'kind=cell variant=register' "$TMP/clk.txt" | awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^cycles_per_inc=/) { split($i, kv, "="); if (kv[2] != "NA" && kv[2] + 0 > 50) print } }')"
 
 # named thread counts above the CPU count run, marked oversubscribed
 over=$((ncpu + 1))
-env ITERS_LOG2=12 REPS=1 THREADS="$over" PAIRS=0 "$fs" >"$TMP/over.txt" 2>/dev/null
+env ITERS_LOG2=12 REPS=1 MAX_CELL_S=0 THREADS="$over" PAIRS=0 "$fs" >"$TMP/over.txt" 2>/dev/null
 check_eq "THREADS=$over runs all 12 cells marked oversubscribed=1" "12" \
   "$(grep -c "kind=cell .*threads=$over .*oversubscribed=1" "$TMP/over.txt" || true)"
 
 # the sanitizer build
-env ITERS_LOG2=14 REPS=2 THREADS=1,2 "$BUILD_ASAN/false_sharing" >"$TMP/asan.txt" 2>"$TMP/asan.err"
+env ITERS_LOG2=14 REPS=2 MAX_CELL_S=0 THREADS=1,2 "$BUILD_ASAN/false_sharing" >"$TMP/asan.txt" 2>"$TMP/asan.err"
 check_eq "ASan+UBSan build: no sanitizer report" "" "$(grep -E 'ERROR: AddressSanitizer|runtime error' "$TMP/asan.err" || true)"
 check_eq "ASan+UBSan build: checksums ok" "0" "$(grep 'kind=checksum' "$TMP/asan.txt" | grep -vc 'status=ok$' || true)"
 check_awk "ASan+UBSan build: cells ran" "$(grep -c 'kind=cell' "$TMP/asan.txt") >= 12"

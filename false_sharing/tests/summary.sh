@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The false-sharing summary, from a committed raw file of a real run, is the
 # committed golden output under mawk, gawk and original-awk alike (tables,
-# CSVs and findings), and its numbers are the raw file's numbers.
+# CSVs and findings), its numbers are the raw file's numbers, and each
+# findings sentence claims only what its interval supports.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
@@ -9,14 +10,53 @@ source "$(dirname "$0")/../../common/testlib.sh"
 fixture=$ROOT/false_sharing/tests/fixture-raw.txt
 summary_goldens false_sharing 1 ns.csv ratios.csv pairs.csv
 
-# the numbers in the table are the raw file's: recompute one ratio by hand
-field() { val "$(grep "kind=cell variant=$1 layout=$2 threads=$3 " "$fixture")" "$4"; }
-adj=$(field atomic adjacent 2 ns_per_inc)
-pad=$(field atomic pad128 2 ns_per_inc)
-want=$(awk -v a="$adj" -v p="$pad" 'BEGIN { printf "%.2f", a / p }')
-check "the atomic adjacent/pad128 ratio at 2 threads is the raw medians' ratio ($want)" \
-  grep -q "| atomic | adjacent/pad128 | [^|]* | $want |" "$TMP/mawk/summary.md"
-check "a cell with cv above 3% is flagged" grep -q ' !)' "$TMP/mawk/summary.md"
+# the numbers in the tables are the raw file's: one ratio and one cell, by hand
+line=$(grep 'kind=ratio variant=atomic compare=adjacent_over_pad128 threads=2 ' "$fixture")
+if [ "$(val "$line" too_busy)" = 0 ]; then
+  want=$(awk -v r="$(val "$line" ratio)" -v lo="$(val "$line" ratio_lo)" -v hi="$(val "$line" ratio_hi)" \
+    'BEGIN { printf "%.3f.* \\[%.3f-%.3f\\]", r, lo, hi }')
+  check "the atomic adjacent/pad128 ratio at 2 threads is the raw file's, with its interval" \
+    grep -qE "^\| atomic \| adjacent/pad128 \| [^|]* \| \**$want" "$TMP/mawk/summary.md"
+else
+  check "the atomic adjacent/pad128 ratio at 2 threads is reported as too busy, as in the raw file" \
+    grep -qE '^\| atomic \| adjacent/pad128 \| [^|]* \| too busy' "$TMP/mawk/summary.md"
+fi
+line=$(grep 'kind=cell variant=register layout=pad128 threads=1 ' "$fixture")
+check "the register pad128 1-thread rounds in the table are the raw file's" \
+  grep -qE "^\| register \| pad128 \| $(val "$line" rounds_used)/$(val "$line" rounds_total)[ |]" "$TMP/mawk/summary.md"
+
+# wording: one cell pair and two ratios, with the verdicts under test
+synth() { # synth SCALING-RATIO LO HI Q REACHED TOO_BUSY: a raw file for the atomic at 1 and 2 threads
+  local t l
+  for t in 1 2; do
+    for l in adjacent pad64 pad128; do
+      echo "RESULT exp=false_sharing kind=cell variant=atomic layout=$l threads=$t ns_per_inc=7.0000 ns_per_inc_lo=6.9000 ns_per_inc_hi=7.1000 cycles_per_inc=20.000 cycles_per_inc_lo=19.800 cycles_per_inc_hi=20.200 min_ns=6.8000 rounds_total=20 rounds_used=18 rounds_interfered=1 rounds_slow=1 slow_share=0.050 two_modes=0 two_modes_all=1 target_reached=1 too_busy=0 reps_min=11 moved_rounds=0 pinned=1 oversubscribed=0"
+    done
+  done
+  echo "RESULT exp=false_sharing kind=ratio variant=atomic compare=adjacent_over_pad128 threads=2 ratio=4.6100 ratio_lo=4.4000 ratio_hi=4.9000 p=0.0001 q=0.0002 n=18 target_reached=1 too_busy=0"
+  echo "RESULT exp=false_sharing kind=ratio variant=atomic compare=pad128_over_1thread threads=2 ratio=$1 ratio_lo=$2 ratio_hi=$3 p=$4 q=$4 n=18 target_reached=$5 too_busy=$6"
+}
+verdict() { synth "$@" | awk -v csvdir="$TMP" -f "$ROOT/false_sharing/summary.awk" | grep '^- Padded to 128 B, the atomic' || true; }
+check "a significant 4.61x is worded as a cost with its interval" \
+  bash -c "$(declare -f synth); synth 1 1 1 1 1 0 | awk -v csvdir='$TMP' -f '$ROOT/false_sharing/summary.awk' | grep -q 'The adjacent atomic at 2 threads costs 4.61x (95% CI 4.40-4.90) the padded one (7.000 against 7.000 ns)'"
+case "$(verdict 1.0100 0.9900 1.0300 0.5000 1 0)" in
+  *"scales linearly to 2 threads (2-thread/1-thread 1.01, 95% CI 0.99-1.03)"*) pass "1.01 [0.99-1.03] reads as linear scaling" ;;
+  *) fail "1.01 [0.99-1.03] reads as linear scaling" "$(verdict 1.0100 0.9900 1.0300 0.5000 1 0)" ;;
+esac
+case "$(verdict 1.2000 1.1500 1.2500 0.0010 1 0)" in
+  *"does not scale linearly to 2 threads"*) pass "1.20 [1.15-1.25], significant, reads as not linear" ;;
+  *) fail "1.20 [1.15-1.25], significant, reads as not linear" "$(verdict 1.2000 1.1500 1.2500 0.0010 1 0)" ;;
+esac
+case "$(verdict 1.0200 0.9000 1.3000 0.5000 0 0)" in
+  *"cannot be said to scale linearly"*) pass "1.02 [0.90-1.30] is too wide to call either way" ;;
+  *) fail "1.02 [0.90-1.30] is too wide to call either way" "$(verdict 1.0200 0.9000 1.3000 0.5000 0 0)" ;;
+esac
+case "$(verdict 1.0100 0.9900 1.0300 0.5000 1 1)" in
+  *"the atomic's scaling to 2 threads could not be measured here (the machine was too busy: 2 of 20 rounds left out)"*) pass "too few clean rounds read as too busy, with the count" ;;
+  *) fail "too few clean rounds read as too busy, with the count" "$(verdict 1.0100 0.9900 1.0300 0.5000 1 1)" ;;
+esac
+check "the rmw loop's sensitivity is explained as forwarding, not false sharing" \
+  grep -q 'rmw) loop is the most sensitive one, and its slowdowns are not a false-sharing cost' "$TMP/mawk/summary.md"
 
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: false_sharing\n' >"$TMP/empty.txt"

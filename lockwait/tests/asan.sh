@@ -12,7 +12,7 @@ ALIB=$BUILD_ASAN/liblockwait.so
 runtime=$(ldd "$BUILD_ASAN/lw_counts" 2>/dev/null | awk '$1 ~ /^libasan/ { print $3; exit }')
 if [ -z "$runtime" ] || [ ! -f "$ALIB" ]; then
   # clang links its ASan runtime statically, so there is none to preload
-  echo "# skipped: no shared ASan runtime found (build-asan built with a compiler that links it statically?)"
+  skip "liblockwait under ASan" "no shared ASan runtime found (build-asan built with a compiler that links it statically?)"
   finish
 fi
 
@@ -48,6 +48,6 @@ LOCKWAIT_TRACE=$TMP/trace.bin clean "trace" "$BUILD_ASAN/lw_counts" handoff 10
 check "asan: trace written" test -s "$TMP/trace.bin"
 # real programs (GNU sort is left out: it exits 1 under the ASan runtime alone)
 awk 'BEGIN { srand(3); for (i = 0; i < 200000; i++) printf "%08d\n", int(rand() * 1e8) }' >"$TMP/in.txt"
-if command -v xz >/dev/null; then clean "xz -T2" xz -T2 -3 --block-size=256KiB -c "$TMP/in.txt"; fi
-if command -v zstd >/dev/null; then clean "zstd -T2" zstd -T2 -q -c "$TMP/in.txt"; fi
+if need_tool xz xz-utils "asan: xz -T2 under the library"; then clean "xz -T2" xz -T2 -3 --block-size=256KiB -c "$TMP/in.txt"; fi
+if need_tool zstd zstd "asan: zstd -T2 under the library"; then clean "zstd -T2" zstd -T2 -q -c "$TMP/in.txt"; fi
 finish

@@ -39,16 +39,16 @@ same() {
   check "$name: report has RESULT lock lines" grep -q 'kind=lock .*acquisitions=[1-9]' "$TMP/report.txt"
 }
 
-if need_tool sort coreutils; then
+if need_tool sort coreutils "GNU sort under lockwait"; then
   same "sort --parallel=2 to stdout" 2 - sort --parallel=2 "$IN"
   same "sort --parallel=2 -o file" 2 sorted.txt sort --parallel=2 -o sorted.txt "$IN"
 fi
-if need_tool xz xz-utils; then
+if need_tool xz xz-utils "xz under lockwait"; then
   same "xz -T2 to stdout" 3 - xz -T2 -3 --block-size=1MiB -c "$IN"
   # a failing run fails the same way (exit 1, nothing on stdout)
   same "xz -d of a non-xz file" 0 - xz -T2 -d -c "$IN"
 fi
-if need_tool zstd zstd; then
+if need_tool zstd zstd "zstd under lockwait"; then
   same "zstd -T2 -o file" 2 out.zst zstd -T2 -q -3 "$IN" -o out.zst
 fi
 finish

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The lockwait summary, from a committed raw file of a real run
-# (QUICK=1 REPS=3 ./run.sh lockwait), is the committed golden output under
-# mawk, gawk and original-awk alike (markdown, CSVs and the SVG), and its
-# numbers are the raw file's numbers.
+# (QUICK=1 REPS=6 ./run.sh lockwait), is the committed golden output under
+# mawk, gawk and original-awk alike (markdown, CSVs and the SVG); its
+# statistics are build/stats' answers on the raw pairs; it only formats
+# (no statistics of its own); and its sentences follow the intervals.
 # shellcheck disable=SC2016 # awk programs in single quotes
 set -euo pipefail
 # shellcheck source=common/testlib.sh
@@ -12,25 +13,79 @@ T=$ROOT/lockwait/tests
 fixture=$T/fixture-raw.txt
 summary_goldens lockwait 1 overhead.csv profile.csv cache.csv critpath.csv cache-critpath.svg
 
-# the numbers are the raw file's: recompute the mutex overhead (median of the
-# per-pair ratios) and the cache tail share by hand
-want=$(awk '/^RESULT .*kind=workload scenario=mutex .*variant=(bare|wrapped)/ {
-    for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
-    w[f["variant"], f["rep"]] = f["wall_ns"]; if (f["rep"] > n) n = f["rep"] }
-  END { for (r = 1; r <= n; r++) o[r] = 100 * (w["wrapped", r] / w["bare", r] - 1)
-        for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (o[j] < o[i]) { t = o[i]; o[i] = o[j]; o[j] = t }
-        printf "%+.2f", n % 2 ? o[(n + 1) / 2] : (o[n / 2] + o[n / 2 + 1]) / 2 }' "$fixture")
-check "the mutex overhead is the median of the raw pairs ($want)" grep -q "^| mutex | [0-9]* | [0-9.]* | [0-9.]* | [0-9.]* | [0-9.]* | $want |" "$TMP/mawk/summary.md"
+check_eq "summary.awk computes no median or interval of its own" "" \
+  "$(grep -n -E 'function (median|quantile|sort)|asort' "$ROOT/lockwait/summary.awk" || true)"
+
+# the numbers are the raw file's: build/stats ratio on the clean pairs'
+# wall ratios (pair lines with slow=0, walls from the workload lines), all
+# scenarios in one call, gives each kind=overhead line
+# input: kind=pair and kind=workload lines of the fixture
+awk 'function get(key,    i) { for (i = 2; i <= NF; i++) if (index($i, key "=") == 1) return substr($i, length(key) + 2); return "" }
+  / kind=pair / { s = get("scenario"); if (get("slow") == 0) clean[s, get("rep")] = 1; if (!(s in seen)) { seen[s] = 1; ord[++n] = s } }
+  / kind=workload .*variant=(bare|wrapped) / { s = get("scenario"); r = $NF; sub(/.*=/, "", r)
+    wall[s, get("variant"), r] = get("wall_ns"); if (r + 0 > top[s]) top[s] = r + 0 }
+  END { for (i = 1; i <= n; i++) { s = ord[i]; line = s
+          for (r = 1; r <= top[s]; r++) if ((s SUBSEP r) in clean) line = line " " sprintf("%.9f", wall[s, "wrapped", r] / wall[s, "bare", r])
+          print line } }' "$fixture" >"$TMP/ratios.in"
+"$BUILD/stats" ratio -r 0 -a 0.01 "$TMP/ratios.in" >"$TMP/ratios.out"
+check_eq "the fixture has an overhead line per scenario" "$(wc -l <"$TMP/ratios.out")" "$(grep -c '^RESULT exp=lockwait kind=overhead ' "$fixture")"
+while read -r line; do
+  s=$(val "$line" label)
+  want=$(awk -v e="$(val "$line" est)" -v l="$(val "$line" lo)" -v h="$(val "$line" hi)" -v p="$(val "$line" p)" -v q="$(val "$line" q)" \
+    'function pc(x) { return x == "NA" ? "NA" : sprintf("%.3f", 100 * (x - 1)) } function g(x) { return x == "NA" ? "NA" : sprintf("%.4g", x) }
+     BEGIN { print pc(e), pc(l), pc(h), g(p), g(q) }')
+  got=$(l=$(grep "^RESULT exp=lockwait kind=overhead scenario=$s " "$fixture")
+    echo "$(val "$l" overhead_pct) $(val "$l" overhead_lo_pct) $(val "$l" overhead_hi_pct) $(val "$l" p) $(val "$l" q)")
+  check_eq "$s: the overhead line is build/stats ratio on its clean pairs" "$want" "$got"
+done <"$TMP/ratios.out"
+
+# ... and the table shows that line
+l=$(grep '^RESULT exp=lockwait kind=overhead scenario=cache ' "$fixture")
+if [ "$(val "$l" overhead_lo_pct)" != NA ] && awk -v u="$(val "$l" pairs_used)" -v m="$(val "$l" pairs_min)" -v s="$(val "$l" pairs_slow)" -v t="$(val "$l" pairs_total)" 'BEGIN { exit !(u >= m && 2 * s <= t) }'; then
+  want=$(awk -v o="$(val "$l" overhead_pct)" -v a="$(val "$l" overhead_lo_pct)" -v b="$(val "$l" overhead_hi_pct)" 'BEGIN { printf "%+.2f%% | %+.2f..%+.2f%%", o, a, b }')
+  check "the cache row shows its overhead line ($want)" grep -qF "$want" "$TMP/mawk/summary.md"
+else
+  check "the cache row says it was too busy" grep -q '^| cache | .* | too busy |' "$TMP/mawk/summary.md"
+fi
 share=$(sed -n 's/.*kind=tail .* lock_share=\([0-9.]*\) .*/\1/p' "$fixture" | awk '{ printf "%.1f%%", 100 * $1 }')
 check "the cache tail share is the report's lock_share ($share)" grep -q "spent $share of their latency" "$TMP/mawk/summary.md"
 check "the SVG has one row label per thread on the path" \
   awk -v n="$(grep 'kind=critpath_seg' "$fixture" | sed 's/.* tid=\([0-9]*\) .*/\1/' | sort -u | wc -l)" \
     'END { exit !(c == n && n >= 1) } /^<text x="4" y="[0-9]+">/ && NR > 2 { c++ }' "$TMP/mawk/lockwait-cache-critpath.svg"
 
+# the sentences follow the intervals: the fixture with the cache or cond
+# overhead line replaced
+with_overhead() { # with_overhead S "EST LO HI P Q USED TOTAL SLOW [MIN]": stdin with that overhead line for S
+  local s=$1 e lo hi p q u t sl m
+  read -r e lo hi p q u t sl m <<<"$2"
+  sed "s/^RESULT exp=lockwait kind=overhead scenario=$s .*/RESULT exp=lockwait kind=overhead scenario=$s overhead_pct=$e overhead_lo_pct=$lo overhead_hi_pct=$hi p=$p q=$q pairs_used=$u pairs_total=$t pairs_slow=$sl target_reached=0 pairs_min=${m:-6} two_modes=0/"
+}
+findings() { awk -v csvdir="$TMP" -f "$ROOT/lockwait/summary.awk" | grep '^- Overhead of the preload'; }
+with_overhead cache "3.300 1.100 5.600 0.001 0.006 11 12 1" <"$fixture" >"$TMP/sig.txt"
+check "significant: '+3.3% (95% CI +1.1..+5.6%)'" bash -c "awk -v csvdir='$TMP' -f '$ROOT/lockwait/summary.awk' '$TMP/sig.txt' | grep -qF 'cache +3.3% (95% CI +1.1..+5.6%)'"
+check "... and above the 0.5% goal" bash -c "awk -v csvdir='$TMP' -f '$ROOT/lockwait/summary.awk' '$TMP/sig.txt' | grep -qF 'cache above the goal (95% CI +1.1..+5.6%)'"
+with_overhead cache "0.800 -0.900 2.500 0.4 0.8 11 12 1" <"$fixture" >"$TMP/nosig.txt"
+check_eq "interval includes 0: 'no measurable overhead (95% CI -0.9..+2.5%)'" 1 \
+  "$(findings <"$TMP/nosig.txt" | grep -cF 'cache no measurable overhead (95% CI -0.9..+2.5%)')"
+with_overhead cache "1.200 0.100 2.300 0.03 0.08 11 12 1" <"$fixture" >"$TMP/fdr.txt"
+check_eq "interval excludes 0 but q > 0.05: not called significant" 1 \
+  "$(findings <"$TMP/fdr.txt" | grep -cF 'cache +1.2% (95% CI +0.1..+2.3%; not significant across the')"
+with_overhead cond "2.000 1.000 3.000 0.001 0.006 5 20 15" <"$fixture" >"$TMP/busy.txt"
+check_eq "too many slow pairs: 'could not be measured here', no number" 1 \
+  "$(findings <"$TMP/busy.txt" | grep -cF 'cond could not be measured here (15 of 20 pairs in a slow state)')"
+check "... and the table says too busy instead of a number" \
+  bash -c "awk -v csvdir='$TMP' -f '$ROOT/lockwait/summary.awk' '$TMP/busy.txt' | grep -q '^| cond | [0-9]* | .* | too busy | - | - | - | 5/20 | 15 |'"
+with_overhead cond "2.000 1.000 3.000 0.001 0.006 6 13 7" <"$fixture" >"$TMP/half.txt"
+check_eq "more than half of the pairs slow (7 of 13): too busy as well" 1 \
+  "$(findings <"$TMP/half.txt" | grep -cF 'cond could not be measured here (7 of 13 pairs in a slow state)')"
+with_overhead cond "2.000 NA NA 1 1 1 1 0 1" <"$fixture" >"$TMP/one.txt"
+check_eq "one clean pair (QUICK): the number, and that it has no interval" 1 \
+  "$(findings <"$TMP/one.txt" | grep -cF 'cond +2.0% (1 clean pair: too few for an interval)')"
+
 # without the preload (macOS): bare times, dashes, and a sentence saying why
-grep -v -E 'variant=(wrapped|traced)' "$fixture" >"$TMP/bare.txt"
+grep -v -E 'variant=(wrapped|traced)|kind=overhead ' "$fixture" >"$TMP/bare.txt"
 awk -v csvdir="$TMP" -f "$ROOT/lockwait/summary.awk" "$TMP/bare.txt" >"$TMP/bare.md"
-check "bare-only raw: rows with bare times and dashes" grep -q '^| mutex | [0-9]* | [0-9.]* | - | [0-9.]* | - |' "$TMP/bare.md"
+check "bare-only raw: rows with bare times and dashes" grep -q '^| mutex | [0-9]* | [0-9.]* ([0-9.]*\.\.[0-9.]*) | - | - |' "$TMP/bare.md"
 check "bare-only raw: no profile table" bash -c "! grep -q '^Profile under the preload' '$TMP/bare.md'"
 check "bare-only raw: says the preload did not run" grep -q 'No run under the preload' "$TMP/bare.md"
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# lockwait/exp.sh as run.sh uses it: knob checks exit 2, an ETA, and a QUICK
+# lockwait/exp.sh as run.sh uses it: knob checks exit 2, an ETA, a QUICK
 # run of two scenarios whose raw file carries the tagged lines of the
-# workload, the library and the report, which summary.awk turns into tables.
+# workload, the library and the report, the pairs with their canaries, and
+# interval lines that are build/stats' answer on the clean pairs; the
+# slow-state and target rules shown with a stand-in for build/stats.
 # shellcheck disable=SC2016 # awk programs in single quotes
 set -euo pipefail
 # shellcheck source=common/testlib.sh
@@ -24,7 +26,8 @@ LOCKWAIT_SCENARIOS=mutex,futex check_exit "LOCKWAIT_SCENARIOS=mutex,futex: exit 
 cp "$TMP/out" "$TMP/msg"
 check "the message names the knob and the bad word" grep -q "LOCKWAIT_SCENARIOS=mutex,futex: 'futex' is not one of" "$TMP/msg"
 LOCKWAIT_THREADS=1 check_exit "LOCKWAIT_THREADS=1: exit 2" 2 run_exp lockwait_check
-LOCKWAIT_SCENARIOS=cache,cond LOCKWAIT_THREADS=4 check "valid knobs pass the check" run_exp lockwait_check
+MAX_CELL_S=soon check_exit "MAX_CELL_S=soon: exit 2" 2 run_exp lockwait_check
+LOCKWAIT_SCENARIOS=cache,cond LOCKWAIT_THREADS=4 MAX_CELL_S=10 check "valid knobs pass the check" run_exp lockwait_check
 eta=$(run_exp lockwait_eta)
 check_awk "the ETA is a whole number of seconds ($eta)" "\"$eta\" ~ /^[0-9]+\$/ && $eta >= 1"
 
@@ -33,18 +36,109 @@ mkdir -p "$TMP/raw"
 : >"$raw"
 if LOCKWAIT_SCENARIOS=cond,cache REPS=2 run_exp lockwait_run "$raw" 2>"$TMP/run.err"; then pass "QUICK run of cond and cache"; else fail "QUICK run of cond and cache" "$(tail -n 3 "$TMP/run.err")"; fi
 count() { grep -c -E "$1" "$raw" || true; }
-check_eq "a workload line per run: 2 pairs + 1 traced, 2 scenarios" 10 "$(count '^RESULT exp=lockwait kind=workload .* variant=(bare|wrapped|traced) rep=[0-9]+$')"
+ov() { val "$(grep "^RESULT exp=lockwait kind=overhead scenario=$1 " "$raw")" "$2"; }
+for s in cond cache; do
+  total=$(ov "$s" pairs_total)
+  check_awk "$s: REPS=2 clean pairs, or stopped too busy: more slow than clean (used $(ov "$s" pairs_used) of $total)" \
+    "$(ov "$s" pairs_used) == 2 || $(ov "$s" pairs_slow) > $(ov "$s" pairs_used)"
+  check_eq "$s: one pair line per pair" "$total" "$(count "^RESULT exp=lockwait kind=pair scenario=$s rep=")"
+  check_eq "$s: the slow pairs are the pair lines with slow=1" "$(ov "$s" pairs_slow)" "$(count "^RESULT exp=lockwait kind=pair scenario=$s .* slow=1$")"
+  check_eq "$s: a workload line per run: 2 per pair + 1 traced" $((2 * total + 1)) "$(count "^RESULT exp=lockwait kind=workload .*scenario=$s variant=(bare|wrapped|traced) rep=[0-9]+$")"
+  check_eq "$s: the library's process line in every wrapped and traced run" $((total + 1)) "$(count "^RESULT exp=lockwait kind=process .*scenario=$s variant=(wrapped|traced) rep=")"
+  check_eq "$s: each pair has three canaries" "$total" "$(count "^RESULT exp=lockwait kind=pair scenario=$s .* canary_ns=[0-9.]+,[0-9.]+,[0-9.]+ ")"
+done
 check_eq "bare and wrapped alternate their order (rep 2: wrapped first)" "wrapped bare" \
   "$(awk '/kind=workload .*scenario=cond variant=(bare|wrapped) rep=2$/ { sub(/.*variant=/, ""); sub(/ .*/, ""); printf "%s%s", n++ ? " " : "", $0 }' "$raw")"
-check_eq "the library's process line in every wrapped and traced run" 6 "$(count '^RESULT exp=lockwait kind=process .* variant=(wrapped|traced) rep=')"
 check_eq "no library line in a bare run" 0 "$(count '^RESULT exp=lockwait kind=(process|lock|thread|blocker) .*variant=bare')"
 check_eq "one critical path per traced run" 2 "$(count '^RESULT exp=lockwait kind=critpath .*variant=traced rep=0$')"
 check_eq "the cache tail attribution" 1 "$(count '^RESULT exp=lockwait kind=tail .*scenario=cache variant=traced rep=0$')"
 check "the cache path's segments" grep -q '^RESULT exp=lockwait kind=critpath_seg .*scenario=cache variant=traced' "$raw"
+check_eq "medians of the runs for each scenario, latency for cache bare and wrapped" "2 2" \
+  "$(count '^RESULT exp=lockwait kind=runs scenario=(cond|cache) runs=') $(count '^RESULT exp=lockwait kind=latency scenario=cache variant=(bare|wrapped) ')"
 check "provenance: the workload flags" grep -q '^# lockwait_args_cache: .*-m 32 -n 100' "$raw"
+check "provenance: the slow-state factor from build/stats" grep -q '^# lockwait_slow_canary: 1.15 ' "$raw"
+check_eq "the raw file keeps the RESULT grammar" "" "$(result_grammar "$raw" | head -n 3)"
 check_eq "nothing left behind next to the raw file" "lockwait-raw.txt" "$(ls "$TMP/raw")"
+
+# the overhead lines are build/stats ratio on the clean pairs' wall ratios,
+# recomputed here from the workload lines, both scenarios in one call
+# input: kind=pair lines (which reps are clean) and kind=workload lines
+awk 'function get(key,    i) { for (i = 2; i <= NF; i++) if (index($i, key "=") == 1) return substr($i, length(key) + 2); return "" }
+  / kind=pair / { s = get("scenario"); if (get("slow") == 0) clean[s, get("rep")] = 1; if (!(s in seen)) { seen[s] = 1; ord[++n] = s } }
+  / kind=workload .*variant=(bare|wrapped) / { s = get("scenario"); r = $NF; sub(/.*=/, "", r)
+    wall[s, get("variant"), r] = get("wall_ns"); if (r + 0 > top[s]) top[s] = r + 0 }
+  END { for (i = 1; i <= n; i++) { s = ord[i]; line = s
+          for (r = 1; r <= top[s]; r++) if ((s SUBSEP r) in clean) line = line " " sprintf("%.9f", wall[s, "wrapped", r] / wall[s, "bare", r])
+          print line } }' "$raw" >"$TMP/ratios.in"
+"$BUILD/stats" ratio "$TMP/ratios.in" >"$TMP/ratios.out"
+for s in cond cache; do
+  # (NA when a busy machine left no clean pair)
+  want=$(val "$(grep "label=$s " "$TMP/ratios.out")" est)
+  check_eq "$s: overhead_pct is build/stats' estimate on the clean pairs ($want)" \
+    "$(awk -v e="$want" 'BEGIN { if (e == "NA") print e; else printf "%.3f\n", 100 * (e - 1) }')" "$(ov "$s" overhead_pct)"
+  check_eq "$s: q is Benjamini-Hochberg across both scenarios" \
+    "$(awk -v q="$(val "$(grep "label=$s " "$TMP/ratios.out")" q)" 'BEGIN { if (q == "NA") print q; else printf "%.4g\n", q }')" "$(ov "$s" q)"
+done
+
 awk -v csvdir="$TMP/raw" -f "$ROOT/lockwait/summary.awk" "$raw" >"$TMP/summary.md" 2>"$TMP/sum.err"
 check "summary: a row for cond and for cache" \
   awk 'END { exit !(a && b) } /^\| cond \| [0-9]/ { a = 1 } /^\| cache \| [0-9]/ { b = 1 }' "$TMP/summary.md"
 check "summary: the SVG exists" test -s "$TMP/raw/lockwait-cache-critpath.svg"
+
+# without the preload (macOS, where the library does not build): bare runs
+# only, REPS clean ones and no more (no overhead to aim at), medians of them
+# shellcheck disable=SC2317 # called through run_exp
+bare_only_run() { lockwait_have_preload() { false; }; lockwait_run "$@"; }
+: >"$TMP/bare.txt"
+LOCKWAIT_SCENARIOS=cond REPS=2 MAX_CELL_S=60 run_exp bare_only_run "$TMP/bare.txt" 2>"$TMP/bare.err" || fail "bare-only run" "$(tail -n 3 "$TMP/bare.err")"
+clean=$(grep -c 'kind=pair .* slow=0$' "$TMP/bare.txt" || true)
+check_awk "bare only: 2 clean runs and no more, or stopped too busy ($clean clean)" \
+  "$clean == 2 || $(grep -c 'kind=pair .* slow=1$' "$TMP/bare.txt") > $clean"
+check_eq "bare only: no wrapped run, no overhead line" "0 0" \
+  "$(grep -c 'variant=wrapped' "$TMP/bare.txt") $(grep -c 'kind=overhead' "$TMP/bare.txt")"
+check "bare only: the median of the clean runs' bare wall time" grep -q "^RESULT exp=lockwait kind=runs scenario=cond runs=$clean bare_ms=[0-9.NA]* " "$TMP/bare.txt"
+
+# A stand-in for build/stats (the real one for the intervals), so that the
+# rules are shown whatever the machine does: every canary reports 0.5 ns
+# but call 8 (the second canary of pair 2, after the 3 of the start) and
+# those from call FAKE_SLOW_FROM on, which report a 20x slower machine, and
+# `ratio` reports the target as FAKE_REACHED says. A build dir of links to
+# the real programs holds it.
+fake=$TMP/fakebuild
+mkdir -p "$fake"
+for f in lockwait_workload lockwait_report liblockwait.so; do ln -s "$BUILD/$f" "$fake/$f"; done
+cat >"$fake/stats" <<EOF
+#!/usr/bin/env bash
+set -euo pipefail
+if [ "\$1" = canary ]; then
+  n=\$((\$(cat "$TMP/canaries" 2>/dev/null || echo 0) + 1)); echo "\$n" >"$TMP/canaries"
+  if [ "\$n" = 8 ] || [ "\$n" -ge "\${FAKE_SLOW_FROM:-999999}" ]; then c=9.99; else c=0.5; fi
+  echo "RESULT exp=stats kind=canary canary_ns=\$c slow_canary=1.15"
+  exit 0
+fi
+"$BUILD/stats" "\$@" | sed "s/ reached=[01]/ reached=\${FAKE_REACHED:-0}/"
+EOF
+chmod +x "$fake/stats"
+# fake_run NAME REPS MAX_CELL_S FAKE_REACHED: a cond-only run through the stand-in
+fake_run() {
+  rm -f "$TMP/canaries"
+  : >"$TMP/$1.txt"
+  BUILD=$fake LOCKWAIT_SCENARIOS=cond REPS=$2 MAX_CELL_S=$3 FAKE_REACHED=$4 run_exp lockwait_run "$TMP/$1.txt" 2>"$TMP/$1.err" ||
+    fail "$1: the run" "$(tail -n 3 "$TMP/$1.err")"
+  grep '^RESULT exp=lockwait kind=overhead ' "$TMP/$1.txt"
+}
+line=$(fake_run slow 3 0 1)
+check_eq "a slow canary in pair 2: that pair marked slow=1" "0 1 0 0" \
+  "$(grep '^RESULT exp=lockwait kind=pair ' "$TMP/slow.txt" | sed 's/.* slow=//' | paste -sd' ' -)"
+check_eq "... left out and replaced: 3 used, 4 in all, 1 slow" "3 4 1" "$(val "$line" pairs_used) $(val "$line" pairs_total) $(val "$line" pairs_slow)"
+check_eq "... and its runs are not among the medians (runs=3)" 3 "$(val "$(grep 'kind=runs' "$TMP/slow.txt")" runs)"
+line=$(fake_run never 1 3600 0)
+check_eq "target never reached, no time cap: pairs up to 4 x REPS + 10 = 14" "14 0" "$(val "$line" pairs_total) $(val "$line" target_reached)"
+line=$(fake_run reached 2 3600 1)
+check_eq "target reached at once: REPS clean pairs and the slow one (3), target_reached=1" "3 1" "$(val "$line" pairs_total) $(val "$line" target_reached)"
+line=$(FAKE_SLOW_FROM=4 fake_run busy 1 3600 0)
+check_eq "every pair slow: stop once 8 slow pairs could not be outnumbered by the 6 left of 14" "8 8 0" \
+  "$(val "$line" pairs_total) $(val "$line" pairs_slow) $(val "$line" pairs_used)"
+line=$(fake_run capped 2 0 0)
+check_eq "target not reached, cap 0 s: REPS clean pairs and the slow one (3), no more" "3 0" "$(val "$line" pairs_total) $(val "$line" target_reached)"
 finish

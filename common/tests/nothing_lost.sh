@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Nothing lost, nothing half-written: a run that cannot splice README.md (CRLF
+# line ends, an edited marker) stops before it moves anything; after a
+# SIGKILL of run.sh the benchmark does not run on as an orphan and the next
+# run removes what the dead one left; a benchmark whose output cannot be
+# written (a full disk) exits non-zero and says so; an up-to-date build.sh
+# works in a read-only checkout.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../testlib.sh"
+
+R=$TMP/repo
+scratch_built "$R"
+TINY=(ITERS_LOG2=12 REPS=1 THREADS=1)
+
+# README.md that cannot take the summary: refused before anything is moved
+cp "$R/README.md" "$TMP/README.orig"
+sed 's/$/\r/' "$TMP/README.orig" >"$R/README.md"
+before=$(tree_sum "$R/results" "$R/README.md")
+rc=0; env "${TINY[@]}" "$R/run.sh" false_sharing >/dev/null 2>"$TMP/err" || rc=$?
+check_eq "CRLF README.md: run.sh exits 1" 1 "$rc"
+check "CRLF README.md: the message says CRLF" grep -q 'CRLF' "$TMP/err"
+check_eq "CRLF README.md: results/ and README.md unchanged" "$before" "$(tree_sum "$R/results" "$R/README.md")"
+sed 's/^<!-- results:end -->$/<!-- results: end -->/' "$TMP/README.orig" >"$R/README.md"
+before=$(tree_sum "$R/results" "$R/README.md")
+rc=0; env "${TINY[@]}" "$R/run.sh" false_sharing >/dev/null 2>"$TMP/err" || rc=$?
+check_eq "edited end marker: run.sh exits 1" 1 "$rc"
+check_eq "edited end marker: one line saying what is wrong" "1 1" \
+  "$(wc -l <"$TMP/err") $(grep -c "needs exactly one '<!-- results:begin -->' line" "$TMP/err")"
+check_eq "edited end marker: results/ and README.md unchanged" "$before" "$(tree_sum "$R/results" "$R/README.md")"
+cp "$TMP/README.orig" "$R/README.md"
+
+# SIGKILL of run.sh mid-run: the benchmark dies with it (Linux), the next run
+# cleans up the temp directory it left
+if [ "$(uname -s)" = Linux ]; then
+  QUICK=1 ITERS_LOG2=24 REPS=100 THREADS=1 "$R/run.sh" false_sharing >/dev/null 2>&1 &
+  pid=$!
+  for _ in $(seq 600); do [ -n "$(running "$R/build/false_sharing")" ] && break; sleep 0.05; done
+  check "SIGKILL: the benchmark was running" test -n "$(running "$R/build/false_sharing")"
+  kill -KILL "$pid"
+  wait "$pid" 2>/dev/null || true
+  for _ in $(seq 100); do [ -z "$(running "$R/build/false_sharing")" ] && break; sleep 0.05; done
+  check_eq "SIGKILL of run.sh: no benchmark left running" "" "$(running "$R/build/false_sharing")"
+  check "SIGKILL of run.sh: it left a temp directory" bash -c "ls -d '$R'/results/.tmp.* >/dev/null 2>&1"
+  rc=0; QUICK=1 REPS=3 ROUNDS=200 SIZES=4 "$R/run.sh" ctxswitch >/dev/null 2>"$TMP/err" || rc=$?
+  check_eq "the next run succeeds" 0 "$rc"
+  check "the next run says it removed what the dead run left" grep -q 'removing what an unfinished run left' "$TMP/err"
+  check_eq "the next run leaves no temp directory or lock" "" \
+    "$(find "$R/results" "$R" -maxdepth 1 \( -name '.tmp*' -o -name '.lock*' -o -name '.README*' \))"
+else
+  skip "SIGKILL of run.sh" "a benchmark dies with run.sh on Linux only (prctl)"
+fi
+
+# a full disk: every program says it could not write its output, exit 1
+if [ -w /dev/full ]; then
+  B=$R/build
+  full() { # full NAME CMD...: CMD with stdout on /dev/full
+    local name=$1 rc=0; shift
+    "$@" >/dev/full 2>"$TMP/err" || rc=$?
+    check_eq "$name >/dev/full: exit 1 with a message" "1 1" \
+      "$rc $(grep -c 'cannot write standard output' "$TMP/err")"
+  }
+  full machine "$B/machine"
+  full clock_estimate "$B/clock_estimate" -n 16 -r 1
+  full false_sharing env "${TINY[@]}" "$B/false_sharing"
+  full ctxswitch env QUICK=1 REPS=2 ROUNDS=200 SIZES=4 "$B/ctxswitch"
+  full lockwait_workload "$B/lockwait_workload" -n 200 mutex
+  full lockwait_report "$B/lockwait_report" "$ROOT/lockwait/tests/report-fixture.trace"
+else
+  skip "output to a full disk" "no writable /dev/full on $(uname -s)"
+fi
+
+# an up-to-date build in a read-only checkout writes nothing, so it works
+if [ "$(id -u)" != 0 ]; then
+  chmod -R a-w "$R"
+  check "build.sh in a read-only checkout that is built" "$R/build.sh"
+  chmod -R u+w "$R"
+elif unshare -m true 2>/dev/null; then
+  check "build.sh in a read-only checkout that is built" \
+    unshare -m bash -c "mount --bind '$R' '$R' && mount -o remount,ro,bind '$R' && '$R/build.sh'"
+else
+  skip "build.sh in a read-only checkout" "as root this needs a read-only mount (unshare -m)"
+fi
+finish

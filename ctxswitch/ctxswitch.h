@@ -1,0 +1,120 @@
+/* ctxswitch.h - what the three files of ctxswitch share:
+ *   ctxswitch.c  options, the plan, pinning, repetitions until the interval
+ *                is narrow enough, main;
+ *   pingpong.c   the arrays and their walk, the partner and one timed sub-run;
+ *   report.c     statistics per cell and the RESULT and samples lines. */
+#ifndef SHARECOST_CTXSWITCH_H
+#define SHARECOST_CTXSWITCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+enum access { ACC_NONE, ACC_READ, ACC_WRITE, ACC_RMW };
+enum mode { MODE_PROCESS, MODE_THREAD };
+extern const char *const access_name[4], *const mode_name[2];
+
+/* What one RESULT line is about. acc == ACC_NONE: a direct-cost cell (no
+ * array); otherwise a sweep cell with an array of kib KiB per side. */
+struct cell {
+    enum mode mode;
+    enum access acc;
+    long kib, stride, rounds; /* rounds: timed round trips per sub-run */
+};
+
+/* ---- pingpong.c ---- */
+
+/* One side's array and what it has done to it. */
+struct side {
+    uint64_t *a;
+    size_t n, step; /* elements; stride in elements */
+    enum access acc;
+    uint64_t walks, sum;
+};
+void side_init(struct side *sd, const struct cell *c);
+int side_verify(const struct side *sd); /* 1: array and sum are what the walks must give */
+void side_free(struct side *sd);
+
+/* Switch counts and CPU migrations of the calling thread (migrations -1:
+ * unknown). */
+struct usage {
+    long nvcsw, nivcsw, migrations;
+};
+struct usage usage_now(void);
+struct usage usage_diff(struct usage later, struct usage earlier);
+/* 1 where getrusage counts per thread (RUSAGE_THREAD); macOS counts per
+ * process, which mixes a thread partner's switches with the parent's. */
+extern const int per_thread_counts;
+
+/* What a partner reports after the quit byte (outside every timed region). */
+struct report {
+    int ok, cpu_first, cpu_last;
+    long round_trips; /* pair round trips it served */
+    struct usage u;   /* over all of them (the quit's blocking read excluded) */
+};
+
+struct partner; /* a child process or a thread, serving one cell's pair sub-runs */
+struct partner *partner_start(const struct cell *c);
+/* The quit handshake, then the partner's report; waits for it to end. */
+void partner_stop(struct partner *p, struct report *out);
+/* 1 when the partner's CPU time can be read (Linux); else 0 and why. */
+int partner_clock_ok(const struct partner *p, const char **why);
+
+/* One sub-run: one untimed warm-up round trip, then `rounds` timed ones,
+ * each stamped with ticks_now(). p == NULL: the single run (the parent
+ * writes to itself); walk: each side walks its array before writing. */
+struct subrun {
+    double rt_ns;   /* median round trip */
+    double wall_ns; /* the timed round trips end to end */
+    double lost;    /* share of the wall time neither side ran (NAN: unknown) */
+    struct usage u; /* the parent's switches in this sub-run */
+};
+void subrun_run(struct partner *p, struct side *parent_side, int walk, long rounds, struct subrun *out);
+
+/* SCHED_FIFO's 95% limit: idle an eighth of what just ran (no-op otherwise). */
+void rt_pause(uint64_t ran_ns);
+extern int rt_fifo;
+
+/* ---- report.c ---- */
+
+/* The sub-runs of a repetition, as indexes into its records. */
+enum { SUB_T1, SUB_T2, SUB_S1, SUB_S2, NSUB };
+/* A repetition's state: clean, interfered (a sub-run lost more than
+ * INTERFERENCE_SHARE of its wall time), slow (canary above SLOW_CANARY x
+ * the run's best). Only clean ones enter the statistics. */
+enum rep_state { REP_CLEAN = 'c', REP_INTERFERED = 'i', REP_SLOW = 's' };
+
+/* Everything measured for one cell. */
+struct cell_data {
+    const struct cell *c;
+    long nrep;                  /* repetitions run */
+    struct subrun *sub[NSUB];   /* [rep]; S1, S2 only in sweep cells */
+    double *canary_ns;          /* [rep]: the slowest canary around its runs */
+    char *interfered;           /* [rep]: 1 if a run lost too much time */
+    char *state;                /* [rep]: see judge_reps */
+    struct usage pair, single;  /* the parent's switches, summed */
+    long pair_rts, single_rts;  /* round trips behind those sums */
+    long parent_migrations;     /* -1: unknown */
+    struct report partner;
+    int parent_ok, cpu_first, cpu_last, target_reached;
+};
+void cell_data_alloc(struct cell_data *d, const struct cell *c, long max_reps);
+/* Set every repetition's state against the run's best canary so far (a
+ * repetition once clean turns slow when a faster state of the machine shows
+ * up later); returns the number of clean ones. */
+long judge_reps(struct cell_data *d, double best_canary);
+void cell_data_free(struct cell_data *d);
+
+/* Per-repetition costs of the clean repetitions: C1 = T1/2 - T2 (per round
+ * trip), C2 = S1/2 - S2, indirect = C2 - C1. Returns how many. */
+size_t clean_costs(const struct cell_data *d, double *c1, double *c2, double *ind);
+/* The adaptive rule's targets: C1 (and in sweep cells the indirect cost)
+ * within rel of the estimate or within abs_ns. */
+int targets_reached(const struct cell_data *d, double rel, double abs_ns);
+
+/* Print the RESULT and samples lines of n cells; the sweep cells' q-values
+ * are computed across all of them (one table). Returns 0 if any cell's
+ * checksum failed. mode_diff: also the paired process - thread C1 line from
+ * the two direct cells d[0], d[1] (measured in the same repetitions). */
+int report_cells(struct cell_data *d, size_t n, int mode_diff, const char *pinned, long cpu);
+
+#endif

@@ -1,0 +1,338 @@
+/* rounds.c - how false_sharing runs its cells: workers behind a start gate,
+ * one round per cell at a time, and for every worker and round what else
+ * happened (time lost to other tasks, the speed canary before and after).
+ * Rounds with interference or in a slow state of the machine are left out
+ * and replaced until every interval is narrow enough or a cap is hit.
+ *
+ * A worker's round, in order:
+ *   pin -> wait until all T are placed -> canary -> probe -> start gate
+ *   -> its loop -> its own end stamp -> probe -> canary
+ * The round's time runs from the release of the gate to the last worker's
+ * own end stamp, so neither the canaries nor the probes after the loop are
+ * timed; the probes' window (gate and loop) is where lost time is judged. */
+#define _GNU_SOURCE
+#include "fs.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHUNK_LOG2 16 /* the CPU a worker is on is sampled every 2^16 increments */
+
+/* The counters: a guard line at each end, so nothing else the program
+ * touches can share a line with them. Every layout fits. */
+static _Alignas(PAD) uint64_t counters[(PAD + MAX_THREADS * PAD + PAD) / sizeof(uint64_t)];
+
+uint64_t *slot_of(const struct layout *l, int t)
+{
+    return (uint64_t *)((char *)counters + PAD + (size_t)t * l->stride);
+}
+
+/* ---- workers and the start gate ---- */
+
+struct worker {
+    _Alignas(PAD) pthread_t tid; /* padded: the harness must not false-share */
+    inc_fn *fn;
+    uint64_t *slot;
+    uint64_t iters;
+    int cpu;   /* CPU to pin to, -1 = none */
+    int T;     /* threads in this round */
+    int yield; /* oversubscribed: spin politely, a sibling may need this CPU */
+    int pinned, end_cpu, moved;
+    double canary_before, canary_after;
+    uint64_t end_ns;
+    struct probe p0, p1;
+};
+
+static struct {
+    _Alignas(PAD) atomic_int placed; /* workers created and pinned */
+    _Alignas(PAD) atomic_int armed;  /* workers past their canary and probe */
+    _Alignas(PAD) atomic_int go;
+    _Alignas(PAD) uint64_t release_ns; /* written before go, read after join */
+} gate;
+
+static void *worker_main(void *arg)
+{
+    struct worker *w = arg;
+    w->pinned = w->cpu >= 0 && pin_self(w->cpu) == 0;
+    /* Everyone placed before anyone's canary: the main thread may still be
+     * creating the others on this CPU, so yield to it instead of spinning. */
+    atomic_fetch_add_explicit(&gate.placed, 1, memory_order_acq_rel);
+    while (atomic_load_explicit(&gate.placed, memory_order_acquire) < w->T)
+        sched_yield();
+    w->canary_before = canary_ns();
+    probe_read(&w->p0);
+    /* the last worker to arrive releases the others and stamps the release */
+    if (atomic_fetch_add_explicit(&gate.armed, 1, memory_order_acq_rel) + 1 == w->T) {
+        gate.release_ns = now_ns();
+        atomic_store_explicit(&gate.go, 1, memory_order_release);
+    } else {
+        while (!atomic_load_explicit(&gate.go, memory_order_acquire))
+            if (w->yield)
+                sched_yield();
+    }
+    int start = current_cpu(), moved = 0, cpu = start;
+    uint64_t chunk = (uint64_t)1 << CHUNK_LOG2;
+    if (chunk > w->iters)
+        chunk = w->iters;
+    for (uint64_t done = 0; done < w->iters; done += chunk) {
+        w->fn(w->slot, chunk);
+        cpu = current_cpu();
+        moved |= cpu != start;
+    }
+    w->end_ns = now_ns();
+    probe_read(&w->p1);
+    w->canary_after = canary_ns();
+    w->end_cpu = cpu;
+    w->moved = moved;
+    return NULL;
+}
+
+/* ---- one cell, one round ---- */
+
+static void note_cpus(struct cell *c, const struct worker *w)
+{
+    char buf[16 * MAX_THREADS + 4];
+    size_t n = 0;
+    buf[n++] = '[';
+    for (int t = 0; t < c->T; t++)
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%d%s", t ? "," : "", w[t].end_cpu, w[t].moved ? "*" : "");
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "]");
+    if (c->cpus_len + n + 1 > c->cpus_cap) {
+        c->cpus_cap = 2 * (c->cpus_len + n + 1);
+        char *p = realloc(c->cpus_seen, c->cpus_cap);
+        if (!p)
+            die("out of memory for the cpus record");
+        c->cpus_seen = p;
+    }
+    memcpy(c->cpus_seen + c->cpus_len, buf, n + 1);
+    c->cpus_len += n;
+}
+
+/* Runs cell c once; round r < 0 is a warm-up whose only trace is its
+ * canaries (they count towards the run's best) and its checksum. */
+static void cell_round(struct cell *c, long r, struct run *run, struct worker *w)
+{
+    memset(counters, 0, sizeof counters);
+    atomic_store(&gate.placed, 0);
+    atomic_store(&gate.armed, 0);
+    atomic_store(&gate.go, 0);
+    for (int t = 0; t < c->T; t++) {
+        w[t] = (struct worker){.fn = c->inc->fn, .slot = slot_of(c->lay, t), .iters = run->iters,
+                               .cpu = c->cpus ? c->cpus[t] : -1, .T = c->T, .yield = c->oversub};
+        check_pt(pthread_create(&w[t].tid, NULL, worker_main, &w[t]), "pthread_create");
+    }
+    for (int t = 0; t < c->T; t++)
+        check_pt(pthread_join(w[t].tid, NULL), "pthread_join");
+
+    /* consume and check every increment */
+    uint64_t sum = 0, end = 0;
+    for (int t = 0; t < c->T; t++)
+        sum += *slot_of(c->lay, t);
+    SINK(sum);
+    if (sum != (uint64_t)c->T * run->iters)
+        die("checksum: %s/%s at %d threads summed to %" PRIu64 ", expected %" PRIu64, c->inc->name,
+            c->lay->name, c->T, sum, (uint64_t)c->T * run->iters);
+
+    double cmax = 0, csum = 0, lost = 0;
+    int pinned = c->cpus != NULL;
+    for (int t = 0; t < c->T; t++) {
+        end = w[t].end_ns > end ? w[t].end_ns : end;
+        double a = w[t].canary_before, b = w[t].canary_after;
+        cmax = fmax(cmax, fmax(a, b));
+        csum += a + b;
+        run->best[c->group] = fmin(run->best[c->group], fmin(a, b));
+        struct probe d = probe_delta(&w[t].p0, &w[t].p1);
+        lost = fmax(lost, probe_lost_share(&d));
+        pinned &= w[t].pinned;
+    }
+    c->pinned_all &= pinned;
+    /* the total assumes REPS + 1 rounds a block; rounds added beyond that
+     * push it ahead, so the estimate of time left stays a lower bound */
+    if (++run->done >= run->total)
+        run->total = run->done + 1;
+    progress("false_sharing", run->done, run->total, run->t0);
+    if (r < 0)
+        return;
+    c->ns[r] = (double)(end - gate.release_ns) / (double)run->iters;
+    c->canary_mean[r] = csum / (2.0 * c->T);
+    c->canary_max[r] = cmax;
+    c->lost[r] = lost;
+    note_cpus(c, w);
+    for (int t = 0; t < c->T; t++)
+        if (w[t].moved) {
+            c->moved_rounds++;
+            break;
+        }
+}
+
+/* ---- judging rounds ---- */
+
+static char judge(const struct cell *c, long r, double best)
+{
+    if (!c->oversub && c->lost[r] > INTERFERENCE_SHARE)
+        return ST_INTERFERED;
+    if (c->canary_max[r] > SLOW_CANARY * best)
+        return ST_SLOW;
+    return ST_CLEAN;
+}
+
+static void judge_all(struct block *b, const struct run *run)
+{
+    for (int i = 0; i < b->ncell; i++)
+        for (long r = 0; r < b->rounds; r++)
+            b->cells[i].state[r] = judge(&b->cells[i], r, run->best[b->cells[i].group]);
+}
+
+/* The clean rounds' values of x (a per-round array of cell c) into out. */
+static size_t clean_values(const struct cell *c, const double *x, long rounds, double *out)
+{
+    size_t n = 0;
+    for (long r = 0; r < rounds; r++)
+        if (c->state[r] == ST_CLEAN)
+            out[n++] = x[r];
+    return n;
+}
+
+/* Per-round ratios over the rounds where both cells were clean. */
+static size_t ratio_values(const struct block *b, const struct ratio *q, double *out)
+{
+    const struct cell *a = &b->cells[q->num], *d = &b->cells[q->den];
+    size_t n = 0;
+    for (long r = 0; r < b->rounds; r++)
+        if (a->state[r] == ST_CLEAN && d->state[r] == ST_CLEAN && d->ns[r] > 0 && a->ns[r] > 0)
+            out[n++] = a->ns[r] / d->ns[r];
+    return n;
+}
+
+/* After a round: judge with the running best; *clean = the fewest clean
+ * rounds any cell or ratio has; returns 1 when every interval reached its
+ * target width. */
+static int block_status(struct block *b, const struct run *run, long *clean)
+{
+    double *v = xmalloc(sizeof *v * (size_t)(b->rounds ? b->rounds : 1));
+    int reached = 1;
+    judge_all(b, run);
+    *clean = b->rounds;
+    for (int i = 0; i < b->ncell; i++) {
+        size_t n = clean_values(&b->cells[i], b->cells[i].ns, b->rounds, v);
+        *clean = (long)n < *clean ? (long)n : *clean;
+        reached &= n > 0 && ci_reached(ci_median(v, n), run->plan.rel, ABS_FLOOR);
+    }
+    for (int i = 0; i < b->nratio; i++) {
+        size_t n = ratio_values(b, &b->ratios[i], v);
+        *clean = (long)n < *clean ? (long)n : *clean;
+        reached &= n > 0 && ci_reached(ci_ratio(v, n), run->plan.rel, ABS_FLOOR);
+    }
+    free(v);
+    return reached;
+}
+
+/* ---- blocks ---- */
+
+void run_init(struct run *r, uint64_t iters, struct reps_plan plan)
+{
+    r->plan = plan;
+    r->iters = iters;
+    r->done = r->total = 0;
+    r->t0 = now_ns();
+    for (int g = 0; g < MAX_GROUPS; g++)
+        r->best[g] = INFINITY;
+}
+
+void block_alloc(struct block *b, const struct run *r)
+{
+    size_t cap = (size_t)r->plan.max_rounds;
+    for (int i = 0; i < b->ncell; i++) {
+        struct cell *c = &b->cells[i];
+        c->ns = xmalloc(sizeof(double) * cap);
+        c->canary_mean = xmalloc(sizeof(double) * cap);
+        c->canary_max = xmalloc(sizeof(double) * cap);
+        c->lost = xmalloc(sizeof(double) * cap);
+        c->state = xmalloc(cap + 1);
+        c->cpus_seen = xmalloc(c->cpus_cap = 64);
+        c->cpus_seen[0] = 0;
+        c->cpus_len = 0;
+        c->moved_rounds = 0;
+        c->pinned_all = 1;
+    }
+    b->rounds = 0;
+}
+
+void block_free(struct block *b)
+{
+    for (int i = 0; i < b->ncell; i++) {
+        struct cell *c = &b->cells[i];
+        free(c->ns);
+        free(c->canary_mean);
+        free(c->canary_max);
+        free(c->lost);
+        free(c->state);
+        free(c->cpus_seen);
+    }
+}
+
+void block_run(struct block *b, struct run *r)
+{
+    int maxT = 1;
+    for (int i = 0; i < b->ncell; i++)
+        maxT = b->cells[i].T > maxT ? b->cells[i].T : maxT;
+    struct worker *w = xaligned_alloc(PAD, sizeof *w * (size_t)maxT);
+    for (int i = 0; i < b->ncell; i++)
+        cell_round(&b->cells[i], -1, r, w);
+    uint64_t started = now_ns();
+    long clean = 0;
+    int reached = 0;
+    b->rounds = 0;
+    while (reps_more(&r->plan, clean, b->rounds, reached, started)) {
+        for (int j = 0; j < b->ncell; j++)
+            cell_round(&b->cells[(b->rounds + j) % b->ncell], b->rounds, r, w);
+        b->rounds++;
+        reached = block_status(b, r, &clean);
+    }
+    free(w);
+}
+
+void block_finish(struct block *b, const struct run *r)
+{
+    long R = b->rounds;
+    double *v = xmalloc(sizeof *v * (size_t)(R ? R : 1));
+    double *cyc = xmalloc(sizeof *cyc * (size_t)(R ? R : 1));
+    judge_all(b, r);
+    for (int i = 0; i < b->ncell; i++) {
+        struct cell *c = &b->cells[i];
+        c->used = c->interfered = c->slow = 0;
+        for (long k = 0; k < R; k++) {
+            c->used += c->state[k] == ST_CLEAN;
+            c->interfered += c->state[k] == ST_INTERFERED;
+            c->slow += c->state[k] == ST_SLOW;
+            cyc[k] = c->ns[k] / c->canary_mean[k];
+        }
+        c->state[R] = 0;
+        c->slow_share = R ? (double)c->slow / (double)R : NAN;
+        c->two_modes_all = stat_two_modes(c->ns, (size_t)R);
+        size_t n = clean_values(c, c->ns, R, v);
+        c->ns_iv = ci_median(v, n);
+        c->min_ns = n ? stat_min(v, n) : NAN;
+        c->two_modes = stat_two_modes(v, n);
+        c->reached = ci_reached(c->ns_iv, r->plan.rel, ABS_FLOOR);
+        double *cv = xmalloc(sizeof *cv * (size_t)(R ? R : 1));
+        n = clean_values(c, cyc, R, cv);
+        c->cyc_iv = ci_median(cv, n);
+        free(cv);
+    }
+    for (int i = 0; i < b->nratio; i++) {
+        struct ratio *q = &b->ratios[i];
+        size_t n = ratio_values(b, q, v);
+        q->iv = ci_ratio(v, n);
+        q->reached = ci_reached(q->iv, r->plan.rel, ABS_FLOOR);
+        q->q = NAN;
+    }
+    free(cyc);
+    free(v);
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The interference detector fires: with a busy loop pinned to the very CPU
+# the benchmark's thread is pinned to, rounds get marked (interfered when
+# the worker lost time to it, slow when the canary ran slow), the marks agree
+# with the per-round numbers kept in the samples lines, and the summary says
+# how many rounds were left out. Only "at least one round marked" is
+# asserted: how many depends on the scheduler and on the machine.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../common/testlib.sh"
+
+if ! command -v taskset >/dev/null 2>&1; then
+  echo "# skipped: taskset not installed (Debian package util-linux), so nothing can be pinned beside the benchmark"
+  finish
+fi
+fs=$BUILD/false_sharing
+cpu=$(awk '{ print $NF }' <<<"$(taskset -pc $$)" | cut -d, -f1 | cut -d- -f1)
+
+hog=
+stop_hog() { if [ -n "$hog" ]; then kill "$hog" 2>/dev/null || true; wait "$hog" 2>/dev/null || true; hog=; fi; }
+trap 'stop_hog; rm -rf "$TMP"' EXIT
+taskset -c "$cpu" bash -c 'while :; do :; done' &
+hog=$!
+# rounds of 1-7 ms, longer than a scheduler slice for the atomic
+env ITERS_LOG2=20 REPS=6 MAX_CELL_S=0 THREADS=1 PAIRS=0 taskset -c "$cpu" "$fs" >"$TMP/raw.txt" 2>/dev/null
+stop_hog
+
+marked=$(grep -E '^RESULT exp=false_sharing kind=cell ' "$TMP/raw.txt" |
+  awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "rounds_interfered" || kv[1] == "rounds_slow") n += kv[2] } } END { print n + 0 }')
+check_awk "a busy loop on the measured CPU gets rounds marked interfered or slow ($marked marked)" "$marked >= 1"
+check_eq "checksums ok under the busy loop" "" "$(grep kind=checksum "$TMP/raw.txt" | grep -v 'status=ok$' || true)"
+# every round marked i lost more than 2% of its time; every round marked c lost no more
+check_eq "state letters agree with the lost shares kept per round" "" \
+  "$(grep '^samples ' "$TMP/raw.txt" | awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+      n = split(v["lost_share"], lost, ",")
+      for (r = 1; r <= n; r++) { s = substr(v["state"], r, 1)
+        d = lost[r] - 0.02; if (d < 0.0001 && d > -0.0001) continue  # printed to 4 decimals
+        if ((s == "i") != (lost[r] + 0 > 0.02)) { print $4, "round", r, s, lost[r]; exit } } }')"
+awk -v csvdir="$TMP" -f "$ROOT/false_sharing/summary.awk" "$TMP/raw.txt" >"$TMP/summary.md"
+check "the summary reports the rounds left out" grep -qE '^- [1-9][0-9]* of [0-9]+ cell-rounds were left out' "$TMP/summary.md"
+check "the summary's rounds table shows them" grep -qE '\| [0-9]+/[0-9]+ \([0-9]+ i, [0-9]+ s\) \|' "$TMP/summary.md"
+finish
