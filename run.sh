@@ -290,7 +290,7 @@ main() {
 
   # the summary covers every experiment with a raw file: new ones from this
   # run, older ones from results/
-  local sum=$TMPD/out/${prefix}summary.md raws=()
+  local sum=$TMPD/out/${prefix}summary.md raws=() s
   for e in "${EXPERIMENTS[@]}"; do
     if [ -f "$TMPD/out/$prefix$e-raw.txt" ]; then raws+=("$TMPD/out/$prefix$e-raw.txt")
     elif [ -f "$RESULTS/$prefix$e-raw.txt" ]; then raws+=("$RESULTS/$prefix$e-raw.txt")
@@ -300,7 +300,11 @@ main() {
   for raw in "${raws[@]}"; do
     e=$(basename "$raw" -raw.txt); e=${e#quick-}
     mkdir -p "$TMPD/files"
-    awk -v csvdir="$TMPD/files" -f "$ROOT/$e/summary.awk" "$raw" >>"$sum" || die "$e/summary.awk failed"
+    # summary.awk, then any further sections (summary_*.awk), in name order
+    for s in "$ROOT/$e/summary.awk" "$ROOT/$e"/summary_*.awk; do
+      [ -f "$s" ] || continue
+      awk -v csvdir="$TMPD/files" -f "$s" "$raw" >>"$sum" || die "$e/$(basename "$s") failed"
+    done
   done
 
   # the new README next to the old one, before anything is moved: a README

@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
-# The core-to-core map's summary (false_sharing/c2c.awk): from a real run on
+# The core-to-core map's summary (false_sharing/summary_c2c.awk): from a real run on
 # the 2-CPU development VM (c2c/fixture-raw.txt) and from synthetic matrices
 # with their analyses, the markdown, the CSV matrix, the classes CSV and the
 # SVG heatmap are the committed goldens under mawk, gawk and original-awk,
 # and what they say follows from the numbers.
 # Regenerate after a deliberate change (from false_sharing/tests):
 #   cat c2c/fixture-sockets.txt c2c/golden-sockets.txt >/tmp/in  (raw: c2c/fixture-raw.txt alone)
-#   mawk -v csvdir=/tmp -f ../c2c.awk /tmp/in >c2c/golden-sockets.md, then copy
+#   mawk -v csvdir=/tmp -f ../summary_c2c.awk /tmp/in >c2c/golden-sockets.md, then copy
 #   /tmp/false_sharing-c2c.svg, .csv and -classes.csv to c2c/golden-sockets.*
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
 
 D=$ROOT/false_sharing/tests/c2c
-AWKF=$ROOT/false_sharing/c2c.awk
+AWKF=$ROOT/false_sharing/summary_c2c.awk
 
-# input SCENARIO: the raw-file lines c2c.awk reads for it
+# input SCENARIO: the raw-file lines summary_c2c.awk reads for it
 input() {
   if [ "$1" = raw ]; then cat "$D/fixture-raw.txt"; else cat "$D/fixture-$1.txt" "$D/golden-$1.txt"; fi
 }
@@ -96,8 +96,7 @@ check_eq "a pair not measured: its matrix cells are empty" "," \
 
 # no results, no map
 printf '# nothing\n' >"$TMP/empty.txt"
-check "an empty raw file says there are no results" \
-  bash -c "mawk -v csvdir='$TMP' -f '$AWKF' '$TMP/empty.txt' | grep -q 'No core-to-core results'"
+check_eq "a raw file without the map (C2C=0): no section" "" "$(mawk -v csvdir="$TMP" -f "$AWKF" "$TMP/empty.txt")"
 printf 'RESULT exp=false_sharing kind=c2c_skip reason=no_affinity_api allowed_cpus=0\n' >"$TMP/skip.txt"
 check "a skipped map says why" \
   bash -c "mawk -v csvdir='$TMP' -f '$AWKF' '$TMP/skip.txt' | grep -q 'No map: this OS cannot pin a thread'"

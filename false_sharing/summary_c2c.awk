@@ -1,8 +1,8 @@
-# false_sharing/c2c.awk - the core-to-core map's part of the false-sharing
+# false_sharing/summary_c2c.awk - the core-to-core map's part of the false-sharing
 # section: the classes table, findings sentences computed from the numbers,
 # the matrix as CSV and the heatmap as SVG (CPU x CPU, ordered so that the
 # classes show as blocks, colour scale with its legend in ns).
-# usage: awk -v csvdir=DIR -f false_sharing/c2c.awk results/false_sharing-raw.txt
+# usage: awk -v csvdir=DIR -f false_sharing/summary_c2c.awk results/false_sharing-raw.txt
 # writes DIR/false_sharing-c2c.csv (the matrix), DIR/false_sharing-c2c-classes.csv
 # and DIR/false_sharing-c2c.svg; prints markdown. Input lines used:
 #   RESULT exp=false_sharing kind=c2c_plan cpus=N pairs_total=M pairs_measured=P sampled=0|1
@@ -18,6 +18,7 @@
 #   RESULT exp=false_sharing kind=c2c_order cpus=A,B,...
 #   RESULT exp=false_sharing kind=c2c_time elapsed_s=S pairs=N per_pair_ms=M
 #   RESULT exp=false_sharing kind=c2c_skip reason=R allowed_cpus=N
+# A raw file without c2c lines (C2C=0) gives no section at all.
 # Every loop walks arrays by number (never "for (k in a)"), so the output is
 # the same under mawk, gawk and original-awk.
 
@@ -107,14 +108,17 @@ $1 == "RESULT" && $2 == "exp=false_sharing" && $3 ~ /^kind=c2c/ {
     }
 }
 
+# run.sh's provenance: a QUICK run's files carry the quick- prefix
+/^# knobs: / { if (index($0, " QUICK=1 ") || index($0, "knobs: QUICK=1 ")) pre = "quick-" }
+
 END {
+    if (np == 0 && skip == "") exit   # the map did not run (C2C=0): no section
     print "#### Core-to-core map: what handing a cache line between two CPUs costs"
     print ""
     if (skip != "") {
         printf "No map: %s.\n\n", (skip == "no_affinity_api" ? "this OS cannot pin a thread to a CPU" : "fewer than two CPUs may be used")
         exit
     }
-    if (np == 0) { print "No core-to-core results in this raw file.\n"; exit }
     printf "Two threads pinned to a pair of CPUs bounce one cache line (each waits for the other's value and writes its own); "
     printf "one-way latency = round trip / 2"
     if (rts == "") printf ", as read from a matrix file. "
@@ -129,22 +133,21 @@ END {
     # the classes table
     csv = csvdir "/false_sharing-c2c-classes.csv"
     print "class,pairs,one_way_ns,one_way_lo_ns,one_way_hi_ns,min_ns,max_ns,typical_pair,os_view" > csv
-    print "| class | pairs | one-way ns (95% CI) | range ns | typical pair | the OS calls them |"
-    print "|---|---:|---|---|---|---|"
+    if (K > 0) print "| class | pairs | one-way ns (95% CI) | range ns | typical pair | the OS calls them |"
+    if (K > 0) print "|---|---:|---|---|---|---|"
     for (c = 1; c <= K; c++) {
         printf "| %d | %d | %s (%s) | %s-%s | %s | %s |\n", c, cn[c], ns(cest[c]), ci(clo[c], chi[c]), ns(cmin[c]), ns(cmax[c]), crep[c], os_view(c)
         printf "%d,%d,%s,%s,%s,%s,%s,\"%s\",\"%s\"\n", c, cn[c], cest[c], clo[c], chi[c], cmin[c], cmax[c], crep[c], os_view(c) > csv
     }
     close(csv)
-    print ""
+    if (K > 0) print ""
 
     findings()
     matrix_csv()
     heatmap()
     print ""
-    print "![core-to-core hand-off latency, CPU x CPU](results/false_sharing-c2c.svg)"
-    print ""
-    print "The matrix is in `results/false_sharing-c2c.csv` (ns, empty where not measured), the classes in `results/false_sharing-c2c-classes.csv`."
+    printf "![core-to-core hand-off latency, CPU x CPU](results/%sfalse_sharing-c2c.svg)\n\n", pre
+    printf "The matrix is in `results/%sfalse_sharing-c2c.csv` (ns, empty where not measured), the classes in `results/%sfalse_sharing-c2c-classes.csv`.\n", pre, pre
     print ""
 }
 
