@@ -22,7 +22,7 @@ line_of() { grep "kind=$2 ${3:+class=$3 }" "$1" | head -n 1; }
 
 for s in "${SCENARIOS[@]}"; do
   for a in mawk gawk original-awk; do
-    command -v "$a" >/dev/null 2>&1 || { fail "$a installed" "needed for the fixtures"; continue; }
+    need_tool "$a" "$a" "c2c/synth.awk $s under $a" || continue
     check_eq "$a: c2c/synth.awk $s gives the committed fixture" "" \
       "$("$a" -v scenario="$s" -f "$D/synth.awk" | diff "$D/fixture-$s.txt" - | head -n 3)"
   done

@@ -29,7 +29,7 @@ run_awk() {
 }
 
 for a in mawk gawk original-awk; do
-  command -v "$a" >/dev/null 2>&1 || { fail "$a installed" "needed to check the summary under every awk"; continue; }
+  need_tool "$a" "$a" "the core-to-core summary under $a" || continue
   for s in raw sockets; do
     run_awk "$a" "$s"
     out=$TMP/$a-$s
