@@ -315,8 +315,8 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
     for (j = 1; j <= nc; j++) {
         kr = "pair" SUBSEP cls[j] SUBSEP "atomic"; kp = "pair" SUBSEP cls[j] SUBSEP "atomic" SUBSEP "pad128"; ka = "pair" SUBSEP cls[j] SUBSEP "atomic" SUBSEP "adjacent"
         w = unusable(kr, kp)
-        if (w != "") printf "- On a CPU pair of class %s (CPUs %s) the adjacent atomic could not be measured here %s.\n", label(cls[j]), pairof[cls[j]], w
-        else printf "- Two threads on a CPU pair of class %s (CPUs %s) pay %s for the adjacent atomic against the padded one (%s against %s ns)%s.\n", label(cls[j]), pairof[cls[j]], cix(kr), nsof(ka), nsof(kp), (signif(kr) ? "" : ", not significantly different from 1x")
+        if (w != "") printf "- On %s the adjacent atomic could not be measured here %s.\n", pair_phrase(cls[j]), w
+        else printf "- Two threads on %s pay %s for the adjacent atomic against the padded one (%s against %s ns)%s.\n", pair_phrase(cls[j]), cix(kr), nsof(ka), nsof(kp), (signif(kr) ? "" : ", not significantly different from 1x")
     }
     # the canary itself under load
     if (nt >= 2 && thr[1] == 1 && !na(canary[1]) && !na(canary[thr[2]]) && canary[thr[2]] / canary[1] > 1.15 && !over[thr[2]])
@@ -333,9 +333,13 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
 # classes (measured_K, with their hand-off latency) and OS classes (os_X)
 # that run.sh names in PAIR_CPUS; the topology's own names as they are
 function label(cl,   k) {
-    if (cl ~ /^measured_/) { k = substr(cl, 10); return "measured " k (k in handoff ? " (" fmt(handoff[k]) " ns hand-off)" : "") }
+    if (cl ~ /^measured_/) { k = substr(cl, 10); return "measured class " k (k in handoff ? " (" fmt(handoff[k]) " ns hand-off)" : "") }
     if (cl ~ /^os_/) return substr(cl, 4) " (OS)"
     return cl
+}
+function pair_phrase(cl) {
+    if (cl ~ /^(measured|os)_/) return "the CPU pair " pairof[cl] " of " (cl ~ /^os_/ ? "OS class " : "") label(cl)
+    return "a CPU pair of class " cl " (CPUs " pairof[cl] ")"
 }
 function pairs_measured(   j) { for (j = 1; j <= nc; j++) if (cls[j] ~ /^measured_/) return 1; return 0 }
 

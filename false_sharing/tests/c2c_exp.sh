@@ -32,6 +32,17 @@ check_eq "PAIR_CPUS where one measured class joins two OS classes: their pairs t
 printf 'RESULT exp=false_sharing kind=c2c_classes classes=0 pairs=1 pairs_classed=0 pairs_busy=1 gap_pct=15\n' >"$TMP/busy.txt"
 check_eq "no classes (every pair too busy): no PAIR_CPUS, the OS topology decides" "" "$(false_sharing_pair_cpus "$TMP/busy.txt")"
 
+# the pair table names the measured classes with their hand-off latency
+{ sed 's/class=shared_l3_only/class=measured_1/' "$ROOT/false_sharing/tests/fixture-raw.txt"
+  grep 'kind=c2c_class ' "$D/fixture-raw.txt"; } >"$TMP/labelled.txt"
+mkdir -p "$TMP/labelled"
+awk -v csvdir="$TMP/labelled" -f "$ROOT/false_sharing/summary.awk" "$TMP/labelled.txt" >"$TMP/labelled.md"
+handoff=$(val "$(grep 'kind=c2c_class ' "$D/fixture-raw.txt")" one_way_ns)
+check "the pair table says which measured class, with its hand-off ($handoff ns)" \
+  grep -q "^| measured class 1 ($handoff ns hand-off) | " "$TMP/labelled.md"
+check "the findings name the pair and its measured class" grep -q "the CPU pair [0-9]*,[0-9]* of measured class 1 ($handoff ns hand-off)" "$TMP/labelled.md"
+check "the table says its pairs come from the map" grep -q "each class the core-to-core map below measured" "$TMP/labelled.md"
+
 R=$TMP/repo
 scratch_repo "$R"
 (cd "$R" && ./build.sh false_sharing >/dev/null 2>&1)
