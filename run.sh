@@ -305,6 +305,7 @@ main() {
     elif ! awk -v csvdir="$TMPD/older" -f "$ROOT/$e/summary.awk" "$raw" >"$TMPD/older.md" 2>/dev/null; then
       # an earlier run's raw file this version cannot read: its tables
       # stay as they were, and the summary says so instead of failing
+      # shellcheck disable=SC2016 # the backquotes are markdown
       printf '### %s\n\nThe results in %s come from an older version of this suite that the current summary cannot read; run `./run.sh %s` to measure again.\n\n' \
         "$e" "results/$prefix$e-raw.txt" "$e" >>"$sum"
     else
