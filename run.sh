@@ -245,6 +245,16 @@ steal_line() {
     printf "# host_steal: %.2f%% of CPU time during the run (%d of %d ticks)\n", 100 * (y[1] - x[1]) / d, y[1] - x[1], d }'
 }
 
+# summarise EXP RAW DIR: EXP's section of the summary on stdout, its tables
+# in DIR: summary.awk, then any further parts (summary_*.awk) in name order
+summarise() {
+  local s
+  for s in "$ROOT/$1/summary.awk" "$ROOT/$1"/summary_*.awk; do
+    [ -f "$s" ] || continue
+    awk -v csvdir="$3" -f "$s" "$2" || { echo "$PROG: $1/$(basename "$s") failed" >&2; return 1; }
+  done
+}
+
 # ---- main ----
 main() {
   parse_args "$@"
@@ -290,7 +300,7 @@ main() {
 
   # the summary covers every experiment with a raw file: new ones from this
   # run, older ones from results/
-  local sum=$TMPD/out/${prefix}summary.md raws=() s
+  local sum=$TMPD/out/${prefix}summary.md raws=()
   for e in "${EXPERIMENTS[@]}"; do
     if [ -f "$TMPD/out/$prefix$e-raw.txt" ]; then raws+=("$TMPD/out/$prefix$e-raw.txt")
     elif [ -f "$RESULTS/$prefix$e-raw.txt" ]; then raws+=("$RESULTS/$prefix$e-raw.txt")
@@ -299,12 +309,20 @@ main() {
   awk -f "$ROOT/common/summary_head.awk" "${raws[@]}" >"$sum" || die "summary header failed"
   for raw in "${raws[@]}"; do
     e=$(basename "$raw" -raw.txt); e=${e#quick-}
-    mkdir -p "$TMPD/files"
-    # summary.awk, then any further sections (summary_*.awk), in name order
-    for s in "$ROOT/$e/summary.awk" "$ROOT/$e"/summary_*.awk; do
-      [ -f "$s" ] || continue
-      awk -v csvdir="$TMPD/files" -f "$s" "$raw" >>"$sum" || die "$e/$(basename "$s") failed"
-    done
+    mkdir -p "$TMPD/files" "$TMPD/older"
+    if [ "$raw" = "$TMPD/out/$prefix$e-raw.txt" ]; then
+      summarise "$e" "$raw" "$TMPD/files" >>"$sum" || die "$e's summary failed"
+    elif ! summarise "$e" "$raw" "$TMPD/older" >"$TMPD/older.md" 2>/dev/null; then
+      # an earlier run's raw file this version cannot read: its tables
+      # stay as they were, and the summary says so instead of failing
+      # shellcheck disable=SC2016 # the backquotes are markdown
+      printf '### %s\n\nThe results in %s come from an older version of this suite that the current summary cannot read; run `./run.sh %s` to measure again.\n\n' \
+        "$e" "results/$prefix$e-raw.txt" "$e" >>"$sum"
+    else
+      cat "$TMPD/older.md" >>"$sum"
+      # its tables as this version writes them
+      for f in "$TMPD"/older/*; do [ -e "$f" ] && mv -f "$f" "$TMPD/files/"; done
+    fi
   done
 
   # the new README next to the old one, before anything is moved: a README

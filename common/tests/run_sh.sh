@@ -80,4 +80,16 @@ check_eq "a second run.sh at once refuses (exit 1)" "1" "$rc"
 check "the refusal says another run.sh is running" grep -q 'another run.sh' "$TMP/second.err"
 wait "$pid"
 check_eq "the first run.sh completes and releases the lock" "no lock" "$([ -e "$R/results/.lock" ] && echo lock || echo "no lock")"
+# an earlier run's raw file that this version's summary cannot read: the
+# run of another experiment still completes, and the summary says so
+printf 'RESULT exp=ctxswitch kind=direct mode=process\n' >"$R/results/quick-ctxswitch-raw.txt"
+echo 'BEGIN { print "cannot read" > "/dev/stderr"; exit 1 }' >"$TMP/failing.awk"
+cp "$R/ctxswitch/summary.awk" "$TMP/ctx-summary.awk"
+cp "$TMP/failing.awk" "$R/ctxswitch/summary.awk"
+rc=0; QUICK=1 "$R/run.sh" false_sharing >/dev/null 2>"$TMP/older.err" || rc=$?
+cp "$TMP/ctx-summary.awk" "$R/ctxswitch/summary.awk"
+check_eq "an unreadable older raw file of another experiment: the run completes" "0" "$rc"
+# shellcheck disable=SC2016 # the backquotes are markdown
+check "the summary says that experiment's results need a new run" \
+  grep -q 'older version of this suite.*run `./run.sh ctxswitch`' "$R/results/quick-summary.md"
 finish
