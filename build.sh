@@ -115,6 +115,9 @@ build_false_sharing() {
   # bench.c holds the measured loops (its listing is checked), rounds.c the
   # workers and the rounds' bookkeeping
   cc_prog false_sharing "$ROOT/false_sharing/bench.c" "$ROOT/false_sharing/rounds.c"
+  # the core-to-core map: measurement, pair plan, and the classes (-f mode)
+  cc_prog false_sharing_c2c "$ROOT/false_sharing/c2c.c" "$ROOT/false_sharing/c2c_plan.c" \
+    "$ROOT/false_sharing/c2c_classes.c"
   if [ "$SANITIZE" = 0 ]; then
     listing "$ROOT/false_sharing/bench.c" "$BUILD_DIR/false_sharing_O2.s"
     # the committed copy the README quotes comes from the default build only

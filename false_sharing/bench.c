@@ -28,6 +28,8 @@
 #define DEF_ITERS_LOG2 18
 #define DEF_REPS 11
 #define DEF_CAP_S 10 /* MAX_CELL_S: seconds per increment's block of cells */
+#define MAX_PAIRS 8  /* CPU pairs at 2 threads; each has its speed group */
+_Static_assert(16 + MAX_PAIRS <= MAX_GROUPS, "a speed group per thread count and per pair");
 
 /* ---- options ---- */
 
@@ -51,8 +53,10 @@ static void usage(FILE *f)
         "                    where the OS has no affinity API)\n"
         "  PAIRS=1           at 2 threads, also measure each CPU-pair class the\n"
         "                    topology has (shared L2, shared L3 only, across, SMT)\n"
+        "  PAIR_CPUS=a,b:name;c,d:name  those pairs instead of the topology's (at most\n"
+        "                    %d; run.sh names one per class of the core-to-core map)\n"
         "  Cycles per increment come from a speed canary run in the same round.\n",
-        DEF_ITERS_LOG2, DEF_REPS, DEF_CAP_S, MAX_THREADS);
+        DEF_ITERS_LOG2, DEF_REPS, DEF_CAP_S, MAX_THREADS, MAX_PAIRS);
 }
 
 struct knobs {
@@ -188,10 +192,16 @@ static int cpu_order(const int *allowed, int nallowed, int *order, int cap)
 enum pair_class { PAIR_SMT, PAIR_L2, PAIR_L3, PAIR_ACROSS, N_PAIR };
 static const char *pair_name[N_PAIR] = {"smt", "shared_l2", "shared_l3_only", "across_l3"};
 
-/* First allowed pair of each class, from sysfs. Returns how many found. */
-static int find_pairs(const int *allowed, int nallowed, int pairs[N_PAIR][2])
+struct cpu_pair {
+    int cpu[2];
+    char name[48];
+};
+
+/* First allowed pair of each class, from sysfs, in class order. Returns how
+ * many found. */
+static int find_pairs(const int *allowed, int nallowed, struct cpu_pair out[MAX_PAIRS])
 {
-    int found = 0, llc_level = 3;
+    int found = 0, llc_level = 3, pairs[N_PAIR][2];
     cache_llc(allowed[0], &llc_level, NULL);
     for (int i = 0; i < N_PAIR; i++)
         pairs[i][0] = -1;
@@ -206,11 +216,46 @@ static int find_pairs(const int *allowed, int nallowed, int pairs[N_PAIR][2])
             if (pairs[pc][0] < 0) {
                 pairs[pc][0] = a;
                 pairs[pc][1] = b;
-                found++;
             }
         }
     }
+    for (int pc = 0; pc < N_PAIR; pc++)
+        if (pairs[pc][0] >= 0) {
+            out[found] = (struct cpu_pair){{pairs[pc][0], pairs[pc][1]}, ""};
+            snprintf(out[found++].name, sizeof out[0].name, "%s", pair_name[pc]);
+        }
     return found;
+}
+
+/* PAIR_CPUS=a,b:name;c,d:name: the pairs to measure instead of the
+ * topology's (run.sh takes one per class of the core-to-core map). Every
+ * CPU must be allowed, a pair two CPUs, a name [a-z0-9_] and used once. */
+static int pairs_from_env(const int *allowed, int nallowed, struct cpu_pair out[MAX_PAIRS])
+{
+    const char *v = getenv("PAIR_CPUS");
+    int n = 0;
+    for (const char *p = v; p && *p; n++) {
+        int a, b, len = 0, used = 0;
+        if (n == MAX_PAIRS || sscanf(p, "%d,%d:%n", &a, &b, &len) != 2 || len == 0)
+            die_usage("PAIR_CPUS=%s: expected up to %d entries a,b:name separated by ';'", v, MAX_PAIRS);
+        p += len;
+        size_t nl = strspn(p, "abcdefghijklmnopqrstuvwxyz0123456789_");
+        if (nl == 0 || nl >= sizeof out[0].name || (p[nl] != ';' && p[nl] != 0))
+            die_usage("PAIR_CPUS=%s: a name is 1-%zu of a-z, 0-9, _", v, sizeof out[0].name - 1);
+        for (int i = 0; i < nallowed; i++)
+            used += allowed[i] == a || allowed[i] == b;
+        if (a == b || used != 2)
+            die_usage("PAIR_CPUS=%s: %d,%d is not two CPUs this process may run on", v, a, b);
+        out[n] = (struct cpu_pair){{a, b}, ""};
+        memcpy(out[n].name, p, nl);
+        for (int i = 0; i < n; i++)
+            if (strcmp(out[i].name, out[n].name) == 0)
+                die_usage("PAIR_CPUS=%s: the name %s is used twice", v, out[n].name);
+        if (p[nl] == ';' && p[nl + 1] == 0)
+            die_usage("PAIR_CPUS=%s: trailing ';'", v);
+        p += nl + (p[nl] == ';');
+    }
+    return n;
 }
 
 /* ---- output ---- */
@@ -422,6 +467,8 @@ int main(int argc, char **argv)
     int nallowed = allowed_cpus(allowed, 1024);
     if (nallowed > 1024)
         nallowed = 1024;
+    struct cpu_pair pairs[MAX_PAIRS];
+    int npairs = pairs_from_env(allowed, nallowed, pairs); /* checked even when unused */
 
     /* line sizes: what this build pads to, and what each OS source says */
     printf("RESULT exp=false_sharing kind=line source=compiled_pad_stride line_bytes=%d\n", PAD);
@@ -467,29 +514,28 @@ int main(int argc, char **argv)
         oversub_t[nrun] = T > nallowed;
         run_t[nrun++] = T;
     }
-    int pairs[N_PAIR][2], npairs = 0;
-    if (k.pairs && norder >= 2) /* needs pinning and two CPUs */
+    if (!k.pairs || norder < 2) /* needs pinning and two CPUs */
+        npairs = 0;
+    else if (npairs == 0)
         npairs = find_pairs(allowed, nallowed, pairs);
 
     /* every block first, then every judgement against the best canary of
      * the whole run, then the output */
     struct run run;
     run_init(&run, k.iters, plan);
-    struct block blocks[N_INC + N_PAIR * (N_INC - 1)];
+    struct block blocks[N_INC + MAX_PAIRS * (N_INC - 1)];
     int nb = 0, pair_first;
     for (int v = 0; v < N_INC && nrun; v++, nb++)
         build_block(&blocks[nb], &increments[v], run_t, nrun, cpus_t, oversub_t, norder > 0);
     /* the pair classes: adjacent vs pad128 at 2 threads, register left out
      * since it never touches the line inside its loop */
-    char extra[N_PAIR * (N_INC - 1)][96];
+    char extra[MAX_PAIRS * (N_INC - 1)][96];
     pair_first = nb;
-    for (int pc = 0; pc < N_PAIR && npairs; pc++) {
-        if (pairs[pc][0] < 0)
-            continue;
+    for (int pc = 0; pc < npairs; pc++) {
         for (int v = 0; v < N_INC - 1; v++, nb++) {
-            snprintf(extra[nb - pair_first], sizeof extra[0], " class=%s pair=%d,%d", pair_name[pc], pairs[pc][0],
-                     pairs[pc][1]);
-            build_pair_block(&blocks[nb], &increments[v], pairs[pc], nrun + pc);
+            snprintf(extra[nb - pair_first], sizeof extra[0], " class=%s pair=%d,%d", pairs[pc].name,
+                     pairs[pc].cpu[0], pairs[pc].cpu[1]);
+            build_pair_block(&blocks[nb], &increments[v], pairs[pc].cpu, nrun + pc);
         }
     }
     for (int i = 0; i < nb; i++)

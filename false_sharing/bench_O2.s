@@ -88,7 +88,7 @@ inc_atomic:
 	.p2align 4
 	.type	adjust_table, @function
 adjust_table:
-.LFB36:
+.LFB37:
 	.cfi_startproc
 	pushq	%r14
 	.cfi_def_cfa_offset 16
@@ -231,7 +231,7 @@ adjust_table:
 	call	bh_adjust@PLT
 	jmp	.L34
 	.cfi_endproc
-.LFE36:
+.LFE37:
 	.size	adjust_table, .-adjust_table
 	.section	.rodata.str1.1,"aMS",@progbits,1
 .LC2:
@@ -246,7 +246,7 @@ adjust_table:
 	.p2align 4
 	.type	put_iv.isra.0, @function
 put_iv.isra.0:
-.LFB44:
+.LFB45:
 	.cfi_startproc
 	pushq	%r12
 	.cfi_def_cfa_offset 16
@@ -364,7 +364,7 @@ put_iv.isra.0:
 	call	printf@PLT
 	jmp	.L57
 	.cfi_endproc
-.LFE44:
+.LFE45:
 	.size	put_iv.isra.0, .-put_iv.isra.0
 	.section	.rodata.str1.8,"aMS",@progbits,1
 	.align 8
@@ -385,7 +385,7 @@ put_iv.isra.0:
 	.p2align 4
 	.type	print_ratio.isra.0, @function
 print_ratio.isra.0:
-.LFB45:
+.LFB46:
 	.cfi_startproc
 	pushq	%rbp
 	.cfi_def_cfa_offset 16
@@ -506,7 +506,7 @@ print_ratio.isra.0:
 	call	printf@PLT
 	jmp	.L66
 	.cfi_endproc
-.LFE45:
+.LFE46:
 	.size	print_ratio.isra.0, .-print_ratio.isra.0
 	.section	.rodata.str1.1
 .LC11:
@@ -564,7 +564,7 @@ print_ratio.isra.0:
 	.p2align 4
 	.type	print_cell, @function
 print_cell:
-.LFB34:
+.LFB35:
 	.cfi_startproc
 	pushq	%r15
 	.cfi_def_cfa_offset 16
@@ -828,7 +828,7 @@ print_cell:
 	call	printf@PLT
 	jmp	.L82
 	.cfi_endproc
-.LFE34:
+.LFE35:
 	.size	print_cell, .-print_cell
 	.section	.rodata.str1.1
 .LC30:
@@ -861,8 +861,11 @@ print_cell:
 	.ascii	"           then run as oversubscribed\n  PIN=1             L"
 	.ascii	"inux: pin one thread per physical core, a shared-cache\n    "
 	.ascii	"                domain first; 0 leaves placement to the OS ("
-	.ascii	"default 0\n              "
-	.string	"      where the OS has no affinity API)\n  PAIRS=1           at 2 threads, also measure each CPU-pair class the\n                    topology has (shared L2, shared L3 only, across, SMT)\n  Cycles per increment come from a speed canary run in the same round.\n"
+	.ascii	"default 0\n                    where the OS has no affinity "
+	.ascii	"API)\n  PAIRS=1           at 2 threads, also measure each CP"
+	.ascii	"U-pair class the\n                    topology has (shared L"
+	.ascii	"2"
+	.string	", shared L3 only, across, SMT)\n  PAIR_CPUS=a,b:name;c,d:name  those pairs instead of the topology's (at most\n                    %d; run.sh names one per class of the core-to-core map)\n  Cycles per increment come from a speed canary run in the same round.\n"
 	.align 8
 .LC37:
 	.string	"unknown argument '%s': false_sharing takes only -h (knobs are environment variables)"
@@ -879,87 +882,116 @@ print_cell:
 	.align 8
 .LC42:
 	.string	"THREADS=%s: %ld is named twice; name each thread count once"
-	.align 8
+	.section	.rodata.str1.1
 .LC44:
-	.string	"RESULT exp=false_sharing kind=line source=compiled_pad_stride line_bytes=%d\n"
+	.string	"PAIR_CPUS"
+	.section	.rodata.str1.8
 	.align 8
 .LC45:
-	.string	"RESULT exp=false_sharing kind=line source=%s line_bytes=%ld\n"
+	.string	"PAIR_CPUS=%s: expected up to %d entries a,b:name separated by ';'"
+	.section	.rodata.str1.1
+.LC46:
+	.string	"%d,%d:%n"
+	.section	.rodata.str1.8
+	.align 8
+.LC47:
+	.string	"abcdefghijklmnopqrstuvwxyz0123456789_"
 	.align 8
 .LC48:
-	.string	"# false_sharing_plan: iters_log2=%ld reps_min=%ld max_rounds=%ld max_cell_s=%g rel_target=%g abs_floor=%g interference_share=%g slow_canary=%g probes=%s allowed_cpus=%d online_cpus=%d\n"
+	.string	"PAIR_CPUS=%s: a name is 1-%zu of a-z, 0-9, _"
 	.align 8
 .LC49:
-	.string	"# pinning: none (no allowed CPU found)"
+	.string	"PAIR_CPUS=%s: %d,%d is not two CPUs this process may run on"
 	.align 8
 .LC50:
-	.string	"# pinning: none (PIN=0: placement left to the OS)"
-	.align 8
+	.string	"PAIR_CPUS=%s: the name %s is used twice"
+	.section	.rodata.str1.1
 .LC51:
-	.string	"# pinning: none (this OS has no thread affinity API; placement left to the OS)"
+	.string	"PAIR_CPUS=%s: trailing ';'"
+	.section	.rodata.str1.8
 	.align 8
 .LC52:
+	.string	"RESULT exp=false_sharing kind=line source=compiled_pad_stride line_bytes=%d\n"
+	.align 8
+.LC53:
+	.string	"RESULT exp=false_sharing kind=line source=%s line_bytes=%ld\n"
+	.align 8
+.LC56:
+	.string	"# false_sharing_plan: iters_log2=%ld reps_min=%ld max_rounds=%ld max_cell_s=%g rel_target=%g abs_floor=%g interference_share=%g slow_canary=%g probes=%s allowed_cpus=%d online_cpus=%d\n"
+	.align 8
+.LC57:
+	.string	"# pinning: none (no allowed CPU found)"
+	.align 8
+.LC58:
+	.string	"# pinning: none (PIN=0: placement left to the OS)"
+	.align 8
+.LC59:
+	.string	"# pinning: none (this OS has no thread affinity API; placement left to the OS)"
+	.align 8
+.LC60:
 	.string	"false_sharing: PIN=1 but threads cannot be pinned here; running unpinned\n"
 	.section	.rodata.str1.1
-.LC53:
+.LC61:
 	.string	"s"
 	.section	.rodata.str1.8
 	.align 8
-.LC54:
+.LC62:
 	.string	"RESULT exp=false_sharing kind=skip threads=%d allowed_cpus=%d reason=above_allowed_cpus\n"
 	.align 8
-.LC55:
+.LC63:
 	.string	"false_sharing: skipping %d threads: this process may run on %d CPU%s (THREADS=%d runs it oversubscribed)\n"
 	.section	.rodata.str1.1
-.LC56:
+.LC64:
+	.string	"%s"
+.LC65:
 	.string	"adjacent_over_pad128"
-.LC57:
+.LC66:
 	.string	"pad64_over_pad128"
-.LC58:
+.LC67:
 	.string	"pad128_over_1thread"
-.LC59:
+.LC68:
 	.string	" class=%s pair=%d,%d"
 	.section	.rodata.str1.8
 	.align 8
-.LC62:
+.LC71:
 	.string	"false_sharing: done; %ld cell-rounds in %.1f s\n"
 	.section	.rodata.str1.1
-.LC63:
+.LC72:
 	.string	"cell"
 	.section	.rodata.str1.8
 	.align 8
-.LC64:
+.LC73:
 	.string	"RESULT exp=false_sharing kind=placement threads=%d cpus="
 	.section	.rodata.str1.1
-.LC65:
+.LC74:
 	.string	"%s%d"
 	.section	.rodata.str1.8
 	.align 8
-.LC66:
+.LC75:
 	.string	"%s pinned=%s oversubscribed=%d allowed_cpus=%d"
 	.section	.rodata.str1.1
-.LC67:
+.LC76:
 	.string	"canary_best_ns"
-.LC68:
+.LC77:
 	.string	"pair"
-.LC69:
+.LC78:
 	.string	"pair_ratio"
 	.section	.rodata.str1.8
 	.align 8
-.LC70:
+.LC79:
 	.string	"RESULT exp=false_sharing kind=pair_placement%s threads=2"
 	.align 8
-.LC71:
+.LC80:
 	.string	"RESULT exp=false_sharing kind=skip pairs=none reason=%s\n"
 	.align 8
-.LC72:
+.LC81:
 	.string	"cannot write the results to stdout"
 	.section	.text.startup,"ax",@progbits
 	.p2align 4
 	.globl	main
 	.type	main, @function
 main:
-.LFB42:
+.LFB43:
 	.cfi_startproc
 	pushq	%r15
 	.cfi_def_cfa_offset 16
@@ -979,30 +1011,38 @@ main:
 	pushq	%rbx
 	.cfi_def_cfa_offset 56
 	.cfi_offset 3, -56
-	subq	$3016, %rsp
-	.cfi_def_cfa_offset 3072
+	subq	$5016, %rsp
+	.cfi_def_cfa_offset 5072
 	cmpl	$1, %edi
 	jle	.L99
 	movq	8(%rsi), %rbx
 	cmpb	$45, (%rbx)
-	je	.L349
-.L254:
+	je	.L350
+.L252:
 	leaq	.LC35(%rip), %rsi
 	movq	%rbx, %rdi
 	call	strcmp@PLT
 	testl	%eax, %eax
 	jne	.L102
 .L101:
+	subq	$8, %rsp
+	.cfi_def_cfa_offset 5080
+	movl	$18, %edx
+	movl	$11, %ecx
+	xorl	%eax, %eax
+	pushq	$8
+	.cfi_def_cfa_offset 5088
 	movq	stdout(%rip), %rdi
 	movl	$64, %r9d
 	movl	$10, %r8d
-	xorl	%eax, %eax
-	movl	$11, %ecx
-	movl	$18, %edx
 	leaq	.LC36(%rip), %rsi
 	call	fprintf@PLT
-.L332:
-	addq	$3016, %rsp
+	popq	%rax
+	.cfi_def_cfa_offset 5080
+	popq	%rdx
+	.cfi_def_cfa_offset 5072
+.L331:
+	addq	$5016, %rsp
 	.cfi_remember_state
 	.cfi_def_cfa_offset 56
 	xorl	%eax, %eax
@@ -1019,13 +1059,13 @@ main:
 	popq	%r15
 	.cfi_def_cfa_offset 8
 	ret
-.L349:
+.L350:
 	.cfi_restore_state
 	cmpb	$104, 1(%rbx)
-	jne	.L254
+	jne	.L252
 	cmpb	$0, 2(%rbx)
 	je	.L101
-	jmp	.L254
+	jmp	.L252
 .L99:
 	movl	$34, %ecx
 	movl	$10, %edx
@@ -1037,33 +1077,33 @@ main:
 	movl	$1, %esi
 	leaq	.LC39(%rip), %rdi
 	movq	%rax, %rcx
-	movq	%rax, 408(%rsp)
+	movq	%rax, 392(%rsp)
 	movl	$1, %eax
-	leaq	400(%rsp), %r15
+	leaq	384(%rsp), %r13
 	salq	%cl, %rax
 	movl	$1, %ecx
-	movq	%rax, 400(%rsp)
+	movq	%rax, 384(%rsp)
 	call	env_long@PLT
 	xorl	%edx, %edx
 	movl	$1, %ecx
 	movl	$1, %esi
 	leaq	.LC40(%rip), %rdi
-	movq	%rax, 416(%rsp)
+	movq	%rax, 400(%rsp)
 	call	env_long@PLT
 	movl	$64, %edx
 	movl	$16, %r8d
 	movq	%rbp, %rdi
-	leaq	432(%rsp), %rcx
+	leaq	416(%rsp), %rcx
 	movl	$1, %esi
-	movq	%rax, 424(%rsp)
+	movq	%rax, 408(%rsp)
 	call	env_long_list@PLT
 	xorl	%edx, %edx
 	testq	%rax, %rax
-	movq	%rax, 560(%rsp)
+	movq	%rax, 544(%rsp)
 	setne	%dl
-	movl	%edx, 568(%rsp)
+	movl	%edx, 552(%rsp)
 	je	.L104
-	movq	%r15, %rdi
+	movq	%r13, %rdi
 	xorl	%r8d, %r8d
 	.p2align 4,,10
 	.p2align 3
@@ -1074,7 +1114,7 @@ main:
 	cmpq	%r8, %rax
 	je	.L108
 	movq	32(%rdi), %rbx
-	movq	%r15, %rdx
+	movq	%r13, %rdx
 	jmp	.L107
 	.p2align 4,,10
 	.p2align 3
@@ -1094,429 +1134,577 @@ main:
 	xorl	%eax, %eax
 	call	die_usage@PLT
 .L104:
-	movdqa	def.0(%rip), %xmm4
-	movq	$4, 560(%rsp)
-	movaps	%xmm4, 432(%rsp)
-	movdqa	16+def.0(%rip), %xmm4
-	movaps	%xmm4, 448(%rsp)
+	movdqa	def.0(%rip), %xmm7
+	movq	$4, 544(%rsp)
+	movaps	%xmm7, 416(%rsp)
+	movdqa	16+def.0(%rip), %xmm7
+	movaps	%xmm7, 432(%rsp)
 .L108:
 	movsd	.LC43(%rip), %xmm0
-	leaq	128(%rsp), %rdi
+	leaq	144(%rsp), %rdi
 	movl	$11, %esi
-	leaq	srcs.2(%rip), %rbp
-	leaq	12(%rbp), %r13
+	leaq	allowed.3(%rip), %r12
 	call	reps_plan_from_env@PLT
-	movq	128(%rsp), %rax
+	movq	144(%rsp), %rax
 	movl	$1024, %esi
-	leaq	allowed.3(%rip), %rdi
-	movq	%rax, 120(%rsp)
+	movq	%r12, %rdi
+	movq	%rax, 96(%rsp)
 	call	allowed_cpus@PLT
-	movl	$128, %esi
-	leaq	.LC44(%rip), %rdi
-	movl	%eax, %r12d
+	movl	%eax, %edi
+	movl	%eax, 24(%rsp)
 	movl	$1024, %eax
-	cmpl	%eax, %r12d
-	cmovle	%r12d, %eax
-	movl	%eax, 52(%rsp)
+	cmpl	%eax, %edi
+	cmovle	%edi, %eax
+	leaq	.LC44(%rip), %rdi
+	movl	%eax, 72(%rsp)
+	movl	%eax, %ebp
+	call	getenv@PLT
+	movq	%rax, %r14
+	testq	%rax, %rax
+	je	.L232
+	leaq	1144(%rsp), %r9
+	movq	%rax, %r15
 	xorl	%eax, %eax
-	call	printf@PLT
-	leaq	1792(%rsp), %rax
-	movq	%r15, 16(%rsp)
-	movq	%rax, 64(%rsp)
-	movl	%r12d, 8(%rsp)
-	movq	%rbp, %r12
-.L110:
-	movl	(%r12), %r14d
-	movq	64(%rsp), %rdx
-	xorl	%esi, %esi
-	movl	$8, %ecx
-	movl	%r14d, %edi
-	call	cache_levels@PLT
-	testl	%eax, %eax
-	jle	.L114
-	movslq	%eax, %rcx
-	movq	64(%rsp), %rdi
-	imulq	$152, %rcx, %rcx
-	movq	%rdi, %rbx
-	leaq	(%rdi,%rcx), %r15
-	jmp	.L113
+	movq	%r14, 40(%rsp)
+	movl	%eax, 12(%rsp)
+	movq	%r9, %rbx
+	movq	%r9, 32(%rsp)
+	movq	%r13, 48(%rsp)
+	movl	%ebp, %r13d
 	.p2align 4,,10
 	.p2align 3
-.L112:
-	addq	$152, %rbx
-	cmpq	%r15, %rbx
-	je	.L114
-.L113:
-	cmpl	$1, (%rbx)
+.L110:
+	cmpb	$0, (%r15)
+	je	.L351
+	movl	$0, 2704(%rsp)
+	cmpl	$8, 12(%rsp)
+	je	.L112
+	xorl	%eax, %eax
+	leaq	1584(%rsp), %rcx
+	leaq	816(%rsp), %rdx
+	movq	%r15, %rdi
+	leaq	2704(%rsp), %r8
+	leaq	.LC46(%rip), %rsi
+	call	__isoc99_sscanf@PLT
+	cmpl	$2, %eax
 	jne	.L112
+	movslq	2704(%rsp), %rbp
+	testl	%ebp, %ebp
+	je	.L112
+	addq	%r15, %rbp
+	leaq	.LC47(%rip), %rsi
+	movq	%rbp, %rdi
+	call	strspn@PLT
+	movq	%rax, %r14
+	leaq	-1(%rax), %rax
+	cmpq	$46, %rax
+	ja	.L113
+	leaq	0(%rbp,%r14), %rax
+	movq	%rax, 16(%rsp)
+	movzbl	(%rax), %eax
+	cmpb	$59, %al
+	je	.L249
+	testb	%al, %al
+	jne	.L113
+.L249:
+	movl	816(%rsp), %edi
+	movl	1584(%rsp), %r8d
+	movl	24(%rsp), %eax
+	movd	%edi, %xmm0
+	movd	%r8d, %xmm7
+	punpckldq	%xmm7, %xmm0
+	testl	%eax, %eax
+	jle	.L338
+	xorl	%eax, %eax
+	xorl	%esi, %esi
+	.p2align 4,,10
+	.p2align 3
+.L115:
+	movl	(%r12,%rax,4), %ecx
+	movl	$1, %edx
+	cmpl	%edi, %ecx
+	je	.L117
+	xorl	%edx, %edx
+	cmpl	%r8d, %ecx
+	sete	%dl
+.L117:
+	addq	$1, %rax
+	addl	%edx, %esi
+	cmpl	%eax, %r13d
+	jg	.L115
+	cmpl	%r8d, %edi
+	je	.L338
+	cmpl	$2, %esi
+	jne	.L338
+	movq	%xmm0, -8(%rbx)
+	pxor	%xmm0, %xmm0
+	movq	%r14, %rdx
+	movq	%rbp, %rsi
+	movups	%xmm0, (%rbx)
+	movq	%rbx, %rdi
+	movups	%xmm0, 16(%rbx)
+	movups	%xmm0, 32(%rbx)
+	call	memcpy@PLT
+	movl	12(%rsp), %r15d
+	testl	%r15d, %r15d
+	je	.L120
+	movq	32(%rsp), %r15
+	.p2align 4,,10
+	.p2align 3
+.L122:
+	movq	%rbx, %rsi
+	movq	%r15, %rdi
+	call	strcmp@PLT
+	testl	%eax, %eax
+	je	.L352
+	addq	$56, %r15
+	cmpq	%rbx, %r15
+	jne	.L122
+.L120:
+	movq	16(%rsp), %rax
+	movzbl	(%rax), %eax
+	cmpb	$59, %al
+	je	.L353
+.L123:
+	xorl	%r15d, %r15d
+	cmpb	$59, %al
+	sete	%r15b
+	addl	$1, 12(%rsp)
+	addq	$56, %rbx
+	addq	%r14, %r15
+	addq	%rbp, %r15
+	jmp	.L110
+.L353:
+	cmpb	$0, 1(%rbp,%r14)
+	jne	.L123
+	movq	40(%rsp), %rsi
+	leaq	.LC51(%rip), %rdi
+	xorl	%eax, %eax
+	call	die_usage@PLT
+.L112:
+	movq	40(%rsp), %r14
+	movl	$8, %edx
+	leaq	.LC45(%rip), %rdi
+	xorl	%eax, %eax
+	movq	%r14, %rsi
+	call	die_usage@PLT
+.L338:
+	movq	40(%rsp), %r14
+	movl	%edi, %edx
+	movl	%r8d, %ecx
+	xorl	%eax, %eax
+	leaq	.LC49(%rip), %rdi
+	movq	%r14, %rsi
+	call	die_usage@PLT
+.L351:
+	movq	48(%rsp), %r13
+.L109:
+	movl	$128, %esi
+	leaq	.LC52(%rip), %rdi
+	xorl	%eax, %eax
+	xorl	%ebp, %ebp
+	call	printf@PLT
+	leaq	2704(%rsp), %rax
+	movq	%r13, 32(%rsp)
+	leaq	srcs.2(%rip), %r15
+	movq	%rax, 56(%rsp)
+	movq	%rbp, %r13
+.L126:
+	movl	(%r15,%r13,4), %ebp
+	movq	56(%rsp), %rdx
+	xorl	%esi, %esi
+	movl	$8, %ecx
+	movl	%ebp, %edi
+	call	cache_levels@PLT
+	testl	%eax, %eax
+	jle	.L130
+	movslq	%eax, %rcx
+	movq	56(%rsp), %rdi
+	movq	%r13, 16(%rsp)
+	movl	%ebp, %r13d
+	imulq	$152, %rcx, %rcx
+	movq	%rdi, %rbx
+	leaq	(%rdi,%rcx), %r14
+	jmp	.L129
+	.p2align 4,,10
+	.p2align 3
+.L128:
+	addq	$152, %rbx
+	cmpq	%r14, %rbx
+	je	.L354
+.L129:
+	cmpl	$1, (%rbx)
+	jne	.L128
 	movq	16(%rbx), %rbp
 	testq	%rbp, %rbp
-	jle	.L112
-	movl	%r14d, %edi
-	addq	$152, %rbx
+	jle	.L128
+	movl	%r13d, %edi
 	call	cache_source_name@PLT
 	movq	%rbp, %rdx
-	leaq	.LC45(%rip), %rdi
+	leaq	.LC53(%rip), %rdi
 	movq	%rax, %rsi
 	xorl	%eax, %eax
 	call	printf@PLT
-	cmpq	%r15, %rbx
-	jne	.L113
-.L114:
-	addq	$4, %r12
-	cmpq	%r13, %r12
-	jne	.L110
-	movl	8(%rsp), %r12d
-	movq	16(%rsp), %r15
+	jmp	.L128
+.L354:
+	movq	16(%rsp), %r13
+.L130:
+	addq	$1, %r13
+	cmpq	$3, %r13
+	jne	.L126
+	movq	32(%rsp), %r13
 	call	online_cpus@PLT
 	movl	%eax, %ebx
 	call	probe_sources@PLT
-	movsd	.LC47(%rip), %xmm2
-	pushq	%rbp
-	.cfi_def_cfa_offset 3080
-	leaq	.LC48(%rip), %rdi
-	pushq	%rbx
-	.cfi_def_cfa_offset 3088
-	movsd	.LC46(%rip), %xmm4
+	movsd	.LC55(%rip), %xmm2
+	movsd	.LC54(%rip), %xmm4
+	leaq	.LC56(%rip), %rdi
+	pushq	%r10
+	.cfi_def_cfa_offset 5080
 	movq	%rax, %r8
 	movl	$5, %eax
-	movl	68(%rsp), %r9d
-	movq	152(%rsp), %rcx
+	pushq	%rbx
+	.cfi_def_cfa_offset 5088
+	movl	88(%rsp), %r9d
 	movapd	%xmm2, %xmm3
-	movq	136(%rsp), %rdx
-	movq	424(%rsp), %rsi
-	movsd	168(%rsp), %xmm1
-	movsd	160(%rsp), %xmm0
+	movsd	184(%rsp), %xmm1
+	movq	168(%rsp), %rcx
+	movsd	176(%rsp), %xmm0
+	movq	112(%rsp), %rdx
+	movq	408(%rsp), %rsi
 	call	printf@PLT
-	popq	%r13
-	.cfi_def_cfa_offset 3080
-	popq	%r14
-	.cfi_def_cfa_offset 3072
-	cmpq	$0, 416(%rsp)
-	jne	.L115
-.L118:
-	xorl	%r11d, %r11d
-	movl	%r11d, 40(%rsp)
-.L116:
-	leaq	.LC50(%rip), %rdi
+	popq	%r11
+	.cfi_def_cfa_offset 5080
+	popq	%rbx
+	.cfi_def_cfa_offset 5072
+	cmpq	$0, 400(%rsp)
+	jne	.L131
+.L134:
+	xorl	%r9d, %r9d
+	movl	%r9d, 16(%rsp)
+.L132:
+	leaq	.LC58(%rip), %rdi
 	call	puts@PLT
-.L136:
-	cmpq	$0, 416(%rsp)
-	je	.L139
-	cmpl	$0, 40(%rsp)
-	je	.L120
-.L139:
-	cmpl	$1, 40(%rsp)
-	setg	%al
-	cmpq	$0, 560(%rsp)
-	movl	%eax, %r13d
-	je	.L143
-.L140:
-	subl	$1, %r12d
-	movq	%r15, %r11
-	movl	40(%rsp), %r14d
-	movl	52(%rsp), %r15d
-	leaq	.LC53(%rip), %rax
-	leaq	.LC12(%rip), %rbx
-	movb	%r13b, 32(%rsp)
-	cmovne	%rax, %rbx
+.L153:
+	cmpq	$0, 400(%rsp)
+	je	.L156
+	cmpl	$0, 16(%rsp)
+	je	.L136
+.L156:
+	cmpl	$1, 24(%rsp)
+	leaq	.LC61(%rip), %rax
+	movl	16(%rsp), %ebp
+	movq	%r13, %r10
+	leaq	.LC12(%rip), %rdi
+	movl	72(%rsp), %r11d
+	leaq	cpus_t.1(%rip), %r15
+	cmove	%rdi, %rax
+	xorl	%ebx, %ebx
+	movq	%rax, 24(%rsp)
 	xorl	%eax, %eax
-	leaq	cpus_t.1(%rip), %r12
-	xorl	%ebp, %ebp
 	movl	%eax, %r13d
-	movq	%rbx, 24(%rsp)
-	.p2align 4,,10
-	.p2align 3
-.L151:
-	movq	32(%r11,%rbp,8), %r9
-	movl	%r9d, %ebx
-	cmpl	%r9d, %r15d
-	jge	.L148
-	movl	568(%rsp), %r8d
-	testl	%r8d, %r8d
-	je	.L350
-.L148:
-	movslq	%r13d, %r8
+.L158:
+	cmpq	544(%rsp), %rbx
+	jnb	.L355
+	movq	32(%r10,%rbx,8), %r9
+	movl	%r9d, %r14d
+	cmpl	%r9d, %r11d
+	jge	.L159
+	cmpl	$0, 552(%rsp)
+	je	.L356
+.L159:
+	testl	%ebp, %ebp
+	je	.L347
 	testl	%r9d, %r9d
-	jle	.L150
-	testl	%r14d, %r14d
-	je	.L150
-	movq	%r8, %rdi
-	xorl	%esi, %esi
-	salq	$8, %rdi
-	addq	%r12, %rdi
+	jle	.L347
+	movslq	%r13d, %rdi
+	xorl	%ecx, %ecx
+	movq	%rdi, %rsi
+	salq	$8, %rsi
+	addq	%r15, %rsi
 	.p2align 4,,10
 	.p2align 3
-.L149:
-	movl	%esi, %eax
+.L161:
+	movl	%ecx, %eax
 	cltd
-	idivl	%r14d
+	idivl	%ebp
 	movslq	%edx, %rdx
-	movl	576(%rsp,%rdx,4), %eax
-	movl	%eax, (%rdi,%rsi,4)
-	addq	$1, %rsi
-	cmpl	%esi, %ebx
-	jg	.L149
-.L150:
+	movl	560(%rsp,%rdx,4), %eax
+	movl	%eax, (%rsi,%rcx,4)
+	addq	$1, %rcx
+	cmpl	%ecx, %r14d
+	jg	.L161
+.L164:
 	xorl	%eax, %eax
-	cmpl	%r9d, %r15d
-	movl	%r9d, 192(%rsp,%r8,4)
+	cmpl	%r9d, %r11d
+	movl	%r9d, 176(%rsp,%rdi,4)
 	setl	%al
 	addl	$1, %r13d
-	movl	%eax, 256(%rsp,%r8,4)
-.L147:
-	addq	$1, %rbp
-	cmpq	560(%rsp), %rbp
-	jb	.L151
-	cmpq	$0, 424(%rsp)
-	movl	%r13d, 104(%rsp)
-	movzbl	32(%rsp), %r13d
-	je	.L152
-	testb	%r13b, %r13b
-	jne	.L227
-.L152:
-	leaq	832(%rsp), %rdi
-	subq	$32, %rsp
-	.cfi_def_cfa_offset 3104
-	movq	%rdi, 40(%rsp)
-	movq	432(%rsp), %rsi
-	movdqa	160(%rsp), %xmm4
-	movdqa	176(%rsp), %xmm2
-	movups	%xmm4, (%rsp)
-	movups	%xmm2, 16(%rsp)
-	call	run_init@PLT
-	addq	$32, %rsp
-	.cfi_def_cfa_offset 3072
+	movl	%eax, 240(%rsp,%rdi,4)
+.L160:
+	addq	$1, %rbx
+	jmp	.L158
+.L356:
+	movl	%r11d, %edx
+	movl	%r9d, %esi
+	leaq	.LC62(%rip), %rdi
 	xorl	%eax, %eax
-	cmpl	$0, 104(%rsp)
-	movl	%eax, 108(%rsp)
-	je	.L351
-.L229:
-	movl	104(%rsp), %edi
-	leaq	1152(%rsp), %r15
-	leaq	increments(%rip), %r14
-	movq	%r15, 56(%rsp)
-	leal	(%rdi,%rdi,2), %ecx
-	movslq	%ecx, %rax
-	movl	%ecx, 96(%rsp)
-	imulq	$248, %rax, %rbx
-	imulq	$80, %rax, %rax
-	movq	%rbx, 80(%rsp)
-	movslq	%edi, %rbx
-	leaq	256(%rsp), %rdi
+	movq	%r10, 48(%rsp)
+	movl	%r11d, 32(%rsp)
+	movq	%r9, 40(%rsp)
+	call	printf@PLT
+	movq	40(%rsp), %r9
+	movl	32(%rsp), %ecx
+	xorl	%eax, %eax
+	movq	24(%rsp), %r8
+	movq	stderr(%rip), %rdi
+	movl	%r14d, %edx
+	leaq	.LC63(%rip), %rsi
+	call	fprintf@PLT
+	movl	32(%rsp), %r11d
+	movq	48(%rsp), %r10
+	jmp	.L160
+.L355:
+	cmpq	$0, 408(%rsp)
+	movl	%r13d, 24(%rsp)
+	je	.L236
+	cmpl	$1, 16(%rsp)
+	jg	.L357
+.L236:
+	xorl	%esi, %esi
+	movl	%esi, 12(%rsp)
+.L348:
+	leaq	1584(%rsp), %rax
+	movq	%rax, 64(%rsp)
+.L349:
+	leaq	1136(%rsp), %rax
 	movq	%rax, 88(%rsp)
-	leaq	1312(%rsp), %rax
-	movq	%rdi, 24(%rsp)
-	movq	%rax, 112(%rsp)
-	leaq	192(%rsp), %rax
-	movq	%rax, %rcx
-	.p2align 4,,10
-	.p2align 3
 .L166:
-	movl	96(%rsp), %eax
-	movq	80(%rsp), %rdi
-	movq	%rcx, 16(%rsp)
-	xorl	%ebp, %ebp
-	movl	$-1, %r13d
+	leaq	816(%rsp), %rdi
+	subq	$32, %rsp
+	.cfi_def_cfa_offset 5104
+	movq	%rdi, 112(%rsp)
+	movq	416(%rsp), %rsi
+	movdqa	176(%rsp), %xmm6
+	movdqa	192(%rsp), %xmm7
+	movups	%xmm6, (%rsp)
+	movups	%xmm7, 16(%rsp)
+	call	run_init@PLT
+	imull	$3, 56(%rsp), %eax
+	movq	96(%rsp), %r15
+	xorl	%esi, %esi
+	movq	%r15, 168(%rsp)
+	movl	%eax, 144(%rsp)
+	cltq
+	imulq	$248, %rax, %rdi
+	imulq	$80, %rax, %rax
+	movq	%rdi, 152(%rsp)
+	movq	%rax, 160(%rsp)
+	addq	$32, %rsp
+	.cfi_def_cfa_offset 5072
+.L175:
+	cmpl	$3, %esi
+	setle	%al
+	cmpl	$0, 24(%rsp)
+	setne	%dl
+	andb	%dl, %al
+	je	.L358
+	movq	%rsi, %rbp
+	leaq	increments(%rip), %rax
+	movq	120(%rsp), %rdi
+	movq	%rsi, 32(%rsp)
+	salq	$4, %rbp
+	orl	$-1, %r13d
+	addq	%rax, %rbp
+	movl	112(%rsp), %eax
 	movl	%eax, 8(%r15)
 	call	xmalloc@PLT
-	movq	88(%rsp), %rdi
+	movq	128(%rsp), %rdi
 	movq	%rax, (%r15)
 	call	xmalloc@PLT
-	movq	16(%rsp), %rcx
+	xorl	%ecx, %ecx
+	movl	24(%rsp), %edx
+	movq	32(%rsp), %rsi
 	movq	%rax, 16(%r15)
 	movq	%rax, %r8
-	jmp	.L161
+	xorl	%eax, %eax
+	movl	%ecx, 24(%r15)
+	leaq	176(%rsp), %rcx
 	.p2align 4,,10
 	.p2align 3
-.L240:
-	movq	%rax, %rbp
-.L161:
-	cmpl	$1, (%rcx,%rbp,4)
-	leaq	1(%rbp), %rax
-	cmove	%ebp, %r13d
-	cmpq	%rax, %rbx
-	jne	.L240
-	leal	2(%r13,%r13,2), %eax
-	movq	%rbx, 72(%rsp)
+.L177:
+	cmpl	$1, (%rcx,%rax,4)
+	cmove	%eax, %r13d
+	addq	$1, %rax
+	cmpl	%eax, %edx
+	jg	.L177
+	leal	0(%r13,%r13,2), %eax
+	movq	%rsi, 104(%rsp)
+	movq	(%r15), %r14
+	xorl	%ebx, %ebx
+	addl	$2, %eax
+	movl	%r13d, 40(%rsp)
 	xorl	%r9d, %r9d
-	xorl	%r12d, %r12d
-	movl	%eax, 48(%rsp)
-	movl	%r13d, %eax
 	pxor	%xmm0, %xmm0
-	notl	%eax
-	movq	%rbp, 16(%rsp)
-	movq	%r15, %rbp
-	shrl	$31, %eax
-	movl	%r13d, 32(%rsp)
+	movl	%eax, 76(%rsp)
+	movl	%r13d, %eax
+	leaq	48+layouts(%rip), %r12
 	movq	%rcx, %r13
-	movl	%eax, 44(%rsp)
-	movq	(%r15), %rax
-	movq	%rax, %r15
+	notl	%eax
+	shrl	$31, %eax
+	movl	%eax, 48(%rsp)
+	leaq	240(%rsp), %rax
+	movq	%rax, 32(%rsp)
+	xorl	%eax, %eax
 	.p2align 4,,10
 	.p2align 3
-.L162:
-	movl	40(%rsp), %edx
+.L178:
 	movq	%r9, %r10
+	leaq	cpus_t.1(%rip), %rdi
+	movl	16(%rsp), %edx
 	movd	%r9d, %xmm4
-	leal	(%r9,%r9,2), %ebx
 	salq	$8, %r10
-	leaq	cpus_t.1(%rip), %rax
 	movl	0(%r13,%r9,4), %r11d
 	leaq	layouts(%rip), %rsi
-	addq	%rax, %r10
-	xorl	%eax, %eax
+	addq	%rdi, %r10
+	movq	32(%rsp), %rdi
 	testl	%edx, %edx
-	movq	%r15, %rdx
+	movq	%r14, %rdx
 	cmove	%rax, %r10
-	movq	24(%rsp), %rax
-	movd	(%rax,%r9,4), %xmm1
+	movd	(%rdi,%r9,4), %xmm1
 	punpckldq	%xmm4, %xmm1
-.L163:
+.L179:
 	movq	%rdx, %rdi
-	xorl	%eax, %eax
 	movl	$31, %ecx
 	addq	$248, %rdx
 	rep stosq
 	movq	%rsi, -240(%rdx)
 	addq	$16, %rsi
-	leaq	48+layouts(%rip), %rax
-	movq	%r14, -248(%rdx)
+	movq	%rbp, -248(%rdx)
 	movl	%r11d, -232(%rdx)
 	movq	%r10, -224(%rdx)
 	movq	%xmm1, -216(%rdx)
-	cmpq	%rax, %rsi
-	jne	.L163
-	leal	2(%rbx), %ecx
-	movslq	%r12d, %rdx
-	leaq	.LC56(%rip), %rax
-	movl	%ebx, 1792(%rsp)
-	movq	%rax, 1800(%rsp)
+	cmpq	%rsi, %r12
+	jne	.L179
+	movslq	24(%r15), %rdx
+	leal	2(%rbx), %esi
+	leaq	.LC65(%rip), %rdi
+	movl	%ebx, 2704(%rsp)
+	movq	%rdi, 2712(%rsp)
+	movl	%esi, 2708(%rsp)
+	movq	%rdx, %rcx
 	leaq	(%rdx,%rdx,4), %rdx
-	addl	$1, %ebx
-	leaq	.LC57(%rip), %rax
-	movl	%ecx, 1796(%rsp)
+	movdqa	2704(%rsp), %xmm5
 	salq	$4, %rdx
-	movdqa	1792(%rsp), %xmm5
-	leal	2(%r12), %esi
-	movups	%xmm0, 1812(%rsp)
-	movups	%xmm0, 1844(%rsp)
-	movups	%xmm0, 1828(%rsp)
-	movl	%r11d, 1808(%rsp)
-	movups	%xmm0, 1856(%rsp)
+	movups	%xmm0, 2756(%rsp)
+	leal	2(%rcx), %edi
+	movups	%xmm0, 2724(%rsp)
+	movl	%r11d, 2720(%rsp)
+	movups	%xmm0, 2740(%rsp)
+	movups	%xmm0, 2768(%rsp)
 	movups	%xmm5, (%r8,%rdx)
-	movdqa	1808(%rsp), %xmm6
+	movdqa	2720(%rsp), %xmm6
 	movups	%xmm6, 16(%r8,%rdx)
-	movdqa	1824(%rsp), %xmm7
+	movdqa	2736(%rsp), %xmm7
 	movups	%xmm7, 32(%r8,%rdx)
-	movdqa	1840(%rsp), %xmm3
+	movdqa	2752(%rsp), %xmm3
 	movups	%xmm3, 48(%r8,%rdx)
-	movdqa	1856(%rsp), %xmm4
+	movdqa	2768(%rsp), %xmm4
 	movups	%xmm4, 64(%r8,%rdx)
-	movl	%ebx, 1792(%rsp)
-	movl	%ecx, 1796(%rsp)
-	movq	%rax, 1800(%rsp)
-	movdqa	1792(%rsp), %xmm2
-	movups	%xmm0, 1812(%rsp)
-	movl	%r11d, 1808(%rsp)
-	movups	%xmm0, 1828(%rsp)
-	movups	%xmm0, 1844(%rsp)
-	movl	%esi, 24(%rbp)
-	movups	%xmm0, 1856(%rsp)
+	movl	%edi, 24(%r15)
+	leal	1(%rbx), %edi
+	movl	%edi, 2704(%rsp)
+	leaq	.LC66(%rip), %rdi
+	movl	%esi, 2708(%rsp)
+	movq	%rdi, 2712(%rsp)
+	movdqa	2704(%rsp), %xmm2
+	movl	%r11d, 2720(%rsp)
+	movups	%xmm0, 2724(%rsp)
+	movups	%xmm0, 2756(%rsp)
+	movups	%xmm0, 2740(%rsp)
+	movups	%xmm0, 2768(%rsp)
 	movups	%xmm2, 80(%r8,%rdx)
-	movdqa	1808(%rsp), %xmm5
+	movdqa	2720(%rsp), %xmm5
 	movups	%xmm5, 96(%r8,%rdx)
-	movdqa	1824(%rsp), %xmm6
+	movdqa	2736(%rsp), %xmm6
 	movups	%xmm6, 112(%r8,%rdx)
-	movdqa	1840(%rsp), %xmm7
+	movdqa	2752(%rsp), %xmm7
 	movups	%xmm7, 128(%r8,%rdx)
-	movdqa	1856(%rsp), %xmm3
+	movdqa	2768(%rsp), %xmm3
 	movups	%xmm3, 144(%r8,%rdx)
-	cmpl	%r9d, 32(%rsp)
-	je	.L164
-	cmpb	$0, 44(%rsp)
-	je	.L164
-	movl	48(%rsp), %eax
-	movl	%ecx, 1792(%rsp)
-	addl	$3, %r12d
-	movups	%xmm0, 1844(%rsp)
-	movl	%eax, 1796(%rsp)
-	leaq	.LC58(%rip), %rax
-	movq	%rax, 1800(%rsp)
-	movdqa	1792(%rsp), %xmm2
-	movups	%xmm0, 1812(%rsp)
-	movups	%xmm0, 1828(%rsp)
-	movl	%r11d, 1808(%rsp)
-	movups	%xmm0, 1856(%rsp)
-	movl	%r12d, 24(%rbp)
-	movups	%xmm2, 160(%r8,%rdx)
-	movdqa	1808(%rsp), %xmm2
-	movups	%xmm2, 176(%r8,%rdx)
-	movdqa	1824(%rsp), %xmm5
-	movups	%xmm5, 192(%r8,%rdx)
-	movdqa	1840(%rsp), %xmm6
-	movups	%xmm6, 208(%r8,%rdx)
-	movdqa	1856(%rsp), %xmm7
-	movups	%xmm7, 224(%r8,%rdx)
-.L164:
-	movq	16(%rsp), %rax
-	leaq	1(%r9), %rdx
-	addq	$744, %r15
-	cmpq	%rax, %r9
-	je	.L165
-	movl	24(%rbp), %r12d
-	movq	%rdx, %r9
-	jmp	.L162
-	.p2align 4,,10
-	.p2align 3
-.L165:
-	movq	%rbp, %r15
-	movq	72(%rsp), %rbx
-	movq	%r13, %rcx
-	addq	$16, %r14
+	cmpl	%r9d, 40(%rsp)
+	je	.L180
+	cmpb	$0, 48(%rsp)
+	je	.L180
+	movl	76(%rsp), %edi
+	movl	%esi, 2704(%rsp)
+	addl	$3, %ecx
+	movups	%xmm0, 2756(%rsp)
+	movl	%edi, 2708(%rsp)
+	leaq	.LC67(%rip), %rdi
+	movq	%rdi, 2712(%rsp)
+	movdqa	2704(%rsp), %xmm3
+	movups	%xmm0, 2724(%rsp)
+	movups	%xmm0, 2740(%rsp)
+	movl	%r11d, 2720(%rsp)
+	movups	%xmm0, 2768(%rsp)
+	movl	%ecx, 24(%r15)
+	movups	%xmm3, 160(%r8,%rdx)
+	movdqa	2720(%rsp), %xmm4
+	movups	%xmm4, 176(%r8,%rdx)
+	movdqa	2736(%rsp), %xmm3
+	movups	%xmm3, 192(%r8,%rdx)
+	movdqa	2752(%rsp), %xmm4
+	movups	%xmm4, 208(%r8,%rdx)
+	movdqa	2768(%rsp), %xmm2
+	movups	%xmm2, 224(%r8,%rdx)
+.L180:
+	addq	$1, %r9
+	addl	$3, %ebx
+	addq	$744, %r14
+	cmpl	%r9d, 24(%rsp)
+	jg	.L178
+	movq	104(%rsp), %rsi
 	addq	$40, %r15
-	cmpq	%r15, 112(%rsp)
-	jne	.L166
-	cmpl	$0, 108(%rsp)
-	je	.L242
-	movl	$4, 44(%rsp)
-.L168:
-	movslq	44(%rsp), %rax
-	leaq	160(%rsp), %r15
-	movl	$1, %esi
-	movl	%eax, 48(%rsp)
-	movq	%rax, 32(%rsp)
-	.p2align 4,,10
-	.p2align 3
-.L173:
-	movl	(%r15), %eax
-	testl	%eax, %eax
-	js	.L171
-	leaq	-8+pair_name(%rip), %rax
-	movq	32(%rsp), %rdi
-	movq	%rsi, 24(%rsp)
-	xorl	%ebp, %ebp
-	movq	(%rax,%rsi,8), %rax
-	leaq	increments(%rip), %r13
-	movq	%rax, 16(%rsp)
-	movl	104(%rsp), %eax
-	leal	-1(%rax,%rsi), %r12d
-	movslq	48(%rsp), %rax
-	movq	%rax, %r11
-	imulq	$40, %rax, %rax
-	subq	%rdi, %r11
-	movq	64(%rsp), %rdi
-	imulq	$96, %r11, %r11
-	leaq	(%rdi,%r11), %r14
+	addq	$1, %rsi
+	jmp	.L175
+.L358:
+	movl	%eax, %r12d
+	movq	%rsi, %rax
+	movq	88(%rsp), %r15
+	movl	%esi, 76(%rsp)
+	cltq
+	movb	%r12b, 88(%rsp)
+	imulq	$40, %rax, %r14
+	movq	64(%rsp), %rax
+	movq	%rsi, 104(%rsp)
+	leaq	(%rax,%r14), %rbx
+	movq	%r14, 112(%rsp)
+	xorl	%eax, %eax
+	movq	%r15, %r14
+	movq	%rbx, 120(%rsp)
+	movq	%rbx, %rsi
+.L183:
+	cmpl	%eax, 12(%rsp)
+	jle	.L359
+	leaq	8(%r14), %rdi
+	movq	%rsi, 40(%rsp)
+	movq	%rsi, %rbx
+	xorl	%r12d, %r12d
+	movq	%rdi, 32(%rsp)
+	movl	24(%rsp), %edi
+	imulq	$288, %rax, %r11
+	leaq	increments(%rip), %rbp
+	movq	%rax, 48(%rsp)
+	leal	(%rdi,%rax), %r13d
 	movq	56(%rsp), %rdi
-	xchgq	%r15, %r14
-	leaq	(%rdi,%rax), %rbx
-.L172:
+	leaq	(%rdi,%r11), %r15
+.L184:
 	movl	4(%r14), %r9d
 	movl	(%r14), %r8d
-	leaq	.LC59(%rip), %rdx
+	leaq	.LC68(%rip), %rdx
 	xorl	%eax, %eax
-	movq	16(%rsp), %rcx
+	movq	32(%rsp), %rcx
 	movl	$96, %esi
 	movq	%r15, %rdi
 	addq	$40, %rbx
@@ -1529,381 +1717,396 @@ main:
 	movq	%rax, -40(%rbx)
 	movq	%rax, %rdx
 	movq	%rax, %rdi
-	movq	%rbp, %rax
+	movq	%r12, %rax
 	rep stosq
 	leaq	layouts(%rip), %rax
 	leaq	248(%rdx), %rdi
-	movq	%r13, (%rdx)
+	movq	%rbp, (%rdx)
 	movq	%rax, 8(%rdx)
 	movl	$31, %ecx
-	movq	%rbp, %rax
+	movq	%r12, %rax
 	movl	$2, 16(%rdx)
 	movq	%r14, 24(%rdx)
-	movl	%r12d, 36(%rdx)
+	movl	%r13d, 36(%rdx)
 	rep stosq
 	leaq	32+layouts(%rip), %rax
 	movl	$80, %edi
-	movq	%r13, 248(%rdx)
+	movq	%rbp, 248(%rdx)
 	movq	%rax, 256(%rdx)
-	addq	$16, %r13
+	addq	$16, %rbp
 	movl	$2, 264(%rdx)
 	movq	%r14, 272(%rdx)
-	movl	%r12d, 284(%rdx)
+	movl	%r13d, 284(%rdx)
 	call	xmalloc@PLT
-	movq	.LC60(%rip), %rdi
+	movq	.LC69(%rip), %rdi
 	pxor	%xmm0, %xmm0
-	movl	$2, 336(%rsp)
+	movl	$2, 320(%rsp)
 	movq	%rax, -24(%rbx)
-	movq	%rdi, 320(%rsp)
-	leaq	.LC56(%rip), %rdi
-	movq	%rdi, 328(%rsp)
-	movdqa	320(%rsp), %xmm3
+	movq	%rdi, 304(%rsp)
+	leaq	.LC65(%rip), %rdi
+	movq	%rdi, 312(%rsp)
+	movdqa	304(%rsp), %xmm2
+	movups	%xmm0, 324(%rsp)
+	movups	%xmm2, (%rax)
+	movdqa	320(%rsp), %xmm2
 	movups	%xmm0, 340(%rsp)
-	movdqa	336(%rsp), %xmm4
-	movups	%xmm3, (%rax)
+	movdqa	336(%rsp), %xmm5
 	movups	%xmm0, 356(%rsp)
-	movdqa	352(%rsp), %xmm2
-	movups	%xmm0, 372(%rsp)
-	movdqa	368(%rsp), %xmm3
-	movups	%xmm4, 16(%rax)
-	movups	%xmm2, 32(%rax)
-	movups	%xmm3, 48(%rax)
+	movdqa	352(%rsp), %xmm6
+	movups	%xmm2, 16(%rax)
+	movups	%xmm5, 32(%rax)
+	movups	%xmm6, 48(%rax)
 	movups	%xmm0, 64(%rax)
 	leaq	48+increments(%rip), %rax
 	movl	$1, -16(%rbx)
-	movups	%xmm0, 384(%rsp)
-	cmpq	%r13, %rax
-	jne	.L172
-	addl	$3, 48(%rsp)
-	movq	24(%rsp), %rsi
-	movq	%r14, %r15
-.L171:
-	movl	%esi, %eax
-	addq	$8, %r15
-	addq	$1, %rsi
-	cmpl	$3, %eax
-	jle	.L173
-	cmpl	$0, 48(%rsp)
-	je	.L352
-.L170:
-	movslq	48(%rsp), %r12
-	movq	56(%rsp), %rax
-	movq	120(%rsp), %rsi
-	movq	1136(%rsp), %rcx
-	imulq	$40, %r12, %r12
-	movq	%rax, %rbp
-	addq	$1, %rsi
-	addq	%rax, %r12
-	.p2align 4,,10
-	.p2align 3
-.L174:
-	movslq	8(%rax), %rdx
-	addq	$40, %rax
-	imulq	%rsi, %rdx
-	addq	%rdx, %rcx
-	cmpq	%rax, %r12
-	jne	.L174
-	movq	%rcx, 1136(%rsp)
-	movq	56(%rsp), %rbx
-	movq	8(%rsp), %r13
-	.p2align 4,,10
-	.p2align 3
-.L175:
-	movq	%rbx, %rdi
-	movq	%r13, %rsi
+	movups	%xmm0, 368(%rsp)
+	cmpq	%rbp, %rax
+	jne	.L184
+	movq	40(%rsp), %rsi
+	movq	48(%rsp), %rax
+	addq	$56, %r14
+	addq	$1, %rax
+	addq	$120, %rsi
+	jmp	.L183
+.L359:
+	imull	$3, 12(%rsp), %r13d
+	movl	76(%rsp), %eax
+	xorl	%ecx, %ecx
+	movq	96(%rsp), %rdi
+	movzbl	88(%rsp), %r12d
+	movq	112(%rsp), %r14
+	movq	120(%rsp), %rbx
+	leal	(%rax,%r13), %r8d
+	movq	1120(%rsp), %rsi
+	movq	64(%rsp), %rdx
+	addq	$1, %rdi
+	movl	%r8d, 48(%rsp)
+	jmp	.L186
+.L187:
+	movslq	-32(%rdx), %rax
+	addl	$1, %ecx
+	movl	$1, %r12d
+	imulq	%rdi, %rax
+	addq	%rax, %rsi
+.L186:
+	addq	$40, %rdx
+	cmpl	%r8d, %ecx
+	jne	.L187
+	testb	%r12b, %r12b
+	je	.L188
+	movq	%rsi, 1120(%rsp)
+.L188:
+	movslq	48(%rsp), %rax
+	movq	64(%rsp), %r12
+	movq	80(%rsp), %r15
+	imulq	$40, %rax, %rax
+	leaq	(%r12,%rax), %rbp
+	jmp	.L189
+.L190:
+	movq	%r12, %rdi
+	movq	%r15, %rsi
 	call	block_alloc@PLT
-	movq	%rbx, %rdi
-	movq	%r13, %rsi
-	addq	$40, %rbx
+	movq	%r12, %rdi
+	movq	%r15, %rsi
+	addq	$40, %r12
 	call	block_run@PLT
-	cmpq	%rbx, %r12
-	jne	.L175
+.L189:
+	cmpq	%rbp, %r12
+	jne	.L190
 	call	now_ns@PLT
-	subq	1144(%rsp), %rax
-	js	.L176
+	subq	1128(%rsp), %rax
+	js	.L191
 	pxor	%xmm0, %xmm0
 	cvtsi2sdq	%rax, %xmm0
-.L177:
-	movq	1128(%rsp), %rdx
+.L192:
+	movq	1112(%rsp), %rdx
 	movq	stderr(%rip), %rdi
-	leaq	.LC62(%rip), %rsi
+	leaq	.LC71(%rip), %rsi
 	movl	$1, %eax
-	divsd	.LC61(%rip), %xmm0
+	divsd	.LC70(%rip), %xmm0
 	call	fprintf@PLT
-	movq	8(%rsp), %rbx
-	.p2align 4,,10
-	.p2align 3
-.L178:
-	movq	%rbp, %rdi
-	movq	%rbx, %rsi
-	addq	$40, %rbp
+	movq	64(%rsp), %r12
+	movq	80(%rsp), %r15
+	jmp	.L193
+.L194:
+	movq	%r12, %rdi
+	movq	%r15, %rsi
+	addq	$40, %r12
 	call	block_finish@PLT
+.L193:
 	cmpq	%r12, %rbp
-	jne	.L178
-.L226:
-	movl	44(%rsp), %ebx
-	movq	56(%rsp), %r15
-	movl	%ebx, %esi
+	jne	.L194
+	movq	64(%rsp), %rbp
+	movl	76(%rsp), %esi
+	movq	%r12, 96(%rsp)
+	movq	%rbp, %rdi
+	call	adjust_table
+	imulq	$40, 104(%rsp), %rax
+	movl	%r13d, %esi
+	leaq	0(%rbp,%rax), %r15
 	movq	%r15, %rdi
 	call	adjust_table
-	movslq	%ebx, %rax
-	movl	48(%rsp), %esi
-	imulq	$40, %rax, %r12
-	subl	%ebx, %esi
-	leaq	(%r15,%r12), %r13
-	movq	%r13, %rdi
-	call	adjust_table
-	testl	%ebx, %ebx
-	je	.L179
-	movq	%r12, 16(%rsp)
-	movq	%r15, %r12
-	movq	8(%rsp), %r15
-	leaq	.LC12(%rip), %rbp
-	leaq	.LC63(%rip), %rbx
+	movq	%rbp, %rcx
+	movq	80(%rsp), %r13
+	movq	%rbx, 32(%rsp)
+	leaq	.LC72(%rip), %rbp
+	movq	%rcx, %rbx
+.L195:
+	cmpq	%rbx, %r15
+	je	.L360
+	xorl	%r12d, %r12d
+	cmpl	$0, 8(%rbx)
+	jle	.L199
 	.p2align 4,,10
 	.p2align 3
-.L180:
-	movl	8(%r12), %eax
-	xorl	%r14d, %r14d
-	testl	%eax, %eax
-	jle	.L183
-	.p2align 4,,10
-	.p2align 3
-.L181:
-	movq	%r14, %rax
-	movq	(%r12), %rdx
-	movq	%r15, %r8
-	movq	%r12, %rcx
+.L196:
+	movq	%r12, %rax
+	movq	(%rbx), %rdx
+	movq	%r13, %r8
+	movq	%rbx, %rcx
 	salq	$5, %rax
-	movq	%rbp, %rsi
-	movq	%rbx, %rdi
-	subq	%r14, %rax
-	addq	$1, %r14
+	leaq	.LC12(%rip), %rsi
+	movq	%rbp, %rdi
+	subq	%r12, %rax
+	addq	$1, %r12
 	leaq	(%rdx,%rax,8), %rdx
 	call	print_cell
-	cmpl	%r14d, 8(%r12)
-	jg	.L181
-.L183:
-	addq	$40, %r12
-	cmpq	%r13, %r12
-	jne	.L180
-	cmpl	$0, 104(%rsp)
-	movq	16(%rsp), %r12
-	je	.L187
-.L186:
-	movl	40(%rsp), %eax
-	xorl	%edi, %edi
-	movq	%r12, 96(%rsp)
-	movq	%r13, 112(%rsp)
-	testl	%eax, %eax
-	movq	56(%rsp), %rax
-	setg	%dil
-	setne	88(%rsp)
-	xorl	%r11d, %r11d
+	cmpl	%r12d, 8(%rbx)
+	jg	.L196
+.L199:
+	addq	$40, %rbx
+	jmp	.L195
+.L360:
+	movq	64(%rsp), %rax
+	movq	%rbx, %rcx
+	movq	32(%rsp), %rbx
+	xorl	%r13d, %r13d
+	movq	%rcx, 120(%rsp)
 	xorl	%r15d, %r15d
-	leaq	(%r12,%rax), %r14
-	leaq	192(%rsp), %rax
-	movl	%edi, 72(%rsp)
-	movq	%rax, 80(%rsp)
-	leaq	256(%rsp), %rax
-	movq	%r11, 16(%rsp)
-	movq	%rax, 24(%rsp)
+	addq	%r14, %rax
+	movq	%rbx, 112(%rsp)
+	movq	%rax, 88(%rsp)
+	movq	%r13, 32(%rsp)
+.L198:
+	movl	32(%rsp), %edi
+	cmpl	%edi, 24(%rsp)
+	jle	.L361
+	xorl	%ecx, %ecx
+	cmpl	$0, 16(%rsp)
+	movq	64(%rsp), %rsi
+	setg	%cl
+	cmpl	$0, 76(%rsp)
+	movq	88(%rsp), %rdi
+	je	.L201
 	.p2align 4,,10
 	.p2align 3
-.L185:
-	movl	44(%rsp), %r10d
-	movq	56(%rsp), %rsi
-	movl	72(%rsp), %ecx
-	testl	%r10d, %r10d
-	je	.L191
-	.p2align 4,,10
-	.p2align 3
-.L190:
+.L200:
 	movq	(%rsi), %rdx
 	xorl	%eax, %eax
 	addq	%r15, %rdx
-.L192:
+.L202:
 	addl	$1, %eax
 	andl	108(%rdx), %ecx
 	addq	$248, %rdx
 	cmpl	$3, %eax
-	jne	.L192
+	jne	.L202
 	addq	$40, %rsi
-	cmpq	%r14, %rsi
-	jne	.L190
-.L191:
-	movq	80(%rsp), %rax
-	movq	16(%rsp), %rdi
-	movl	%ecx, 32(%rsp)
-	movl	(%rax,%rdi,4), %ebx
+	cmpq	%rsi, %rdi
+	jne	.L200
+.L201:
+	movq	32(%rsp), %rax
+	leaq	.LC73(%rip), %rdi
+	movl	%ecx, 40(%rsp)
+	movl	176(%rsp,%rax,4), %ebx
 	xorl	%eax, %eax
-	leaq	.LC64(%rip), %rdi
 	movl	%ebx, %esi
 	call	printf@PLT
 	testl	%ebx, %ebx
-	movl	32(%rsp), %ecx
-	jle	.L253
-	cmpb	$0, 88(%rsp)
-	je	.L253
-	movq	16(%rsp), %r10
-	movl	%ecx, 32(%rsp)
-	xorl	%r13d, %r13d
+	movl	40(%rsp), %ecx
+	jle	.L251
+	cmpl	$0, 16(%rsp)
+	je	.L251
+	movq	32(%rsp), %r10
+	movl	%ecx, 40(%rsp)
+	xorl	%r14d, %r14d
 	leaq	cpus_t.1(%rip), %rax
 	leaq	.LC11(%rip), %r12
+	leaq	.LC12(%rip), %rbp
 	salq	$8, %r10
-	leaq	(%r10,%rax), %rbp
+	leaq	(%r10,%rax), %r13
 	.p2align 4,,10
 	.p2align 3
-.L198:
-	testq	%r13, %r13
-	leaq	.LC12(%rip), %rsi
-	movl	0(%rbp,%r13,4), %edx
-	leaq	.LC65(%rip), %rdi
+.L208:
+	testq	%r14, %r14
+	movq	%rbp, %rsi
+	movl	0(%r13,%r14,4), %edx
+	leaq	.LC74(%rip), %rdi
 	cmovne	%r12, %rsi
 	xorl	%eax, %eax
-	addq	$1, %r13
+	addq	$1, %r14
 	call	printf@PLT
-	cmpl	%r13d, %ebx
-	jg	.L198
-	movq	24(%rsp), %rax
-	movq	16(%rsp), %rdi
-	movl	32(%rsp), %ecx
-	movl	(%rax,%rdi,4), %eax
-.L195:
+	cmpl	%r14d, %ebx
+	jg	.L208
+	movq	32(%rsp), %rax
+	movl	40(%rsp), %ecx
+	movl	240(%rsp,%rax,4), %eax
+.L205:
 	testl	%ecx, %ecx
 	leaq	.LC30(%rip), %rdx
 	leaq	.LC32(%rip), %rcx
 	cmove	%rcx, %rdx
 	leaq	.LC12(%rip), %rsi
-.L196:
-	movl	52(%rsp), %r8d
+.L206:
+	movl	72(%rsp), %r8d
 	movl	%eax, %ecx
-	leaq	.LC66(%rip), %rdi
+	leaq	.LC75(%rip), %rdi
 	xorl	%eax, %eax
 	call	printf@PLT
-	movq	8(%rsp), %rax
-	movq	16(%rsp), %rdi
+	movq	80(%rsp), %rax
+	movq	32(%rsp), %rdi
 	movsd	40(%rax,%rdi,8), %xmm0
 	ucomisd	%xmm0, %xmm0
-	jp	.L200
+	jp	.L210
 	movapd	%xmm0, %xmm1
 	andpd	.LC0(%rip), %xmm1
 	ucomisd	.LC1(%rip), %xmm1
-	jbe	.L201
-.L200:
-	leaq	.LC67(%rip), %rsi
+	jbe	.L211
+.L210:
+	leaq	.LC76(%rip), %rsi
 	leaq	.LC2(%rip), %rdi
 	xorl	%eax, %eax
 	call	printf@PLT
-.L202:
+.L212:
 	movl	$10, %edi
 	addq	$744, %r15
 	call	putchar@PLT
-	addq	$1, 16(%rsp)
-	movq	16(%rsp), %rax
-	cmpl	%eax, 104(%rsp)
-	jg	.L185
-	cmpl	$0, 44(%rsp)
-	movq	96(%rsp), %r12
-	movq	112(%rsp), %r13
-	je	.L188
-.L187:
-	movq	56(%rsp), %rax
-	leaq	.LC12(%rip), %rbp
-	leaq	.LC7(%rip), %rbx
-	movq	%rax, %r15
-	addq	%rax, %r12
-	.p2align 4,,10
-	.p2align 3
-.L189:
-	movl	24(%r15), %r8d
-	xorl	%r14d, %r14d
-	testl	%r8d, %r8d
-	jle	.L205
-	.p2align 4,,10
-	.p2align 3
-.L204:
-	leaq	(%r14,%r14,4), %rcx
-	movq	(%r15), %rdx
-	movq	%rbp, %rsi
-	movq	%rbx, %rdi
-	movq	832(%rsp), %r8
-	salq	$4, %rcx
-	addq	16(%r15), %rcx
-	addq	$1, %r14
-	call	print_ratio.isra.0
-	cmpl	%r14d, 24(%r15)
-	jg	.L204
-.L205:
-	addq	$40, %r15
-	cmpq	%r12, %r15
-	jne	.L189
-.L188:
-	movl	48(%rsp), %edi
-	cmpl	%edi, 44(%rsp)
-	jge	.L208
-.L206:
-	movl	44(%rsp), %edi
-	movl	48(%rsp), %eax
-	movq	%r13, %r15
-	leaq	.LC68(%rip), %rbp
-	movq	64(%rsp), %rbx
-	leaq	.LC69(%rip), %r13
-	movq	%r15, %r14
-	subl	%edi, %eax
-	xorl	%edi, %edi
-	movq	%rax, 32(%rsp)
-	movq	%rdi, 16(%rsp)
-	.p2align 4,,10
-	.p2align 3
-.L209:
-	movl	16(%rsp), %eax
-	movl	8(%r14), %esi
-	xorl	%r12d, %r12d
-	xorl	%r15d, %r15d
-	movl	%eax, 24(%rsp)
-	testl	%esi, %esi
-	jle	.L216
-	.p2align 4,,10
-	.p2align 3
-.L210:
-	movq	(%r14), %rdx
-	movq	8(%rsp), %r8
-	movq	%r14, %rcx
-	movq	%rbx, %rsi
-	movq	%rbp, %rdi
-	addl	$1, %r15d
-	addq	%r12, %rdx
-	addq	$248, %r12
-	call	print_cell
-	cmpl	8(%r14), %r15d
-	jl	.L210
-.L216:
-	movq	16(%r14), %rcx
-	movq	(%r14), %rdx
-	movq	%rbx, %rsi
-	movq	%r13, %rdi
-	movq	832(%rsp), %r8
-	call	print_ratio.isra.0
-	imull	$-1431655765, 24(%rsp), %r15d
-	cmpl	$1431655765, %r15d
-	jbe	.L353
+	addq	$1, 32(%rsp)
+	jmp	.L198
+.L251:
+	movq	32(%rsp), %rax
+	cmpl	$0, 16(%rsp)
+	movl	240(%rsp,%rax,4), %eax
+	jne	.L205
+	leaq	.LC31(%rip), %rdx
+	movq	%rdx, %rsi
+	jmp	.L206
 .L211:
-	addq	$1, 16(%rsp)
-	movq	32(%rsp), %rdi
-	addq	$40, %r14
-	addq	$96, %rbx
-	movq	16(%rsp), %rax
-	cmpq	%rdi, %rax
-	jne	.L209
-.L215:
-	movslq	48(%rsp), %rbp
-	movq	56(%rsp), %rbx
-	imulq	$40, %rbp, %rbp
-	addq	%rbx, %rbp
+	movl	$4, %edx
+	leaq	.LC76(%rip), %rsi
+	movl	$1, %eax
+	leaq	.LC3(%rip), %rdi
+	call	printf@PLT
+	jmp	.L212
+.L361:
+	movq	120(%rsp), %rcx
+	movq	112(%rsp), %rbx
+	leaq	.LC7(%rip), %rbp
+	movq	64(%rsp), %r14
+	movq	%rcx, %r12
+.L214:
+	cmpq	%r14, %r12
+	je	.L362
+	xorl	%r13d, %r13d
+	cmpl	$0, 24(%r14)
+	jle	.L218
 	.p2align 4,,10
 	.p2align 3
+.L215:
+	leaq	0(%r13,%r13,4), %rcx
+	movq	(%r14), %rdx
+	movq	%rbp, %rdi
+	movq	816(%rsp), %r8
+	salq	$4, %rcx
+	leaq	.LC12(%rip), %rsi
+	addq	16(%r14), %rcx
+	addq	$1, %r13
+	call	print_ratio.isra.0
+	cmpl	%r13d, 24(%r14)
+	jg	.L215
+.L218:
+	addq	$40, %r14
+	jmp	.L214
+.L362:
+	xorl	%eax, %eax
+	movl	104(%rsp), %r13d
+	movq	80(%rsp), %r14
+	leaq	.LC77(%rip), %r12
+	movq	%rax, 24(%rsp)
+	movl	%r13d, 40(%rsp)
+	movq	%rbx, %r13
+.L217:
+	movl	40(%rsp), %eax
+	movq	24(%rsp), %rdi
+	addl	%edi, %eax
+	cmpl	%eax, 48(%rsp)
+	jle	.L343
+	imulq	$96, %rdi, %rbp
+	movq	56(%rsp), %rax
+	xorl	%r15d, %r15d
+	xorl	%ebx, %ebx
+	movl	%edi, 32(%rsp)
+	addq	%rax, %rbp
+	cmpl	$0, 8(%r13)
+	jle	.L225
+	.p2align 4,,10
+	.p2align 3
+.L219:
+	movq	0(%r13), %rdx
+	movq	%r14, %r8
+	movq	%r13, %rcx
+	movq	%rbp, %rsi
+	movq	%r12, %rdi
+	addl	$1, %ebx
+	addq	%r15, %rdx
+	addq	$248, %r15
+	call	print_cell
+	cmpl	8(%r13), %ebx
+	jl	.L219
+.L225:
+	movq	16(%r13), %rcx
+	movq	0(%r13), %rdx
+	movq	%rbp, %rsi
+	leaq	.LC78(%rip), %rdi
+	movq	816(%rsp), %r8
+	call	print_ratio.isra.0
+	movl	32(%rsp), %eax
+	movl	$3, %ecx
+	cltd
+	idivl	%ecx
+	testl	%edx, %edx
+	je	.L363
 .L220:
+	addq	$1, 24(%rsp)
+	addq	$40, %r13
+	jmp	.L217
+.L363:
+	xorl	%eax, %eax
+	movq	%rbp, %rsi
+	leaq	.LC79(%rip), %rdi
+	call	printf@PLT
+	movq	0(%r13), %rax
+	movslq	36(%rax), %rax
+	movsd	856(%rsp,%rax,8), %xmm0
+	ucomisd	%xmm0, %xmm0
+	jp	.L221
+	movapd	%xmm0, %xmm1
+	andpd	.LC0(%rip), %xmm1
+	ucomisd	.LC1(%rip), %xmm1
+	jbe	.L222
+.L221:
+	leaq	.LC76(%rip), %rsi
+	leaq	.LC2(%rip), %rdi
+	xorl	%eax, %eax
+	call	printf@PLT
+.L223:
+	movl	$10, %edi
+	call	putchar@PLT
+	jmp	.L220
+.L343:
+	movq	136(%rsp), %rbx
+	movq	96(%rsp), %rbp
+	jmp	.L224
+.L226:
 	movq	%rbx, %rdi
 	addq	$40, %rbx
 	call	block_free@PLT
@@ -1911,101 +2114,44 @@ main:
 	call	free@PLT
 	movq	-24(%rbx), %rdi
 	call	free@PLT
+.L224:
 	cmpq	%rbp, %rbx
-	jne	.L220
-.L207:
-	cmpq	$0, 424(%rsp)
-	je	.L219
-	cmpl	$0, 108(%rsp)
-	jne	.L219
-	cmpl	$0, 40(%rsp)
+	jne	.L226
+	cmpq	$0, 408(%rsp)
+	je	.L227
+	cmpl	$0, 12(%rsp)
+	jne	.L227
+	cmpl	$0, 16(%rsp)
 	leaq	.LC33(%rip), %rax
 	leaq	.LC34(%rip), %rsi
 	cmovne	%rax, %rsi
-	leaq	.LC71(%rip), %rdi
+	leaq	.LC80(%rip), %rdi
 	xorl	%eax, %eax
 	call	printf@PLT
-.L219:
+.L227:
 	movq	stdout(%rip), %rdi
 	call	fflush@PLT
 	testl	%eax, %eax
-	jne	.L223
+	jne	.L230
 	movq	stdout(%rip), %rdi
 	call	ferror@PLT
 	testl	%eax, %eax
-	je	.L332
-.L223:
-	leaq	.LC72(%rip), %rdi
+	je	.L331
+.L230:
+	leaq	.LC81(%rip), %rdi
 	xorl	%eax, %eax
 	call	die@PLT
-	.p2align 4,,10
-	.p2align 3
-.L253:
-	movq	24(%rsp), %rax
-	movq	16(%rsp), %rdi
-	movl	40(%rsp), %r9d
-	movl	(%rax,%rdi,4), %eax
-	testl	%r9d, %r9d
-	jne	.L195
-	leaq	.LC31(%rip), %rdx
-	movq	%rdx, %rsi
-	jmp	.L196
-.L353:
-	xorl	%eax, %eax
-	movq	%rbx, %rsi
-	leaq	.LC70(%rip), %rdi
-	call	printf@PLT
-	movq	(%r14), %rax
-	movslq	36(%rax), %rax
-	movsd	872(%rsp,%rax,8), %xmm0
-	ucomisd	%xmm0, %xmm0
-	jp	.L212
-	movapd	%xmm0, %xmm1
-	andpd	.LC0(%rip), %xmm1
-	ucomisd	.LC1(%rip), %xmm1
-	jbe	.L213
-.L212:
-	leaq	.LC67(%rip), %rsi
-	leaq	.LC2(%rip), %rdi
-	xorl	%eax, %eax
-	call	printf@PLT
-.L214:
-	movl	$10, %edi
-	call	putchar@PLT
-	jmp	.L211
-.L201:
+.L222:
 	movl	$4, %edx
-	leaq	.LC67(%rip), %rsi
+	leaq	.LC76(%rip), %rsi
 	movl	$1, %eax
 	leaq	.LC3(%rip), %rdi
 	call	printf@PLT
-	jmp	.L202
-.L350:
-	movl	%r9d, %esi
-	movl	%r15d, %edx
-	leaq	.LC54(%rip), %rdi
-	xorl	%eax, %eax
-	movq	%r11, 16(%rsp)
-	movq	%r9, 8(%rsp)
-	call	printf@PLT
-	movq	8(%rsp), %r9
-	movl	%r15d, %ecx
-	movl	%ebx, %edx
-	movq	24(%rsp), %r8
-	movq	stderr(%rip), %rdi
-	leaq	.LC55(%rip), %rsi
-	xorl	%eax, %eax
-	call	fprintf@PLT
-	movq	16(%rsp), %r11
-	jmp	.L147
-.L213:
-	movl	$4, %edx
-	leaq	.LC67(%rip), %rsi
-	movl	$1, %eax
-	leaq	.LC3(%rip), %rdi
-	call	printf@PLT
-	jmp	.L214
-.L176:
+	jmp	.L223
+.L347:
+	movslq	%r13d, %rdi
+	jmp	.L164
+.L191:
 	movq	%rax, %rdx
 	andl	$1, %eax
 	pxor	%xmm0, %xmm0
@@ -2013,345 +2159,293 @@ main:
 	orq	%rax, %rdx
 	cvtsi2sdq	%rdx, %xmm0
 	addsd	%xmm0, %xmm0
-	jmp	.L177
-.L115:
+	jmp	.L192
+.L131:
 	call	affinity_supported@PLT
 	testl	%eax, %eax
-	jne	.L117
-	cmpq	$0, 416(%rsp)
-	je	.L118
+	jne	.L133
+	cmpq	$0, 400(%rsp)
+	je	.L134
 	call	affinity_supported@PLT
-	movl	%eax, 40(%rsp)
+	movl	%eax, 16(%rsp)
 	testl	%eax, %eax
-	je	.L119
-.L138:
-	leaq	.LC49(%rip), %rdi
+	je	.L135
+.L155:
+	leaq	.LC57(%rip), %rdi
 	call	puts@PLT
-	cmpq	$0, 416(%rsp)
-	je	.L121
-.L120:
+	cmpq	$0, 400(%rsp)
+	je	.L137
+.L136:
 	movq	stderr(%rip), %rcx
 	movl	$73, %edx
 	movl	$1, %esi
-	leaq	.LC52(%rip), %rdi
+	leaq	.LC60(%rip), %rdi
 	call	fwrite@PLT
-.L121:
-	xorl	%r9d, %r9d
-	xorl	%r13d, %r13d
-	cmpq	$0, 560(%rsp)
-	movl	%r9d, 40(%rsp)
-	jne	.L140
-.L141:
-	leaq	832(%rsp), %rdi
-	subq	$32, %rsp
-	.cfi_def_cfa_offset 3104
-	xorl	%ebx, %ebx
-	movq	%rdi, 40(%rsp)
-	movq	432(%rsp), %rsi
-	movdqa	160(%rsp), %xmm2
-	movdqa	176(%rsp), %xmm4
-	movups	%xmm2, (%rsp)
-	movups	%xmm4, 16(%rsp)
-	call	run_init@PLT
-	addq	$32, %rsp
-	.cfi_def_cfa_offset 3072
-	xorl	%edx, %edx
-	leaq	1152(%rsp), %rax
-	movl	%edx, 108(%rsp)
-	movl	%edx, 104(%rsp)
-	movq	%rax, 56(%rsp)
-.L169:
-	call	now_ns@PLT
-	subq	1144(%rsp), %rax
-	js	.L224
-	pxor	%xmm0, %xmm0
-	cvtsi2sdq	%rax, %xmm0
-.L225:
-	movq	1128(%rsp), %rdx
-	movq	stderr(%rip), %rdi
-	leaq	.LC62(%rip), %rsi
-	movl	$1, %eax
-	divsd	.LC61(%rip), %xmm0
-	call	fprintf@PLT
-	movl	104(%rsp), %eax
-	xorl	%ecx, %ecx
-	movl	%ebx, 104(%rsp)
-	movl	%ecx, 48(%rsp)
-	movl	%eax, 44(%rsp)
-	jmp	.L226
-.L143:
-	cmpq	$0, 424(%rsp)
-	je	.L141
-	testb	%al, %al
-	je	.L141
+.L137:
 	xorl	%edi, %edi
-	movl	%edi, 104(%rsp)
-.L227:
-	movq	64(%rsp), %rsi
+	movl	%edi, 16(%rsp)
+	jmp	.L156
+.L357:
+	cmpl	$0, 12(%rsp)
+	jne	.L348
+	leaq	1584(%rsp), %rax
 	xorl	%edx, %edx
 	movl	allowed.3(%rip), %edi
-	movl	$3, 1792(%rsp)
-	movl	$1, %r12d
+	movl	$3, 1584(%rsp)
+	movq	%rax, %rsi
+	movq	%rax, 64(%rsp)
 	call	cache_llc@PLT
-	xorl	%esi, %esi
-	movq	%r12, %r13
-	movl	$-1, 160(%rsp)
-	movl	$-1, 168(%rsp)
-	movl	$-1, 176(%rsp)
-	movl	$-1, 184(%rsp)
-	movl	%esi, 108(%rsp)
-.L153:
-	leal	-1(%r13), %eax
-	cmpl	%eax, 52(%rsp)
-	jle	.L154
-	movq	%r13, %r14
-	jmp	.L158
-.L355:
-	xorl	%edx, %edx
-	testl	%ebp, %ebp
-	jne	.L155
-	movl	$1, %edx
-	testl	%r12d, %r12d
-	jne	.L155
-	movl	$3, %edx
-	testl	%eax, %eax
-	je	.L155
-	xorl	%edx, %edx
-	cmpl	$3, 1792(%rsp)
-	setl	%dl
-	addl	$2, %edx
-.L155:
-	leaq	160(%rsp,%rdx,8), %rax
-	cmpl	$0, (%rax)
-	jns	.L156
-	addl	$1, 108(%rsp)
-	movd	%ebx, %xmm0
-	movd	%r15d, %xmm4
-	punpckldq	%xmm4, %xmm0
-	movq	%xmm0, (%rax)
-.L156:
-	addq	$1, %r14
-.L158:
-	cmpl	%r14d, 52(%rsp)
-	jle	.L354
-	leaq	-4+allowed.3(%rip), %rax
-	movl	(%rax,%r13,4), %ebx
-	addq	$4, %rax
-	movl	(%rax,%r14,4), %r15d
+	movl	$1, %r8d
+	movl	$-1, 2704(%rsp)
+	leaq	-4+allowed.3(%rip), %rcx
+	movl	$-1, 2712(%rsp)
+	movq	%r8, %rbp
+	movl	$-1, 2720(%rsp)
+	movl	$-1, 2728(%rsp)
+.L167:
+	leal	-1(%rbp), %eax
+	cmpl	%eax, 72(%rsp)
+	jle	.L364
+	movq	%rbp, %r14
+	jmp	.L172
+.L171:
+	movl	(%rcx,%rbp,4), %ebx
+	movl	(%r12,%r14,4), %r13d
 	movl	%ebx, %edi
-	movl	%r15d, %esi
+	movl	%r13d, %esi
 	call	cpus_are_smt_siblings@PLT
 	movl	$2, %edx
-	movl	%r15d, %esi
+	movl	%r13d, %esi
 	movl	%ebx, %edi
-	movl	%eax, %ebp
+	movl	%eax, 32(%rsp)
 	call	cpus_share_cache@PLT
-	movl	1792(%rsp), %edx
-	movl	%r15d, %esi
+	movl	1584(%rsp), %edx
+	movl	%r13d, %esi
 	movl	%ebx, %edi
-	movl	%eax, %r12d
+	movl	%eax, %r15d
 	call	cpus_share_cache@PLT
-	movl	%ebp, %edx
-	orl	%r12d, %edx
-	orl	%eax, %edx
-	jns	.L355
-	xorl	%ecx, %ecx
-	movl	%ecx, 108(%rsp)
-.L154:
-	leaq	832(%rsp), %rdi
-	subq	$32, %rsp
-	.cfi_def_cfa_offset 3104
-	movq	%rdi, 40(%rsp)
-	movq	432(%rsp), %rsi
-	movdqa	160(%rsp), %xmm2
-	movdqa	176(%rsp), %xmm4
-	movups	%xmm2, (%rsp)
-	movups	%xmm4, 16(%rsp)
-	call	run_init@PLT
-	addq	$32, %rsp
-	.cfi_def_cfa_offset 3072
-	cmpl	$0, 104(%rsp)
-	jne	.L229
+	movl	32(%rsp), %r8d
+	leaq	-4+allowed.3(%rip), %rcx
+	movl	%eax, %edx
+	movl	%r8d, %eax
+	orl	%r15d, %eax
+	orl	%edx, %eax
+	js	.L349
 	xorl	%eax, %eax
-	xorl	%ebx, %ebx
-	cmpl	$0, 108(%rsp)
-	movl	%eax, 44(%rsp)
-	leaq	1152(%rsp), %rax
-	movq	%rax, 56(%rsp)
-	jne	.L168
-	jmp	.L169
-.L119:
-	leaq	.LC51(%rip), %rdi
-	call	puts@PLT
-	jmp	.L136
-.L242:
-	movl	$4, 48(%rsp)
-	movl	$4, 44(%rsp)
-	jmp	.L170
-.L117:
-	movq	64(%rsp), %rsi
-	movl	allowed.3(%rip), %edi
-	xorl	%edx, %edx
-	movl	%r12d, %r13d
-	movl	$3, 1792(%rsp)
-	call	cache_llc@PLT
-	xorl	%r10d, %r10d
-	movq	%r15, 16(%rsp)
-	xorl	%esi, %esi
-	movl	%r10d, 40(%rsp)
-	movl	%esi, %ecx
-.L122:
-	movl	$1, %r15d
-	testl	%r13d, %r13d
-	jle	.L134
-	movl	%r13d, 24(%rsp)
-	movl	%ecx, 8(%rsp)
-	.p2align 4,,10
-	.p2align 3
-.L132:
-	leaq	-4+allowed.3(%rip), %rax
-	movl	(%rax,%r15,4), %ebx
-	movslq	40(%rsp), %rax
-	testl	%eax, %eax
-	je	.L231
-	leaq	576(%rsp), %r13
+	testl	%r8d, %r8d
+	jne	.L169
+	movl	$1, %eax
+	testl	%r15d, %r15d
+	jne	.L169
+	movl	$3, %eax
+	testl	%edx, %edx
+	je	.L169
+	xorl	%eax, %eax
+	cmpl	$3, 1584(%rsp)
+	setl	%al
+	addl	$2, %eax
+.L169:
+	cmpl	$0, 2704(%rsp,%rax,8)
+	jns	.L170
+	movq	56(%rsp), %rdi
+	movd	%ebx, %xmm0
+	movd	%r13d, %xmm7
+	punpckldq	%xmm7, %xmm0
+	movq	%xmm0, (%rdi,%rax,8)
+.L170:
+	addq	$1, %r14
+.L172:
+	cmpl	%r14d, 72(%rsp)
+	jg	.L171
+	addq	$1, %rbp
+	jmp	.L167
+.L232:
 	xorl	%ebp, %ebp
-	xorl	%r14d, %r14d
-	leaq	0(%r13,%rax,4), %r12
+	movl	%ebp, 12(%rsp)
+	jmp	.L109
+.L135:
+	leaq	.LC59(%rip), %rdi
+	call	puts@PLT
+	jmp	.L153
+.L133:
+	movq	56(%rsp), %rsi
+	xorl	%edx, %edx
+	movl	allowed.3(%rip), %edi
+	movl	$3, 2704(%rsp)
+	call	cache_llc@PLT
+	xorl	%r8d, %r8d
+	movq	%r13, 64(%rsp)
+	movl	%r8d, 16(%rsp)
+	movl	%r8d, 32(%rsp)
+.L138:
+	xorl	%ecx, %ecx
+.L151:
+	cmpl	$63, 16(%rsp)
+	setle	%al
+	cmpl	%ecx, 72(%rsp)
+	jle	.L250
+	testb	%al, %al
+	je	.L250
+	movslq	16(%rsp), %rax
+	movl	(%r12,%rcx,4), %r13d
+	testl	%eax, %eax
+	je	.L235
+	movq	%rcx, 40(%rsp)
+	leaq	560(%rsp), %rbx
+	xorl	%ebp, %ebp
+	xorl	%r15d, %r15d
+	leaq	(%rbx,%rax,4), %r14
 	.p2align 4,,10
 	.p2align 3
-.L124:
-	movl	0(%r13), %edi
+.L140:
+	movl	(%rbx), %edi
 	xorl	%eax, %eax
-	movl	%ebx, %esi
-	cmpl	%edi, %ebx
+	movl	%r13d, %esi
+	cmpl	%edi, %r13d
 	sete	%al
-	orl	%eax, %r14d
+	orl	%eax, %r15d
 	call	cpus_are_smt_siblings@PLT
 	cmpl	$1, %eax
 	sete	%al
-	addq	$4, %r13
+	addq	$4, %rbx
 	movzbl	%al, %eax
 	orl	%eax, %ebp
-	cmpq	%r12, %r13
-	jne	.L124
-	testl	%r14d, %r14d
-	jne	.L129
-	movl	576(%rsp), %r12d
-.L123:
+	cmpq	%r14, %rbx
+	jne	.L140
+	movq	40(%rsp), %rcx
+	testl	%r15d, %r15d
+	jne	.L145
+	movl	560(%rsp), %edi
+.L139:
 	movl	$2, %edx
-	movl	%ebx, %esi
-	movl	%r12d, %edi
+	movl	%r13d, %esi
+	movq	%rcx, 48(%rsp)
+	movl	%edi, 40(%rsp)
 	call	cpus_share_cache@PLT
-	movl	1792(%rsp), %edx
-	movl	%ebx, %esi
-	movl	%r12d, %edi
-	movl	%eax, %r13d
+	movl	2704(%rsp), %edx
+	movl	40(%rsp), %edi
+	movl	%r13d, %esi
+	movl	%eax, %r14d
 	call	cpus_share_cache@PLT
+	movq	48(%rsp), %rcx
 	testl	%eax, %eax
-	setne	%al
-	cmpl	$0, 8(%rsp)
-	jne	.L126
-	testl	%r13d, %r13d
 	setne	%dl
-	testb	%al, %dl
-	je	.L129
+	cmpl	$0, 32(%rsp)
+	jne	.L142
+	testl	%r14d, %r14d
+	setne	%al
+	testb	%dl, %al
+	je	.L145
 	andb	$1, %bpl
-	je	.L127
-	.p2align 4,,10
-	.p2align 3
-.L129:
-	cmpl	%r15d, 52(%rsp)
-	setg	%dl
-	cmpl	$63, 40(%rsp)
-	setle	%al
-	addq	$1, %r15
-	testb	%al, %dl
-	jne	.L132
-	movl	24(%rsp), %r13d
-	movl	8(%rsp), %ecx
-.L134:
-	addl	$1, %ecx
-	cmpl	$3, %ecx
-	jg	.L133
-	cmpl	$63, 40(%rsp)
-	jle	.L122
-.L133:
-	cmpq	$0, 416(%rsp)
-	movq	16(%rsp), %r15
-	movl	%r13d, %r12d
-	je	.L116
+	je	.L143
+.L145:
+	addq	$1, %rcx
+	jmp	.L151
+.L142:
+	movl	%ebp, %eax
+	xorl	$1, %eax
+	andl	$1, %eax
+	cmpl	$1, 32(%rsp)
+	je	.L365
+	cmpl	$2, 32(%rsp)
+	setne	%dl
+	orl	%edx, %eax
+	movzbl	%al, %eax
+.L147:
+	testl	%eax, %eax
+	je	.L145
+.L143:
+	movslq	16(%rsp), %rax
+	movl	%r13d, 560(%rsp,%rax,4)
+	leal	1(%rax), %eax
+	movl	%eax, 16(%rsp)
+	jmp	.L145
+.L250:
+	addl	$1, 32(%rsp)
+	movl	32(%rsp), %edi
+	cmpl	$3, %edi
+	jg	.L150
+	testb	%al, %al
+	jne	.L138
+.L150:
+	cmpq	$0, 400(%rsp)
+	movq	64(%rsp), %r13
+	je	.L132
 	call	affinity_supported@PLT
 	testl	%eax, %eax
-	je	.L119
-	cmpl	$0, 40(%rsp)
-	jne	.L139
-	jmp	.L138
-.L126:
-	xorl	$1, %ebp
-	andl	$1, %ebp
-	cmpl	$1, 8(%rsp)
-	je	.L356
-	cmpl	$2, 8(%rsp)
-	setne	%al
-	orl	%ebp, %eax
+	je	.L135
+	cmpl	$0, 16(%rsp)
+	jne	.L156
+	jmp	.L155
+.L365:
+	andl	%edx, %eax
 	movzbl	%al, %eax
-.L131:
-	testl	%eax, %eax
-	je	.L129
-.L127:
-	movslq	40(%rsp), %rax
-	movl	%ebx, 576(%rsp,%rax,4)
-	leal	1(%rax), %eax
-	movl	%eax, 40(%rsp)
-	jmp	.L129
-.L356:
-	andl	%ebp, %eax
-	movzbl	%al, %eax
-	jmp	.L131
-.L231:
+	jmp	.L147
+.L235:
 	xorl	%ebp, %ebp
-	movl	%ebx, %r12d
-	jmp	.L123
-.L208:
-	cmpl	$0, 48(%rsp)
-	je	.L207
-	jmp	.L215
-.L179:
-	cmpl	$0, 104(%rsp)
-	jne	.L186
-	cmpl	$0, 48(%rsp)
-	jne	.L206
-	jmp	.L207
-.L354:
-	addq	$1, %r13
-	jmp	.L153
+	movl	%r13d, %edi
+	jmp	.L139
 .L352:
-	movl	44(%rsp), %eax
-	movl	104(%rsp), %ebx
-	movl	%eax, 104(%rsp)
-	jmp	.L169
-.L224:
-	movq	%rax, %rdx
-	andl	$1, %eax
-	pxor	%xmm0, %xmm0
-	shrq	%rdx
-	orq	%rax, %rdx
-	cvtsi2sdq	%rdx, %xmm0
-	addsd	%xmm0, %xmm0
-	jmp	.L225
-.L351:
-	leaq	1152(%rsp), %rax
+	movq	40(%rsp), %r14
+	movq	%rbx, %rdx
+	leaq	.LC50(%rip), %rdi
+	movq	%r14, %rsi
+	call	die_usage@PLT
+.L113:
+	movq	40(%rsp), %r14
+	movl	$47, %edx
+	leaq	.LC48(%rip), %rdi
+	xorl	%eax, %eax
+	movq	%r14, %rsi
+	call	die_usage@PLT
+.L364:
+	leaq	1136(%rsp), %rax
+	movl	12(%rsp), %r15d
 	xorl	%ebx, %ebx
-	movq	%rax, 56(%rsp)
-	jmp	.L169
+	xorl	%r14d, %r14d
+	movq	%rax, 88(%rsp)
+	leaq	2708(%rsp), %rbp
+	leaq	pair_name(%rip), %r12
+	leaq	.LC64(%rip), %r13
+.L174:
+	movq	56(%rsp), %rax
+	movl	(%rax,%rbx), %eax
+	testl	%eax, %eax
+	js	.L173
+	movslq	%r15d, %rdx
+	movq	88(%rsp), %rdi
+	movd	0(%rbp,%rbx), %xmm5
+	movd	%eax, %xmm0
+	imulq	$56, %rdx, %rdx
+	movl	%r14d, %eax
+	movl	$8, %ecx
+	addl	$1, %r15d
+	punpckldq	%xmm5, %xmm0
+	movl	$48, %esi
+	addq	%rdi, %rdx
+	movq	%xmm0, (%rdx)
+	leaq	24(%rdx), %rdi
+	pxor	%xmm0, %xmm0
+	movups	%xmm0, 8(%rdx)
+	rep stosl
+	movq	(%r12,%rbx), %rcx
+	leaq	8(%rdx), %rdi
+	xorl	%eax, %eax
+	movq	%r13, %rdx
+	call	snprintf@PLT
+.L173:
+	addq	$8, %rbx
+	cmpq	$32, %rbx
+	jne	.L174
+	movl	%r15d, 12(%rsp)
+	jmp	.L166
 .L102:
 	movq	%rbx, %rsi
 	leaq	.LC37(%rip), %rdi
 	xorl	%eax, %eax
 	call	die_usage@PLT
 	.cfi_endproc
-.LFE42:
+.LFE43:
 	.size	main, .-main
 	.section	.rodata
 	.align 32
@@ -2374,62 +2468,62 @@ srcs.2:
 	.local	allowed.3
 	.comm	allowed.3,4096,32
 	.section	.rodata.str1.1
-.LC74:
+.LC84:
 	.string	"smt"
-.LC75:
+.LC85:
 	.string	"shared_l2"
-.LC76:
+.LC86:
 	.string	"shared_l3_only"
-.LC77:
+.LC87:
 	.string	"across_l3"
 	.section	.data.rel.ro.local,"aw"
 	.align 32
 	.type	pair_name, @object
 	.size	pair_name, 32
 pair_name:
-	.quad	.LC74
-	.quad	.LC75
-	.quad	.LC76
-	.quad	.LC77
+	.quad	.LC84
+	.quad	.LC85
+	.quad	.LC86
+	.quad	.LC87
 	.section	.rodata.str1.1
-.LC78:
+.LC88:
 	.string	"adjacent"
-.LC79:
+.LC89:
 	.string	"pad64"
-.LC80:
+.LC90:
 	.string	"pad128"
 	.section	.data.rel.ro.local
 	.align 32
 	.type	layouts, @object
 	.size	layouts, 48
 layouts:
-	.quad	.LC78
+	.quad	.LC88
 	.quad	8
-	.quad	.LC79
+	.quad	.LC89
 	.quad	64
-	.quad	.LC80
+	.quad	.LC90
 	.quad	128
 	.section	.rodata.str1.1
-.LC81:
+.LC91:
 	.string	"store"
-.LC82:
+.LC92:
 	.string	"rmw"
-.LC83:
+.LC93:
 	.string	"atomic"
-.LC84:
+.LC94:
 	.string	"register"
 	.section	.data.rel.ro.local
 	.align 32
 	.type	increments, @object
 	.size	increments, 64
 increments:
-	.quad	.LC81
+	.quad	.LC91
 	.quad	inc_store
-	.quad	.LC82
+	.quad	.LC92
 	.quad	inc_rmw
-	.quad	.LC83
+	.quad	.LC93
 	.quad	inc_atomic
-	.quad	.LC84
+	.quad	.LC94
 	.quad	inc_register
 	.section	.rodata.cst16,"aM",@progbits,16
 	.align 16
@@ -2448,19 +2542,19 @@ increments:
 	.long	0
 	.long	1076101120
 	.align 8
-.LC46:
+.LC54:
 	.long	1717986918
 	.long	1072850534
 	.align 8
-.LC47:
+.LC55:
 	.long	1202590843
 	.long	1066695393
 	.align 8
-.LC60:
+.LC69:
 	.long	0
 	.long	1
 	.align 8
-.LC61:
+.LC70:
 	.long	0
 	.long	1104006501
 	.ident	"GCC: (Debian 12.2.0-14+deb12u1) 12.2.0"

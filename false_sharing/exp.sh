@@ -5,6 +5,18 @@
 false_sharing_check() {
   [ -z "${PAIRS:-}" ] || [[ $PAIRS =~ ^[01]$ ]] || bad_usage "PAIRS=$PAIRS: expected 0 or 1"
   knob_int MAX_CELL_S 0 3600
+  [ -z "${C2C:-}" ] || [[ $C2C =~ ^(0|1|only)$ ]] || bad_usage "C2C=$C2C: expected 0, 1 or only"
+  local pair_re='^[0-9]+,[0-9]+:[a-z0-9_]+(;[0-9]+,[0-9]+:[a-z0-9_]+)*$'
+  [ -z "${PAIR_CPUS:-}" ] || [[ $PAIR_CPUS =~ $pair_re ]] ||
+    bad_usage "PAIR_CPUS=$PAIR_CPUS: expected a,b:name entries separated by ';' (names of a-z, 0-9, _)"
+  knob_int C2C_ROUNDTRIPS 100 10000000
+  knob_int C2C_BATCHES 6 1001
+  knob_int C2C_PASSES 1 100
+  knob_int C2C_BUDGET_S 1 86400
+  knob_int C2C_MAX_PAIRS 1 1000000
+  knob_int C2C_SEED 0 2147483648
+  knob_int C2C_GAP_PCT 1 1000
+  knob_int_list C2C_CPUS 0 1023
   # run.sh has checked that THREADS is a list of numbers; a count named twice
   # would be measured twice and one of its results dropped
   local seen=, x xs
@@ -27,19 +39,57 @@ false_sharing_iters() { if [ -n "$ITERS_LOG2" ]; then echo "$ITERS_LOG2"; elif [
 false_sharing_reps() { if [ -n "$REPS" ]; then echo "$REPS"; elif [ "$QUICK" = 1 ]; then echo 6; else echo 11; fi; }
 false_sharing_cap() { if [ -n "${MAX_CELL_S:-}" ]; then echo "$MAX_CELL_S"; elif [ "$QUICK" = 1 ]; then echo 0; else echo 10; fi; }
 
+# The core-to-core map (false_sharing_c2c) runs first, so that its classes
+# choose the CPU pairs of the two-thread table. C2C=0 leaves it out,
+# C2C=only runs it alone. QUICK: a handful of pairs, one pass, 6 clean
+# batches, a 1 s budget. A knob the user set wins.
+false_sharing_c2c_mode() { echo "${C2C:-1}"; }
+false_sharing_c2c_knob() { # NAME QUICK_VALUE: the value to pass (empty: the binary's default)
+  local v=${!1:-}
+  if [ -n "$v" ]; then echo "$v"; elif [ "$QUICK" = 1 ]; then echo "$2"; fi
+}
+
 # rough: a round of every cell costs ~140 ns x 2^ITERS_LOG2 for the loops
 # (the contended atomic dominates) plus ~0.3 ms per cell-round for threads,
 # canaries and probes; a quiet machine needs about REPS + 1 rounds, a busy
 # one up to 4 x REPS + 11
+# one; the map ~0.2 s a pair on a quiet machine, never beyond its budget
 false_sharing_eta() {
-  local il reps ncpu
+  local il reps ncpu mode pairs budget
   il=$(false_sharing_iters); reps=$(false_sharing_reps); ncpu=$(getconf _NPROCESSORS_ONLN)
-  awk -v il="$il" -v r="$reps" -v c="$ncpu" 'BEGIN {
+  mode=$(false_sharing_c2c_mode); pairs=$(false_sharing_c2c_knob C2C_MAX_PAIRS 6); budget=$(false_sharing_c2c_knob C2C_BUDGET_S 1)
+  awk -v il="$il" -v r="$reps" -v c="$ncpu" -v mode="$mode" -v mp="${pairs:-496}" -v b="${budget:-20}" 'BEGIN {
     t = (c >= 8 ? 4 : c >= 4 ? 3 : c >= 2 ? 2 : 1); cells = 12 * t + (c >= 2 ? 6 : 0)
-    printf "%d\n", 1 + 2 * (r + 1) * (140e-9 * t / 2 * 2 ^ il + cells * 0.3e-3) }'
+    fs = mode == "only" ? 0 : 1 + 2 * (r + 1) * (140e-9 * t / 2 * 2 ^ il + cells * 0.3e-3)
+    np = c * (c - 1) / 2; if (np > mp) np = mp; m = 0.2 * np; if (m > b) m = b
+    printf "%d\n", fs + (mode == "0" || c < 2 ? 0 : 1 + m) }'
+}
+
+# PAIR_CPUS from the map's lines in RAW: the typical pair of each measured
+# class, then of each OS class that measurement splits (its pairs fall into
+# several classes) or merges (its class holds other OS classes too)
+false_sharing_pair_cpus() {
+  # input: RESULT ... kind=c2c_class class=K ... rep=A,B ... os_X=N ...  and
+  #        RESULT ... kind=c2c_os os=X ... rep=A,B classes=K,...
+  awk 'function val(k,   i) { for (i = 4; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2); return "" }
+    function add(rep, name) { if (!(rep in taken) && n < 8) { taken[rep] = 1; s = s (n++ ? ";" : "") rep ":" name } }
+    $1 == "RESULT" && $3 == "kind=c2c_class" {
+      k = val("class"); add(val("rep"), "measured_" k); nos[k] = 0
+      for (i = 4; i <= NF; i++) if ($i ~ /^os_[a-z0-9_]+=[1-9]/) nos[k]++ }
+    $1 == "RESULT" && $3 == "kind=c2c_os" && val("os") != "unknown" { no++; oname[no] = val("os"); orep[no] = val("rep"); ocls[no] = val("classes") }
+    END { for (i = 1; i <= no; i++) if (index(ocls[i], ",") || nos[ocls[i]] > 1) add(orep[i], "os_" oname[i]); print s }' "$1"
 }
 
 false_sharing_run() {
+  local mode pairs=${PAIR_CPUS:-}
+  mode=$(false_sharing_c2c_mode)
+  if [ "$mode" != 0 ]; then
+    C2C_MAX_PAIRS=$(false_sharing_c2c_knob C2C_MAX_PAIRS 6) C2C_PASSES=$(false_sharing_c2c_knob C2C_PASSES 1) \
+      C2C_BATCHES=$(false_sharing_c2c_knob C2C_BATCHES 6) C2C_BUDGET_S=$(false_sharing_c2c_knob C2C_BUDGET_S 1) \
+      run_child "$BUILD/false_sharing_c2c" >>"$1"
+    [ -n "$pairs" ] || pairs=$(false_sharing_pair_cpus "$1")
+  fi
+  [ "$mode" != only ] || return 0
   ITERS_LOG2=$(false_sharing_iters) REPS=$(false_sharing_reps) MAX_CELL_S=$(false_sharing_cap) PIN=${PIN:-1} \
-    run_child "$BUILD/false_sharing" >>"$1"
+    PAIR_CPUS=$pairs run_child "$BUILD/false_sharing" >>"$1"
 }

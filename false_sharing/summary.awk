@@ -83,6 +83,9 @@ $1 == "RESULT" && $2 == "exp=false_sharing" {
         skipped = skipped (skipped ? ", " : "") f["threads"]; allowed = f["allowed_cpus"]
     } else if (f["kind"] == "skip" && f["pairs"] != "") {
         pairskip = f["reason"]
+    } else if (f["kind"] ~ /^c2c/) {
+        c2c = 1   # the core-to-core map; summary_c2c.awk writes its section
+        if (f["kind"] == "c2c_class") handoff[f["class"]] = f["one_way_ns"]
     }
 }
 /^# false_sharing_plan: / { for (i = 3; i <= NF; i++) { p = index($i, "="); plan[substr($i, 1, p - 1)] = substr($i, p + 1) } }
@@ -125,6 +128,7 @@ function unusable(k, cellk) {
 }
 
 END {
+    if (nv == 0 && c2c) { print "### False sharing\n\nOnly the core-to-core map ran (C2C=only); the increments were not measured.\n"; exit }
     if (nv == 0) { print "### False sharing\n\nNo false_sharing results in this raw file."; exit }
     print "### False sharing"
     print ""
@@ -201,13 +205,14 @@ END {
     if (nc > 0) {
         csv = csvdir "/false_sharing-pairs.csv"
         print "class,pair,variant,adjacent_ns,adjacent_ns_lo,adjacent_ns_hi,pad128_ns,pad128_ns_lo,pad128_ns_hi,ratio,ratio_lo,ratio_hi,p,q,n,target_reached,too_busy" > csv
-        print "Two threads pinned to one pair of CPUs of each kind this machine has (adjacent and pad128 in the same round):"
+        if (pairs_measured()) print "Two threads pinned to the typical pair of each class the core-to-core map below measured, and of each OS class the measurement splits or joins (adjacent and pad128 in the same round):"
+        else print "Two threads pinned to one pair of CPUs of each kind this machine has (adjacent and pad128 in the same round):"
         print ""
         print "| CPU pair | CPUs | increment | adjacent ns | pad128 ns | adjacent/pad128 |"
         print "|---|---|---|---:|---:|---:|"
         for (j = 1; j <= nc; j++) for (m = 1; m <= npv[cls[j]]; m++) {
             v = pv[cls[j], m]; ka = "pair" SUBSEP cls[j] SUBSEP v SUBSEP "adjacent"; kp = "pair" SUBSEP cls[j] SUBSEP v SUBSEP "pad128"; kr = "pair" SUBSEP cls[j] SUBSEP v
-            printf "| %s | %s | %s | %s | %s | %s |\n", cls[j], pairof[cls[j]], v, cellfmt(ka, "ns_per_inc"), cellfmt(kp, "ns_per_inc"), ratiofmt(kr)
+            printf "| %s | %s | %s | %s | %s | %s |\n", label(cls[j]), pairof[cls[j]], v, cellfmt(ka, "ns_per_inc"), cellfmt(kp, "ns_per_inc"), ratiofmt(kr)
             printf "%s,\"%s\",%s,%s,%s,%s,%s,%s,%s,%s\n", cls[j], pairof[cls[j]], v, c[ka, "ns_per_inc"], c[ka, "ns_per_inc_lo"], c[ka, "ns_per_inc_hi"], c[kp, "ns_per_inc"], c[kp, "ns_per_inc_lo"], c[kp, "ns_per_inc_hi"], csvratio(kr) > csv
         }
         close(csv)
@@ -310,8 +315,8 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
     for (j = 1; j <= nc; j++) {
         kr = "pair" SUBSEP cls[j] SUBSEP "atomic"; kp = "pair" SUBSEP cls[j] SUBSEP "atomic" SUBSEP "pad128"; ka = "pair" SUBSEP cls[j] SUBSEP "atomic" SUBSEP "adjacent"
         w = unusable(kr, kp)
-        if (w != "") printf "- On a CPU pair of class %s (CPUs %s) the adjacent atomic could not be measured here %s.\n", cls[j], pairof[cls[j]], w
-        else printf "- Two threads on a CPU pair of class %s (CPUs %s) pay %s for the adjacent atomic against the padded one (%s against %s ns)%s.\n", cls[j], pairof[cls[j]], cix(kr), nsof(ka), nsof(kp), (signif(kr) ? "" : ", not significantly different from 1x")
+        if (w != "") printf "- On %s the adjacent atomic could not be measured here %s.\n", pair_phrase(cls[j]), w
+        else printf "- Two threads on %s pay %s for the adjacent atomic against the padded one (%s against %s ns)%s.\n", pair_phrase(cls[j]), cix(kr), nsof(ka), nsof(kp), (signif(kr) ? "" : ", not significantly different from 1x")
     }
     # the canary itself under load
     if (nt >= 2 && thr[1] == 1 && !na(canary[1]) && !na(canary[thr[2]]) && canary[thr[2]] / canary[1] > 1.15 && !over[thr[2]])
@@ -323,6 +328,20 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
     printf "\n"
     print ""
 }
+
+# a pair class as the reader should see it: the core-to-core map's measured
+# classes (measured_K, with their hand-off latency) and OS classes (os_X)
+# that run.sh names in PAIR_CPUS; the topology's own names as they are
+function label(cl,   k) {
+    if (cl ~ /^measured_/) { k = substr(cl, 10); return "measured class " k (k in handoff ? " (" fmt(handoff[k]) " ns hand-off)" : "") }
+    if (cl ~ /^os_/) return substr(cl, 4) " (OS)"
+    return cl
+}
+function pair_phrase(cl) {
+    if (cl ~ /^(measured|os)_/) return "the CPU pair " pairof[cl] " of " (cl ~ /^os_/ ? "OS class " : "") label(cl)
+    return "a CPU pair of class " cl " (CPUs " pairof[cl] ")"
+}
+function pairs_measured(   j) { for (j = 1; j <= nc; j++) if (cls[j] ~ /^measured_/) return 1; return 0 }
 
 function nsof(k) { return na(c[k, "ns_per_inc"]) ? "NA" : fmt(c[k, "ns_per_inc"]) }
 

@@ -89,6 +89,7 @@ cp "$TMP/failing.awk" "$R/ctxswitch/summary.awk"
 rc=0; QUICK=1 "$R/run.sh" false_sharing >/dev/null 2>"$TMP/older.err" || rc=$?
 cp "$TMP/ctx-summary.awk" "$R/ctxswitch/summary.awk"
 check_eq "an unreadable older raw file of another experiment: the run completes" "0" "$rc"
+# shellcheck disable=SC2016 # the backquotes are markdown
 check "the summary says that experiment's results need a new run" \
   grep -q 'older version of this suite.*run `./run.sh ctxswitch`' "$R/results/quick-summary.md"
 finish

@@ -25,15 +25,23 @@ check_awk "at least 12 cells ran" "$cells >= 12"
 check_eq "no checksum line other than ok" "" "$(grep 'kind=checksum' "$raw" | grep -v 'status=ok$' || true)"
 check "the raw file opens with provenance (git, compiler, clock)" \
   bash -c "grep -q '^# git: ' '$raw' && grep -q '^# build: ' '$raw' && grep -q '^# clock_ghz_t1: ' '$raw'"
+# the core-to-core map runs first; its classes choose the two-thread pairs
+check "the core-to-core map ran first" bash -c "grep -m1 '^RESULT exp=false_sharing kind=\(c2c_plan\|cell\) ' '$raw' | grep -q c2c_plan"
+if grep -q '^RESULT exp=false_sharing kind=c2c_class ' "$raw"; then
+  check "the map's measured classes choose the pairs" grep -q '^RESULT exp=false_sharing kind=pair class=measured_1 ' "$raw"
+else
+  check "no measured class (too busy): the pairs come from the OS topology" \
+    bash -c "! grep -q 'kind=pair class=measured_' '$raw'"
+fi
 check_eq "every cell has samples and cpus lines" "$cells $cells" \
-  "$(grep -c '^samples exp=false_sharing' "$raw") $(grep -c '^cpus exp=false_sharing' "$raw")"
+  "$(grep -cE '^samples exp=false_sharing kind=(cell|pair) ' "$raw") $(grep -c '^cpus exp=false_sharing' "$raw")"
 # every round is accounted for: used + interfered + slow = total, and the
 # samples line keeps one value and one state letter per round
 check_eq "rounds_used + rounds_interfered + rounds_slow = rounds_total on every cell" "" \
   "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair) ' "$raw" | awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
       if (v["rounds_used"] + v["rounds_interfered"] + v["rounds_slow"] != v["rounds_total"]) print }')"
 check_eq "samples lines: one value and one state letter per round" "" \
-  "$(grep '^samples ' "$raw" | awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+  "$(grep -E '^samples exp=false_sharing kind=(cell|pair) ' "$raw" | awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
       n = split(v["ns_per_inc"], x, ","); if (n != length(v["state"]) || v["state"] !~ /^[cis]+$/) print }')"
 check_eq "every cell carries an interval, its rounds and the verdicts" "" \
   "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair) ' "$raw" | grep -vE 'ns_per_inc_lo=[^ ]+ ns_per_inc_hi=.* rounds_total=.* slow_share=.* two_modes=[01] .*target_reached=[01] too_busy=[01]' || true)"

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The core-to-core map's summary (false_sharing/summary_c2c.awk): from a real run on
+# the 2-CPU development VM (c2c/fixture-raw.txt) and from synthetic matrices
+# with their analyses, the markdown, the CSV matrix, the classes CSV and the
+# SVG heatmap are the committed goldens under mawk, gawk and original-awk,
+# and what they say follows from the numbers.
+# Regenerate after a deliberate change (from false_sharing/tests):
+#   cat c2c/fixture-sockets.txt c2c/golden-sockets.txt >/tmp/in  (raw: c2c/fixture-raw.txt alone)
+#   mawk -v csvdir=/tmp -f ../summary_c2c.awk /tmp/in >c2c/golden-sockets.md, then copy
+#   /tmp/false_sharing-c2c.svg, .csv and -classes.csv to c2c/golden-sockets.*
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../common/testlib.sh"
+
+D=$ROOT/false_sharing/tests/c2c
+AWKF=$ROOT/false_sharing/summary_c2c.awk
+
+# input SCENARIO: the raw-file lines summary_c2c.awk reads for it
+input() {
+  if [ "$1" = raw ]; then cat "$D/fixture-raw.txt"; else cat "$D/fixture-$1.txt" "$D/golden-$1.txt"; fi
+}
+
+# run_awk AWK SCENARIO: outputs into $TMP/AWK-SCENARIO/
+run_awk() {
+  local out=$TMP/$1-$2
+  mkdir -p "$out"
+  input "$2" >"$out/in.txt"
+  "$1" -v csvdir="$out" -f "$AWKF" "$out/in.txt" >"$out/summary.md" 2>"$out/err"
+}
+
+for a in mawk gawk original-awk; do
+  need_tool "$a" "$a" "the core-to-core summary under $a" || continue
+  for s in raw sockets; do
+    run_awk "$a" "$s"
+    out=$TMP/$a-$s
+    check_eq "$a $s: the markdown is golden-$s.md" "" "$(diff "$D/golden-$s.md" "$out/summary.md" | head -n 5)"
+    check_eq "$a $s: the heatmap is golden-$s.svg" "" "$(diff "$D/golden-$s.svg" "$out/false_sharing-c2c.svg" | head -n 5)"
+    check_eq "$a $s: the matrix is golden-$s.csv" "" "$(diff "$D/golden-$s.csv" "$out/false_sharing-c2c.csv" | head -n 5)"
+    check_eq "$a $s: the classes CSV is golden-$s-classes.csv" "" \
+      "$(diff "$D/golden-$s-classes.csv" "$out/false_sharing-c2c-classes.csv" | head -n 5)"
+    check_eq "$a $s: nothing on stderr" "" "$(cat "$out/err")"
+  done
+  run_awk "$a" smt
+  check_eq "$a smt: the markdown is golden-smt.md" "" "$(diff "$D/golden-smt.md" "$TMP/$a-smt/summary.md" | head -n 5)"
+done
+
+# the numbers are the raw file's
+raw=$TMP/mawk-raw
+pair=$(grep 'kind=c2c ' "$D/fixture-raw.txt")
+want="| 1 | 1 | $(awk -v x="$(val "$pair" one_way_ns)" 'BEGIN { printf "%.1f", x }') ("
+check "raw: the class row carries the pair's median ($want...)" grep -qF "$want" "$raw/summary.md"
+check_eq "raw: the matrix holds the pair's median both ways" "$(val "$pair" one_way_ns) $(val "$pair" one_way_ns)" \
+  "$(awk -F, 'NR == 2 { a = $3 } NR == 3 { b = $2 } END { print a, b }' "$raw/false_sharing-c2c.csv")"
+left=$(( $(val "$pair" batches_total) - $(val "$pair" batches_used) ))
+check "raw: the left-out batches are counted ($left of $(val "$pair" batches_total))" \
+  grep -q "Batches left out: $left of $(val "$pair" batches_total) " "$raw/summary.md"
+
+# the heatmap of 16 CPUs: one cell per CPU pair and one legend step per tenth
+svg=$TMP/mawk-sockets/false_sharing-c2c.svg
+check_eq "sockets: 256 cells and 10 legend steps in the SVG" "266" \
+  "$(grep -c '^<rect x=' "$svg")"
+check "sockets: the SVG is closed" bash -c "tail -n 1 '$svg' | grep -qx '</svg>'"
+check "sockets: the legend runs from the fastest to the slowest pair" \
+  bash -c "grep -q '>13.9 ns<' '$svg' && grep -q '>133.9 ns<' '$svg'"
+check_eq "sockets: the matrix is symmetric with an empty diagonal" "ok" \
+  "$(awk -F, 'NR > 1 { for (j = 2; j <= NF; j++) m[NR - 1, j - 1] = $j; n = NR - 1 }
+     END { for (i = 1; i <= n; i++) for (j = 1; j <= n; j++) if (m[i, j] != m[j, i] || (i == j && m[i, j] != "")) { print "bad", i, j; exit }
+           print "ok" }' "$TMP/mawk-sockets/false_sharing-c2c.csv")"
+check "sockets: the crossing costs 2.7x a same-socket hand-off" \
+  grep -q 'class 3 (the OS calls them across_l3) costs 2.7× one in class 2' "$TMP/mawk-sockets/summary.md"
+
+# what the findings say about the other scenarios
+findings() { # findings SCENARIO: the markdown under mawk
+  mkdir -p "$TMP/f-$1"
+  input "$1" | mawk -v csvdir="$TMP/f-$1" -f "$AWKF"
+}
+check "smt: says the OS misses SMT siblings" bash -c "grep -q 'CPUs 0 and 4, 1 and 5, 2 and 6, 3 and 7 .*behave like SMT siblings' '$TMP/mawk-smt/summary.md'"
+findings clusters >"$TMP/clusters.md"
+check "clusters: tells the two kinds of cores apart by the canary" grep -q 'CPUs 0,1,2,3 at 5.00 GHz and CPUs 4,5,6,7 at 3.33 GHz' "$TMP/clusters.md"
+check "clusters: measurement and the OS agree" grep -q 'Measurement and the OS topology agree' "$TMP/clusters.md"
+findings outlier >"$TMP/outlier.md"
+check "outlier: the lone pair is named" grep -q 'Pair 2,5 stands alone' "$TMP/outlier.md"
+findings noise >"$TMP/noise.md"
+check "noise: one class" grep -q 'one class, no pair apart from the rest' "$TMP/noise.md"
+
+# a busy pair is hatched and named; pairs left out of a sample are grey
+sed 's/cpu_a=2 cpu_b=9 \(.*\)busy=0/cpu_a=2 cpu_b=9 \1busy=1/; /kind=c2c cpu_a=0 cpu_b=5 /d' \
+  "$D/fixture-sockets.txt" "$D/golden-sockets.txt" >"$TMP/holes.txt"
+mkdir -p "$TMP/holes"
+mawk -v csvdir="$TMP/holes" -f "$AWKF" "$TMP/holes.txt" >"$TMP/holes.md"
+check_eq "a busy pair: two hatched cells" 2 "$(grep -c 'fill="url(#busy)"' "$TMP/holes/false_sharing-c2c.svg")"
+check_eq "a pair not measured: two grey cells" 2 "$(grep -c 'fill="#eeeeee"' "$TMP/holes/false_sharing-c2c.svg")"
+check "a busy pair: the summary says the machine was too busy for it" grep -q 'too busy to measure 1 pair (2,9)' "$TMP/holes.md"
+check_eq "a pair not measured: its matrix cells are empty" "," \
+  "$(awk -F, '$1 == "0" { print $7 "," }' "$TMP/holes/false_sharing-c2c.csv")"
+
+# no results, no map
+printf '# nothing\n' >"$TMP/empty.txt"
+check_eq "a raw file without the map (C2C=0): no section" "" "$(mawk -v csvdir="$TMP" -f "$AWKF" "$TMP/empty.txt")"
+printf 'RESULT exp=false_sharing kind=c2c_skip reason=no_affinity_api allowed_cpus=0\n' >"$TMP/skip.txt"
+check "a skipped map says why" \
+  bash -c "mawk -v csvdir='$TMP' -f '$AWKF' '$TMP/skip.txt' | grep -q 'No map: this OS cannot pin a thread'"
+finish
