@@ -167,7 +167,7 @@ build_lockwait_tools() {
   # three independent programs, compiled side by side
   local pids=() p failed=0
   cc_prog lockwait_workload "$ROOT/lockwait/workload.c" & pids+=("$!")
-  cc_prog lockwait_report "$ROOT/lockwait/report.c" "$ROOT/lockwait/report_model.c" "$ROOT/lockwait/report_pieces.c" & pids+=("$!")
+  cc_prog lockwait_report "$ROOT/lockwait/report.c" "$ROOT/lockwait/report_load.c" "$ROOT/lockwait/report_model.c" "$ROOT/lockwait/report_pieces.c" & pids+=("$!")
   # synthetic traces for the report tests and lockwait/bench_report.sh
   cc_prog lockwait_tracegen "$ROOT/lockwait/tests/report-tracegen.c" & pids+=("$!")
   for p in "${pids[@]}"; do wait "$p" || failed=1; done

@@ -84,8 +84,18 @@ extern struct model_stats mstat;
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 
-/* report_model.c */
+/* a trace that cannot be read: one line naming it, exit 2 */
+#define FAIL(...) (fprintf(stderr, "lockwait_report: %s: ", path), fprintf(stderr, __VA_ARGS__), \
+                   fputc('\n', stderr), exit(EXIT_USAGE))
+
+/* report_load.c */
+#define CHUNK 65536         /* records read at once */
 void load(void);            /* the trace (path): refused with exit 2 unless whole and native */
+/* records [i, i + n) (n <= CHUNK), through buf */
+const struct lw_trace_record *records(size_t i, size_t n, struct lw_trace_record *buf);
+void records_done(void);    /* the trace is read: close it */
+
+/* report_model.c */
 void build(void);           /* threads, locks, waits, holds, timelines */
 uint32_t thread_of(uint32_t tid); /* index of tid, created on first sight (may move th) */
 /* the timeline of holds hs[0..n) (by start) without thread skip's (NOBODY:

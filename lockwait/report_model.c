@@ -8,20 +8,15 @@
  * in them, each release ending a releaser stretch since the previous one, and
  * what follows the last release is a tail (report_pieces.c turns it into the
  * waits' pieces). One segment per hold or release: memory and time grow with
- * the records (n log n for the sorts). The trace is read in chunks, never
- * held whole (a pipe is read whole, once). */
+ * the records (n log n for the sorts). The trace is read in chunks
+ * (report_load.c). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 struct thread *th;
 size_t nth;
@@ -43,8 +38,6 @@ uint64_t t_first = UINT64_MAX, t_last;
 const char *path;
 struct model_stats mstat;
 
-#define FAIL(...) (fprintf(stderr, "lockwait_report: %s: ", path), fprintf(stderr, __VA_ARGS__), \
-                   fputc('\n', stderr), exit(EXIT_USAGE))
 
 void *grow(void *p, size_t *cap, size_t need, size_t elem)
 {
@@ -227,100 +220,6 @@ static int cmp_wait(const void *a, const void *b)
 {
     const struct wait *x = a, *y = b;
     return (x->s > y->s) - (x->s < y->s);
-}
-
-/* ---- loading ---- */
-
-/* A regular file is read in chunks (twice: counting, then filling), so the
- * trace never sits in memory whole; a pipe or FIFO is read whole once. */
-static int trace_fd = -1;
-static char *stream;
-#define CHUNK 65536
-
-static const char *file_kind(mode_t m)
-{
-    return S_ISFIFO(m) ? "pipe or FIFO" : S_ISCHR(m) ? "character device" : S_ISSOCK(m) ? "socket" : "special file";
-}
-
-void load(void)
-{
-    /* O_NONBLOCK: opening a FIFO nobody writes to must not hang */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        FAIL("cannot open: %s", strerror(errno));
-    struct stat st;
-    if (fstat(fd, &st) != 0)
-        FAIL("cannot read its status: %s", strerror(errno));
-    if (S_ISDIR(st.st_mode))
-        FAIL("a directory, not a lockwait trace");
-    size_t size;
-    if (S_ISREG(st.st_mode)) {
-        size = (size_t)st.st_size;
-        if (size == 0)
-            FAIL("empty file (0 bytes), not a lockwait trace");
-        trace_fd = fd;
-    } else {
-        int fl = fcntl(fd, F_GETFL);
-        if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0)
-            die("%s: fcntl: %s", path, strerror(errno));
-        size_t cap = 0;
-        size = 0;
-        for (;;) {
-            stream = grow(stream, &cap, size + CHUNK, 1);
-            ssize_t r = read(fd, stream + size, CHUNK);
-            if (r < 0 && errno == EINTR)
-                continue;
-            if (r < 0)
-                FAIL("reading it (a %s): %s", file_kind(st.st_mode), strerror(errno));
-            if (r == 0)
-                break;
-            size += (size_t)r;
-        }
-        close(fd);
-        if (size == 0) /* a FIFO with no writer reads as end of file at once */
-            FAIL("read 0 bytes from this %s (no writer, or nothing written): not a lockwait trace",
-                 file_kind(st.st_mode));
-    }
-    char head[sizeof hdr];
-    size_t got = MIN(size, sizeof hdr);
-    if (stream)
-        memcpy(head, stream, got);
-    else if (pread(fd, head, got, 0) != (ssize_t)got)
-        FAIL("reading it: %s", strerror(errno ? errno : EIO));
-    if (size >= 8 && memcmp(head, LW_TRACE_MAGIC, 8) != 0)
-        FAIL("wrong magic: not a lockwait trace (expected \"%s\")", LW_TRACE_MAGIC);
-    if (size < sizeof hdr)
-        FAIL("truncated header: %zu bytes, a trace starts with %zu", size, sizeof hdr);
-    memcpy(&hdr, head, sizeof hdr);
-    if (hdr.endian != LW_TRACE_ENDIAN)
-        FAIL("byte-order mark 0x%08" PRIx32 ": written on a machine of the other byte order "
-             "(or corrupt); this reader needs 0x%08x", hdr.endian, LW_TRACE_ENDIAN);
-    if (hdr.version != LW_TRACE_VERSION)
-        FAIL("trace version %" PRIu32 ", this reader knows %u", hdr.version, LW_TRACE_VERSION);
-    if (hdr.record_size != sizeof(struct lw_trace_record))
-        FAIL("record size %" PRIu32 ", this reader knows %zu", hdr.record_size,
-             sizeof(struct lw_trace_record));
-    if ((size - sizeof hdr) % sizeof(struct lw_trace_record))
-        FAIL("truncated: %zu bytes after the header is not a whole number of %zu-byte records",
-             size - sizeof hdr, sizeof(struct lw_trace_record));
-    nrec = (size - sizeof hdr) / sizeof(struct lw_trace_record);
-}
-
-/* records [i, i + n) (n <= CHUNK), through buf */
-static const struct lw_trace_record *records(size_t i, size_t n, struct lw_trace_record *buf)
-{
-    size_t off = sizeof hdr + i * sizeof *buf, want = n * sizeof *buf, got = 0;
-    if (stream)
-        return (const struct lw_trace_record *)(stream + off);
-    while (got < want) {
-        ssize_t r = pread(trace_fd, (char *)buf + got, want - got, (off_t)(off + got));
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            FAIL("reading record %zu: %s", i, r < 0 ? strerror(errno) : "the file shrank");
-        got += (size_t)r;
-    }
-    return buf;
 }
 
 /* ---- holds: inferred starts ---- */
@@ -667,10 +566,7 @@ void build(void)
         }
     }
     free(buf);
-    if (trace_fd >= 0)
-        close(trace_fd);
-    free(stream);
-    stream = NULL;
+    records_done();
     for (size_t i = 0; i < nth; i++) /* only with nested waits (signal handlers) */
         for (size_t k = 1; k < th[i].nwait; k++)
             if (waits[th[i].wait_off + k].s < waits[th[i].wait_off + k - 1].s) {
