@@ -17,6 +17,7 @@
  * would cost more than an uncontended lock/unlock pair. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <locale.h>
 #include <errno.h>
 #include <pthread.h>
 #include <semaphore.h>
@@ -819,7 +820,16 @@ __attribute__((constructor)) static void lw_start(void)
 
 __attribute__((destructor)) static void lw_stop(void)
 {
+    /* the program may have set a locale with a decimal comma: the report
+     * and the RESULT lines are printed in the C locale, on this thread only,
+     * whatever it chose (the program is exiting; its locale is left as is) */
+    locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+    locale_t old = c ? uselocale(c) : (locale_t)0;
     lw_ticks_end();
     lw_report();
     lw_trace_write();
+    if (c) {
+        uselocale(old);
+        freelocale(c);
+    }
 }

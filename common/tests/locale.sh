@@ -90,4 +90,14 @@ env PATH="$awkdir:$PATH" LOCPATH="$LOC" LANG="$l" LC_ALL="$l" QUICK=1 "$R/run.sh
 check_eq "$l: a full QUICK run exits 0" "0 " "$rc $(grep -m1 -i 'error\|expected' "$TMP/err" || true)"
 check_eq "$l: the full QUICK run's clock figures are decimal numbers" "" \
   "$(grep -h '^# clock_ghz_t[0-9]*: ' "$R"/results/quick-*-raw.txt | grep -v ': [0-9]*\.[0-9]*$' || true)"
+# liblockwait inside a program that adopts a decimal-comma locale (sort
+# calls setlocale): its report and RESULT lines stay in the C locale
+if [ -f "$ROOT/build/liblockwait.so" ] && command -v sort >/dev/null 2>&1; then
+  seq 1 50000 | awk '{ print ($1 * 7919) % 50000 }' >"$TMP/numbers"
+  LOCPATH="$LOC" LC_ALL="$l" "$ROOT/lockwait/lockwait" -- sort --parallel=2 -S 1M "$TMP/numbers" \
+    >/dev/null 2>"$TMP/lw.err" || true
+  check "$l: liblockwait inside sort prints its report" grep -q '^lockwait: report took' "$TMP/lw.err"
+  check_eq "$l: liblockwait inside sort prints no decimal comma" "" \
+    "$(grep -E '[0-9],[0-9]{3} (ms|s)|_share=[0-9]+,|took [0-9]+,' "$TMP/lw.err" | head -n 3 || true)"
+fi
 finish
