@@ -196,12 +196,17 @@ struct reps_plan {
     double cap_s;      /* per-cell time cap (MAX_CELL_S) */
     double rel;        /* target half-width relative to the estimate (0.05) */
 };
-/* 1 while another round is wanted: fewer than min_clean clean rounds, or a
- * target not reached, and neither cap hit. started_ns: now_ns() at the
- * cell's first round. */
+/* 1 while another round is wanted: fewer than min_clean clean rounds (up to
+ * REPS_BASE_ROUNDS, then only within the time cap), or a target not reached
+ * and the time cap not hit; never beyond max_rounds. started_ns: now_ns() at
+ * the cell's first round. */
 int reps_more(const struct reps_plan *p, long clean, long rounds, int targets_reached, uint64_t started_ns);
+/* The rounds any cell may take to replace the ones left out. An experiment
+ * whose rounds are short may raise max_rounds above it: the extra rounds
+ * then come only within the time cap. */
+#define REPS_BASE_ROUNDS(min_clean) (4 * (min_clean) + 10)
 /* The plan from the knobs: REPS (min clean, default def_reps), MAX_CELL_S
- * (default def_cap_s), and max_rounds = 4 x REPS + 10. */
+ * (default def_cap_s), and max_rounds = REPS_BASE_ROUNDS(REPS). */
 struct reps_plan reps_plan_from_env(long def_reps, double def_cap_s);
 
 /* ---- a cycle counter (cycles.c) ----

@@ -118,11 +118,15 @@ int reps_more(const struct reps_plan *p, long clean, long rounds, int targets_re
 {
     if (rounds >= p->max_rounds)
         return 0;
+    int in_time = (double)(now_ns() - started_ns) < p->cap_s * 1e9;
+    /* replacing left-out rounds: always up to the base allowance, beyond it
+     * (where an experiment with short rounds allows more) only within the
+     * time cap */
     if (clean < p->min_clean)
-        return 1;
+        return rounds < REPS_BASE_ROUNDS(p->min_clean) || in_time;
     if (targets_reached)
         return 0;
-    return (double)(now_ns() - started_ns) < p->cap_s * 1e9;
+    return in_time;
 }
 
 struct reps_plan reps_plan_from_env(long def_reps, double def_cap_s)
@@ -130,7 +134,7 @@ struct reps_plan reps_plan_from_env(long def_reps, double def_cap_s)
     struct reps_plan p;
     p.min_clean = env_long("REPS", def_reps, 1, 1001);
     p.cap_s = (double)env_long("MAX_CELL_S", (long)def_cap_s, 0, 3600);
-    p.max_rounds = 4 * p.min_clean + 10;
+    p.max_rounds = REPS_BASE_ROUNDS(p.min_clean);
     p.rel = 0.05;
     return p;
 }

@@ -463,6 +463,9 @@ int main(int argc, char **argv)
     struct knobs k;
     read_knobs(&k);
     struct reps_plan plan = reps_plan_from_env(DEF_REPS, DEF_CAP_S);
+    /* rounds are short (0.1-10 ms): on a host busy in bursts, up to four
+     * times the usual replacements, within MAX_CELL_S */
+    plan.max_rounds = 4 * REPS_BASE_ROUNDS(plan.min_clean);
     static int allowed[1024];
     int nallowed = allowed_cpus(allowed, 1024);
     if (nallowed > 1024)

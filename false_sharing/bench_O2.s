@@ -1151,12 +1151,12 @@ main:
 	movq	%rax, 96(%rsp)
 	call	allowed_cpus@PLT
 	movl	%eax, %edi
-	movl	%eax, 24(%rsp)
+	movl	%eax, 16(%rsp)
 	movl	$1024, %eax
 	cmpl	%eax, %edi
 	cmovle	%edi, %eax
 	leaq	.LC44(%rip), %rdi
-	movl	%eax, 72(%rsp)
+	movl	%eax, 68(%rsp)
 	movl	%eax, %ebp
 	call	getenv@PLT
 	movq	%rax, %r14
@@ -1165,11 +1165,11 @@ main:
 	leaq	1144(%rsp), %r9
 	movq	%rax, %r15
 	xorl	%eax, %eax
-	movq	%r14, 40(%rsp)
-	movl	%eax, 12(%rsp)
+	movq	%r14, 32(%rsp)
+	movl	%eax, 64(%rsp)
 	movq	%r9, %rbx
-	movq	%r9, 32(%rsp)
-	movq	%r13, 48(%rsp)
+	movq	%r9, 24(%rsp)
+	movq	%r13, 40(%rsp)
 	movl	%ebp, %r13d
 	.p2align 4,,10
 	.p2align 3
@@ -1177,7 +1177,7 @@ main:
 	cmpb	$0, (%r15)
 	je	.L351
 	movl	$0, 2704(%rsp)
-	cmpl	$8, 12(%rsp)
+	cmpl	$8, 64(%rsp)
 	je	.L112
 	xorl	%eax, %eax
 	leaq	1584(%rsp), %rcx
@@ -1200,7 +1200,7 @@ main:
 	cmpq	$46, %rax
 	ja	.L113
 	leaq	0(%rbp,%r14), %rax
-	movq	%rax, 16(%rsp)
+	movq	%rax, 8(%rsp)
 	movzbl	(%rax), %eax
 	cmpb	$59, %al
 	je	.L249
@@ -1209,7 +1209,7 @@ main:
 .L249:
 	movl	816(%rsp), %edi
 	movl	1584(%rsp), %r8d
-	movl	24(%rsp), %eax
+	movl	16(%rsp), %eax
 	movd	%edi, %xmm0
 	movd	%r8d, %xmm7
 	punpckldq	%xmm7, %xmm0
@@ -1245,10 +1245,10 @@ main:
 	movups	%xmm0, 16(%rbx)
 	movups	%xmm0, 32(%rbx)
 	call	memcpy@PLT
-	movl	12(%rsp), %r15d
+	movl	64(%rsp), %r15d
 	testl	%r15d, %r15d
 	je	.L120
-	movq	32(%rsp), %r15
+	movq	24(%rsp), %r15
 	.p2align 4,,10
 	.p2align 3
 .L122:
@@ -1261,7 +1261,7 @@ main:
 	cmpq	%rbx, %r15
 	jne	.L122
 .L120:
-	movq	16(%rsp), %rax
+	movq	8(%rsp), %rax
 	movzbl	(%rax), %eax
 	cmpb	$59, %al
 	je	.L353
@@ -1269,7 +1269,7 @@ main:
 	xorl	%r15d, %r15d
 	cmpb	$59, %al
 	sete	%r15b
-	addl	$1, 12(%rsp)
+	addl	$1, 64(%rsp)
 	addq	$56, %rbx
 	addq	%r14, %r15
 	addq	%rbp, %r15
@@ -1277,19 +1277,19 @@ main:
 .L353:
 	cmpb	$0, 1(%rbp,%r14)
 	jne	.L123
-	movq	40(%rsp), %rsi
+	movq	32(%rsp), %rsi
 	leaq	.LC51(%rip), %rdi
 	xorl	%eax, %eax
 	call	die_usage@PLT
 .L112:
-	movq	40(%rsp), %r14
+	movq	32(%rsp), %r14
 	movl	$8, %edx
 	leaq	.LC45(%rip), %rdi
 	xorl	%eax, %eax
 	movq	%r14, %rsi
 	call	die_usage@PLT
 .L338:
-	movq	40(%rsp), %r14
+	movq	32(%rsp), %r14
 	movl	%edi, %edx
 	movl	%r8d, %ecx
 	xorl	%eax, %eax
@@ -1297,7 +1297,7 @@ main:
 	movq	%r14, %rsi
 	call	die_usage@PLT
 .L351:
-	movq	48(%rsp), %r13
+	movq	40(%rsp), %r13
 .L109:
 	movl	$128, %esi
 	leaq	.LC52(%rip), %rdi
@@ -1305,13 +1305,13 @@ main:
 	xorl	%ebp, %ebp
 	call	printf@PLT
 	leaq	2704(%rsp), %rax
-	movq	%r13, 32(%rsp)
+	movq	%r13, 24(%rsp)
 	leaq	srcs.2(%rip), %r15
-	movq	%rax, 56(%rsp)
+	movq	%rax, 48(%rsp)
 	movq	%rbp, %r13
 .L126:
 	movl	(%r15,%r13,4), %ebp
-	movq	56(%rsp), %rdx
+	movq	48(%rsp), %rdx
 	xorl	%esi, %esi
 	movl	$8, %ecx
 	movl	%ebp, %edi
@@ -1319,8 +1319,8 @@ main:
 	testl	%eax, %eax
 	jle	.L130
 	movslq	%eax, %rcx
-	movq	56(%rsp), %rdi
-	movq	%r13, 16(%rsp)
+	movq	48(%rsp), %rdi
+	movq	%r13, 8(%rsp)
 	movl	%ebp, %r13d
 	imulq	$152, %rcx, %rcx
 	movq	%rdi, %rbx
@@ -1347,31 +1347,35 @@ main:
 	call	printf@PLT
 	jmp	.L128
 .L354:
-	movq	16(%rsp), %r13
+	movq	8(%rsp), %r13
 .L130:
 	addq	$1, %r13
 	cmpq	$3, %r13
 	jne	.L126
-	movq	32(%rsp), %r13
+	movq	96(%rsp), %r14
+	movq	24(%rsp), %r13
+	leaq	10(,%r14,4), %rax
+	leaq	0(,%rax,4), %r15
+	movq	%r15, 72(%rsp)
 	call	online_cpus@PLT
 	movl	%eax, %ebx
 	call	probe_sources@PLT
 	movsd	.LC55(%rip), %xmm2
-	movsd	.LC54(%rip), %xmm4
-	leaq	.LC56(%rip), %rdi
+	movq	%r15, %rcx
+	movq	%r14, %rdx
 	pushq	%r10
 	.cfi_def_cfa_offset 5080
+	movsd	.LC54(%rip), %xmm4
 	movq	%rax, %r8
-	movl	$5, %eax
+	leaq	.LC56(%rip), %rdi
 	pushq	%rbx
 	.cfi_def_cfa_offset 5088
-	movl	88(%rsp), %r9d
+	movl	84(%rsp), %r9d
 	movapd	%xmm2, %xmm3
+	movl	$5, %eax
 	movsd	184(%rsp), %xmm1
-	movq	168(%rsp), %rcx
-	movsd	176(%rsp), %xmm0
-	movq	112(%rsp), %rdx
 	movq	408(%rsp), %rsi
+	movsd	176(%rsp), %xmm0
 	call	printf@PLT
 	popq	%r11
 	.cfi_def_cfa_offset 5080
@@ -1381,26 +1385,26 @@ main:
 	jne	.L131
 .L134:
 	xorl	%r9d, %r9d
-	movl	%r9d, 16(%rsp)
+	movl	%r9d, 8(%rsp)
 .L132:
 	leaq	.LC58(%rip), %rdi
 	call	puts@PLT
 .L153:
 	cmpq	$0, 400(%rsp)
 	je	.L156
-	cmpl	$0, 16(%rsp)
+	cmpl	$0, 8(%rsp)
 	je	.L136
 .L156:
-	cmpl	$1, 24(%rsp)
+	cmpl	$1, 16(%rsp)
 	leaq	.LC61(%rip), %rax
-	movl	16(%rsp), %ebp
+	movl	8(%rsp), %ebp
 	movq	%r13, %r10
 	leaq	.LC12(%rip), %rdi
-	movl	72(%rsp), %r11d
+	movl	68(%rsp), %r11d
 	leaq	cpus_t.1(%rip), %r15
 	cmove	%rdi, %rax
 	xorl	%ebx, %ebx
-	movq	%rax, 24(%rsp)
+	movq	%rax, 16(%rsp)
 	xorl	%eax, %eax
 	movl	%eax, %r13d
 .L158:
@@ -1449,49 +1453,51 @@ main:
 	movl	%r9d, %esi
 	leaq	.LC62(%rip), %rdi
 	xorl	%eax, %eax
-	movq	%r10, 48(%rsp)
-	movl	%r11d, 32(%rsp)
-	movq	%r9, 40(%rsp)
+	movq	%r10, 40(%rsp)
+	movl	%r11d, 24(%rsp)
+	movq	%r9, 32(%rsp)
 	call	printf@PLT
-	movq	40(%rsp), %r9
-	movl	32(%rsp), %ecx
+	movq	32(%rsp), %r9
+	movl	24(%rsp), %ecx
 	xorl	%eax, %eax
-	movq	24(%rsp), %r8
+	movq	16(%rsp), %r8
 	movq	stderr(%rip), %rdi
 	movl	%r14d, %edx
 	leaq	.LC63(%rip), %rsi
 	call	fprintf@PLT
-	movl	32(%rsp), %r11d
-	movq	48(%rsp), %r10
+	movl	24(%rsp), %r11d
+	movq	40(%rsp), %r10
 	jmp	.L160
 .L355:
 	cmpq	$0, 408(%rsp)
-	movl	%r13d, 24(%rsp)
+	movl	%r13d, 16(%rsp)
 	je	.L236
-	cmpl	$1, 16(%rsp)
+	cmpl	$1, 8(%rsp)
 	jg	.L357
 .L236:
 	xorl	%esi, %esi
-	movl	%esi, 12(%rsp)
+	movl	%esi, 64(%rsp)
 .L348:
 	leaq	1584(%rsp), %rax
-	movq	%rax, 64(%rsp)
+	movq	%rax, 56(%rsp)
 .L349:
 	leaq	1136(%rsp), %rax
 	movq	%rax, 88(%rsp)
 .L166:
+	movq	72(%rsp), %rax
 	leaq	816(%rsp), %rdi
 	subq	$32, %rsp
 	.cfi_def_cfa_offset 5104
 	movq	%rdi, 112(%rsp)
+	movq	%rax, 184(%rsp)
 	movq	416(%rsp), %rsi
 	movdqa	176(%rsp), %xmm6
 	movdqa	192(%rsp), %xmm7
 	movups	%xmm6, (%rsp)
 	movups	%xmm7, 16(%rsp)
 	call	run_init@PLT
-	imull	$3, 56(%rsp), %eax
-	movq	96(%rsp), %r15
+	imull	$3, 48(%rsp), %eax
+	movq	88(%rsp), %r15
 	xorl	%esi, %esi
 	movq	%r15, 168(%rsp)
 	movl	%eax, 144(%rsp)
@@ -1505,14 +1511,14 @@ main:
 .L175:
 	cmpl	$3, %esi
 	setle	%al
-	cmpl	$0, 24(%rsp)
+	cmpl	$0, 16(%rsp)
 	setne	%dl
 	andb	%dl, %al
 	je	.L358
 	movq	%rsi, %rbp
 	leaq	increments(%rip), %rax
 	movq	120(%rsp), %rdi
-	movq	%rsi, 32(%rsp)
+	movq	%rsi, 24(%rsp)
 	salq	$4, %rbp
 	orl	$-1, %r13d
 	addq	%rax, %rbp
@@ -1523,8 +1529,8 @@ main:
 	movq	%rax, (%r15)
 	call	xmalloc@PLT
 	xorl	%ecx, %ecx
-	movl	24(%rsp), %edx
-	movq	32(%rsp), %rsi
+	movl	16(%rsp), %edx
+	movq	24(%rsp), %rsi
 	movq	%rax, 16(%r15)
 	movq	%rax, %r8
 	xorl	%eax, %eax
@@ -1543,31 +1549,31 @@ main:
 	movq	(%r15), %r14
 	xorl	%ebx, %ebx
 	addl	$2, %eax
-	movl	%r13d, 40(%rsp)
+	movl	%r13d, 32(%rsp)
 	xorl	%r9d, %r9d
 	pxor	%xmm0, %xmm0
-	movl	%eax, 76(%rsp)
+	movl	%eax, 72(%rsp)
 	movl	%r13d, %eax
 	leaq	48+layouts(%rip), %r12
 	movq	%rcx, %r13
 	notl	%eax
 	shrl	$31, %eax
-	movl	%eax, 48(%rsp)
+	movl	%eax, 40(%rsp)
 	leaq	240(%rsp), %rax
-	movq	%rax, 32(%rsp)
+	movq	%rax, 24(%rsp)
 	xorl	%eax, %eax
 	.p2align 4,,10
 	.p2align 3
 .L178:
 	movq	%r9, %r10
 	leaq	cpus_t.1(%rip), %rdi
-	movl	16(%rsp), %edx
+	movl	8(%rsp), %edx
 	movd	%r9d, %xmm4
 	salq	$8, %r10
 	movl	0(%r13,%r9,4), %r11d
 	leaq	layouts(%rip), %rsi
 	addq	%rdi, %r10
-	movq	32(%rsp), %rdi
+	movq	24(%rsp), %rdi
 	testl	%edx, %edx
 	movq	%r14, %rdx
 	cmove	%rax, %r10
@@ -1632,11 +1638,11 @@ main:
 	movups	%xmm7, 128(%r8,%rdx)
 	movdqa	2768(%rsp), %xmm3
 	movups	%xmm3, 144(%r8,%rdx)
-	cmpl	%r9d, 40(%rsp)
+	cmpl	%r9d, 32(%rsp)
 	je	.L180
-	cmpb	$0, 48(%rsp)
+	cmpb	$0, 40(%rsp)
 	je	.L180
-	movl	76(%rsp), %edi
+	movl	72(%rsp), %edi
 	movl	%esi, 2704(%rsp)
 	addl	$3, %ecx
 	movups	%xmm0, 2756(%rsp)
@@ -1662,7 +1668,7 @@ main:
 	addq	$1, %r9
 	addl	$3, %ebx
 	addq	$744, %r14
-	cmpl	%r9d, 24(%rsp)
+	cmpl	%r9d, 16(%rsp)
 	jg	.L178
 	movq	104(%rsp), %rsi
 	addq	$40, %r15
@@ -1672,11 +1678,11 @@ main:
 	movl	%eax, %r12d
 	movq	%rsi, %rax
 	movq	88(%rsp), %r15
-	movl	%esi, 76(%rsp)
+	movl	%esi, 72(%rsp)
 	cltq
 	movb	%r12b, 88(%rsp)
 	imulq	$40, %rax, %r14
-	movq	64(%rsp), %rax
+	movq	56(%rsp), %rax
 	movq	%rsi, 104(%rsp)
 	leaq	(%rax,%r14), %rbx
 	movq	%r14, 112(%rsp)
@@ -1685,26 +1691,26 @@ main:
 	movq	%rbx, 120(%rsp)
 	movq	%rbx, %rsi
 .L183:
-	cmpl	%eax, 12(%rsp)
+	cmpl	%eax, 64(%rsp)
 	jle	.L359
 	leaq	8(%r14), %rdi
-	movq	%rsi, 40(%rsp)
+	movq	%rsi, 32(%rsp)
 	movq	%rsi, %rbx
 	xorl	%r12d, %r12d
-	movq	%rdi, 32(%rsp)
-	movl	24(%rsp), %edi
+	movq	%rdi, 24(%rsp)
+	movl	16(%rsp), %edi
 	imulq	$288, %rax, %r11
 	leaq	increments(%rip), %rbp
-	movq	%rax, 48(%rsp)
+	movq	%rax, 40(%rsp)
 	leal	(%rdi,%rax), %r13d
-	movq	56(%rsp), %rdi
+	movq	48(%rsp), %rdi
 	leaq	(%rdi,%r11), %r15
 .L184:
 	movl	4(%r14), %r9d
 	movl	(%r14), %r8d
 	leaq	.LC68(%rip), %rdx
 	xorl	%eax, %eax
-	movq	32(%rsp), %rcx
+	movq	24(%rsp), %rcx
 	movl	$96, %esi
 	movq	%r15, %rdi
 	addq	$40, %rbx
@@ -1762,15 +1768,15 @@ main:
 	movups	%xmm0, 368(%rsp)
 	cmpq	%rbp, %rax
 	jne	.L184
-	movq	40(%rsp), %rsi
-	movq	48(%rsp), %rax
+	movq	32(%rsp), %rsi
+	movq	40(%rsp), %rax
 	addq	$56, %r14
 	addq	$1, %rax
 	addq	$120, %rsi
 	jmp	.L183
 .L359:
-	imull	$3, 12(%rsp), %r13d
-	movl	76(%rsp), %eax
+	imull	$3, 64(%rsp), %r13d
+	movl	72(%rsp), %eax
 	xorl	%ecx, %ecx
 	movq	96(%rsp), %rdi
 	movzbl	88(%rsp), %r12d
@@ -1778,9 +1784,9 @@ main:
 	movq	120(%rsp), %rbx
 	leal	(%rax,%r13), %r8d
 	movq	1120(%rsp), %rsi
-	movq	64(%rsp), %rdx
+	movq	56(%rsp), %rdx
 	addq	$1, %rdi
-	movl	%r8d, 48(%rsp)
+	movl	%r8d, 40(%rsp)
 	jmp	.L186
 .L187:
 	movslq	-32(%rdx), %rax
@@ -1796,8 +1802,8 @@ main:
 	je	.L188
 	movq	%rsi, 1120(%rsp)
 .L188:
-	movslq	48(%rsp), %rax
-	movq	64(%rsp), %r12
+	movslq	40(%rsp), %rax
+	movq	56(%rsp), %r12
 	movq	80(%rsp), %r15
 	imulq	$40, %rax, %rax
 	leaq	(%r12,%rax), %rbp
@@ -1825,7 +1831,7 @@ main:
 	movl	$1, %eax
 	divsd	.LC70(%rip), %xmm0
 	call	fprintf@PLT
-	movq	64(%rsp), %r12
+	movq	56(%rsp), %r12
 	movq	80(%rsp), %r15
 	jmp	.L193
 .L194:
@@ -1836,8 +1842,8 @@ main:
 .L193:
 	cmpq	%r12, %rbp
 	jne	.L194
-	movq	64(%rsp), %rbp
-	movl	76(%rsp), %esi
+	movq	56(%rsp), %rbp
+	movl	72(%rsp), %esi
 	movq	%r12, 96(%rsp)
 	movq	%rbp, %rdi
 	call	adjust_table
@@ -1848,7 +1854,7 @@ main:
 	call	adjust_table
 	movq	%rbp, %rcx
 	movq	80(%rsp), %r13
-	movq	%rbx, 32(%rsp)
+	movq	%rbx, 24(%rsp)
 	leaq	.LC72(%rip), %rbp
 	movq	%rcx, %rbx
 .L195:
@@ -1877,25 +1883,25 @@ main:
 	addq	$40, %rbx
 	jmp	.L195
 .L360:
-	movq	64(%rsp), %rax
+	movq	56(%rsp), %rax
 	movq	%rbx, %rcx
-	movq	32(%rsp), %rbx
+	movq	24(%rsp), %rbx
 	xorl	%r13d, %r13d
 	movq	%rcx, 120(%rsp)
 	xorl	%r15d, %r15d
 	addq	%r14, %rax
 	movq	%rbx, 112(%rsp)
 	movq	%rax, 88(%rsp)
-	movq	%r13, 32(%rsp)
+	movq	%r13, 24(%rsp)
 .L198:
-	movl	32(%rsp), %edi
-	cmpl	%edi, 24(%rsp)
+	movl	24(%rsp), %edi
+	cmpl	%edi, 16(%rsp)
 	jle	.L361
 	xorl	%ecx, %ecx
-	cmpl	$0, 16(%rsp)
-	movq	64(%rsp), %rsi
+	cmpl	$0, 8(%rsp)
+	movq	56(%rsp), %rsi
 	setg	%cl
-	cmpl	$0, 76(%rsp)
+	cmpl	$0, 72(%rsp)
 	movq	88(%rsp), %rdi
 	je	.L201
 	.p2align 4,,10
@@ -1914,20 +1920,20 @@ main:
 	cmpq	%rsi, %rdi
 	jne	.L200
 .L201:
-	movq	32(%rsp), %rax
+	movq	24(%rsp), %rax
 	leaq	.LC73(%rip), %rdi
-	movl	%ecx, 40(%rsp)
+	movl	%ecx, 32(%rsp)
 	movl	176(%rsp,%rax,4), %ebx
 	xorl	%eax, %eax
 	movl	%ebx, %esi
 	call	printf@PLT
 	testl	%ebx, %ebx
-	movl	40(%rsp), %ecx
+	movl	32(%rsp), %ecx
 	jle	.L251
-	cmpl	$0, 16(%rsp)
+	cmpl	$0, 8(%rsp)
 	je	.L251
-	movq	32(%rsp), %r10
-	movl	%ecx, 40(%rsp)
+	movq	24(%rsp), %r10
+	movl	%ecx, 32(%rsp)
 	xorl	%r14d, %r14d
 	leaq	cpus_t.1(%rip), %rax
 	leaq	.LC11(%rip), %r12
@@ -1947,8 +1953,8 @@ main:
 	call	printf@PLT
 	cmpl	%r14d, %ebx
 	jg	.L208
-	movq	32(%rsp), %rax
-	movl	40(%rsp), %ecx
+	movq	24(%rsp), %rax
+	movl	32(%rsp), %ecx
 	movl	240(%rsp,%rax,4), %eax
 .L205:
 	testl	%ecx, %ecx
@@ -1957,13 +1963,13 @@ main:
 	cmove	%rcx, %rdx
 	leaq	.LC12(%rip), %rsi
 .L206:
-	movl	72(%rsp), %r8d
+	movl	68(%rsp), %r8d
 	movl	%eax, %ecx
 	leaq	.LC75(%rip), %rdi
 	xorl	%eax, %eax
 	call	printf@PLT
 	movq	80(%rsp), %rax
-	movq	32(%rsp), %rdi
+	movq	24(%rsp), %rdi
 	movsd	40(%rax,%rdi,8), %xmm0
 	ucomisd	%xmm0, %xmm0
 	jp	.L210
@@ -1980,11 +1986,11 @@ main:
 	movl	$10, %edi
 	addq	$744, %r15
 	call	putchar@PLT
-	addq	$1, 32(%rsp)
+	addq	$1, 24(%rsp)
 	jmp	.L198
 .L251:
-	movq	32(%rsp), %rax
-	cmpl	$0, 16(%rsp)
+	movq	24(%rsp), %rax
+	cmpl	$0, 8(%rsp)
 	movl	240(%rsp,%rax,4), %eax
 	jne	.L205
 	leaq	.LC31(%rip), %rdx
@@ -2001,7 +2007,7 @@ main:
 	movq	120(%rsp), %rcx
 	movq	112(%rsp), %rbx
 	leaq	.LC7(%rip), %rbp
-	movq	64(%rsp), %r14
+	movq	56(%rsp), %r14
 	movq	%rcx, %r12
 .L214:
 	cmpq	%r14, %r12
@@ -2031,20 +2037,20 @@ main:
 	movl	104(%rsp), %r13d
 	movq	80(%rsp), %r14
 	leaq	.LC77(%rip), %r12
-	movq	%rax, 24(%rsp)
-	movl	%r13d, 40(%rsp)
+	movq	%rax, 16(%rsp)
+	movl	%r13d, 32(%rsp)
 	movq	%rbx, %r13
 .L217:
-	movl	40(%rsp), %eax
-	movq	24(%rsp), %rdi
+	movl	32(%rsp), %eax
+	movq	16(%rsp), %rdi
 	addl	%edi, %eax
-	cmpl	%eax, 48(%rsp)
+	cmpl	%eax, 40(%rsp)
 	jle	.L343
 	imulq	$96, %rdi, %rbp
-	movq	56(%rsp), %rax
+	movq	48(%rsp), %rax
 	xorl	%r15d, %r15d
 	xorl	%ebx, %ebx
-	movl	%edi, 32(%rsp)
+	movl	%edi, 24(%rsp)
 	addq	%rax, %rbp
 	cmpl	$0, 8(%r13)
 	jle	.L225
@@ -2069,14 +2075,14 @@ main:
 	leaq	.LC78(%rip), %rdi
 	movq	816(%rsp), %r8
 	call	print_ratio.isra.0
-	movl	32(%rsp), %eax
+	movl	24(%rsp), %eax
 	movl	$3, %ecx
 	cltd
 	idivl	%ecx
 	testl	%edx, %edx
 	je	.L363
 .L220:
-	addq	$1, 24(%rsp)
+	addq	$1, 16(%rsp)
 	addq	$40, %r13
 	jmp	.L217
 .L363:
@@ -2119,9 +2125,9 @@ main:
 	jne	.L226
 	cmpq	$0, 408(%rsp)
 	je	.L227
-	cmpl	$0, 12(%rsp)
+	cmpl	$0, 64(%rsp)
 	jne	.L227
-	cmpl	$0, 16(%rsp)
+	cmpl	$0, 8(%rsp)
 	leaq	.LC33(%rip), %rax
 	leaq	.LC34(%rip), %rsi
 	cmovne	%rax, %rsi
@@ -2167,7 +2173,7 @@ main:
 	cmpq	$0, 400(%rsp)
 	je	.L134
 	call	affinity_supported@PLT
-	movl	%eax, 16(%rsp)
+	movl	%eax, 8(%rsp)
 	testl	%eax, %eax
 	je	.L135
 .L155:
@@ -2183,17 +2189,17 @@ main:
 	call	fwrite@PLT
 .L137:
 	xorl	%edi, %edi
-	movl	%edi, 16(%rsp)
+	movl	%edi, 8(%rsp)
 	jmp	.L156
 .L357:
-	cmpl	$0, 12(%rsp)
+	cmpl	$0, 64(%rsp)
 	jne	.L348
 	leaq	1584(%rsp), %rax
 	xorl	%edx, %edx
 	movl	allowed.3(%rip), %edi
 	movl	$3, 1584(%rsp)
 	movq	%rax, %rsi
-	movq	%rax, 64(%rsp)
+	movq	%rax, 56(%rsp)
 	call	cache_llc@PLT
 	movl	$1, %r8d
 	movl	$-1, 2704(%rsp)
@@ -2204,7 +2210,7 @@ main:
 	movl	$-1, 2728(%rsp)
 .L167:
 	leal	-1(%rbp), %eax
-	cmpl	%eax, 72(%rsp)
+	cmpl	%eax, 68(%rsp)
 	jle	.L364
 	movq	%rbp, %r14
 	jmp	.L172
@@ -2217,14 +2223,14 @@ main:
 	movl	$2, %edx
 	movl	%r13d, %esi
 	movl	%ebx, %edi
-	movl	%eax, 32(%rsp)
+	movl	%eax, 24(%rsp)
 	call	cpus_share_cache@PLT
 	movl	1584(%rsp), %edx
 	movl	%r13d, %esi
 	movl	%ebx, %edi
 	movl	%eax, %r15d
 	call	cpus_share_cache@PLT
-	movl	32(%rsp), %r8d
+	movl	24(%rsp), %r8d
 	leaq	-4+allowed.3(%rip), %rcx
 	movl	%eax, %edx
 	movl	%r8d, %eax
@@ -2247,7 +2253,7 @@ main:
 .L169:
 	cmpl	$0, 2704(%rsp,%rax,8)
 	jns	.L170
-	movq	56(%rsp), %rdi
+	movq	48(%rsp), %rdi
 	movd	%ebx, %xmm0
 	movd	%r13d, %xmm7
 	punpckldq	%xmm7, %xmm0
@@ -2255,42 +2261,42 @@ main:
 .L170:
 	addq	$1, %r14
 .L172:
-	cmpl	%r14d, 72(%rsp)
+	cmpl	%r14d, 68(%rsp)
 	jg	.L171
 	addq	$1, %rbp
 	jmp	.L167
 .L232:
 	xorl	%ebp, %ebp
-	movl	%ebp, 12(%rsp)
+	movl	%ebp, 64(%rsp)
 	jmp	.L109
 .L135:
 	leaq	.LC59(%rip), %rdi
 	call	puts@PLT
 	jmp	.L153
 .L133:
-	movq	56(%rsp), %rsi
+	movq	48(%rsp), %rsi
 	xorl	%edx, %edx
 	movl	allowed.3(%rip), %edi
 	movl	$3, 2704(%rsp)
 	call	cache_llc@PLT
 	xorl	%r8d, %r8d
-	movq	%r13, 64(%rsp)
-	movl	%r8d, 16(%rsp)
-	movl	%r8d, 32(%rsp)
+	movq	%r13, 56(%rsp)
+	movl	%r8d, 8(%rsp)
+	movl	%r8d, 24(%rsp)
 .L138:
 	xorl	%ecx, %ecx
 .L151:
-	cmpl	$63, 16(%rsp)
+	cmpl	$63, 8(%rsp)
 	setle	%al
-	cmpl	%ecx, 72(%rsp)
+	cmpl	%ecx, 68(%rsp)
 	jle	.L250
 	testb	%al, %al
 	je	.L250
-	movslq	16(%rsp), %rax
+	movslq	8(%rsp), %rax
 	movl	(%r12,%rcx,4), %r13d
 	testl	%eax, %eax
 	je	.L235
-	movq	%rcx, 40(%rsp)
+	movq	%rcx, 32(%rsp)
 	leaq	560(%rsp), %rbx
 	xorl	%ebp, %ebp
 	xorl	%r15d, %r15d
@@ -2312,25 +2318,25 @@ main:
 	orl	%eax, %ebp
 	cmpq	%r14, %rbx
 	jne	.L140
-	movq	40(%rsp), %rcx
+	movq	32(%rsp), %rcx
 	testl	%r15d, %r15d
 	jne	.L145
 	movl	560(%rsp), %edi
 .L139:
 	movl	$2, %edx
 	movl	%r13d, %esi
-	movq	%rcx, 48(%rsp)
-	movl	%edi, 40(%rsp)
+	movq	%rcx, 40(%rsp)
+	movl	%edi, 32(%rsp)
 	call	cpus_share_cache@PLT
 	movl	2704(%rsp), %edx
-	movl	40(%rsp), %edi
+	movl	32(%rsp), %edi
 	movl	%r13d, %esi
 	movl	%eax, %r14d
 	call	cpus_share_cache@PLT
-	movq	48(%rsp), %rcx
+	movq	40(%rsp), %rcx
 	testl	%eax, %eax
 	setne	%dl
-	cmpl	$0, 32(%rsp)
+	cmpl	$0, 24(%rsp)
 	jne	.L142
 	testl	%r14d, %r14d
 	setne	%al
@@ -2345,9 +2351,9 @@ main:
 	movl	%ebp, %eax
 	xorl	$1, %eax
 	andl	$1, %eax
-	cmpl	$1, 32(%rsp)
+	cmpl	$1, 24(%rsp)
 	je	.L365
-	cmpl	$2, 32(%rsp)
+	cmpl	$2, 24(%rsp)
 	setne	%dl
 	orl	%edx, %eax
 	movzbl	%al, %eax
@@ -2355,26 +2361,26 @@ main:
 	testl	%eax, %eax
 	je	.L145
 .L143:
-	movslq	16(%rsp), %rax
+	movslq	8(%rsp), %rax
 	movl	%r13d, 560(%rsp,%rax,4)
 	leal	1(%rax), %eax
-	movl	%eax, 16(%rsp)
+	movl	%eax, 8(%rsp)
 	jmp	.L145
 .L250:
-	addl	$1, 32(%rsp)
-	movl	32(%rsp), %edi
+	addl	$1, 24(%rsp)
+	movl	24(%rsp), %edi
 	cmpl	$3, %edi
 	jg	.L150
 	testb	%al, %al
 	jne	.L138
 .L150:
 	cmpq	$0, 400(%rsp)
-	movq	64(%rsp), %r13
+	movq	56(%rsp), %r13
 	je	.L132
 	call	affinity_supported@PLT
 	testl	%eax, %eax
 	je	.L135
-	cmpl	$0, 16(%rsp)
+	cmpl	$0, 8(%rsp)
 	jne	.L156
 	jmp	.L155
 .L365:
@@ -2386,13 +2392,13 @@ main:
 	movl	%r13d, %edi
 	jmp	.L139
 .L352:
-	movq	40(%rsp), %r14
+	movq	32(%rsp), %r14
 	movq	%rbx, %rdx
 	leaq	.LC50(%rip), %rdi
 	movq	%r14, %rsi
 	call	die_usage@PLT
 .L113:
-	movq	40(%rsp), %r14
+	movq	32(%rsp), %r14
 	movl	$47, %edx
 	leaq	.LC48(%rip), %rdi
 	xorl	%eax, %eax
@@ -2400,7 +2406,7 @@ main:
 	call	die_usage@PLT
 .L364:
 	leaq	1136(%rsp), %rax
-	movl	12(%rsp), %r15d
+	movl	64(%rsp), %r15d
 	xorl	%ebx, %ebx
 	xorl	%r14d, %r14d
 	movq	%rax, 88(%rsp)
@@ -2408,7 +2414,7 @@ main:
 	leaq	pair_name(%rip), %r12
 	leaq	.LC64(%rip), %r13
 .L174:
-	movq	56(%rsp), %rax
+	movq	48(%rsp), %rax
 	movl	(%rax,%rbx), %eax
 	testl	%eax, %eax
 	js	.L173
@@ -2437,7 +2443,7 @@ main:
 	addq	$8, %rbx
 	cmpq	$32, %rbx
 	jne	.L174
-	movl	%r15d, 12(%rsp)
+	movl	%r15d, 64(%rsp)
 	jmp	.L166
 .L102:
 	movq	%rbx, %rsi

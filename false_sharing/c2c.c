@@ -322,7 +322,7 @@ static void measure_pair(const struct knobs *k, int pass, int passes, double cap
     d->side[1].cpu = b->cpu[1];
     d->n = (uint64_t)k->roundtrips;
     d->last = pass == passes - 1;
-    d->plan = (struct reps_plan){.min_clean = k->batches, .max_rounds = 4 * k->batches + 10, .rel = 0.05};
+    d->plan = (struct reps_plan){.min_clean = k->batches, .max_rounds = 4 * REPS_BASE_ROUNDS(k->batches), .rel = 0.05};
     d->goal = (k->batches * (pass + 1) + passes - 1) / passes;
     d->nmax = d->plan.max_rounds * (pass + 1) / passes;
     /* this visit's time: a share of the pair's cap, the rest on the last */
