@@ -214,10 +214,11 @@ function left_out() {
 }
 
 # One curve (mode, access/stride) over D: from which D on it is significant
-# and positive at every measured D, whether it grows from there (the
-# interval at the largest D above the interval at that first D), and what
-# the cells below that D show.
-function curve(m, c,   j, key, from, first, last, n, below, belowsig, blo, bhi, s) {
+# and positive at every measured D, whether it grows from there (some
+# later cell's interval wholly above the interval at that first D: the
+# cell with the highest lower bound, so one wide interval at the largest D
+# does not decide it), and what the cells below that D show.
+function curve(m, c,   j, key, from, first, last, peak, n, below, belowsig, blo, bhi, s) {
     from = 0; n = 0
     for (j = nd; j >= 1; j--) {
         key = cellkey(m, sizes[j], c)
@@ -225,13 +226,14 @@ function curve(m, c,   j, key, from, first, last, n, below, belowsig, blo, bhi, 
         if (!sig[key] || ind[key] <= 0) break
         from = sizes[j]
     }
-    below = 0; belowsig = 0; blo = ""; bhi = ""; first = ""; last = ""
+    below = 0; belowsig = 0; blo = ""; bhi = ""; first = ""; last = ""; peak = ""
     for (j = 1; j <= nd; j++) {
         key = cellkey(m, sizes[j], c)
         if (!(key in have) || cbusy[key]) continue
         n++; last = key
         if (from && sizes[j] >= from) {
             if (first == "") first = key
+            else if (lo[key] != "NA" && (peak == "" || lo[key] + 0 > lo[peak] + 0)) peak = key
             continue
         }
         below++
@@ -249,11 +251,11 @@ function curve(m, c,   j, key, from, first, last, n, below, belowsig, blo, bhi, 
     s = s "significant at every measured D from " size(from) " on"
     if (first == last)
         s = s " (" est(ind[first], lo[first], hi[first]) ")"
-    else if (lo[last] != "NA" && hi[first] != "NA" && lo[last] > hi[first])
-        s = s ", growing with D: " est(ind[first], lo[first], hi[first]) " at " size(from) ", " est(ind[last], lo[last], hi[last]) \
-            " at " size(sizes_of(last))
+    else if (peak != "" && hi[first] != "NA" && lo[peak] + 0 > hi[first] + 0)
+        s = s ", growing with D: " est(ind[first], lo[first], hi[first]) " at " size(from) ", " est(ind[peak], lo[peak], hi[peak]) \
+            " at " size(sizes_of(peak))
     else
-        s = s ", not measurably growing (the intervals at " size(from) " and " size(sizes_of(last)) " overlap)"
+        s = s ", not measurably growing (no interval above " size(from) " lies above the one at " size(from) ")"
     if (below)
         s = s "; below " size(from) ": " (below == 1 ? "one cell, " (belowsig ? "" : "not ") "significant" : (belowsig ? belowsig " of " below : "none of " below) " cells significant") \
             (blo != "" ? ", interval" (below > 1 ? "s" : "") " within " ci(blo, bhi) " ns" : "")
