@@ -98,58 +98,6 @@ void *xaligned_alloc(size_t align, size_t n)
     return p;
 }
 
-/* ---- statistics ---- */
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-double stat_quantile(const double *x, size_t n, double p)
-{
-    double *s = xmalloc(n * sizeof *s);
-    memcpy(s, x, n * sizeof *s);
-    qsort(s, n, sizeof *s, cmp_double);
-    double h = p * (double)(n - 1);
-    size_t i = (size_t)h;
-    double q = i + 1 < n ? s[i] + (h - (double)i) * (s[i + 1] - s[i]) : s[i];
-    free(s);
-    return q;
-}
-
-double stat_median(const double *x, size_t n)
-{
-    return stat_quantile(x, n, 0.5);
-}
-
-double stat_min(const double *x, size_t n)
-{
-    double m = x[0];
-    for (size_t i = 1; i < n; i++)
-        if (x[i] < m)
-            m = x[i];
-    return m;
-}
-
-double stat_mean(const double *x, size_t n)
-{
-    double s = 0;
-    for (size_t i = 0; i < n; i++)
-        s += x[i];
-    return s / (double)n;
-}
-
-double stat_cv(const double *x, size_t n)
-{
-    if (n < 2)
-        return 0;
-    double m = stat_mean(x, n), ss = 0;
-    for (size_t i = 0; i < n; i++)
-        ss += (x[i] - m) * (x[i] - m);
-    return m != 0 ? sqrt(ss / (double)(n - 1)) / fabs(m) : 0;
-}
-
 /* ---- knobs ---- */
 
 int parse_long(const char *s, long min, long max, long *out)

@@ -35,16 +35,6 @@ void check_pt(int rc, const char *what);
 void *xmalloc(size_t n);
 void *xaligned_alloc(size_t align, size_t n);
 
-/* Statistics over n samples (n >= 1); none of them modify the input. */
-double stat_median(const double *x, size_t n);
-/* The p-quantile (0 <= p <= 1), interpolated linearly between order
- * statistics; stat_median is stat_quantile(x, n, 0.5). */
-double stat_quantile(const double *x, size_t n, double p);
-double stat_min(const double *x, size_t n);
-double stat_mean(const double *x, size_t n);
-/* Coefficient of variation: sample stddev / mean (0 for n < 2). */
-double stat_cv(const double *x, size_t n);
-
 /* Environment knobs: unset or empty -> def; anything not a whole number in
  * [min, max] -> exit 2 with one line naming the knob and what it accepts. */
 long env_long(const char *name, long def, long min, long max);
@@ -111,6 +101,15 @@ int cpus_are_smt_siblings(int a, int b);
 /* Progress for long runs, on stderr: "label: done/total, E s elapsed, ~R s
  * left". Rate-limited to one line a second; t0 is the run's start (now_ns). */
 void progress(const char *label, long done, long total, uint64_t t0);
+
+/* ---- statistics (stats.c) ---- */
+
+/* Over n samples (n >= 1); none of them modify the input. */
+double stat_median(const double *x, size_t n);
+/* The p-quantile (0 <= p <= 1), interpolated linearly between order
+ * statistics; stat_median is stat_quantile(x, n, 0.5). */
+double stat_quantile(const double *x, size_t n, double p);
+double stat_min(const double *x, size_t n);
 
 /* ---- intervals and tests (stats.c) ----
  * Every published figure carries a 95% interval. All of these are

@@ -29,6 +29,30 @@ static double median_sorted(const double *s, size_t n)
     return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
+double stat_quantile(const double *x, size_t n, double p)
+{
+    double *s = sorted_copy(x, n);
+    double h = p * (double)(n - 1);
+    size_t i = (size_t)h;
+    double q = i + 1 < n ? s[i] + (h - (double)i) * (s[i + 1] - s[i]) : s[i];
+    free(s);
+    return q;
+}
+
+double stat_median(const double *x, size_t n)
+{
+    return stat_quantile(x, n, 0.5);
+}
+
+double stat_min(const double *x, size_t n)
+{
+    double m = x[0];
+    for (size_t i = 1; i < n; i++)
+        if (x[i] < m)
+            m = x[i];
+    return m;
+}
+
 /* P(B <= k) for B ~ Binomial(n, 1/2), in logs so that large n do not
  * underflow 2^-n. */
 static double binom_half_cdf(size_t n, size_t k)
