@@ -24,12 +24,17 @@
 #include <sys/types.h>
 #endif
 
-uint64_t now_ns(void)
+uint64_t clock_ns(clockid_t id)
 {
     struct timespec ts;
-    if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
-        die_errno("clock_gettime(CLOCK_MONOTONIC)");
+    if (clock_gettime(id, &ts) != 0)
+        die("clock_gettime(clock %ld): %s", (long)id, strerror(errno));
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t now_ns(void)
+{
+    return clock_ns(CLOCK_MONOTONIC);
 }
 
 /* One line whatever the message quotes: a knob value with a newline or

@@ -7,9 +7,13 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 /* Monotonic wall time in ns (CLOCK_MONOTONIC; never REALTIME, which jumps). */
 uint64_t now_ns(void);
+/* Any clock in ns (a thread's or another process's CPU-time clock, say);
+ * exits naming the clock if it cannot be read. */
+uint64_t clock_ns(clockid_t id);
 
 /* SINK(x): forces x to be computed into a register, so the compiler cannot
  * delete the work that produced it. It does NOT stop the compiler from

@@ -20,14 +20,6 @@
 #define PROBE_RUSAGE RUSAGE_SELF /* macOS: counts for the whole process */
 #endif
 
-static uint64_t clock_ns(clockid_t id, const char *name)
-{
-    struct timespec ts;
-    if (clock_gettime(id, &ts) != 0)
-        die("clock_gettime(%s): %s", name, strerror(errno));
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 #ifdef __linux__
 /* /proc/thread-self/schedstat: "run_ns wait_ns timeslices". -1 if absent
  * (kernels without CONFIG_SCHED_INFO, or /proc not mounted). */
@@ -61,7 +53,7 @@ void probe_read(struct probe *p)
         die_errno("getrusage");
     p->nivcsw = ru.ru_nivcsw;
     p->rq_wait_ns = w < 0 ? 0 : (uint64_t)w;
-    p->cpu_ns = clock_ns(CLOCK_THREAD_CPUTIME_ID, "CLOCK_THREAD_CPUTIME_ID");
+    p->cpu_ns = clock_ns(CLOCK_THREAD_CPUTIME_ID);
     p->wall_ns = now_ns();
 }
 

@@ -235,14 +235,6 @@ int partner_clock_ok(const struct partner *p, const char **why)
     return p->clock_why == NULL;
 }
 
-static uint64_t clock_of(clockid_t id)
-{
-    struct timespec ts;
-    if (clock_gettime(id, &ts) != 0)
-        die_errno("clock_gettime(CPU-time clock)");
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 struct partner *partner_start(const struct cell *c)
 {
     struct partner *p = xmalloc(sizeof *p);
@@ -293,11 +285,6 @@ void partner_stop(struct partner *p, struct report *out)
 
 /* ---- one timed sub-run ---- */
 
-static uint64_t thread_cpu_ns(void)
-{
-    return clock_of(CLOCK_THREAD_CPUTIME_ID);
-}
-
 void subrun_run(struct partner *p, struct side *sd, int walk, long rounds, struct subrun *out)
 {
     static uint64_t *t;
@@ -315,7 +302,7 @@ void subrun_run(struct partner *p, struct side *sd, int walk, long rounds, struc
     int wfd = p ? p->to[1] : self[1], rfd = p ? p->from[0] : self[0], clk = p && p->clock_why == NULL;
     char cmd = walk ? BYTE_WALK : BYTE_STILL;
     struct usage u0 = usage_now();
-    uint64_t pcpu0 = clk ? clock_of(p->clock) : 0, cpu0 = thread_cpu_ns(), wall0 = now_ns();
+    uint64_t pcpu0 = clk ? clock_ns(p->clock) : 0, cpu0 = clock_ns(CLOCK_THREAD_CPUTIME_ID), wall0 = now_ns();
     /* round 0 is the untimed warm-up; t[r - 1] stamps the start of round r */
     for (long r = 0; r <= rounds; r++) {
         if (r > 0)
@@ -326,7 +313,7 @@ void subrun_run(struct partner *p, struct side *sd, int walk, long rounds, struc
         get_byte(rfd);
     }
     t[rounds] = ticks_now();
-    uint64_t wall1 = now_ns(), cpu1 = thread_cpu_ns(), pcpu1 = clk ? clock_of(p->clock) : 0;
+    uint64_t wall1 = now_ns(), cpu1 = clock_ns(CLOCK_THREAD_CPUTIME_ID), pcpu1 = clk ? clock_ns(p->clock) : 0;
     out->u = usage_diff(usage_now(), u0);
 
     /* lost: the window's wall time that neither side's CPU time covers */
