@@ -9,10 +9,7 @@ set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
 
-if ! command -v taskset >/dev/null 2>&1; then
-  echo "# skipped: taskset not installed (Debian package util-linux), so no affinity mask can be set"
-  finish
-fi
+need_tool taskset util-linux "runs under a one-CPU affinity mask" || finish
 fs=$BUILD/false_sharing
 quick=(ITERS_LOG2=12 REPS=2 MAX_CELL_S=0)
 

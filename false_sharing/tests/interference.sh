@@ -9,10 +9,7 @@ set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
 
-if ! command -v taskset >/dev/null 2>&1; then
-  echo "# skipped: taskset not installed (Debian package util-linux), so nothing can be pinned beside the benchmark"
-  finish
-fi
+need_tool taskset util-linux "the interference detector beside a pinned busy loop" || finish
 fs=$BUILD/false_sharing
 cpu=$(awk '{ print $NF }' <<<"$(taskset -pc $$)" | cut -d, -f1 | cut -d- -f1)
 

@@ -41,7 +41,7 @@ if printf 'int main(void) { return 0; }\n' >"$TMP/s.c" && cc -static -o "$TMP/st
   printf '#!%s\n' "$TMP/static" >"$TMP/static.sh" && chmod +x "$TMP/static.sh"
   refused "a script run by a statically linked program" 1 "statically linked" "$L" -- "$TMP/static.sh"
 else
-  echo "# skipped: no static C library (cc -static failed)"
+  skip "the launcher refuses statically linked programs" "no static C library (cc -static failed)"
 fi
 # set-user-ID to someone else: the loader drops LD_PRELOAD for it
 if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
