@@ -20,13 +20,7 @@ check_eq "summary.awk computes no median or interval of its own" "" \
 # wall ratios (pair lines with slow=0, walls from the workload lines), all
 # scenarios in one call, gives each kind=overhead line
 # input: kind=pair and kind=workload lines of the fixture
-awk 'function get(key,    i) { for (i = 2; i <= NF; i++) if (index($i, key "=") == 1) return substr($i, length(key) + 2); return "" }
-  / kind=pair / { s = get("scenario"); if (get("slow") == 0) clean[s, get("rep")] = 1; if (!(s in seen)) { seen[s] = 1; ord[++n] = s } }
-  / kind=workload .*variant=(bare|wrapped) / { s = get("scenario"); r = $NF; sub(/.*=/, "", r)
-    wall[s, get("variant"), r] = get("wall_ns"); if (r + 0 > top[s]) top[s] = r + 0 }
-  END { for (i = 1; i <= n; i++) { s = ord[i]; line = s
-          for (r = 1; r <= top[s]; r++) if ((s SUBSEP r) in clean) line = line " " sprintf("%.9f", wall[s, "wrapped", r] / wall[s, "bare", r])
-          print line } }' "$fixture" >"$TMP/ratios.in"
+awk -f "$ROOT/lockwait/tests/pair_ratios.awk" "$fixture" >"$TMP/ratios.in"
 "$BUILD/stats" ratio -r 0 -a 0.01 "$TMP/ratios.in" >"$TMP/ratios.out"
 check_eq "the fixture has an overhead line per scenario" "$(wc -l <"$TMP/ratios.out")" "$(grep -c '^RESULT exp=lockwait kind=overhead ' "$fixture")"
 while read -r line; do

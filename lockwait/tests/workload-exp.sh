@@ -76,13 +76,7 @@ check_eq "nothing left behind next to the raw file" "lockwait-raw.txt" "$(ls "$T
 # the overhead lines are build/stats ratio on the clean pairs' wall ratios,
 # recomputed here from the workload lines, both scenarios in one call
 # input: kind=pair lines (which reps are clean) and kind=workload lines
-awk 'function get(key,    i) { for (i = 2; i <= NF; i++) if (index($i, key "=") == 1) return substr($i, length(key) + 2); return "" }
-  / kind=pair / { s = get("scenario"); if (get("slow") == 0) clean[s, get("rep")] = 1; if (!(s in seen)) { seen[s] = 1; ord[++n] = s } }
-  / kind=workload .*variant=(bare|wrapped) / { s = get("scenario"); r = $NF; sub(/.*=/, "", r)
-    wall[s, get("variant"), r] = get("wall_ns"); if (r + 0 > top[s]) top[s] = r + 0 }
-  END { for (i = 1; i <= n; i++) { s = ord[i]; line = s
-          for (r = 1; r <= top[s]; r++) if ((s SUBSEP r) in clean) line = line " " sprintf("%.9f", wall[s, "wrapped", r] / wall[s, "bare", r])
-          print line } }' "$raw" >"$TMP/ratios.in"
+awk -f "$ROOT/lockwait/tests/pair_ratios.awk" "$raw" >"$TMP/ratios.in"
 "$BUILD/stats" ratio "$TMP/ratios.in" >"$TMP/ratios.out"
 for s in cond cache; do
   # (NA when a busy machine left no clean pair)
