@@ -68,16 +68,21 @@ static uint64_t hash64(uint64_t x)
     return x ^ (x >> 33);
 }
 
-/* Index of thread tid / lock addr, created on first sight. Tables are
- * rebuilt at half load, so they stay proportional to threads and locks. */
+/* Index of thread tid / lock addr, created on first sight: open
+ * addressing over index + 1 (0 = empty). Tables are rebuilt at half load,
+ * so they stay proportional to threads and locks. */
+static uint64_t entry_key(int locks, uint32_t i)
+{
+    return locks ? lk[i].addr : th[i].tid;
+}
+
 static uint32_t *rehash(uint32_t *old, size_t oldcap, size_t newcap, int locks)
 {
     uint32_t *t = zalloc(newcap, sizeof *t);
     for (size_t i = 0; i < oldcap; i++) {
         if (!old[i])
             continue;
-        uint64_t k = locks ? lk[old[i] - 1].addr : th[old[i] - 1].tid;
-        size_t j = hash64(k) & (newcap - 1);
+        size_t j = hash64(entry_key(locks, old[i] - 1)) & (newcap - 1);
         while (t[j])
             j = (j + 1) & (newcap - 1);
         t[j] = old[i];
@@ -86,19 +91,29 @@ static uint32_t *rehash(uint32_t *old, size_t oldcap, size_t newcap, int locks)
     return t;
 }
 
+/* The slot of key in *tab (grown first if one more entry would pass half
+ * load): its entry if present, else the empty slot it goes into. */
+static size_t slot_of(uint32_t **tab, size_t *cap, size_t n, uint64_t key, int locks)
+{
+    if (2 * (n + 1) > *cap) {
+        size_t nc = *cap ? 2 * *cap : 256;
+        *tab = rehash(*tab, *cap, nc, locks);
+        *cap = nc;
+    }
+    size_t j = hash64(key) & (*cap - 1);
+    while ((*tab)[j] && entry_key(locks, (*tab)[j] - 1) != key)
+        j = (j + 1) & (*cap - 1);
+    return j;
+}
+
 uint32_t thread_of(uint32_t tid)
 {
     static uint32_t last = UINT32_MAX; /* records come thread by thread */
     if (last < nth && th[last].tid == tid)
         return last;
-    if (2 * (nth + 1) > th_hcap) {
-        th_hash = rehash(th_hash, th_hcap, th_hcap ? 2 * th_hcap : 256, 0);
-        th_hcap = th_hcap ? 2 * th_hcap : 256;
-    }
-    size_t j = hash64(tid) & (th_hcap - 1);
-    for (; th_hash[j]; j = (j + 1) & (th_hcap - 1))
-        if (th[th_hash[j] - 1].tid == tid)
-            return last = th_hash[j] - 1;
+    size_t j = slot_of(&th_hash, &th_hcap, nth, tid, 0);
+    if (th_hash[j])
+        return last = th_hash[j] - 1;
     th = grow(th, &cap_th, nth + 1, sizeof *th);
     memset(&th[nth], 0, sizeof *th);
     th[nth].tid = tid;
@@ -111,14 +126,9 @@ static uint32_t lock_of(uint64_t addr, int type)
     static uint32_t last = UINT32_MAX;
     if (last < nlk && lk[last].addr == addr)
         return last;
-    if (2 * (nlk + 1) > lk_hcap) {
-        lk_hash = rehash(lk_hash, lk_hcap, lk_hcap ? 2 * lk_hcap : 256, 1);
-        lk_hcap = lk_hcap ? 2 * lk_hcap : 256;
-    }
-    size_t j = hash64(addr) & (lk_hcap - 1);
-    for (; lk_hash[j]; j = (j + 1) & (lk_hcap - 1))
-        if (lk[lk_hash[j] - 1].addr == addr)
-            return last = lk_hash[j] - 1;
+    size_t j = slot_of(&lk_hash, &lk_hcap, nlk, addr, 1);
+    if (lk_hash[j])
+        return last = lk_hash[j] - 1;
     lk = grow(lk, &cap_lk, nlk + 1, sizeof *lk);
     memset(&lk[nlk], 0, sizeof *lk);
     lk[nlk].addr = addr;
