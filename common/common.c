@@ -492,6 +492,12 @@ int cpus_are_smt_siblings(int a, int b)
 
 /* ---- progress ---- */
 
+void put_int_list(FILE *f, const int *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s%d", i ? "," : "", v[i]);
+}
+
 void progress(const char *label, long done, long total, uint64_t t0)
 {
     static uint64_t last;

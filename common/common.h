@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <time.h>
 
 /* Monotonic wall time in ns (CLOCK_MONOTONIC; never REALTIME, which jumps). */
@@ -101,6 +102,10 @@ long cache_llc(int cpu, int *level, enum cache_source *used);
 int cpus_share_cache(int a, int b, int level);
 /* Are a and b SMT siblings of one core? 1 yes, 0 no, -1 unknown. */
 int cpus_are_smt_siblings(int a, int b);
+
+/* Write v[0..n) to f as "a,b,c" (nothing for n = 0): the CPU lists of the
+ * RESULT lines. */
+void put_int_list(FILE *f, const int *v, int n);
 
 /* Progress for long runs, on stderr: "label: done/total, E s elapsed, ~R s
  * left". Rate-limited to one line a second; t0 is the run's start (now_ns). */

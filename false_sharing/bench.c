@@ -426,8 +426,7 @@ static void print_all(struct block *blocks, int nb, int pair_first, char (*extra
             for (int l = 0; l < N_LAYOUT; l++)
                 pinned &= blocks[v].cells[i * N_LAYOUT + l].pinned_all;
         printf("RESULT exp=false_sharing kind=placement threads=%d cpus=", pl->run_t[i]);
-        for (int t = 0; t < pl->run_t[i] && pl->norder; t++)
-            printf("%s%d", t ? "," : "", pl->cpus_t[i][t]);
+        put_int_list(stdout, pl->cpus_t[i], pl->norder ? pl->run_t[i] : 0);
         printf("%s pinned=%s oversubscribed=%d allowed_cpus=%d", pl->norder ? "" : "none",
                pl->norder == 0 ? "none" : pinned ? "granted" : "refused", pl->oversub_t[i], pl->nallowed);
         put("canary_best_ns", run->best[i], 4);

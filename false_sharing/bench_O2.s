@@ -962,29 +962,25 @@ print_cell:
 	.align 8
 .LC73:
 	.string	"RESULT exp=false_sharing kind=placement threads=%d cpus="
-	.section	.rodata.str1.1
-.LC74:
-	.string	"%s%d"
-	.section	.rodata.str1.8
 	.align 8
-.LC75:
+.LC74:
 	.string	"%s pinned=%s oversubscribed=%d allowed_cpus=%d"
 	.section	.rodata.str1.1
-.LC76:
+.LC75:
 	.string	"canary_best_ns"
-.LC77:
+.LC76:
 	.string	"pair"
-.LC78:
+.LC77:
 	.string	"pair_ratio"
 	.section	.rodata.str1.8
 	.align 8
-.LC79:
+.LC78:
 	.string	"RESULT exp=false_sharing kind=pair_placement%s threads=2"
 	.align 8
-.LC80:
+.LC79:
 	.string	"RESULT exp=false_sharing kind=skip pairs=none reason=%s\n"
 	.align 8
-.LC81:
+.LC80:
 	.string	"cannot write the results to stdout"
 	.section	.text.startup,"ax",@progbits
 	.p2align 4
@@ -1017,8 +1013,8 @@ main:
 	jle	.L99
 	movq	8(%rsi), %rbx
 	cmpb	$45, (%rbx)
-	je	.L350
-.L252:
+	je	.L340
+.L246:
 	leaq	.LC35(%rip), %rsi
 	movq	%rbx, %rdi
 	call	strcmp@PLT
@@ -1041,7 +1037,7 @@ main:
 	.cfi_def_cfa_offset 5080
 	popq	%rdx
 	.cfi_def_cfa_offset 5072
-.L331:
+.L321:
 	addq	$5016, %rsp
 	.cfi_remember_state
 	.cfi_def_cfa_offset 56
@@ -1059,13 +1055,13 @@ main:
 	popq	%r15
 	.cfi_def_cfa_offset 8
 	ret
-.L350:
+.L340:
 	.cfi_restore_state
 	cmpb	$104, 1(%rbx)
-	jne	.L252
+	jne	.L246
 	cmpb	$0, 2(%rbx)
 	je	.L101
-	jmp	.L252
+	jmp	.L246
 .L99:
 	movl	$34, %ecx
 	movl	$10, %edx
@@ -1148,34 +1144,34 @@ main:
 	movq	144(%rsp), %rax
 	movl	$1024, %esi
 	movq	%r12, %rdi
-	movq	%rax, 96(%rsp)
+	movq	%rax, 80(%rsp)
 	call	allowed_cpus@PLT
 	movl	%eax, %edi
-	movl	%eax, 16(%rsp)
+	movl	%eax, 24(%rsp)
 	movl	$1024, %eax
 	cmpl	%eax, %edi
 	cmovle	%edi, %eax
 	leaq	.LC44(%rip), %rdi
 	movl	%eax, 68(%rsp)
-	movl	%eax, %ebp
+	movl	%eax, %r14d
 	call	getenv@PLT
-	movq	%rax, %r14
+	movq	%rax, %rbp
 	testq	%rax, %rax
-	je	.L232
+	je	.L228
 	leaq	1144(%rsp), %r9
 	movq	%rax, %r15
 	xorl	%eax, %eax
-	movq	%r14, 32(%rsp)
+	movq	%rbp, 32(%rsp)
 	movl	%eax, 64(%rsp)
 	movq	%r9, %rbx
-	movq	%r9, 24(%rsp)
+	movq	%r9, 16(%rsp)
 	movq	%r13, 40(%rsp)
-	movl	%ebp, %r13d
+	movl	%r14d, %r13d
 	.p2align 4,,10
 	.p2align 3
 .L110:
 	cmpb	$0, (%r15)
-	je	.L351
+	je	.L341
 	movl	$0, 2704(%rsp)
 	cmpl	$8, 64(%rsp)
 	je	.L112
@@ -1203,18 +1199,18 @@ main:
 	movq	%rax, 8(%rsp)
 	movzbl	(%rax), %eax
 	cmpb	$59, %al
-	je	.L249
+	je	.L244
 	testb	%al, %al
 	jne	.L113
-.L249:
+.L244:
 	movl	816(%rsp), %edi
 	movl	1584(%rsp), %r8d
-	movl	16(%rsp), %eax
+	movl	24(%rsp), %eax
 	movd	%edi, %xmm0
 	movd	%r8d, %xmm7
 	punpckldq	%xmm7, %xmm0
 	testl	%eax, %eax
-	jle	.L338
+	jle	.L328
 	xorl	%eax, %eax
 	xorl	%esi, %esi
 	.p2align 4,,10
@@ -1233,9 +1229,9 @@ main:
 	cmpl	%eax, %r13d
 	jg	.L115
 	cmpl	%r8d, %edi
-	je	.L338
+	je	.L328
 	cmpl	$2, %esi
-	jne	.L338
+	jne	.L328
 	movq	%xmm0, -8(%rbx)
 	pxor	%xmm0, %xmm0
 	movq	%r14, %rdx
@@ -1248,7 +1244,7 @@ main:
 	movl	64(%rsp), %r15d
 	testl	%r15d, %r15d
 	je	.L120
-	movq	24(%rsp), %r15
+	movq	16(%rsp), %r15
 	.p2align 4,,10
 	.p2align 3
 .L122:
@@ -1256,7 +1252,7 @@ main:
 	movq	%r15, %rdi
 	call	strcmp@PLT
 	testl	%eax, %eax
-	je	.L352
+	je	.L342
 	addq	$56, %r15
 	cmpq	%rbx, %r15
 	jne	.L122
@@ -1264,7 +1260,7 @@ main:
 	movq	8(%rsp), %rax
 	movzbl	(%rax), %eax
 	cmpb	$59, %al
-	je	.L353
+	je	.L343
 .L123:
 	xorl	%r15d, %r15d
 	cmpb	$59, %al
@@ -1274,7 +1270,7 @@ main:
 	addq	%r14, %r15
 	addq	%rbp, %r15
 	jmp	.L110
-.L353:
+.L343:
 	cmpb	$0, 1(%rbp,%r14)
 	jne	.L123
 	movq	32(%rsp), %rsi
@@ -1282,21 +1278,21 @@ main:
 	xorl	%eax, %eax
 	call	die_usage@PLT
 .L112:
-	movq	32(%rsp), %r14
+	movq	32(%rsp), %rbp
 	movl	$8, %edx
 	leaq	.LC45(%rip), %rdi
 	xorl	%eax, %eax
-	movq	%r14, %rsi
+	movq	%rbp, %rsi
 	call	die_usage@PLT
-.L338:
-	movq	32(%rsp), %r14
+.L328:
+	movq	32(%rsp), %rbp
 	movl	%edi, %edx
 	movl	%r8d, %ecx
 	xorl	%eax, %eax
 	leaq	.LC49(%rip), %rdi
-	movq	%r14, %rsi
+	movq	%rbp, %rsi
 	call	die_usage@PLT
-.L351:
+.L341:
 	movq	40(%rsp), %r13
 .L109:
 	movl	$128, %esi
@@ -1305,7 +1301,7 @@ main:
 	xorl	%ebp, %ebp
 	call	printf@PLT
 	leaq	2704(%rsp), %rax
-	movq	%r13, 24(%rsp)
+	movq	%r13, 16(%rsp)
 	leaq	srcs.2(%rip), %r15
 	movq	%rax, 48(%rsp)
 	movq	%rbp, %r13
@@ -1331,7 +1327,7 @@ main:
 .L128:
 	addq	$152, %rbx
 	cmpq	%r14, %rbx
-	je	.L354
+	je	.L344
 .L129:
 	cmpl	$1, (%rbx)
 	jne	.L128
@@ -1346,14 +1342,14 @@ main:
 	xorl	%eax, %eax
 	call	printf@PLT
 	jmp	.L128
-.L354:
+.L344:
 	movq	8(%rsp), %r13
 .L130:
 	addq	$1, %r13
 	cmpq	$3, %r13
 	jne	.L126
-	movq	96(%rsp), %r14
-	movq	24(%rsp), %r13
+	movq	80(%rsp), %r14
+	movq	16(%rsp), %r13
 	leaq	10(,%r14,4), %rax
 	leaq	0(,%rax,4), %r15
 	movq	%r15, 72(%rsp)
@@ -1385,42 +1381,42 @@ main:
 	jne	.L131
 .L134:
 	xorl	%r9d, %r9d
-	movl	%r9d, 8(%rsp)
+	movl	%r9d, 16(%rsp)
 .L132:
 	leaq	.LC58(%rip), %rdi
 	call	puts@PLT
 .L153:
 	cmpq	$0, 400(%rsp)
 	je	.L156
-	cmpl	$0, 8(%rsp)
+	cmpl	$0, 16(%rsp)
 	je	.L136
 .L156:
-	cmpl	$1, 16(%rsp)
+	cmpl	$1, 24(%rsp)
 	leaq	.LC61(%rip), %rax
-	movl	8(%rsp), %ebp
+	movl	16(%rsp), %ebp
 	movq	%r13, %r10
 	leaq	.LC12(%rip), %rdi
 	movl	68(%rsp), %r11d
 	leaq	cpus_t.1(%rip), %r15
 	cmove	%rdi, %rax
 	xorl	%ebx, %ebx
-	movq	%rax, 16(%rsp)
+	movq	%rax, 8(%rsp)
 	xorl	%eax, %eax
 	movl	%eax, %r13d
 .L158:
 	cmpq	544(%rsp), %rbx
-	jnb	.L355
+	jnb	.L345
 	movq	32(%r10,%rbx,8), %r9
 	movl	%r9d, %r14d
 	cmpl	%r9d, %r11d
 	jge	.L159
 	cmpl	$0, 552(%rsp)
-	je	.L356
+	je	.L346
 .L159:
 	testl	%ebp, %ebp
-	je	.L347
+	je	.L337
 	testl	%r9d, %r9d
-	jle	.L347
+	jle	.L337
 	movslq	%r13d, %rdi
 	xorl	%ecx, %ecx
 	movq	%rdi, %rsi
@@ -1448,7 +1444,7 @@ main:
 .L160:
 	addq	$1, %rbx
 	jmp	.L158
-.L356:
+.L346:
 	movl	%r11d, %edx
 	movl	%r9d, %esi
 	leaq	.LC62(%rip), %rdi
@@ -1460,7 +1456,7 @@ main:
 	movq	32(%rsp), %r9
 	movl	24(%rsp), %ecx
 	xorl	%eax, %eax
-	movq	16(%rsp), %r8
+	movq	8(%rsp), %r8
 	movq	stderr(%rip), %rdi
 	movl	%r14d, %edx
 	leaq	.LC63(%rip), %rsi
@@ -1468,27 +1464,26 @@ main:
 	movl	24(%rsp), %r11d
 	movq	40(%rsp), %r10
 	jmp	.L160
-.L355:
+.L345:
 	cmpq	$0, 408(%rsp)
-	movl	%r13d, 16(%rsp)
-	je	.L236
-	cmpl	$1, 8(%rsp)
-	jg	.L357
-.L236:
+	movl	%r13d, 8(%rsp)
+	je	.L232
+	cmpl	$1, 16(%rsp)
+	jg	.L347
+.L232:
 	xorl	%esi, %esi
 	movl	%esi, 64(%rsp)
-.L348:
+.L338:
 	leaq	1584(%rsp), %rax
 	movq	%rax, 56(%rsp)
-.L349:
-	leaq	1136(%rsp), %rax
-	movq	%rax, 88(%rsp)
+.L339:
+	leaq	1136(%rsp), %r13
 .L166:
 	movq	72(%rsp), %rax
-	leaq	816(%rsp), %rdi
+	leaq	816(%rsp), %rbx
 	subq	$32, %rsp
 	.cfi_def_cfa_offset 5104
-	movq	%rdi, 112(%rsp)
+	movq	%rbx, %rdi
 	movq	%rax, 184(%rsp)
 	movq	416(%rsp), %rsi
 	movdqa	176(%rsp), %xmm6
@@ -1496,40 +1491,42 @@ main:
 	movups	%xmm6, (%rsp)
 	movups	%xmm7, 16(%rsp)
 	call	run_init@PLT
-	imull	$3, 48(%rsp), %eax
+	imull	$3, 40(%rsp), %eax
 	movq	88(%rsp), %r15
 	xorl	%esi, %esi
-	movq	%r15, 168(%rsp)
-	movl	%eax, 144(%rsp)
+	movl	%eax, 128(%rsp)
 	cltq
 	imulq	$248, %rax, %rdi
 	imulq	$80, %rax, %rax
-	movq	%rdi, 152(%rsp)
-	movq	%rax, 160(%rsp)
+	movq	%rdi, 136(%rsp)
+	movq	%rax, 144(%rsp)
 	addq	$32, %rsp
 	.cfi_def_cfa_offset 5072
+	movq	%r15, 120(%rsp)
+	movq	%r13, 128(%rsp)
+	movq	%rbx, 136(%rsp)
 .L175:
 	cmpl	$3, %esi
 	setle	%al
-	cmpl	$0, 16(%rsp)
+	cmpl	$0, 8(%rsp)
 	setne	%dl
 	andb	%dl, %al
-	je	.L358
+	je	.L348
 	movq	%rsi, %rbp
 	leaq	increments(%rip), %rax
-	movq	120(%rsp), %rdi
+	movq	104(%rsp), %rdi
 	movq	%rsi, 24(%rsp)
 	salq	$4, %rbp
 	orl	$-1, %r13d
 	addq	%rax, %rbp
-	movl	112(%rsp), %eax
+	movl	96(%rsp), %eax
 	movl	%eax, 8(%r15)
 	call	xmalloc@PLT
-	movq	128(%rsp), %rdi
+	movq	112(%rsp), %rdi
 	movq	%rax, (%r15)
 	call	xmalloc@PLT
 	xorl	%ecx, %ecx
-	movl	16(%rsp), %edx
+	movl	8(%rsp), %edx
 	movq	24(%rsp), %rsi
 	movq	%rax, 16(%r15)
 	movq	%rax, %r8
@@ -1545,7 +1542,7 @@ main:
 	cmpl	%eax, %edx
 	jg	.L177
 	leal	0(%r13,%r13,2), %eax
-	movq	%rsi, 104(%rsp)
+	movq	%rsi, 88(%rsp)
 	movq	(%r15), %r14
 	xorl	%ebx, %ebx
 	addl	$2, %eax
@@ -1567,7 +1564,7 @@ main:
 .L178:
 	movq	%r9, %r10
 	leaq	cpus_t.1(%rip), %rdi
-	movl	8(%rsp), %edx
+	movl	16(%rsp), %edx
 	movd	%r9d, %xmm4
 	salq	$8, %r10
 	movl	0(%r13,%r9,4), %r11d
@@ -1590,7 +1587,7 @@ main:
 	movl	%r11d, -232(%rdx)
 	movq	%r10, -224(%rdx)
 	movq	%xmm1, -216(%rdx)
-	cmpq	%rsi, %r12
+	cmpq	%r12, %rsi
 	jne	.L179
 	movslq	24(%r15), %rdx
 	leal	2(%rbx), %esi
@@ -1668,53 +1665,55 @@ main:
 	addq	$1, %r9
 	addl	$3, %ebx
 	addq	$744, %r14
-	cmpl	%r9d, 16(%rsp)
+	cmpl	%r9d, 8(%rsp)
 	jg	.L178
-	movq	104(%rsp), %rsi
+	movq	88(%rsp), %rsi
 	addq	$40, %r15
 	addq	$1, %rsi
 	jmp	.L175
-.L358:
+.L348:
 	movl	%eax, %r12d
-	movq	%rsi, %rax
-	movq	88(%rsp), %r15
-	movl	%esi, 72(%rsp)
-	cltq
-	movb	%r12b, 88(%rsp)
-	imulq	$40, %rax, %r14
-	movq	56(%rsp), %rax
-	movq	%rsi, 104(%rsp)
-	leaq	(%rax,%r14), %rbx
+	movslq	%esi, %rax
+	movq	56(%rsp), %rdi
+	movq	120(%rsp), %r14
+	imulq	$40, %rax, %rax
+	movq	136(%rsp), %rbx
+	movb	%r12b, 104(%rsp)
+	movq	128(%rsp), %r13
 	movq	%r14, 112(%rsp)
+	movq	%rbx, 128(%rsp)
+	leaq	(%rdi,%rax), %r9
+	movq	%rsi, 88(%rsp)
+	movq	%r9, 120(%rsp)
+	movl	%esi, 72(%rsp)
+	movq	%r9, %rsi
+	movq	%rax, 96(%rsp)
 	xorl	%eax, %eax
-	movq	%r15, %r14
-	movq	%rbx, 120(%rsp)
-	movq	%rbx, %rsi
 .L183:
 	cmpl	%eax, 64(%rsp)
-	jle	.L359
-	leaq	8(%r14), %rdi
+	jle	.L349
+	leaq	8(%r13), %rdi
 	movq	%rsi, 32(%rsp)
 	movq	%rsi, %rbx
 	xorl	%r12d, %r12d
 	movq	%rdi, 24(%rsp)
-	movl	16(%rsp), %edi
+	movl	8(%rsp), %edi
 	imulq	$288, %rax, %r11
 	leaq	increments(%rip), %rbp
 	movq	%rax, 40(%rsp)
-	leal	(%rdi,%rax), %r13d
+	leal	(%rdi,%rax), %r14d
 	movq	48(%rsp), %rdi
 	leaq	(%rdi,%r11), %r15
 .L184:
-	movl	4(%r14), %r9d
-	movl	(%r14), %r8d
-	leaq	.LC68(%rip), %rdx
-	xorl	%eax, %eax
-	movq	24(%rsp), %rcx
+	movl	4(%r13), %r9d
+	movl	0(%r13), %r8d
 	movl	$96, %esi
 	movq	%r15, %rdi
-	addq	$40, %rbx
+	movq	24(%rsp), %rcx
+	xorl	%eax, %eax
 	addq	$96, %r15
+	addq	$40, %rbx
+	leaq	.LC68(%rip), %rdx
 	call	snprintf@PLT
 	movl	$2, -32(%rbx)
 	movl	$496, %edi
@@ -1732,8 +1731,8 @@ main:
 	movl	$31, %ecx
 	movq	%r12, %rax
 	movl	$2, 16(%rdx)
-	movq	%r14, 24(%rdx)
-	movl	%r13d, 36(%rdx)
+	movq	%r13, 24(%rdx)
+	movl	%r14d, 36(%rdx)
 	rep stosq
 	leaq	32+layouts(%rip), %rax
 	movl	$80, %edi
@@ -1741,8 +1740,8 @@ main:
 	movq	%rax, 256(%rdx)
 	addq	$16, %rbp
 	movl	$2, 264(%rdx)
-	movq	%r14, 272(%rdx)
-	movl	%r13d, 284(%rdx)
+	movq	%r13, 272(%rdx)
+	movl	%r14d, 284(%rdx)
 	call	xmalloc@PLT
 	movq	.LC69(%rip), %rdi
 	pxor	%xmm0, %xmm0
@@ -1770,23 +1769,24 @@ main:
 	jne	.L184
 	movq	32(%rsp), %rsi
 	movq	40(%rsp), %rax
-	addq	$56, %r14
+	addq	$56, %r13
 	addq	$1, %rax
 	addq	$120, %rsi
 	jmp	.L183
-.L359:
-	imull	$3, 64(%rsp), %r13d
+.L349:
+	imull	$3, 64(%rsp), %ebp
 	movl	72(%rsp), %eax
 	xorl	%ecx, %ecx
-	movq	96(%rsp), %rdi
-	movzbl	88(%rsp), %r12d
+	movq	80(%rsp), %rdi
+	movzbl	104(%rsp), %r12d
 	movq	112(%rsp), %r14
-	movq	120(%rsp), %rbx
-	leal	(%rax,%r13), %r8d
-	movq	1120(%rsp), %rsi
+	movq	120(%rsp), %r9
+	leal	(%rax,%rbp), %r8d
 	movq	56(%rsp), %rdx
 	addq	$1, %rdi
-	movl	%r8d, 40(%rsp)
+	movq	128(%rsp), %rbx
+	movl	%r8d, 32(%rsp)
+	movq	1120(%rsp), %rsi
 	jmp	.L186
 .L187:
 	movslq	-32(%rdx), %rax
@@ -1802,74 +1802,76 @@ main:
 	je	.L188
 	movq	%rsi, 1120(%rsp)
 .L188:
-	movslq	40(%rsp), %rax
+	movslq	32(%rsp), %rax
 	movq	56(%rsp), %r12
-	movq	80(%rsp), %r15
+	movq	%r9, %r15
 	imulq	$40, %rax, %rax
-	leaq	(%r12,%rax), %rbp
+	leaq	(%r12,%rax), %r13
+	movq	%r13, 80(%rsp)
 	jmp	.L189
 .L190:
 	movq	%r12, %rdi
-	movq	%r15, %rsi
+	movq	%rbx, %rsi
 	call	block_alloc@PLT
 	movq	%r12, %rdi
-	movq	%r15, %rsi
+	movq	%rbx, %rsi
 	addq	$40, %r12
 	call	block_run@PLT
 .L189:
-	cmpq	%rbp, %r12
+	cmpq	%r13, %r12
 	jne	.L190
+	movq	%r15, 24(%rsp)
 	call	now_ns@PLT
 	subq	1128(%rsp), %rax
+	movq	24(%rsp), %r9
 	js	.L191
 	pxor	%xmm0, %xmm0
 	cvtsi2sdq	%rax, %xmm0
 .L192:
 	movq	1112(%rsp), %rdx
-	movq	stderr(%rip), %rdi
-	leaq	.LC71(%rip), %rsi
 	movl	$1, %eax
+	movq	%r9, 24(%rsp)
+	leaq	.LC71(%rip), %rsi
+	movq	stderr(%rip), %rdi
 	divsd	.LC70(%rip), %xmm0
 	call	fprintf@PLT
 	movq	56(%rsp), %r12
-	movq	80(%rsp), %r15
+	movq	24(%rsp), %r15
+	movq	80(%rsp), %r13
 	jmp	.L193
 .L194:
 	movq	%r12, %rdi
-	movq	%r15, %rsi
+	movq	%rbx, %rsi
 	addq	$40, %r12
 	call	block_finish@PLT
 .L193:
-	cmpq	%r12, %rbp
+	cmpq	%r13, %r12
 	jne	.L194
-	movq	56(%rsp), %rbp
+	movq	56(%rsp), %r13
 	movl	72(%rsp), %esi
-	movq	%r12, 96(%rsp)
-	movq	%rbp, %rdi
+	movq	%r15, 24(%rsp)
+	movq	%r13, %rdi
 	call	adjust_table
-	imulq	$40, 104(%rsp), %rax
-	movl	%r13d, %esi
-	leaq	0(%rbp,%rax), %r15
-	movq	%r15, %rdi
-	call	adjust_table
-	movq	%rbp, %rcx
-	movq	80(%rsp), %r13
-	movq	%rbx, 24(%rsp)
+	imulq	$40, 88(%rsp), %rax
+	movl	%ebp, %esi
 	leaq	.LC72(%rip), %rbp
-	movq	%rcx, %rbx
+	leaq	0(%r13,%rax), %r15
+	movq	%r15, %rdi
+	movq	%r15, 40(%rsp)
+	call	adjust_table
 .L195:
-	cmpq	%rbx, %r15
-	je	.L360
+	cmpq	%r15, %r13
+	je	.L350
 	xorl	%r12d, %r12d
-	cmpl	$0, 8(%rbx)
+	cmpl	$0, 8(%r13)
 	jle	.L199
 	.p2align 4,,10
 	.p2align 3
 .L196:
 	movq	%r12, %rax
-	movq	(%rbx), %rdx
-	movq	%r13, %r8
-	movq	%rbx, %rcx
+	movq	0(%r13), %rdx
+	movq	%rbx, %r8
+	movq	%r13, %rcx
 	salq	$5, %rax
 	leaq	.LC12(%rip), %rsi
 	movq	%rbp, %rdi
@@ -1877,202 +1879,182 @@ main:
 	addq	$1, %r12
 	leaq	(%rdx,%rax,8), %rdx
 	call	print_cell
-	cmpl	%r12d, 8(%rbx)
+	cmpl	%r12d, 8(%r13)
 	jg	.L196
 .L199:
-	addq	$40, %rbx
+	addq	$40, %r13
 	jmp	.L195
-.L360:
-	movq	56(%rsp), %rax
-	movq	%rbx, %rcx
-	movq	24(%rsp), %rbx
+.L350:
+	movq	24(%rsp), %r9
+	movq	96(%rsp), %rbp
 	xorl	%r13d, %r13d
-	movq	%rcx, 120(%rsp)
-	xorl	%r15d, %r15d
-	addq	%r14, %rax
-	movq	%rbx, 112(%rsp)
-	movq	%rax, 88(%rsp)
-	movq	%r13, 24(%rsp)
+	xorl	%r12d, %r12d
+	movq	56(%rsp), %rax
+	movl	16(%rsp), %r15d
+	movq	%r14, 96(%rsp)
+	movq	%r9, 104(%rsp)
+	movq	%rbx, 24(%rsp)
+	addq	%rax, %rbp
 .L198:
-	movl	24(%rsp), %edi
-	cmpl	%edi, 16(%rsp)
-	jle	.L361
-	xorl	%ecx, %ecx
-	cmpl	$0, 8(%rsp)
+	cmpl	%r12d, 8(%rsp)
+	jle	.L351
+	xorl	%r14d, %r14d
+	testl	%r15d, %r15d
 	movq	56(%rsp), %rsi
-	setg	%cl
+	setg	%r14b
 	cmpl	$0, 72(%rsp)
-	movq	88(%rsp), %rdi
 	je	.L201
 	.p2align 4,,10
 	.p2align 3
 .L200:
 	movq	(%rsi), %rdx
 	xorl	%eax, %eax
-	addq	%r15, %rdx
+	addq	%r13, %rdx
 .L202:
 	addl	$1, %eax
-	andl	108(%rdx), %ecx
+	andl	108(%rdx), %r14d
 	addq	$248, %rdx
 	cmpl	$3, %eax
 	jne	.L202
 	addq	$40, %rsi
-	cmpq	%rsi, %rdi
+	cmpq	%rsi, %rbp
 	jne	.L200
 .L201:
-	movq	24(%rsp), %rax
+	movl	176(%rsp,%r12,4), %ebx
 	leaq	.LC73(%rip), %rdi
-	movl	%ecx, 32(%rsp)
-	movl	176(%rsp,%rax,4), %ebx
 	xorl	%eax, %eax
 	movl	%ebx, %esi
 	call	printf@PLT
-	testl	%ebx, %ebx
-	movl	32(%rsp), %ecx
-	jle	.L251
-	cmpl	$0, 8(%rsp)
-	je	.L251
-	movq	24(%rsp), %r10
-	movl	%ecx, 32(%rsp)
-	xorl	%r14d, %r14d
+	movq	%r12, %rsi
 	leaq	cpus_t.1(%rip), %rax
-	leaq	.LC11(%rip), %r12
-	leaq	.LC12(%rip), %rbp
-	salq	$8, %r10
-	leaq	(%r10,%rax), %r13
-	.p2align 4,,10
-	.p2align 3
-.L208:
-	testq	%r14, %r14
-	movq	%rbp, %rsi
-	movl	0(%r13,%r14,4), %edx
-	leaq	.LC74(%rip), %rdi
-	cmovne	%r12, %rsi
-	xorl	%eax, %eax
-	addq	$1, %r14
-	call	printf@PLT
-	cmpl	%r14d, %ebx
-	jg	.L208
-	movq	24(%rsp), %rax
-	movl	32(%rsp), %ecx
-	movl	240(%rsp,%rax,4), %eax
-.L205:
-	testl	%ecx, %ecx
+	salq	$8, %rsi
+	addq	%rax, %rsi
+	testl	%r15d, %r15d
+	je	.L352
+	movq	stdout(%rip), %rdi
+	movl	%ebx, %edx
+	call	put_int_list@PLT
+	testl	%r14d, %r14d
 	leaq	.LC30(%rip), %rdx
 	leaq	.LC32(%rip), %rcx
+	movl	240(%rsp,%r12,4), %eax
 	cmove	%rcx, %rdx
 	leaq	.LC12(%rip), %rsi
-.L206:
+.L226:
 	movl	68(%rsp), %r8d
 	movl	%eax, %ecx
-	leaq	.LC75(%rip), %rdi
+	leaq	.LC74(%rip), %rdi
 	xorl	%eax, %eax
 	call	printf@PLT
-	movq	80(%rsp), %rax
-	movq	24(%rsp), %rdi
-	movsd	40(%rax,%rdi,8), %xmm0
+	movq	24(%rsp), %rax
+	movsd	40(%rax,%r12,8), %xmm0
 	ucomisd	%xmm0, %xmm0
-	jp	.L210
+	jp	.L205
 	movapd	%xmm0, %xmm1
 	andpd	.LC0(%rip), %xmm1
 	ucomisd	.LC1(%rip), %xmm1
-	jbe	.L211
-.L210:
-	leaq	.LC76(%rip), %rsi
+	jbe	.L206
+.L205:
+	leaq	.LC75(%rip), %rsi
 	leaq	.LC2(%rip), %rdi
 	xorl	%eax, %eax
 	call	printf@PLT
-.L212:
+.L207:
 	movl	$10, %edi
-	addq	$744, %r15
+	addq	$1, %r12
+	addq	$744, %r13
 	call	putchar@PLT
-	addq	$1, 24(%rsp)
 	jmp	.L198
-.L251:
-	movq	24(%rsp), %rax
-	cmpl	$0, 8(%rsp)
-	movl	240(%rsp,%rax,4), %eax
-	jne	.L205
+.L352:
+	movq	stdout(%rip), %rdi
+	xorl	%edx, %edx
+	call	put_int_list@PLT
 	leaq	.LC31(%rip), %rdx
+	movl	240(%rsp,%r12,4), %eax
 	movq	%rdx, %rsi
-	jmp	.L206
-.L211:
+	jmp	.L226
+.L206:
 	movl	$4, %edx
-	leaq	.LC76(%rip), %rsi
+	leaq	.LC75(%rip), %rsi
 	movl	$1, %eax
 	leaq	.LC3(%rip), %rdi
 	call	printf@PLT
-	jmp	.L212
-.L361:
-	movq	120(%rsp), %rcx
-	movq	112(%rsp), %rbx
+	jmp	.L207
+.L351:
+	movq	24(%rsp), %rbx
+	movq	104(%rsp), %r9
 	leaq	.LC7(%rip), %rbp
-	movq	56(%rsp), %r14
-	movq	%rcx, %r12
-.L214:
-	cmpq	%r14, %r12
-	je	.L362
+	movq	56(%rsp), %r13
+	movq	96(%rsp), %r14
+	movq	40(%rsp), %r12
+	movq	%rbx, 8(%rsp)
+	movq	%r9, %r15
+	movq	%r13, %rbx
+.L209:
+	cmpq	%rbx, %r12
+	je	.L353
 	xorl	%r13d, %r13d
-	cmpl	$0, 24(%r14)
-	jle	.L218
+	cmpl	$0, 24(%rbx)
+	jle	.L213
 	.p2align 4,,10
 	.p2align 3
-.L215:
+.L210:
 	leaq	0(%r13,%r13,4), %rcx
-	movq	(%r14), %rdx
+	movq	(%rbx), %rdx
 	movq	%rbp, %rdi
 	movq	816(%rsp), %r8
 	salq	$4, %rcx
 	leaq	.LC12(%rip), %rsi
-	addq	16(%r14), %rcx
+	addq	16(%rbx), %rcx
 	addq	$1, %r13
 	call	print_ratio.isra.0
-	cmpl	%r13d, 24(%r14)
-	jg	.L215
-.L218:
-	addq	$40, %r14
-	jmp	.L214
-.L362:
+	cmpl	%r13d, 24(%rbx)
+	jg	.L210
+.L213:
+	addq	$40, %rbx
+	jmp	.L209
+.L353:
+	movl	88(%rsp), %eax
+	movq	8(%rsp), %rbx
+	movq	%r14, 56(%rsp)
+	leaq	.LC76(%rip), %r12
+	movq	%r15, %r14
+	movl	%eax, 40(%rsp)
 	xorl	%eax, %eax
-	movl	104(%rsp), %r13d
-	movq	80(%rsp), %r14
-	leaq	.LC77(%rip), %r12
-	movq	%rax, 16(%rsp)
-	movl	%r13d, 32(%rsp)
-	movq	%rbx, %r13
-.L217:
-	movl	32(%rsp), %eax
-	movq	16(%rsp), %rdi
+	movq	%rax, 8(%rsp)
+.L212:
+	movl	40(%rsp), %eax
+	movq	8(%rsp), %rdi
 	addl	%edi, %eax
-	cmpl	%eax, 40(%rsp)
-	jle	.L343
+	cmpl	%eax, 32(%rsp)
+	jle	.L333
 	imulq	$96, %rdi, %rbp
 	movq	48(%rsp), %rax
+	xorl	%r13d, %r13d
 	xorl	%r15d, %r15d
-	xorl	%ebx, %ebx
 	movl	%edi, 24(%rsp)
 	addq	%rax, %rbp
-	cmpl	$0, 8(%r13)
-	jle	.L225
+	cmpl	$0, 8(%r14)
+	jle	.L220
 	.p2align 4,,10
 	.p2align 3
-.L219:
-	movq	0(%r13), %rdx
-	movq	%r14, %r8
-	movq	%r13, %rcx
+.L214:
+	movq	(%r14), %rdx
+	movq	%rbx, %r8
+	movq	%r14, %rcx
 	movq	%rbp, %rsi
 	movq	%r12, %rdi
-	addl	$1, %ebx
-	addq	%r15, %rdx
-	addq	$248, %r15
+	addl	$1, %r15d
+	addq	%r13, %rdx
+	addq	$248, %r13
 	call	print_cell
-	cmpl	8(%r13), %ebx
-	jl	.L219
-.L225:
-	movq	16(%r13), %rcx
-	movq	0(%r13), %rdx
+	cmpl	8(%r14), %r15d
+	jl	.L214
+.L220:
+	movq	16(%r14), %rcx
+	movq	(%r14), %rdx
 	movq	%rbp, %rsi
-	leaq	.LC78(%rip), %rdi
+	leaq	.LC77(%rip), %rdi
 	movq	816(%rsp), %r8
 	call	print_ratio.isra.0
 	movl	24(%rsp), %eax
@@ -2080,81 +2062,81 @@ main:
 	cltd
 	idivl	%ecx
 	testl	%edx, %edx
-	je	.L363
-.L220:
-	addq	$1, 16(%rsp)
-	addq	$40, %r13
-	jmp	.L217
-.L363:
+	je	.L354
+.L215:
+	addq	$1, 8(%rsp)
+	addq	$40, %r14
+	jmp	.L212
+.L354:
 	xorl	%eax, %eax
 	movq	%rbp, %rsi
-	leaq	.LC79(%rip), %rdi
+	leaq	.LC78(%rip), %rdi
 	call	printf@PLT
-	movq	0(%r13), %rax
+	movq	(%r14), %rax
 	movslq	36(%rax), %rax
 	movsd	856(%rsp,%rax,8), %xmm0
 	ucomisd	%xmm0, %xmm0
-	jp	.L221
+	jp	.L216
 	movapd	%xmm0, %xmm1
 	andpd	.LC0(%rip), %xmm1
 	ucomisd	.LC1(%rip), %xmm1
-	jbe	.L222
-.L221:
-	leaq	.LC76(%rip), %rsi
+	jbe	.L217
+.L216:
+	leaq	.LC75(%rip), %rsi
 	leaq	.LC2(%rip), %rdi
 	xorl	%eax, %eax
 	call	printf@PLT
-.L223:
+.L218:
 	movl	$10, %edi
 	call	putchar@PLT
-	jmp	.L220
-.L343:
-	movq	136(%rsp), %rbx
-	movq	96(%rsp), %rbp
-	jmp	.L224
-.L226:
-	movq	%rbx, %rdi
-	addq	$40, %rbx
+	jmp	.L215
+.L333:
+	movq	56(%rsp), %r14
+	movq	80(%rsp), %rbx
+	jmp	.L219
+.L221:
+	movq	%r14, %rdi
+	addq	$40, %r14
 	call	block_free@PLT
-	movq	-40(%rbx), %rdi
+	movq	-40(%r14), %rdi
 	call	free@PLT
-	movq	-24(%rbx), %rdi
+	movq	-24(%r14), %rdi
 	call	free@PLT
-.L224:
-	cmpq	%rbp, %rbx
-	jne	.L226
+.L219:
+	cmpq	%r14, %rbx
+	jne	.L221
 	cmpq	$0, 408(%rsp)
-	je	.L227
+	je	.L222
 	cmpl	$0, 64(%rsp)
-	jne	.L227
-	cmpl	$0, 8(%rsp)
+	jne	.L222
+	cmpl	$0, 16(%rsp)
 	leaq	.LC33(%rip), %rax
 	leaq	.LC34(%rip), %rsi
 	cmovne	%rax, %rsi
-	leaq	.LC80(%rip), %rdi
+	leaq	.LC79(%rip), %rdi
 	xorl	%eax, %eax
 	call	printf@PLT
-.L227:
+.L222:
 	movq	stdout(%rip), %rdi
 	call	fflush@PLT
 	testl	%eax, %eax
-	jne	.L230
+	jne	.L225
 	movq	stdout(%rip), %rdi
 	call	ferror@PLT
 	testl	%eax, %eax
-	je	.L331
-.L230:
-	leaq	.LC81(%rip), %rdi
+	je	.L321
+.L225:
+	leaq	.LC80(%rip), %rdi
 	xorl	%eax, %eax
 	call	die@PLT
-.L222:
+.L217:
 	movl	$4, %edx
-	leaq	.LC76(%rip), %rsi
+	leaq	.LC75(%rip), %rsi
 	movl	$1, %eax
 	leaq	.LC3(%rip), %rdi
 	call	printf@PLT
-	jmp	.L223
-.L347:
+	jmp	.L218
+.L337:
 	movslq	%r13d, %rdi
 	jmp	.L164
 .L191:
@@ -2173,7 +2155,7 @@ main:
 	cmpq	$0, 400(%rsp)
 	je	.L134
 	call	affinity_supported@PLT
-	movl	%eax, 8(%rsp)
+	movl	%eax, 16(%rsp)
 	testl	%eax, %eax
 	je	.L135
 .L155:
@@ -2189,11 +2171,11 @@ main:
 	call	fwrite@PLT
 .L137:
 	xorl	%edi, %edi
-	movl	%edi, 8(%rsp)
+	movl	%edi, 16(%rsp)
 	jmp	.L156
-.L357:
+.L347:
 	cmpl	$0, 64(%rsp)
-	jne	.L348
+	jne	.L338
 	leaq	1584(%rsp), %rax
 	xorl	%edx, %edx
 	movl	allowed.3(%rip), %edi
@@ -2211,7 +2193,7 @@ main:
 .L167:
 	leal	-1(%rbp), %eax
 	cmpl	%eax, 68(%rsp)
-	jle	.L364
+	jle	.L355
 	movq	%rbp, %r14
 	jmp	.L172
 .L171:
@@ -2236,7 +2218,7 @@ main:
 	movl	%r8d, %eax
 	orl	%r15d, %eax
 	orl	%edx, %eax
-	js	.L349
+	js	.L339
 	xorl	%eax, %eax
 	testl	%r8d, %r8d
 	jne	.L169
@@ -2265,7 +2247,7 @@ main:
 	jg	.L171
 	addq	$1, %rbp
 	jmp	.L167
-.L232:
+.L228:
 	xorl	%ebp, %ebp
 	movl	%ebp, 64(%rsp)
 	jmp	.L109
@@ -2281,21 +2263,21 @@ main:
 	call	cache_llc@PLT
 	xorl	%r8d, %r8d
 	movq	%r13, 56(%rsp)
+	movl	%r8d, 16(%rsp)
 	movl	%r8d, 8(%rsp)
-	movl	%r8d, 24(%rsp)
 .L138:
 	xorl	%ecx, %ecx
 .L151:
-	cmpl	$63, 8(%rsp)
+	cmpl	$63, 16(%rsp)
 	setle	%al
 	cmpl	%ecx, 68(%rsp)
-	jle	.L250
+	jle	.L245
 	testb	%al, %al
-	je	.L250
-	movslq	8(%rsp), %rax
+	je	.L245
+	movslq	16(%rsp), %rax
 	movl	(%r12,%rcx,4), %r13d
 	testl	%eax, %eax
-	je	.L235
+	je	.L231
 	movq	%rcx, 32(%rsp)
 	leaq	560(%rsp), %rbx
 	xorl	%ebp, %ebp
@@ -2336,7 +2318,7 @@ main:
 	movq	40(%rsp), %rcx
 	testl	%eax, %eax
 	setne	%dl
-	cmpl	$0, 24(%rsp)
+	cmpl	$0, 8(%rsp)
 	jne	.L142
 	testl	%r14d, %r14d
 	setne	%al
@@ -2351,9 +2333,9 @@ main:
 	movl	%ebp, %eax
 	xorl	$1, %eax
 	andl	$1, %eax
-	cmpl	$1, 24(%rsp)
-	je	.L365
-	cmpl	$2, 24(%rsp)
+	cmpl	$1, 8(%rsp)
+	je	.L356
+	cmpl	$2, 8(%rsp)
 	setne	%dl
 	orl	%edx, %eax
 	movzbl	%al, %eax
@@ -2361,14 +2343,14 @@ main:
 	testl	%eax, %eax
 	je	.L145
 .L143:
-	movslq	8(%rsp), %rax
+	movslq	16(%rsp), %rax
 	movl	%r13d, 560(%rsp,%rax,4)
 	leal	1(%rax), %eax
-	movl	%eax, 8(%rsp)
+	movl	%eax, 16(%rsp)
 	jmp	.L145
-.L250:
-	addl	$1, 24(%rsp)
-	movl	24(%rsp), %edi
+.L245:
+	addl	$1, 8(%rsp)
+	movl	8(%rsp), %edi
 	cmpl	$3, %edi
 	jg	.L150
 	testb	%al, %al
@@ -2380,55 +2362,54 @@ main:
 	call	affinity_supported@PLT
 	testl	%eax, %eax
 	je	.L135
-	cmpl	$0, 8(%rsp)
+	cmpl	$0, 16(%rsp)
 	jne	.L156
 	jmp	.L155
-.L365:
+.L356:
 	andl	%edx, %eax
 	movzbl	%al, %eax
 	jmp	.L147
-.L235:
+.L231:
 	xorl	%ebp, %ebp
 	movl	%r13d, %edi
 	jmp	.L139
-.L352:
-	movq	32(%rsp), %r14
+.L342:
+	movq	32(%rsp), %rbp
 	movq	%rbx, %rdx
 	leaq	.LC50(%rip), %rdi
-	movq	%r14, %rsi
+	movq	%rbp, %rsi
 	call	die_usage@PLT
 .L113:
-	movq	32(%rsp), %r14
+	movq	32(%rsp), %rbp
 	movl	$47, %edx
 	leaq	.LC48(%rip), %rdi
 	xorl	%eax, %eax
-	movq	%r14, %rsi
+	movq	%rbp, %rsi
 	call	die_usage@PLT
-.L364:
-	leaq	1136(%rsp), %rax
-	movl	64(%rsp), %r15d
+.L355:
 	xorl	%ebx, %ebx
+	leaq	1136(%rsp), %r13
 	xorl	%r14d, %r14d
-	movq	%rax, 88(%rsp)
 	leaq	2708(%rsp), %rbp
 	leaq	pair_name(%rip), %r12
-	leaq	.LC64(%rip), %r13
+	leaq	.LC64(%rip), %r15
 .L174:
 	movq	48(%rsp), %rax
 	movl	(%rax,%rbx), %eax
 	testl	%eax, %eax
 	js	.L173
-	movslq	%r15d, %rdx
-	movq	88(%rsp), %rdi
+	movslq	64(%rsp), %rdx
 	movd	0(%rbp,%rbx), %xmm5
 	movd	%eax, %xmm0
-	imulq	$56, %rdx, %rdx
-	movl	%r14d, %eax
 	movl	$8, %ecx
-	addl	$1, %r15d
+	movl	%r14d, %eax
+	movq	%rdx, %rsi
+	imulq	$56, %rdx, %rdx
 	punpckldq	%xmm5, %xmm0
+	addl	$1, %esi
+	movl	%esi, 64(%rsp)
 	movl	$48, %esi
-	addq	%rdi, %rdx
+	addq	%r13, %rdx
 	movq	%xmm0, (%rdx)
 	leaq	24(%rdx), %rdi
 	pxor	%xmm0, %xmm0
@@ -2437,13 +2418,12 @@ main:
 	movq	(%r12,%rbx), %rcx
 	leaq	8(%rdx), %rdi
 	xorl	%eax, %eax
-	movq	%r13, %rdx
+	movq	%r15, %rdx
 	call	snprintf@PLT
 .L173:
 	addq	$8, %rbx
 	cmpq	$32, %rbx
 	jne	.L174
-	movl	%r15d, 64(%rsp)
 	jmp	.L166
 .L102:
 	movq	%rbx, %rsi
@@ -2474,62 +2454,62 @@ srcs.2:
 	.local	allowed.3
 	.comm	allowed.3,4096,32
 	.section	.rodata.str1.1
-.LC84:
+.LC83:
 	.string	"smt"
-.LC85:
+.LC84:
 	.string	"shared_l2"
-.LC86:
+.LC85:
 	.string	"shared_l3_only"
-.LC87:
+.LC86:
 	.string	"across_l3"
 	.section	.data.rel.ro.local,"aw"
 	.align 32
 	.type	pair_name, @object
 	.size	pair_name, 32
 pair_name:
+	.quad	.LC83
 	.quad	.LC84
 	.quad	.LC85
 	.quad	.LC86
-	.quad	.LC87
 	.section	.rodata.str1.1
-.LC88:
+.LC87:
 	.string	"adjacent"
-.LC89:
+.LC88:
 	.string	"pad64"
-.LC90:
+.LC89:
 	.string	"pad128"
 	.section	.data.rel.ro.local
 	.align 32
 	.type	layouts, @object
 	.size	layouts, 48
 layouts:
-	.quad	.LC88
+	.quad	.LC87
 	.quad	8
-	.quad	.LC89
+	.quad	.LC88
 	.quad	64
-	.quad	.LC90
+	.quad	.LC89
 	.quad	128
 	.section	.rodata.str1.1
-.LC91:
+.LC90:
 	.string	"store"
-.LC92:
+.LC91:
 	.string	"rmw"
-.LC93:
+.LC92:
 	.string	"atomic"
-.LC94:
+.LC93:
 	.string	"register"
 	.section	.data.rel.ro.local
 	.align 32
 	.type	increments, @object
 	.size	increments, 64
 increments:
-	.quad	.LC91
+	.quad	.LC90
 	.quad	inc_store
-	.quad	.LC92
+	.quad	.LC91
 	.quad	inc_rmw
-	.quad	.LC93
+	.quad	.LC92
 	.quad	inc_atomic
-	.quad	.LC94
+	.quad	.LC93
 	.quad	inc_register
 	.section	.rodata.cst16,"aM",@progbits,16
 	.align 16

@@ -272,8 +272,7 @@ static void print_classes(struct c2c_pair *p, size_t np, int k, FILE *out)
         fprintf(out, "RESULT exp=false_sharing kind=c2c_os os=%s pairs=%zu", os_rel_name[r], n);
         put_iv(out, "one_way_ns", iv);
         fprintf(out, " rep=%d,%d classes=", p[rep].a, p[rep].b);
-        for (int s = 0; s < nspan; s++)
-            fprintf(out, "%s%d", s ? "," : "", spans[s]);
+        put_int_list(out, spans, nspan);
         fprintf(out, "\n");
     }
     free(deg);
@@ -354,8 +353,7 @@ void c2c_analyse(struct c2c_pair *p, size_t np, struct c2c_cpu *c, size_t nc, do
         e[i] = i;
     order_rec(set, u, p, e, np, k, ord, &nord);
     fprintf(out, "RESULT exp=false_sharing kind=c2c_order cpus=");
-    for (int i = 0; i < nord; i++)
-        fprintf(out, "%s%d", i ? "," : "", ord[i]);
+    put_int_list(out, ord, nord);
     fprintf(out, "\n");
     free(e);
     free(ord);
