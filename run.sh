@@ -192,7 +192,8 @@ measure_clocks() {
     for ((n = 0; n < k; n++)); do "$BUILD/clock_estimate" -n "$log2" -r "$tries" >>"$out" 2>/dev/null & done
     wait
     # median across the copies
-    export "CLOCK_GHZ_T$k=$(sed 's/.*ghz=//; s/ .*//' "$out" | sort -n | awk '{ v[NR] = $1 } END { printf "%.4f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
+    export "CLOCK_GHZ_T$k=$(sed 's/.*ghz=//; s/ .*//' "$out" | paste -sd' ' - | "$BUILD/stats" median |
+      awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^est=/) printf "%.4f", substr($i, 5) }')"
   done
 }
 
