@@ -160,6 +160,24 @@ static int head_before(const struct head *x, const struct head *y)
 {
     return x->key < y->key || (x->key == y->key && x->run < y->run);
 }
+
+/* Move h[j] down the heap of n heads until neither child comes before it. */
+static void sift_down(struct head *h, size_t n, size_t j)
+{
+    for (;;) {
+        size_t c = 2 * j + 1;
+        if (c >= n)
+            return;
+        if (c + 1 < n && head_before(&h[c + 1], &h[c]))
+            c++;
+        if (!head_before(&h[c], &h[j]))
+            return;
+        struct head t = h[c];
+        h[c] = h[j];
+        h[j] = t;
+        j = c;
+    }
+}
 void sort_by_key(void *base, size_t n, size_t size)
 {
     char *a = base;
@@ -181,21 +199,8 @@ void sort_by_key(void *base, size_t n, size_t size)
         pos[r] = start[r];
         h[r] = (struct head){key_at(a + start[r] * size), r};
     }
-    for (size_t i = nr / 2; i-- > 0;) { /* heapify */
-        for (size_t j = i;;) {
-            size_t c = 2 * j + 1;
-            if (c >= nr)
-                break;
-            if (c + 1 < nr && head_before(&h[c + 1], &h[c]))
-                c++;
-            if (!head_before(&h[c], &h[j]))
-                break;
-            struct head t = h[c];
-            h[c] = h[j];
-            h[j] = t;
-            j = c;
-        }
-    }
+    for (size_t i = nr / 2; i-- > 0;) /* heapify */
+        sift_down(h, nr, i);
     char *dst = xmalloc(size * n);
     size_t live = nr;
     for (size_t o = 0; o < n; o++) {
@@ -205,19 +210,7 @@ void sort_by_key(void *base, size_t n, size_t size)
             h[0].key = key_at(a + pos[r] * size);
         else
             h[0] = h[--live];
-        for (size_t j = 0;;) { /* sift the new head down */
-            size_t c = 2 * j + 1;
-            if (c >= live)
-                break;
-            if (c + 1 < live && head_before(&h[c + 1], &h[c]))
-                c++;
-            if (!head_before(&h[c], &h[j]))
-                break;
-            struct head t = h[c];
-            h[c] = h[j];
-            h[j] = t;
-            j = c;
-        }
+        sift_down(h, live, 0); /* the new head */
     }
     memcpy(a, dst, size * n);
     free(dst);
