@@ -80,7 +80,7 @@ FORCE=0
 fresh() { # fresh OUT INPUT...: 0 when OUT need not be rebuilt
   local out=$1 d; shift
   [ "$FORCE" = 0 ] && [ -e "$out" ] || return 1
-  for d in "$@" "$ROOT"/common/*.h "${COMMON_SRC[@]}" "$ROOT"/*/*.h "$ROOT/build.sh"; do
+  for d in "$@" "$ROOT"/common/*.h "${COMMON_SRC[@]}" "$ROOT"/*/*.h "$ROOT"/lockwait/tool/*.h "$ROOT"/lockwait/tool/*/*.h "$ROOT/build.sh"; do
     [ -e "$d" ] || continue # compiler flags among the arguments
     [ "$d" -nt "$out" ] && return 1
   done
@@ -149,17 +149,17 @@ build_lockwait_lib() {
     echo "build.sh: lockwait: the preload library is Linux-only; skipped" >&2
     return 0
   fi
-  fresh "$BUILD_DIR/liblockwait.so" "$ROOT"/lockwait/liblockwait.c "$ROOT"/lockwait/lw_*.c ||
+  local lib=$ROOT/lockwait/tool/lib t
+  fresh "$BUILD_DIR/liblockwait.so" "$lib"/*.c "$lib"/*.h "$ROOT/lockwait/tool/trace.h" ||
   "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -I"$ROOT/common" \
-    "$ROOT/lockwait/liblockwait.c" "$ROOT/lockwait/lw_core.c" "$ROOT/lockwait/lw_report.c" "$ROOT/lockwait/lw_output.c" \
+    "$lib/liblockwait.c" "$lib/lw_core.c" "$lib/lw_report.c" "$lib/lw_output.c" \
     -o "$BUILD_DIR/liblockwait.so" -ldl
-  local t
-  for t in "$ROOT"/lockwait/tests/lw_*.c; do
+  for t in "$ROOT"/lockwait/tool/tests/lw_*.c; do
     [ -f "$t" ] || continue
     # -rdynamic: the report can name the test programs' functions
     cc_prog "$(basename "$t" .c)" -rdynamic "$t"
   done
-  cc_prog lw_bench "$ROOT/lockwait/lw_bench.c"
+  cc_prog lw_bench "$ROOT/lockwait/tool/bench/lw_bench.c"
 }
 
 # the contention workloads and the trace report (issue: lockwait experiment)
@@ -167,9 +167,10 @@ build_lockwait_tools() {
   # three independent programs, compiled side by side
   local pids=() p failed=0
   cc_prog lockwait_workload "$ROOT/lockwait/workload.c" & pids+=("$!")
-  cc_prog lockwait_report "$ROOT/lockwait/report.c" "$ROOT/lockwait/report_load.c" "$ROOT/lockwait/report_model.c" "$ROOT/lockwait/report_pieces.c" & pids+=("$!")
+  local rep=$ROOT/lockwait/tool/report
+  cc_prog lockwait_report "$rep/report.c" "$rep/report_load.c" "$rep/report_model.c" "$rep/report_pieces.c" & pids+=("$!")
   # synthetic traces for the report tests and lockwait/bench_report.sh
-  cc_prog lockwait_tracegen "$ROOT/lockwait/tests/report-tracegen.c" & pids+=("$!")
+  cc_prog lockwait_tracegen "$ROOT/lockwait/tool/tests/report-tracegen.c" & pids+=("$!")
   for p in "${pids[@]}"; do wait "$p" || failed=1; done
   [ "$failed" = 0 ] || die "lockwait: the workload, report or trace generator did not build"
 }

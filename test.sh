@@ -54,7 +54,7 @@ else
   echo "not ok - build failed"; failed=$((failed + 1)); summary; exit 1
 fi
 
-for t in common/tests/*.sh false_sharing/tests/*.sh ctxswitch/tests/*.sh lockwait/tests/*.sh; do
+for t in common/tests/*.sh false_sharing/tests/*.sh ctxswitch/tests/*.sh lockwait/tests/*.sh lockwait/tool/tests/*.sh; do
   [ -f "$t" ] || continue
   selected "$t" || continue
   echo "# $t"

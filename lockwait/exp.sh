@@ -318,7 +318,7 @@ lockwait_run() {
   if lockwait_have_preload; then
     [ -f "$BUILD/liblockwait.so" ] || die "lockwait: $BUILD/liblockwait.so is missing (./build.sh lockwait)"
     # LD_PRELOAD cannot carry spaces or colons: the launcher links such a path
-    LW_PRELOAD=$(LOCKWAIT_LIB=$BUILD/liblockwait.so "$ROOT/lockwait/lockwait" --preload-path) ||
+    LW_PRELOAD=$(LOCKWAIT_LIB=$BUILD/liblockwait.so "$ROOT/lockwait/tool/lockwait" --preload-path) ||
       die "lockwait: no usable path to the library"
   else
     LW_VARIANTS=bare

@@ -66,9 +66,9 @@ bad mean "$B/stats" mean
 bad nosuch "$B/lockwait_workload" nosuch
 bad -t "$B/lockwait_workload" -t 0 mutex
 bad TRACE "$B/lockwait_report"
-bad -n "$R/lockwait/lockwait" -n abc -- true
-bad --bogus "$R/lockwait/lockwait" --bogus -- true
-bad command "$R/lockwait/lockwait"
-bad -o "$R/lockwait/lockwait" -o
+bad -n "$R/lockwait/tool/lockwait" -n abc -- true
+bad --bogus "$R/lockwait/tool/lockwait" --bogus -- true
+bad command "$R/lockwait/tool/lockwait"
+bad -o "$R/lockwait/tool/lockwait" -o
 check_eq "no bad input wrote anything to results/ or README.md" "$before" "$(tree_sum "$R/results" "$R/README.md")"
 finish

@@ -16,7 +16,7 @@ source "$(dirname "$0")/../testlib.sh"
 # the C programs print numbers with printf in the C locale they start in: none
 # may adopt the user's (liblockwait's report runs inside programs that do)
 check_eq "no C program calls setlocale" "" \
-  "$(grep -l 'setlocale *(' "$ROOT"/*/*.c "$ROOT"/*/tests/*.c 2>/dev/null | sed "s|$ROOT/||" || true)"
+  "$(grep -rl --include='*.c' 'setlocale *(' "$ROOT"/common "$ROOT"/false_sharing "$ROOT"/ctxswitch "$ROOT"/lockwait 2>/dev/null | sed "s|$ROOT/||" || true)"
 
 WHAT="runs under decimal-comma locales"
 need_tool localedef locales "$WHAT" || finish
@@ -94,7 +94,7 @@ check_eq "$l: the full QUICK run's clock figures are decimal numbers" "" \
 # calls setlocale): its report and RESULT lines stay in the C locale
 if [ -f "$ROOT/build/liblockwait.so" ] && command -v sort >/dev/null 2>&1; then
   seq 1 50000 | awk '{ print ($1 * 7919) % 50000 }' >"$TMP/numbers"
-  LOCPATH="$LOC" LC_ALL="$l" "$ROOT/lockwait/lockwait" -- sort --parallel=2 -S 1M "$TMP/numbers" \
+  LOCPATH="$LOC" LC_ALL="$l" "$ROOT/lockwait/tool/lockwait" -- sort --parallel=2 -S 1M "$TMP/numbers" \
     >/dev/null 2>"$TMP/lw.err" || true
   check "$l: liblockwait inside sort prints its report" grep -q '^lockwait: report took' "$TMP/lw.err"
   check_eq "$l: liblockwait inside sort prints no decimal comma" "" \

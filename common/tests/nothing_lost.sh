@@ -67,7 +67,7 @@ if [ -w /dev/full ]; then
   full false_sharing env "${TINY[@]}" "$B/false_sharing"
   full ctxswitch env QUICK=1 REPS=2 ROUNDS=200 SIZES=4 "$B/ctxswitch"
   full lockwait_workload "$B/lockwait_workload" -n 200 mutex
-  full lockwait_report "$B/lockwait_report" "$ROOT/lockwait/tests/report-fixture.trace"
+  full lockwait_report "$B/lockwait_report" "$ROOT/lockwait/tool/tests/report-fixture.trace"
 else
   skip "output to a full disk" "no writable /dev/full on $(uname -s)"
 fi

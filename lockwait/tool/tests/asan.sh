@@ -6,7 +6,7 @@
 # the ASan-built test programs link (from ldd).
 set -euo pipefail
 # shellcheck source=common/testlib.sh
-source "$(dirname "$0")/../../common/testlib.sh"
+source "$(dirname "$0")/../../../common/testlib.sh"
 
 ALIB=$BUILD_ASAN/liblockwait.so
 runtime=$(ldd "$BUILD_ASAN/lw_counts" 2>/dev/null | awk '$1 ~ /^libasan/ { print $3; exit }')

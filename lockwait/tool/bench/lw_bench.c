@@ -1,4 +1,4 @@
-/* lw_bench.c - the loops lockwait/bench_overhead.sh times with and without
+/* lw_bench.c - the loops lockwait/tool/bench/bench_overhead.sh times with and without
  * liblockwait preloaded (the binary is the same; only LD_PRELOAD differs).
  *   usage: lw_bench MODE [PAIRS]
  *   uncontended  2 threads, each locks/unlocks its own mutex PAIRS times

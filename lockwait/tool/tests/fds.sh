@@ -8,9 +8,9 @@
 # nobody reads (EPIPE must not change the exit status).
 set -euo pipefail
 # shellcheck source=common/testlib.sh
-source "$(dirname "$0")/../../common/testlib.sh"
+source "$(dirname "$0")/../../../common/testlib.sh"
 
-L=$ROOT/lockwait/lockwait
+L=$ROOT/lockwait/tool/lockwait
 P=$BUILD/lw_fds
 
 run() { # run NAME MODE [ulimit -n]: the program's data and stderr in $TMP/NAME.{data,err}

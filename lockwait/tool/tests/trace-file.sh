@@ -5,9 +5,9 @@
 # hands a mutex over 10 times, so its trace always has events.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
-source "$(dirname "$0")/../../common/testlib.sh"
+source "$(dirname "$0")/../../../common/testlib.sh"
 
-L=$ROOT/lockwait/lockwait
+L=$ROOT/lockwait/tool/lockwait
 C=$BUILD/lw_counts
 R=$BUILD/lockwait_report
 events() { "$R" "$1" 2>/dev/null | awk '/kind=critpath / { for (i = 2; i <= NF; i++) if ($i ~ /^events=/) print substr($i, 8) }'; }

@@ -8,9 +8,9 @@
 # shellcheck disable=SC2016 # awk programs in single quotes
 set -euo pipefail
 # shellcheck source=common/testlib.sh
-source "$(dirname "$0")/../../common/testlib.sh"
+source "$(dirname "$0")/../../../common/testlib.sh"
 
-L=$ROOT/lockwait/lockwait
+L=$ROOT/lockwait/tool/lockwait
 C=$BUILD/lw_counts
 
 refused() { # refused NAME CODE WORD CMD...: exit CODE, one line naming WORD, CMD not run

@@ -5,12 +5,12 @@
 # without the library, a report from every process, the orphan flagged.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
-source "$(dirname "$0")/../../common/testlib.sh"
+source "$(dirname "$0")/../../../common/testlib.sh"
 
 prog=$BUILD/lw_mixed
 for i in 1 2 3; do
   rc_bare=0; timeout 60 "$prog" >"$TMP/bare.$i" 2>"$TMP/bare.err" || rc_bare=$?
-  rc_lw=0; timeout 60 "$ROOT/lockwait/lockwait" -o "$TMP/rep.$i.%p" -- "$prog" >"$TMP/lw.$i" 2>"$TMP/lw.err" || rc_lw=$?
+  rc_lw=0; timeout 60 "$ROOT/lockwait/tool/lockwait" -o "$TMP/rep.$i.%p" -- "$prog" >"$TMP/lw.$i" 2>"$TMP/lw.err" || rc_lw=$?
   check_eq "run $i: exit status 0 bare and under lockwait (124 = deadlock)" "0 0" "$rc_bare $rc_lw"
   check_eq "run $i: stdout identical with and without lockwait" "" "$(diff "$TMP/bare.$i" "$TMP/lw.$i")"
 done

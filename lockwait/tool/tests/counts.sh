@@ -7,8 +7,8 @@
 # a run agrees with its report; the launcher's usage and bad settings.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
-source "$(dirname "$0")/../../common/testlib.sh"
-# shellcheck source=lockwait/tests/lw_lib.bash
+source "$(dirname "$0")/../../../common/testlib.sh"
+# shellcheck source=lockwait/tool/tests/lw_lib.bash
 source "$(dirname "$0")/lw_lib.bash"
 
 # count_case NAME ARGS...: lw_counts prints "lw_counts lock=ADDR key=value..."
@@ -78,7 +78,7 @@ check_eq "many: shared lock count" "$(val "$info" acquisitions)" \
 rm -f "$TMP"/trace.*
 rc=0
 before=$("$BUILD/lw_tracecheck" --now)
-"$ROOT/lockwait/lockwait" -o "$TMP/tr-rep.txt" --trace "$TMP/trace.%p" -- "$BUILD/lw_counts" handoff 10 >"$TMP/stdout" || rc=$?
+"$ROOT/lockwait/tool/lockwait" -o "$TMP/tr-rep.txt" --trace "$TMP/trace.%p" -- "$BUILD/lw_counts" handoff 10 >"$TMP/stdout" || rc=$?
 after=$("$BUILD/lw_tracecheck" --now)
 check_eq "trace: handoff run with --trace exits 0" 0 "$rc"
 lock=$(val "$(cat "$TMP/stdout")" lock)
@@ -106,17 +106,17 @@ check_eq "trace: a full buffer drops records and counts them" 178 "$(val "$(head
 check_eq "trace: the report says how many were dropped" 178 "$(val "$(grep 'kind=process' "$TMP/drop.txt")" dropped)"
 
 # launcher usage and bad settings: the program still runs unchanged
-check_exit "launcher -h" 0 "$ROOT/lockwait/lockwait" -h
-check_exit "launcher: no command" 2 "$ROOT/lockwait/lockwait"
-check_exit "launcher: unknown option" 2 "$ROOT/lockwait/lockwait" --frobnicate -- true
-check_exit "launcher: bad -n" 2 "$ROOT/lockwait/lockwait" -n 0 -- true
-check_exit "launcher: passes the exit status" 3 "$ROOT/lockwait/lockwait" -o "$TMP/x.txt" -- sh -c 'exit 3'
+check_exit "launcher -h" 0 "$ROOT/lockwait/tool/lockwait" -h
+check_exit "launcher: no command" 2 "$ROOT/lockwait/tool/lockwait"
+check_exit "launcher: unknown option" 2 "$ROOT/lockwait/tool/lockwait" --frobnicate -- true
+check_exit "launcher: bad -n" 2 "$ROOT/lockwait/tool/lockwait" -n 0 -- true
+check_exit "launcher: passes the exit status" 3 "$ROOT/lockwait/tool/lockwait" -o "$TMP/x.txt" -- sh -c 'exit 3'
 LOCKWAIT_TOP=abc LOCKWAIT_OUT=$TMP/bad.txt LD_PRELOAD=$LIB "$BUILD/lw_counts" single 10 >"$TMP/bad.out" 2>"$TMP/bad.err"
 check "bad LOCKWAIT_TOP: said on stderr at start" grep -q "LOCKWAIT_TOP='abc' ignored" "$TMP/bad.err"
 check "bad LOCKWAIT_TOP: said in the report" grep -q "settings ignored: LOCKWAIT_TOP='abc'" "$TMP/bad.txt"
 check "bad LOCKWAIT_TOP: program output unchanged" grep -q "acquisitions=10 contended=0" "$TMP/bad.out"
 LOCKWAIT_OUT=/nonexistent/dir/r.txt LD_PRELOAD=$LIB "$BUILD/lw_counts" single 10 >/dev/null 2>"$TMP/bad.err"
 check "unwritable LOCKWAIT_OUT: report falls back to stderr" grep -q "kind=process" "$TMP/bad.err"
-check "launcher -n 1 lists one lock" test "$("$ROOT/lockwait/lockwait" -n 1 -o "$TMP/n1.txt" -- \
+check "launcher -n 1 lists one lock" test "$("$ROOT/lockwait/tool/lockwait" -n 1 -o "$TMP/n1.txt" -- \
   "$BUILD/lw_counts" signal 100000 >/dev/null; grep -c 'kind=lock' "$TMP/n1.txt")" = 1
 finish

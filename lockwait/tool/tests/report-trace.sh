@@ -5,9 +5,9 @@
 # shellcheck disable=SC2016 # awk programs in single quotes
 set -euo pipefail
 # shellcheck source=common/testlib.sh
-source "$(dirname "$0")/../../common/testlib.sh"
+source "$(dirname "$0")/../../../common/testlib.sh"
 
-T=$ROOT/lockwait/tests
+T=$ROOT/lockwait/tool/tests
 G=$BUILD/lockwait_tracegen
 field() { # field KIND KEY FILE: KEY's value on the first kind=KIND line
   awk -v k="$1" -v key="$2" '$0 ~ ("kind=" k " ") { for (i = 2; i <= NF; i++) if (index($i, key "=") == 1) { print substr($i, length(key) + 2); exit } }' "$3"

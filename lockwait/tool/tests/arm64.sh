@@ -5,8 +5,8 @@
 # is the same on both little-endian 64-bit targets).
 set -euo pipefail
 # shellcheck source=common/testlib.sh
-source "$(dirname "$0")/../../common/testlib.sh"
-# shellcheck source=lockwait/tests/lw_lib.bash
+source "$(dirname "$0")/../../../common/testlib.sh"
+# shellcheck source=lockwait/tool/tests/lw_lib.bash
 source "$(dirname "$0")/lw_lib.bash"
 
 # the preload goes to the guest only (-E); LD_PRELOAD in qemu's own

@@ -11,7 +11,7 @@ export LC_ALL=C # numbers with a decimal point whatever the locale
 
 usage() {
   cat <<'TXT'
-usage: lockwait/bench_report.sh [-h] [-c THREADS] [EVENTS]
+usage: lockwait/tool/bench/bench_report.sh [-h] [-c THREADS] [EVENTS]
   EVENTS      records in the synthetic trace (default 10000000)
   -c THREADS  a convoy of THREADS threads (2..100000) taking one mutex in turn
   Prints: RESULT exp=lockwait kind=report_bench events=N trace_bytes=N
@@ -20,7 +20,7 @@ environment: BUILD=DIR (default build), TMPDIR for the trace
 TXT
 }
 
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
+ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
 events=10000000 convoy=
 case "${1:-}" in

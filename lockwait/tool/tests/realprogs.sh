@@ -7,8 +7,8 @@
 # only above 128K lines; xz needs blocks smaller than the input for two).
 set -euo pipefail
 # shellcheck source=common/testlib.sh
-source "$(dirname "$0")/../../common/testlib.sh"
-# shellcheck source=lockwait/tests/lw_lib.bash
+source "$(dirname "$0")/../../../common/testlib.sh"
+# shellcheck source=lockwait/tool/tests/lw_lib.bash
 source "$(dirname "$0")/lw_lib.bash"
 
 IN=$TMP/input.txt
@@ -24,7 +24,7 @@ same() {
   shift 3
   for d in bare pre; do rm -rf "${TMP:?}/$d"; mkdir "$TMP/$d"; done
   (cd "$TMP/bare" && "$@" >stdout 2>stderr) || rc_bare=$?
-  (cd "$TMP/pre" && "$ROOT/lockwait/lockwait" -o "$TMP/report.txt" -- "$@" >stdout 2>stderr) || rc_pre=$?
+  (cd "$TMP/pre" && "$ROOT/lockwait/tool/lockwait" -o "$TMP/report.txt" -- "$@" >stdout 2>stderr) || rc_pre=$?
   check_eq "$name: same exit status" "$rc_bare" "$rc_pre"
   check "$name: same standard output" cmp "$TMP/bare/stdout" "$TMP/pre/stdout"
   if [ "$outfile" != - ]; then

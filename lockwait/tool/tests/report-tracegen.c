@@ -21,7 +21,7 @@
  *                  from 0, blocks waiters for (R(T-1) - B) us in all)
  *   text IN OUT    one record per line: T_NS EVENT TID LOCK AUX HOLDER TYPE
  *                  (EVENT, TYPE as numbers from trace.h; LOCK hex) */
-#include "../../common/common.h"
+#include "common.h"
 #include "../trace.h"
 
 #include <errno.h>

@@ -1,4 +1,4 @@
-/* lw_tracecheck.c - validates a liblockwait trace file (lockwait/trace.h)
+/* lw_tracecheck.c - validates a liblockwait trace file (lockwait/tool/trace.h)
  * and counts its events, for the tests. Exits 1 on anything malformed: bad
  * header, a size that is not header + whole records, an unknown event or
  * type, non-zero padding, a zero tid, an ACQUIRE/TIMEOUT whose request time

@@ -11,7 +11,7 @@ export LC_ALL=C # numbers with a decimal point whatever the locale
 PROG=bench_overhead.sh
 usage() {
   cat <<'TXT'
-usage: lockwait/bench_overhead.sh [-h] [-r REPS] [-p PAIRS]
+usage: lockwait/tool/bench/bench_overhead.sh [-h] [-r REPS] [-p PAIRS]
   -r REPS   runs of each variant per loop, alternating bare/preloaded
             (1..99, default 11)
   -p PAIRS  lock/unlock pairs per thread in the uncontended loop (default
@@ -51,7 +51,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
+ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
 LIB=$BUILD/liblockwait.so
 LOCK=/tmp/sharecost-measure.lock

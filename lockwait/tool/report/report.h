@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "trace.h"
+#include "../trace.h"
 
 /* what kept a waiter waiting during one piece of its wait (report.c's
  * header comment describes them) */

@@ -22,7 +22,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "trace.h"
+#include "../trace.h"
 
 #define LW_HIDDEN __attribute__((visibility("hidden")))
 #define LW_LIKELY(x) __builtin_expect(!!(x), 1)

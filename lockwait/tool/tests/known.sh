@@ -11,8 +11,8 @@
 # stopwatch around its blocking call.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
-source "$(dirname "$0")/../../common/testlib.sh"
-# shellcheck source=lockwait/tests/lw_lib.bash
+source "$(dirname "$0")/../../../common/testlib.sh"
+# shellcheck source=lockwait/tool/tests/lw_lib.bash
 source "$(dirname "$0")/lw_lib.bash"
 
 MS=1000000
