@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # run.sh - run sharecost's experiments, keep their raw output with its
-# provenance, summarise it with awk into results/summary.md, and splice that
-# into README.md between the results markers. Everything is written to a
+# provenance, summarise it with awk into results/summary.md, and splice its
+# headline (common/headline.awk) into README.md between the results markers. Everything is written to a
 # temp directory first and moved into place at the end, so an interrupted or
 # failed run leaves results/ and README.md as they were.
 set -euo pipefail
@@ -22,7 +22,7 @@ environment (validated before anything runs; a bad value exits 2):
                   allowed CPUs run oversubscribed, default ones are skipped with a note
   PIN=0|1         pin threads (Linux; default 1)
   CC=...          compiler for ./build.sh
-  Each experiment's own knobs are listed in README.md.
+  Each experiment's own knobs are listed in docs/knobs.md.
 outputs: results/<exp>-raw.txt, results/<exp>-*.csv, results/summary.md, README.md
          (with QUICK=1: results/quick-* only)
 TXT
@@ -333,7 +333,8 @@ main() {
   # the new README next to the old one, before anything is moved: a README
   # whose markers changed during the run stops it with nothing written
   if [ "$QUICK" != 1 ]; then
-    README_NEW=$(splice_prepare "$README" "$sum") || exit 1
+    awk -f "$ROOT/common/headline.awk" "$sum" >"$TMPD/headline.md" || die "the README headline failed"
+    README_NEW=$(splice_prepare "$README" "$TMPD/headline.md") || exit 1
   fi
   # move into place: raw files and tables, then the summary, then README
   local f

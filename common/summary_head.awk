@@ -31,10 +31,14 @@ nfile == 1 && /^# cache_[a-z]+: L[0-9]/ {
 END {
     print "## Results"
     print ""
+    # the headline markers pick what run.sh splices into README.md (common/headline.awk)
+    print "<!-- headline:begin -->"
     printf "Measured on **%s** (%s, %s CPUs online, %s), built with %s.\n", model, arch, cpus, kernel, compiler
+    print "<!-- headline:end -->"
     for (i = 1; i <= nsrc; i++)
         printf "Caches as %s reports them: %s.\n", order[i], caches[order[i]]
     printf "Line size used: %s. Clock estimate (1-cycle add chain): %s%s.\n", line, clock, unstable ? " (unstable: the machine changed speed while it was measured, so the cycles figures are uncertain)" : ""
+    print "<!-- headline:begin -->"
     if (hv != "" && hv != "none seen") {
         printf "This is a virtual machine: %s. A guest cannot see which physical cores its virtual CPUs run on, whether two of them are SMT siblings of one core, or what other tenants of the host run beside them; it sees their effect as rounds that ran slow or lost time, which every experiment counts and leaves out. Host steal is the CPU time the hypervisor gave to others while this guest had work.\n", hv
     }
@@ -43,5 +47,6 @@ END {
     print "|---|---|---|---:|---|"
     for (i = 1; i <= nfile; i++)
         printf "| %s | %s | %s | %s | %s |\n", expname[i], date[i], git[i], (i in steal) ? steal[i] : "n/a", knobs[i]
+    print "<!-- headline:end -->"
     print ""
 }

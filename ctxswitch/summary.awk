@@ -150,6 +150,8 @@ END {
     printf "Each repetition measures what is compared back to back. A repetition is left out when the speed canary ran more than 1.15× slower than its best of the run (%s ns per add) or another task took time from the two sides. Interference check: %s. At least %s clean repetitions per cell, more until the 95%% interval is within ±5%% or ±20 ns (cap %s s per cell, %s repetitions).\n",
         (canary == "" ? "NA" : canary), (interference == "" ? "not recorded" : interference), cfg["reps"], cfg["max_cell_s"], cfg["max_reps"]
     print ""
+    # the headline markers pick what run.sh splices into README.md (common/headline.awk)
+    print "<!-- headline:begin -->"
     print "**Direct cost C1** = T1/2 − T2 per repetition (T1: median pair round trip, two switches; T2: median single round trip, none), ns per switch, median with its 95% interval [lo, hi]."
     print ""
     print "| mode | round trips per run | clean repetitions | T1/2 ns | T2 ns | C1 ns | switches per round trip (voluntary + involuntary) | check |"
@@ -164,10 +166,13 @@ END {
     }
     close(csv)
     if (dmarks) print "\n\\*: the interval did not narrow to ±5% or ±20 ns; †: the repetitions fall into two modes."
+    print "<!-- headline:end -->"
     print ""
     if (nd > 0) indirect_table()
     left_out()
+    print "<!-- headline:begin -->"
     findings()
+    print "<!-- headline:end -->"
     if (nd > 0) plot()
 }
 

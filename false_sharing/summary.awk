@@ -173,6 +173,8 @@ END {
     # table 2: ratios
     csv = csvdir "/false_sharing-ratios.csv"
     print "variant,compare,threads,ratio,ratio_lo,ratio_hi,p,q,n,target_reached,too_busy" > csv
+    # the headline markers pick what run.sh splices into README.md (common/headline.awk)
+    print "<!-- headline:begin -->"
     print "Cost of the layout (adjacent or pad64 over pad128 in the same round) and scaling of pad128 (T threads over 1 thread in the same round): medians of per-round ratios with 95% intervals; **bold** = significant (the interval excludes 1, false-discovery rate 5% across this table)."
     print ""
     header("increment | ratio")
@@ -188,6 +190,7 @@ END {
         print ""
     }
     close(csv)
+    print "<!-- headline:end -->"
     print ""
 
     # table 3: cycles per increment
@@ -219,7 +222,9 @@ END {
         print ""
     } else if (pairskip != "") printf "CPU-pair classes not measured (%s).\n\n", (pairskip == "unpinned" ? "threads were not pinned" : "the topology is unknown")
 
+    print "<!-- headline:begin -->"
     findings()
+    print "<!-- headline:end -->"
 }
 
 function header(first,   i) {

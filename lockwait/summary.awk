@@ -215,6 +215,8 @@ END {
         printf "This machine has %d online CPUs: workloads with more threads than CPUs are oversubscribed, which lengthens waits (a woken waiter queues for a CPU).\n", cpus
 
     print ""
+    # the headline markers pick what run.sh splices into README.md (common/headline.awk)
+    print "<!-- headline:begin -->"
     if (anywrapped)
         print "Overhead: wrapped/bare wall time per clean pair; the table shows its Hodges-Lehmann estimate with the 95% interval (Wilcoxon signed-rank), p against no overhead and q (Benjamini-Hochberg across the scenarios). Wall times are medians over the clean pairs' runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)."
     else
@@ -250,6 +252,7 @@ END {
     close(csv1)
     if (wide)
         printf "\n° the interval is wider than ±%.0f point: the scenario's time cap (MAX_CELL_S) or the pair limit stopped it first.\n", 100 * target
+    print "<!-- headline:end -->"
 
     if (anywrapped) {
         print ""
@@ -307,6 +310,7 @@ END {
 
     # findings, every number from the tables above
     print ""
+    print "<!-- headline:begin -->"
     print "Findings:"
     if (nov == 0) {
         print "- No run under the preload (it is Linux-only): bare times only."
@@ -343,6 +347,7 @@ END {
         printf "- cache: the %d requests at or above p99 spent %s of their latency compiling under the cache lock or waiting for it, and %s compiling or blocked while the lock's holder was compiling.\n", tail_n["cache"], pct(tail_lock["cache"]), pct(tail_comp["cache"])
     if (("cache" in ov) && ("cache" in cp_path))
         printf "- cache: the cache lock accounts for %s of the critical path, plain work (request execution and think time, which are not traced) for %s.\n", pct(pshare["cache"]), pct(cp_path["cache"] > 0 ? cp_work["cache"] / cp_path["cache"] : 0)
+    print "<!-- headline:end -->"
 
     # SVG: the cache critical path, one row per thread, coloured by state
     if (nseg > 0) {

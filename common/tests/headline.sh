@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The README headline (common/headline.awk): from a summary.md it keeps each
+# experiment's heading and the regions its summary marks, drops everything
+# else, falls back to the first paragraph where nothing is marked, gives the
+# same bytes under every awk; the summaries mark a table and their findings;
+# and README.md's spliced part is what it makes of the committed
+# results/summary.md.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../testlib.sh"
+# shellcheck source=common/lib.sh
+source "$ROOT/common/lib.sh"
+
+H=$ROOT/common/headline.awk
+B='<!-- headline:begin -->' E='<!-- headline:end -->'
+{
+  printf '## Results\n\nunmarked head line\n%s\nMachine line.\n%s\n\n' "$B" "$E"
+  printf '### one\n\nintro of one\n\n%s\n\n| t |\n|---|\n| 1 |\n\n%s\nnot shown\n%s\nFindings:\n- a\n%s\n\ntail of one\n' "$B" "$E" "$B" "$E"
+  printf '### two\n\nfirst paragraph of two,\nstill the first.\n\nsecond paragraph\n'
+  printf '### three\n\n%s\nonly region\n%s\n' "$B" "$E"
+} >"$TMP/sum.md"
+want=$(printf 'Machine line.\n\n### one\n\n| t |\n|---|\n| 1 |\n\nFindings:\n- a\n\n### two\n\nfirst paragraph of two,\nstill the first.\n\n### three\n\nonly region\n\n')
+for a in mawk gawk original-awk; do
+  need_tool "$a" "$a" "headline under $a" || continue
+  "$a" -f "$H" "$TMP/sum.md" >"$TMP/$a.out" 2>"$TMP/$a.err"
+  check_eq "$a: marked regions, headings and the unmarked section's first paragraph, nothing else" \
+    "$want" "$(cat "$TMP/$a.out")"
+  check_eq "$a: nothing on stderr" "" "$(cat "$TMP/$a.err")"
+done
+
+# each experiment's summary marks a table and its findings
+for e in false_sharing ctxswitch lockwait; do
+  awk -f "$H" "$ROOT/$e/tests/golden-summary.md" >"$TMP/$e.md"
+  check "$e: the headline has the experiment's heading" grep -q '^### ' "$TMP/$e.md"
+  check "$e: the headline has a table" grep -q '^|---' "$TMP/$e.md"
+  check "$e: the headline has the findings" grep -q '^Findings' "$TMP/$e.md"
+  check_eq "$e: every begin marker has its end" \
+    "$(grep -cxF "$B" "$ROOT/$e/tests/golden-summary.md")" "$(grep -cxF "$E" "$ROOT/$e/tests/golden-summary.md")"
+done
+
+# README.md carries the headline of the committed results, nothing more
+awk -f "$H" "$ROOT/results/summary.md" >"$TMP/want.md"
+awk -v b="$RESULTS_BEGIN" -v e="$RESULTS_END" '$0 == e { p = 0 } p { print } $0 == b { p = 1 }' \
+  "$ROOT/README.md" >"$TMP/got.md"
+check_eq "README.md's results part is headline.awk of results/summary.md (to refresh it: docs/method.md, "Raw files and tables")" "" \
+  "$(diff "$TMP/want.md" "$TMP/got.md" | head -n 5)"
+finish
