@@ -52,7 +52,8 @@ static void usage(FILE *f)
         "                       few others (1..1000000)\n"
         "  C2C_CPUS=a,b,...     only these CPUs (each must be allowed)\n"
         "  C2C_SEED=1           seed of the pair order and the sample (0..2^31)\n"
-        "  C2C_GAP_PCT=15       classes differ by more than this and their intervals\n");
+        "  C2C_GAP_PCT=15       classes differ by more than this (percent, 1..1000) and\n"
+        "                       their intervals do not overlap\n");
 }
 
 struct knobs {
