@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The measured loops are what the README says they are, read from the
+# The measured loops are what docs/false_sharing.md says they are, read from the
 # assembly the build produces: per increment, store = one plain store and no
 # load, rmw = one load and one store, atomic = one locked add (x86) / ldadd
 # (arm64), register = no memory access at all; none of them calls anything.

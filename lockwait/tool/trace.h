@@ -1,7 +1,7 @@
 /* trace.h - the binary format of a lockwait event trace (--trace FILE), shared
- * by liblockwait.so (writer) and lockwait/report (reader). Native byte order
+ * by liblockwait.so (writer) and lockwait_report (reader). Native byte order
  * and layout; the header says which, so a reader on another machine refuses
- * rather than misreads. Documented in README.md ("lockwait trace format"). */
+ * rather than misreads. Documented in docs/lockwait-manual.md ("The trace"). */
 #ifndef LOCKWAIT_TRACE_H
 #define LOCKWAIT_TRACE_H
 

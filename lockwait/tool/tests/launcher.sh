@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The launcher (lockwait/lockwait) refuses what it cannot profile with one
-# line and the exit status README.md gives, before anything runs: a
+# The launcher (lockwait/tool/lockwait) refuses what it cannot profile with one
+# line and the exit status docs/lockwait-manual.md gives, before anything runs: a
 # statically linked program, one for another architecture, a set-user-ID
 # one; bad -o/--trace paths. A library path with spaces or colons (LD_PRELOAD
 # splits on both) still profiles, and so does the lockwait experiment of a
