@@ -1,5 +1,5 @@
-/* lw_report.c - liblockwait's settings (environment), the report written at
- * exit (human text, then RESULT lines) and the trace file. Runs once, at
+/* lw_report.c - liblockwait's report written at exit (human text, then
+ * RESULT lines). Runs once, at
  * exit, so it may allocate; it reads the counters other threads may still be
  * bumping through relaxed atomics. */
 #define _GNU_SOURCE
@@ -13,85 +13,6 @@
 #include <unistd.h>
 
 #include "lw_internal.h"
-
-/* ---------------------------------------------------------------- settings */
-
-static void note_ignored(struct lw_config *c, const char *fmt, ...)
-{
-    char line[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    /* said at start (the program may run long) and again in the report */
-    dprintf(2, "lockwait: %s\n", line);
-    size_t used = strlen(c->ignored);
-    snprintf(c->ignored + used, sizeof c->ignored - used, "%s%s", used ? "; " : "", line);
-}
-
-/* a whole number in [min, max], or -1 */
-static long parse_num(const char *s, long min, long max)
-{
-    char *end;
-    if (!s || !*s || *s < '0' || *s > '9')
-        return -1;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || *end || v < min || v > max)
-        return -1;
-    return v;
-}
-
-void lw_config_read(struct lw_config *c)
-{
-    int e = errno;
-    const char *s;
-    c->top = 10;
-    c->trace_records = 65536;
-    s = getenv("LOCKWAIT_OUT");
-    c->out = s && *s ? s : NULL;
-    /* Programs may close stderr before exit (GNU coreutils do, in an atexit
-     * handler), or close every descriptor and open their own: which file
-     * stderr is, so the report finds it again at exit (lw_output.c) */
-    lw_err_note(c);
-    s = getenv("LOCKWAIT_TRACE");
-    c->trace = s && *s ? s : NULL;
-    lw_trace_start(c);
-    s = getenv("LOCKWAIT_TOP");
-    if (s && *s) {
-        long v = parse_num(s, 1, 1000000);
-        if (v < 0)
-            note_ignored(c, "LOCKWAIT_TOP='%.40s' ignored: expected a whole number from 1 to 1000000; using 10", s);
-        else
-            c->top = v;
-    }
-    s = getenv("LOCKWAIT_TRACE_RECORDS");
-    if (s && *s) {
-        long v = parse_num(s, 1024, 16777216);
-        if (v < 0)
-            note_ignored(c, "LOCKWAIT_TRACE_RECORDS='%.40s' ignored: expected a whole number from 1024 to "
-                            "16777216; using 65536", s);
-        else
-            c->trace_records = v;
-    }
-    errno = e;
-}
-
-/* PATH with every %p replaced by the pid */
-static void expand(const char *path, char *out, size_t cap)
-{
-    size_t o = 0;
-    for (const char *p = path; *p && o + 1 < cap; p++) {
-        if (p[0] == '%' && p[1] == 'p') {
-            int n = snprintf(out + o, cap - o, "%u", lw.pid);
-            o += n > 0 ? (size_t)n : 0;
-            p++;
-        } else {
-            out[o++] = *p;
-        }
-    }
-    out[o < cap ? o : cap - 1] = 0;
-}
 
 /* ---------------------------------------------------------------- output buffer */
 
@@ -543,7 +464,7 @@ void lw_report(void)
 
     char path[4096];
     if (lw.cfg.out)
-        expand(lw.cfg.out, path, sizeof path);
+        lw_expand_path(lw.cfg.out, path, sizeof path);
     if (b.p)
         lw_report_write(lw.cfg.out ? path : NULL, b.p, b.len);
     free(b.p);
@@ -552,53 +473,3 @@ void lw_report(void)
 }
 
 /* ---------------------------------------------------------------- trace */
-
-void lw_trace_write(void)
-{
-    if (!lw.cfg.trace)
-        return;
-    char path[4096], used[4096 + 16];
-    int records = 0;
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t && !records; t = t->next)
-        records = t->tbuf && LD(t->tlen) > 0;
-    expand(lw.cfg.trace, path, sizeof path);
-    int fd = lw_trace_open(path, !strstr(lw.cfg.trace, "%p"), records, used, sizeof used);
-    if (fd < 0)
-        return;
-    struct lw_trace_header h;
-    memset(&h, 0, sizeof h);
-    memcpy(h.magic, LW_TRACE_MAGIC, sizeof h.magic);
-    h.version = LW_TRACE_VERSION;
-    h.endian = LW_TRACE_ENDIAN;
-    h.record_size = sizeof(struct lw_trace_record);
-    h.pid = lw.pid;
-    h.dropped = LD(lw.dropped);
-    int err = lw_deliver(fd, (const char *)&h, sizeof h);
-    uint64_t cap = (uint64_t)lw.cfg.trace_records;
-    /* records hold ticks (lw_internal.h): converted to CLOCK_MONOTONIC ns
-     * here, in a copy (other threads may still be tracing) */
-    struct lw_trace_record chunk[256];
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
-        uint64_t n = LD(t->tlen);
-        if (!t->tbuf)
-            continue;
-        if (n > cap)
-            n = cap;
-        for (uint64_t i = 0; i < n;) {
-            size_t k = 0;
-            for (; k < sizeof chunk / sizeof chunk[0] && i < n; k++, i++) {
-                chunk[k] = t->tbuf[i];
-                chunk[k].t_ns = lw_ticks_mono(chunk[k].t_ns);
-                int ev = chunk[k].event;
-                if ((ev == LW_EV_ACQUIRE || ev == LW_EV_TIMEOUT || ev == LW_EV_RELEASE) && chunk[k].aux)
-                    chunk[k].aux = lw_ticks_mono(chunk[k].aux); /* a time; 0: hold not timed */
-            }
-            if (!err)
-                err = lw_deliver(fd, (const char *)chunk, k * sizeof chunk[0]);
-        }
-    }
-    if (close(fd) != 0 && !err)
-        err = errno;
-    if (err)
-        lw_say("writing the trace to %s failed: %s", used, strerror(err));
-}
