@@ -42,6 +42,6 @@ done
 awk -f "$H" "$ROOT/results/summary.md" >"$TMP/want.md"
 awk -v b="$RESULTS_BEGIN" -v e="$RESULTS_END" '$0 == e { p = 0 } p { print } $0 == b { p = 1 }' \
   "$ROOT/README.md" >"$TMP/got.md"
-check_eq "README.md's results part is headline.awk of results/summary.md (to refresh it: docs/method.md, "Raw files and tables")" "" \
+check_eq "README.md's results part is headline.awk of results/summary.md (to refresh it: docs/method.md, Raw files and tables)" "" \
   "$(diff "$TMP/want.md" "$TMP/got.md" | head -n 5)"
 finish
