@@ -50,8 +50,18 @@ for f in "$ROOT"/*/exp.sh; do
 done
 cat "$H"/*.txt >"$TMP/all-help.txt"
 
-# env_knobs FILE: the NAME of every NAME= in a -h text
-env_knobs() { { grep -oE '(^|[^A-Za-z0-9_$])[A-Z][A-Z0-9_]+=' "$1" || true; } | sed -E 's/^[^A-Z]//; s/=$//' | sort -u; }
+# env_knobs FILE: the knobs a -h text names: every NAME=..., and in an
+# environment section (from a line starting with "environment" to the end of
+# its sentence) every NAME_WITH_UNDERSCORES, less the system's own names
+SYSTEM_NAMES='LD_PRELOAD SCHED_FIFO'
+env_knobs() {
+  { grep -oE '(^|[^A-Za-z0-9_$])[A-Z][A-Z0-9_]+=' "$1" | sed -E 's/^[^A-Z]//; s/=$//' || true
+    # input: a -h text; prints the underscored upper-case words of its environment sections
+    awk '/^[ \t]*[Ee]nvironment/ { env = 1 }
+      env { s = $0; while (match(s, /[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]/)) { print substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH) } }
+      env && /\.[ \t]*$/ { env = 0 }' "$1"
+  } | grep -vxF -f <(tr ' ' '\n' <<<"$SYSTEM_NAMES") | sort -u
+}
 # options FILE: -x and --long in a synopsis ([-x ...], [... | --long]) or
 # starting a line; -h/--help left out (every command has it)
 options() {
