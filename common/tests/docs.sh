@@ -60,7 +60,7 @@ env_knobs() {
     awk '/^[ \t]*[Ee]nvironment/ { env = 1 }
       env { s = $0; while (match(s, /[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]/)) { print substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH) } }
       env && /\.[ \t]*$/ { env = 0 }' "$1"
-  } | grep -vxF -f <(tr ' ' '\n' <<<"$SYSTEM_NAMES") | sort -u
+  } | { grep -vxF -f <(tr ' ' '\n' <<<"$SYSTEM_NAMES") || true; } | sort -u
 }
 # options FILE: -x and --long in a synopsis ([-x ...], [... | --long]) or
 # starting a line; -h/--help left out (every command has it)
