@@ -26,6 +26,18 @@ environment (validated before anything runs; a bad value exits 2):
 outputs: results/<exp>-raw.txt, results/<exp>-*.csv, results/summary.md, README.md
          (with QUICK=1: results/quick-* only)
 TXT
+  experiment_usages
+}
+
+# experiment_usages: the knobs each EXP/exp.sh reads itself (EXP_usage, where
+# it defines one); the binaries' own knobs are in their -h
+experiment_usages() {
+  local e
+  for e in "${EXPERIMENTS[@]}"; do
+    [ -f "$ROOT/$e/exp.sh" ] || continue
+    # shellcheck source=/dev/null
+    (source "$ROOT/$e/exp.sh" && if declare -F "${e}_usage" >/dev/null; then "${e}_usage"; fi)
+  done
 }
 
 PROG=run.sh

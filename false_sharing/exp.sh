@@ -93,3 +93,11 @@ false_sharing_run() {
   ITERS_LOG2=$(false_sharing_iters) REPS=$(false_sharing_reps) MAX_CELL_S=$(false_sharing_cap) PIN=${PIN:-1} \
     PAIR_CPUS=$pairs run_child "$BUILD/false_sharing" >>"$1"
 }
+
+# the knobs only this file reads, for run.sh -h (the binaries' are in their -h)
+false_sharing_usage() {
+  cat <<'TXT'
+false_sharing (also build/false_sharing -h and build/false_sharing_c2c -h):
+  C2C=1|0|only    the core-to-core map: run it first (default), leave it out, or run it alone
+TXT
+}

@@ -365,3 +365,14 @@ lockwait_run() {
   progress lockwait "$LW_TOTAL" "$LW_TOTAL"
   rm -rf "$LW_TMP"
 }
+
+# the knobs only this file reads, for run.sh -h (the workloads' are in
+# build/lockwait_workload -h)
+lockwait_usage() {
+  cat <<'TXT'
+lockwait:
+  LOCKWAIT_SCENARIOS=mutex,...  the scenarios to run, a subset of mutex, spin, sem, rwlock,
+                                cond, cache (default: all)
+  LOCKWAIT_THREADS=N            threads of every scenario (2..1024; default 4, spin min(4, CPUs))
+TXT
+}
