@@ -143,7 +143,10 @@ build_ctxswitch() {
 
 # the preload library and its test programs (issue: lockwait library).
 # -fvisibility=hidden: only the wrapped pthread/sem functions are exported,
-# and calls between the library's own files skip the PLT. Linux only.
+# and calls between the library's own files skip the PLT. Frame pointers:
+# a stack walk from inside the library climbs its own frames to the lock
+# call's site (lw_stacks.c); they cost the fast path a push and a pop.
+# Linux only.
 build_lockwait_lib() {
   if [ "$(uname -s)" != Linux ]; then
     echo "build.sh: lockwait: the preload library is Linux-only; skipped" >&2
@@ -151,8 +154,8 @@ build_lockwait_lib() {
   fi
   local lib=$ROOT/lockwait/tool/lib t
   fresh "$BUILD_DIR/liblockwait.so" "$lib"/*.c "$lib"/*.h "$ROOT/lockwait/tool/trace.h" ||
-  "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -I"$ROOT/common" \
-    "$lib/liblockwait.c" "$lib/lw_waits.c" "$lib/lw_core.c" "$lib/lw_account.c" "$lib/lw_config.c" "$lib/lw_report.c" "$lib/lw_output.c" \
+  "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -fno-omit-frame-pointer -I"$ROOT/common" \
+    "$lib/liblockwait.c" "$lib/lw_waits.c" "$lib/lw_core.c" "$lib/lw_account.c" "$lib/lw_config.c" "$lib/lw_report.c" "$lib/lw_output.c" "$lib/lw_stacks.c" \
     -o "$BUILD_DIR/liblockwait.so" -ldl
   for t in "$ROOT"/lockwait/tool/tests/lw_*.c; do
     [ -f "$t" ] || continue

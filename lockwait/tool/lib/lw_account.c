@@ -19,6 +19,7 @@
 #endif
 
 #include "lw_internal.h"
+#include "lw_stacks.h"
 
 /* ---------------------------------------------------------------- holds */
 
@@ -144,10 +145,12 @@ static long vol_switches(void)
  * waiters the trace and condvars need), so that the real call follows the
  * failed trylock as closely as it can; everything else waits until the wait
  * is accounted. */
-void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type)
+void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, uintptr_t pc)
 {
     struct lw_lock *r = e ? e->lock : NULL;
     w->type = type;
+    /* the stack first: its walk (tens of ns) is not part of the wait */
+    w->stack = lw_stack_capture(pc);
     w->holder = r && r->kind != K_SEM && r->kind != K_COND ? lw_holder_of(p, r->kind, r) : 0;
     /* The count of waiters is shared by all threads: kept only when the
      * trace needs it (RELEASE events) and for condvars (signal times). */
@@ -268,6 +271,7 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
             BUMP1(x->sleep_wait_ns, counted);
         note_wait(x, w->holder, counted, w->pc);
     }
+    lw_lstack_note(r, w->stack, counted, w->got);
     lw_trace(t, w->got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, w->t1, w->t0);
     errno = saved;
 }

@@ -21,6 +21,7 @@
 #endif
 
 #include "lw_internal.h"
+#include "lw_stacks.h"
 
 __thread struct lw_tls lw_tls __attribute__((tls_model("initial-exec")));
 struct lw_state lw;
@@ -305,6 +306,7 @@ struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc)
                 fresh->addr = a;
                 fresh->kind = (uint8_t)kind;
                 fresh->first_pc = pc;
+                ST(fresh->first_stack, lw_stack_capture(pc)); /* named by it when it is on the heap */
                 ST(fresh->timed, 2); /* time the first hold */
             }
             if (atomic_compare_exchange_strong_explicit(&lw.table[i], &r, fresh, memory_order_release,

@@ -67,6 +67,8 @@ struct lw_lock {
     au32 waiting;         /* threads in a contended wait now (trace, condvars) */
     uintptr_t first_pc;   /* the call site that first used it */
     struct lw_detail *_Atomic detail;
+    au32 init_stack;      /* the stack of its init call (lw_stacks.h), 0: not seen */
+    au32 first_stack;     /* the stack of its first use, 0: not kept */
     au64 last_signal;     /* condition variables: last signal/broadcast, in ticks */
     au32 held_at_exit;    /* times a thread exited holding it */
     au32 signaller;       /* condition variables: the last signalling thread */
@@ -120,6 +122,9 @@ struct lw_thread {
     struct lw_thread *next; /* the global list, newest first */
     struct lw_ttab *_Atomic tab; /* this thread's per-lock wait statistics */
     uint32_t tid, creator;
+    uintptr_t start_fn;    /* the start routine it was created with, 0: main or not seen */
+    uint32_t create_stack; /* the creator's stack at pthread_create (lw_stacks.h) */
+    int is_main;           /* the process's initial thread */
     char name[16];
     _Atomic int exited;
     au64 waits, blocked_ns;
@@ -137,6 +142,7 @@ struct wait {
     long nvcsw0, nvcsw1; /* voluntary switches before/after; -1: not probed */
     uintptr_t pc;
     uint32_t holder;
+    uint32_t stack; /* its stack id (lw_stacks.h), 0: none */
     int type; /* trace type */
     int counted_waiting;
     int got;       /* ended with the lock */
@@ -163,6 +169,7 @@ struct lw_tls {
     struct lw_tstat *settle_e; /* a released hold's wait, to account after the real unlock */
     struct wait settle_w;
     struct lw_held held[LW_HELD_MAX];
+    uintptr_t stack_lo, stack_hi; /* where stack walks may read (lw_stacks.c) */
 };
 
 extern __thread struct lw_tls lw_tls __attribute__((tls_model("initial-exec")));
@@ -173,6 +180,7 @@ struct lw_config {
     const char *trace; /* LOCKWAIT_TRACE or NULL */
     long top;
     long trace_records; /* per-thread trace buffer capacity */
+    long stack_depth;   /* frames per stack, 0: no stacks */
     char ignored[512];  /* what was ignored, for the report */
     /* stderr at start, for the report (lw_output.c) */
     int err_known;      /* fd 2 was open */
@@ -185,6 +193,7 @@ struct lw_config {
 struct lw_state {
     struct lw_lock *_Atomic *table; /* LW_TABLE_SLOTS pointers */
     au64 nlocks, untracked, bypassed, arena_failed, held_lost;
+    au64 stacks_lost; /* stacks or (lock, stack) sums not kept: tables full */
     struct lw_thread *_Atomic threads;
     au64 nthreads;
     au64 dropped;
@@ -261,7 +270,8 @@ LW_HIDDEN void lw_owner_changed(struct lw_tstat *e);
 LW_HIDDEN void lw_hold_end(struct lw_tstat *e, uint64_t t0);
 
 
-LW_HIDDEN void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type);
+/* pc: the lock call's return address, for the wait's stack */
+LW_HIDDEN void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, uintptr_t pc);
 /* the wait is over (got: with the lock): read the clock and the probe */
 LW_HIDDEN void lw_wait_measure(struct lw_tstat *e, struct wait *w, int got, uintptr_t pc);
 /* add a measured wait to the statistics and the trace */
