@@ -153,14 +153,20 @@ build_lockwait_lib() {
     return 0
   fi
   local lib=$ROOT/lockwait/tool/lib t
-  fresh "$BUILD_DIR/liblockwait.so" "$lib"/*.c "$lib"/*.h "$ROOT/lockwait/tool/trace.h" ||
+  fresh "$BUILD_DIR/liblockwait.so" "$lib"/*.c "$lib"/*.h "$ROOT"/lockwait/tool/*.[ch] ||
   "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -fno-omit-frame-pointer -I"$ROOT/common" \
     "$lib/liblockwait.c" "$lib/lw_waits.c" "$lib/lw_core.c" "$lib/lw_account.c" "$lib/lw_config.c" "$lib/lw_report.c" "$lib/lw_output.c" "$lib/lw_stacks.c" \
+    "$lib/lw_inits.c" "$lib/lw_names.c" "$lib/lw_lines.c" "$ROOT/lockwait/tool/lw_symbols.c" \
     -o "$BUILD_DIR/liblockwait.so" -ldl
   for t in "$ROOT"/lockwait/tool/tests/lw_*.c; do
     [ -f "$t" ] || continue
-    # -rdynamic: the report can name the test programs' functions
-    cc_prog "$(basename "$t" .c)" -rdynamic "$t"
+    # -rdynamic: the report can name the test programs' functions; lw_calls
+    # (a known call chain for the stack tests) keeps its frame pointers
+    if [ "$(basename "$t")" = lw_calls.c ]; then
+      cc_prog lw_calls -fno-omit-frame-pointer "$t"
+    else
+      cc_prog "$(basename "$t" .c)" -rdynamic "$t"
+    fi
   done
   cc_prog lw_bench "$ROOT/lockwait/tool/bench/lw_bench.c"
 }

@@ -54,7 +54,7 @@ static void *sym(const char *name)
     return dlsym(RTLD_NEXT, name);
 }
 
-static void *cond_sym(const char *name)
+void *lw_cond_sym(const char *name)
 {
     void *p = NULL;
 #ifdef LW_COND_VERSION
@@ -100,12 +100,17 @@ int lw_resolve(void)
     lw_real.timedwrlock = (rwtfn)sym("pthread_rwlock_timedwrlock");
     lw_real.clockrdlock = (rwcfn)sym("pthread_rwlock_clockrdlock");
     lw_real.clockwrlock = (rwcfn)sym("pthread_rwlock_clockwrlock");
-    lw_real.cond_wait = (cwfn)cond_sym("pthread_cond_wait");
-    lw_real.cond_timedwait = (ctfn)cond_sym("pthread_cond_timedwait");
+    lw_real.cond_wait = (cwfn)lw_cond_sym("pthread_cond_wait");
+    lw_real.cond_timedwait = (ctfn)lw_cond_sym("pthread_cond_timedwait");
     lw_real.cond_clockwait = (ccfn)sym("pthread_cond_clockwait"); /* one version */
-    lw_real.cond_signal = (csfn)cond_sym("pthread_cond_signal");
-    lw_real.cond_broadcast = (csfn)cond_sym("pthread_cond_broadcast");
+    lw_real.cond_signal = (csfn)lw_cond_sym("pthread_cond_signal");
+    lw_real.cond_broadcast = (csfn)lw_cond_sym("pthread_cond_broadcast");
     lw_real.create = (crfn)sym("pthread_create");
+    lw_real.mutex_init = (minitfn)sym("pthread_mutex_init");
+    lw_real.rwlock_init = (rwinitfn)sym("pthread_rwlock_init");
+    lw_real.spin_init = (spinitfn)sym("pthread_spin_init");
+    lw_real.sem_init = (seminitfn)sym("sem_init");
+    lw_real.cond_init = (cinitfn)lw_cond_sym("pthread_cond_init");
     errno = e;
     resolving = 0;
     /* the functions every program needs; the others are checked at use */

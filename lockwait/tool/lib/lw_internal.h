@@ -387,6 +387,11 @@ LW_HIDDEN void lw_trace_start(const struct lw_config *c); /* at start: the run's
 LW_HIDDEN int lw_trace_open(const char *path, int shared, int has_records, char *used, size_t cap);
 
 /* lw_report.c */
+struct buf { /* the report being written (realloc'd: at exit only) */
+    char *p;
+    size_t len, cap;
+};
+LW_HIDDEN void bprintf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 LW_HIDDEN void lw_config_read(struct lw_config *c);
 LW_HIDDEN void lw_expand_path(const char *path, char *out, size_t cap);
 LW_HIDDEN void lw_report(void);
