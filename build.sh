@@ -156,7 +156,7 @@ build_lockwait_lib() {
   fresh "$BUILD_DIR/liblockwait.so" "$lib"/*.c "$lib"/*.h "$ROOT"/lockwait/tool/*.[ch] ||
   "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -fno-omit-frame-pointer -I"$ROOT/common" \
     "$lib/liblockwait.c" "$lib/lw_waits.c" "$lib/lw_core.c" "$lib/lw_account.c" "$lib/lw_config.c" "$lib/lw_report.c" "$lib/lw_output.c" "$lib/lw_stacks.c" \
-    "$lib/lw_inits.c" "$lib/lw_names.c" "$lib/lw_lines.c" "$ROOT/lockwait/tool/lw_symbols.c" \
+    "$lib/lw_inits.c" "$lib/lw_names.c" "$lib/lw_lines.c" "$lib/lw_tracemeta.c" "$ROOT/lockwait/tool/lw_symbols.c" \
     -o "$BUILD_DIR/liblockwait.so" -ldl
   for t in "$ROOT"/lockwait/tool/tests/lw_*.c; do
     [ -f "$t" ] || continue
@@ -177,7 +177,7 @@ build_lockwait_tools() {
   local pids=() p failed=0
   cc_prog lockwait_workload "$ROOT/lockwait/workload.c" & pids+=("$!")
   local rep=$ROOT/lockwait/tool/report
-  cc_prog lockwait_report "$rep/report.c" "$rep/report_load.c" "$rep/report_model.c" "$rep/report_pieces.c" & pids+=("$!")
+  cc_prog lockwait_report "$rep/report.c" "$rep/report_load.c" "$rep/report_model.c" "$rep/report_pieces.c" "$rep/report_util.c" "$rep/report_meta.c" "$ROOT/lockwait/tool/lw_symbols.c" & pids+=("$!")
   # synthetic traces for the report tests and lockwait/bench_report.sh
   cc_prog lockwait_tracegen "$ROOT/lockwait/tool/tests/report-tracegen.c" & pids+=("$!")
   for p in "${pids[@]}"; do wait "$p" || failed=1; done

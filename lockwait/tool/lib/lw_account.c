@@ -248,7 +248,7 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
     struct lw_lock *r = e ? e->lock : NULL;
     if (r && r->kind != K_COND && LD(r->timed) != 1)
         ST(r->timed, 1); /* from now on, sample its holds */
-    lw_trace(t, LW_EV_REQUEST, w->type, p, w->holder, w->t0, 0);
+    lw_trace_stack(t, LW_EV_REQUEST, w->type, p, w->holder, w->t0, 0, w->stack);
     if (t && w->lock_wait) {
         ADD(t->waits, 1);
         ADD(t->blocked_ns, ns);
@@ -272,7 +272,7 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
         note_wait(x, w->holder, counted, w->pc);
     }
     lw_lstack_note(r, w->stack, counted, w->got);
-    lw_trace(t, w->got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, w->t1, w->t0);
+    lw_trace_stack(t, w->got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, w->t1, w->t0, w->stack);
     errno = saved;
 }
 

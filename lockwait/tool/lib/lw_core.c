@@ -234,6 +234,12 @@ struct lw_thread *lw_thread_self(void)
 void lw_trace(struct lw_thread *t, int ev, int type, const void *lock, uint32_t holder, uint64_t when,
               uint64_t aux)
 {
+    lw_trace_stack(t, ev, type, lock, holder, when, aux, 0);
+}
+
+void lw_trace_stack(struct lw_thread *t, int ev, int type, const void *lock, uint32_t holder, uint64_t when,
+                    uint64_t aux, uint32_t stack)
+{
     if (!lw.cfg.trace || !t)
         return;
     uint64_t cap = (uint64_t)lw.cfg.trace_records;
@@ -261,6 +267,7 @@ void lw_trace(struct lw_thread *t, int ev, int type, const void *lock, uint32_t 
     r->holder = holder;
     r->event = (uint8_t)ev;
     r->type = (uint8_t)type;
+    r->stack = stack;
 }
 
 int lw_trace_type(int kind, int write)

@@ -251,6 +251,9 @@ LW_HIDDEN const char *lw_kind_name(int kind);
 /* lw_core.c: records, per-thread statistics, trace, waits */
 LW_HIDDEN void lw_trace(struct lw_thread *t, int ev, int type, const void *lock, uint32_t holder, uint64_t when,
                         uint64_t aux);
+/* the same with the stack id of a wait (lw_stacks.h) */
+LW_HIDDEN void lw_trace_stack(struct lw_thread *t, int ev, int type, const void *lock, uint32_t holder,
+                              uint64_t when, uint64_t aux, uint32_t stack);
 LW_HIDDEN int lw_trace_type(int kind, int write);
 LW_HIDDEN struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc);
 LW_HIDDEN struct lw_tstat *lw_tstat_for(struct lw_thread *t, struct lw_lock *r);
@@ -395,6 +398,9 @@ LW_HIDDEN void bprintf(struct buf *b, const char *fmt, ...) __attribute__((forma
 LW_HIDDEN void lw_config_read(struct lw_config *c);
 LW_HIDDEN void lw_expand_path(const char *path, char *out, size_t cap);
 LW_HIDDEN void lw_report(void);
+LW_HIDDEN void lw_thread_name(struct lw_thread *t, char *out, size_t cap); /* its name, '_' for spaces */
+/* lw_tracemeta.c: after the events, what names them (trace.h records 7-11); returns err or a new errno */
+LW_HIDDEN int lw_trace_meta(int fd, int err);
 LW_HIDDEN void lw_trace_write(void);
 
 #endif

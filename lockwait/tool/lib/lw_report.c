@@ -80,7 +80,7 @@ static double share(uint64_t part, uint64_t whole)
     return whole ? (double)part / (double)whole : 0.0;
 }
 
-static void thread_name(struct lw_thread *t, char *out, size_t cap)
+void lw_thread_name(struct lw_thread *t, char *out, size_t cap)
 {
     char path[64], name[32] = "";
     if (t->name[0]) {
@@ -381,7 +381,7 @@ static void text_threads(struct buf *b, const struct picked *pk)
     bprintf(b, "\nthreads (top %ld by time blocked on locks):\n", pk->top);
     for (long k = 0; k < pk->ntt; k++) {
         struct lw_thread *t = pk->tt[k];
-        thread_name(t, name, sizeof name);
+        lw_thread_name(t, name, sizeof name);
         char origin[320];
         thread_origin(t, origin, sizeof origin);
         bprintf(b, "   tid %u (%s%s): blocked %.3f ms in %llu waits, asleep in the kernel %.0f%% of the probed time",
@@ -462,7 +462,7 @@ static void results(struct buf *b, const struct picked *pk)
         result_lock(b, pk->best[k]);
     for (long k = 0; k < pk->ntt; k++) {
         struct lw_thread *t = pk->tt[k];
-        thread_name(t, name, sizeof name);
+        lw_thread_name(t, name, sizeof name);
         /* sleep_ns: the blocked time times the sleep share of the probed waits */
         uint64_t blocked = LD(t->blocked_ns);
         char fn[256] = "NA", cs[16] = "NA";

@@ -47,7 +47,11 @@ static void usage(FILE *f)
         "    kind=waitblock        blocked time per waiter, lock and blocker (top N); a\n"
         "                          lock with more than 64 blockers: per blocker, summed\n"
         "                          over its waiters (waiter=*)\n"
-        "  -f        print only folded lines 'waiter;lock;blocker NS' (flame graph input)\n"
+        "  -f        print only folded lines 'thread;frame;...;frame;lock NS' (flame graph\n"
+        "            input): the wait time per thread, stack (outermost frame first) and\n"
+        "            lock; frames and locks named from the symbols of the files the trace\n"
+        "            lists (read on the machine that wrote it); without stacks (a version-1\n"
+        "            trace, LOCKWAIT_STACK_DEPTH=0): 'thread;lock NS'\n"
         "  -s        also print the path itself: kind=critpath_seg, times from trace start\n"
         "  -n TOP    waitblock lines to print, largest first (default 20; 0 = all)\n"
         "  -W FILE   windows file ('request TID START_NS END_NS' and 'compile TID S E',\n"
@@ -368,20 +372,17 @@ int main(int argc, char **argv)
         die_usage("expected one TRACE file, got %d arguments (see -h)", argc - optind);
     path = argv[optind];
     load();
+    meta_load();
     build();
+    if (folded) {
+        print_folded();
+        return fflush(stdout) == 0 ? 0 : 1;
+    }
     attribute_waits();
 
     size_t nb;
     struct block *bl = wait_blocks(&nb);
     char nbuf[16], wbuf[16];
-    if (folded) {
-        for (size_t i = 0; i < nb; i++)
-            printf("%s;%s@0x%" PRIx64 ";%s %" PRIu64 "\n", waiter_name(&bl[i], wbuf, sizeof wbuf),
-                   type_names[lk[bl[i].lock].type], lk[bl[i].lock].addr,
-                   blocker_name(&bl[i], nbuf, sizeof nbuf), bl[i].ns);
-        free(bl);
-        return fflush(stdout) == 0 ? 0 : 1;
-    }
 
     critical_path();
     uint64_t by_state[4] = {0}, total = 0;
