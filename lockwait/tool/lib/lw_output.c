@@ -156,8 +156,7 @@ void lw_report_write(const char *path, const char *p, size_t n)
         int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
         if (fd >= 0) {
             err = lw_deliver(fd, p, n);
-            err = lw_trace_meta(fd, err);
-    if (close(fd) != 0 && !err)
+            if (close(fd) != 0 && !err)
                 err = errno;
             if (!err)
                 return;
@@ -305,7 +304,8 @@ void lw_trace_write(void)
                 err = lw_deliver(fd, (const char *)chunk, k * sizeof chunk[0]);
         }
     }
-    err = lw_trace_meta(fd, err);
+    if (records) /* a header-only trace stays the mark of a process without events */
+        err = lw_trace_meta(fd, err);
     if (close(fd) != 0 && !err)
         err = errno;
     if (err)
