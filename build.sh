@@ -175,7 +175,9 @@ build_lockwait_lib() {
 build_lockwait_tools() {
   # three independent programs, compiled side by side
   local pids=() p failed=0
-  cc_prog lockwait_workload "$ROOT/lockwait/workload.c" & pids+=("$!")
+  # frame pointers: the traced run's wait stacks reach the workload's own
+  # functions (the summary's flame graph); bare and preloaded runs share them
+  cc_prog lockwait_workload -fno-omit-frame-pointer "$ROOT/lockwait/workload.c" & pids+=("$!")
   local rep=$ROOT/lockwait/tool/report
   cc_prog lockwait_report "$rep/report.c" "$rep/report_load.c" "$rep/report_model.c" "$rep/report_pieces.c" "$rep/report_util.c" "$rep/report_meta.c" "$ROOT/lockwait/tool/lw_symbols.c" & pids+=("$!")
   # synthetic traces for the report tests and lockwait/bench_report.sh
