@@ -154,12 +154,25 @@ static int line_cmp(const void *a, const void *b)
     return u64_cmp(&((const struct line *)a)->pc, &((const struct line *)b)->pc);
 }
 
-/* every frame of every stack, distinct and by address (at most MAX_PCS) */
+/* the frames of the stacks the text shows (lw_lines_want), distinct and
+ * by address (at most MAX_PCS) */
+static uint32_t wanted[256];
+static size_t nwanted;
+
+void lw_lines_want(uint32_t id)
+{
+    for (size_t i = 0; i < nwanted; i++)
+        if (wanted[i] == id)
+            return;
+    if (id && nwanted < sizeof wanted / sizeof wanted[0])
+        wanted[nwanted++] = id;
+}
+
 static size_t frames(uint64_t *pcs)
 {
     size_t n = 0;
-    for (uint32_t id = 1; id <= lw_stack_slots() && n < MAX_PCS; id++) {
-        const struct lw_stack *s = lw_stack_get(id);
+    for (size_t i = 0; i < nwanted && n < MAX_PCS; i++) {
+        const struct lw_stack *s = lw_stack_get(wanted[i]);
         for (uint32_t k = 0; s && k < s->n && n < MAX_PCS; k++)
             pcs[n++] = s->pc[k];
     }

@@ -176,6 +176,14 @@ static struct lw_lstack **stacks_of(const struct lw_lock *r, size_t *n)
 #define STACKS_SHOWN 5 /* per lock in the text; RESULT lines: LW_STACKS_RESULT */
 #define STACKS_RESULT 20
 
+void lw_names_want(const struct lw_lock *r)
+{
+    size_t n;
+    struct lw_lstack **s = stacks_of(r, &n);
+    for (size_t k = 0; k < n && k < STACKS_SHOWN; k++)
+        lw_lines_want(s[k]->stack);
+}
+
 void lw_text_stacks(struct buf *b, const struct lw_lock *r)
 {
     size_t n;

@@ -23,7 +23,9 @@ LW_HIDDEN void lw_result_stack_defs(struct buf *b); /* kind=stack lines */
 
 /* lw_lines.c: " (file:line)" for a return address where addr2line knows it, else "" */
 LW_HIDDEN const char *lw_line_of(uintptr_t pc, char *out, size_t cap);
-LW_HIDDEN void lw_lines_prepare(void);          /* resolve every stack frame at once */
+LW_HIDDEN void lw_lines_want(uint32_t id);      /* the text shows this stack's frames */
+LW_HIDDEN void lw_lines_prepare(void);          /* resolve the wanted frames at once */
+LW_HIDDEN void lw_names_want(const struct lw_lock *r); /* the stacks the text shows for r */
 LW_HIDDEN const char *lw_lines_status(void);    /* "" or why there are no file:line */
 
 #endif

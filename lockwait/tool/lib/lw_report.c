@@ -496,8 +496,10 @@ void lw_report(void)
     pick_top(&pk);
     pk.wall = t_start - lw.start_ns;
     pk.nthreads = LD(lw.nthreads);
+    for (long k = 0; k < pk.nbest; k++)
+        lw_names_want(pk.best[k]);
     if (lw_stack_count())
-        lw_lines_prepare(); /* file:line for every frame at once, before the text says whether there are any */
+        lw_lines_prepare(); /* file:line for the shown frames at once, before the text says whether there are any */
     text_header(&b, &pk);
     text_locks(&b, &pk);
     text_threads(&b, &pk);

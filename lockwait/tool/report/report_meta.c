@@ -112,7 +112,8 @@ void meta_load(void)
     if (p.event)
         FAIL("the last record's data is cut short: truncated trace");
     free(buf);
-    qsort(stacks, nstacks, sizeof *stacks, stack_cmp);
+    if (nstacks)
+        qsort(stacks, nstacks, sizeof *stacks, stack_cmp);
 }
 
 static const struct mstack *stack_of(uint32_t id)
