@@ -149,14 +149,14 @@ void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, 
 {
     struct lw_lock *r = e ? e->lock : NULL;
     w->type = type;
-    /* the stack first: its walk (tens of ns) is not part of the wait */
-    w->stack = lw_stack_capture(pc);
     w->holder = r && r->kind != K_SEM && r->kind != K_COND ? lw_holder_of(p, r->kind, r) : 0;
     /* The count of waiters is shared by all threads: kept only when the
      * trace needs it (RELEASE events) and for condvars (signal times). */
     w->counted_waiting = r && (lw.cfg.trace || r->kind == K_COND);
     if (w->counted_waiting)
         ADD(r->waiting, 1);
+    /* after the holder, before the clock: the walk (tens of ns) is not part of the wait */
+    w->stack = lw_stack_capture(pc);
     uint32_t n = lw_tls.nwaits++;
     w->nvcsw0 = -1;
     if (n < LW_PROBE_ALL || n % LW_PROBE_SAMPLE == 0) {

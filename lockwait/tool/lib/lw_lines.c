@@ -208,7 +208,7 @@ void lw_lines_prepare(void)
             j++;
         if (path && !strcmp(path, "/proc/self/exe")) /* in the child that names addr2line */
             path = lw_names_exe()[0] ? lw_names_exe() : NULL;
-        if (path && path[0] == '/') /* not the vDSO */
+        if (path && path[0] == '/' && lw_syms_has_lines(s, pcs[i] - 1)) /* not the vDSO; debug info */
             resolve(exe, path, bias, pcs + i, j - i);
         i = j;
     }

@@ -256,7 +256,7 @@ void lw_result_stack_defs(struct buf *b)
     for (size_t i = 0; i < nused; i++) {
         const struct lw_stack *s = lw_stack_get(used[i]);
         lw_name_stack(used[i], ";", 1, frames, sizeof frames);
-        bprintf(b, "RESULT exp=lockwait kind=stack pid=%u stack_id=%u depth=%u frames=%s\n", lw.pid, used[i],
+        bprintf(b, "RESULT exp=lockwait kind=stack pid=%u stack_id=%u frame_count=%u frames=%s\n", lw.pid, used[i],
                 s ? s->n : 0, frames[0] ? frames : "NA");
     }
     free(used);
