@@ -21,7 +21,7 @@
 struct sym {
     uint64_t value, size;
     const char *name; /* in a mapped file */
-    int data;         /* STT_OBJECT / STT_TLS */
+    int data;         /* STT_OBJECT */
 };
 
 struct mapped {
@@ -142,7 +142,8 @@ static int add_table(struct module *m, const struct mapped *f, const Elf64_Shdr 
     m->sym = grown;
     for (size_t k = 0; k < n; k++) {
         int type = ELF64_ST_TYPE(sy[k].st_info);
-        int code = type == STT_FUNC || type == STT_GNU_IFUNC, data = type == STT_OBJECT || type == STT_TLS;
+        /* STT_TLS values are offsets in a thread's block, not addresses: left out */
+        int code = type == STT_FUNC || type == STT_GNU_IFUNC, data = type == STT_OBJECT;
         if ((!code && !data) || sy[k].st_shndx == SHN_UNDEF || sy[k].st_value == 0 ||
             sy[k].st_name >= str->sh_size || !strs[sy[k].st_name])
             continue;
