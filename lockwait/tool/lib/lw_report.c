@@ -503,6 +503,7 @@ void lw_report(void)
     text_header(&b, &pk);
     text_locks(&b, &pk);
     text_threads(&b, &pk);
+    lw_text_thread_starts(&b);
     results(&b, &pk);
     lw_result_stack_defs(&b);
     bprintf(&b, "lockwait: report took %.3f ms\n", (double)(lw_now() - t_start) / 1e6);

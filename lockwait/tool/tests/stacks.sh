@@ -54,6 +54,8 @@ check_eq "the writer is not the main thread" 0 "$(val "$wline" main)"
 check_eq "the main thread is marked" 1 "$(val "$(result_line "$rep" thread "tid=$main")" main)"
 check "text: the writer's start routine and creator" \
   grep -q "tid $writer (journal-writer, started in writer_main by tid $main)" "$rep"
+check "text: every thread seen, by start routine and creator" \
+  grep -q "^   threads seen: 1 main; 1 started in writer_main by tid $main\$" "$rep"
 check "text: says whether file:line is known (addr2line, debug information)" \
   grep -Eq "^lockwait: no file:line: |\\(lw_calls\\.c:[0-9]+\\)" "$rep"
 
