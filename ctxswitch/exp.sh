@@ -1,7 +1,9 @@
 # ctxswitch/exp.sh - how run.sh runs the context-switch experiment (sourced
-# by run.sh with common/lib.sh loaded; ROOT, BUILD, QUICK, REPS, PIN set).
-# The binary validates the same knobs again; this check runs before anything
-# is built or written, so a bad knob stops run.sh with nothing changed.
+# by run.sh with common/lib.sh loaded; ROOT, BUILD, QUICK, REPS, PIN set; the
+# contract is docs/adding-an-experiment.md). The binary validates the same
+# knobs again, as every program checks its input; this check runs before
+# anything is built or written, so a bad knob stops run.sh with nothing
+# changed.
 # Knobs (environment): ROUNDS MAX_CELL_S DIRECT_ONLY SIZES MAX_KIB STRIDES
 # ACCESS MODE CPU; see `build/ctxswitch -h` and the ctxswitch section of
 # README.md.
@@ -39,6 +41,15 @@ ctxswitch_check() {
   if [ -n "${CPU:-}" ] && ! ctxswitch_allowed_cpu "$((10#$CPU))"; then
     bad_usage "CPU=$CPU: not a CPU this process may run on (0..$(($(getconf _NPROCESSORS_ONLN) - 1)), allowed set)"
   fi
+}
+
+# the settings of this run for the raw file's "# knobs:" line: rounds and
+# sizes always ("default": the binary's plan, in its ctxswitch_plan line),
+# the other knobs when set
+ctxswitch_knobs() {
+  local words
+  words=$(knob_words MAX_CELL_S DIRECT_ONLY MAX_KIB STRIDES ACCESS MODE CPU)
+  echo "ROUNDS=${ROUNDS:-default} SIZES=${SIZES:-default}${words:+ $words}"
 }
 
 # The binary's own plan (-n) knows the sizes and rounds; before the first

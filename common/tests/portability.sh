@@ -16,7 +16,7 @@ nolinux() { # nolinux OUT SRC...: build SRC... with common/*.c (but the tools) a
   "$cc" "${cflags[@]}" -U__linux__ -I"$ROOT/common" "$@" "$ROOT"/common/{common,stats,probe,cycles}.c -o "$TMP/$out" -lm
 }
 for p in "clock_estimate common/clock_estimate.c" "machine common/machine.c" "stats common/stats_cli.c" \
-         "false_sharing false_sharing/bench.c false_sharing/rounds.c" "ctxswitch ctxswitch/ctxswitch.c ctxswitch/pingpong.c ctxswitch/report.c" \
+         "false_sharing false_sharing/false_sharing.c false_sharing/rounds.c" "ctxswitch ctxswitch/ctxswitch.c ctxswitch/pingpong.c ctxswitch/report.c" \
          "lockwait_workload lockwait/workload.c" \
          "lockwait_report lockwait/tool/report/report.c lockwait/tool/report/report_load.c lockwait/tool/report/report_model.c lockwait/tool/report/report_pieces.c"; do
   read -r out srcs <<<"$p"

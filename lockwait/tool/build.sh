@@ -1,0 +1,39 @@
+# lockwait/tool/build.sh - how the lockwait tool is built: the preload
+# library, the trace reader, and (for the tests and the tool's benchmarks)
+# the test programs. Sourced by lockwait/build.sh inside build.sh, which
+# provides cc_prog, fresh, die and the flags.
+# shellcheck shell=bash
+
+# The preload library. -fvisibility=hidden: only the wrapped pthread/sem
+# functions are exported, and calls between the library's own files skip the
+# PLT. Linux only: it wraps glibc's symbols through dlsym(RTLD_NEXT).
+build_lockwait_lib() {
+  if [ "$(uname -s)" != Linux ]; then
+    echo "build.sh: lockwait: the preload library is Linux-only; skipped" >&2
+    return 0
+  fi
+  local lib=$ROOT/lockwait/tool/lib
+  fresh "$BUILD_DIR/liblockwait.so" "$lib"/*.c "$lib"/*.h "$ROOT/lockwait/tool/trace.h" ||
+  "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -I"$ROOT/common" \
+    "$lib/liblockwait.c" "$lib/lw_core.c" "$lib/lw_report.c" "$lib/lw_output.c" \
+    -o "$BUILD_DIR/liblockwait.so" -ldl
+}
+
+# the trace reader
+build_lockwait_report() {
+  local rep=$ROOT/lockwait/tool/report
+  cc_prog lockwait_report "$rep/report.c" "$rep/report_load.c" "$rep/report_model.c" "$rep/report_pieces.c"
+}
+
+# What only the tests and tool/bench need: the programs run under the
+# preload (lw_*.c), the synthetic trace generator and the overhead loops.
+build_lockwait_tool_tests() {
+  local t
+  for t in "$ROOT"/lockwait/tool/tests/lw_*.c; do
+    [ -f "$t" ] || continue
+    # -rdynamic: the report can name the test programs' functions
+    cc_prog "$(basename "$t" .c)" -rdynamic "$t"
+  done
+  cc_prog lockwait_tracegen "$ROOT/lockwait/tool/tests/report-tracegen.c"
+  cc_prog lw_bench "$ROOT/lockwait/tool/bench/lw_bench.c"
+}
