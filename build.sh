@@ -83,18 +83,17 @@ resolved_path() {
 }
 
 # Incremental: an output is rebuilt when it is missing, older than one of its
-# inputs (its sources, any header of the project, build.sh), or built with
-# another compiler or other flags (the stamp in BUILD_DIR/.flags: the
-# compiler's resolved path and version line, then the flags), so run.sh's
-# build step costs nothing when nothing changed.
-# The recipes (EXPERIMENT/build.sh, and those they source) count as inputs
-# too: a source added to a recipe rebuilds.
+# inputs (its sources, common/'s headers and sources, build.sh, and the
+# headers and recipes of the experiment being built: a source added to a
+# recipe rebuilds), or built with another compiler or other flags (the stamp
+# in BUILD_DIR/.flags: the compiler's resolved path and version line, then
+# the flags), so run.sh's build step costs nothing when nothing changed.
 FORCE=0
-SHARED_INPUTS=("$ROOT"/*/*.h "$ROOT"/*/*/*.h "$ROOT"/*/*/*/*.h "$ROOT/build.sh" "$ROOT"/*/build.sh "$ROOT"/*/*/build.sh)
+EXP_INPUTS=() # set per experiment by build_experiment
 fresh() { # fresh OUT INPUT...: 0 when OUT need not be rebuilt
   local out=$1 d; shift
   [ "$FORCE" = 0 ] && [ -e "$out" ] || return 1
-  for d in "$@" "${COMMON_SRC[@]}" "${SHARED_INPUTS[@]}"; do
+  for d in "$@" "${COMMON_SRC[@]}" "$ROOT"/common/*.h "$ROOT/build.sh" ${EXP_INPUTS[@]+"${EXP_INPUTS[@]}"}; do
     [ -e "$d" ] || continue # compiler flags among the arguments
     [ "$d" -nt "$out" ] && return 1
   done
@@ -133,6 +132,7 @@ build_common() {
 build_experiment() {
   local e=$1 tests=$2
   [ -f "$ROOT/$e/build.sh" ] || return 0
+  mapfile -t EXP_INPUTS < <(find "$ROOT/$e" \( -name '*.h' -o -name build.sh \) -type f)
   # shellcheck source=/dev/null
   source "$ROOT/$e/build.sh"
   declare -F "build_$e" >/dev/null || die "$e/build.sh defines no build_$e function"
