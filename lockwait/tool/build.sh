@@ -12,17 +12,16 @@ build_lockwait_lib() {
     echo "build.sh: lockwait: the preload library is Linux-only; skipped" >&2
     return 0
   fi
+  # every .c of lib/ (a file split off needs no change here)
   local lib=$ROOT/lockwait/tool/lib
   fresh "$BUILD_DIR/liblockwait.so" "$lib"/*.c "$lib"/*.h "$ROOT/lockwait/tool/trace.h" ||
-  "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -I"$ROOT/common" \
-    "$lib/liblockwait.c" "$lib/lw_core.c" "$lib/lw_report.c" "$lib/lw_output.c" \
+  "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -I"$ROOT/common" "$lib"/*.c \
     -o "$BUILD_DIR/liblockwait.so" -ldl
 }
 
-# the trace reader
+# the trace reader: every .c of report/
 build_lockwait_report() {
-  local rep=$ROOT/lockwait/tool/report
-  cc_prog lockwait_report "$rep/report.c" "$rep/report_load.c" "$rep/report_model.c" "$rep/report_pieces.c"
+  cc_prog lockwait_report "$ROOT"/lockwait/tool/report/*.c
 }
 
 # What only the tests and tool/bench need: the programs run under the
