@@ -14,6 +14,9 @@ usage: ./build.sh [-h] [--flags] [--tests] [EXPERIMENT...]
   EXPERIMENT: one of common/experiments (default: all): ${EXPERIMENTS[*]}
   --flags  print the compiler and flags and exit
   --tests  also build the programs only the tests and benchmarks use
+  --no-linux  compile as for a system other than Linux (-U__linux__: the
+           fallback code paths, for common/tests/portability.sh); needs
+           BUILD_DIR, so it never replaces build/
 environment:
   CC=cc          C compiler (gcc and clang are tested)
   SANITIZE=1     AddressSanitizer + UBSan build into build-asan/ (no listings)
@@ -52,11 +55,21 @@ case "$SANITIZE" in
   *) echo "build.sh: SANITIZE=$SANITIZE: expected 0 or 1" >&2; exit 2 ;;
 esac
 
-# target_flags: what depends on the compiler's target, and the build dir
+# target_flags: what depends on the compiler's target, and the build dir.
+# LINUX=1 when the programs are built for Linux (recipes read it: the
+# lockwait preload library exists only there).
+LINUX=0 NO_LINUX=0
+# shellcheck disable=SC2034 # LINUX is read by the recipes build.sh sources
 target_flags() {
   local target arch
   target=$("$CC" -dumpmachine 2>/dev/null) || die "$CC -dumpmachine failed: is $CC a C compiler?"
   arch=${target%%-*}
+  [ "$(uname -s)" != Linux ] || LINUX=1
+  if [ "$NO_LINUX" = 1 ]; then
+    [ -n "${BUILD_DIR:-}" ] || { echo "build.sh: --no-linux needs BUILD_DIR (it must not replace build/)" >&2; exit 2; }
+    CFLAGS+=(-U__linux__)
+    LINUX=0
+  fi
   case "$target" in
     aarch64-*linux*) CFLAGS+=("-march=${ARM64_MARCH:-armv8.1-a}") ;;
   esac
@@ -147,6 +160,7 @@ main() {
       -h|--help) usage; exit 0 ;;
       --flags) flags_only=1 ;;
       --tests) tests=1 ;;
+      --no-linux) NO_LINUX=1 ;;
       -*) echo "build.sh: unknown option '$e' (see -h)" >&2; exit 2 ;;
       *)
         [[ " ${EXPERIMENTS[*]} " == *" $e "* ]] ||

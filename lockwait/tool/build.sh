@@ -8,7 +8,7 @@
 # functions are exported, and calls between the library's own files skip the
 # PLT. Linux only: it wraps glibc's symbols through dlsym(RTLD_NEXT).
 build_lockwait_lib() {
-  if [ "$(uname -s)" != Linux ]; then
+  if [ "$LINUX" != 1 ]; then
     echo "build.sh: lockwait: the preload library is Linux-only; skipped" >&2
     return 0
   fi
