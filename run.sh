@@ -250,13 +250,14 @@ steal_line() {
     printf "# host_steal: %.2f%% of CPU time during the run (%d of %d ticks)\n", 100 * (y[1] - x[1]) / d, y[1] - x[1], d }'
 }
 
-# summarise EXP RAW DIR: EXP's section of the summary on stdout, its tables
-# in DIR: summary.awk, then any further parts (summary_*.awk) in name order
+# summarise EXP RAW DIR PREFIX: EXP's section of the summary on stdout, its
+# tables in DIR: summary.awk, then any further parts (summary_*.awk) in name
+# order; PREFIX (quick- or empty) is what its links to results/ files need
 summarise() {
   local s
   for s in "$ROOT/$1/summary.awk" "$ROOT/$1"/summary_*.awk; do
     [ -f "$s" ] || continue
-    awk -v csvdir="$3" -f "$s" "$2" || { echo "$PROG: $1/$(basename "$s") failed" >&2; return 1; }
+    awk -v csvdir="$3" -v prefix="$4" -f "$s" "$2" || { echo "$PROG: $1/$(basename "$s") failed" >&2; return 1; }
   done
 }
 
@@ -317,8 +318,8 @@ main() {
     e=$(basename "$raw" -raw.txt); e=${e#quick-}
     mkdir -p "$TMPD/files" "$TMPD/older"
     if [ "$raw" = "$TMPD/out/$prefix$e-raw.txt" ]; then
-      summarise "$e" "$raw" "$TMPD/files" >>"$sum" || die "$e's summary failed"
-    elif ! summarise "$e" "$raw" "$TMPD/older" >"$TMPD/older.md" 2>/dev/null; then
+      summarise "$e" "$raw" "$TMPD/files" "$prefix" >>"$sum" || die "$e's summary failed"
+    elif ! summarise "$e" "$raw" "$TMPD/older" "$prefix" >"$TMPD/older.md" 2>/dev/null; then
       # an earlier run's raw file this version cannot read: its tables
       # stay as they were, and the summary says so instead of failing
       # shellcheck disable=SC2016 # the backquotes are markdown

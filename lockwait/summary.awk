@@ -1,6 +1,6 @@
 # lockwait/summary.awk - the lockwait section of results/summary.md, from the
 # raw file lockwait/exp.sh writes. Usage:
-#   awk -v csvdir=DIR -f lockwait/summary.awk results/lockwait-raw.txt
+#   awk -v csvdir=DIR [-v prefix=quick-] -f lockwait/summary.awk results/lockwait-raw.txt
 # Writes DIR/lockwait-scenarios.csv, lockwait-cache.csv, lockwait-critpath.csv
 # and DIR/lockwait-cache-critpath.svg (the cache scenario's critical path).
 # POSIX awk; identical output under mawk, gawk and original-awk.
@@ -362,6 +362,6 @@ END {
         print "</svg>" > svg
         close(svg)
         print ""
-        print "The cache scenario's critical path, one row per thread on the path (grey: plain work, red: critical sections, orange: handoffs, blue: waits):"; print ""; print "![critical path of the cache scenario](results/lockwait-cache-critpath.svg)"
+        print "The cache scenario's critical path, one row per thread on the path (grey: plain work, red: critical sections, orange: handoffs, blue: waits):"; print ""; printf "![critical path of the cache scenario](results/%slockwait-cache-critpath.svg)\n", prefix
     }
 }
