@@ -28,7 +28,9 @@ check "ctxswitch without an affinity API says it could not pin" grep -q '^# ctxs
 check_eq "ctxswitch without an affinity API: checksums ok" "" "$(grep '^RESULT exp=ctxswitch kind=\(direct\|total\) ' "$TMP/cx.txt" | grep -v 'status=ok' || true)"
 check "ctxswitch without __linux__ says why it cannot judge interference" \
   grep -q '^# ctxswitch_interference: off (this OS gives no CPU-time clock' "$TMP/cx.txt"
-for s in mutex spin sem rwlock cond cache; do
+# shellcheck source=lockwait/exp.sh
+source "$ROOT/lockwait/exp.sh" # LOCKWAIT_ALL_SCENARIOS
+for s in "${LOCKWAIT_ALL_SCENARIOS[@]}"; do
   check "lockwait_workload $s without __linux__ passes its own check" \
     bash -c "'$B/lockwait_workload' -n 200 $s 2>/dev/null | grep -q 'check=ok'"
 done
