@@ -40,19 +40,19 @@ int main(int argc, char **argv)
     return 0;
 }
 C
-cat >"$D/build.sh" <<'SH'
-# demo/build.sh - sourced by build.sh
-# shellcheck shell=bash
-build_demo() { cc_prog demo "$ROOT/demo/demo.c"; }
-SH
-cat >"$D/exp.sh" <<'SH'
-# demo/exp.sh - sourced by run.sh
-# shellcheck shell=bash
-demo_check() { knob_int DEMO_N 1 1000000; }
-demo_knobs() { echo "DEMO_N=$(knob_value DEMO_N 1000 10)"; }
-demo_eta() { echo 1; }
-demo_run() { run_child "$BUILD/demo" "$(knob_value DEMO_N 1000 10)" >>"$1"; }
-SH
+# build.sh and exp.sh are the examples of docs/adding-an-experiment.md, so
+# the contract written there is the one that works
+# doc_block FILE: the code block of the doc whose first line is "# demo/FILE - ..."
+doc_block() {
+  # input: markdown; prints the lines of that fenced block
+  awk -v f="# demo/$1 - " '/^```/ { if (on) exit; fence = 1; next }
+    fence && index($0, f) == 1 { on = 1 } { fence = 0 } on' "$ROOT/docs/adding-an-experiment.md"
+}
+doc_block build.sh >"$D/build.sh"
+doc_block exp.sh >"$D/exp.sh"
+check "the doc's build.sh example defines build_demo" grep -q '^build_demo()' "$D/build.sh"
+check "the doc's exp.sh example defines the four functions" \
+  bash -c "for f in check knobs eta run; do grep -q \"^demo_\$f()\" '$D/exp.sh' || exit 1; done"
 cat >"$D/summary.awk" <<'AWK'
 # input: RESULT exp=demo kind=sum n=N sum=S status=ok
 $1 == "RESULT" && $3 == "kind=sum" { split($4, n, "="); split($5, s, "="); row = "| " n[2] " | " s[2] " |" }
