@@ -7,7 +7,7 @@ export LC_ALL=C # compiler messages and versions in one language whatever the lo
 
 usage() {
   cat <<TXT
-usage: ./build.sh [-h] [--flags] [--tests] [EXPERIMENT...]
+usage: ./build.sh [-h] [--flags] [--tests] [--no-linux] [EXPERIMENT...]
   Builds common tools and the named experiments into build/; each
   experiment's recipe is its EXPERIMENT/build.sh, the compiler and its
   flags are set here only.
