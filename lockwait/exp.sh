@@ -76,10 +76,10 @@ lockwait_args() {
   esac
 }
 
-# rough: a pair takes ~0.34 s here (~0.08 s in QUICK) with the default 4
-# threads; every thread does the same operations, so a run grows with the
-# threads (256: ~20 s a run); a scenario runs REPS pairs or, when that is
-# shorter, until its cap; plus the traced run
+# rough: a pair takes ~0.34 s here (~0.08 s in QUICK) with the workload's
+# default 4 threads; every thread does the same operations, so a run grows
+# with the threads (256: ~20 s a run); a scenario runs REPS pairs or, when
+# that is shorter, until its cap; plus the traced run
 lockwait_eta() {
   local n
   read -r -a sc <<<"$(lockwait_scenarios)"
@@ -333,7 +333,7 @@ lockwait_run() {
     echo "# lockwait_reps: $reps (clean pairs at least per scenario, bare/wrapped in alternating order) + 1 traced run per scenario"
     echo "# lockwait_max_cell_s: $cap_s (no pair added for the target once a scenario has run this long; at most $((4 * reps + 10)) pairs)"
     echo "# lockwait_target: $LOCKWAIT_TARGET (the overhead interval's half-width, as a wall-time ratio)"
-    echo "# lockwait_threads: ${LOCKWAIT_THREADS:-default (4; spin: min(4, online CPUs))}"
+    echo "# lockwait_threads: ${LOCKWAIT_THREADS:-default (lockwait_workload -h; the threads= of each run say how many)}"
     echo "# lockwait_online_cpus: $(getconf _NPROCESSORS_ONLN)"
     if [ "$LW_VARIANTS" = bare ]; then
       echo "# lockwait_preload: none ($(uname -s): the preload library is Linux-only; bare runs only)"
