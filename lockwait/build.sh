@@ -10,7 +10,9 @@ build_lockwait() {
   build_lockwait_lib
   # two independent programs, compiled side by side
   local pids=() p failed=0
-  cc_prog lockwait_workload "$ROOT/lockwait/workload.c" & pids+=("$!")
+  # frame pointers: the traced run's wait stacks reach the workload's own
+  # functions (the summary's flame graph); bare and preloaded runs share them
+  cc_prog lockwait_workload -fno-omit-frame-pointer "$ROOT/lockwait/workload.c" & pids+=("$!")
   build_lockwait_report & pids+=("$!")
   for p in "${pids[@]}"; do wait "$p" || failed=1; done
   [ "$failed" = 0 ] || die "lockwait: the workload or the report did not build"
