@@ -27,6 +27,9 @@ enum lw_event {
     LW_EV_RELEASE = 4, /* released while another thread waited; aux = when this hold began */
     LW_EV_THREAD_START = 5, /* lock = 0; aux = creating thread's tid */
     LW_EV_THREAD_EXIT = 6,  /* lock = 0 */
+    /* 16 on: the holder's side (numbers below 16 are left to other record kinds) */
+    LW_EV_HOLD_SITE = 16, /* follows a timed RELEASE of the same thread and lock: aux = the acquire site
+                             (return address of the lock call) of the hold that made others wait */
 };
 
 enum lw_lock_type {

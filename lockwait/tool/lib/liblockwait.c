@@ -147,13 +147,13 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
     if (rc == EBUSY && (rc = lw_real.mutex_trylock(m)) == 0) {
         struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
         if (e)
-            acquired(e, K_MUTEX);
+            acquired(e, K_MUTEX, pc);
         return 0;
     }
     struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
     if (rc == EOWNERDEAD) { /* robust mutex: acquired, previous owner died */
         if (e)
-            acquired(e, K_MUTEX);
+            acquired(e, K_MUTEX, pc);
         return rc;
     }
     if (rc != EBUSY || (e && held_find(e))) {
@@ -161,7 +161,7 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
          * own mutex (errorcheck: EDEADLK; normal: a deadlock): no contention */
         rc = mutex_real(m, how, c, ts);
         if (got_mutex(rc) && e)
-            acquired(e, K_MUTEX);
+            acquired(e, K_MUTEX, pc);
         return rc;
     }
     struct wait w;
@@ -169,7 +169,7 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
     rc = mutex_real(m, how, c, ts);
     lw_wait_measure(e, &w, got_mutex(rc), pc);
     if (got_mutex(rc) && e) {
-        acquired(e, K_MUTEX);
+        acquired(e, K_MUTEX, pc);
         lw_wait_defer(m, e, &w); /* accounted after the unlock: keep the hold short */
     } else {
         lw_wait_account(m, e, &w);
@@ -184,7 +184,7 @@ static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, 
     if (LW_LIKELY(rc == 0)) {
         struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
         if (LW_LIKELY(e != NULL))
-            acquired(e, K_MUTEX);
+            acquired(e, K_MUTEX, pc);
         return 0;
     }
     return mutex_slow(m, rc, pc, how, c, ts);
@@ -211,10 +211,11 @@ LW_API int pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t c, const struct
 LW_API int pthread_mutex_trylock(pthread_mutex_t *m)
 {
     NEED(mutex_trylock);
+    uintptr_t pc = RA();
     int rc = lw_real.mutex_trylock(m);
-    struct lw_tstat *e = stat_of(m, K_MUTEX, RA());
+    struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
     if (got_mutex(rc) && e)
-        acquired(e, K_MUTEX);
+        acquired(e, K_MUTEX, pc);
     else if (rc == EBUSY)
         lw_trylock_failed(e);
     return rc;
@@ -235,19 +236,20 @@ LW_API int pthread_mutex_unlock(pthread_mutex_t *m)
 LW_API int pthread_spin_lock(pthread_spinlock_t *s)
 {
     NEED(spin_trylock);
+    uintptr_t pc = RA();
     int rc = lw_real.spin_trylock(s);
-    struct lw_tstat *e = stat_of((void *)s, K_SPIN, RA());
+    struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
     if (LW_LIKELY(rc == 0)) {
         if (LW_LIKELY(e != NULL))
-            acquired(e, K_SPIN);
+            acquired(e, K_SPIN, pc);
         return 0;
     }
     struct wait w;
     lw_wait_begin((void *)s, e, &w, LW_T_SPIN);
     rc = lw_real.spin_lock(s);
-    lw_wait_measure(e, &w, rc == 0, RA());
+    lw_wait_measure(e, &w, rc == 0, pc);
     if (rc == 0 && e) {
-        acquired(e, K_SPIN);
+        acquired(e, K_SPIN, pc);
         lw_wait_defer((void *)s, e, &w);
     } else {
         lw_wait_account((void *)s, e, &w);
@@ -258,10 +260,11 @@ LW_API int pthread_spin_lock(pthread_spinlock_t *s)
 LW_API int pthread_spin_trylock(pthread_spinlock_t *s)
 {
     NEED(spin_trylock);
+    uintptr_t pc = RA();
     int rc = lw_real.spin_trylock(s);
-    struct lw_tstat *e = stat_of((void *)s, K_SPIN, RA());
+    struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
     if (rc == 0 && e)
-        acquired(e, K_SPIN);
+        acquired(e, K_SPIN, pc);
     else if (rc == EBUSY)
         lw_trylock_failed(e);
     return rc;

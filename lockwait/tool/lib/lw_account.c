@@ -22,7 +22,8 @@
 
 /* ---------------------------------------------------------------- holds */
 
-/* called at a thread's 1st, 65th, ... acquisition of the lock */
+/* called for a hold that may be timed: a thread's 1st, 65th, ...
+ * acquisition of the lock, or any acquisition of a contended lock */
 __attribute__((noinline)) uint64_t lw_hold_start(struct lw_tstat *e)
 {
     struct lw_lock *r = e->lock;
@@ -39,7 +40,7 @@ __attribute__((noinline)) uint64_t lw_hold_start(struct lw_tstat *e)
 
 /* the general case of acquired() (lw_internal.h): another hold already on
  * the stack (a relock, or nested locks), a full stack, or a hold to time */
-__attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq)
+__attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq, uintptr_t pc)
 {
     struct lw_held *h = held_find(e);
     if (LW_UNLIKELY(h != NULL)) { /* a recursive relock */
@@ -58,7 +59,9 @@ __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, ui
     h->e = e;
     h->depth = 1;
     h->pending = 0;
-    h->t0 = LW_UNLIKELY(acq % LW_HOLD_SAMPLE == 1) ? lw_hold_start(e) : 0;
+    h->sampled = acq % LW_HOLD_SAMPLE == 1;
+    h->pc = pc;
+    h->t0 = h->sampled || LD(e->lock->timed) == 1 ? lw_hold_start(e) : 0;
     if (!LW_OWNER_IN_LOCK(kind))
         ST(e->lock->holder, my_tid());
 }
@@ -75,9 +78,9 @@ __attribute__((noinline)) struct lw_tstat *lw_releasing_slow(const void *p, int 
             h->depth--;
             return NULL;
         }
-        /* waiters are counted only when tracing (RELEASE events) */
+        /* an untimed hold that made others wait still gives the trace its RELEASE */
         if (LW_UNLIKELY(h->t0 != 0 || (lw.cfg.trace && LD(e->lock->waiting))))
-            lw_hold_end(e, h->t0);
+            lw_hold_end(e, h);
         if (!LW_OWNER_IN_LOCK(kind))
             ST(e->lock->holder, 0);
         if (LW_UNLIKELY(h->pending)) { /* account it after the real unlock */
@@ -105,19 +108,83 @@ __attribute__((noinline)) void lw_owner_changed(struct lw_tstat *e)
     BUMP1(e->owner_changes, old != 0);
 }
 
-__attribute__((noinline)) void lw_hold_end(struct lw_tstat *e, uint64_t t0)
+/* a blocking hold of e: ticks long, from `start`, acquired at pc */
+static void note_blocking_hold(struct lw_tstat *e, uint64_t ticks, uint64_t start, uintptr_t pc)
+{
+    struct lw_bhold *b = atomic_load_explicit(&e->bh, memory_order_acquire);
+    if (!b) {
+        struct lw_bhold *fresh = lw_alloc(sizeof *fresh);
+        if (!fresh)
+            return;
+        /* a signal handler on this thread may race: the loser's copy stays unused */
+        if (!atomic_compare_exchange_strong_explicit(&e->bh, &b, fresh, memory_order_acq_rel,
+                                                     memory_order_acquire))
+            fresh = b;
+        b = fresh;
+    }
+    BUMP1(b->n, 1);
+    BUMP1(b->ticks, ticks);
+    if (ticks > LD(b->max_ticks))
+        ST(b->max_ticks, ticks);
+    int i;
+    for (i = 0; i < LW_SITES; i++) {
+        uint64_t k = LD(b->site[i].pc);
+        if (k == 0)
+            ST(b->site[i].pc, k = pc);
+        if (k == pc) {
+            BUMP1(b->site[i].n, 1);
+            BUMP1(b->site[i].ticks, ticks);
+            if (ticks > LD(b->site[i].max_ticks))
+                ST(b->site[i].max_ticks, ticks);
+            break;
+        }
+    }
+    if (i == LW_SITES) {
+        BUMP1(b->other_sites_n, 1);
+        BUMP1(b->other_sites_ticks, ticks);
+    }
+    /* the longest LW_BTOP, longest first: insertion */
+    int j = LW_BTOP;
+    while (j > 0 && ticks > LD(b->top[j - 1].ticks))
+        j--;
+    if (j == LW_BTOP)
+        return;
+    for (int k = LW_BTOP - 1; k > j; k--) {
+        ST(b->top[k].ticks, LD(b->top[k - 1].ticks));
+        ST(b->top[k].pc, LD(b->top[k - 1].pc));
+        ST(b->top[k].start, LD(b->top[k - 1].start));
+    }
+    ST(b->top[j].ticks, ticks);
+    ST(b->top[j].pc, pc);
+    ST(b->top[j].start, start);
+}
+
+/* Before the real unlock of a timed hold (or an untimed one others wait
+ * for, when tracing). Another thread waiting now means this hold made it
+ * wait: timed whole, with its acquire site. */
+__attribute__((noinline)) void lw_hold_end(struct lw_tstat *e, const struct lw_held *h)
 {
     struct lw_lock *r = e->lock;
+    uint64_t t0 = h->t0;
+    int blocking = LD(r->waiting) != 0;
+    if (!blocking && !h->sampled)
+        return; /* timed in case someone waited; nobody did */
     uint64_t now = lw_ticks();
-    if (t0) {
-        uint64_t h = now - t0; /* in ticks: this runs before the real unlock */
-        BUMP1(e->hold_ticks, h);
+    if (t0 && h->sampled) {
+        uint64_t d = now - t0; /* in ticks: this runs before the real unlock */
+        BUMP1(e->hold_ticks, d);
         BUMP1(e->holds_timed, 1);
-        if (h > LD(e->max_hold_ticks))
-            ST(e->max_hold_ticks, h);
+        if (d > LD(e->max_hold_ticks))
+            ST(e->max_hold_ticks, d);
     }
-    if (LD(r->waiting))
-        lw_trace(lw_thread_self(), LW_EV_RELEASE, lw_trace_type(r->kind, 1), (void *)r->addr, my_tid(), now, t0);
+    if (!blocking)
+        return;
+    if (t0)
+        note_blocking_hold(e, now - t0, t0, h->pc);
+    lw_trace(lw_thread_self(), LW_EV_RELEASE, lw_trace_type(r->kind, 1), (void *)r->addr, my_tid(), now, t0);
+    if (t0)
+        lw_trace(lw_thread_self(), LW_EV_HOLD_SITE, lw_trace_type(r->kind, 1), (void *)r->addr, my_tid(), now,
+                 h->pc);
 }
 
 /* ---------------------------------------------------------------- waits */
@@ -149,11 +216,15 @@ void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type)
     struct lw_lock *r = e ? e->lock : NULL;
     w->type = type;
     w->holder = r && r->kind != K_SEM && r->kind != K_COND ? lw_holder_of(p, r->kind, r) : 0;
-    /* The count of waiters is shared by all threads: kept only when the
-     * trace needs it (RELEASE events) and for condvars (signal times). */
-    w->counted_waiting = r && (lw.cfg.trace || r->kind == K_COND);
-    if (w->counted_waiting)
+    /* The count of waiters, shared by all threads and bumped only here on
+     * the slow path: a holder reads it at release (blocking holds, RELEASE
+     * events), signals and posts to know whether anyone waits. */
+    w->counted_waiting = r != NULL;
+    if (w->counted_waiting) {
         ADD(r->waiting, 1);
+        if (r->kind != K_COND && r->kind != K_SEM && LD(r->timed) != 1)
+            ST(r->timed, 1); /* from now on, time its holds */
+    }
     uint32_t n = lw_tls.nwaits++;
     w->nvcsw0 = -1;
     if (n < LW_PROBE_ALL || n % LW_PROBE_SAMPLE == 0) {
@@ -242,9 +313,6 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
     int slept = probed && w->nvcsw1 > w->nvcsw0;
     uint64_t ns = lw_ticks_ns(w->t1 - w->t0), counted = lw_ticks_ns(w->counted);
     struct lw_thread *t = lw_thread_self();
-    struct lw_lock *r = e ? e->lock : NULL;
-    if (r && r->kind != K_COND && LD(r->timed) != 1)
-        ST(r->timed, 1); /* from now on, sample its holds */
     lw_trace(t, LW_EV_REQUEST, w->type, p, w->holder, w->t0, 0);
     if (t && w->lock_wait) {
         ADD(t->waits, 1);

@@ -47,6 +47,14 @@ enum lw_kind { K_MUTEX = 1, K_SPIN, K_SEM, K_RWLOCK, K_COND, K_NKINDS };
 #define LW_PAIRS 8  /* holder->waiter pairs kept per lock, the rest summed */
 #define LW_SITES 4  /* contended call sites kept per lock */
 
+/* the threads' blocking holds of one lock, merged at the report */
+struct lw_bmerge {
+    au64 n, ns, max_ns;
+    struct { au64 ns; au64 pc; au64 tid; } top[8]; /* longest first */
+    struct { au64 pc; au64 n; au64 ns; au64 max_ns; } site[4];
+    au64 other_sites_n, other_sites_ns;
+};
+
 /* The part of a record only contended locks need; allocated on first wait. */
 struct lw_detail {
     au64 hist[LW_HIST];
@@ -56,15 +64,16 @@ struct lw_detail {
     au64 other_sites_ns;
     /* condition variables: time from the signal to the re-acquired mutex */
     au64 reacquire_ns, max_reacquire_ns;
+    struct lw_bmerge bh;
 };
 
 struct lw_lock {
     /* line 1: identity and state written rarely, read on every call */
     uintptr_t addr;       /* the lock's address: the key with kind */
     uint8_t kind;         /* enum lw_kind */
-    _Atomic uint8_t timed; /* 2: time the next hold; 1: sample holds (contended) */
+    _Atomic uint8_t timed; /* 2: time the next hold; 1: contended: time every hold */
     uint8_t pad0[2];
-    au32 waiting;         /* threads in a contended wait now (trace, condvars) */
+    au32 pad1;
     uintptr_t first_pc;   /* the call site that first used it */
     struct lw_detail *_Atomic detail;
     au64 last_signal;     /* condition variables: last signal/broadcast, in ticks */
@@ -75,6 +84,9 @@ struct lw_lock {
      * itself does not record it (spinlocks; mutexes outside glibc) */
     au32 last_holder __attribute__((aligned(64)));
     au32 holder;
+    /* threads in a contended wait now: written by waiters, so kept off the
+     * line the fast path reads (`timed`); read by a timed hold's release */
+    au32 waiting;
     /* lines 3-4: merged at exit from the threads' statistics (lw_report.c) */
     au64 acquisitions __attribute__((aligned(64)));
     au64 owner_changes, relocks;
@@ -82,6 +94,7 @@ struct lw_lock {
     au64 contended, trylock_failed, timeouts;
     au64 wait_ns, max_wait_ns;
     au64 probed_wait_ns, sleep_wait_ns; /* waits probed for sleep; of those, slept */
+    au64 idle_wait_ns, idle_waits; /* waits for work or results, not contention (lw_classify.c) */
 } __attribute__((aligned(64)));
 
 /* One thread's waits on one lock: allocated on its first wait, so that a
@@ -108,6 +121,18 @@ struct lw_tstat {
     au64 acquisitions, owner_changes, relocks, trylock_failed;
     au64 hold_ticks, max_hold_ticks, holds_timed; /* ticks: converted at exit */
     struct lw_twait *_Atomic w; /* NULL until the first wait */
+    struct lw_bhold *_Atomic bh; /* NULL until a hold of it made another thread wait */
+};
+
+/* One thread's holds of one lock that made another thread wait: every one
+ * timed (from the acquisition to the release), the longest kept with their
+ * acquire site, the rest summed per site. */
+#define LW_BTOP 8
+struct lw_bhold {
+    au64 n, ticks, max_ticks;
+    struct { au64 ticks; au64 pc; au64 start; } top[LW_BTOP]; /* longest first; start: ticks */
+    struct { au64 pc; au64 n; au64 ticks; au64 max_ticks; } site[LW_SITES];
+    au64 other_sites_n, other_sites_ticks;
 };
 
 /* a thread's lock -> lw_tstat table: open addressing, grown by doubling */
@@ -147,6 +172,8 @@ struct wait {
 struct lw_held {
     struct lw_tstat *e;
     uint64_t t0;    /* start of a timed hold in ticks, 0 if not timed */
+    uintptr_t pc;   /* where a timed hold was acquired */
+    uint32_t sampled; /* a timed hold that counts in the sampled hold totals */
     uint32_t depth; /* recursive depth */
     uint32_t pending; /* `wait` is the contended wait that got this hold, not yet accounted */
     struct wait wait;
@@ -248,17 +275,19 @@ LW_HIDDEN struct lw_tstat *lw_tstat_for(struct lw_thread *t, struct lw_lock *r);
 LW_HIDDEN struct lw_tstat *lw_stat_slow(const void *p, int kind, uintptr_t pc);
 LW_HIDDEN struct lw_twait *lw_twait_of(struct lw_tstat *e); /* created on need; NULL: no memory */
 LW_HIDDEN uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r);
-/* Which holds are timed: the lock's first, then, once it has been
- * contended, one in LW_HOLD_SAMPLE of each thread's acquisitions. Timing
- * every hold would put two clock reads inside every critical section of a
- * contended lock, lengthening the very holds others wait for. */
+/* Which holds are timed: the lock's first; once it has been contended,
+ * every hold, with one clock read at the acquisition. The release reads the
+ * clock again only when another thread is waiting (a blocking hold, timed
+ * exactly, with its acquire site) or for a sample (one in LW_HOLD_SAMPLE of
+ * each thread's acquisitions: the sampled hold totals). A lock never
+ * contended costs no clock read after its first hold. */
 #define LW_HOLD_SAMPLE 64
 LW_HIDDEN uint64_t lw_hold_start(struct lw_tstat *e); /* the hold's start, or 0: not timed */
 /* the general cases of acquired(), releasing() and owner_note() below */
-LW_HIDDEN void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq);
+LW_HIDDEN void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq, uintptr_t pc);
 LW_HIDDEN struct lw_tstat *lw_releasing_slow(const void *p, int kind);
 LW_HIDDEN void lw_owner_changed(struct lw_tstat *e);
-LW_HIDDEN void lw_hold_end(struct lw_tstat *e, uint64_t t0);
+LW_HIDDEN void lw_hold_end(struct lw_tstat *e, const struct lw_held *h);
 
 
 LW_HIDDEN void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type);
@@ -314,12 +343,13 @@ static inline struct lw_held *held_find(struct lw_tstat *e)
  * for locks that do not keep their owner themselves. Inline: the common
  * case, the thread's only hold and an untimed one; the rest is
  * lw_acquired_slow. */
-static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, int kind)
+static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, int kind, uintptr_t pc)
 {
     uint64_t acq = LD(e->acquisitions) + 1;
     ST(e->acquisitions, acq);
-    if (LW_UNLIKELY(lw_tls.nheld != 0 || acq % LW_HOLD_SAMPLE == 1)) {
-        lw_acquired_slow(e, kind, acq);
+    /* `timed` shares its line with nothing written per call */
+    if (LW_UNLIKELY(lw_tls.nheld != 0 || acq % LW_HOLD_SAMPLE == 1 || LD(e->lock->timed) == 1)) {
+        lw_acquired_slow(e, kind, acq, pc);
         return;
     }
     lw_tls.nheld = 1; /* claim the slot first: a signal handler pushes above it */
@@ -376,7 +406,20 @@ LW_HIDDEN void lw_trace_start(const struct lw_config *c); /* at start: the run's
 /* at exit: where this process's trace goes (shared: a path without %p) */
 LW_HIDDEN int lw_trace_open(const char *path, int shared, int has_records, char *used, size_t cap);
 
+/* lw_report_holds.c: the blocking holds in the report */
+struct buf;
+LW_HIDDEN void lw_merge_blocking_holds(struct lw_lock *r, struct lw_tstat *e, uint32_t tid);
+LW_HIDDEN void lw_text_blocking_holds(struct buf *b, const struct lw_lock *r);
+LW_HIDDEN void lw_result_blocking_holds(struct buf *b, const struct lw_lock *r);
+LW_HIDDEN struct lw_detail *lw_detail_of(struct lw_lock *r); /* created on need; NULL: no memory */
+
 /* lw_report.c */
+struct buf {
+    char *p;
+    size_t len, cap;
+};
+LW_HIDDEN void lw_bprintf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+LW_HIDDEN void lw_site_name(uintptr_t pc, char *out, size_t cap);
 LW_HIDDEN void lw_config_read(struct lw_config *c);
 LW_HIDDEN void lw_expand_path(const char *path, char *out, size_t cap);
 LW_HIDDEN void lw_report(void);

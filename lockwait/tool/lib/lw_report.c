@@ -16,13 +16,10 @@
 
 /* ---------------------------------------------------------------- output buffer */
 
-struct buf {
-    char *p;
-    size_t len, cap;
-};
+#define bprintf lw_bprintf
+#define site_name lw_site_name
 
-static void bprintf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void bprintf(struct buf *b, const char *fmt, ...)
+void lw_bprintf(struct buf *b, const char *fmt, ...)
 {
     for (;;) {
         va_list ap;
@@ -51,7 +48,7 @@ static void bprintf(struct buf *b, const char *fmt, ...)
 
 /* "symbol+0xOFF", or "module+0xOFF" where the program has no dynamic symbol
  * table entry (built without -rdynamic); spaces become '_' (RESULT values) */
-static void site_name(uintptr_t pc, char *out, size_t cap)
+void lw_site_name(uintptr_t pc, char *out, size_t cap)
 {
     Dl_info info;
     if (pc && dladdr((void *)(pc - 1), &info)) {
@@ -159,6 +156,7 @@ static void merge_threads(void)
             MAXSET(r->max_hold_ns, lw_ticks_ns(LD(e->max_hold_ticks)));
             ADD(r->holds_timed, LD(e->holds_timed));
             ADD(r->trylock_failed, LD(e->trylock_failed));
+            lw_merge_blocking_holds(r, e, t->tid);
             struct lw_twait *x = atomic_load_explicit(&e->w, memory_order_acquire);
             if (!x)
                 continue; /* never waited */
@@ -170,13 +168,9 @@ static void merge_threads(void)
             ADD(r->sleep_wait_ns, LD(x->sleep_wait_ns));
             if (!LD(x->contended) && !LD(x->timeouts))
                 continue;
-            struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
-            if (!d) {
-                d = lw_alloc(sizeof *d);
-                if (!d)
-                    continue;
-                atomic_store_explicit(&r->detail, d, memory_order_release);
-            }
+            struct lw_detail *d = lw_detail_of(r);
+            if (!d)
+                continue;
             ADD(d->reacquire_ns, LD(x->reacquire_ns));
             MAXSET(d->max_reacquire_ns, LD(x->max_reacquire_ns));
             for (int h = 0; h < LW_HIST; h++)
@@ -343,9 +337,11 @@ static void text_locks(struct buf *b, const struct picked *pk)
         bprintf(b, "   %s total %.3f ms, max %.3f ms, mean %.3f ms; slept in the kernel %.0f%% of the probed time\n",
                 r->kind == K_COND ? "wait for the signal" : "wait", ms(wns), ms(LD(r->max_wait_ns)),
                 ms(waits ? wns / waits : 0), 100.0 * share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)));
+        lw_text_blocking_holds(b, r);
         if (LD(r->holds_timed))
-            bprintf(b, "   hold total %.3f ms over %llu timed holds, max %.3f ms\n", ms(LD(r->hold_ns)),
-                    (unsigned long long)LD(r->holds_timed), ms(LD(r->max_hold_ns)));
+            bprintf(b, "   all holds, sampled (the first, then 1 in %d per thread): %.3f ms over %llu timed "
+                       "holds of %llu, max %.3f ms\n", LW_HOLD_SAMPLE, ms(LD(r->hold_ns)),
+                    (unsigned long long)LD(r->holds_timed), (unsigned long long)acq, ms(LD(r->max_hold_ns)));
         if (LD(r->held_at_exit))
             bprintf(b, "   HELD WHEN ITS THREAD EXITED: %u times\n", LD(r->held_at_exit));
         if (d)
@@ -397,7 +393,8 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
             "RESULT exp=lockwait kind=lock pid=%u lock=%#lx type=%s acquisitions=%llu contended=%llu "
             "trylock_failed=%llu timeouts=%llu owner_changes=%llu wait_ns=%llu max_wait_ns=%llu "
             "mean_wait_ns=%llu hold_ns=%llu max_hold_ns=%llu sleep_share=%.3f site=%s "
-            "holds_timed=%llu relocks=%llu held_at_exit=%u reacquire_ns=%llu first_site=%s probed_wait_ns=%llu\n",
+            "holds_timed=%llu relocks=%llu held_at_exit=%u reacquire_ns=%llu first_site=%s probed_wait_ns=%llu "
+            "blocking_hold_count=%llu blocking_hold_ns=%llu max_blocking_hold_ns=%llu\n",
             lw.pid, (unsigned long)r->addr, type_name(r), (unsigned long long)LD(r->acquisitions),
             (unsigned long long)con, (unsigned long long)LD(r->trylock_failed), (unsigned long long)tmo,
             (unsigned long long)LD(r->owner_changes), (unsigned long long)wns,
@@ -406,7 +403,9 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
             share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)), site, (unsigned long long)LD(r->holds_timed),
             (unsigned long long)LD(r->relocks), LD(r->held_at_exit),
             (unsigned long long)(d ? LD(d->reacquire_ns) : 0), first,
-            (unsigned long long)LD(r->probed_wait_ns));
+            (unsigned long long)LD(r->probed_wait_ns), (unsigned long long)(d ? LD(d->bh.n) : 0),
+            (unsigned long long)(d ? LD(d->bh.ns) : 0), (unsigned long long)(d ? LD(d->bh.max_ns) : 0));
+    lw_result_blocking_holds(b, r);
     for (int p = 0; d && p < LW_PAIRS && LD(d->pair[p].key); p++) {
         uint64_t key = LD(d->pair[p].key) - 1;
         bprintf(b, "RESULT exp=lockwait kind=blocker pid=%u lock=%#lx holder=%u waiter=%u wait_ns=%llu waits=%llu\n",

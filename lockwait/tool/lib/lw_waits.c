@@ -118,12 +118,12 @@ static int rw_real(pthread_rwlock_t *l, int write, enum how how, clockid_t c, co
     }
 }
 
-static void rw_got(struct lw_tstat *e, int write)
+static void rw_got(struct lw_tstat *e, int write, uintptr_t pc)
 {
     if (!e)
         return;
     if (write)
-        acquired(e, K_RWLOCK);
+        acquired(e, K_RWLOCK, pc);
     else
         BUMP1(e->acquisitions, 1);
 }
@@ -136,13 +136,13 @@ static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how,
         rc = write ? lw_real.trywrlock(l) : lw_real.tryrdlock(l);
     struct lw_tstat *e = stat_of(l, K_RWLOCK, pc);
     if (LW_LIKELY(rc == 0)) {
-        rw_got(e, write);
+        rw_got(e, write, pc);
         return 0;
     }
     if (rc != EBUSY) { /* EDEADLK, EAGAIN (too many readers), EINVAL */
         rc = rw_real(l, write, how, c, ts);
         if (rc == 0)
-            rw_got(e, write);
+            rw_got(e, write, pc);
         return rc;
     }
     struct wait w;
@@ -150,7 +150,7 @@ static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how,
     rc = rw_real(l, write, how, c, ts);
     lw_wait_measure(e, &w, rc == 0, pc);
     if (rc == 0)
-        rw_got(e, write);
+        rw_got(e, write, pc);
     if (rc == 0 && write && e)
         lw_wait_defer(l, e, &w);
     else
@@ -209,7 +209,7 @@ static int rw_try(pthread_rwlock_t *l, int write, uintptr_t pc)
     int rc = write ? lw_real.trywrlock(l) : lw_real.tryrdlock(l);
     struct lw_tstat *e = stat_of(l, K_RWLOCK, pc);
     if (rc == 0)
-        rw_got(e, write);
+        rw_got(e, write, pc);
     else if (rc == EBUSY)
         lw_trylock_failed(e);
     return rc;
@@ -300,7 +300,7 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
         }
     }
     if (relocked && em && depth) {
-        acquired(em, K_MUTEX);
+        acquired(em, K_MUTEX, pc);
         if ((h = held_find(em)) != NULL)
             h->depth = depth; /* a recursive mutex's count comes back whole */
     }

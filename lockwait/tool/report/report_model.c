@@ -477,7 +477,9 @@ void build(void)
         for (size_t j = 0; j < n; j++) {
             const struct lw_trace_record *r = &rec[j];
             size_t i = i0 + j;
-            if (r->event < LW_EV_REQUEST || r->event > LW_EV_THREAD_EXIT || r->type > LW_T_COND)
+            int known = (r->event >= LW_EV_REQUEST && r->event <= LW_EV_THREAD_EXIT) ||
+                        r->event == LW_EV_HOLD_SITE;
+            if (!known || r->type > LW_T_COND)
                 FAIL("record %zu: event %u type %u: corrupt trace", i, r->event, r->type);
             if ((r->event == LW_EV_ACQUIRE || r->event == LW_EV_TIMEOUT) && r->aux > r->t_ns)
                 FAIL("record %zu: wait ends before it began: corrupt trace", i);

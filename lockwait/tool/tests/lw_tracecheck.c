@@ -38,14 +38,15 @@ int main(int argc, char **argv)
     if (memcmp(h.magic, LW_TRACE_MAGIC, 8) || h.version != LW_TRACE_VERSION || h.endian != LW_TRACE_ENDIAN ||
         h.record_size != sizeof(struct lw_trace_record))
         die("%s: bad header", argv[1]);
-    uint64_t count[7] = {0}, n = 0, first = UINT64_MAX, last = 0;
+    uint64_t count[7] = {0}, hold_site = 0, n = 0, first = UINT64_MAX, last = 0;
     struct { uint64_t lock, ev[7]; } locks[MAX_LOCKS];
     int nlocks = 0;
     struct lw_trace_record r;
     size_t got;
     while ((got = fread(&r, 1, sizeof r, f)) == sizeof r) {
         n++;
-        if (r.event < LW_EV_REQUEST || r.event > LW_EV_THREAD_EXIT || r.type > LW_T_COND || r.tid == 0)
+        int known = (r.event >= LW_EV_REQUEST && r.event <= LW_EV_THREAD_EXIT) || r.event == LW_EV_HOLD_SITE;
+        if (!known || r.type > LW_T_COND || r.tid == 0)
             die("record %llu: bad event %u, type %u or tid %u", (unsigned long long)n, r.event, r.type, r.tid);
         for (int i = 0; i < 6; i++)
             if (r.pad[i])
@@ -53,6 +54,10 @@ int main(int argc, char **argv)
         if ((r.event == LW_EV_ACQUIRE || r.event == LW_EV_TIMEOUT) && (r.aux == 0 || r.aux > r.t_ns))
             die("record %llu: request time %llu not before %llu", (unsigned long long)n,
                 (unsigned long long)r.aux, (unsigned long long)r.t_ns);
+        if (r.event == LW_EV_HOLD_SITE) { /* aux: a code address, not a time */
+            hold_site++;
+            continue;
+        }
         count[r.event]++;
         uint64_t lo = r.t_ns; /* the request or hold start, where aux is one */
         if (r.event == LW_EV_ACQUIRE || r.event == LW_EV_TIMEOUT || (r.event == LW_EV_RELEASE && r.aux))
@@ -76,11 +81,11 @@ int main(int argc, char **argv)
         die("%s: %zu trailing bytes (not a whole record)", argv[1], got);
     fclose(f);
     printf("lw_tracecheck pid=%u records=%llu dropped=%llu request=%llu acquire=%llu timeout=%llu release=%llu "
-           "thread_start=%llu thread_exit=%llu first_ns=%llu last_ns=%llu\n",
+           "thread_start=%llu thread_exit=%llu first_ns=%llu last_ns=%llu hold_site=%llu\n",
            h.pid, (unsigned long long)n, (unsigned long long)h.dropped, (unsigned long long)count[1],
            (unsigned long long)count[2], (unsigned long long)count[3], (unsigned long long)count[4],
            (unsigned long long)count[5], (unsigned long long)count[6], (unsigned long long)(n ? first : 0),
-           (unsigned long long)last);
+           (unsigned long long)last, (unsigned long long)hold_site);
     for (int i = 0; i < nlocks; i++)
         printf("lw_tracecheck lock=%#llx request=%llu acquire=%llu timeout=%llu release=%llu\n",
                (unsigned long long)locks[i].lock, (unsigned long long)locks[i].ev[1],
