@@ -416,6 +416,8 @@ __attribute__((constructor)) static void lw_start(void)
     lw_resolve();
     lw_thread_self();
     pthread_atfork(NULL, NULL, at_fork_child);
+    lw_signals_start();
+    lw_interval_start();
 }
 
 __attribute__((destructor)) static void lw_stop(void)
@@ -425,9 +427,12 @@ __attribute__((destructor)) static void lw_stop(void)
      * whatever it chose (the program is exiting; its locale is left as is) */
     locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
     locale_t old = c ? uselocale(c) : (locale_t)0;
+    int alone = lw_report_enter();
     lw_ticks_end();
-    lw_report();
+    lw_report(LW_AT_EXIT);
     lw_trace_write();
+    if (alone)
+        lw_report_leave();
     if (c) {
         uselocale(old);
         freelocale(c);

@@ -20,6 +20,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <signal.h>
 #include <sys/types.h>
 
 #include "../trace.h"
@@ -78,7 +79,8 @@ struct lw_lock {
     struct lw_detail *_Atomic detail;
     au64 last_signal;     /* condition variables: last signal/broadcast, in ticks */
     au32 held_at_exit;    /* times a thread exited holding it */
-    au32 signaller;       /* condition variables: the last signalling thread */
+    au32 signaller;       /* condition variables, semaphores: the last signalling or posting thread */
+    struct lw_snap *snap; /* its counters at the last periodic report (lw_interval.c) */
     /* line 2: written by the holder outside the critical section (after the
      * real unlock), for owner changes; and the holder's tid where the lock
      * itself does not record it (spinlocks; mutexes outside glibc) */
@@ -149,6 +151,7 @@ struct lw_thread {
     _Atomic int exited;
     au64 waits, blocked_ns;
     au64 probed_ns, sleep_ns; /* blocked time probed for sleep; of that, slept */
+    uint64_t dumped[4]; /* waits, blocked_ns, probed_ns, sleep_ns as a periodic report showed them */
     /* the trace buffer, mapped on the first traced event */
     struct lw_trace_record *tbuf;
     au64 tlen; /* records written, or wanted when larger than the buffer */
@@ -200,6 +203,9 @@ struct lw_config {
     const char *trace; /* LOCKWAIT_TRACE or NULL */
     long top;
     long trace_records; /* per-thread trace buffer capacity */
+    long interval_s;    /* LOCKWAIT_INTERVAL: seconds between periodic reports, 0: none */
+    int dump_signal;    /* LOCKWAIT_DUMP_SIGNAL: a signal that asks for a report now, 0: none */
+    int on_signals;     /* LOCKWAIT_SIGNALS: report when a signal ends the program (default 1) */
     char ignored[512];  /* what was ignored, for the report */
     /* stderr at start, for the report (lw_output.c) */
     int err_known;      /* fd 2 was open */
@@ -413,6 +419,23 @@ LW_HIDDEN void lw_text_blocking_holds(struct buf *b, const struct lw_lock *r);
 LW_HIDDEN void lw_result_blocking_holds(struct buf *b, const struct lw_lock *r);
 LW_HIDDEN struct lw_detail *lw_detail_of(struct lw_lock *r); /* created on need; NULL: no memory */
 
+/* lw_report.c: lw_report(why) */
+#define LW_AT_EXIT 0
+#define LW_AT_INTERVAL (-1) /* a periodic report, or one the dump signal asked for */
+/* lw_interval.c */
+LW_HIDDEN void lw_interval_start(void); /* at start: the reporting thread, the dump signal */
+LW_HIDDEN void lw_interval_before(int why); /* after the merge: counters since the last periodic report */
+LW_HIDDEN void lw_interval_after(int why);  /* after the report: a periodic one becomes the new base */
+LW_HIDDEN void lw_records_zero(void);       /* before the merge: the merged counters back to 0 */
+LW_HIDDEN int lw_report_enter(void);        /* one report at a time: 1 when this one may run */
+LW_HIDDEN void lw_report_leave(void);
+LW_HIDDEN void lw_report_occasion(struct buf *b, int why);        /* the report's first line */
+LW_HIDDEN void lw_report_occasion_result(struct buf *b, int why); /* its RESULT kind=report line */
+/* lw_signals.c */
+LW_HIDDEN void lw_signals_start(void); /* at start: report when a signal ends the program */
+LW_HIDDEN int lw_signal_real_sigaction(int sig, const struct sigaction *act, struct sigaction *old);
+LW_HIDDEN const char *lw_signal_name(int sig); /* "SIGTERM", or "signal" */
+
 /* lw_report.c */
 struct buf {
     char *p;
@@ -422,7 +445,7 @@ LW_HIDDEN void lw_bprintf(struct buf *b, const char *fmt, ...) __attribute__((fo
 LW_HIDDEN void lw_site_name(uintptr_t pc, char *out, size_t cap);
 LW_HIDDEN void lw_config_read(struct lw_config *c);
 LW_HIDDEN void lw_expand_path(const char *path, char *out, size_t cap);
-LW_HIDDEN void lw_report(void);
+LW_HIDDEN void lw_report(int why); /* LW_AT_EXIT, a signal number, or LW_AT_INTERVAL */
 LW_HIDDEN void lw_trace_write(void);
 
 #endif

@@ -1,7 +1,9 @@
-/* lw_report.c - liblockwait's report written at exit (human text, then
- * RESULT lines). Runs once, at
- * exit, so it may allocate; it reads the counters other threads may still be
- * bumping through relaxed atomics. */
+/* lw_report.c - liblockwait's report (human text, then RESULT lines): at
+ * exit, at a signal that ends the program, and for periodic dumps
+ * (lw_signals.c, lw_interval.c). It reads the counters other threads may
+ * still be bumping through relaxed atomics. It allocates nothing through
+ * malloc (its buffers are mapped pages), so a report from a signal handler
+ * cannot deadlock on an allocator lock the interrupted code held. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -10,9 +12,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "lw_internal.h"
+
+/* pages for the report's buffers: mmap, not malloc (see the top) */
+static void *map_zeroed(size_t n)
+{
+    void *p = mmap(NULL, n ? n : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
 
 /* ---------------------------------------------------------------- output buffer */
 
@@ -35,9 +45,13 @@ void lw_bprintf(struct buf *b, const char *fmt, ...)
         size_t cap = b->cap ? b->cap * 2 : 65536;
         while (cap < b->len + (size_t)n + 1)
             cap *= 2;
-        char *q = realloc(b->p, cap);
+        char *q = map_zeroed(cap);
         if (!q)
             return; /* the report is cut short rather than lost */
+        if (b->p) {
+            memcpy(q, b->p, b->len);
+            munmap(b->p, b->cap);
+        }
         b->p = q;
         b->cap = cap;
     }
@@ -220,7 +234,9 @@ struct picked {
 static void settle_for_report(void)
 {
     ADD(lw.held_lost, lw_tls.held_lost);
+    lw_tls.held_lost = 0; /* counted once, whatever the number of reports */
     lw_settle();
+    lw_records_zero();
     for (uint32_t i = 0; i < lw_tls.nheld; i++)
         if (lw_tls.held[i].pending) {
             lw_tls.held[i].pending = 0;
@@ -439,36 +455,46 @@ static void results(struct buf *b, const struct picked *pk)
     }
 }
 
-void lw_report(void)
+/* the report's text and lines for the moment `why` (LW_AT_EXIT, a signal
+ * number, or LW_AT_INTERVAL), into b */
+static void report_text(struct buf *b, struct picked *pk, int why, uint64_t t_start)
+{
+    settle_for_report();
+    lw_interval_before(why);
+    pick_top(pk);
+    pk->wall = t_start - lw.start_ns;
+    pk->nthreads = LD(lw.nthreads);
+    lw_report_occasion(b, why);
+    text_header(b, pk);
+    text_locks(b, pk);
+    text_threads(b, pk);
+    results(b, pk);
+    lw_report_occasion_result(b, why);
+    bprintf(b, "lockwait: report took %.3f ms\n", (double)(lw_now() - t_start) / 1e6);
+}
+
+void lw_report(int why)
 {
     uint64_t t_start = lw_now();
     struct picked pk = {.top = lw.cfg.top};
     struct buf b = {0};
-    pk.best = calloc((size_t)pk.top, sizeof *pk.best);
-    pk.tt = calloc((size_t)pk.top, sizeof *pk.tt);
-    if (!pk.best || !pk.tt) {
-        free(pk.best);
-        free(pk.tt);
-        return;
-    }
-    settle_for_report();
-    pick_top(&pk);
-    pk.wall = t_start - lw.start_ns;
-    pk.nthreads = LD(lw.nthreads);
-    text_header(&b, &pk);
-    text_locks(&b, &pk);
-    text_threads(&b, &pk);
-    results(&b, &pk);
-    bprintf(&b, "lockwait: report took %.3f ms\n", (double)(lw_now() - t_start) / 1e6);
-
+    size_t arrays = (size_t)pk.top * sizeof(void *);
+    pk.best = map_zeroed(arrays);
+    pk.tt = map_zeroed(arrays);
+    if (pk.best && pk.tt)
+        report_text(&b, &pk, why, t_start);
     char path[4096];
     if (lw.cfg.out)
         lw_expand_path(lw.cfg.out, path, sizeof path);
     if (b.p)
         lw_report_write(lw.cfg.out ? path : NULL, b.p, b.len);
-    free(b.p);
-    free(pk.best);
-    free(pk.tt);
+    if (b.p)
+        munmap(b.p, b.cap);
+    if (pk.best)
+        munmap(pk.best, arrays);
+    if (pk.tt)
+        munmap(pk.tt, arrays);
+    lw_interval_after(why);
 }
 
 /* ---------------------------------------------------------------- trace */
