@@ -147,13 +147,13 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
     if (rc == EBUSY && (rc = lw_real.mutex_trylock(m)) == 0) {
         struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
         if (e)
-            acquired(e, K_MUTEX, pc);
+            acquired(e, K_MUTEX, pc, 0);
         return 0;
     }
     struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
     if (rc == EOWNERDEAD) { /* robust mutex: acquired, previous owner died */
         if (e)
-            acquired(e, K_MUTEX, pc);
+            acquired(e, K_MUTEX, pc, 0);
         return rc;
     }
     if (rc != EBUSY || (e && held_find(e))) {
@@ -161,7 +161,7 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
          * own mutex (errorcheck: EDEADLK; normal: a deadlock): no contention */
         rc = mutex_real(m, how, c, ts);
         if (got_mutex(rc) && e)
-            acquired(e, K_MUTEX, pc);
+            acquired(e, K_MUTEX, pc, 0);
         return rc;
     }
     struct wait w;
@@ -169,7 +169,7 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
     rc = mutex_real(m, how, c, ts);
     lw_wait_measure(e, &w, got_mutex(rc), pc);
     if (got_mutex(rc) && e) {
-        acquired(e, K_MUTEX, pc);
+        acquired(e, K_MUTEX, pc, w.t1); /* the wait's end, read inside the critical section anyway */
         lw_wait_defer(m, e, &w); /* accounted after the unlock: keep the hold short */
     } else {
         lw_wait_account(m, e, &w);
@@ -180,11 +180,12 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
 static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, uintptr_t pc, enum how how,
                                                             clockid_t c, const struct timespec *ts)
 {
+    uint64_t pre = pre_ticks(m, K_MUTEX);
     int rc = lw_real.mutex_trylock(m);
     if (LW_LIKELY(rc == 0)) {
         struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
         if (LW_LIKELY(e != NULL))
-            acquired(e, K_MUTEX, pc);
+            acquired(e, K_MUTEX, pc, pre);
         return 0;
     }
     return mutex_slow(m, rc, pc, how, c, ts);
@@ -215,7 +216,7 @@ LW_API int pthread_mutex_trylock(pthread_mutex_t *m)
     int rc = lw_real.mutex_trylock(m);
     struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
     if (got_mutex(rc) && e)
-        acquired(e, K_MUTEX, pc);
+        acquired(e, K_MUTEX, pc, 0);
     else if (rc == EBUSY)
         lw_trylock_failed(e);
     return rc;
@@ -237,11 +238,12 @@ LW_API int pthread_spin_lock(pthread_spinlock_t *s)
 {
     NEED(spin_trylock);
     uintptr_t pc = RA();
+    uint64_t pre = pre_ticks((void *)s, K_SPIN);
     int rc = lw_real.spin_trylock(s);
     struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
     if (LW_LIKELY(rc == 0)) {
         if (LW_LIKELY(e != NULL))
-            acquired(e, K_SPIN, pc);
+            acquired(e, K_SPIN, pc, pre);
         return 0;
     }
     struct wait w;
@@ -249,7 +251,7 @@ LW_API int pthread_spin_lock(pthread_spinlock_t *s)
     rc = lw_real.spin_lock(s);
     lw_wait_measure(e, &w, rc == 0, pc);
     if (rc == 0 && e) {
-        acquired(e, K_SPIN, pc);
+        acquired(e, K_SPIN, pc, w.t1);
         lw_wait_defer((void *)s, e, &w);
     } else {
         lw_wait_account((void *)s, e, &w);
@@ -264,7 +266,7 @@ LW_API int pthread_spin_trylock(pthread_spinlock_t *s)
     int rc = lw_real.spin_trylock(s);
     struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
     if (rc == 0 && e)
-        acquired(e, K_SPIN, pc);
+        acquired(e, K_SPIN, pc, 0);
     else if (rc == EBUSY)
         lw_trylock_failed(e);
     return rc;

@@ -40,7 +40,8 @@ __attribute__((noinline)) uint64_t lw_hold_start(struct lw_tstat *e)
 
 /* the general case of acquired() (lw_internal.h): another hold already on
  * the stack (a relock, or nested locks), a full stack, or a hold to time */
-__attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq, uintptr_t pc)
+__attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq, uintptr_t pc,
+                                                uint64_t pre)
 {
     struct lw_held *h = held_find(e);
     if (LW_UNLIKELY(h != NULL)) { /* a recursive relock */
@@ -61,7 +62,10 @@ __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, ui
     h->pending = 0;
     h->sampled = acq % LW_HOLD_SAMPLE == 1;
     h->pc = pc;
-    h->t0 = h->sampled || LD(e->lock->timed) == 1 ? lw_hold_start(e) : 0;
+    int contended = LD(e->lock->timed) == 1;
+    e->hot = (uint8_t)contended;
+    int timed = h->sampled || (contended && (e->long_holds || acq % LW_HOLD_PROBE == 0));
+    h->t0 = !timed ? 0 : contended && pre ? pre : lw_hold_start(e);
     if (!LW_OWNER_IN_LOCK(kind))
         ST(e->lock->holder, my_tid());
 }
@@ -78,18 +82,18 @@ __attribute__((noinline)) struct lw_tstat *lw_releasing_slow(const void *p, int 
             h->depth--;
             return NULL;
         }
-        /* an untimed hold that made others wait still gives the trace its RELEASE */
-        if (LW_UNLIKELY(h->t0 != 0 || (lw.cfg.trace && LD(e->lock->waiting))))
-            lw_hold_end(e, h);
         if (!LW_OWNER_IN_LOCK(kind))
             ST(e->lock->holder, 0);
         if (LW_UNLIKELY(h->pending)) { /* account it after the real unlock */
-            if (lw_tls.settle_e)
+            if (lw_tls.settle_e || lw_tls.bhold_e)
                 lw_settle(); /* a signal handler's leftover */
             lw_tls.settle_w = h->wait;
             lw_tls.settle_e = e;
-            h->pending = 0;
         }
+        /* an untimed hold that made others wait still gives the trace its RELEASE */
+        if (LW_UNLIKELY(h->t0 != 0 || (lw.cfg.trace && LD(e->lock->waiting))))
+            lw_hold_end(e, h);
+        h->pending = 0;
         uint32_t last = lw_tls.nheld - 1;
         if (LW_UNLIKELY(i != last))
             *h = lw_tls.held[last];
@@ -159,17 +163,19 @@ static void note_blocking_hold(struct lw_tstat *e, uint64_t ticks, uint64_t star
     ST(b->top[j].start, start);
 }
 
-/* Before the real unlock of a timed hold (or an untimed one others wait
- * for, when tracing). Another thread waiting now means this hold made it
- * wait: timed whole, with its acquire site. */
+/* Before the real unlock of a timed hold (or, when tracing, of an untimed
+ * one others wait for): is another thread waiting now? (After the unlock a
+ * waiter may already have come and gone.) The rest, the hold's end where it
+ * is not needed here and its notes, waits until after the unlock
+ * (settle_hold), keeping the critical section short. The trace's RELEASE
+ * time must come before the waiter's ACQUIRE: read here. */
 __attribute__((noinline)) void lw_hold_end(struct lw_tstat *e, const struct lw_held *h)
 {
     struct lw_lock *r = e->lock;
-    uint64_t t0 = h->t0;
+    uint64_t t0 = h->t0, now = 0;
     int blocking = LD(r->waiting) != 0;
-    if (!blocking && !h->sampled)
-        return; /* timed in case someone waited; nobody did */
-    uint64_t now = lw_ticks();
+    if (h->sampled || lw.cfg.trace)
+        now = lw_ticks();
     if (t0 && h->sampled) {
         uint64_t d = now - t0; /* in ticks: this runs before the real unlock */
         BUMP1(e->hold_ticks, d);
@@ -177,14 +183,39 @@ __attribute__((noinline)) void lw_hold_end(struct lw_tstat *e, const struct lw_h
         if (d > LD(e->max_hold_ticks))
             ST(e->max_hold_ticks, d);
     }
+    if (lw.cfg.trace) {
+        if (blocking)
+            lw_trace(lw_thread_self(), LW_EV_RELEASE, lw_trace_type(r->kind, 1), (void *)r->addr, my_tid(), now,
+                     t0);
+    }
+    if (!t0)
+        return;
+    if (lw_tls.bhold_e)
+        lw_settle(); /* a signal handler's leftover */
+    lw_tls.bhold_t0 = t0;
+    lw_tls.bhold_end = now;
+    lw_tls.bhold_pc = h->pc;
+    lw_tls.bhold_blocking = blocking;
+    atomic_signal_fence(memory_order_seq_cst);
+    lw_tls.bhold_e = e;
+}
+
+/* after the real unlock: the hold lw_hold_end kept, timed, noted if blocking */
+static void settle_hold(void)
+{
+    struct lw_tstat *e = lw_tls.bhold_e;
+    uint64_t t0 = lw_tls.bhold_t0, end = lw_tls.bhold_end;
+    uintptr_t pc = lw_tls.bhold_pc;
+    int blocking = lw_tls.bhold_blocking;
+    lw_tls.bhold_e = NULL;
+    atomic_signal_fence(memory_order_seq_cst);
+    if (!end)
+        end = lw_ticks();
+    e->long_holds = lw_ticks_ns(end - t0) >= LW_HOLD_LONG_NS;
     if (!blocking)
         return;
-    if (t0)
-        note_blocking_hold(e, now - t0, t0, h->pc);
-    lw_trace(lw_thread_self(), LW_EV_RELEASE, lw_trace_type(r->kind, 1), (void *)r->addr, my_tid(), now, t0);
-    if (t0)
-        lw_trace(lw_thread_self(), LW_EV_HOLD_SITE, lw_trace_type(r->kind, 1), (void *)r->addr, my_tid(), now,
-                 h->pc);
+    note_blocking_hold(e, end - t0, t0, pc);
+    lw_trace(lw_thread_self(), LW_EV_HOLD_SITE, lw_trace_type(e->kind, 1), (void *)e->addr, my_tid(), end, pc);
 }
 
 /* ---------------------------------------------------------------- waits */
@@ -313,6 +344,7 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
     int slept = probed && w->nvcsw1 > w->nvcsw0;
     uint64_t ns = lw_ticks_ns(w->t1 - w->t0), counted = lw_ticks_ns(w->counted);
     struct lw_thread *t = lw_thread_self();
+    struct lw_lock *r = e ? e->lock : NULL;
     lw_trace(t, LW_EV_REQUEST, w->type, p, w->holder, w->t0, 0);
     if (t && w->lock_wait) {
         ADD(t->waits, 1);
@@ -325,8 +357,15 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
     if (e && w->counted_waiting)
         ADD(e->lock->waiting, (uint32_t)-1);
     struct lw_twait *x = e ? lw_twait_of(e) : NULL;
+    /* waiting for work or results, not for a lock: a condvar wait no signal
+     * ended (timed out, or woken without one), a semaphore wait that timed out */
+    int idle = r && ((r->kind == K_COND && (!w->got || w->holder == 0)) || (r->kind == K_SEM && !w->got));
     if (x) {
         BUMP1(*(w->got ? &x->contended : &x->timeouts), 1);
+        if (idle) {
+            BUMP1(x->idle_wait_ns, counted);
+            BUMP1(x->idle_waits, 1);
+        }
         BUMP1(x->wait_ns, counted);
         if (counted > LD(x->max_wait_ns))
             ST(x->max_wait_ns, counted);
@@ -338,12 +377,6 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
     }
     lw_trace(t, w->got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, w->t1, w->t0);
     errno = saved;
-}
-
-void lw_wait_end(const void *p, struct lw_tstat *e, struct wait *w, int got, uintptr_t pc)
-{
-    lw_wait_measure(e, w, got, pc);
-    lw_wait_account(p, e, w);
 }
 
 void lw_wait_defer(const void *p, struct lw_tstat *e, struct wait *w)
@@ -359,6 +392,8 @@ void lw_wait_defer(const void *p, struct lw_tstat *e, struct wait *w)
 
 void lw_settle(void)
 {
+    if (lw_tls.bhold_e)
+        settle_hold();
     struct lw_tstat *e = lw_tls.settle_e;
     struct wait w = lw_tls.settle_w;
     lw_tls.settle_e = NULL;

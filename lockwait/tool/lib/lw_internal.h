@@ -104,6 +104,7 @@ struct lw_lock {
 #define LW_TPAIRS 4
 struct lw_twait {
     au64 contended, timeouts;
+    au64 idle_wait_ns, idle_waits; /* condvar waits unsignalled or timed out, semaphore timeouts */
     au64 wait_ns, max_wait_ns, probed_wait_ns, sleep_wait_ns;
     au64 reacquire_ns, max_reacquire_ns;
     au64 hist[LW_HIST];
@@ -120,6 +121,8 @@ struct lw_tstat {
     struct lw_lock *lock;
     uintptr_t addr; /* copies of lock->addr and kind: the cache check reads one line */
     uint8_t kind;
+    uint8_t hot;       /* the lock was contended when this thread last looked */
+    uint8_t long_holds; /* this thread's last timed hold of it was long: time every hold */
     au64 acquisitions, owner_changes, relocks, trylock_failed;
     au64 hold_ticks, max_hold_ticks, holds_timed; /* ticks: converted at exit */
     struct lw_twait *_Atomic w; /* NULL until the first wait */
@@ -152,6 +155,7 @@ struct lw_thread {
     au64 waits, blocked_ns;
     au64 probed_ns, sleep_ns; /* blocked time probed for sleep; of that, slept */
     uint64_t dumped[4]; /* waits, blocked_ns, probed_ns, sleep_ns as a periodic report showed them */
+    uint64_t idle_ns, idle_base; /* at the report: its lock waits that were idle; the part shown before */
     /* the trace buffer, mapped on the first traced event */
     struct lw_trace_record *tbuf;
     au64 tlen; /* records written, or wanted when larger than the buffer */
@@ -191,6 +195,10 @@ struct lw_tls {
     struct lw_tstat *last; /* one-entry cache: this thread's stats of the last lock used */
     struct lw_thread *thr; /* created on the first slow event */
     struct lw_tstat *settle_e; /* a released hold's wait, to account after the real unlock */
+    struct lw_tstat *bhold_e;  /* a released hold that made others wait, to note after the real unlock */
+    uint64_t bhold_t0, bhold_end; /* its start; its end if read before the unlock, else 0 */
+    uintptr_t bhold_pc;
+    int bhold_blocking; /* another thread waited for it */
     struct wait settle_w;
     struct lw_held held[LW_HELD_MAX];
 };
@@ -281,16 +289,21 @@ LW_HIDDEN struct lw_tstat *lw_tstat_for(struct lw_thread *t, struct lw_lock *r);
 LW_HIDDEN struct lw_tstat *lw_stat_slow(const void *p, int kind, uintptr_t pc);
 LW_HIDDEN struct lw_twait *lw_twait_of(struct lw_tstat *e); /* created on need; NULL: no memory */
 LW_HIDDEN uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r);
-/* Which holds are timed: the lock's first; once it has been contended,
- * every hold, with one clock read at the acquisition. The release reads the
- * clock again only when another thread is waiting (a blocking hold, timed
- * exactly, with its acquire site) or for a sample (one in LW_HOLD_SAMPLE of
- * each thread's acquisitions: the sampled hold totals). A lock never
- * contended costs no clock read after its first hold. */
+/* Which holds are timed: the lock's first; one in LW_HOLD_SAMPLE of each
+ * thread's acquisitions (the sampled hold totals); and, once the lock has
+ * been contended, every hold of a thread whose last timed hold of it lasted
+ * LW_HOLD_LONG_NS or more, else one in LW_HOLD_PROBE. A timed hold that
+ * another thread waited for is a blocking hold: timed whole, with its
+ * acquire site. Two clock reads per hold of a contended lock would lengthen
+ * the short critical sections of a hot lock by more than a third (measured
+ * in the contended micro loop); holds of 10 us and more, the ones worth
+ * naming, are all timed, at a cost below 1%. */
 #define LW_HOLD_SAMPLE 64
+#define LW_HOLD_PROBE 16
+#define LW_HOLD_LONG_NS 10000
 LW_HIDDEN uint64_t lw_hold_start(struct lw_tstat *e); /* the hold's start, or 0: not timed */
 /* the general cases of acquired(), releasing() and owner_note() below */
-LW_HIDDEN void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq, uintptr_t pc);
+LW_HIDDEN void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq, uintptr_t pc, uint64_t pre);
 LW_HIDDEN struct lw_tstat *lw_releasing_slow(const void *p, int kind);
 LW_HIDDEN void lw_owner_changed(struct lw_tstat *e);
 LW_HIDDEN void lw_hold_end(struct lw_tstat *e, const struct lw_held *h);
@@ -301,12 +314,10 @@ LW_HIDDEN void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, 
 LW_HIDDEN void lw_wait_measure(struct lw_tstat *e, struct wait *w, int got, uintptr_t pc);
 /* add a measured wait to the statistics and the trace */
 LW_HIDDEN void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w);
-/* measure and account at once (waits that end without an exclusive hold) */
-LW_HIDDEN void lw_wait_end(const void *p, struct lw_tstat *e, struct wait *w, int got, uintptr_t pc);
 /* after an exclusive acquisition that waited: keep the wait with the hold,
  * to be accounted after the release, outside the critical section */
 LW_HIDDEN void lw_wait_defer(const void *p, struct lw_tstat *e, struct wait *w);
-LW_HIDDEN void lw_settle(void); /* account lw_tls.settle_w */
+LW_HIDDEN void lw_settle(void); /* account lw_tls.settle_w and note lw_tls.bhold_e */
 LW_HIDDEN void lw_trylock_failed(struct lw_tstat *e);
 
 /* ---------------------------------------------------------------- the fast path, inline */
@@ -325,6 +336,20 @@ static inline __attribute__((always_inline)) uint32_t my_tid(void)
 #else
 #define LW_OWNER_IN_LOCK(kind) 0
 #endif
+
+/* The start of a hold of a contended lock is read before the trylock, when
+ * the one-entry cache says this thread last used p and found it contended:
+ * a clock read inside the critical section lengthens exactly the holds the
+ * others wait for (in the contended micro loop, by more than the read
+ * itself). Elsewhere the hold's start is read just after the acquisition. */
+static inline __attribute__((always_inline)) uint64_t pre_ticks(const void *p, int kind)
+{
+    struct lw_tstat *c = lw_tls.last;
+    if (LW_UNLIKELY(c && c->hot && c->addr == (uintptr_t)p && c->kind == kind) &&
+        (c->long_holds || (LD(c->acquisitions) + 1) % LW_HOLD_PROBE == 0))
+        return lw_ticks();
+    return 0;
+}
 
 /* This thread's statistics for lock p: a one-entry cache (one word, so a
  * signal handler cannot tear it), else the tables. NULL: not recorded. */
@@ -349,13 +374,15 @@ static inline struct lw_held *held_find(struct lw_tstat *e)
  * for locks that do not keep their owner themselves. Inline: the common
  * case, the thread's only hold and an untimed one; the rest is
  * lw_acquired_slow. */
-static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, int kind, uintptr_t pc)
+/* pre: a timestamp read just before the acquisition, or 0 (see pre_ticks) */
+static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, int kind, uintptr_t pc,
+                                                           uint64_t pre)
 {
     uint64_t acq = LD(e->acquisitions) + 1;
     ST(e->acquisitions, acq);
     /* `timed` shares its line with nothing written per call */
     if (LW_UNLIKELY(lw_tls.nheld != 0 || acq % LW_HOLD_SAMPLE == 1 || LD(e->lock->timed) == 1)) {
-        lw_acquired_slow(e, kind, acq, pc);
+        lw_acquired_slow(e, kind, acq, pc, pre);
         return;
     }
     lw_tls.nheld = 1; /* claim the slot first: a signal handler pushes above it */
@@ -397,7 +424,7 @@ static inline __attribute__((always_inline)) struct lw_tstat *releasing(const vo
  * the record line's trip between cores does not lengthen the hold. */
 static inline __attribute__((always_inline)) void owner_note(struct lw_tstat *e)
 {
-    if (LW_UNLIKELY(lw_tls.settle_e != NULL))
+    if (LW_UNLIKELY(((uintptr_t)lw_tls.settle_e | (uintptr_t)lw_tls.bhold_e) != 0))
         lw_settle();
     if (LW_UNLIKELY(LD(e->lock->last_holder) != my_tid()))
         lw_owner_changed(e);
@@ -418,6 +445,14 @@ LW_HIDDEN void lw_merge_blocking_holds(struct lw_lock *r, struct lw_tstat *e, ui
 LW_HIDDEN void lw_text_blocking_holds(struct buf *b, const struct lw_lock *r);
 LW_HIDDEN void lw_result_blocking_holds(struct buf *b, const struct lw_lock *r);
 LW_HIDDEN struct lw_detail *lw_detail_of(struct lw_lock *r); /* created on need; NULL: no memory */
+
+/* lw_report_idle.c: waiting for work or results, told apart from contention */
+LW_HIDDEN void lw_classify(void); /* after the merge: one-shot semaphores, each thread's idle time */
+LW_HIDDEN uint64_t lw_contention_ns(const struct lw_lock *r); /* its waits that were contention */
+LW_HIDDEN int lw_one_shot(const struct lw_lock *r);
+LW_HIDDEN void lw_text_idle(struct buf *b, long top, struct lw_lock **shown, long nshown);
+LW_HIDDEN void lw_result_idle(struct buf *b, long top, struct lw_lock **shown, long nshown,
+                              void (*line)(struct buf *, const struct lw_lock *));
 
 /* lw_report.c: lw_report(why) */
 #define LW_AT_EXIT 0

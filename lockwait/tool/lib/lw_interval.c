@@ -163,6 +163,7 @@ void lw_interval_after(int why)
         ADD(t->blocked_ns, -t->dumped[1]);
         ADD(t->probed_ns, -t->dumped[2]);
         ADD(t->sleep_ns, -t->dumped[3]);
+        t->idle_base += t->idle_ns;
     }
 }
 

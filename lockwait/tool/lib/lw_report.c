@@ -83,15 +83,19 @@ void lw_site_name(uintptr_t pc, char *out, size_t cap)
 
 /* ---------------------------------------------------------------- report */
 
+/* used, and not only waited on idly (those are listed apart: lw_report_idle.c) */
 static int lock_active(const struct lw_lock *r)
 {
-    return LD(r->acquisitions) || LD(r->contended) || LD(r->trylock_failed) || LD(r->timeouts);
+    uint64_t waits = LD(r->contended) + LD(r->timeouts);
+    if (waits && LD(r->idle_waits) >= waits)
+        return 0;
+    return LD(r->acquisitions) || waits || LD(r->trylock_failed);
 }
 
-/* order: most wait first, then most acquisitions, then lowest address */
+/* order: most contention wait first, then most acquisitions, then lowest address */
 static int lock_before(const struct lw_lock *a, const struct lw_lock *b)
 {
-    uint64_t wa = LD(a->wait_ns), wb = LD(b->wait_ns);
+    uint64_t wa = lw_contention_ns(a), wb = lw_contention_ns(b);
     if (wa != wb)
         return wa > wb;
     uint64_t na = LD(a->acquisitions), nb = LD(b->acquisitions);
@@ -180,6 +184,8 @@ static void merge_threads(void)
             MAXSET(r->max_wait_ns, LD(x->max_wait_ns));
             ADD(r->probed_wait_ns, LD(x->probed_wait_ns));
             ADD(r->sleep_wait_ns, LD(x->sleep_wait_ns));
+            ADD(r->idle_wait_ns, LD(x->idle_wait_ns));
+            ADD(r->idle_waits, LD(x->idle_waits));
             if (!LD(x->contended) && !LD(x->timeouts))
                 continue;
             struct lw_detail *d = lw_detail_of(r);
@@ -243,6 +249,14 @@ static void settle_for_report(void)
             lw_wait_account((void *)lw_tls.held[i].e->addr, lw_tls.held[i].e, &lw_tls.held[i].wait);
         }
     merge_threads();
+    lw_classify();
+}
+
+/* a thread's time blocked on locks, its idle semaphore waits left out */
+static uint64_t lock_blocked_ns(const struct lw_thread *t)
+{
+    uint64_t b = LD(t->blocked_ns);
+    return t->idle_ns < b ? b - t->idle_ns : 0;
 }
 
 /* one pass over the lock table and one over the threads: count, and keep
@@ -265,11 +279,11 @@ static void pick_top(struct picked *pk)
         pk->best[j] = r;
     }
     for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
-        uint64_t bt = LD(t->blocked_ns);
-        if (pk->ntt == top && bt <= LD(pk->tt[top - 1]->blocked_ns))
+        uint64_t bt = lock_blocked_ns(t);
+        if (pk->ntt == top && bt <= lock_blocked_ns(pk->tt[top - 1]))
             continue;
         long j = pk->ntt < top ? pk->ntt++ : top - 1;
-        while (j > 0 && bt > LD(pk->tt[j - 1]->blocked_ns)) {
+        while (j > 0 && bt > lock_blocked_ns(pk->tt[j - 1])) {
             pk->tt[j] = pk->tt[j - 1];
             j--;
         }
@@ -280,7 +294,7 @@ static void pick_top(struct picked *pk)
 /* the first lines: the process, and whatever was not recorded */
 static void text_header(struct buf *b, const struct picked *pk)
 {
-    bprintf(b, "lockwait: pid %u, %llu threads, %llu locks used, %.3f s; top %ld locks by total wait\n",
+    bprintf(b, "lockwait: pid %u, %llu threads, %llu locks used, %.3f s; top %ld locks by contention wait\n",
             lw.pid, (unsigned long long)pk->nthreads, (unsigned long long)pk->nactive, (double)pk->wall / 1e9,
             pk->top);
     if (lw.cfg.ignored[0])
@@ -326,8 +340,14 @@ static void text_lock_detail(struct buf *b, const struct lw_lock *r, struct lw_d
         bprintf(b, "   waited at other sites: %.3f ms\n", ms(LD(d->other_sites_ns)));
     for (int p = 0; p < LW_PAIRS && LD(d->pair[p].key); p++) {
         uint64_t key = LD(d->pair[p].key) - 1;
-        bprintf(b, "   %s %u -> waiter %u: %llu waits, %.3f ms\n",
-                r->kind == K_COND ? "signalled by" : "holder", (unsigned)(key >> 32), (unsigned)key,
+        if (!(key >> 32) && (r->kind == K_COND || r->kind == K_SEM))
+            bprintf(b, "   no %s (timed out, or woke without one) -> waiter %u: %llu waits, %.3f ms\n",
+                    r->kind == K_COND ? "signal" : "post", (unsigned)key, (unsigned long long)LD(d->pair[p].n),
+                    ms(LD(d->pair[p].wait_ns)));
+        else
+            bprintf(b, "   %s %u -> waiter %u: %llu waits, %.3f ms\n",
+                r->kind == K_COND ? "signalled by" : r->kind == K_SEM ? "posted by" : "holder",
+                (unsigned)(key >> 32), (unsigned)key,
                 (unsigned long long)LD(d->pair[p].n), ms(LD(d->pair[p].wait_ns)));
     }
     if (LD(d->other_pairs_ns))
@@ -353,6 +373,11 @@ static void text_locks(struct buf *b, const struct picked *pk)
         bprintf(b, "   %s total %.3f ms, max %.3f ms, mean %.3f ms; slept in the kernel %.0f%% of the probed time\n",
                 r->kind == K_COND ? "wait for the signal" : "wait", ms(wns), ms(LD(r->max_wait_ns)),
                 ms(waits ? wns / waits : 0), 100.0 * share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)));
+        if (LD(r->idle_waits))
+            bprintf(b, "   contention: %.3f ms in %llu waits; the other %llu waits, %.3f ms, were waiting for work or "
+                       "results (listed apart below)\n",
+                    ms(lw_contention_ns(r)), (unsigned long long)(waits - LD(r->idle_waits)),
+                    (unsigned long long)LD(r->idle_waits), ms(LD(r->idle_wait_ns)));
         lw_text_blocking_holds(b, r);
         if (LD(r->holds_timed))
             bprintf(b, "   all holds, sampled (the first, then 1 in %d per thread): %.3f ms over %llu timed "
@@ -374,8 +399,10 @@ static void text_threads(struct buf *b, const struct picked *pk)
         struct lw_thread *t = pk->tt[k];
         thread_name(t, name, sizeof name);
         bprintf(b, "   tid %u (%s): blocked %.3f ms in %llu waits, asleep in the kernel %.0f%% of the probed time",
-                t->tid, name, ms(LD(t->blocked_ns)), (unsigned long long)LD(t->waits),
+                t->tid, name, ms(lock_blocked_ns(t)), (unsigned long long)LD(t->waits),
                 100.0 * share(LD(t->sleep_ns), LD(t->probed_ns)));
+        if (t->idle_ns)
+            bprintf(b, "; waiting for work or results %.3f ms more", ms(t->idle_ns));
         for (long j = 0; j < pk->nbest; j++) { /* which of the top locks */
             struct lw_detail *d = atomic_load_explicit(&pk->best[j]->detail, memory_order_acquire);
             uint64_t on = 0;
@@ -410,7 +437,8 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
             "trylock_failed=%llu timeouts=%llu owner_changes=%llu wait_ns=%llu max_wait_ns=%llu "
             "mean_wait_ns=%llu hold_ns=%llu max_hold_ns=%llu sleep_share=%.3f site=%s "
             "holds_timed=%llu relocks=%llu held_at_exit=%u reacquire_ns=%llu first_site=%s probed_wait_ns=%llu "
-            "blocking_hold_count=%llu blocking_hold_ns=%llu max_blocking_hold_ns=%llu\n",
+            "blocking_hold_count=%llu blocking_hold_ns=%llu max_blocking_hold_ns=%llu contention_wait_ns=%llu "
+            "idle_wait_ns=%llu idle_wait_count=%llu\n",
             lw.pid, (unsigned long)r->addr, type_name(r), (unsigned long long)LD(r->acquisitions),
             (unsigned long long)con, (unsigned long long)LD(r->trylock_failed), (unsigned long long)tmo,
             (unsigned long long)LD(r->owner_changes), (unsigned long long)wns,
@@ -420,13 +448,17 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
             (unsigned long long)LD(r->relocks), LD(r->held_at_exit),
             (unsigned long long)(d ? LD(d->reacquire_ns) : 0), first,
             (unsigned long long)LD(r->probed_wait_ns), (unsigned long long)(d ? LD(d->bh.n) : 0),
-            (unsigned long long)(d ? LD(d->bh.ns) : 0), (unsigned long long)(d ? LD(d->bh.max_ns) : 0));
+            (unsigned long long)(d ? LD(d->bh.ns) : 0), (unsigned long long)(d ? LD(d->bh.max_ns) : 0),
+            (unsigned long long)lw_contention_ns(r), (unsigned long long)LD(r->idle_wait_ns),
+            (unsigned long long)LD(r->idle_waits));
     lw_result_blocking_holds(b, r);
     for (int p = 0; d && p < LW_PAIRS && LD(d->pair[p].key); p++) {
         uint64_t key = LD(d->pair[p].key) - 1;
-        bprintf(b, "RESULT exp=lockwait kind=blocker pid=%u lock=%#lx holder=%u waiter=%u wait_ns=%llu waits=%llu\n",
+        bprintf(b, "RESULT exp=lockwait kind=blocker pid=%u lock=%#lx holder=%u waiter=%u wait_ns=%llu waits=%llu "
+                   "relation=%s\n",
                 lw.pid, (unsigned long)r->addr, (unsigned)(key >> 32), (unsigned)key,
-                (unsigned long long)LD(d->pair[p].wait_ns), (unsigned long long)LD(d->pair[p].n));
+                (unsigned long long)LD(d->pair[p].wait_ns), (unsigned long long)LD(d->pair[p].n),
+                r->kind == K_COND ? "signaller" : r->kind == K_SEM ? "poster" : "holder");
     }
 }
 
@@ -441,6 +473,7 @@ static void results(struct buf *b, const struct picked *pk)
             (unsigned long long)LD(lw.untracked), (unsigned long long)LD(lw.bypassed), pk->top);
     for (long k = 0; k < pk->nbest; k++)
         result_lock(b, pk->best[k]);
+    lw_result_idle(b, pk->top, pk->best, pk->nbest, result_lock);
     for (long k = 0; k < pk->ntt; k++) {
         struct lw_thread *t = pk->tt[k];
         thread_name(t, name, sizeof name);
@@ -448,10 +481,10 @@ static void results(struct buf *b, const struct picked *pk)
         uint64_t blocked = LD(t->blocked_ns);
         uint64_t est = (uint64_t)((double)blocked * share(LD(t->sleep_ns), LD(t->probed_ns)) + 0.5);
         bprintf(b, "RESULT exp=lockwait kind=thread pid=%u tid=%u name=%s blocked_ns=%llu sleep_ns=%llu waits=%llu "
-                   "creator=%u probed_ns=%llu sleep_probed_ns=%llu\n",
+                   "creator=%u probed_ns=%llu sleep_probed_ns=%llu idle_wait_ns=%llu\n",
                 lw.pid, t->tid, name, (unsigned long long)blocked, (unsigned long long)est,
                 (unsigned long long)LD(t->waits), t->creator, (unsigned long long)LD(t->probed_ns),
-                (unsigned long long)LD(t->sleep_ns));
+                (unsigned long long)LD(t->sleep_ns), (unsigned long long)t->idle_ns);
     }
 }
 
@@ -467,6 +500,7 @@ static void report_text(struct buf *b, struct picked *pk, int why, uint64_t t_st
     lw_report_occasion(b, why);
     text_header(b, pk);
     text_locks(b, pk);
+    lw_text_idle(b, pk->top, pk->best, pk->nbest);
     text_threads(b, pk);
     results(b, pk);
     lw_report_occasion_result(b, why);
