@@ -1,7 +1,8 @@
 /* lw_report_holds.c - the holder's side of the report: the holds that made
- * another thread wait, every one timed from its acquisition to its release
+ * another thread wait, timed from their acquisition to their release
  * (lw_account.c), merged per lock with the longest ones and their acquire
- * sites. The sampled totals of all holds stay in lw_report.c. */
+ * sites (which holds are timed: lw_internal.h, LW_HOLD_LONG_NS). The
+ * sampled totals of all holds stay in lw_report.c. */
 #define _GNU_SOURCE
 #include <stdio.h>
 
@@ -89,8 +90,9 @@ void lw_text_blocking_holds(struct buf *b, const struct lw_lock *r)
         return;
     const struct lw_bmerge *m = &d->bh;
     char site[256];
-    lw_bprintf(b, "   holds that made others wait: %llu, every one timed: total %.3f ms, max %.3f ms\n",
-               (unsigned long long)LD(m->n), ms(LD(m->ns)), ms(LD(m->max_ns)));
+    lw_bprintf(b, "   holds that made others wait: %llu timed whole (all from %d us, 1 in %d shorter): total %.3f ms, "
+                  "max %.3f ms\n", (unsigned long long)LD(m->n), LW_HOLD_LONG_NS / 1000, LW_HOLD_PROBE,
+               ms(LD(m->ns)), ms(LD(m->max_ns)));
     for (int s = 0; s < 4 && LD(m->site[s].pc); s++) {
         lw_site_name((uintptr_t)LD(m->site[s].pc), site, sizeof site);
         lw_bprintf(b, "      acquired at %s: %llu holds, %.3f ms, max %.3f ms\n", site,

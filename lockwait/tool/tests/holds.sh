@@ -26,7 +26,7 @@ check_eq "one acquire site for all five" 5 "$(val "$site" n)"
 check "the acquire site is hold_once" grep -q "^RESULT .*kind=hold_site .*site=hold_once+0x" "$rep"
 check_eq "five longest-hold lines, all by the holder" 5 \
   "$(grep -c "^RESULT exp=lockwait kind=hold pid=[0-9]* lock=$lock rank=[0-9] tid=$a " "$rep")"
-check "the text names them" grep -q '^   holds that made others wait: 5, every one timed' "$rep"
+check "the text names them" grep -q '^   holds that made others wait: 5 timed whole' "$rep"
 check "the sampled totals say they are sampled" grep -q '^   all holds, sampled' "$rep"
 check_eq "RESULT lines follow the grammar" "" "$(result_grammar "$rep")"
 finish
