@@ -54,16 +54,16 @@ static int sem_common(sem_t *s, uintptr_t pc, enum how how, clockid_t c, const s
     return rc;
 }
 
-#define SEM_NEED(f)                                                                 \
-    do {                                                                            \
-        if (LW_UNLIKELY(!lw_real.f || !lw_real.sem_trywait)) {                            \
-            if (!lw_resolve())                                                         \
-                return 0;                                                           \
-            if (!lw_real.f || !lw_real.sem_trywait) {                                     \
-                errno = ENOSYS;                                                     \
-                return -1;                                                          \
-            }                                                                       \
-        }                                                                           \
+#define SEM_NEED(f)                                                             \
+    do {                                                                        \
+        if (LW_UNLIKELY(!lw_real.f || !lw_real.sem_trywait)) {                  \
+            if (!lw_resolve())                                                  \
+                return 0;                                                       \
+            if (!lw_real.f || !lw_real.sem_trywait) {                           \
+                errno = ENOSYS;                                                 \
+                return -1;                                                      \
+            }                                                                   \
+        }                                                                       \
     } while (0)
 
 LW_API int sem_wait(sem_t *s)
@@ -166,14 +166,14 @@ static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how,
     return rc;
 }
 
-#define RW_NEED(f)                                                                  \
-    do {                                                                            \
-        if (LW_UNLIKELY(!lw_real.f || !lw_real.tryrdlock || !lw_real.trywrlock)) {           \
-            if (!lw_resolve())                                                         \
-                return 0;                                                           \
-            if (!lw_real.f || !lw_real.tryrdlock || !lw_real.trywrlock)                      \
-                return ENOSYS;                                                      \
-        }                                                                           \
+#define RW_NEED(f)                                                              \
+    do {                                                                        \
+        if (LW_UNLIKELY(!lw_real.f || !lw_real.tryrdlock || !lw_real.trywrlock)) { \
+            if (!lw_resolve())                                                  \
+                return 0;                                                       \
+            if (!lw_real.f || !lw_real.tryrdlock || !lw_real.trywrlock)         \
+                return ENOSYS;                                                  \
+        }                                                                       \
     } while (0)
 
 LW_API int pthread_rwlock_rdlock(pthread_rwlock_t *l)
@@ -315,32 +315,22 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
     return rc;
 }
 
-#define COND_NEED(f)                                                                \
-    do {                                                                            \
-        if (LW_UNLIKELY(!lw_real.f)) {                                                 \
-            if (!lw_resolve())                                                         \
-                return 0;                                                           \
-            if (!lw_real.f)                                                            \
-                return ENOSYS;                                                      \
-        }                                                                           \
-    } while (0)
-
 LW_API int pthread_cond_wait(pthread_cond_t *cv, pthread_mutex_t *m)
 {
-    COND_NEED(cond_wait);
+    NEED(cond_wait);
     return cond_common(cv, m, RA(), PLAIN, 0, NULL);
 }
 
 LW_API int pthread_cond_timedwait(pthread_cond_t *cv, pthread_mutex_t *m, const struct timespec *ts)
 {
-    COND_NEED(cond_timedwait);
+    NEED(cond_timedwait);
     return cond_common(cv, m, RA(), TIMED, 0, ts);
 }
 
 LW_API int pthread_cond_clockwait(pthread_cond_t *cv, pthread_mutex_t *m, clockid_t c,
                                   const struct timespec *ts)
 {
-    COND_NEED(cond_clockwait);
+    NEED(cond_clockwait);
     return cond_common(cv, m, RA(), CLOCKED, c, ts);
 }
 
@@ -360,14 +350,14 @@ static void cond_wake(pthread_cond_t *cv, uintptr_t pc)
 
 LW_API int pthread_cond_signal(pthread_cond_t *cv)
 {
-    COND_NEED(cond_signal);
+    NEED(cond_signal);
     cond_wake(cv, RA());
     return lw_real.cond_signal(cv);
 }
 
 LW_API int pthread_cond_broadcast(pthread_cond_t *cv)
 {
-    COND_NEED(cond_broadcast);
+    NEED(cond_broadcast);
     cond_wake(cv, RA());
     return lw_real.cond_broadcast(cv);
 }

@@ -54,10 +54,10 @@ LW_HIDDEN int lw_resolve(void);
 /* One load and test on the fast path; resolve on first use. */
 #define NEED(f)                                                                 \
     do {                                                                        \
-        if (LW_UNLIKELY(!lw_real.f)) {                                             \
-            if (!lw_resolve())                                                     \
+        if (LW_UNLIKELY(!lw_real.f)) {                                          \
+            if (!lw_resolve())                                                  \
                 return 0;                                                       \
-            if (!lw_real.f)                                                        \
+            if (!lw_real.f)                                                     \
                 return ENOSYS;                                                  \
         }                                                                       \
     } while (0)
