@@ -19,6 +19,7 @@
 #endif
 
 #include "lw_internal.h"
+#include "lw_stacks.h"
 
 /* ---------------------------------------------------------------- holds */
 
@@ -242,10 +243,12 @@ static long vol_switches(void)
  * waiters the trace and condvars need), so that the real call follows the
  * failed trylock as closely as it can; everything else waits until the wait
  * is accounted. */
-void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type)
+void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, uintptr_t pc)
 {
     struct lw_lock *r = e ? e->lock : NULL;
     w->type = type;
+    /* the stack first: its walk (tens of ns) is not part of the wait */
+    w->stack = lw_stack_capture(pc);
     w->holder = r && r->kind != K_SEM && r->kind != K_COND ? lw_holder_of(p, r->kind, r) : 0;
     /* The count of waiters, shared by all threads and bumped only here on
      * the slow path: a holder reads it at release (blocking holds, RELEASE
@@ -345,7 +348,7 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
     uint64_t ns = lw_ticks_ns(w->t1 - w->t0), counted = lw_ticks_ns(w->counted);
     struct lw_thread *t = lw_thread_self();
     struct lw_lock *r = e ? e->lock : NULL;
-    lw_trace(t, LW_EV_REQUEST, w->type, p, w->holder, w->t0, 0);
+    lw_trace_stack(t, LW_EV_REQUEST, w->type, p, w->holder, w->t0, 0, w->stack);
     if (t && w->lock_wait) {
         ADD(t->waits, 1);
         ADD(t->blocked_ns, ns);
@@ -375,7 +378,8 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
             BUMP1(x->sleep_wait_ns, counted);
         note_wait(x, w->holder, counted, w->pc);
     }
-    lw_trace(t, w->got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, w->t1, w->t0);
+    lw_lstack_note(r, w->stack, counted, w->got);
+    lw_trace_stack(t, w->got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, w->t1, w->t0, w->stack);
     errno = saved;
 }
 

@@ -189,23 +189,23 @@ void lw_report_leave(void)
 void lw_report_occasion(struct buf *b, int why)
 {
     if (why == LW_AT_INTERVAL)
-        lw_bprintf(b, "lockwait: periodic report %d: counts since the previous one (maxima and longest holds: "
+        bprintf(b, "lockwait: periodic report %d: counts since the previous one (maxima and longest holds: "
                       "since the start)\n", periodic_reports + 1);
     else if (why > 0)
-        lw_bprintf(b, "lockwait: report at signal %d (%s), which ends the program%s\n", why, lw_signal_name(why),
+        bprintf(b, "lockwait: report at signal %d (%s), which ends the program%s\n", why, lw_signal_name(why),
                    periodic_reports ? "; counts since the last periodic report" : "");
     else if (periodic_reports)
-        lw_bprintf(b, "lockwait: report at exit: counts since the last periodic report\n");
+        bprintf(b, "lockwait: report at exit: counts since the last periodic report\n");
 }
 
 void lw_report_occasion_result(struct buf *b, int why)
 {
-    lw_bprintf(b, "RESULT exp=lockwait kind=report pid=%u occasion=%s report_id=%d signal=", lw.pid,
+    bprintf(b, "RESULT exp=lockwait kind=report pid=%u occasion=%s report_id=%d signal=", lw.pid,
                why == LW_AT_INTERVAL ? "periodic" : why > 0 ? "signal" : "exit", periodic_reports + 1);
     if (why > 0)
-        lw_bprintf(b, "%d\n", why);
+        bprintf(b, "%d\n", why);
     else
-        lw_bprintf(b, "NA\n");
+        bprintf(b, "NA\n");
 }
 
 /* ---------------------------------------------------------------- the reporting thread */

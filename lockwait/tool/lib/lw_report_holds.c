@@ -90,24 +90,24 @@ void lw_text_blocking_holds(struct buf *b, const struct lw_lock *r)
         return;
     const struct lw_bmerge *m = &d->bh;
     char site[256];
-    lw_bprintf(b, "   holds that made others wait: %llu timed whole (all from %d us, 1 in %d shorter): total %.3f ms, "
+    bprintf(b, "   holds that made others wait: %llu timed whole (all from %d us, 1 in %d shorter): total %.3f ms, "
                   "max %.3f ms\n", (unsigned long long)LD(m->n), LW_HOLD_LONG_NS / 1000, LW_HOLD_PROBE,
                ms(LD(m->ns)), ms(LD(m->max_ns)));
     for (int s = 0; s < 4 && LD(m->site[s].pc); s++) {
         lw_site_name((uintptr_t)LD(m->site[s].pc), site, sizeof site);
-        lw_bprintf(b, "      acquired at %s: %llu holds, %.3f ms, max %.3f ms\n", site,
+        bprintf(b, "      acquired at %s: %llu holds, %.3f ms, max %.3f ms\n", site,
                    (unsigned long long)LD(m->site[s].n), ms(LD(m->site[s].ns)), ms(LD(m->site[s].max_ns)));
     }
     if (LD(m->other_sites_n))
-        lw_bprintf(b, "      acquired at other sites: %llu holds, %.3f ms\n", (unsigned long long)LD(m->other_sites_n),
+        bprintf(b, "      acquired at other sites: %llu holds, %.3f ms\n", (unsigned long long)LD(m->other_sites_n),
                    ms(LD(m->other_sites_ns)));
-    lw_bprintf(b, "      longest:");
+    bprintf(b, "      longest:");
     for (int k = 0; k < 8 && LD(m->top[k].ns); k++) {
         lw_site_name((uintptr_t)LD(m->top[k].pc), site, sizeof site);
-        lw_bprintf(b, "%s %.3f ms by tid %u at %s", k ? ";" : "", ms(LD(m->top[k].ns)), (unsigned)LD(m->top[k].tid),
+        bprintf(b, "%s %.3f ms by tid %u at %s", k ? ";" : "", ms(LD(m->top[k].ns)), (unsigned)LD(m->top[k].tid),
                    site);
     }
-    lw_bprintf(b, "\n");
+    bprintf(b, "\n");
 }
 
 /* RESULT lines: one per acquire site of blocking holds, one per longest hold */
@@ -120,14 +120,14 @@ void lw_result_blocking_holds(struct buf *b, const struct lw_lock *r)
     char site[256];
     for (int s = 0; s < 4 && LD(m->site[s].pc); s++) {
         lw_site_name((uintptr_t)LD(m->site[s].pc), site, sizeof site);
-        lw_bprintf(b, "RESULT exp=lockwait kind=hold_site pid=%u lock=%#lx site=%s n=%llu hold_ns=%llu "
+        bprintf(b, "RESULT exp=lockwait kind=hold_site pid=%u lock=%#lx site=%s n=%llu hold_ns=%llu "
                       "max_hold_ns=%llu\n",
                    lw.pid, (unsigned long)r->addr, site, (unsigned long long)LD(m->site[s].n),
                    (unsigned long long)LD(m->site[s].ns), (unsigned long long)LD(m->site[s].max_ns));
     }
     for (int k = 0; k < 8 && LD(m->top[k].ns); k++) {
         lw_site_name((uintptr_t)LD(m->top[k].pc), site, sizeof site);
-        lw_bprintf(b, "RESULT exp=lockwait kind=hold pid=%u lock=%#lx rank=%d tid=%u hold_ns=%llu site=%s\n", lw.pid,
+        bprintf(b, "RESULT exp=lockwait kind=hold pid=%u lock=%#lx rank=%d tid=%u hold_ns=%llu site=%s\n", lw.pid,
                    (unsigned long)r->addr, k + 1, (unsigned)LD(m->top[k].tid), (unsigned long long)LD(m->top[k].ns),
                    site);
     }

@@ -93,11 +93,11 @@ void lw_text_idle(struct buf *b, long top, struct lw_lock **shown, long nshown)
     if (!n)
         return;
     char site[256];
-    lw_bprintf(b, "\nwaiting for work or results, not contention (top %ld by time; off the ranking above):\n", n);
+    bprintf(b, "\nwaiting for work or results, not contention (top %ld by time; off the ranking above):\n", n);
     for (long k = 0; k < n; k++) {
         const struct lw_lock *r = best[k];
         lw_site_name(r->first_pc, site, sizeof site);
-        lw_bprintf(b, "   %s %#lx, first used at %s: %llu waits, %.3f ms%s: %s\n", lw_kind_name(r->kind),
+        bprintf(b, "   %s %#lx, first used at %s: %llu waits, %.3f ms%s: %s\n", lw_kind_name(r->kind),
                    (unsigned long)r->addr, site, (unsigned long long)LD(r->idle_waits),
                    (double)LD(r->idle_wait_ns) / 1e6, shown_in(r, shown, nshown) ? " (also above)" : "",
                    idle_why(r));
@@ -105,7 +105,7 @@ void lw_text_idle(struct buf *b, long top, struct lw_lock **shown, long nshown)
         for (int p = 0; d && p < LW_PAIRS && LD(d->pair[p].key); p++) {
             uint64_t key = LD(d->pair[p].key) - 1;
             if (key >> 32)
-                lw_bprintf(b, "      %s by %u -> waiter %u: %llu waits, %.3f ms\n",
+                bprintf(b, "      %s by %u -> waiter %u: %llu waits, %.3f ms\n",
                            r->kind == K_SEM ? "posted" : "signalled", (unsigned)(key >> 32), (unsigned)key,
                            (unsigned long long)LD(d->pair[p].n), (double)LD(d->pair[p].wait_ns) / 1e6);
         }
