@@ -67,6 +67,9 @@ __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, ui
     e->hot = (uint8_t)contended;
     int timed = h->sampled || (contended && (e->long_holds || acq % LW_HOLD_PROBE == 0));
     h->t0 = !timed ? 0 : contended && pre ? pre : lw_hold_start(e);
+    /* the acquire stack of a hold likely to matter (long, or sampled): tens
+     * of ns inside a hold of 10 us or more, or once in LW_HOLD_SAMPLE */
+    h->stack = h->t0 && (e->long_holds || h->sampled) ? lw_stack_capture(pc) : 0;
     if (!LW_OWNER_IN_LOCK(kind))
         ST(e->lock->holder, my_tid());
 }
@@ -114,7 +117,7 @@ __attribute__((noinline)) void lw_owner_changed(struct lw_tstat *e)
 }
 
 /* a blocking hold of e: ticks long, from `start`, acquired at pc */
-static void note_blocking_hold(struct lw_tstat *e, uint64_t ticks, uint64_t start, uintptr_t pc)
+static void note_blocking_hold(struct lw_tstat *e, uint64_t ticks, uint64_t start, uintptr_t pc, uint32_t stack)
 {
     struct lw_bhold *b = atomic_load_explicit(&e->bh, memory_order_acquire);
     if (!b) {
@@ -158,10 +161,12 @@ static void note_blocking_hold(struct lw_tstat *e, uint64_t ticks, uint64_t star
         ST(b->top[k].ticks, LD(b->top[k - 1].ticks));
         ST(b->top[k].pc, LD(b->top[k - 1].pc));
         ST(b->top[k].start, LD(b->top[k - 1].start));
+        ST(b->top[k].stack, LD(b->top[k - 1].stack));
     }
     ST(b->top[j].ticks, ticks);
     ST(b->top[j].pc, pc);
     ST(b->top[j].start, start);
+    ST(b->top[j].stack, stack);
 }
 
 /* Before the real unlock of a timed hold (or, when tracing, of an untimed
@@ -196,6 +201,7 @@ __attribute__((noinline)) void lw_hold_end(struct lw_tstat *e, const struct lw_h
     lw_tls.bhold_t0 = t0;
     lw_tls.bhold_end = now;
     lw_tls.bhold_pc = h->pc;
+    lw_tls.bhold_stack = h->stack;
     lw_tls.bhold_blocking = blocking;
     atomic_signal_fence(memory_order_seq_cst);
     lw_tls.bhold_e = e;
@@ -207,6 +213,7 @@ static void settle_hold(void)
     struct lw_tstat *e = lw_tls.bhold_e;
     uint64_t t0 = lw_tls.bhold_t0, end = lw_tls.bhold_end;
     uintptr_t pc = lw_tls.bhold_pc;
+    uint32_t stack = lw_tls.bhold_stack;
     int blocking = lw_tls.bhold_blocking;
     lw_tls.bhold_e = NULL;
     atomic_signal_fence(memory_order_seq_cst);
@@ -215,8 +222,9 @@ static void settle_hold(void)
     e->long_holds = lw_ticks_ns(end - t0) >= LW_HOLD_LONG_NS;
     if (!blocking)
         return;
-    note_blocking_hold(e, end - t0, t0, pc);
-    lw_trace(lw_thread_self(), LW_EV_HOLD_SITE, lw_trace_type(e->kind, 1), (void *)e->addr, my_tid(), end, pc);
+    note_blocking_hold(e, end - t0, t0, pc, stack);
+    lw_trace_stack(lw_thread_self(), LW_EV_HOLD_SITE, lw_trace_type(e->kind, 1), (void *)e->addr, my_tid(), end, pc,
+                   stack);
 }
 
 /* ---------------------------------------------------------------- waits */

@@ -51,7 +51,7 @@ enum lw_kind { K_MUTEX = 1, K_SPIN, K_SEM, K_RWLOCK, K_COND, K_NKINDS };
 /* the threads' blocking holds of one lock, merged at the report */
 struct lw_bmerge {
     au64 n, ns, max_ns;
-    struct { au64 ns; au64 pc; au64 tid; } top[8]; /* longest first */
+    struct { au64 ns; au64 pc; au64 tid; au64 stack; } top[8]; /* longest first */
     struct { au64 pc; au64 n; au64 ns; au64 max_ns; } site[4];
     au64 other_sites_n, other_sites_ns;
 };
@@ -137,7 +137,7 @@ struct lw_tstat {
 #define LW_BTOP 8
 struct lw_bhold {
     au64 n, ticks, max_ticks;
-    struct { au64 ticks; au64 pc; au64 start; } top[LW_BTOP]; /* longest first; start: ticks */
+    struct { au64 ticks; au64 pc; au64 start; au64 stack; } top[LW_BTOP]; /* longest first; start: ticks */
     struct { au64 pc; au64 n; au64 ticks; au64 max_ticks; } site[LW_SITES];
     au64 other_sites_n, other_sites_ticks;
 };
@@ -186,6 +186,7 @@ struct lw_held {
     struct lw_tstat *e;
     uint64_t t0;    /* start of a timed hold in ticks, 0 if not timed */
     uintptr_t pc;   /* where a timed hold was acquired */
+    uint32_t stack; /* its acquire stack (lw_stacks.h) when captured, 0: pc only */
     uint32_t sampled; /* a timed hold that counts in the sampled hold totals */
     uint32_t depth; /* recursive depth */
     uint32_t pending; /* `wait` is the contended wait that got this hold, not yet accounted */
@@ -204,6 +205,7 @@ struct lw_tls {
     struct lw_tstat *bhold_e;  /* a released hold that made others wait, to note after the real unlock */
     uint64_t bhold_t0, bhold_end; /* its start; its end if read before the unlock, else 0 */
     uintptr_t bhold_pc;
+    uint32_t bhold_stack;
     int bhold_blocking; /* another thread waited for it */
     struct wait settle_w;
     struct lw_held held[LW_HELD_MAX];
@@ -457,6 +459,7 @@ struct buf;
 LW_HIDDEN void lw_merge_blocking_holds(struct lw_lock *r, struct lw_tstat *e, uint32_t tid);
 LW_HIDDEN void lw_text_blocking_holds(struct buf *b, const struct lw_lock *r);
 LW_HIDDEN void lw_result_blocking_holds(struct buf *b, const struct lw_lock *r);
+LW_HIDDEN void lw_blocking_holds_want(const struct lw_lock *r); /* their stacks' file:line (lw_lines_want) */
 LW_HIDDEN struct lw_detail *lw_detail_of(struct lw_lock *r); /* created on need; NULL: no memory */
 
 /* lw_report_idle.c: waiting for work or results, told apart from contention */

@@ -541,8 +541,10 @@ static void report_text(struct buf *b, struct picked *pk, int why, uint64_t t_st
     pick_top(pk);
     pk->wall = t_start - lw.start_ns;
     pk->nthreads = LD(lw.nthreads);
-    for (long k = 0; k < pk->nbest; k++)
+    for (long k = 0; k < pk->nbest; k++) {
         lw_names_want(pk->best[k]);
+        lw_blocking_holds_want(pk->best[k]);
+    }
     /* file:line for the shown frames at once (addr2line, a child process):
      * not from a signal handler */
     if (lw_stack_count() && why <= 0)

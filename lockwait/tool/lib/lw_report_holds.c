@@ -7,6 +7,8 @@
 #include <stdio.h>
 
 #include "lw_internal.h"
+#include "lw_names.h"
+#include "lw_stacks.h"
 
 /* the record's detail, created on need (at the report: one thread) */
 struct lw_detail *lw_detail_of(struct lw_lock *r)
@@ -36,7 +38,7 @@ static void merge_site(struct lw_bmerge *m, uint64_t pc, uint64_t n, uint64_t ns
     MAXSET(m->site[q].max_ns, max_ns);
 }
 
-static void merge_top(struct lw_bmerge *m, uint64_t ns, uint64_t pc, uint32_t tid)
+static void merge_top(struct lw_bmerge *m, uint64_t ns, uint64_t pc, uint32_t tid, uint64_t stack)
 {
     int j = 8;
     while (j > 0 && ns > LD(m->top[j - 1].ns))
@@ -47,10 +49,12 @@ static void merge_top(struct lw_bmerge *m, uint64_t ns, uint64_t pc, uint32_t ti
         ST(m->top[k].ns, LD(m->top[k - 1].ns));
         ST(m->top[k].pc, LD(m->top[k - 1].pc));
         ST(m->top[k].tid, LD(m->top[k - 1].tid));
+        ST(m->top[k].stack, LD(m->top[k - 1].stack));
     }
     ST(m->top[j].ns, ns);
     ST(m->top[j].pc, pc);
     ST(m->top[j].tid, tid);
+    ST(m->top[j].stack, stack);
 }
 
 /* thread tid's blocking holds of r (its statistics e) into r's detail */
@@ -74,7 +78,7 @@ void lw_merge_blocking_holds(struct lw_lock *r, struct lw_tstat *e, uint32_t tid
         ADD(m->other_sites_ns, lw_ticks_ns(LD(b->other_sites_ticks)));
     }
     for (int k = 0; k < LW_BTOP && LD(b->top[k].ticks); k++)
-        merge_top(m, lw_ticks_ns(LD(b->top[k].ticks)), LD(b->top[k].pc), tid);
+        merge_top(m, lw_ticks_ns(LD(b->top[k].ticks)), LD(b->top[k].pc), tid, LD(b->top[k].stack));
 }
 
 static double ms(uint64_t ns)
@@ -108,6 +112,19 @@ void lw_text_blocking_holds(struct buf *b, const struct lw_lock *r)
                    site);
     }
     bprintf(b, "\n");
+    uint32_t id = (uint32_t)LD(m->top[0].stack);
+    if (id) { /* the longest one's acquire stack, innermost first */
+        char frames[2048];
+        lw_name_stack(id, " <- ", 0, frames, sizeof frames);
+        bprintf(b, "      the longest acquired through: %s\n", frames);
+    }
+}
+
+void lw_blocking_holds_want(const struct lw_lock *r)
+{
+    struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
+    if (d && LD(d->bh.top[0].stack))
+        lw_lines_want((uint32_t)LD(d->bh.top[0].stack));
 }
 
 /* RESULT lines: one per acquire site of blocking holds, one per longest hold */
@@ -127,8 +144,13 @@ void lw_result_blocking_holds(struct buf *b, const struct lw_lock *r)
     }
     for (int k = 0; k < 8 && LD(m->top[k].ns); k++) {
         lw_site_name((uintptr_t)LD(m->top[k].pc), site, sizeof site);
-        bprintf(b, "RESULT exp=lockwait kind=hold pid=%u lock=%#lx rank=%d tid=%u hold_ns=%llu site=%s\n", lw.pid,
-                   (unsigned long)r->addr, k + 1, (unsigned)LD(m->top[k].tid), (unsigned long long)LD(m->top[k].ns),
-                   site);
+        uint32_t id = (uint32_t)LD(m->top[k].stack);
+        char sid[16] = "NA";
+        if (id)
+            snprintf(sid, sizeof sid, "%u", id);
+        lw_stack_used(id);
+        bprintf(b, "RESULT exp=lockwait kind=hold pid=%u lock=%#lx rank=%d tid=%u hold_ns=%llu site=%s stack_id=%s\n",
+                lw.pid, (unsigned long)r->addr, k + 1, (unsigned)LD(m->top[k].tid),
+                (unsigned long long)LD(m->top[k].ns), site, sid);
     }
 }

@@ -3,7 +3,8 @@
 # five times in hold_once() while another thread is confirmed blocked on it.
 # The report must count five holds that made others wait, each timed whole:
 # their total within 1 ms of the holder's own stopwatch, the longest at least
-# 100 ms, all acquired in hold_once; the sampled totals stay separate.
+# 100 ms, all acquired in hold_once (the longest with its acquire stack);
+# the sampled totals stay separate.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
@@ -26,6 +27,8 @@ check_eq "one acquire site for all five" 5 "$(val "$site" n)"
 check "the acquire site is hold_once" grep -q "^RESULT .*kind=hold_site .*site=hold_once+0x" "$rep"
 check_eq "five longest-hold lines, all by the holder" 5 \
   "$(grep -c "^RESULT exp=lockwait kind=hold pid=[0-9]* lock=$lock rank=[0-9] tid=$a " "$rep")"
+check "the longest carries its acquire stack, defined by a kind=stack line" \
+  grep -q "^RESULT exp=lockwait kind=stack pid=[0-9]* stack_id=$(val "$(grep "kind=hold .*rank=1 " "$rep")" stack_id) .*frames=hold_once+0x" "$rep"
 check "the text names them" grep -q '^   holds that made others wait: 5 timed whole' "$rep"
 check "the sampled totals say they are sampled" grep -q '^   all holds, sampled' "$rep"
 check_eq "RESULT lines follow the grammar" "" "$(result_grammar "$rep")"
