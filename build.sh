@@ -179,7 +179,7 @@ build_lockwait_tools() {
   # functions (the summary's flame graph); bare and preloaded runs share them
   cc_prog lockwait_workload -fno-omit-frame-pointer "$ROOT/lockwait/workload.c" & pids+=("$!")
   local rep=$ROOT/lockwait/tool/report
-  cc_prog lockwait_report "$rep/report.c" "$rep/report_load.c" "$rep/report_model.c" "$rep/report_pieces.c" "$rep/report_util.c" "$rep/report_meta.c" "$ROOT/lockwait/tool/lw_symbols.c" & pids+=("$!")
+  cc_prog lockwait_report "$rep/report.c" "$rep/report_critpath.c" "$rep/report_output.c" "$rep/report_tail.c" "$rep/report_export.c" "$rep/report_load.c" "$rep/report_model.c" "$rep/report_pieces.c" "$rep/report_util.c" "$rep/report_meta.c" "$ROOT/lockwait/tool/lw_symbols.c" & pids+=("$!")
   # synthetic traces for the report tests and lockwait/bench_report.sh
   cc_prog lockwait_tracegen "$ROOT/lockwait/tool/tests/report-tracegen.c" & pids+=("$!")
   for p in "${pids[@]}"; do wait "$p" || failed=1; done
