@@ -150,18 +150,36 @@ static int by_address(const void *a, const void *b)
     return (x->ns < y->ns) - (x->ns > y->ns);
 }
 
-/* the wait blocks of the selected locks, in the asked order (wait_blocks: largest first) */
+/* waiting for work or results: a condvar or semaphore wait nothing ended,
+ * or a wait on a one-shot semaphore (waited on once, as a thread join) */
+static int block_idle(const struct block *b)
+{
+    int t = lk[b->lock].type;
+    if (t == LW_T_SEM && by_lock_off[b->lock + 1] - by_lock_off[b->lock] <= 1)
+        return 1;
+    return b->kind == P_UNKNOWN && (t == LW_T_COND || t == LW_T_SEM);
+}
+
+/* the wait blocks of the selected locks, in the asked order (wait_blocks:
+ * largest first), the idle ones (waiting for work, not for a lock) last */
 static size_t select_blocks(struct block *bl, size_t nb, const struct opts *o)
 {
-    size_t k = 0;
+    size_t k = 0, nidle = 0;
+    struct block *idle = xmalloc(sizeof *idle * (nb ? nb : 1));
     for (size_t i = 0; i < nb; i++)
-        if (lock_selected(bl[i].lock, &o->sel))
+        if (!lock_selected(bl[i].lock, &o->sel))
+            continue;
+        else if (block_idle(&bl[i]))
+            idle[nidle++] = bl[i];
+        else
             bl[k++] = bl[i];
     if (o->order == 1)
         qsort(bl, k, sizeof *bl, by_count);
     else if (o->order == 2)
         qsort(bl, k, sizeof *bl, by_address);
-    return k;
+    memcpy(bl + k, idle, nidle * sizeof *idle);
+    free(idle);
+    return k + nidle;
 }
 
 /* the path's length per state, thread and lock; its RESULT line and summary */

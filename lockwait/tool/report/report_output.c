@@ -40,6 +40,8 @@ void say_blocks(const struct block *bl, size_t nb)
                 bl[i].waiter == NOBODY ? "its waiters" : waiter_name(&bl[i], wbuf, sizeof wbuf), (double)bl[i].ns / 1e6, type_names[lk[bl[i].lock].type],
                 lk[bl[i].lock].addr,
                 bl[i].kind == P_HANDOFF ? "after its release (handoff)"
+                : bl[i].kind == P_UNKNOWN && (lk[bl[i].lock].type == LW_T_COND || lk[bl[i].lock].type == LW_T_SEM)
+                    ? "idle: waiting for work or results, no signal or post ended it"
                 : bl[i].kind == P_UNKNOWN ? "behind no known thread" : "behind thread ",
                 bl[i].kind == P_HANDOFF || bl[i].kind == P_UNKNOWN ? "" : blocker_name(&bl[i], nbuf, sizeof nbuf));
 }

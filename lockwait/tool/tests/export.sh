@@ -51,5 +51,8 @@ check_exit "report of lw_idle's trace with -j" 0 "$R" -n 0 -j "$TMP/idle.json" "
 check_exit "its JSON parses" 0 "$BUILD/lw_jsoncheck" "$TMP/idle.json"
 check "the timed-out condvar waits are idle slices" grep -q '"name":"idle .*"cat":"idle"' "$TMP/idle.json"
 check "and idle wait blocks, not unknown ones" grep -q 'kind=waitblock .*type=cond blocker=idle' "$TMP/idle.out"
+types=$(awk '/kind=waitblock/ { for (i = 2; i <= NF; i++) if ($i ~ /^type=/) print substr($i, 6) }' "$TMP/idle.out")
+check_eq "idle wait blocks (condvar, one-shot semaphore) come after the lock waits" "mutex cond sem" \
+  "$(uniq <<<"$types" | tr '\n' ' ' | sed 's/ $//')"
 check_eq "RESULT lines follow the grammar" "" "$(result_grammar "$TMP/idle.out")"
 finish
