@@ -18,18 +18,24 @@
 
 #define MAX_LOCKS 64
 
-int main(int argc, char **argv)
+/* -h and --now: answered and exit; anything but one FILE: refused */
+static void other_modes(int argc, char **argv)
 {
     if (argc == 2 && !strcmp(argv[1], "-h")) {
         puts("usage: lw_tracecheck FILE | lw_tracecheck --now");
-        return 0;
+        exit(0);
     }
     if (argc == 2 && !strcmp(argv[1], "--now")) {
         printf("%llu\n", (unsigned long long)now_ns());
-        return 0;
+        exit(0);
     }
     if (argc != 2)
         die_usage("lw_tracecheck: expected one FILE");
+}
+
+int main(int argc, char **argv)
+{
+    other_modes(argc, argv);
     FILE *f = fopen(argv[1], "rb");
     if (!f)
         die_errno(argv[1]);
