@@ -102,8 +102,8 @@ void lw_text_idle(struct buf *b, long top, struct lw_lock **shown, long nshown)
                    (double)LD(r->idle_wait_ns) / 1e6, shown_in(r, shown, nshown) ? " (also above)" : "",
                    idle_why(r));
         struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
-        for (int p = 0; d && p < LW_PAIRS && LD(d->pair[p].key); p++) {
-            uint64_t key = LD(d->pair[p].key) - 1;
+        for (int p = 0; d && r->kind == K_SEM && p < LW_PAIRS && LD(d->pair[p].key); p++) {
+            uint64_t key = LD(d->pair[p].key) - 1; /* a condvar's signalled waits are not idle */
             if (key >> 32)
                 bprintf(b, "      %s by %u -> waiter %u: %llu waits, %.3f ms\n",
                            r->kind == K_SEM ? "posted" : "signalled", (unsigned)(key >> 32), (unsigned)key,

@@ -33,23 +33,70 @@ static void close_out(FILE *f, const char *file)
         die("writing %s failed", file);
 }
 
+/* The JSON is written through a buffer with its own number formatting:
+ * fprintf's took four fifths of the time on a big trace. */
+struct jout {
+    FILE *f;
+    size_t n;
+    char b[1 << 16];
+};
+
+static void jflush(struct jout *o)
+{
+    if (o->n && fwrite(o->b, 1, o->n, o->f) != o->n)
+        die("writing the JSON failed");
+    o->n = 0;
+}
+
+static void jput(struct jout *o, const char *s, size_t n)
+{
+    if (o->n + n > sizeof o->b)
+        jflush(o);
+    if (n > sizeof o->b) {
+        if (fwrite(s, 1, n, o->f) != n)
+            die("writing the JSON failed");
+        return;
+    }
+    memcpy(o->b + o->n, s, n);
+    o->n += n;
+}
+
+#define JLIT(o, lit) jput((o), (lit), sizeof(lit) - 1)
+
+static void ju64(struct jout *o, uint64_t v)
+{
+    char d[24];
+    size_t k = sizeof d;
+    do
+        d[--k] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    jput(o, d + k, sizeof d - k);
+}
+
+/* a time in ns as microseconds with three decimals ("12.345") */
+static void jus(struct jout *o, uint64_t ns)
+{
+    char d[4] = {'.', (char)('0' + ns / 100 % 10), (char)('0' + ns / 10 % 10), (char)('0' + ns % 10)};
+    ju64(o, ns / 1000);
+    jput(o, d, 4);
+}
+
 /* s as a JSON string's contents (names may hold any byte but NUL) */
-static void json_str(FILE *f, const char *s)
+static void jstr(struct jout *o, const char *s)
 {
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20 || c >= 0x7f)
-            fprintf(f, "\\u%04x", c); /* bytes above ASCII as Latin-1: valid JSON whatever they were */
-        else
-            fputc(c, f);
+        if (c == '"' || c == '\\') {
+            char e[2] = {'\\', (char)c};
+            jput(o, e, 2);
+        } else if (c < 0x20 || c >= 0x7f) { /* bytes above ASCII as Latin-1: valid JSON whatever they were */
+            char e[8];
+            snprintf(e, sizeof e, "\\u%04x", c);
+            jput(o, e, 6);
+        } else {
+            jput(o, (const char *)&c, 1);
+        }
     }
-}
-
-static double us(uint64_t t)
-{
-    return (double)(t - t_first) / 1e3;
 }
 
 static char **lock_labels(void)
@@ -71,77 +118,130 @@ static void free_labels(char **names)
     free(names);
 }
 
-static void json_threads(FILE *f)
+/* the fields every slice and flow end with: ,"pid":P,"tid":T */
+static void jpid_tid(struct jout *o, uint32_t tid)
 {
-    fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%" PRIu32 ",\"tid\":0,\"args\":{\"name\":\"pid %" PRIu32
-               "\"}}", hdr.pid, hdr.pid);
+    JLIT(o, ",\"pid\":");
+    ju64(o, hdr.pid);
+    JLIT(o, ",\"tid\":");
+    ju64(o, tid);
+}
+
+static void json_threads(struct jout *o)
+{
+    JLIT(o, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":");
+    ju64(o, hdr.pid);
+    JLIT(o, ",\"tid\":0,\"args\":{\"name\":\"pid ");
+    ju64(o, hdr.pid);
+    JLIT(o, "\"}}");
     for (uint32_t i = 0; i < nth; i++) {
         char name[64];
         meta_thread_label(th[i].tid, name, sizeof name);
-        fprintf(f, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32
-                   ",\"args\":{\"name\":\"", hdr.pid, th[i].tid);
-        json_str(f, name);
-        fprintf(f, "\"}}");
+        JLIT(o, ",\n{\"name\":\"thread_name\",\"ph\":\"M\"");
+        jpid_tid(o, th[i].tid);
+        JLIT(o, ",\"args\":{\"name\":\"");
+        jstr(o, name);
+        JLIT(o, "\"}}");
     }
 }
 
-static void json_holds(FILE *f, char **names)
+/* a complete slice: name, category, start and length, then its args */
+static void jslice(struct jout *o, const char *what, const char *lock, uint64_t s, uint64_t e, uint32_t tid)
+{
+    JLIT(o, ",\n{\"name\":\"");
+    jput(o, what, strlen(what));
+    JLIT(o, " ");
+    jstr(o, lock);
+    JLIT(o, "\",\"cat\":\"");
+    jput(o, what, strlen(what));
+    JLIT(o, "\",\"ph\":\"X\",\"ts\":");
+    jus(o, s - t_first);
+    JLIT(o, ",\"dur\":");
+    jus(o, e - s);
+    jpid_tid(o, tid);
+}
+
+static void jlock_arg(struct jout *o, uint32_t l)
+{
+    char a[24];
+    int n = snprintf(a, sizeof a, "0x%" PRIx64, lk[l].addr);
+    JLIT(o, ",\"args\":{\"lock\":\"");
+    jput(o, a, (size_t)n);
+    JLIT(o, "\"");
+}
+
+static void json_holds(struct jout *o, char **names)
 {
     for (uint32_t i = 0; i < nth; i++)
         for (size_t k = 0; k < th[i].ncs; k++) {
             const struct cs *c = &css[th[i].cs_off + k];
-            fprintf(f, ",\n{\"name\":\"hold ");
-            json_str(f, names[c->lock]);
-            fprintf(f, "\",\"cat\":\"hold\",\"ph\":\"X\",\"ts\":%.3f,\"dur\":%.3f,\"pid\":%" PRIu32 ",\"tid\":%" PRIu32
-                       ",\"args\":{\"lock\":\"0x%" PRIx64 "\"}}",
-                    us(c->s), (double)(c->e - c->s) / 1e3, hdr.pid, th[i].tid, lk[c->lock].addr);
+            jslice(o, "hold", names[c->lock], c->s, c->e, th[i].tid);
+            jlock_arg(o, c->lock);
+            JLIT(o, "}}");
         }
 }
 
+/* a flow arrow's start (ph s, on the blocker's track) or end (ph f) */
+static void jflow(struct jout *o, int end, uint64_t id, uint64_t t, uint32_t tid)
+{
+    JLIT(o, ",\n{\"name\":\"blocked\",\"cat\":\"blocker\",\"ph\":");
+    if (end)
+        JLIT(o, "\"f\",\"bp\":\"e\"");
+    else
+        JLIT(o, "\"s\"");
+    JLIT(o, ",\"id\":");
+    ju64(o, id);
+    JLIT(o, ",\"ts\":");
+    jus(o, t - t_first);
+    jpid_tid(o, tid);
+    JLIT(o, "}");
+}
+
 /* one wait's slice, and the flow arrow from who ended it; *flow: the next flow id */
-static void json_wait(FILE *f, char **names, uint32_t i, const struct wait *w, uint64_t *flow)
+static void json_wait(struct jout *o, char **names, uint32_t i, const struct wait *w, uint64_t *flow)
 {
     struct piece q = {0, 0, NOBODY, P_UNKNOWN};
     if (w->e > w->s)
         piece_at(w, w->e, &q);
     int idle = wait_is_idle(w, q.kind);
     int by = (q.kind == P_HOLDER || q.kind == P_RELEASER || q.kind == P_HINT) && q.by != i && q.by < nth;
-    fprintf(f, ",\n{\"name\":\"%s ", idle ? "idle" : "wait");
-    json_str(f, names[w->lock]);
-    fprintf(f, "\",\"cat\":\"%s\",\"ph\":\"X\",\"ts\":%.3f,\"dur\":%.3f,\"pid\":%" PRIu32 ",\"tid\":%" PRIu32
-               ",\"args\":{\"lock\":\"0x%" PRIx64 "\",\"timed_out\":%d",
-            idle ? "idle" : "wait", us(w->s), (double)(w->e - w->s) / 1e3, hdr.pid, th[i].tid, lk[w->lock].addr,
-            w->timed_out);
-    if (by)
-        fprintf(f, ",\"blocker\":%" PRIu32, th[q.by].tid);
-    fprintf(f, "}}");
+    jslice(o, idle ? "idle" : "wait", names[w->lock], w->s, w->e, th[i].tid);
+    jlock_arg(o, w->lock);
+    JLIT(o, ",\"timed_out\":");
+    ju64(o, w->timed_out);
+    if (by) {
+        JLIT(o, ",\"blocker\":");
+        ju64(o, th[q.by].tid);
+    }
+    JLIT(o, "}}");
     if (!by)
         return;
     /* the arrow leaves the blocker's track inside its hold (or at its release) */
-    uint64_t at = q.e > q.s ? q.e - 1 : q.e;
-    fprintf(f, ",\n{\"name\":\"blocked\",\"cat\":\"blocker\",\"ph\":\"s\",\"id\":%" PRIu64 ",\"ts\":%.3f,\"pid\":%" PRIu32
-               ",\"tid\":%" PRIu32 "},\n{\"name\":\"blocked\",\"cat\":\"blocker\",\"ph\":\"f\",\"bp\":\"e\",\"id\":%" PRIu64
-               ",\"ts\":%.3f,\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 "}",
-            *flow, us(at), hdr.pid, th[q.by].tid, *flow, us(w->e), hdr.pid, th[i].tid);
+    jflow(o, 0, *flow, q.e > q.s ? q.e - 1 : q.e, th[q.by].tid);
+    jflow(o, 1, *flow, w->e, th[i].tid);
     ++*flow;
 }
 
 void export_chrome(const char *file)
 {
-    FILE *f = open_out(file);
+    struct jout *o = xmalloc(sizeof *o);
+    o->f = open_out(file);
+    o->n = 0;
     char **names = lock_labels();
     uint64_t flow = 1;
-    fprintf(f, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"source\":\"lockwait_report\",\"trace\":\"");
-    json_str(f, path);
-    fprintf(f, "\"},\"traceEvents\":[\n");
-    json_threads(f);
-    json_holds(f, names);
+    JLIT(o, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"source\":\"lockwait_report\",\"trace\":\"");
+    jstr(o, path);
+    JLIT(o, "\"},\"traceEvents\":[\n");
+    json_threads(o);
+    json_holds(o, names);
     for (uint32_t i = 0; i < nth; i++)
         for (size_t k = 0; k < th[i].nwait; k++)
-            json_wait(f, names, i, &waits[th[i].wait_off + k], &flow);
-    fprintf(f, "\n]}\n");
+            json_wait(o, names, i, &waits[th[i].wait_off + k], &flow);
+    JLIT(o, "\n]}\n");
+    jflush(o);
     free_labels(names);
-    close_out(f, file);
+    close_out(o->f, file);
+    free(o);
 }
 
 /* ---- CSV ---- */

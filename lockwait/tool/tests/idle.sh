@@ -15,7 +15,7 @@ rep=$TMP/idle.txt
 check_exit "lw_idle runs under the preload" 0 preload "$rep" "$BUILD/lw_idle"
 info=$(cat "$TMP/stdout")
 cond=$(val "$info" cond); sem=$(val "$info" sem); mutex=$(val "$info" mutex); worker=$(val "$info" worker)
-check "the mutex is #1 of the contention ranking" grep -q "^#1 mutex $mutex[ ,]" "$rep"
+check "the mutex is #1 of the contention ranking" grep -q "^#1 mutex ${mutex}[ ,]" "$rep"
 check "the condvar is not in the ranking" bash -c "! grep -q '^#[0-9]* cond ' '$rep'"
 check "the semaphore is not in the ranking" bash -c "! grep -q '^#[0-9]* sem ' '$rep'"
 check "an idle section" grep -q '^waiting for work or results, not contention' "$rep"
