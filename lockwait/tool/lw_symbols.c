@@ -21,7 +21,7 @@
 struct sym {
     uint64_t value, size;
     const char *name; /* in a mapped file */
-    int data;         /* STT_OBJECT / STT_TLS */
+    int data;         /* STT_OBJECT */
 };
 
 struct mapped {
@@ -32,7 +32,7 @@ struct mapped {
 struct module {
     char *path, *name;
     uint64_t bias, lo, hi;
-    int loaded, has_symtab;
+    int loaded, has_symtab, has_lines; /* has_lines: a .debug_line section (file:line) */
     struct sym *sym;
     size_t nsym;
     struct mapped file[2]; /* the module, and its debug file */
@@ -142,7 +142,8 @@ static int add_table(struct module *m, const struct mapped *f, const Elf64_Shdr 
     m->sym = grown;
     for (size_t k = 0; k < n; k++) {
         int type = ELF64_ST_TYPE(sy[k].st_info);
-        int code = type == STT_FUNC || type == STT_GNU_IFUNC, data = type == STT_OBJECT || type == STT_TLS;
+        /* STT_TLS values are offsets in a thread's block, not addresses: left out */
+        int code = type == STT_FUNC || type == STT_GNU_IFUNC, data = type == STT_OBJECT;
         if ((!code && !data) || sy[k].st_shndx == SHN_UNDEF || sy[k].st_value == 0 ||
             sy[k].st_name >= str->sh_size || !strs[sy[k].st_name])
             continue;
@@ -170,11 +171,25 @@ static int debug_path(const struct mapped *f, const Elf64_Shdr *sh, size_t nsh, 
     return 0;
 }
 
+/* does the file have a section named `name`? */
+static int has_section(const struct mapped *f, const Elf64_Shdr *sh, size_t nsh, size_t shstrndx, const char *name)
+{
+    if (shstrndx >= nsh || !in_file(f, sh[shstrndx].sh_offset, sh[shstrndx].sh_size))
+        return 0;
+    const char *names = (const char *)f->p + sh[shstrndx].sh_offset;
+    size_t len = strlen(name) + 1;
+    for (size_t i = 0; i < nsh; i++)
+        if (sh[i].sh_name + len <= sh[shstrndx].sh_size && !memcmp(names + sh[i].sh_name, name, len))
+            return 1;
+    return 0;
+}
+
 /* the tables of one mapped file; its .symtab found or not */
 static int read_tables(struct module *m, const struct mapped *f, int *has_symtab)
 {
     const Elf64_Ehdr *eh = f->p;
     const Elf64_Shdr *sh = (const Elf64_Shdr *)((const char *)f->p + eh->e_shoff);
+    m->has_lines |= has_section(f, sh, eh->e_shnum, eh->e_shstrndx, ".debug_line");
     for (size_t i = 0; i < eh->e_shnum; i++)
         if (sh[i].sh_type == SHT_SYMTAB || sh[i].sh_type == SHT_DYNSYM) {
             if (add_table(m, f, sh, eh->e_shnum, i) != 0)
@@ -282,6 +297,14 @@ int lw_syms_name(struct lw_syms *s, uint64_t addr, enum lw_sym_how how, char *ou
     }
     clean(out);
     return kind;
+}
+
+int lw_syms_has_lines(struct lw_syms *s, uint64_t addr)
+{
+    struct module *m = module_of(s, addr);
+    if (m && !m->loaded)
+        load_module(m);
+    return m && m->has_lines;
 }
 
 void lw_syms_tables(struct lw_syms *s, int *with_symtab, int *dynsym_only)

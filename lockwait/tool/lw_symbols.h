@@ -32,6 +32,9 @@ int lw_syms_name(struct lw_syms *s, uint64_t addr, enum lw_sym_how how, char *ou
 /* the module holding addr: its path and bias, or NULL */
 const char *lw_syms_module(struct lw_syms *s, uint64_t addr, uint64_t *bias);
 
+/* 1 when the module holding addr has debug line tables (addr2line can tell file:line) */
+int lw_syms_has_lines(struct lw_syms *s, uint64_t addr);
+
 /* how many modules had a .symtab (not stripped), and how many only .dynsym */
 void lw_syms_tables(struct lw_syms *s, int *with_symtab, int *dynsym_only);
 

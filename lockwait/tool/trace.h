@@ -1,5 +1,5 @@
 /* trace.h - the binary format of a lockwait event trace (--trace FILE), shared
- * by liblockwait.so (writer) and lockwait/report (reader). Native byte order
+ * by liblockwait.so (writer) and lockwait_report (reader). Native byte order
  * and layout; the header says which, so a reader on another machine refuses
  * rather than misreads. Documented in README.md ("lockwait trace format"). */
 #ifndef LOCKWAIT_TRACE_H
@@ -27,8 +27,8 @@ enum lw_event {
     LW_EV_RELEASE = 4, /* released while another thread waited; aux = when this hold began */
     LW_EV_THREAD_START = 5, /* lock = 0; aux = creating thread's tid */
     LW_EV_THREAD_EXIT = 6,  /* lock = 0 */
-    /* version 2: what names the code, written after all the events above.
-     * A record's payload may continue in LW_EV_DATA records that follow it. */
+    /* version 2, 7 to 15: what names the code, written after all the events
+     * above. A record's payload may continue in LW_EV_DATA records after it. */
     LW_EV_STACK = 7,       /* holder = stack id, tid = frames n; then ceil(n / 4) DATA records of
                               n uint64 return addresses, innermost first (the first is the call site) */
     LW_EV_DATA = 8,        /* 32 payload bytes in place of t_ns, lock, aux, tid, holder */

@@ -255,8 +255,6 @@ void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, 
 {
     struct lw_lock *r = e ? e->lock : NULL;
     w->type = type;
-    /* the stack first: its walk (tens of ns) is not part of the wait */
-    w->stack = lw_stack_capture(pc);
     w->holder = r && r->kind != K_SEM && r->kind != K_COND ? lw_holder_of(p, r->kind, r) : 0;
     /* The count of waiters, shared by all threads and bumped only here on
      * the slow path: a holder reads it at release (blocking holds, RELEASE
@@ -267,6 +265,8 @@ void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, 
         if (r->kind != K_COND && r->kind != K_SEM && LD(r->timed) != 1)
             ST(r->timed, 1); /* from now on, time its holds */
     }
+    /* after the holder, before the clock: the walk (tens of ns) is not part of the wait */
+    w->stack = lw_stack_capture(pc);
     uint32_t n = lw_tls.nwaits++;
     w->nvcsw0 = -1;
     if (n < LW_PROBE_ALL || n % LW_PROBE_SAMPLE == 0) {

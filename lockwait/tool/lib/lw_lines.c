@@ -76,9 +76,11 @@ static char *run(const char *exe, char **argv)
     char *stack = malloc(stack_size);
     sigset_t all, old;
     sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    pid_t pid = stack ? clone(child_main, stack + stack_size, CLONE_VM | CLONE_VFORK, &c) : -1;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    /* no child unless the program's signals are held off while it shares our memory */
+    int masked = pthread_sigmask(SIG_SETMASK, &all, &old) == 0;
+    pid_t pid = stack && masked ? clone(child_main, stack + stack_size, CLONE_VM | CLONE_VFORK, &c) : -1;
+    if (masked && pthread_sigmask(SIG_SETMASK, &old, NULL) != 0)
+        status = "the signal mask could not be restored after addr2line ran";
     free(stack); /* CLONE_VFORK: the child has exec'd or exited */
     close(fd[1]);
     char *out = NULL;
@@ -208,7 +210,7 @@ void lw_lines_prepare(void)
             j++;
         if (path && !strcmp(path, "/proc/self/exe")) /* in the child that names addr2line */
             path = lw_names_exe()[0] ? lw_names_exe() : NULL;
-        if (path && path[0] == '/') /* not the vDSO */
+        if (path && path[0] == '/' && lw_syms_has_lines(s, pcs[i] - 1)) /* not the vDSO; debug info */
             resolve(exe, path, bias, pcs + i, j - i);
         i = j;
     }

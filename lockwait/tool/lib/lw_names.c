@@ -256,10 +256,46 @@ void lw_result_stack_defs(struct buf *b)
     for (size_t i = 0; i < nused; i++) {
         const struct lw_stack *s = lw_stack_get(used[i]);
         lw_name_stack(used[i], ";", 1, frames, sizeof frames);
-        bprintf(b, "RESULT exp=lockwait kind=stack pid=%u stack_id=%u depth=%u frames=%s\n", lw.pid, used[i],
+        bprintf(b, "RESULT exp=lockwait kind=stack pid=%u stack_id=%u frame_count=%u frames=%s\n", lw.pid, used[i],
                 s ? s->n : 0, frames[0] ? frames : "NA");
     }
     free(used);
     used = NULL;
     nused = capused = 0;
+}
+
+/* ---------------------------------------------------------------- threads */
+
+/* every thread lockwait saw, grouped by start routine and creator (the
+ * thread lines list only the most blocked) */
+void lw_text_thread_starts(struct buf *b)
+{
+    struct group { uintptr_t fn; uint32_t creator, n; } g[16];
+    uint32_t ng = 0, other = 0, mains = 0;
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+        if (t->is_main || !t->start_fn) {
+            mains += t->is_main != 0;
+            other += !t->is_main;
+            continue;
+        }
+        uint32_t k = 0;
+        while (k < ng && !(g[k].fn == t->start_fn && g[k].creator == t->creator))
+            k++;
+        if (k == ng && ng == sizeof g / sizeof g[0]) {
+            other++;
+            continue;
+        }
+        if (k == ng)
+            g[ng++] = (struct group){t->start_fn, t->creator, 0};
+        g[k].n++;
+    }
+    bprintf(b, "   threads seen: %u main", mains);
+    for (uint32_t k = 0; k < ng; k++) {
+        char fn[256];
+        lw_name_fn(g[k].fn, fn, sizeof fn);
+        bprintf(b, "; %u started in %s by tid %u", g[k].n, fn, g[k].creator);
+    }
+    if (other)
+        bprintf(b, "; %u not seen starting (created before the library, or beyond 16 kinds)", other);
+    bprintf(b, "\n");
 }

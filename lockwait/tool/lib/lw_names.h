@@ -16,6 +16,7 @@ LW_HIDDEN void lw_name_fn(uintptr_t fn, char *out, size_t cap); /* a start routi
 LW_HIDDEN int lw_name_lock(uintptr_t addr, char *out, size_t cap); /* 1: a symbol in a module's data */
 LW_HIDDEN void lw_name_stack(uint32_t id, const char *sep, int outer, char *out, size_t cap);
 
+LW_HIDDEN void lw_text_thread_starts(struct buf *b); /* every thread, by start routine and creator */
 LW_HIDDEN void lw_text_stacks(struct buf *b, const struct lw_lock *r);
 LW_HIDDEN void lw_result_stacks(struct buf *b, const struct lw_lock *r);
 LW_HIDDEN void lw_stack_used(uint32_t id);         /* the report names this stack: define it */

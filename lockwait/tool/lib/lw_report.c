@@ -554,6 +554,7 @@ static void report_text(struct buf *b, struct picked *pk, int why, uint64_t t_st
     text_locks(b, pk);
     lw_text_idle(b, pk->top, pk->best, pk->nbest);
     text_threads(b, pk);
+    lw_text_thread_starts(b);
     results(b, pk);
     lw_result_stack_defs(b);
     lw_report_occasion_result(b, why);

@@ -106,7 +106,7 @@ void meta_load(void)
         size_t n = MIN(CHUNK, nrec - i0);
         const struct lw_trace_record *rec = records(i0, n, buf);
         for (size_t j = 0; j < n; j++)
-            if ((rec[j].event >= LW_EV_STACK && rec[j].event <= LW_EV_LOCK_INFO) || p.event) /* what follows a naming record is its data */
+            if ((rec[j].event >= LW_EV_STACK && rec[j].event < 16) || p.event) /* a naming record's data follows it */
                 meta_record(&rec[j], i0 + j, &p);
     }
     if (p.event)

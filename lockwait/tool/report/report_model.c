@@ -362,11 +362,11 @@ static void build_sections(void)
 
 /* ---- building ---- */
 
-/* records 7 and up (version 2) name code and threads: report_meta.c reads
+/* records 7 to 15 (version 2) name code and threads: report_meta.c reads
  * them; the model skips them */
 static int is_meta(const struct lw_trace_record *r)
 {
-    return r->event >= LW_EV_STACK;
+    return r->event >= LW_EV_STACK && r->event < 16;
 }
 
 /* the first pass's checks of one event record, and the span of time */

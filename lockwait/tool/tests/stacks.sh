@@ -54,6 +54,8 @@ check_eq "the writer is not the main thread" 0 "$(val "$wline" main)"
 check_eq "the main thread is marked" 1 "$(val "$(result_line "$rep" thread "tid=$main")" main)"
 check "text: the writer's start routine and creator" \
   grep -q "tid $writer (journal-writer, started in writer_main by tid $main)" "$rep"
+check "text: every thread seen, by start routine and creator" \
+  grep -q "^   threads seen: 1 main; 1 started in writer_main by tid $main\$" "$rep"
 check "text: says whether file:line is known (addr2line, debug information)" \
   grep -Eq "^lockwait: no file:line: |\\(lw_calls\\.c:[0-9]+\\)" "$rep"
 
@@ -81,6 +83,14 @@ check_eq "depth 0: the lock still named" g_journal_lock "$(val "$(result_line "$
 check "depth 0: the call site still named" grep -Eq "waited at journal_append\\+$HEX: 3 waits" "$TMP/d0.txt"
 LOCKWAIT_STACK_DEPTH=33 preload "$TMP/bad.txt" "$BUILD/lw_calls"
 check "a depth out of range is ignored and said" grep -q "LOCKWAIT_STACK_DEPTH='33' ignored" "$TMP/bad.txt"
+# a program built without frame pointers (-O2): the walk must stay on the
+# thread's stack whatever the frame-pointer register holds; the program's
+# output is the bare run's (the lock's address aside)
+bare=$("$BUILD/lw_counts" handoff 20 | sed 's/lock=0x[0-9a-f]* //')
+LOCKWAIT_STACK_DEPTH=32 preload "$TMP/nofp.txt" "$BUILD/lw_counts" handoff 20
+check_eq "no frame pointers, depth 32: the same counts as bare" "$bare" "$(sed 's/lock=0x[0-9a-f]* //' "$TMP/stdout")"
+check "no frame pointers, depth 32: its waits have stacks from its own code" \
+  grep -Eq "kind=stack .*frames=[^ ]*handoff_helper\+$HEX" "$TMP/nofp.txt"
 check "the launcher's -d 0 turns stacks off" \
   "$ROOT/lockwait/tool/lockwait" -d 0 -o "$TMP/l0.txt" -- "$BUILD/lw_calls"
 check "... and its report says so" grep -q '^lockwait: stacks off' "$TMP/l0.txt"
