@@ -395,8 +395,10 @@ static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, i
 {
     uint64_t acq = LD(e->acquisitions) + 1;
     ST(e->acquisitions, acq);
-    /* `timed` shares its line with nothing written per call */
-    if (LW_UNLIKELY(lw_tls.nheld != 0 || acq % LW_HOLD_SAMPLE == 1 || LD(e->lock->timed) == 1)) {
+    /* `timed` shares its line with nothing written per call; a contended
+     * lock goes the slow way only for a hold to time (lw_acquired_slow) */
+    if (LW_UNLIKELY(lw_tls.nheld != 0 || acq % LW_HOLD_SAMPLE == 1 ||
+                    (LD(e->lock->timed) == 1 && (e->long_holds || acq % LW_HOLD_PROBE == 0)))) {
         lw_acquired_slow(e, kind, acq, pc, pre);
         return;
     }
