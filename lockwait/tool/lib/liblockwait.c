@@ -186,12 +186,11 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
 static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, uintptr_t pc, enum how how,
                                                             clockid_t c, const struct timespec *ts)
 {
-    uint64_t pre = pre_ticks(m, K_MUTEX);
     int rc = lw_real.mutex_trylock(m);
     if (LW_LIKELY(rc == 0)) {
         struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
         if (LW_LIKELY(e != NULL))
-            acquired(e, K_MUTEX, pc, pre);
+            acquired(e, K_MUTEX, pc, 0);
         return 0;
     }
     return mutex_slow(m, rc, pc, how, c, ts);
@@ -244,12 +243,11 @@ LW_API int pthread_spin_lock(pthread_spinlock_t *s)
 {
     NEED(spin_trylock);
     uintptr_t pc = RA();
-    uint64_t pre = pre_ticks((void *)s, K_SPIN);
     int rc = lw_real.spin_trylock(s);
     struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
     if (LW_LIKELY(rc == 0)) {
         if (LW_LIKELY(e != NULL))
-            acquired(e, K_SPIN, pc, pre);
+            acquired(e, K_SPIN, pc, 0);
         return 0;
     }
     struct wait w;

@@ -64,8 +64,9 @@ __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, ui
     h->sampled = acq % LW_HOLD_SAMPLE == 1;
     h->pc = pc;
     int contended = LD(e->lock->timed) == 1;
-    e->hot = (uint8_t)contended;
     int timed = h->sampled || (contended && (e->long_holds || acq % LW_HOLD_PROBE == 0));
+    /* inside the critical section: one counter read, in a hold of 10 us or
+     * more, a probe, or a sample */
     h->t0 = !timed ? 0 : contended && pre ? pre : lw_hold_start(e);
     /* the acquire stack of a hold likely to matter (long, or sampled): tens
      * of ns inside a hold of 10 us or more, or once in LW_HOLD_SAMPLE */

@@ -123,7 +123,6 @@ struct lw_tstat {
     struct lw_lock *lock;
     uintptr_t addr; /* copies of lock->addr and kind: the cache check reads one line */
     uint8_t kind;
-    uint8_t hot;       /* the lock was contended when this thread last looked */
     uint8_t long_holds; /* this thread's last timed hold of it was long: time every hold */
     au64 acquisitions, owner_changes, relocks, trylock_failed;
     au64 hold_ticks, max_hold_ticks, holds_timed; /* ticks: converted at exit */
@@ -352,20 +351,6 @@ static inline __attribute__((always_inline)) uint32_t my_tid(void)
 #define LW_OWNER_IN_LOCK(kind) 0
 #endif
 
-/* The start of a hold of a contended lock is read before the trylock, when
- * the one-entry cache says this thread last used p and found it contended:
- * a clock read inside the critical section lengthens exactly the holds the
- * others wait for (in the contended micro loop, by more than the read
- * itself). Elsewhere the hold's start is read just after the acquisition. */
-static inline __attribute__((always_inline)) uint64_t pre_ticks(const void *p, int kind)
-{
-    struct lw_tstat *c = lw_tls.last;
-    if (LW_UNLIKELY(c && c->hot && c->addr == (uintptr_t)p && c->kind == kind) &&
-        (c->long_holds || (LD(c->acquisitions) + 1) % LW_HOLD_PROBE == 0))
-        return lw_ticks();
-    return 0;
-}
-
 /* This thread's statistics for lock p: a one-entry cache (one word, so a
  * signal handler cannot tear it), else the tables. NULL: not recorded. */
 static inline __attribute__((always_inline)) struct lw_tstat *stat_of(const void *p, int kind, uintptr_t pc)
@@ -389,7 +374,7 @@ static inline struct lw_held *held_find(struct lw_tstat *e)
  * for locks that do not keep their owner themselves. Inline: the common
  * case, the thread's only hold and an untimed one; the rest is
  * lw_acquired_slow. */
-/* pre: a timestamp read just before the acquisition, or 0 (see pre_ticks) */
+/* pre: the hold's start when already read (the end of the wait that got it), or 0 */
 static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, int kind, uintptr_t pc,
                                                            uint64_t pre)
 {
@@ -398,7 +383,7 @@ static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, i
     /* `timed` shares its line with nothing written per call; a contended
      * lock goes the slow way only for a hold to time (lw_acquired_slow) */
     if (LW_UNLIKELY(lw_tls.nheld != 0 || acq % LW_HOLD_SAMPLE == 1 ||
-                    (LD(e->lock->timed) == 1 && (e->long_holds || acq % LW_HOLD_PROBE == 0)))) {
+                    ((e->long_holds || acq % LW_HOLD_PROBE == 0) && LD(e->lock->timed) == 1))) {
         lw_acquired_slow(e, kind, acq, pc, pre);
         return;
     }
