@@ -3,11 +3,11 @@
 # left out, findings that follow the intervals, two CSV tables and an SVG
 # plot of the indirect cost over D. No statistics are computed here: every
 # estimate, interval, p and q comes from the RESULT lines.
-# usage: awk -v csvdir=DIR -f ctxswitch/summary.awk results/ctxswitch-raw.txt
+# usage: awk -v csvdir=DIR [-v prefix=quick-] -f ctxswitch/summary.awk results/ctxswitch-raw.txt
 #   writes DIR/ctxswitch-direct.csv, DIR/ctxswitch-indirect.csv and
 #   DIR/ctxswitch-indirect.svg (run.sh moves DIR's files into results/).
 # Input lines used (everything else is skipped):
-#   # ctxswitch_config: cpu=1 pinned=yes sched=fifo quick=0 rounds=R reps=N ... l2_bytes=B llc_bytes=B top_kib=K
+#   # ctxswitch_config: cpu=1 pinned=yes sched=fifo rounds=R reps=N ... l2_bytes=B llc_bytes=B top_kib=K
 #   # ctxswitch_pinning: <text>   # ctxswitch_sched: <text>   # ctxswitch_interference: on|off (<why>)
 #   # ctxswitch_canary: best_ns=X (...)
 #   # ctxswitch_cache_disagree: L2 sysfs_bytes=B sysconf_bytes=B sysctl_bytes=B used=SRC
@@ -201,7 +201,7 @@ function indirect_table(   i, j, m, d, k, r, key, csv) {
     print "mode,size_kib,access,stride_bytes,round_trips,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,c1_ns,c1_ns_lo,c1_ns_hi,c2_ns,c2_ns_lo,c2_ns_hi,indirect_ns,indirect_ns_lo,indirect_ns_hi,p,q,significant,target_reached,two_modes,lost_share_max,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check,measured" > csv
     for (i = 1; i <= ntl; i++) print totalline[i] > csv
     close(csv)
-    printf "![indirect cost over D](results/%sctxswitch-indirect.svg)\n\n", (cfg["quick"] == 1 ? "quick-" : "")
+    printf "![indirect cost over D](results/%sctxswitch-indirect.svg)\n\n", prefix
 }
 
 function left_out() {

@@ -2,7 +2,7 @@
 # section: the classes table, findings sentences computed from the numbers,
 # the matrix as CSV and the heatmap as SVG (CPU x CPU, ordered so that the
 # classes show as blocks, colour scale with its legend in ns).
-# usage: awk -v csvdir=DIR -f false_sharing/summary_c2c.awk results/false_sharing-raw.txt
+# usage: awk -v csvdir=DIR [-v prefix=quick-] -f false_sharing/summary_c2c.awk results/false_sharing-raw.txt
 # writes DIR/false_sharing-c2c.csv (the matrix), DIR/false_sharing-c2c-classes.csv
 # and DIR/false_sharing-c2c.svg; prints markdown. Input lines used:
 #   RESULT exp=false_sharing kind=c2c_plan cpus=N pairs_total=M pairs_measured=P sampled=0|1
@@ -108,8 +108,6 @@ $1 == "RESULT" && $2 == "exp=false_sharing" && $3 ~ /^kind=c2c/ {
     }
 }
 
-# run.sh's provenance: a QUICK run's files carry the quick- prefix
-/^# knobs: / { if (index($0, " QUICK=1 ") || index($0, "knobs: QUICK=1 ")) pre = "quick-" }
 
 END {
     if (np == 0 && skip == "") exit   # the map did not run (C2C=0): no section
@@ -146,8 +144,8 @@ END {
     matrix_csv()
     heatmap()
     print ""
-    printf "![core-to-core hand-off latency, CPU x CPU](results/%sfalse_sharing-c2c.svg)\n\n", pre
-    printf "The matrix is in `results/%sfalse_sharing-c2c.csv` (ns, empty where not measured), the classes in `results/%sfalse_sharing-c2c-classes.csv`.\n", pre, pre
+    printf "![core-to-core hand-off latency, CPU x CPU](results/%sfalse_sharing-c2c.svg)\n\n", prefix
+    printf "The matrix is in `results/%sfalse_sharing-c2c.csv` (ns, empty where not measured), the classes in `results/%sfalse_sharing-c2c-classes.csv`.\n", prefix, prefix
     print ""
 }
 

@@ -75,7 +75,7 @@ check "the SVG draws the intervals" grep -q '95% intervals' "$TMP/mawk/ctxswitch
 # an unpinned QUICK run (PIN=0, a real run): placement said, failed checks marked
 u=$TMP/unpinned
 mkdir -p "$u"
-awk -v csvdir="$u" -f "$ROOT/ctxswitch/summary.awk" "$T/fixture-unpinned-raw.txt" >"$u/summary.md"
+awk -v csvdir="$u" -v prefix=quick- -f "$ROOT/ctxswitch/summary.awk" "$T/fixture-unpinned-raw.txt" >"$u/summary.md"
 check "unpinned: the summary says the OS placed the sides" grep -q '^The OS placed the two sides' "$u/summary.md"
 flagged=$(grep -c '^RESULT exp=ctxswitch kind=total .* check=[a-z,]*' "$T/fixture-unpinned-raw.txt" || true)
 notok=$(grep -c '^RESULT exp=ctxswitch kind=total .* check=\(csw\|migrated\)' "$T/fixture-unpinned-raw.txt" || true)
