@@ -13,8 +13,9 @@
  * writes. Only when the trylock fails do we take a timestamp (a cycle-counter
  * read where there is one, lw_internal.h) and, sampled, the thread's
  * voluntary context switches, then call the real blocking function. Hold
- * times are sampled (lw_hold_start in lw_core.c): two timestamps per hold
- * would cost more than an uncontended lock/unlock pair. */
+ * times are sampled, and holds of contended locks timed whole when they run
+ * long (lw_internal.h, LW_HOLD_LONG_NS): two timestamps per hold would cost
+ * more than an uncontended lock/unlock pair. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <locale.h>
