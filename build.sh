@@ -166,7 +166,7 @@ build_lockwait_lib() {
 build_lockwait_tools() {
   # three independent programs, compiled side by side
   local pids=() p failed=0
-  cc_prog lockwait_workload "$ROOT/lockwait/workload.c" & pids+=("$!")
+  cc_prog lockwait_workload "$ROOT/lockwait/workload.c" "$ROOT/lockwait/workload_scenarios.c" & pids+=("$!")
   local rep=$ROOT/lockwait/tool/report
   cc_prog lockwait_report "$rep/report.c" "$rep/report_load.c" "$rep/report_model.c" "$rep/report_pieces.c" & pids+=("$!")
   # synthetic traces for the report tests and lockwait/bench_report.sh
