@@ -1,6 +1,6 @@
 # lockwait/summary.awk - the lockwait section of results/summary.md, from the
 # raw file lockwait/exp.sh writes. Usage:
-#   awk -v csvdir=DIR -f lockwait/summary.awk results/lockwait-raw.txt
+#   awk -v csvdir=DIR [-v prefix=quick-] -f common/kv.awk -f lockwait/summary.awk results/lockwait-raw.txt
 # Writes DIR/lockwait-scenarios.csv, lockwait-cache.csv, lockwait-critpath.csv
 # and DIR/lockwait-cache-critpath.svg (the cache scenario's critical path).
 # POSIX awk; identical output under mawk, gawk and original-awk.
@@ -9,13 +9,15 @@
 # scenario=S variant=bare|wrapped|traced rep=N", where kind is
 #   workload (lockwait_workload), process/lock/blocker/thread (liblockwait.so),
 #   critpath/critpath_thread/critpath_lock/critpath_seg/waitblock/tail
-#   (lockwait_report on the traced run); "# key: value" provenance lines.
+#   (lockwait_report on the traced run), and the run's settings:
+#   "RESULT exp=lockwait kind=config reps_min=N max_cell_s=S target_ratio=X
+#   online_cpus=N slow_canary=F canary_best_ns=X preload=0|1".
 #
 # Every statistic is in the raw file already, computed by build/stats in
 # exp.sh (this script only formats):
 #   kind=overhead  per scenario: wrapped/bare wall time per clean pair, its
 #                  Hodges-Lehmann estimate and 95% interval as percent
-#                  (overhead_pct, overhead_lo_pct, overhead_hi_pct), p, q
+#                  (overhead_pct, overhead_pct_lo, overhead_pct_hi), p, q
 #                  (Benjamini-Hochberg across the scenarios), pairs_used,
 #                  pairs_total, pairs_slow, pairs_min (REPS),
 #                  target_reached, two_modes
@@ -33,14 +35,6 @@
 
 function val(key) {
     return (key in F) ? F[key] : ""
-}
-
-function parse(    i, p) {
-    for (i in F) delete F[i]
-    for (i = 2; i <= NF; i++) {
-        p = index($i, "=")
-        if (p > 1) F[substr($i, 1, p - 1)] = substr($i, p + 1)
-    }
 }
 
 function pct(x) { return sprintf("%.1f%%", 100 * x) }
@@ -105,9 +99,13 @@ function goal_phrase(s) {
 }
 
 /^RESULT / {
-    parse()
+    kv($0, F)
     if (val("exp") != "lockwait") next
     s = val("scenario"); v = val("variant"); k = val("kind")
+    if (k == "config") {
+        cpus = val("online_cpus"); reps_min = val("reps_min"); slow_factor = val("slow_canary")
+        target = val("target_ratio"); cap_s = val("max_cell_s")
+    }
     if (s == "") next
     add_scenario(s)
     if (k == "workload") {
@@ -115,7 +113,7 @@ function goal_phrase(s) {
         if (v == "wrapped") anywrapped = 1
     } else if (k == "overhead") {
         nov++
-        ov[s] = val("overhead_pct"); ov_lo[s] = val("overhead_lo_pct"); ov_hi[s] = val("overhead_hi_pct")
+        ov[s] = val("overhead_pct"); ov_lo[s] = val("overhead_pct_lo"); ov_hi[s] = val("overhead_pct_hi")
         ov_p[s] = val("p"); ov_q[s] = val("q"); ov_used[s] = val("pairs_used"); ov_total[s] = val("pairs_total")
         ov_slow[s] = val("pairs_slow"); ov_min[s] = val("pairs_min"); ov_reached[s] = val("target_reached")
         ov_modes[s] = val("two_modes")
@@ -163,14 +161,6 @@ function goal_phrase(s) {
     next
 }
 
-# "# lockwait_online_cpus: 2", "# lockwait_reps: 11 (...)",
-# "# lockwait_slow_canary: 1.15 (...)", "# lockwait_target: 0.01 (...)",
-# "# lockwait_max_cell_s: 4 (...)"
-/^# lockwait_online_cpus:/ { cpus = $3 }
-/^# lockwait_reps:/ { reps_min = $3 }
-/^# lockwait_slow_canary:/ { slow_factor = $3 }
-/^# lockwait_target:/ { target = $3 }
-/^# lockwait_max_cell_s:/ { cap_s = $3 }
 
 function name_of(s, tid) {
     if ((s SUBSEP tid) in tname) return tname[s, tid]
@@ -362,6 +352,6 @@ END {
         print "</svg>" > svg
         close(svg)
         print ""
-        print "The cache scenario's critical path, one row per thread on the path (grey: plain work, red: critical sections, orange: handoffs, blue: waits):"; print ""; print "![critical path of the cache scenario](results/lockwait-cache-critpath.svg)"
+        print "The cache scenario's critical path, one row per thread on the path (grey: plain work, red: critical sections, orange: handoffs, blue: waits):"; print ""; print "![critical path of the cache scenario](results/" prefix "lockwait-cache-critpath.svg)"
     }
 }

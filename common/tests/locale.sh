@@ -48,7 +48,7 @@ expected() {
   {
     LC_ALL=C "$a" -f "$R/common/summary_head.awk" "${raws[@]}"
     for e in false_sharing ctxswitch lockwait; do
-      LC_ALL=C "$a" -v csvdir="$TMP/want/files" -f "$R/$e/summary.awk" "$R/results/quick-$e-raw.txt"
+      LC_ALL=C "$a" -v csvdir="$TMP/want/files" -v prefix=quick- -f "$R/common/kv.awk" -f "$R/$e/summary.awk" "$R/results/quick-$e-raw.txt"
     done
   } >"$TMP/want/summary.md"
 }
