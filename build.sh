@@ -152,7 +152,7 @@ build_lockwait_lib() {
   local lib=$ROOT/lockwait/tool/lib t
   fresh "$BUILD_DIR/liblockwait.so" "$lib"/*.c "$lib"/*.h "$ROOT/lockwait/tool/trace.h" ||
   "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -I"$ROOT/common" \
-    "$lib/liblockwait.c" "$lib/lw_core.c" "$lib/lw_report.c" "$lib/lw_output.c" \
+    "$lib/liblockwait.c" "$lib/lw_waits.c" "$lib/lw_core.c" "$lib/lw_account.c" "$lib/lw_config.c" "$lib/lw_report.c" "$lib/lw_output.c" \
     -o "$BUILD_DIR/liblockwait.so" -ldl
   for t in "$ROOT"/lockwait/tool/tests/lw_*.c; do
     [ -f "$t" ] || continue

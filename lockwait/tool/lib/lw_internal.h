@@ -378,6 +378,7 @@ LW_HIDDEN int lw_trace_open(const char *path, int shared, int has_records, char 
 
 /* lw_report.c */
 LW_HIDDEN void lw_config_read(struct lw_config *c);
+LW_HIDDEN void lw_expand_path(const char *path, char *out, size_t cap);
 LW_HIDDEN void lw_report(void);
 LW_HIDDEN void lw_trace_write(void);
 

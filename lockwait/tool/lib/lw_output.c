@@ -257,3 +257,55 @@ int lw_trace_open(const char *path, int shared, int has_records, char *used, siz
            path, other, used);
     return fd;
 }
+
+/* ---------------------------------------------------------------- trace file */
+
+void lw_trace_write(void)
+{
+    if (!lw.cfg.trace)
+        return;
+    char path[4096], used[4096 + 16];
+    int records = 0;
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t && !records; t = t->next)
+        records = t->tbuf && LD(t->tlen) > 0;
+    lw_expand_path(lw.cfg.trace, path, sizeof path);
+    int fd = lw_trace_open(path, !strstr(lw.cfg.trace, "%p"), records, used, sizeof used);
+    if (fd < 0)
+        return;
+    struct lw_trace_header h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, LW_TRACE_MAGIC, sizeof h.magic);
+    h.version = LW_TRACE_VERSION;
+    h.endian = LW_TRACE_ENDIAN;
+    h.record_size = sizeof(struct lw_trace_record);
+    h.pid = lw.pid;
+    h.dropped = LD(lw.dropped);
+    int err = lw_deliver(fd, (const char *)&h, sizeof h);
+    uint64_t cap = (uint64_t)lw.cfg.trace_records;
+    /* records hold ticks (lw_internal.h): converted to CLOCK_MONOTONIC ns
+     * here, in a copy (other threads may still be tracing) */
+    struct lw_trace_record chunk[256];
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+        uint64_t n = LD(t->tlen);
+        if (!t->tbuf)
+            continue;
+        if (n > cap)
+            n = cap;
+        for (uint64_t i = 0; i < n;) {
+            size_t k = 0;
+            for (; k < sizeof chunk / sizeof chunk[0] && i < n; k++, i++) {
+                chunk[k] = t->tbuf[i];
+                chunk[k].t_ns = lw_ticks_mono(chunk[k].t_ns);
+                int ev = chunk[k].event;
+                if ((ev == LW_EV_ACQUIRE || ev == LW_EV_TIMEOUT || ev == LW_EV_RELEASE) && chunk[k].aux)
+                    chunk[k].aux = lw_ticks_mono(chunk[k].aux); /* a time; 0: hold not timed */
+            }
+            if (!err)
+                err = lw_deliver(fd, (const char *)chunk, k * sizeof chunk[0]);
+        }
+    }
+    if (close(fd) != 0 && !err)
+        err = errno;
+    if (err)
+        lw_say("writing the trace to %s failed: %s", used, strerror(err));
+}

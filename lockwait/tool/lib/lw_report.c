@@ -1,5 +1,5 @@
-/* lw_report.c - liblockwait's settings (environment), the report written at
- * exit (human text, then RESULT lines) and the trace file. Runs once, at
+/* lw_report.c - liblockwait's report written at exit (human text, then
+ * RESULT lines). Runs once, at
  * exit, so it may allocate; it reads the counters other threads may still be
  * bumping through relaxed atomics. */
 #define _GNU_SOURCE
@@ -13,85 +13,6 @@
 #include <unistd.h>
 
 #include "lw_internal.h"
-
-/* ---------------------------------------------------------------- settings */
-
-static void note_ignored(struct lw_config *c, const char *fmt, ...)
-{
-    char line[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    /* said at start (the program may run long) and again in the report */
-    dprintf(2, "lockwait: %s\n", line);
-    size_t used = strlen(c->ignored);
-    snprintf(c->ignored + used, sizeof c->ignored - used, "%s%s", used ? "; " : "", line);
-}
-
-/* a whole number in [min, max], or -1 */
-static long parse_num(const char *s, long min, long max)
-{
-    char *end;
-    if (!s || !*s || *s < '0' || *s > '9')
-        return -1;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || *end || v < min || v > max)
-        return -1;
-    return v;
-}
-
-void lw_config_read(struct lw_config *c)
-{
-    int e = errno;
-    const char *s;
-    c->top = 10;
-    c->trace_records = 65536;
-    s = getenv("LOCKWAIT_OUT");
-    c->out = s && *s ? s : NULL;
-    /* Programs may close stderr before exit (GNU coreutils do, in an atexit
-     * handler), or close every descriptor and open their own: which file
-     * stderr is, so the report finds it again at exit (lw_output.c) */
-    lw_err_note(c);
-    s = getenv("LOCKWAIT_TRACE");
-    c->trace = s && *s ? s : NULL;
-    lw_trace_start(c);
-    s = getenv("LOCKWAIT_TOP");
-    if (s && *s) {
-        long v = parse_num(s, 1, 1000000);
-        if (v < 0)
-            note_ignored(c, "LOCKWAIT_TOP='%.40s' ignored: expected a whole number from 1 to 1000000; using 10", s);
-        else
-            c->top = v;
-    }
-    s = getenv("LOCKWAIT_TRACE_RECORDS");
-    if (s && *s) {
-        long v = parse_num(s, 1024, 16777216);
-        if (v < 0)
-            note_ignored(c, "LOCKWAIT_TRACE_RECORDS='%.40s' ignored: expected a whole number from 1024 to "
-                            "16777216; using 65536", s);
-        else
-            c->trace_records = v;
-    }
-    errno = e;
-}
-
-/* PATH with every %p replaced by the pid */
-static void expand(const char *path, char *out, size_t cap)
-{
-    size_t o = 0;
-    for (const char *p = path; *p && o + 1 < cap; p++) {
-        if (p[0] == '%' && p[1] == 'p') {
-            int n = snprintf(out + o, cap - o, "%u", lw.pid);
-            o += n > 0 ? (size_t)n : 0;
-            p++;
-        } else {
-            out[o++] = *p;
-        }
-    }
-    out[o < cap ? o : cap - 1] = 0;
-}
 
 /* ---------------------------------------------------------------- output buffer */
 
@@ -292,17 +213,18 @@ static void merge_threads(void)
     }
 }
 
-void lw_report(void)
+/* what one report shows: the top locks and threads, picked once */
+struct picked {
+    long top, nbest, ntt;
+    struct lw_lock **best; /* top locks by total wait */
+    struct lw_thread **tt; /* top threads by time blocked */
+    uint64_t nactive, nthreads, wall;
+};
+
+/* the reporting thread does not pass thread_end: its deferred waits, then
+ * every thread's counters into the tables */
+static void settle_for_report(void)
 {
-    uint64_t t_start = lw_now();
-    long top = lw.cfg.top;
-    struct lw_lock **best = calloc((size_t)top, sizeof *best);
-    struct buf b = {0};
-    if (!best)
-        return;
-    uint64_t nactive = 0;
-    long nbest = 0;
-    /* the reporting thread does not pass thread_end: its deferred waits */
     ADD(lw.held_lost, lw_tls.held_lost);
     lw_settle();
     for (uint32_t i = 0; i < lw_tls.nheld; i++)
@@ -311,241 +233,243 @@ void lw_report(void)
             lw_wait_account((void *)lw_tls.held[i].e->addr, lw_tls.held[i].e, &lw_tls.held[i].wait);
         }
     merge_threads();
-    /* one pass over the table: count and keep the top N by insertion */
+}
+
+/* one pass over the lock table and one over the threads: count, and keep
+ * the top N of each by insertion */
+static void pick_top(struct picked *pk)
+{
+    long top = pk->top;
     for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
         struct lw_lock *r = atomic_load_explicit(&lw.table[i], memory_order_acquire);
         if (!r || !lock_active(r))
             continue;
-        nactive++;
-        if (nbest == top && !lock_before(r, best[top - 1]))
+        pk->nactive++;
+        if (pk->nbest == top && !lock_before(r, pk->best[top - 1]))
             continue;
-        long j = nbest < top ? nbest++ : top - 1;
-        while (j > 0 && lock_before(r, best[j - 1])) {
-            best[j] = best[j - 1];
+        long j = pk->nbest < top ? pk->nbest++ : top - 1;
+        while (j > 0 && lock_before(r, pk->best[j - 1])) {
+            pk->best[j] = pk->best[j - 1];
             j--;
         }
-        best[j] = r;
+        pk->best[j] = r;
     }
-    uint64_t wall = t_start - lw.start_ns;
-    uint64_t nthreads = LD(lw.nthreads);
-    char site[256], site2[256], name[32], e1[16], e2[16];
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+        uint64_t bt = LD(t->blocked_ns);
+        if (pk->ntt == top && bt <= LD(pk->tt[top - 1]->blocked_ns))
+            continue;
+        long j = pk->ntt < top ? pk->ntt++ : top - 1;
+        while (j > 0 && bt > LD(pk->tt[j - 1]->blocked_ns)) {
+            pk->tt[j] = pk->tt[j - 1];
+            j--;
+        }
+        pk->tt[j] = t;
+    }
+}
 
-    bprintf(&b, "lockwait: pid %u, %llu threads, %llu locks used, %.3f s; top %ld locks by total wait\n",
-            lw.pid, (unsigned long long)nthreads, (unsigned long long)nactive, (double)wall / 1e9, top);
+/* the first lines: the process, and whatever was not recorded */
+static void text_header(struct buf *b, const struct picked *pk)
+{
+    bprintf(b, "lockwait: pid %u, %llu threads, %llu locks used, %.3f s; top %ld locks by total wait\n",
+            lw.pid, (unsigned long long)pk->nthreads, (unsigned long long)pk->nactive, (double)pk->wall / 1e9,
+            pk->top);
     if (lw.cfg.ignored[0])
-        bprintf(&b, "lockwait: settings ignored: %s\n", lw.cfg.ignored);
+        bprintf(b, "lockwait: settings ignored: %s\n", lw.cfg.ignored);
     if (LD(lw.untracked))
-        bprintf(&b, "lockwait: NOT RECORDED: %llu calls on locks beyond the table (%u locks max)\n",
+        bprintf(b, "lockwait: NOT RECORDED: %llu calls on locks beyond the table (%u locks max)\n",
                 (unsigned long long)LD(lw.untracked), (unsigned)LW_TABLE_MAX);
     if (LD(lw.arena_failed))
-        bprintf(&b, "lockwait: NOT RECORDED: %llu records or details for lack of memory\n",
+        bprintf(b, "lockwait: NOT RECORDED: %llu records or details for lack of memory\n",
                 (unsigned long long)LD(lw.arena_failed));
     if (LD(lw.held_lost))
-        bprintf(&b, "lockwait: %llu holds not followed (a thread held more than %d locks at once)\n",
+        bprintf(b, "lockwait: %llu holds not followed (a thread held more than %d locks at once)\n",
                 (unsigned long long)LD(lw.held_lost), LW_HELD_MAX);
     if (LD(lw.bypassed))
-        bprintf(&b, "lockwait: %llu calls made while the library was starting were passed over unlocked\n",
+        bprintf(b, "lockwait: %llu calls made while the library was starting were passed over unlocked\n",
                 (unsigned long long)LD(lw.bypassed));
     if (LD(lw.dropped))
-        bprintf(&b, "lockwait: trace: %llu records dropped (per-thread buffers full)\n",
+        bprintf(b, "lockwait: trace: %llu records dropped (per-thread buffers full)\n",
                 (unsigned long long)LD(lw.dropped));
+}
 
-    for (long k = 0; k < nbest; k++) {
-        struct lw_lock *r = best[k];
+/* a lock's details: histogram, wait sites and holder/waiter pairs */
+static void text_lock_detail(struct buf *b, const struct lw_lock *r, struct lw_detail *d)
+{
+    char site[256], e1[16], e2[16];
+    if (r->kind == K_COND)
+        bprintf(b, "   after the signal, re-acquiring the mutex: total %.3f ms, max %.3f ms\n",
+                ms(LD(d->reacquire_ns)), ms(LD(d->max_reacquire_ns)));
+    bprintf(b, "   wait histogram:");
+    for (int h = 0; h < LW_HIST; h++)
+        if (LD(d->hist[h])) {
+            edge(h, e1, sizeof e1);
+            edge(h + 1, e2, sizeof e2);
+            bprintf(b, " [%s,%s) %llu", e1, e2, (unsigned long long)LD(d->hist[h]));
+        }
+    bprintf(b, "\n");
+    for (int s = 0; s < LW_SITES && LD(d->site[s].pc); s++) {
+        site_name((uintptr_t)LD(d->site[s].pc), site, sizeof site);
+        bprintf(b, "   waited at %s: %llu waits, %.3f ms\n", site, (unsigned long long)LD(d->site[s].n),
+                ms(LD(d->site[s].wait_ns)));
+    }
+    if (LD(d->other_sites_ns))
+        bprintf(b, "   waited at other sites: %.3f ms\n", ms(LD(d->other_sites_ns)));
+    for (int p = 0; p < LW_PAIRS && LD(d->pair[p].key); p++) {
+        uint64_t key = LD(d->pair[p].key) - 1;
+        bprintf(b, "   %s %u -> waiter %u: %llu waits, %.3f ms\n",
+                r->kind == K_COND ? "signalled by" : "holder", (unsigned)(key >> 32), (unsigned)key,
+                (unsigned long long)LD(d->pair[p].n), ms(LD(d->pair[p].wait_ns)));
+    }
+    if (LD(d->other_pairs_ns))
+        bprintf(b, "   other holder/waiter pairs: %.3f ms\n", ms(LD(d->other_pairs_ns)));
+}
+
+/* one paragraph per top lock */
+static void text_locks(struct buf *b, const struct picked *pk)
+{
+    char site[256];
+    for (long k = 0; k < pk->nbest; k++) {
+        struct lw_lock *r = pk->best[k];
         struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
         uint64_t acq = LD(r->acquisitions), con = LD(r->contended), tmo = LD(r->timeouts);
         uint64_t wns = LD(r->wait_ns), waits = con + tmo;
         site_name(r->first_pc, site, sizeof site);
-        bprintf(&b, "\n#%ld %s %#lx, first used at %s\n", k + 1, type_name(r), (unsigned long)r->addr, site);
-        bprintf(&b, "   acquisitions %llu, contended %llu, failed trylocks %llu, timeouts %llu, "
-                    "owner changes %llu, recursive relocks %llu\n",
+        bprintf(b, "\n#%ld %s %#lx, first used at %s\n", k + 1, type_name(r), (unsigned long)r->addr, site);
+        bprintf(b, "   acquisitions %llu, contended %llu, failed trylocks %llu, timeouts %llu, "
+                   "owner changes %llu, recursive relocks %llu\n",
                 (unsigned long long)acq, (unsigned long long)con, (unsigned long long)LD(r->trylock_failed),
                 (unsigned long long)tmo, (unsigned long long)LD(r->owner_changes),
                 (unsigned long long)LD(r->relocks));
-        bprintf(&b, "   %s total %.3f ms, max %.3f ms, mean %.3f ms; slept in the kernel %.0f%% of the probed time\n",
+        bprintf(b, "   %s total %.3f ms, max %.3f ms, mean %.3f ms; slept in the kernel %.0f%% of the probed time\n",
                 r->kind == K_COND ? "wait for the signal" : "wait", ms(wns), ms(LD(r->max_wait_ns)),
                 ms(waits ? wns / waits : 0), 100.0 * share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)));
         if (LD(r->holds_timed))
-            bprintf(&b, "   hold total %.3f ms over %llu timed holds, max %.3f ms\n", ms(LD(r->hold_ns)),
+            bprintf(b, "   hold total %.3f ms over %llu timed holds, max %.3f ms\n", ms(LD(r->hold_ns)),
                     (unsigned long long)LD(r->holds_timed), ms(LD(r->max_hold_ns)));
         if (LD(r->held_at_exit))
-            bprintf(&b, "   HELD WHEN ITS THREAD EXITED: %u times\n", LD(r->held_at_exit));
-        if (!d)
-            continue;
-        if (r->kind == K_COND)
-            bprintf(&b, "   after the signal, re-acquiring the mutex: total %.3f ms, max %.3f ms\n",
-                    ms(LD(d->reacquire_ns)), ms(LD(d->max_reacquire_ns)));
-        bprintf(&b, "   wait histogram:");
-        for (int h = 0; h < LW_HIST; h++)
-            if (LD(d->hist[h])) {
-                edge(h, e1, sizeof e1);
-                edge(h + 1, e2, sizeof e2);
-                bprintf(&b, " [%s,%s) %llu", e1, e2, (unsigned long long)LD(d->hist[h]));
-            }
-        bprintf(&b, "\n");
-        for (int s = 0; s < LW_SITES && LD(d->site[s].pc); s++) {
-            site_name((uintptr_t)LD(d->site[s].pc), site, sizeof site);
-            bprintf(&b, "   waited at %s: %llu waits, %.3f ms\n", site, (unsigned long long)LD(d->site[s].n),
-                    ms(LD(d->site[s].wait_ns)));
-        }
-        if (LD(d->other_sites_ns))
-            bprintf(&b, "   waited at other sites: %.3f ms\n", ms(LD(d->other_sites_ns)));
-        for (int p = 0; p < LW_PAIRS && LD(d->pair[p].key); p++) {
-            uint64_t key = LD(d->pair[p].key) - 1;
-            bprintf(&b, "   %s %u -> waiter %u: %llu waits, %.3f ms\n",
-                    r->kind == K_COND ? "signalled by" : "holder", (unsigned)(key >> 32), (unsigned)key,
-                    (unsigned long long)LD(d->pair[p].n), ms(LD(d->pair[p].wait_ns)));
-        }
-        if (LD(d->other_pairs_ns))
-            bprintf(&b, "   other holder/waiter pairs: %.3f ms\n", ms(LD(d->other_pairs_ns)));
+            bprintf(b, "   HELD WHEN ITS THREAD EXITED: %u times\n", LD(r->held_at_exit));
+        if (d)
+            text_lock_detail(b, r, d);
     }
+}
 
-    /* threads, most blocked first (top N); "holder 0" means not known */
-    struct lw_thread **tt = calloc((size_t)top, sizeof *tt);
-    long ntt = 0;
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); tt && t; t = t->next) {
-        uint64_t bt = LD(t->blocked_ns);
-        if (ntt == top && bt <= LD(tt[top - 1]->blocked_ns))
-            continue;
-        long j = ntt < top ? ntt++ : top - 1;
-        while (j > 0 && bt > LD(tt[j - 1]->blocked_ns)) {
-            tt[j] = tt[j - 1];
-            j--;
-        }
-        tt[j] = t;
-    }
-    bprintf(&b, "\nthreads (top %ld by time blocked on locks):\n", top);
-    for (long k = 0; k < ntt; k++) {
-        struct lw_thread *t = tt[k];
+/* threads, most blocked first (top N); "holder 0" means not known */
+static void text_threads(struct buf *b, const struct picked *pk)
+{
+    char name[32];
+    bprintf(b, "\nthreads (top %ld by time blocked on locks):\n", pk->top);
+    for (long k = 0; k < pk->ntt; k++) {
+        struct lw_thread *t = pk->tt[k];
         thread_name(t, name, sizeof name);
-        bprintf(&b, "   tid %u (%s): blocked %.3f ms in %llu waits, asleep in the kernel %.0f%% of the probed time", t->tid,
-                name, ms(LD(t->blocked_ns)), (unsigned long long)LD(t->waits),
+        bprintf(b, "   tid %u (%s): blocked %.3f ms in %llu waits, asleep in the kernel %.0f%% of the probed time",
+                t->tid, name, ms(LD(t->blocked_ns)), (unsigned long long)LD(t->waits),
                 100.0 * share(LD(t->sleep_ns), LD(t->probed_ns)));
-        for (long j = 0; j < nbest; j++) { /* which of the top locks */
-            struct lw_detail *d = atomic_load_explicit(&best[j]->detail, memory_order_acquire);
+        for (long j = 0; j < pk->nbest; j++) { /* which of the top locks */
+            struct lw_detail *d = atomic_load_explicit(&pk->best[j]->detail, memory_order_acquire);
             uint64_t on = 0;
             for (int p = 0; d && p < LW_PAIRS; p++)
                 if (LD(d->pair[p].key) && (uint32_t)(LD(d->pair[p].key) - 1) == t->tid)
                     on += LD(d->pair[p].wait_ns);
-            if (on && best[j]->kind != K_COND)
-                bprintf(&b, "; #%ld %.3f ms", j + 1, ms(on));
+            if (on && pk->best[j]->kind != K_COND)
+                bprintf(b, "; #%ld %.3f ms", j + 1, ms(on));
         }
-        bprintf(&b, "\n");
+        bprintf(b, "\n");
     }
+}
 
-    /* machine-readable lines */
-    bprintf(&b, "RESULT exp=lockwait kind=process pid=%u threads=%llu locks=%llu wall_ns=%llu dropped=%llu "
-                "untracked=%llu bypassed=%llu top=%ld\n",
-            lw.pid, (unsigned long long)nthreads, (unsigned long long)nactive, (unsigned long long)wall,
-            (unsigned long long)LD(lw.dropped), (unsigned long long)LD(lw.untracked),
-            (unsigned long long)LD(lw.bypassed), top);
-    for (long k = 0; k < nbest; k++) {
-        struct lw_lock *r = best[k];
-        struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
-        uint64_t con = LD(r->contended), tmo = LD(r->timeouts), wns = LD(r->wait_ns);
-        site_name(r->first_pc, site2, sizeof site2);
-        if (d && LD(d->site[0].pc)) {
-            int m = 0; /* the site with most wait */
-            for (int s = 1; s < LW_SITES; s++)
-                if (LD(d->site[s].wait_ns) > LD(d->site[m].wait_ns))
-                    m = s;
-            site_name((uintptr_t)LD(d->site[m].pc), site, sizeof site);
-        } else {
-            snprintf(site, sizeof site, "%s", site2);
-        }
-        bprintf(&b,
-                "RESULT exp=lockwait kind=lock pid=%u lock=%#lx type=%s acquisitions=%llu contended=%llu "
-                "trylock_failed=%llu timeouts=%llu owner_changes=%llu wait_ns=%llu max_wait_ns=%llu "
-                "mean_wait_ns=%llu hold_ns=%llu max_hold_ns=%llu sleep_share=%.3f site=%s "
-                "holds_timed=%llu relocks=%llu held_at_exit=%u reacquire_ns=%llu first_site=%s probed_wait_ns=%llu\n",
-                lw.pid, (unsigned long)r->addr, type_name(r), (unsigned long long)LD(r->acquisitions),
-                (unsigned long long)con, (unsigned long long)LD(r->trylock_failed), (unsigned long long)tmo,
-                (unsigned long long)LD(r->owner_changes), (unsigned long long)wns,
-                (unsigned long long)LD(r->max_wait_ns), (unsigned long long)(con + tmo ? wns / (con + tmo) : 0),
-                (unsigned long long)LD(r->hold_ns), (unsigned long long)LD(r->max_hold_ns),
-                share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)), site, (unsigned long long)LD(r->holds_timed),
-                (unsigned long long)LD(r->relocks), LD(r->held_at_exit),
-                (unsigned long long)(d ? LD(d->reacquire_ns) : 0), site2,
-                (unsigned long long)LD(r->probed_wait_ns));
-        for (int p = 0; d && p < LW_PAIRS && LD(d->pair[p].key); p++) {
-            uint64_t key = LD(d->pair[p].key) - 1;
-            bprintf(&b, "RESULT exp=lockwait kind=blocker pid=%u lock=%#lx holder=%u waiter=%u wait_ns=%llu waits=%llu\n",
-                    lw.pid, (unsigned long)r->addr, (unsigned)(key >> 32), (unsigned)key,
-                    (unsigned long long)LD(d->pair[p].wait_ns), (unsigned long long)LD(d->pair[p].n));
-        }
+/* a lock's RESULT line and its blocker lines */
+static void result_lock(struct buf *b, const struct lw_lock *r)
+{
+    char site[256], first[256];
+    struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
+    uint64_t con = LD(r->contended), tmo = LD(r->timeouts), wns = LD(r->wait_ns);
+    site_name(r->first_pc, first, sizeof first);
+    if (d && LD(d->site[0].pc)) {
+        int m = 0; /* the site with most wait */
+        for (int s = 1; s < LW_SITES; s++)
+            if (LD(d->site[s].wait_ns) > LD(d->site[m].wait_ns))
+                m = s;
+        site_name((uintptr_t)LD(d->site[m].pc), site, sizeof site);
+    } else {
+        snprintf(site, sizeof site, "%s", first);
     }
-    for (long k = 0; k < ntt; k++) {
-        struct lw_thread *t = tt[k];
+    bprintf(b,
+            "RESULT exp=lockwait kind=lock pid=%u lock=%#lx type=%s acquisitions=%llu contended=%llu "
+            "trylock_failed=%llu timeouts=%llu owner_changes=%llu wait_ns=%llu max_wait_ns=%llu "
+            "mean_wait_ns=%llu hold_ns=%llu max_hold_ns=%llu sleep_share=%.3f site=%s "
+            "holds_timed=%llu relocks=%llu held_at_exit=%u reacquire_ns=%llu first_site=%s probed_wait_ns=%llu\n",
+            lw.pid, (unsigned long)r->addr, type_name(r), (unsigned long long)LD(r->acquisitions),
+            (unsigned long long)con, (unsigned long long)LD(r->trylock_failed), (unsigned long long)tmo,
+            (unsigned long long)LD(r->owner_changes), (unsigned long long)wns,
+            (unsigned long long)LD(r->max_wait_ns), (unsigned long long)(con + tmo ? wns / (con + tmo) : 0),
+            (unsigned long long)LD(r->hold_ns), (unsigned long long)LD(r->max_hold_ns),
+            share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)), site, (unsigned long long)LD(r->holds_timed),
+            (unsigned long long)LD(r->relocks), LD(r->held_at_exit),
+            (unsigned long long)(d ? LD(d->reacquire_ns) : 0), first,
+            (unsigned long long)LD(r->probed_wait_ns));
+    for (int p = 0; d && p < LW_PAIRS && LD(d->pair[p].key); p++) {
+        uint64_t key = LD(d->pair[p].key) - 1;
+        bprintf(b, "RESULT exp=lockwait kind=blocker pid=%u lock=%#lx holder=%u waiter=%u wait_ns=%llu waits=%llu\n",
+                lw.pid, (unsigned long)r->addr, (unsigned)(key >> 32), (unsigned)key,
+                (unsigned long long)LD(d->pair[p].wait_ns), (unsigned long long)LD(d->pair[p].n));
+    }
+}
+
+/* the machine-readable lines */
+static void results(struct buf *b, const struct picked *pk)
+{
+    char name[32];
+    bprintf(b, "RESULT exp=lockwait kind=process pid=%u threads=%llu locks=%llu wall_ns=%llu dropped=%llu "
+               "untracked=%llu bypassed=%llu top=%ld\n",
+            lw.pid, (unsigned long long)pk->nthreads, (unsigned long long)pk->nactive,
+            (unsigned long long)pk->wall, (unsigned long long)LD(lw.dropped),
+            (unsigned long long)LD(lw.untracked), (unsigned long long)LD(lw.bypassed), pk->top);
+    for (long k = 0; k < pk->nbest; k++)
+        result_lock(b, pk->best[k]);
+    for (long k = 0; k < pk->ntt; k++) {
+        struct lw_thread *t = pk->tt[k];
         thread_name(t, name, sizeof name);
         /* sleep_ns: the blocked time times the sleep share of the probed waits */
         uint64_t blocked = LD(t->blocked_ns);
         uint64_t est = (uint64_t)((double)blocked * share(LD(t->sleep_ns), LD(t->probed_ns)) + 0.5);
-        bprintf(&b, "RESULT exp=lockwait kind=thread pid=%u tid=%u name=%s blocked_ns=%llu sleep_ns=%llu waits=%llu "
-                    "creator=%u probed_ns=%llu sleep_probed_ns=%llu\n",
+        bprintf(b, "RESULT exp=lockwait kind=thread pid=%u tid=%u name=%s blocked_ns=%llu sleep_ns=%llu waits=%llu "
+                   "creator=%u probed_ns=%llu sleep_probed_ns=%llu\n",
                 lw.pid, t->tid, name, (unsigned long long)blocked, (unsigned long long)est,
                 (unsigned long long)LD(t->waits), t->creator, (unsigned long long)LD(t->probed_ns),
                 (unsigned long long)LD(t->sleep_ns));
     }
+}
+
+void lw_report(void)
+{
+    uint64_t t_start = lw_now();
+    struct picked pk = {.top = lw.cfg.top};
+    struct buf b = {0};
+    pk.best = calloc((size_t)pk.top, sizeof *pk.best);
+    pk.tt = calloc((size_t)pk.top, sizeof *pk.tt);
+    if (!pk.best || !pk.tt) {
+        free(pk.best);
+        free(pk.tt);
+        return;
+    }
+    settle_for_report();
+    pick_top(&pk);
+    pk.wall = t_start - lw.start_ns;
+    pk.nthreads = LD(lw.nthreads);
+    text_header(&b, &pk);
+    text_locks(&b, &pk);
+    text_threads(&b, &pk);
+    results(&b, &pk);
     bprintf(&b, "lockwait: report took %.3f ms\n", (double)(lw_now() - t_start) / 1e6);
 
     char path[4096];
     if (lw.cfg.out)
-        expand(lw.cfg.out, path, sizeof path);
+        lw_expand_path(lw.cfg.out, path, sizeof path);
     if (b.p)
         lw_report_write(lw.cfg.out ? path : NULL, b.p, b.len);
     free(b.p);
-    free(best);
-    free(tt);
+    free(pk.best);
+    free(pk.tt);
 }
 
 /* ---------------------------------------------------------------- trace */
-
-void lw_trace_write(void)
-{
-    if (!lw.cfg.trace)
-        return;
-    char path[4096], used[4096 + 16];
-    int records = 0;
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t && !records; t = t->next)
-        records = t->tbuf && LD(t->tlen) > 0;
-    expand(lw.cfg.trace, path, sizeof path);
-    int fd = lw_trace_open(path, !strstr(lw.cfg.trace, "%p"), records, used, sizeof used);
-    if (fd < 0)
-        return;
-    struct lw_trace_header h;
-    memset(&h, 0, sizeof h);
-    memcpy(h.magic, LW_TRACE_MAGIC, sizeof h.magic);
-    h.version = LW_TRACE_VERSION;
-    h.endian = LW_TRACE_ENDIAN;
-    h.record_size = sizeof(struct lw_trace_record);
-    h.pid = lw.pid;
-    h.dropped = LD(lw.dropped);
-    int err = lw_deliver(fd, (const char *)&h, sizeof h);
-    uint64_t cap = (uint64_t)lw.cfg.trace_records;
-    /* records hold ticks (lw_internal.h): converted to CLOCK_MONOTONIC ns
-     * here, in a copy (other threads may still be tracing) */
-    struct lw_trace_record chunk[256];
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
-        uint64_t n = LD(t->tlen);
-        if (!t->tbuf)
-            continue;
-        if (n > cap)
-            n = cap;
-        for (uint64_t i = 0; i < n;) {
-            size_t k = 0;
-            for (; k < sizeof chunk / sizeof chunk[0] && i < n; k++, i++) {
-                chunk[k] = t->tbuf[i];
-                chunk[k].t_ns = lw_ticks_mono(chunk[k].t_ns);
-                int ev = chunk[k].event;
-                if ((ev == LW_EV_ACQUIRE || ev == LW_EV_TIMEOUT || ev == LW_EV_RELEASE) && chunk[k].aux)
-                    chunk[k].aux = lw_ticks_mono(chunk[k].aux); /* a time; 0: hold not timed */
-            }
-            if (!err)
-                err = lw_deliver(fd, (const char *)chunk, k * sizeof chunk[0]);
-        }
-    }
-    if (close(fd) != 0 && !err)
-        err = errno;
-    if (err)
-        lw_say("writing the trace to %s failed: %s", used, strerror(err));
-}

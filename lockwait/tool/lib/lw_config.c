@@ -1,0 +1,90 @@
+/* lw_config.c - liblockwait's settings, read once from the environment at
+ * start, and the %p expansion of the output paths they name. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lw_internal.h"
+
+/* ---------------------------------------------------------------- settings */
+
+static void note_ignored(struct lw_config *c, const char *fmt, ...)
+{
+    char line[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    /* said at start (the program may run long) and again in the report */
+    dprintf(2, "lockwait: %s\n", line);
+    size_t used = strlen(c->ignored);
+    snprintf(c->ignored + used, sizeof c->ignored - used, "%s%s", used ? "; " : "", line);
+}
+
+/* a whole number in [min, max], or -1 */
+static long parse_num(const char *s, long min, long max)
+{
+    char *end;
+    if (!s || !*s || *s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || *end || v < min || v > max)
+        return -1;
+    return v;
+}
+
+void lw_config_read(struct lw_config *c)
+{
+    int e = errno;
+    const char *s;
+    c->top = 10;
+    c->trace_records = 65536;
+    s = getenv("LOCKWAIT_OUT");
+    c->out = s && *s ? s : NULL;
+    /* Programs may close stderr before exit (GNU coreutils do, in an atexit
+     * handler), or close every descriptor and open their own: which file
+     * stderr is, so the report finds it again at exit (lw_output.c) */
+    lw_err_note(c);
+    s = getenv("LOCKWAIT_TRACE");
+    c->trace = s && *s ? s : NULL;
+    lw_trace_start(c);
+    s = getenv("LOCKWAIT_TOP");
+    if (s && *s) {
+        long v = parse_num(s, 1, 1000000);
+        if (v < 0)
+            note_ignored(c, "LOCKWAIT_TOP='%.40s' ignored: expected a whole number from 1 to 1000000; using 10", s);
+        else
+            c->top = v;
+    }
+    s = getenv("LOCKWAIT_TRACE_RECORDS");
+    if (s && *s) {
+        long v = parse_num(s, 1024, 16777216);
+        if (v < 0)
+            note_ignored(c, "LOCKWAIT_TRACE_RECORDS='%.40s' ignored: expected a whole number from 1024 to "
+                            "16777216; using 65536", s);
+        else
+            c->trace_records = v;
+    }
+    errno = e;
+}
+
+/* PATH with every %p replaced by the pid */
+void lw_expand_path(const char *path, char *out, size_t cap)
+{
+    size_t o = 0;
+    for (const char *p = path; *p && o + 1 < cap; p++) {
+        if (p[0] == '%' && p[1] == 'p') {
+            int n = snprintf(out + o, cap - o, "%u", lw.pid);
+            o += n > 0 ? (size_t)n : 0;
+            p++;
+        } else {
+            out[o++] = *p;
+        }
+    }
+    out[o < cap ? o : cap - 1] = 0;
+}

@@ -1,0 +1,356 @@
+/* lw_waits.c - liblockwait's wrappers for semaphores, rwlocks and condition
+ * variables (mutexes, spinlocks and threads: liblockwait.c). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <time.h>
+
+#include "lw_wrap.h"
+
+/* ---------------------------------------------------------------- semaphore */
+
+/* Semaphores are not owned: no holder, no hold time. */
+static int sem_real(sem_t *s, enum how how, clockid_t c, const struct timespec *ts)
+{
+    switch (how) {
+    case TIMED: return lw_real.sem_timedwait(s, ts);
+    case CLOCKED: return lw_real.sem_clockwait(s, c, ts);
+    default: return lw_real.sem_wait(s);
+    }
+}
+
+static int sem_common(sem_t *s, uintptr_t pc, enum how how, clockid_t c, const struct timespec *ts)
+{
+    int e0 = errno;
+    /* a second try at once, before measuring: see mutex_slow */
+    if (lw_real.sem_trywait(s) == 0 || (errno == EAGAIN && lw_real.sem_trywait(s) == 0)) {
+        struct lw_tstat *e = stat_of(s, K_SEM, pc);
+        if (e)
+            BUMP1(e->acquisitions, 1);
+        errno = e0; /* a successful call leaves errno alone */
+        return 0;
+    }
+    if (errno != EAGAIN) { /* EINVAL and the like: the real call answers */
+        errno = e0;
+        return sem_real(s, how, c, ts);
+    }
+    errno = e0;
+    struct lw_tstat *e = stat_of(s, K_SEM, pc);
+    struct wait w;
+    lw_wait_begin(s, e, &w, LW_T_SEM);
+    int rc = sem_real(s, how, c, ts);
+    int e2 = errno;
+    lw_wait_end(s, e, &w, rc == 0, pc);
+    if (rc == 0 && e)
+        BUMP1(e->acquisitions, 1);
+    errno = rc == 0 ? e0 : e2;
+    return rc;
+}
+
+#define SEM_NEED(f)                                                             \
+    do {                                                                        \
+        if (LW_UNLIKELY(!lw_real.f || !lw_real.sem_trywait)) {                  \
+            if (!lw_resolve())                                                  \
+                return 0;                                                       \
+            if (!lw_real.f || !lw_real.sem_trywait) {                           \
+                errno = ENOSYS;                                                 \
+                return -1;                                                      \
+            }                                                                   \
+        }                                                                       \
+    } while (0)
+
+LW_API int sem_wait(sem_t *s)
+{
+    SEM_NEED(sem_wait);
+    return sem_common(s, RA(), PLAIN, 0, NULL);
+}
+
+LW_API int sem_timedwait(sem_t *s, const struct timespec *ts)
+{
+    SEM_NEED(sem_timedwait);
+    return sem_common(s, RA(), TIMED, 0, ts);
+}
+
+LW_API int sem_clockwait(sem_t *s, clockid_t c, const struct timespec *ts)
+{
+    SEM_NEED(sem_clockwait);
+    return sem_common(s, RA(), CLOCKED, c, ts);
+}
+
+LW_API int sem_trywait(sem_t *s)
+{
+    SEM_NEED(sem_trywait);
+    int rc = lw_real.sem_trywait(s);
+    int e0 = errno;
+    struct lw_tstat *e = stat_of(s, K_SEM, RA());
+    if (rc == 0 && e)
+        BUMP1(e->acquisitions, 1);
+    else if (rc != 0 && e0 == EAGAIN)
+        lw_trylock_failed(e);
+    errno = e0;
+    return rc;
+}
+
+LW_API int sem_post(sem_t *s)
+{
+    SEM_NEED(sem_post);
+    if (lw.cfg.trace) { /* waiters are counted only for the trace */
+        int e0 = errno;
+        struct lw_tstat *e = stat_of(s, K_SEM, RA());
+        if (e && LD(e->lock->waiting))
+            lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_SEM, s, my_tid(), lw_ticks(), 0);
+        errno = e0;
+    }
+    return lw_real.sem_post(s);
+}
+
+/* ---------------------------------------------------------------- rwlock */
+
+/* Writers hold exclusively (held stack, hold times, as for a mutex);
+ * readers share the lock and only count. */
+static int rw_real(pthread_rwlock_t *l, int write, enum how how, clockid_t c, const struct timespec *ts)
+{
+    switch (how) {
+    case TIMED: return write ? lw_real.timedwrlock(l, ts) : lw_real.timedrdlock(l, ts);
+    case CLOCKED: return write ? lw_real.clockwrlock(l, c, ts) : lw_real.clockrdlock(l, c, ts);
+    default: return write ? lw_real.wrlock(l) : lw_real.rdlock(l);
+    }
+}
+
+static void rw_got(struct lw_tstat *e, int write)
+{
+    if (!e)
+        return;
+    if (write)
+        acquired(e, K_RWLOCK);
+    else
+        BUMP1(e->acquisitions, 1);
+}
+
+static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how, clockid_t c,
+                     const struct timespec *ts)
+{
+    int rc = write ? lw_real.trywrlock(l) : lw_real.tryrdlock(l);
+    if (rc == EBUSY) /* once more at once, before measuring: see mutex_slow */
+        rc = write ? lw_real.trywrlock(l) : lw_real.tryrdlock(l);
+    struct lw_tstat *e = stat_of(l, K_RWLOCK, pc);
+    if (LW_LIKELY(rc == 0)) {
+        rw_got(e, write);
+        return 0;
+    }
+    if (rc != EBUSY) { /* EDEADLK, EAGAIN (too many readers), EINVAL */
+        rc = rw_real(l, write, how, c, ts);
+        if (rc == 0)
+            rw_got(e, write);
+        return rc;
+    }
+    struct wait w;
+    lw_wait_begin(l, e, &w, write ? LW_T_RWLOCK_WR : LW_T_RWLOCK_RD);
+    rc = rw_real(l, write, how, c, ts);
+    lw_wait_measure(e, &w, rc == 0, pc);
+    if (rc == 0)
+        rw_got(e, write);
+    if (rc == 0 && write && e)
+        lw_wait_defer(l, e, &w);
+    else
+        lw_wait_account(l, e, &w);
+    return rc;
+}
+
+#define RW_NEED(f)                                                              \
+    do {                                                                        \
+        if (LW_UNLIKELY(!lw_real.f || !lw_real.tryrdlock || !lw_real.trywrlock)) { \
+            if (!lw_resolve())                                                  \
+                return 0;                                                       \
+            if (!lw_real.f || !lw_real.tryrdlock || !lw_real.trywrlock)         \
+                return ENOSYS;                                                  \
+        }                                                                       \
+    } while (0)
+
+LW_API int pthread_rwlock_rdlock(pthread_rwlock_t *l)
+{
+    RW_NEED(rdlock);
+    return rw_common(l, 0, RA(), PLAIN, 0, NULL);
+}
+
+LW_API int pthread_rwlock_wrlock(pthread_rwlock_t *l)
+{
+    RW_NEED(wrlock);
+    return rw_common(l, 1, RA(), PLAIN, 0, NULL);
+}
+
+LW_API int pthread_rwlock_timedrdlock(pthread_rwlock_t *l, const struct timespec *ts)
+{
+    RW_NEED(timedrdlock);
+    return rw_common(l, 0, RA(), TIMED, 0, ts);
+}
+
+LW_API int pthread_rwlock_timedwrlock(pthread_rwlock_t *l, const struct timespec *ts)
+{
+    RW_NEED(timedwrlock);
+    return rw_common(l, 1, RA(), TIMED, 0, ts);
+}
+
+LW_API int pthread_rwlock_clockrdlock(pthread_rwlock_t *l, clockid_t c, const struct timespec *ts)
+{
+    RW_NEED(clockrdlock);
+    return rw_common(l, 0, RA(), CLOCKED, c, ts);
+}
+
+LW_API int pthread_rwlock_clockwrlock(pthread_rwlock_t *l, clockid_t c, const struct timespec *ts)
+{
+    RW_NEED(clockwrlock);
+    return rw_common(l, 1, RA(), CLOCKED, c, ts);
+}
+
+static int rw_try(pthread_rwlock_t *l, int write, uintptr_t pc)
+{
+    int rc = write ? lw_real.trywrlock(l) : lw_real.tryrdlock(l);
+    struct lw_tstat *e = stat_of(l, K_RWLOCK, pc);
+    if (rc == 0)
+        rw_got(e, write);
+    else if (rc == EBUSY)
+        lw_trylock_failed(e);
+    return rc;
+}
+
+LW_API int pthread_rwlock_tryrdlock(pthread_rwlock_t *l)
+{
+    RW_NEED(tryrdlock);
+    return rw_try(l, 0, RA());
+}
+
+LW_API int pthread_rwlock_trywrlock(pthread_rwlock_t *l)
+{
+    RW_NEED(trywrlock);
+    return rw_try(l, 1, RA());
+}
+
+LW_API int pthread_rwlock_unlock(pthread_rwlock_t *l)
+{
+    RW_NEED(rwunlock);
+    struct lw_tstat *e = releasing(l, K_RWLOCK); /* our write hold, if it is one */
+    if (!e && lw.cfg.trace) { /* a reader leaving */
+        int e0 = errno;
+        struct lw_tstat *s = stat_of(l, K_RWLOCK, RA());
+        if (s && LD(s->lock->waiting))
+            lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_RWLOCK_RD, l, my_tid(), lw_ticks(), 0);
+        errno = e0;
+    }
+    int rc = lw_real.rwunlock(l);
+    if (e)
+        owner_note(e);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- condvar */
+
+/* The real wait releases and re-acquires the mutex inside libc, where we
+ * cannot see it. So: end our hold of the mutex before, start a new one after,
+ * and split the time at the last signal/broadcast that came during the wait:
+ * before it = waiting for the signal (charged to the condvar), after it =
+ * waking up and re-acquiring the mutex (reacquire_ns). */
+static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enum how how, clockid_t c,
+                       const struct timespec *ts)
+{
+    struct lw_tstat *em = stat_of(m, K_MUTEX, pc);
+    struct lw_held *h = em ? held_find(em) : NULL;
+    uint32_t depth = h ? h->depth : 0;
+    if (h) {
+        h->depth = 1;
+        releasing(m, K_MUTEX);
+        owner_note(em);
+    }
+    struct lw_tstat *e = stat_of(cv, K_COND, pc); /* after: the cache holds the condvar */
+    struct wait w;
+    lw_wait_begin(cv, e, &w, LW_T_COND);
+    int rc;
+    switch (how) {
+    case TIMED: rc = lw_real.cond_timedwait(cv, m, ts); break;
+    case CLOCKED: rc = lw_real.cond_clockwait(cv, m, c, ts); break;
+    default: rc = lw_real.cond_wait(cv, m); break;
+    }
+    uint64_t t1 = lw_ticks();
+    int relocked = rc == 0 || rc == ETIMEDOUT || rc == EOWNERDEAD;
+    if (e) {
+        struct lw_lock *r = e->lock;
+        uint64_t sig = LD(r->last_signal);
+        int signalled = sig > w.t0 && sig <= t1;
+        uint64_t until = signalled ? sig : t1;
+        w.holder = signalled ? LD(r->signaller) : 0;
+        if (rc == 0)
+            BUMP1(e->acquisitions, 1);
+        lw_wait_measure(e, &w, rc == 0, pc);
+        w.t1 = t1;
+        w.counted = until - w.t0;
+        w.lock_wait = 0; /* waiting for a signal is not blocking on a lock */
+        lw_wait_account(cv, e, &w);
+        struct lw_twait *x = signalled ? lw_twait_of(e) : NULL;
+        if (x) {
+            uint64_t re = lw_ticks_ns(t1 - sig);
+            BUMP1(x->reacquire_ns, re);
+            if (re > LD(x->max_reacquire_ns))
+                ST(x->max_reacquire_ns, re);
+        }
+        if (signalled) {
+            struct lw_thread *t = lw_thread_self();
+            if (t) /* re-acquiring the mutex is a lock wait of this thread */
+                ADD(t->blocked_ns, lw_ticks_ns(t1 - sig));
+        }
+    }
+    if (relocked && em && depth) {
+        acquired(em, K_MUTEX);
+        if ((h = held_find(em)) != NULL)
+            h->depth = depth; /* a recursive mutex's count comes back whole */
+    }
+    return rc;
+}
+
+LW_API int pthread_cond_wait(pthread_cond_t *cv, pthread_mutex_t *m)
+{
+    NEED(cond_wait);
+    return cond_common(cv, m, RA(), PLAIN, 0, NULL);
+}
+
+LW_API int pthread_cond_timedwait(pthread_cond_t *cv, pthread_mutex_t *m, const struct timespec *ts)
+{
+    NEED(cond_timedwait);
+    return cond_common(cv, m, RA(), TIMED, 0, ts);
+}
+
+LW_API int pthread_cond_clockwait(pthread_cond_t *cv, pthread_mutex_t *m, clockid_t c,
+                                  const struct timespec *ts)
+{
+    NEED(cond_clockwait);
+    return cond_common(cv, m, RA(), CLOCKED, c, ts);
+}
+
+static void cond_wake(pthread_cond_t *cv, uintptr_t pc)
+{
+    int e0 = errno;
+    struct lw_tstat *e = stat_of(cv, K_COND, pc);
+    if (e && LD(e->lock->waiting)) { /* only then is the time worth reading */
+        struct lw_lock *r = e->lock;
+        uint64_t now = lw_ticks();
+        ST(r->signaller, my_tid());
+        ST(r->last_signal, now);
+        lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_COND, cv, my_tid(), now, 0);
+    }
+    errno = e0;
+}
+
+LW_API int pthread_cond_signal(pthread_cond_t *cv)
+{
+    NEED(cond_signal);
+    cond_wake(cv, RA());
+    return lw_real.cond_signal(cv);
+}
+
+LW_API int pthread_cond_broadcast(pthread_cond_t *cv)
+{
+    NEED(cond_broadcast);
+    cond_wake(cv, RA());
+    return lw_real.cond_broadcast(cv);
+}
+

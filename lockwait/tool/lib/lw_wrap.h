@@ -1,0 +1,69 @@
+/* lw_wrap.h - what the wrapper files (liblockwait.c, lw_waits.c) share: the
+ * real libc functions, found once with dlsym, and the macros around them. */
+#ifndef LW_WRAP_H
+#define LW_WRAP_H
+
+#include <pthread.h>
+#include <semaphore.h>
+#include <time.h>
+
+#include "lw_internal.h"
+
+#define LW_API __attribute__((visibility("default")))
+#define RA() ((uintptr_t)__builtin_return_address(0))
+
+typedef int (*mfn)(pthread_mutex_t *);
+typedef int (*mtfn)(pthread_mutex_t *, const struct timespec *);
+typedef int (*mcfn)(pthread_mutex_t *, clockid_t, const struct timespec *);
+typedef int (*sfn)(pthread_spinlock_t *);
+typedef int (*semfn)(sem_t *);
+typedef int (*semtfn)(sem_t *, const struct timespec *);
+typedef int (*semcfn)(sem_t *, clockid_t, const struct timespec *);
+typedef int (*rwfn)(pthread_rwlock_t *);
+typedef int (*rwtfn)(pthread_rwlock_t *, const struct timespec *);
+typedef int (*rwcfn)(pthread_rwlock_t *, clockid_t, const struct timespec *);
+typedef int (*cwfn)(pthread_cond_t *, pthread_mutex_t *);
+typedef int (*ctfn)(pthread_cond_t *, pthread_mutex_t *, const struct timespec *);
+typedef int (*ccfn)(pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *);
+typedef int (*csfn)(pthread_cond_t *);
+typedef int (*crfn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+
+struct lw_real {
+    mfn mutex_lock, mutex_trylock, mutex_unlock;
+    mtfn mutex_timedlock;
+    mcfn mutex_clocklock;
+    sfn spin_lock, spin_trylock, spin_unlock;
+    semfn sem_wait, sem_trywait, sem_post;
+    semtfn sem_timedwait;
+    semcfn sem_clockwait;
+    rwfn rdlock, wrlock, tryrdlock, trywrlock, rwunlock;
+    rwtfn timedrdlock, timedwrlock;
+    rwcfn clockrdlock, clockwrlock;
+    cwfn cond_wait;
+    ctfn cond_timedwait;
+    ccfn cond_clockwait;
+    csfn cond_signal, cond_broadcast;
+    crfn create;
+    int ready;
+};
+LW_HIDDEN extern struct lw_real lw_real;
+
+/* resolves every real function once; 0 while this thread is resolving */
+LW_HIDDEN int lw_resolve(void);
+
+/* One load and test on the fast path; resolve on first use. */
+#define NEED(f)                                                                 \
+    do {                                                                        \
+        if (LW_UNLIKELY(!lw_real.f)) {                                          \
+            if (!lw_resolve())                                                  \
+                return 0;                                                       \
+            if (!lw_real.f)                                                     \
+                return ENOSYS;                                                  \
+        }                                                                       \
+    } while (0)
+
+/* how a blocking call waits: as long as it takes, until a deadline, or until
+ * a deadline on a given clock */
+enum how { PLAIN, TIMED, CLOCKED };
+
+#endif
