@@ -142,26 +142,12 @@ END {
     # table 1: ns per increment
     csv = csvdir "/false_sharing-ns.csv"
     print "variant,layout,threads,ns_per_inc,ns_per_inc_lo,ns_per_inc_hi,cycles_per_inc,cycles_per_inc_lo,cycles_per_inc_hi,min_ns,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,two_modes,target_reached,too_busy,oversubscribed" > csv
-    header("increment | layout")
-    for (a = 1; a <= nv; a++) for (b = 1; b <= nl; b++) {
-        printf "| %s | %s |", vars[a], lays[b]
-        for (i = 1; i <= nt; i++) {
-            k = vars[a] SUBSEP lays[b] SUBSEP thr[i]
-            printf " %s |", cellfmt(k, "ns_per_inc")
-            if ((k SUBSEP "rounds_total") in c) printf "%s,%s,%d,%s\n", vars[a], lays[b], thr[i], csvcell(k) > csv
-        }
-        print ""
-    }
+    layout_table("ns_per_inc", csv)
     close(csv)
     print ""
     print "Rounds used of run per cell (left out: i = interfered, s = slow):"
     print ""
-    header("increment | layout")
-    for (a = 1; a <= nv; a++) for (b = 1; b <= nl; b++) {
-        printf "| %s | %s |", vars[a], lays[b]
-        for (i = 1; i <= nt; i++) { k = vars[a] SUBSEP lays[b] SUBSEP thr[i]; printf " %s |", roundsfmt(k) }
-        print ""
-    }
+    layout_table("rounds", "")
     print ""
 
     # table 2: ratios
@@ -187,12 +173,7 @@ END {
     # table 3: cycles per increment
     print "Cycles per increment (each round's ns over the ns per add of the same round's speed canary):"
     print ""
-    header("increment | layout")
-    for (a = 1; a <= nv; a++) for (b = 1; b <= nl; b++) {
-        printf "| %s | %s |", vars[a], lays[b]
-        for (i = 1; i <= nt; i++) printf " %s |", cellfmt(vars[a] SUBSEP lays[b] SUBSEP thr[i], "cycles_per_inc")
-        print ""
-    }
+    layout_table("cycles_per_inc", "")
     print ""
 
     # table 4: CPU-pair classes at 2 threads
@@ -214,6 +195,22 @@ END {
     } else if (pairskip != "") printf "CPU-pair classes not measured (%s).\n\n", (pairskip == "unpinned" ? "threads were not pinned" : "the topology is unknown")
 
     findings()
+}
+
+# an increment x layout table, a column per thread count: what is a cell
+# key (ns_per_inc, cycles_per_inc) or "rounds"; each measured cell also goes
+# to the CSV file csvf when it is not ""
+function layout_table(what, csvf,   a, b, i, k) {
+    header("increment | layout")
+    for (a = 1; a <= nv; a++) for (b = 1; b <= nl; b++) {
+        printf "| %s | %s |", vars[a], lays[b]
+        for (i = 1; i <= nt; i++) {
+            k = vars[a] SUBSEP lays[b] SUBSEP thr[i]
+            printf " %s |", what == "rounds" ? roundsfmt(k) : cellfmt(k, what)
+            if (csvf != "" && (k SUBSEP "rounds_total") in c) printf "%s,%s,%d,%s\n", vars[a], lays[b], thr[i], csvcell(k) > csvf
+        }
+        print ""
+    }
 }
 
 function header(first,   i) {

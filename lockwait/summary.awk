@@ -162,6 +162,16 @@ function goal_phrase(s) {
 }
 
 
+# a table's start: a blank line, its caption, a blank line, the markdown
+# header and rule (head), and the header line of its CSV file csvf
+function table_start(caption, head, csvhead, csvf) {
+    print ""
+    print caption
+    print ""
+    print head
+    print csvhead > csvf
+}
+
 function name_of(s, tid) {
     if ((s SUBSEP tid) in tname) return tname[s, tid]
     return "tid " tid
@@ -242,12 +252,9 @@ END {
         printf "\n° the interval is wider than ±%.0f point: the scenario's time cap (MAX_CELL_S) or the pair limit stopped it first.\n", 100 * target
 
     if (anywrapped) {
-        print ""
-        print "Profile under the preload: shares are medians over the clean pairs' wrapped runs with 95% intervals; top lock, top blocker and path share come from the traced run."
-        print ""
-        print "| scenario | wait share | sleep share | contended | top lock | top blocker | path share of top lock |"
-        print "|---|---:|---:|---:|---|---|---:|"
-        print "scenario,wait_share,wait_share_lo,wait_share_hi,sleep_share,sleep_share_lo,sleep_share_hi,contended_share,contended_share_lo,contended_share_hi,top_lock,top_blocker,path_share_top_lock" > csv4
+        table_start("Profile under the preload: shares are medians over the clean pairs' wrapped runs with 95% intervals; top lock, top blocker and path share come from the traced run.",
+            "| scenario | wait share | sleep share | contended | top lock | top blocker | path share of top lock |\n|---|---:|---:|---:|---|---|---:|",
+            "scenario,wait_share,wait_share_lo,wait_share_hi,sleep_share,sleep_share_lo,sleep_share_hi,contended_share,contended_share_lo,contended_share_hi,top_lock,top_blocker,path_share_top_lock", csv4)
         for (i = 1; i <= nsc; i++) {
             s = order[i]
             if (!(s in ov)) continue
@@ -262,12 +269,9 @@ END {
 
     # the cache scenario's request latency, bare and wrapped
     if ("cache" in seen) {
-        print ""
-        print "Cache scenario: request latency (medians over the clean pairs' runs with 95% intervals), and the requests at or above p99 in the traced run."
-        print ""
-        print "| variant | p50 us | p99 us | max us |"
-        print "|---|---:|---:|---:|"
-        print "variant,p50_us,p50_us_lo,p50_us_hi,p99_us,p99_us_lo,p99_us_hi,max_us,max_us_lo,max_us_hi" > csv2
+        table_start("Cache scenario: request latency (medians over the clean pairs' runs with 95% intervals), and the requests at or above p99 in the traced run.",
+            "| variant | p50 us | p99 us | max us |\n|---|---:|---:|---:|",
+            "variant,p50_us,p50_us_lo,p50_us_hi,p99_us,p99_us_lo,p99_us_hi,max_us,max_us_lo,max_us_hi", csv2)
         for (vi = 1; vi <= 2; vi++) {
             v = vi == 1 ? "bare" : "wrapped"
             if (!(("cache" SUBSEP v) in haslat)) continue
@@ -279,12 +283,9 @@ END {
     }
 
     if (anywrapped) { # the traced runs exist only with the preload
-        print ""
-        print "Critical path of each traced run (`lockwait_report`): how its length divides."
-        print ""
-        print "| scenario | path ms | plain work | critical sections | waits (no blocker known) | handoffs | thread with most of it |"
-        print "|---|---:|---:|---:|---:|---:|---|"
-        print "scenario,path_ms,work_share,cs_share,wait_share,handoff_share,top_thread,top_thread_share" > csv3
+        table_start("Critical path of each traced run (`lockwait_report`): how its length divides.",
+            "| scenario | path ms | plain work | critical sections | waits (no blocker known) | handoffs | thread with most of it |\n|---|---:|---:|---:|---:|---:|---|",
+            "scenario,path_ms,work_share,cs_share,wait_share,handoff_share,top_thread,top_thread_share", csv3)
         for (i = 1; i <= nsc; i++) {
             s = order[i]
             if (!(s in cp_path) || cp_path[s] + 0 == 0) continue
