@@ -11,13 +11,16 @@
 #     one_way_ns_lo/_hi, canary_lo_ns/_hi_ns -> canary_ns_lo/_hi, c2c_plan
 #     cpus= -> cpu_count=, roundtrips= -> round_trips=, rep= -> typical_pair=;
 #     "# false_sharing_plan:" -> kind=plan, "# pinning: none" -> kind=unpinned
-#   ctxswitch: -1 (unknown) -> NA; "# ctxswitch_config/_cache/_canary:" ->
-#     kind=config/cache/canary; "# ctxswitch_interference:" gains a
+#   ctxswitch: -1 (unknown) -> NA; "# ctxswitch_config/_cache/_canary/_plan:"
+#     -> kind=config/cache/canary/plan; "# ctxswitch_interference:" gains a
 #     kind=interference line (pinning, sched and interference prose stay)
 #   lockwait: a key given twice is given once; overhead_lo_pct/_hi_pct ->
 #     overhead_pct_lo/_hi; the "# lockwait_*" settings gain a kind=config line
 #   clock: kind=estimate
 # A file already in the grammar comes out unchanged.
+
+lw_config != "" { if ($0 !~ /^RESULT exp=lockwait kind=config /) print lw_config; lw_config = "" }
+END { if (lw_config != "") print lw_config }
 
 function tok(s) { gsub(/[ =]/, "_", s); return s }
 function na0(v) { return v + 0 > 0 ? v : "NA" }
@@ -66,13 +69,20 @@ function rebuild(n, w,    i, p, k, out, seenk) {
         $3, na0(f["sysfs_bytes"]), na0(f["sysconf_bytes"]), na0(f["sysctl_bytes"]), f["used"], $2 ~ /disagree/
     next
 }
+/^RESULT exp=ctxswitch kind=interference / { if (said_interference++) next }
 /^# ctxswitch_interference: / {
     print
+    if (said_interference++) next
     share = "0.02"
     if ($3 == "on") { why = "NA"; share = $0; sub(/.* above /, "", share); sub(/ .*/, "", share) }
     else if ($0 ~ /off \(not pinned/) why = "not_pinned"
     else { why = $0; sub(/^[^(]*\(/, "", why); sub(/\);.*/, "", why); why = tok(why) }
     printf "RESULT exp=ctxswitch kind=interference judged=%d why=%s interference_share=%s\n", $3 == "on", why, share
+    next
+}
+/^# ctxswitch_plan: / {
+    kv($0, f)
+    printf "RESULT exp=ctxswitch kind=plan cells=%s eta_s=%s sizes_kib=%s\n", f["cells"], f["eta_s"], f["sizes_kib"] == "" ? "NA" : f["sizes_kib"]
     next
 }
 /^# ctxswitch_canary: / {
@@ -102,8 +112,9 @@ function rebuild(n, w,    i, p, k, out, seenk) {
 /^# lockwait_slow_canary: / {
     print
     best = $0; sub(/.*first best /, "", best); sub(/ .*/, "", best)
-    printf "RESULT exp=lockwait kind=config reps_min=%s max_cell_s=%s target_ratio=%s online_cpus=%s slow_canary=%s canary_best_ns=%s preload=%s\n", \
-        lw_reps, lw_cap, lw_target, lw_cpus, $3, best, lw_preload == "" ? 1 : lw_preload
+    # written after the next line unless that is the config line already
+    lw_config = sprintf("RESULT exp=lockwait kind=config reps_min=%s max_cell_s=%s target_ratio=%s online_cpus=%s slow_canary=%s canary_best_ns=%s preload=%s", \
+        lw_reps, lw_cap, lw_target, lw_cpus, $3, best, lw_preload == "" ? 1 : lw_preload)
     next
 }
 /^#/ { print; next }

@@ -482,10 +482,10 @@ int main(int argc, char **argv)
     double eta = 0;
     for (size_t i = 0; i < ncells; i++)
         eta += cell_eta_s(&cells[i]);
-    printf("# ctxswitch_plan: cells=%zu eta_s=%.0f sizes_kib=", ncells, eta);
+    printf("RESULT exp=ctxswitch kind=plan cells=%zu eta_s=%.0f sizes_kib=", ncells, eta);
     for (size_t i = 0; i < opt.nsizes && !opt.direct_only; i++)
         printf("%s%ld", i ? "," : "", opt.sizes[i]);
-    putchar('\n');
+    printf("%s\n", opt.nsizes && !opt.direct_only ? "" : "NA");
     if (dry)
         return 0;
 

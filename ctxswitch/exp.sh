@@ -47,7 +47,7 @@ ctxswitch_eta() {
   local eta=""
   if [ -x "$BUILD/ctxswitch" ]; then
     eta=$(QUICK=$QUICK REPS=$REPS PIN=$PIN "$BUILD/ctxswitch" -n 2>/dev/null |
-      awk '/^# ctxswitch_plan: / { sub(/.*eta_s=/, ""); print $1 + 0 }') || eta=""
+      kv_awk '/^RESULT exp=ctxswitch kind=plan / { print kv_get($0, "eta_s") + 0 }') || eta=""
   fi
   if [ -z "$eta" ]; then
     if [ "$QUICK" = 1 ]; then eta=2; else eta=60; fi

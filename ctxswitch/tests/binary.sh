@@ -12,7 +12,7 @@ source "$(dirname "$0")/../../common/testlib.sh"
 cs=$BUILD/ctxswitch
 check "ctxswitch -h prints usage on stdout" bash -c "'$cs' -h | grep -q '^usage: ctxswitch'"
 check "-h lists every knob" bash -c "out=\$('$cs' -h); for k in ROUNDS REPS MAX_CELL_S DIRECT_ONLY SIZES MAX_KIB STRIDES ACCESS MODE CPU PIN QUICK; do grep -q \"  \$k=\" <<<\"\$out\" || exit 1; done"
-check "ctxswitch -n prints the plan with an estimate" bash -c "'$cs' -n | grep -q '^# ctxswitch_plan: cells=[0-9]* eta_s=[0-9]* sizes_kib='"
+check "ctxswitch -n prints the plan with an estimate" bash -c "'$cs' -n | grep -q '^RESULT exp=ctxswitch kind=plan cells=[0-9]* eta_s=[0-9]* sizes_kib='"
 
 # bad input: exit 2, one line on stderr naming the knob, nothing on stdout
 bad() { # bad NAME=VALUE...
@@ -107,7 +107,7 @@ direct=$TMP/direct.txt
 check "DIRECT_ONLY=1 runs" bash -c "env DIRECT_ONLY=1 ROUNDS=300 REPS=6 MAX_CELL_S=0 '$cs' >'$direct' 2>/dev/null"
 check_eq "DIRECT_ONLY=1: two direct cells, one mode_diff, no sweep cell" "direct direct mode_diff" \
   "$(grep -E '^RESULT exp=ctxswitch kind=(direct|total|mode_diff) ' "$direct" | field kind | tr '\n' ' ' | sed 's/ $//')"
-check "DIRECT_ONLY=1: the plan says no sizes" grep -q '^# ctxswitch_plan: cells=2 eta_s=[0-9]* sizes_kib=$' "$direct"
+check "DIRECT_ONLY=1: the plan says no sizes" grep -q '^RESULT exp=ctxswitch kind=plan cells=2 eta_s=[0-9]* sizes_kib=NA$' "$direct"
 check_eq "stdout holds only '#' and RESULT lines" "" "$(grep -v '^\(# \|RESULT \)' "$raw" || true)"
 
 # refused or unrequested pinning runs on and says so
