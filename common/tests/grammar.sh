@@ -21,6 +21,18 @@ for a in mawk gawk original-awk; do
     "$("$a" -f "$G" "${files[@]}" 2>&1 | sed "s|$ROOT/||" | head -n 5)"
 done
 
+# upgrade_raw.awk: old lines come out in the grammar, and the committed
+# files, converted once, come out unchanged
+U=("$ROOT/common/kv.awk" "$ROOT/common/upgrade_raw.awk")
+check_eq "upgrade_raw.awk: an old samples line becomes a RESULT line with its unit" \
+  "RESULT exp=ctxswitch kind=samples mode=thread run=T1 lost_share=0.0100" \
+  "$(echo 'samples exp=ctxswitch mode=thread run=T1 lost=0.0100' | awk -f "${U[0]}" -f "${U[1]}")"
+check_eq "upgrade_raw.awk: a key given twice is given once" \
+  "RESULT exp=lockwait kind=workload scenario=a threads=4 variant=bare rep=1" \
+  "$(echo 'RESULT exp=lockwait kind=workload scenario=a threads=4 scenario=a variant=bare rep=1' | awk -f "${U[0]}" -f "${U[1]}")"
+check_eq "upgrade_raw.awk: the committed files come out unchanged" "" \
+  "$(for f in "${files[@]}"; do awk -f "${U[0]}" -f "${U[1]}" "$f" | cmp -s - "$f" || echo "${f#"$ROOT"/}"; done)"
+
 # the checker finds each kind of break (and passes a good line)
 good='RESULT exp=demo kind=cell threads=2 wait_ns=5 wait_ns_lo=4 wait_ns_hi=NA slow_share=0.1 name=a_b'
 breaks=(
