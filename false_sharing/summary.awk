@@ -206,7 +206,7 @@ function layout_table(what, csvf,   a, b, i, k) {
         printf "| %s | %s |", vars[a], lays[b]
         for (i = 1; i <= nt; i++) {
             k = vars[a] SUBSEP lays[b] SUBSEP thr[i]
-            printf " %s |", what == "rounds" ? roundsfmt(k) : cellfmt(k, what)
+            printf " %s |", (what == "rounds" ? roundsfmt(k) : cellfmt(k, what))
             if (csvf != "" && (k SUBSEP "rounds_total") in c) printf "%s,%s,%d,%s\n", vars[a], lays[b], thr[i], csvcell(k) > csvf
         }
         print ""
