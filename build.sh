@@ -143,21 +143,30 @@ build_ctxswitch() {
 
 # the preload library and its test programs (issue: lockwait library).
 # -fvisibility=hidden: only the wrapped pthread/sem functions are exported,
-# and calls between the library's own files skip the PLT. Linux only.
+# and calls between the library's own files skip the PLT. Frame pointers:
+# a stack walk from inside the library climbs its own frames to the lock
+# call's site (lw_stacks.c); they cost the fast path a push and a pop.
+# Linux only.
 build_lockwait_lib() {
   if [ "$(uname -s)" != Linux ]; then
     echo "build.sh: lockwait: the preload library is Linux-only; skipped" >&2
     return 0
   fi
   local lib=$ROOT/lockwait/tool/lib t
-  fresh "$BUILD_DIR/liblockwait.so" "$lib"/*.c "$lib"/*.h "$ROOT/lockwait/tool/trace.h" ||
-  "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -I"$ROOT/common" \
-    "$lib/liblockwait.c" "$lib/lw_waits.c" "$lib/lw_core.c" "$lib/lw_account.c" "$lib/lw_config.c" "$lib/lw_report.c" "$lib/lw_output.c" \
+  fresh "$BUILD_DIR/liblockwait.so" "$lib"/*.c "$lib"/*.h "$ROOT"/lockwait/tool/*.[ch] ||
+  "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -fno-omit-frame-pointer -I"$ROOT/common" \
+    "$lib/liblockwait.c" "$lib/lw_waits.c" "$lib/lw_core.c" "$lib/lw_account.c" "$lib/lw_config.c" "$lib/lw_report.c" "$lib/lw_output.c" "$lib/lw_stacks.c" \
+    "$lib/lw_inits.c" "$lib/lw_names.c" "$lib/lw_lines.c" "$lib/lw_tracemeta.c" "$ROOT/lockwait/tool/lw_symbols.c" \
     -o "$BUILD_DIR/liblockwait.so" -ldl
   for t in "$ROOT"/lockwait/tool/tests/lw_*.c; do
     [ -f "$t" ] || continue
-    # -rdynamic: the report can name the test programs' functions
-    cc_prog "$(basename "$t" .c)" -rdynamic "$t"
+    # -rdynamic: the report can name the test programs' functions; lw_calls
+    # (a known call chain for the stack tests) keeps its frame pointers
+    if [ "$(basename "$t")" = lw_calls.c ]; then
+      cc_prog lw_calls -fno-omit-frame-pointer "$t"
+    else
+      cc_prog "$(basename "$t" .c)" -rdynamic "$t"
+    fi
   done
   cc_prog lw_bench "$ROOT/lockwait/tool/bench/lw_bench.c"
 }
@@ -166,9 +175,11 @@ build_lockwait_lib() {
 build_lockwait_tools() {
   # three independent programs, compiled side by side
   local pids=() p failed=0
-  cc_prog lockwait_workload "$ROOT/lockwait/workload.c" "$ROOT/lockwait/workload_scenarios.c" & pids+=("$!")
+  # frame pointers: the traced run's wait stacks reach the workload's own
+  # functions (the summary's flame graph); bare and preloaded runs share them
+  cc_prog lockwait_workload -fno-omit-frame-pointer "$ROOT/lockwait/workload.c" "$ROOT/lockwait/workload_scenarios.c" & pids+=("$!")
   local rep=$ROOT/lockwait/tool/report
-  cc_prog lockwait_report "$rep/report.c" "$rep/report_load.c" "$rep/report_model.c" "$rep/report_pieces.c" & pids+=("$!")
+  cc_prog lockwait_report "$rep/report.c" "$rep/report_load.c" "$rep/report_model.c" "$rep/report_pieces.c" "$rep/report_util.c" "$rep/report_meta.c" "$ROOT/lockwait/tool/lw_symbols.c" & pids+=("$!")
   # synthetic traces for the report tests and lockwait/bench_report.sh
   cc_prog lockwait_tracegen "$ROOT/lockwait/tool/tests/report-tracegen.c" & pids+=("$!")
   for p in "${pids[@]}"; do wait "$p" || failed=1; done

@@ -231,6 +231,14 @@ lockwait_traced() {
   cat "$LW_TMP/lw.out" >>"$LW_TMP/wl.out"
   run_child "$BUILD/lockwait_report" "${rargs[@]}" "$LW_TMP/trace" >>"$LW_TMP/wl.out" 2>"$LW_TMP/rep.err" ||
     { cat "$LW_TMP/rep.err" >&2; die "lockwait: lockwait_report on the $s trace failed"; }
+  if [ "$s" = cache ]; then # its waits by thread, stack and lock: the summary's flame graph
+    run_child "$BUILD/lockwait_report" -f "$LW_TMP/trace" >"$LW_TMP/folded" 2>"$LW_TMP/rep.err" ||
+      { cat "$LW_TMP/rep.err" >&2; die "lockwait: lockwait_report -f on the $s trace failed"; }
+    # input: "thread;frame;...;frame;lock NS" (no blanks inside the stack); sorted: a stable layout
+    LC_ALL=C sort "$LW_TMP/folded" |
+      awk 'NF == 2 { print "RESULT exp=lockwait kind=folded folded=" $1 " wait_ns=" $2 }' >>"$LW_TMP/wl.out" ||
+      die "lockwait: cannot keep the $s folded stacks"
+  fi
   lockwait_tag "$LW_TMP/wl.out" "$s" traced 0 >>"$raw" || die "lockwait: cannot write $raw"
 }
 

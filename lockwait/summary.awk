@@ -2,16 +2,18 @@
 # raw file lockwait/exp.sh writes. Usage:
 #   awk -v csvdir=DIR [-v prefix=quick-] -f common/kv.awk -f lockwait/summary.awk results/lockwait-raw.txt
 # Writes DIR/lockwait-scenarios.csv, lockwait-cache.csv, lockwait-critpath.csv
-# and DIR/lockwait-cache-critpath.svg (the cache scenario's critical path).
+# DIR/lockwait-cache-critpath.svg (the cache scenario's critical path) and
+# DIR/lockwait-cache-flame.svg (its waits by thread, stack and lock).
 # POSIX awk; identical output under mawk, gawk and original-awk.
 #
 # Input lines (see exp.sh): "RESULT exp=lockwait kind=K key=value ...
 # scenario=S variant=bare|wrapped|traced rep=N", where kind is
 #   workload (lockwait_workload), process/lock/blocker/thread (liblockwait.so),
 #   critpath/critpath_thread/critpath_lock/critpath_seg/waitblock/tail
-#   (lockwait_report on the traced run), and the run's settings:
-#   "RESULT exp=lockwait kind=config reps_min=N max_cell_s=S target_ratio=X
-#   online_cpus=N slow_canary=F canary_best_ns=X preload=0|1".
+#   (lockwait_report on the traced run), folded (its -f lines: exp.sh), and
+#   the run's settings: "RESULT exp=lockwait kind=config reps_min=N
+#   max_cell_s=S target_ratio=X online_cpus=N slow_canary=F canary_best_ns=X
+#   preload=0|1".
 #
 # Every statistic is in the raw file already, computed by build/stats in
 # exp.sh (this script only formats):
@@ -98,6 +100,60 @@ function goal_phrase(s) {
     return sprintf("cannot tell: the interval %+.1f..%+.1f%% spans 0.5%%", ov_lo[s], ov_hi[s])
 }
 
+# The cache waits' flame graph. Input: kind=folded lines, folded=
+# "thread;frame;...;frame;lock" (outermost frame first) and wait_ns, in
+# the order exp.sh sorted them. Each prefix is a node; its children are
+# kept in the order first seen, so the layout is the same under every awk.
+function fold_add(stack, ns,    n, f, i, key, parent) {
+    if (ns <= 0) return
+    n = split(stack, f, ";")
+    key = ""
+    fl_w[""] += ns
+    for (i = 1; i <= n; i++) {
+        parent = key
+        key = i == 1 ? f[1] : key ";" f[i]
+        if (!(key in fl_w)) {
+            fl_kid[parent, ++fl_kids[parent]] = key
+            fl_name[key] = f[i]; fl_depth[key] = i
+        }
+        fl_w[key] += ns
+        if (i > fl_maxdepth) fl_maxdepth = i
+    }
+}
+
+function xml(t) {
+    gsub(/&/, "\\&amp;", t); gsub(/</, "\\&lt;", t); gsub(/>/, "\\&gt;", t)
+    return t
+}
+
+# draw node and its children, left to right from x (in ns), into fl_svg
+function fl_node(node, x,    i, c, px, y, fill, label) {
+    if (node != "") {
+        px = (FL_W - 20) * fl_w[node] / fl_w[""]
+        if (px < 0.5) return
+        y = FL_H - 24 - fl_depth[node] * FL_RH
+        fill = fl_depth[node] == 1 ? "#bbbbbb" : fl_kids[node] + 0 == 0 ? "#d62728" : fl_depth[node] % 2 ? "#f2a33a" : "#f7c66b"
+        printf "<g><title>%s: %.3f ms (%.1f%%)</title><rect x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\" fill=\"%s\"/>", xml(fl_name[node]), fl_w[node] / 1e6, 100 * fl_w[node] / fl_w[""], 10 + (FL_W - 20) * x / fl_w[""], y, px, FL_RH - 2, fill > fl_svg
+        label = px >= 28 ? substr(fl_name[node], 1, int((px - 6) / 7)) : ""
+        if (label != "") printf "<text x=\"%.2f\" y=\"%d\">%s</text>", 13 + (FL_W - 20) * x / fl_w[""], y + FL_RH - 6, xml(label) > fl_svg
+        print "</g>" > fl_svg
+    }
+    for (i = 1; i <= fl_kids[node]; i++) {
+        c = fl_kid[node, i]
+        fl_node(c, x)
+        x += fl_w[c]
+    }
+}
+
+function fl_draw(file) {
+    fl_svg = file; FL_W = 900; FL_RH = 18; FL_H = 40 + fl_maxdepth * FL_RH + 24
+    printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"11\">\n", FL_W, FL_H > fl_svg
+    printf "<text x=\"4\" y=\"16\" font-size=\"12\">lockwait: where the cache scenario waited (%.1f ms of waits): thread at the bottom, its call stack above, the lock on top</text>\n", fl_w[""] / 1e6 > fl_svg
+    fl_node("", 0)
+    print "</svg>" > fl_svg
+    close(fl_svg)
+}
+
 /^RESULT / {
     kv($0, F)
     if (val("exp") != "lockwait") next
@@ -154,6 +210,8 @@ function goal_phrase(s) {
         seg_state[nseg] = val("state")
         if (val("end_ns") + 0 > seg_span) seg_span = val("end_ns") + 0
         if (!(val("tid") in rowof)) { rowof[val("tid")] = nrow + 0; rowtid[nrow + 0] = val("tid"); nrow++ }
+    } else if (k == "folded" && v == "traced" && s == "cache") {
+        fold_add(val("folded"), val("wait_ns") + 0)
     } else if (k == "tail" && v == "traced") {
         tail_n[s] = val("requests"); tail_lock[s] = val("lock_share")
         tail_comp[s] = val("compile_share"); tail_lat[s] = val("latency_ns")
@@ -354,5 +412,10 @@ END {
         close(svg)
         print ""
         print "The cache scenario's critical path, one row per thread on the path (grey: plain work, red: critical sections, orange: handoffs, blue: waits):"; print ""; print "![critical path of the cache scenario](results/" prefix "lockwait-cache-critpath.svg)"
+    }
+    if (fl_maxdepth > 0) {
+        fl_draw(csvdir "/lockwait-cache-flame.svg")
+        print ""
+        print "The cache scenario's waits as a flame graph (width: wait time; from the bottom: thread, call stack, lock; hover for times):"; print ""; print "![flame graph of the cache scenario's waits](results/lockwait-cache-flame.svg)"
     }
 }

@@ -18,7 +18,7 @@ nolinux() { # nolinux OUT SRC...: build SRC... with common/*.c (but the tools) a
 for p in "clock_estimate common/clock_estimate.c" "machine common/machine.c" "stats common/stats_cli.c" \
          "false_sharing false_sharing/bench.c false_sharing/rounds.c" "ctxswitch ctxswitch/ctxswitch.c ctxswitch/pingpong.c ctxswitch/report.c" \
          "lockwait_workload lockwait/workload.c lockwait/workload_scenarios.c" \
-         "lockwait_report lockwait/tool/report/report.c lockwait/tool/report/report_load.c lockwait/tool/report/report_model.c lockwait/tool/report/report_pieces.c"; do
+         "lockwait_report lockwait/tool/report/report.c lockwait/tool/report/report_load.c lockwait/tool/report/report_model.c lockwait/tool/report/report_pieces.c lockwait/tool/report/report_util.c lockwait/tool/report/report_meta.c lockwait/tool/lw_symbols.c"; do
   read -r out srcs <<<"$p"
   read -r -a src <<<"$srcs"
   check "$srcs compiles without __linux__ (-Werror)" nolinux "$out" "${src[@]/#/$ROOT/}"

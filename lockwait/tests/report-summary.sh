@@ -11,7 +11,7 @@ source "$(dirname "$0")/../../common/testlib.sh"
 
 T=$ROOT/lockwait/tests
 fixture=$T/fixture-raw.txt
-summary_goldens lockwait 1 overhead.csv profile.csv cache.csv critpath.csv cache-critpath.svg
+summary_goldens lockwait 1 overhead.csv profile.csv cache.csv critpath.csv cache-critpath.svg cache-flame.svg
 
 check_eq "summary.awk computes no median or interval of its own" "" \
   "$(grep -n -E 'function (median|quantile|sort)|asort' "$ROOT/lockwait/summary.awk" || true)"
@@ -46,6 +46,16 @@ check "the cache tail share is the report's lock_share ($share)" grep -q "spent 
 check "the SVG has one row label per thread on the path" \
   awk -v n="$(grep 'kind=critpath_seg' "$fixture" | kv_awk '{ print kv_get($0, "tid") }' | sort -u | wc -l)" \
     'END { exit !(c == n && n >= 1) } /^<text x="4" y="[0-9]+">/ && NR > 2 { c++ }' "$TMP/mawk/lockwait-cache-critpath.svg"
+
+# the flame graph: one bottom box per thread with waits, as wide as its folded lines' sum
+check "the flame graph has a bottom box per waiting thread, widths as the folded waits" \
+  awk -v f="$fixture" 'BEGIN { while ((getline l < f) > 0) if (l ~ /kind=folded .*scenario=cache/) {
+                               split(l, a, " "); sub(/^folded=/, "", a[4]); split(a[4], fr, ";"); sub(/^wait_ns=/, "", a[5])
+                               if (!(fr[1] in w)) nt++; w[fr[1]] += a[5]; tot += a[5] } }
+       /fill="#bbbbbb"/ { t = $0; sub(/.*<title>/, "", t); sub(/:.*/, "", t)
+                          x = $0; sub(/.*width="/, "", x); sub(/".*/, "", x); n++
+                          if (!(t in w) || (x - 880 * w[t] / tot) ^ 2 > 0.01) bad++ }
+       END { exit !(n == nt && n >= 1 && !bad) }' "$TMP/mawk/lockwait-cache-flame.svg"
 
 # the sentences follow the intervals: the fixture with the cache or cond
 # overhead line replaced

@@ -91,6 +91,9 @@ awk -v csvdir="$TMP/raw" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk
 check "summary: a row for cond and for cache" \
   awk 'END { exit !(a && b) } /^\| cond \| [0-9]/ { a = 1 } /^\| cache \| [0-9]/ { b = 1 }' "$TMP/summary.md"
 check "summary: the SVG exists" test -s "$TMP/raw/lockwait-cache-critpath.svg"
+check "raw: the cache waits' folded stacks reach the workload's own functions" \
+  grep -q '^RESULT exp=lockwait kind=folded folded=[^ ]*;cache_find_or_compile+0x[0-9a-f]*;[^ ]* wait_ns=[0-9]* scenario=cache ' "$raw"
+check "summary: the flame graph exists and names cache_find_or_compile" grep -q 'cache_find_or_compile' "$TMP/raw/lockwait-cache-flame.svg"
 
 # without the preload (macOS, where the library does not build): bare runs
 # only, REPS clean ones and no more (no overhead to aim at), medians of them

@@ -1,5 +1,5 @@
 /* trace.h - the binary format of a lockwait event trace (--trace FILE), shared
- * by liblockwait.so (writer) and lockwait/report (reader). Native byte order
+ * by liblockwait.so (writer) and lockwait_report (reader). Native byte order
  * and layout; the header says which, so a reader on another machine refuses
  * rather than misreads. Documented in README.md ("lockwait trace format"). */
 #ifndef LOCKWAIT_TRACE_H
@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #define LW_TRACE_MAGIC "LWTRACE1" /* 8 bytes, no NUL in the file */
-#define LW_TRACE_VERSION 1u
+#define LW_TRACE_VERSION 2u /* 2: stack ids in records, and records 7-11 (readers read 1 too) */
 #define LW_TRACE_ENDIAN 0x01020304u /* reads back as 0x04030201 if swapped */
 
 struct lw_trace_header {
@@ -27,6 +27,18 @@ enum lw_event {
     LW_EV_RELEASE = 4, /* released while another thread waited; aux = when this hold began */
     LW_EV_THREAD_START = 5, /* lock = 0; aux = creating thread's tid */
     LW_EV_THREAD_EXIT = 6,  /* lock = 0 */
+    /* version 2, 7 to 15: what names the code, written after all the events
+     * above. A record's payload may continue in LW_EV_DATA records after it. */
+    LW_EV_STACK = 7,       /* holder = stack id, tid = frames n; then ceil(n / 4) DATA records of
+                              n uint64 return addresses, innermost first (the first is the call site) */
+    LW_EV_DATA = 8,        /* 32 payload bytes in place of t_ns, lock, aux, tid, holder */
+    LW_EV_MODULE = 9,      /* a loaded file: lock = lowest address, aux = end, t_ns = load bias,
+                              tid = path length; then ceil(len / 32) DATA records of its path */
+    LW_EV_THREAD_INFO = 10, /* tid, holder = creator, lock = start routine (0: none), aux = stack id of
+                              its creation, type = 1 for the main thread; then one DATA record: its
+                              name (16 bytes, NUL-padded) */
+    LW_EV_LOCK_INFO = 11,  /* lock, type, aux = stack id of its init (holder = 1) or first use
+                              (holder = 0) */
 };
 
 enum lw_lock_type {
@@ -47,7 +59,9 @@ struct lw_trace_record {
     uint32_t holder; /* kernel tid of the holder when known (mutex, spin, rwlock writer), else 0 */
     uint8_t event;   /* enum lw_event */
     uint8_t type;    /* enum lw_lock_type */
-    uint8_t pad[6];  /* zero */
+    uint8_t pad[2];  /* zero */
+    uint32_t stack;  /* REQUEST, ACQUIRE, TIMEOUT: the wait's stack id (LW_EV_STACK), 0: none;
+                        version 1: zero */
 };
 
 _Static_assert(sizeof(struct lw_trace_record) == 40, "trace record is 40 bytes");

@@ -21,6 +21,9 @@ Loops (build/lw_bench, 2 threads each):
   trylock      the same bare loop locking with trylock: the floor of a
                trylock-first wrapper (glibc's trylock is slower than lock)
   contended    both share one mutex, 64 LCG steps between  target <= 1.10x
+  stacks       the contended loop preloaded with LOCKWAIT_STACK_DEPTH=0
+               and =8 (the default) alternately: what wait stacks cost
+               (their walk runs on contended waits only)
   report       build/lw_life many (100 000 locks, 1000 threads): the time
                the library's report took at exit (its own stopwatch, from
                the destructor's start to the text ready; not the write)
@@ -68,10 +71,14 @@ trap 'rm -rf "$TMP"' EXIT
 # voluntary context switches of the run, i.e. how often a thread slept on the
 # lock: on a busy 2-CPU machine the two threads sometimes take turns on one
 # CPU and hardly ever meet at the lock, which makes the contended loop cheap)
+# (VARIANT: bare, wrapped (preloaded), or depthN: preloaded with stacks of N frames)
 ns_per_pair() {
   local out
   if [ "$1" = bare ]; then
     out=$(flock "$LOCK" "$BUILD/lw_bench" "$2" "$3")
+  elif [[ $1 == depth* ]]; then
+    out=$(flock "$LOCK" env LOCKWAIT_STACK_DEPTH="${1#depth}" LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" \
+      "$BUILD/lw_bench" "$2" "$3")
   else
     out=$(flock "$LOCK" env LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" "$BUILD/lw_bench" "$2" "$3")
   fi
@@ -85,24 +92,25 @@ stats() {
   tr ',' '\n' <<<"$1" | sort -n | awk -v m="$med" 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.3f %.3f %.3f\n", m, lo, hi }'
 }
 
-loop() { # loop NAME PAIRS TARGET
-  local name=$1 pairs=$2 target=$3 bare='' wrapped='' bsw='' wsw='' i b w bs ws
+loop() { # loop NAME PAIRS TARGET [BASE_VARIANT WRAPPED_VARIANT MODE]
+  local name=$1 pairs=$2 target=$3 base=${4:-bare} with=${5:-wrapped} mode=${6:-$1}
+  local bare='' wrapped='' bsw='' wsw='' i b w bs ws
   for ((i = 1; i <= REPS; i++)); do
-    read -r b bs <<<"$(ns_per_pair bare "$name" "$pairs")"
-    read -r w ws <<<"$(ns_per_pair wrapped "$name" "$pairs")"
+    read -r b bs <<<"$(ns_per_pair "$base" "$mode" "$pairs")"
+    read -r w ws <<<"$(ns_per_pair "$with" "$mode" "$pairs")"
     bare+=${bare:+,}$b; wrapped+=${wrapped:+,}$w; bsw+=${bsw:+,}$bs; wsw+=${wsw:+,}$ws
-    echo "$PROG: $name run $i/$REPS: bare $b ns/pair ($bs sleeps), preloaded $w ns/pair ($ws sleeps)" >&2
+    echo "$PROG: $name run $i/$REPS: $base $b ns/pair ($bs sleeps), $with $w ns/pair ($ws sleeps)" >&2
   done
   read -r bm bmin bmax <<<"$(stats "$bare")"
   read -r wm wmin wmax <<<"$(stats "$wrapped")"
   ratio=$(awk -v b="$bm" -v w="$wm" 'BEGIN { printf "%.3f", w / b }')
-  echo "RESULT exp=lockwait_overhead kind=samples loop=$name variant=bare ns_per_pair=$bare nvcsw=$bsw"
-  echo "RESULT exp=lockwait_overhead kind=samples loop=$name variant=wrapped ns_per_pair=$wrapped nvcsw=$wsw"
-  echo "RESULT exp=lockwait_overhead kind=loop loop=$name reps=$REPS pairs_per_thread=$pairs bare_ns_per_pair=$bm" \
-    "bare_ns_per_pair_min=$bmin bare_ns_per_pair_max=$bmax wrapped_ns_per_pair=$wm wrapped_ns_per_pair_min=$wmin" \
-    "wrapped_ns_per_pair_max=$wmax ratio=$ratio target_ratio=$target"
-  printf '%s: %-11s bare %s ns/pair [%s..%s], preloaded %s [%s..%s]: %sx (target <= %s)\n' \
-    "$PROG" "$name" "$bm" "$bmin" "$bmax" "$wm" "$wmin" "$wmax" "$ratio" "$target" >&2
+  echo "RESULT exp=lockwait_overhead kind=samples loop=$name variant=$base ns_per_pair=$bare nvcsw=$bsw"
+  echo "RESULT exp=lockwait_overhead kind=samples loop=$name variant=$with ns_per_pair=$wrapped nvcsw=$wsw"
+  echo "RESULT exp=lockwait_overhead kind=loop loop=$name reps=$REPS pairs_per_thread=$pairs ${base}_ns_per_pair=$bm" \
+    "${base}_ns_per_pair_min=$bmin ${base}_ns_per_pair_max=$bmax ${with}_ns_per_pair=$wm ${with}_ns_per_pair_min=$wmin" \
+    "${with}_ns_per_pair_max=$wmax ratio=$ratio target_ratio=$target"
+  printf '%s: %-11s %s %s ns/pair [%s..%s], %s %s [%s..%s]: %sx (target <= %s)\n' \
+    "$PROG" "$name" "$base" "$bm" "$bmin" "$bmax" "$with" "$wm" "$wmin" "$wmax" "$ratio" "$target" >&2
 }
 
 loop uncontended "$PAIRS" 1.25
@@ -120,6 +128,8 @@ echo "RESULT exp=lockwait_overhead kind=loop loop=trylock_floor reps=$REPS pairs
 printf '%s: %-11s the bare loop with trylock instead of lock: %s ns/pair [%s..%s]\n' \
   "$PROG" trylock "$trm" "$trmin" "$trmax" >&2
 loop contended $((PAIRS / 5)) 1.10
+# both preloaded: stacks off (depth0_*) and of 8 frames (depth8_*); no target, a number to report
+loop stacks $((PAIRS / 5)) NA depth0 depth8 contended
 
 took=''
 for ((i = 1; i <= REPS; i++)); do

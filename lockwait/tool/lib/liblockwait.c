@@ -33,6 +33,7 @@
 #endif
 
 #include "lw_wrap.h"
+#include "lw_stacks.h"
 
 /* ---------------------------------------------------------------- real calls */
 
@@ -53,7 +54,7 @@ static void *sym(const char *name)
     return dlsym(RTLD_NEXT, name);
 }
 
-static void *cond_sym(const char *name)
+void *lw_cond_sym(const char *name)
 {
     void *p = NULL;
 #ifdef LW_COND_VERSION
@@ -99,12 +100,17 @@ int lw_resolve(void)
     lw_real.timedwrlock = (rwtfn)sym("pthread_rwlock_timedwrlock");
     lw_real.clockrdlock = (rwcfn)sym("pthread_rwlock_clockrdlock");
     lw_real.clockwrlock = (rwcfn)sym("pthread_rwlock_clockwrlock");
-    lw_real.cond_wait = (cwfn)cond_sym("pthread_cond_wait");
-    lw_real.cond_timedwait = (ctfn)cond_sym("pthread_cond_timedwait");
+    lw_real.cond_wait = (cwfn)lw_cond_sym("pthread_cond_wait");
+    lw_real.cond_timedwait = (ctfn)lw_cond_sym("pthread_cond_timedwait");
     lw_real.cond_clockwait = (ccfn)sym("pthread_cond_clockwait"); /* one version */
-    lw_real.cond_signal = (csfn)cond_sym("pthread_cond_signal");
-    lw_real.cond_broadcast = (csfn)cond_sym("pthread_cond_broadcast");
+    lw_real.cond_signal = (csfn)lw_cond_sym("pthread_cond_signal");
+    lw_real.cond_broadcast = (csfn)lw_cond_sym("pthread_cond_broadcast");
     lw_real.create = (crfn)sym("pthread_create");
+    lw_real.mutex_init = (minitfn)sym("pthread_mutex_init");
+    lw_real.rwlock_init = (rwinitfn)sym("pthread_rwlock_init");
+    lw_real.spin_init = (spinitfn)sym("pthread_spin_init");
+    lw_real.sem_init = (seminitfn)sym("sem_init");
+    lw_real.cond_init = (cinitfn)lw_cond_sym("pthread_cond_init");
     errno = e;
     resolving = 0;
     /* the functions every program needs; the others are checked at use */
@@ -165,7 +171,7 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
         return rc;
     }
     struct wait w;
-    lw_wait_begin(m, e, &w, LW_T_MUTEX);
+    lw_wait_begin(m, e, &w, LW_T_MUTEX, pc);
     rc = mutex_real(m, how, c, ts);
     lw_wait_measure(e, &w, got_mutex(rc), pc);
     if (got_mutex(rc) && e) {
@@ -243,7 +249,7 @@ LW_API int pthread_spin_lock(pthread_spinlock_t *s)
         return 0;
     }
     struct wait w;
-    lw_wait_begin((void *)s, e, &w, LW_T_SPIN);
+    lw_wait_begin((void *)s, e, &w, LW_T_SPIN, RA());
     rc = lw_real.spin_lock(s);
     lw_wait_measure(e, &w, rc == 0, RA());
     if (rc == 0 && e) {
@@ -322,16 +328,22 @@ static void thread_end(void *arg)
 struct start {
     void *(*fn)(void *);
     void *arg;
-    uint32_t creator;
+    uint32_t creator, create_stack;
+    uintptr_t stack_lo; /* the user stack's base, or 0: the size below */
+    uint64_t stack_size;
 };
 
 static void *thread_start(void *p)
 {
     struct start s = *(struct start *)p;
     free(p);
+    uintptr_t hi = (uintptr_t)__builtin_frame_address(0); /* the program's frames are below */
+    lw_stack_bounds(s.stack_lo ? s.stack_lo : lw_stack_low(hi, s.stack_size), hi);
     struct lw_thread *t = lw_thread_self();
     if (t) {
         t->creator = s.creator;
+        t->start_fn = (uintptr_t)s.fn;
+        t->create_stack = s.create_stack;
         lw_trace(t, LW_EV_THREAD_START, LW_T_NONE, NULL, 0, lw_ticks(), s.creator);
     }
     void *ret;
@@ -339,6 +351,35 @@ static void *thread_start(void *p)
     ret = s.fn(s.arg);
     pthread_cleanup_pop(1);
     return ret;
+}
+
+/* Where the new thread's stack is, as far as the walk needs: a stack the
+ * program gave exactly; else the size it asked for or the default (read on
+ * the creating thread: the walk itself must not ask, it may run anywhere). */
+static void thread_stack_of(const pthread_attr_t *attr, struct start *s)
+{
+    size_t size = 0;
+    void *addr = NULL;
+    s->stack_lo = 0;
+    s->stack_size = 0;
+    if (attr) {
+        /* without a stack of its own, glibc answers 0 - size: it wraps */
+        if (pthread_attr_getstack(attr, &addr, &size) == 0 && addr && (uintptr_t)addr + size > (uintptr_t)addr) {
+            s->stack_lo = (uintptr_t)addr;
+            return;
+        }
+        if (pthread_attr_getstacksize(attr, &size) == 0)
+            s->stack_size = size;
+        return;
+    }
+#ifdef __GLIBC__
+    pthread_attr_t a;
+    if (pthread_getattr_default_np(&a) == 0) {
+        if (pthread_attr_getstacksize(&a, &size) == 0)
+            s->stack_size = size;
+        pthread_attr_destroy(&a);
+    }
+#endif
 }
 
 LW_API int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg)
@@ -350,6 +391,8 @@ LW_API int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)
     s->fn = fn;
     s->arg = arg;
     s->creator = my_tid();
+    s->create_stack = lw_stack_capture(RA());
+    thread_stack_of(attr, s);
     int rc = lw_real.create(th, attr, thread_start, s);
     if (rc != 0)
         free(s);
@@ -389,6 +432,8 @@ static void at_fork_child(void)
     }
     /* this thread's holds move to its new statistics */
     struct lw_thread *t = lw_thread_self();
+    if (t)
+        t->is_main = 1; /* the child's first thread */
     for (uint32_t i = 0; i < lw_tls.nheld; i++) {
         struct lw_tstat *e = lw_tstat_for(t, lw_tls.held[i].e->lock);
         if (e)
@@ -404,14 +449,17 @@ __attribute__((constructor)) static void lw_start(void)
     lw.start_ns = lw_now();
     lw.pid = (uint32_t)getpid();
     lw_config_read(&lw.cfg);
-    if (lw_core_init() != 0) {
+    if (lw_core_init() != 0 || lw_stacks_init() != 0) {
         static const char msg[] = "lockwait: cannot map memory for lock records; recording nothing\n";
         ssize_t w = write(2, msg, sizeof msg - 1);
         (void)w;
         return;
     }
     lw_resolve();
-    lw_thread_self();
+    lw_stack_bounds_main();
+    struct lw_thread *t = lw_thread_self();
+    if (t)
+        t->is_main = 1;
     pthread_atfork(NULL, NULL, at_fork_child);
 }
 

@@ -19,6 +19,7 @@
 #endif
 
 #include "lw_internal.h"
+#include "lw_stacks.h"
 
 /* ---------------------------------------------------------------- holds */
 
@@ -144,7 +145,7 @@ static long vol_switches(void)
  * waiters the trace and condvars need), so that the real call follows the
  * failed trylock as closely as it can; everything else waits until the wait
  * is accounted. */
-void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type)
+void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, uintptr_t pc)
 {
     struct lw_lock *r = e ? e->lock : NULL;
     w->type = type;
@@ -154,6 +155,8 @@ void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type)
     w->counted_waiting = r && (lw.cfg.trace || r->kind == K_COND);
     if (w->counted_waiting)
         ADD(r->waiting, 1);
+    /* after the holder, before the clock: the walk (tens of ns) is not part of the wait */
+    w->stack = lw_stack_capture(pc);
     uint32_t n = lw_tls.nwaits++;
     w->nvcsw0 = -1;
     if (n < LW_PROBE_ALL || n % LW_PROBE_SAMPLE == 0) {
@@ -245,7 +248,7 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
     struct lw_lock *r = e ? e->lock : NULL;
     if (r && r->kind != K_COND && LD(r->timed) != 1)
         ST(r->timed, 1); /* from now on, sample its holds */
-    lw_trace(t, LW_EV_REQUEST, w->type, p, w->holder, w->t0, 0);
+    lw_trace_stack(t, LW_EV_REQUEST, w->type, p, w->holder, w->t0, 0, w->stack);
     if (t && w->lock_wait) {
         ADD(t->waits, 1);
         ADD(t->blocked_ns, ns);
@@ -268,7 +271,8 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
             BUMP1(x->sleep_wait_ns, counted);
         note_wait(x, w->holder, counted, w->pc);
     }
-    lw_trace(t, w->got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, w->t1, w->t0);
+    lw_lstack_note(r, w->stack, counted, w->got);
+    lw_trace_stack(t, w->got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, w->t1, w->t0, w->stack);
     errno = saved;
 }
 

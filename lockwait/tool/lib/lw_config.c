@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "lw_internal.h"
+#include "lw_stacks.h"
 
 /* ---------------------------------------------------------------- settings */
 
@@ -44,6 +45,7 @@ void lw_config_read(struct lw_config *c)
     const char *s;
     c->top = 10;
     c->trace_records = 65536;
+    c->stack_depth = 8;
     s = getenv("LOCKWAIT_OUT");
     c->out = s && *s ? s : NULL;
     /* Programs may close stderr before exit (GNU coreutils do, in an atexit
@@ -69,6 +71,15 @@ void lw_config_read(struct lw_config *c)
                             "16777216; using 65536", s);
         else
             c->trace_records = v;
+    }
+    s = getenv("LOCKWAIT_STACK_DEPTH");
+    if (s && *s) {
+        long v = parse_num(s, 0, LW_STACK_MAX);
+        if (v < 0)
+            note_ignored(c, "LOCKWAIT_STACK_DEPTH='%.40s' ignored: expected a whole number from 0 to %d; using 8", s,
+                         LW_STACK_MAX);
+        else
+            c->stack_depth = v;
     }
     errno = e;
 }

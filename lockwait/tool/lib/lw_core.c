@@ -21,6 +21,7 @@
 #endif
 
 #include "lw_internal.h"
+#include "lw_stacks.h"
 
 __thread struct lw_tls lw_tls __attribute__((tls_model("initial-exec")));
 struct lw_state lw;
@@ -233,6 +234,12 @@ struct lw_thread *lw_thread_self(void)
 void lw_trace(struct lw_thread *t, int ev, int type, const void *lock, uint32_t holder, uint64_t when,
               uint64_t aux)
 {
+    lw_trace_stack(t, ev, type, lock, holder, when, aux, 0);
+}
+
+void lw_trace_stack(struct lw_thread *t, int ev, int type, const void *lock, uint32_t holder, uint64_t when,
+                    uint64_t aux, uint32_t stack)
+{
     if (!lw.cfg.trace || !t)
         return;
     uint64_t cap = (uint64_t)lw.cfg.trace_records;
@@ -260,6 +267,7 @@ void lw_trace(struct lw_thread *t, int ev, int type, const void *lock, uint32_t 
     r->holder = holder;
     r->event = (uint8_t)ev;
     r->type = (uint8_t)type;
+    r->stack = stack;
 }
 
 int lw_trace_type(int kind, int write)
@@ -305,6 +313,7 @@ struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc)
                 fresh->addr = a;
                 fresh->kind = (uint8_t)kind;
                 fresh->first_pc = pc;
+                ST(fresh->first_stack, lw_stack_capture(pc)); /* named by it when it is on the heap */
                 ST(fresh->timed, 2); /* time the first hold */
             }
             if (atomic_compare_exchange_strong_explicit(&lw.table[i], &r, fresh, memory_order_release,

@@ -67,6 +67,8 @@ struct lw_lock {
     au32 waiting;         /* threads in a contended wait now (trace, condvars) */
     uintptr_t first_pc;   /* the call site that first used it */
     struct lw_detail *_Atomic detail;
+    au32 init_stack;      /* the stack of its init call (lw_stacks.h), 0: not seen */
+    au32 first_stack;     /* the stack of its first use, 0: not kept */
     au64 last_signal;     /* condition variables: last signal/broadcast, in ticks */
     au32 held_at_exit;    /* times a thread exited holding it */
     au32 signaller;       /* condition variables: the last signalling thread */
@@ -120,6 +122,9 @@ struct lw_thread {
     struct lw_thread *next; /* the global list, newest first */
     struct lw_ttab *_Atomic tab; /* this thread's per-lock wait statistics */
     uint32_t tid, creator;
+    uintptr_t start_fn;    /* the start routine it was created with, 0: main or not seen */
+    uint32_t create_stack; /* the creator's stack at pthread_create (lw_stacks.h) */
+    int is_main;           /* the process's initial thread */
     char name[16];
     _Atomic int exited;
     au64 waits, blocked_ns;
@@ -137,6 +142,7 @@ struct wait {
     long nvcsw0, nvcsw1; /* voluntary switches before/after; -1: not probed */
     uintptr_t pc;
     uint32_t holder;
+    uint32_t stack; /* its stack id (lw_stacks.h), 0: none */
     int type; /* trace type */
     int counted_waiting;
     int got;       /* ended with the lock */
@@ -163,6 +169,7 @@ struct lw_tls {
     struct lw_tstat *settle_e; /* a released hold's wait, to account after the real unlock */
     struct wait settle_w;
     struct lw_held held[LW_HELD_MAX];
+    uintptr_t stack_lo, stack_hi; /* where stack walks may read (lw_stacks.c) */
 };
 
 extern __thread struct lw_tls lw_tls __attribute__((tls_model("initial-exec")));
@@ -173,6 +180,7 @@ struct lw_config {
     const char *trace; /* LOCKWAIT_TRACE or NULL */
     long top;
     long trace_records; /* per-thread trace buffer capacity */
+    long stack_depth;   /* frames per stack, 0: no stacks */
     char ignored[512];  /* what was ignored, for the report */
     /* stderr at start, for the report (lw_output.c) */
     int err_known;      /* fd 2 was open */
@@ -185,6 +193,7 @@ struct lw_config {
 struct lw_state {
     struct lw_lock *_Atomic *table; /* LW_TABLE_SLOTS pointers */
     au64 nlocks, untracked, bypassed, arena_failed, held_lost;
+    au64 stacks_lost; /* stacks or (lock, stack) sums not kept: tables full */
     struct lw_thread *_Atomic threads;
     au64 nthreads;
     au64 dropped;
@@ -242,6 +251,9 @@ LW_HIDDEN const char *lw_kind_name(int kind);
 /* lw_core.c: records, per-thread statistics, trace, waits */
 LW_HIDDEN void lw_trace(struct lw_thread *t, int ev, int type, const void *lock, uint32_t holder, uint64_t when,
                         uint64_t aux);
+/* the same with the stack id of a wait (lw_stacks.h) */
+LW_HIDDEN void lw_trace_stack(struct lw_thread *t, int ev, int type, const void *lock, uint32_t holder,
+                              uint64_t when, uint64_t aux, uint32_t stack);
 LW_HIDDEN int lw_trace_type(int kind, int write);
 LW_HIDDEN struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc);
 LW_HIDDEN struct lw_tstat *lw_tstat_for(struct lw_thread *t, struct lw_lock *r);
@@ -261,7 +273,8 @@ LW_HIDDEN void lw_owner_changed(struct lw_tstat *e);
 LW_HIDDEN void lw_hold_end(struct lw_tstat *e, uint64_t t0);
 
 
-LW_HIDDEN void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type);
+/* pc: the lock call's return address, for the wait's stack */
+LW_HIDDEN void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, uintptr_t pc);
 /* the wait is over (got: with the lock): read the clock and the probe */
 LW_HIDDEN void lw_wait_measure(struct lw_tstat *e, struct wait *w, int got, uintptr_t pc);
 /* add a measured wait to the statistics and the trace */
@@ -377,9 +390,17 @@ LW_HIDDEN void lw_trace_start(const struct lw_config *c); /* at start: the run's
 LW_HIDDEN int lw_trace_open(const char *path, int shared, int has_records, char *used, size_t cap);
 
 /* lw_report.c */
+struct buf { /* the report being written (realloc'd: at exit only) */
+    char *p;
+    size_t len, cap;
+};
+LW_HIDDEN void bprintf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 LW_HIDDEN void lw_config_read(struct lw_config *c);
 LW_HIDDEN void lw_expand_path(const char *path, char *out, size_t cap);
 LW_HIDDEN void lw_report(void);
+LW_HIDDEN void lw_thread_name(struct lw_thread *t, char *out, size_t cap); /* its name, '_' for spaces */
+/* lw_tracemeta.c: after the events, what names them (trace.h records 7-11); returns err or a new errno */
+LW_HIDDEN int lw_trace_meta(int fd, int err);
 LW_HIDDEN void lw_trace_write(void);
 
 #endif

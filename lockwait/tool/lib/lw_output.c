@@ -304,6 +304,8 @@ void lw_trace_write(void)
                 err = lw_deliver(fd, (const char *)chunk, k * sizeof chunk[0]);
         }
     }
+    if (records) /* a header-only trace stays the mark of a process without events */
+        err = lw_trace_meta(fd, err);
     if (close(fd) != 0 && !err)
         err = errno;
     if (err)

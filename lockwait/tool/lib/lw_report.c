@@ -13,16 +13,12 @@
 #include <unistd.h>
 
 #include "lw_internal.h"
+#include "lw_names.h"
+#include "lw_stacks.h"
 
 /* ---------------------------------------------------------------- output buffer */
 
-struct buf {
-    char *p;
-    size_t len, cap;
-};
-
-static void bprintf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void bprintf(struct buf *b, const char *fmt, ...)
+void bprintf(struct buf *b, const char *fmt, ...)
 {
     for (;;) {
         va_list ap;
@@ -46,28 +42,13 @@ static void bprintf(struct buf *b, const char *fmt, ...)
     }
 }
 
-
 /* ---------------------------------------------------------------- symbols */
 
-/* "symbol+0xOFF", or "module+0xOFF" where the program has no dynamic symbol
- * table entry (built without -rdynamic); spaces become '_' (RESULT values) */
+/* "function+0xOFF" for the call site that returns to pc (from .symtab and
+ * .dynsym on disk), or "module+0xOFF" where no symbol covers it */
 static void site_name(uintptr_t pc, char *out, size_t cap)
 {
-    Dl_info info;
-    if (pc && dladdr((void *)(pc - 1), &info)) {
-        if (info.dli_sname && info.dli_saddr)
-            snprintf(out, cap, "%s+0x%lx", info.dli_sname, (unsigned long)(pc - (uintptr_t)info.dli_saddr));
-        else {
-            const char *m = info.dli_fname ? strrchr(info.dli_fname, '/') : NULL;
-            m = m ? m + 1 : info.dli_fname ? info.dli_fname : "?";
-            snprintf(out, cap, "%s+0x%lx", *m ? m : "?", (unsigned long)(pc - (uintptr_t)info.dli_fbase));
-        }
-    } else {
-        snprintf(out, cap, "0x%lx", (unsigned long)pc);
-    }
-    for (char *p = out; *p; p++)
-        if (*p == ' ' || *p == '\t' || *p == '\n')
-            *p = '_';
+    lw_name_code(pc, 1, out, cap);
 }
 
 /* ---------------------------------------------------------------- report */
@@ -99,7 +80,7 @@ static double share(uint64_t part, uint64_t whole)
     return whole ? (double)part / (double)whole : 0.0;
 }
 
-static void thread_name(struct lw_thread *t, char *out, size_t cap)
+void lw_thread_name(struct lw_thread *t, char *out, size_t cap)
 {
     char path[64], name[32] = "";
     if (t->name[0]) {
@@ -290,6 +271,12 @@ static void text_header(struct buf *b, const struct picked *pk)
     if (LD(lw.dropped))
         bprintf(b, "lockwait: trace: %llu records dropped (per-thread buffers full)\n",
                 (unsigned long long)LD(lw.dropped));
+    if (LD(lw.stacks_lost))
+        bprintf(b, "lockwait: %llu stacks not kept (stack tables full)\n", (unsigned long long)LD(lw.stacks_lost));
+    if (lw.cfg.stack_depth == 0)
+        bprintf(b, "lockwait: stacks off (LOCKWAIT_STACK_DEPTH=0): sites are one frame\n");
+    else if (lw_stack_count() && lw_lines_status()[0])
+        bprintf(b, "lockwait: %s\n", lw_lines_status());
 }
 
 /* a lock's details: histogram, wait sites and holder/waiter pairs */
@@ -324,6 +311,23 @@ static void text_lock_detail(struct buf *b, const struct lw_lock *r, struct lw_d
         bprintf(b, "   other holder/waiter pairs: %.3f ms\n", ms(LD(d->other_pairs_ns)));
 }
 
+/* " g_lock" for a lock in a module's data; for one elsewhere (heap,
+ * stack) " (initialised at f < g < h)" from its init call's stack, else
+ * " (first used at ...)" from its first use's (innermost frame first) */
+static void lock_label(const struct lw_lock *r, char *out, size_t cap)
+{
+    char name[256], frames[768];
+    uint32_t init = LD(r->init_stack), first = LD(r->first_stack);
+    if (lw_name_lock(r->addr, name, sizeof name)) {
+        snprintf(out, cap, " %s", name);
+    } else if (init || first) {
+        lw_name_stack(init ? init : first, " < ", 0, frames, sizeof frames);
+        snprintf(out, cap, " (%s at %s)", init ? "initialised" : "first used", frames);
+    } else {
+        out[0] = 0;
+    }
+}
+
 /* one paragraph per top lock */
 static void text_locks(struct buf *b, const struct picked *pk)
 {
@@ -333,8 +337,10 @@ static void text_locks(struct buf *b, const struct picked *pk)
         struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
         uint64_t acq = LD(r->acquisitions), con = LD(r->contended), tmo = LD(r->timeouts);
         uint64_t wns = LD(r->wait_ns), waits = con + tmo;
+        char label[1024];
         site_name(r->first_pc, site, sizeof site);
-        bprintf(b, "\n#%ld %s %#lx, first used at %s\n", k + 1, type_name(r), (unsigned long)r->addr, site);
+        lock_label(r, label, sizeof label);
+        bprintf(b, "\n#%ld %s %#lx%s, first used at %s\n", k + 1, type_name(r), (unsigned long)r->addr, label, site);
         bprintf(b, "   acquisitions %llu, contended %llu, failed trylocks %llu, timeouts %llu, "
                    "owner changes %llu, recursive relocks %llu\n",
                 (unsigned long long)acq, (unsigned long long)con, (unsigned long long)LD(r->trylock_failed),
@@ -350,6 +356,21 @@ static void text_locks(struct buf *b, const struct picked *pk)
             bprintf(b, "   HELD WHEN ITS THREAD EXITED: %u times\n", LD(r->held_at_exit));
         if (d)
             text_lock_detail(b, r, d);
+        lw_text_stacks(b, r);
+    }
+}
+
+/* ", main thread" or ", started in fn by tid N" (the start routine) */
+static void thread_origin(const struct lw_thread *t, char *out, size_t cap)
+{
+    char fn[256];
+    if (t->is_main) {
+        snprintf(out, cap, ", main thread");
+    } else if (t->start_fn) {
+        lw_name_fn(t->start_fn, fn, sizeof fn);
+        snprintf(out, cap, ", started in %s by tid %u", fn, t->creator);
+    } else {
+        out[0] = 0;
     }
 }
 
@@ -360,9 +381,11 @@ static void text_threads(struct buf *b, const struct picked *pk)
     bprintf(b, "\nthreads (top %ld by time blocked on locks):\n", pk->top);
     for (long k = 0; k < pk->ntt; k++) {
         struct lw_thread *t = pk->tt[k];
-        thread_name(t, name, sizeof name);
-        bprintf(b, "   tid %u (%s): blocked %.3f ms in %llu waits, asleep in the kernel %.0f%% of the probed time",
-                t->tid, name, ms(LD(t->blocked_ns)), (unsigned long long)LD(t->waits),
+        lw_thread_name(t, name, sizeof name);
+        char origin[320];
+        thread_origin(t, origin, sizeof origin);
+        bprintf(b, "   tid %u (%s%s): blocked %.3f ms in %llu waits, asleep in the kernel %.0f%% of the probed time",
+                t->tid, name, origin, ms(LD(t->blocked_ns)), (unsigned long long)LD(t->waits),
                 100.0 * share(LD(t->sleep_ns), LD(t->probed_ns)));
         for (long j = 0; j < pk->nbest; j++) { /* which of the top locks */
             struct lw_detail *d = atomic_load_explicit(&pk->best[j]->detail, memory_order_acquire);
@@ -397,7 +420,7 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
             "RESULT exp=lockwait kind=lock pid=%u lock=%#lx type=%s acquisitions=%llu contended=%llu "
             "trylock_failed=%llu timeouts=%llu owner_changes=%llu wait_ns=%llu max_wait_ns=%llu "
             "mean_wait_ns=%llu hold_ns=%llu max_hold_ns=%llu sleep_share=%.3f site=%s "
-            "holds_timed=%llu relocks=%llu held_at_exit=%u reacquire_ns=%llu first_site=%s probed_wait_ns=%llu\n",
+            "holds_timed=%llu relocks=%llu held_at_exit=%u reacquire_ns=%llu first_site=%s probed_wait_ns=%llu",
             lw.pid, (unsigned long)r->addr, type_name(r), (unsigned long long)LD(r->acquisitions),
             (unsigned long long)con, (unsigned long long)LD(r->trylock_failed), (unsigned long long)tmo,
             (unsigned long long)LD(r->owner_changes), (unsigned long long)wns,
@@ -407,6 +430,17 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
             (unsigned long long)LD(r->relocks), LD(r->held_at_exit),
             (unsigned long long)(d ? LD(d->reacquire_ns) : 0), first,
             (unsigned long long)LD(r->probed_wait_ns));
+    char name[256], init[16] = "NA", first_id[16] = "NA";
+    if (!lw_name_lock(r->addr, name, sizeof name))
+        snprintf(name, sizeof name, "NA");
+    if (LD(r->init_stack))
+        snprintf(init, sizeof init, "%u", LD(r->init_stack));
+    if (LD(r->first_stack))
+        snprintf(first_id, sizeof first_id, "%u", LD(r->first_stack));
+    lw_stack_used(LD(r->init_stack));
+    lw_stack_used(LD(r->first_stack));
+    bprintf(b, " lock_name=%s init_stack_id=%s first_stack_id=%s\n", name, init, first_id);
+    lw_result_stacks(b, r);
     for (int p = 0; d && p < LW_PAIRS && LD(d->pair[p].key); p++) {
         uint64_t key = LD(d->pair[p].key) - 1;
         bprintf(b, "RESULT exp=lockwait kind=blocker pid=%u lock=%#lx holder=%u waiter=%u wait_ns=%llu waits=%llu\n",
@@ -428,15 +462,21 @@ static void results(struct buf *b, const struct picked *pk)
         result_lock(b, pk->best[k]);
     for (long k = 0; k < pk->ntt; k++) {
         struct lw_thread *t = pk->tt[k];
-        thread_name(t, name, sizeof name);
+        lw_thread_name(t, name, sizeof name);
         /* sleep_ns: the blocked time times the sleep share of the probed waits */
         uint64_t blocked = LD(t->blocked_ns);
+        char fn[256] = "NA", cs[16] = "NA";
+        if (t->start_fn)
+            lw_name_fn(t->start_fn, fn, sizeof fn);
+        if (t->create_stack)
+            snprintf(cs, sizeof cs, "%u", t->create_stack);
+        lw_stack_used(t->create_stack);
         uint64_t est = (uint64_t)((double)blocked * share(LD(t->sleep_ns), LD(t->probed_ns)) + 0.5);
         bprintf(b, "RESULT exp=lockwait kind=thread pid=%u tid=%u name=%s blocked_ns=%llu sleep_ns=%llu waits=%llu "
-                   "creator=%u probed_ns=%llu sleep_probed_ns=%llu\n",
+                   "creator=%u probed_ns=%llu sleep_probed_ns=%llu main=%d start_routine=%s create_stack_id=%s\n",
                 lw.pid, t->tid, name, (unsigned long long)blocked, (unsigned long long)est,
                 (unsigned long long)LD(t->waits), t->creator, (unsigned long long)LD(t->probed_ns),
-                (unsigned long long)LD(t->sleep_ns));
+                (unsigned long long)LD(t->sleep_ns), t->is_main, fn, cs);
     }
 }
 
@@ -456,10 +496,16 @@ void lw_report(void)
     pick_top(&pk);
     pk.wall = t_start - lw.start_ns;
     pk.nthreads = LD(lw.nthreads);
+    for (long k = 0; k < pk.nbest; k++)
+        lw_names_want(pk.best[k]);
+    if (lw_stack_count())
+        lw_lines_prepare(); /* file:line for the shown frames at once, before the text says whether there are any */
     text_header(&b, &pk);
     text_locks(&b, &pk);
     text_threads(&b, &pk);
+    lw_text_thread_starts(&b);
     results(&b, &pk);
+    lw_result_stack_defs(&b);
     bprintf(&b, "lockwait: report took %.3f ms\n", (double)(lw_now() - t_start) / 1e6);
 
     char path[4096];

@@ -27,6 +27,11 @@ typedef int (*ctfn)(pthread_cond_t *, pthread_mutex_t *, const struct timespec *
 typedef int (*ccfn)(pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *);
 typedef int (*csfn)(pthread_cond_t *);
 typedef int (*crfn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+typedef int (*minitfn)(pthread_mutex_t *, const pthread_mutexattr_t *);
+typedef int (*rwinitfn)(pthread_rwlock_t *, const pthread_rwlockattr_t *);
+typedef int (*spinitfn)(pthread_spinlock_t *, int);
+typedef int (*seminitfn)(sem_t *, int, unsigned);
+typedef int (*cinitfn)(pthread_cond_t *, const pthread_condattr_t *);
 
 struct lw_real {
     mfn mutex_lock, mutex_trylock, mutex_unlock;
@@ -44,12 +49,18 @@ struct lw_real {
     ccfn cond_clockwait;
     csfn cond_signal, cond_broadcast;
     crfn create;
+    minitfn mutex_init;
+    rwinitfn rwlock_init;
+    spinitfn spin_init;
+    seminitfn sem_init;
+    cinitfn cond_init;
     int ready;
 };
 LW_HIDDEN extern struct lw_real lw_real;
 
 /* resolves every real function once; 0 while this thread is resolving */
 LW_HIDDEN int lw_resolve(void);
+LW_HIDDEN void *lw_cond_sym(const char *name); /* the condvar version programs link today */
 
 /* One load and test on the fast path; resolve on first use. */
 #define NEED(f)                                                                 \

@@ -47,7 +47,11 @@ static void usage(FILE *f)
         "    kind=waitblock        blocked time per waiter, lock and blocker (top N); a\n"
         "                          lock with more than 64 blockers: per blocker, summed\n"
         "                          over its waiters (waiter=*)\n"
-        "  -f        print only folded lines 'waiter;lock;blocker NS' (flame graph input)\n"
+        "  -f        print only folded lines 'thread;frame;...;frame;lock NS' (flame graph\n"
+        "            input): the wait time per thread, stack (outermost frame first) and\n"
+        "            lock; frames and locks named from the symbols of the files the trace\n"
+        "            lists (read on the machine that wrote it); without stacks (a version-1\n"
+        "            trace, LOCKWAIT_STACK_DEPTH=0): 'thread;lock NS'\n"
         "  -s        also print the path itself: kind=critpath_seg, times from trace start\n"
         "  -n TOP    waitblock lines to print, largest first (default 20; 0 = all)\n"
         "  -W FILE   windows file ('request TID START_NS END_NS' and 'compile TID S E',\n"
@@ -345,6 +349,64 @@ static void tail_windows(const char *wpath)
     free(blocked);
 }
 
+/* for people: the largest wait blocks; then the RESULT lines of each
+ * thread's and lock's share of the path and of the top wait blocks */
+static void say_blocks(const struct block *bl, size_t nb)
+{
+    char nbuf[16], wbuf[16];
+    for (size_t i = 0; i < nb && i < 5; i++)
+        fprintf(stderr, "  %s%s blocked %.3f ms on %s 0x%" PRIx64 " %s%s\n",
+                bl[i].waiter == NOBODY ? "" : "thread ",
+                bl[i].waiter == NOBODY ? "its waiters" : waiter_name(&bl[i], wbuf, sizeof wbuf), (double)bl[i].ns / 1e6, type_names[lk[bl[i].lock].type],
+                lk[bl[i].lock].addr,
+                bl[i].kind == P_HANDOFF ? "after its release (handoff)"
+                : bl[i].kind == P_UNKNOWN ? "behind no known thread" : "behind thread ",
+                bl[i].kind == P_HANDOFF || bl[i].kind == P_UNKNOWN ? "" : blocker_name(&bl[i], nbuf, sizeof nbuf));
+}
+
+static void print_shares(uint64_t total, const struct block *bl, size_t nb, long top)
+{
+    char nbuf[16], wbuf[16];
+    for (uint32_t i = 0; i < nth; i++)
+        if (th[i].path_ns)
+            printf("RESULT exp=lockwait kind=critpath_thread pid=%" PRIu32 " tid=%" PRIu32
+                   " path_ns=%" PRIu64 " share=%.4f\n", hdr.pid, th[i].tid, th[i].path_ns,
+                   (double)th[i].path_ns / (double)(total ? total : 1));
+    for (uint32_t i = 0; i < nlk; i++)
+        if (lk[i].cs_ns || lk[i].wait_ns)
+            printf("RESULT exp=lockwait kind=critpath_lock pid=%" PRIu32 " lock=0x%" PRIx64
+                   " type=%s cs_ns=%" PRIu64 " wait_ns=%" PRIu64 " share=%.4f\n", hdr.pid,
+                   lk[i].addr, type_names[lk[i].type], lk[i].cs_ns, lk[i].wait_ns,
+                   (double)(lk[i].cs_ns + lk[i].wait_ns) / (double)(total ? total : 1));
+    for (size_t i = 0; i < nb && (top == 0 || i < (size_t)top); i++)
+        printf("RESULT exp=lockwait kind=waitblock pid=%" PRIu32 " waiter=%s lock=0x%" PRIx64
+               " type=%s blocker=%s wait_ns=%" PRIu64 " pieces=%" PRIu64 "\n", hdr.pid,
+               waiter_name(&bl[i], wbuf, sizeof wbuf), lk[bl[i].lock].addr, type_names[lk[bl[i].lock].type],
+               blocker_name(&bl[i], nbuf, sizeof nbuf), bl[i].ns, bl[i].n);
+}
+
+/* -s: the path itself, neighbours with the same thread, state and lock merged */
+static void print_segs(void)
+{
+    struct seg m = {0, 0, 0, 0, 0};
+    int have = 0;
+    for (size_t i = 0; i <= nsegs; i++) { /* merge neighbours with the same thread, state, lock */
+        if (i < nsegs && have && segs[i].thread == m.thread && segs[i].state == m.state &&
+            segs[i].lock == m.lock && segs[i].s == m.e) {
+            m.e = segs[i].e;
+            continue;
+        }
+        if (have)
+            printf("RESULT exp=lockwait kind=critpath_seg pid=%" PRIu32 " tid=%" PRIu32
+                   " start_ns=%" PRIu64 " end_ns=%" PRIu64 " state=%s lock=0x%" PRIx64 "\n",
+                   hdr.pid, th[m.thread].tid, m.s - t_first, m.e - t_first, seg_names[m.state],
+                   m.lock ? lk[m.lock - 1].addr : 0);
+        if (i < nsegs)
+            m = segs[i];
+        have = 1;
+    }
+}
+
 int main(int argc, char **argv)
 {
     int folded = 0, show_segs = 0, c;
@@ -368,20 +430,16 @@ int main(int argc, char **argv)
         die_usage("expected one TRACE file, got %d arguments (see -h)", argc - optind);
     path = argv[optind];
     load();
+    meta_load();
     build();
+    if (folded) {
+        print_folded();
+        return fflush(stdout) == 0 ? 0 : 1;
+    }
     attribute_waits();
 
     size_t nb;
     struct block *bl = wait_blocks(&nb);
-    char nbuf[16], wbuf[16];
-    if (folded) {
-        for (size_t i = 0; i < nb; i++)
-            printf("%s;%s@0x%" PRIx64 ";%s %" PRIu64 "\n", waiter_name(&bl[i], wbuf, sizeof wbuf),
-                   type_names[lk[bl[i].lock].type], lk[bl[i].lock].addr,
-                   blocker_name(&bl[i], nbuf, sizeof nbuf), bl[i].ns);
-        free(bl);
-        return fflush(stdout) == 0 ? 0 : 1;
-    }
 
     critical_path();
     uint64_t by_state[4] = {0}, total = 0;
@@ -416,49 +474,10 @@ int main(int argc, char **argv)
     if (hdr.dropped)
         fprintf(stderr, "warning: the trace lost %" PRIu64 " records to full buffers; the path "
                 "may be incomplete\n", hdr.dropped);
-    for (size_t i = 0; i < nb && i < 5; i++) /* for people: the largest wait blocks */
-        fprintf(stderr, "  %s%s blocked %.3f ms on %s 0x%" PRIx64 " %s%s\n",
-                bl[i].waiter == NOBODY ? "" : "thread ",
-                bl[i].waiter == NOBODY ? "its waiters" : waiter_name(&bl[i], wbuf, sizeof wbuf), (double)bl[i].ns / 1e6, type_names[lk[bl[i].lock].type],
-                lk[bl[i].lock].addr,
-                bl[i].kind == P_HANDOFF ? "after its release (handoff)"
-                : bl[i].kind == P_UNKNOWN ? "behind no known thread" : "behind thread ",
-                bl[i].kind == P_HANDOFF || bl[i].kind == P_UNKNOWN ? "" : blocker_name(&bl[i], nbuf, sizeof nbuf));
-    for (uint32_t i = 0; i < nth; i++)
-        if (th[i].path_ns)
-            printf("RESULT exp=lockwait kind=critpath_thread pid=%" PRIu32 " tid=%" PRIu32
-                   " path_ns=%" PRIu64 " share=%.4f\n", hdr.pid, th[i].tid, th[i].path_ns,
-                   (double)th[i].path_ns / (double)(total ? total : 1));
-    for (uint32_t i = 0; i < nlk; i++)
-        if (lk[i].cs_ns || lk[i].wait_ns)
-            printf("RESULT exp=lockwait kind=critpath_lock pid=%" PRIu32 " lock=0x%" PRIx64
-                   " type=%s cs_ns=%" PRIu64 " wait_ns=%" PRIu64 " share=%.4f\n", hdr.pid,
-                   lk[i].addr, type_names[lk[i].type], lk[i].cs_ns, lk[i].wait_ns,
-                   (double)(lk[i].cs_ns + lk[i].wait_ns) / (double)(total ? total : 1));
-    for (size_t i = 0; i < nb && (top == 0 || i < (size_t)top); i++)
-        printf("RESULT exp=lockwait kind=waitblock pid=%" PRIu32 " waiter=%s lock=0x%" PRIx64
-               " type=%s blocker=%s wait_ns=%" PRIu64 " pieces=%" PRIu64 "\n", hdr.pid,
-               waiter_name(&bl[i], wbuf, sizeof wbuf), lk[bl[i].lock].addr, type_names[lk[bl[i].lock].type],
-               blocker_name(&bl[i], nbuf, sizeof nbuf), bl[i].ns, bl[i].n);
-    if (show_segs) {
-        struct seg m = {0, 0, 0, 0, 0};
-        int have = 0;
-        for (size_t i = 0; i <= nsegs; i++) { /* merge neighbours with the same thread, state, lock */
-            if (i < nsegs && have && segs[i].thread == m.thread && segs[i].state == m.state &&
-                segs[i].lock == m.lock && segs[i].s == m.e) {
-                m.e = segs[i].e;
-                continue;
-            }
-            if (have)
-                printf("RESULT exp=lockwait kind=critpath_seg pid=%" PRIu32 " tid=%" PRIu32
-                       " start_ns=%" PRIu64 " end_ns=%" PRIu64 " state=%s lock=0x%" PRIx64 "\n",
-                       hdr.pid, th[m.thread].tid, m.s - t_first, m.e - t_first, seg_names[m.state],
-                       m.lock ? lk[m.lock - 1].addr : 0);
-            if (i < nsegs)
-                m = segs[i];
-            have = 1;
-        }
-    }
+    say_blocks(bl, nb);
+    print_shares(total, bl, nb, top);
+    if (show_segs)
+        print_segs();
     if (wpath)
         tail_windows(wpath);
     free(bl);

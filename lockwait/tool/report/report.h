@@ -40,6 +40,7 @@ struct wait {
     uint64_t s, e;
     uint32_t lock, hint; /* hint: thread index + 1 of the holder the REQUEST named, 0 = none */
     uint32_t own;        /* 0, or 1 + index of its own list of pieces (report_pieces.c) */
+    uint32_t stack;      /* its stack id (trace version 2), 0: none */
     uint8_t timed_out;
 };
 struct piece { uint64_t s, e; uint32_t by; uint8_t kind; }; /* by: thread index */
@@ -110,6 +111,10 @@ void seg_piece(const struct tseg *sg, size_t n, size_t k, const struct wait *w, 
 void *zalloc(size_t n, size_t elem); /* zeroed, or exit 1 */
 void *grow(void *p, size_t *cap, size_t need, size_t elem); /* room for need elements */
 void sort_by_key(void *base, size_t n, size_t size); /* stable, by the leading uint64_t */
+
+/* report_meta.c */
+void meta_load(void);     /* version 2: modules, stacks, thread and lock names (before build) */
+void print_folded(void);  /* -f: "thread;frame;...;frame;lock NS", outermost frame first */
 
 /* report_pieces.c */
 void attribute_waits(void); /* blocked time per thread; the waits the timelines do not describe */

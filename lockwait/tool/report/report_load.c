@@ -77,8 +77,8 @@ void load(void)
     if (hdr.endian != LW_TRACE_ENDIAN)
         FAIL("byte-order mark 0x%08" PRIx32 ": written on a machine of the other byte order "
              "(or corrupt); this reader needs 0x%08x", hdr.endian, LW_TRACE_ENDIAN);
-    if (hdr.version != LW_TRACE_VERSION)
-        FAIL("trace version %" PRIu32 ", this reader knows %u", hdr.version, LW_TRACE_VERSION);
+    if (hdr.version < 1 || hdr.version > LW_TRACE_VERSION) /* 1: no stacks, no names */
+        FAIL("trace version %" PRIu32 ", this reader knows 1 to %u", hdr.version, LW_TRACE_VERSION);
     if (hdr.record_size != sizeof(struct lw_trace_record))
         FAIL("record size %" PRIu32 ", this reader knows %zu", hdr.record_size,
              sizeof(struct lw_trace_record));

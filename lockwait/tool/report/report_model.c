@@ -39,28 +39,6 @@ const char *path;
 struct model_stats mstat;
 
 
-void *grow(void *p, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return p;
-    size_t c = *cap ? *cap : 64;
-    while (c < need)
-        c *= 2;
-    p = realloc(p, c * elem);
-    if (!p)
-        die("out of memory (%zu bytes)", c * elem);
-    *cap = c;
-    return p;
-}
-
-void *zalloc(size_t n, size_t elem)
-{
-    void *p = calloc(n ? n : 1, elem);
-    if (!p)
-        die("out of memory (%zu x %zu bytes)", n, elem);
-    return p;
-}
-
 static uint64_t hash64(uint64_t x)
 {
     x ^= x >> 33;
@@ -135,88 +113,6 @@ static uint32_t lock_of(uint64_t addr, int type)
     lk[nlk].type = type;
     lk_hash[j] = (uint32_t)++nlk;
     return last = (uint32_t)(nlk - 1);
-}
-
-/* A stable sort of n elements of `size` bytes by the uint64_t that starts
- * each one. The inputs are a few runs already in order (one per thread
- * buffer): the runs are merged in one pass through a heap of their heads
- * (ties go to the earlier run, which keeps the sort stable). */
-static uint64_t key_at(const char *p)
-{
-    uint64_t k;
-    memcpy(&k, p, sizeof k);
-    return k;
-}
-static void copy_elem(char *d, const char *s, size_t size)
-{
-    switch (size) { /* fixed sizes: copied inline */
-    case 16: memcpy(d, s, 16); break;
-    case 24: memcpy(d, s, 24); break;
-    default: memcpy(d, s, size); break;
-    }
-}
-struct head { uint64_t key; size_t run; };
-static int head_before(const struct head *x, const struct head *y)
-{
-    return x->key < y->key || (x->key == y->key && x->run < y->run);
-}
-
-/* Move h[j] down the heap of n heads until neither child comes before it. */
-static void sift_down(struct head *h, size_t n, size_t j)
-{
-    for (;;) {
-        size_t c = 2 * j + 1;
-        if (c >= n)
-            return;
-        if (c + 1 < n && head_before(&h[c + 1], &h[c]))
-            c++;
-        if (!head_before(&h[c], &h[j]))
-            return;
-        struct head t = h[c];
-        h[c] = h[j];
-        h[j] = t;
-        j = c;
-    }
-}
-void sort_by_key(void *base, size_t n, size_t size)
-{
-    char *a = base;
-    size_t *start = NULL, nr = 0, cap = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (i == 0 || key_at(a + i * size) < key_at(a + (i - 1) * size)) {
-            start = grow(start, &cap, nr + 2, sizeof *start);
-            start[nr++] = i;
-        }
-    }
-    if (nr <= 1) {
-        free(start);
-        return;
-    }
-    start[nr] = n;
-    size_t *pos = xmalloc(sizeof *pos * nr);
-    struct head *h = xmalloc(sizeof *h * nr);
-    for (size_t r = 0; r < nr; r++) {
-        pos[r] = start[r];
-        h[r] = (struct head){key_at(a + start[r] * size), r};
-    }
-    for (size_t i = nr / 2; i-- > 0;) /* heapify */
-        sift_down(h, nr, i);
-    char *dst = xmalloc(size * n);
-    size_t live = nr;
-    for (size_t o = 0; o < n; o++) {
-        size_t r = h[0].run;
-        copy_elem(dst + o * size, a + pos[r] * size, size);
-        if (++pos[r] < start[r + 1])
-            h[0].key = key_at(a + pos[r] * size);
-        else
-            h[0] = h[--live];
-        sift_down(h, live, 0); /* the new head */
-    }
-    memcpy(a, dst, size * n);
-    free(dst);
-    free(h);
-    free(pos);
-    free(start);
 }
 
 static int cmp_wait(const void *a, const void *b)
@@ -466,31 +362,43 @@ static void build_sections(void)
 
 /* ---- building ---- */
 
-/* Two passes over the records: count per thread and per lock, then fill
- * contiguous slices. */
-void build(void)
+/* records 7 to 15 (version 2) name code and threads: report_meta.c reads
+ * them; the model skips them */
+static int is_meta(const struct lw_trace_record *r)
 {
-    struct lw_trace_record *buf = xmalloc(CHUNK * sizeof *buf);
+    return r->event >= LW_EV_STACK && r->event < 16;
+}
+
+/* the first pass's checks of one event record, and the span of time */
+static void check_record(const struct lw_trace_record *r, size_t i)
+{
+    if (r->event < LW_EV_REQUEST || r->event > LW_EV_THREAD_EXIT || r->type > LW_T_COND)
+        FAIL("record %zu: event %u type %u: corrupt trace", i, r->event, r->type);
+    if ((r->event == LW_EV_ACQUIRE || r->event == LW_EV_TIMEOUT) && r->aux > r->t_ns)
+        FAIL("record %zu: wait ends before it began: corrupt trace", i);
+    if (r->t_ns >> 62 || r->aux >> 62) /* 146 years of uptime: not a monotonic clock */
+        FAIL("record %zu: timestamp out of range: corrupt trace", i);
+    if (r->t_ns < t_first)
+        t_first = r->t_ns;
+    if (r->event >= LW_EV_ACQUIRE && r->event <= LW_EV_RELEASE && r->aux && r->aux < t_first)
+        t_first = r->aux; /* a wait or hold that began before the first event */
+    if (r->event == LW_EV_RELEASE && r->aux > r->t_ns)
+        FAIL("record %zu: hold ends before it began: corrupt trace", i);
+    if (r->t_ns > t_last)
+        t_last = r->t_ns;
+}
+
+/* pass 1: check, and count waits and holds per thread and per lock */
+static void count_pass(struct lw_trace_record *buf)
+{
     for (size_t i0 = 0; i0 < nrec; i0 += CHUNK) {
         size_t n = MIN(CHUNK, nrec - i0);
         const struct lw_trace_record *rec = records(i0, n, buf);
         for (size_t j = 0; j < n; j++) {
             const struct lw_trace_record *r = &rec[j];
-            size_t i = i0 + j;
-            if (r->event < LW_EV_REQUEST || r->event > LW_EV_THREAD_EXIT || r->type > LW_T_COND)
-                FAIL("record %zu: event %u type %u: corrupt trace", i, r->event, r->type);
-            if ((r->event == LW_EV_ACQUIRE || r->event == LW_EV_TIMEOUT) && r->aux > r->t_ns)
-                FAIL("record %zu: wait ends before it began: corrupt trace", i);
-            if (r->t_ns >> 62 || r->aux >> 62) /* 146 years of uptime: not a monotonic clock */
-                FAIL("record %zu: timestamp out of range: corrupt trace", i);
-            if (r->t_ns < t_first)
-                t_first = r->t_ns;
-            if (r->event >= LW_EV_ACQUIRE && r->event <= LW_EV_RELEASE && r->aux && r->aux < t_first)
-                t_first = r->aux; /* a wait or hold that began before the first event */
-            if (r->event == LW_EV_RELEASE && r->aux > r->t_ns)
-                FAIL("record %zu: hold ends before it began: corrupt trace", i);
-            if (r->t_ns > t_last)
-                t_last = r->t_ns;
+            if (is_meta(r))
+                continue;
+            check_record(r, i0 + j);
             uint32_t ti = thread_of(r->tid), li = 0; /* (index first: these may grow arrays) */
             if (r->event == LW_EV_REQUEST || r->event == LW_EV_RELEASE)
                 li = lock_of(r->lock, r->type);
@@ -502,8 +410,13 @@ void build(void)
             }
         }
     }
-    if (nrec == 0)
+    if (t_first == UINT64_MAX) /* no events */
         t_first = t_last = 0;
+}
+
+/* contiguous slices of waits and holds, from the counts */
+static void lay_out(void)
+{
     size_t off = 0, hoff = 0;
     for (size_t i = 0; i < nth; i++) {
         th[i].wait_off = off;
@@ -523,60 +436,74 @@ void build(void)
     mstat.holds = hoff;
     waits = xmalloc(sizeof *waits * (off ? off : 1));
     holds = xmalloc(sizeof *holds * (hoff ? hoff : 1));
+}
+
+/* pass 2: one event into its thread's waits or its lock's holds */
+static void fill_record(const struct lw_trace_record *r)
+{
+    uint32_t ti = thread_of(r->tid);
+    struct thread *t = &th[ti];
+    if (r->t_ns > t->end)
+        t->end = r->t_ns;
+    switch (r->event) {
+    case LW_EV_THREAD_START:
+        t->start = r->t_ns;
+        t->has_start = 1;
+        t->creator = (uint32_t)r->aux;
+        break;
+    case LW_EV_REQUEST:
+        t->req_lock = r->lock;
+        t->req_holder = r->holder;
+        break;
+    case LW_EV_ACQUIRE:
+    case LW_EV_TIMEOUT: {
+        struct wait *w = &waits[t->wait_off + t->nwait++];
+        w->s = r->aux;
+        w->e = r->t_ns;
+        w->lock = lock_of(r->lock, r->type);
+        w->timed_out = r->event == LW_EV_TIMEOUT;
+        w->hint = 0;
+        w->own = 0;
+        w->stack = r->stack;
+        if (t->req_lock == r->lock && t->req_holder && t->req_holder != r->tid)
+            w->hint = thread_of(t->req_holder) + 1;
+        t = &th[ti]; /* thread_of may have moved the array */
+        t->req_lock = 0;
+        break;
+    }
+    case LW_EV_RELEASE: {
+        uint32_t li = lock_of(r->lock, r->type);
+        uint64_t s = r->aux ? r->aux : r->t_ns; /* not timed (0): a point, for now */
+        holds[lk[li].hold_off + lk[li].nhold++] = (struct hold){s, r->t_ns, ti, li};
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+static void fill_pass(struct lw_trace_record *buf)
+{
     for (size_t i0 = 0; i0 < nrec; i0 += CHUNK) {
         size_t n = MIN(CHUNK, nrec - i0);
         const struct lw_trace_record *rec = records(i0, n, buf);
-        for (size_t j = 0; j < n; j++) {
-            const struct lw_trace_record *r = &rec[j];
-            uint32_t ti = thread_of(r->tid);
-            struct thread *t = &th[ti];
-            if (r->t_ns > t->end)
-                t->end = r->t_ns;
-            switch (r->event) {
-            case LW_EV_THREAD_START:
-                t->start = r->t_ns;
-                t->has_start = 1;
-                t->creator = (uint32_t)r->aux;
-                break;
-            case LW_EV_REQUEST:
-                t->req_lock = r->lock;
-                t->req_holder = r->holder;
-                break;
-            case LW_EV_ACQUIRE:
-            case LW_EV_TIMEOUT: {
-                struct wait *w = &waits[t->wait_off + t->nwait++];
-                w->s = r->aux;
-                w->e = r->t_ns;
-                w->lock = lock_of(r->lock, r->type);
-                w->timed_out = r->event == LW_EV_TIMEOUT;
-                w->hint = 0;
-                w->own = 0;
-                if (t->req_lock == r->lock && t->req_holder && t->req_holder != r->tid)
-                    w->hint = thread_of(t->req_holder) + 1;
-                t = &th[ti]; /* thread_of may have moved the array */
-                t->req_lock = 0;
-                break;
-            }
-            case LW_EV_RELEASE: {
-                uint32_t li = lock_of(r->lock, r->type);
-                uint64_t s = r->aux ? r->aux : r->t_ns; /* not timed (0): a point, for now */
-                holds[lk[li].hold_off + lk[li].nhold++] = (struct hold){s, r->t_ns, ti, li};
-                break;
-            }
-            default:
-                break;
-            }
-        }
+        for (size_t j = 0; j < n; j++)
+            if (!is_meta(&rec[j]))
+                fill_record(&rec[j]);
     }
-    free(buf);
-    records_done();
+}
+
+/* each thread's waits in start order; the waits of each lock, thread by
+ * thread (each a run in time order) */
+static void index_waits(void)
+{
+    size_t off = mstat.waits;
     for (size_t i = 0; i < nth; i++) /* only with nested waits (signal handlers) */
         for (size_t k = 1; k < th[i].nwait; k++)
             if (waits[th[i].wait_off + k].s < waits[th[i].wait_off + k - 1].s) {
                 qsort(waits + th[i].wait_off, th[i].nwait, sizeof *waits, cmp_wait);
                 break;
             }
-    /* the waits of each lock, thread by thread (each a run in time order) */
     by_lock_off = zalloc(nlk + 1, sizeof *by_lock_off);
     by_lock = xmalloc(sizeof *by_lock * (off ? off : 1));
     for (size_t i = 0; i < off; i++)
@@ -590,6 +517,19 @@ void build(void)
             by_lock[by_lock_off[l] + fill[l]++] = (struct wref){(uint32_t)(th[i].wait_off + k), i};
         }
     free(fill);
+}
+
+/* Two passes over the records: count per thread and per lock, then fill
+ * contiguous slices. */
+void build(void)
+{
+    struct lw_trace_record *buf = xmalloc(CHUNK * sizeof *buf);
+    count_pass(buf);
+    lay_out();
+    fill_pass(buf);
+    free(buf);
+    records_done();
+    index_waits();
     infer_hold_starts();
     build_timelines();
     build_sections();

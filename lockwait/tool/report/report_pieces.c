@@ -301,11 +301,90 @@ static void tally(uint32_t l, struct table *t, const struct evk *open, const str
     free(snap);
 }
 
-static void lock_blocks(uint32_t l, struct table *t, struct block **bl, size_t *nb, size_t *cap)
+/* the threads that may block a wait on lock l: a column each */
+struct blockers { uint32_t *id; size_t n, cap; };
+
+static void see(struct table *t, uint32_t l, uint32_t x, struct blockers *bs)
+{
+    if (t->stamp[x] == l + 1)
+        return;
+    t->stamp[x] = l + 1;
+    t->col_of[x] = (uint32_t)bs->n;
+    bs->id = grow(bs->id, &bs->cap, bs->n + 1, sizeof *bs->id);
+    bs->id[bs->n++] = x;
+}
+
+/* every thread a wait on l names (hint, own pieces) or the timeline holds
+ * up to the last segment its waits reach */
+static void find_blockers(uint32_t l, struct table *t, struct blockers *bs)
 {
     const struct tseg *sg = tsegs + lk[l].seg_off;
-    size_t b0 = by_lock_off[l], b1 = by_lock_off[l + 1], no = 0, kmax = 0, D = 0, capb = 0;
-    uint32_t *blocker = NULL;
+    size_t b0 = by_lock_off[l], b1 = by_lock_off[l + 1], kmax = 0;
+    for (size_t i = b0; i < b1; i++) {
+        const struct wait *w = &waits[by_lock[i].wait];
+        if (w->hint)
+            see(t, l, w->hint - 1, bs);
+        for (size_t j = w->own ? own_off[w->own - 1] : 0; w->own && j < own_off[w->own]; j++)
+            if (own_pieces[j].kind <= P_HINT)
+                see(t, l, own_pieces[j].by, bs);
+        if (kf_of[i] <= kl_of[i])
+            kmax = MAX(kmax, kl_of[i] + 1);
+    }
+    for (size_t k = 0; k < kmax; k++)
+        if (sg[k].kind != S_TAIL)
+            see(t, l, sg[k].by, bs);
+}
+
+/* the summed table said which blockers have time: keep those, a row per
+ * waiter (the joint table) */
+static void to_joint(uint32_t l, struct table *t, struct blockers *bs)
+{
+    size_t k = 0;
+    for (size_t c = 0; c < bs->n; c++) {
+        if (t->n[c]) {
+            t->col_of[bs->id[c]] = (uint32_t)k;
+            bs->id[k++] = bs->id[c];
+        } else {
+            t->stamp[bs->id[c]] = 0;
+        }
+    }
+    t->D = bs->n = k;
+    t->width = k + 3;
+    t->joint = 1;
+    t->rows = 0;
+    for (size_t i = by_lock_off[l]; i < by_lock_off[l + 1]; i++) {
+        uint32_t x = by_lock[i].thread;
+        if (t->rstamp[x] != l + 1) {
+            t->rstamp[x] = l + 1;
+            t->row_of[x] = (uint32_t)t->rows;
+            t->waiter[t->rows++] = x;
+        }
+    }
+    free(t->ns);
+    free(t->n);
+    t->ns = zalloc(t->rows * t->width, sizeof *t->ns);
+    t->n = zalloc(t->rows * t->width, sizeof *t->n);
+}
+
+/* the table's non-empty cells as blocks */
+static void emit_blocks(uint32_t l, const struct table *t, const struct blockers *bs, struct block **bl, size_t *nb,
+                        size_t *cap)
+{
+    size_t D = t->D;
+    for (size_t r = 0; r < t->rows; r++)
+        for (size_t c = 0; c < D + 2; c++) {
+            if (!t->n[r * t->width + c])
+                continue;
+            *bl = grow(*bl, cap, *nb + 1, sizeof **bl);
+            (*bl)[(*nb)++] = (struct block){t->joint ? t->waiter[r] : NOBODY, l, c < D ? bs->id[c] : 0,
+                                            c < D ? P_HOLDER : c == D ? P_HANDOFF : P_UNKNOWN,
+                                            t->ns[r * t->width + c], t->n[r * t->width + c]};
+        }
+}
+
+static void lock_blocks(uint32_t l, struct table *t, struct block **bl, size_t *nb, size_t *cap)
+{
+    size_t b0 = by_lock_off[l], b1 = by_lock_off[l + 1], no = 0;
     struct evk *open = xmalloc(sizeof *open * (b1 - b0 + 1)), *close = xmalloc(sizeof *close * (b1 - b0 + 1));
     for (size_t i = b0; i < b1; i++)
         if (!waits[by_lock[i].wait].own && kl_of[i] >= kf_of[i] + 2) {
@@ -314,79 +393,23 @@ static void lock_blocks(uint32_t l, struct table *t, struct block **bl, size_t *
         }
     sort_by_key(open, no, sizeof *open);
     sort_by_key(close, no, sizeof *close);
-    /* every thread that may block a wait: a column each, for the summed table */
-#define SEE(x)                                                                                     \
-    do {                                                                                           \
-        uint32_t x_ = (x);                                                                         \
-        if (t->stamp[x_] != l + 1) {                                                               \
-            t->stamp[x_] = l + 1;                                                                  \
-            t->col_of[x_] = (uint32_t)D;                                                           \
-            blocker = grow(blocker, &capb, D + 1, sizeof *blocker);                                \
-            blocker[D++] = x_;                                                                     \
-        }                                                                                          \
-    } while (0)
-    for (size_t i = b0; i < b1; i++) {
-        const struct wait *w = &waits[by_lock[i].wait];
-        if (w->hint)
-            SEE(w->hint - 1);
-        for (size_t j = w->own ? own_off[w->own - 1] : 0; w->own && j < own_off[w->own]; j++)
-            if (own_pieces[j].kind <= P_HINT)
-                SEE(own_pieces[j].by);
-        if (kf_of[i] <= kl_of[i])
-            kmax = MAX(kmax, kl_of[i] + 1);
-    }
-    for (size_t k = 0; k < kmax; k++)
-        if (sg[k].kind != S_TAIL)
-            SEE(sg[k].by);
-#undef SEE
-    t->D = D;
-    t->width = D + 3;
+    struct blockers bs = {NULL, 0, 0};
+    find_blockers(l, t, &bs);
+    t->D = bs.n;
+    t->width = bs.n + 3;
     t->rows = 1;
     t->joint = 0;
     t->ns = zalloc(t->width, sizeof *t->ns);
     t->n = zalloc(t->width, sizeof *t->n);
     tally(l, t, open, close, no);
-    /* the blockers are those with time: few enough, per waiter */
-    size_t real = 0;
-    for (size_t c = 0; c < D; c++)
+    size_t real = 0; /* the blockers are those with time: few enough, per waiter */
+    for (size_t c = 0; c < bs.n; c++)
         real += t->n[c] > 0;
     if (real <= JOINT_MAX_BLOCKERS) {
-        size_t k = 0;
-        for (size_t c = 0; c < D; c++) {
-            if (t->n[c]) {
-                t->col_of[blocker[c]] = (uint32_t)k;
-                blocker[k++] = blocker[c];
-            } else {
-                t->stamp[blocker[c]] = 0;
-            }
-        }
-        t->D = D = k;
-        t->width = D + 3;
-        t->joint = 1;
-        t->rows = 0;
-        for (size_t i = b0; i < b1; i++) {
-            uint32_t x = by_lock[i].thread;
-            if (t->rstamp[x] != l + 1) {
-                t->rstamp[x] = l + 1;
-                t->row_of[x] = (uint32_t)t->rows;
-                t->waiter[t->rows++] = x;
-            }
-        }
-        free(t->ns);
-        free(t->n);
-        t->ns = zalloc(t->rows * t->width, sizeof *t->ns);
-        t->n = zalloc(t->rows * t->width, sizeof *t->n);
+        to_joint(l, t, &bs);
         tally(l, t, open, close, no);
     }
-    for (size_t r = 0; r < t->rows; r++)
-        for (size_t c = 0; c < D + 2; c++) {
-            if (!t->n[r * t->width + c])
-                continue;
-            *bl = grow(*bl, cap, *nb + 1, sizeof **bl);
-            (*bl)[(*nb)++] = (struct block){t->joint ? t->waiter[r] : NOBODY, l, c < D ? blocker[c] : 0,
-                                            c < D ? P_HOLDER : c == D ? P_HANDOFF : P_UNKNOWN,
-                                            t->ns[r * t->width + c], t->n[r * t->width + c]};
-        }
+    emit_blocks(l, t, &bs, bl, nb, cap);
     if (t->joint)
         mstat.joint_locks++;
     else
@@ -395,7 +418,7 @@ static void lock_blocks(uint32_t l, struct table *t, struct block **bl, size_t *
     free(t->n);
     free(open);
     free(close);
-    free(blocker);
+    free(bs.id);
 }
 
 struct block *wait_blocks(size_t *count)

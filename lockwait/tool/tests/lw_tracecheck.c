@@ -2,7 +2,8 @@
  * and counts its events, for the tests. Exits 1 on anything malformed: bad
  * header, a size that is not header + whole records, an unknown event or
  * type, non-zero padding, a zero tid, an ACQUIRE/TIMEOUT whose request time
- * (aux) is later than the event.
+ * (aux) is later than the event, an event after the naming records (7-11,
+ * counted, not checked: lockwait_report reads them).
  * Also prints the earliest and latest time in it (t_ns, and aux where it
  * is a time), for a test that they fall within the run's CLOCK_MONOTONIC.
  *   usage: lw_tracecheck FILE | lw_tracecheck --now (CLOCK_MONOTONIC ns)
@@ -38,16 +39,22 @@ int main(int argc, char **argv)
     if (memcmp(h.magic, LW_TRACE_MAGIC, 8) || h.version != LW_TRACE_VERSION || h.endian != LW_TRACE_ENDIAN ||
         h.record_size != sizeof(struct lw_trace_record))
         die("%s: bad header", argv[1]);
-    uint64_t count[7] = {0}, n = 0, first = UINT64_MAX, last = 0;
+    uint64_t count[LW_EV_LOCK_INFO + 1] = {0}, n = 0, first = UINT64_MAX, last = 0;
     struct { uint64_t lock, ev[7]; } locks[MAX_LOCKS];
     int nlocks = 0;
     struct lw_trace_record r;
     size_t got;
     while ((got = fread(&r, 1, sizeof r, f)) == sizeof r) {
         n++;
+        if (r.event >= LW_EV_STACK && r.event <= LW_EV_LOCK_INFO) { /* names, after the events */
+            count[r.event]++;
+            continue;
+        }
+        if (count[LW_EV_STACK] + count[LW_EV_MODULE] + count[LW_EV_THREAD_INFO] + count[LW_EV_LOCK_INFO])
+            die("record %llu: an event after the names", (unsigned long long)n);
         if (r.event < LW_EV_REQUEST || r.event > LW_EV_THREAD_EXIT || r.type > LW_T_COND || r.tid == 0)
             die("record %llu: bad event %u, type %u or tid %u", (unsigned long long)n, r.event, r.type, r.tid);
-        for (int i = 0; i < 6; i++)
+        for (int i = 0; i < 2; i++)
             if (r.pad[i])
                 die("record %llu: padding not zero", (unsigned long long)n);
         if ((r.event == LW_EV_ACQUIRE || r.event == LW_EV_TIMEOUT) && (r.aux == 0 || r.aux > r.t_ns))
@@ -76,11 +83,14 @@ int main(int argc, char **argv)
         die("%s: %zu trailing bytes (not a whole record)", argv[1], got);
     fclose(f);
     printf("lw_tracecheck pid=%u records=%llu dropped=%llu request=%llu acquire=%llu timeout=%llu release=%llu "
-           "thread_start=%llu thread_exit=%llu first_ns=%llu last_ns=%llu\n",
+           "thread_start=%llu thread_exit=%llu first_ns=%llu last_ns=%llu stacks=%llu modules=%llu "
+           "thread_infos=%llu lock_infos=%llu\n",
            h.pid, (unsigned long long)n, (unsigned long long)h.dropped, (unsigned long long)count[1],
            (unsigned long long)count[2], (unsigned long long)count[3], (unsigned long long)count[4],
            (unsigned long long)count[5], (unsigned long long)count[6], (unsigned long long)(n ? first : 0),
-           (unsigned long long)last);
+           (unsigned long long)last, (unsigned long long)count[LW_EV_STACK],
+           (unsigned long long)count[LW_EV_MODULE], (unsigned long long)count[LW_EV_THREAD_INFO],
+           (unsigned long long)count[LW_EV_LOCK_INFO]);
     for (int i = 0; i < nlocks; i++)
         printf("lw_tracecheck lock=%#llx request=%llu acquire=%llu timeout=%llu release=%llu\n",
                (unsigned long long)locks[i].lock, (unsigned long long)locks[i].ev[1],

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # realprogs.sh - programs nobody here wrote, run with and without
 # liblockwait: standard output, output files and exit status must be
-# byte-identical, and the report must list their locks and threads.
+# byte-identical, and the report must list their locks and threads, and
+# name the stacks of their contended waits.
 #   GNU sort --parallel=2 (coreutils), xz -T2 (xz-utils), zstd -T2 (zstd)
 # on ~5 MB of generated text (200 000 lines: sort starts its second thread
 # only above 128K lines; xz needs blocks smaller than the input for two).
@@ -37,14 +38,24 @@ same() {
   check_awk "$name: report lists its locks" "0$(val "$proc" locks) >= 1" "$proc"
   check_awk "$name: report lists >= $min_threads threads" "0$(val "$proc" threads) >= $min_threads" "$proc"
   check "$name: report has RESULT lock lines" grep -q 'kind=lock .*acquisitions=[1-9]' "$TMP/report.txt"
+  [ -n "${STACK_MODULE:-}" ] || return 0
+  # Debian's binaries are stripped (.dynsym only) and built without frame
+  # pointers: a wait's stack is its call site, named module+offset or by an
+  # exported function; never a bare address
+  check "$name: contended waits have stacks" grep -q 'kind=lockstack .*waits=[1-9]' "$TMP/report.txt"
+  check "$name: their frames are in $STACK_MODULE" grep -q "kind=stack .*frames=[^ ]*$STACK_MODULE" "$TMP/report.txt"
+  check "$name: no frame is a bare address" lacks_bare "$TMP/report.txt"
 }
+# lacks_bare REPORT: no kind=stack frame that no module covers
+# shellcheck disable=SC2317 # called through check
+lacks_bare() { ! grep -E 'kind=stack .*frames=([^ ]*;)?0x[0-9a-f]+(;| |$)' "$1"; }
 
 if need_tool sort coreutils "GNU sort under lockwait"; then
-  same "sort --parallel=2 to stdout" 2 - sort --parallel=2 "$IN"
+  STACK_MODULE='sort+0x' same "sort --parallel=2 to stdout" 2 - sort --parallel=2 "$IN"
   same "sort --parallel=2 -o file" 2 sorted.txt sort --parallel=2 -o sorted.txt "$IN"
 fi
 if need_tool xz xz-utils "xz under lockwait"; then
-  same "xz -T2 to stdout" 3 - xz -T2 -3 --block-size=1MiB -c "$IN"
+  STACK_MODULE='liblzma\.so\.5+0x' same "xz -T2 to stdout" 3 - xz -T2 -3 --block-size=1MiB -c "$IN"
   # a failing run fails the same way (exit 1, nothing on stdout)
   same "xz -d of a non-xz file" 0 - xz -T2 -d -c "$IN"
 fi

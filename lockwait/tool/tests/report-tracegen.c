@@ -51,7 +51,7 @@ static void ev(int t, uint64_t ts, int event, uint32_t tid, uint64_t lock, uint6
         if (!b->r)
             die("out of memory");
     }
-    struct lw_trace_record r = {ts, lock, aux, tid, holder, (uint8_t)event, (uint8_t)type, {0}};
+    struct lw_trace_record r = {ts, lock, aux, tid, holder, (uint8_t)event, (uint8_t)type, {0}, 0};
     b->r[b->n++] = r;
 }
 
@@ -96,19 +96,19 @@ static void convoy(long nt, long rounds, const char *out)
         uint32_t tid = 2000 + (uint32_t)i, prev = 2000 + (uint32_t)((i + nt - 1) % nt);
         uint64_t asked = T0; /* round 0: everyone asks at once */
         struct lw_trace_record r[3];
-        struct lw_trace_record st = {T0, 0, 1999, tid, 0, LW_EV_THREAD_START, LW_T_NONE, {0}};
+        struct lw_trace_record st = {T0, 0, 1999, tid, 0, LW_EV_THREAD_START, LW_T_NONE, {0}, 0};
         if (fwrite(&st, sizeof st, 1, f) != 1)
             die_errno(out);
         for (long k = 0; k < rounds; k++) {
             uint64_t s = T0 + (uint64_t)(k * nt + i) * U; /* this thread's turn */
-            r[0] = (struct lw_trace_record){asked, L, 0, tid, i || k ? prev : 0, LW_EV_REQUEST, LW_T_MUTEX, {0}};
-            r[1] = (struct lw_trace_record){s, L, asked, tid, 0, LW_EV_ACQUIRE, LW_T_MUTEX, {0}};
-            r[2] = (struct lw_trace_record){s + U, L, s, tid, 0, LW_EV_RELEASE, LW_T_MUTEX, {0}};
+            r[0] = (struct lw_trace_record){asked, L, 0, tid, i || k ? prev : 0, LW_EV_REQUEST, LW_T_MUTEX, {0}, 0};
+            r[1] = (struct lw_trace_record){s, L, asked, tid, 0, LW_EV_ACQUIRE, LW_T_MUTEX, {0}, 0};
+            r[2] = (struct lw_trace_record){s + U, L, s, tid, 0, LW_EV_RELEASE, LW_T_MUTEX, {0}, 0};
             if (fwrite(r, sizeof r[0], 3, f) != 3)
                 die_errno(out);
             asked = s + U; /* asks again at once */
         }
-        struct lw_trace_record ex = {asked, 0, 0, tid, 0, LW_EV_THREAD_EXIT, LW_T_NONE, {0}};
+        struct lw_trace_record ex = {asked, 0, 0, tid, 0, LW_EV_THREAD_EXIT, LW_T_NONE, {0}, 0};
         if (fwrite(&ex, sizeof ex, 1, f) != 1)
             die_errno(out);
     }

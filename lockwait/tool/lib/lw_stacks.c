@@ -1,0 +1,226 @@
+/* lw_stacks.c - call stacks: captured on the slow path only (a contended
+ * wait, a lock's first use or init, a thread's creation), interned into a
+ * lock-free table of ids, and summed per (lock, stack).
+ *
+ * The walk follows frame pointers: each frame record is (saved frame
+ * pointer, return address) on x86-64 and arm64. The library is built with
+ * frame pointers, so the walk first climbs its own frames to the one that
+ * returns to the lock call's site (pc), then follows the program's records.
+ * It never faults: every record read lies between the walker's own frame
+ * and the top of this thread's stack noted at thread start (lw_stack_bounds),
+ * addresses only grow, and a thread whose stack is not known (or that runs on
+ * a signal stack elsewhere) gets one frame, the call site. Code built without
+ * frame pointers (-fomit-frame-pointer, the default at -O2 on x86-64 in many
+ * distributions) keeps other data in the frame-pointer register: its stacks
+ * stop early or, when that data happens to look like a frame record on the
+ * stack, carry wrong frames above the first (docs/lockwait-stacks.md). */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+
+#include "lw_stacks.h"
+
+#define STACK_SLOTS (1u << LW_STACK_BITS)
+
+static struct lw_stack *_Atomic *stab;   /* interned stacks; id = slot + 1 */
+static struct lw_lstack *_Atomic *lstab; /* (lock, stack) sums */
+static au32 nstacks, nlstacks;
+
+int lw_stacks_init(void)
+{
+    void *a = mmap(NULL, STACK_SLOTS * sizeof(void *), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    void *b = mmap(NULL, LW_LSTACK_SLOTS * sizeof(void *), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (a == MAP_FAILED || b == MAP_FAILED)
+        return -1;
+    stab = a;
+    lstab = b;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- bounds */
+
+uintptr_t lw_stack_low(uintptr_t hi, uint64_t size)
+{
+    /* The stack's mapping ends a little above hi (the thread descriptor and
+     * static TLS sit at its top) and starts with a guard: only the upper half
+     * below hi is certainly mapped. Small stacks: no walk. */
+    if (size < (256u << 10) || size / 2 > hi)
+        return hi;
+    return hi - (uintptr_t)(size / 2);
+}
+
+void lw_stack_bounds(uintptr_t lo, uintptr_t hi)
+{
+    lw_tls.stack_lo = lo;
+    lw_tls.stack_hi = hi;
+}
+
+#ifdef __GLIBC__
+extern void *__libc_stack_end; /* the initial stack pointer, exported by ld.so */
+#endif
+
+/* The main thread's stack is one mapping from its initial stack pointer
+ * down, growing on demand; other mappings keep at least 128 MiB away from it
+ * (the kernel's gap below the stack), so any stack pointer within 64 MiB
+ * below the top is on it and everything above it is mapped. */
+void lw_stack_bounds_main(void)
+{
+#ifdef __GLIBC__
+    uintptr_t hi = (uintptr_t)__libc_stack_end;
+    if (hi > ((uintptr_t)64 << 20))
+        lw_stack_bounds(hi - ((uintptr_t)64 << 20), hi);
+#endif
+}
+
+/* ---------------------------------------------------------------- capture */
+
+static uint32_t stack_hash(const uintptr_t *f, uint32_t n)
+{
+    uint64_t h = n;
+    for (uint32_t i = 0; i < n; i++) {
+        h = (h ^ (uint64_t)f[i]) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 29;
+    }
+    return (uint32_t)(h ^ (h >> 32));
+}
+
+/* the id of frames f[0..n), interned on first sight (0: table full or out
+ * of memory, counted) */
+static uint32_t intern(const uintptr_t *f, uint32_t n)
+{
+    uint32_t h = stack_hash(f, n);
+    struct lw_stack *fresh = NULL;
+    for (uint32_t i = h & (STACK_SLOTS - 1), k = 0; k < STACK_SLOTS; k++, i = (i + 1) & (STACK_SLOTS - 1)) {
+        struct lw_stack *s = atomic_load_explicit(&stab[i], memory_order_acquire);
+        if (!s) {
+            if (!fresh) {
+                if (LD(nstacks) >= STACK_SLOTS / 4 * 3 || !(fresh = lw_alloc(sizeof *fresh + n * sizeof f[0]))) {
+                    ADD(lw.stacks_lost, 1);
+                    return 0;
+                }
+                fresh->n = n;
+                fresh->hash = h;
+                for (uint32_t j = 0; j < n; j++)
+                    fresh->pc[j] = f[j];
+            }
+            if (atomic_compare_exchange_strong_explicit(&stab[i], &s, fresh, memory_order_release,
+                                                        memory_order_acquire)) {
+                ADD(nstacks, 1);
+                return i + 1;
+            }
+        }
+        if (s->hash == h && s->n == n) {
+            uint32_t j = 0;
+            while (j < n && s->pc[j] == f[j])
+                j++;
+            if (j == n)
+                return i + 1; /* a lost race leaves `fresh` unused in the arena */
+        }
+    }
+    ADD(lw.stacks_lost, 1);
+    return 0;
+}
+
+/* Follow frame records from fp while they stay in [lo, hi) and climb; the
+ * first record returning to pc is the lock function's: from there on the
+ * return addresses are the program's. */
+__attribute__((no_sanitize("address"))) static uint32_t walk(uintptr_t fp, uintptr_t lo, uintptr_t hi,
+                                                                uintptr_t pc, uintptr_t *f, uint32_t depth)
+{
+    uint32_t n = 1, own = 1;
+    for (uint32_t steps = 0; steps < 64 && n < depth; steps++) {
+        if (fp < lo || fp > hi - 2 * sizeof(uintptr_t) || (fp & (sizeof(uintptr_t) - 1)))
+            break;
+        uintptr_t next = ((const uintptr_t *)fp)[0], ra = ((const uintptr_t *)fp)[1];
+        if (own) {
+            own = ra != pc; /* still in the library's own frames */
+        } else {
+            /* a record whose caller's record is not on the stack returns into
+             * the thread's start (ours, or libc's for main): not the program's */
+            if (ra < 4096 || next <= fp || next > hi - 2 * sizeof(uintptr_t))
+                break;
+            f[n++] = ra;
+        }
+        if (next <= fp)
+            break;
+        fp = next;
+    }
+    return own ? 1 : n;
+}
+
+__attribute__((noinline)) uint32_t lw_stack_capture(uintptr_t pc)
+{
+    uint32_t depth = (uint32_t)lw.cfg.stack_depth;
+    if (depth == 0 || !stab)
+        return 0;
+    uintptr_t f[LW_STACK_MAX];
+    f[0] = pc;
+    uintptr_t fp = (uintptr_t)__builtin_frame_address(0), lo = lw_tls.stack_lo, hi = lw_tls.stack_hi;
+    uint32_t n = 1;
+    if (hi && fp >= lo && fp < hi) /* else: another stack (a signal stack?), or one not known */
+        n = walk(fp, fp, hi, pc, f, depth);
+    return intern(f, n);
+}
+
+const struct lw_stack *lw_stack_get(uint32_t id)
+{
+    if (!stab || id == 0 || id > STACK_SLOTS)
+        return NULL;
+    return atomic_load_explicit(&stab[id - 1], memory_order_acquire);
+}
+
+uint32_t lw_stack_count(void)
+{
+    return LD(nstacks);
+}
+
+uint32_t lw_stack_slots(void)
+{
+    return stab ? STACK_SLOTS : 0;
+}
+
+/* ---------------------------------------------------------------- per (lock, stack) */
+
+void lw_lstack_note(struct lw_lock *r, uint32_t stack, uint64_t ns, int got)
+{
+    if (!lstab || !r || !stack)
+        return;
+    uint64_t h = ((uint64_t)(uintptr_t)r ^ ((uint64_t)stack << 40)) * 0x9E3779B97F4A7C15ull;
+    struct lw_lstack *fresh = NULL;
+    for (uint32_t i = (uint32_t)(h >> (64 - LW_LSTACK_BITS)), k = 0; k < LW_LSTACK_SLOTS;
+         k++, i = (i + 1) & (LW_LSTACK_SLOTS - 1)) {
+        struct lw_lstack *s = atomic_load_explicit(&lstab[i], memory_order_acquire);
+        if (!s) {
+            if (!fresh) {
+                if (LD(nlstacks) >= LW_LSTACK_SLOTS / 4 * 3 || !(fresh = lw_alloc(sizeof *fresh))) {
+                    ADD(lw.stacks_lost, 1);
+                    return;
+                }
+                fresh->lock = r;
+                fresh->stack = stack;
+            }
+            if (atomic_compare_exchange_strong_explicit(&lstab[i], &s, fresh, memory_order_release,
+                                                        memory_order_acquire)) {
+                ADD(nlstacks, 1);
+                s = fresh;
+            }
+        }
+        if (s->lock == r && s->stack == stack) {
+            ADD(s->n, 1);
+            if (!got)
+                ADD(s->timeouts, 1);
+            ADD(s->wait_ns, ns);
+            MAXSET(s->max_wait_ns, ns);
+            return;
+        }
+    }
+    ADD(lw.stacks_lost, 1);
+}
+
+struct lw_lstack *lw_lstack_at(uint32_t i)
+{
+    return lstab && i < LW_LSTACK_SLOTS ? atomic_load_explicit(&lstab[i], memory_order_acquire) : NULL;
+}

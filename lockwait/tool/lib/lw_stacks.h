@@ -1,0 +1,59 @@
+/* lw_stacks.h - call stacks of contended waits (and of lock inits and
+ * thread creation): captured by a frame-pointer walk that never faults and
+ * never allocates outside the arena, interned once into a lock-free table so
+ * that a stack is a small id, and summed per (lock, stack). Symbolized only
+ * at exit (lw_symbols.c). Depth: LOCKWAIT_STACK_DEPTH (0 turns it off). */
+#ifndef LW_STACKS_H
+#define LW_STACKS_H
+
+#include <stdint.h>
+
+#include "lw_internal.h"
+
+#define LW_STACK_MAX 32       /* the knob's maximum depth */
+#define LW_STACK_BITS 16      /* distinct stacks kept: 3/4 of 2^16 */
+#define LW_LSTACK_BITS 17     /* distinct (lock, stack) pairs kept: 3/4 of 2^17 */
+
+/* An interned stack: pc[0] is the call site of the lock function (a return
+ * address into the program), pc[1..] the return addresses above it,
+ * innermost first. */
+struct lw_stack {
+    uint32_t n, hash;
+    uintptr_t pc[];
+};
+
+/* The waits of one lock from one stack, summed over threads. */
+struct lw_lstack {
+    struct lw_lock *lock;
+    uint32_t stack;
+    au64 n, timeouts, wait_ns, max_wait_ns;
+};
+
+/* The calling thread's stack as an id (0: stacks off, or none kept). pc is
+ * the lock function's return address (RA() in the wrapper): the walk skips
+ * the library's own frames by finding the frame that returns to pc, so the
+ * caller may be any depth inside the library. Async-signal-safe; reads only
+ * this thread's stack between its current frame and the top recorded by
+ * lw_stack_bounds. */
+LW_HIDDEN uint32_t lw_stack_capture(uintptr_t pc);
+LW_HIDDEN const struct lw_stack *lw_stack_get(uint32_t id); /* NULL: no such id */
+LW_HIDDEN uint32_t lw_stack_count(void); /* ids are 1 .. lw_stack_slots() (sparse) */
+LW_HIDDEN uint32_t lw_stack_slots(void);
+
+/* This thread's stack lies in [lo, hi]: set at thread start (from the size
+ * the thread was created with) and for the main thread at start. Until set,
+ * stacks are one frame (the call site). */
+LW_HIDDEN void lw_stack_bounds(uintptr_t lo, uintptr_t hi);
+LW_HIDDEN void lw_stack_bounds_main(void);
+/* the usable depth of a thread stack of size bytes whose top frame is hi */
+LW_HIDDEN uintptr_t lw_stack_low(uintptr_t hi, uint64_t size);
+
+/* add one wait of `ns` on lock r from stack id (got: ended with the lock) */
+LW_HIDDEN void lw_lstack_note(struct lw_lock *r, uint32_t stack, uint64_t ns, int got);
+/* the (lock, stack) table, read at exit: slot i or NULL */
+LW_HIDDEN struct lw_lstack *lw_lstack_at(uint32_t i);
+#define LW_LSTACK_SLOTS (1u << LW_LSTACK_BITS)
+
+LW_HIDDEN int lw_stacks_init(void); /* at start, after lw_core_init: 0 or -1 */
+
+#endif

@@ -1,0 +1,143 @@
+/* lw_tracemeta.c - the end of a version-2 trace (trace.h): the records that
+ * let lockwait_report name code as this library's report does: the loaded
+ * modules (path, addresses, bias: the reader reads their symbols from disk),
+ * every interned stack, each thread's start routine, creator and name, and
+ * the stacks of the contended locks' inits or first uses. Written at exit,
+ * after the events. */
+#define _GNU_SOURCE
+#include <link.h>
+#include <string.h>
+
+#include "lw_names.h"
+#include "lw_stacks.h"
+
+struct out {
+    int fd, err;
+    size_t k;
+    struct lw_trace_record chunk[256];
+};
+
+static void flush(struct out *o)
+{
+    if (o->k && !o->err)
+        o->err = lw_deliver(o->fd, (const char *)o->chunk, o->k * sizeof o->chunk[0]);
+    o->k = 0;
+}
+
+static void put(struct out *o, const struct lw_trace_record *r)
+{
+    o->chunk[o->k++] = *r;
+    if (o->k == sizeof o->chunk / sizeof o->chunk[0])
+        flush(o);
+}
+
+/* n bytes as DATA records, 32 to a record */
+static void put_bytes(struct out *o, const void *p, size_t n)
+{
+    for (size_t i = 0; i < n; i += 32) {
+        struct lw_trace_record r;
+        memset(&r, 0, sizeof r);
+        memcpy(&r, (const char *)p + i, n - i < 32 ? n - i : 32);
+        r.event = LW_EV_DATA;
+        put(o, &r);
+    }
+}
+
+_Static_assert(__builtin_offsetof(struct lw_trace_record, event) == 32, "DATA payload is the first 32 bytes");
+
+static int put_module(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size;
+    struct out *o = data;
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type != PT_LOAD)
+            continue;
+        uint64_t a = info->dlpi_addr + ph->p_vaddr;
+        lo = a < lo ? a : lo;
+        hi = a + ph->p_memsz > hi ? a + ph->p_memsz : hi;
+    }
+    const char *path = info->dlpi_name && *info->dlpi_name ? info->dlpi_name : lw_names_exe();
+    if (lo >= hi || !path[0])
+        return 0;
+    size_t len = strlen(path);
+    struct lw_trace_record r;
+    memset(&r, 0, sizeof r);
+    r.event = LW_EV_MODULE;
+    r.lock = lo;
+    r.aux = hi;
+    r.t_ns = info->dlpi_addr;
+    r.tid = (uint32_t)len;
+    put(o, &r);
+    put_bytes(o, path, len);
+    return 0;
+}
+
+static void put_stacks(struct out *o)
+{
+    for (uint32_t id = 1; id <= lw_stack_slots(); id++) {
+        const struct lw_stack *s = lw_stack_get(id);
+        if (!s)
+            continue;
+        uint64_t pc[LW_STACK_MAX];
+        for (uint32_t k = 0; k < s->n; k++)
+            pc[k] = s->pc[k];
+        struct lw_trace_record r;
+        memset(&r, 0, sizeof r);
+        r.event = LW_EV_STACK;
+        r.holder = id;
+        r.tid = s->n;
+        put(o, &r);
+        put_bytes(o, pc, s->n * sizeof pc[0]);
+    }
+}
+
+static void put_threads(struct out *o)
+{
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+        struct lw_trace_record r;
+        memset(&r, 0, sizeof r);
+        r.event = LW_EV_THREAD_INFO;
+        r.tid = t->tid;
+        r.holder = t->creator;
+        r.lock = t->start_fn;
+        r.aux = t->create_stack;
+        r.type = (uint8_t)(t->is_main != 0);
+        put(o, &r);
+        char name[32] = {0};
+        lw_thread_name(t, name, sizeof name);
+        put_bytes(o, name, 16);
+    }
+}
+
+/* the locks someone waited for: where they were initialised or first used */
+static void put_locks(struct out *o)
+{
+    for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
+        struct lw_lock *l = atomic_load_explicit(&lw.table[i], memory_order_acquire);
+        if (!l || !atomic_load_explicit(&l->detail, memory_order_acquire))
+            continue;
+        uint32_t init = LD(l->init_stack), first = LD(l->first_stack);
+        struct lw_trace_record r;
+        memset(&r, 0, sizeof r);
+        r.event = LW_EV_LOCK_INFO;
+        r.lock = l->addr;
+        r.type = (uint8_t)lw_trace_type(l->kind, 1);
+        r.aux = init ? init : first;
+        r.holder = init != 0;
+        put(o, &r);
+    }
+}
+
+int lw_trace_meta(int fd, int err)
+{
+    struct out o = {.fd = fd, .err = err};
+    lw_names_syms(); /* reads the executable's path */
+    dl_iterate_phdr(put_module, &o);
+    put_stacks(&o);
+    put_threads(&o);
+    put_locks(&o);
+    flush(&o);
+    return o.err;
+}

@@ -1,0 +1,316 @@
+/* lw_symbols.c - function and object names from ELF files on disk (see
+ * lw_symbols.h). Each module's file is mapped read-only once, its .symtab
+ * and .dynsym merged into one table sorted by address; a stripped file
+ * (distribution binaries) has only .dynsym, whose functions are the
+ * exported ones, so most of its code is named module+offset. A separate
+ * debug file found by build id under /usr/lib/debug/.build-id supplies a
+ * .symtab when the distribution's debug package is installed. 64-bit ELF
+ * in the host's byte order only; anything else is module+offset. */
+#define _GNU_SOURCE
+#include "lw_symbols.h"
+
+#include <elf.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct sym {
+    uint64_t value, size;
+    const char *name; /* in a mapped file */
+    int data;         /* STT_OBJECT */
+};
+
+struct mapped {
+    void *p;
+    size_t len;
+};
+
+struct module {
+    char *path, *name;
+    uint64_t bias, lo, hi;
+    int loaded, has_symtab, has_lines; /* has_lines: a .debug_line section (file:line) */
+    struct sym *sym;
+    size_t nsym;
+    struct mapped file[2]; /* the module, and its debug file */
+};
+
+struct lw_syms {
+    struct module *mod;
+    size_t nmod, cap;
+};
+
+struct lw_syms *lw_syms_new(void)
+{
+    return calloc(1, sizeof(struct lw_syms));
+}
+
+void lw_syms_free(struct lw_syms *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->nmod; i++) {
+        struct module *m = &s->mod[i];
+        for (int k = 0; k < 2; k++)
+            if (m->file[k].p)
+                munmap(m->file[k].p, m->file[k].len);
+        free(m->sym);
+        free(m->path);
+        free(m->name);
+    }
+    free(s->mod);
+    free(s);
+}
+
+int lw_syms_add(struct lw_syms *s, const char *path, const char *name, uint64_t bias, uint64_t lo, uint64_t hi)
+{
+    if (s->nmod == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 16;
+        struct module *m = realloc(s->mod, cap * sizeof *m);
+        if (!m)
+            return -1;
+        s->mod = m;
+        s->cap = cap;
+    }
+    struct module *m = &s->mod[s->nmod];
+    memset(m, 0, sizeof *m);
+    m->path = strdup(path);
+    m->name = strdup(name && *name ? name : "?");
+    if (!m->path || !m->name) {
+        free(m->path);
+        free(m->name);
+        return -1;
+    }
+    m->bias = bias;
+    m->lo = lo;
+    m->hi = hi;
+    s->nmod++;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- reading ELF */
+
+static const void *map_file(const char *path, struct mapped *f)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    struct stat st;
+    void *p = MAP_FAILED;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= (off_t)sizeof(Elf64_Ehdr))
+        p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (p == MAP_FAILED)
+        return NULL;
+    const Elf64_Ehdr *eh = p;
+    if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+        eh->e_shentsize != sizeof(Elf64_Shdr) || eh->e_shoff > (uint64_t)st.st_size ||
+        (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr) > (uint64_t)st.st_size - eh->e_shoff) {
+        munmap(p, (size_t)st.st_size);
+        return NULL;
+    }
+    f->p = p;
+    f->len = (size_t)st.st_size;
+    return p;
+}
+
+static int in_file(const struct mapped *f, uint64_t off, uint64_t len)
+{
+    return off <= f->len && len <= f->len - off;
+}
+
+/* the symbols of one table section (symtab at index i) appended to m */
+static int add_table(struct module *m, const struct mapped *f, const Elf64_Shdr *sh, size_t nsh, size_t i)
+{
+    const Elf64_Shdr *t = &sh[i];
+    if (t->sh_link >= nsh || t->sh_entsize != sizeof(Elf64_Sym) || !in_file(f, t->sh_offset, t->sh_size))
+        return 0;
+    const Elf64_Shdr *str = &sh[t->sh_link];
+    if (!in_file(f, str->sh_offset, str->sh_size) || str->sh_size == 0)
+        return 0;
+    const char *strs = (const char *)f->p + str->sh_offset;
+    if (strs[str->sh_size - 1] != 0)
+        return 0; /* names must end inside the table */
+    const Elf64_Sym *sy = (const Elf64_Sym *)((const char *)f->p + t->sh_offset);
+    size_t n = t->sh_size / sizeof *sy;
+    struct sym *grown = realloc(m->sym, (m->nsym + n) * sizeof *grown);
+    if (!grown)
+        return -1;
+    m->sym = grown;
+    for (size_t k = 0; k < n; k++) {
+        int type = ELF64_ST_TYPE(sy[k].st_info);
+        /* STT_TLS values are offsets in a thread's block, not addresses: left out */
+        int code = type == STT_FUNC || type == STT_GNU_IFUNC, data = type == STT_OBJECT;
+        if ((!code && !data) || sy[k].st_shndx == SHN_UNDEF || sy[k].st_value == 0 ||
+            sy[k].st_name >= str->sh_size || !strs[sy[k].st_name])
+            continue;
+        m->sym[m->nsym++] = (struct sym){sy[k].st_value, sy[k].st_size, strs + sy[k].st_name, data};
+    }
+    return 0;
+}
+
+/* "/usr/lib/debug/.build-id/xx/yyyy.debug" for the file's build id, or 0 */
+static int debug_path(const struct mapped *f, const Elf64_Shdr *sh, size_t nsh, char *out, size_t cap)
+{
+    for (size_t i = 0; i < nsh; i++) {
+        if (sh[i].sh_type != SHT_NOTE || !in_file(f, sh[i].sh_offset, sh[i].sh_size) || sh[i].sh_size < 16)
+            continue;
+        const Elf64_Nhdr *nh = (const Elf64_Nhdr *)((const char *)f->p + sh[i].sh_offset);
+        if (nh->n_type != NT_GNU_BUILD_ID || nh->n_namesz != 4 || nh->n_descsz < 2 || nh->n_descsz > 64 ||
+            16 + (uint64_t)nh->n_descsz > sh[i].sh_size)
+            continue;
+        const unsigned char *id = (const unsigned char *)(nh + 1) + 4;
+        int o = snprintf(out, cap, "/usr/lib/debug/.build-id/%02x/", id[0]);
+        for (uint32_t k = 1; k < nh->n_descsz && o > 0 && (size_t)o + 3 < cap; k++)
+            o += snprintf(out + o, cap - (size_t)o, "%02x", id[k]);
+        return o > 0 && (size_t)o + 7 < cap && snprintf(out + o, cap - (size_t)o, ".debug") > 0;
+    }
+    return 0;
+}
+
+/* does the file have a section named `name`? */
+static int has_section(const struct mapped *f, const Elf64_Shdr *sh, size_t nsh, size_t shstrndx, const char *name)
+{
+    if (shstrndx >= nsh || !in_file(f, sh[shstrndx].sh_offset, sh[shstrndx].sh_size))
+        return 0;
+    const char *names = (const char *)f->p + sh[shstrndx].sh_offset;
+    size_t len = strlen(name) + 1;
+    for (size_t i = 0; i < nsh; i++)
+        if (sh[i].sh_name + len <= sh[shstrndx].sh_size && !memcmp(names + sh[i].sh_name, name, len))
+            return 1;
+    return 0;
+}
+
+/* the tables of one mapped file; its .symtab found or not */
+static int read_tables(struct module *m, const struct mapped *f, int *has_symtab)
+{
+    const Elf64_Ehdr *eh = f->p;
+    const Elf64_Shdr *sh = (const Elf64_Shdr *)((const char *)f->p + eh->e_shoff);
+    m->has_lines |= has_section(f, sh, eh->e_shnum, eh->e_shstrndx, ".debug_line");
+    for (size_t i = 0; i < eh->e_shnum; i++)
+        if (sh[i].sh_type == SHT_SYMTAB || sh[i].sh_type == SHT_DYNSYM) {
+            if (add_table(m, f, sh, eh->e_shnum, i) != 0)
+                return -1;
+            if (sh[i].sh_type == SHT_SYMTAB)
+                *has_symtab = 1;
+        }
+    return 0;
+}
+
+static int sym_cmp(const void *a, const void *b)
+{
+    const struct sym *x = a, *y = b;
+    if (x->value != y->value)
+        return x->value < y->value ? -1 : 1;
+    if (x->size != y->size) /* the sized one last: lookups take the last of equals */
+        return x->size < y->size ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+static void load_module(struct module *m)
+{
+    m->loaded = 1;
+    if (!map_file(m->path, &m->file[0]))
+        return;
+    const Elf64_Ehdr *eh = m->file[0].p;
+    const Elf64_Shdr *sh = (const Elf64_Shdr *)((const char *)m->file[0].p + eh->e_shoff);
+    if (read_tables(m, &m->file[0], &m->has_symtab) != 0)
+        return;
+    char dbg[128];
+    if (!m->has_symtab && debug_path(&m->file[0], sh, eh->e_shnum, dbg, sizeof dbg) &&
+        map_file(dbg, &m->file[1]) && read_tables(m, &m->file[1], &m->has_symtab) != 0)
+        return;
+    if (m->nsym)
+        qsort(m->sym, m->nsym, sizeof *m->sym, sym_cmp);
+}
+
+/* ---------------------------------------------------------------- lookup */
+
+static struct module *module_of(struct lw_syms *s, uint64_t addr)
+{
+    for (size_t i = 0; s && i < s->nmod; i++)
+        if (addr >= s->mod[i].lo && addr < s->mod[i].hi)
+            return &s->mod[i];
+    return NULL;
+}
+
+const char *lw_syms_module(struct lw_syms *s, uint64_t addr, uint64_t *bias)
+{
+    struct module *m = module_of(s, addr);
+    if (!m)
+        return NULL;
+    *bias = m->bias;
+    return m->path;
+}
+
+/* the symbol of the wanted kind covering v (file address), or NULL */
+static const struct sym *covering(const struct module *m, uint64_t v, int data)
+{
+    size_t lo = 0, hi = m->nsym; /* the first symbol above v */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (m->sym[mid].value <= v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (size_t k = lo; k-- > 0 && lo - k <= 64;) { /* a few back: overlapping kinds and aliases */
+        const struct sym *x = &m->sym[k];
+        if (x->data != data)
+            continue;
+        if (v < x->value + (x->size ? x->size : 1))
+            return x;
+        if (!data && x->size == 0)
+            return NULL; /* an unsized function label before v: not a cover */
+    }
+    return NULL;
+}
+
+static void clean(char *out)
+{
+    for (char *p = out; *p; p++)
+        if (*p == ' ' || *p == '\t' || *p == '\n' || *p == ';')
+            *p = '_';
+}
+
+int lw_syms_name(struct lw_syms *s, uint64_t addr, enum lw_sym_how how, char *out, size_t cap)
+{
+    uint64_t at = how == LW_SYM_RETURN && addr ? addr - 1 : addr; /* inside the call instruction */
+    struct module *m = module_of(s, at);
+    int kind = 0;
+    if (!m) {
+        snprintf(out, cap, "0x%llx", (unsigned long long)addr);
+    } else {
+        if (!m->loaded)
+            load_module(m);
+        const struct sym *x = covering(m, at - m->bias, how == LW_SYM_DATA);
+        if (x) {
+            snprintf(out, cap, "%s+0x%llx", x->name, (unsigned long long)(addr - m->bias - x->value));
+            kind = 2;
+        } else {
+            snprintf(out, cap, "%s+0x%llx", m->name, (unsigned long long)(addr - m->bias));
+            kind = 1;
+        }
+    }
+    clean(out);
+    return kind;
+}
+
+int lw_syms_has_lines(struct lw_syms *s, uint64_t addr)
+{
+    struct module *m = module_of(s, addr);
+    if (m && !m->loaded)
+        load_module(m);
+    return m && m->has_lines;
+}
+
+void lw_syms_tables(struct lw_syms *s, int *with_symtab, int *dynsym_only)
+{
+    *with_symtab = *dynsym_only = 0;
+    for (size_t i = 0; s && i < s->nmod; i++)
+        if (s->mod[i].loaded && s->mod[i].file[0].p)
+            ++*(s->mod[i].has_symtab ? with_symtab : dynsym_only);
+}

@@ -1,0 +1,218 @@
+/* report_meta.c - lockwait_report: what a version-2 trace says about its
+ * code (records 7-11 of trace.h: modules, stacks, threads, locks), names
+ * from the modules' files on disk (../lw_symbols.c: the trace must be read
+ * on the machine that wrote it, with the same files, as with perf), and the
+ * folded output "thread;frame;...;frame;lock NS" (outermost frame first),
+ * one line per thread, stack and lock, for flame graphs. A version-1 trace,
+ * or one from a run with stacks off, folds to "thread;lock NS". */
+#define _GNU_SOURCE
+#include "common.h"
+#include "report.h"
+#include "../lw_symbols.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct mstack { uint32_t id, n; uint64_t *pc; };
+struct mthread { uint32_t tid, creator; uint64_t start_fn; int is_main; char name[17]; };
+struct mlock { uint64_t addr; uint32_t stack; int init; };
+
+static struct mstack *stacks;
+static size_t nstacks, cap_stacks;
+static struct mthread *mths;
+static size_t nmths, cap_mths;
+static struct mlock *mlocks;
+static size_t nmlocks, cap_mlocks;
+static struct lw_syms *syms;
+
+/* a record waiting for its DATA records: `want` bytes into `bytes` */
+struct pending {
+    int event;
+    struct lw_trace_record head;
+    unsigned char *bytes;
+    size_t want, got;
+};
+
+static void finish(struct pending *p)
+{
+    const struct lw_trace_record *h = &p->head;
+    if (p->event == LW_EV_STACK) {
+        stacks = grow(stacks, &cap_stacks, nstacks + 1, sizeof *stacks);
+        stacks[nstacks++] = (struct mstack){h->holder, h->tid, (uint64_t *)p->bytes};
+        p->bytes = NULL; /* kept */
+    } else if (p->event == LW_EV_MODULE) {
+        char *path = (char *)p->bytes;
+        path[p->want] = 0;
+        const char *base = strrchr(path, '/');
+        if (lw_syms_add(syms, path, base ? base + 1 : path, h->t_ns, h->lock, h->aux) != 0)
+            die("out of memory");
+    } else if (p->event == LW_EV_THREAD_INFO) {
+        mths = grow(mths, &cap_mths, nmths + 1, sizeof *mths);
+        struct mthread *t = &mths[nmths++];
+        *t = (struct mthread){h->tid, h->holder, h->lock, h->type == 1, {0}};
+        memcpy(t->name, p->bytes, 16);
+    }
+    free(p->bytes);
+    p->bytes = NULL;
+    p->event = 0;
+}
+
+/* one metadata record (7-11) at index i */
+static void meta_record(const struct lw_trace_record *r, size_t i, struct pending *p)
+{
+    if (r->event == LW_EV_DATA) {
+        if (!p->event)
+            FAIL("record %zu: data with nothing before it: corrupt trace", i);
+        size_t k = MIN(32, p->want - p->got);
+        memcpy(p->bytes + p->got, r, k);
+        p->got += k;
+        if (p->got == p->want)
+            finish(p);
+        return;
+    }
+    if (p->event)
+        FAIL("record %zu: event %u inside another's data: corrupt trace", i, r->event);
+    if (r->event > LW_EV_LOCK_INFO)
+        FAIL("record %zu: event %u: corrupt trace (or a newer writer)", i, r->event);
+    if (r->event == LW_EV_LOCK_INFO) {
+        mlocks = grow(mlocks, &cap_mlocks, nmlocks + 1, sizeof *mlocks);
+        mlocks[nmlocks++] = (struct mlock){r->lock, (uint32_t)r->aux, r->holder == 1};
+        return;
+    }
+    size_t want = r->event == LW_EV_STACK ? (size_t)r->tid * 8 : r->event == LW_EV_MODULE ? r->tid : 16;
+    if ((r->event == LW_EV_STACK && (r->tid == 0 || r->tid > 64)) || want > 4096)
+        FAIL("record %zu: event %u of %zu bytes: corrupt trace", i, r->event, want);
+    *p = (struct pending){r->event, *r, zalloc(want + 1, 1), want, 0};
+}
+
+static int stack_cmp(const void *a, const void *b)
+{
+    uint32_t x = ((const struct mstack *)a)->id, y = ((const struct mstack *)b)->id;
+    return x < y ? -1 : x > y;
+}
+
+void meta_load(void)
+{
+    syms = lw_syms_new();
+    if (!syms)
+        die("out of memory");
+    if (hdr.version < 2)
+        return;
+    struct lw_trace_record *buf = xmalloc(CHUNK * sizeof *buf);
+    struct pending p = {0};
+    for (size_t i0 = 0; i0 < nrec; i0 += CHUNK) {
+        size_t n = MIN(CHUNK, nrec - i0);
+        const struct lw_trace_record *rec = records(i0, n, buf);
+        for (size_t j = 0; j < n; j++)
+            if ((rec[j].event >= LW_EV_STACK && rec[j].event < 16) || p.event) /* a naming record's data follows it */
+                meta_record(&rec[j], i0 + j, &p);
+    }
+    if (p.event)
+        FAIL("the last record's data is cut short: truncated trace");
+    free(buf);
+    if (nstacks)
+        qsort(stacks, nstacks, sizeof *stacks, stack_cmp);
+}
+
+static const struct mstack *stack_of(uint32_t id)
+{
+    size_t lo = 0, hi = nstacks;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (stacks[mid].id < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < nstacks && stacks[lo].id == id ? &stacks[lo] : NULL;
+}
+
+/* ---- names ---- */
+
+/* "name-TID" (the thread's name, '_' for what folded lines cannot hold), "tid-TID" if unnamed */
+static void thread_label(uint32_t tid, char *out, size_t cap)
+{
+    for (size_t i = 0; i < nmths; i++)
+        if (mths[i].tid == tid && mths[i].name[0] && mths[i].name[0] != '?') {
+            snprintf(out, cap, "%s-%" PRIu32, mths[i].name, tid);
+            for (char *c = out; *c; c++)
+                if (*c == ';' || *c == ' ')
+                    *c = '_';
+            return;
+        }
+    snprintf(out, cap, "tid-%" PRIu32, tid);
+}
+
+/* the lock's symbol, or TYPE@0xADDR */
+static void lock_label(const struct lock *l, char *out, size_t cap)
+{
+    static const char *const types[] = {"none", "mutex", "spin", "sem", "rwlock", "rwlock", "cond"};
+    if (lw_syms_name(syms, l->addr, LW_SYM_DATA, out, cap) == 2) {
+        size_t n = strlen(out);
+        if (n > 4 && !strcmp(out + n - 4, "+0x0"))
+            out[n - 4] = 0;
+        return;
+    }
+    int o = snprintf(out, cap, "%s@0x%" PRIx64, types[l->type <= LW_T_COND ? l->type : 0], l->addr);
+    const struct mstack *s = NULL; /* elsewhere (heap): where it was initialised or first used */
+    for (size_t i = 0; i < nmlocks && !s; i++)
+        if (mlocks[i].addr == l->addr)
+            s = stack_of(mlocks[i].stack);
+    if (s && o > 0 && (size_t)o + 3 < cap) {
+        char fr[200];
+        lw_syms_name(syms, s->pc[0], LW_SYM_RETURN, fr, sizeof fr);
+        snprintf(out + o, cap - (size_t)o, "(%s)", fr);
+    }
+}
+
+/* ---- folded ---- */
+
+struct fold { uint32_t thread, stack, lock; uint64_t ns; };
+
+static int fold_cmp(const void *a, const void *b)
+{
+    const struct fold *x = a, *y = b;
+    if (x->thread != y->thread)
+        return x->thread < y->thread ? -1 : 1;
+    if (x->stack != y->stack)
+        return x->stack < y->stack ? -1 : 1;
+    return x->lock < y->lock ? -1 : x->lock > y->lock;
+}
+
+static void print_fold(const struct fold *f)
+{
+    char t[64], l[256], fr[256];
+    thread_label(th[f->thread].tid, t, sizeof t);
+    lock_label(&lk[f->lock], l, sizeof l);
+    printf("%s", t);
+    const struct mstack *s = stack_of(f->stack);
+    for (uint32_t k = s ? s->n : 0; k-- > 0;) {
+        lw_syms_name(syms, s->pc[k], LW_SYM_RETURN, fr, sizeof fr);
+        printf(";%s", fr);
+    }
+    printf(";%s %" PRIu64 "\n", l, f->ns);
+}
+
+/* the waits summed per (thread, stack, lock), in thread order */
+void print_folded(void)
+{
+    struct fold *f = xmalloc(sizeof *f * (mstat.waits ? mstat.waits : 1));
+    size_t n = 0;
+    for (uint32_t i = 0; i < nth; i++)
+        for (size_t k = 0; k < th[i].nwait; k++) {
+            const struct wait *w = &waits[th[i].wait_off + k];
+            f[n++] = (struct fold){i, w->stack, w->lock, w->e - w->s};
+        }
+    qsort(f, n, sizeof *f, fold_cmp);
+    for (size_t i = 0; i < n;) {
+        struct fold sum = f[i];
+        size_t j = i + 1;
+        for (; j < n && !fold_cmp(&f[j], &f[i]); j++)
+            sum.ns += f[j].ns;
+        print_fold(&sum);
+        i = j;
+    }
+    free(f);
+}
