@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
 # build.sh - build every sharecost benchmark into build/ and write the asm
-# listings the README quotes. Compiler flags live here and nowhere else.
+# listings the README quotes. Compiler flags live here and nowhere else;
+# what each experiment builds is in its own EXPERIMENT/build.sh.
 set -euo pipefail
 export LC_ALL=C # compiler messages and versions in one language whatever the locale
 
 usage() {
-  cat <<'TXT'
-usage: ./build.sh [-h] [EXPERIMENT...]
-  Builds common tools and the named experiments (default: all) into build/.
-  EXPERIMENT: false_sharing ctxswitch lockwait
+  cat <<TXT
+usage: ./build.sh [-h] [--flags] [--tests] [--no-linux] [EXPERIMENT...]
+  Builds common tools and the named experiments into build/; each
+  experiment's recipe is its EXPERIMENT/build.sh, the compiler and its
+  flags are set here only.
+  EXPERIMENT: one of common/experiments (default: all): ${EXPERIMENTS[*]}
+  --flags  print the compiler and flags and exit
+  --tests  also build the programs only the tests and benchmarks use
+  --no-linux  compile as for a system other than Linux (-U__linux__: the
+           fallback code paths, for common/tests/portability.sh); needs
+           BUILD_DIR, so it never replaces build/
 environment:
   CC=cc          C compiler (gcc and clang are tested)
   SANITIZE=1     AddressSanitizer + UBSan build into build-asan/ (no listings)
@@ -22,15 +30,23 @@ environment:
   Flags: -O2 -std=gnu11 -Wall -Wextra -Werror -pthread (printed by --flags)
 An up-to-date build writes nothing (a read-only checkout builds fine). A
 change of compiler (what CC resolves to, or its version line) rebuilds all.
-false_sharing/bench_O2.s, the listing the README quotes, is refreshed only
-by the default build with the compiler named in bench_O2.s.compiler (remove
-that file to record the installed compiler's listing instead).
+false_sharing/false_sharing_O2.s, the listing the README quotes, is
+refreshed only by the default build with the compiler named in
+false_sharing_O2.s.compiler (remove that file to record the installed
+compiler's listing instead).
 TXT
 }
 
 ROOT=$(cd "$(dirname "$0")" && pwd)
-EXPERIMENTS=(false_sharing ctxswitch lockwait)
-CC_DEFAULT=0; [ -n "${CC:-}" ] || CC_DEFAULT=1
+PROG=build.sh
+# shellcheck source=common/lib.sh
+source "$ROOT/common/lib.sh" # die, read_experiments
+read_experiments "$ROOT"
+# CC unset: the default build, the one that may refresh committed listings
+# (read by the recipes build.sh sources)
+CC_DEFAULT=0
+# shellcheck disable=SC2034
+[ -n "${CC:-}" ] || CC_DEFAULT=1
 CC=${CC:-cc}
 SANITIZE=${SANITIZE:-0}
 CFLAGS=(-O2 -std=gnu11 -Wall -Wextra -Werror -pthread)
@@ -39,11 +55,21 @@ case "$SANITIZE" in
   *) echo "build.sh: SANITIZE=$SANITIZE: expected 0 or 1" >&2; exit 2 ;;
 esac
 
-# target_flags: what depends on the compiler's target, and the build dir
+# target_flags: what depends on the compiler's target, and the build dir.
+# LINUX=1 when the programs are built for Linux (recipes read it: the
+# lockwait preload library exists only there).
+LINUX=0 NO_LINUX=0
+# shellcheck disable=SC2034 # LINUX is read by the recipes build.sh sources
 target_flags() {
   local target arch
   target=$("$CC" -dumpmachine 2>/dev/null) || die "$CC -dumpmachine failed: is $CC a C compiler?"
   arch=${target%%-*}
+  [ "$(uname -s)" != Linux ] || LINUX=1
+  if [ "$NO_LINUX" = 1 ]; then
+    [ -n "${BUILD_DIR:-}" ] || { echo "build.sh: --no-linux needs BUILD_DIR (it must not replace build/)" >&2; exit 2; }
+    CFLAGS+=(-U__linux__)
+    LINUX=0
+  fi
   case "$target" in
     aarch64-*linux*) CFLAGS+=("-march=${ARM64_MARCH:-armv8.1-a}") ;;
   esac
@@ -58,8 +84,6 @@ target_flags() {
 }
 LIBS=(-lm)
 
-die() { echo "build.sh: $*" >&2; exit 1; }
-
 # resolved_path FILE: FILE with every symlink followed (cc -> gcc -> gcc-12)
 resolved_path() {
   local f=$1 t n
@@ -72,15 +96,17 @@ resolved_path() {
 }
 
 # Incremental: an output is rebuilt when it is missing, older than one of its
-# inputs (its sources, any header of the project, build.sh), or built with
-# another compiler or other flags (the stamp in BUILD_DIR/.flags: the
-# compiler's resolved path and version line, then the flags), so run.sh's
-# build step costs nothing when nothing changed.
+# inputs (its sources, common/'s headers and sources, build.sh, and the
+# headers and recipes of the experiment being built: a source added to a
+# recipe rebuilds), or built with another compiler or other flags (the stamp
+# in BUILD_DIR/.flags: the compiler's resolved path and version line, then
+# the flags), so run.sh's build step costs nothing when nothing changed.
 FORCE=0
+EXP_INPUTS=() # set per experiment by build_experiment
 fresh() { # fresh OUT INPUT...: 0 when OUT need not be rebuilt
   local out=$1 d; shift
   [ "$FORCE" = 0 ] && [ -e "$out" ] || return 1
-  for d in "$@" "$ROOT"/common/*.h "${COMMON_SRC[@]}" "$ROOT"/*/*.h "$ROOT"/lockwait/tool/*.h "$ROOT"/lockwait/tool/*/*.h "$ROOT/build.sh"; do
+  for d in "$@" "${COMMON_SRC[@]}" "$ROOT"/common/*.h "$ROOT/build.sh" ${EXP_INPUTS[@]+"${EXP_INPUTS[@]}"}; do
     [ -e "$d" ] || continue # compiler flags among the arguments
     [ "$d" -nt "$out" ] && return 1
   done
@@ -90,7 +116,8 @@ fresh() { # fresh OUT INPUT...: 0 when OUT need not be rebuilt
 # what every program links: helpers, statistics, interference probes, ticks
 COMMON_SRC=("$ROOT/common/common.c" "$ROOT/common/stats.c" "$ROOT/common/probe.c" "$ROOT/common/cycles.c")
 
-# cc_prog OUT SRC...: a program linked with common/'s sources
+# cc_prog OUT SRC...: a program linked with common/'s sources (a recipe's
+# main tool; flags among SRC go to the compiler)
 cc_prog() {
   local out=$1; shift
   fresh "$BUILD_DIR/$out" "$@" && return 0
@@ -98,7 +125,8 @@ cc_prog() {
 }
 
 # listing SRC OUT: the assembly of SRC from the same flags, for the README
-# and for the tests that check the measured loops. Not for sanitizer builds.
+# and for the tests that check the measured loops. Not for sanitizer builds
+# (recipes check SANITIZE).
 listing() {
   fresh "$2" "$1" && return 0
   "$CC" "${CFLAGS[@]}" -I"$ROOT/common" -S "$1" -o "$2"
@@ -111,95 +139,33 @@ build_common() {
   cc_prog stats "$ROOT/common/stats_cli.c"
 }
 
-build_false_sharing() {
-  # bench.c holds the measured loops (its listing is checked), rounds.c the
-  # workers and the rounds' bookkeeping
-  cc_prog false_sharing "$ROOT/false_sharing/bench.c" "$ROOT/false_sharing/rounds.c"
-  # the core-to-core map: measurement, pair plan, and the classes (-f mode)
-  cc_prog false_sharing_c2c "$ROOT/false_sharing/c2c.c" "$ROOT/false_sharing/c2c_plan.c" \
-    "$ROOT/false_sharing/c2c_classes.c"
-  if [ "$SANITIZE" = 0 ]; then
-    listing "$ROOT/false_sharing/bench.c" "$BUILD_DIR/false_sharing_O2.s"
-    # the committed copy the README quotes comes from the default build only
-    # (CC unset, build/), so a clang or cross build does not overwrite it, and
-    # only from the compiler it was recorded with: another version's listing
-    # differs in details, and a build must not rewrite tracked files
-    local rec=$ROOT/false_sharing/bench_O2.s.compiler
-    if [ "$BUILD_DIR" = "$ROOT/build" ] && [ "$CC_DEFAULT" = 1 ] &&
-       { [ ! -e "$rec" ] || [ "$(cat "$rec")" = "$CC_VERSION" ]; }; then
-      cmp -s "$BUILD_DIR/false_sharing_O2.s" "$ROOT/false_sharing/bench_O2.s" ||
-        cp "$BUILD_DIR/false_sharing_O2.s" "$ROOT/false_sharing/bench_O2.s"
-      [ -e "$rec" ] || echo "$CC_VERSION" >"$rec"
-    fi
-  fi
-}
-
-build_ctxswitch() {
-  cc_prog ctxswitch "$ROOT/ctxswitch/ctxswitch.c" "$ROOT/ctxswitch/pingpong.c" "$ROOT/ctxswitch/report.c"
-  # the walk() loops and the timed run that calls them, for readers checking
-  # that the walk is not optimised away
-  [ "$SANITIZE" = 1 ] || listing "$ROOT/ctxswitch/pingpong.c" "$BUILD_DIR/ctxswitch_O2.s"
-}
-
-# the preload library and its test programs (issue: lockwait library).
-# -fvisibility=hidden: only the wrapped pthread/sem functions are exported,
-# and calls between the library's own files skip the PLT. Frame pointers:
-# a stack walk from inside the library climbs its own frames to the lock
-# call's site (lw_stacks.c); they cost the fast path a push and a pop.
-# Linux only.
-build_lockwait_lib() {
-  if [ "$(uname -s)" != Linux ]; then
-    echo "build.sh: lockwait: the preload library is Linux-only; skipped" >&2
-    return 0
-  fi
-  local lib=$ROOT/lockwait/tool/lib t
-  fresh "$BUILD_DIR/liblockwait.so" "$lib"/*.c "$lib"/*.h "$ROOT"/lockwait/tool/*.[ch] ||
-  "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -fno-omit-frame-pointer -I"$ROOT/common" \
-    "$lib/liblockwait.c" "$lib/lw_waits.c" "$lib/lw_core.c" "$lib/lw_account.c" "$lib/lw_config.c" "$lib/lw_report.c" "$lib/lw_output.c" "$lib/lw_stacks.c" \
-    "$lib/lw_inits.c" "$lib/lw_names.c" "$lib/lw_lines.c" "$lib/lw_tracemeta.c" "$ROOT/lockwait/tool/lw_symbols.c" \
-    -o "$BUILD_DIR/liblockwait.so" -ldl
-  for t in "$ROOT"/lockwait/tool/tests/lw_*.c; do
-    [ -f "$t" ] || continue
-    # -rdynamic: the report can name the test programs' functions; lw_calls
-    # (a known call chain for the stack tests) keeps its frame pointers
-    if [ "$(basename "$t")" = lw_calls.c ]; then
-      cc_prog lw_calls -fno-omit-frame-pointer "$t"
-    else
-      cc_prog "$(basename "$t" .c)" -rdynamic "$t"
-    fi
-  done
-  cc_prog lw_bench "$ROOT/lockwait/tool/bench/lw_bench.c"
-}
-
-# the contention workloads and the trace report (issue: lockwait experiment)
-build_lockwait_tools() {
-  # three independent programs, compiled side by side
-  local pids=() p failed=0
-  # frame pointers: the traced run's wait stacks reach the workload's own
-  # functions (the summary's flame graph); bare and preloaded runs share them
-  cc_prog lockwait_workload -fno-omit-frame-pointer "$ROOT/lockwait/workload.c" "$ROOT/lockwait/workload_scenarios.c" & pids+=("$!")
-  local rep=$ROOT/lockwait/tool/report
-  cc_prog lockwait_report "$rep/report.c" "$rep/report_load.c" "$rep/report_model.c" "$rep/report_pieces.c" "$rep/report_util.c" "$rep/report_meta.c" "$ROOT/lockwait/tool/lw_symbols.c" & pids+=("$!")
-  # synthetic traces for the report tests and lockwait/bench_report.sh
-  cc_prog lockwait_tracegen "$ROOT/lockwait/tool/tests/report-tracegen.c" & pids+=("$!")
-  for p in "${pids[@]}"; do wait "$p" || failed=1; done
-  [ "$failed" = 0 ] || die "lockwait: the workload, report or trace generator did not build"
-}
-
-build_lockwait() {
-  build_lockwait_lib
-  build_lockwait_tools
+# build_experiment EXP TESTS: source EXP/build.sh and run build_EXP, then
+# build_EXP_tests when TESTS is 1 and the recipe defines it. An experiment
+# without a build.sh (all shell and awk) builds nothing.
+build_experiment() {
+  local e=$1 tests=$2
+  [ -f "$ROOT/$e/build.sh" ] || return 0
+  mapfile -t EXP_INPUTS < <(find "$ROOT/$e" \( -name '*.h' -o -name build.sh \) -type f)
+  # shellcheck source=/dev/null
+  source "$ROOT/$e/build.sh"
+  declare -F "build_$e" >/dev/null || die "$e/build.sh defines no build_$e function"
+  "build_$e"
+  if [ "$tests" = 1 ] && declare -F "build_${e}_tests" >/dev/null; then "build_${e}_tests"; fi
 }
 
 main() {
-  local want=() e flags_only=0 stamp
+  local want=() e flags_only=0 tests=0 stamp
   for e in "$@"; do
     case "$e" in
       -h|--help) usage; exit 0 ;;
       --flags) flags_only=1 ;;
+      --tests) tests=1 ;;
+      --no-linux) NO_LINUX=1 ;;
       -*) echo "build.sh: unknown option '$e' (see -h)" >&2; exit 2 ;;
-      false_sharing|ctxswitch|lockwait) want+=("$e") ;;
-      *) echo "build.sh: unknown experiment '$e'; expected one of: ${EXPERIMENTS[*]}" >&2; exit 2 ;;
+      *)
+        [[ " ${EXPERIMENTS[*]} " == *" $e "* ]] ||
+          { echo "build.sh: unknown experiment '$e'; expected one of: ${EXPERIMENTS[*]}" >&2; exit 2; }
+        want+=("$e") ;;
     esac
   done
   [ "${#want[@]}" -gt 0 ] || want=("${EXPERIMENTS[@]}")
@@ -213,11 +179,11 @@ main() {
   [ "$(cat "$BUILD_DIR/.flags" 2>/dev/null)" = "$stamp" ] || FORCE=1
   build_common
   for e in "${want[@]}"; do
-    "build_$e"
+    build_experiment "$e" "$tests"
   done
   # written only when it changed: an up-to-date build writes nothing
   [ "$FORCE" = 0 ] || echo "$stamp" >"$BUILD_DIR/.flags"
-  echo "build.sh: built ${want[*]} with $CC into ${BUILD_DIR#"$ROOT"/}" >&2
+  echo "build.sh: built ${want[*]}$([ "$tests" = 0 ] || echo " and their test programs") with $CC into ${BUILD_DIR#"$ROOT"/}" >&2
 }
 
 main "$@"

@@ -10,19 +10,17 @@ set -euo pipefail
 export LC_ALL=C
 
 usage() {
-  cat <<'TXT'
+  cat <<TXT
 usage: ./run.sh [-h] [EXPERIMENT...]
   Runs the named experiments (default: all) and updates results/ and README.md.
-  EXPERIMENT: false_sharing ctxswitch lockwait
+  EXPERIMENT: one of common/experiments: ${EXPERIMENTS[*]}
 environment (validated before anything runs; a bad value exits 2):
   QUICK=1         smoke test in seconds: writes results/quick-*, leaves README.md alone
-  REPS=N          timed repetitions per cell (1..1001; default per experiment, 11)
-  ITERS_LOG2=N    false_sharing: 2^N increments per thread and round (10..34; default 18, QUICK 16)
-  THREADS=1,2,4   false_sharing: thread counts (1..64, each once); named counts above the
-                  allowed CPUs run oversubscribed, default ones are skipped with a note
+  REPS=N          timed repetitions per cell (1..1001; default per experiment)
   PIN=0|1         pin threads (Linux; default 1)
   CC=...          compiler for ./build.sh
-  Each experiment's own knobs are listed in README.md.
+  Each experiment's own knobs (read and checked by its EXPERIMENT/exp.sh)
+  are listed in README.md.
 outputs: results/<exp>-raw.txt, results/<exp>-*.csv, results/summary.md, README.md
          (with QUICK=1: results/quick-* only)
 TXT
@@ -37,15 +35,14 @@ source "$ROOT/common/lib.sh"
 for v in $(compgen -v CLOCK_GHZ); do unset "$v"; done
 # the benchmarks die with this run (common.c; Linux), not linger as orphans
 export SHARECOST_RUN_PID=$$
-EXPERIMENTS=(false_sharing ctxswitch lockwait)
+read_experiments "$ROOT"
 BUILD=$ROOT/build
 RESULTS=$ROOT/results
 README=$ROOT/README.md
 
+# what every experiment reads; the rest is each experiment's (its exp.sh)
 QUICK=${QUICK:-0}
 REPS=${REPS:-}
-ITERS_LOG2=${ITERS_LOG2:-}
-THREADS=${THREADS:-}
 PIN=${PIN:-}
 
 # ---- arguments and knobs: all checked before anything is written ----
@@ -65,17 +62,20 @@ parse_args() {
   [ "${#selected[@]}" -gt 0 ] || selected=("${EXPERIMENTS[@]}")
 }
 
+# The common knobs here; each experiment's exp.sh (docs/adding-an-experiment.md)
+# defines EXP_check, which checks its own, and EXP_knobs, EXP_eta, EXP_run.
 check_knobs() {
   [[ $QUICK =~ ^[01]$ ]] || bad_usage "QUICK=$QUICK: expected 0 or 1"
   [ -z "$PIN" ] || [[ $PIN =~ ^[01]$ ]] || bad_usage "PIN=$PIN: expected 0 or 1"
   knob_int REPS 1 1001
-  knob_int ITERS_LOG2 10 34
-  knob_int_list THREADS 1 64
-  local e
+  local e f
   for e in "${selected[@]}"; do
     [ -f "$ROOT/$e/exp.sh" ] || die "$e/exp.sh is missing: this checkout cannot run $e"
     # shellcheck source=/dev/null
     source "$ROOT/$e/exp.sh"
+    for f in check knobs eta run; do
+      declare -F "${e}_$f" >/dev/null || die "$e/exp.sh defines no ${e}_$f function (docs/adding-an-experiment.md)"
+    done
     "${e}_check"
   done
 }
@@ -217,7 +217,8 @@ provenance() { # provenance EXP
   echo "# compiler: $("${CC:-cc}" --version 2>/dev/null | head -n 1)"
   echo "# compiler_path: $(cut -d'|' -f1 "$BUILD/.flags" 2>/dev/null | sed 's/ *$//')"
   echo "# build: $(CC="${CC:-cc}" "$ROOT/build.sh" --flags)"
-  echo "# knobs: QUICK=$QUICK REPS=${REPS:-default} ITERS_LOG2=${ITERS_LOG2:-default} THREADS=${THREADS:-default} PIN=${PIN:-default}"
+  # the common knobs, then the experiment's own settings
+  echo "# knobs: QUICK=$QUICK REPS=${REPS:-default} PIN=${PIN:-default}$("${1}_knobs" | sed 's/^./ &/')"
   "$BUILD/machine"
   echo "# clock_ghz_t1: $CLOCK_GHZ"
   # an estimate whose 2N timing was not twice its N timing: the machine

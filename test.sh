@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# test.sh - run every test file (common/tests/*.sh and <experiment>/tests/*.sh)
+# test.sh - run every test file (common/tests/*.sh, then the tests/*.sh of
+# each experiment in common/experiments, nested tests/ directories included)
 # against a fresh build, and end with "N passed, N failed, K skipped".
 set -euo pipefail
 export LC_ALL=C # tests compare numbers and bytes: the same in every locale
@@ -7,8 +8,11 @@ export LC_ALL=C # tests compare numbers and bytes: the same in every locale
 usage() {
   cat <<'TXT'
 usage: ./test.sh [-h] [FILTER...]
-  Builds (normal and ASan+UBSan), then runs every tests/*.sh file whose path
-  contains one of the FILTER words (default: all). Each check prints
+  Builds (normal and ASan+UBSan, with the test programs), then runs every
+  tests/*.sh file of common/ and of each experiment in common/experiments
+  (any tests/ directory below it) whose path contains one of the FILTER
+  words (default: all). A directory with an exp.sh that common/experiments
+  does not name is a failed check: its tests would not run. Each check prints
   "ok - NAME", "not ok - NAME: why", or "ok - NAME # SKIP why" when a tool it
   needs is missing (a failure instead under CI=true, where .ci/run installs
   every tool); the last line is "N passed, N failed, K skipped".
@@ -17,6 +21,10 @@ TXT
 }
 
 ROOT=$(cd "$(dirname "$0")" && pwd)
+PROG=test.sh
+# shellcheck source=common/lib.sh
+source "$ROOT/common/lib.sh" # read_experiments
+read_experiments "$ROOT"
 filters=()
 for a in "$@"; do
   case "$a" in
@@ -46,15 +54,49 @@ count() { # count FILE-OUTPUT EXIT-CODE NAME
 }
 summary() { echo "$passed passed, $failed failed, $skipped skipped"; }
 
+# registered: every directory with an exp.sh is in common/experiments (or
+# its tests never run), and every name there has its exp.sh
+registered() {
+  local f e bad=""
+  for f in */exp.sh; do
+    [ -f "$f" ] || continue
+    e=${f%/exp.sh}
+    [[ " ${EXPERIMENTS[*]} " == *" $e "* ]] || bad="$bad $e/ has an exp.sh but is not in common/experiments;"
+  done
+  for e in "${EXPERIMENTS[@]}"; do
+    [ -f "$e/exp.sh" ] || bad="$bad common/experiments names $e but there is no $e/exp.sh;"
+  done
+  if [ -z "$bad" ]; then
+    echo "ok - every experiment directory is registered in common/experiments"; passed=$((passed + 1))
+  else
+    echo "not ok - experiment registration:${bad%;}"; failed=$((failed + 1))
+  fi
+}
+
+# test_files: common/tests/*.sh, then each experiment's tests/*.sh (its own
+# and nested ones such as lockwait/tool/tests), in list order
+test_files() {
+  local e d
+  printf '%s\n' common/tests/*.sh
+  for e in "${EXPERIMENTS[@]}"; do
+    [ -d "$e" ] || continue
+    find "$e" -type d -name tests | LC_ALL=C sort | while IFS= read -r d; do
+      printf '%s\n' "$d"/*.sh
+    done
+  done
+}
+
 cd "$ROOT"
-if out=$(./build.sh 2>&1) && out2=$(SANITIZE=1 ./build.sh 2>&1); then
+registered
+if out=$(./build.sh --tests 2>&1) && out2=$(SANITIZE=1 ./build.sh --tests 2>&1); then
   echo "ok - build (normal and ASan+UBSan)"; passed=$((passed + 1))
 else
   printf '%s\n%s\n' "$out" "${out2:-}" | tail -n 20
   echo "not ok - build failed"; failed=$((failed + 1)); summary; exit 1
 fi
 
-for t in common/tests/*.sh false_sharing/tests/*.sh ctxswitch/tests/*.sh lockwait/tests/*.sh lockwait/tool/tests/*.sh; do
+mapfile -t files < <(test_files)
+for t in "${files[@]}"; do
   [ -f "$t" ] || continue
   selected "$t" || continue
   echo "# $t"

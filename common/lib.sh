@@ -29,6 +29,23 @@ kv_awk() {
   awk "${vars[@]}" -f "$SHARECOST_COMMON/kv.awk" -f <(printf '%s\n' "$prog") "$@"
 }
 
+# read_experiments ROOT: EXPERIMENTS=(the names in ROOT/common/experiments),
+# the one list of experiments; "#" lines and blank lines are skipped, and a
+# name must be a plain lower-case word (it names a directory and functions)
+read_experiments() {
+  local list=$1/common/experiments line
+  EXPERIMENTS=()
+  [ -r "$list" ] || die "$list is missing: it lists the experiments"
+  while IFS= read -r line || [ -n "$line" ]; do
+    line=${line%%#*}
+    line=${line//[[:space:]]/}
+    [ -n "$line" ] || continue
+    [[ $line =~ ^[a-z][a-z0-9_]*$ ]] || die "common/experiments: '$line' is not a name of a-z, 0-9 and _"
+    EXPERIMENTS+=("$line")
+  done <"$list"
+  [ "${#EXPERIMENTS[@]}" -gt 0 ] || die "common/experiments names no experiment"
+}
+
 # is_uint S: S is plain decimal digits (no sign, no blanks), at most 18 of them
 is_uint() { [[ $1 =~ ^[0-9]{1,18}$ ]]; }
 
@@ -73,6 +90,26 @@ knob_enum_list() {
     [[ $seen == *",$x,"* ]] && bad_usage "$name=$v: '$x' is given twice"
     seen=$seen$x,
   done
+}
+
+# knob_value NAME FULL [QUICK_VALUE]: the value knob NAME takes in this run:
+# $NAME when the user set it, else QUICK_VALUE under QUICK=1 (when given),
+# else FULL (empty: the program's own default). The one way an experiment
+# reads QUICK.
+knob_value() {
+  local v=${!1:-}
+  if [ -n "$v" ]; then echo "$v"
+  elif [ "${QUICK:-0}" = 1 ] && [ $# -ge 3 ]; then echo "$3"
+  else echo "$2"
+  fi
+}
+
+# knob_words NAME...: "NAME=value" for each knob NAME the user set, for the
+# raw file's "# knobs:" line (unset ones are at their defaults)
+knob_words() {
+  local k out=""
+  for k in "$@"; do [ -z "${!k:-}" ] || out="$out${out:+ }$k=${!k}"; done
+  echo "$out"
 }
 
 # run_child CMD...: run CMD in the background and wait, so that a trapped

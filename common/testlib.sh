@@ -114,15 +114,16 @@ missing() {
   if [ "${CI:-}" = true ]; then fail "$1" "$2; CI must provide it (.ci/run)"; else skip "$1" "$2"; fi
 }
 
-# arm64_build EXP...: cross-build for Linux arm64 into build-aarch64/
-# (incremental, shared by the arm64 tests) and set up qemu-aarch64 to run the
+# arm64_build EXP...: cross-build EXP... and their test programs for Linux
+# arm64 into build-aarch64/ (incremental, shared by the arm64 tests) and set
+# up qemu-aarch64 to run the
 # results; sets A64 to the build dir. Returns 1 when the cross tools are
 # missing (a skip, or a failure under CI) or the build fails (a failure).
 arm64_build() {
   need_tool aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu "arm64 build and run of $*" || return 1
   need_tool qemu-aarch64 qemu-user "arm64 run of $* under qemu" || return 1
   A64=$ROOT/build-aarch64
-  if ! CC=aarch64-linux-gnu-gcc BUILD_DIR="$A64" "$ROOT/build.sh" "$@" >"$TMP/a64-build.log" 2>&1; then
+  if ! CC=aarch64-linux-gnu-gcc BUILD_DIR="$A64" "$ROOT/build.sh" --tests "$@" >"$TMP/a64-build.log" 2>&1; then
     fail "arm64 cross build of $*" "$(tail -n 3 "$TMP/a64-build.log")"
     return 1
   fi

@@ -49,17 +49,17 @@ static void usage(FILE *f)
           "  -n  check the knobs, print the plan and an estimate (eta_s=) and exit\n"
           "environment (unset or empty = default; anything else invalid exits 2):\n"
           "  ROUNDS=N       timed round trips per run of the direct cells (1..100000000;\n"
-          "                 default 4000, QUICK 1000); sweep cells use\n"
+          "                 default 4000); sweep cells use\n"
           "                 min(ROUNDS, max(50, 512 KiB / D))\n"
-          "  REPS=N         the least number of clean repetitions per cell (1..1001; default 11,\n"
-          "                 QUICK 6; intervals need 6); more are run until the interval is\n"
+          "  REPS=N         the least number of clean repetitions per cell (1..1001; default 11;\n"
+          "                 intervals need 6); more are run until the interval is\n"
           "                 narrow enough (5% or 20 ns) or MAX_CELL_S is reached\n"
-          "  MAX_CELL_S=S   time cap per cell for those extra repetitions (0..3600; default 1,\n"
-          "                 QUICK 0); never more than 4 x REPS + 10 repetitions\n"
+          "  MAX_CELL_S=S   time cap per cell for those extra repetitions (0..3600; default 1);\n"
+          "                 never more than 4 x REPS + 10 repetitions\n"
           "  DIRECT_ONLY=0|1  measure the direct cost C1 only (no sweep)\n"
           "  SIZES=K,...    array sizes D in KiB (1..4194304); default: powers of two from 1 KiB\n"
           "                 to 2 x LLC plus 1/2, 3/4 and 1 x L2 and LLC, all capped at MAX_KIB\n"
-          "  MAX_KIB=K      cap on the default sweep (1..4194304; default 2048, QUICK 256)\n"
+          "  MAX_KIB=K      cap on the default sweep (1..4194304; default 2048)\n"
           "  STRIDES=B,...  walk strides in bytes, multiples of 8 (8..4096; default 8,128)\n"
           "  ACCESS=A,...   read, write, rmw (default rmw,read,write); rmw runs every stride,\n"
           "                 read and write the first stride only\n"
@@ -67,7 +67,8 @@ static void usage(FILE *f)
           "                 first ACCESS only (the process-thread difference needs one)\n"
           "  CPU=N          the CPU to run on (default: the last allowed CPU)\n"
           "  PIN=0|1        pin to CPU and ask for SCHED_FIFO (default 1)\n"
-          "  QUICK=0|1      smoke-test defaults (a few sizes, fewer rounds and reps)\n",
+          "(run.sh's QUICK=1 sets smaller ROUNDS, REPS, MAX_CELL_S, MAX_KIB and SIZES:\n"
+          "ctxswitch/exp.sh)\n",
           f);
 }
 
@@ -78,7 +79,7 @@ static void usage(FILE *f)
 #define TARGET_ABS_NS 20.0            /* the interval's half-width target, besides 5% */
 
 static struct {
-    long rounds, max_kib, cpu, pin, quick, direct_only;
+    long rounds, max_kib, cpu, pin, direct_only;
     long sizes[MAX_SIZES], strides[MAX_STRIDES];
     size_t nsizes, nstrides;
     enum access access[3];
@@ -119,11 +120,10 @@ static int default_cpu(void)
 
 static void read_knobs(void)
 {
-    opt.quick = env_long("QUICK", 0, 0, 1);
-    opt.rounds = env_long("ROUNDS", opt.quick ? 1000 : 4000, 1, 100000000);
-    opt.plan = reps_plan_from_env(opt.quick ? 6 : 11, opt.quick ? 0 : 1);
+    opt.rounds = env_long("ROUNDS", 4000, 1, 100000000);
+    opt.plan = reps_plan_from_env(11, 1);
     opt.direct_only = env_long("DIRECT_ONLY", 0, 0, 1);
-    opt.max_kib = env_long("MAX_KIB", opt.quick ? 256 : 2048, 1, 4194304);
+    opt.max_kib = env_long("MAX_KIB", 2048, 1, 4194304);
     opt.pin = env_long("PIN", 1, 0, 1);
     opt.nsizes = env_long_list("SIZES", 1, 4194304, opt.sizes, MAX_SIZES);
     opt.nstrides = env_long_list("STRIDES", 8, 4096, opt.strides, MAX_STRIDES);
@@ -226,9 +226,6 @@ static long plan_sizes(void)
 {
     if (opt.nsizes > 0) {
         qsort(opt.sizes, opt.nsizes, sizeof *opt.sizes, cmp_long);
-    } else if (opt.quick) {
-        add_size(4, opt.max_kib);
-        add_size(opt.max_kib, opt.max_kib);
     } else {
         long top = cache.llc > 0 ? 2 * cache.llc / 1024 : opt.max_kib;
         top = top < opt.max_kib ? top : opt.max_kib;
@@ -503,9 +500,9 @@ int main(int argc, char **argv)
         printf(" sched_priority=%d", sched_priority);
     else
         printf(" sched_priority=NA");
-    printf(" sched_error=%s quick=%ld round_trips=%ld reps_min=%ld reps_max=%ld max_cell_s=%.0f direct_only=%ld"
+    printf(" sched_error=%s round_trips=%ld reps_min=%ld reps_max=%ld max_cell_s=%.0f direct_only=%ld"
            " sweep_rounds_min=%d sweep_walk_bytes=%ld ticks=%s canary_start_ns=%.4f",
-           sched_error, opt.quick, opt.rounds, opt.plan.min_clean, opt.plan.max_rounds, opt.plan.cap_s,
+           sched_error, opt.rounds, opt.plan.min_clean, opt.plan.max_rounds, opt.plan.cap_s,
            opt.direct_only, MIN_SWEEP_ROUNDS, SWEEP_WALK_BYTES, ticks_source(), best_canary);
     put_bytes("l1d_bytes", cache.l1d);
     put_bytes("l2_bytes", cache.l2);

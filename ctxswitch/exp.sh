@@ -1,7 +1,9 @@
 # ctxswitch/exp.sh - how run.sh runs the context-switch experiment (sourced
-# by run.sh with common/lib.sh loaded; ROOT, BUILD, QUICK, REPS, PIN set).
-# The binary validates the same knobs again; this check runs before anything
-# is built or written, so a bad knob stops run.sh with nothing changed.
+# by run.sh with common/lib.sh loaded; ROOT, BUILD, QUICK, REPS, PIN set; the
+# contract is docs/adding-an-experiment.md). The binary validates the same
+# knobs again, as every program checks its input; this check runs before
+# anything is built or written, so a bad knob stops run.sh with nothing
+# changed.
 # Knobs (environment): ROUNDS MAX_CELL_S DIRECT_ONLY SIZES MAX_KIB STRIDES
 # ACCESS MODE CPU; see `build/ctxswitch -h` and the ctxswitch section of
 # README.md.
@@ -41,12 +43,40 @@ ctxswitch_check() {
   fi
 }
 
+# QUICK: fewer rounds and repetitions, no extra ones, and two sizes (4 KiB
+# and the cap) instead of the sweep; the full run's defaults are the
+# binary's (build/ctxswitch -h)
+ctxswitch_max_kib() { knob_value MAX_KIB "" 256; }
+ctxswitch_sizes() {
+  local top
+  top=$(ctxswitch_max_kib)
+  top=${top:-2048}
+  if [ "$((10#$top))" -le 4 ]; then knob_value SIZES "" "$((10#$top))"; else knob_value SIZES "" "4,$((10#$top))"; fi
+}
+# ctxswitch_env CMD...: CMD with the knobs of this run in its environment
+# (an empty one: the binary's default)
+ctxswitch_env() {
+  ROUNDS=$(knob_value ROUNDS "" 1000) REPS=$(knob_value REPS "" 6) MAX_CELL_S=$(knob_value MAX_CELL_S "" 0) \
+    MAX_KIB=$(ctxswitch_max_kib) SIZES=$(ctxswitch_sizes) PIN=$PIN "$@"
+}
+
+# the settings of this run for the raw file's "# knobs:" line: rounds and
+# sizes always ("default": the binary's plan, in its kind=plan line),
+# the other knobs when set
+ctxswitch_knobs() {
+  local words rounds sizes
+  words=$(knob_words MAX_CELL_S DIRECT_ONLY MAX_KIB STRIDES ACCESS MODE CPU)
+  rounds=$(knob_value ROUNDS "" 1000)
+  sizes=$(ctxswitch_sizes)
+  echo "ROUNDS=${rounds:-default} SIZES=${sizes:-default}${words:+ $words}"
+}
+
 # The binary's own plan (-n) knows the sizes and rounds; before the first
 # build there is none, so fall back to the default run's measured length.
 ctxswitch_eta() {
   local eta=""
   if [ -x "$BUILD/ctxswitch" ]; then
-    eta=$(QUICK=$QUICK REPS=$REPS PIN=$PIN "$BUILD/ctxswitch" -n 2>/dev/null |
+    eta=$(ctxswitch_env "$BUILD/ctxswitch" -n 2>/dev/null |
       kv_awk '/^RESULT exp=ctxswitch kind=plan / { print kv_get($0, "eta_s") + 0 }') || eta=""
   fi
   if [ -z "$eta" ]; then
@@ -56,5 +86,5 @@ ctxswitch_eta() {
 }
 
 ctxswitch_run() {
-  QUICK=$QUICK REPS=$REPS PIN=$PIN run_child "$BUILD/ctxswitch" >>"$1"
+  ctxswitch_env run_child "$BUILD/ctxswitch" >>"$1"
 }

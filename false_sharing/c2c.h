@@ -10,8 +10,8 @@
 
 #define C2C_MAX_CPUS 1024 /* CPU ids below this (CPU_SETSIZE on Linux) */
 
-/* How the OS topology (sysfs) sees a pair; the names are bench.c's pair
- * classes, so the two tables read alike. */
+/* How the OS topology (sysfs) sees a pair; the names are false_sharing.c's
+ * pair classes, so the two tables read alike. */
 enum os_rel { OS_UNKNOWN, OS_SMT, OS_L2, OS_L3, OS_ACROSS, N_OS_REL };
 extern const char *const os_rel_name[N_OS_REL];
 /* The OS relation of two CPUs; OS_UNKNOWN where sysfs does not say. */

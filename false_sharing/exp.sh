@@ -1,8 +1,15 @@
 # false_sharing/exp.sh - how run.sh runs the false-sharing experiment
-# (sourced by run.sh; see the plugin contract in run.sh's README section).
+# (sourced by run.sh with common/lib.sh loaded; ROOT, BUILD, QUICK, REPS, PIN
+# set; the contract is docs/adding-an-experiment.md). Knobs (environment):
+# ITERS_LOG2 THREADS PAIRS MAX_CELL_S PAIR_CPUS and the map's C2C C2C_*;
+# see `build/false_sharing -h`, `build/false_sharing_c2c -h` and README.md.
 # shellcheck shell=bash
 
 false_sharing_check() {
+  knob_int ITERS_LOG2 10 34
+  # each count once (knob_int_list): named twice it would be measured twice
+  # and one of its results dropped
+  knob_int_list THREADS 1 64
   [ -z "${PAIRS:-}" ] || [[ $PAIRS =~ ^[01]$ ]] || bad_usage "PAIRS=$PAIRS: expected 0 or 1"
   knob_int MAX_CELL_S 0 3600
   [ -z "${C2C:-}" ] || [[ $C2C =~ ^(0|1|only)$ ]] || bad_usage "C2C=$C2C: expected 0, 1 or only"
@@ -17,37 +24,31 @@ false_sharing_check() {
   knob_int C2C_SEED 0 2147483648
   knob_int C2C_GAP_PCT 1 1000
   knob_int_list C2C_CPUS 0 1023
-  # run.sh has checked that THREADS is a list of numbers; a count named twice
-  # would be measured twice and one of its results dropped
-  local seen=, x xs
-  if [ -n "${THREADS:-}" ]; then
-    IFS=, read -r -a xs <<<"$THREADS"
-    for x in "${xs[@]}"; do
-      x=$((10#$x))
-      [[ $seen == *",$x,"* ]] && bad_usage "THREADS=$THREADS: $x is named twice; name each thread count once"
-      seen=$seen$x,
-    done
-  fi
-  return 0
+}
+
+# the settings of this run for the raw file's "# knobs:" line: the
+# increments and the map's mode always, the other knobs when set
+false_sharing_knobs() {
+  local words
+  words=$(knob_words THREADS PAIRS MAX_CELL_S PAIR_CPUS C2C_ROUNDTRIPS C2C_BATCHES C2C_PASSES C2C_BUDGET_S \
+    C2C_MAX_PAIRS C2C_SEED C2C_GAP_PCT C2C_CPUS)
+  echo "ITERS_LOG2=$(false_sharing_iters) C2C=$(false_sharing_c2c_mode)${words:+ $words}"
 }
 
 # Rounds are short (2^18 increments, 0.1-10 ms) so that the probes and the
 # canaries around each one see the bursts of a shared machine, which last
 # milliseconds to seconds; precision comes from many rounds, not long ones.
 # QUICK: 4x fewer increments, 6 clean rounds, and no rounds beyond those.
-false_sharing_iters() { if [ -n "$ITERS_LOG2" ]; then echo "$ITERS_LOG2"; elif [ "$QUICK" = 1 ]; then echo 16; else echo 18; fi; }
-false_sharing_reps() { if [ -n "$REPS" ]; then echo "$REPS"; elif [ "$QUICK" = 1 ]; then echo 6; else echo 11; fi; }
-false_sharing_cap() { if [ -n "${MAX_CELL_S:-}" ]; then echo "$MAX_CELL_S"; elif [ "$QUICK" = 1 ]; then echo 0; else echo 10; fi; }
+false_sharing_iters() { knob_value ITERS_LOG2 18 16; }
+false_sharing_reps() { knob_value REPS 11 6; }
+false_sharing_cap() { knob_value MAX_CELL_S 10 0; }
 
 # The core-to-core map (false_sharing_c2c) runs first, so that its classes
 # choose the CPU pairs of the two-thread table. C2C=0 leaves it out,
 # C2C=only runs it alone. QUICK: a handful of pairs, one pass, 6 clean
 # batches, a 1 s budget. A knob the user set wins.
-false_sharing_c2c_mode() { echo "${C2C:-1}"; }
-false_sharing_c2c_knob() { # NAME QUICK_VALUE: the value to pass (empty: the binary's default)
-  local v=${!1:-}
-  if [ -n "$v" ]; then echo "$v"; elif [ "$QUICK" = 1 ]; then echo "$2"; fi
-}
+false_sharing_c2c_mode() { knob_value C2C 1; }
+false_sharing_c2c_knob() { knob_value "$1" "" "$2"; } # NAME QUICK_VALUE (empty: the binary's default)
 
 # rough: a round of every cell costs ~140 ns x 2^ITERS_LOG2 for the loops
 # (the contended atomic dominates) plus ~0.3 ms per cell-round for threads,

@@ -1,7 +1,7 @@
-/* fs.h - what false_sharing's two files share: bench.c owns the measured
- * loops, the placement and the output; rounds.c owns the workers, the start
- * gate, the rounds and their bookkeeping (interference, canaries, adaptive
- * repetition, per-block intervals). */
+/* fs.h - what false_sharing's two files share: false_sharing.c owns the
+ * measured loops, the placement and the output; rounds.c owns the workers,
+ * the start gate, the rounds and their bookkeeping (interference, canaries,
+ * adaptive repetition, per-block intervals). */
 #ifndef FALSE_SHARING_FS_H
 #define FALSE_SHARING_FS_H
 

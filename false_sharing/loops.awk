@@ -1,7 +1,7 @@
 # loops.awk - print the innermost loop of one function in an assembly
 # listing (gcc or clang, x86-64 AT&T or arm64), for the tests that check
 # what the measured loops execute.
-# usage: awk -v fn=inc_store -f loops.awk bench_O2.s
+# usage: awk -v fn=inc_store -f loops.awk false_sharing_O2.s
 # Input: the listing. A function starts at the line "fn:" and ends at its
 # ".size fn" directive. A loop is a label followed later in the function by
 # a branch back to it; the shortest such label..branch run is printed,

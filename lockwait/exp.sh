@@ -1,5 +1,6 @@
 # lockwait/exp.sh - how run.sh runs the lockwait experiment (sourced by
-# run.sh; plugin contract in README.md). For each scenario of
+# run.sh with common/lib.sh loaded; ROOT, BUILD, QUICK, REPS, PIN set; the
+# contract is docs/adding-an-experiment.md). For each scenario of
 # build/lockwait_workload:
 #   1. pairs of runs, bare and under build/liblockwait.so, in alternating
 #      order (bare first in odd pairs, wrapped first in even ones) so drift
@@ -28,6 +29,9 @@
 # LOCKWAIT_THREADS, REPS, MAX_CELL_S.
 # shellcheck shell=bash
 
+# The scenarios, in run order: build/lockwait_workload's (its -h; the tests
+# check that the two agree). Their operation counts and threads are the
+# workload's defaults, in workload.c only; QUICK runs fewer (lockwait_args).
 LOCKWAIT_ALL_SCENARIOS=(mutex spin sem rwlock cond cache)
 # the overhead target: interval half-width within 0.01 of the ratio (1 point)
 LOCKWAIT_TARGET=0.01
@@ -38,6 +42,14 @@ lockwait_check() {
   knob_int MAX_CELL_S 0 3600
 }
 
+# the settings of this run for the raw file's "# knobs:" line: the scenarios
+# and threads always, the cap when set
+lockwait_knobs() {
+  local words
+  words=$(knob_words MAX_CELL_S)
+  echo "LOCKWAIT_SCENARIOS=$(lockwait_scenarios | tr ' ' ,) LOCKWAIT_THREADS=${LOCKWAIT_THREADS:-default}${words:+ $words}"
+}
+
 # The preload library is Linux-only: elsewhere (macOS; not tested there) the
 # workloads run bare, and the summary shows only their times.
 lockwait_have_preload() { [ "$(uname -s)" = Linux ]; }
@@ -45,39 +57,30 @@ lockwait_have_preload() { [ "$(uname -s)" = Linux ]; }
 # 8 clean pairs give a Wilcoxon interval of the 4th smallest to the 4th
 # largest of 36 Walsh averages (96% coverage); more are added for the
 # target while the cap allows
-lockwait_reps() { if [ -n "${REPS:-}" ]; then echo "$((10#$REPS))"; elif [ "$QUICK" = 1 ]; then echo 1; else echo 8; fi; }
+lockwait_reps() { local r; r=$(knob_value REPS 8 1); echo "$((10#$r))"; }
 # seconds per scenario after which no pair is added for the target (a QUICK
 # run adds none: it only replaces slow pairs)
-lockwait_cap_s() { if [ -n "${MAX_CELL_S:-}" ]; then echo "$((10#$MAX_CELL_S))"; elif [ "$QUICK" = 1 ]; then echo 0; else echo 4; fi; }
-lockwait_scenarios() {
-  if [ -n "${LOCKWAIT_SCENARIOS:-}" ]; then tr ',' ' ' <<<"$LOCKWAIT_SCENARIOS"; else echo "${LOCKWAIT_ALL_SCENARIOS[*]}"; fi
-}
+lockwait_cap_s() { local c; c=$(knob_value MAX_CELL_S 4 0); echo "$((10#$c))"; }
+lockwait_scenarios() { local all="${LOCKWAIT_ALL_SCENARIOS[*]}"; knob_value LOCKWAIT_SCENARIOS "$all" | tr ',' ' '; }
 
-# QUICK runs a tenth of the default operations (see lockwait_workload -h);
-# cache keeps a quarter of its requests and misses 4x as often, so that a
-# smoke test still sees requests stall behind a compile
-lockwait_ops() { # lockwait_ops SCENARIO
-  local n
+# lockwait_args SCENARIO: the workload's flags beyond the threads. A full
+# run takes the workload's default operations; QUICK a tenth of them (see
+# lockwait_workload -h), and cache a quarter of its requests with a miss 4x
+# as often, so that a smoke test still sees requests stall behind a compile.
+lockwait_args() {
+  [ "$QUICK" = 1 ] || return 0
   case "$1" in
-    mutex|spin|rwlock) n=20000 ;;
-    sem) n=10000 ;;
-    cond) n=5000 ;;
-    cache) n=400 ;;
+    mutex|spin|rwlock) echo "-n 2000" ;;
+    sem) echo "-n 1000" ;;
+    cond) echo "-n 500" ;;
+    cache) echo "-m 32 -n 100" ;;
   esac
-  if [ "$QUICK" = 1 ]; then
-    if [ "$1" = cache ]; then n=$((n / 4)); else n=$((n / 10)); fi
-  fi
-  echo "$n"
-}
-lockwait_extra_args() { # lockwait_extra_args SCENARIO: more workload flags
-  if [ "$QUICK" = 1 ] && [ "$1" = cache ]; then echo "-m 32"; fi
-  return 0
 }
 
-# rough: a pair takes ~0.34 s here (~0.08 s in QUICK) with the default 4
-# threads; every thread does the same operations, so a run grows with the
-# threads (256: ~20 s a run); a scenario runs REPS pairs or, when that is
-# shorter, until its cap; plus the traced run
+# rough: a pair takes ~0.34 s here (~0.08 s in QUICK) with the workload's
+# default 4 threads; every thread does the same operations, so a run grows
+# with the threads (256: ~20 s a run); a scenario runs REPS pairs or, when
+# that is shorter, until its cap; plus the traced run
 lockwait_eta() {
   local n
   read -r -a sc <<<"$(lockwait_scenarios)"
@@ -338,7 +341,7 @@ lockwait_run() {
     echo "# lockwait_reps: $reps (clean pairs at least per scenario, bare/wrapped in alternating order) + 1 traced run per scenario"
     echo "# lockwait_max_cell_s: $cap_s (no pair added for the target once a scenario has run this long; at most $((4 * reps + 10)) pairs)"
     echo "# lockwait_target: $LOCKWAIT_TARGET (the overhead interval's half-width, as a wall-time ratio)"
-    echo "# lockwait_threads: ${LOCKWAIT_THREADS:-default (4; spin: min(4, online CPUs))}"
+    echo "# lockwait_threads: ${LOCKWAIT_THREADS:-default (lockwait_workload -h; the threads= of each run say how many)}"
     echo "# lockwait_online_cpus: $(getconf _NPROCESSORS_ONLN)"
     if [ "$LW_VARIANTS" = bare ]; then
       echo "# lockwait_preload: none ($(uname -s): the preload library is Linux-only; bare runs only)"
@@ -363,10 +366,9 @@ lockwait_run() {
   LW_TOTAL=$(($(lockwait_scenarios | wc -w) * (reps * nvar + nvar - 1)))
   : >"$LW_TMP/counts"
   for s in $(lockwait_scenarios); do
-    n=$(lockwait_ops "$s")
-    read -r -a extra <<<"$(lockwait_extra_args "$s") -n $n"
+    read -r -a extra <<<"$(lockwait_args "$s")"
     LW_ARGS=("${targs[@]}" "${extra[@]}")
-    echo "# lockwait_args_$s: ${targs[*]} ${extra[*]}" >>"$raw"
+    echo "# lockwait_args_$s: ${LW_ARGS[*]:-none (the workload defaults)}" >>"$raw"
     lockwait_scenario "$s" "$reps" "$cap_s" "$raw"
     [ "$LW_VARIANTS" = bare ] && continue
     progress "lockwait ($s, traced run and report)" "$LW_DONE" "$LW_TOTAL"

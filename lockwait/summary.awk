@@ -1,6 +1,6 @@
 # lockwait/summary.awk - the lockwait section of results/summary.md, from the
 # raw file lockwait/exp.sh writes. Usage:
-#   awk -v csvdir=DIR [-v prefix=quick-] -f common/kv.awk -f lockwait/summary.awk results/lockwait-raw.txt
+#   awk -v csvdir=DIR [-v prefix=quick-] -f lockwait/summary.awk results/lockwait-raw.txt
 # Writes DIR/lockwait-scenarios.csv, lockwait-cache.csv, lockwait-critpath.csv
 # DIR/lockwait-cache-critpath.svg (the cache scenario's critical path) and
 # DIR/lockwait-cache-flame.svg (its waits by thread, stack and lock).
@@ -411,11 +411,11 @@ END {
         print "</svg>" > svg
         close(svg)
         print ""
-        print "The cache scenario's critical path, one row per thread on the path (grey: plain work, red: critical sections, orange: handoffs, blue: waits):"; print ""; print "![critical path of the cache scenario](results/" prefix "lockwait-cache-critpath.svg)"
+        print "The cache scenario's critical path, one row per thread on the path (grey: plain work, red: critical sections, orange: handoffs, blue: waits):"; print ""; printf "![critical path of the cache scenario](results/%slockwait-cache-critpath.svg)\n", prefix
     }
     if (fl_maxdepth > 0) {
         fl_draw(csvdir "/lockwait-cache-flame.svg")
         print ""
-        print "The cache scenario's waits as a flame graph (width: wait time; from the bottom: thread, call stack, lock; hover for times):"; print ""; print "![flame graph of the cache scenario's waits](results/lockwait-cache-flame.svg)"
+        print "The cache scenario's waits as a flame graph (width: wait time; from the bottom: thread, call stack, lock; hover for times):"; print ""; printf "![flame graph of the cache scenario's waits](results/%slockwait-cache-flame.svg)\n", prefix
     }
 }

@@ -8,9 +8,13 @@ set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../testlib.sh"
 
+# shellcheck source=common/lib.sh
+source "$ROOT/common/lib.sh" # read_experiments
+read_experiments "$ROOT"
+
 R=$TMP/repo
 scratch_repo "$R"
-EXPS=${INTERRUPT_EXPS:-false_sharing ctxswitch lockwait}
+EXPS=${INTERRUPT_EXPS:-${EXPERIMENTS[*]}}
 # a finished QUICK run first, so there are quick-* files that must survive;
 # its length (built beforehand, as later runs are) sets the range of the
 # random moments

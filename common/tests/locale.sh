@@ -12,11 +12,16 @@
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../testlib.sh"
+# shellcheck source=common/lib.sh
+source "$ROOT/common/lib.sh" # read_experiments
+read_experiments "$ROOT"
+DIRS=("$ROOT/common")
+for e in "${EXPERIMENTS[@]}"; do DIRS+=("$ROOT/$e"); done
 
 # the C programs print numbers with printf in the C locale they start in: none
 # may adopt the user's (liblockwait's report runs inside programs that do)
 check_eq "no C program calls setlocale" "" \
-  "$(grep -rl --include='*.c' 'setlocale *(' "$ROOT"/common "$ROOT"/false_sharing "$ROOT"/ctxswitch "$ROOT"/lockwait 2>/dev/null | sed "s|$ROOT/||" || true)"
+  "$(grep -rl --include='*.c' 'setlocale *(' "${DIRS[@]}" 2>/dev/null | sed "s|$ROOT/||" || true)"
 
 WHAT="runs under decimal-comma locales"
 need_tool localedef locales "$WHAT" || finish
@@ -40,15 +45,22 @@ cp "$ROOT/false_sharing/tests/fixture-raw.txt" "$R/results/quick-false_sharing-r
 cp "$ROOT/lockwait/tests/fixture-raw.txt" "$R/results/quick-lockwait-raw.txt"
 
 # expected AWK: what run.sh's summary step makes of results/quick-*-raw.txt in
-# the C locale with AWK, into $TMP/want (summary.md and quick-* files)
+# the C locale with AWK, into $TMP/want (summary.md and quick-* files): the
+# experiments with a raw file, in list order, each through its summary.awk
+# and summary_*.awk
 expected() {
-  local a=$1 raws=() e
+  local a=$1 raws=() e s
   rm -rf "$TMP/want"; mkdir -p "$TMP/want/files"
-  for e in false_sharing ctxswitch lockwait; do raws+=("$R/results/quick-$e-raw.txt"); done
+  for e in "${EXPERIMENTS[@]}"; do
+    [ ! -f "$R/results/quick-$e-raw.txt" ] || raws+=("$R/results/quick-$e-raw.txt")
+  done
   {
     LC_ALL=C "$a" -f "$R/common/summary_head.awk" "${raws[@]}"
-    for e in false_sharing ctxswitch lockwait; do
-      LC_ALL=C "$a" -v csvdir="$TMP/want/files" -v prefix=quick- -f "$R/common/kv.awk" -f "$R/$e/summary.awk" "$R/results/quick-$e-raw.txt"
+    for e in "${raws[@]}"; do
+      e=${e##*/quick-}; e=${e%-raw.txt}
+      for s in "$R/$e/summary.awk" "$R/$e"/summary_*.awk; do
+        [ ! -f "$s" ] || LC_ALL=C "$a" -v csvdir="$TMP/want/files" -v prefix=quick- -f "$R/common/kv.awk" -f "$s" "$R/results/quick-$e-raw.txt"
+      done
     done
   } >"$TMP/want/summary.md"
 }

@@ -65,7 +65,7 @@ if [ -w /dev/full ]; then
   full machine "$B/machine"
   full clock_estimate "$B/clock_estimate" -n 16 -r 1
   full false_sharing env "${TINY[@]}" "$B/false_sharing"
-  full ctxswitch env QUICK=1 REPS=2 ROUNDS=200 SIZES=4 "$B/ctxswitch"
+  full ctxswitch env REPS=2 MAX_CELL_S=0 ROUNDS=200 SIZES=4 "$B/ctxswitch"
   full lockwait_workload "$B/lockwait_workload" -n 200 mutex
   full lockwait_report "$B/lockwait_report" "$ROOT/lockwait/tool/tests/report-fixture.trace"
 else

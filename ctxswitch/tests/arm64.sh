@@ -7,7 +7,7 @@ source "$(dirname "$0")/../../common/testlib.sh"
 
 arm64_build ctxswitch || finish
 rc=0
-env QUICK=1 REPS=2 MAX_CELL_S=0 ROUNDS=300 SIZES=4,64 qemu-aarch64 "$A64/ctxswitch" >"$TMP/out.txt" 2>"$TMP/err.txt" || rc=$?
+env REPS=2 MAX_CELL_S=0 ROUNDS=300 SIZES=4,64 qemu-aarch64 "$A64/ctxswitch" >"$TMP/out.txt" 2>"$TMP/err.txt" || rc=$?
 check_eq "arm64 ctxswitch under qemu exits 0" "0" "$rc"
 cells=$(grep -c '^RESULT exp=ctxswitch kind=\(direct\|total\) ' "$TMP/out.txt" || true)
 check_awk "arm64: C1 and sweep cells ran ($cells)" "$cells >= 6"

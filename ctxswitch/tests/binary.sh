@@ -11,7 +11,7 @@ source "$(dirname "$0")/../../common/testlib.sh"
 
 cs=$BUILD/ctxswitch
 check "ctxswitch -h prints usage on stdout" bash -c "'$cs' -h | grep -q '^usage: ctxswitch'"
-check "-h lists every knob" bash -c "out=\$('$cs' -h); for k in ROUNDS REPS MAX_CELL_S DIRECT_ONLY SIZES MAX_KIB STRIDES ACCESS MODE CPU PIN QUICK; do grep -q \"  \$k=\" <<<\"\$out\" || exit 1; done"
+check "-h lists every knob" bash -c "out=\$('$cs' -h); for k in ROUNDS REPS MAX_CELL_S DIRECT_ONLY SIZES MAX_KIB STRIDES ACCESS MODE CPU PIN; do grep -q \"  \$k=\" <<<\"\$out\" || exit 1; done"
 check "ctxswitch -n prints the plan with an estimate" bash -c "'$cs' -n | grep -q '^RESULT exp=ctxswitch kind=plan cells=[0-9]* eta_s=[0-9]* sizes_kib='"
 
 # bad input: exit 2, one line on stderr naming the knob, nothing on stdout
@@ -43,7 +43,6 @@ bad MODE=fiber
 bad REPS=0
 bad MAX_KIB=0
 bad PIN=2
-bad QUICK=yes
 bad DIRECT_ONLY=2
 bad MAX_CELL_S=-1
 bad MAX_CELL_S=1.5

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The CPUs the process may run on, not the CPUs online, decide what runs
-# (issue 10 item 7): under a one-CPU affinity mask (taskset -c 0, as in a
-# container with a CPU set) 2 threads are skipped by default, run as
+# The CPUs the process may run on, not the CPUs online, decide what runs (a
+# container or taskset often allows fewer than are online): under a one-CPU
+# affinity mask (taskset -c 0, as in a container with a CPU set) 2 threads are skipped by default, run as
 # oversubscribed when THREADS names them, and no false-sharing finding is
 # drawn from them; under a mask without CPU 0 the threads are pinned to the
 # CPU the mask allows.

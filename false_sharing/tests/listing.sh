@@ -44,15 +44,15 @@ check_listing() { # check_listing LABEL LISTING
 # the default build's listing, from whatever compiler cc is
 check_listing cc "$BUILD/false_sharing_O2.s"
 # the committed copy is byte-compared only with a listing of the compiler it
-# was recorded with (bench_O2.s.compiler): other versions differ in details
+# was recorded with (false_sharing_O2.s.compiler): other versions differ in details
 # that the structural checks above judge instead
-recorded=$(cat "$ROOT/false_sharing/bench_O2.s.compiler" 2>/dev/null || echo "none recorded")
+recorded=$(cat "$ROOT/false_sharing/false_sharing_O2.s.compiler" 2>/dev/null || echo "none recorded")
 installed=$(cc --version 2>/dev/null | head -n 1)
 if [ "$recorded" = "$installed" ]; then
-  check_eq "committed bench_O2.s is the default build's listing" "same" \
-    "$(cmp -s "$BUILD/false_sharing_O2.s" "$ROOT/false_sharing/bench_O2.s" && echo same || echo differs)"
+  check_eq "committed false_sharing_O2.s is the default build's listing" "same" \
+    "$(cmp -s "$BUILD/false_sharing_O2.s" "$ROOT/false_sharing/false_sharing_O2.s" && echo same || echo differs)"
 else
-  skip "committed bench_O2.s is the default build's listing" "it was made by '$recorded'; cc here is '$installed'"
+  skip "committed false_sharing_O2.s is the default build's listing" "it was made by '$recorded'; cc here is '$installed'"
 fi
 if need_tool clang clang "clang listing checks"; then
   CC=clang BUILD_DIR="$TMP/clang" "$ROOT/build.sh" false_sharing 2>/dev/null

@@ -13,7 +13,7 @@ source "$(dirname "$0")/../../common/testlib.sh"
 run_exp() {
   (
     # shellcheck disable=SC2034 # read by exp.sh
-    PROG=run.sh QUICK=${QUICK:-1} REPS=${REPS:-} PIN='' ITERS_LOG2='' THREADS=''
+    PROG=run.sh QUICK=${QUICK:-1} REPS=${REPS:-} PIN=''
     # shellcheck source=common/lib.sh
     source "$ROOT/common/lib.sh"
     # shellcheck source=lockwait/exp.sh

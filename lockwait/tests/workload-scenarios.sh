@@ -18,7 +18,12 @@ args_for() {
   esac
 }
 
-for s in mutex spin sem rwlock cond cache; do
+# the scenarios are exp.sh's list, which must be the workload's own
+# shellcheck source=lockwait/exp.sh
+source "$ROOT/lockwait/exp.sh"
+check_eq "exp.sh's scenarios are the workload's (its -h)" "${LOCKWAIT_ALL_SCENARIOS[*]}" \
+  "$("$W" -h 2>&1 | sed -n 's/^  SCENARIO *//p' | tr -d ' ' | tr '|' ' ')"
+for s in "${LOCKWAIT_ALL_SCENARIOS[@]}"; do
   read -r -a a <<<"$(args_for "$s")"
   out=$("$W" "${a[@]}" "$s" 2>"$TMP/err") && rc=0 || rc=$?
   check_eq "$s: exits 0" 0 "$rc"

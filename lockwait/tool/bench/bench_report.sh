@@ -2,10 +2,11 @@
 # bench_report.sh - how fast lockwait_report reads a big trace: builds a
 # synthetic trace of N events (default 10 million: 400 MB, in a temp
 # directory, deleted afterwards) with lockwait_tracegen and times the report
-# on it. Target (issue: lockwait experiment): <= 5 s for 10M events. With
+# on it. Target: <= 5 s for 10M events, so a real trace reads in seconds. With
 # -c THREADS the trace is a convoy (every wait spans a hold of every other
-# thread), the case a real many-thread mutex trace is (issue 10: linear).
-# Requires ./build.sh lockwait. Not a test: timings depend on the machine.
+# thread), the case a real many-thread mutex trace is; its time must grow
+# linearly with the events, not with events x threads.
+# Requires ./build.sh --tests lockwait. Not a test: timings depend on the machine.
 set -euo pipefail
 export LC_ALL=C # numbers with a decimal point whatever the locale
 
@@ -39,7 +40,7 @@ case "${1:-}" in
 esac
 [ $# -le 1 ] || { echo "bench_report.sh: expected at most one argument (see -h)" >&2; exit 2; }
 for b in lockwait_tracegen lockwait_report; do
-  [ -x "$BUILD/$b" ] || { echo "bench_report.sh: $BUILD/$b missing; run ./build.sh lockwait" >&2; exit 1; }
+  [ -x "$BUILD/$b" ] || { echo "bench_report.sh: $BUILD/$b missing; run ./build.sh --tests lockwait" >&2; exit 1; }
 done
 
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lockwait-bench.XXXXXX")

@@ -1,4 +1,4 @@
-/* false_sharing/bench.c - what a second core touching your cache line costs.
+/* false_sharing/false_sharing.c - what a second core touching your cache line costs.
  *
  * T threads each increment their own 64-bit counter 2^ITERS_LOG2 times. Only
  * two things vary: where the counters sit (8 B apart in one line, 64 B apart,

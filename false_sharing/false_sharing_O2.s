@@ -1,4 +1,4 @@
-	.file	"bench.c"
+	.file	"false_sharing.c"
 	.text
 	.p2align 4
 	.type	inc_store, @function

@@ -1,0 +1,26 @@
+# false_sharing/build.sh - how build.sh builds the false-sharing experiment
+# (sourced by build.sh, which provides cc_prog, listing and the flags; see
+# docs/adding-an-experiment.md).
+# shellcheck shell=bash
+
+build_false_sharing() {
+  local d=$ROOT/false_sharing
+  # false_sharing.c holds the measured loops (its listing is checked),
+  # rounds.c the workers and the rounds' bookkeeping
+  cc_prog false_sharing "$d/false_sharing.c" "$d/rounds.c"
+  # the core-to-core map: measurement, pair plan, and the classes (-f mode)
+  cc_prog false_sharing_c2c "$d/c2c.c" "$d/c2c_plan.c" "$d/c2c_classes.c"
+  [ "$SANITIZE" = 0 ] || return 0
+  listing "$d/false_sharing.c" "$BUILD_DIR/false_sharing_O2.s"
+  # the committed copy the README quotes comes from the default build only
+  # (CC unset, build/), so a clang or cross build does not overwrite it, and
+  # only from the compiler it was recorded with: another version's listing
+  # differs in details, and a build must not rewrite tracked files
+  local rec=$d/false_sharing_O2.s.compiler
+  if [ "$BUILD_DIR" = "$ROOT/build" ] && [ "$CC_DEFAULT" = 1 ] &&
+     { [ ! -e "$rec" ] || [ "$(cat "$rec")" = "$CC_VERSION" ]; }; then
+    cmp -s "$BUILD_DIR/false_sharing_O2.s" "$d/false_sharing_O2.s" ||
+      cp "$BUILD_DIR/false_sharing_O2.s" "$d/false_sharing_O2.s"
+    [ -e "$rec" ] || echo "$CC_VERSION" >"$rec"
+  fi
+}

@@ -1,0 +1,46 @@
+# lockwait/tool/build.sh - how the lockwait tool is built: the preload
+# library, the trace reader, and (for the tests and the tool's benchmarks)
+# the test programs. Sourced by lockwait/build.sh inside build.sh, which
+# provides cc_prog, fresh, die and the flags.
+# shellcheck shell=bash
+
+# The preload library: every .c of lib/ (a file split off needs no change
+# here) and lw_symbols.c, which the report shares. -fvisibility=hidden: only
+# the wrapped pthread/sem functions are exported, and calls between the
+# library's own files skip the PLT. Frame pointers: a stack walk from inside
+# the library climbs its own frames to the lock call's site (lw_stacks.c);
+# they cost the fast path a push and a pop. Linux only: it wraps glibc's
+# symbols through dlsym(RTLD_NEXT).
+build_lockwait_lib() {
+  if [ "$LINUX" != 1 ]; then
+    echo "build.sh: lockwait: the preload library is Linux-only; skipped" >&2
+    return 0
+  fi
+  local lib=$ROOT/lockwait/tool/lib
+  fresh "$BUILD_DIR/liblockwait.so" "$lib"/*.c "$lib"/*.h "$ROOT"/lockwait/tool/*.[ch] ||
+  "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -fno-omit-frame-pointer -I"$ROOT/common" \
+    "$lib"/*.c "$ROOT/lockwait/tool/lw_symbols.c" -o "$BUILD_DIR/liblockwait.so" -ldl
+}
+
+# the trace reader: every .c of report/, and lw_symbols.c
+build_lockwait_report() {
+  cc_prog lockwait_report "$ROOT"/lockwait/tool/report/*.c "$ROOT/lockwait/tool/lw_symbols.c"
+}
+
+# What only the tests and tool/bench need: the programs run under the
+# preload (lw_*.c), the synthetic trace generator and the overhead loops.
+build_lockwait_tool_tests() {
+  local t
+  for t in "$ROOT"/lockwait/tool/tests/lw_*.c; do
+    [ -f "$t" ] || continue
+    # -rdynamic: the report can name the test programs' functions; lw_calls
+    # (a known call chain for the stack tests) keeps its frame pointers
+    if [ "$(basename "$t")" = lw_calls.c ]; then
+      cc_prog lw_calls -fno-omit-frame-pointer "$t"
+    else
+      cc_prog "$(basename "$t" .c)" -rdynamic "$t"
+    fi
+  done
+  cc_prog lockwait_tracegen "$ROOT/lockwait/tool/tests/report-tracegen.c"
+  cc_prog lw_bench "$ROOT/lockwait/tool/bench/lw_bench.c"
+}
