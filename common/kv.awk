@@ -4,13 +4,13 @@
 # Only POSIX awk: the same results under mawk, gawk and original-awk.
 
 # kv(line, f): empties f, then f[key] = value for every key=value token of
-# line (tokens are split on blanks; the first, "RESULT", and any token
-# without "=" are skipped); returns how many keys it set
+# line (tokens are split on blanks; "RESULT" and any other token without
+# "=" are skipped); returns how many keys it set
 function kv(line, f,    n, i, w, p, got) {
     split("", f)
     n = split(line, w, " ")
     got = 0
-    for (i = 2; i <= n; i++) {
+    for (i = 1; i <= n; i++) {
         p = index(w[i], "=")
         if (p > 1) { f[substr(w[i], 1, p - 1)] = substr(w[i], p + 1); got++ }
     }
@@ -21,7 +21,7 @@ function kv(line, f,    n, i, w, p, got) {
 function kv_get(line, key,    n, i, w, l) {
     n = split(line, w, " ")
     l = length(key) + 1
-    for (i = 2; i <= n; i++)
+    for (i = 1; i <= n; i++)
         if (substr(w[i], 1, l) == key "=") return substr(w[i], l + 1)
     return ""
 }
