@@ -20,7 +20,7 @@
  * replaced, until the interval is narrow enough or a time cap is hit.
  * Everything runs on one CPU (pinned) at SCHED_FIFO when permitted; what was
  * granted is printed. Output: '# ' provenance lines, then RESULT and samples
- * lines on stdout (grammar in docs/method.md); progress on stderr.
+ * lines on stdout (grammar in docs/output-grammar.md); progress on stderr.
  * Files: this one (options, plan, repetitions), pingpong.c (walk, partner,
  * timed run), report.c (statistics and output). */
 #define _GNU_SOURCE

@@ -1,5 +1,5 @@
 /* report.c - from a cell's repetitions to its RESULT and samples lines (the
- * grammar is in docs/method.md). Every statistic comes from common/stats.c. */
+ * grammar is in docs/output-grammar.md). Every statistic comes from common/stats.c. */
 #include "common.h"
 #include "ctxswitch.h"
 

@@ -14,7 +14,7 @@
  *
  * Modes: no argument measures this machine; -f FILE reads the pair (and CPU)
  * lines of an earlier run or a synthetic matrix and only classifies them.
- * Output: RESULT / samples lines on stdout (grammar in docs/method.md), progress on stderr. */
+ * Output: RESULT / samples lines on stdout (grammar in docs/output-grammar.md), progress on stderr. */
 #define _GNU_SOURCE
 #include "c2c.h"
 

@@ -15,7 +15,7 @@
  * phase of the machine disturbed; this file owns the loops, the placement
  * and the output.
  *
- * Output: RESULT / samples / cpus lines on stdout (grammar in docs/method.md),
+ * Output: RESULT / samples / cpus lines on stdout (grammar in docs/output-grammar.md),
  * progress on stderr. Knobs come from the environment; see usage(). */
 #define _GNU_SOURCE
 #include "fs.h"
