@@ -1,0 +1,73 @@
+/* hostile-prog.c - a program that does to itself what liblockwait's report
+ * must survive (tests/hostile.sh compiles it with -g at test time):
+ *   hostile-prog unlink        waits once for a contended mutex, then deletes
+ *                              its own executable before exiting
+ *   hostile-prog dlswap LIB NEW  loads LIB, renames NEW over it (a package
+ *                              upgrade while the program runs), then waits
+ *                              once inside LIB's lib_contend
+ * stdout: "done MODE"; exit status 3 (the preload must not change either). */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static pthread_mutex_t prog_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_int held;
+
+static void die(const char *what)
+{
+    fprintf(stderr, "hostile-prog: %s\n", what);
+    exit(1);
+}
+
+static void *holder(void *arg)
+{
+    (void)arg;
+    if (pthread_mutex_lock(&prog_lock) != 0)
+        die("lock");
+    atomic_store(&held, 1);
+    struct timespec ts = {0, 20 * 1000000L};
+    nanosleep(&ts, NULL);
+    if (pthread_mutex_unlock(&prog_lock) != 0)
+        die("unlock");
+    return NULL;
+}
+
+static __attribute__((noinline)) void wait_for_holder(void)
+{
+    pthread_t t;
+    if (pthread_create(&t, NULL, holder, NULL) != 0)
+        die("pthread_create");
+    while (!atomic_load(&held))
+        sched_yield();
+    if (pthread_mutex_lock(&prog_lock) != 0 || pthread_mutex_unlock(&prog_lock) != 0)
+        die("lock in main");
+    if (pthread_join(t, NULL) != 0)
+        die("pthread_join");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && !strcmp(argv[1], "unlink")) {
+        wait_for_holder();
+        if (unlink(argv[0]) != 0)
+            die("unlink");
+    } else if (argc == 4 && !strcmp(argv[1], "dlswap")) {
+        void *h = dlopen(argv[2], RTLD_NOW);
+        void (*contend)(void) = h ? (void (*)(void))dlsym(h, "lib_contend") : NULL;
+        if (!contend)
+            die(dlerror());
+        if (rename(argv[3], argv[2]) != 0)
+            die("rename");
+        contend();
+    } else {
+        die("usage: hostile-prog unlink | dlswap LIB NEW");
+    }
+    printf("done %s\n", argv[1]);
+    return 3;
+}
