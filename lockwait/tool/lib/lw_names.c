@@ -26,6 +26,29 @@ static const char *base_name(const char *path)
     return b ? b + 1 : path;
 }
 
+/* the build id in the loaded module's notes (mapped: it is loaded), or 0 */
+static size_t loaded_build_id(const struct dl_phdr_info *info, const unsigned char **id)
+{
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type != PT_NOTE)
+            continue;
+        const unsigned char *p = (const unsigned char *)(info->dlpi_addr + ph->p_vaddr), *end = p + ph->p_memsz;
+        while ((size_t)(end - p) >= sizeof(ElfW(Nhdr))) {
+            const ElfW(Nhdr) *nh = (const ElfW(Nhdr) *)p;
+            size_t name = (nh->n_namesz + 3u) & ~3u, desc = (nh->n_descsz + 3u) & ~3u;
+            if (name + desc > (size_t)(end - p) - sizeof *nh)
+                break;
+            if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 && !memcmp(nh + 1, "GNU", 4)) {
+                *id = p + sizeof *nh + name;
+                return nh->n_descsz;
+            }
+            p += sizeof *nh + name + desc;
+        }
+    }
+    return 0;
+}
+
 static int add_module(struct dl_phdr_info *info, size_t size, void *data)
 {
     (void)size;
@@ -47,7 +70,10 @@ static int add_module(struct dl_phdr_info *info, size_t size, void *data)
         path = "/proc/self/exe";
         name = exe_path[0] ? base_name(exe_path) : "exe";
     }
-    lw_syms_add(syms, path, base_name(name), info->dlpi_addr, lo, hi);
+    const unsigned char *id = NULL;
+    size_t idlen = loaded_build_id(info, &id);
+    if (lw_syms_add(syms, path, base_name(name), info->dlpi_addr, lo, hi) == 0 && idlen)
+        lw_syms_expect_id(syms, id, idlen);
     return 0;
 }
 

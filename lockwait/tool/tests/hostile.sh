@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # hostile.sh - liblockwait under programs that pull the ground from under
 # its report: the executable deleted before exit (its file:line must still
-# come from the running file). The program (hostile-prog.c) is compiled
+# come from the running file), a loaded library replaced on disk by another
+# build (its frames must not take the other file's names). The program (hostile-prog.c) is compiled
 # here with -g, in a directory whose name has a space; its output and exit
 # status must be the bare run's.
 set -euo pipefail
@@ -10,12 +11,30 @@ source "$(dirname "$0")/../../../common/testlib.sh"
 # shellcheck source=lockwait/tool/tests/lw_lib.bash
 source "$(dirname "$0")/lw_lib.bash"
 
+# shellcheck disable=SC2317 # called through check
+lacks() { ! grep -q "$@"; } # lacks GREP-ARGS...
+
 SRC=$(dirname "$0")
 D="$TMP/a dir"
 mkdir -p "$D"
 if ! cc -g -O0 -fno-omit-frame-pointer -pthread -o "$D/prog.bin" "$SRC/hostile-prog.c" -ldl 2>"$TMP/cc.err"; then
   skip "hostile programs" "cc failed: $(head -n 1 "$TMP/cc.err")"
-  finish
+  
+if ! cc -g -O0 -fno-omit-frame-pointer -fPIC -shared -o "$D/lib one.so" "$SRC/hostile-lib.c" 2>"$TMP/cc.err" ||
+  ! cc -g -O0 -fno-omit-frame-pointer -fPIC -shared -DREPLACEMENT -o "$D/lib two.so" "$SRC/hostile-lib.c" 2>>"$TMP/cc.err"; then
+  skip "a library replaced on disk" "cc -shared failed: $(head -n 1 "$TMP/cc.err")"
+else
+  cp "$D/lib one.so" "$D/lib.so" && cp "$D/lib two.so" "$D/new.so"
+  bare=$("$D/prog.bin" dlswap "$D/lib.so" "$D/new.so"; echo "status $?")
+  cp "$D/lib one.so" "$D/lib.so" && cp "$D/lib two.so" "$D/new.so"
+  st=0
+  preload "$TMP/swap.txt" "$D/prog.bin" dlswap "$D/lib.so" "$D/new.so" || st=$?
+  check_eq "library replaced: the bare run's output and status" "$bare" "$(cat "$TMP/stdout"; echo "status $st")"
+  check "library replaced: no frame named from the other build" lacks -E 'wrong_(function|holder)' "$TMP/swap.txt"
+  check "library replaced: its wait is at an offset in the loaded library" \
+    grep -Eq '^       at (lib_wait|lib\.so)\+0x[0-9a-f]+' "$TMP/swap.txt"
+fi
+finish
 fi
 if ! command -v addr2line >/dev/null 2>&1; then
   skip "file:line of a deleted executable" "addr2line (binutils) is not installed"
@@ -28,5 +47,20 @@ else
   check_eq "executable deleted: the bare run's output and status" "$bare" "$(cat "$TMP/stdout"; echo "status $st")"
   check "executable deleted: the wait still has its file:line" \
     grep -Eq '^       (at|by) wait_for_holder\+0x[0-9a-f]+ \(hostile-prog\.c:[0-9]+\)' "$TMP/unlink.txt"
+fi
+
+if ! cc -g -O0 -fno-omit-frame-pointer -fPIC -shared -o "$D/lib one.so" "$SRC/hostile-lib.c" 2>"$TMP/cc.err" ||
+  ! cc -g -O0 -fno-omit-frame-pointer -fPIC -shared -DREPLACEMENT -o "$D/lib two.so" "$SRC/hostile-lib.c" 2>>"$TMP/cc.err"; then
+  skip "a library replaced on disk" "cc -shared failed: $(head -n 1 "$TMP/cc.err")"
+else
+  cp "$D/lib one.so" "$D/lib.so" && cp "$D/lib two.so" "$D/new.so"
+  bare=$("$D/prog.bin" dlswap "$D/lib.so" "$D/new.so"; echo "status $?")
+  cp "$D/lib one.so" "$D/lib.so" && cp "$D/lib two.so" "$D/new.so"
+  st=0
+  preload "$TMP/swap.txt" "$D/prog.bin" dlswap "$D/lib.so" "$D/new.so" || st=$?
+  check_eq "library replaced: the bare run's output and status" "$bare" "$(cat "$TMP/stdout"; echo "status $st")"
+  check "library replaced: no frame named from the other build" lacks -E 'wrong_(function|holder)' "$TMP/swap.txt"
+  check "library replaced: its wait is at an offset in the loaded library" \
+    grep -Eq '^       at (lib_wait|lib\.so)\+0x[0-9a-f]+' "$TMP/swap.txt"
 fi
 finish
