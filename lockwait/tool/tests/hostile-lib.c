@@ -1,8 +1,13 @@
 /* hostile-lib.c - the library hostile-prog dlopens (tests/hostile.sh): the
- * main thread waits for lib_lock in lib_wait while a thread holds it.
+ * main thread waits for lib_lock in lib_wait while a thread holds it (until
+ * the main thread is asleep on it).
  * Built a second time with -DREPLACEMENT: other functions at the same
  * addresses, the file renamed over the loaded one. */
 #include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <stdatomic.h>
 #include <time.h>
 
@@ -13,6 +18,27 @@
 
 pthread_mutex_t lib_lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_int held;
+static unsigned waiter_tid;
+
+/* Hold until thread tid sleeps in the kernel (state S in its stat): it is
+ * blocked on our lock, so its wait is contended however loaded the machine. */
+static void hold_until_asleep(unsigned tid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/self/task/%u/stat", tid);
+    for (int i = 0; i < 10000; i++) {
+        struct timespec ts = {0, 1000000L};
+        nanosleep(&ts, NULL);
+        FILE *f = fopen(path, "r");
+        size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+        if (f)
+            fclose(f);
+        buf[n] = 0;
+        const char *p = strrchr(buf, ')');
+        if (!f || (p && p[1] == ' ' && p[2] == 'S'))
+            return;
+    }
+}
 
 static void *lib_holder(void *arg)
 {
@@ -20,8 +46,7 @@ static void *lib_holder(void *arg)
     if (pthread_mutex_lock(&lib_lock) != 0)
         return NULL;
     atomic_store(&held, 1);
-    struct timespec ts = {0, 20 * 1000000L};
-    nanosleep(&ts, NULL);
+    hold_until_asleep(waiter_tid);
     pthread_mutex_unlock(&lib_lock);
     return NULL;
 }
@@ -35,6 +60,7 @@ __attribute__((noinline)) void lib_wait(void)
 void lib_contend(void)
 {
     pthread_t t;
+    waiter_tid = (unsigned)syscall(SYS_gettid);
     if (pthread_create(&t, NULL, lib_holder, NULL) != 0)
         return;
     while (!atomic_load(&held))

@@ -1,6 +1,7 @@
 /* hostile-prog.c - a program that does to itself what liblockwait's report
  * must survive (tests/hostile.sh compiles it with -g at test time):
- *   hostile-prog unlink        waits once for a contended mutex, then deletes
+ *   hostile-prog unlink        waits once for a contended mutex (held until
+ *                              it is asleep on it), then deletes
  *                              its own executable before exiting
  *   hostile-prog dlswap LIB NEW  loads LIB, renames NEW over it (a package
  *                              upgrade while the program runs), then waits
@@ -13,11 +14,33 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 static pthread_mutex_t prog_lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_int held;
+static unsigned waiter_tid;
+
+/* Hold until thread tid sleeps in the kernel (state S in its stat): it is
+ * blocked on our lock, so its wait is contended however loaded the machine. */
+static void hold_until_asleep(unsigned tid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/self/task/%u/stat", tid);
+    for (int i = 0; i < 10000; i++) {
+        struct timespec ts = {0, 1000000L};
+        nanosleep(&ts, NULL);
+        FILE *f = fopen(path, "r");
+        size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+        if (f)
+            fclose(f);
+        buf[n] = 0;
+        const char *p = strrchr(buf, ')');
+        if (!f || (p && p[1] == ' ' && p[2] == 'S'))
+            return;
+    }
+}
 
 static void die(const char *what)
 {
@@ -31,8 +54,7 @@ static void *holder(void *arg)
     if (pthread_mutex_lock(&prog_lock) != 0)
         die("lock");
     atomic_store(&held, 1);
-    struct timespec ts = {0, 20 * 1000000L};
-    nanosleep(&ts, NULL);
+    hold_until_asleep(waiter_tid);
     if (pthread_mutex_unlock(&prog_lock) != 0)
         die("unlock");
     return NULL;
@@ -41,6 +63,7 @@ static void *holder(void *arg)
 static __attribute__((noinline)) void wait_for_holder(void)
 {
     pthread_t t;
+    waiter_tid = (unsigned)syscall(SYS_gettid);
     if (pthread_create(&t, NULL, holder, NULL) != 0)
         die("pthread_create");
     while (!atomic_load(&held))
