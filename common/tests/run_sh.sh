@@ -35,6 +35,10 @@ check_exit "run.sh unknown option: exit 2" 2 "$R/run.sh" --bogus
 check_exit "build.sh unknown experiment: exit 2" 2 "$R/build.sh" nosuch
 check_exit "build.sh SANITIZE=3: exit 2" 2 env SANITIZE=3 "$R/build.sh"
 check_exit "test.sh unknown option: exit 2" 2 "$ROOT/test.sh" --bogus
+# a FILTER that selects no test file (a typo) fails instead of passing empty
+rc=0; "$ROOT/test.sh" no-such-test-word >"$TMP/filter.out" 2>&1 || rc=$?
+check_eq "test.sh with a FILTER that matches nothing: exit 1" 1 "$rc"
+check "... and names the word" grep -q "^not ok - FILTER 'no-such-test-word' matches no test file" "$TMP/filter.out"
 check_eq "bad knobs wrote nothing to results/ or README.md" "$before" "$(tree_sum "$R/results" "$R/README.md")"
 
 # the splice: idempotent, and only the part between the markers changes
