@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/auxv.h>
+#endif
 #include <unistd.h>
 
 #include "../lw_symbols.h"
@@ -17,6 +20,7 @@
 static struct lw_syms *syms;
 static int syms_tried;
 static char exe_path[PATH_MAX];
+static int exe_in_proc; /* /proc/self/exe names it (else exe_path is the exec'd path, if any) */
 
 /* ---------------------------------------------------------------- modules */
 
@@ -64,10 +68,11 @@ static int add_module(struct dl_phdr_info *info, size_t size, void *data)
     }
     if (lo >= hi)
         return 0;
-    /* the executable has no name here: /proc/self/exe opens it even if moved */
+    /* the executable has no name here: /proc/self/exe opens it even if
+     * moved; without /proc, the path it was started by (its build id checked) */
     const char *name = info->dlpi_name, *path = name;
     if (!name || !*name) {
-        path = "/proc/self/exe";
+        path = exe_in_proc || !exe_path[0] ? "/proc/self/exe" : exe_path;
         name = exe_path[0] ? base_name(exe_path) : "exe";
     }
     const unsigned char *id = NULL;
@@ -84,6 +89,12 @@ struct lw_syms *lw_names_syms(void)
     syms_tried = 1;
     ssize_t n = readlink("/proc/self/exe", exe_path, sizeof exe_path - 1);
     exe_path[n > 0 ? n : 0] = 0;
+    exe_in_proc = n > 0;
+#ifdef __linux__
+    const char *execfn = (const char *)getauxval(AT_EXECFN);
+    if (!exe_in_proc && execfn)
+        snprintf(exe_path, sizeof exe_path, "%s", execfn);
+#endif
     syms = lw_syms_new();
     if (syms)
         dl_iterate_phdr(add_module, NULL);

@@ -1,5 +1,6 @@
 /* hostile-prog.c - a program that does to itself what liblockwait's report
  * must survive (tests/hostile.sh compiles it with -g at test time):
+ *   hostile-prog wait          waits once for a contended mutex
  *   hostile-prog unlink        waits once for a contended mutex (held until
  *                              it is asleep on it), then deletes
  *                              its own executable before exiting
@@ -23,7 +24,8 @@ static atomic_int held;
 static unsigned waiter_tid;
 
 /* Hold until thread tid sleeps in the kernel (state S in its stat): it is
- * blocked on our lock, so its wait is contended however loaded the machine. */
+ * blocked on our lock, so its wait is contended however loaded the machine
+ * (without /proc: for 200 ms). */
 static void hold_until_asleep(unsigned tid)
 {
     char path[64], buf[512];
@@ -37,7 +39,7 @@ static void hold_until_asleep(unsigned tid)
             fclose(f);
         buf[n] = 0;
         const char *p = strrchr(buf, ')');
-        if (!f || (p && p[1] == ' ' && p[2] == 'S'))
+        if ((!f && i >= 200) || (p && p[1] == ' ' && p[2] == 'S'))
             return;
     }
 }
@@ -76,7 +78,9 @@ static __attribute__((noinline)) void wait_for_holder(void)
 
 int main(int argc, char **argv)
 {
-    if (argc == 2 && !strcmp(argv[1], "unlink")) {
+    if (argc == 2 && !strcmp(argv[1], "wait")) {
+        wait_for_holder();
+    } else if (argc == 2 && !strcmp(argv[1], "unlink")) {
         wait_for_holder();
         if (unlink(argv[0]) != 0)
             die("unlink");
@@ -89,7 +93,7 @@ int main(int argc, char **argv)
             die("rename");
         contend();
     } else {
-        die("usage: hostile-prog unlink | dlswap LIB NEW");
+        die("usage: hostile-prog wait | unlink | dlswap LIB NEW");
     }
     printf("done %s\n", argv[1]);
     return 3;

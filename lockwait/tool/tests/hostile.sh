@@ -3,7 +3,7 @@
 # its report: the executable deleted before exit (its file:line must still
 # come from the running file), a loaded library replaced on disk by another
 # build (its frames must not take the other file's names), a setting whose
-# value holds a newline. The program (hostile-prog.c) is compiled
+# value holds a newline, no /proc. The program (hostile-prog.c) is compiled
 # here with -g, in a directory whose name has a space; its output and exit
 # status must be the bare run's.
 set -euo pipefail
@@ -41,6 +41,23 @@ else
     grep -Eq '^       (at|by) wait_for_holder\+0x[0-9a-f]+ \(hostile-prog\.c:[0-9]+\)' "$TMP/unlink.txt"
 fi
 
+# no /proc (a mount namespace without it): the executable is found by the
+# path it was started by, relative here, for its names and file:line
+if ! command -v unshare >/dev/null 2>&1 || ! unshare -m sh -c 'umount -l /proc' 2>/dev/null; then
+  skip "no /proc" "cannot unmount /proc in a new mount namespace (needs root and unshare)"
+else
+  bare=$(cd "$D" && ./prog.bin wait; echo "status $?")
+  got=$(cd "$D" && LOCKWAIT_OUT=$TMP/noproc.txt LD_PRELOAD=$LIB unshare -m sh -c 'umount -l /proc && exec ./prog.bin wait'
+    echo "status $?")
+  check_eq "no /proc: the bare run's output and status" "$bare" "$got"
+  check "no /proc: the executable's functions named, with file:line" \
+    grep -Eq '^       (at|by) wait_for_holder\+0x[0-9a-f]+( \(hostile-prog\.c:[0-9]+\))?$' "$TMP/noproc.txt"
+  if command -v addr2line >/dev/null 2>&1; then
+    check "no /proc: file:line from the executable started by a relative path" \
+      grep -Eq '^       (at|by) wait_for_holder\+0x[0-9a-f]+ \(hostile-prog\.c:[0-9]+\)$' "$TMP/noproc.txt"
+  fi
+fi
+
 if ! cc -g -O0 -fno-omit-frame-pointer -fPIC -shared -o "$D/lib one.so" "$SRC/hostile-lib.c" 2>"$TMP/cc.err" ||
   ! cc -g -O0 -fno-omit-frame-pointer -fPIC -shared -DREPLACEMENT -o "$D/lib two.so" "$SRC/hostile-lib.c" 2>>"$TMP/cc.err"; then
   skip "a library replaced on disk" "cc -shared failed: $(head -n 1 "$TMP/cc.err")"
@@ -56,4 +73,3 @@ else
     grep -Eq '^       at (lib_wait|lib\.so)\+0x[0-9a-f]+' "$TMP/swap.txt"
 fi
 finish
-
