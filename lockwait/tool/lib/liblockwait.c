@@ -27,6 +27,9 @@
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <ucontext.h>
+#endif
 #ifdef __linux__
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -463,7 +466,7 @@ __attribute__((constructor)) static void lw_start(void)
     pthread_atfork(NULL, NULL, at_fork_child);
 }
 
-__attribute__((destructor)) static void lw_stop(void)
+static void report_now(void)
 {
     /* the program may have set a locale with a decimal comma: the report
      * and the RESULT lines are printed in the C locale, on this thread only,
@@ -477,4 +480,41 @@ __attribute__((destructor)) static void lw_stop(void)
         uselocale(old);
         freelocale(c);
     }
+}
+
+#ifdef __GLIBC__
+/* A thread with a small stack (16 KiB: PTHREAD_STACK_MIN) may call exit():
+ * the report, which needs far more, then runs on a stack of its own, on the
+ * same thread (its pending waits are this thread's). */
+static ucontext_t report_ctx, exit_ctx;
+
+static int report_on_own_stack(void)
+{
+    uintptr_t lo = lw_tls.stack_lo, hi = lw_tls.stack_hi;
+    if (!hi || hi - lo >= (256u << 10)) /* a known, small stack only (lw_stack_low) */
+        return 0;
+    size_t size = 8u << 20;
+    void *stack = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (stack == MAP_FAILED)
+        return 0;
+    int ran = 0;
+    if (getcontext(&report_ctx) == 0) {
+        report_ctx.uc_stack.ss_sp = stack;
+        report_ctx.uc_stack.ss_size = size;
+        report_ctx.uc_link = &exit_ctx;
+        makecontext(&report_ctx, report_now, 0);
+        ran = swapcontext(&exit_ctx, &report_ctx) == 0;
+    }
+    munmap(stack, size);
+    return ran;
+}
+#endif
+
+__attribute__((destructor)) static void lw_stop(void)
+{
+#ifdef __GLIBC__
+    if (report_on_own_stack())
+        return;
+#endif
+    report_now();
 }

@@ -1,6 +1,8 @@
 /* hostile-prog.c - a program that does to itself what liblockwait's report
  * must survive (tests/hostile.sh compiles it with -g at test time):
  *   hostile-prog wait          waits once for a contended mutex
+ *   hostile-prog smallexit     a thread with the smallest stack allowed
+ *                              (PTHREAD_STACK_MIN) waits once, then calls exit()
  *   hostile-prog unlink        waits once for a contended mutex (held until
  *                              it is asleep on it), then deletes
  *                              its own executable before exiting
@@ -10,6 +12,7 @@
  * stdout: "done MODE"; exit status 3 (the preload must not change either). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -76,8 +79,29 @@ static __attribute__((noinline)) void wait_for_holder(void)
         die("pthread_join");
 }
 
+static void *small_thread(void *arg)
+{
+    (void)arg;
+    wait_for_holder();
+    printf("done smallexit\n");
+    exit(3); /* the report runs here, on this thread's 16 KiB stack */
+}
+
+static void exit_from_small_stack(void)
+{
+    pthread_attr_t a;
+    pthread_t t;
+    if (pthread_attr_init(&a) != 0 || pthread_attr_setstacksize(&a, PTHREAD_STACK_MIN) != 0 ||
+        pthread_create(&t, &a, small_thread, NULL) != 0)
+        die("a thread with a small stack");
+    pthread_join(t, NULL);
+    die("the small thread returned");
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 2 && !strcmp(argv[1], "smallexit"))
+        exit_from_small_stack();
     if (argc == 2 && !strcmp(argv[1], "wait")) {
         wait_for_holder();
     } else if (argc == 2 && !strcmp(argv[1], "unlink")) {
@@ -93,7 +117,7 @@ int main(int argc, char **argv)
             die("rename");
         contend();
     } else {
-        die("usage: hostile-prog wait | unlink | dlswap LIB NEW");
+        die("usage: hostile-prog wait | smallexit | unlink | dlswap LIB NEW");
     }
     printf("done %s\n", argv[1]);
     return 3;

@@ -3,9 +3,9 @@
 # its report: the executable deleted before exit (its file:line must still
 # come from the running file), a loaded library replaced on disk by another
 # build (its frames must not take the other file's names), a setting whose
-# value holds a newline, no /proc. The program (hostile-prog.c) is compiled
-# here with -g, in a directory whose name has a space; its output and exit
-# status must be the bare run's.
+# value holds a newline, no /proc, exit() on a thread with a tiny stack.
+# The program (hostile-prog.c) is compiled here with -g, in a directory
+# whose name has a space; its output and exit status must be the bare run's.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
@@ -28,6 +28,13 @@ if ! cc -g -O0 -fno-omit-frame-pointer -pthread -o "$D/prog.bin" "$SRC/hostile-p
   skip "hostile programs" "cc failed: $(head -n 1 "$TMP/cc.err")"
   finish
 fi
+# exit() on a thread with a 16 KiB stack: the report needs more than that
+bare=$("$D/prog.bin" smallexit; echo "status $?")
+st=0
+preload "$TMP/small.txt" "$D/prog.bin" smallexit || st=$?
+check_eq "exit on a 16 KiB thread stack: the bare run's output and status" "$bare" "$(cat "$TMP/stdout"; echo "status $st")"
+check "... and the report is whole" grep -q '^RESULT exp=lockwait kind=lockstack ' "$TMP/small.txt"
+
 if ! command -v addr2line >/dev/null 2>&1; then
   skip "file:line of a deleted executable" "addr2line (binutils) is not installed"
 else
