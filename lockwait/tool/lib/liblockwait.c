@@ -483,15 +483,16 @@ static void report_now(void)
 }
 
 #ifdef __GLIBC__
-/* A thread with a small stack (16 KiB: PTHREAD_STACK_MIN) may call exit():
- * the report, which needs far more, then runs on a stack of its own, on the
- * same thread (its pending waits are this thread's). */
+/* A thread with a small stack (16 KiB: PTHREAD_STACK_MIN), or a coroutine
+ * on a few KiB of its own, may call exit(): the report, which needs far more,
+ * then runs on a stack of its own, on the same thread (its pending waits are
+ * this thread's). Only a known stack of 256 KiB or more is used as it is. */
 static ucontext_t report_ctx, exit_ctx;
 
 static int report_on_own_stack(void)
 {
-    uintptr_t lo = lw_tls.stack_lo, hi = lw_tls.stack_hi;
-    if (!hi || hi - lo >= (256u << 10)) /* a known, small stack only (lw_stack_low) */
+    uintptr_t lo = lw_tls.stack_lo, hi = lw_tls.stack_hi, fp = (uintptr_t)__builtin_frame_address(0);
+    if (fp >= lo && fp < hi && hi - lo >= (256u << 10)) /* (lw_stack_low: lo = hi for small ones) */
         return 0;
     size_t size = 8u << 20;
     void *stack = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);

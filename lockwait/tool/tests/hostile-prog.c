@@ -3,6 +3,8 @@
  *   hostile-prog wait          waits once for a contended mutex
  *   hostile-prog smallexit     a thread with the smallest stack allowed
  *                              (PTHREAD_STACK_MIN) waits once, then calls exit()
+ *   hostile-prog coexit        a coroutine on an 8 KiB stack (makecontext)
+ *                              waits once, then calls exit()
  *   hostile-prog unlink        waits once for a contended mutex (held until
  *                              it is asleep on it), then deletes
  *                              its own executable before exiting
@@ -20,6 +22,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <time.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 static pthread_mutex_t prog_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -98,10 +101,34 @@ static void exit_from_small_stack(void)
     die("the small thread returned");
 }
 
+static ucontext_t main_ctx, co_ctx;
+
+static void coroutine(void)
+{
+    wait_for_holder();
+    printf("done coexit\n");
+    exit(3);
+}
+
+static void exit_from_coroutine(void)
+{
+    static char stack[8192];
+    if (getcontext(&co_ctx) != 0)
+        die("getcontext");
+    co_ctx.uc_stack.ss_sp = stack;
+    co_ctx.uc_stack.ss_size = sizeof stack;
+    co_ctx.uc_link = &main_ctx;
+    makecontext(&co_ctx, coroutine, 0);
+    swapcontext(&main_ctx, &co_ctx);
+    die("the coroutine returned");
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && !strcmp(argv[1], "smallexit"))
         exit_from_small_stack();
+    if (argc == 2 && !strcmp(argv[1], "coexit"))
+        exit_from_coroutine();
     if (argc == 2 && !strcmp(argv[1], "wait")) {
         wait_for_holder();
     } else if (argc == 2 && !strcmp(argv[1], "unlink")) {
@@ -117,7 +144,7 @@ int main(int argc, char **argv)
             die("rename");
         contend();
     } else {
-        die("usage: hostile-prog wait | smallexit | unlink | dlswap LIB NEW");
+        die("usage: hostile-prog wait | smallexit | coexit | unlink | dlswap LIB NEW");
     }
     printf("done %s\n", argv[1]);
     return 3;

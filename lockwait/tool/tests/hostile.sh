@@ -3,7 +3,7 @@
 # its report: the executable deleted before exit (its file:line must still
 # come from the running file), a loaded library replaced on disk by another
 # build (its frames must not take the other file's names), a setting whose
-# value holds a newline, no /proc, exit() on a thread with a tiny stack.
+# value holds a newline, no /proc, exit() on a tiny thread or coroutine stack.
 # The program (hostile-prog.c) is compiled here with -g, in a directory
 # whose name has a space; its output and exit status must be the bare run's.
 set -euo pipefail
@@ -34,6 +34,12 @@ st=0
 preload "$TMP/small.txt" "$D/prog.bin" smallexit || st=$?
 check_eq "exit on a 16 KiB thread stack: the bare run's output and status" "$bare" "$(cat "$TMP/stdout"; echo "status $st")"
 check "... and the report is whole" grep -q '^RESULT exp=lockwait kind=lockstack ' "$TMP/small.txt"
+# ... and in a coroutine on an 8 KiB stack
+bare=$("$D/prog.bin" coexit; echo "status $?")
+st=0
+preload "$TMP/co.txt" "$D/prog.bin" coexit || st=$?
+check_eq "exit in a coroutine on 8 KiB: the bare run's output and status" "$bare" "$(cat "$TMP/stdout"; echo "status $st")"
+check "... and the report is whole" grep -q '^RESULT exp=lockwait kind=lockstack ' "$TMP/co.txt"
 
 if ! command -v addr2line >/dev/null 2>&1; then
   skip "file:line of a deleted executable" "addr2line (binutils) is not installed"
