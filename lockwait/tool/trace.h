@@ -39,6 +39,9 @@ enum lw_event {
                               name (16 bytes, NUL-padded) */
     LW_EV_LOCK_INFO = 11,  /* lock, type, aux = stack id of its init (holder = 1) or first use
                               (holder = 0) */
+    /* 16 on: the holder's side (numbers below 16 are left to other record kinds) */
+    LW_EV_HOLD_SITE = 16, /* follows a timed RELEASE of the same thread and lock: aux = the acquire site
+                             (return address of the lock call) of the hold that made others wait */
 };
 
 enum lw_lock_type {

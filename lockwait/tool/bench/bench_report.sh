@@ -5,27 +5,34 @@
 # on it. Target: <= 5 s for 10M events, so a real trace reads in seconds. With
 # -c THREADS the trace is a convoy (every wait spans a hold of every other
 # thread), the case a real many-thread mutex trace is; its time must grow
-# linearly with the events, not with events x threads.
+# linearly with the events, not with events x threads. With -j the report
+# also writes the Chrome trace-event JSON (target: <= 2 s for a 64-thread
+# trace: -j -c 64 200000), timed in a second run.
 # Requires ./build.sh --tests lockwait. Not a test: timings depend on the machine.
 set -euo pipefail
 export LC_ALL=C # numbers with a decimal point whatever the locale
 
 usage() {
   cat <<'TXT'
-usage: lockwait/tool/bench/bench_report.sh [-h] [-c THREADS] [EVENTS]
+usage: lockwait/tool/bench/bench_report.sh [-h] [-j] [-c THREADS] [EVENTS]
   EVENTS      records in the synthetic trace (default 10000000)
   -c THREADS  a convoy of THREADS threads (2..100000) taking one mutex in turn
+  -j          also time the report writing the trace as Chrome JSON (-j FILE)
   Prints: RESULT exp=lockwait kind=report_bench events=N trace_bytes=N
-          wall_s=F max_rss_kib=N   (max_rss from /usr/bin/time if present)
+          wall_s=F max_rss_kib=N export=none   (max_rss from /usr/bin/time if
+          present); with -j a second line export=json with json_bytes=N
 environment: BUILD=DIR (default build), TMPDIR for the trace
 TXT
 }
 
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
-events=10000000 convoy=
+events=10000000 convoy='' json=0
 case "${1:-}" in
   -h|--help) usage; exit 0 ;;
+  -j) json=1; shift ;;
+esac
+case "${1:-}" in
   -c) if [ $# -lt 2 ] || ! [[ $2 =~ ^[0-9]{1,6}$ ]] || [ "$2" -lt 2 ] || [ "$2" -gt 100000 ]; then
         echo "bench_report.sh: -c needs THREADS, a whole number from 2 to 100000" >&2; exit 2
       fi
@@ -67,4 +74,11 @@ fi
 t1=$(date +%s%N)
 grep -q '^RESULT exp=lockwait kind=critpath ' "$dir/out" || { cat "$dir/err" >&2; exit 1; }
 awk -v n="$(( (bytes - 32) / 40 ))" -v b="$bytes" -v ns=$((t1 - t0)) -v rss="${rss:-0}" \
-  'BEGIN { printf "RESULT exp=lockwait kind=report_bench events=%d trace_bytes=%d wall_s=%.3f max_rss_kib=%d\n", n, b, ns / 1e9, rss }'
+  'BEGIN { printf "RESULT exp=lockwait kind=report_bench events=%d trace_bytes=%d wall_s=%.3f max_rss_kib=%d export=none\n", n, b, ns / 1e9, rss }'
+if [ "$json" = 1 ]; then
+  t0=$(date +%s%N)
+  "$BUILD/lockwait_report" -j "$dir/trace.json" "$dir/trace" >"$dir/out" 2>"$dir/err" || { cat "$dir/err" >&2; exit 1; }
+  t1=$(date +%s%N)
+  awk -v n="$(( (bytes - 32) / 40 ))" -v b="$bytes" -v ns=$((t1 - t0)) -v j="$(wc -c <"$dir/trace.json")" \
+    'BEGIN { printf "RESULT exp=lockwait kind=report_bench events=%d trace_bytes=%d wall_s=%.3f max_rss_kib=NA export=json json_bytes=%d\n", n, b, ns / 1e9, j }'
+fi

@@ -13,8 +13,9 @@
  * writes. Only when the trylock fails do we take a timestamp (a cycle-counter
  * read where there is one, lw_internal.h) and, sampled, the thread's
  * voluntary context switches, then call the real blocking function. Hold
- * times are sampled (lw_hold_start in lw_core.c): two timestamps per hold
- * would cost more than an uncontended lock/unlock pair. */
+ * times are sampled, and holds of contended locks timed whole when they run
+ * long (lw_internal.h, LW_HOLD_LONG_NS): two timestamps per hold would cost
+ * more than an uncontended lock/unlock pair. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <locale.h>
@@ -156,13 +157,13 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
     if (rc == EBUSY && (rc = lw_real.mutex_trylock(m)) == 0) {
         struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
         if (e)
-            acquired(e, K_MUTEX);
+            acquired(e, K_MUTEX, pc, 0);
         return 0;
     }
     struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
     if (rc == EOWNERDEAD) { /* robust mutex: acquired, previous owner died */
         if (e)
-            acquired(e, K_MUTEX);
+            acquired(e, K_MUTEX, pc, 0);
         return rc;
     }
     if (rc != EBUSY || (e && held_find(e))) {
@@ -170,7 +171,7 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
          * own mutex (errorcheck: EDEADLK; normal: a deadlock): no contention */
         rc = mutex_real(m, how, c, ts);
         if (got_mutex(rc) && e)
-            acquired(e, K_MUTEX);
+            acquired(e, K_MUTEX, pc, 0);
         return rc;
     }
     struct wait w;
@@ -178,7 +179,7 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
     rc = mutex_real(m, how, c, ts);
     lw_wait_measure(e, &w, got_mutex(rc), pc);
     if (got_mutex(rc) && e) {
-        acquired(e, K_MUTEX);
+        acquired(e, K_MUTEX, pc, w.t1); /* the wait's end, read inside the critical section anyway */
         lw_wait_defer(m, e, &w); /* accounted after the unlock: keep the hold short */
     } else {
         lw_wait_account(m, e, &w);
@@ -193,7 +194,7 @@ static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, 
     if (LW_LIKELY(rc == 0)) {
         struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
         if (LW_LIKELY(e != NULL))
-            acquired(e, K_MUTEX);
+            acquired(e, K_MUTEX, pc, 0);
         return 0;
     }
     return mutex_slow(m, rc, pc, how, c, ts);
@@ -220,10 +221,11 @@ LW_API int pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t c, const struct
 LW_API int pthread_mutex_trylock(pthread_mutex_t *m)
 {
     NEED(mutex_trylock);
+    uintptr_t pc = RA();
     int rc = lw_real.mutex_trylock(m);
-    struct lw_tstat *e = stat_of(m, K_MUTEX, RA());
+    struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
     if (got_mutex(rc) && e)
-        acquired(e, K_MUTEX);
+        acquired(e, K_MUTEX, pc, 0);
     else if (rc == EBUSY)
         lw_trylock_failed(e);
     return rc;
@@ -244,19 +246,20 @@ LW_API int pthread_mutex_unlock(pthread_mutex_t *m)
 LW_API int pthread_spin_lock(pthread_spinlock_t *s)
 {
     NEED(spin_trylock);
+    uintptr_t pc = RA();
     int rc = lw_real.spin_trylock(s);
-    struct lw_tstat *e = stat_of((void *)s, K_SPIN, RA());
+    struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
     if (LW_LIKELY(rc == 0)) {
         if (LW_LIKELY(e != NULL))
-            acquired(e, K_SPIN);
+            acquired(e, K_SPIN, pc, 0);
         return 0;
     }
     struct wait w;
     lw_wait_begin((void *)s, e, &w, LW_T_SPIN, RA());
     rc = lw_real.spin_lock(s);
-    lw_wait_measure(e, &w, rc == 0, RA());
+    lw_wait_measure(e, &w, rc == 0, pc);
     if (rc == 0 && e) {
-        acquired(e, K_SPIN);
+        acquired(e, K_SPIN, pc, w.t1);
         lw_wait_defer((void *)s, e, &w);
     } else {
         lw_wait_account((void *)s, e, &w);
@@ -267,10 +270,11 @@ LW_API int pthread_spin_lock(pthread_spinlock_t *s)
 LW_API int pthread_spin_trylock(pthread_spinlock_t *s)
 {
     NEED(spin_trylock);
+    uintptr_t pc = RA();
     int rc = lw_real.spin_trylock(s);
-    struct lw_tstat *e = stat_of((void *)s, K_SPIN, RA());
+    struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
     if (rc == 0 && e)
-        acquired(e, K_SPIN);
+        acquired(e, K_SPIN, pc, 0);
     else if (rc == EBUSY)
         lw_trylock_failed(e);
     return rc;
@@ -464,6 +468,8 @@ __attribute__((constructor)) static void lw_start(void)
     if (t)
         t->is_main = 1;
     pthread_atfork(NULL, NULL, at_fork_child);
+    lw_signals_start();
+    lw_interval_start();
 }
 
 static void report_now(void)
@@ -473,9 +479,12 @@ static void report_now(void)
      * whatever it chose (the program is exiting; its locale is left as is) */
     locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
     locale_t old = c ? uselocale(c) : (locale_t)0;
+    int alone = lw_report_enter();
     lw_ticks_end();
-    lw_report();
+    lw_report(LW_AT_EXIT);
     lw_trace_write();
+    if (alone)
+        lw_report_leave();
     if (c) {
         uselocale(old);
         freelocale(c);

@@ -23,7 +23,8 @@
 
 /* ---------------------------------------------------------------- holds */
 
-/* called at a thread's 1st, 65th, ... acquisition of the lock */
+/* called for a hold that may be timed: a thread's 1st, 65th, ...
+ * acquisition of the lock, or any acquisition of a contended lock */
 __attribute__((noinline)) uint64_t lw_hold_start(struct lw_tstat *e)
 {
     struct lw_lock *r = e->lock;
@@ -40,7 +41,8 @@ __attribute__((noinline)) uint64_t lw_hold_start(struct lw_tstat *e)
 
 /* the general case of acquired() (lw_internal.h): another hold already on
  * the stack (a relock, or nested locks), a full stack, or a hold to time */
-__attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq)
+__attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq, uintptr_t pc,
+                                                uint64_t pre)
 {
     struct lw_held *h = held_find(e);
     if (LW_UNLIKELY(h != NULL)) { /* a recursive relock */
@@ -59,7 +61,16 @@ __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, ui
     h->e = e;
     h->depth = 1;
     h->pending = 0;
-    h->t0 = LW_UNLIKELY(acq % LW_HOLD_SAMPLE == 1) ? lw_hold_start(e) : 0;
+    h->sampled = acq % LW_HOLD_SAMPLE == 1;
+    h->pc = pc;
+    int contended = LD(e->lock->timed) == 1;
+    int timed = h->sampled || (contended && (e->long_holds || acq % LW_HOLD_PROBE == 0));
+    /* inside the critical section: one counter read, in a hold of 10 us or
+     * more, a probe, or a sample */
+    h->t0 = !timed ? 0 : contended && pre ? pre : lw_hold_start(e);
+    /* the acquire stack of a hold likely to matter (long, or sampled): tens
+     * of ns inside a hold of 10 us or more, or once in LW_HOLD_SAMPLE */
+    h->stack = h->t0 && (e->long_holds || h->sampled) ? lw_stack_capture(pc) : 0;
     if (!LW_OWNER_IN_LOCK(kind))
         ST(e->lock->holder, my_tid());
 }
@@ -76,18 +87,18 @@ __attribute__((noinline)) struct lw_tstat *lw_releasing_slow(const void *p, int 
             h->depth--;
             return NULL;
         }
-        /* waiters are counted only when tracing (RELEASE events) */
-        if (LW_UNLIKELY(h->t0 != 0 || (lw.cfg.trace && LD(e->lock->waiting))))
-            lw_hold_end(e, h->t0);
         if (!LW_OWNER_IN_LOCK(kind))
             ST(e->lock->holder, 0);
         if (LW_UNLIKELY(h->pending)) { /* account it after the real unlock */
-            if (lw_tls.settle_e)
+            if (lw_tls.settle_e || lw_tls.bhold_e)
                 lw_settle(); /* a signal handler's leftover */
             lw_tls.settle_w = h->wait;
             lw_tls.settle_e = e;
-            h->pending = 0;
         }
+        /* an untimed hold that made others wait still gives the trace its RELEASE */
+        if (LW_UNLIKELY(h->t0 != 0 || (lw.cfg.trace && LD(e->lock->waiting))))
+            lw_hold_end(e, h);
+        h->pending = 0;
         uint32_t last = lw_tls.nheld - 1;
         if (LW_UNLIKELY(i != last))
             *h = lw_tls.held[last];
@@ -106,19 +117,115 @@ __attribute__((noinline)) void lw_owner_changed(struct lw_tstat *e)
     BUMP1(e->owner_changes, old != 0);
 }
 
-__attribute__((noinline)) void lw_hold_end(struct lw_tstat *e, uint64_t t0)
+/* a blocking hold of e: ticks long, from `start`, acquired at pc */
+static void note_blocking_hold(struct lw_tstat *e, uint64_t ticks, uint64_t start, uintptr_t pc, uint32_t stack)
+{
+    struct lw_bhold *b = atomic_load_explicit(&e->bh, memory_order_acquire);
+    if (!b) {
+        struct lw_bhold *fresh = lw_alloc(sizeof *fresh);
+        if (!fresh)
+            return;
+        /* a signal handler on this thread may race: the loser's copy stays unused */
+        if (!atomic_compare_exchange_strong_explicit(&e->bh, &b, fresh, memory_order_acq_rel,
+                                                     memory_order_acquire))
+            fresh = b;
+        b = fresh;
+    }
+    BUMP1(b->n, 1);
+    BUMP1(b->ticks, ticks);
+    if (ticks > LD(b->max_ticks))
+        ST(b->max_ticks, ticks);
+    int i;
+    for (i = 0; i < LW_SITES; i++) {
+        uint64_t k = LD(b->site[i].pc);
+        if (k == 0)
+            ST(b->site[i].pc, k = pc);
+        if (k == pc) {
+            BUMP1(b->site[i].n, 1);
+            BUMP1(b->site[i].ticks, ticks);
+            if (ticks > LD(b->site[i].max_ticks))
+                ST(b->site[i].max_ticks, ticks);
+            break;
+        }
+    }
+    if (i == LW_SITES) {
+        BUMP1(b->other_sites_n, 1);
+        BUMP1(b->other_sites_ticks, ticks);
+    }
+    /* the longest LW_BTOP, longest first: insertion */
+    int j = LW_BTOP;
+    while (j > 0 && ticks > LD(b->top[j - 1].ticks))
+        j--;
+    if (j == LW_BTOP)
+        return;
+    for (int k = LW_BTOP - 1; k > j; k--) {
+        ST(b->top[k].ticks, LD(b->top[k - 1].ticks));
+        ST(b->top[k].pc, LD(b->top[k - 1].pc));
+        ST(b->top[k].start, LD(b->top[k - 1].start));
+        ST(b->top[k].stack, LD(b->top[k - 1].stack));
+    }
+    ST(b->top[j].ticks, ticks);
+    ST(b->top[j].pc, pc);
+    ST(b->top[j].start, start);
+    ST(b->top[j].stack, stack);
+}
+
+/* Before the real unlock of a timed hold (or, when tracing, of an untimed
+ * one others wait for): is another thread waiting now? (After the unlock a
+ * waiter may already have come and gone.) The rest, the hold's end where it
+ * is not needed here and its notes, waits until after the unlock
+ * (settle_hold), keeping the critical section short. The trace's RELEASE
+ * time must come before the waiter's ACQUIRE: read here. */
+__attribute__((noinline)) void lw_hold_end(struct lw_tstat *e, const struct lw_held *h)
 {
     struct lw_lock *r = e->lock;
-    uint64_t now = lw_ticks();
-    if (t0) {
-        uint64_t h = now - t0; /* in ticks: this runs before the real unlock */
-        BUMP1(e->hold_ticks, h);
+    uint64_t t0 = h->t0, now = 0;
+    int blocking = LD(r->waiting) != 0;
+    if (h->sampled || lw.cfg.trace)
+        now = lw_ticks();
+    if (t0 && h->sampled) {
+        uint64_t d = now - t0; /* in ticks: this runs before the real unlock */
+        BUMP1(e->hold_ticks, d);
         BUMP1(e->holds_timed, 1);
-        if (h > LD(e->max_hold_ticks))
-            ST(e->max_hold_ticks, h);
+        if (d > LD(e->max_hold_ticks))
+            ST(e->max_hold_ticks, d);
     }
-    if (LD(r->waiting))
-        lw_trace(lw_thread_self(), LW_EV_RELEASE, lw_trace_type(r->kind, 1), (void *)r->addr, my_tid(), now, t0);
+    if (lw.cfg.trace) {
+        if (blocking)
+            lw_trace(lw_thread_self(), LW_EV_RELEASE, lw_trace_type(r->kind, 1), (void *)r->addr, my_tid(), now,
+                     t0);
+    }
+    if (!t0)
+        return;
+    if (lw_tls.bhold_e)
+        lw_settle(); /* a signal handler's leftover */
+    lw_tls.bhold_t0 = t0;
+    lw_tls.bhold_end = now;
+    lw_tls.bhold_pc = h->pc;
+    lw_tls.bhold_stack = h->stack;
+    lw_tls.bhold_blocking = blocking;
+    atomic_signal_fence(memory_order_seq_cst);
+    lw_tls.bhold_e = e;
+}
+
+/* after the real unlock: the hold lw_hold_end kept, timed, noted if blocking */
+static void settle_hold(void)
+{
+    struct lw_tstat *e = lw_tls.bhold_e;
+    uint64_t t0 = lw_tls.bhold_t0, end = lw_tls.bhold_end;
+    uintptr_t pc = lw_tls.bhold_pc;
+    uint32_t stack = lw_tls.bhold_stack;
+    int blocking = lw_tls.bhold_blocking;
+    lw_tls.bhold_e = NULL;
+    atomic_signal_fence(memory_order_seq_cst);
+    if (!end)
+        end = lw_ticks();
+    e->long_holds = lw_ticks_ns(end - t0) >= LW_HOLD_LONG_NS;
+    if (!blocking)
+        return;
+    note_blocking_hold(e, end - t0, t0, pc, stack);
+    lw_trace_stack(lw_thread_self(), LW_EV_HOLD_SITE, lw_trace_type(e->kind, 1), (void *)e->addr, my_tid(), end, pc,
+                   stack);
 }
 
 /* ---------------------------------------------------------------- waits */
@@ -150,11 +257,15 @@ void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, 
     struct lw_lock *r = e ? e->lock : NULL;
     w->type = type;
     w->holder = r && r->kind != K_SEM && r->kind != K_COND ? lw_holder_of(p, r->kind, r) : 0;
-    /* The count of waiters is shared by all threads: kept only when the
-     * trace needs it (RELEASE events) and for condvars (signal times). */
-    w->counted_waiting = r && (lw.cfg.trace || r->kind == K_COND);
-    if (w->counted_waiting)
+    /* The count of waiters, shared by all threads and bumped only here on
+     * the slow path: a holder reads it at release (blocking holds, RELEASE
+     * events), signals and posts to know whether anyone waits. */
+    w->counted_waiting = r != NULL;
+    if (w->counted_waiting) {
         ADD(r->waiting, 1);
+        if (r->kind != K_COND && r->kind != K_SEM && LD(r->timed) != 1)
+            ST(r->timed, 1); /* from now on, time its holds */
+    }
     /* after the holder, before the clock: the walk (tens of ns) is not part of the wait */
     w->stack = lw_stack_capture(pc);
     uint32_t n = lw_tls.nwaits++;
@@ -246,8 +357,6 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
     uint64_t ns = lw_ticks_ns(w->t1 - w->t0), counted = lw_ticks_ns(w->counted);
     struct lw_thread *t = lw_thread_self();
     struct lw_lock *r = e ? e->lock : NULL;
-    if (r && r->kind != K_COND && LD(r->timed) != 1)
-        ST(r->timed, 1); /* from now on, sample its holds */
     lw_trace_stack(t, LW_EV_REQUEST, w->type, p, w->holder, w->t0, 0, w->stack);
     if (t && w->lock_wait) {
         ADD(t->waits, 1);
@@ -260,8 +369,15 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
     if (e && w->counted_waiting)
         ADD(e->lock->waiting, (uint32_t)-1);
     struct lw_twait *x = e ? lw_twait_of(e) : NULL;
+    /* waiting for work or results, not for a lock: a condvar wait no signal
+     * ended (timed out, or woken without one), a semaphore wait that timed out */
+    int idle = r && ((r->kind == K_COND && (!w->got || w->holder == 0)) || (r->kind == K_SEM && !w->got));
     if (x) {
         BUMP1(*(w->got ? &x->contended : &x->timeouts), 1);
+        if (idle) {
+            BUMP1(x->idle_wait_ns, counted);
+            BUMP1(x->idle_waits, 1);
+        }
         BUMP1(x->wait_ns, counted);
         if (counted > LD(x->max_wait_ns))
             ST(x->max_wait_ns, counted);
@@ -274,12 +390,6 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
     lw_lstack_note(r, w->stack, counted, w->got);
     lw_trace_stack(t, w->got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, w->t1, w->t0, w->stack);
     errno = saved;
-}
-
-void lw_wait_end(const void *p, struct lw_tstat *e, struct wait *w, int got, uintptr_t pc)
-{
-    lw_wait_measure(e, w, got, pc);
-    lw_wait_account(p, e, w);
 }
 
 void lw_wait_defer(const void *p, struct lw_tstat *e, struct wait *w)
@@ -295,6 +405,8 @@ void lw_wait_defer(const void *p, struct lw_tstat *e, struct wait *w)
 
 void lw_settle(void)
 {
+    if (lw_tls.bhold_e)
+        settle_hold();
     struct lw_tstat *e = lw_tls.settle_e;
     struct wait w = lw_tls.settle_w;
     lw_tls.settle_e = NULL;

@@ -2,6 +2,7 @@
  * start, and the %p expansion of the output paths they name. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,49 @@ static long parse_num(const char *s, long min, long max)
     return v;
 }
 
+/* a signal by number or name (USR1, SIGUSR2, RTMIN+3), or 0 */
+static int parse_signal(const char *s)
+{
+    if (!strncmp(s, "SIG", 3))
+        s += 3;
+    if (!strcmp(s, "USR1"))
+        return SIGUSR1;
+    if (!strcmp(s, "USR2"))
+        return SIGUSR2;
+    if (!strncmp(s, "RTMIN+", 6)) {
+        long k = parse_num(s + 6, 0, SIGRTMAX - SIGRTMIN);
+        return k < 0 ? 0 : SIGRTMIN + (int)k;
+    }
+    long v = parse_num(s, 1, NSIG - 1);
+    return v == SIGKILL || v == SIGSTOP || v < 0 ? 0 : (int)v;
+}
+
+/* the reports while the program runs and at the signals that end it */
+static void on_demand_read(struct lw_config *c)
+{
+    const char *s = getenv("LOCKWAIT_INTERVAL");
+    c->on_signals = 1;
+    if (s && *s) {
+        long v = parse_num(s, 0, 86400);
+        if (v < 0)
+            note_ignored(c, "LOCKWAIT_INTERVAL='%.40s' ignored: expected whole seconds from 0 to 86400; "
+                            "no periodic reports", s);
+        else
+            c->interval_s = v;
+    }
+    s = getenv("LOCKWAIT_DUMP_SIGNAL");
+    if (s && *s && !(c->dump_signal = parse_signal(s)))
+        note_ignored(c, "LOCKWAIT_DUMP_SIGNAL='%.40s' ignored: expected a signal number or USR1, USR2, "
+                        "RTMIN+N", s);
+    s = getenv("LOCKWAIT_SIGNALS");
+    if (s && *s) {
+        if (strcmp(s, "0") && strcmp(s, "1"))
+            note_ignored(c, "LOCKWAIT_SIGNALS='%.40s' ignored: expected 0 or 1; using 1", s);
+        else
+            c->on_signals = *s == '1';
+    }
+}
+
 void lw_config_read(struct lw_config *c)
 {
     int e = errno;
@@ -68,6 +112,7 @@ void lw_config_read(struct lw_config *c)
         else
             c->top = v;
     }
+    on_demand_read(c);
     s = getenv("LOCKWAIT_TRACE_RECORDS");
     if (s && *s) {
         long v = parse_num(s, 1024, 16777216);

@@ -20,6 +20,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <signal.h>
 #include <sys/types.h>
 
 #include "../trace.h"
@@ -47,6 +48,14 @@ enum lw_kind { K_MUTEX = 1, K_SPIN, K_SEM, K_RWLOCK, K_COND, K_NKINDS };
 #define LW_PAIRS 8  /* holder->waiter pairs kept per lock, the rest summed */
 #define LW_SITES 4  /* contended call sites kept per lock */
 
+/* the threads' blocking holds of one lock, merged at the report */
+struct lw_bmerge {
+    au64 n, ns, max_ns;
+    struct { au64 ns; au64 pc; au64 tid; au64 stack; } top[8]; /* longest first */
+    struct { au64 pc; au64 n; au64 ns; au64 max_ns; } site[4];
+    au64 other_sites_n, other_sites_ns;
+};
+
 /* The part of a record only contended locks need; allocated on first wait. */
 struct lw_detail {
     au64 hist[LW_HIST];
@@ -56,27 +65,32 @@ struct lw_detail {
     au64 other_sites_ns;
     /* condition variables: time from the signal to the re-acquired mutex */
     au64 reacquire_ns, max_reacquire_ns;
+    struct lw_bmerge bh;
 };
 
 struct lw_lock {
     /* line 1: identity and state written rarely, read on every call */
     uintptr_t addr;       /* the lock's address: the key with kind */
     uint8_t kind;         /* enum lw_kind */
-    _Atomic uint8_t timed; /* 2: time the next hold; 1: sample holds (contended) */
+    _Atomic uint8_t timed; /* 2: time the next hold; 1: contended: time every hold */
     uint8_t pad0[2];
-    au32 waiting;         /* threads in a contended wait now (trace, condvars) */
+    au32 pad1;
     uintptr_t first_pc;   /* the call site that first used it */
     struct lw_detail *_Atomic detail;
     au32 init_stack;      /* the stack of its init call (lw_stacks.h), 0: not seen */
     au32 first_stack;     /* the stack of its first use, 0: not kept */
     au64 last_signal;     /* condition variables: last signal/broadcast, in ticks */
     au32 held_at_exit;    /* times a thread exited holding it */
-    au32 signaller;       /* condition variables: the last signalling thread */
+    au32 signaller;       /* condition variables, semaphores: the last signalling or posting thread */
+    struct lw_snap *snap; /* its counters at the last periodic report (lw_interval.c) */
     /* line 2: written by the holder outside the critical section (after the
      * real unlock), for owner changes; and the holder's tid where the lock
      * itself does not record it (spinlocks; mutexes outside glibc) */
     au32 last_holder __attribute__((aligned(64)));
     au32 holder;
+    /* threads in a contended wait now: written by waiters, so kept off the
+     * line the fast path reads (`timed`); read by a timed hold's release */
+    au32 waiting;
     /* lines 3-4: merged at exit from the threads' statistics (lw_report.c) */
     au64 acquisitions __attribute__((aligned(64)));
     au64 owner_changes, relocks;
@@ -84,6 +98,7 @@ struct lw_lock {
     au64 contended, trylock_failed, timeouts;
     au64 wait_ns, max_wait_ns;
     au64 probed_wait_ns, sleep_wait_ns; /* waits probed for sleep; of those, slept */
+    au64 idle_wait_ns, idle_waits; /* waits for work or results, not contention (lw_classify.c) */
 } __attribute__((aligned(64)));
 
 /* One thread's waits on one lock: allocated on its first wait, so that a
@@ -91,6 +106,7 @@ struct lw_lock {
 #define LW_TPAIRS 4
 struct lw_twait {
     au64 contended, timeouts;
+    au64 idle_wait_ns, idle_waits; /* condvar waits unsignalled or timed out, semaphore timeouts */
     au64 wait_ns, max_wait_ns, probed_wait_ns, sleep_wait_ns;
     au64 reacquire_ns, max_reacquire_ns;
     au64 hist[LW_HIST];
@@ -107,9 +123,22 @@ struct lw_tstat {
     struct lw_lock *lock;
     uintptr_t addr; /* copies of lock->addr and kind: the cache check reads one line */
     uint8_t kind;
+    uint8_t long_holds; /* this thread's last timed hold of it was long: time every hold */
     au64 acquisitions, owner_changes, relocks, trylock_failed;
     au64 hold_ticks, max_hold_ticks, holds_timed; /* ticks: converted at exit */
     struct lw_twait *_Atomic w; /* NULL until the first wait */
+    struct lw_bhold *_Atomic bh; /* NULL until a hold of it made another thread wait */
+};
+
+/* One thread's holds of one lock that made another thread wait: every one
+ * timed (from the acquisition to the release), the longest kept with their
+ * acquire site, the rest summed per site. */
+#define LW_BTOP 8
+struct lw_bhold {
+    au64 n, ticks, max_ticks;
+    struct { au64 ticks; au64 pc; au64 start; au64 stack; } top[LW_BTOP]; /* longest first; start: ticks */
+    struct { au64 pc; au64 n; au64 ticks; au64 max_ticks; } site[LW_SITES];
+    au64 other_sites_n, other_sites_ticks;
 };
 
 /* a thread's lock -> lw_tstat table: open addressing, grown by doubling */
@@ -129,6 +158,8 @@ struct lw_thread {
     _Atomic int exited;
     au64 waits, blocked_ns;
     au64 probed_ns, sleep_ns; /* blocked time probed for sleep; of that, slept */
+    uint64_t dumped[4]; /* waits, blocked_ns, probed_ns, sleep_ns as a periodic report showed them */
+    uint64_t idle_ns, idle_base; /* at the report: its lock waits that were idle; the part shown before */
     /* the trace buffer, mapped on the first traced event */
     struct lw_trace_record *tbuf;
     au64 tlen; /* records written, or wanted when larger than the buffer */
@@ -153,6 +184,9 @@ struct wait {
 struct lw_held {
     struct lw_tstat *e;
     uint64_t t0;    /* start of a timed hold in ticks, 0 if not timed */
+    uintptr_t pc;   /* where a timed hold was acquired */
+    uint32_t stack; /* its acquire stack (lw_stacks.h) when captured, 0: pc only */
+    uint32_t sampled; /* a timed hold that counts in the sampled hold totals */
     uint32_t depth; /* recursive depth */
     uint32_t pending; /* `wait` is the contended wait that got this hold, not yet accounted */
     struct wait wait;
@@ -167,6 +201,11 @@ struct lw_tls {
     struct lw_tstat *last; /* one-entry cache: this thread's stats of the last lock used */
     struct lw_thread *thr; /* created on the first slow event */
     struct lw_tstat *settle_e; /* a released hold's wait, to account after the real unlock */
+    struct lw_tstat *bhold_e;  /* a released hold that made others wait, to note after the real unlock */
+    uint64_t bhold_t0, bhold_end; /* its start; its end if read before the unlock, else 0 */
+    uintptr_t bhold_pc;
+    uint32_t bhold_stack;
+    int bhold_blocking; /* another thread waited for it */
     struct wait settle_w;
     struct lw_held held[LW_HELD_MAX];
     uintptr_t stack_lo, stack_hi; /* where stack walks may read (lw_stacks.c) */
@@ -180,6 +219,9 @@ struct lw_config {
     const char *trace; /* LOCKWAIT_TRACE or NULL */
     long top;
     long trace_records; /* per-thread trace buffer capacity */
+    long interval_s;    /* LOCKWAIT_INTERVAL: seconds between periodic reports, 0: none */
+    int dump_signal;    /* LOCKWAIT_DUMP_SIGNAL: a signal that asks for a report now, 0: none */
+    int on_signals;     /* LOCKWAIT_SIGNALS: report when a signal ends the program (default 1) */
     long stack_depth;   /* frames per stack, 0: no stacks */
     char ignored[512];  /* what was ignored, for the report */
     /* stderr at start, for the report (lw_output.c) */
@@ -260,17 +302,24 @@ LW_HIDDEN struct lw_tstat *lw_tstat_for(struct lw_thread *t, struct lw_lock *r);
 LW_HIDDEN struct lw_tstat *lw_stat_slow(const void *p, int kind, uintptr_t pc);
 LW_HIDDEN struct lw_twait *lw_twait_of(struct lw_tstat *e); /* created on need; NULL: no memory */
 LW_HIDDEN uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r);
-/* Which holds are timed: the lock's first, then, once it has been
- * contended, one in LW_HOLD_SAMPLE of each thread's acquisitions. Timing
- * every hold would put two clock reads inside every critical section of a
- * contended lock, lengthening the very holds others wait for. */
+/* Which holds are timed: the lock's first; one in LW_HOLD_SAMPLE of each
+ * thread's acquisitions (the sampled hold totals); and, once the lock has
+ * been contended, every hold of a thread whose last timed hold of it lasted
+ * LW_HOLD_LONG_NS or more, else one in LW_HOLD_PROBE. A timed hold that
+ * another thread waited for is a blocking hold: timed whole, with its
+ * acquire site. Two clock reads per hold of a contended lock would lengthen
+ * the short critical sections of a hot lock by more than a third (measured
+ * in the contended micro loop); holds of 10 us and more, the ones worth
+ * naming, are all timed, at a cost below 1%. */
 #define LW_HOLD_SAMPLE 64
+#define LW_HOLD_PROBE 16
+#define LW_HOLD_LONG_NS 10000
 LW_HIDDEN uint64_t lw_hold_start(struct lw_tstat *e); /* the hold's start, or 0: not timed */
 /* the general cases of acquired(), releasing() and owner_note() below */
-LW_HIDDEN void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq);
+LW_HIDDEN void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq, uintptr_t pc, uint64_t pre);
 LW_HIDDEN struct lw_tstat *lw_releasing_slow(const void *p, int kind);
 LW_HIDDEN void lw_owner_changed(struct lw_tstat *e);
-LW_HIDDEN void lw_hold_end(struct lw_tstat *e, uint64_t t0);
+LW_HIDDEN void lw_hold_end(struct lw_tstat *e, const struct lw_held *h);
 
 
 /* pc: the lock call's return address, for the wait's stack */
@@ -279,12 +328,10 @@ LW_HIDDEN void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, 
 LW_HIDDEN void lw_wait_measure(struct lw_tstat *e, struct wait *w, int got, uintptr_t pc);
 /* add a measured wait to the statistics and the trace */
 LW_HIDDEN void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w);
-/* measure and account at once (waits that end without an exclusive hold) */
-LW_HIDDEN void lw_wait_end(const void *p, struct lw_tstat *e, struct wait *w, int got, uintptr_t pc);
 /* after an exclusive acquisition that waited: keep the wait with the hold,
  * to be accounted after the release, outside the critical section */
 LW_HIDDEN void lw_wait_defer(const void *p, struct lw_tstat *e, struct wait *w);
-LW_HIDDEN void lw_settle(void); /* account lw_tls.settle_w */
+LW_HIDDEN void lw_settle(void); /* account lw_tls.settle_w and note lw_tls.bhold_e */
 LW_HIDDEN void lw_trylock_failed(struct lw_tstat *e);
 
 /* ---------------------------------------------------------------- the fast path, inline */
@@ -327,12 +374,17 @@ static inline struct lw_held *held_find(struct lw_tstat *e)
  * for locks that do not keep their owner themselves. Inline: the common
  * case, the thread's only hold and an untimed one; the rest is
  * lw_acquired_slow. */
-static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, int kind)
+/* pre: the hold's start when already read (the end of the wait that got it), or 0 */
+static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, int kind, uintptr_t pc,
+                                                           uint64_t pre)
 {
     uint64_t acq = LD(e->acquisitions) + 1;
     ST(e->acquisitions, acq);
-    if (LW_UNLIKELY(lw_tls.nheld != 0 || acq % LW_HOLD_SAMPLE == 1)) {
-        lw_acquired_slow(e, kind, acq);
+    /* `timed` shares its line with nothing written per call; a contended
+     * lock goes the slow way only for a hold to time (lw_acquired_slow) */
+    if (LW_UNLIKELY(lw_tls.nheld != 0 || acq % LW_HOLD_SAMPLE == 1 ||
+                    ((e->long_holds || acq % LW_HOLD_PROBE == 0) && LD(e->lock->timed) == 1))) {
+        lw_acquired_slow(e, kind, acq, pc, pre);
         return;
     }
     lw_tls.nheld = 1; /* claim the slot first: a signal handler pushes above it */
@@ -374,7 +426,7 @@ static inline __attribute__((always_inline)) struct lw_tstat *releasing(const vo
  * the record line's trip between cores does not lengthen the hold. */
 static inline __attribute__((always_inline)) void owner_note(struct lw_tstat *e)
 {
-    if (LW_UNLIKELY(lw_tls.settle_e != NULL))
+    if (LW_UNLIKELY(((uintptr_t)lw_tls.settle_e | (uintptr_t)lw_tls.bhold_e) != 0))
         lw_settle();
     if (LW_UNLIKELY(LD(e->lock->last_holder) != my_tid()))
         lw_owner_changed(e);
@@ -389,15 +441,49 @@ LW_HIDDEN void lw_trace_start(const struct lw_config *c); /* at start: the run's
 /* at exit: where this process's trace goes (shared: a path without %p) */
 LW_HIDDEN int lw_trace_open(const char *path, int shared, int has_records, char *used, size_t cap);
 
+/* lw_report_holds.c: the blocking holds in the report */
+struct buf;
+LW_HIDDEN void lw_merge_blocking_holds(struct lw_lock *r, struct lw_tstat *e, uint32_t tid);
+LW_HIDDEN void lw_text_blocking_holds(struct buf *b, const struct lw_lock *r);
+LW_HIDDEN void lw_result_blocking_holds(struct buf *b, const struct lw_lock *r);
+LW_HIDDEN void lw_blocking_holds_want(const struct lw_lock *r); /* their stacks' file:line (lw_lines_want) */
+LW_HIDDEN struct lw_detail *lw_detail_of(struct lw_lock *r); /* created on need; NULL: no memory */
+
+/* lw_report_idle.c: waiting for work or results, told apart from contention */
+LW_HIDDEN void lw_classify(void); /* after the merge: one-shot semaphores, each thread's idle time */
+LW_HIDDEN uint64_t lw_contention_ns(const struct lw_lock *r); /* its waits that were contention */
+LW_HIDDEN int lw_one_shot(const struct lw_lock *r);
+LW_HIDDEN void lw_text_idle(struct buf *b, long top, struct lw_lock **shown, long nshown);
+LW_HIDDEN void lw_result_idle(struct buf *b, long top, struct lw_lock **shown, long nshown,
+                              void (*line)(struct buf *, const struct lw_lock *));
+
+/* lw_report.c: lw_report(why) */
+#define LW_AT_EXIT 0
+#define LW_AT_INTERVAL (-1) /* a periodic report, or one the dump signal asked for */
+/* lw_interval.c */
+LW_HIDDEN void lw_interval_start(void); /* at start: the reporting thread, the dump signal */
+LW_HIDDEN void lw_interval_before(int why); /* after the merge: counters since the last periodic report */
+LW_HIDDEN void lw_interval_after(int why);  /* after the report: a periodic one becomes the new base */
+LW_HIDDEN void lw_records_zero(void);       /* before the merge: the merged counters back to 0 */
+LW_HIDDEN int lw_report_enter(void);        /* one report at a time: 1 when this one may run */
+LW_HIDDEN void lw_report_leave(void);
+LW_HIDDEN void lw_report_occasion(struct buf *b, int why);        /* the report's first line */
+LW_HIDDEN void lw_report_occasion_result(struct buf *b, int why); /* its RESULT kind=report line */
+/* lw_signals.c */
+LW_HIDDEN void lw_signals_start(void); /* at start: report when a signal ends the program */
+LW_HIDDEN int lw_signal_real_sigaction(int sig, const struct sigaction *act, struct sigaction *old);
+LW_HIDDEN const char *lw_signal_name(int sig); /* "SIGTERM", or "signal" */
+
 /* lw_report.c */
-struct buf { /* the report being written (realloc'd: at exit only) */
+struct buf { /* the report being written (mapped pages: lw_report.c) */
     char *p;
     size_t len, cap;
 };
 LW_HIDDEN void bprintf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+LW_HIDDEN void lw_site_name(uintptr_t pc, char *out, size_t cap);
 LW_HIDDEN void lw_config_read(struct lw_config *c);
 LW_HIDDEN void lw_expand_path(const char *path, char *out, size_t cap);
-LW_HIDDEN void lw_report(void);
+LW_HIDDEN void lw_report(int why); /* LW_AT_EXIT, a signal number, or LW_AT_INTERVAL */
 LW_HIDDEN void lw_thread_name(struct lw_thread *t, char *out, size_t cap); /* its name, '_' for spaces */
 /* lw_tracemeta.c: after the events, what names them (trace.h records 7-11); returns err or a new errno */
 LW_HIDDEN int lw_trace_meta(int fd, int err);

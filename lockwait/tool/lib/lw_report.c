@@ -1,7 +1,9 @@
-/* lw_report.c - liblockwait's report written at exit (human text, then
- * RESULT lines). Runs once, at
- * exit, so it may allocate; it reads the counters other threads may still be
- * bumping through relaxed atomics. */
+/* lw_report.c - liblockwait's report (human text, then RESULT lines): at
+ * exit, at a signal that ends the program, and for periodic dumps
+ * (lw_signals.c, lw_interval.c). It reads the counters other threads may
+ * still be bumping through relaxed atomics. It allocates nothing through
+ * malloc (its buffers are mapped pages), so a report from a signal handler
+ * cannot deadlock on an allocator lock the interrupted code held. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -10,11 +12,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "lw_internal.h"
 #include "lw_names.h"
 #include "lw_stacks.h"
+
+/* pages for the report's buffers: mmap, not malloc (see the top) */
+static void *map_zeroed(size_t n)
+{
+    void *p = mmap(NULL, n ? n : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
 
 /* ---------------------------------------------------------------- output buffer */
 
@@ -34,9 +44,13 @@ void bprintf(struct buf *b, const char *fmt, ...)
         size_t cap = b->cap ? b->cap * 2 : 65536;
         while (cap < b->len + (size_t)n + 1)
             cap *= 2;
-        char *q = realloc(b->p, cap);
+        char *q = map_zeroed(cap);
         if (!q)
             return; /* the report is cut short rather than lost */
+        if (b->p) {
+            memcpy(q, b->p, b->len);
+            munmap(b->p, b->cap);
+        }
         b->p = q;
         b->cap = cap;
     }
@@ -46,22 +60,26 @@ void bprintf(struct buf *b, const char *fmt, ...)
 
 /* "function+0xOFF" for the call site that returns to pc (from .symtab and
  * .dynsym on disk), or "module+0xOFF" where no symbol covers it */
-static void site_name(uintptr_t pc, char *out, size_t cap)
+void lw_site_name(uintptr_t pc, char *out, size_t cap)
 {
     lw_name_code(pc, 1, out, cap);
 }
 
 /* ---------------------------------------------------------------- report */
 
+/* used, and not only waited on idly (those are listed apart: lw_report_idle.c) */
 static int lock_active(const struct lw_lock *r)
 {
-    return LD(r->acquisitions) || LD(r->contended) || LD(r->trylock_failed) || LD(r->timeouts);
+    uint64_t waits = LD(r->contended) + LD(r->timeouts);
+    if (waits && LD(r->idle_waits) >= waits)
+        return 0;
+    return LD(r->acquisitions) || waits || LD(r->trylock_failed);
 }
 
-/* order: most wait first, then most acquisitions, then lowest address */
+/* order: most contention wait first, then most acquisitions, then lowest address */
 static int lock_before(const struct lw_lock *a, const struct lw_lock *b)
 {
-    uint64_t wa = LD(a->wait_ns), wb = LD(b->wait_ns);
+    uint64_t wa = lw_contention_ns(a), wb = lw_contention_ns(b);
     if (wa != wb)
         return wa > wb;
     uint64_t na = LD(a->acquisitions), nb = LD(b->acquisitions);
@@ -140,6 +158,7 @@ static void merge_threads(void)
             MAXSET(r->max_hold_ns, lw_ticks_ns(LD(e->max_hold_ticks)));
             ADD(r->holds_timed, LD(e->holds_timed));
             ADD(r->trylock_failed, LD(e->trylock_failed));
+            lw_merge_blocking_holds(r, e, t->tid);
             struct lw_twait *x = atomic_load_explicit(&e->w, memory_order_acquire);
             if (!x)
                 continue; /* never waited */
@@ -149,15 +168,13 @@ static void merge_threads(void)
             MAXSET(r->max_wait_ns, LD(x->max_wait_ns));
             ADD(r->probed_wait_ns, LD(x->probed_wait_ns));
             ADD(r->sleep_wait_ns, LD(x->sleep_wait_ns));
+            ADD(r->idle_wait_ns, LD(x->idle_wait_ns));
+            ADD(r->idle_waits, LD(x->idle_waits));
             if (!LD(x->contended) && !LD(x->timeouts))
                 continue;
-            struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
-            if (!d) {
-                d = lw_alloc(sizeof *d);
-                if (!d)
-                    continue;
-                atomic_store_explicit(&r->detail, d, memory_order_release);
-            }
+            struct lw_detail *d = lw_detail_of(r);
+            if (!d)
+                continue;
             ADD(d->reacquire_ns, LD(x->reacquire_ns));
             MAXSET(d->max_reacquire_ns, LD(x->max_reacquire_ns));
             for (int h = 0; h < LW_HIST; h++)
@@ -207,13 +224,23 @@ struct picked {
 static void settle_for_report(void)
 {
     ADD(lw.held_lost, lw_tls.held_lost);
+    lw_tls.held_lost = 0; /* counted once, whatever the number of reports */
     lw_settle();
+    lw_records_zero();
     for (uint32_t i = 0; i < lw_tls.nheld; i++)
         if (lw_tls.held[i].pending) {
             lw_tls.held[i].pending = 0;
             lw_wait_account((void *)lw_tls.held[i].e->addr, lw_tls.held[i].e, &lw_tls.held[i].wait);
         }
     merge_threads();
+    lw_classify();
+}
+
+/* a thread's time blocked on locks, its idle semaphore waits left out */
+static uint64_t lock_blocked_ns(const struct lw_thread *t)
+{
+    uint64_t b = LD(t->blocked_ns);
+    return t->idle_ns < b ? b - t->idle_ns : 0;
 }
 
 /* one pass over the lock table and one over the threads: count, and keep
@@ -236,11 +263,11 @@ static void pick_top(struct picked *pk)
         pk->best[j] = r;
     }
     for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
-        uint64_t bt = LD(t->blocked_ns);
-        if (pk->ntt == top && bt <= LD(pk->tt[top - 1]->blocked_ns))
+        uint64_t bt = lock_blocked_ns(t);
+        if (pk->ntt == top && bt <= lock_blocked_ns(pk->tt[top - 1]))
             continue;
         long j = pk->ntt < top ? pk->ntt++ : top - 1;
-        while (j > 0 && bt > LD(pk->tt[j - 1]->blocked_ns)) {
+        while (j > 0 && bt > lock_blocked_ns(pk->tt[j - 1])) {
             pk->tt[j] = pk->tt[j - 1];
             j--;
         }
@@ -251,7 +278,7 @@ static void pick_top(struct picked *pk)
 /* the first lines: the process, and whatever was not recorded */
 static void text_header(struct buf *b, const struct picked *pk)
 {
-    bprintf(b, "lockwait: pid %u, %llu threads, %llu locks used, %.3f s; top %ld locks by total wait\n",
+    bprintf(b, "lockwait: pid %u, %llu threads, %llu locks used, %.3f s; top %ld locks by contention wait\n",
             lw.pid, (unsigned long long)pk->nthreads, (unsigned long long)pk->nactive, (double)pk->wall / 1e9,
             pk->top);
     if (lw.cfg.ignored[0])
@@ -295,7 +322,7 @@ static void text_lock_detail(struct buf *b, const struct lw_lock *r, struct lw_d
         }
     bprintf(b, "\n");
     for (int s = 0; s < LW_SITES && LD(d->site[s].pc); s++) {
-        site_name((uintptr_t)LD(d->site[s].pc), site, sizeof site);
+        lw_site_name((uintptr_t)LD(d->site[s].pc), site, sizeof site);
         bprintf(b, "   waited at %s: %llu waits, %.3f ms\n", site, (unsigned long long)LD(d->site[s].n),
                 ms(LD(d->site[s].wait_ns)));
     }
@@ -303,8 +330,14 @@ static void text_lock_detail(struct buf *b, const struct lw_lock *r, struct lw_d
         bprintf(b, "   waited at other sites: %.3f ms\n", ms(LD(d->other_sites_ns)));
     for (int p = 0; p < LW_PAIRS && LD(d->pair[p].key); p++) {
         uint64_t key = LD(d->pair[p].key) - 1;
-        bprintf(b, "   %s %u -> waiter %u: %llu waits, %.3f ms\n",
-                r->kind == K_COND ? "signalled by" : "holder", (unsigned)(key >> 32), (unsigned)key,
+        if (!(key >> 32) && (r->kind == K_COND || r->kind == K_SEM))
+            bprintf(b, "   no %s (timed out, or woke without one) -> waiter %u: %llu waits, %.3f ms\n",
+                    r->kind == K_COND ? "signal" : "post", (unsigned)key, (unsigned long long)LD(d->pair[p].n),
+                    ms(LD(d->pair[p].wait_ns)));
+        else
+            bprintf(b, "   %s %u -> waiter %u: %llu waits, %.3f ms\n",
+                r->kind == K_COND ? "signalled by" : r->kind == K_SEM ? "posted by" : "holder",
+                (unsigned)(key >> 32), (unsigned)key,
                 (unsigned long long)LD(d->pair[p].n), ms(LD(d->pair[p].wait_ns)));
     }
     if (LD(d->other_pairs_ns))
@@ -338,7 +371,7 @@ static void text_locks(struct buf *b, const struct picked *pk)
         uint64_t acq = LD(r->acquisitions), con = LD(r->contended), tmo = LD(r->timeouts);
         uint64_t wns = LD(r->wait_ns), waits = con + tmo;
         char label[1024];
-        site_name(r->first_pc, site, sizeof site);
+        lw_site_name(r->first_pc, site, sizeof site);
         lock_label(r, label, sizeof label);
         bprintf(b, "\n#%ld %s %#lx%s, first used at %s\n", k + 1, type_name(r), (unsigned long)r->addr, label, site);
         bprintf(b, "   acquisitions %llu, contended %llu, failed trylocks %llu, timeouts %llu, "
@@ -349,9 +382,16 @@ static void text_locks(struct buf *b, const struct picked *pk)
         bprintf(b, "   %s total %.3f ms, max %.3f ms, mean %.3f ms; slept in the kernel %.0f%% of the probed time\n",
                 r->kind == K_COND ? "wait for the signal" : "wait", ms(wns), ms(LD(r->max_wait_ns)),
                 ms(waits ? wns / waits : 0), 100.0 * share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)));
+        if (LD(r->idle_waits))
+            bprintf(b, "   contention: %.3f ms in %llu waits; the other %llu waits, %.3f ms, were waiting for work or "
+                       "results (listed apart below)\n",
+                    ms(lw_contention_ns(r)), (unsigned long long)(waits - LD(r->idle_waits)),
+                    (unsigned long long)LD(r->idle_waits), ms(LD(r->idle_wait_ns)));
+        lw_text_blocking_holds(b, r);
         if (LD(r->holds_timed))
-            bprintf(b, "   hold total %.3f ms over %llu timed holds, max %.3f ms\n", ms(LD(r->hold_ns)),
-                    (unsigned long long)LD(r->holds_timed), ms(LD(r->max_hold_ns)));
+            bprintf(b, "   all holds, sampled (the first, then 1 in %d per thread): %.3f ms over %llu timed "
+                       "holds of %llu, max %.3f ms\n", LW_HOLD_SAMPLE, ms(LD(r->hold_ns)),
+                    (unsigned long long)LD(r->holds_timed), (unsigned long long)acq, ms(LD(r->max_hold_ns)));
         if (LD(r->held_at_exit))
             bprintf(b, "   HELD WHEN ITS THREAD EXITED: %u times\n", LD(r->held_at_exit));
         if (d)
@@ -385,8 +425,10 @@ static void text_threads(struct buf *b, const struct picked *pk)
         char origin[320];
         thread_origin(t, origin, sizeof origin);
         bprintf(b, "   tid %u (%s%s): blocked %.3f ms in %llu waits, asleep in the kernel %.0f%% of the probed time",
-                t->tid, name, origin, ms(LD(t->blocked_ns)), (unsigned long long)LD(t->waits),
+                t->tid, name, origin, ms(lock_blocked_ns(t)), (unsigned long long)LD(t->waits),
                 100.0 * share(LD(t->sleep_ns), LD(t->probed_ns)));
+        if (t->idle_ns)
+            bprintf(b, "; waiting for work or results %.3f ms more", ms(t->idle_ns));
         for (long j = 0; j < pk->nbest; j++) { /* which of the top locks */
             struct lw_detail *d = atomic_load_explicit(&pk->best[j]->detail, memory_order_acquire);
             uint64_t on = 0;
@@ -406,13 +448,13 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
     char site[256], first[256];
     struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
     uint64_t con = LD(r->contended), tmo = LD(r->timeouts), wns = LD(r->wait_ns);
-    site_name(r->first_pc, first, sizeof first);
+    lw_site_name(r->first_pc, first, sizeof first);
     if (d && LD(d->site[0].pc)) {
         int m = 0; /* the site with most wait */
         for (int s = 1; s < LW_SITES; s++)
             if (LD(d->site[s].wait_ns) > LD(d->site[m].wait_ns))
                 m = s;
-        site_name((uintptr_t)LD(d->site[m].pc), site, sizeof site);
+        lw_site_name((uintptr_t)LD(d->site[m].pc), site, sizeof site);
     } else {
         snprintf(site, sizeof site, "%s", first);
     }
@@ -420,7 +462,9 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
             "RESULT exp=lockwait kind=lock pid=%u lock=%#lx type=%s acquisitions=%llu contended=%llu "
             "trylock_failed=%llu timeouts=%llu owner_changes=%llu wait_ns=%llu max_wait_ns=%llu "
             "mean_wait_ns=%llu hold_ns=%llu max_hold_ns=%llu sleep_share=%.3f site=%s "
-            "holds_timed=%llu relocks=%llu held_at_exit=%u reacquire_ns=%llu first_site=%s probed_wait_ns=%llu",
+            "holds_timed=%llu relocks=%llu held_at_exit=%u reacquire_ns=%llu first_site=%s probed_wait_ns=%llu "
+            "blocking_hold_count=%llu blocking_hold_ns=%llu max_blocking_hold_ns=%llu contention_wait_ns=%llu "
+            "idle_wait_ns=%llu idle_wait_count=%llu",
             lw.pid, (unsigned long)r->addr, type_name(r), (unsigned long long)LD(r->acquisitions),
             (unsigned long long)con, (unsigned long long)LD(r->trylock_failed), (unsigned long long)tmo,
             (unsigned long long)LD(r->owner_changes), (unsigned long long)wns,
@@ -429,7 +473,10 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
             share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)), site, (unsigned long long)LD(r->holds_timed),
             (unsigned long long)LD(r->relocks), LD(r->held_at_exit),
             (unsigned long long)(d ? LD(d->reacquire_ns) : 0), first,
-            (unsigned long long)LD(r->probed_wait_ns));
+            (unsigned long long)LD(r->probed_wait_ns), (unsigned long long)(d ? LD(d->bh.n) : 0),
+            (unsigned long long)(d ? LD(d->bh.ns) : 0), (unsigned long long)(d ? LD(d->bh.max_ns) : 0),
+            (unsigned long long)lw_contention_ns(r), (unsigned long long)LD(r->idle_wait_ns),
+            (unsigned long long)LD(r->idle_waits));
     char name[256], init[16] = "NA", first_id[16] = "NA";
     if (!lw_name_lock(r->addr, name, sizeof name))
         snprintf(name, sizeof name, "NA");
@@ -441,11 +488,14 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
     lw_stack_used(LD(r->first_stack));
     bprintf(b, " lock_name=%s init_stack_id=%s first_stack_id=%s\n", name, init, first_id);
     lw_result_stacks(b, r);
+    lw_result_blocking_holds(b, r);
     for (int p = 0; d && p < LW_PAIRS && LD(d->pair[p].key); p++) {
         uint64_t key = LD(d->pair[p].key) - 1;
-        bprintf(b, "RESULT exp=lockwait kind=blocker pid=%u lock=%#lx holder=%u waiter=%u wait_ns=%llu waits=%llu\n",
+        bprintf(b, "RESULT exp=lockwait kind=blocker pid=%u lock=%#lx holder=%u waiter=%u wait_ns=%llu waits=%llu "
+                   "relation=%s\n",
                 lw.pid, (unsigned long)r->addr, (unsigned)(key >> 32), (unsigned)key,
-                (unsigned long long)LD(d->pair[p].wait_ns), (unsigned long long)LD(d->pair[p].n));
+                (unsigned long long)LD(d->pair[p].wait_ns), (unsigned long long)LD(d->pair[p].n),
+                r->kind == K_COND ? "signaller" : r->kind == K_SEM ? "poster" : "holder");
     }
 }
 
@@ -460,6 +510,7 @@ static void results(struct buf *b, const struct picked *pk)
             (unsigned long long)LD(lw.untracked), (unsigned long long)LD(lw.bypassed), pk->top);
     for (long k = 0; k < pk->nbest; k++)
         result_lock(b, pk->best[k]);
+    lw_result_idle(b, pk->top, pk->best, pk->nbest, result_lock);
     for (long k = 0; k < pk->ntt; k++) {
         struct lw_thread *t = pk->tt[k];
         lw_thread_name(t, name, sizeof name);
@@ -473,49 +524,65 @@ static void results(struct buf *b, const struct picked *pk)
         lw_stack_used(t->create_stack);
         uint64_t est = (uint64_t)((double)blocked * share(LD(t->sleep_ns), LD(t->probed_ns)) + 0.5);
         bprintf(b, "RESULT exp=lockwait kind=thread pid=%u tid=%u name=%s blocked_ns=%llu sleep_ns=%llu waits=%llu "
-                   "creator=%u probed_ns=%llu sleep_probed_ns=%llu main=%d start_routine=%s create_stack_id=%s\n",
+                   "creator=%u probed_ns=%llu sleep_probed_ns=%llu main=%d start_routine=%s create_stack_id=%s "
+                   "idle_wait_ns=%llu\n",
                 lw.pid, t->tid, name, (unsigned long long)blocked, (unsigned long long)est,
                 (unsigned long long)LD(t->waits), t->creator, (unsigned long long)LD(t->probed_ns),
-                (unsigned long long)LD(t->sleep_ns), t->is_main, fn, cs);
+                (unsigned long long)LD(t->sleep_ns), t->is_main, fn, cs, (unsigned long long)t->idle_ns);
     }
 }
 
-void lw_report(void)
+/* the report's text and lines for the moment `why` (LW_AT_EXIT, a signal
+ * number, or LW_AT_INTERVAL), into b */
+static void report_text(struct buf *b, struct picked *pk, int why, uint64_t t_start)
+{
+    settle_for_report();
+    lw_interval_before(why);
+    pick_top(pk);
+    pk->wall = t_start - lw.start_ns;
+    pk->nthreads = LD(lw.nthreads);
+    for (long k = 0; k < pk->nbest; k++) {
+        lw_names_want(pk->best[k]);
+        lw_blocking_holds_want(pk->best[k]);
+    }
+    /* file:line for the shown frames at once (addr2line, a child process):
+     * not from a signal handler */
+    if (lw_stack_count() && why <= 0)
+        lw_lines_prepare();
+    lw_report_occasion(b, why);
+    text_header(b, pk);
+    text_locks(b, pk);
+    lw_text_idle(b, pk->top, pk->best, pk->nbest);
+    text_threads(b, pk);
+    lw_text_thread_starts(b);
+    results(b, pk);
+    lw_result_stack_defs(b);
+    lw_report_occasion_result(b, why);
+    bprintf(b, "lockwait: report took %.3f ms\n", (double)(lw_now() - t_start) / 1e6);
+}
+
+void lw_report(int why)
 {
     uint64_t t_start = lw_now();
     struct picked pk = {.top = lw.cfg.top};
     struct buf b = {0};
-    pk.best = calloc((size_t)pk.top, sizeof *pk.best);
-    pk.tt = calloc((size_t)pk.top, sizeof *pk.tt);
-    if (!pk.best || !pk.tt) {
-        free(pk.best);
-        free(pk.tt);
-        return;
-    }
-    settle_for_report();
-    pick_top(&pk);
-    pk.wall = t_start - lw.start_ns;
-    pk.nthreads = LD(lw.nthreads);
-    for (long k = 0; k < pk.nbest; k++)
-        lw_names_want(pk.best[k]);
-    if (lw_stack_count())
-        lw_lines_prepare(); /* file:line for the shown frames at once, before the text says whether there are any */
-    text_header(&b, &pk);
-    text_locks(&b, &pk);
-    text_threads(&b, &pk);
-    lw_text_thread_starts(&b);
-    results(&b, &pk);
-    lw_result_stack_defs(&b);
-    bprintf(&b, "lockwait: report took %.3f ms\n", (double)(lw_now() - t_start) / 1e6);
-
+    size_t arrays = (size_t)pk.top * sizeof(void *);
+    pk.best = map_zeroed(arrays);
+    pk.tt = map_zeroed(arrays);
+    if (pk.best && pk.tt)
+        report_text(&b, &pk, why, t_start);
     char path[4096];
     if (lw.cfg.out)
         lw_expand_path(lw.cfg.out, path, sizeof path);
     if (b.p)
         lw_report_write(lw.cfg.out ? path : NULL, b.p, b.len);
-    free(b.p);
-    free(pk.best);
-    free(pk.tt);
+    if (b.p)
+        munmap(b.p, b.cap);
+    if (pk.best)
+        munmap(pk.best, arrays);
+    if (pk.tt)
+        munmap(pk.tt, arrays);
+    lw_interval_after(why);
 }
 
 /* ---------------------------------------------------------------- trace */

@@ -41,7 +41,13 @@ static int sem_common(sem_t *s, uintptr_t pc, enum how how, clockid_t c, const s
     lw_wait_begin(s, e, &w, LW_T_SEM, pc);
     int rc = sem_real(s, how, c, ts);
     int e2 = errno;
-    lw_wait_end(s, e, &w, rc == 0, pc);
+    lw_wait_measure(e, &w, rc == 0, pc);
+    if (e) { /* posted by: the last post during the wait */
+        uint64_t sig = LD(e->lock->last_signal);
+        if (sig > w.t0 && sig <= w.t1)
+            w.holder = LD(e->lock->signaller);
+    }
+    lw_wait_account(s, e, &w);
     if (rc == 0 && e)
         BUMP1(e->acquisitions, 1);
     errno = rc == 0 ? e0 : e2;
@@ -95,13 +101,15 @@ LW_API int sem_trywait(sem_t *s)
 LW_API int sem_post(sem_t *s)
 {
     SEM_NEED(sem_post);
-    if (lw.cfg.trace) { /* waiters are counted only for the trace */
-        int e0 = errno;
-        struct lw_tstat *e = stat_of(s, K_SEM, RA());
-        if (e && LD(e->lock->waiting))
-            lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_SEM, s, my_tid(), lw_ticks(), 0);
-        errno = e0;
+    int e0 = errno;
+    struct lw_tstat *e = stat_of(s, K_SEM, RA());
+    if (e && LD(e->lock->waiting)) { /* a waiter will name this thread as its poster */
+        uint64_t now = lw_ticks();
+        ST(e->lock->signaller, my_tid());
+        ST(e->lock->last_signal, now);
+        lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_SEM, s, my_tid(), now, 0);
     }
+    errno = e0;
     return lw_real.sem_post(s);
 }
 
@@ -118,12 +126,12 @@ static int rw_real(pthread_rwlock_t *l, int write, enum how how, clockid_t c, co
     }
 }
 
-static void rw_got(struct lw_tstat *e, int write)
+static void rw_got(struct lw_tstat *e, int write, uintptr_t pc)
 {
     if (!e)
         return;
     if (write)
-        acquired(e, K_RWLOCK);
+        acquired(e, K_RWLOCK, pc, 0);
     else
         BUMP1(e->acquisitions, 1);
 }
@@ -136,13 +144,13 @@ static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how,
         rc = write ? lw_real.trywrlock(l) : lw_real.tryrdlock(l);
     struct lw_tstat *e = stat_of(l, K_RWLOCK, pc);
     if (LW_LIKELY(rc == 0)) {
-        rw_got(e, write);
+        rw_got(e, write, pc);
         return 0;
     }
     if (rc != EBUSY) { /* EDEADLK, EAGAIN (too many readers), EINVAL */
         rc = rw_real(l, write, how, c, ts);
         if (rc == 0)
-            rw_got(e, write);
+            rw_got(e, write, pc);
         return rc;
     }
     struct wait w;
@@ -150,7 +158,7 @@ static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how,
     rc = rw_real(l, write, how, c, ts);
     lw_wait_measure(e, &w, rc == 0, pc);
     if (rc == 0)
-        rw_got(e, write);
+        rw_got(e, write, pc);
     if (rc == 0 && write && e)
         lw_wait_defer(l, e, &w);
     else
@@ -209,7 +217,7 @@ static int rw_try(pthread_rwlock_t *l, int write, uintptr_t pc)
     int rc = write ? lw_real.trywrlock(l) : lw_real.tryrdlock(l);
     struct lw_tstat *e = stat_of(l, K_RWLOCK, pc);
     if (rc == 0)
-        rw_got(e, write);
+        rw_got(e, write, pc);
     else if (rc == EBUSY)
         lw_trylock_failed(e);
     return rc;
@@ -300,7 +308,7 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
         }
     }
     if (relocked && em && depth) {
-        acquired(em, K_MUTEX);
+        acquired(em, K_MUTEX, pc, 0);
         if ((h = held_find(em)) != NULL)
             h->depth = depth; /* a recursive mutex's count comes back whole */
     }

@@ -115,6 +115,9 @@ void sort_by_key(void *base, size_t n, size_t size); /* stable, by the leading u
 /* report_meta.c */
 void meta_load(void);     /* version 2: modules, stacks, thread and lock names (before build) */
 void print_folded(void);  /* -f: "thread;frame;...;frame;lock NS", outermost frame first */
+void meta_thread_label(uint32_t tid, char *out, size_t cap); /* "name-TID" or "tid-TID" */
+void meta_lock_label(uint32_t l, char *out, size_t cap);     /* its symbol, or TYPE@0xADDR(init site) */
+void meta_stack_frames(uint32_t id, char *out, size_t cap);  /* outermost first, ';'-joined */
 
 /* report_pieces.c */
 void attribute_waits(void); /* blocked time per thread; the waits the timelines do not describe */
@@ -132,5 +135,33 @@ int pieces_next(struct piece_iter *it, struct piece *p);
 
 /* all wait blocks (count in *n), largest first */
 struct block *wait_blocks(size_t *n);
+
+/* report_critpath.c: the critical path, as segments forward in time */
+enum seg_state { G_WORK, G_CS, G_WAIT, G_HANDOFF, G_IDLE, G_NSTATES };
+extern const char *const seg_names[G_NSTATES];
+extern const char *const type_names[7]; /* by enum lw_lock_type */
+/* a stretch of the critical path; lock: index + 1, 0 = none */
+struct seg { uint64_t s, e; uint32_t thread, lock; uint8_t state; };
+extern struct seg *segs;
+extern size_t nsegs;
+extern uint32_t last_thread; /* the thread that ends last: where the path starts */
+void critical_path(void);
+/* a condvar or semaphore wait for work or results, not for a lock (piece_kind: of the piece at hand) */
+int wait_is_idle(const struct wait *w, int piece_kind);
+
+/* report_output.c */
+void say_blocks(const struct block *bl, size_t nb);
+struct select;
+void print_shares(uint64_t total, const struct block *bl, size_t nb, long top, const struct select *sel);
+void print_segs(void);
+
+/* report_export.c */
+void export_chrome(const char *file); /* -j: Chrome trace-event JSON */
+struct select { uint64_t locked_min, contended_min; }; /* per-lock thresholds (0: all) */
+int lock_selected(uint32_t l, const struct select *sel);
+void export_csv(const char *file, const struct select *sel); /* -c: per-lock and per-stack rows */
+
+/* report_tail.c */
+void tail_windows(const char *wpath); /* -W */
 
 #endif

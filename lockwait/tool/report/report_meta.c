@@ -216,3 +216,29 @@ void print_folded(void)
     }
     free(f);
 }
+
+/* ---- names for the exports (report_export.c) ---- */
+
+void meta_thread_label(uint32_t tid, char *out, size_t cap)
+{
+    thread_label(tid, out, cap);
+}
+
+void meta_lock_label(uint32_t l, char *out, size_t cap)
+{
+    lock_label(&lk[l], out, cap);
+}
+
+/* stack id's frames, outermost first, joined by ';' ("" if unknown) */
+void meta_stack_frames(uint32_t id, char *out, size_t cap)
+{
+    const struct mstack *s = stack_of(id);
+    size_t o = 0;
+    out[0] = 0;
+    for (uint32_t k = s ? s->n : 0; k-- > 0 && o + 1 < cap;) {
+        char fr[256];
+        lw_syms_name(syms, s->pc[k], LW_SYM_RETURN, fr, sizeof fr);
+        int n = snprintf(out + o, cap - o, "%s%s", o ? ";" : "", fr);
+        o += n > 0 ? (size_t)n : 0;
+    }
+}

@@ -366,7 +366,8 @@ static void build_sections(void)
  * them; the model skips them */
 static int is_meta(const struct lw_trace_record *r)
 {
-    return r->event >= LW_EV_STACK && r->event < 16;
+    /* HOLD_SITE: the acquire site of a RELEASE, which the model does not use */
+    return (r->event >= LW_EV_STACK && r->event < 16) || r->event == LW_EV_HOLD_SITE;
 }
 
 /* the first pass's checks of one event record, and the span of time */

@@ -85,6 +85,160 @@ static void on_alarm(int sig)
     atomic_fetch_add(&handler_pairs, 1);
 }
 
+/* the helper waits on m while main holds it: one contended acquisition per round */
+static void mode_handoff(long n)
+{
+    pthread_t t;
+    check_pt(pthread_create(&t, NULL, handoff_helper, (void *)n), "pthread_create");
+    while (!atomic_load(&helper_tid))
+        sleep_ms(1);
+    for (long i = 1; i <= n; i++) {
+        check_pt(pthread_mutex_lock(&m), "lock");
+        atomic_store(&go, i);
+        wait_until_blocked(atomic_load(&helper_tid));
+        check_pt(pthread_mutex_unlock(&m), "unlock");
+        while (atomic_load(&done) != i)
+            sleep_ms(1);
+    }
+    check_pt(pthread_join(t, NULL), "pthread_join");
+    printf("lw_counts lock=%p acquisitions=%ld contended=%ld owner_changes=%ld\n", (void *)&m, 2 * n, n,
+           2 * n - 1);
+}
+
+/* one thread alone: no contention */
+static void mode_single(long n)
+{
+    for (long i = 0; i < n; i++) {
+        check_pt(pthread_mutex_lock(&m), "lock");
+        check_pt(pthread_mutex_unlock(&m), "unlock");
+    }
+    printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&m, n);
+}
+
+/* trylocks of a held mutex fail */
+static void mode_trylock(long n)
+{
+    check_pt(pthread_mutex_lock(&m), "lock");
+    for (long i = 0; i < n; i++)
+        if (pthread_mutex_trylock(&m) != EBUSY)
+            die("trylock of a held mutex did not fail with EBUSY");
+    check_pt(pthread_mutex_unlock(&m), "unlock");
+    printf("lw_counts lock=%p acquisitions=1 trylock_failed=%ld contended=0\n", (void *)&m, n);
+}
+
+/* a timedlock that times out */
+static void mode_timedlock(long n)
+{
+    (void)n; /* one round only */
+    pthread_t t;
+    check_pt(pthread_mutex_lock(&m), "lock");
+    check_pt(pthread_create(&t, NULL, timed_helper, NULL), "pthread_create");
+    check_pt(pthread_join(t, NULL), "pthread_join");
+    check_pt(pthread_mutex_unlock(&m), "unlock");
+    printf("lw_counts lock=%p acquisitions=1 timeouts=1 contended=0\n", (void *)&m);
+}
+
+/* a recursive mutex relocked twice per round */
+static void mode_recursive(long n)
+{
+    pthread_mutex_t r;
+    pthread_mutexattr_t a;
+    check_pt(pthread_mutexattr_init(&a), "mutexattr_init");
+    check_pt(pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE), "mutexattr_settype");
+    check_pt(pthread_mutex_init(&r, &a), "mutex_init");
+    for (long i = 0; i < n; i++) {
+        for (int j = 0; j < 3; j++)
+            check_pt(pthread_mutex_lock(&r), "lock");
+        for (int j = 0; j < 3; j++)
+            check_pt(pthread_mutex_unlock(&r), "unlock");
+    }
+    printf("lw_counts lock=%p acquisitions=%ld relocks=%ld contended=0\n", (void *)&r, 3 * n, 2 * n);
+    check_pt(pthread_mutex_destroy(&r), "mutex_destroy");
+}
+
+/* a signal handler that takes a lock between the program's own calls */
+static void mode_signal(long n)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm;
+    sa.sa_flags = SA_RESTART;
+    if (sigaction(SIGALRM, &sa, NULL) != 0)
+        die_errno("sigaction");
+    struct itimerval it = {{0, 1000}, {0, 1000}};
+    if (setitimer(ITIMER_REAL, &it, NULL) != 0)
+        die_errno("setitimer");
+    for (long i = 0; i < n; i++) {
+        check_pt(pthread_mutex_lock(&m), "lock");
+        check_pt(pthread_mutex_unlock(&m), "unlock");
+        if (i % 4096 == 0 && atomic_load(&handler_pairs) < 50)
+            sleep_ms(1); /* let the timer fire between our calls too */
+    }
+    struct itimerval off = {{0, 0}, {0, 0}};
+    if (setitimer(ITIMER_REAL, &off, NULL) != 0)
+        die_errno("setitimer");
+    printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&m, n);
+    printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&h, atomic_load(&handler_pairs));
+}
+
+/* an errorcheck mutex: relock and foreign unlock fail as they should */
+static void mode_errorcheck(long n)
+{
+    (void)n; /* one round only */
+    static pthread_mutex_t ec;
+    pthread_mutexattr_t a;
+    pthread_t t;
+    check_pt(pthread_mutexattr_init(&a), "mutexattr_init");
+    check_pt(pthread_mutexattr_settype(&a, PTHREAD_MUTEX_ERRORCHECK), "mutexattr_settype");
+    check_pt(pthread_mutex_init(&ec, &a), "mutex_init");
+    check_pt(pthread_mutex_lock(&ec), "lock");
+    int rc = pthread_mutex_lock(&ec);
+    if (rc != EDEADLK)
+        die("relock of an errorcheck mutex returned %d, expected EDEADLK", rc);
+    check_pt(pthread_create(&t, NULL, foreign_unlock, &ec), "pthread_create");
+    check_pt(pthread_join(t, NULL), "pthread_join");
+    check_pt(pthread_mutex_unlock(&ec), "unlock");
+    rc = pthread_mutex_unlock(&ec);
+    if (rc != EPERM)
+        die("unlock of an unlocked errorcheck mutex returned %d, expected EPERM", rc);
+    printf("lw_counts lock=%p acquisitions=1 contended=0\n", (void *)&ec);
+}
+
+/* a robust mutex whose owner died holding it */
+static void mode_robust(long n)
+{
+    (void)n; /* one round only */
+    static pthread_mutex_t rm;
+    pthread_mutexattr_t a;
+    pthread_t t;
+    check_pt(pthread_mutexattr_init(&a), "mutexattr_init");
+    check_pt(pthread_mutexattr_setrobust(&a, PTHREAD_MUTEX_ROBUST), "mutexattr_setrobust");
+    check_pt(pthread_mutex_init(&rm, &a), "mutex_init");
+    robust_m = &rm;
+    check_pt(pthread_create(&t, NULL, die_holding, NULL), "pthread_create");
+    check_pt(pthread_join(t, NULL), "pthread_join");
+    int rc = pthread_mutex_lock(&rm);
+    if (rc != EOWNERDEAD)
+        die("lock of a robust mutex whose owner died returned %d, expected EOWNERDEAD", rc);
+    check_pt(pthread_mutex_consistent(&rm), "mutex_consistent");
+    check_pt(pthread_mutex_unlock(&rm), "unlock");
+    printf("lw_counts lock=%p acquisitions=2 contended=0 held_at_exit=1\n", (void *)&rm);
+}
+
+static const struct {
+    const char *name;
+    void (*run)(long n);
+} modes[] = {
+    {"handoff", mode_handoff},
+    {"single", mode_single},
+    {"trylock", mode_trylock},
+    {"timedlock", mode_timedlock},
+    {"recursive", mode_recursive},
+    {"signal", mode_signal},
+    {"errorcheck", mode_errorcheck},
+    {"robust", mode_robust},
+};
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "-h")) {
@@ -97,115 +251,11 @@ int main(int argc, char **argv)
     long n = 10;
     if (argc == 3 && parse_long(argv[2], 1, 100000000, &n) != 0)
         die_usage("lw_counts: N='%s': expected a whole number from 1 to 100000000", argv[2]);
-
-    if (!strcmp(mode, "handoff")) {
-        pthread_t t;
-        check_pt(pthread_create(&t, NULL, handoff_helper, (void *)n), "pthread_create");
-        while (!atomic_load(&helper_tid))
-            sleep_ms(1);
-        for (long i = 1; i <= n; i++) {
-            check_pt(pthread_mutex_lock(&m), "lock");
-            atomic_store(&go, i);
-            wait_until_blocked(atomic_load(&helper_tid));
-            check_pt(pthread_mutex_unlock(&m), "unlock");
-            while (atomic_load(&done) != i)
-                sleep_ms(1);
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+        if (!strcmp(mode, modes[i].name)) {
+            modes[i].run(n);
+            return 0;
         }
-        check_pt(pthread_join(t, NULL), "pthread_join");
-        printf("lw_counts lock=%p acquisitions=%ld contended=%ld owner_changes=%ld\n", (void *)&m, 2 * n, n,
-               2 * n - 1);
-    } else if (!strcmp(mode, "single")) {
-        for (long i = 0; i < n; i++) {
-            check_pt(pthread_mutex_lock(&m), "lock");
-            check_pt(pthread_mutex_unlock(&m), "unlock");
-        }
-        printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&m, n);
-    } else if (!strcmp(mode, "trylock")) {
-        check_pt(pthread_mutex_lock(&m), "lock");
-        for (long i = 0; i < n; i++)
-            if (pthread_mutex_trylock(&m) != EBUSY)
-                die("trylock of a held mutex did not fail with EBUSY");
-        check_pt(pthread_mutex_unlock(&m), "unlock");
-        printf("lw_counts lock=%p acquisitions=1 trylock_failed=%ld contended=0\n", (void *)&m, n);
-    } else if (!strcmp(mode, "timedlock")) {
-        pthread_t t;
-        check_pt(pthread_mutex_lock(&m), "lock");
-        check_pt(pthread_create(&t, NULL, timed_helper, NULL), "pthread_create");
-        check_pt(pthread_join(t, NULL), "pthread_join");
-        check_pt(pthread_mutex_unlock(&m), "unlock");
-        printf("lw_counts lock=%p acquisitions=1 timeouts=1 contended=0\n", (void *)&m);
-    } else if (!strcmp(mode, "recursive")) {
-        pthread_mutex_t r;
-        pthread_mutexattr_t a;
-        check_pt(pthread_mutexattr_init(&a), "mutexattr_init");
-        check_pt(pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE), "mutexattr_settype");
-        check_pt(pthread_mutex_init(&r, &a), "mutex_init");
-        for (long i = 0; i < n; i++) {
-            for (int j = 0; j < 3; j++)
-                check_pt(pthread_mutex_lock(&r), "lock");
-            for (int j = 0; j < 3; j++)
-                check_pt(pthread_mutex_unlock(&r), "unlock");
-        }
-        printf("lw_counts lock=%p acquisitions=%ld relocks=%ld contended=0\n", (void *)&r, 3 * n, 2 * n);
-        check_pt(pthread_mutex_destroy(&r), "mutex_destroy");
-    } else if (!strcmp(mode, "signal")) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_alarm;
-        sa.sa_flags = SA_RESTART;
-        if (sigaction(SIGALRM, &sa, NULL) != 0)
-            die_errno("sigaction");
-        struct itimerval it = {{0, 1000}, {0, 1000}};
-        if (setitimer(ITIMER_REAL, &it, NULL) != 0)
-            die_errno("setitimer");
-        for (long i = 0; i < n; i++) {
-            check_pt(pthread_mutex_lock(&m), "lock");
-            check_pt(pthread_mutex_unlock(&m), "unlock");
-            if (i % 4096 == 0 && atomic_load(&handler_pairs) < 50)
-                sleep_ms(1); /* let the timer fire between our calls too */
-        }
-        struct itimerval off = {{0, 0}, {0, 0}};
-        if (setitimer(ITIMER_REAL, &off, NULL) != 0)
-            die_errno("setitimer");
-        printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&m, n);
-        printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&h, atomic_load(&handler_pairs));
-    } else if (!strcmp(mode, "errorcheck")) {
-        static pthread_mutex_t ec;
-        pthread_mutexattr_t a;
-        pthread_t t;
-        check_pt(pthread_mutexattr_init(&a), "mutexattr_init");
-        check_pt(pthread_mutexattr_settype(&a, PTHREAD_MUTEX_ERRORCHECK), "mutexattr_settype");
-        check_pt(pthread_mutex_init(&ec, &a), "mutex_init");
-        check_pt(pthread_mutex_lock(&ec), "lock");
-        int rc = pthread_mutex_lock(&ec);
-        if (rc != EDEADLK)
-            die("relock of an errorcheck mutex returned %d, expected EDEADLK", rc);
-        check_pt(pthread_create(&t, NULL, foreign_unlock, &ec), "pthread_create");
-        check_pt(pthread_join(t, NULL), "pthread_join");
-        check_pt(pthread_mutex_unlock(&ec), "unlock");
-        rc = pthread_mutex_unlock(&ec);
-        if (rc != EPERM)
-            die("unlock of an unlocked errorcheck mutex returned %d, expected EPERM", rc);
-        printf("lw_counts lock=%p acquisitions=1 contended=0\n", (void *)&ec);
-    } else if (!strcmp(mode, "robust")) {
-        static pthread_mutex_t rm;
-        pthread_mutexattr_t a;
-        pthread_t t;
-        check_pt(pthread_mutexattr_init(&a), "mutexattr_init");
-        check_pt(pthread_mutexattr_setrobust(&a, PTHREAD_MUTEX_ROBUST), "mutexattr_setrobust");
-        check_pt(pthread_mutex_init(&rm, &a), "mutex_init");
-        robust_m = &rm;
-        check_pt(pthread_create(&t, NULL, die_holding, NULL), "pthread_create");
-        check_pt(pthread_join(t, NULL), "pthread_join");
-        int rc = pthread_mutex_lock(&rm);
-        if (rc != EOWNERDEAD)
-            die("lock of a robust mutex whose owner died returned %d, expected EOWNERDEAD", rc);
-        check_pt(pthread_mutex_consistent(&rm), "mutex_consistent");
-        check_pt(pthread_mutex_unlock(&rm), "unlock");
-        printf("lw_counts lock=%p acquisitions=2 contended=0 held_at_exit=1\n", (void *)&rm);
-    } else {
-        die_usage("lw_counts: MODE='%s': expected handoff, single, trylock, timedlock, recursive, signal, "
-                  "errorcheck or robust", mode);
-    }
-    return 0;
+    die_usage("lw_counts: MODE='%s': expected handoff, single, trylock, timedlock, recursive, signal, "
+              "errorcheck or robust", mode);
 }

@@ -18,18 +18,24 @@
 
 #define MAX_LOCKS 64
 
-int main(int argc, char **argv)
+/* -h and --now: answered and exit; anything but one FILE: refused */
+static void other_modes(int argc, char **argv)
 {
     if (argc == 2 && !strcmp(argv[1], "-h")) {
         puts("usage: lw_tracecheck FILE | lw_tracecheck --now");
-        return 0;
+        exit(0);
     }
     if (argc == 2 && !strcmp(argv[1], "--now")) {
         printf("%llu\n", (unsigned long long)now_ns());
-        return 0;
+        exit(0);
     }
     if (argc != 2)
         die_usage("lw_tracecheck: expected one FILE");
+}
+
+int main(int argc, char **argv)
+{
+    other_modes(argc, argv);
     FILE *f = fopen(argv[1], "rb");
     if (!f)
         die_errno(argv[1]);
@@ -39,7 +45,7 @@ int main(int argc, char **argv)
     if (memcmp(h.magic, LW_TRACE_MAGIC, 8) || h.version != LW_TRACE_VERSION || h.endian != LW_TRACE_ENDIAN ||
         h.record_size != sizeof(struct lw_trace_record))
         die("%s: bad header", argv[1]);
-    uint64_t count[LW_EV_LOCK_INFO + 1] = {0}, n = 0, first = UINT64_MAX, last = 0;
+    uint64_t count[LW_EV_LOCK_INFO + 1] = {0}, hold_site = 0, n = 0, first = UINT64_MAX, last = 0;
     struct { uint64_t lock, ev[7]; } locks[MAX_LOCKS];
     int nlocks = 0;
     struct lw_trace_record r;
@@ -52,7 +58,8 @@ int main(int argc, char **argv)
         }
         if (count[LW_EV_STACK] + count[LW_EV_MODULE] + count[LW_EV_THREAD_INFO] + count[LW_EV_LOCK_INFO])
             die("record %llu: an event after the names", (unsigned long long)n);
-        if (r.event < LW_EV_REQUEST || r.event > LW_EV_THREAD_EXIT || r.type > LW_T_COND || r.tid == 0)
+        int known = (r.event >= LW_EV_REQUEST && r.event <= LW_EV_THREAD_EXIT) || r.event == LW_EV_HOLD_SITE;
+        if (!known || r.type > LW_T_COND || r.tid == 0)
             die("record %llu: bad event %u, type %u or tid %u", (unsigned long long)n, r.event, r.type, r.tid);
         for (int i = 0; i < 2; i++)
             if (r.pad[i])
@@ -60,6 +67,10 @@ int main(int argc, char **argv)
         if ((r.event == LW_EV_ACQUIRE || r.event == LW_EV_TIMEOUT) && (r.aux == 0 || r.aux > r.t_ns))
             die("record %llu: request time %llu not before %llu", (unsigned long long)n,
                 (unsigned long long)r.aux, (unsigned long long)r.t_ns);
+        if (r.event == LW_EV_HOLD_SITE) { /* aux: a code address, not a time */
+            hold_site++;
+            continue;
+        }
         count[r.event]++;
         uint64_t lo = r.t_ns; /* the request or hold start, where aux is one */
         if (r.event == LW_EV_ACQUIRE || r.event == LW_EV_TIMEOUT || (r.event == LW_EV_RELEASE && r.aux))
@@ -84,13 +95,13 @@ int main(int argc, char **argv)
     fclose(f);
     printf("lw_tracecheck pid=%u records=%llu dropped=%llu request=%llu acquire=%llu timeout=%llu release=%llu "
            "thread_start=%llu thread_exit=%llu first_ns=%llu last_ns=%llu stacks=%llu modules=%llu "
-           "thread_infos=%llu lock_infos=%llu\n",
+           "thread_infos=%llu lock_infos=%llu hold_site=%llu\n",
            h.pid, (unsigned long long)n, (unsigned long long)h.dropped, (unsigned long long)count[1],
            (unsigned long long)count[2], (unsigned long long)count[3], (unsigned long long)count[4],
            (unsigned long long)count[5], (unsigned long long)count[6], (unsigned long long)(n ? first : 0),
            (unsigned long long)last, (unsigned long long)count[LW_EV_STACK],
            (unsigned long long)count[LW_EV_MODULE], (unsigned long long)count[LW_EV_THREAD_INFO],
-           (unsigned long long)count[LW_EV_LOCK_INFO]);
+           (unsigned long long)count[LW_EV_LOCK_INFO], (unsigned long long)hold_site);
     for (int i = 0; i < nlocks; i++)
         printf("lw_tracecheck lock=%#llx request=%llu acquire=%llu timeout=%llu release=%llu\n",
                (unsigned long long)locks[i].lock, (unsigned long long)locks[i].ev[1],

@@ -117,73 +117,136 @@ static void convoy(long nt, long rounds, const char *out)
 }
 
 #define MS 1000000ull
+/* the fixed scenarios start at 1 s and use two locks, L and M */
+static const uint64_t T0 = 1000 * MS, L = 0x1000, M = 0x2000;
+
+/* known: see the comment at the top */
+static void scenario_known(void)
+{
+    /* main (tid 100) starts A (101) and B (102) at T0 */
+    ev(0, T0, LW_EV_THREAD_START, 101, 0, 100, 0, LW_T_NONE);
+    ev(0, T0 + 30 * MS, LW_EV_RELEASE, 101, L, T0, 0, LW_T_MUTEX);
+    ev(0, T0 + 30 * MS, LW_EV_THREAD_EXIT, 101, 0, 0, 0, LW_T_NONE);
+    ev(1, T0, LW_EV_THREAD_START, 102, 0, 100, 0, LW_T_NONE);
+    ev(1, T0, LW_EV_REQUEST, 102, L, 0, 101, LW_T_MUTEX);
+    ev(1, T0 + 30 * MS, LW_EV_ACQUIRE, 102, L, T0, 0, LW_T_MUTEX);
+    ev(1, T0 + 50 * MS, LW_EV_THREAD_EXIT, 102, 0, 0, 0, LW_T_NONE);
+}
+
+/* chain: see the comment at the top */
+static void scenario_chain(void)
+{
+    /* A holds L 0..40 ms; B holds M from 5 ms and waits for L 10..40 ms,
+     * releases M at 45 ms; C waits for M 20..45 ms, then works to 60 ms */
+    ev(0, T0 + 40 * MS, LW_EV_RELEASE, 201, L, T0, 0, LW_T_MUTEX);
+    ev(0, T0 + 41 * MS, LW_EV_THREAD_EXIT, 201, 0, 0, 0, LW_T_NONE);
+    ev(1, T0 + 10 * MS, LW_EV_REQUEST, 202, L, 0, 201, LW_T_MUTEX);
+    ev(1, T0 + 40 * MS, LW_EV_ACQUIRE, 202, L, T0 + 10 * MS, 0, LW_T_MUTEX);
+    ev(1, T0 + 45 * MS, LW_EV_RELEASE, 202, M, T0 + 5 * MS, 0, LW_T_MUTEX);
+    ev(1, T0 + 46 * MS, LW_EV_THREAD_EXIT, 202, 0, 0, 0, LW_T_NONE);
+    ev(2, T0 + 20 * MS, LW_EV_REQUEST, 203, M, 0, 202, LW_T_MUTEX);
+    ev(2, T0 + 45 * MS, LW_EV_ACQUIRE, 203, M, T0 + 20 * MS, 0, LW_T_MUTEX);
+    ev(2, T0 + 60 * MS, LW_EV_THREAD_EXIT, 203, 0, 0, 0, LW_T_NONE);
+}
+
+/* points: see the comment at the top */
+static void scenario_points(void)
+{
+    ev(0, T0 + 10 * MS, LW_EV_RELEASE, 301, L, 0, 0, LW_T_MUTEX);
+    ev(0, T0 + 11 * MS, LW_EV_THREAD_EXIT, 301, 0, 0, 0, LW_T_NONE);
+    ev(1, T0, LW_EV_REQUEST, 302, L, 0, 301, LW_T_MUTEX);
+    ev(1, T0 + 10 * MS, LW_EV_ACQUIRE, 302, L, T0, 0, LW_T_MUTEX);
+    ev(1, T0 + 20 * MS, LW_EV_RELEASE, 302, L, 0, 0, LW_T_MUTEX);
+    ev(1, T0 + 21 * MS, LW_EV_THREAD_EXIT, 302, 0, 0, 0, LW_T_NONE);
+    ev(2, T0, LW_EV_REQUEST, 303, L, 0, 301, LW_T_MUTEX);
+    ev(2, T0 + 20 * MS, LW_EV_ACQUIRE, 303, L, T0, 0, LW_T_MUTEX);
+    ev(2, T0 + 30 * MS, LW_EV_THREAD_EXIT, 303, 0, 0, 0, LW_T_NONE);
+}
+
+/* sem: see the comment at the top */
+static void scenario_sem(void)
+{
+    ev(0, T0 + 10 * MS, LW_EV_RELEASE, 401, L, 0, 401, LW_T_SEM);
+    ev(0, T0 + 20 * MS, LW_EV_THREAD_EXIT, 401, 0, 0, 0, LW_T_NONE);
+    ev(1, T0, LW_EV_REQUEST, 402, L, 0, 0, LW_T_SEM);
+    ev(1, T0 + 10 * MS + MS / 2, LW_EV_ACQUIRE, 402, L, T0, 0, LW_T_SEM);
+    ev(1, T0 + 30 * MS, LW_EV_THREAD_EXIT, 402, 0, 0, 0, LW_T_NONE);
+}
+
+/* bench N: about N records */
+static void scenario_bench(long n)
+{
+    /* each handoff: the waiter's REQUEST, the holder's RELEASE, the
+     * waiter's ACQUIRE; lock k is handed from thread to thread */
+    uint64_t t = T0, x = 1;
+    int holder[4] = {0, 1, 2, 3};
+    uint64_t since[4] = {T0, T0, T0, T0};
+    for (long i = 0; i + 3 <= n; i += 3) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        int k = (int)(x >> 60) & 3, w = (holder[k] + 1 + (int)((x >> 40) % (NT - 1))) % NT;
+        uint64_t lock = 0x10000 + 64 * (uint64_t)k;
+        t += 200 + (x >> 52) % 400;
+        ev(w, t, LW_EV_REQUEST, 1000 + (uint32_t)w, lock, 0, 1000 + (uint32_t)holder[k], LW_T_MUTEX);
+        /* like the library, time one hold in 64; the rest say 0 */
+        ev(holder[k], t + 300, LW_EV_RELEASE, 1000 + (uint32_t)holder[k], lock,
+           i % (3 * 64) == 0 ? since[k] : 0, 0, LW_T_MUTEX);
+        ev(w, t + 350, LW_EV_ACQUIRE, 1000 + (uint32_t)w, lock, t, 0, LW_T_MUTEX);
+        holder[k] = w;
+        since[k] = t + 350;
+        t += 400; /* keeps each thread's waits apart in time */
+    }
+}
+
+/* text IN: records from a text file */
+static void scenario_text(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        die_errno(path);
+    uint64_t ts, lock, aux;
+    unsigned event, tid, holder, type;
+    int r, line = 0;
+    uint32_t tids[NT] = {0};
+    /* input: T_NS EVENT TID LOCK(hex) AUX HOLDER TYPE */
+    while ((r = fscanf(f, "%" SCNu64 " %u %u %" SCNx64 " %" SCNu64 " %u %u", &ts, &event, &tid,
+                       &lock, &aux, &holder, &type)) == 7) {
+        line++;
+        int s = 0;
+        while (s < NT && tids[s] && tids[s] != tid)
+            s++;
+        if (s == NT)
+            die("%s: more than %d threads", path, NT);
+        tids[s] = tid;
+        ev(s, ts, (int)event, tid, lock, aux, holder, (int)type);
+    }
+    if (r != EOF)
+        die("%s: line %d: expected T_NS EVENT TID LOCK AUX HOLDER TYPE", path, line + 1);
+    fclose(f);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "-h") == 0) {
         usage(stdout);
         return 0;
     }
-    const uint64_t T0 = 1000 * MS, L = 0x1000, M = 0x2000;
-    if (argc == 3 && strcmp(argv[1], "known") == 0) {
-        /* main (tid 100) starts A (101) and B (102) at T0 */
-        ev(0, T0, LW_EV_THREAD_START, 101, 0, 100, 0, LW_T_NONE);
-        ev(0, T0 + 30 * MS, LW_EV_RELEASE, 101, L, T0, 0, LW_T_MUTEX);
-        ev(0, T0 + 30 * MS, LW_EV_THREAD_EXIT, 101, 0, 0, 0, LW_T_NONE);
-        ev(1, T0, LW_EV_THREAD_START, 102, 0, 100, 0, LW_T_NONE);
-        ev(1, T0, LW_EV_REQUEST, 102, L, 0, 101, LW_T_MUTEX);
-        ev(1, T0 + 30 * MS, LW_EV_ACQUIRE, 102, L, T0, 0, LW_T_MUTEX);
-        ev(1, T0 + 50 * MS, LW_EV_THREAD_EXIT, 102, 0, 0, 0, LW_T_NONE);
-    } else if (argc == 3 && strcmp(argv[1], "chain") == 0) {
-        /* A holds L 0..40 ms; B holds M from 5 ms and waits for L 10..40 ms,
-         * releases M at 45 ms; C waits for M 20..45 ms, then works to 60 ms */
-        ev(0, T0 + 40 * MS, LW_EV_RELEASE, 201, L, T0, 0, LW_T_MUTEX);
-        ev(0, T0 + 41 * MS, LW_EV_THREAD_EXIT, 201, 0, 0, 0, LW_T_NONE);
-        ev(1, T0 + 10 * MS, LW_EV_REQUEST, 202, L, 0, 201, LW_T_MUTEX);
-        ev(1, T0 + 40 * MS, LW_EV_ACQUIRE, 202, L, T0 + 10 * MS, 0, LW_T_MUTEX);
-        ev(1, T0 + 45 * MS, LW_EV_RELEASE, 202, M, T0 + 5 * MS, 0, LW_T_MUTEX);
-        ev(1, T0 + 46 * MS, LW_EV_THREAD_EXIT, 202, 0, 0, 0, LW_T_NONE);
-        ev(2, T0 + 20 * MS, LW_EV_REQUEST, 203, M, 0, 202, LW_T_MUTEX);
-        ev(2, T0 + 45 * MS, LW_EV_ACQUIRE, 203, M, T0 + 20 * MS, 0, LW_T_MUTEX);
-        ev(2, T0 + 60 * MS, LW_EV_THREAD_EXIT, 203, 0, 0, 0, LW_T_NONE);
-    } else if (argc == 3 && strcmp(argv[1], "points") == 0) {
-        ev(0, T0 + 10 * MS, LW_EV_RELEASE, 301, L, 0, 0, LW_T_MUTEX);
-        ev(0, T0 + 11 * MS, LW_EV_THREAD_EXIT, 301, 0, 0, 0, LW_T_NONE);
-        ev(1, T0, LW_EV_REQUEST, 302, L, 0, 301, LW_T_MUTEX);
-        ev(1, T0 + 10 * MS, LW_EV_ACQUIRE, 302, L, T0, 0, LW_T_MUTEX);
-        ev(1, T0 + 20 * MS, LW_EV_RELEASE, 302, L, 0, 0, LW_T_MUTEX);
-        ev(1, T0 + 21 * MS, LW_EV_THREAD_EXIT, 302, 0, 0, 0, LW_T_NONE);
-        ev(2, T0, LW_EV_REQUEST, 303, L, 0, 301, LW_T_MUTEX);
-        ev(2, T0 + 20 * MS, LW_EV_ACQUIRE, 303, L, T0, 0, LW_T_MUTEX);
-        ev(2, T0 + 30 * MS, LW_EV_THREAD_EXIT, 303, 0, 0, 0, LW_T_NONE);
-    } else if (argc == 3 && strcmp(argv[1], "sem") == 0) {
-        ev(0, T0 + 10 * MS, LW_EV_RELEASE, 401, L, 0, 401, LW_T_SEM);
-        ev(0, T0 + 20 * MS, LW_EV_THREAD_EXIT, 401, 0, 0, 0, LW_T_NONE);
-        ev(1, T0, LW_EV_REQUEST, 402, L, 0, 0, LW_T_SEM);
-        ev(1, T0 + 10 * MS + MS / 2, LW_EV_ACQUIRE, 402, L, T0, 0, LW_T_SEM);
-        ev(1, T0 + 30 * MS, LW_EV_THREAD_EXIT, 402, 0, 0, 0, LW_T_NONE);
-    } else if (argc == 4 && strcmp(argv[1], "bench") == 0) {
+    static const struct {
+        const char *name;
+        void (*run)(void);
+    } fixed[] = {{"known", scenario_known}, {"chain", scenario_chain}, {"points", scenario_points},
+                 {"sem", scenario_sem}};
+    int found = 0;
+    for (size_t i = 0; argc == 3 && i < sizeof fixed / sizeof fixed[0]; i++)
+        if (strcmp(argv[1], fixed[i].name) == 0) {
+            fixed[i].run();
+            found = 1;
+        }
+    if (argc == 4 && strcmp(argv[1], "bench") == 0) {
         long n;
         if (parse_long(argv[2], 1, 1000000000, &n) != 0)
             die_usage("N %s: expected a whole number from 1 to 1000000000", argv[2]);
-        /* each handoff: the waiter's REQUEST, the holder's RELEASE, the
-         * waiter's ACQUIRE; lock k is handed from thread to thread */
-        uint64_t t = T0, x = 1;
-        int holder[4] = {0, 1, 2, 3};
-        uint64_t since[4] = {T0, T0, T0, T0};
-        for (long i = 0; i + 3 <= n; i += 3) {
-            x = x * 6364136223846793005ull + 1442695040888963407ull;
-            int k = (int)(x >> 60) & 3, w = (holder[k] + 1 + (int)((x >> 40) % (NT - 1))) % NT;
-            uint64_t lock = 0x10000 + 64 * (uint64_t)k;
-            t += 200 + (x >> 52) % 400;
-            ev(w, t, LW_EV_REQUEST, 1000 + (uint32_t)w, lock, 0, 1000 + (uint32_t)holder[k], LW_T_MUTEX);
-            /* like the library, time one hold in 64; the rest say 0 */
-            ev(holder[k], t + 300, LW_EV_RELEASE, 1000 + (uint32_t)holder[k], lock,
-               i % (3 * 64) == 0 ? since[k] : 0, 0, LW_T_MUTEX);
-            ev(w, t + 350, LW_EV_ACQUIRE, 1000 + (uint32_t)w, lock, t, 0, LW_T_MUTEX);
-            holder[k] = w;
-            since[k] = t + 350;
-            t += 400; /* keeps each thread's waits apart in time */
-        }
+        scenario_bench(n);
+        found = 1;
     } else if (argc == 5 && strcmp(argv[1], "convoy") == 0) {
         long nt, rounds;
         if (parse_long(argv[2], 2, 100000, &nt) != 0 || parse_long(argv[3], 1, 1000000, &rounds) != 0)
@@ -191,29 +254,10 @@ int main(int argc, char **argv)
         convoy(nt, rounds, argv[4]);
         return 0;
     } else if (argc == 4 && strcmp(argv[1], "text") == 0) {
-        FILE *f = fopen(argv[2], "r");
-        if (!f)
-            die_errno(argv[2]);
-        uint64_t ts, lock, aux;
-        unsigned event, tid, holder, type;
-        int r, line = 0;
-        uint32_t tids[NT] = {0};
-        /* input: T_NS EVENT TID LOCK(hex) AUX HOLDER TYPE */
-        while ((r = fscanf(f, "%" SCNu64 " %u %u %" SCNx64 " %" SCNu64 " %u %u", &ts, &event, &tid,
-                           &lock, &aux, &holder, &type)) == 7) {
-            line++;
-            int s = 0;
-            while (s < NT && tids[s] && tids[s] != tid)
-                s++;
-            if (s == NT)
-                die("%s: more than %d threads", argv[2], NT);
-            tids[s] = tid;
-            ev(s, ts, (int)event, tid, lock, aux, holder, (int)type);
-        }
-        if (r != EOF)
-            die("%s: line %d: expected T_NS EVENT TID LOCK AUX HOLDER TYPE", argv[2], line + 1);
-        fclose(f);
-    } else {
+        scenario_text(argv[2]);
+        found = 1;
+    }
+    if (!found) {
         usage(stderr);
         return EXIT_USAGE;
     }

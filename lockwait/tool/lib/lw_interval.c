@@ -1,0 +1,282 @@
+/* lw_interval.c - reports while the program runs: every LOCKWAIT_INTERVAL
+ * seconds, and when the user sends the LOCKWAIT_DUMP_SIGNAL signal (opt-in:
+ * no signal is taken unless named). Each periodic report covers the time
+ * since the previous one and then becomes the base of the next ("dump and
+ * reset"), so the reports of a run, the one at exit included, add up to the
+ * run; maxima and the longest holds are since the start (a maximum cannot
+ * be taken apart).
+ *
+ * The counters stay where they are: each thread writes its own with plain
+ * stores, which another thread cannot reset without losing increments. A
+ * report instead merges the cumulative counts, subtracts a copy kept from
+ * the previous periodic report (struct lw_snap), and keeps the new copy;
+ * per-thread totals are atomic and are reduced by what was shown.
+ *
+ * The reports are written by a thread of the library's own, started with
+ * every signal blocked (the program's signals never land on it); a dump
+ * signal's handler only posts a semaphore that thread waits on. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "lw_wrap.h"
+
+struct lw_snap {
+    struct lw_lock rec;
+    struct lw_detail d;
+};
+
+static int periodic_reports; /* written by the reporting thread only */
+static _Atomic int reporting;
+static sem_t wake;
+static int wake_ok;
+
+/* the record fields the merge fills: every au64 from `acquisitions` to the end */
+#define MERGED_FIRST offsetof(struct lw_lock, acquisitions)
+#define MERGED_N ((sizeof(struct lw_lock) - MERGED_FIRST) / sizeof(au64))
+
+static au64 *merged(struct lw_lock *r)
+{
+    return (au64 *)(void *)((char *)r + MERGED_FIRST);
+}
+
+static struct lw_lock *record_at(uint32_t i)
+{
+    return lw.table ? atomic_load_explicit(&lw.table[i], memory_order_acquire) : NULL;
+}
+
+void lw_records_zero(void)
+{
+    for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
+        struct lw_lock *r = record_at(i);
+        if (!r)
+            continue;
+        au64 *m = merged(r);
+        for (size_t k = 0; k < MERGED_N; k++)
+            ST(m[k], 0);
+        struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
+        if (d)
+            memset(d, 0, sizeof *d); /* only the reporting thread reads or writes details */
+    }
+}
+
+/* a maximum is kept whole; everything else merged is a sum */
+static int is_max(size_t k)
+{
+    size_t off = MERGED_FIRST + k * sizeof(au64);
+    return off == offsetof(struct lw_lock, max_hold_ns) || off == offsetof(struct lw_lock, max_wait_ns);
+}
+
+#define SUB(x, y) ST(x, LD(x) - LD(y))
+
+/* d -= s for the sums of a detail, keyed parts matched by key */
+static void detail_sub(struct lw_detail *d, struct lw_detail *s)
+{
+    for (int h = 0; h < LW_HIST; h++)
+        SUB(d->hist[h], s->hist[h]);
+    for (int p = 0; p < LW_PAIRS; p++)
+        for (int q = 0; q < LW_PAIRS && LD(d->pair[p].key); q++)
+            if (LD(s->pair[q].key) == LD(d->pair[p].key)) {
+                SUB(d->pair[p].wait_ns, s->pair[q].wait_ns);
+                SUB(d->pair[p].n, s->pair[q].n);
+            }
+    for (int p = 0; p < LW_SITES; p++)
+        for (int q = 0; q < LW_SITES && LD(d->site[p].pc); q++)
+            if (LD(s->site[q].pc) == LD(d->site[p].pc)) {
+                SUB(d->site[p].wait_ns, s->site[q].wait_ns);
+                SUB(d->site[p].n, s->site[q].n);
+            }
+    for (int p = 0; p < 4; p++)
+        for (int q = 0; q < 4 && LD(d->bh.site[p].pc); q++)
+            if (LD(s->bh.site[q].pc) == LD(d->bh.site[p].pc)) {
+                SUB(d->bh.site[p].ns, s->bh.site[q].ns);
+                SUB(d->bh.site[p].n, s->bh.site[q].n);
+            }
+    SUB(d->other_pairs_ns, s->other_pairs_ns);
+    SUB(d->other_sites_ns, s->other_sites_ns);
+    SUB(d->reacquire_ns, s->reacquire_ns);
+    SUB(d->bh.n, s->bh.n);
+    SUB(d->bh.ns, s->bh.ns);
+    SUB(d->bh.other_sites_n, s->bh.other_sites_n);
+    SUB(d->bh.other_sites_ns, s->bh.other_sites_ns);
+}
+
+/* record r's merged counters (cumulative) become "since the last periodic
+ * report"; with keep, the cumulative ones are kept for the next */
+static void record_since(struct lw_lock *r, int keep)
+{
+    struct lw_snap cur, *s = r->snap;
+    struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
+    if (keep) {
+        memcpy(&cur.rec, r, sizeof *r);
+        if (d)
+            memcpy(&cur.d, d, sizeof *d);
+        else
+            memset(&cur.d, 0, sizeof cur.d);
+    }
+    if (s) {
+        au64 *m = merged(r), *b = merged(&s->rec);
+        for (size_t k = 0; k < MERGED_N; k++)
+            if (!is_max(k))
+                SUB(m[k], b[k]);
+        if (d)
+            detail_sub(d, &s->d);
+    }
+    if (keep) {
+        if (!s)
+            s = r->snap = lw_alloc(sizeof *s);
+        if (s)
+            memcpy(s, &cur, sizeof cur);
+    }
+}
+
+void lw_interval_before(int why)
+{
+    if (periodic_reports == 0 && why != LW_AT_INTERVAL)
+        return; /* no earlier periodic report: the cumulative counts are the answer */
+    for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
+        struct lw_lock *r = record_at(i);
+        if (r)
+            record_since(r, why == LW_AT_INTERVAL);
+    }
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+        t->dumped[0] = LD(t->waits);
+        t->dumped[1] = LD(t->blocked_ns);
+        t->dumped[2] = LD(t->probed_ns);
+        t->dumped[3] = LD(t->sleep_ns);
+    }
+}
+
+void lw_interval_after(int why)
+{
+    if (why != LW_AT_INTERVAL)
+        return;
+    periodic_reports++;
+    /* atomic counters: take away exactly what was shown */
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+        ADD(t->waits, -t->dumped[0]);
+        ADD(t->blocked_ns, -t->dumped[1]);
+        ADD(t->probed_ns, -t->dumped[2]);
+        ADD(t->sleep_ns, -t->dumped[3]);
+        t->idle_base += t->idle_ns;
+    }
+}
+
+/* One report at a time. A report that finds another running waits up to
+ * 2 s for it (the exit after a periodic report), then goes ahead alone. */
+int lw_report_enter(void)
+{
+    for (int i = 0; i < 2000; i++) {
+        int want = 0;
+        if (atomic_compare_exchange_strong(&reporting, &want, 1))
+            return 1;
+        struct timespec ms = {0, 1000000};
+        nanosleep(&ms, NULL);
+    }
+    return 0;
+}
+
+void lw_report_leave(void)
+{
+    atomic_store(&reporting, 0);
+}
+
+void lw_report_occasion(struct buf *b, int why)
+{
+    if (why == LW_AT_INTERVAL)
+        bprintf(b, "lockwait: periodic report %d: counts since the previous one (maxima and longest holds: "
+                      "since the start)\n", periodic_reports + 1);
+    else if (why > 0)
+        bprintf(b, "lockwait: report at signal %d (%s), which ends the program%s\n", why, lw_signal_name(why),
+                   periodic_reports ? "; counts since the last periodic report" : "");
+    else if (periodic_reports)
+        bprintf(b, "lockwait: report at exit: counts since the last periodic report\n");
+}
+
+void lw_report_occasion_result(struct buf *b, int why)
+{
+    bprintf(b, "RESULT exp=lockwait kind=report pid=%u occasion=%s report_id=%d signal=", lw.pid,
+               why == LW_AT_INTERVAL ? "periodic" : why > 0 ? "signal" : "exit", periodic_reports + 1);
+    if (why > 0)
+        bprintf(b, "%d\n", why);
+    else
+        bprintf(b, "NA\n");
+}
+
+/* ---------------------------------------------------------------- the reporting thread */
+
+static void periodic_report(void)
+{
+    if (!lw_report_enter())
+        return;
+    lw_ticks_end(); /* the rate so far, for the holds converted now */
+    lw_report(LW_AT_INTERVAL);
+    lw_report_leave();
+}
+
+static void *reporter(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until); /* sem_timedwait's clock */
+        until.tv_sec += lw.cfg.interval_s ? lw.cfg.interval_s : 3600;
+        int rc;
+        do
+            rc = lw_real.sem_timedwait ? lw_real.sem_timedwait(&wake, &until) : (errno = ENOSYS, -1);
+        while (rc != 0 && errno == EINTR);
+        if (rc == 0 || lw.cfg.interval_s)
+            periodic_report();
+        else if (errno != ETIMEDOUT)
+            return NULL; /* cannot wait: no more periodic reports */
+    }
+}
+
+static void on_dump_signal(int sig)
+{
+    (void)sig;
+    int e = errno;
+    if (wake_ok)
+        sem_post(&wake); /* async-signal-safe; the reporting thread does the rest */
+    errno = e;
+}
+
+void lw_interval_start(void)
+{
+    if (!lw.cfg.interval_s && !lw.cfg.dump_signal)
+        return;
+    if (sem_init(&wake, 0, 0) != 0)
+        return;
+    wake_ok = 1;
+    sigset_t all, old;
+    sigfillset(&all);
+    if (pthread_sigmask(SIG_BLOCK, &all, &old) != 0)
+        return;
+    pthread_t t;
+    pthread_attr_t a;
+    int rc = pthread_attr_init(&a);
+    if (rc == 0) {
+        pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+        rc = lw_real.create(&t, &a, reporter, NULL);
+        pthread_attr_destroy(&a);
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (rc != 0) {
+        lw_say("cannot start the thread for periodic reports (%s); none will be written", strerror(rc));
+        return;
+    }
+    if (lw.cfg.dump_signal) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_dump_signal;
+        sa.sa_flags = SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        if (lw_signal_real_sigaction(lw.cfg.dump_signal, &sa, NULL) != 0)
+            lw_say("cannot catch signal %d for reports on demand (%s)", lw.cfg.dump_signal, strerror(errno));
+    }
+}

@@ -1,0 +1,156 @@
+/* lw_report_holds.c - the holder's side of the report: the holds that made
+ * another thread wait, timed from their acquisition to their release
+ * (lw_account.c), merged per lock with the longest ones and their acquire
+ * sites (which holds are timed: lw_internal.h, LW_HOLD_LONG_NS). The
+ * sampled totals of all holds stay in lw_report.c. */
+#define _GNU_SOURCE
+#include <stdio.h>
+
+#include "lw_internal.h"
+#include "lw_names.h"
+#include "lw_stacks.h"
+
+/* the record's detail, created on need (at the report: one thread) */
+struct lw_detail *lw_detail_of(struct lw_lock *r)
+{
+    struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
+    if (!d) {
+        d = lw_alloc(sizeof *d);
+        if (d)
+            atomic_store_explicit(&r->detail, d, memory_order_release);
+    }
+    return d;
+}
+
+static void merge_site(struct lw_bmerge *m, uint64_t pc, uint64_t n, uint64_t ns, uint64_t max_ns)
+{
+    int q;
+    for (q = 0; q < 4 && LD(m->site[q].pc) && LD(m->site[q].pc) != pc; q++)
+        ;
+    if (q == 4) {
+        ADD(m->other_sites_n, n);
+        ADD(m->other_sites_ns, ns);
+        return;
+    }
+    ST(m->site[q].pc, pc);
+    ADD(m->site[q].n, n);
+    ADD(m->site[q].ns, ns);
+    MAXSET(m->site[q].max_ns, max_ns);
+}
+
+static void merge_top(struct lw_bmerge *m, uint64_t ns, uint64_t pc, uint32_t tid, uint64_t stack)
+{
+    int j = 8;
+    while (j > 0 && ns > LD(m->top[j - 1].ns))
+        j--;
+    if (j == 8)
+        return;
+    for (int k = 7; k > j; k--) {
+        ST(m->top[k].ns, LD(m->top[k - 1].ns));
+        ST(m->top[k].pc, LD(m->top[k - 1].pc));
+        ST(m->top[k].tid, LD(m->top[k - 1].tid));
+        ST(m->top[k].stack, LD(m->top[k - 1].stack));
+    }
+    ST(m->top[j].ns, ns);
+    ST(m->top[j].pc, pc);
+    ST(m->top[j].tid, tid);
+    ST(m->top[j].stack, stack);
+}
+
+/* thread tid's blocking holds of r (its statistics e) into r's detail */
+void lw_merge_blocking_holds(struct lw_lock *r, struct lw_tstat *e, uint32_t tid)
+{
+    struct lw_bhold *b = atomic_load_explicit(&e->bh, memory_order_acquire);
+    if (!b || !LD(b->n))
+        return;
+    struct lw_detail *d = lw_detail_of(r);
+    if (!d)
+        return;
+    struct lw_bmerge *m = &d->bh;
+    ADD(m->n, LD(b->n));
+    ADD(m->ns, lw_ticks_ns(LD(b->ticks)));
+    MAXSET(m->max_ns, lw_ticks_ns(LD(b->max_ticks)));
+    for (int s = 0; s < LW_SITES && LD(b->site[s].pc); s++)
+        merge_site(m, LD(b->site[s].pc), LD(b->site[s].n), lw_ticks_ns(LD(b->site[s].ticks)),
+                   lw_ticks_ns(LD(b->site[s].max_ticks)));
+    if (LD(b->other_sites_n)) {
+        ADD(m->other_sites_n, LD(b->other_sites_n));
+        ADD(m->other_sites_ns, lw_ticks_ns(LD(b->other_sites_ticks)));
+    }
+    for (int k = 0; k < LW_BTOP && LD(b->top[k].ticks); k++)
+        merge_top(m, lw_ticks_ns(LD(b->top[k].ticks)), LD(b->top[k].pc), tid, LD(b->top[k].stack));
+}
+
+static double ms(uint64_t ns)
+{
+    return (double)ns / 1e6;
+}
+
+/* "holds that made others wait" under a lock's paragraph */
+void lw_text_blocking_holds(struct buf *b, const struct lw_lock *r)
+{
+    struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
+    if (!d || !LD(d->bh.n))
+        return;
+    const struct lw_bmerge *m = &d->bh;
+    char site[256];
+    bprintf(b, "   holds that made others wait: %llu timed whole (all from %d us, 1 in %d shorter): total %.3f ms, "
+                  "max %.3f ms\n", (unsigned long long)LD(m->n), LW_HOLD_LONG_NS / 1000, LW_HOLD_PROBE,
+               ms(LD(m->ns)), ms(LD(m->max_ns)));
+    for (int s = 0; s < 4 && LD(m->site[s].pc); s++) {
+        lw_site_name((uintptr_t)LD(m->site[s].pc), site, sizeof site);
+        bprintf(b, "      acquired at %s: %llu holds, %.3f ms, max %.3f ms\n", site,
+                   (unsigned long long)LD(m->site[s].n), ms(LD(m->site[s].ns)), ms(LD(m->site[s].max_ns)));
+    }
+    if (LD(m->other_sites_n))
+        bprintf(b, "      acquired at other sites: %llu holds, %.3f ms\n", (unsigned long long)LD(m->other_sites_n),
+                   ms(LD(m->other_sites_ns)));
+    bprintf(b, "      longest:");
+    for (int k = 0; k < 8 && LD(m->top[k].ns); k++) {
+        lw_site_name((uintptr_t)LD(m->top[k].pc), site, sizeof site);
+        bprintf(b, "%s %.3f ms by tid %u at %s", k ? ";" : "", ms(LD(m->top[k].ns)), (unsigned)LD(m->top[k].tid),
+                   site);
+    }
+    bprintf(b, "\n");
+    uint32_t id = (uint32_t)LD(m->top[0].stack);
+    if (id) { /* the longest one's acquire stack, innermost first */
+        char frames[2048];
+        lw_name_stack(id, " <- ", 0, frames, sizeof frames);
+        bprintf(b, "      the longest acquired through: %s\n", frames);
+    }
+}
+
+void lw_blocking_holds_want(const struct lw_lock *r)
+{
+    struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
+    if (d && LD(d->bh.top[0].stack))
+        lw_lines_want((uint32_t)LD(d->bh.top[0].stack));
+}
+
+/* RESULT lines: one per acquire site of blocking holds, one per longest hold */
+void lw_result_blocking_holds(struct buf *b, const struct lw_lock *r)
+{
+    struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
+    if (!d || !LD(d->bh.n))
+        return;
+    const struct lw_bmerge *m = &d->bh;
+    char site[256];
+    for (int s = 0; s < 4 && LD(m->site[s].pc); s++) {
+        lw_site_name((uintptr_t)LD(m->site[s].pc), site, sizeof site);
+        bprintf(b, "RESULT exp=lockwait kind=hold_site pid=%u lock=%#lx site=%s n=%llu hold_ns=%llu "
+                      "max_hold_ns=%llu\n",
+                   lw.pid, (unsigned long)r->addr, site, (unsigned long long)LD(m->site[s].n),
+                   (unsigned long long)LD(m->site[s].ns), (unsigned long long)LD(m->site[s].max_ns));
+    }
+    for (int k = 0; k < 8 && LD(m->top[k].ns); k++) {
+        lw_site_name((uintptr_t)LD(m->top[k].pc), site, sizeof site);
+        uint32_t id = (uint32_t)LD(m->top[k].stack);
+        char sid[16] = "NA";
+        if (id)
+            snprintf(sid, sizeof sid, "%u", id);
+        lw_stack_used(id);
+        bprintf(b, "RESULT exp=lockwait kind=hold pid=%u lock=%#lx rank=%d tid=%u hold_ns=%llu site=%s stack_id=%s\n",
+                lw.pid, (unsigned long)r->addr, k + 1, (unsigned)LD(m->top[k].tid),
+                (unsigned long long)LD(m->top[k].ns), site, sid);
+    }
+}

@@ -1,0 +1,228 @@
+/* lw_signals.c - a report (and the trace) when a signal ends the program:
+ * SIGTERM, SIGINT, SIGHUP, SIGQUIT, and the faults (SIGSEGV, SIGBUS, SIGILL,
+ * SIGFPE, SIGABRT, SIGSYS).
+ *
+ * The program's signal behaviour stays its own:
+ *  - the library catches a signal only while its disposition is the default,
+ *    whose action would end the process anyway; a signal the program was
+ *    started with ignored (nohup, a background job's SIGINT) is left alone;
+ *  - sigaction() and signal() are wrapped: a program that installs a handler
+ *    (or SIG_IGN) gets exactly that, the library stepping aside; one that
+ *    asks what the disposition is sees the default while the library's
+ *    handler stands in for it; setting the default again brings it back;
+ *  - after the report the handler restores the default action and raises
+ *    the signal again, so the process ends by the same signal, with the same
+ *    exit status and core dump as without the library. A fault raised by
+ *    the kernel (si_code > 0) just returns: the faulting instruction runs
+ *    again and now meets the default action.
+ * Safety: the report is written from inside the handler, which is safe
+ * enough only because the process is about to end whatever happens and the
+ * report allocates nothing through malloc (mapped pages, lw_report.c) and
+ * takes no lock of the program's: what remains outside the async-signal-safe
+ * list is snprintf into our own buffer and dladdr (the dynamic loader's lock:
+ * a report waits if another thread is inside dlopen). A second signal during
+ * the report, or a fault inside it, ends the process at once by the default
+ * action (the handler runs with its own signal blocked, and a fault while
+ * blocked is fatal). Not covered: SIGKILL and SIGSTOP (uncatchable), _exit,
+ * a stack overflow without an alternate signal stack, and programs that set
+ * dispositions through sigset(), sigvec() or the raw system call.
+ * LOCKWAIT_SIGNALS=0 turns all of this off. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <locale.h>
+#include <signal.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lw_wrap.h"
+
+static const struct { int sig; const char *name; } caught[] = {
+    {SIGTERM, "SIGTERM"}, {SIGINT, "SIGINT"}, {SIGHUP, "SIGHUP"}, {SIGQUIT, "SIGQUIT"},
+    {SIGSEGV, "SIGSEGV"}, {SIGBUS, "SIGBUS"}, {SIGILL, "SIGILL"}, {SIGFPE, "SIGFPE"},
+    {SIGABRT, "SIGABRT"}, {SIGSYS, "SIGSYS"},
+};
+#define NCAUGHT (sizeof caught / sizeof caught[0])
+
+typedef int (*safn)(int, const struct sigaction *, struct sigaction *);
+static safn real_sigaction;
+static _Atomic int ours[NSIG];      /* 1: the library's handler stands in for the default */
+static _Atomic uint32_t reporter;   /* the thread writing the final report, 0: none yet */
+static locale_t c_locale;           /* made at start: newlocale may allocate */
+
+const char *lw_signal_name(int sig)
+{
+    for (size_t i = 0; i < NCAUGHT; i++)
+        if (caught[i].sig == sig)
+            return caught[i].name;
+    return "signal";
+}
+
+static int is_caught(int sig)
+{
+    for (size_t i = 0; i < NCAUGHT; i++)
+        if (caught[i].sig == sig)
+            return 1;
+    return 0;
+}
+
+static int resolve_sigaction(void)
+{
+    if (!real_sigaction)
+        real_sigaction = (safn)dlsym(RTLD_NEXT, "sigaction");
+    return real_sigaction != NULL;
+}
+
+int lw_signal_real_sigaction(int sig, const struct sigaction *act, struct sigaction *old)
+{
+    if (!resolve_sigaction()) {
+        errno = ENOSYS;
+        return -1;
+    }
+    return real_sigaction(sig, act, old);
+}
+
+static void to_default(int sig)
+{
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    real_sigaction(sig, &dfl, NULL);
+    ST(ours[sig], 0);
+}
+
+/* the final report, once, by the first thread a fatal signal reaches;
+ * another thread's fatal signal waits for it (up to 2 s) */
+static void final_report(int sig)
+{
+    uint32_t me = my_tid(), want = 0;
+    if (!atomic_compare_exchange_strong(&reporter, &want, me)) {
+        for (int i = 0; want != me && i < 2000 && LD(ours[0]) == 0; i++) {
+            struct timespec ms = {0, 1000000};
+            nanosleep(&ms, NULL);
+        }
+        return;
+    }
+    if (lw_report_enter()) {
+        locale_t old = c_locale ? uselocale(c_locale) : (locale_t)0;
+        lw_ticks_end();
+        lw_report(sig);
+        lw_trace_write();
+        if (c_locale)
+            uselocale(old);
+        lw_report_leave();
+    }
+    ST(ours[0], 1); /* ours[0] (no signal 0): the final report is done */
+}
+
+static void on_fatal(int sig, siginfo_t *si, void *uc)
+{
+    (void)uc;
+    int e = errno;
+    final_report(sig);
+    to_default(sig);
+    errno = e;
+    int fault = sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE || sig == SIGSYS;
+    if (fault && si && si->si_code > 0)
+        return; /* raised by the kernel: the instruction runs again, under the default action */
+    sigset_t s;
+    sigemptyset(&s);
+    sigaddset(&s, sig);
+    raise(sig); /* pending while the handler blocks it */
+    pthread_sigmask(SIG_UNBLOCK, &s, NULL);
+}
+
+static int install(int sig, struct sigaction *old)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_fatal;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    int rc = real_sigaction(sig, &sa, old);
+    if (rc == 0)
+        ST(ours[sig], 1);
+    return rc;
+}
+
+void lw_signals_start(void)
+{
+    if (!lw.cfg.on_signals || !resolve_sigaction())
+        return;
+    c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+    for (size_t i = 0; i < NCAUGHT; i++) {
+        struct sigaction cur;
+        int sig = caught[i].sig;
+        if (sig == lw.cfg.dump_signal)
+            continue;
+        if (real_sigaction(sig, NULL, &cur) == 0 && !(cur.sa_flags & SA_SIGINFO) && cur.sa_handler == SIG_DFL)
+            install(sig, NULL);
+    }
+}
+
+/* what the program would see without the library: the default */
+static void default_view(struct sigaction *old)
+{
+    if (!old)
+        return;
+    memset(old, 0, sizeof *old);
+    old->sa_handler = SIG_DFL;
+    sigemptyset(&old->sa_mask);
+}
+
+LW_API int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
+{
+    if (!resolve_sigaction()) {
+        errno = ENOSYS;
+        return -1;
+    }
+    if (sig <= 0 || sig >= NSIG || !is_caught(sig) || !lw.cfg.on_signals || sig == lw.cfg.dump_signal)
+        return real_sigaction(sig, act, old);
+    int is_dfl = act && !(act->sa_flags & SA_SIGINFO) && act->sa_handler == SIG_DFL;
+    if (LD(ours[sig])) {
+        if (act && !is_dfl) { /* the program's own handler (or SIG_IGN): it takes over */
+            struct sigaction prev;
+            int rc = real_sigaction(sig, act, &prev);
+            if (rc != 0)
+                return rc;
+            ST(ours[sig], 0);
+        }
+        default_view(old);
+        return 0;
+    }
+    if (is_dfl && LD(ours[0]) == 0) /* back to the default: stand in for it again */
+        return install(sig, old);
+    return real_sigaction(sig, act, old);
+}
+
+/* signal() and bsd_signal(): BSD semantics, as glibc gives them */
+static sighandler_t set_handler(int sig, sighandler_t h, int flags)
+{
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = h;
+    sa.sa_flags = flags;
+    sigemptyset(&sa.sa_mask);
+    if (sig > 0 && sig < NSIG && !(flags & SA_NODEFER))
+        sigaddset(&sa.sa_mask, sig);
+    if (sigaction(sig, &sa, &old) != 0)
+        return SIG_ERR;
+    return old.sa_handler;
+}
+
+LW_API sighandler_t signal(int sig, sighandler_t h)
+{
+    return set_handler(sig, h, SA_RESTART);
+}
+
+LW_API sighandler_t bsd_signal(int sig, sighandler_t h)
+{
+    return set_handler(sig, h, SA_RESTART);
+}
+
+LW_API sighandler_t sysv_signal(int sig, sighandler_t h)
+{
+    return set_handler(sig, h, SA_RESETHAND | SA_NODEFER);
+}

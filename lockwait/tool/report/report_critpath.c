@@ -1,0 +1,209 @@
+/* report_critpath.c - lockwait_report's critical path (report.c's header
+ * comment describes the walk). Waits for work or results (a condvar wait no
+ * signal ended, a timed-out semaphore wait) are not blamed on a lock: the
+ * path follows the thread that next signals or posts what the idle thread
+ * waited for, the one whose work it was waiting for; with none, the stretch
+ * is "idle", apart from lock waits. */
+#define _GNU_SOURCE
+#include "common.h"
+#include "report.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+const char *const seg_names[] = {"work", "cs", "wait", "handoff", "idle"};
+struct seg *segs;
+size_t nsegs;
+static size_t cap_segs;
+uint32_t last_thread;
+
+static void add_seg(uint32_t t, uint64_t s, uint64_t e, int state, uint32_t lock1)
+{
+    if (e <= s)
+        return;
+    segs = grow(segs, &cap_segs, nsegs + 1, sizeof *segs);
+    segs[nsegs++] = (struct seg){s, e, t, lock1, (uint8_t)state};
+}
+
+/* Running time [a, b) of thread t, split into critical sections and work
+ * (segments are produced backwards in time, like the walk). */
+static void add_running(uint32_t t, uint64_t a, uint64_t b)
+{
+    const struct cs *c0 = css + th[t].cs_off;
+    size_t lo = th[t].cs_hint, hi = th[t].ncs, first = nsegs;
+    /* the first section ending after a (they are disjoint); the walk goes
+     * back in time, so mostly the one found last, or the one before */
+    if (lo <= hi && (lo == 0 || c0[lo - 1].e <= a) && (lo == hi || c0[lo].e > a))
+        hi = lo;
+    else if (lo > 0 && lo <= hi && (lo == 1 || c0[lo - 2].e <= a) && c0[lo - 1].e > a)
+        hi = --lo;
+    else
+        lo = 0;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (c0[mid].e <= a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    th[t].cs_hint = lo;
+    /* forward sweep into a small list, then emit it reversed */
+    uint64_t c = a;
+    for (size_t j = lo; j < th[t].ncs && c0[j].s < b; j++) {
+        uint64_t s = c0[j].s > a ? c0[j].s : a, e = c0[j].e < b ? c0[j].e : b;
+        add_seg(t, c, s, G_WORK, 0);
+        add_seg(t, s, e, G_CS, c0[j].lock + 1);
+        c = e;
+    }
+    add_seg(t, c, b, G_WORK, 0);
+    for (size_t i = first, j = nsegs; i + 1 < j; i++, j--) {
+        struct seg tmp = segs[i];
+        segs[i] = segs[j - 1];
+        segs[j - 1] = tmp;
+    }
+}
+
+/* the last wait of thread t that began before the cursor: the walk goes
+ * back in time, so mostly the one found last, or the one before */
+static const struct wait *wait_before(struct thread *t, uint64_t cursor)
+{
+    const struct wait *ws = waits + t->wait_off;
+    size_t lo = t->wait_hint, hi = t->nwait;
+#define FIRST_AT_OR_AFTER(i) ((i) <= hi && ((i) == 0 || ws[(i) - 1].s < cursor) && ((i) == hi || ws[i].s >= cursor))
+    if (FIRST_AT_OR_AFTER(lo) || (lo > 0 && FIRST_AT_OR_AFTER(lo - 1) && (lo--, 1)))
+        hi = lo;
+    else
+        lo = 0;
+#undef FIRST_AT_OR_AFTER
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (ws[mid].s < cursor)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    t->wait_hint = lo;
+    return lo ? &ws[lo - 1] : NULL;
+}
+
+int wait_is_idle(const struct wait *w, int piece_kind)
+{
+    int type = lk[w->lock].type;
+    return (type == LW_T_COND || type == LW_T_SEM) && (w->timed_out || piece_kind == P_UNKNOWN);
+}
+
+/* the thread whose release (signal, post) of lock l comes first at or after
+ * t, or NOBODY: the holds of l are sorted by start; a condvar's or a
+ * semaphore's are points */
+static uint32_t next_releaser(uint32_t l, uint64_t t)
+{
+    const struct hold *hs = holds + lk[l].hold_off;
+    size_t lo = 0, hi = lk[l].nhold;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (hs[mid].s < t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < lk[l].nhold ? hs[lo].who : NOBODY;
+}
+
+struct walk {
+    struct frame { uint32_t t; uint64_t bound; } *stack;
+    size_t depth;
+    uint32_t x;
+    uint64_t cursor;
+};
+
+/* the path moves to thread y over [from, cursor): x resumes at from */
+static void follow(struct walk *k, uint32_t y, uint64_t from)
+{
+    k->stack[k->depth++] = (struct frame){k->x, from};
+    th[k->x].on_stack = 1;
+    k->x = y;
+}
+
+/* x waits at the cursor in w: follow who kept it waiting, or charge the piece */
+static void at_wait(struct walk *k, const struct wait *w, uint64_t bound)
+{
+    uint32_t x = k->x;
+    struct piece qq, *q = &qq;
+    piece_at(w, k->cursor, q);
+    uint64_t from = q->s > bound ? q->s : bound;
+    if ((q->kind == P_HOLDER || q->kind == P_RELEASER || q->kind == P_HINT) && q->by != x && !th[q->by].on_stack) {
+        follow(k, q->by, from);
+        return;
+    }
+    int idle = wait_is_idle(w, q->kind);
+    if (idle) {
+        uint32_t y = next_releaser(w->lock, k->cursor);
+        if (y != NOBODY && y != x && !th[y].on_stack) {
+            follow(k, y, from);
+            return;
+        }
+    }
+    add_seg(x, from, k->cursor, idle ? G_IDLE : q->kind == P_HANDOFF ? G_HANDOFF : G_WAIT, w->lock + 1);
+    k->cursor = from;
+}
+
+/* one step back from the cursor on thread k->x; 0: moved to another thread */
+static int step(struct walk *k, uint64_t bound)
+{
+    struct thread *t = &th[k->x];
+    if (k->cursor <= t->start && t->has_start) { /* before the thread existed */
+        uint32_t c = thread_of(t->creator);
+        t = &th[k->x];
+        if (c != k->x && !th[c].on_stack) {
+            k->x = c;
+            return 0;
+        }
+    }
+    const struct wait *w = wait_before(t, k->cursor);
+    if (w && w->e >= k->cursor) { /* x is waiting at the cursor */
+        at_wait(k, w, bound);
+        return 1;
+    }
+    uint64_t from = bound;
+    if (w && w->e > from)
+        from = w->e;
+    if (t->start > from && t->start < k->cursor)
+        from = t->start; /* else: before x existed and its creator is unknown or
+                            already on the path: charged to x */
+    add_running(k->x, from, k->cursor);
+    k->cursor = from;
+    return 1;
+}
+
+void critical_path(void)
+{
+    if (!nth)
+        return;
+    for (uint32_t i = 0; i < nth; i++)
+        if (th[i].end > th[last_thread].end)
+            last_thread = i;
+    struct walk k = {xmalloc(sizeof *k.stack * (nth + 1)), 0, last_thread, th[last_thread].end};
+    size_t stuck = 0;
+    for (;;) {
+        uint64_t bound = k.depth ? k.stack[k.depth - 1].bound : t_first;
+        if (k.cursor <= bound) {
+            if (!k.depth)
+                break;
+            k.x = k.stack[--k.depth].t;
+            th[k.x].on_stack = 0;
+            continue;
+        }
+        if (++stuck > 4 * nth + 8) /* cannot happen with a consistent trace */
+            die("%s: the critical path walk made no progress at t=%" PRIu64, path, k.cursor);
+        size_t before = nsegs;
+        uint64_t c0 = k.cursor;
+        if (step(&k, bound) && (nsegs != before || k.cursor != c0))
+            stuck = 0;
+    }
+    free(k.stack);
+    for (size_t i = 0, j = nsegs; i + 1 < j; i++, j--) { /* forward in time */
+        struct seg tmp = segs[i];
+        segs[i] = segs[j - 1];
+        segs[j - 1] = tmp;
+    }
+}

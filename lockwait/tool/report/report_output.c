@@ -1,0 +1,91 @@
+/* report_output.c - lockwait_report's output: the wait blocks for people,
+ * the RESULT lines of the path's shares and of the wait blocks, and the
+ * path's segments (-s). */
+#define _GNU_SOURCE
+#include "common.h"
+#include "report.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+const char *const type_names[] = {"none", "mutex", "spin", "sem", "rwlock", "rwlock", "cond"};
+
+/* a waiter's tid, or "*" for a block summed over all waiters */
+static const char *waiter_name(const struct block *b, char *buf, size_t n)
+{
+    if (b->waiter == NOBODY)
+        return "*";
+    snprintf(buf, n, "%" PRIu32, th[b->waiter].tid);
+    return buf;
+}
+
+static const char *blocker_name(const struct block *b, char *buf, size_t n)
+{
+    if (b->kind == P_HANDOFF)
+        return "handoff";
+    if (b->kind == P_UNKNOWN) /* a condvar or semaphore wait nothing ended: waiting for work */
+        return lk[b->lock].type == LW_T_COND || lk[b->lock].type == LW_T_SEM ? "idle" : "unknown";
+    snprintf(buf, n, "%" PRIu32, th[b->by].tid);
+    return buf;
+}
+
+/* for people: the largest wait blocks; then the RESULT lines of each
+ * thread's and lock's share of the path and of the top wait blocks */
+void say_blocks(const struct block *bl, size_t nb)
+{
+    char nbuf[16], wbuf[16];
+    for (size_t i = 0; i < nb && i < 5; i++)
+        fprintf(stderr, "  %s%s blocked %.3f ms on %s 0x%" PRIx64 " %s%s\n",
+                bl[i].waiter == NOBODY ? "" : "thread ",
+                bl[i].waiter == NOBODY ? "its waiters" : waiter_name(&bl[i], wbuf, sizeof wbuf), (double)bl[i].ns / 1e6, type_names[lk[bl[i].lock].type],
+                lk[bl[i].lock].addr,
+                bl[i].kind == P_HANDOFF ? "after its release (handoff)"
+                : bl[i].kind == P_UNKNOWN && (lk[bl[i].lock].type == LW_T_COND || lk[bl[i].lock].type == LW_T_SEM)
+                    ? "idle: waiting for work or results, no signal or post ended it"
+                : bl[i].kind == P_UNKNOWN ? "behind no known thread" : "behind thread ",
+                bl[i].kind == P_HANDOFF || bl[i].kind == P_UNKNOWN ? "" : blocker_name(&bl[i], nbuf, sizeof nbuf));
+}
+
+void print_shares(uint64_t total, const struct block *bl, size_t nb, long top, const struct select *sel)
+{
+    char nbuf[16], wbuf[16];
+    for (uint32_t i = 0; i < nth; i++)
+        if (th[i].path_ns)
+            printf("RESULT exp=lockwait kind=critpath_thread pid=%" PRIu32 " tid=%" PRIu32
+                   " path_ns=%" PRIu64 " share=%.4f\n", hdr.pid, th[i].tid, th[i].path_ns,
+                   (double)th[i].path_ns / (double)(total ? total : 1));
+    for (uint32_t i = 0; i < nlk; i++)
+        if ((lk[i].cs_ns || lk[i].wait_ns) && lock_selected(i, sel))
+            printf("RESULT exp=lockwait kind=critpath_lock pid=%" PRIu32 " lock=0x%" PRIx64
+                   " type=%s cs_ns=%" PRIu64 " wait_ns=%" PRIu64 " share=%.4f\n", hdr.pid,
+                   lk[i].addr, type_names[lk[i].type], lk[i].cs_ns, lk[i].wait_ns,
+                   (double)(lk[i].cs_ns + lk[i].wait_ns) / (double)(total ? total : 1));
+    for (size_t i = 0; i < nb && (top == 0 || i < (size_t)top); i++)
+        printf("RESULT exp=lockwait kind=waitblock pid=%" PRIu32 " waiter=%s lock=0x%" PRIx64
+               " type=%s blocker=%s wait_ns=%" PRIu64 " pieces=%" PRIu64 "\n", hdr.pid,
+               waiter_name(&bl[i], wbuf, sizeof wbuf), lk[bl[i].lock].addr, type_names[lk[bl[i].lock].type],
+               blocker_name(&bl[i], nbuf, sizeof nbuf), bl[i].ns, bl[i].n);
+}
+
+/* -s: the path itself, neighbours with the same thread, state and lock merged */
+void print_segs(void)
+{
+    struct seg m = {0, 0, 0, 0, 0};
+    int have = 0;
+    for (size_t i = 0; i <= nsegs; i++) { /* merge neighbours with the same thread, state, lock */
+        if (i < nsegs && have && segs[i].thread == m.thread && segs[i].state == m.state &&
+            segs[i].lock == m.lock && segs[i].s == m.e) {
+            m.e = segs[i].e;
+            continue;
+        }
+        if (have)
+            printf("RESULT exp=lockwait kind=critpath_seg pid=%" PRIu32 " tid=%" PRIu32
+                   " start_ns=%" PRIu64 " end_ns=%" PRIu64 " state=%s lock=0x%" PRIx64 "\n",
+                   hdr.pid, th[m.thread].tid, m.s - t_first, m.e - t_first, seg_names[m.state],
+                   m.lock ? lk[m.lock - 1].addr : 0);
+        if (i < nsegs)
+            m = segs[i];
+        have = 1;
+    }
+}
+

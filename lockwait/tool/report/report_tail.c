@@ -1,0 +1,162 @@
+/* report_tail.c - lockwait_report -W: the requests' latency split into
+ * compiling, waiting for the lock, and waiting behind a compiling holder. */
+#define _GNU_SOURCE
+#include "common.h"
+#include "report.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* -W: the requests' time spent compiling or blocked behind a compiling thread */
+struct win { uint32_t t; uint64_t s, e; int compile; };
+static int cmp_win(const void *a, const void *b)
+{
+    const struct win *x = a, *y = b;
+    if (x->compile != y->compile) /* compiles first, by thread and start */
+        return x->compile ? -1 : 1;
+    if (x->t != y->t)
+        return x->t < y->t ? -1 : 1;
+    return (x->s > y->s) - (x->s < y->s);
+}
+
+/* how long thread t compiled during [a, b): wv[0..nw) sorted by cmp_win,
+ * pmax the latest compile end so far of each thread */
+static uint64_t compiling(const struct win *wv, const uint64_t *pmax, size_t nw, uint32_t t, uint64_t a, uint64_t b)
+{
+    size_t lo = 0, hi = nw;
+    uint64_t sum = 0;
+    while (lo < hi) { /* the first compile of t that may end after a */
+        size_t mid = lo + (hi - lo) / 2;
+        if (wv[mid].compile && (wv[mid].t < t || (wv[mid].t == t && pmax[mid] <= a)))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (; lo < nw && wv[lo].compile && wv[lo].t == t && wv[lo].s < b; lo++) {
+        uint64_t a2 = wv[lo].s > a ? wv[lo].s : a, b2 = wv[lo].e < b ? wv[lo].e : b;
+        sum += b2 > a2 ? b2 - a2 : 0;
+    }
+    return sum;
+}
+
+/* the windows file: "request TID START_NS END_NS" or "compile TID START_NS END_NS" */
+static struct win *read_windows(const char *wpath, size_t *nw_out)
+{
+    FILE *f = fopen(wpath, "r");
+    if (!f)
+        die_usage("-W %s: %s", wpath, strerror(errno));
+    struct win *wv = NULL;
+    size_t nw = 0, cap = 0;
+    char kind[16];
+    uint32_t tid;
+    uint64_t s, e;
+    int r;
+    while ((r = fscanf(f, "%15s %" SCNu32 " %" SCNu64 " %" SCNu64, kind, &tid, &s, &e)) == 4) {
+        int compile = strcmp(kind, "compile") == 0;
+        if ((!compile && strcmp(kind, "request") != 0) || e < s)
+            die_usage("-W %s: line %zu: expected 'request|compile TID START_NS END_NS'", wpath, nw + 1);
+        wv = grow(wv, &cap, nw + 1, sizeof *wv);
+        wv[nw++] = (struct win){thread_of(tid), s, e, compile};
+    }
+    if (r != EOF)
+        die_usage("-W %s: line %zu: expected 'request|compile TID START_NS END_NS'", wpath, nw + 1);
+    fclose(f);
+    *nw_out = nw;
+    return wv;
+}
+
+/* what the requests add up to, and per lock: blocked, and blocked behind a compile */
+struct tail_sums {
+    const struct win *wv;
+    const uint64_t *pmax, *wmax;
+    size_t nw;
+    uint64_t lat, self, nreq;
+    uint64_t *behind, *blocked;
+};
+
+/* request q's waits, piece by piece, into the per-lock sums */
+static void tail_request(struct tail_sums *ts, const struct win *q)
+{
+    const struct thread *t = &th[q->t];
+    const struct wait *ws = waits + t->wait_off;
+    size_t lo = 0, hi = t->nwait; /* the first wait that may end after the request began */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (ts->wmax[t->wait_off + mid] <= q->s)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (size_t k = lo; k < t->nwait && ws[k].s < q->e; k++) {
+        const struct wait *w = &ws[k];
+        if (w->e <= q->s)
+            continue;
+        struct piece_iter it;
+        struct piece pc, *p = &pc;
+        for (pieces_begin(&it, w, q->s, q->e); pieces_next(&it, p);) {
+            uint64_t a = p->s > q->s ? p->s : q->s, b = p->e < q->e ? p->e : q->e;
+            if (b <= a)
+                continue;
+            ts->blocked[w->lock] += b - a;
+            if (p->kind == P_HOLDER || p->kind == P_RELEASER || p->kind == P_HINT) /* while the blocker was compiling */
+                ts->behind[w->lock] += compiling(ts->wv, ts->pmax, ts->nw, p->by, a, b);
+        }
+    }
+}
+
+static void tail_print(const struct tail_sums *ts)
+{
+    size_t top = 0;
+    for (size_t l = 1; l < nlk; l++)
+        if (ts->behind[l] > ts->behind[top] || (ts->behind[l] == ts->behind[top] && ts->blocked[l] > ts->blocked[top]))
+            top = l;
+    uint64_t tb = nlk ? ts->behind[top] : 0, tw = nlk ? ts->blocked[top] : 0, lat = ts->lat, self = ts->self;
+    double l = lat ? (double)lat : 1.0;
+    printf("RESULT exp=lockwait kind=tail pid=%" PRIu32 " requests=%" PRIu64 " latency_ns=%" PRIu64
+           " lock=0x%" PRIx64 " self_compile_ns=%" PRIu64 " lock_wait_ns=%" PRIu64
+           " behind_compile_ns=%" PRIu64 " lock_share=%.4f compile_share=%.4f\n",
+           hdr.pid, ts->nreq, lat, nlk ? lk[top].addr : 0, self, tw, tb, (double)(self + tw) / l,
+           (double)(self + tb) / l);
+    fprintf(stderr, "tail: %" PRIu64 " requests, %.3f ms: compiling %.3f ms, blocked on lock 0x%" PRIx64
+            " %.3f ms (%.3f ms of it while the holder was compiling): %.1f%% compiling or waiting "
+            "for the lock, %.1f%% compiling or behind a compile\n", ts->nreq, (double)lat / 1e6,
+            (double)self / 1e6, nlk ? lk[top].addr : 0, (double)tw / 1e6, (double)tb / 1e6,
+            100.0 * (double)(self + tw) / l, 100.0 * (double)(self + tb) / l);
+}
+
+void tail_windows(const char *wpath)
+{
+    size_t nw;
+    struct win *wv = read_windows(wpath, &nw);
+    /* the compiles, by thread and start, with the latest end so far per thread */
+    qsort(wv, nw, sizeof *wv, cmp_win);
+    uint64_t *pmax = xmalloc(sizeof *pmax * (nw ? nw : 1)), *wmax = xmalloc(sizeof *wmax * (mstat.waits + 1));
+    for (size_t i = 0; i < nw; i++)
+        pmax[i] = i && wv[i - 1].t == wv[i].t && pmax[i - 1] > wv[i].e ? pmax[i - 1] : wv[i].e;
+    for (size_t i = 0; i < nth; i++) /* the same for each thread's waits */
+        for (size_t k = 0; k < th[i].nwait; k++) {
+            uint64_t e = waits[th[i].wait_off + k].e;
+            wmax[th[i].wait_off + k] = k && wmax[th[i].wait_off + k - 1] > e ? wmax[th[i].wait_off + k - 1] : e;
+        }
+    struct tail_sums ts = {wv, pmax, wmax, nw, 0, 0, 0, calloc(nlk ? nlk : 1, sizeof(uint64_t)),
+                           calloc(nlk ? nlk : 1, sizeof(uint64_t))};
+    if (!ts.behind || !ts.blocked)
+        die("out of memory");
+    for (size_t i = 0; i < nw; i++) {
+        if (wv[i].compile)
+            continue;
+        ts.nreq++;
+        ts.lat += wv[i].e - wv[i].s;
+        ts.self += compiling(wv, pmax, nw, wv[i].t, wv[i].s, wv[i].e); /* the request's own compile */
+        tail_request(&ts, &wv[i]);
+    }
+    tail_print(&ts);
+    free(wv);
+    free(pmax);
+    free(wmax);
+    free(ts.behind);
+    free(ts.blocked);
+}

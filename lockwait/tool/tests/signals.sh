@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# signals.sh - reports on demand, and the program's signal behaviour kept:
+# lw_sig (one contended wait, then "ready") killed with SIGTERM ends with the
+# same status with and without the library, and the library's report is
+# written; a SIGSEGV likewise; a handler the program installs later still
+# runs (and the report then comes at exit); sigaction() still says the
+# default; LOCKWAIT_INTERVAL=1 writes periodic reports whose counts are
+# since the previous one; LOCKWAIT_DUMP_SIGNAL=USR1 writes one on demand and
+# the program carries on.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../../common/testlib.sh"
+# shellcheck source=lockwait/tool/tests/lw_lib.bash
+source "$(dirname "$0")/lw_lib.bash"
+ulimit -c 0 # no core files from the SIGSEGV runs
+
+# start_and_signal OUT SIGNAL ENV... -- CMD...: run CMD in the background
+# (stdout to OUT), wait for "ready", send SIGNAL, echo the exit status
+start_and_signal() {
+  local out=$1 sig=$2 st=0 i; shift 2
+  local envs=()
+  while [ "$1" != -- ]; do envs+=("$1"); shift; done
+  shift
+  env ${envs[@]+"${envs[@]}"} "$@" >"$out" &
+  local pid=$!
+  for ((i = 0; i < 500; i++)); do grep -q ready "$out" 2>/dev/null && break; sleep 0.01; done
+  [ "$sig" = none ] || kill -s "$sig" "$pid"
+  wait "$pid" || st=$?
+  echo "$st"
+}
+
+W=$BUILD/lw_sig
+bare=$(start_and_signal "$TMP/o1" TERM -- "$W" wait)
+pre=$(start_and_signal "$TMP/o2" TERM "LOCKWAIT_OUT=$TMP/term.txt" "LD_PRELOAD=$LIB" -- "$W" wait)
+check_eq "SIGTERM: bare status is 128+15" 143 "$bare"
+check_eq "SIGTERM: the same status under the library" "$bare" "$pre"
+check "SIGTERM: the report was written" grep -q '^RESULT exp=lockwait kind=report .*occasion=signal .*signal=15' "$TMP/term.txt"
+check "SIGTERM: with the contended lock" grep -q '^RESULT exp=lockwait kind=lock .*contended=1 ' "$TMP/term.txt"
+check_eq "SIGTERM: RESULT grammar" "" "$(result_grammar "$TMP/term.txt")"
+
+bare=$(start_and_signal "$TMP/o1" none -- "$W" segv)
+pre=$(start_and_signal "$TMP/o2" none "LOCKWAIT_OUT=$TMP/segv.txt" "LD_PRELOAD=$LIB" -- "$W" segv)
+check_eq "SIGSEGV: bare status is 128+11" 139 "$bare"
+check_eq "SIGSEGV: the same status under the library" "$bare" "$pre"
+check "SIGSEGV: the report was written" grep -q '^RESULT exp=lockwait kind=report .*signal=11' "$TMP/segv.txt"
+
+bare=$(start_and_signal "$TMP/o1" TERM -- "$W" handler)
+pre=$(start_and_signal "$TMP/o2" TERM "LOCKWAIT_OUT=$TMP/handler.txt" "LD_PRELOAD=$LIB" -- "$W" handler)
+check_eq "a handler installed later: its exit status, bare" 5 "$bare"
+check_eq "a handler installed later: the same under the library" 5 "$pre"
+check "a handler installed later: it ran" grep -q 'got term' "$TMP/o2"
+check "a handler installed later: the report comes at exit" \
+  grep -q '^RESULT exp=lockwait kind=report .*occasion=exit' "$TMP/handler.txt"
+
+# what the program sees bare (SIGINT may be ignored already: a background job)
+bare=$("$W" query)
+check_exit "query runs under the library" 0 preload "$TMP/q.txt" "$W" query
+check_eq "sigaction() says what it says without the library for SIGTERM and SIGINT ($bare)" "$bare" \
+  "$(cat "$TMP/stdout")"
+pre=$(start_and_signal "$TMP/o2" TERM "LOCKWAIT_SIGNALS=0" "LOCKWAIT_OUT=$TMP/off.txt" "LD_PRELOAD=$LIB" -- "$W" wait)
+check_eq "LOCKWAIT_SIGNALS=0: killed as before" 143 "$pre"
+check "LOCKWAIT_SIGNALS=0: no report" test ! -s "$TMP/off.txt"
+
+# periodic reports: the one contended wait is in the first only
+LOCKWAIT_INTERVAL=1 LOCKWAIT_OUT=$TMP/int.txt LD_PRELOAD=$LIB "$W" wait >"$TMP/o3" &
+pid=$!
+for ((i = 0; i < 300; i++)); do [ "$(grep -c 'occasion=periodic' "$TMP/int.txt" 2>/dev/null)" -ge 2 ] && break; sleep 0.02; done
+kill -TERM "$pid"; st=0; wait "$pid" || st=$?
+check_eq "LOCKWAIT_INTERVAL: the status is unchanged" 143 "$st"
+n=$(grep -c 'occasion=periodic' "$TMP/int.txt" || true)
+check_awk "LOCKWAIT_INTERVAL=1: two periodic reports or more" "$n >= 2" "$n"
+# cumulative reports would count the one wait in each; reset ones add up to the run
+check_eq "the reports add up to the run: one contended wait over all of them" 1 \
+  "$(awk '/kind=lock / { for (i = 1; i <= NF; i++) if ($i ~ /^contended=/) n += substr($i, 11) } END { print n + 0 }' \
+    "$TMP/int.txt")"
+check "the final report says it was at the signal" grep -q 'occasion=signal' "$TMP/int.txt"
+
+# a report on demand
+LOCKWAIT_DUMP_SIGNAL=USR1 LOCKWAIT_OUT=$TMP/dump.txt LD_PRELOAD=$LIB "$W" wait >"$TMP/o4" &
+pid=$!
+for ((i = 0; i < 500; i++)); do grep -q ready "$TMP/o4" 2>/dev/null && break; sleep 0.01; done
+kill -USR1 "$pid"
+for ((i = 0; i < 300; i++)); do grep -q 'occasion=periodic' "$TMP/dump.txt" 2>/dev/null && break; sleep 0.01; done
+check "LOCKWAIT_DUMP_SIGNAL=USR1: a report on demand" grep -q 'occasion=periodic' "$TMP/dump.txt"
+check "... and the program carries on" kill -0 "$pid"
+kill -TERM "$pid"; st=0; wait "$pid" || st=$?
+check_eq "... until SIGTERM ends it as before" 143 "$st"
+finish
