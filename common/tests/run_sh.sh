@@ -32,6 +32,7 @@ for kv in "${bad_cases[@]}"; do
 done
 check_exit "run.sh unknown experiment: exit 2" 2 "$R/run.sh" nosuch
 check_exit "run.sh unknown option: exit 2" 2 "$R/run.sh" --bogus
+check_exit "run.sh an experiment named twice: exit 2" 2 "$R/run.sh" lockwait lockwait
 check_exit "build.sh unknown experiment: exit 2" 2 "$R/build.sh" nosuch
 check_exit "build.sh SANITIZE=3: exit 2" 2 env SANITIZE=3 "$R/build.sh"
 check_exit "test.sh unknown option: exit 2" 2 "$ROOT/test.sh" --bogus
