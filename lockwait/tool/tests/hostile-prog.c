@@ -1,6 +1,7 @@
 /* hostile-prog.c - a program that does to itself what liblockwait's report
  * must survive (tests/hostile.sh compiles it with -g at test time):
  *   hostile-prog wait          waits once for a contended mutex
+ *   hostile-prog heapwait      the same on a zeroed heap mutex never initialised
  *   hostile-prog smallexit     a thread with the smallest stack allowed
  *                              (PTHREAD_STACK_MIN) waits once, then calls exit()
  *   hostile-prog coexit        a coroutine on an 8 KiB stack (makecontext)
@@ -25,7 +26,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-static pthread_mutex_t prog_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t prog_lock = PTHREAD_MUTEX_INITIALIZER, *the_lock = &prog_lock;
 static atomic_int held;
 static unsigned waiter_tid;
 
@@ -59,11 +60,11 @@ static void die(const char *what)
 static void *holder(void *arg)
 {
     (void)arg;
-    if (pthread_mutex_lock(&prog_lock) != 0)
+    if (pthread_mutex_lock(the_lock) != 0)
         die("lock");
     atomic_store(&held, 1);
     hold_until_asleep(waiter_tid);
-    if (pthread_mutex_unlock(&prog_lock) != 0)
+    if (pthread_mutex_unlock(the_lock) != 0)
         die("unlock");
     return NULL;
 }
@@ -76,7 +77,7 @@ static __attribute__((noinline)) void wait_for_holder(void)
         die("pthread_create");
     while (!atomic_load(&held))
         sched_yield();
-    if (pthread_mutex_lock(&prog_lock) != 0 || pthread_mutex_unlock(&prog_lock) != 0)
+    if (pthread_mutex_lock(the_lock) != 0 || pthread_mutex_unlock(the_lock) != 0)
         die("lock in main");
     if (pthread_join(t, NULL) != 0)
         die("pthread_join");
@@ -129,7 +130,11 @@ int main(int argc, char **argv)
         exit_from_small_stack();
     if (argc == 2 && !strcmp(argv[1], "coexit"))
         exit_from_coroutine();
-    if (argc == 2 && !strcmp(argv[1], "wait")) {
+    if (argc == 2 && !strcmp(argv[1], "heapwait")) {
+        if (!(the_lock = calloc(1, sizeof *the_lock))) /* zero bytes: glibc's default mutex, unlocked */
+            die("calloc");
+        wait_for_holder();
+    } else if (argc == 2 && !strcmp(argv[1], "wait")) {
         wait_for_holder();
     } else if (argc == 2 && !strcmp(argv[1], "unlink")) {
         wait_for_holder();
@@ -144,7 +149,7 @@ int main(int argc, char **argv)
             die("rename");
         contend();
     } else {
-        die("usage: hostile-prog wait | smallexit | coexit | unlink | dlswap LIB NEW");
+        die("usage: hostile-prog wait | heapwait | smallexit | coexit | unlink | dlswap LIB NEW");
     }
     printf("done %s\n", argv[1]);
     return 3;

@@ -28,6 +28,11 @@ if ! cc -g -O0 -fno-omit-frame-pointer -pthread -o "$D/prog.bin" "$SRC/hostile-p
   skip "hostile programs" "cc failed: $(head -n 1 "$TMP/cc.err")"
   finish
 fi
+# a heap lock never initialised: named once by its first use's stack
+preload "$TMP/heap.txt" "$D/prog.bin" heapwait || true # exits 3
+check "a heap lock without init: its first use said once" \
+  grep -Eq '^#1 mutex 0x[0-9a-f]+ \(first used at holder\+0x[0-9a-f]+\)$' "$TMP/heap.txt"
+
 # exit() on a thread with a 16 KiB stack: the report needs more than that
 bare=$("$D/prog.bin" smallexit; echo "status $?")
 st=0
