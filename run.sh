@@ -185,7 +185,7 @@ measure_clocks() {
   echo "$PROG: estimating the clock (1 copy, then 2, 4, 8 at once up to $ncpu CPUs)" >&2
   run_child "$BUILD/clock_estimate" -n "$log2" -r "$tries" >"$TMPD/clock.1" 2>/dev/null ||
     die "clock_estimate failed"
-  CLOCK_GHZ=$(sed 's/.*ghz=//; s/ .*//' "$TMPD/clock.1")
+  CLOCK_GHZ=$(kv_awk '{ print kv_get($0, "ghz") }' "$TMPD/clock.1")
   export CLOCK_GHZ
   for k in 2 4 8; do
     [ "$k" -le "$ncpu" ] || continue
@@ -194,8 +194,8 @@ measure_clocks() {
     for ((n = 0; n < k; n++)); do "$BUILD/clock_estimate" -n "$log2" -r "$tries" >>"$out" 2>/dev/null & done
     wait
     # median across the copies
-    export "CLOCK_GHZ_T$k=$(sed 's/.*ghz=//; s/ .*//' "$out" | paste -sd' ' - | "$BUILD/stats" median |
-      awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^est=/) printf "%.4f", substr($i, 5) }')"
+    export "CLOCK_GHZ_T$k=$(kv_awk '{ print kv_get($0, "ghz") }' "$out" | paste -sd' ' - | "$BUILD/stats" median |
+      kv_awk '{ printf "%.4f", kv_get($0, "est") }')"
   done
 }
 
@@ -254,12 +254,13 @@ steal_line() {
 
 # summarise EXP RAW DIR PREFIX: EXP's section of the summary on stdout, its
 # tables in DIR: summary.awk, then any further parts (summary_*.awk) in name
-# order; PREFIX (quick- or empty) is what its links to results/ files need
+# order, each after common/kv.awk; PREFIX (quick- or empty) is what the
+# files it links will be called by in results/
 summarise() {
   local s
   for s in "$ROOT/$1/summary.awk" "$ROOT/$1"/summary_*.awk; do
     [ -f "$s" ] || continue
-    awk -v csvdir="$3" -v prefix="$4" -f "$s" "$2" || { echo "$PROG: $1/$(basename "$s") failed" >&2; return 1; }
+    awk -v csvdir="$3" -v prefix="$4" -f "$ROOT/common/kv.awk" -f "$s" "$2" || { echo "$PROG: $1/$(basename "$s") failed" >&2; return 1; }
   done
 }
 

@@ -2,7 +2,7 @@
  * chain. The chain is timed at N and 2N iterations and the GHz is N over the
  * difference, which cancels the fixed cost of the timer and the loop entry.
  * Best of several tries each, since interruptions only ever add time.
- * Prints "RESULT exp=clock ghz=G n_log2=K tries=R" on stdout. */
+ * Prints "RESULT exp=clock kind=estimate ghz=G n_log2=K tries=R ratio_2n_n=X stable=0|1" on stdout. */
 #include "common.h"
 
 #include <stdio.h>
@@ -80,7 +80,7 @@ int main(int argc, char **argv)
     if (!stable)
         fprintf(stderr, "clock_estimate: 2N/N = %.3f after %d attempts (expected 2): the machine is "
                         "changing speed; the estimate is unreliable\n", ratio, attempt - 1);
-    printf("RESULT exp=clock ghz=%.4f n_log2=%ld tries=%ld ratio_2n_n=%.4f stable=%d\n",
+    printf("RESULT exp=clock kind=estimate ghz=%.4f n_log2=%ld tries=%ld ratio_2n_n=%.4f stable=%d\n",
            (double)n / (t2n - tn), log2n, tries, ratio, stable);
     return 0;
 }

@@ -18,6 +18,17 @@ die() { one_line "${PROG:-sharecost}: $*" >&2; exit 1; }
 # A bad knob or argument: one line naming it and what it accepts, exit 2.
 bad_usage() { one_line "${PROG:-sharecost}: $*" >&2; exit 2; }
 
+# kv_awk [-v VAR=VALUE]... PROGRAM [FILE...]: awk running PROGRAM with
+# common/kv.awk loaded (kv(line, f), kv_get(line, key)): the one way shell
+# code reads the key=value tokens of RESULT lines
+SHARECOST_COMMON=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+kv_awk() {
+  local vars=() prog
+  while [ "${1:-}" = -v ]; do vars+=(-v "$2"); shift 2; done
+  prog=$1; shift
+  awk "${vars[@]}" -f "$SHARECOST_COMMON/kv.awk" -f <(printf '%s\n' "$prog") "$@"
+}
+
 # read_experiments ROOT: EXPERIMENTS=(the names in ROOT/common/experiments),
 # the one list of experiments; "#" lines and blank lines are skipped, and a
 # name must be a plain lower-case word (it names a directory and functions),

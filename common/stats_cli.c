@@ -25,13 +25,13 @@ static void usage(FILE *f)
             "  (a word starting with a letter or '_'; letters, digits and _ . : / + -),\n"
             "  then whitespace-separated decimal numbers. Blank lines and lines starting\n"
             "  with '#' are skipped. Prints one line per series:\n"
-            "    RESULT exp=stats kind=CMD series=K [label=L] est= lo= hi= p= q= n= two_modes= reached=\n"
+            "    RESULT exp=stats kind=CMD series=K [label=L] est= est_lo= est_hi= p= q= n= two_modes= target_reached=\n"
             "  median  the median and its order-statistic 95%% interval (n >= 6)\n"
             "  shift   paired differences: Hodges-Lehmann estimate, Wilcoxon signed-rank\n"
             "          95%% interval, p against 0\n"
             "  ratio   per-round ratios (> 0): the same on their logs, p against 1\n"
             "  q       Benjamini-Hochberg across the series of this call (one table)\n"
-            "  reached 1 when the interval's larger half-width is within REL x |est|\n"
+            "  target_reached 1 when the interval's larger half-width is within REL x |est|\n"
             "          (-r, default 0.05) or within ABS (-a, default 0)\n"
             "  NA marks what could not be computed (no interval below 6 values, no p for\n"
             "  a median). Numbers are read and printed in the C locale, whatever LC_ALL.\n"
@@ -238,11 +238,11 @@ int main(int argc, char **argv)
         if (s->label)
             printf(" label=%s", s->label);
         print_num("est", s->iv.est);
-        print_num("lo", s->iv.lo);
-        print_num("hi", s->iv.hi);
+        print_num("est_lo", s->iv.lo);
+        print_num("est_hi", s->iv.hi);
         print_num("p", s->iv.p);
         print_num("q", q[i]);
-        printf(" n=%zu two_modes=%d reached=%d\n", s->n, stat_two_modes(s->x, s->n), ci_reached(s->iv, rel, abs_floor));
+        printf(" n=%zu two_modes=%d target_reached=%d\n", s->n, stat_two_modes(s->x, s->n), ci_reached(s->iv, rel, abs_floor));
         free(s->x);
         free(s->label);
     }

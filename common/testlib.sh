@@ -5,6 +5,8 @@
 # early, so one failure does not hide the rest.
 # shellcheck shell=bash
 export LC_ALL=C # numbers and sort order as in the C locale, whoever runs the test
+# shellcheck source=common/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" # kv_awk
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
@@ -86,15 +88,15 @@ scratch_built() {
   (cd "$1" && ./build.sh >/dev/null 2>&1)
 }
 
-# val LINE KEY: the value of KEY=... in a RESULT-style line
+# val LINE KEY: the value of KEY=... in a RESULT line
 val() {
-  awk -v key="$2" '{ for (i = 1; i <= NF; i++) if (index($i, key "=") == 1) { print substr($i, length(key) + 2); exit } }' <<<"$1"
+  kv_awk -v key="$2" '{ if ((v = kv_get($0, key)) != "") { print v; exit } }' <<<"$1"
 }
 
-# result_grammar FILE: prints the RESULT lines that break the grammar
-# ("RESULT" then space-separated key=value tokens, keys [a-z0-9_], no blanks in values)
+# result_grammar FILE: prints what in FILE breaks the output grammar
+# (docs/output-grammar.md; common/grammar.awk checks it), nothing if all is well
 result_grammar() {
-  grep '^RESULT ' "$1" | awk '{ for (i = 2; i <= NF; i++) if ($i !~ /^[a-z][a-z0-9_]*=[^ ]+$/) { print; next } }'
+  awk -f "$ROOT/common/grammar.awk" "$1" || true
 }
 
 # need_tool NAME PACKAGE [WHAT]: 0 if NAME is installed. Otherwise a failure
@@ -133,7 +135,8 @@ arm64_build() {
 # EXP/tests/fixture-raw.txt, under mawk, gawk and original-awk: the markdown
 # must be EXP/tests/golden-summary.md and each file it writes, EXP-NAME,
 # must be EXP/tests/golden-NAME, with nothing on stderr. The mawk output
-# stays in $TMP/mawk for further checks.
+# stays in $TMP/mawk for further checks. common/regen_goldens.sh rewrites
+# the goldens after a deliberate change.
 summary_goldens() {
   local exp=$1 head=$2 awk_bin out name; shift 2
   local t=$ROOT/$exp/tests
@@ -143,7 +146,7 @@ summary_goldens() {
     mkdir -p "$out"
     {
       [ "$head" = 1 ] && "$awk_bin" -f "$ROOT/common/summary_head.awk" "$t/fixture-raw.txt"
-      "$awk_bin" -v csvdir="$out" -f "$ROOT/$exp/summary.awk" "$t/fixture-raw.txt"
+      "$awk_bin" -v csvdir="$out" -f "$ROOT/common/kv.awk" -f "$ROOT/$exp/summary.awk" "$t/fixture-raw.txt"
     } >"$out/summary.md" 2>"$out/err"
     check_eq "$awk_bin: $exp summary matches golden-summary.md" "" "$(diff "$t/golden-summary.md" "$out/summary.md" | head -n 5)"
     for name in "$@"; do

@@ -164,7 +164,16 @@ static struct {
 } cache;
 
 /* Print what every source says for each level (and the line size) for our
- * CPU; "_disagree" marks a level the sources report differently. */
+ * CPU (NA: the source does not say); disagree=1 marks a level the sources
+ * report differently. */
+static void put_bytes(const char *key, long v)
+{
+    if (v > 0)
+        printf(" %s=%ld", key, v);
+    else
+        printf(" %s=NA", key);
+}
+
 static void describe_caches(int print)
 {
     cache.l1d = cache_size(1, (int)opt.cpu, NULL);
@@ -188,9 +197,13 @@ static void describe_caches(int print)
         char name[8] = "line";
         if (level)
             snprintf(name, sizeof name, "L%d", level);
-        if (first && (level ? cache_size(level, (int)opt.cpu, &u) : cache_line((int)opt.cpu, &u)))
-            printf("# ctxswitch_cache%s: %s sysfs_bytes=%ld sysconf_bytes=%ld sysctl_bytes=%ld used=%s\n",
-                   differ ? "_disagree" : "", name, v[0], v[1], v[2], cache_source_name(u));
+        if (first && (level ? cache_size(level, (int)opt.cpu, &u) : cache_line((int)opt.cpu, &u))) {
+            printf("RESULT exp=ctxswitch kind=cache level=%s", name);
+            put_bytes("sysfs_bytes", v[0]);
+            put_bytes("sysconf_bytes", v[1]);
+            put_bytes("sysctl_bytes", v[2]);
+            printf(" used=%s disagree=%d\n", cache_source_name(u), differ);
+        }
     }
 }
 
@@ -275,6 +288,21 @@ static double cell_eta_s(const struct cell *c)
 }
 
 static const char *pinned = "no", *sched = "default";
+/* what pin_and_schedule got, for the kind=config line: a state and the
+ * error behind a refusal (strerror with blanks as _) */
+static const char *pinning = "not_requested", *sched_state = "not_requested";
+static char pin_error[64] = "NA", sched_error[64] = "NA";
+static int sched_priority = -1;
+
+#ifdef __linux__
+static void error_token(char *dst, size_t n, int err)
+{
+    snprintf(dst, n, "%s", strerror(err));
+    for (char *c = dst; *c; c++)
+        if (*c == ' ' || *c == '=')
+            *c = '_';
+}
+#endif
 
 static void pin_and_schedule(void)
 {
@@ -287,19 +315,27 @@ static void pin_and_schedule(void)
 #ifdef __linux__
     if (pin_self((int)opt.cpu) == 0) {
         pinned = "yes";
+        pinning = "granted";
         printf("# ctxswitch_pinning: granted, both sides on CPU %ld\n", opt.cpu);
     } else {
+        pinning = "not_granted";
+        error_token(pin_error, sizeof pin_error, errno);
         printf("# ctxswitch_pinning: not granted (%s); %s\n", strerror(errno), unplaced);
     }
     struct sched_param sp = {.sched_priority = sched_get_priority_max(SCHED_FIFO)};
     if (sp.sched_priority >= 0 && sched_setscheduler(0, SCHED_FIFO, &sp) == 0) {
         sched = "fifo";
+        sched_state = "granted";
+        sched_priority = sp.sched_priority;
         rt_fifo = 1;
         printf("# ctxswitch_sched: SCHED_FIFO priority %d granted (inherited by the partner)\n", sp.sched_priority);
     } else {
+        sched_state = "refused";
+        error_token(sched_error, sizeof sched_error, errno);
         printf("# ctxswitch_sched: SCHED_FIFO refused (%s); default policy\n", strerror(errno));
     }
 #else /* macOS: no affinity API and no SCHED_FIFO for normal users; not tested there */
+    pinning = sched_state = "not_available";
     printf("# ctxswitch_pinning: not available on this OS (no CPU affinity API); %s\n", unplaced);
     printf("# ctxswitch_sched: SCHED_FIFO not available on this OS; default policy\n");
 #endif
@@ -328,7 +364,17 @@ static void say_interference(const struct partner *p)
     const char *why;
     if (said++)
         return;
-    if (!partner_clock_ok(p, &why))
+    int clock_ok = partner_clock_ok(p, &why);
+    printf("RESULT exp=ctxswitch kind=interference judged=%d why=", clock_ok && judge_lost);
+    if (clock_ok && judge_lost)
+        printf("NA");
+    else if (clock_ok)
+        printf("not_pinned");
+    else
+        for (const char *c = why; *c; c++)
+            putchar(*c == ' ' || *c == '=' ? '_' : *c);
+    printf(" interference_share=%.2f\n", INTERFERENCE_SHARE);
+    if (!clock_ok)
         printf("# ctxswitch_interference: off (%s); repetitions are left out only when the canary finds the machine"
                " slow\n", why);
     else if (!judge_lost)
@@ -433,10 +479,10 @@ int main(int argc, char **argv)
     double eta = 0;
     for (size_t i = 0; i < ncells; i++)
         eta += cell_eta_s(&cells[i]);
-    printf("# ctxswitch_plan: cells=%zu eta_s=%.0f sizes_kib=", ncells, eta);
+    printf("RESULT exp=ctxswitch kind=plan cells=%zu eta_s=%.0f sizes_kib=", ncells, eta);
     for (size_t i = 0; i < opt.nsizes && !opt.direct_only; i++)
         printf("%s%ld", i ? "," : "", opt.sizes[i]);
-    putchar('\n');
+    printf("%s\n", opt.nsizes && !opt.direct_only ? "" : "NA");
     if (dry)
         return 0;
 
@@ -447,14 +493,24 @@ int main(int argc, char **argv)
     ticks_ns_per_tick(); /* its one-off 10 ms calibration, before anything is timed */
     for (int i = 0; i < 10; i++)
         best_canary = fmin(best_canary, canary_ns());
-    printf("# ctxswitch_config: cpu=%ld pinned=%s sched=%s rounds=%ld reps=%ld max_reps=%ld max_cell_s=%.0f"
-           " direct_only=%ld min_sweep_rounds=%d sweep_walk_bytes=%ld ticks=%s canary_start_ns=%.4f"
-           " l1d_bytes=%ld l2_bytes=%ld llc_bytes=%ld llc_level=%d line_bytes=%ld cache_source=%s"
-           " top_kib=%ld max_kib=%ld sizes_from=%s\n",
-           opt.cpu, pinned, sched, opt.rounds, opt.plan.min_clean, opt.plan.max_rounds, opt.plan.cap_s,
-           opt.direct_only, MIN_SWEEP_ROUNDS, SWEEP_WALK_BYTES, ticks_source(), best_canary, cache.l1d, cache.l2,
-           cache.llc, cache.llc_level, cache.line, cache_source_name(cache.src), top, opt.max_kib,
-           getenv("SIZES") && *getenv("SIZES") ? "SIZES" : "default");
+    /* what the summary needs about the run; l1d/l2/llc/line 0 = unknown */
+    printf("RESULT exp=ctxswitch kind=config cpu=%ld pinned=%d pinning=%s pin_error=%s sched=%s sched_state=%s",
+           opt.cpu, *pinned == 'y', pinning, pin_error, sched, sched_state);
+    if (sched_priority >= 0)
+        printf(" sched_priority=%d", sched_priority);
+    else
+        printf(" sched_priority=NA");
+    printf(" sched_error=%s round_trips=%ld reps_min=%ld reps_max=%ld max_cell_s=%.0f direct_only=%ld"
+           " sweep_rounds_min=%d sweep_walk_bytes=%ld ticks=%s canary_start_ns=%.4f",
+           sched_error, opt.rounds, opt.plan.min_clean, opt.plan.max_rounds, opt.plan.cap_s,
+           opt.direct_only, MIN_SWEEP_ROUNDS, SWEEP_WALK_BYTES, ticks_source(), best_canary);
+    put_bytes("l1d_bytes", cache.l1d);
+    put_bytes("l2_bytes", cache.l2);
+    put_bytes("llc_bytes", cache.llc);
+    printf(" llc_level=%d", cache.llc_level);
+    put_bytes("line_bytes", cache.line);
+    printf(" cache_source=%s top_kib=%ld max_kib=%ld sizes_from=%s\n", cache_source_name(cache.src), top,
+           opt.max_kib, getenv("SIZES") && *getenv("SIZES") ? "SIZES" : "default");
     fflush(stdout);
 
     struct cell_data *data = xmalloc(ncells * sizeof *data);
@@ -484,7 +540,7 @@ int main(int argc, char **argv)
         judge_reps(&data[i], best_canary);
         data[i].target_reached = targets_reached(&data[i], opt.plan.rel, TARGET_ABS_NS);
     }
-    printf("# ctxswitch_canary: best_ns=%.4f (slow state: above %.2f x that)\n", best_canary, SLOW_CANARY);
+    printf("RESULT exp=ctxswitch kind=canary canary_best_ns=%.4f slow_canary=%.2f\n", best_canary, SLOW_CANARY);
     int ok = report_cells(data, ncells, ndirect == 2, pinned, opt.cpu);
     for (size_t i = 0; i < ncells; i++)
         cell_data_free(&data[i]);

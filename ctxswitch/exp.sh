@@ -61,7 +61,7 @@ ctxswitch_env() {
 }
 
 # the settings of this run for the raw file's "# knobs:" line: rounds and
-# sizes always ("default": the binary's plan, in its ctxswitch_plan line),
+# sizes always ("default": the binary's plan, in its kind=plan line),
 # the other knobs when set
 ctxswitch_knobs() {
   local words rounds sizes
@@ -77,7 +77,7 @@ ctxswitch_eta() {
   local eta=""
   if [ -x "$BUILD/ctxswitch" ]; then
     eta=$(ctxswitch_env "$BUILD/ctxswitch" -n 2>/dev/null |
-      awk '/^# ctxswitch_plan: / { sub(/.*eta_s=/, ""); print $1 + 0 }') || eta=""
+      kv_awk '/^RESULT exp=ctxswitch kind=plan / { print kv_get($0, "eta_s") + 0 }') || eta=""
   fi
   if [ -z "$eta" ]; then
     if [ "$QUICK" = 1 ]; then eta=2; else eta=60; fi

@@ -124,15 +124,15 @@ static void put_samples(const struct cell_data *d)
 {
     static const char *const run[NSUB] = {"T1", "T2", "S1", "S2"};
     for (int k = 0; k < (is_sweep(d) ? NSUB : 2); k++) {
-        printf("samples exp=ctxswitch");
+        printf("RESULT exp=ctxswitch kind=samples");
         put_where(d->c);
         printf(" run=%s", run[k]);
         put_list("rt_ns", d, k, 0);
         put_list("wall_ns", d, k, 1);
-        put_list("lost", d, k, 2);
+        put_list("lost_share", d, k, 2);
         putchar('\n');
     }
-    printf("samples exp=ctxswitch");
+    printf("RESULT exp=ctxswitch kind=samples");
     put_where(d->c);
     printf(" run=rep state=");
     for (long i = 0; i < d->nrep; i++)
@@ -196,9 +196,9 @@ static int put_result(const struct cell_data *d, const struct stats *s, const ch
      * migrations. The counts include the warm-up round trips. */
     int known = c->mode == MODE_PROCESS || per_thread_counts;
     double prt = (double)d->pair_rts, srt = (double)d->single_rts;
-    double pair_v = known ? (double)(d->pair.nvcsw + d->partner.u.nvcsw) / prt : -1;
-    double pair_iv = known ? (double)(d->pair.nivcsw + d->partner.u.nivcsw) / prt : -1;
-    double single_all = known ? (double)(d->single.nvcsw + d->single.nivcsw) / srt : -1;
+    double pair_v = known ? (double)(d->pair.nvcsw + d->partner.u.nvcsw) / prt : NAN;
+    double pair_iv = known ? (double)(d->pair.nivcsw + d->partner.u.nivcsw) / prt : NAN;
+    double single_all = known ? (double)(d->single.nvcsw + d->single.nivcsw) / srt : NAN;
     long migr = d->parent_migrations < 0 || d->partner.u.migrations < 0 ? -1
                                                                         : d->parent_migrations + d->partner.u.migrations;
     int moved = migr > 0 || (*pinned == 'y' && (d->cpu_first != cpu || d->cpu_last != cpu ||
@@ -226,8 +226,14 @@ static int put_result(const struct cell_data *d, const struct stats *s, const ch
     put("slow_share", d->nrep ? (double)counts[REP_SLOW] / (double)d->nrep : NAN, "%.3f");
     printf(" two_modes=%d target_reached=%d", stat_two_modes(x, (size_t)used), d->target_reached);
     put("lost_share_max", used ? lost_max : NAN, "%.4f");
-    printf(" nvcsw_per_rt=%.3f nivcsw_per_rt=%.3f single_csw_per_rt=%.3f migrations=%ld cpu=%d check=%s status=%s\n",
-           pair_v, pair_iv, single_all, migr, d->cpu_last, check, ok ? "ok" : "mismatch");
+    put("nvcsw_per_rt", pair_v, "%.3f");
+    put("nivcsw_per_rt", pair_iv, "%.3f");
+    put("single_csw_per_rt", single_all, "%.3f");
+    if (migr < 0)
+        printf(" migrations=NA");
+    else
+        printf(" migrations=%ld", migr);
+    printf(" cpu=%d check=%s status=%s\n", d->cpu_last, check, ok ? "ok" : "mismatch");
     free(x);
     return ok;
 }

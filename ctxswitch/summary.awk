@@ -3,14 +3,15 @@
 # left out, findings that follow the intervals, two CSV tables and an SVG
 # plot of the indirect cost over D. No statistics are computed here: every
 # estimate, interval, p and q comes from the RESULT lines.
-# usage: awk -v csvdir=DIR [-v prefix=quick-] -f ctxswitch/summary.awk results/ctxswitch-raw.txt
+# usage: awk -v csvdir=DIR [-v prefix=quick-] -f common/kv.awk -f ctxswitch/summary.awk results/ctxswitch-raw.txt
 #   writes DIR/ctxswitch-direct.csv, DIR/ctxswitch-indirect.csv and
 #   DIR/ctxswitch-indirect.svg (run.sh moves DIR's files into results/).
 # Input lines used (everything else is skipped):
-#   # ctxswitch_config: cpu=1 pinned=yes sched=fifo rounds=R reps=N ... l2_bytes=B llc_bytes=B top_kib=K
-#   # ctxswitch_pinning: <text>   # ctxswitch_sched: <text>   # ctxswitch_interference: on|off (<why>)
-#   # ctxswitch_canary: best_ns=X (...)
-#   # ctxswitch_cache_disagree: L2 sysfs_bytes=B sysconf_bytes=B sysctl_bytes=B used=SRC
+#   RESULT exp=ctxswitch kind=config cpu=1 pinned=1 pinning=granted|... pin_error=E sched=fifo|default
+#          sched_state=granted|... sched_priority=P sched_error=E reps_min=N reps_max=N ... l2_bytes=B llc_bytes=B
+#   RESULT exp=ctxswitch kind=interference judged=0|1 why=not_pinned|<reason_with_underscores>|NA interference_share=X
+#   RESULT exp=ctxswitch kind=canary canary_best_ns=X slow_canary=F
+#   RESULT exp=ctxswitch kind=cache level=L2 sysfs_bytes=B sysconf_bytes=B sysctl_bytes=B used=SRC disagree=0|1
 #   RESULT exp=ctxswitch kind=direct mode=M ... pair_half_rt_ns=X(_lo,_hi) single_rt_ns=.. c1_ns=.. rounds_total=.. rounds_used=.. ...
 #   RESULT exp=ctxswitch kind=mode_diff what=process_minus_thread c1_diff_ns=X c1_diff_ns_lo=L c1_diff_ns_hi=H p=P ...
 #   RESULT exp=ctxswitch kind=total mode=M size_kib=D access=A stride_bytes=S ... indirect_ns=X(_lo,_hi) p= q= significant=yes|no ...
@@ -22,17 +23,9 @@
 
 BEGIN { if (csvdir == "") csvdir = "." }
 
-function kv(line,   i, n, p, w) {
-    for (p in f) delete f[p]
-    n = split(line, w, " ")
-    for (i = 2; i <= n; i++) {
-        p = index(w[i], "=")
-        if (p) f[substr(w[i], 1, p - 1)] = substr(w[i], p + 1)
-    }
-}
 # a number from a RESULT value (awk compares substr() results as strings), or "NA"
 function num(x) { return x == "NA" || x == "" ? "NA" : x + 0 }
-function text(line) { sub(/^# [a-z_]+: /, "", line); return line }
+function words(token) { gsub(/_/, " ", token); return token }
 function size(kib) { return kib <= 0 ? "unknown" : kib >= 1024 && kib % 1024 == 0 ? (kib / 1024) " MiB" : kib " KiB" }
 function ns(x) { return x == "NA" ? "NA" : sprintf("%.0f", x) }
 function pct(x) { return sprintf("%.1f%%", 100 * x) }
@@ -49,7 +42,7 @@ function row(keys,   n, k, i, s) {
     return s
 }
 # too busy: fewer clean repetitions than REPS, or more than half left out
-function busy(used, total) { return used + 0 < cfg["reps"] + 0 || 2 * (total - used) > total + 0 }
+function busy(used, total) { return used + 0 < cfg["reps_min"] + 0 || 2 * (total - used) > total + 0 }
 # where D stands against a cache of c KiB: both arrays fit, one fits, none
 function regime(d, c, name) {
     if (c <= 0) return ""
@@ -76,21 +69,39 @@ function count_reps() {
     reps_interfered += f["rounds_interfered"]; reps_slow += f["rounds_slow"]
 }
 
-/^# ctxswitch_config: / { kv($0); for (k in f) cfg[k] = f[k] }
-/^# ctxswitch_pinning: / { pinning = text($0) }
-/^# ctxswitch_sched: / { sched = text($0) }
-/^# ctxswitch_interference: / { interference = text($0) }
-/^# ctxswitch_canary: / { kv($0); canary = f["best_ns"] }
-/^# ctxswitch_cache_disagree: / {
-    kv($0)
-    disagree = disagree sprintf(" Cache sources disagree on %s: sysfs %s, sysconf %s, sysctl %s bytes (0 = not reported); %s was used.",
-        $3, f["sysfs_bytes"], f["sysconf_bytes"], f["sysctl_bytes"], f["used"])
+# the run's settings, and how pinning and SCHED_FIFO went, in words
+$1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=config" {
+    kv($0, f); for (k in f) cfg[k] = f[k]
+    unplaced = "the OS places both sides"
+    if (f["pinning"] == "granted") pinning = "granted, both sides on CPU " f["cpu"]
+    else if (f["pinning"] == "not_granted") pinning = "not granted (" words(f["pin_error"]) "); " unplaced
+    else if (f["pinning"] == "not_available") pinning = "not available on this OS (no CPU affinity API); " unplaced
+    else pinning = "not requested (PIN=0); " unplaced
+    if (f["sched_state"] == "granted") sched = "SCHED_FIFO priority " f["sched_priority"] " granted (inherited by the partner)"
+    else if (f["sched_state"] == "refused") sched = "SCHED_FIFO refused (" words(f["sched_error"]) "); default policy"
+    else if (f["sched_state"] == "not_available") sched = "SCHED_FIFO not available on this OS; default policy"
+    else sched = "not requested (PIN=0); default policy"
+}
+$1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=interference" {
+    kv($0, f)
+    if (f["judged"] == 1)
+        interference = sprintf("on (per run, lost = wall - parent CPU - partner CPU time; a repetition with a run above %s of its wall time is left out)", f["interference_share"])
+    else if (f["why"] == "not_pinned")
+        interference = "off (not pinned: the two sides can run at once on two CPUs or wait for an idle one to wake, so wall minus CPU time is not time taken by others); lost= is recorded"
+    else
+        interference = "off (" words(f["why"]) "); repetitions are left out only when the canary finds the machine slow"
+}
+$1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=canary" { canary = kv_get($0, "canary_best_ns") }
+$1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=cache" && kv_get($0, "disagree") == 1 {
+    kv($0, f)
+    disagree = disagree sprintf(" Cache sources disagree on %s: sysfs %s, sysconf %s, sysctl %s bytes (NA = not reported); %s was used.",
+        f["level"], f["sysfs_bytes"], f["sysconf_bytes"], f["sysctl_bytes"], f["used"])
 }
 $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=mode_diff" {
-    kv($0); diff = num(f["c1_diff_ns"]); diff_lo = num(f["c1_diff_ns_lo"]); diff_hi = num(f["c1_diff_ns_hi"]); diff_sig = f["significant"]
+    kv($0, f); diff = num(f["c1_diff_ns"]); diff_lo = num(f["c1_diff_ns_lo"]); diff_hi = num(f["c1_diff_ns_hi"]); diff_sig = f["significant"]
 }
 $1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=direct" || $3 == "kind=total") {
-    kv($0)
+    kv($0, f)
     m = f["mode"]
     if (!(m in seenm)) { seenm[m] = 1; modes[++nm] = m }
     count_reps()
@@ -142,13 +153,13 @@ END {
     print ""
     if (nm == 0) { print "No ctxswitch results in this raw file."; print ""; exit 0 }
     l1 = cfg["l1d_bytes"] / 1024; l2 = cfg["l2_bytes"] / 1024; llc = cfg["llc_bytes"] / 1024
-    where_run = cfg["pinned"] == "yes" ? "Both sides ran on CPU " cfg["cpu"] "." : "The OS placed the two sides (the method wants them on one CPU)."
+    where_run = cfg["pinned"] == 1 ? "Both sides ran on CPU " cfg["cpu"] "." : "The OS placed the two sides (the method wants them on one CPU)."
     printf "%s Pinning: %s. Scheduling: %s. Caches of CPU %s (%s): L1d %s, L2 %s, LLC (L%s) %s, line %s B.%s\n",
         where_run, pinning, sched, cfg["cpu"], cfg["cache_source"], size(cfg["l1d_bytes"] / 1024), size(l2),
         cfg["llc_level"], size(llc), cfg["line_bytes"], disagree
     print ""
     printf "Each repetition measures what is compared back to back. A repetition is left out when the speed canary ran more than 1.15× slower than its best of the run (%s ns per add) or another task took time from the two sides. Interference check: %s. At least %s clean repetitions per cell, more until the 95%% interval is within ±5%% or ±20 ns (cap %s s per cell, %s repetitions).\n",
-        (canary == "" ? "NA" : canary), (interference == "" ? "not recorded" : interference), cfg["reps"], cfg["max_cell_s"], cfg["max_reps"]
+        (canary == "" ? "NA" : canary), (interference == "" ? "not recorded" : interference), cfg["reps_min"], cfg["max_cell_s"], cfg["reps_max"]
     print ""
     print "**Direct cost C1** = T1/2 − T2 per repetition (T1: median pair round trip, two switches; T2: median single round trip, none), ns per switch, median with its 95% interval [lo, hi]."
     print ""

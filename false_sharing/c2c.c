@@ -379,14 +379,14 @@ static void print_pair(struct c2c_pair *p, const struct batches *b, long seq, lo
     p->os = os_relation(p->a, p->b);
     printf("RESULT exp=false_sharing kind=c2c cpu_a=%d cpu_b=%d", p->a, p->b);
     print_num("one_way_ns", t.iv.est);
-    print_num("one_way_lo_ns", t.iv.lo);
-    print_num("one_way_hi_ns", t.iv.hi);
+    print_num("one_way_ns_lo", t.iv.lo);
+    print_num("one_way_ns_hi", t.iv.hi);
     printf(" batches_used=%ld batches_total=%ld batches_interfered=%ld batches_slow=%ld slow_share=%.3f "
            "two_modes=%d target_reached=%d busy=%d os=%s initiator=%d seq=%ld pinned=%d\n",
            t.used, b->n, t.interfered, t.slow, b->n ? (double)t.slow / (double)b->n : 0.0, t.two_modes, t.reached,
            t.busy, os_rel_name[p->os], b->cpu[0], seq, b->pinned);
     /* every batch in order; i = interfered, s = slow: those are left out */
-    printf("samples exp=false_sharing kind=c2c cpu_a=%d cpu_b=%d one_way_ns=", p->a, p->b);
+    printf("RESULT exp=false_sharing kind=c2c_samples cpu_a=%d cpu_b=%d one_way_ns=", p->a, p->b);
     for (long i = 0; i < b->n; i++) {
         enum batch_fate f = fate_of(b, i);
         printf("%s%.2f%s", i ? "," : "", b->one_way[i], f == INTERFERED ? "i" : f == SLOW ? "s" : "");
@@ -404,8 +404,8 @@ static void free_batches(struct batches *b)
 
 static void plan_line(int n, const struct c2c_plan *pl, const struct knobs *k, double cap_s)
 {
-    printf("RESULT exp=false_sharing kind=c2c_plan cpus=%d pairs_total=%zu pairs_measured=%zu sampled=%d "
-           "domain_cpus=%d min_partners=%d seed=%ld roundtrips=%ld batches_min=%ld batches_max=%ld passes=%ld "
+    printf("RESULT exp=false_sharing kind=c2c_plan cpu_count=%d pairs_total=%zu pairs_measured=%zu sampled=%d "
+           "domain_cpus=%d min_partners=%d seed=%ld round_trips=%ld batches_min=%ld batches_max=%ld passes=%ld "
            "pair_cap_ms=%.0f budget_s=%ld gap_pct=%ld\n",
            n, pl->total, pl->measured, pl->sampled, pl->domain_cpus, pl->min_partners, k->seed, k->roundtrips,
            k->batches, 4 * k->batches + 10, k->passes, 1e3 * cap_s, k->budget_s, k->gap_pct);
@@ -523,8 +523,8 @@ int main(int argc, char **argv)
         printf("RESULT exp=false_sharing kind=c2c_cpu cpu=%d", c[i].cpu);
         print_num("canary_best_ns", c[i].best);
         print_num("canary_ns", c[i].survey.est);
-        print_num("canary_lo_ns", c[i].survey.lo);
-        print_num("canary_hi_ns", c[i].survey.hi);
+        print_num("canary_ns_lo", c[i].survey.lo);
+        print_num("canary_ns_hi", c[i].survey.hi);
         printf(" ghz=%.3f\n", 1 / c[i].best);
     }
     printf("RESULT exp=false_sharing kind=c2c_time elapsed_s=%.3f pairs=%zu per_pair_ms=%.2f\n", el, pl.measured,

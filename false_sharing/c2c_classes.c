@@ -116,12 +116,11 @@ static void put_iv(FILE *out, const char *key, struct interval iv)
     const double x[3] = {iv.est, iv.lo, iv.hi};
     static const char *const suffix[3] = {"", "_lo", "_hi"};
     for (int i = 0; i < 3; i++) {
-        /* key "one_way_ns" -> one_way_ns, one_way_lo_ns, one_way_hi_ns */
-        size_t kl = strlen(key) - 3;
+        /* key "one_way_ns" -> one_way_ns, one_way_ns_lo, one_way_ns_hi */
         if (isnan(x[i]))
-            fprintf(out, " %.*s%s_ns=NA", (int)kl, key, suffix[i]);
+            fprintf(out, " %s%s=NA", key, suffix[i]);
         else
-            fprintf(out, " %.*s%s_ns=%.*f", (int)kl, key, suffix[i], x[i] < 10 ? 4 : 2, x[i]);
+            fprintf(out, " %s%s=%.*f", key, suffix[i], x[i] < 10 ? 4 : 2, x[i]);
     }
 }
 
@@ -231,7 +230,7 @@ static void print_classes(struct c2c_pair *p, size_t np, int k, FILE *out)
         size_t rep = typical_pair(p, np, sel, iv.est);
         fprintf(out, "RESULT exp=false_sharing kind=c2c_class class=%d pairs=%zu", c, n);
         put_iv(out, "one_way_ns", iv);
-        fprintf(out, " min_ns=%.2f max_ns=%.2f rep=%d,%d matching=%d", mn, mx, p[rep].a, p[rep].b, matching);
+        fprintf(out, " min_ns=%.2f max_ns=%.2f typical_pair=%d,%d matching=%d", mn, mx, p[rep].a, p[rep].b, matching);
         for (int r = 1; r < N_OS_REL; r++)
             fprintf(out, " os_%s=%zu", os_rel_name[r], nos[r]);
         fprintf(out, " os_unknown=%zu members=", nos[OS_UNKNOWN]);
@@ -271,7 +270,7 @@ static void print_classes(struct c2c_pair *p, size_t np, int k, FILE *out)
         size_t rep = typical_pair(p, np, sel, iv.est);
         fprintf(out, "RESULT exp=false_sharing kind=c2c_os os=%s pairs=%zu", os_rel_name[r], n);
         put_iv(out, "one_way_ns", iv);
-        fprintf(out, " rep=%d,%d classes=", p[rep].a, p[rep].b);
+        fprintf(out, " typical_pair=%d,%d classes=", p[rep].a, p[rep].b);
         put_int_list(out, spans, nspan);
         fprintf(out, "\n");
     }
@@ -427,8 +426,8 @@ int c2c_classify_file(const char *file, double gap)
             struct c2c_pair *q = &p[np++];
             *q = (struct c2c_pair){.a = cpu_field(line, "cpu_a", file, ln), .b = cpu_field(line, "cpu_b", file, ln)};
             q->iv = (struct interval){num_field(line, "one_way_ns", file, ln, 1),
-                                      num_field(line, "one_way_lo_ns", file, ln, 1),
-                                      num_field(line, "one_way_hi_ns", file, ln, 1), NAN, 0};
+                                      num_field(line, "one_way_ns_lo", file, ln, 1),
+                                      num_field(line, "one_way_ns_hi", file, ln, 1), NAN, 0};
             double busy = num_field(line, "busy", file, ln, 0);
             q->busy = !isnan(busy) && busy != 0;
             int os = field(line, "os", buf, sizeof buf) ? os_rel_parse(buf) : OS_UNKNOWN;
@@ -445,8 +444,8 @@ int c2c_classify_file(const char *file, double gap)
             c[nc++] = (struct c2c_cpu){.cpu = cpu_field(line, "cpu", file, ln),
                                        .best = num_field(line, "canary_best_ns", file, ln, 1),
                                        .survey = {num_field(line, "canary_ns", file, ln, 0),
-                                                  num_field(line, "canary_lo_ns", file, ln, 0),
-                                                  num_field(line, "canary_hi_ns", file, ln, 0), NAN, 0}};
+                                                  num_field(line, "canary_ns_lo", file, ln, 0),
+                                                  num_field(line, "canary_ns_hi", file, ln, 0), NAN, 0}};
         }
     }
     if (ferror(f) || fclose(f) != 0)

@@ -70,14 +70,14 @@ false_sharing_eta() {
 # class, then of each OS class that measurement splits (its pairs fall into
 # several classes) or merges (its class holds other OS classes too)
 false_sharing_pair_cpus() {
-  # input: RESULT ... kind=c2c_class class=K ... rep=A,B ... os_X=N ...  and
-  #        RESULT ... kind=c2c_os os=X ... rep=A,B classes=K,...
-  awk 'function val(k,   i) { for (i = 4; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2); return "" }
+  # input: RESULT ... kind=c2c_class class=K ... typical_pair=A,B ... os_X=N ...  and
+  #        RESULT ... kind=c2c_os os=X ... typical_pair=A,B classes=K,...
+  kv_awk 'function val(k) { return kv_get($0, k) }
     function add(rep, name) { if (!(rep in taken) && n < 8) { taken[rep] = 1; s = s (n++ ? ";" : "") rep ":" name } }
     $1 == "RESULT" && $3 == "kind=c2c_class" {
-      k = val("class"); add(val("rep"), "measured_" k); nos[k] = 0
+      k = val("class"); add(val("typical_pair"), "measured_" k); nos[k] = 0
       for (i = 4; i <= NF; i++) if ($i ~ /^os_[a-z0-9_]+=[1-9]/) nos[k]++ }
-    $1 == "RESULT" && $3 == "kind=c2c_os" && val("os") != "unknown" { no++; oname[no] = val("os"); orep[no] = val("rep"); ocls[no] = val("classes") }
+    $1 == "RESULT" && $3 == "kind=c2c_os" && val("os") != "unknown" { no++; oname[no] = val("os"); orep[no] = val("typical_pair"); ocls[no] = val("classes") }
     END { for (i = 1; i <= no; i++) if (index(ocls[i], ",") || nos[ocls[i]] > 1) add(orep[i], "os_" oname[i]); print s }' "$1"
 }
 

@@ -286,11 +286,11 @@ static int cell_too_busy(const struct cell *c, const struct run *r)
 }
 
 /* kind=cell (or pair, with extra = " class=... pair=...") and its
- * samples, cpus and checksum lines */
+ * cell_samples (pair_samples), cell_cpus (pair_cpus) and checksum lines */
 static void print_cell(const char *kind, const char *extra, const struct cell *c, const struct block *b,
                        const struct run *r)
 {
-    printf("RESULT exp=false_sharing kind=%s%s variant=%s layout=%s threads=%d", kind, extra, c->inc->name,
+    printf("RESULT exp=false_sharing kind=%s%s increment=%s layout=%s threads=%d", kind, extra, c->inc->name,
            c->lay->name, c->T);
     put_iv("ns_per_inc", c->ns_iv, 4);
     put_iv("cycles_per_inc", c->cyc_iv, 3);
@@ -302,8 +302,8 @@ static void print_cell(const char *kind, const char *extra, const struct cell *c
            "pinned=%d oversubscribed=%d\n",
            c->two_modes, c->two_modes_all, c->reached, cell_too_busy(c, r), r->plan.min_clean, c->moved_rounds,
            c->pinned_all, c->oversub);
-    printf("samples exp=false_sharing kind=%s%s variant=%s layout=%s threads=%d", kind, extra, c->inc->name,
-           c->lay->name, c->T);
+    printf("RESULT exp=false_sharing kind=%s_samples%s increment=%s layout=%s threads=%d", kind, extra,
+           c->inc->name, c->lay->name, c->T);
     const double *cols[] = {c->ns, c->canary_mean, c->canary_max, c->lost};
     const char *names[] = {"ns_per_inc", "canary_ns", "canary_max_ns", "lost_share"};
     for (int j = 0; j < 4; j++) {
@@ -314,9 +314,9 @@ static void print_cell(const char *kind, const char *extra, const struct cell *c
             printf("NA");
     }
     printf(" state=%s\n", b->rounds ? c->state : "NA");
-    printf("cpus exp=false_sharing kind=%s%s variant=%s layout=%s threads=%d cpus=%s\n", kind, extra, c->inc->name,
-           c->lay->name, c->T, c->cpus_len ? c->cpus_seen : "NA");
-    printf("RESULT exp=false_sharing kind=checksum%s variant=%s layout=%s threads=%d expected=%llu rounds=%ld "
+    printf("RESULT exp=false_sharing kind=%s_cpus%s increment=%s layout=%s threads=%d cpus=%s\n", kind, extra,
+           c->inc->name, c->lay->name, c->T, c->cpus_len ? c->cpus_seen : "NA");
+    printf("RESULT exp=false_sharing kind=checksum%s increment=%s layout=%s threads=%d expected=%llu rounds=%ld "
            "status=ok\n",
            extra, c->inc->name, c->lay->name, c->T, (unsigned long long)c->T * (unsigned long long)r->iters,
            b->rounds + 1);
@@ -327,7 +327,7 @@ static void print_ratio(const char *kind, const char *extra, const struct block 
 {
     const struct cell *a = &b->cells[q->num], *d = &b->cells[q->den];
     int busy = (long)q->iv.n < r->plan.min_clean || cell_too_busy(a, r) || cell_too_busy(d, r);
-    printf("RESULT exp=false_sharing kind=%s%s variant=%s compare=%s threads=%d", kind, extra, a->inc->name,
+    printf("RESULT exp=false_sharing kind=%s%s increment=%s compare=%s threads=%d", kind, extra, a->inc->name,
            q->compare, q->T);
     put_iv("ratio", q->iv, 4);
     put("p", q->iv.p, 4);
@@ -427,7 +427,7 @@ static void print_all(struct block *blocks, int nb, int pair_first, char (*extra
                 pinned &= blocks[v].cells[i * N_LAYOUT + l].pinned_all;
         printf("RESULT exp=false_sharing kind=placement threads=%d cpus=", pl->run_t[i]);
         put_int_list(stdout, pl->cpus_t[i], pl->norder ? pl->run_t[i] : 0);
-        printf("%s pinned=%s oversubscribed=%d allowed_cpus=%d", pl->norder ? "" : "none",
+        printf("%s pinning=%s oversubscribed=%d allowed_cpus=%d", pl->norder ? "" : "none",
                pl->norder == 0 ? "none" : pinned ? "granted" : "refused", pl->oversub_t[i], pl->nallowed);
         put("canary_best_ns", run->best[i], 4);
         printf("\n");
@@ -483,19 +483,20 @@ int main(int argc, char **argv)
                 printf("RESULT exp=false_sharing kind=line source=%s line_bytes=%ld\n",
                        cache_source_name(srcs[s]), c[i].line);
     }
-    printf("# false_sharing_plan: iters_log2=%ld reps_min=%ld max_rounds=%ld max_cell_s=%g rel_target=%g "
-           "abs_floor=%g interference_share=%g slow_canary=%g probes=%s allowed_cpus=%d online_cpus=%d\n",
+    printf("RESULT exp=false_sharing kind=plan iters_log2=%ld reps_min=%ld rounds_max=%ld max_cell_s=%g "
+           "rel_target=%g abs_floor_ns=%g interference_share=%g slow_canary=%g probes=%s allowed_cpus=%d "
+           "online_cpus=%d\n",
            k.iters_log2, plan.min_clean, plan.max_rounds, plan.cap_s, plan.rel, ABS_FLOOR, INTERFERENCE_SHARE,
            SLOW_CANARY, probe_sources(), nallowed, online_cpus());
 
     int order[MAX_THREADS];
     int norder = k.pin && affinity_supported() ? cpu_order(allowed, nallowed, order, MAX_THREADS) : 0;
     if (!k.pin)
-        printf("# pinning: none (PIN=0: placement left to the OS)\n");
+        printf("RESULT exp=false_sharing kind=unpinned why=pin_0\n");
     else if (!affinity_supported())
-        printf("# pinning: none (this OS has no thread affinity API; placement left to the OS)\n");
+        printf("RESULT exp=false_sharing kind=unpinned why=no_affinity_api\n");
     else if (norder == 0)
-        printf("# pinning: none (no allowed CPU found)\n");
+        printf("RESULT exp=false_sharing kind=unpinned why=no_allowed_cpu\n");
     if (k.pin && norder == 0)
         fprintf(stderr, "false_sharing: PIN=1 but threads cannot be pinned here; running unpinned\n");
 
@@ -557,7 +558,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < nb; i++)
         drop_block(&blocks[i]);
     if (k.pairs && !npairs)
-        printf("RESULT exp=false_sharing kind=skip pairs=none reason=%s\n",
+        printf("RESULT exp=false_sharing kind=pairs_skip reason=%s\n",
                norder ? "topology_unknown" : "unpinned");
     if (fflush(stdout) != 0 || ferror(stdout))
         die("cannot write the results to stdout");

@@ -369,7 +369,7 @@ put_iv.isra.0:
 	.section	.rodata.str1.8,"aMS",@progbits,1
 	.align 8
 .LC6:
-	.string	"RESULT exp=false_sharing kind=%s%s variant=%s compare=%s threads=%d"
+	.string	"RESULT exp=false_sharing kind=%s%s increment=%s compare=%s threads=%d"
 	.section	.rodata.str1.1
 .LC7:
 	.string	"ratio"
@@ -526,7 +526,7 @@ print_ratio.isra.0:
 	.section	.rodata.str1.8
 	.align 8
 .LC18:
-	.string	"RESULT exp=false_sharing kind=%s%s variant=%s layout=%s threads=%d"
+	.string	"RESULT exp=false_sharing kind=%s%s increment=%s layout=%s threads=%d"
 	.section	.rodata.str1.1
 .LC19:
 	.string	"cycles_per_inc"
@@ -545,7 +545,7 @@ print_ratio.isra.0:
 	.string	" two_modes=%d two_modes_all=%d target_reached=%d too_busy=%d reps_min=%ld moved_rounds=%d pinned=%d oversubscribed=%d\n"
 	.align 8
 .LC24:
-	.string	"samples exp=false_sharing kind=%s%s variant=%s layout=%s threads=%d"
+	.string	"RESULT exp=false_sharing kind=%s_samples%s increment=%s layout=%s threads=%d"
 	.section	.rodata.str1.1
 .LC25:
 	.string	" %s="
@@ -556,10 +556,10 @@ print_ratio.isra.0:
 	.section	.rodata.str1.8
 	.align 8
 .LC28:
-	.string	"cpus exp=false_sharing kind=%s%s variant=%s layout=%s threads=%d cpus=%s\n"
+	.string	"RESULT exp=false_sharing kind=%s_cpus%s increment=%s layout=%s threads=%d cpus=%s\n"
 	.align 8
 .LC29:
-	.string	"RESULT exp=false_sharing kind=checksum%s variant=%s layout=%s threads=%d expected=%llu rounds=%ld status=ok\n"
+	.string	"RESULT exp=false_sharing kind=checksum%s increment=%s layout=%s threads=%d expected=%llu rounds=%ld status=ok\n"
 	.text
 	.p2align 4
 	.type	print_cell, @function
@@ -917,16 +917,16 @@ print_cell:
 	.string	"RESULT exp=false_sharing kind=line source=%s line_bytes=%ld\n"
 	.align 8
 .LC56:
-	.string	"# false_sharing_plan: iters_log2=%ld reps_min=%ld max_rounds=%ld max_cell_s=%g rel_target=%g abs_floor=%g interference_share=%g slow_canary=%g probes=%s allowed_cpus=%d online_cpus=%d\n"
+	.string	"RESULT exp=false_sharing kind=plan iters_log2=%ld reps_min=%ld rounds_max=%ld max_cell_s=%g rel_target=%g abs_floor_ns=%g interference_share=%g slow_canary=%g probes=%s allowed_cpus=%d online_cpus=%d\n"
 	.align 8
 .LC57:
-	.string	"# pinning: none (no allowed CPU found)"
+	.string	"RESULT exp=false_sharing kind=unpinned why=no_allowed_cpu"
 	.align 8
 .LC58:
-	.string	"# pinning: none (PIN=0: placement left to the OS)"
+	.string	"RESULT exp=false_sharing kind=unpinned why=pin_0"
 	.align 8
 .LC59:
-	.string	"# pinning: none (this OS has no thread affinity API; placement left to the OS)"
+	.string	"RESULT exp=false_sharing kind=unpinned why=no_affinity_api"
 	.align 8
 .LC60:
 	.string	"false_sharing: PIN=1 but threads cannot be pinned here; running unpinned\n"
@@ -964,7 +964,7 @@ print_cell:
 	.string	"RESULT exp=false_sharing kind=placement threads=%d cpus="
 	.align 8
 .LC74:
-	.string	"%s pinned=%s oversubscribed=%d allowed_cpus=%d"
+	.string	"%s pinning=%s oversubscribed=%d allowed_cpus=%d"
 	.section	.rodata.str1.1
 .LC75:
 	.string	"canary_best_ns"
@@ -978,7 +978,7 @@ print_cell:
 	.string	"RESULT exp=false_sharing kind=pair_placement%s threads=2"
 	.align 8
 .LC79:
-	.string	"RESULT exp=false_sharing kind=skip pairs=none reason=%s\n"
+	.string	"RESULT exp=false_sharing kind=pairs_skip reason=%s\n"
 	.align 8
 .LC80:
 	.string	"cannot write the results to stdout"

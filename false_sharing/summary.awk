@@ -1,35 +1,27 @@
 # false_sharing/summary.awk - the false-sharing section of results/summary.md,
 # its CSV tables, and findings sentences that follow the intervals, so that no
 # number in the README is written by hand and no claim outruns its interval.
-# usage: awk -v csvdir=DIR -f false_sharing/summary.awk results/false_sharing-raw.txt
+# usage: awk -v csvdir=DIR -f common/kv.awk -f false_sharing/summary.awk results/false_sharing-raw.txt
 # Input lines used (everything else is skipped; all statistics were computed
 # by the benchmark, this script only formats and words them):
-#   RESULT exp=false_sharing kind=cell variant=V layout=L threads=T ns_per_inc=X ns_per_inc_lo= ns_per_inc_hi=
+#   RESULT exp=false_sharing kind=cell increment=V layout=L threads=T ns_per_inc=X ns_per_inc_lo= ns_per_inc_hi=
 #          cycles_per_inc= cycles_per_inc_lo= cycles_per_inc_hi= min_ns= rounds_total= rounds_used=
 #          rounds_interfered= rounds_slow= slow_share= two_modes= two_modes_all= target_reached= too_busy=
 #          reps_min= moved_rounds= pinned= oversubscribed=
-#   RESULT exp=false_sharing kind=ratio variant=V compare=C threads=T ratio= ratio_lo= ratio_hi= p= q= n=
+#   RESULT exp=false_sharing kind=ratio increment=V compare=C threads=T ratio= ratio_lo= ratio_hi= p= q= n=
 #          target_reached= too_busy=
-#   RESULT exp=false_sharing kind=pair class=C pair=A,B variant=V layout=L threads=2 (the cell keys)
-#   RESULT exp=false_sharing kind=pair_ratio class=C pair=A,B variant=V compare=C threads=2 (the ratio keys)
-#   RESULT exp=false_sharing kind=placement threads=T cpus=A,B pinned=P oversubscribed=O allowed_cpus=N canary_best_ns=
+#   RESULT exp=false_sharing kind=pair class=C pair=A,B increment=V layout=L threads=2 (the cell keys)
+#   RESULT exp=false_sharing kind=pair_ratio class=C pair=A,B increment=V compare=C threads=2 (the ratio keys)
+#   RESULT exp=false_sharing kind=placement threads=T cpus=A,B pinning=P oversubscribed=O allowed_cpus=N canary_best_ns=
 #   RESULT exp=false_sharing kind=line source=S line_bytes=N
-#   RESULT exp=false_sharing kind=skip threads=T allowed_cpus=N reason=R   (or pairs=none reason=R)
-#   # false_sharing_plan: iters_log2=N reps_min=N max_rounds=N ...        # pinning: none (why)
+#   RESULT exp=false_sharing kind=skip threads=T allowed_cpus=N reason=R   RESULT ... kind=pairs_skip reason=R
+#   RESULT exp=false_sharing kind=plan iters_log2=N reps_min=N rounds_max=N ...   RESULT ... kind=unpinned why=W
 # NA marks a value that could not be computed. Awk's "for (k in a)" order is
 # unspecified, so every loop walks lists kept in input order, which keeps the
 # output identical under every awk.
 
 BEGIN { if (csvdir == "") csvdir = "." }
 
-# kv(): split the "key=value" fields of the current line into f
-function kv(   i, p) {
-    for (i in f) delete f[i]
-    for (i = 2; i <= NF; i++) {
-        p = index($i, "=")
-        if (p) f[substr($i, 1, p - 1)] = substr($i, p + 1)
-    }
-}
 function na(x) { return x == "" || x == "NA" }
 function fmt(x) { x += 0; return x < 10 ? sprintf("%.3f", x) : x < 100 ? sprintf("%.2f", x) : sprintf("%.1f", x) }
 function r2(x) { return sprintf("%.2f", x + 0) }
@@ -56,40 +48,42 @@ function keep_ratio(k,   i, n, keys) {
 }
 
 $1 == "RESULT" && $2 == "exp=false_sharing" {
-    kv()
+    kv($0, f)
     if (f["kind"] == "cell") {
-        v = f["variant"]; l = f["layout"]; t = f["threads"] + 0
+        v = f["increment"]; l = f["layout"]; t = f["threads"] + 0
         if (!(v in seenv)) { seenv[v] = 1; vars[++nv] = v }
         if (!(l in seenl)) { seenl[l] = 1; lays[++nl] = l }
         if (!(t in seent)) { seent[t] = 1; thr[++nt] = t }
         keep_cell(v SUBSEP l SUBSEP t, v " " l " at " thr_s(t))
         if (f["oversubscribed"] == 1) over[t] = 1
     } else if (f["kind"] == "ratio") {
-        keep_ratio(f["variant"] SUBSEP f["compare"] SUBSEP f["threads"])
+        keep_ratio(f["increment"] SUBSEP f["compare"] SUBSEP f["threads"])
     } else if (f["kind"] == "pair") {
         cl = f["class"]
         if (!(cl in seenc)) { seenc[cl] = 1; cls[++nc] = cl; pairof[cl] = f["pair"] }
-        if (!((cl SUBSEP f["variant"]) in seenpv)) { seenpv[cl SUBSEP f["variant"]] = 1; pv[cl, ++npv[cl]] = f["variant"] }
-        keep_cell("pair" SUBSEP cl SUBSEP f["variant"] SUBSEP f["layout"], f["variant"] " " f["layout"] " on the " cl " pair")
+        if (!((cl SUBSEP f["increment"]) in seenpv)) { seenpv[cl SUBSEP f["increment"]] = 1; pv[cl, ++npv[cl]] = f["increment"] }
+        keep_cell("pair" SUBSEP cl SUBSEP f["increment"] SUBSEP f["layout"], f["increment"] " " f["layout"] " on the " cl " pair")
     } else if (f["kind"] == "pair_ratio") {
-        keep_ratio("pair" SUBSEP f["class"] SUBSEP f["variant"])
+        keep_ratio("pair" SUBSEP f["class"] SUBSEP f["increment"])
     } else if (f["kind"] == "placement") {
         t = f["threads"]
-        place = place (place ? "; " : "") thr_s(t) " on " (f["cpus"] == "none" ? "CPUs the OS chose" : "CPU" (index(f["cpus"], ",") ? "s " : " ") f["cpus"]) (f["pinned"] == "none" ? "" : " (pinning " f["pinned"] ")") (f["oversubscribed"] == 1 ? ", oversubscribed" : "")
+        place = place (place ? "; " : "") thr_s(t) " on " (f["cpus"] == "none" ? "CPUs the OS chose" : "CPU" (index(f["cpus"], ",") ? "s " : " ") f["cpus"]) (f["pinning"] == "none" ? "" : " (pinning " f["pinning"] ")") (f["oversubscribed"] == 1 ? ", oversubscribed" : "")
         allowed = f["allowed_cpus"]; canary[t] = f["canary_best_ns"]
     } else if (f["kind"] == "line") {
         lines = lines (lines ? ", " : "") f["line_bytes"] " B from " f["source"]
     } else if (f["kind"] == "skip" && f["threads"] != "") {
         skipped = skipped (skipped ? ", " : "") f["threads"]; allowed = f["allowed_cpus"]
-    } else if (f["kind"] == "skip" && f["pairs"] != "") {
+    } else if (f["kind"] == "pairs_skip") {
         pairskip = f["reason"]
+    } else if (f["kind"] == "plan") {
+        for (i in f) plan[i] = f[i]
+    } else if (f["kind"] == "unpinned") {
+        nopin = "none (" (f["why"] == "pin_0" ? "PIN=0: placement left to the OS" : f["why"] == "no_affinity_api" ? "this OS has no thread affinity API; placement left to the OS" : "no allowed CPU found") ")"
     } else if (f["kind"] ~ /^c2c/) {
         c2c = 1   # the core-to-core map; summary_c2c.awk writes its section
         if (f["kind"] == "c2c_class") handoff[f["class"]] = f["one_way_ns"]
     }
 }
-/^# false_sharing_plan: / { for (i = 3; i <= NF; i++) { p = index($i, "="); plan[substr($i, 1, p - 1)] = substr($i, p + 1) } }
-/^# pinning: / { nopin = substr($0, 12) }
 
 # a cell of the ns or cycles table: "7.79 [7.70-7.88]", " !" when the
 # interval is wider than the target, or why there is no number
@@ -135,8 +129,8 @@ END {
     printf "Each thread increments its own 64-bit counter 2^%s times a round; counters sit 8 B apart (adjacent, one line), 64 B apart (pad64) or 128 B apart (pad128). ", plan["iters_log2"]
     printf "For each increment one round runs every layout at every thread count once, in a rotated order, so each ratio below compares cells measured in the same round. "
     printf "A round in which a worker lost more than %s of its time to another task (interfered), or ran its speed canary more than %sx slower than the best canary of its placement (slow), is left out and replaced: at least %s clean rounds", pct(plan["interference_share"]), plan["slow_canary"], plan["reps_min"]
-    if (plan["max_cell_s"] + 0 > 0) printf ", more until every interval is within 5%% (up to %s rounds or %s s per increment). ", plan["max_rounds"], plan["max_cell_s"]
-    else printf " (up to %s rounds; MAX_CELL_S=0 adds none for precision). ", plan["max_rounds"]
+    if (plan["max_cell_s"] + 0 > 0) printf ", more until every interval is within 5%% (up to %s rounds or %s s per increment). ", plan["rounds_max"], plan["max_cell_s"]
+    else printf " (up to %s rounds; MAX_CELL_S=0 adds none for precision). ", plan["rounds_max"]
     printf "Figures are medians of the clean rounds, ns per increment per thread, with 95%% intervals in brackets; `!` marks an interval wider than 5%%. A flat row across thread counts is linear scaling.\n\n"
     if (nopin != "") printf "Placement: %s; the cpus lines in the raw file show where threads ran.\n", nopin
     else if (place != "") printf "Placement: %s.\n", place
@@ -148,26 +142,12 @@ END {
     # table 1: ns per increment
     csv = csvdir "/false_sharing-ns.csv"
     print "variant,layout,threads,ns_per_inc,ns_per_inc_lo,ns_per_inc_hi,cycles_per_inc,cycles_per_inc_lo,cycles_per_inc_hi,min_ns,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,two_modes,target_reached,too_busy,oversubscribed" > csv
-    header("increment | layout")
-    for (a = 1; a <= nv; a++) for (b = 1; b <= nl; b++) {
-        printf "| %s | %s |", vars[a], lays[b]
-        for (i = 1; i <= nt; i++) {
-            k = vars[a] SUBSEP lays[b] SUBSEP thr[i]
-            printf " %s |", cellfmt(k, "ns_per_inc")
-            if ((k SUBSEP "rounds_total") in c) printf "%s,%s,%d,%s\n", vars[a], lays[b], thr[i], csvcell(k) > csv
-        }
-        print ""
-    }
+    layout_table("ns_per_inc", csv)
     close(csv)
     print ""
     print "Rounds used of run per cell (left out: i = interfered, s = slow):"
     print ""
-    header("increment | layout")
-    for (a = 1; a <= nv; a++) for (b = 1; b <= nl; b++) {
-        printf "| %s | %s |", vars[a], lays[b]
-        for (i = 1; i <= nt; i++) { k = vars[a] SUBSEP lays[b] SUBSEP thr[i]; printf " %s |", roundsfmt(k) }
-        print ""
-    }
+    layout_table("rounds", "")
     print ""
 
     # table 2: ratios
@@ -193,12 +173,7 @@ END {
     # table 3: cycles per increment
     print "Cycles per increment (each round's ns over the ns per add of the same round's speed canary):"
     print ""
-    header("increment | layout")
-    for (a = 1; a <= nv; a++) for (b = 1; b <= nl; b++) {
-        printf "| %s | %s |", vars[a], lays[b]
-        for (i = 1; i <= nt; i++) printf " %s |", cellfmt(vars[a] SUBSEP lays[b] SUBSEP thr[i], "cycles_per_inc")
-        print ""
-    }
+    layout_table("cycles_per_inc", "")
     print ""
 
     # table 4: CPU-pair classes at 2 threads
@@ -220,6 +195,22 @@ END {
     } else if (pairskip != "") printf "CPU-pair classes not measured (%s).\n\n", (pairskip == "unpinned" ? "threads were not pinned" : "the topology is unknown")
 
     findings()
+}
+
+# an increment x layout table, a column per thread count: what is a cell
+# key (ns_per_inc, cycles_per_inc) or "rounds"; each measured cell also goes
+# to the CSV file csvf when it is not ""
+function layout_table(what, csvf,   a, b, i, k) {
+    header("increment | layout")
+    for (a = 1; a <= nv; a++) for (b = 1; b <= nl; b++) {
+        printf "| %s | %s |", vars[a], lays[b]
+        for (i = 1; i <= nt; i++) {
+            k = vars[a] SUBSEP lays[b] SUBSEP thr[i]
+            printf " %s |", (what == "rounds" ? roundsfmt(k) : cellfmt(k, what))
+            if (csvf != "" && (k SUBSEP "rounds_total") in c) printf "%s,%s,%d,%s\n", vars[a], lays[b], thr[i], csvcell(k) > csvf
+        }
+        print ""
+    }
 }
 
 function header(first,   i) {

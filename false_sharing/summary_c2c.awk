@@ -2,18 +2,18 @@
 # section: the classes table, findings sentences computed from the numbers,
 # the matrix as CSV and the heatmap as SVG (CPU x CPU, ordered so that the
 # classes show as blocks, colour scale with its legend in ns).
-# usage: awk -v csvdir=DIR [-v prefix=quick-] -f false_sharing/summary_c2c.awk results/false_sharing-raw.txt
+# usage: awk -v csvdir=DIR [-v prefix=quick-] -f common/kv.awk -f false_sharing/summary_c2c.awk results/false_sharing-raw.txt
 # writes DIR/false_sharing-c2c.csv (the matrix), DIR/false_sharing-c2c-classes.csv
 # and DIR/false_sharing-c2c.svg; prints markdown. Input lines used:
-#   RESULT exp=false_sharing kind=c2c_plan cpus=N pairs_total=M pairs_measured=P sampled=0|1
-#          domain_cpus=D min_partners=K roundtrips=R batches_min=B passes=P ...
-#   RESULT exp=false_sharing kind=c2c cpu_a=A cpu_b=B one_way_ns=X one_way_lo_ns=L one_way_hi_ns=H
+#   RESULT exp=false_sharing kind=c2c_plan cpu_count=N pairs_total=M pairs_measured=P sampled=0|1
+#          domain_cpus=D min_partners=K round_trips=R batches_min=B passes=P ...
+#   RESULT exp=false_sharing kind=c2c cpu_a=A cpu_b=B one_way_ns=X one_way_ns_lo=L one_way_ns_hi=H
 #          batches_used=U batches_total=T batches_interfered=I batches_slow=S two_modes=0|1 busy=0|1 os=O ...
 #   RESULT exp=false_sharing kind=c2c_classes classes=K pairs=N pairs_classed=C pairs_busy=Y gap_pct=G
-#   RESULT exp=false_sharing kind=c2c_class class=K pairs=N one_way_ns=X one_way_lo_ns=L one_way_hi_ns=H
-#          min_ns= max_ns= rep=A,B matching=0|1 os_smt= os_shared_l2= os_shared_l3_only= os_across_l3=
+#   RESULT exp=false_sharing kind=c2c_class class=K pairs=N one_way_ns=X one_way_ns_lo=L one_way_ns_hi=H
+#          min_ns= max_ns= typical_pair=A,B matching=0|1 os_smt= os_shared_l2= os_shared_l3_only= os_across_l3=
 #          os_unknown= members=A:B,...
-#   RESULT exp=false_sharing kind=c2c_os os=O pairs=N one_way_ns=X ... rep=A,B classes=K,...
+#   RESULT exp=false_sharing kind=c2c_os os=O pairs=N one_way_ns=X ... typical_pair=A,B classes=K,...
 #   RESULT exp=false_sharing kind=c2c_speed class=K cpus=A,B,... canary_best_ns=X ... ghz=G
 #   RESULT exp=false_sharing kind=c2c_order cpus=A,B,...
 #   RESULT exp=false_sharing kind=c2c_time elapsed_s=S pairs=N per_pair_ms=M
@@ -27,13 +27,6 @@ BEGIN {
     NOS = split("smt shared_l2 shared_l3_only across_l3 unknown", osname, " ")
 }
 
-function kv(   i, p) {
-    for (i in f) delete f[i]
-    for (i = 2; i <= NF; i++) {
-        p = index($i, "=")
-        if (p) f[substr($i, 1, p - 1)] = substr($i, p + 1)
-    }
-}
 function ns(x) { return x == "NA" ? "NA" : x + 0 < 10 ? sprintf("%.2f", x) : sprintf("%.1f", x) }
 function ci(lo, hi) { return lo == "NA" ? "no interval" : ns(lo) "-" ns(hi) }
 function times(x) { return sprintf("%.1f", x) }
@@ -71,15 +64,15 @@ function colour(t,   i, u, r, g, b) {
 function scale(x) { return hi_ns > lo_ns ? log(x / lo_ns) / log(hi_ns / lo_ns) : 0.5 }
 
 $1 == "RESULT" && $2 == "exp=false_sharing" && $3 ~ /^kind=c2c/ {
-    kv()
+    kv($0, f)
     k = f["kind"]
     if (k == "c2c_plan") {
-        plan_cpus = f["cpus"]; total = f["pairs_total"]; measured = f["pairs_measured"]; sampled = f["sampled"] + 0
-        domain = f["domain_cpus"]; partners = f["min_partners"]; rts = f["roundtrips"]; bmin = f["batches_min"]; passes = f["passes"] + 0
+        plan_cpus = f["cpu_count"]; total = f["pairs_total"]; measured = f["pairs_measured"]; sampled = f["sampled"] + 0
+        domain = f["domain_cpus"]; partners = f["min_partners"]; rts = f["round_trips"]; bmin = f["batches_min"]; passes = f["passes"] + 0
     } else if (k == "c2c") {
         np++
-        pa[np] = f["cpu_a"]; pb[np] = f["cpu_b"]; pest[np] = f["one_way_ns"]; plo[np] = f["one_way_lo_ns"]
-        phi[np] = f["one_way_hi_ns"]; pbusy[np] = f["busy"] + 0; ptwo[np] = f["two_modes"] + 0
+        pa[np] = f["cpu_a"]; pb[np] = f["cpu_b"]; pest[np] = f["one_way_ns"]; plo[np] = f["one_way_ns_lo"]
+        phi[np] = f["one_way_ns_hi"]; pbusy[np] = f["busy"] + 0; ptwo[np] = f["two_modes"] + 0
         used += f["batches_used"]; all += f["batches_total"]; intf += f["batches_interfered"]; slow += f["batches_slow"]
         if (pbusy[np]) { nbusy++; busylist = busylist (busylist == "" ? "" : "; ") pa[np] "," pb[np] }
         if (ptwo[np] && !pbusy[np]) twolist = twolist (twolist == "" ? "" : ", ") pa[np] "," pb[np]
@@ -88,8 +81,8 @@ $1 == "RESULT" && $2 == "exp=false_sharing" && $3 ~ /^kind=c2c/ {
         K = f["classes"] + 0; gap = f["gap_pct"]
     } else if (k == "c2c_class") {
         c = f["class"] + 0
-        cn[c] = f["pairs"]; cest[c] = f["one_way_ns"]; clo[c] = f["one_way_lo_ns"]; chi[c] = f["one_way_hi_ns"]
-        cmin[c] = f["min_ns"]; cmax[c] = f["max_ns"]; crep[c] = f["rep"]; cmatch[c] = f["matching"] + 0
+        cn[c] = f["pairs"]; cest[c] = f["one_way_ns"]; clo[c] = f["one_way_ns_lo"]; chi[c] = f["one_way_ns_hi"]
+        cmin[c] = f["min_ns"]; cmax[c] = f["max_ns"]; crep[c] = f["typical_pair"]; cmatch[c] = f["matching"] + 0
         cmem[c] = f["members"]
         for (j = 1; j <= NOS; j++) osc[c, j] = f["os_" osname[j]] + 0
     } else if (k == "c2c_os") {

@@ -12,7 +12,7 @@ build_lockwait() {
   local pids=() p failed=0
   # frame pointers: the traced run's wait stacks reach the workload's own
   # functions (the summary's flame graph); bare and preloaded runs share them
-  cc_prog lockwait_workload -fno-omit-frame-pointer "$ROOT/lockwait/workload.c" & pids+=("$!")
+  cc_prog lockwait_workload -fno-omit-frame-pointer "$ROOT/lockwait/workload.c" "$ROOT/lockwait/workload_scenarios.c" & pids+=("$!")
   build_lockwait_report & pids+=("$!")
   for p in "${pids[@]}"; do wait "$p" || failed=1; done
   [ "$failed" = 0 ] || die "lockwait: the workload or the report did not build"

@@ -21,7 +21,8 @@
 # call (so q is Benjamini-Hochberg across them): kind=overhead, kind=runs
 # and kind=latency lines, computed here so summary.awk only formats.
 # Raw lines: every RESULT line of a run gets " scenario=S
-# variant=bare|wrapped|traced rep=N" appended (rep=0 for the traced run), so
+# variant=bare|wrapped|traced rep=N" appended (rep=0 for the traced run;
+# scenario= only where the line lacks it), so
 # the library's and the report's lines (kind=process|lock|blocker|thread|
 # critpath...) join with the workload's; kind=pair says per pair what its
 # canaries were and whether it was slow. Knobs: LOCKWAIT_SCENARIOS,
@@ -89,9 +90,12 @@ lockwait_eta() {
 }
 
 # lockwait_tag FILE SCENARIO VARIANT REP: the RESULT lines of FILE, tagged
+# (scenario= only where the line does not carry it already: a key is given
+# once per line)
 lockwait_tag() {
   # input: RESULT lines from the workload, the library or the report
-  awk -v s="$2" -v v="$3" -v r="$4" '/^RESULT / { print $0 " scenario=" s " variant=" v " rep=" r }' "$1"
+  kv_awk -v s="$2" -v v="$3" -v r="$4" '/^RESULT / {
+    print $0 (kv_get($0, "scenario") == "" ? " scenario=" s : "") " variant=" v " rep=" r }' "$1"
 }
 
 # wall-clock microseconds, for the per-scenario cap only (EPOCHREALTIME,
@@ -107,10 +111,7 @@ lockwait_canary() {
   local line
   line=$("$BUILD/stats" canary) || die "lockwait: build/stats canary failed"
   # "RESULT exp=stats kind=canary canary_ns=C slow_canary=F", by key
-  LW_CANARY=${line#* canary_ns=}
-  LW_CANARY=${LW_CANARY%% *}
-  LW_SLOW=${line#* slow_canary=}
-  LW_SLOW=${LW_SLOW%% *}
+  read -r LW_CANARY LW_SLOW <<<"$(kv_awk '{ print kv_get($0, "canary_ns"), kv_get($0, "slow_canary") }' <<<"$line")"
   [[ $LW_CANARY =~ ^[0-9.e+-]+$ && $LW_SLOW =~ ^[0-9.]+$ ]] || die "lockwait: unexpected output of build/stats canary: $line"
 }
 
@@ -135,7 +136,7 @@ lockwait_one() {
 # the library's thread and lock lines; 0 without the preload)
 lockwait_run_values() {
   # input: RESULT lines of one run (kind=workload, thread, lock)
-  LC_ALL=C awk '/^RESULT / { delete f; for (i = 2; i <= NF; i++) { p = index($i, "="); f[substr($i, 1, p - 1)] = substr($i, p + 1) } }
+  kv_awk '/^RESULT / { kv($0, f) }
     f["kind"] == "workload" { w = f["wall_ns"]; t = f["threads"]; o = f["ops_per_s"]; p50 = f["p50_ns"]; p99 = f["p99_ns"]; mx = f["max_ns"] }
     f["kind"] == "thread" { b += f["blocked_ns"]; sl += f["sleep_ns"] }
     f["kind"] == "lock" { a += f["acquisitions"]; c += f["contended"] }
@@ -215,7 +216,7 @@ lockwait_scenario() {
       reached=1
     elif [ "$clean" -ge "$reps" ]; then
       reached=$(cut -d' ' -f1 "$LW_TMP/pairs.$s" | paste -sd' ' - |
-        "$BUILD/stats" ratio -r 0 -a "$LOCKWAIT_TARGET" | sed -n 's/.* reached=\([01]\).*/\1/p') || reached=""
+        "$BUILD/stats" ratio -r 0 -a "$LOCKWAIT_TARGET" | kv_awk '{ print kv_get($0, "target_reached") }') || reached=""
       [ -n "$reached" ] || die "lockwait: build/stats ratio failed on the $s pairs"
     fi
   done
@@ -276,24 +277,23 @@ lockwait_intervals() {
   fi
   run_child "$BUILD/stats" median "$LW_TMP/median.in" >>"$LW_TMP/stats.out" || die "lockwait: build/stats median failed"
   # input: counts ("S pairs_total pairs_used pairs_slow reps") and
-  # stats.out ("RESULT exp=stats kind=ratio|median ... label=S:column est= lo= hi= p= q= n= two_modes= reached=")
-  LC_ALL=C awk -v cols="${LOCKWAIT_COLUMNS[*]}" '
+  # stats.out ("RESULT exp=stats kind=ratio|median ... label=S:column est= est_lo= est_hi= p= q= n= two_modes= target_reached=")
+  kv_awk -v cols="${LOCKWAIT_COLUMNS[*]}" '
     function num(x, scale, fmt) { return x == "NA" ? "NA" : sprintf(fmt, scale * x) }
     function pct(x) { return x == "NA" ? "NA" : sprintf("%.3f", 100 * (x - 1)) }
     FNR == NR { order[++ns] = $1; total[$1] = $2; used[$1] = $3; slow[$1] = $4; reps[$1] = $5; next }
     /^RESULT exp=stats / {
-      delete f
-      for (i = 2; i <= NF; i++) { p = index($i, "="); f[substr($i, 1, p - 1)] = substr($i, p + 1) }
+      kv($0, f)
       split(f["label"], lc, ":"); key = lc[1] SUBSEP lc[2]
-      est[key] = f["est"]; lo[key] = f["lo"]; hi[key] = f["hi"]; pv[key] = f["p"]; qv[key] = f["q"]
-      n[key] = f["n"]; modes[key] = f["two_modes"]; reach[key] = f["reached"]; have[key] = 1
+      est[key] = f["est"]; lo[key] = f["est_lo"]; hi[key] = f["est_hi"]; pv[key] = f["p"]; qv[key] = f["q"]
+      n[key] = f["n"]; modes[key] = f["two_modes"]; reach[key] = f["target_reached"]; have[key] = 1
     }
     END {
       nc = split(cols, col, " ")
       for (i = 1; i <= ns; i++) {
         s = order[i]; k = s SUBSEP "ratio"
         if (k in have)
-          printf "RESULT exp=lockwait kind=overhead scenario=%s overhead_pct=%s overhead_lo_pct=%s overhead_hi_pct=%s p=%s q=%s pairs_used=%d pairs_total=%d pairs_slow=%d target_reached=%d pairs_min=%d two_modes=%d\n",
+          printf "RESULT exp=lockwait kind=overhead scenario=%s overhead_pct=%s overhead_pct_lo=%s overhead_pct_hi=%s p=%s q=%s pairs_used=%d pairs_total=%d pairs_slow=%d target_reached=%d pairs_min=%d two_modes=%d\n",
             s, pct(est[k]), pct(lo[k]), pct(hi[k]), num(pv[k], 1, "%.4g"), num(qv[k], 1, "%.4g"), used[s], total[s], slow[s], reach[k], reps[s], modes[k]
         line = sprintf("RESULT exp=lockwait kind=runs scenario=%s runs=%d", s, used[s])
         for (c = 2; c <= 8; c++) {
@@ -355,7 +355,11 @@ lockwait_run() {
     lockwait_canary
     if [ -z "$LW_BEST" ] || LC_ALL=C awk -v a="$LW_CANARY" -v b="$LW_BEST" 'BEGIN { exit !(a + 0 < b + 0) }'; then LW_BEST=$LW_CANARY; fi
   done
-  echo "# lockwait_slow_canary: $LW_SLOW (a pair is slow when its slowest canary is above this times the best so far; first best $LW_BEST ns per add)" >>"$raw"
+  {
+    echo "# lockwait_slow_canary: $LW_SLOW (a pair is slow when its slowest canary is above this times the best so far; first best $LW_BEST ns per add)"
+    # the settings summary.awk words, as a RESULT line
+    echo "RESULT exp=lockwait kind=config reps_min=$reps max_cell_s=$cap_s target_ratio=$LOCKWAIT_TARGET online_cpus=$(getconf _NPROCESSORS_ONLN) slow_canary=$LW_SLOW canary_best_ns=$LW_BEST preload=$([ "$LW_VARIANTS" = bare ] && echo 0 || echo 1)"
+  } >>"$raw"
   local nvar=2
   [ "$LW_VARIANTS" = bare ] && nvar=1
   LW_DONE=0

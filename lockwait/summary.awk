@@ -10,14 +10,16 @@
 # scenario=S variant=bare|wrapped|traced rep=N", where kind is
 #   workload (lockwait_workload), process/lock/blocker/thread (liblockwait.so),
 #   critpath/critpath_thread/critpath_lock/critpath_seg/waitblock/tail
-#   (lockwait_report on the traced run), folded (its -f lines: exp.sh);
-#   "# key: value" provenance lines.
+#   (lockwait_report on the traced run), folded (its -f lines: exp.sh), and
+#   the run's settings: "RESULT exp=lockwait kind=config reps_min=N
+#   max_cell_s=S target_ratio=X online_cpus=N slow_canary=F canary_best_ns=X
+#   preload=0|1".
 #
 # Every statistic is in the raw file already, computed by build/stats in
 # exp.sh (this script only formats):
 #   kind=overhead  per scenario: wrapped/bare wall time per clean pair, its
 #                  Hodges-Lehmann estimate and 95% interval as percent
-#                  (overhead_pct, overhead_lo_pct, overhead_hi_pct), p, q
+#                  (overhead_pct, overhead_pct_lo, overhead_pct_hi), p, q
 #                  (Benjamini-Hochberg across the scenarios), pairs_used,
 #                  pairs_total, pairs_slow, pairs_min (REPS),
 #                  target_reached, two_modes
@@ -35,14 +37,6 @@
 
 function val(key) {
     return (key in F) ? F[key] : ""
-}
-
-function parse(    i, p) {
-    for (i in F) delete F[i]
-    for (i = 2; i <= NF; i++) {
-        p = index($i, "=")
-        if (p > 1) F[substr($i, 1, p - 1)] = substr($i, p + 1)
-    }
 }
 
 function pct(x) { return sprintf("%.1f%%", 100 * x) }
@@ -161,9 +155,13 @@ function fl_draw(file) {
 }
 
 /^RESULT / {
-    parse()
+    kv($0, F)
     if (val("exp") != "lockwait") next
     s = val("scenario"); v = val("variant"); k = val("kind")
+    if (k == "config") {
+        cpus = val("online_cpus"); reps_min = val("reps_min"); slow_factor = val("slow_canary")
+        target = val("target_ratio"); cap_s = val("max_cell_s")
+    }
     if (s == "") next
     add_scenario(s)
     if (k == "workload") {
@@ -171,7 +169,7 @@ function fl_draw(file) {
         if (v == "wrapped") anywrapped = 1
     } else if (k == "overhead") {
         nov++
-        ov[s] = val("overhead_pct"); ov_lo[s] = val("overhead_lo_pct"); ov_hi[s] = val("overhead_hi_pct")
+        ov[s] = val("overhead_pct"); ov_lo[s] = val("overhead_pct_lo"); ov_hi[s] = val("overhead_pct_hi")
         ov_p[s] = val("p"); ov_q[s] = val("q"); ov_used[s] = val("pairs_used"); ov_total[s] = val("pairs_total")
         ov_slow[s] = val("pairs_slow"); ov_min[s] = val("pairs_min"); ov_reached[s] = val("target_reached")
         ov_modes[s] = val("two_modes")
@@ -221,14 +219,16 @@ function fl_draw(file) {
     next
 }
 
-# "# lockwait_online_cpus: 2", "# lockwait_reps: 11 (...)",
-# "# lockwait_slow_canary: 1.15 (...)", "# lockwait_target: 0.01 (...)",
-# "# lockwait_max_cell_s: 4 (...)"
-/^# lockwait_online_cpus:/ { cpus = $3 }
-/^# lockwait_reps:/ { reps_min = $3 }
-/^# lockwait_slow_canary:/ { slow_factor = $3 }
-/^# lockwait_target:/ { target = $3 }
-/^# lockwait_max_cell_s:/ { cap_s = $3 }
+
+# a table's start: a blank line, its caption, a blank line, the markdown
+# header and rule (head), and the header line of its CSV file csvf
+function table_start(caption, head, csvhead, csvf) {
+    print ""
+    print caption
+    print ""
+    print head
+    print csvhead > csvf
+}
 
 function name_of(s, tid) {
     if ((s SUBSEP tid) in tname) return tname[s, tid]
@@ -310,12 +310,9 @@ END {
         printf "\n° the interval is wider than ±%.0f point: the scenario's time cap (MAX_CELL_S) or the pair limit stopped it first.\n", 100 * target
 
     if (anywrapped) {
-        print ""
-        print "Profile under the preload: shares are medians over the clean pairs' wrapped runs with 95% intervals; top lock, top blocker and path share come from the traced run."
-        print ""
-        print "| scenario | wait share | sleep share | contended | top lock | top blocker | path share of top lock |"
-        print "|---|---:|---:|---:|---|---|---:|"
-        print "scenario,wait_share,wait_share_lo,wait_share_hi,sleep_share,sleep_share_lo,sleep_share_hi,contended_share,contended_share_lo,contended_share_hi,top_lock,top_blocker,path_share_top_lock" > csv4
+        table_start("Profile under the preload: shares are medians over the clean pairs' wrapped runs with 95% intervals; top lock, top blocker and path share come from the traced run.",
+            "| scenario | wait share | sleep share | contended | top lock | top blocker | path share of top lock |\n|---|---:|---:|---:|---|---|---:|",
+            "scenario,wait_share,wait_share_lo,wait_share_hi,sleep_share,sleep_share_lo,sleep_share_hi,contended_share,contended_share_lo,contended_share_hi,top_lock,top_blocker,path_share_top_lock", csv4)
         for (i = 1; i <= nsc; i++) {
             s = order[i]
             if (!(s in ov)) continue
@@ -330,12 +327,9 @@ END {
 
     # the cache scenario's request latency, bare and wrapped
     if ("cache" in seen) {
-        print ""
-        print "Cache scenario: request latency (medians over the clean pairs' runs with 95% intervals), and the requests at or above p99 in the traced run."
-        print ""
-        print "| variant | p50 us | p99 us | max us |"
-        print "|---|---:|---:|---:|"
-        print "variant,p50_us,p50_us_lo,p50_us_hi,p99_us,p99_us_lo,p99_us_hi,max_us,max_us_lo,max_us_hi" > csv2
+        table_start("Cache scenario: request latency (medians over the clean pairs' runs with 95% intervals), and the requests at or above p99 in the traced run.",
+            "| variant | p50 us | p99 us | max us |\n|---|---:|---:|---:|",
+            "variant,p50_us,p50_us_lo,p50_us_hi,p99_us,p99_us_lo,p99_us_hi,max_us,max_us_lo,max_us_hi", csv2)
         for (vi = 1; vi <= 2; vi++) {
             v = vi == 1 ? "bare" : "wrapped"
             if (!(("cache" SUBSEP v) in haslat)) continue
@@ -347,12 +341,9 @@ END {
     }
 
     if (anywrapped) { # the traced runs exist only with the preload
-        print ""
-        print "Critical path of each traced run (`lockwait_report`): how its length divides."
-        print ""
-        print "| scenario | path ms | plain work | critical sections | waits (no blocker known) | handoffs | thread with most of it |"
-        print "|---|---:|---:|---:|---:|---:|---|"
-        print "scenario,path_ms,work_share,cs_share,wait_share,handoff_share,top_thread,top_thread_share" > csv3
+        table_start("Critical path of each traced run (`lockwait_report`): how its length divides.",
+            "| scenario | path ms | plain work | critical sections | waits (no blocker known) | handoffs | thread with most of it |\n|---|---:|---:|---:|---:|---:|---|",
+            "scenario,path_ms,work_share,cs_share,wait_share,handoff_share,top_thread,top_thread_share", csv3)
         for (i = 1; i <= nsc; i++) {
             s = order[i]
             if (!(s in cp_path) || cp_path[s] + 0 == 0) continue

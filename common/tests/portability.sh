@@ -18,11 +18,11 @@ check_exit "build.sh --no-linux without BUILD_DIR: exit 2 (build/ is left alone)
 
 env ITERS_LOG2=12 REPS=1 MAX_CELL_S=0 THREADS=1,2 PAIRS=1 PIN=1 "$B/false_sharing" >"$TMP/fs.txt" 2>/dev/null
 check "false_sharing without an affinity API says so in the raw output" \
-  grep -q '^# pinning: none (this OS has no thread affinity API' "$TMP/fs.txt"
+  grep -q '^RESULT exp=false_sharing kind=unpinned why=no_affinity_api' "$TMP/fs.txt"
 check_eq "false_sharing without an affinity API: every cell pinned=0" "0" "$(grep -c 'kind=cell .*pinned=1' "$TMP/fs.txt" || true)"
 check_eq "false_sharing without an affinity API: checksums ok" "" "$(grep kind=checksum "$TMP/fs.txt" | grep -v 'status=ok$' || true)"
 check "the summary says why nothing was pinned" \
-  bash -c "awk -v csvdir='$TMP' -f '$ROOT/false_sharing/summary.awk' '$TMP/fs.txt' | grep -q 'Placement: none (this OS has no thread affinity API'"
+  bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/false_sharing/summary.awk' '$TMP/fs.txt' | grep -q 'Placement: none (this OS has no thread affinity API'"
 env REPS=2 MAX_CELL_S=0 ROUNDS=200 SIZES=4 "$B/ctxswitch" >"$TMP/cx.txt" 2>/dev/null
 check "ctxswitch without an affinity API says it could not pin" grep -q '^# ctxswitch_pinning: not available on this OS' "$TMP/cx.txt"
 check_eq "ctxswitch without an affinity API: checksums ok" "" "$(grep '^RESULT exp=ctxswitch kind=\(direct\|total\) ' "$TMP/cx.txt" | grep -v 'status=ok' || true)"

@@ -15,13 +15,13 @@ check "stats -h prints the usage" bash -c "'$S' -h | grep -q '^usage: stats'"
 # median of 1..10: order statistics x(2)..x(9) (P(B <= 1) = 11/1024 <= 2.5%)
 line=$(echo "1 2 3 4 5 6 7 8 9 10" | "$S" median)
 check_eq "median of 1..10: 5.5, interval 2..9, no p" "5.5 2 9 NA NA 10" \
-  "$(val "$line" est) $(val "$line" lo) $(val "$line" hi) $(val "$line" p) $(val "$line" q) $(val "$line" n)"
+  "$(val "$line" est) $(val "$line" est_lo) $(val "$line" est_hi) $(val "$line" p) $(val "$line" q) $(val "$line" n)"
 check_eq "a line without a label is named by its position" "series=1 " "$(grep -o 'series=1 ' <<<"$line")"
 
 # Hollander & Wolfe's depression data (x - y), R: wilcox.test(x, y, paired = TRUE, conf.int = TRUE)
 line=$(echo "hw 0.952 -0.147 1.022 0.43 0.62 0.59 0.49 -0.08 0.01" | "$S" shift)
 check_eq "shift: the depression data give 0.46, 0.01..0.786, p = 20/512" "hw 0.46 0.01 0.786 0.0390625 9" \
-  "$(val "$line" label) $(val "$line" est) $(val "$line" lo) $(val "$line" hi) $(val "$line" p) $(val "$line" n)"
+  "$(val "$line" label) $(val "$line" est) $(val "$line" est_lo) $(val "$line" est_hi) $(val "$line" p) $(val "$line" n)"
 
 # q: Benjamini-Hochberg over the series of one call. p = 2/64 for 1..6
 # (every sign pattern but one is below), 1 for a symmetric set; the empty
@@ -41,11 +41,11 @@ check_eq "ratio: about 1.000 for ratios scattered around 1" "1.000" "$(awk -v e=
 # powers of two: their logs are exactly symmetric about 0, so T+ is its mean
 l=$(echo "2 0.5 4 0.25 8 0.125" | "$S" ratio)
 check_eq "ratio: r and 1/r in equal numbers give exactly 1, p = 1" "1 1" "$(val "$l" est) $(val "$l" p)"
-check_eq "ratio: half-width within -a 0.01 is reached" 1 "$(val "$line" reached)"
-check_eq "ratio: not within -a 0.0001" 0 "$(val "$("$S" -r 0 -a 0.0001 ratio "$TMP/r.txt")" reached)"
+check_eq "ratio: half-width within -a 0.01 is reached" 1 "$(val "$line" target_reached)"
+check_eq "ratio: not within -a 0.0001" 0 "$(val "$("$S" -r 0 -a 0.0001 ratio "$TMP/r.txt")" target_reached)"
 check_eq "options before or after the command" "$("$S" -r 0 -a 0.01 ratio <"$TMP/r.txt")" "$line"
-check_eq "no interval below 6 values: reached=0, bounds NA" "NA NA 0" \
-  "$(l=$(echo "1 1 1 1 1" | "$S" -a 1 ratio); echo "$(val "$l" lo) $(val "$l" hi) $(val "$l" reached)")"
+check_eq "no interval below 6 values: target_reached=0, bounds NA" "NA NA 0" \
+  "$(l=$(echo "1 1 1 1 1" | "$S" -a 1 ratio); echo "$(val "$l" est_lo) $(val "$l" est_hi) $(val "$l" target_reached)")"
 check_eq "two modes are flagged" 1 "$(val "$(echo "1 1.01 1.02 1.03 1.04 2 2.01 2.02 2.03 2.04" | "$S" ratio)" two_modes)"
 
 line=$("$S" canary)

@@ -15,7 +15,7 @@ check_eq "arm64: every cell's checksum ok" "$cells" "$(grep -c '^RESULT exp=ctxs
 check_eq "arm64: RESULT grammar" "" "$(result_grammar "$TMP/out.txt")"
 # per repetition of the direct cells: T1 (pair round trip) > T2 (single) > 0
 check_eq "arm64: T1 > T2 > 0 in every repetition of the direct cells" "" \
-  "$(awk '/^samples .* size_kib=0 .* run=T[12] / { for (i = 1; i <= NF; i++) if (index($i, "rt_ns=") == 1) l[$0 ~ / run=T1 / ? 1 : 2, $3] = substr($i, 7) }
+  "$(awk '/^RESULT exp=ctxswitch kind=samples .* size_kib=0 .* run=T[12] / { for (i = 1; i <= NF; i++) if (index($i, "rt_ns=") == 1) l[$0 ~ / run=T1 / ? 1 : 2, $4] = substr($i, 7) }
     END { for (m in l) { split(m, k, SUBSEP); if (k[1] != 1) continue; n = split(l[1, k[2]], a, ","); split(l[2, k[2]], b, ",")
       for (i = 1; i <= n; i++) if (!(a[i] + 0 > b[i] + 0 && b[i] + 0 > 0)) print k[2], i } }' "$TMP/out.txt")"
 finish

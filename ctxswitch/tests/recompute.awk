@@ -12,19 +12,19 @@
 #   q >= p, and significant=yes exactly when q <= 0.05 (p for mode_diff).
 # Prints one line per disagreement, then "checked N" (N RESULT lines).
 # Input: RESULT exp=ctxswitch kind=direct|total|mode_diff ...
-#        samples exp=ctxswitch mode=M size_kib=D access=A stride_bytes=S round_trips=R run=T1|T2|S1|S2 rt_ns=v,...
-#        samples exp=ctxswitch ... run=rep state=c,i,s,... canary_ns=...
+#        RESULT exp=ctxswitch kind=samples mode=M size_kib=D access=A stride_bytes=S round_trips=R run=T1|T2|S1|S2 rt_ns=v,...
+#        RESULT exp=ctxswitch kind=samples ... run=rep state=c,i,s,... canary_ns=...
 # (samples values carry one decimal, so comparisons allow TOL ns.)
 BEGIN { TOL = 0.2 }
-function val(k,   i) { for (i = 2; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2); return "" }
+function val(k) { return kv_get($0, k) }
 function key() { return val("mode") " " val("size_kib") " " val("access") " " val("stride_bytes") " " val("round_trips") }
 function bad(what) { printf "%s: %s\n", cur, what; nbad++ }
 
-$1 == "samples" && $2 == "exp=ctxswitch" {
+$1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=samples" {
     r = val("run")
     s[key(), r] = r == "rep" ? val("state") : val("rt_ns")
 }
-$1 == "RESULT" && $2 == "exp=ctxswitch" {
+$1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=direct" || $3 == "kind=total" || $3 == "kind=mode_diff") {
     nr++; line[nr] = $0; k[nr] = key()
 }
 

@@ -29,7 +29,7 @@ done
 raw=$R/results/quick-ctxswitch-raw.txt
 check_eq "QUICK left README.md alone" "$readme" "$(cksum <"$R/README.md")"
 check "the raw file opens with run.sh's provenance and has ctxswitch's own" \
-  bash -c "head -n 1 '$raw' | grep -q '^# sharecost raw results: ctxswitch' && grep -q '^# ctxswitch_config: ' '$raw'"
+  bash -c "head -n 1 '$raw' | grep -q '^# sharecost raw results: ctxswitch' && grep -q '^RESULT exp=ctxswitch kind=config ' '$raw'"
 check_eq "every RESULT line follows the grammar" "" "$(result_grammar "$raw")"
 n=$(grep -c '^RESULT exp=ctxswitch kind=\(direct\|total\) ' "$raw" || true)
 check_awk "QUICK ran both modes' C1 and some sweep cells ($n)" "$n >= 6"

@@ -16,14 +16,14 @@ summary_goldens ctxswitch 0 direct.csv indirect.csv indirect.svg
 
 # every RESULT is what its samples give: the formula per repetition, the
 # counts, and the defining properties of each estimate and interval
-cells=$(grep -c '^RESULT exp=ctxswitch ' "$fixture")
+cells=$(grep -cE '^RESULT exp=ctxswitch kind=(direct|total|mode_diff) ' "$fixture")
 check_eq "the fixture's RESULT lines follow from its samples ($cells lines)" "checked $cells" \
-  "$(awk -f "$T/recompute.awk" "$fixture")"
+  "$(awk -f "$ROOT/common/kv.awk" -f "$T/recompute.awk" "$fixture")"
 # and the check can fail: one changed C1, one changed interval end
 check "a C1 that is not the median of its repetitions is reported" \
-  bash -c "sed '0,/ c1_ns=/s/ c1_ns=[0-9.]*/ c1_ns=1.0/' '$fixture' | awk -f '$T/recompute.awk' | grep -q 'c1_ns=1.0 is not the median'"
+  bash -c "sed '0,/ c1_ns=/s/ c1_ns=[0-9.]*/ c1_ns=1.0/' '$fixture' | awk -f '$ROOT/common/kv.awk' -f '$T/recompute.awk' | grep -q 'c1_ns=1.0 is not the median'"
 check "an indirect interval end that is no Walsh average is reported" \
-  bash -c "sed '0,/ indirect_ns_hi=/s/ indirect_ns_hi=\([0-9]*\)\.[0-9]/ indirect_ns_hi=\1.77/' '$fixture' | awk -f '$T/recompute.awk' | grep -q 'are not values of the sample'"
+  bash -c "sed '0,/ indirect_ns_hi=/s/ indirect_ns_hi=\([0-9]*\)\.[0-9]/ indirect_ns_hi=\1.77/' '$fixture' | awk -f '$ROOT/common/kv.awk' -f '$T/recompute.awk' | grep -q 'are not values of the sample'"
 
 # the table shows the raw file's numbers: one significant cell by hand
 line=$(grep '^RESULT exp=ctxswitch kind=total mode=process size_kib=2048 access=rmw stride_bytes=8 ' "$fixture")
@@ -33,7 +33,7 @@ check_eq "the fixture's process rmw/8 at 2 MiB is significant and measured" "yes
 check "process rmw/8 at 2 MiB shows the raw estimate and interval ($want)" \
   grep -qF "| process | 2 MiB | D ≤ L2 < 2D (= L2) | $want" "$TMP/mawk/summary.md"
 # too busy: fewer clean repetitions than REPS, or more than half left out
-reps=$(sed -n 's/^# ctxswitch_config: .* reps=\([0-9]*\) .*/\1/p' "$fixture")
+reps=$(val "$(grep '^RESULT exp=ctxswitch kind=config ' "$fixture")" reps_min)
 busy=$(grep '^RESULT exp=ctxswitch kind=total ' "$fixture" | while read -r l; do
   u=$(val "$l" rounds_used); t=$(val "$l" rounds_total)
   if [ "$u" -lt "$reps" ] || [ $((2 * (t - u))) -gt "$t" ]; then echo busy; fi
@@ -46,7 +46,7 @@ ns_cells=$(grep '^RESULT exp=ctxswitch kind=total .* significant=no ' "$fixture"
 done | grep -c . || true)
 check_eq "one n.s. per measured non-significant cell in the table" "$ns_cells" "$(grep '^| ' "$TMP/mawk/summary.md" | grep -o 'n\.s\.' | grep -c . || true)"
 # the left-out statement adds up the RESULT lines
-sums=$(grep '^RESULT exp=ctxswitch kind=\(direct\|total\) ' "$fixture" | awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+sums=$(grep '^RESULT exp=ctxswitch kind=\(direct\|total\) ' "$fixture" | kv_awk '{ kv($0, v)
   t += v["rounds_total"]; u += v["rounds_used"]; it += v["rounds_interfered"]; s += v["rounds_slow"] } END { printf "%d of %d repetitions (%d interfered with, %d in a slow", t - u, t, it, s }')
 check "the summary says how many repetitions were left out and why ($sums)" grep -qF "Left out: $sums" "$TMP/mawk/summary.md"
 # findings follow the intervals: C1 with its interval, process - thread paired
@@ -59,12 +59,12 @@ check "the findings say whether process - thread is significant" grep -q 'Switch
 # at the start: with every thread rmw/8 interval overlapping the first, none
 check "a curve whose intervals overlap is not called growing" bash -c "
   sed 's/^\(RESULT exp=ctxswitch kind=total mode=thread size_kib=[0-9]* access=rmw stride_bytes=8 .*\) indirect_ns=[0-9.]* indirect_ns_lo=[0-9.]* indirect_ns_hi=[0-9.]*/\1 indirect_ns=16.0 indirect_ns_lo=11.0 indirect_ns_hi=30.0/' '$fixture' |
-  awk -v csvdir='$TMP' -f '$ROOT/ctxswitch/summary.awk' | grep -q '^- thread rmw/8: significant at every measured D from 1 KiB on, not measurably growing'"
+  awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' | grep -q '^- thread rmw/8: significant at every measured D from 1 KiB on, not measurably growing'"
 # and one wide interval at the largest D does not undo growth the cells
 # below it show
 check "a wide interval at the largest D does not hide growth below it" bash -c "
   sed 's/^\(RESULT exp=ctxswitch kind=total mode=thread size_kib=2048 access=rmw stride_bytes=8 .*\) indirect_ns=[0-9.]* indirect_ns_lo=[0-9.]* indirect_ns_hi=[0-9.]*/\1 indirect_ns=16.0 indirect_ns_lo=11.0 indirect_ns_hi=5000.0/' '$fixture' |
-  awk -v csvdir='$TMP' -f '$ROOT/ctxswitch/summary.awk' | grep -q '^- thread rmw/8: significant at every measured D from 1 KiB on, growing with D: .* at 1536 KiB'"
+  awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' | grep -q '^- thread rmw/8: significant at every measured D from 1 KiB on, growing with D: .* at 1536 KiB'"
 check "the findings say where the sweep stopped against L2 and the LLC" \
   grep -q '^- The sweep stops at D = 2 MiB (1.00 × L2), below the LLC (260 MiB): the LLC knee is not measured' "$TMP/mawk/summary.md"
 check "the summary links the plot under results/" grep -qF '](results/ctxswitch-indirect.svg)' "$TMP/mawk/summary.md"
@@ -75,7 +75,7 @@ check "the SVG draws the intervals" grep -q '95% intervals' "$TMP/mawk/ctxswitch
 # an unpinned QUICK run (PIN=0, a real run): placement said, failed checks marked
 u=$TMP/unpinned
 mkdir -p "$u"
-awk -v csvdir="$u" -v prefix=quick- -f "$ROOT/ctxswitch/summary.awk" "$T/fixture-unpinned-raw.txt" >"$u/summary.md"
+awk -v csvdir="$u" -v prefix=quick- -f "$ROOT/common/kv.awk" -f "$ROOT/ctxswitch/summary.awk" "$T/fixture-unpinned-raw.txt" >"$u/summary.md"
 check "unpinned: the summary says the OS placed the sides" grep -q '^The OS placed the two sides' "$u/summary.md"
 flagged=$(grep -c '^RESULT exp=ctxswitch kind=total .* check=[a-z,]*' "$T/fixture-unpinned-raw.txt" || true)
 notok=$(grep -c '^RESULT exp=ctxswitch kind=total .* check=\(csw\|migrated\)' "$T/fixture-unpinned-raw.txt" || true)
@@ -85,17 +85,17 @@ check "unpinned: the findings list the failed cells" grep -q "cells failed a sel
 check "unpinned QUICK: the plot link names the quick file" grep -qF '](results/quick-ctxswitch-indirect.svg)' "$u/summary.md"
 
 # cache sources that disagree are reported with the one used
-{ cat "$fixture"; echo '# ctxswitch_cache_disagree: L2 sysfs_bytes=2097152 sysconf_bytes=1048576 sysctl_bytes=0 used=sysfs'; } >"$TMP/disagree.txt"
+{ cat "$fixture"; echo 'RESULT exp=ctxswitch kind=cache level=L2 sysfs_bytes=2097152 sysconf_bytes=1048576 sysctl_bytes=NA used=sysfs disagree=1'; } >"$TMP/disagree.txt"
 check "disagreeing cache sources are named in the summary" \
-  bash -c "awk -v csvdir='$TMP' -f '$ROOT/ctxswitch/summary.awk' '$TMP/disagree.txt' | grep -q 'Cache sources disagree on L2: sysfs 2097152, sysconf 1048576.*sysfs was used'"
+  bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' '$TMP/disagree.txt' | grep -q 'Cache sources disagree on L2: sysfs 2097152, sysconf 1048576.*sysfs was used'"
 
 # no cache sizes known (some VMs, some OSes): no division by zero, said plainly
-sed 's/l2_bytes=[0-9]*/l2_bytes=0/; s/llc_bytes=[0-9]*/llc_bytes=0/' "$fixture" >"$TMP/nocache.txt"
+sed 's/l2_bytes=[0-9]*/l2_bytes=NA/; s/llc_bytes=[0-9]*/llc_bytes=NA/' "$fixture" >"$TMP/nocache.txt"
 check "unknown L2 and LLC: the summary says unknown and stops cleanly" \
-  bash -c "awk -v csvdir='$TMP' -f '$ROOT/ctxswitch/summary.awk' '$TMP/nocache.txt' | grep -q 'L2 unknown, LLC (L3) unknown'"
+  bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' '$TMP/nocache.txt' | grep -q 'L2 unknown, LLC (L3) unknown'"
 
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: ctxswitch\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \
-  bash -c "awk -v csvdir='$TMP' -f '$ROOT/ctxswitch/summary.awk' '$TMP/empty.txt' | grep -q 'No ctxswitch results'"
+  bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' '$TMP/empty.txt' | grep -q 'No ctxswitch results'"
 finish

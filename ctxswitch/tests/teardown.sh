@@ -21,8 +21,8 @@ check "a short sweep runs" bash -c \
   "env ROUNDS=100 REPS=6 MAX_CELL_S=0 SIZES=1,2,4,8,16 MODE=process,thread '$bin' >'$raw' 2>/dev/null"
 # shellcheck disable=SC2016 # an awk program
 read -r runs last expected bound < <(awk '
-  # samples ... run=T1|S1 ... wall_ns=w1,w2,...   (old format: run=pair ns=t1,t2,...)
-  $1 == "samples" {
+  # RESULT ... kind=samples ... run=T1|S1 ... wall_ns=w1,w2,...   (old format: run=pair ns=t1,t2,...)
+  $1 == "samples" || $3 == "kind=samples" {
     list = ""
     for (i = 2; i <= NF; i++) {
       if ($i == "run=T1" || $i == "run=S1" || $i == "run=pair") pair = 1

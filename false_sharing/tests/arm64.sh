@@ -12,6 +12,6 @@ env ITERS_LOG2=12 REPS=2 MAX_CELL_S=0 THREADS=1,2 qemu-aarch64 "$A64/false_shari
 check_eq "arm64 under qemu: 24 cells" "24" "$(grep -c '^RESULT exp=false_sharing kind=cell ' "$TMP/out.txt" || true)"
 check_eq "arm64 under qemu: every checksum ok" "" "$(grep 'kind=checksum' "$TMP/out.txt" | grep -v 'status=ok$' || true)"
 check_eq "arm64 under qemu: RESULT grammar" "" "$(result_grammar "$TMP/out.txt")"
-check "arm64 clock_estimate prints a clock" bash -c "qemu-aarch64 '$A64/clock_estimate' -n 18 -r 1 | grep -q '^RESULT exp=clock ghz='"
+check "arm64 clock_estimate prints a clock" bash -c "qemu-aarch64 '$A64/clock_estimate' -n 18 -r 1 | grep -q '^RESULT exp=clock kind=estimate ghz='"
 check "arm64 machine describes the caches" bash -c "qemu-aarch64 '$A64/machine' | grep -q '^# line_size_used: '"
 finish

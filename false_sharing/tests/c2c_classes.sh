@@ -5,10 +5,7 @@
 # speeds), two sockets with SMT, one outlier pair, and a matrix with no
 # structure. Each fixture is what c2c/synth.awk writes (under every awk);
 # each analysis is the committed golden and holds the classes built in.
-# Regenerate after a deliberate change:
-#   for s in smt clusters sockets outlier noise; do
-#     mawk -v scenario=$s -f c2c/synth.awk >c2c/fixture-$s.txt
-#     ../../build/false_sharing_c2c -f c2c/fixture-$s.txt >c2c/golden-$s.txt 2>/dev/null; done
+# Regenerate after a deliberate change: common/regen_goldens.sh
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
@@ -54,7 +51,7 @@ check_eq "sockets: three classes" 3 "$(val "$(line_of "$t" c2c_classes)" classes
 check_eq "sockets: 8 SMT, 48 same-socket, 64 cross-socket pairs" "8 48 64" \
   "$(for c in 1 2 3; do val "$(line_of "$t" c2c_class $c)" pairs; done | paste -sd' ' -)"
 check_eq "sockets: each OS class is one measured class" "1 2 3" \
-  "$(grep kind=c2c_os "$t" | sed 's/.*classes=//' | paste -sd' ' -)"
+  "$(grep kind=c2c_os "$t" | kv_awk '{ print kv_get($0, "classes") }' | paste -sd' ' -)"
 check_eq "sockets: the order shows sockets and cores as blocks" "0,8,1,9,2,10,3,11,4,12,5,13,6,14,7,15" \
   "$(val "$(line_of "$t" c2c_order)" cpus)"
 
@@ -71,7 +68,7 @@ check_eq "noise: one class (no structure; the far pair's interval reaches the re
 tac "$D/fixture-sockets.txt" >"$TMP/rev.txt"
 "$C2C" -f "$TMP/rev.txt" >"$TMP/rev.out" 2>/dev/null
 check_eq "sockets reversed: the same classes and latencies" \
-  "$(grep 'kind=c2c_class ' "$TMP/sockets.txt" | sed 's/ rep=.*//')" "$(grep 'kind=c2c_class ' "$TMP/rev.out" | sed 's/ rep=.*//')"
+  "$(grep 'kind=c2c_class ' "$TMP/sockets.txt" | sed 's/ typical_pair=.*//')" "$(grep 'kind=c2c_class ' "$TMP/rev.out" | sed 's/ typical_pair=.*//')"
 
 # a pair too busy to measure is left out of the classes
 sed 's/cpu_a=0 cpu_b=4 \(.*\) busy=0/cpu_a=0 cpu_b=4 \1 busy=1/' "$D/fixture-smt.txt" >"$TMP/busy.txt"
@@ -85,9 +82,9 @@ check_eq "C2C_GAP_PCT=300: the sockets become one class" 1 \
   "$(C2C_GAP_PCT=300 "$C2C" -f "$D/fixture-sockets.txt" 2>/dev/null | grep kind=c2c_classes | sed 's/.*classes=\([0-9]*\).*/\1/')"
 
 # overlapping intervals keep levels together even when the estimates differ
-printf 'RESULT exp=false_sharing kind=c2c cpu_a=0 cpu_b=1 one_way_ns=40 one_way_lo_ns=30 one_way_hi_ns=70 os=unknown\n' >"$TMP/ov.txt"
-printf 'RESULT exp=false_sharing kind=c2c cpu_a=0 cpu_b=2 one_way_ns=60 one_way_lo_ns=50 one_way_hi_ns=65 os=unknown\n' >>"$TMP/ov.txt"
-printf 'RESULT exp=false_sharing kind=c2c cpu_a=1 cpu_b=2 one_way_ns=100 one_way_lo_ns=90 one_way_hi_ns=110 os=unknown\n' >>"$TMP/ov.txt"
+printf 'RESULT exp=false_sharing kind=c2c cpu_a=0 cpu_b=1 one_way_ns=40 one_way_ns_lo=30 one_way_ns_hi=70 os=unknown\n' >"$TMP/ov.txt"
+printf 'RESULT exp=false_sharing kind=c2c cpu_a=0 cpu_b=2 one_way_ns=60 one_way_ns_lo=50 one_way_ns_hi=65 os=unknown\n' >>"$TMP/ov.txt"
+printf 'RESULT exp=false_sharing kind=c2c cpu_a=1 cpu_b=2 one_way_ns=100 one_way_ns_lo=90 one_way_ns_hi=110 os=unknown\n' >>"$TMP/ov.txt"
 "$C2C" -f "$TMP/ov.txt" >"$TMP/ov.out" 2>/dev/null
 check_eq "40 and 60 ns with overlapping intervals: one class; 100 ns apart: another" "2 2 1" \
   "$(val "$(line_of "$TMP/ov.out" c2c_classes)" classes) $(val "$(line_of "$TMP/ov.out" c2c_class 1)" pairs) $(val "$(line_of "$TMP/ov.out" c2c_class 2)" pairs)"

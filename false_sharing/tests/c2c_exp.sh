@@ -21,11 +21,11 @@ check_eq "PAIR_CPUS for hidden SMT: the OS class measurement splits comes too" \
 check_eq "PAIR_CPUS for two clusters the OS agrees on: one pair per measured class" \
   "0,2:measured_1;3,7:measured_2" "$(false_sharing_pair_cpus "$D/golden-clusters.txt")"
 cat >"$TMP/joined.txt" <<'TXT'
-RESULT exp=false_sharing kind=c2c_class class=1 pairs=6 rep=0,2 os_smt=0 os_shared_l2=3 os_shared_l3_only=3 os_across_l3=0 os_unknown=0
-RESULT exp=false_sharing kind=c2c_class class=2 pairs=4 rep=3,7 os_smt=0 os_shared_l2=0 os_shared_l3_only=0 os_across_l3=4 os_unknown=0
-RESULT exp=false_sharing kind=c2c_os os=shared_l2 pairs=3 rep=0,1 classes=1
-RESULT exp=false_sharing kind=c2c_os os=shared_l3_only pairs=3 rep=0,2 classes=1
-RESULT exp=false_sharing kind=c2c_os os=across_l3 pairs=4 rep=3,7 classes=2
+RESULT exp=false_sharing kind=c2c_class class=1 pairs=6 typical_pair=0,2 os_smt=0 os_shared_l2=3 os_shared_l3_only=3 os_across_l3=0 os_unknown=0
+RESULT exp=false_sharing kind=c2c_class class=2 pairs=4 typical_pair=3,7 os_smt=0 os_shared_l2=0 os_shared_l3_only=0 os_across_l3=4 os_unknown=0
+RESULT exp=false_sharing kind=c2c_os os=shared_l2 pairs=3 typical_pair=0,1 classes=1
+RESULT exp=false_sharing kind=c2c_os os=shared_l3_only pairs=3 typical_pair=0,2 classes=1
+RESULT exp=false_sharing kind=c2c_os os=across_l3 pairs=4 typical_pair=3,7 classes=2
 TXT
 check_eq "PAIR_CPUS where one measured class joins two OS classes: their pairs too, none twice" \
   "0,2:measured_1;3,7:measured_2;0,1:os_shared_l2" "$(false_sharing_pair_cpus "$TMP/joined.txt")"
@@ -36,7 +36,7 @@ check_eq "no classes (every pair too busy): no PAIR_CPUS, the OS topology decide
 { sed 's/class=shared_l3_only/class=measured_1/' "$ROOT/false_sharing/tests/fixture-raw.txt"
   grep 'kind=c2c_class ' "$D/fixture-raw.txt"; } >"$TMP/labelled.txt"
 mkdir -p "$TMP/labelled"
-awk -v csvdir="$TMP/labelled" -f "$ROOT/false_sharing/summary.awk" "$TMP/labelled.txt" >"$TMP/labelled.md"
+awk -v csvdir="$TMP/labelled" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" "$TMP/labelled.txt" >"$TMP/labelled.md"
 handoff=$(val "$(grep 'kind=c2c_class ' "$D/fixture-raw.txt")" one_way_ns)
 check "the pair table says which measured class, with its hand-off ($handoff ns)" \
   grep -q "^| measured class 1 ($handoff ns hand-off) | " "$TMP/labelled.md"

@@ -25,16 +25,16 @@ if [ "$allowed" -lt 2 ]; then
   finish
 fi
 check_eq "the plan counts all $pairs pairs of the $allowed allowed CPUs ($ncpu present)" "$allowed $pairs" \
-  "$(val "$(grep kind=c2c_plan "$out")" cpus) $(val "$(grep kind=c2c_plan "$out")" pairs_total)"
+  "$(val "$(grep kind=c2c_plan "$out")" cpu_count) $(val "$(grep kind=c2c_plan "$out")" pairs_total)"
 check_eq "one RESULT line per pair" "$pairs" "$(grep -c '^RESULT exp=false_sharing kind=c2c ' "$out")"
-check_eq "one samples line per pair" "$pairs" "$(grep -c '^samples exp=false_sharing kind=c2c ' "$out")"
+check_eq "one samples line per pair" "$pairs" "$(grep -c '^RESULT exp=false_sharing kind=c2c_samples ' "$out")"
 check_eq "every pair line has the keys of the grammar" "" \
-  "$(grep '^RESULT exp=false_sharing kind=c2c ' "$out" | grep -v 'cpu_a=[0-9]* cpu_b=[0-9]* one_way_ns=[0-9.NA]* one_way_lo_ns=[0-9.NA]* one_way_hi_ns=[0-9.NA]* batches_used=[0-9]* batches_total=[0-9]* batches_interfered=[0-9]* batches_slow=[0-9]* ' || true)"
+  "$(grep '^RESULT exp=false_sharing kind=c2c ' "$out" | grep -v 'cpu_a=[0-9]* cpu_b=[0-9]* one_way_ns=[0-9.NA]* one_way_ns_lo=[0-9.NA]* one_way_ns_hi=[0-9.NA]* batches_used=[0-9]* batches_total=[0-9]* batches_interfered=[0-9]* batches_slow=[0-9]* ' || true)"
 # used + interfered + slow = total, and the samples line lists each batch with its mark
 check_eq "batch counts add up and match the samples lines" "" "$(
   while read -r line; do
     a=$(val "$line" cpu_a) b=$(val "$line" cpu_b)
-    s=$(grep "^samples exp=false_sharing kind=c2c cpu_a=$a cpu_b=$b " "$out" | sed 's/.*one_way_ns=//')
+    s=$(val "$(grep "^RESULT exp=false_sharing kind=c2c_samples cpu_a=$a cpu_b=$b " "$out")" one_way_ns)
     awk -v u="$(val "$line" batches_used)" -v t="$(val "$line" batches_total)" -v i="$(val "$line" batches_interfered)" \
         -v sl="$(val "$line" batches_slow)" -v s="$s" -v p="$a,$b" 'BEGIN {
       n = split(s, x, ","); ni = 0; ns = 0
@@ -42,12 +42,12 @@ check_eq "batch counts add up and match the samples lines" "" "$(
       if (u + i + sl != t || n != t || ni != i || ns != sl) print "pair " p ": used " u " interfered " i " slow " sl " total " t ", samples " n " (" ni " i, " ns " s)" }'
   done < <(grep '^RESULT exp=false_sharing kind=c2c ' "$out"))"
 check_eq "a pair with a median has an interval or is marked busy" "" \
-  "$(grep '^RESULT exp=false_sharing kind=c2c ' "$out" | grep 'one_way_lo_ns=NA' | grep -v 'busy=1' || true)"
+  "$(grep '^RESULT exp=false_sharing kind=c2c ' "$out" | grep 'one_way_ns_lo=NA' | grep -v 'busy=1' || true)"
 check "the classes line counts every pair" bash -c "grep -q 'kind=c2c_classes .* pairs=$pairs ' '$out'"
 check_eq "one c2c_cpu line per allowed CPU" "$allowed" "$(grep -c 'kind=c2c_cpu ' "$out")"
 check_eq "the order names every allowed CPU once" "$allowed" \
   "$(val "$(grep kind=c2c_order "$out")" cpus | tr ',' '\n' | sort -u | grep -c .)"
-check "the summary awk reads the run" bash -c "mawk -v csvdir='$TMP' -f '$ROOT/false_sharing/summary_c2c.awk' '$out' | grep -q '^| 1 |\\|No pair could be measured'"
+check "the summary awk reads the run" bash -c "mawk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/false_sharing/summary_c2c.awk' '$out' | grep -q '^| 1 |\\|No pair could be measured'"
 
 # C2C_CPUS: a subset of the allowed CPUs, checked
 two=$(val "$(grep kind=c2c_order "$out")" cpus | tr ',' '\n' | sort -n | head -n 2 | paste -sd, -)

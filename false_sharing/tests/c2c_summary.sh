@@ -4,10 +4,7 @@
 # with their analyses, the markdown, the CSV matrix, the classes CSV and the
 # SVG heatmap are the committed goldens under mawk, gawk and original-awk,
 # and what they say follows from the numbers.
-# Regenerate after a deliberate change (from false_sharing/tests):
-#   cat c2c/fixture-sockets.txt c2c/golden-sockets.txt >/tmp/in  (raw: c2c/fixture-raw.txt alone)
-#   mawk -v csvdir=/tmp -f ../summary_c2c.awk /tmp/in >c2c/golden-sockets.md, then copy
-#   /tmp/false_sharing-c2c.svg, .csv and -classes.csv to c2c/golden-sockets.*
+# Regenerate after a deliberate change: common/regen_goldens.sh
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
@@ -25,7 +22,7 @@ run_awk() {
   local out=$TMP/$1-$2
   mkdir -p "$out"
   input "$2" >"$out/in.txt"
-  "$1" -v csvdir="$out" -f "$AWKF" "$out/in.txt" >"$out/summary.md" 2>"$out/err"
+  "$1" -v csvdir="$out" -f "$ROOT/common/kv.awk" -f "$AWKF" "$out/in.txt" >"$out/summary.md" 2>"$out/err"
 }
 
 for a in mawk gawk original-awk; do
@@ -72,7 +69,7 @@ check "sockets: the crossing costs 2.7x a same-socket hand-off" \
 # what the findings say about the other scenarios
 findings() { # findings SCENARIO: the markdown under mawk
   mkdir -p "$TMP/f-$1"
-  input "$1" | mawk -v csvdir="$TMP/f-$1" -f "$AWKF"
+  input "$1" | mawk -v csvdir="$TMP/f-$1" -f "$ROOT/common/kv.awk" -f "$AWKF"
 }
 check "smt: says the OS misses SMT siblings" bash -c "grep -q 'CPUs 0 and 4, 1 and 5, 2 and 6, 3 and 7 .*behave like SMT siblings' '$TMP/mawk-smt/summary.md'"
 findings clusters >"$TMP/clusters.md"
@@ -87,7 +84,7 @@ check "noise: one class" grep -q 'one class, no pair apart from the rest' "$TMP/
 sed 's/cpu_a=2 cpu_b=9 \(.*\)busy=0/cpu_a=2 cpu_b=9 \1busy=1/; /kind=c2c cpu_a=0 cpu_b=5 /d' \
   "$D/fixture-sockets.txt" "$D/golden-sockets.txt" >"$TMP/holes.txt"
 mkdir -p "$TMP/holes"
-mawk -v csvdir="$TMP/holes" -f "$AWKF" "$TMP/holes.txt" >"$TMP/holes.md"
+mawk -v csvdir="$TMP/holes" -f "$ROOT/common/kv.awk" -f "$AWKF" "$TMP/holes.txt" >"$TMP/holes.md"
 check_eq "a busy pair: two hatched cells" 2 "$(grep -c 'fill="url(#busy)"' "$TMP/holes/false_sharing-c2c.svg")"
 check_eq "a pair not measured: two grey cells" 2 "$(grep -c 'fill="#eeeeee"' "$TMP/holes/false_sharing-c2c.svg")"
 check "a busy pair: the summary says the machine was too busy for it" grep -q 'too busy to measure 1 pair (2,9)' "$TMP/holes.md"
@@ -96,8 +93,8 @@ check_eq "a pair not measured: its matrix cells are empty" "," \
 
 # no results, no map
 printf '# nothing\n' >"$TMP/empty.txt"
-check_eq "a raw file without the map (C2C=0): no section" "" "$(mawk -v csvdir="$TMP" -f "$AWKF" "$TMP/empty.txt")"
+check_eq "a raw file without the map (C2C=0): no section" "" "$(mawk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$AWKF" "$TMP/empty.txt")"
 printf 'RESULT exp=false_sharing kind=c2c_skip reason=no_affinity_api allowed_cpus=0\n' >"$TMP/skip.txt"
 check "a skipped map says why" \
-  bash -c "mawk -v csvdir='$TMP' -f '$AWKF' '$TMP/skip.txt' | grep -q 'No map: this OS cannot pin a thread'"
+  bash -c "mawk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$AWKF' '$TMP/skip.txt' | grep -q 'No map: this OS cannot pin a thread'"
 finish

@@ -23,17 +23,17 @@ env ITERS_LOG2=20 REPS=6 MAX_CELL_S=0 THREADS=1 PAIRS=0 taskset -c "$cpu" "$fs" 
 stop_hog
 
 marked=$(grep -E '^RESULT exp=false_sharing kind=cell ' "$TMP/raw.txt" |
-  awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "rounds_interfered" || kv[1] == "rounds_slow") n += kv[2] } } END { print n + 0 }')
+  kv_awk '{ n += kv_get($0, "rounds_interfered") + kv_get($0, "rounds_slow") } END { print n + 0 }')
 check_awk "a busy loop on the measured CPU gets rounds marked interfered or slow ($marked marked)" "$marked >= 1"
 check_eq "checksums ok under the busy loop" "" "$(grep kind=checksum "$TMP/raw.txt" | grep -v 'status=ok$' || true)"
 # every round marked i lost more than 2% of its time; every round marked c lost no more
 check_eq "state letters agree with the lost shares kept per round" "" \
-  "$(grep '^samples ' "$TMP/raw.txt" | awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+  "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair)_samples ' "$TMP/raw.txt" | kv_awk '{ kv($0, v)
       n = split(v["lost_share"], lost, ",")
       for (r = 1; r <= n; r++) { s = substr(v["state"], r, 1)
         d = lost[r] - 0.02; if (d < 0.0001 && d > -0.0001) continue  # printed to 4 decimals
         if ((s == "i") != (lost[r] + 0 > 0.02)) { print $4, "round", r, s, lost[r]; exit } } }')"
-awk -v csvdir="$TMP" -f "$ROOT/false_sharing/summary.awk" "$TMP/raw.txt" >"$TMP/summary.md"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" "$TMP/raw.txt" >"$TMP/summary.md"
 check "the summary reports the rounds left out" grep -qE '^- [1-9][0-9]* of [0-9]+ cell-rounds were left out' "$TMP/summary.md"
 check "the summary's rounds table shows them" grep -qE '\| [0-9]+/[0-9]+ \([0-9]+ i, [0-9]+ s\) \|' "$TMP/summary.md"
 finish

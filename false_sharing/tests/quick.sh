@@ -34,14 +34,14 @@ else
     bash -c "! grep -q 'kind=pair class=measured_' '$raw'"
 fi
 check_eq "every cell has samples and cpus lines" "$cells $cells" \
-  "$(grep -cE '^samples exp=false_sharing kind=(cell|pair) ' "$raw") $(grep -c '^cpus exp=false_sharing' "$raw")"
+  "$(grep -cE '^RESULT exp=false_sharing kind=(cell|pair)_samples ' "$raw") $(grep -c '^RESULT exp=false_sharing kind=[a-z]*_cpus' "$raw")"
 # every round is accounted for: used + interfered + slow = total, and the
 # samples line keeps one value and one state letter per round
 check_eq "rounds_used + rounds_interfered + rounds_slow = rounds_total on every cell" "" \
-  "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair) ' "$raw" | awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+  "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair) ' "$raw" | kv_awk '{ kv($0, v)
       if (v["rounds_used"] + v["rounds_interfered"] + v["rounds_slow"] != v["rounds_total"]) print }')"
 check_eq "samples lines: one value and one state letter per round" "" \
-  "$(grep -E '^samples exp=false_sharing kind=(cell|pair) ' "$raw" | awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+  "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair)_samples ' "$raw" | kv_awk '{ kv($0, v)
       n = split(v["ns_per_inc"], x, ","); if (n != length(v["state"]) || v["state"] !~ /^[cis]+$/) print }')"
 check_eq "every cell carries an interval, its rounds and the verdicts" "" \
   "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair) ' "$raw" | grep -vE 'ns_per_inc_lo=[^ ]+ ns_per_inc_hi=.* rounds_total=.* slow_share=.* two_modes=[01] .*target_reached=[01] too_busy=[01]' || true)"
@@ -70,7 +70,7 @@ check_exit "run.sh THREADS=2,2: exit 2 before anything runs" 2 env THREADS=2,2 "
 env CLOCK_GHZ=1000 CLOCK_GHZ_T2=1000 CLOCK_GHZ_T4=1000 ITERS_LOG2=12 REPS=2 MAX_CELL_S=0 THREADS=1,2 PAIRS=0 \
   "$fs" >"$TMP/clk.txt" 2>/dev/null
 check_eq "CLOCK_GHZ* in the environment change no cycles figure (register stays near 1 cycle)" "" \
-  "$(grep 'kind=cell variant=register' "$TMP/clk.txt" | awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^cycles_per_inc=/) { split($i, kv, "="); if (kv[2] != "NA" && kv[2] + 0 > 50) print } }')"
+  "$(grep 'kind=cell increment=register' "$TMP/clk.txt" | kv_awk '{ c = kv_get($0, "cycles_per_inc"); if (c != "NA" && c + 0 > 50) print }')"
 
 # named thread counts above the CPU count run, marked oversubscribed
 over=$((ncpu + 1))

@@ -11,7 +11,7 @@ fixture=$ROOT/false_sharing/tests/fixture-raw.txt
 summary_goldens false_sharing 1 ns.csv ratios.csv pairs.csv
 
 # the numbers in the tables are the raw file's: one ratio and one cell, by hand
-line=$(grep 'kind=ratio variant=atomic compare=adjacent_over_pad128 threads=2 ' "$fixture")
+line=$(grep 'kind=ratio increment=atomic compare=adjacent_over_pad128 threads=2 ' "$fixture")
 if [ "$(val "$line" too_busy)" = 0 ]; then
   want=$(awk -v r="$(val "$line" ratio)" -v lo="$(val "$line" ratio_lo)" -v hi="$(val "$line" ratio_hi)" \
     'BEGIN { printf "%.3f.* \\[%.3f-%.3f\\]", r, lo, hi }')
@@ -21,7 +21,7 @@ else
   check "the atomic adjacent/pad128 ratio at 2 threads is reported as too busy, as in the raw file" \
     grep -qE '^\| atomic \| adjacent/pad128 \| [^|]* \| too busy' "$TMP/mawk/summary.md"
 fi
-line=$(grep 'kind=cell variant=register layout=pad128 threads=1 ' "$fixture")
+line=$(grep 'kind=cell increment=register layout=pad128 threads=1 ' "$fixture")
 check "the register pad128 1-thread rounds in the table are the raw file's" \
   grep -qE "^\| register \| pad128 \| $(val "$line" rounds_used)/$(val "$line" rounds_total)[ |]" "$TMP/mawk/summary.md"
 
@@ -30,15 +30,15 @@ synth() { # synth SCALING-RATIO LO HI Q REACHED TOO_BUSY: a raw file for the ato
   local t l
   for t in 1 2; do
     for l in adjacent pad64 pad128; do
-      echo "RESULT exp=false_sharing kind=cell variant=atomic layout=$l threads=$t ns_per_inc=7.0000 ns_per_inc_lo=6.9000 ns_per_inc_hi=7.1000 cycles_per_inc=20.000 cycles_per_inc_lo=19.800 cycles_per_inc_hi=20.200 min_ns=6.8000 rounds_total=20 rounds_used=18 rounds_interfered=1 rounds_slow=1 slow_share=0.050 two_modes=0 two_modes_all=1 target_reached=1 too_busy=0 reps_min=11 moved_rounds=0 pinned=1 oversubscribed=0"
+      echo "RESULT exp=false_sharing kind=cell increment=atomic layout=$l threads=$t ns_per_inc=7.0000 ns_per_inc_lo=6.9000 ns_per_inc_hi=7.1000 cycles_per_inc=20.000 cycles_per_inc_lo=19.800 cycles_per_inc_hi=20.200 min_ns=6.8000 rounds_total=20 rounds_used=18 rounds_interfered=1 rounds_slow=1 slow_share=0.050 two_modes=0 two_modes_all=1 target_reached=1 too_busy=0 reps_min=11 moved_rounds=0 pinned=1 oversubscribed=0"
     done
   done
-  echo "RESULT exp=false_sharing kind=ratio variant=atomic compare=adjacent_over_pad128 threads=2 ratio=4.6100 ratio_lo=4.4000 ratio_hi=4.9000 p=0.0001 q=0.0002 n=18 target_reached=1 too_busy=0"
-  echo "RESULT exp=false_sharing kind=ratio variant=atomic compare=pad128_over_1thread threads=2 ratio=$1 ratio_lo=$2 ratio_hi=$3 p=$4 q=$4 n=18 target_reached=$5 too_busy=$6"
+  echo "RESULT exp=false_sharing kind=ratio increment=atomic compare=adjacent_over_pad128 threads=2 ratio=4.6100 ratio_lo=4.4000 ratio_hi=4.9000 p=0.0001 q=0.0002 n=18 target_reached=1 too_busy=0"
+  echo "RESULT exp=false_sharing kind=ratio increment=atomic compare=pad128_over_1thread threads=2 ratio=$1 ratio_lo=$2 ratio_hi=$3 p=$4 q=$4 n=18 target_reached=$5 too_busy=$6"
 }
-verdict() { synth "$@" | awk -v csvdir="$TMP" -f "$ROOT/false_sharing/summary.awk" | grep '^- Padded to 128 B, the atomic' || true; }
+verdict() { synth "$@" | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" | grep '^- Padded to 128 B, the atomic' || true; }
 check "a significant 4.61x is worded as a cost with its interval" \
-  bash -c "$(declare -f synth); synth 1 1 1 1 1 0 | awk -v csvdir='$TMP' -f '$ROOT/false_sharing/summary.awk' | grep -q 'The adjacent atomic at 2 threads costs 4.61x (95% CI 4.40-4.90) the padded one (7.000 against 7.000 ns)'"
+  bash -c "$(declare -f synth); synth 1 1 1 1 1 0 | awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/false_sharing/summary.awk' | grep -q 'The adjacent atomic at 2 threads costs 4.61x (95% CI 4.40-4.90) the padded one (7.000 against 7.000 ns)'"
 case "$(verdict 1.0100 0.9900 1.0300 0.5000 1 0)" in
   *"scales linearly to 2 threads (2-thread/1-thread 1.01, 95% CI 0.99-1.03)"*) pass "1.01 [0.99-1.03] reads as linear scaling" ;;
   *) fail "1.01 [0.99-1.03] reads as linear scaling" "$(verdict 1.0100 0.9900 1.0300 0.5000 1 0)" ;;
@@ -61,5 +61,5 @@ check "the rmw loop's sensitivity is explained as forwarding, not false sharing"
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: false_sharing\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \
-  bash -c "awk -v csvdir='$TMP' -f '$ROOT/false_sharing/summary.awk' '$TMP/empty.txt' | grep -q 'No false_sharing results'"
+  bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/false_sharing/summary.awk' '$TMP/empty.txt' | grep -q 'No false_sharing results'"
 finish

@@ -3,9 +3,9 @@
 # input build/stats ratio takes: the tests recompute the kind=overhead lines
 # with it.
 # input: kind=pair lines (which reps are clean) and kind=workload lines
-function get(key,    i) { for (i = 2; i <= NF; i++) if (index($i, key "=") == 1) return substr($i, length(key) + 2); return "" }
+function get(key) { return kv_get($0, key) }
   / kind=pair / { s = get("scenario"); if (get("slow") == 0) clean[s, get("rep")] = 1; if (!(s in seen)) { seen[s] = 1; ord[++n] = s } }
-  / kind=workload .*variant=(bare|wrapped) / { s = get("scenario"); r = $NF; sub(/.*=/, "", r)
+  / kind=workload .*variant=(bare|wrapped) / { s = get("scenario"); r = get("rep")
     wall[s, get("variant"), r] = get("wall_ns"); if (r + 0 > top[s]) top[s] = r + 0 }
   END { for (i = 1; i <= n; i++) { s = ord[i]; line = s
           for (r = 1; r <= top[s]; r++) if ((s SUBSEP r) in clean) line = line " " sprintf("%.9f", wall[s, "wrapped", r] / wall[s, "bare", r])

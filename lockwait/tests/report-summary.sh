@@ -20,31 +20,31 @@ check_eq "summary.awk computes no median or interval of its own" "" \
 # wall ratios (pair lines with slow=0, walls from the workload lines), all
 # scenarios in one call, gives each kind=overhead line
 # input: kind=pair and kind=workload lines of the fixture
-awk -f "$ROOT/lockwait/tests/pair_ratios.awk" "$fixture" >"$TMP/ratios.in"
+awk -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/tests/pair_ratios.awk" "$fixture" >"$TMP/ratios.in"
 "$BUILD/stats" ratio -r 0 -a 0.01 "$TMP/ratios.in" >"$TMP/ratios.out"
 check_eq "the fixture has an overhead line per scenario" "$(wc -l <"$TMP/ratios.out")" "$(grep -c '^RESULT exp=lockwait kind=overhead ' "$fixture")"
 while read -r line; do
   s=$(val "$line" label)
-  want=$(awk -v e="$(val "$line" est)" -v l="$(val "$line" lo)" -v h="$(val "$line" hi)" -v p="$(val "$line" p)" -v q="$(val "$line" q)" \
+  want=$(awk -v e="$(val "$line" est)" -v l="$(val "$line" est_lo)" -v h="$(val "$line" est_hi)" -v p="$(val "$line" p)" -v q="$(val "$line" q)" \
     'function pc(x) { return x == "NA" ? "NA" : sprintf("%.3f", 100 * (x - 1)) } function g(x) { return x == "NA" ? "NA" : sprintf("%.4g", x) }
      BEGIN { print pc(e), pc(l), pc(h), g(p), g(q) }')
   got=$(l=$(grep "^RESULT exp=lockwait kind=overhead scenario=$s " "$fixture")
-    echo "$(val "$l" overhead_pct) $(val "$l" overhead_lo_pct) $(val "$l" overhead_hi_pct) $(val "$l" p) $(val "$l" q)")
+    echo "$(val "$l" overhead_pct) $(val "$l" overhead_pct_lo) $(val "$l" overhead_pct_hi) $(val "$l" p) $(val "$l" q)")
   check_eq "$s: the overhead line is build/stats ratio on its clean pairs" "$want" "$got"
 done <"$TMP/ratios.out"
 
 # ... and the table shows that line
 l=$(grep '^RESULT exp=lockwait kind=overhead scenario=cache ' "$fixture")
-if [ "$(val "$l" overhead_lo_pct)" != NA ] && awk -v u="$(val "$l" pairs_used)" -v m="$(val "$l" pairs_min)" -v s="$(val "$l" pairs_slow)" -v t="$(val "$l" pairs_total)" 'BEGIN { exit !(u >= m && 2 * s <= t) }'; then
-  want=$(awk -v o="$(val "$l" overhead_pct)" -v a="$(val "$l" overhead_lo_pct)" -v b="$(val "$l" overhead_hi_pct)" 'BEGIN { printf "%+.2f%% | %+.2f..%+.2f%%", o, a, b }')
+if [ "$(val "$l" overhead_pct_lo)" != NA ] && awk -v u="$(val "$l" pairs_used)" -v m="$(val "$l" pairs_min)" -v s="$(val "$l" pairs_slow)" -v t="$(val "$l" pairs_total)" 'BEGIN { exit !(u >= m && 2 * s <= t) }'; then
+  want=$(awk -v o="$(val "$l" overhead_pct)" -v a="$(val "$l" overhead_pct_lo)" -v b="$(val "$l" overhead_pct_hi)" 'BEGIN { printf "%+.2f%% | %+.2f..%+.2f%%", o, a, b }')
   check "the cache row shows its overhead line ($want)" grep -qF "$want" "$TMP/mawk/summary.md"
 else
   check "the cache row says it was too busy" grep -q '^| cache | .* | too busy |' "$TMP/mawk/summary.md"
 fi
-share=$(sed -n 's/.*kind=tail .* lock_share=\([0-9.]*\) .*/\1/p' "$fixture" | awk '{ printf "%.1f%%", 100 * $1 }')
+share=$(grep 'kind=tail ' "$fixture" | kv_awk '{ printf "%.1f%%", 100 * kv_get($0, "lock_share") }')
 check "the cache tail share is the report's lock_share ($share)" grep -q "spent $share of their latency" "$TMP/mawk/summary.md"
 check "the SVG has one row label per thread on the path" \
-  awk -v n="$(grep 'kind=critpath_seg' "$fixture" | sed 's/.* tid=\([0-9]*\) .*/\1/' | sort -u | wc -l)" \
+  awk -v n="$(grep 'kind=critpath_seg' "$fixture" | kv_awk '{ print kv_get($0, "tid") }' | sort -u | wc -l)" \
     'END { exit !(c == n && n >= 1) } /^<text x="4" y="[0-9]+">/ && NR > 2 { c++ }' "$TMP/mawk/lockwait-cache-critpath.svg"
 
 # the flame graph: one bottom box per thread with waits, as wide as its folded lines' sum
@@ -62,12 +62,12 @@ check "the flame graph has a bottom box per waiting thread, widths as the folded
 with_overhead() { # with_overhead S "EST LO HI P Q USED TOTAL SLOW [MIN]": stdin with that overhead line for S
   local s=$1 e lo hi p q u t sl m
   read -r e lo hi p q u t sl m <<<"$2"
-  sed "s/^RESULT exp=lockwait kind=overhead scenario=$s .*/RESULT exp=lockwait kind=overhead scenario=$s overhead_pct=$e overhead_lo_pct=$lo overhead_hi_pct=$hi p=$p q=$q pairs_used=$u pairs_total=$t pairs_slow=$sl target_reached=0 pairs_min=${m:-6} two_modes=0/"
+  sed "s/^RESULT exp=lockwait kind=overhead scenario=$s .*/RESULT exp=lockwait kind=overhead scenario=$s overhead_pct=$e overhead_pct_lo=$lo overhead_pct_hi=$hi p=$p q=$q pairs_used=$u pairs_total=$t pairs_slow=$sl target_reached=0 pairs_min=${m:-6} two_modes=0/"
 }
-findings() { awk -v csvdir="$TMP" -f "$ROOT/lockwait/summary.awk" | grep '^- Overhead of the preload'; }
+findings() { awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" | grep '^- Overhead of the preload'; }
 with_overhead cache "3.300 1.100 5.600 0.001 0.006 11 12 1" <"$fixture" >"$TMP/sig.txt"
-check "significant: '+3.3% (95% CI +1.1..+5.6%)'" bash -c "awk -v csvdir='$TMP' -f '$ROOT/lockwait/summary.awk' '$TMP/sig.txt' | grep -qF 'cache +3.3% (95% CI +1.1..+5.6%)'"
-check "... and above the 0.5% goal" bash -c "awk -v csvdir='$TMP' -f '$ROOT/lockwait/summary.awk' '$TMP/sig.txt' | grep -qF 'cache above the goal (95% CI +1.1..+5.6%)'"
+check "significant: '+3.3% (95% CI +1.1..+5.6%)'" bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/lockwait/summary.awk' '$TMP/sig.txt' | grep -qF 'cache +3.3% (95% CI +1.1..+5.6%)'"
+check "... and above the 0.5% goal" bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/lockwait/summary.awk' '$TMP/sig.txt' | grep -qF 'cache above the goal (95% CI +1.1..+5.6%)'"
 with_overhead cache "0.800 -0.900 2.500 0.4 0.8 11 12 1" <"$fixture" >"$TMP/nosig.txt"
 check_eq "interval includes 0: 'no measurable overhead (95% CI -0.9..+2.5%)'" 1 \
   "$(findings <"$TMP/nosig.txt" | grep -cF 'cache no measurable overhead (95% CI -0.9..+2.5%)')"
@@ -78,7 +78,7 @@ with_overhead cond "2.000 1.000 3.000 0.001 0.006 5 20 15" <"$fixture" >"$TMP/bu
 check_eq "too many slow pairs: 'could not be measured here', no number" 1 \
   "$(findings <"$TMP/busy.txt" | grep -cF 'cond could not be measured here (15 of 20 pairs in a slow state)')"
 check "... and the table says too busy instead of a number" \
-  bash -c "awk -v csvdir='$TMP' -f '$ROOT/lockwait/summary.awk' '$TMP/busy.txt' | grep -q '^| cond | [0-9]* | .* | too busy | - | - | - | 5/20 | 15 |'"
+  bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/lockwait/summary.awk' '$TMP/busy.txt' | grep -q '^| cond | [0-9]* | .* | too busy | - | - | - | 5/20 | 15 |'"
 with_overhead cond "2.000 1.000 3.000 0.001 0.006 6 13 7" <"$fixture" >"$TMP/half.txt"
 check_eq "more than half of the pairs slow (7 of 13): too busy as well" 1 \
   "$(findings <"$TMP/half.txt" | grep -cF 'cond could not be measured here (7 of 13 pairs in a slow state)')"
@@ -88,7 +88,7 @@ check_eq "one clean pair (QUICK): the number, and that it has no interval" 1 \
 
 # without the preload (macOS): bare times, dashes, and a sentence saying why
 grep -v -E 'variant=(wrapped|traced)|kind=overhead ' "$fixture" >"$TMP/bare.txt"
-awk -v csvdir="$TMP" -f "$ROOT/lockwait/summary.awk" "$TMP/bare.txt" >"$TMP/bare.md"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" "$TMP/bare.txt" >"$TMP/bare.md"
 check "bare-only raw: rows with bare times and dashes" grep -q '^| mutex | [0-9]* | [0-9.]* ([0-9.]*\.\.[0-9.]*) | - | - |' "$TMP/bare.md"
 check "bare-only raw: no profile table" bash -c "! grep -q '^Profile under the preload' '$TMP/bare.md'"
 check "bare-only raw: says the preload did not run" grep -q 'No run under the preload' "$TMP/bare.md"
@@ -96,5 +96,5 @@ check "bare-only raw: says the preload did not run" grep -q 'No run under the pr
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: lockwait\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \
-  bash -c "awk -v csvdir='$TMP' -f '$ROOT/lockwait/summary.awk' '$TMP/empty.txt' | grep -q 'No lockwait results'"
+  bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/lockwait/summary.awk' '$TMP/empty.txt' | grep -q 'No lockwait results'"
 finish

@@ -56,12 +56,12 @@ for s in cond cache; do
     "$(ov "$s" pairs_used) == 2 || $(ov "$s" pairs_slow) > $(ov "$s" pairs_used)"
   check_eq "$s: one pair line per pair" "$total" "$(count "^RESULT exp=lockwait kind=pair scenario=$s rep=")"
   check_eq "$s: the slow pairs are the pair lines with slow=1" "$(ov "$s" pairs_slow)" "$(count "^RESULT exp=lockwait kind=pair scenario=$s .* slow=1$")"
-  check_eq "$s: a workload line per run: 2 per pair + 1 traced" $((2 * total + 1)) "$(count "^RESULT exp=lockwait kind=workload .*scenario=$s variant=(bare|wrapped|traced) rep=[0-9]+$")"
+  check_eq "$s: a workload line per run: 2 per pair + 1 traced" $((2 * total + 1)) "$(count "^RESULT exp=lockwait kind=workload scenario=$s .* variant=(bare|wrapped|traced) rep=[0-9]+$")"
   check_eq "$s: the library's process line in every wrapped and traced run" $((total + 1)) "$(count "^RESULT exp=lockwait kind=process .*scenario=$s variant=(wrapped|traced) rep=")"
   check_eq "$s: each pair has three canaries" "$total" "$(count "^RESULT exp=lockwait kind=pair scenario=$s .* canary_ns=[0-9.]+,[0-9.]+,[0-9.]+ ")"
 done
 check_eq "bare and wrapped alternate their order (rep 2: wrapped first)" "wrapped bare" \
-  "$(awk '/kind=workload .*scenario=cond variant=(bare|wrapped) rep=2$/ { sub(/.*variant=/, ""); sub(/ .*/, ""); printf "%s%s", n++ ? " " : "", $0 }' "$raw")"
+  "$(kv_awk '/kind=workload scenario=cond .* rep=2$/ { printf "%s%s", n++ ? " " : "", kv_get($0, "variant") }' "$raw")"
 check_eq "no library line in a bare run" 0 "$(count '^RESULT exp=lockwait kind=(process|lock|thread|blocker) .*variant=bare')"
 check_eq "one critical path per traced run" 2 "$(count '^RESULT exp=lockwait kind=critpath .*variant=traced rep=0$')"
 check_eq "the cache tail attribution" 1 "$(count '^RESULT exp=lockwait kind=tail .*scenario=cache variant=traced rep=0$')"
@@ -76,7 +76,7 @@ check_eq "nothing left behind next to the raw file" "lockwait-raw.txt" "$(ls "$T
 # the overhead lines are build/stats ratio on the clean pairs' wall ratios,
 # recomputed here from the workload lines, both scenarios in one call
 # input: kind=pair lines (which reps are clean) and kind=workload lines
-awk -f "$ROOT/lockwait/tests/pair_ratios.awk" "$raw" >"$TMP/ratios.in"
+awk -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/tests/pair_ratios.awk" "$raw" >"$TMP/ratios.in"
 "$BUILD/stats" ratio "$TMP/ratios.in" >"$TMP/ratios.out"
 for s in cond cache; do
   # (NA when a busy machine left no clean pair)
@@ -87,7 +87,7 @@ for s in cond cache; do
     "$(awk -v q="$(val "$(grep "label=$s " "$TMP/ratios.out")" q)" 'BEGIN { if (q == "NA") print q; else printf "%.4g\n", q }')" "$(ov "$s" q)"
 done
 
-awk -v csvdir="$TMP/raw" -f "$ROOT/lockwait/summary.awk" "$raw" >"$TMP/summary.md" 2>"$TMP/sum.err"
+awk -v csvdir="$TMP/raw" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" "$raw" >"$TMP/summary.md" 2>"$TMP/sum.err"
 check "summary: a row for cond and for cache" \
   awk 'END { exit !(a && b) } /^\| cond \| [0-9]/ { a = 1 } /^\| cache \| [0-9]/ { b = 1 }' "$TMP/summary.md"
 check "summary: the SVG exists" test -s "$TMP/raw/lockwait-cache-critpath.svg"
@@ -126,7 +126,7 @@ if [ "\$1" = canary ]; then
   echo "RESULT exp=stats kind=canary canary_ns=\$c slow_canary=1.15"
   exit 0
 fi
-"$BUILD/stats" "\$@" | sed "s/ reached=[01]/ reached=\${FAKE_REACHED:-0}/"
+"$BUILD/stats" "\$@" | sed "s/ target_reached=[01]/ target_reached=\${FAKE_REACHED:-0}/"
 EOF
 chmod +x "$fake/stats"
 # fake_run NAME REPS MAX_CELL_S FAKE_REACHED: a cond-only run through the stand-in
@@ -139,7 +139,7 @@ fake_run() {
 }
 line=$(fake_run slow 3 0 1)
 check_eq "a slow canary in pair 2: that pair marked slow=1" "0 1 0 0" \
-  "$(grep '^RESULT exp=lockwait kind=pair ' "$TMP/slow.txt" | sed 's/.* slow=//' | paste -sd' ' -)"
+  "$(grep '^RESULT exp=lockwait kind=pair ' "$TMP/slow.txt" | kv_awk '{ print kv_get($0, "slow") }' | paste -sd' ' -)"
 check_eq "... left out and replaced: 3 used, 4 in all, 1 slow" "3 4 1" "$(val "$line" pairs_used) $(val "$line" pairs_total) $(val "$line" pairs_slow)"
 check_eq "... and its runs are not among the medians (runs=3)" 3 "$(val "$(grep 'kind=runs' "$TMP/slow.txt")" runs)"
 line=$(fake_run never 1 3600 0)

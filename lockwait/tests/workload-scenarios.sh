@@ -29,8 +29,8 @@ for s in "${LOCKWAIT_ALL_SCENARIOS[@]}"; do
   check_eq "$s: exits 0" 0 "$rc"
   check "$s: one RESULT line with check=ok" \
     awk -v s="$s" 'END { exit !(n == 1 && ok == 1) } /^RESULT / { n++ } $0 ~ ("^RESULT exp=lockwait kind=workload scenario=" s " .*check=ok$") { ok++ }' <<<"$out"
-  threads=$(sed -n 's/.* threads=\([0-9]*\) .*/\1/p' <<<"$out")
-  ops=$(sed -n 's/.* ops=\([0-9]*\) .*/\1/p' <<<"$out")
+  threads=$(val "$out" threads)
+  ops=$(val "$out" ops)
   case "$s" in
     cond) want=$(( (threads / 2) * a[1] )) ;;
     *) want=$(( threads * a[1] )) ;;

@@ -17,7 +17,7 @@ function rnd() { seed = (seed * 16807) % 2147483647; return seed / 2147483647 }
 # pair A B at base latency NS (+-3%), interval +-2%, OS relation OS
 function pair(a, b, ns, os,   e) {
     e = ns * (0.97 + 0.06 * rnd())
-    printf "RESULT exp=false_sharing kind=c2c cpu_a=%d cpu_b=%d one_way_ns=%.2f one_way_lo_ns=%.2f one_way_hi_ns=%.2f busy=0 os=%s\n", a, b, e, e * 0.98, e * 1.02, os
+    printf "RESULT exp=false_sharing kind=c2c cpu_a=%d cpu_b=%d one_way_ns=%.2f one_way_ns_lo=%.2f one_way_ns_hi=%.2f busy=0 os=%s\n", a, b, e, e * 0.98, e * 1.02, os
 }
 function cpu(c, ns) {
     printf "RESULT exp=false_sharing kind=c2c_cpu cpu=%d canary_best_ns=%.4f\n", c, ns
@@ -47,12 +47,12 @@ BEGIN {
         n = 0
         for (a = 0; a < 8; a++) for (b = a + 1; b < 8; b++) {
             if (a == 1 && b == 6) {
-                printf "RESULT exp=false_sharing kind=c2c cpu_a=1 cpu_b=6 one_way_ns=75.00 one_way_lo_ns=45.00 one_way_hi_ns=110.00 busy=0 os=shared_l3_only\n"
+                printf "RESULT exp=false_sharing kind=c2c cpu_a=1 cpu_b=6 one_way_ns=75.00 one_way_ns_lo=45.00 one_way_ns_hi=110.00 busy=0 os=shared_l3_only\n"
                 continue
             }
             # evenly from 40 to 60 ns in a scrambled order
             e = 40 + 20 * ((n * 11) % 27) / 26; n++
-            printf "RESULT exp=false_sharing kind=c2c cpu_a=%d cpu_b=%d one_way_ns=%.2f one_way_lo_ns=%.2f one_way_hi_ns=%.2f busy=0 os=shared_l3_only\n", a, b, e, e - 3, e + 3
+            printf "RESULT exp=false_sharing kind=c2c cpu_a=%d cpu_b=%d one_way_ns=%.2f one_way_ns_lo=%.2f one_way_ns_hi=%.2f busy=0 os=shared_l3_only\n", a, b, e, e - 3, e + 3
         }
         for (c = 0; c < 8; c++) cpu(c, 0.25)
     } else {

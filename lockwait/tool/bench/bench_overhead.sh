@@ -30,12 +30,12 @@ Loops (build/lw_bench, 2 threads each):
                the destructor's start to the text ready; not the write)
                                                            target <= 50 ms
   probe        ns per clock_gettime, per cycle-counter read (the
-               library's timestamps where it has one; -1: none) and per
+               library's timestamps where it has one; NA: none) and per
                getrusage(RUSAGE_THREAD) (the sleep probe)
 Every run holds /tmp/sharecost-measure.lock (flock), so only one
 measurement runs at a time on a shared machine.
-stdout: RESULT exp=lockwait_overhead loop=L ... and samples lines; the
-human summary goes to stderr.
+stdout: RESULT exp=lockwait_overhead kind=loop|samples|report|probe loop=L ...
+(docs/output-grammar.md); the human summary goes to stderr.
 TXT
 }
 bad_usage() { echo "$PROG: $*" >&2; exit 2; }
@@ -56,6 +56,8 @@ while [ $# -gt 0 ]; do
 done
 
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
+# shellcheck source=common/lib.sh
+source "$ROOT/common/lib.sh" # kv_awk
 BUILD=${BUILD:-$ROOT/build}
 LIB=$BUILD/liblockwait.so
 LOCK=/tmp/sharecost-measure.lock
@@ -70,7 +72,7 @@ trap 'rm -rf "$TMP"' EXIT
 # voluntary context switches of the run, i.e. how often a thread slept on the
 # lock: on a busy 2-CPU machine the two threads sometimes take turns on one
 # CPU and hardly ever meet at the lock, which makes the contended loop cheap)
-# (VARIANT: bare, preloaded, or depthN: preloaded with stacks of N frames)
+# (VARIANT: bare, wrapped (preloaded), or depthN: preloaded with stacks of N frames)
 ns_per_pair() {
   local out
   if [ "$1" = bare ]; then
@@ -81,18 +83,18 @@ ns_per_pair() {
   else
     out=$(flock "$LOCK" env LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" "$BUILD/lw_bench" "$2" "$3")
   fi
-  sed -n 's/.*ns_per_pair=\([0-9.]*\) nvcsw=\([0-9]*\).*/\1 \2/p' <<<"$out"
+  kv_awk '{ print kv_get($0, "ns_per_pair"), kv_get($0, "nvcsw") }' <<<"$out"
 }
 
-# stats V1,V2,...: "median min max" (numeric, %.3f)
+# stats V1,V2,...: "median min max" (%.3f); the median from build/stats
 stats() {
-  tr ',' '\n' <<<"$1" | sort -n | awk '{ v[NR] = $1 }
-    END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-          printf "%.3f %.3f %.3f\n", m, v[1], v[NR] }'
+  local med
+  med=$(tr ',' ' ' <<<"$1" | "$BUILD/stats" median | kv_awk '{ print kv_get($0, "est") }')
+  tr ',' '\n' <<<"$1" | sort -n | awk -v m="$med" 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.3f %.3f %.3f\n", m, lo, hi }'
 }
 
 loop() { # loop NAME PAIRS TARGET [BASE_VARIANT WRAPPED_VARIANT MODE]
-  local name=$1 pairs=$2 target=$3 base=${4:-bare} with=${5:-preloaded} mode=${6:-$1}
+  local name=$1 pairs=$2 target=$3 base=${4:-bare} with=${5:-wrapped} mode=${6:-$1}
   local bare='' wrapped='' bsw='' wsw='' i b w bs ws
   for ((i = 1; i <= REPS; i++)); do
     read -r b bs <<<"$(ns_per_pair "$base" "$mode" "$pairs")"
@@ -103,11 +105,11 @@ loop() { # loop NAME PAIRS TARGET [BASE_VARIANT WRAPPED_VARIANT MODE]
   read -r bm bmin bmax <<<"$(stats "$bare")"
   read -r wm wmin wmax <<<"$(stats "$wrapped")"
   ratio=$(awk -v b="$bm" -v w="$wm" 'BEGIN { printf "%.3f", w / b }')
-  echo "samples exp=lockwait_overhead loop=$name variant=$base ns_per_pair=$bare nvcsw=$bsw"
-  echo "samples exp=lockwait_overhead loop=$name variant=$with ns_per_pair=$wrapped nvcsw=$wsw"
-  echo "RESULT exp=lockwait_overhead loop=$name reps=$REPS pairs_per_thread=$pairs ${base}_ns_per_pair=$bm" \
-    "${base}_min=$bmin ${base}_max=$bmax ${with}_ns_per_pair=$wm ${with}_min=$wmin ${with}_max=$wmax" \
-    "ratio=$ratio target_ratio=$target"
+  echo "RESULT exp=lockwait_overhead kind=samples loop=$name variant=$base ns_per_pair=$bare nvcsw=$bsw"
+  echo "RESULT exp=lockwait_overhead kind=samples loop=$name variant=$with ns_per_pair=$wrapped nvcsw=$wsw"
+  echo "RESULT exp=lockwait_overhead kind=loop loop=$name reps=$REPS pairs_per_thread=$pairs ${base}_ns_per_pair=$bm" \
+    "${base}_ns_per_pair_min=$bmin ${base}_ns_per_pair_max=$bmax ${with}_ns_per_pair=$wm ${with}_ns_per_pair_min=$wmin" \
+    "${with}_ns_per_pair_max=$wmax ratio=$ratio target_ratio=$target"
   printf '%s: %-11s %s %s ns/pair [%s..%s], %s %s [%s..%s]: %sx (target <= %s)\n' \
     "$PROG" "$name" "$base" "$bm" "$bmin" "$bmax" "$with" "$wm" "$wmin" "$wmax" "$ratio" "$target" >&2
 }
@@ -121,8 +123,9 @@ for ((i = 1; i <= REPS; i++)); do
   tries+=${tries:+,}$t
 done
 read -r trm trmin trmax <<<"$(stats "$tries")"
-echo "samples exp=lockwait_overhead loop=trylock_floor variant=bare ns_per_pair=$tries"
-echo "RESULT exp=lockwait_overhead loop=trylock_floor reps=$REPS pairs_per_thread=$PAIRS bare_ns_per_pair=$trm bare_min=$trmin bare_max=$trmax"
+echo "RESULT exp=lockwait_overhead kind=samples loop=trylock_floor variant=bare ns_per_pair=$tries"
+echo "RESULT exp=lockwait_overhead kind=loop loop=trylock_floor reps=$REPS pairs_per_thread=$PAIRS bare_ns_per_pair=$trm" \
+  "bare_ns_per_pair_min=$trmin bare_ns_per_pair_max=$trmax"
 printf '%s: %-11s the bare loop with trylock instead of lock: %s ns/pair [%s..%s]\n' \
   "$PROG" trylock "$trm" "$trmin" "$trmax" >&2
 loop contended $((PAIRS / 5)) 1.10
@@ -134,14 +137,14 @@ for ((i = 1; i <= REPS; i++)); do
   rm -f "$TMP/report.txt"
   flock "$LOCK" env LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" "$BUILD/lw_life" many >/dev/null
   t=$(sed -n 's/^lockwait: report took \([0-9.]*\) ms$/\1/p' "$TMP/report.txt")
-  locks=$(sed -n 's/.*kind=process .* locks=\([0-9]*\) .*/\1/p' "$TMP/report.txt")
+  locks=$(grep '^RESULT exp=lockwait kind=process ' "$TMP/report.txt" | kv_awk '{ print kv_get($0, "locks") }')
   took+=${took:+,}$t
 done
 read -r tm tmin tmax <<<"$(stats "$took")"
-echo "samples exp=lockwait_overhead loop=report report_ms=$took"
-echo "RESULT exp=lockwait_overhead loop=report reps=$REPS locks=$locks report_ms=$tm report_min_ms=$tmin report_max_ms=$tmax target_ms=50"
+echo "RESULT exp=lockwait_overhead kind=samples loop=report report_ms=$took"
+echo "RESULT exp=lockwait_overhead kind=report loop=report reps=$REPS locks=$locks report_ms=$tm report_ms_min=$tmin report_ms_max=$tmax target_ms=50"
 printf '%s: report      %s locks: %s ms [%s..%s] (target <= 50 ms)\n' "$PROG" "$locks" "$tm" "$tmin" "$tmax" >&2
 
 probe=$(flock "$LOCK" "$BUILD/lw_bench" probe)
-echo "${probe/mode=probe/loop=probe}"
-echo "$PROG: probe: ${probe#*mode=probe }" >&2
+echo "$probe"
+echo "$PROG: probe: ${probe#*loop=probe }" >&2

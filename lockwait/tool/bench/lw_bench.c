@@ -18,10 +18,10 @@
  * gate itself is not wrapped); the time runs from the gate's release to the
  * last thread's end. Every critical section increments a counter, checked
  * against the expected total; a mismatch fails the run.
- * stdout: RESULT exp=lockwait_overhead mode=M threads=2 pairs_per_thread=N
+ * stdout: RESULT exp=lockwait_overhead kind=run loop=L threads=2 pairs_per_thread=N
  *         wall_ns=N ns_per_pair=F nvcsw=N (the process's voluntary context
  *         switches: how often a thread went to sleep on the lock)
- *         (probe: clock_ns=F counter_ns=F getrusage_ns=F) */
+ *         (probe: kind=probe loop=probe clock_ns=F counter_ns=F|NA getrusage_ns=F) */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdatomic.h>
@@ -97,7 +97,7 @@ static void run(const char *mode)
     struct rusage ru; /* voluntary switches: how often a thread slept on the lock */
     if (getrusage(RUSAGE_SELF, &ru) != 0)
         die_errno("getrusage");
-    printf("RESULT exp=lockwait_overhead mode=%s threads=%d pairs_per_thread=%ld wall_ns=%llu ns_per_pair=%.3f "
+    printf("RESULT exp=lockwait_overhead kind=run loop=%s threads=%d pairs_per_thread=%ld wall_ns=%llu ns_per_pair=%.3f "
            "nvcsw=%ld\n",
            mode, THREADS, pairs, (unsigned long long)wall, (double)wall / (double)(THREADS * pairs), ru.ru_nvcsw);
 }
@@ -142,8 +142,12 @@ static void probe(void)
     }
     uint64_t t3 = now_ns();
     SINK(acc);
-    printf("RESULT exp=lockwait_overhead mode=probe clock_ns=%.1f counter_ns=%.1f getrusage_ns=%.1f\n",
-           (double)(t1 - t0) / N, have ? (double)(t3 - t2) / N : -1.0, (double)(t2 - t1) / N);
+    printf("RESULT exp=lockwait_overhead kind=probe loop=probe clock_ns=%.1f", (double)(t1 - t0) / N);
+    if (have) /* no cycle counter: the library times with the clock */
+        printf(" counter_ns=%.1f", (double)(t3 - t2) / N);
+    else
+        printf(" counter_ns=NA");
+    printf(" getrusage_ns=%.1f\n", (double)(t2 - t1) / N);
 }
 
 int main(int argc, char **argv)

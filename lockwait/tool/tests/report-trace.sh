@@ -24,7 +24,7 @@ for R in "$BUILD/lockwait_report" "$BUILD_ASAN/lockwait_report"; do
   check_eq "$tag known: 20 ms of plain work" 20000000 "$(field critpath work_ns "$TMP/known.out")"
   check_eq "$tag known: the path is A's section, then B's work" \
     "101 0 30000000 cs 0x1000|102 30000000 50000000 work 0x0|" \
-    "$(awk '/kind=critpath_seg/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+    "$(kv_awk '/kind=critpath_seg/ { kv($0, f);
              printf "%s %s %s %s %s|", f["tid"], f["start_ns"], f["end_ns"], f["state"], f["lock"] }' "$TMP/known.out")"
   check_eq "$tag known: B waited 30 ms behind A (wait-block view)" 30000000 \
     "$(awk '/kind=waitblock .*waiter=102 .*blocker=101 / { sub(/.*wait_ns=/, ""); print $1 }' "$TMP/known.out")"
@@ -40,7 +40,7 @@ for R in "$BUILD/lockwait_report" "$BUILD_ASAN/lockwait_report"; do
   "$R" -s "$TMP/chain.trace" >"$TMP/chain.out" 2>/dev/null
   check_eq "$tag chain: the path recurses through both waits" \
     "203 work|201 cs|202 cs|203 work|" \
-    "$(awk '/kind=critpath_seg/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+    "$(kv_awk '/kind=critpath_seg/ { kv($0, f);
              printf "%s %s|", f["tid"], f["state"] }' "$TMP/chain.out")"
   check_eq "$tag chain: A's 20 ms of L while B and C wait" 20000000 \
     "$(awk '/kind=critpath_lock .*lock=0x1000 / { sub(/.*cs_ns=/, ""); print $1 }' "$TMP/chain.out")"
@@ -49,11 +49,11 @@ for R in "$BUILD/lockwait_report" "$BUILD_ASAN/lockwait_report"; do
   "$G" points "$TMP/points.trace"
   "$R" -s "$TMP/points.trace" >"$TMP/points.out" 2>/dev/null
   check_eq "$tag points: C waited 10 ms behind A, then 10 ms behind B" "301 10000000|302 10000000|" \
-    "$(awk '/kind=waitblock .*waiter=303 / { for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+    "$(kv_awk '/kind=waitblock .*waiter=303 / { kv($0, f);
              printf "%s %s|", f["blocker"], f["wait_ns"] }' "$TMP/points.out" | tr '|' '\n' | sort | tr '\n' '|')"
   check_eq "$tag points: the path is A's section, B's section, C's work" \
     "301 0 10000000 cs|302 10000000 20000000 cs|303 20000000 30000000 work|" \
-    "$(awk '/kind=critpath_seg/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+    "$(kv_awk '/kind=critpath_seg/ { kv($0, f);
              printf "%s %s %s %s|", f["tid"], f["start_ns"], f["end_ns"], f["state"] }' "$TMP/points.out")"
   # an inferred start needs waiters all along: X took L after a wait at 5 ms, but
   # nobody waited from 5 to 20 ms (X may have let go and taken it again unseen),
@@ -74,14 +74,14 @@ TXT
   "$R" -s "$TMP/break.trace" >"$TMP/break.out" 2>/dev/null
   check_eq "$tag break: X's hold starts at W's request, not at X's own acquire" \
     "502 0 5000000 cs|501 5000000 20000000 work|501 20000000 25000000 cs|501 25000000 50000000 work|" \
-    "$(awk '/kind=critpath_seg/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+    "$(kv_awk '/kind=critpath_seg/ { kv($0, f);
              printf "%s %s %s %s|", f["tid"], f["start_ns"], f["end_ns"], f["state"] }' "$TMP/break.out")"
 
   # a semaphore has no holder: the poster is what the waiter waited for
   "$G" sem "$TMP/sem.trace"
   "$R" "$TMP/sem.trace" >"$TMP/sem.out" 2>/dev/null
   check_eq "$tag sem: 10 ms behind the poster, 0.5 ms of handoff" "401 10000000|handoff 500000|" \
-    "$(awk '/kind=waitblock / { for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+    "$(kv_awk '/kind=waitblock / { kv($0, f);
              printf "%s %s|", f["blocker"], f["wait_ns"] }' "$TMP/sem.out")"
 
   # a convoy: 256 threads take a mutex in turn for 100 rounds, so each wait
@@ -105,7 +105,7 @@ TXT
                        print (r > 0 && s <= r && p == 0) ? "ok" : "records " r " segments " s " pieces " p }' "$TMP/convoy.err")"
   check_eq "$tag convoy: per blocker, summed over the waiters" \
     "256 *;2000;25500000;25500 *;2255;25245000;25245" \
-    "$(awk '/kind=waitblock/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }; n++
+    "$(kv_awk '/kind=waitblock/ { kv($0, f); n++
                                if (f["waiter"] == "*" && (f["blocker"] == 2000 || f["blocker"] == 2255))
                                  s = s " " f["waiter"] ";" f["blocker"] ";" f["wait_ns"] ";" f["pieces"] }
            END { print n s }' "$TMP/convoy.out")"

@@ -1,0 +1,27 @@
+# kv.awk - reading the key=value tokens of RESULT lines (docs/output-grammar.md),
+# shared by every awk program that reads them. Load it before the program:
+#   awk -f common/kv.awk -f PROGRAM.awk FILE...
+# Only POSIX awk: the same results under mawk, gawk and original-awk.
+
+# kv(line, f): empties f, then f[key] = value for every key=value token of
+# line (tokens are split on blanks; "RESULT" and any other token without
+# "=" are skipped); returns how many keys it set
+function kv(line, f,    n, i, w, p, got) {
+    split("", f)
+    n = split(line, w, " ")
+    got = 0
+    for (i = 1; i <= n; i++) {
+        p = index(w[i], "=")
+        if (p > 1) { f[substr(w[i], 1, p - 1)] = substr(w[i], p + 1); got++ }
+    }
+    return got
+}
+
+# kv_get(line, key): the value of key in line, "" when line has no such key
+function kv_get(line, key,    n, i, w, l) {
+    n = split(line, w, " ")
+    l = length(key) + 1
+    for (i = 1; i <= n; i++)
+        if (substr(w[i], 1, l) == key "=") return substr(w[i], l + 1)
+    return ""
+}
