@@ -69,6 +69,8 @@ parse_args() {
     known=0
     for e in "${EXPERIMENTS[@]}"; do [ "$a" = "$e" ] && known=1; done
     [ "$known" = 1 ] || bad_usage "unknown experiment '$a'; expected one of: ${EXPERIMENTS[*]}"
+    # twice would run it twice and keep the second run only
+    [[ " ${selected[*]-} " != *" $a "* ]] || bad_usage "experiment '$a' named twice"
     selected+=("$a")
   done
   [ "${#selected[@]}" -gt 0 ] || selected=("${EXPERIMENTS[@]}")

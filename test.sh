@@ -11,8 +11,9 @@ usage: ./test.sh [-h] [FILTER...]
   Builds (normal and ASan+UBSan, with the test programs), then runs every
   tests/*.sh file of common/ and of each experiment in common/experiments
   (any tests/ directory below it) whose path contains one of the FILTER
-  words (default: all). A directory with an exp.sh that common/experiments
-  does not name is a failed check: its tests would not run. Each check prints
+  words (default: all; a word that matches no file is a failed check). A
+  directory with an exp.sh that common/experiments does not name is a failed
+  check: its tests would not run. Each check prints
   "ok - NAME", "not ok - NAME: why", or "ok - NAME # SKIP why" when a tool it
   needs is missing (a failure instead under CI=true, where .ci/run installs
   every tool); the last line is "N passed, N failed, K skipped".
@@ -86,8 +87,23 @@ test_files() {
   done
 }
 
+# unmatched: each FILTER word must select a test file; a typo ("lockwiat")
+# would otherwise run nothing and pass
+unmatched() {
+  local w t hit
+  for w in "${filters[@]}"; do
+    hit=0
+    for t in "${files[@]}"; do
+      [ -f "$t" ] && [[ $t == *"$w"* ]] && { hit=1; break; }
+    done
+    [ "$hit" = 1 ] || { echo "not ok - FILTER '$w' matches no test file"; failed=$((failed + 1)); }
+  done
+}
+
 cd "$ROOT"
 registered
+mapfile -t files < <(test_files)
+[ "${#filters[@]}" -eq 0 ] || unmatched
 if out=$(./build.sh --tests 2>&1) && out2=$(SANITIZE=1 ./build.sh --tests 2>&1); then
   echo "ok - build (normal and ASan+UBSan)"; passed=$((passed + 1))
 else
@@ -95,7 +111,6 @@ else
   echo "not ok - build failed"; failed=$((failed + 1)); summary; exit 1
 fi
 
-mapfile -t files < <(test_files)
 for t in "${files[@]}"; do
   [ -f "$t" ] || continue
   selected "$t" || continue

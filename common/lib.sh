@@ -31,7 +31,8 @@ kv_awk() {
 
 # read_experiments ROOT: EXPERIMENTS=(the names in ROOT/common/experiments),
 # the one list of experiments; "#" lines and blank lines are skipped, and a
-# name must be a plain lower-case word (it names a directory and functions)
+# name must be a plain lower-case word (it names a directory and functions),
+# listed once (a merge that adds the same line twice would run it twice)
 read_experiments() {
   local list=$1/common/experiments line
   EXPERIMENTS=()
@@ -41,6 +42,7 @@ read_experiments() {
     line=${line//[[:space:]]/}
     [ -n "$line" ] || continue
     [[ $line =~ ^[a-z][a-z0-9_]*$ ]] || die "common/experiments: '$line' is not a name of a-z, 0-9 and _"
+    [[ " ${EXPERIMENTS[*]} " != *" $line "* ]] || die "common/experiments: '$line' is listed twice"
     EXPERIMENTS+=("$line")
   done <"$list"
   [ "${#EXPERIMENTS[@]}" -gt 0 ] || die "common/experiments names no experiment"

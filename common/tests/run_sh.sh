@@ -32,9 +32,24 @@ for kv in "${bad_cases[@]}"; do
 done
 check_exit "run.sh unknown experiment: exit 2" 2 "$R/run.sh" nosuch
 check_exit "run.sh unknown option: exit 2" 2 "$R/run.sh" --bogus
+check_exit "run.sh an experiment named twice: exit 2" 2 "$R/run.sh" lockwait lockwait
 check_exit "build.sh unknown experiment: exit 2" 2 "$R/build.sh" nosuch
 check_exit "build.sh SANITIZE=3: exit 2" 2 env SANITIZE=3 "$R/build.sh"
 check_exit "test.sh unknown option: exit 2" 2 "$ROOT/test.sh" --bogus
+# the experiment list: comments, blanks and CRLF line ends are fine; a name
+# listed twice is refused by every script that reads it
+printf '# list\r\n\r\nlockwait  # the profiler\r\nctxswitch\r\n' >"$TMP/crlf"
+check "common/experiments: comments, blank lines and CRLF" bash -c \
+  "source '$ROOT/common/lib.sh' && mkdir -p '$TMP/l1/common' && cp '$TMP/crlf' '$TMP/l1/common/experiments' &&
+   read_experiments '$TMP/l1' && [ \"\${EXPERIMENTS[*]}\" = 'lockwait ctxswitch' ]"
+printf 'lockwait\nctxswitch\nlockwait\n' >"$TMP/twice"
+check_exit "common/experiments: a name listed twice is refused" 1 bash -c \
+  "source '$ROOT/common/lib.sh' && mkdir -p '$TMP/l2/common' && cp '$TMP/twice' '$TMP/l2/common/experiments' &&
+   read_experiments '$TMP/l2'"
+# a FILTER that selects no test file (a typo) fails instead of passing empty
+rc=0; "$ROOT/test.sh" no-such-test-word >"$TMP/filter.out" 2>&1 || rc=$?
+check_eq "test.sh with a FILTER that matches nothing: exit 1" 1 "$rc"
+check "... and names the word" grep -q "^not ok - FILTER 'no-such-test-word' matches no test file" "$TMP/filter.out"
 check_eq "bad knobs wrote nothing to results/ or README.md" "$before" "$(tree_sum "$R/results" "$R/README.md")"
 
 # the splice: idempotent, and only the part between the markers changes

@@ -33,6 +33,8 @@ struct module {
     char *path, *name;
     uint64_t bias, lo, hi;
     int loaded, has_symtab, has_lines; /* has_lines: a .debug_line section (file:line) */
+    unsigned char id[64];              /* the build id the loaded module has, if known */
+    size_t idlen;
     struct sym *sym;
     size_t nsym;
     struct mapped file[2]; /* the module, and its debug file */
@@ -89,6 +91,15 @@ int lw_syms_add(struct lw_syms *s, const char *path, const char *name, uint64_t 
     m->hi = hi;
     s->nmod++;
     return 0;
+}
+
+void lw_syms_expect_id(struct lw_syms *s, const void *id, size_t len)
+{
+    if (!s || !s->nmod || len == 0 || len > sizeof s->mod[0].id)
+        return;
+    struct module *m = &s->mod[s->nmod - 1];
+    memcpy(m->id, id, len);
+    m->idlen = len;
 }
 
 /* ---------------------------------------------------------------- reading ELF */
@@ -152,8 +163,8 @@ static int add_table(struct module *m, const struct mapped *f, const Elf64_Shdr 
     return 0;
 }
 
-/* "/usr/lib/debug/.build-id/xx/yyyy.debug" for the file's build id, or 0 */
-static int debug_path(const struct mapped *f, const Elf64_Shdr *sh, size_t nsh, char *out, size_t cap)
+/* the file's GNU build id (its bytes and length), or 0 */
+static size_t build_id(const struct mapped *f, const Elf64_Shdr *sh, size_t nsh, const unsigned char **id)
 {
     for (size_t i = 0; i < nsh; i++) {
         if (sh[i].sh_type != SHT_NOTE || !in_file(f, sh[i].sh_offset, sh[i].sh_size) || sh[i].sh_size < 16)
@@ -162,13 +173,23 @@ static int debug_path(const struct mapped *f, const Elf64_Shdr *sh, size_t nsh, 
         if (nh->n_type != NT_GNU_BUILD_ID || nh->n_namesz != 4 || nh->n_descsz < 2 || nh->n_descsz > 64 ||
             16 + (uint64_t)nh->n_descsz > sh[i].sh_size)
             continue;
-        const unsigned char *id = (const unsigned char *)(nh + 1) + 4;
-        int o = snprintf(out, cap, "/usr/lib/debug/.build-id/%02x/", id[0]);
-        for (uint32_t k = 1; k < nh->n_descsz && o > 0 && (size_t)o + 3 < cap; k++)
-            o += snprintf(out + o, cap - (size_t)o, "%02x", id[k]);
-        return o > 0 && (size_t)o + 7 < cap && snprintf(out + o, cap - (size_t)o, ".debug") > 0;
+        *id = (const unsigned char *)(nh + 1) + 4;
+        return nh->n_descsz;
     }
     return 0;
+}
+
+/* "/usr/lib/debug/.build-id/xx/yyyy.debug" for the file's build id, or 0 */
+static int debug_path(const struct mapped *f, const Elf64_Shdr *sh, size_t nsh, char *out, size_t cap)
+{
+    const unsigned char *id;
+    size_t len = build_id(f, sh, nsh, &id);
+    if (len == 0)
+        return 0;
+    int o = snprintf(out, cap, "/usr/lib/debug/.build-id/%02x/", id[0]);
+    for (size_t k = 1; k < len && o > 0 && (size_t)o + 3 < cap; k++)
+        o += snprintf(out + o, cap - (size_t)o, "%02x", id[k]);
+    return o > 0 && (size_t)o + 7 < cap && snprintf(out + o, cap - (size_t)o, ".debug") > 0;
 }
 
 /* does the file have a section named `name`? */
@@ -217,6 +238,15 @@ static void load_module(struct module *m)
         return;
     const Elf64_Ehdr *eh = m->file[0].p;
     const Elf64_Shdr *sh = (const Elf64_Shdr *)((const char *)m->file[0].p + eh->e_shoff);
+    const unsigned char *id = NULL;
+    size_t idlen = m->idlen ? build_id(&m->file[0], sh, eh->e_shnum, &id) : 0;
+    if (m->idlen && (idlen != m->idlen || memcmp(id, m->id, idlen) != 0)) {
+        /* another file now has the module's name (replaced on disk while it
+         * ran): its symbols would name the wrong code; module+offset only */
+        munmap(m->file[0].p, m->file[0].len);
+        m->file[0].p = NULL;
+        return;
+    }
     if (read_tables(m, &m->file[0], &m->has_symtab) != 0)
         return;
     char dbg[128];

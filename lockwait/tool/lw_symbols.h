@@ -19,6 +19,10 @@ void lw_syms_free(struct lw_syms *s);
  * the output calls it (a basename). 0, or -1: out of memory. */
 int lw_syms_add(struct lw_syms *s, const char *path, const char *name, uint64_t bias, uint64_t lo, uint64_t hi);
 
+/* The GNU build id the module added last has in memory: a file on disk
+ * with another id (or none) is not read (module+offset names only). */
+void lw_syms_expect_id(struct lw_syms *s, const void *id, size_t len);
+
 /* what an address is: a return address (named by the call before it:
  * looked up as addr - 1, printed as addr), code, or data (objects) */
 enum lw_sym_how { LW_SYM_RETURN, LW_SYM_CODE, LW_SYM_DATA };

@@ -28,6 +28,9 @@
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <ucontext.h>
+#endif
 #ifdef __linux__
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -469,7 +472,7 @@ __attribute__((constructor)) static void lw_start(void)
     lw_interval_start();
 }
 
-__attribute__((destructor)) static void lw_stop(void)
+static void report_now(void)
 {
     /* the program may have set a locale with a decimal comma: the report
      * and the RESULT lines are printed in the C locale, on this thread only,
@@ -486,4 +489,42 @@ __attribute__((destructor)) static void lw_stop(void)
         uselocale(old);
         freelocale(c);
     }
+}
+
+#ifdef __GLIBC__
+/* A thread with a small stack (16 KiB: PTHREAD_STACK_MIN), or a coroutine
+ * on a few KiB of its own, may call exit(): the report, which needs far more,
+ * then runs on a stack of its own, on the same thread (its pending waits are
+ * this thread's). Only a known stack of 256 KiB or more is used as it is. */
+static ucontext_t report_ctx, exit_ctx;
+
+static int report_on_own_stack(void)
+{
+    uintptr_t lo = lw_tls.stack_lo, hi = lw_tls.stack_hi, fp = (uintptr_t)__builtin_frame_address(0);
+    if (fp >= lo && fp < hi && hi - lo >= (256u << 10)) /* (lw_stack_low: lo = hi for small ones) */
+        return 0;
+    size_t size = 8u << 20;
+    void *stack = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (stack == MAP_FAILED)
+        return 0;
+    int ran = 0;
+    if (getcontext(&report_ctx) == 0) {
+        report_ctx.uc_stack.ss_sp = stack;
+        report_ctx.uc_stack.ss_size = size;
+        report_ctx.uc_link = &exit_ctx;
+        makecontext(&report_ctx, report_now, 0);
+        ran = swapcontext(&exit_ctx, &report_ctx) == 0;
+    }
+    munmap(stack, size);
+    return ran;
+}
+#endif
+
+__attribute__((destructor)) static void lw_stop(void)
+{
+#ifdef __GLIBC__
+    if (report_on_own_stack())
+        return;
+#endif
+    report_now();
 }

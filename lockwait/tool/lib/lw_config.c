@@ -21,6 +21,11 @@ static void note_ignored(struct lw_config *c, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
+    /* the value is quoted as given: a newline in it must not start a line
+     * (a forged RESULT line in the report) */
+    for (char *p = line; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            *p = '?';
     /* said at start (the program may run long) and again in the report */
     dprintf(2, "lockwait: %s\n", line);
     size_t used = strlen(c->ignored);

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sched.h>
@@ -110,6 +111,23 @@ static char *run(const char *exe, char **argv)
         return NULL;
     }
     return out;
+}
+
+/* The executable's path for addr2line: its name when that still is the
+ * running file, or when there is no /proc (the path it was started by);
+ * else (deleted, moved, or replaced on disk while it ran) the running file
+ * itself through this process's /proc entry, which the child can open. */
+static const char *exe_for_child(char *buf, size_t cap)
+{
+    const char *p = lw_names_exe();
+    struct stat on_disk, running;
+    if (stat("/proc/self/exe", &running) != 0)
+        return p[0] ? p : NULL;
+    if (p[0] == '/' && stat(p, &on_disk) == 0 && on_disk.st_dev == running.st_dev &&
+        on_disk.st_ino == running.st_ino)
+        return p;
+    snprintf(buf, cap, "/proc/%ld/exe", (long)getpid());
+    return buf;
 }
 
 /* resolve pcs[0..n) (all in module `path` with bias) into lines[] */
@@ -208,9 +226,11 @@ void lw_lines_prepare(void)
         size_t j = i + 1;
         while (j < n && j - i < PER_RUN && (p2 = lw_syms_module(s, pcs[j] - 1, &b2)) == path)
             j++;
+        char exe_buf[64];
         if (path && !strcmp(path, "/proc/self/exe")) /* in the child that names addr2line */
-            path = lw_names_exe()[0] ? lw_names_exe() : NULL;
-        if (path && path[0] == '/' && lw_syms_has_lines(s, pcs[i] - 1)) /* not the vDSO; debug info */
+            path = exe_for_child(exe_buf, sizeof exe_buf);
+        int a_file = path && (path[0] == '/' || !strcmp(path, lw_names_exe())); /* not the vDSO */
+        if (a_file && lw_syms_has_lines(s, pcs[i] - 1))
             resolve(exe, path, bias, pcs + i, j - i);
         i = j;
     }

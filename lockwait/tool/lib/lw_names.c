@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/auxv.h>
+#endif
 #include <unistd.h>
 
 #include "../lw_symbols.h"
@@ -17,6 +20,7 @@
 static struct lw_syms *syms;
 static int syms_tried;
 static char exe_path[PATH_MAX];
+static int exe_in_proc; /* /proc/self/exe names it (else exe_path is the exec'd path, if any) */
 
 /* ---------------------------------------------------------------- modules */
 
@@ -24,6 +28,29 @@ static const char *base_name(const char *path)
 {
     const char *b = strrchr(path, '/');
     return b ? b + 1 : path;
+}
+
+/* the build id in the loaded module's notes (mapped: it is loaded), or 0 */
+static size_t loaded_build_id(const struct dl_phdr_info *info, const unsigned char **id)
+{
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type != PT_NOTE)
+            continue;
+        const unsigned char *p = (const unsigned char *)(info->dlpi_addr + ph->p_vaddr), *end = p + ph->p_memsz;
+        while ((size_t)(end - p) >= sizeof(ElfW(Nhdr))) {
+            const ElfW(Nhdr) *nh = (const ElfW(Nhdr) *)p;
+            size_t name = (nh->n_namesz + 3u) & ~3u, desc = (nh->n_descsz + 3u) & ~3u;
+            if (name + desc > (size_t)(end - p) - sizeof *nh)
+                break;
+            if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 && !memcmp(nh + 1, "GNU", 4)) {
+                *id = p + sizeof *nh + name;
+                return nh->n_descsz;
+            }
+            p += sizeof *nh + name + desc;
+        }
+    }
+    return 0;
 }
 
 static int add_module(struct dl_phdr_info *info, size_t size, void *data)
@@ -41,13 +68,17 @@ static int add_module(struct dl_phdr_info *info, size_t size, void *data)
     }
     if (lo >= hi)
         return 0;
-    /* the executable has no name here: /proc/self/exe opens it even if moved */
+    /* the executable has no name here: /proc/self/exe opens it even if
+     * moved; without /proc, the path it was started by (its build id checked) */
     const char *name = info->dlpi_name, *path = name;
     if (!name || !*name) {
-        path = "/proc/self/exe";
+        path = exe_in_proc || !exe_path[0] ? "/proc/self/exe" : exe_path;
         name = exe_path[0] ? base_name(exe_path) : "exe";
     }
-    lw_syms_add(syms, path, base_name(name), info->dlpi_addr, lo, hi);
+    const unsigned char *id = NULL;
+    size_t idlen = loaded_build_id(info, &id);
+    if (lw_syms_add(syms, path, base_name(name), info->dlpi_addr, lo, hi) == 0 && idlen)
+        lw_syms_expect_id(syms, id, idlen);
     return 0;
 }
 
@@ -58,6 +89,12 @@ struct lw_syms *lw_names_syms(void)
     syms_tried = 1;
     ssize_t n = readlink("/proc/self/exe", exe_path, sizeof exe_path - 1);
     exe_path[n > 0 ? n : 0] = 0;
+    exe_in_proc = n > 0;
+#ifdef __linux__
+    const char *execfn = (const char *)getauxval(AT_EXECFN);
+    if (!exe_in_proc && execfn)
+        snprintf(exe_path, sizeof exe_path, "%s", execfn);
+#endif
     syms = lw_syms_new();
     if (syms)
         dl_iterate_phdr(add_module, NULL);

@@ -346,19 +346,21 @@ static void text_lock_detail(struct buf *b, const struct lw_lock *r, struct lw_d
 
 /* " g_lock" for a lock in a module's data; for one elsewhere (heap,
  * stack) " (initialised at f < g < h)" from its init call's stack, else
- * " (first used at ...)" from its first use's (innermost frame first) */
-static void lock_label(const struct lw_lock *r, char *out, size_t cap)
+ * " (first used at ...)" from its first use's (innermost frame first).
+ * Returns 1 when the label says where it was first used. */
+static int lock_label(const struct lw_lock *r, char *out, size_t cap)
 {
     char name[256], frames[768];
     uint32_t init = LD(r->init_stack), first = LD(r->first_stack);
+    out[0] = 0;
     if (lw_name_lock(r->addr, name, sizeof name)) {
         snprintf(out, cap, " %s", name);
     } else if (init || first) {
         lw_name_stack(init ? init : first, " < ", 0, frames, sizeof frames);
         snprintf(out, cap, " (%s at %s)", init ? "initialised" : "first used", frames);
-    } else {
-        out[0] = 0;
+        return !init;
     }
+    return 0;
 }
 
 /* one paragraph per top lock */
@@ -372,8 +374,11 @@ static void text_locks(struct buf *b, const struct picked *pk)
         uint64_t wns = LD(r->wait_ns), waits = con + tmo;
         char label[1024];
         lw_site_name(r->first_pc, site, sizeof site);
-        lock_label(r, label, sizeof label);
-        bprintf(b, "\n#%ld %s %#lx%s, first used at %s\n", k + 1, type_name(r), (unsigned long)r->addr, label, site);
+        if (lock_label(r, label, sizeof label)) /* its first use is in the label already */
+            bprintf(b, "\n#%ld %s %#lx%s\n", k + 1, type_name(r), (unsigned long)r->addr, label);
+        else
+            bprintf(b, "\n#%ld %s %#lx%s, first used at %s\n", k + 1, type_name(r), (unsigned long)r->addr, label,
+                    site);
         bprintf(b, "   acquisitions %llu, contended %llu, failed trylocks %llu, timeouts %llu, "
                    "owner changes %llu, recursive relocks %llu\n",
                 (unsigned long long)acq, (unsigned long long)con, (unsigned long long)LD(r->trylock_failed),

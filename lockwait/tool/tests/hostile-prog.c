@@ -1,0 +1,156 @@
+/* hostile-prog.c - a program that does to itself what liblockwait's report
+ * must survive (tests/hostile.sh compiles it with -g at test time):
+ *   hostile-prog wait          waits once for a contended mutex
+ *   hostile-prog heapwait      the same on a zeroed heap mutex never initialised
+ *   hostile-prog smallexit     a thread with the smallest stack allowed
+ *                              (PTHREAD_STACK_MIN) waits once, then calls exit()
+ *   hostile-prog coexit        a coroutine on an 8 KiB stack (makecontext)
+ *                              waits once, then calls exit()
+ *   hostile-prog unlink        waits once for a contended mutex (held until
+ *                              it is asleep on it), then deletes
+ *                              its own executable before exiting
+ *   hostile-prog dlswap LIB NEW  loads LIB, renames NEW over it (a package
+ *                              upgrade while the program runs), then waits
+ *                              once inside LIB's lib_contend
+ * stdout: "done MODE"; exit status 3 (the preload must not change either). */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+static pthread_mutex_t prog_lock = PTHREAD_MUTEX_INITIALIZER, *the_lock = &prog_lock;
+static atomic_int held;
+static unsigned waiter_tid;
+
+/* Hold until thread tid sleeps in the kernel (state S in its stat): it is
+ * blocked on our lock, so its wait is contended however loaded the machine
+ * (without /proc: for 200 ms). */
+static void hold_until_asleep(unsigned tid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/self/task/%u/stat", tid);
+    for (int i = 0; i < 10000; i++) {
+        struct timespec ts = {0, 1000000L};
+        nanosleep(&ts, NULL);
+        FILE *f = fopen(path, "r");
+        size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+        if (f)
+            fclose(f);
+        buf[n] = 0;
+        const char *p = strrchr(buf, ')');
+        if ((!f && i >= 200) || (p && p[1] == ' ' && p[2] == 'S'))
+            return;
+    }
+}
+
+static void die(const char *what)
+{
+    fprintf(stderr, "hostile-prog: %s\n", what);
+    exit(1);
+}
+
+static void *holder(void *arg)
+{
+    (void)arg;
+    if (pthread_mutex_lock(the_lock) != 0)
+        die("lock");
+    atomic_store(&held, 1);
+    hold_until_asleep(waiter_tid);
+    if (pthread_mutex_unlock(the_lock) != 0)
+        die("unlock");
+    return NULL;
+}
+
+static __attribute__((noinline)) void wait_for_holder(void)
+{
+    pthread_t t;
+    waiter_tid = (unsigned)syscall(SYS_gettid);
+    if (pthread_create(&t, NULL, holder, NULL) != 0)
+        die("pthread_create");
+    while (!atomic_load(&held))
+        sched_yield();
+    if (pthread_mutex_lock(the_lock) != 0 || pthread_mutex_unlock(the_lock) != 0)
+        die("lock in main");
+    if (pthread_join(t, NULL) != 0)
+        die("pthread_join");
+}
+
+static void *small_thread(void *arg)
+{
+    (void)arg;
+    wait_for_holder();
+    printf("done smallexit\n");
+    exit(3); /* the report runs here, on this thread's 16 KiB stack */
+}
+
+static void exit_from_small_stack(void)
+{
+    pthread_attr_t a;
+    pthread_t t;
+    if (pthread_attr_init(&a) != 0 || pthread_attr_setstacksize(&a, PTHREAD_STACK_MIN) != 0 ||
+        pthread_create(&t, &a, small_thread, NULL) != 0)
+        die("a thread with a small stack");
+    pthread_join(t, NULL);
+    die("the small thread returned");
+}
+
+static ucontext_t main_ctx, co_ctx;
+
+static void coroutine(void)
+{
+    wait_for_holder();
+    printf("done coexit\n");
+    exit(3);
+}
+
+static void exit_from_coroutine(void)
+{
+    static char stack[8192];
+    if (getcontext(&co_ctx) != 0)
+        die("getcontext");
+    co_ctx.uc_stack.ss_sp = stack;
+    co_ctx.uc_stack.ss_size = sizeof stack;
+    co_ctx.uc_link = &main_ctx;
+    makecontext(&co_ctx, coroutine, 0);
+    swapcontext(&main_ctx, &co_ctx);
+    die("the coroutine returned");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && !strcmp(argv[1], "smallexit"))
+        exit_from_small_stack();
+    if (argc == 2 && !strcmp(argv[1], "coexit"))
+        exit_from_coroutine();
+    if (argc == 2 && !strcmp(argv[1], "heapwait")) {
+        if (!(the_lock = calloc(1, sizeof *the_lock))) /* zero bytes: glibc's default mutex, unlocked */
+            die("calloc");
+        wait_for_holder();
+    } else if (argc == 2 && !strcmp(argv[1], "wait")) {
+        wait_for_holder();
+    } else if (argc == 2 && !strcmp(argv[1], "unlink")) {
+        wait_for_holder();
+        if (unlink(argv[0]) != 0)
+            die("unlink");
+    } else if (argc == 4 && !strcmp(argv[1], "dlswap")) {
+        void *h = dlopen(argv[2], RTLD_NOW);
+        void (*contend)(void) = h ? (void (*)(void))dlsym(h, "lib_contend") : NULL;
+        if (!contend)
+            die(dlerror());
+        if (rename(argv[3], argv[2]) != 0)
+            die("rename");
+        contend();
+    } else {
+        die("usage: hostile-prog wait | heapwait | smallexit | coexit | unlink | dlswap LIB NEW");
+    }
+    printf("done %s\n", argv[1]);
+    return 3;
+}
