@@ -53,10 +53,10 @@ static size_t loaded_build_id(const struct dl_phdr_info *info, const unsigned ch
     return 0;
 }
 
-static int add_module(struct dl_phdr_info *info, size_t size, void *data)
+/* the addresses a loaded module spans: from its lowest PT_LOAD segment to
+ * the end of its highest; lo >= hi when it has none */
+void lw_module_span(const struct dl_phdr_info *info, uint64_t *lo_out, uint64_t *hi_out)
 {
-    (void)size;
-    (void)data;
     uint64_t lo = UINT64_MAX, hi = 0;
     for (int i = 0; i < info->dlpi_phnum; i++) {
         const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
@@ -66,6 +66,16 @@ static int add_module(struct dl_phdr_info *info, size_t size, void *data)
         lo = a < lo ? a : lo;
         hi = a + ph->p_memsz > hi ? a + ph->p_memsz : hi;
     }
+    *lo_out = lo;
+    *hi_out = hi;
+}
+
+static int add_module(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size;
+    (void)data;
+    uint64_t lo, hi;
+    lw_module_span(info, &lo, &hi);
     if (lo >= hi)
         return 0;
     /* the executable has no name here: /proc/self/exe opens it even if

@@ -9,6 +9,8 @@
 
 struct lw_syms;
 LW_HIDDEN struct lw_syms *lw_names_syms(void); /* the process's modules, read once */
+struct dl_phdr_info;
+LW_HIDDEN void lw_module_span(const struct dl_phdr_info *info, uint64_t *lo, uint64_t *hi);
 LW_HIDDEN const char *lw_names_exe(void);       /* the executable's path, or "" */
 /* "function+0xOFF" or "module+0xOFF"; ret: pc is a return address */
 LW_HIDDEN void lw_name_code(uintptr_t pc, int ret, char *out, size_t cap);

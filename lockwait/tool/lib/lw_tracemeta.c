@@ -49,15 +49,8 @@ static int put_module(struct dl_phdr_info *info, size_t size, void *data)
 {
     (void)size;
     struct out *o = data;
-    uint64_t lo = UINT64_MAX, hi = 0;
-    for (int i = 0; i < info->dlpi_phnum; i++) {
-        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-        if (ph->p_type != PT_LOAD)
-            continue;
-        uint64_t a = info->dlpi_addr + ph->p_vaddr;
-        lo = a < lo ? a : lo;
-        hi = a + ph->p_memsz > hi ? a + ph->p_memsz : hi;
-    }
+    uint64_t lo, hi;
+    lw_module_span(info, &lo, &hi);
     const char *path = info->dlpi_name && *info->dlpi_name ? info->dlpi_name : lw_names_exe();
     if (lo >= hi || !path[0])
         return 0;
