@@ -62,6 +62,21 @@ static int parse_signal(const char *s)
     return v == SIGKILL || v == SIGSTOP || v < 0 ? 0 : (int)v;
 }
 
+/* NAME from the environment into *v when it is a whole number in
+ * [min, max]; otherwise said, and *v (the default) kept */
+static void whole_knob(struct lw_config *c, const char *name, long min, long max, long *v)
+{
+    const char *s = getenv(name);
+    if (!s || !*s)
+        return;
+    long n = parse_num(s, min, max);
+    if (n < 0)
+        note_ignored(c, "%s='%.40s' ignored: expected a whole number from %ld to %ld; using %ld", name, s, min, max,
+                     *v);
+    else
+        *v = n;
+}
+
 /* the reports while the program runs and at the signals that end it */
 static void on_demand_read(struct lw_config *c)
 {
@@ -104,33 +119,10 @@ void lw_config_read(struct lw_config *c)
     s = getenv("LOCKWAIT_TRACE");
     c->trace = s && *s ? s : NULL;
     lw_trace_start(c);
-    s = getenv("LOCKWAIT_TOP");
-    if (s && *s) {
-        long v = parse_num(s, 1, 1000000);
-        if (v < 0)
-            note_ignored(c, "LOCKWAIT_TOP='%.40s' ignored: expected a whole number from 1 to 1000000; using 10", s);
-        else
-            c->top = v;
-    }
+    whole_knob(c, "LOCKWAIT_TOP", 1, 1000000, &c->top);
     on_demand_read(c);
-    s = getenv("LOCKWAIT_TRACE_RECORDS");
-    if (s && *s) {
-        long v = parse_num(s, 1024, 16777216);
-        if (v < 0)
-            note_ignored(c, "LOCKWAIT_TRACE_RECORDS='%.40s' ignored: expected a whole number from 1024 to "
-                            "16777216; using 65536", s);
-        else
-            c->trace_records = v;
-    }
-    s = getenv("LOCKWAIT_STACK_DEPTH");
-    if (s && *s) {
-        long v = parse_num(s, 0, LW_STACK_MAX);
-        if (v < 0)
-            note_ignored(c, "LOCKWAIT_STACK_DEPTH='%.40s' ignored: expected a whole number from 0 to %d; using 8", s,
-                         LW_STACK_MAX);
-        else
-            c->stack_depth = v;
-    }
+    whole_knob(c, "LOCKWAIT_TRACE_RECORDS", 1024, 16777216, &c->trace_records);
+    whole_knob(c, "LOCKWAIT_STACK_DEPTH", 0, LW_STACK_MAX, &c->stack_depth);
     errno = e;
 }
 
