@@ -59,7 +59,8 @@ ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 # shellcheck source=common/lib.sh
 source "$ROOT/common/lib.sh" # kv_awk
 BUILD=${BUILD:-$ROOT/build}
-LIB=$BUILD/liblockwait.so
+# as LD_PRELOAD can carry it (a checkout path may hold spaces)
+LIB=$(LOCKWAIT_LIB=$BUILD/liblockwait.so "$ROOT/lockwait/tool/lockwait" --preload-path)
 LOCK=/tmp/sharecost-measure.lock
 for f in "$LIB" "$BUILD/lw_bench" "$BUILD/lw_life"; do
   [ -e "$f" ] || { echo "$PROG: $f missing: run ./build.sh --tests lockwait" >&2; exit 1; }

@@ -15,6 +15,8 @@ if [ -z "$runtime" ] || [ ! -f "$ALIB" ]; then
   skip "liblockwait under ASan" "no shared ASan runtime found (build-asan built with a compiler that links it statically?)"
   finish
 fi
+# a path LD_PRELOAD can carry (the checkout may be under a path with spaces)
+ALIB=$(LOCKWAIT_LIB=$ALIB "$ROOT/lockwait/tool/lockwait" --preload-path)
 
 # clean NAME CMD...: CMD exits 0 under the ASan library, no sanitizer output
 clean() {

@@ -2,7 +2,11 @@
 # run a program under the preload and pick values out of the RESULT lines.
 # shellcheck shell=bash
 
-LIB=$BUILD/liblockwait.so
+# preload_lib FILE: FILE as LD_PRELOAD can carry it. LD_PRELOAD splits on
+# spaces and colons, so a checkout under such a path needs the launcher's
+# link (--preload-path); any other path comes back as it is.
+preload_lib() { LOCKWAIT_LIB=$1 "$ROOT/lockwait/tool/lockwait" --preload-path; }
+LIB=$(preload_lib "$BUILD/liblockwait.so")
 
 # preload OUTFILE CMD...: run CMD with the library, report to OUTFILE;
 # CMD's stdout goes to $TMP/stdout. Returns CMD's status.

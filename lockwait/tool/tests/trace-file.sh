@@ -39,6 +39,6 @@ check_eq "no contention: a header-only trace" 32 "$(wc -c <"$TMP/t4" | tr -d ' '
 check "no contention: the report says no lock was waited for" grep -q 'waited for no lock' "$TMP/t4.err"
 
 # the same without the launcher (LOCKWAIT_TRACE set by hand)
-LOCKWAIT_TRACE=$TMP/t5 LD_PRELOAD=${LOCKWAIT_LIB:-$BUILD/liblockwait.so} bash -c "'$C' handoff 10 >/dev/null; true" 2>/dev/null
+LOCKWAIT_TRACE=$TMP/t5 LD_PRELOAD=$(LOCKWAIT_LIB=${LOCKWAIT_LIB:-$BUILD/liblockwait.so} "$L" --preload-path) bash -c "'$C' handoff 10 >/dev/null; true" 2>/dev/null
 check_awk "by hand: the trace holds the program's events ($(events "$TMP/t5"))" "$(events "$TMP/t5") + 0 >= 30"
 finish
