@@ -64,7 +64,10 @@ bad() {
     fail "refused: $word" "exit $rc, stdout $(wc -c <"$TMP/out") bytes, stderr: $(head -c 200 "$TMP/err")"
   fi
 }
-bad_in() { local word=$1 input=$2; shift 2; bad "$word" bash -c "printf -- '$input' | $*"; }
+# the command goes to bash -c as arguments, not in its text: the checkout's
+# path may hold spaces
+# shellcheck disable=SC2016 # expanded by the inner bash
+bad_in() { local word=$1 input=$2; shift 2; bad "$word" bash -c 'printf -- "$1" | "${@:2}"' _ "$input" "$@"; }
 bad_in "'abc' is not a number" '1 2 abc 4\n' "$S" median
 bad_in "line 2: '1,5'" '1 2\n1,5 2\n' "$S" median
 bad_in "'nan'" 'nan 1 2\n' "$S" median

@@ -14,10 +14,11 @@ source "$(dirname "$0")/lw_lib.bash"
 # shellcheck disable=SC2317 # called through check_exit
 qpreload() { # qpreload OUT TRACE CMD...
   local out=$1 trace=$2; shift 2
-  qemu-aarch64 -E LD_PRELOAD="$A64/liblockwait.so" -E LOCKWAIT_OUT="$out" ${trace:+-E LOCKWAIT_TRACE="$trace"} "$@" >"$TMP/stdout"
+  qemu-aarch64 -E LD_PRELOAD="$A64LIB" -E LOCKWAIT_OUT="$out" ${trace:+-E LOCKWAIT_TRACE="$trace"} "$@" >"$TMP/stdout"
 }
 
 arm64_build lockwait || finish
+A64LIB=$(preload_lib "$A64/liblockwait.so") # without the checkout path's spaces
 
 for c in "handoff 20" "single 1000" "trylock 37"; do
   rep=$TMP/counts-${c% *}.txt # the library appends: one report file per case
