@@ -11,6 +11,8 @@
 #include <stdatomic.h>
 #include <time.h>
 
+#include "hostile.h"
+
 #ifdef REPLACEMENT
 #define lib_wait wrong_function
 #define lib_holder wrong_holder
@@ -20,26 +22,6 @@ pthread_mutex_t lib_lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_int held;
 static unsigned waiter_tid;
 
-/* Hold until thread tid sleeps in the kernel (state S in its stat): it is
- * blocked on our lock, so its wait is contended however loaded the machine
- * (without /proc: for 200 ms). */
-static void hold_until_asleep(unsigned tid)
-{
-    char path[64], buf[512];
-    snprintf(path, sizeof path, "/proc/self/task/%u/stat", tid);
-    for (int i = 0; i < 10000; i++) {
-        struct timespec ts = {0, 1000000L};
-        nanosleep(&ts, NULL);
-        FILE *f = fopen(path, "r");
-        size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
-        if (f)
-            fclose(f);
-        buf[n] = 0;
-        const char *p = strrchr(buf, ')');
-        if ((!f && i >= 200) || (p && p[1] == ' ' && p[2] == 'S'))
-            return;
-    }
-}
 
 static void *lib_holder(void *arg)
 {
