@@ -55,7 +55,8 @@ static void ev(int t, uint64_t ts, int event, uint32_t tid, uint64_t lock, uint6
     b->r[b->n++] = r;
 }
 
-static void write_trace(const char *out)
+/* out, created with the trace header written; the records follow */
+static FILE *open_trace(const char *out)
 {
     FILE *f = fopen(out, "wb");
     if (!f)
@@ -69,6 +70,12 @@ static void write_trace(const char *out)
     h.pid = 4242;
     if (fwrite(&h, sizeof h, 1, f) != 1)
         die_errno(out);
+    return f;
+}
+
+static void write_trace(const char *out)
+{
+    FILE *f = open_trace(out);
     for (int t = 0; t < NT; t++)
         if (bufs[t].n && fwrite(bufs[t].r, sizeof *bufs[t].r, bufs[t].n, f) != bufs[t].n)
             die_errno(out);
@@ -80,18 +87,7 @@ static void write_trace(const char *out)
 static void convoy(long nt, long rounds, const char *out)
 {
     const uint64_t T0 = 1000000000ull, U = 1000, L = 0x1000;
-    FILE *f = fopen(out, "wb");
-    if (!f)
-        die_errno(out);
-    struct lw_trace_header h;
-    memset(&h, 0, sizeof h);
-    memcpy(h.magic, LW_TRACE_MAGIC, 8);
-    h.version = LW_TRACE_VERSION;
-    h.endian = LW_TRACE_ENDIAN;
-    h.record_size = sizeof(struct lw_trace_record);
-    h.pid = 4242;
-    if (fwrite(&h, sizeof h, 1, f) != 1)
-        die_errno(out);
+    FILE *f = open_trace(out);
     for (long i = 0; i < nt; i++) {
         uint32_t tid = 2000 + (uint32_t)i, prev = 2000 + (uint32_t)((i + nt - 1) % nt);
         uint64_t asked = T0; /* round 0: everyone asks at once */
