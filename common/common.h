@@ -160,6 +160,36 @@ void bh_adjust(const double *p, size_t n, double *q);
  * for n < 5; a single outlier is not a second mode. */
 int stat_two_modes(const double *x, size_t n);
 
+/* ---- what varies between runs (runs.c) ---- */
+
+/* Groups values with intervals into levels: sorted by estimate, a new level
+ * starts where the next value is more than `gap` (relative) above the
+ * previous one AND their intervals do not overlap; then neighbouring levels
+ * whose own intervals overlap are merged again. A level's interval is the
+ * order-statistic interval of its members' estimates (6 or more members) or
+ * the hull of their intervals (fewer). Values with a NAN estimate or
+ * interval get level 0. Returns the number of levels; level[i] = 1.. in
+ * order of increasing estimate. */
+int stat_levels(const struct interval *v, size_t n, double gap, int *level);
+/* The interval of one level (as stat_levels defines it). */
+struct interval stat_level_interval(const struct interval *v, size_t n, const int *level, int which);
+/* The 97.5% quantile of Student's t (df >= 1). */
+double t_quantile975(size_t df);
+/* One figure measured in n independent invocations (fresh processes, fresh
+ * buffers), each with its estimate and the 95% interval of its own rounds
+ * (NAN entries: that invocation has no figure and is skipped). The
+ * interval is Student's over the invocation estimates (on their logs when
+ * log_scale, for ratios), with the mean within-invocation variance as its
+ * floor; one invocation gives its own interval. between_share: the share of
+ * the estimates' variance not explained by the rounds' own intervals, the
+ * part a single run cannot see (NAN below two invocations). */
+struct nested {
+    struct interval iv; /* n = invocations used; p unused (NAN) */
+    double between_share;
+    double sd; /* of the invocation estimates, on the scale used */
+};
+struct nested ci_invocations(const double *est, const double *lo, const double *hi, size_t n, int log_scale);
+
 /* ---- what else ran: interference and speed (probe.c) ---- */
 
 /* A snapshot of the calling thread. */

@@ -35,17 +35,7 @@ struct c2c_cpu {
     int speed;              /* speed class, 1 = fastest; 0 = not known */
 };
 
-/* Groups values with intervals into levels: sorted by estimate, a new level
- * starts where the next value is more than `gap` (relative) above the
- * previous one AND their intervals do not overlap; then neighbouring levels
- * whose own intervals overlap are merged again. A level's interval is the
- * order-statistic interval of its members' estimates (6 or more members) or
- * the hull of their intervals (fewer). Values with a NAN estimate or
- * interval get level 0. Returns the number of levels; level[i] = 1.. in
- * order of increasing estimate. */
-int c2c_levels(const struct interval *v, size_t n, double gap, int *level);
-/* The interval of one level (as c2c_levels defines it). */
-struct interval c2c_level_interval(const struct interval *v, size_t n, const int *level, int which);
+
 
 /* Classes of the pairs and speed classes of the CPUs, then every analysis
  * line (c2c_class, c2c_os, c2c_speed, c2c_order) on out. */

@@ -31,84 +31,6 @@ int os_rel_parse(const char *s)
     return -1;
 }
 
-/* ---- levels of values with intervals ---- */
-
-static int has_interval(struct interval v)
-{
-    return !isnan(v.est) && !isnan(v.lo) && !isnan(v.hi);
-}
-
-struct interval c2c_level_interval(const struct interval *v, size_t n, const int *level, int which)
-{
-    double *e = xmalloc((n ? n : 1) * sizeof *e), lo = INFINITY, hi = -INFINITY;
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++)
-        if (level[i] == which) {
-            e[m++] = v[i].est;
-            lo = v[i].lo < lo ? v[i].lo : lo;
-            hi = v[i].hi > hi ? v[i].hi : hi;
-        }
-    struct interval iv = {NAN, NAN, NAN, NAN, m};
-    if (m >= 6) {
-        iv = ci_median(e, m);
-    } else if (m > 0) { /* too few members for an order statistic: their hull */
-        iv.est = stat_median(e, m);
-        iv.lo = lo;
-        iv.hi = hi;
-    }
-    free(e);
-    return iv;
-}
-
-struct ranked {
-    double est;
-    size_t i;
-};
-
-static int cmp_ranked(const void *x, const void *y)
-{
-    const struct ranked *a = x, *b = y;
-    if (a->est != b->est)
-        return (a->est > b->est) - (a->est < b->est);
-    return (a->i > b->i) - (a->i < b->i);
-}
-
-int c2c_levels(const struct interval *v, size_t n, double gap, int *level)
-{
-    struct ranked *r = xmalloc((n ? n : 1) * sizeof *r);
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++) {
-        level[i] = 0;
-        if (has_interval(v[i]))
-            r[m++] = (struct ranked){v[i].est, i};
-    }
-    qsort(r, m, sizeof *r, cmp_ranked);
-    /* single linkage along the sorted values: a level breaks only where
-     * both the relative gap and the neighbours' intervals say so */
-    int k = 0;
-    for (size_t j = 0; j < m; j++) {
-        const struct interval *cur = &v[r[j].i], *prev = j ? &v[r[j - 1].i] : NULL;
-        if (!prev || (cur->est > prev->est * (1 + gap) && cur->lo > prev->hi))
-            k++;
-        level[r[j].i] = k;
-    }
-    free(r);
-    /* neighbouring levels whose own intervals overlap are one level */
-    for (int merged = 1; merged && k > 1;) {
-        merged = 0;
-        for (int l = 1; l < k && !merged; l++) {
-            struct interval a = c2c_level_interval(v, n, level, l), b = c2c_level_interval(v, n, level, l + 1);
-            if (!(b.lo > a.hi)) {
-                for (size_t i = 0; i < n; i++)
-                    level[i] -= level[i] > l;
-                k--;
-                merged = 1;
-            }
-        }
-    }
-    return k;
-}
-
 /* ---- printing helpers ---- */
 
 static void put_iv(FILE *out, const char *key, struct interval iv)
@@ -212,7 +134,7 @@ static void print_classes(struct c2c_pair *p, size_t np, int k, FILE *out)
         lev[i] = p[i].cls;
     }
     for (int c = 1; c <= k; c++) {
-        struct interval iv = c2c_level_interval(v, np, lev, c);
+        struct interval iv = stat_level_interval(v, np, lev, c);
         size_t n = 0, nos[N_OS_REL] = {0};
         double mn = INFINITY, mx = -INFINITY;
         int matching = 1;
@@ -265,7 +187,7 @@ static void print_classes(struct c2c_pair *p, size_t np, int k, FILE *out)
         int *one = xmalloc(np * sizeof *one);
         for (size_t i = 0; i < np; i++)
             one[i] = sel[i];
-        struct interval iv = c2c_level_interval(v, np, one, 1);
+        struct interval iv = stat_level_interval(v, np, one, 1);
         free(one);
         size_t rep = typical_pair(p, np, sel, iv.est);
         fprintf(out, "RESULT exp=false_sharing kind=c2c_os os=%s pairs=%zu", os_rel_name[r], n);
@@ -290,10 +212,10 @@ static void print_speeds(struct c2c_cpu *c, size_t nc, double gap, FILE *out)
     int *lev = xmalloc(nc * sizeof *lev);
     for (size_t i = 0; i < nc; i++)
         v[i] = (struct interval){c[i].best, c[i].best, c[i].best, NAN, 1};
-    int k = c2c_levels(v, nc, gap, lev);
+    int k = stat_levels(v, nc, gap, lev);
     for (int s = 1; s <= k; s++) {
         double mn = INFINITY, mx = -INFINITY;
-        struct interval iv = c2c_level_interval(v, nc, lev, s);
+        struct interval iv = stat_level_interval(v, nc, lev, s);
         fprintf(out, "RESULT exp=false_sharing kind=c2c_speed class=%d cpus=", s);
         int first = 1;
         for (size_t i = 0; i < nc; i++)
@@ -322,7 +244,7 @@ void c2c_analyse(struct c2c_pair *p, size_t np, struct c2c_cpu *c, size_t nc, do
             busy++;
         }
     }
-    int k = c2c_levels(v, np, gap, lev);
+    int k = stat_levels(v, np, gap, lev);
     size_t classed = 0;
     for (size_t i = 0; i < np; i++) {
         p[i].cls = lev[i];

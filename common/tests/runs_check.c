@@ -1,0 +1,117 @@
+/* runs_check.c - common/runs.c against known answers: Student's quantiles
+ * from tables, an interval worked out by hand, and simulated runs whose
+ * between-invocation component is known, where the interval must cover the
+ * true value about 95% of the time (a within-run interval does not). Built
+ * and run by common/tests/stats.sh. */
+#include "check.h"
+#include "common.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static void check_t(void)
+{
+    begin("t_quantile975 matches the tables (df 1, 5, 30, 40, 60, 120, 10^6)");
+    const size_t df[] = {1, 5, 30, 40, 60, 120, 1000000};
+    const double want[] = {12.706, 2.571, 2.042, 2.021, 2.000, 1.980, 1.960};
+    for (size_t i = 0; i < sizeof df / sizeof *df; i++)
+        expect(fabs(t_quantile975(df[i]) - want[i]) < 6e-4, "df=%zu: %.4f, want %.3f", df[i], t_quantile975(df[i]),
+               want[i]);
+    end();
+}
+
+static void check_by_hand(void)
+{
+    begin("ci_invocations by hand: 1, 2, 3 with no within spread; one invocation; NAN skipped");
+    double e[] = {1, NAN, 2, 3}, lo[] = {1, NAN, 2, 3}, hi[] = {1, NAN, 2, 3};
+    struct nested r = ci_invocations(e, lo, hi, 4, 0);
+    /* mean 2, s = 1, t(2) = 4.303: 2 -+ 4.303 / sqrt(3) */
+    expect(r.iv.n == 3 && same(r.iv.est, 2, 1e-12), "n=%zu est=%g", r.iv.n, r.iv.est);
+    expect(same(r.iv.lo, 2 - 4.303 / sqrt(3), 1e-9) && same(r.iv.hi, 2 + 4.303 / sqrt(3), 1e-9), "[%g, %g]", r.iv.lo,
+           r.iv.hi);
+    expect(same(r.between_share, 1, 1e-12) && same(r.sd, 1, 1e-12), "share %g sd %g", r.between_share, r.sd);
+    double e1[] = {NAN, 5}, lo1[] = {NAN, 4}, hi1[] = {NAN, 7};
+    r = ci_invocations(e1, lo1, hi1, 2, 0);
+    expect(r.iv.n == 1 && r.iv.est == 5 && r.iv.lo == 4 && r.iv.hi == 7 && isnan(r.between_share),
+           "one invocation: n=%zu %g [%g, %g] share %g", r.iv.n, r.iv.est, r.iv.lo, r.iv.hi, r.between_share);
+    /* invocations that agree by chance: the rounds' spread is the floor */
+    double e2[] = {10, 10, 10}, lo2[] = {8, 8, 8}, hi2[] = {12, 12, 12};
+    r = ci_invocations(e2, lo2, hi2, 3, 0);
+    expect(r.iv.lo < 10 - 1 && r.iv.hi > 10 + 1 && r.between_share == 0, "floor: [%g, %g] share %g", r.iv.lo,
+           r.iv.hi, r.between_share);
+    end();
+}
+
+/* k invocations of a figure whose true value is mu: each invocation is off
+ * by a between-run effect (sd sb) and measures it with its rounds' noise (sd
+ * sw), reporting est -+ 1.96 sw. Returns the share of `trials` runs whose
+ * interval covers mu; *naive: the same for the first invocation's own
+ * interval; *share: the mean between_share. On logs when log_scale. */
+static double coverage(int k, double mu, double sb, double sw, int log_scale, int trials, double *naive, double *share)
+{
+    int cover = 0, cover1 = 0;
+    double sum_share = 0;
+    double e[16], lo[16], hi[16];
+    for (int t = 0; t < trials; t++) {
+        for (int i = 0; i < k; i++) {
+            double y = (log_scale ? log(mu) : mu) + sb * normal01() + sw * normal01();
+            double l = y - 1.959964 * sw, h = y + 1.959964 * sw;
+            e[i] = log_scale ? exp(y) : y;
+            lo[i] = log_scale ? exp(l) : l;
+            hi[i] = log_scale ? exp(h) : h;
+        }
+        struct nested r = ci_invocations(e, lo, hi, (size_t)k, log_scale);
+        cover += r.iv.lo <= mu && mu <= r.iv.hi;
+        cover1 += lo[0] <= mu && mu <= hi[0];
+        sum_share += r.between_share;
+    }
+    *naive = (double)cover1 / trials;
+    *share = sum_share / trials;
+    return (double)cover / trials;
+}
+
+static void check_coverage(void)
+{
+    double naive, share, c;
+    begin("between component 2x the rounds' noise: 95% coverage, share ~0.8; a run's own interval covers ~62%");
+    c = coverage(6, 100, 2, 1, 0, 4000, &naive, &share);
+    expect(c > 0.93 && c < 0.97, "coverage %.3f", c);
+    expect(naive < 0.7, "a single run's interval covered %.3f", naive);
+    expect(share > 0.7 && share < 0.9, "mean between_share %.3f, true 0.8", share);
+    end();
+
+    begin("no between component: coverage at least 95% (the floor), share near 0");
+    c = coverage(6, 100, 0, 1, 0, 4000, &naive, &share);
+    expect(c > 0.94 && c < 0.995, "coverage %.3f", c);
+    expect(share < 0.25, "mean between_share %.3f, true 0", share);
+    end();
+
+    begin("ratios on logs: 5% between-run spread, 95% coverage with 8 invocations");
+    c = coverage(8, 1.5, 0.05, 0.01, 1, 4000, &naive, &share);
+    expect(c > 0.93 && c < 0.97, "coverage %.3f", c);
+    expect(share > 0.9, "mean between_share %.3f, true 0.96", share);
+    end();
+}
+
+static void check_levels(void)
+{
+    begin("stat_levels: a hand-off of 217 ns among ones of 63-65 ns is a second level");
+    struct interval v[] = {{64, 62, 66, NAN, 9}, {65, 63, 67, NAN, 9}, {217, 210, 224, NAN, 9},
+                           {63, 61, 65, NAN, 9}, {NAN, NAN, NAN, NAN, 0}};
+    int level[5];
+    int k = stat_levels(v, 5, 0.15, level);
+    expect(k == 2, "%d levels", k);
+    expect(level[0] == 1 && level[1] == 1 && level[3] == 1 && level[2] == 2 && level[4] == 0,
+           "levels %d %d %d %d %d", level[0], level[1], level[2], level[3], level[4]);
+    end();
+}
+
+int main(void)
+{
+    check_t();
+    check_by_hand();
+    check_coverage();
+    check_levels();
+    printf("# done\n");
+    return any_bad;
+}
