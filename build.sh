@@ -137,6 +137,9 @@ build_common() {
   cc_prog machine "$ROOT/common/machine.c"
   # intervals and the speed canary for the experiments' shell scripts
   cc_prog stats "$ROOT/common/stats_cli.c"
+  # run.sh's second level: the placement probe and the figures over invocations
+  cc_prog handoff "$ROOT/common/handoff.c"
+  cc_prog combine "$ROOT/common/combine.c"
 }
 
 # build_experiment EXP TESTS: source EXP/build.sh and run build_EXP, then

@@ -103,6 +103,22 @@ void *xaligned_alloc(size_t align, size_t n)
     return p;
 }
 
+void *xplaced_alloc(size_t align, size_t n, void **base)
+{
+    static uint64_t state;
+    if (!state)
+        state = ((uint64_t)getpid() << 32) ^ now_ns();
+    state += 0x9e3779b97f4a7c15u; /* splitmix64 */
+    uint64_t z = state;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    z ^= z >> 31;
+    size_t slots = align < 4096 ? 4096 / align : 1;
+    char *p = xaligned_alloc(align < 4096 ? 4096 : align, n + 4096);
+    *base = p;
+    return p + (size_t)(z % slots) * align;
+}
+
 /* ---- knobs ---- */
 
 int parse_long(const char *s, long min, long max, long *out)

@@ -39,6 +39,11 @@ void die_usage(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 
 void check_pt(int rc, const char *what);
 void *xmalloc(size_t n);
 void *xaligned_alloc(size_t align, size_t n);
+/* n bytes aligned to align, at a random multiple of align within a 4 KiB
+ * page (different in every process): where a buffer lands in the caches'
+ * sets is part of what varies between runs, so every invocation samples a
+ * new place. Free *base, not the result. */
+void *xplaced_alloc(size_t align, size_t n, void **base);
 
 /* Environment knobs: unset or empty -> def; anything not a whole number in
  * [min, max] -> exit 2 with one line naming the knob and what it accepts. */

@@ -26,6 +26,7 @@ struct cell {
 /* One side's array and what it has done to it. */
 struct side {
     uint64_t *a;
+    void *base; /* what was allocated: a sits at a random line within its first page */
     size_t n, step; /* elements; stride in elements */
     enum access acc;
     uint64_t walks, sum;

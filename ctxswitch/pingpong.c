@@ -59,15 +59,15 @@ void side_init(struct side *sd, const struct cell *c)
     *sd = (struct side){.n = (size_t)c->kib * 1024 / 8, .step = (size_t)c->stride / 8, .acc = c->acc};
     if (sd->n == 0)
         return;
-    sd->a = xaligned_alloc(4096, sd->n * 8);
+    sd->a = xplaced_alloc(64, sd->n * 8, &sd->base);
     for (size_t i = 0; i < sd->n; i++) /* a[i] = i: also faults every page in */
         sd->a[i] = i;
 }
 
 void side_free(struct side *sd)
 {
-    free(sd->a);
-    sd->a = NULL;
+    free(sd->base);
+    sd->a = sd->base = NULL;
 }
 
 static inline void side_walk(struct side *sd)

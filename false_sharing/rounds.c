@@ -25,12 +25,23 @@
 #define CHUNK_LOG2 16 /* the CPU a worker is on is sampled every 2^16 increments */
 
 /* The counters: a guard line at each end, so nothing else the program
- * touches can share a line with them. Every layout fits. */
-static _Alignas(PAD) uint64_t counters[(PAD + MAX_THREADS * PAD + PAD) / sizeof(uint64_t)];
+ * touches can share a line with them. Every layout fits. They sit at a
+ * random 128-byte slot of their page, new in every process (xplaced_alloc):
+ * where they land in the caches' sets is one of the things that vary
+ * between runs, and every invocation of the suite samples it anew. */
+#define COUNTERS_BYTES (PAD + MAX_THREADS * PAD + PAD)
+static char *counters_area(void)
+{
+    static char *area;
+    void *base; /* kept for the life of the process */
+    if (!area)
+        area = xplaced_alloc(PAD, COUNTERS_BYTES, &base);
+    return area;
+}
 
 uint64_t *slot_of(const struct layout *l, int t)
 {
-    return (uint64_t *)((char *)counters + PAD + (size_t)t * l->stride);
+    return (uint64_t *)(counters_area() + PAD + (size_t)t * l->stride);
 }
 
 /* ---- workers and the start gate ---- */
@@ -118,7 +129,7 @@ static void note_cpus(struct cell *c, const struct worker *w)
  * canaries (they count towards the run's best) and its checksum. */
 static void cell_round(struct cell *c, long r, struct run *run, struct worker *w)
 {
-    memset(counters, 0, sizeof counters);
+    memset(counters_area(), 0, COUNTERS_BYTES);
     atomic_store(&gate.placed, 0);
     atomic_store(&gate.armed, 0);
     atomic_store(&gate.go, 0);
@@ -282,7 +293,8 @@ void block_run(struct block *b, struct run *r)
     int maxT = 1;
     for (int i = 0; i < b->ncell; i++)
         maxT = b->cells[i].T > maxT ? b->cells[i].T : maxT;
-    struct worker *w = xaligned_alloc(PAD, sizeof *w * (size_t)maxT);
+    void *base;
+    struct worker *w = xplaced_alloc(PAD, sizeof *w * (size_t)maxT, &base);
     for (int i = 0; i < b->ncell; i++)
         cell_round(&b->cells[i], -1, r, w);
     uint64_t started = now_ns();
@@ -295,7 +307,7 @@ void block_run(struct block *b, struct run *r)
         b->rounds++;
         reached = block_status(b, r, &clean);
     }
-    free(w);
+    free(base);
 }
 
 void block_finish(struct block *b, const struct run *r)

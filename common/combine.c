@@ -1,0 +1,399 @@
+/* combine - the published figures of a run from its independent
+ * invocations. run.sh runs every experiment K times (fresh processes, fresh
+ * buffers, spread over the run) and tags each line an invocation printed
+ * with inv=I right after its kind; this program reads those lines and prints
+ * the untagged lines the summaries read (docs/method.md, "Two levels"):
+ *
+ * - for each figure kind of the spec, one line per figure with its value
+ *   keys' estimate and 95% interval over the invocations (ci_invocations in
+ *   common/runs.c), invocations= used, invocations_total=, between_share=,
+ *   inv_min=/inv_max= (the headline value's invocation estimates) and, for
+ *   comparisons, margin= and claim=beyond|within|unclear;
+ * - the placements: the hand-off probes taken before and after every
+ *   invocation (kind=handoff) grouped into levels (stat_levels); figures
+ *   that depend on the placement use only the invocations of the main one;
+ * - every other line once, from the first invocation of the main placement.
+ *
+ * Spec lines (from each exp.sh's EXP_figures): KIND ID_KEYS VALUE_KEYS
+ * lin|log CLAIM PLACEMENT, e.g. "ratio increment,compare,threads ratio log
+ * 1:0.02 pair" (CLAIM "-" or NULL:MARGIN, PLACEMENT "pair" or "-"). */
+#define _GNU_SOURCE
+#include "common.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_KEYS 160
+#define MAX_SPECS 32
+#define MAX_VALUES 8
+#define PLACEMENT_GAP 0.30 /* SMT siblings, one cache domain, two: 1.5x apart or more */
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: combine [-h] SPEC RAW\n"
+               "  Reads the invocation-tagged RESULT lines (kind=K inv=I) of RAW and prints\n"
+               "  the published, untagged lines: each figure of SPEC over the invocations,\n"
+               "  the placements, and the other lines of one invocation. SPEC: one line per\n"
+               "  figure kind, KIND ID_KEYS VALUE_KEYS lin|log CLAIM PLACEMENT (the output of\n"
+               "  an experiment's EXP_figures; docs/adding-an-experiment.md).\n");
+}
+
+struct line {
+    char *text; /* the line as read */
+    int n;
+    char *key[MAX_KEYS], *val[MAX_KEYS];
+    int inv;
+    const struct spec *spec;
+    char *id; /* the figure's identity: its ID_KEYS' values */
+    int done;
+};
+
+struct spec {
+    char kind[64];
+    char *ids[MAX_VALUES], *values[MAX_VALUES];
+    int nids, nvalues, log_scale, placed, has_claim;
+    double null, margin;
+};
+
+static struct spec specs[MAX_SPECS];
+static int nspecs;
+static struct line *lines;
+static size_t nlines;
+static int ninv;        /* the highest inv= seen */
+static int *placement;  /* per invocation (1-based): its level; 0 moved or none */
+static int main_level;  /* the placement most invocations ran in */
+
+static const char *get(const struct line *l, const char *key)
+{
+    for (int i = 0; i < l->n; i++)
+        if (strcmp(l->key[i], key) == 0)
+            return l->val[i];
+    return NULL;
+}
+
+static double num(const char *s)
+{
+    char *end;
+    if (!s || strcmp(s, "NA") == 0)
+        return NAN;
+    double v = strtod(s, &end);
+    return *end ? NAN : v;
+}
+
+static int split_list(char *s, char **out)
+{
+    int n = 0;
+    for (char *t = strtok(s, ","); t && n < MAX_VALUES; t = strtok(NULL, ","))
+        out[n++] = t;
+    return n;
+}
+
+static void read_spec(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        die_errno(path);
+    char buf[512];
+    while (fgets(buf, sizeof buf, f)) {
+        char kind[64], ids[200], values[200], scale[8], claim[64], placed[8];
+        if (buf[0] == '#' || buf[0] == '\n')
+            continue;
+        if (sscanf(buf, "%63s %199s %199s %7s %63s %7s", kind, ids, values, scale, claim, placed) != 6 ||
+            nspecs == MAX_SPECS)
+            die_usage("combine: %s: bad spec line '%.60s'", path, buf);
+        struct spec *s = &specs[nspecs++];
+        snprintf(s->kind, sizeof s->kind, "%s", kind);
+        s->nids = split_list(strdup(ids), s->ids);
+        s->nvalues = split_list(strdup(values), s->values);
+        s->log_scale = strcmp(scale, "log") == 0;
+        s->placed = strcmp(placed, "pair") == 0;
+        s->has_claim = strcmp(claim, "-") != 0;
+        if (s->has_claim && sscanf(claim, "%lf:%lf", &s->null, &s->margin) != 2)
+            die_usage("combine: %s: bad claim '%s' (expected - or NULL:MARGIN)", path, claim);
+    }
+    if (ferror(f))
+        die_errno(path);
+    fclose(f);
+}
+
+static const struct spec *spec_of(const char *kind)
+{
+    for (int i = 0; i < nspecs; i++)
+        if (strcmp(specs[i].kind, kind) == 0)
+            return &specs[i];
+    return NULL;
+}
+
+/* A tagged line: "RESULT exp=E kind=K inv=I key=value ..."; others are skipped. */
+static void add_line(const char *text)
+{
+    if (strncmp(text, "RESULT ", 7) != 0)
+        return;
+    struct line l = {.text = strdup(text)};
+    char *copy = strdup(text);
+    if (!l.text || !copy)
+        die("out of memory");
+    for (char *t = strtok(copy + 7, " \n"); t && l.n < MAX_KEYS; t = strtok(NULL, " \n")) {
+        char *eq = strchr(t, '=');
+        if (!eq)
+            continue;
+        *eq = 0;
+        l.key[l.n] = t;
+        l.val[l.n++] = eq + 1;
+    }
+    if (l.n < 3 || strcmp(l.key[2], "inv") != 0) {
+        free(copy);
+        free(l.text);
+        return;
+    }
+    l.inv = (int)num(l.val[2]);
+    if (l.inv < 1 || l.inv > 100000)
+        die_usage("combine: bad inv=%s", l.val[2]);
+    ninv = l.inv > ninv ? l.inv : ninv;
+    l.spec = spec_of(l.val[1]);
+    if (l.spec) {
+        size_t cap = 256, len = 0;
+        l.id = xmalloc(cap);
+        l.id[0] = 0;
+        for (int i = 0; i < l.spec->nids; i++) {
+            const char *v = get(&l, l.spec->ids[i]);
+            len += (size_t)snprintf(l.id + len, len < cap ? cap - len : 0, "%s=%s ", l.spec->ids[i], v ? v : "?");
+            if (len >= cap)
+                die("combine: identity too long in '%.60s'", text);
+        }
+    }
+    struct line *grown = realloc(lines, (nlines + 1) * sizeof *lines);
+    if (!grown)
+        die("out of memory");
+    lines = grown;
+    lines[nlines++] = l;
+}
+
+static int is_kind(const struct line *l, const char *kind)
+{
+    return strcmp(l->val[1], kind) == 0;
+}
+
+/* ---- placements: levels of the hand-off probes around each invocation ---- */
+
+static void find_placements(void)
+{
+    placement = xmalloc((size_t)(ninv + 1) * sizeof *placement);
+    struct interval *v = xmalloc((nlines ? nlines : 1) * sizeof *v);
+    int *level = xmalloc((nlines ? nlines : 1) * sizeof *level), *which = xmalloc((nlines ? nlines : 1) * sizeof *which);
+    size_t np = 0;
+    for (size_t i = 0; i < nlines; i++)
+        if (is_kind(&lines[i], "handoff") && !isnan(num(get(&lines[i], "one_way_ns")))) {
+            v[np] = (struct interval){num(get(&lines[i], "one_way_ns")), num(get(&lines[i], "one_way_ns_lo")),
+                                      num(get(&lines[i], "one_way_ns_hi")), NAN, 1};
+            which[np++] = (int)i;
+        }
+    int nlevels = stat_levels(v, np, PLACEMENT_GAP, level);
+    int *count = xmalloc((size_t)(nlevels + 2) * sizeof *count);
+    memset(count, 0, (size_t)(nlevels + 2) * sizeof *count);
+    for (int inv = 1; inv <= ninv; inv++) {
+        int lv = -1; /* -1: no probe yet; 0: probes disagree or have no interval */
+        for (size_t p = 0; p < np; p++)
+            if (lines[which[p]].inv == inv)
+                lv = lv == -1 || lv == level[p] ? level[p] : 0;
+        placement[inv] = np == 0 ? 1 : lv < 0 ? 0 : lv; /* no probes at all: one CPU, one placement */
+        count[placement[inv]]++;
+    }
+    main_level = np == 0 ? 1 : 0;
+    for (int inv = 1; inv <= ninv; inv++) /* most invocations; ties: the earliest */
+        if (placement[inv] && (main_level == 0 || count[placement[inv]] > count[main_level]))
+            main_level = placement[inv];
+    for (int l = 1; l <= nlevels; l++) {
+        struct interval iv = stat_level_interval(v, np, level, l);
+        printf("RESULT exp=%s kind=placement_level level=%d main=%d cpus=%s one_way_ns=%.2f one_way_ns_lo=%.2f "
+               "one_way_ns_hi=%.2f probes=%zu invocations=%d invs=",
+               lines[which[0]].val[0], l, l == main_level, get(&lines[which[0]], "cpus"), iv.est, iv.lo, iv.hi, iv.n,
+               count[l]);
+        for (int inv = 1, k = 0; inv <= ninv; inv++)
+            if (placement[inv] == l)
+                printf("%s%d", k++ ? "," : "", inv);
+        printf("%s\n", count[l] ? "" : "NA");
+    }
+    if (np)
+        printf("RESULT exp=%s kind=placement_runs levels=%d main_level=%d invocations=%d invocations_main=%d "
+               "invocations_moved=%d\n",
+               lines[which[0]].val[0], nlevels, main_level, ninv, count[main_level], count[0]);
+    free(v), free(level), free(which), free(count);
+}
+
+/* ---- one figure over the invocations ---- */
+
+static int usable(const struct line *l)
+{
+    const char *busy = get(l, "too_busy"), *b2 = get(l, "busy");
+    return !(busy && strcmp(busy, "1") == 0) && !(b2 && strcmp(b2, "1") == 0) &&
+           (!l->spec->placed || placement[l->inv] == main_level);
+}
+
+static void put_num(const char *key, double x)
+{
+    if (isnan(x))
+        printf(" %s=NA", key);
+    else
+        printf(" %s=%.6g", key, x);
+}
+
+static const char *claim_of(const struct spec *s, struct interval iv)
+{
+    double lo_band = s->log_scale ? s->null / (1 + s->margin) : s->null - s->margin;
+    double hi_band = s->log_scale ? s->null * (1 + s->margin) : s->null + s->margin;
+    if (isnan(iv.lo) || isnan(iv.hi))
+        return "unclear";
+    if (iv.lo > hi_band || iv.hi < lo_band)
+        return "beyond";
+    return iv.lo >= lo_band && iv.hi <= hi_band ? "within" : "unclear";
+}
+
+static int is_value_key(const struct spec *s, const char *key)
+{
+    for (int v = 0; v < s->nvalues; v++) {
+        size_t m = strlen(s->values[v]);
+        if (strncmp(key, s->values[v], m) == 0 &&
+            (key[m] == 0 || strcmp(key + m, "_lo") == 0 || strcmp(key + m, "_hi") == 0))
+            return 1;
+    }
+    return 0;
+}
+
+static int is_counter(const char *key)
+{
+    return strncmp(key, "rounds_", 7) == 0 || strncmp(key, "batches_", 8) == 0 || strcmp(key, "n") == 0;
+}
+
+static void combine_figure(size_t first)
+{
+    const struct line *ref = &lines[first];
+    const struct spec *s = ref->spec;
+    const struct line **of = xmalloc((size_t)ninv * sizeof *of);
+    int k = 0, total = 0, reached = 1, modes = 0;
+    for (size_t i = first; i < nlines; i++)
+        if (lines[i].spec == s && strcmp(lines[i].id, ref->id) == 0) {
+            lines[i].done = 1;
+            total++;
+            if (usable(&lines[i]))
+                of[k++] = &lines[i];
+        }
+    if (k)
+        ref = of[0];
+    struct nested r[MAX_VALUES];
+    double *e = xmalloc((size_t)(k ? k : 1) * 3 * sizeof *e), *lo = e + k, *hi = lo + k;
+    double mn = NAN, mx = NAN;
+    for (int v = 0; v < s->nvalues; v++) {
+        char klo[96], khi[96];
+        snprintf(klo, sizeof klo, "%s_lo", s->values[v]);
+        snprintf(khi, sizeof khi, "%s_hi", s->values[v]);
+        for (int j = 0; j < k; j++) {
+            e[j] = num(get(of[j], s->values[v]));
+            lo[j] = num(get(of[j], klo));
+            hi[j] = num(get(of[j], khi));
+            if (v == 0 && !isnan(e[j])) {
+                mn = isnan(mn) || e[j] < mn ? e[j] : mn;
+                mx = isnan(mx) || e[j] > mx ? e[j] : mx;
+            }
+        }
+        r[v] = ci_invocations(e, lo, hi, (size_t)k, s->log_scale);
+    }
+    for (int j = 0; j < k; j++) {
+        const char *t = get(of[j], "target_reached"), *m = get(of[j], "two_modes");
+        reached &= !t || strcmp(t, "1") == 0;
+        modes |= m && strcmp(m, "1") == 0;
+    }
+    printf("RESULT exp=%s kind=%s", ref->val[0], ref->val[1]);
+    for (int i = 3; i < ref->n; i++) {
+        const char *key = ref->key[i];
+        /* a single invocation's values, p, q and significance are replaced */
+        if (is_value_key(s, key) || strcmp(key, "p") == 0 || strcmp(key, "q") == 0 ||
+            strcmp(key, "significant") == 0)
+            continue;
+        if (is_counter(key)) {
+            double sum = 0;
+            for (int j = 0; j < k; j++)
+                sum += num(get(of[j], key)) >= 0 ? num(get(of[j], key)) : 0;
+            printf(" %s=%.0f", key, sum);
+        } else if (strcmp(key, "target_reached") == 0) {
+            printf(" target_reached=%d", reached);
+        } else if (strcmp(key, "two_modes") == 0) {
+            printf(" two_modes=%d", modes);
+        } else if (strcmp(key, "too_busy") == 0 || strcmp(key, "busy") == 0) {
+            printf(" %s=%d", key, 2 * k < total || k == 0);
+        } else {
+            printf(" %s=%s", key, ref->val[i]);
+        }
+    }
+    for (int v = 0; v < s->nvalues; v++) {
+        char klo[96], khi[96];
+        snprintf(klo, sizeof klo, "%s_lo", s->values[v]);
+        snprintf(khi, sizeof khi, "%s_hi", s->values[v]);
+        put_num(s->values[v], r[v].iv.est);
+        put_num(klo, r[v].iv.lo);
+        put_num(khi, r[v].iv.hi);
+    }
+    printf(" invocations=%d invocations_total=%d", k, total);
+    put_num("between_share", r[0].between_share);
+    put_num("inv_min", mn);
+    put_num("inv_max", mx);
+    if (s->has_claim) {
+        const struct interval iv = r[0].iv;
+        int excl = !isnan(iv.lo) && (iv.lo > s->null || iv.hi < s->null);
+        printf(" significant=%s margin=%g claim=%s", excl ? "yes" : "no", s->margin, claim_of(s, iv));
+    }
+    if (s->placed)
+        printf(" placement=%d", main_level);
+    printf("\n");
+    free(e);
+    free(of);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc != 3 || argv[1][0] == '-') {
+        usage(stderr);
+        return 2;
+    }
+    read_spec(argv[1]);
+    FILE *f = fopen(argv[2], "r");
+    if (!f)
+        die_errno(argv[2]);
+    char *buf = NULL;
+    size_t cap = 0;
+    while (getline(&buf, &cap, f) != -1)
+        add_line(buf);
+    if (ferror(f))
+        die_errno(argv[2]);
+    fclose(f);
+    free(buf);
+    if (!ninv)
+        return 0; /* nothing tagged: an older raw file, read as it is */
+    find_placements();
+    int ref_inv = 0;
+    for (int inv = 1; inv <= ninv && !ref_inv; inv++)
+        if (placement[inv] == main_level)
+            ref_inv = inv;
+    if (!ref_inv)
+        ref_inv = 1;
+    for (size_t i = 0; i < nlines; i++) {
+        struct line *l = &lines[i];
+        if (l->spec && !l->done) {
+            combine_figure(i);
+        } else if (!l->spec && l->inv == ref_inv && !is_kind(l, "handoff")) {
+            /* the line without its tag */
+            const char *tag = strstr(l->text, " inv=");
+            const char *rest = tag + 5 + strcspn(tag + 5, " \n");
+            printf("%.*s%s%s", (int)(tag - l->text), l->text, rest, *rest && rest[strlen(rest) - 1] == '\n' ? "" : "\n");
+        }
+    }
+    if (fflush(stdout) != 0 || ferror(stdout))
+        die_errno("combine: writing");
+    return 0;
+}
