@@ -17,6 +17,8 @@ usage: ./run.sh [-h] [EXPERIMENT...]
 environment (validated before anything runs; a bad value exits 2):
   QUICK=1         smoke test in seconds: writes results/quick-*, leaves README.md alone
   REPS=N          timed repetitions per cell (1..1001; default per experiment)
+  INVOCATIONS=N   independent invocations of every experiment, interleaved
+                  (1..100; default per experiment: EXP_invocations)
   PIN=0|1         pin threads (Linux; default 1)
   CC=...          compiler for ./build.sh
   Each experiment's own knobs (read and checked by its EXPERIMENT/exp.sh)
@@ -56,6 +58,7 @@ README=$ROOT/README.md
 QUICK=${QUICK:-0}
 REPS=${REPS:-}
 PIN=${PIN:-}
+INVOCATIONS=${INVOCATIONS:-}
 
 # ---- arguments and knobs: all checked before anything is written ----
 selected=()
@@ -82,6 +85,7 @@ check_knobs() {
   [[ $QUICK =~ ^[01]$ ]] || bad_usage "QUICK=$QUICK: expected 0 or 1"
   [ -z "$PIN" ] || [[ $PIN =~ ^[01]$ ]] || bad_usage "PIN=$PIN: expected 0 or 1"
   knob_int REPS 1 1001
+  knob_int INVOCATIONS 1 100
   local e f
   for e in "${selected[@]}"; do
     [ -f "$ROOT/$e/exp.sh" ] || die "$e/exp.sh is missing: this checkout cannot run $e"
@@ -256,12 +260,13 @@ cpu_ticks() {
   [ -r /proc/stat ] || return 0
   awk '$1 == "cpu" { t = 0; for (i = 2; i <= 9 && i <= NF; i++) t += $i; print $9 + 0, t; exit }' /proc/stat
 }
-# steal_line BEFORE AFTER: the share of CPU time stolen between two cpu_ticks
+# steal_line "STEAL TOTAL": the share of CPU time stolen, from the ticks
+# summed over an experiment's invocations
 steal_line() {
-  if [ -z "$1" ] || [ -z "$2" ]; then echo "# host_steal: not available (no /proc/stat)"; return 0; fi
-  awk -v b="$1" -v a="$2" 'BEGIN { split(b, x, " "); split(a, y, " "); d = y[2] - x[2]
-    if (d <= 0) { print "# host_steal: not available (no ticks elapsed)"; exit }
-    printf "# host_steal: %.2f%% of CPU time during the run (%d of %d ticks)\n", 100 * (y[1] - x[1]) / d, y[1] - x[1], d }'
+  if [ -z "$1" ]; then echo "# host_steal: not available (no /proc/stat)"; return 0; fi
+  awk -v a="$1" 'BEGIN { split(a, y, " ")
+    if (y[2] <= 0) { print "# host_steal: not available (no ticks elapsed)"; exit }
+    printf "# host_steal: %.2f%% of CPU time during the run (%d of %d ticks)\n", 100 * y[1] / y[2], y[1], y[2] }'
 }
 
 # summarise EXP RAW DIR PREFIX: EXP's section of the summary on stdout, its
@@ -273,6 +278,78 @@ summarise() {
   for s in "$ROOT/$1/summary.awk" "$ROOT/$1"/summary_*.awk; do
     [ -f "$s" ] || continue
     awk -v csvdir="$3" -v prefix="$4" -f "$ROOT/common/kv.awk" -f "$s" "$2" || { echo "$PROG: $1/$(basename "$s") failed" >&2; return 1; }
+  done
+}
+
+# ---- two levels: independent invocations, interleaved ----
+# Every experiment runs as INVOCATIONS (or its EXP_invocations) independent
+# invocations: fresh processes with fresh buffers, interleaved with the other
+# experiments' so that each spreads over the whole run. What a run holds
+# constant (where buffers landed, the host during that minute) then varies
+# between invocations, and the published intervals come from that level
+# (build/combine; docs/method.md). Each line an invocation prints is tagged
+# inv=I; the hand-off probe before and after it says where the host had put
+# the CPUs (build/handoff).
+
+# invocations_of EXP
+invocations_of() {
+  if [ -n "$INVOCATIONS" ]; then echo "$((10#$INVOCATIONS))"
+  elif declare -F "${1}_invocations" >/dev/null; then "${1}_invocations"
+  else echo 1
+  fi
+}
+
+# tag_lines I: the RESULT lines of stdin with inv=I after their kind
+tag_lines() {
+  sed "s/^\(RESULT exp=[^ ]* kind=[^ ]*\)/\1 inv=$1/"
+}
+
+# one_invocation EXP I RAW: the hand-off probe, one run of EXP, the probe
+# again, all tagged with I; adds the host steal ticks to STEAL[EXP]
+one_invocation() {
+  local e=$1 i=$2 raw=$3 out=$TMPD/inv.out t0 t1
+  t0=$(cpu_ticks)
+  "$BUILD/handoff" "$e" | tag_lines "$i" >>"$raw"
+  : >"$out"
+  SHARECOST_INVOCATION=$i "${e}_run" "$out" || die "$e failed (invocation $i); see the messages above. Nothing was written."
+  tag_lines "$i" <"$out" >>"$raw"
+  "$BUILD/handoff" "$e" | tag_lines "$i" >>"$raw"
+  t1=$(cpu_ticks)
+  if [ -n "$t0" ] && [ -n "$t1" ]; then
+    STEAL[$e]="$(awk -v a="${STEAL[$e]:-0 0}" -v b="$t0" -v c="$t1" 'BEGIN { split(a, s, " "); split(b, x, " "); split(c, y, " ")
+      print s[1] + y[1] - x[1], s[2] + y[2] - x[2] }')"
+  fi
+}
+
+# run_invocations PREFIX: every invocation of every selected experiment,
+# round by round, then each raw file's published lines (build/combine)
+run_invocations() {
+  local e i k most=1 total=0 done_s raw
+  declare -gA STEAL=() COUNT=()
+  for e in "${selected[@]}"; do
+    k=$(invocations_of "$e"); COUNT[$e]=$k
+    [ "$k" -le "$most" ] || most=$k
+    total=$((total + k * $("${e}_eta")))
+  done
+  echo "$PROG: running ${selected[*]} ($(for e in "${selected[@]}"; do printf '%s x%s ' "$e" "${COUNT[$e]}"; done | sed 's/ $//')), about $total s" >&2
+  T0=$(date +%s)
+  for e in "${selected[@]}"; do provenance "$e" >"$TMPD/out/$1$e-raw.txt"; done
+  for ((i = 1; i <= most; i++)); do
+    for e in "${selected[@]}"; do
+      [ "$i" -le "${COUNT[$e]}" ] || continue
+      done_s=$(($(date +%s) - T0))
+      echo "$PROG: $e, invocation $i of ${COUNT[$e]} (about $("${e}_eta") s; $done_s s of ~$total s so far)" >&2
+      one_invocation "$e" "$i" "$TMPD/out/$1$e-raw.txt"
+    done
+  done
+  for e in "${selected[@]}"; do
+    raw=$TMPD/out/$1$e-raw.txt
+    if declare -F "${e}_figures" >/dev/null; then "${e}_figures"; fi >"$TMPD/$e.figures"
+    "$BUILD/combine" "$TMPD/$e.figures" "$raw" >"$TMPD/combined" || die "$e: combining its invocations failed. Nothing was written."
+    cat "$TMPD/combined" >>"$raw"
+    steal_line "${STEAL[$e]:-}" >>"$raw"
+    grep -q '^RESULT ' "$raw" || die "$e printed no RESULT line. Nothing was written."
+    ! grep -q '^RESULT .*status=mismatch' "$raw" || die "$e: checksum mismatch. Nothing was written."
   done
 }
 
@@ -300,26 +377,13 @@ main() {
   TMPD=$(mktemp -d "$RESULTS/.tmp.XXXXXX") || die "cannot create a temp directory in $RESULTS"
   mkdir "$TMPD/out"
 
-  local prefix="" e total=0 t0 raw ticks0
+  local prefix="" e raw
   [ "$QUICK" = 1 ] && prefix=quick-
   echo "$PROG: building" >&2
   run_child "$ROOT/build.sh" "${selected[@]}" >/dev/null 2>"$TMPD/build.log" ||
     { cat "$TMPD/build.log" >&2; die "build failed"; }
   measure_clocks
-  for e in "${selected[@]}"; do total=$((total + $("${e}_eta"))); done
-  echo "$PROG: running ${selected[*]}, about $total s" >&2
-  t0=$(date +%s)
-  for e in "${selected[@]}"; do
-    raw=$TMPD/out/$prefix$e-raw.txt
-    provenance "$e" >"$raw"
-    echo "$PROG: $e (about $("${e}_eta") s; $(($(date +%s) - t0)) s of ~$total s so far)" >&2
-    ticks0=$(cpu_ticks)
-    "${e}_run" "$raw" || die "$e failed; see the messages above. Nothing was written."
-    steal_line "$ticks0" "$(cpu_ticks)" >>"$raw"
-    grep -q '^RESULT ' "$raw" || die "$e printed no RESULT line. Nothing was written."
-    ! grep -q '^RESULT .*status=mismatch' "$raw" || die "$e: checksum mismatch. Nothing was written."
-  done
-
+  run_invocations "$prefix"
   # the summary covers every experiment with a raw file: new ones from this
   # run, older ones from results/
   local sum=$TMPD/out/${prefix}summary.md raws=()
@@ -368,7 +432,7 @@ main() {
     README_NEW=
     echo "$PROG: wrote results/ and updated README.md" >&2
   fi
-  echo "$PROG: done in $(($(date +%s) - t0)) s" >&2
+  echo "$PROG: done in $(($(date +%s) - T0)) s" >&2
 }
 
 main "$@"

@@ -262,21 +262,26 @@ static int is_value_key(const struct spec *s, const char *key)
     return 0;
 }
 
+/* counts of rounds, batches or pairs add up over the invocations; their
+ * minimum or maximum wanted does not */
 static int is_counter(const char *key)
 {
-    return strncmp(key, "rounds_", 7) == 0 || strncmp(key, "batches_", 8) == 0 || strcmp(key, "n") == 0;
+    size_t n = strlen(key);
+    int bound = n > 4 && (strcmp(key + n - 4, "_min") == 0 || strcmp(key + n - 4, "_max") == 0);
+    return !bound && (strncmp(key, "rounds_", 7) == 0 || strncmp(key, "batches_", 8) == 0 ||
+                      strncmp(key, "pairs_", 6) == 0 || strcmp(key, "n") == 0);
 }
 
 static void combine_figure(size_t first)
 {
     const struct line *ref = &lines[first];
     const struct spec *s = ref->spec;
-    const struct line **of = xmalloc((size_t)ninv * sizeof *of);
+    const struct line **of = xmalloc((size_t)ninv * 2 * sizeof *of), **all = of + ninv;
     int k = 0, total = 0, reached = 1, modes = 0;
     for (size_t i = first; i < nlines; i++)
         if (lines[i].spec == s && strcmp(lines[i].id, ref->id) == 0) {
             lines[i].done = 1;
-            total++;
+            all[total++] = &lines[i];
             if (usable(&lines[i]))
                 of[k++] = &lines[i];
         }
@@ -312,17 +317,17 @@ static void combine_figure(size_t first)
         if (is_value_key(s, key) || strcmp(key, "p") == 0 || strcmp(key, "q") == 0 ||
             strcmp(key, "significant") == 0)
             continue;
-        if (is_counter(key)) {
+        if (is_counter(key)) { /* over every invocation, used or not */
             double sum = 0;
-            for (int j = 0; j < k; j++)
-                sum += num(get(of[j], key)) >= 0 ? num(get(of[j], key)) : 0;
+            for (int j = 0; j < total; j++)
+                sum += num(get(all[j], key)) >= 0 ? num(get(all[j], key)) : 0;
             printf(" %s=%.0f", key, sum);
         } else if (strcmp(key, "target_reached") == 0) {
             printf(" target_reached=%d", reached);
         } else if (strcmp(key, "two_modes") == 0) {
             printf(" two_modes=%d", modes);
         } else if (strcmp(key, "too_busy") == 0 || strcmp(key, "busy") == 0) {
-            printf(" %s=%d", key, 2 * k < total || k == 0);
+            printf(" %s=%d", key, 2 * (int)r[0].iv.n < total || r[0].iv.n == 0);
         } else {
             printf(" %s=%s", key, ref->val[i]);
         }
@@ -335,7 +340,9 @@ static void combine_figure(size_t first)
         put_num(klo, r[v].iv.lo);
         put_num(khi, r[v].iv.hi);
     }
-    printf(" invocations=%d invocations_total=%d", k, total);
+    if (!get(ref, "too_busy") && !get(ref, "busy")) /* every figure says it */
+        printf(" too_busy=%d", 2 * (int)r[0].iv.n < total || r[0].iv.n == 0);
+    printf(" invocations=%zu invocations_total=%d", r[0].iv.n, total);
     put_num("between_share", r[0].between_share);
     put_num("inv_min", mn);
     put_num("inv_max", mx);

@@ -2,6 +2,12 @@
 # shared by every awk program that reads them. Load it before the program:
 #   awk -f common/kv.awk -f PROGRAM.awk FILE...
 # Only POSIX awk: the same results under mawk, gawk and original-awk.
+#
+# Lines one invocation printed carry inv=I after their kind (run.sh runs each
+# experiment as several invocations); they are the raw material of the
+# published, untagged lines build/combine writes after them, and every
+# program that loads this file skips them, unless it sets -v invocations=1.
+$1 == "RESULT" && $4 ~ /^inv=[0-9]+$/ && !invocations { next }
 
 # kv(line, f): empties f, then f[key] = value for every key=value token of
 # line (tokens are split on blanks; "RESULT" and any other token without

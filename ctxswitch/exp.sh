@@ -56,7 +56,7 @@ ctxswitch_sizes() {
 # ctxswitch_env CMD...: CMD with the knobs of this run in its environment
 # (an empty one: the binary's default)
 ctxswitch_env() {
-  ROUNDS=$(knob_value ROUNDS "" 1000) REPS=$(knob_value REPS "" 6) MAX_CELL_S=$(knob_value MAX_CELL_S "" 0) \
+  ROUNDS=$(knob_value ROUNDS "" 1000) REPS=$(knob_value REPS 8 6) MAX_CELL_S=$(knob_value MAX_CELL_S "" 0) \
     MAX_KIB=$(ctxswitch_max_kib) SIZES=$(ctxswitch_sizes) PIN=$PIN "$@"
 }
 
@@ -87,4 +87,20 @@ ctxswitch_eta() {
 
 ctxswitch_run() {
   ctxswitch_env run_child "$BUILD/ctxswitch" >>"$1"
+}
+
+# Two levels (run.sh): 5 invocations spread over the run, fewer rounds
+# each (REPS 8 instead of the binary's 11): C1 and the large arrays' indirect
+# costs move between runs by more than within one (where the arrays land in
+# physical memory and in the caches' sets). QUICK: 2. The figures over the
+# invocations (build/combine): a switch pinned to one CPU does not depend on
+# where the host put the others. The indirect cost claims a cost only beyond
+# 20 ns, the floor of the binary's own target.
+ctxswitch_invocations() { if [ "$QUICK" = 1 ]; then echo 2; else echo 5; fi; }
+ctxswitch_figures() {
+  cat <<'TXT'
+direct mode c1_ns,pair_half_rt_ns,single_rt_ns lin - -
+mode_diff what c1_diff_ns lin 0:20 -
+total mode,size_kib,access,stride_bytes indirect_ns,c1_ns,c2_ns lin 0:20 -
+TXT
 }

@@ -95,6 +95,24 @@ false_sharing_run() {
     PAIR_CPUS=$pairs run_child "$BUILD/false_sharing" >>"$1"
 }
 
+# Two levels (run.sh): 8 invocations of ~4 s spread over the run, since
+# what varies between runs (where the counters land, where the host put the
+# CPUs, the host's load that minute) is larger here than the rounds' noise;
+# QUICK: 2. The figures over the invocations (build/combine): KIND ID_KEYS
+# VALUE_KEYS lin|log CLAIM PLACEMENT. Every figure of two threads depends on
+# where the host placed the CPUs; the one-thread ones are marked so too,
+# since they come from the same invocations.
+false_sharing_invocations() { if [ "$QUICK" = 1 ]; then echo 2; else echo 8; fi; }
+false_sharing_figures() {
+  cat <<'TXT'
+cell increment,layout,threads ns_per_inc,cycles_per_inc lin - pair
+ratio increment,compare,threads ratio log 1:0.02 pair
+pair class,pair,increment,layout,threads ns_per_inc,cycles_per_inc lin - pair
+pair_ratio class,pair,increment,compare,threads ratio log 1:0.02 pair
+c2c cpu_a,cpu_b one_way_ns lin - pair
+TXT
+}
+
 # the knobs only this file reads, for run.sh -h (the binaries' are in their -h)
 false_sharing_usage() {
   cat <<'TXT'

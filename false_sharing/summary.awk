@@ -9,7 +9,11 @@
 #          rounds_interfered= rounds_slow= slow_share= two_modes= two_modes_all= target_reached= too_busy=
 #          reps_min= moved_rounds= pinned= oversubscribed=
 #   RESULT exp=false_sharing kind=ratio increment=V compare=C threads=T ratio= ratio_lo= ratio_hi= p= q= n=
-#          target_reached= too_busy=
+#          target_reached= too_busy= [invocations= between_share= margin= claim=beyond|within|unclear]
+#   (cell and ratio lines over several invocations come from build/combine, with invocations=, between_share=,
+#   and, for ratios, margin= and claim=; a raw file of one invocation has p= and q= instead)
+#   RESULT exp=false_sharing kind=placement_level level=L main=0|1 cpus=A,B one_way_ns= ... invocations= invs=
+#   RESULT exp=false_sharing kind=placement_runs levels=N main_level=L invocations=N invocations_main=N invocations_moved=N
 #   RESULT exp=false_sharing kind=pair class=C pair=A,B increment=V layout=L threads=2 (the cell keys)
 #   RESULT exp=false_sharing kind=pair_ratio class=C pair=A,B increment=V compare=C threads=2 (the ratio keys)
 #   RESULT exp=false_sharing kind=placement threads=T cpus=A,B pinning=P oversubscribed=O allowed_cpus=N canary_best_ns=
@@ -39,11 +43,12 @@ function keep_cell(k, name,   i, n, keys) {
     if (f["two_modes"] == 1) { twom = twom (twom ? ", " : "") name; ntwo++ }
     if (f["two_modes_all"] == 1) ntwoall++
     if (f["too_busy"] == 1) nbusy++
+    if (f["invocations_total"] != "") { ninv = f["invocations_total"]; if (f["between_share"] != "NA" && f["between_share"] + 0 > 0.5) nbetween++ }
     if (f["target_reached"] == 0) nwide++
     reps_min = f["reps_min"]
 }
 function keep_ratio(k,   i, n, keys) {
-    n = split("ratio ratio_lo ratio_hi p q n target_reached too_busy", keys, " ")
+    n = split("ratio ratio_lo ratio_hi p q n target_reached too_busy claim margin invocations between_share", keys, " ")
     for (i = 1; i <= n; i++) q[k, keys[i]] = f[keys[i]]
 }
 
@@ -58,6 +63,7 @@ $1 == "RESULT" && $2 == "exp=false_sharing" {
         if (f["oversubscribed"] == 1) over[t] = 1
     } else if (f["kind"] == "ratio") {
         keep_ratio(f["increment"] SUBSEP f["compare"] SUBSEP f["threads"])
+        if (f["margin"] != "") margin = f["margin"]
     } else if (f["kind"] == "pair") {
         cl = f["class"]
         if (!(cl in seenc)) { seenc[cl] = 1; cls[++nc] = cl; pairof[cl] = f["pair"] }
@@ -65,6 +71,11 @@ $1 == "RESULT" && $2 == "exp=false_sharing" {
         keep_cell("pair" SUBSEP cl SUBSEP f["increment"] SUBSEP f["layout"], f["increment"] " " f["layout"] " on the " cl " pair")
     } else if (f["kind"] == "pair_ratio") {
         keep_ratio("pair" SUBSEP f["class"] SUBSEP f["increment"])
+    } else if (f["kind"] == "placement_level") {
+        nlevel++; lvl_ns[f["level"]] = f["one_way_ns"]; lvl_invs[f["level"]] = f["invs"]; lvl_cpus = f["cpus"]
+        if (f["main"] == 1) main_lvl = f["level"]
+    } else if (f["kind"] == "placement_runs") {
+        moved = f["invocations_moved"]
     } else if (f["kind"] == "placement") {
         t = f["threads"]
         place = place (place ? "; " : "") thr_s(t) " on " (f["cpus"] == "none" ? "CPUs the OS chose" : "CPU" (index(f["cpus"], ",") ? "s " : " ") f["cpus"]) (f["pinning"] == "none" ? "" : " (pinning " f["pinning"] ")") (f["oversubscribed"] == 1 ? ", oversubscribed" : "")
@@ -102,9 +113,16 @@ function ratiofmt(k,   x) {
     x = q[k, "ratio"]
     if (na(x)) return "NA"
     if (na(q[k, "ratio_lo"])) return r3(x) " (n=" q[k, "n"] ")"
-    return (signif(k) ? "**" r3(x) "**" : r3(x)) " [" r3(q[k, "ratio_lo"]) "-" r3(q[k, "ratio_hi"]) "]" (q[k, "target_reached"] == 1 ? "" : " !")
+    return (beyond(k) ? "**" r3(x) "**" : r3(x)) " [" r3(q[k, "ratio_lo"]) "-" r3(q[k, "ratio_hi"]) "]" (q[k, "target_reached"] == 1 ? "" : " !")
 }
 function signif(k) { return !na(q[k, "q"]) && q[k, "q"] + 0 <= 0.05 }
+# The claims: over several invocations build/combine says whether the
+# interval lies beyond the margin around 1 (a cost, or a gain), within it (no
+# cost beyond the margin) or neither; a raw file of one invocation has only
+# q, and the old rules stand in (q <= 0.05; within 5% of 1).
+function beyond(k) { return q[k, "claim"] != "" ? q[k, "claim"] == "beyond" : signif(k) }
+function within(k) { return q[k, "claim"] != "" ? q[k, "claim"] == "within" : near_one(k) }
+function margin_s() { return margin != "" ? sprintf("%g%%", 100 * margin) : "5%" }
 # "1.01, 95% CI 0.99-1.03" and "4.61x (95% CI 4.40-4.90)"
 function ci_s(k) { return r2(q[k, "ratio"]) ", 95% CI " r2(q[k, "ratio_lo"]) "-" r2(q[k, "ratio_hi"]) }
 function cix(k) { return r2(q[k, "ratio"]) "x (95% CI " r2(q[k, "ratio_lo"]) "-" r2(q[k, "ratio_hi"]) ")" }
@@ -155,7 +173,8 @@ END {
     print "variant,compare,threads,ratio,ratio_lo,ratio_hi,p,q,n,target_reached,too_busy" > csv
     # the headline markers pick what run.sh splices into README.md (common/headline.awk)
     print "<!-- headline:begin -->"
-    print "Cost of the layout (adjacent or pad64 over pad128 in the same round) and scaling of pad128 (T threads over 1 thread in the same round): medians of per-round ratios with 95% intervals; **bold** = significant (the interval excludes 1, false-discovery rate 5% across this table)."
+    if (ninv > 1) printf "Cost of the layout (adjacent or pad64 over pad128 in the same round) and scaling of pad128 (T threads over 1 thread in the same round), over %d independent invocations spread over the run: the mean of the invocations' median per-round ratios with its 95%% interval (Student's, from the invocations); **bold** = a cost or gain beyond the %s margin (the whole interval lies outside %s-%s).%s\n", ninv, margin_s(), r3(1 / (1 + margin)), r3(1 + margin), placement_s()
+    else print "Cost of the layout (adjacent or pad64 over pad128 in the same round) and scaling of pad128 (T threads over 1 thread in the same round): medians of per-round ratios with 95% intervals; **bold** = significant (the interval excludes 1, false-discovery rate 5% across this table)."
     print ""
     header("increment | ratio")
     split("adjacent_over_pad128 pad64_over_pad128 pad128_over_1thread", rk, " ")
@@ -247,9 +266,9 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
             k = vars[a] SUBSEP rk[r] SUBSEP 1
             if (unusable(k, vars[a] SUBSEP "pad128" SUBSEP 1) != "") continue
             n1++
-            if (!near_one(k) && signif(k)) bad = bad (bad ? "; " : "") vars[a] " " rn[r] " " cix(k)
+            if (!within(k) && beyond(k)) bad = bad (bad ? "; " : "") vars[a] " " rn[r] " " cix(k)
         }
-        if (n1 > 0 && bad == "") printf "- With one thread the layout itself is free: every measured 1-thread layout ratio is within 5%% of 1 or not significantly different from it, so what follows is the price of a second core touching the line.\n"
+        if (n1 > 0 && bad == "") printf "- With one thread the layout itself is free: no measured 1-thread layout ratio lies beyond the %s margin, so what follows is the price of a second core touching the line.\n", margin_s()
         else if (bad != "") printf "- With one thread some layouts already differ, where none should: %s.\n", bad
     }
     # the register loop against the canary: the same add chain
@@ -269,10 +288,10 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
             w = unusable(k, kp)
             s = s (s ? "; at " thr_s(t) " it " : " at " thr_s(t) " ")
             if (w != "") s = s "could not be measured here " w
-            else if (signif(k) && q[k, "ratio"] + 0 > 1) s = s "costs " cix(k) " the padded one (" nsof(ka) " against " nsof(kp) " ns)"
-            else if (signif(k)) s = s "is faster than the padded one: " cix(k) " its time"
-            else if (near_one(k)) s = s "has no measurable cost: " cix(k) " the padded one"
-            else s = s "shows no significant difference from the padded one, but the interval is wide: " cix(k)
+            else if (beyond(k) && q[k, "ratio"] + 0 > 1) s = s "costs " cix(k) " the padded one (" nsof(ka) " against " nsof(kp) " ns)"
+            else if (beyond(k)) s = s "is faster than the padded one: " cix(k) " its time"
+            else if (within(k)) s = s "has no cost beyond the " margin_s() " margin: " cix(k) " the padded one"
+            else s = s "is " cix(k) " the padded one: the interval is too wide to claim a cost beyond " margin_s() " or none"
         }
         if (s != "") printf "- The adjacent %s%s.\n", vars[a], s
     }
@@ -288,8 +307,8 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
             if (w != "") s = s (s ? "its" : "the " vars[a] "'s") " scaling to " thr_s(t) " could not be measured here " w
             else {
                 s = s (s ? "it" : "the " vars[a]) " "
-                if (near_one(k)) s = s "scales linearly to " thr_s(t) " (" t "-thread/1-thread " ci_s(k) ")"
-                else if (signif(k)) s = s "does not scale linearly to " thr_s(t) " (" t "-thread/1-thread " ci_s(k) ")"
+                if (within(k)) s = s "scales linearly to " thr_s(t) " within " margin_s() " (" t "-thread/1-thread " ci_s(k) ")"
+                else if (beyond(k)) s = s "does not scale linearly to " thr_s(t) " (" t "-thread/1-thread " ci_s(k) ")"
                 else s = s "cannot be said to scale linearly to " thr_s(t) " or not: the interval is too wide (" t "-thread/1-thread " ci_s(k) ")"
             }
         }
@@ -302,8 +321,8 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
         k = "atomic" SUBSEP "pad64_over_pad128" SUBSEP t
         w = unusable(k, "atomic" SUBSEP "pad128" SUBSEP t)
         if (w != "") s = s (s ? "; " : "") "at " thr_s(t) " it could not be measured here " w
-        else if (near_one(k)) s = s (s ? "; " : "") "at " thr_s(t) " 64 B apart was enough (pad64/pad128 " ci_s(k) ")"
-        else if (signif(k) && q[k, "ratio"] + 0 > 1) s = s (s ? "; " : "") "at " thr_s(t) " 64 B apart was not enough (pad64/pad128 " ci_s(k) ")"
+        else if (within(k)) s = s (s ? "; " : "") "at " thr_s(t) " 64 B apart was enough (pad64/pad128 " ci_s(k) ")"
+        else if (beyond(k) && q[k, "ratio"] + 0 > 1) s = s (s ? "; " : "") "at " thr_s(t) " 64 B apart was not enough (pad64/pad128 " ci_s(k) ")"
         else s = s (s ? "; " : "") "at " thr_s(t) " the interval is too wide to tell (pad64/pad128 " ci_s(k) ")"
     }
     if (s != "") printf "- pad64 (two counters per 128 B) against pad128 for the atomic, between the cores used here: %s.\n", s
@@ -312,11 +331,13 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
         kr = "pair" SUBSEP cls[j] SUBSEP "atomic"; kp = "pair" SUBSEP cls[j] SUBSEP "atomic" SUBSEP "pad128"; ka = "pair" SUBSEP cls[j] SUBSEP "atomic" SUBSEP "adjacent"
         w = unusable(kr, kp)
         if (w != "") printf "- On %s the adjacent atomic could not be measured here %s.\n", pair_phrase(cls[j]), w
-        else printf "- Two threads on %s pay %s for the adjacent atomic against the padded one (%s against %s ns)%s.\n", pair_phrase(cls[j]), cix(kr), nsof(ka), nsof(kp), (signif(kr) ? "" : ", not significantly different from 1x")
+        else printf "- Two threads on %s pay %s for the adjacent atomic against the padded one (%s against %s ns)%s.\n", pair_phrase(cls[j]), cix(kr), nsof(ka), nsof(kp), (beyond(kr) ? "" : within(kr) ? ", no cost beyond the " margin_s() " margin" : ", too wide an interval to claim a cost beyond " margin_s())
     }
     # the canary itself under load
     if (nt >= 2 && thr[1] == 1 && !na(canary[1]) && !na(canary[thr[2]]) && canary[thr[2]] / canary[1] > 1.15 && !over[thr[2]])
         printf "- Even the speed canary, a one-cycle add chain, runs at best %s times slower with %s busy than with one: these CPUs share a physical core (SMT siblings, which a virtual machine does not show), so no loop can scale linearly on them.\n", r2(canary[thr[2]] / canary[1]), thr_s(thr[2])
+    # the second level
+    if (ninv > 1) printf "- Between runs: each figure comes from %d independent invocations; in %d of %d cells more than half of an invocation's variance lay between invocations, which the rounds of one invocation cannot see.\n", ninv, nbetween, ncells
     # what was left out
     printf "- %d of %d cell-rounds were left out: %d because a worker lost more than %s of its time to another task, %d because the canary ran slow (slow-state share %s). ", tot - used, tot, interf, pct(plan["interference_share"]), slow, (tot ? pct(slow / tot) : "NA")
     printf "Taking every round, %d of %d cells fall into two speed modes; taking the clean rounds only, %s.", ntwoall, ncells, (twom != "" ? ntwo " do (" twom ")" : "none does")
@@ -339,6 +360,19 @@ function pair_phrase(cl) {
 }
 function pairs_measured(   j) { for (j = 1; j <= nc; j++) if (cls[j] ~ /^measured_/) return 1; return 0 }
 
+# the placement the figures come from, from the hand-off probes around
+# every invocation (build/combine): "" for a raw file without them
+function placement_s(   l, s) {
+    if (nlevel == 0) return ""
+    s = sprintf(" All figures come from invocations in one placement of the CPUs: CPUs %s handed a line over in %s ns (the hand-off probe around every invocation)", lvl_cpus, fmt(lvl_ns[main_lvl]))
+    if (nlevel > 1) {
+        s = s "; the host moved the CPUs during the run:"
+        for (l = 1; l <= nlevel; l++) if (l != main_lvl) s = s sprintf(" invocations %s saw %s ns and are kept apart (their lines stay in the raw file)", lvl_invs[l], fmt(lvl_ns[l]))
+    }
+    if (moved + 0 > 0) s = s sprintf("; %s changed placement while they ran and are left out", plural(moved, "invocation"))
+    return s "."
+}
+
 function nsof(k) { return na(c[k, "ns_per_inc"]) ? "NA" : fmt(c[k, "ns_per_inc"]) }
 
 # Why the volatile load-add-store is so sensitive, with this run's numbers.
@@ -353,5 +387,6 @@ function rmw_note(   k1, k2, s1, s2) {
         k2 = "rmw" SUBSEP "pad128_over_1thread" SUBSEP thr[2]
         if (unusable(k2, "rmw" SUBSEP "pad128" SUBSEP thr[2]) == "") s2 = sprintf(" Padded to 128 B, where no line is shared, it takes %s as long per increment at %s as at one.", cix(k2), thr_s(thr[2]))
     }
-    printf "- The volatile load-add-store (rmw) loop is the most sensitive one, and its slowdowns are not a false-sharing cost: each increment loads the value the previous one stored, so the increments form a dependent chain through memory. At one thread the core forwards each store to the next load with next to no latency, so the chain runs about as fast as the register loop%s; anything that disturbs the line or the core, a second thread, an SMT sibling busy on the host, an interrupt, breaks that forwarding and shows up in full.%s\n", s1, s2
+    printf "- The volatile load-add-store (rmw) loop is the most sensitive one. Its adjacent/pad128 ratio is a false-sharing cost like the others; what is not is how much it moves without any sharing: each increment loads the value the previous one stored, so the increments form a dependent chain through memory. At one thread the core forwards each store to the next load with next to no latency, so the chain runs about as fast as the register loop%s; anything that disturbs the line or the core, a second thread, an SMT sibling busy on the host, an interrupt, breaks that forwarding and shows up in full.%s\n", s1, s2
+    if ("store" in seenv) printf "- The plain store pays little or nothing for sharing the line because it never reads the counter: a core queues its stores in its store buffer and drains them in a burst each time the line comes back, so one hand-off serves many increments. The load-add-store and the atomic must have the line for every increment, and pay a hand-off each time.\n"
 }
