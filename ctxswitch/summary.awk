@@ -15,6 +15,9 @@
 #   RESULT exp=ctxswitch kind=direct mode=M ... pair_half_rt_ns=X(_lo,_hi) single_rt_ns=.. c1_ns=.. rounds_total=.. rounds_used=.. ...
 #   RESULT exp=ctxswitch kind=mode_diff what=process_minus_thread c1_diff_ns=X c1_diff_ns_lo=L c1_diff_ns_hi=H p=P ...
 #   RESULT exp=ctxswitch kind=total mode=M size_kib=D access=A stride_bytes=S ... indirect_ns=X(_lo,_hi) p= q= significant=yes|no ...
+#   Over several invocations (build/combine) the direct, mode_diff and total lines carry invocations=, too_busy=,
+#   between_share=, and the comparisons margin= (ns) and claim=beyond|within|unclear instead of p and q.
+#   # vulnerabilities...: the provenance lines naming the kernel's mitigations (common/machine.c)
 # A cell is "too busy" (no number printed) when it has fewer clean
 # repetitions than REPS or more than half of its repetitions were left out.
 # "for (k in a)" order differs between awks, so every loop whose order shows
@@ -41,8 +44,15 @@ function row(keys,   n, k, i, s) {
     for (i = 1; i <= n; i++) s = s (i > 1 ? "," : "") (k[i] in f ? f[k[i]] : "")
     return s
 }
-# too busy: fewer clean repetitions than REPS, or more than half left out
-function busy(used, total) { return used + 0 < cfg["reps_min"] + 0 || 2 * (total - used) > total + 0 }
+# too busy: fewer clean repetitions than REPS, or more than half left out;
+# over invocations, build/combine says (fewer than half of them measured it)
+function busy(used, total) {
+    if (f["too_busy"] != "") return f["too_busy"] == 1
+    return used + 0 < cfg["reps_min"] + 0 || 2 * (total - used) > total + 0
+}
+# a cost beyond the margin (claim=beyond), or, in a raw file of one
+# invocation, significant (q <= 0.05 across the table)
+function claimed() { return f["claim"] != "" ? f["claim"] == "beyond" : f["significant"] == "yes" }
 # where D stands against a cache of c KiB: both arrays fit, one fits, none
 function regime(d, c, name) {
     if (c <= 0) return ""
@@ -98,10 +108,22 @@ $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=cache" && kv_get($0, "dis
         f["level"], f["sysfs_bytes"], f["sysconf_bytes"], f["sysctl_bytes"], f["used"])
 }
 $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=mode_diff" {
-    kv($0, f); diff = num(f["c1_diff_ns"]); diff_lo = num(f["c1_diff_ns_lo"]); diff_hi = num(f["c1_diff_ns_hi"]); diff_sig = f["significant"]
+    kv($0, f); diff = num(f["c1_diff_ns"]); diff_lo = num(f["c1_diff_ns_lo"]); diff_hi = num(f["c1_diff_ns_hi"]); diff_sig = claimed() ? "yes" : "no"
+}
+# the kernel's mitigations (common/machine.c's provenance), for the
+# process/thread gap: page-table isolation and branch-predictor barriers
+# make system calls and address-space switches dearer
+/^# vulnerabilit/ {
+    line = $0; sub(/^# [a-z_]+: /, "", line)
+    if (line ~ /PTI/) pti = 1
+    if (line ~ /IBPB/ && line !~ /IBPB: disabled/) ibpb = 1
+    if (line ~ /[Rr]etpoline|IBRS/) spectre2 = 1
+    if (line ~ /Mitigation/) mitig = mitig (mitig ? "; " : "") line
+    vuln_seen = 1
 }
 $1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=direct" || $3 == "kind=total") {
     kv($0, f)
+    if (f["invocations_total"] != "") { ninv = f["invocations_total"]; margin = f["margin"] != "" ? f["margin"] : margin }
     m = f["mode"]
     if (!(m in seenm)) { seenm[m] = 1; modes[++nm] = m }
     count_reps()
@@ -125,13 +147,14 @@ $1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=direct" || $3 == "kind=t
         if (!(c in seenc)) { seenc[c] = 1; combos[++nc] = c }
         k = cellkey(m, d, c)
         have[k] = 1; ind[k] = num(f["indirect_ns"]); lo[k] = num(f["indirect_ns_lo"]); hi[k] = num(f["indirect_ns_hi"])
-        sig[k] = f["significant"] == "yes"; cbusy[k] = isbusy; chk[k] = f["check"]
+        sig[k] = claimed(); inside[k] = f["claim"] == "within"; cbusy[k] = isbusy; chk[k] = f["check"]
         target[k] = f["target_reached"] == 1; two[k] = f["two_modes"] == 1
         ncells++
         if (isbusy) { nbusy++; busylist = busylist (busylist ? ", " : "") m " " c " at " size(d) }
         else {
             nmeasured++
             if (!sig[k]) nns++
+            if (inside[k]) nwithin++
             if (!target[k]) nnotarget++
             if (two[k]) ntwo++
             if (sig[k] && ind[k] < 0) { nneg++; neglist = neglist (neglist ? "; " : "") m " " c " at " size(d) ": " est(ind[k], lo[k], hi[k]) }
@@ -163,7 +186,8 @@ END {
     print ""
     # the headline markers pick what run.sh splices into README.md (common/headline.awk)
     print "<!-- headline:begin -->"
-    print "**Direct cost C1** = T1/2 − T2 per repetition (T1: median pair round trip, two switches; T2: median single round trip, none), ns per switch, median with its 95% interval [lo, hi]."
+    if (ninv > 1) printf "**Direct cost C1** = T1/2 − T2 per repetition (T1: median pair round trip, two switches; T2: median single round trip, none), ns per switch: the mean of %d independent invocations' medians with its 95%% interval [lo, hi] (Student's, from the invocations, so it holds across runs and not only within one).\n", ninv
+    else print "**Direct cost C1** = T1/2 − T2 per repetition (T1: median pair round trip, two switches; T2: median single round trip, none), ns per switch, median with its 95% interval [lo, hi]."
     print ""
     print "| mode | round trips per run | clean repetitions | T1/2 ns | T2 ns | C1 ns | switches per round trip (voluntary + involuntary) | check |"
     print "|---|---:|---:|---:|---:|---:|---:|---|"
@@ -189,8 +213,13 @@ END {
 
 function indirect_table(   i, j, m, d, k, r, key, csv) {
     print "**Indirect cost** C2 − C1 per repetition, ns per switch, where C2 = S1/2 − S2 with each side walking its own array of D bytes"
-    print "before every write (access/stride in bytes): Hodges–Lehmann estimate [95% interval]. \"n.s.\": not significant (Benjamini–Hochberg"
-    print "q > 0.05 across this table); \"too busy\": too few clean repetitions; \\*: the interval did not narrow to ±5% or ±20 ns;"
+    if (ninv > 1) {
+        printf "before every write (access/stride in bytes): the mean of %d invocations' Hodges–Lehmann estimates [95%% interval]. \"n.s.\": no cost beyond\n", ninv
+        printf "the %s ns margin can be claimed (the interval reaches into ±%s ns); \"too busy\": too few invocations measured it; \\*: the interval did not narrow to ±5%% or ±20 ns;\n", margin, margin
+    } else {
+        print "before every write (access/stride in bytes): Hodges–Lehmann estimate [95% interval]. \"n.s.\": not significant (Benjamini–Hochberg"
+        print "q > 0.05 across this table); \"too busy\": too few clean repetitions; \\*: the interval did not narrow to ±5% or ±20 ns;"
+    }
     print "†: the repetitions fall into two modes; !: the cell failed a self-check."
     print ""
     r = "| mode | D | D against the caches |"
@@ -234,6 +263,7 @@ function left_out() {
 # later cell's interval wholly above the interval at that first D: the
 # cell with the highest lower bound, so one wide interval at the largest D
 # does not decide it), and what the cells below that D show.
+function sigword() { return ninv > 1 ? "beyond the margin" : "significant" }
 function curve(m, c,   j, key, from, first, last, peak, n, below, belowsig, blo, bhi, s) {
     from = 0; n = 0
     for (j = nd; j >= 1; j--) {
@@ -260,11 +290,11 @@ function curve(m, c,   j, key, from, first, last, peak, n, below, belowsig, blo,
     s = "- " m " " c ": "
     if (n == 0) { print s "not measured (too busy at every D)."; return }
     if (!from) {
-        if (belowsig) print s belowsig " of " n " measured cells significant, but not at the largest measured D (" size(sizes_of(last)) ")."
-        else print s "not significant at any measured D (" n " cell" (n > 1 ? "s" : "") ")."
+        if (belowsig) print s belowsig " of " n " measured cells " (ninv > 1 ? "beyond the margin" : "significant") ", but not at the largest measured D (" size(sizes_of(last)) ")."
+        else print s (ninv > 1 ? "no cost beyond the " margin " ns margin" : "not significant") " at any measured D (" n " cell" (n > 1 ? "s" : "") ")."
         return
     }
-    s = s "significant at every measured D from " size(from) " on"
+    s = s (ninv > 1 ? "a cost beyond the " margin " ns margin" : "significant") " at every measured D from " size(from) " on"
     if (first == last)
         s = s " (" est(ind[first], lo[first], hi[first]) ")"
     else if (peak != "" && hi[first] != "NA" && lo[peak] + 0 > hi[first] + 0)
@@ -273,7 +303,7 @@ function curve(m, c,   j, key, from, first, last, peak, n, below, belowsig, blo,
     else
         s = s ", not measurably growing (no interval above " size(from) " lies above the one at " size(from) ")"
     if (below)
-        s = s "; below " size(from) ": " (below == 1 ? "one cell, " (belowsig ? "" : "not ") "significant" : (belowsig ? belowsig " of " below : "none of " below) " cells significant") \
+        s = s "; below " size(from) ": " (below == 1 ? "one cell, " (belowsig ? "" : "not ") sigword() : (belowsig ? belowsig " of " below : "none of " below) " cells " sigword()) \
             (blo != "" ? ", interval" (below > 1 ? "s" : "") " within " ci(blo, bhi) " ns" : "")
     print s "."
 }
@@ -294,10 +324,19 @@ function small_d(   i, j, c, key, n, nsig, elo, ehi, blo, bhi, top1) {
                 n++; nsig += sig[key]
             }
     if (n == 0) return
-    printf "- While both arrays fit in L1d (2D ≤ %s; measured up to D = %s), the indirect costs' estimates run from %s to %s ns%s; %d of %d such cells are significant.\n",
-        size(l1), size(top1), ns(elo), ns(ehi), (blo == "" ? "" : " and every interval lies within " ci(blo, bhi) " ns"), nsig, n
+    printf "- While both arrays fit in L1d (2D ≤ %s; measured up to D = %s), the indirect costs' estimates run from %s to %s ns%s; %d of %d such cells are %s.\n",
+        size(l1), size(top1), ns(elo), ns(ehi), (blo == "" ? "" : " and every interval lies within " ci(blo, bhi) " ns"), nsig, n, sigword()
 }
 function sizes_of(key,   p) { split(key, p, SUBSEP); return p[2] }
+# what the kernel's mitigations add to switches, from the provenance lines
+function mitigations(   s) {
+    if (!vuln_seen) return ""
+    if (pti) s = " This kernel isolates its page tables from user space (PTI, the Meltdown mitigation): every system call and every return to user space changes page tables, so both modes pay it on each pipe call, and an address-space switch adds its own TLB refill on top."
+    if (ibpb) s = s " It can also issue a branch-predictor barrier (IBPB) when it switches to another process, never between threads of one process: part of the gap."
+    if (spectre2 && !pti && !ibpb) s = s " Its Spectre v2 mitigation (retpolines or IBRS) slows every indirect branch in the kernel, in both modes alike."
+    if (!pti && !ibpb) s = s " It reports no page-table isolation (PTI) and no branch-predictor barrier on switches, so the gap is the address-space switch itself: page tables, TLB and cache state."
+    return s
+}
 
 function findings(   i, m, c, s, top, key8, key128) {
     print "Findings (generated from the raw file):"
@@ -317,7 +356,8 @@ function findings(   i, m, c, s, top, key8, key128) {
             else if (diff_sig == "yes")
                 s = s " Process switches are cheaper than thread switches here: " est_note(diff, diff_lo, diff_hi, "process − thread, paired per repetition") "."
             else
-                s = s " The difference is not significant: " est_note(diff, diff_lo, diff_hi, "process − thread, paired per repetition") "."
+                s = s (ninv > 1 ? " No difference beyond the " margin " ns margin can be claimed: " : " The difference is not significant: ") est_note(diff, diff_lo, diff_hi, "process − thread, paired per repetition") "."
+            s = s mitigations()
         }
         print s
     }
@@ -334,8 +374,8 @@ function findings(   i, m, c, s, top, key8, key128) {
             if ((cellkey(modes[i], top, combos[c]) in have) || (cellkey(modes[i], sizes[1], combos[c]) in have)) curve(modes[i], combos[c])
     if (l2 > 0 && 2 * top > l2)
         print "- Once 2D passes a cache (L1d, then L2) the two arrays no longer fit in it together, and every switch refills it with the other side's data; the cost is largest where D still fits and 2D does not, since then the single run keeps its array in that cache."
-    if (nneg) printf "- %d cell%s show%s a significantly negative indirect cost (the pair's walks came out faster than the single run's): %s%s.\n",
-        nneg, (nneg > 1 ? "s" : ""), (nneg > 1 ? "" : "s"), neglist6, (nneg > 6 ? " and " (nneg - 6) " more" : "")
+    if (nneg) printf "- %d cell%s show%s a negative indirect cost %s (the pair's walks came out faster than the single run's): %s%s. The method takes the single run's walk as the same walk without a switch; a negative figure means that assumption fails at this D: in the single run one process both walks its array and runs both ends of its pipe, so its walk shares the cache, the TLB and the prefetchers with all the pipe's kernel work%s. Read these cells as no indirect cost this method can measure, not as a gain from switching.\n",
+        nneg, (nneg > 1 ? "s" : ""), (nneg > 1 ? "" : "s"), (ninv > 1 ? "beyond the " margin " ns margin" : "that is significant"), neglist6, (nneg > 6 ? " and " (nneg - 6) " more" : ""), (pti ? ", and with page-table isolation each of its system calls also flushes what the TLB held of it" : "")
     if (llc > 0 && top > llc)
         s = sprintf("- The sweep reaches D = %s, %.2f × the LLC (%s). Beyond the LLC", size(top), top / llc, size(llc))
     else {
@@ -357,7 +397,8 @@ function findings(   i, m, c, s, top, key8, key128) {
     } else if ((key8 in have) && (key128 in have))
         printf "%s (%s, %s), stride 8 and 128 cannot be compared: at least one cost is not significant or not measured.\n", s, size(top), modes[1]
     if (ncells) {
-        printf "- %d of %d measured indirect costs are not significant (q > 0.05).", nns, nmeasured
+        if (ninv > 1) printf "- %d of %d measured indirect costs lie beyond the %s ns margin, %d within it (no cost beyond the margin), and %d reach across it (unclear).", nmeasured - nns, nmeasured, margin, nwithin, nns - nwithin
+        else printf "- %d of %d measured indirect costs are not significant (q > 0.05).", nns, nmeasured
         if (nnotarget) printf " %d interval%s did not narrow to ±5%% or ±20 ns within the cap (marked \\*).", nnotarget, (nnotarget > 1 ? "s" : "")
         if (ntwo) printf " In %d cell%s the repetitions fall into two modes (marked †): the machine changed state during the cell.", ntwo, (ntwo > 1 ? "s" : "")
         print ""
