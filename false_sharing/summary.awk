@@ -307,7 +307,7 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
             if (w != "") s = s (s ? "its" : "the " vars[a] "'s") " scaling to " thr_s(t) " could not be measured here " w
             else {
                 s = s (s ? "it" : "the " vars[a]) " "
-                if (within(k)) s = s "scales linearly to " thr_s(t) " within " margin_s() " (" t "-thread/1-thread " ci_s(k) ")"
+                if (within(k)) s = s "scales linearly to " thr_s(t) (margin != "" ? " within " margin_s() : "") " (" t "-thread/1-thread " ci_s(k) ")"
                 else if (beyond(k)) s = s "does not scale linearly to " thr_s(t) " (" t "-thread/1-thread " ci_s(k) ")"
                 else s = s "cannot be said to scale linearly to " thr_s(t) " or not: the interval is too wide (" t "-thread/1-thread " ci_s(k) ")"
             }
