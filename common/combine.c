@@ -225,11 +225,17 @@ static void find_placements(void)
 
 /* ---- one figure over the invocations ---- */
 
+/* a figure that depends on the placement counts only the invocations of
+ * the main one; of those, one the machine was too busy for has no figure */
+static int eligible(const struct line *l)
+{
+    return !l->spec->placed || placement[l->inv] == main_level;
+}
+
 static int usable(const struct line *l)
 {
     const char *busy = get(l, "too_busy"), *b2 = get(l, "busy");
-    return !(busy && strcmp(busy, "1") == 0) && !(b2 && strcmp(b2, "1") == 0) &&
-           (!l->spec->placed || placement[l->inv] == main_level);
+    return !(busy && strcmp(busy, "1") == 0) && !(b2 && strcmp(b2, "1") == 0);
 }
 
 static void put_num(const char *key, double x)
@@ -281,6 +287,8 @@ static void combine_figure(size_t first)
     for (size_t i = first; i < nlines; i++)
         if (lines[i].spec == s && strcmp(lines[i].id, ref->id) == 0) {
             lines[i].done = 1;
+            if (!eligible(&lines[i]))
+                continue;
             all[total++] = &lines[i];
             if (usable(&lines[i]))
                 of[k++] = &lines[i];
