@@ -321,8 +321,10 @@ static void combine_figure(size_t first)
     printf("RESULT exp=%s kind=%s", ref->val[0], ref->val[1]);
     for (int i = 3; i < ref->n; i++) {
         const char *key = ref->key[i];
-        /* a single invocation's values, p, q and significance are replaced */
-        if (is_value_key(s, key) || strcmp(key, "p") == 0 || strcmp(key, "q") == 0 ||
+        /* the values are replaced; so are one invocation's p, q and
+         * significance, unless that invocation is all there is */
+        int single = r[0].iv.n == 1 && total == 1;
+        if (is_value_key(s, key) || (!single && (strcmp(key, "p") == 0 || strcmp(key, "q") == 0)) ||
             strcmp(key, "significant") == 0)
             continue;
         if (is_counter(key)) { /* over every invocation, used or not */

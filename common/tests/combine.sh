@@ -55,7 +55,9 @@ check_eq "the probes themselves are not published" "" "$(line handoff)"
 check_eq "nothing published is tagged" "" "$(grep ' inv=' "$TMP/pub" || true)"
 
 # within: a difference of 1 ns [-2, 4] in one invocation against 20 ns
-printf 'RESULT exp=x kind=total inv=1 size_kib=8 indirect_ns=1 indirect_ns_lo=-2 indirect_ns_hi=4\n' >"$TMP/one"
+printf 'RESULT exp=x kind=total inv=1 size_kib=8 indirect_ns=1 indirect_ns_lo=-2 indirect_ns_hi=4 p=0.3 q=0.4\n' >"$TMP/one"
+check_eq "a run of one invocation keeps its p and q" "p=0.3 q=0.4" \
+  "$("$C" "$TMP/spec" "$TMP/one" | kv_awk '{ print "p=" kv_get($0, "p"), "q=" kv_get($0, "q") }')"
 check_eq "one invocation: its own interval, no between share, claim within the margin" \
   "1 -2 4 between_share=NA claim=within" \
   "$("$C" "$TMP/spec" "$TMP/one" | kv_awk '{ print kv_get($0, "indirect_ns"), kv_get($0, "indirect_ns_lo"), kv_get($0, "indirect_ns_hi"), "between_share=" kv_get($0, "between_share"), "claim=" kv_get($0, "claim") }')"
