@@ -8,7 +8,7 @@
  *   keys' estimate and 95% interval over the invocations (ci_invocations in
  *   common/runs.c), invocations= used, invocations_total=, between_share=,
  *   inv_min=/inv_max= (the headline value's invocation estimates) and, for
- *   comparisons, margin= and claim=beyond|within|unclear;
+ *   comparisons, margin_UNIT= and claim=beyond|within|unclear;
  * - the placements: the hand-off probes taken before and after every
  *   invocation (kind=handoff) grouped into levels (stat_levels); figures
  *   that depend on the placement use only the invocations of the main one;
@@ -359,7 +359,11 @@ static void combine_figure(size_t first)
     if (s->has_claim) {
         const struct interval iv = r[0].iv;
         int excl = !isnan(iv.lo) && (iv.lo > s->null || iv.hi < s->null);
-        printf(" significant=%s margin=%g claim=%s", excl ? "yes" : "no", s->margin, claim_of(s, iv));
+        /* the margin in the headline's unit: a share of 1 for ratios, else
+         * the unit word that ends the headline key (indirect_ns: ns) */
+        const char *unit = strrchr(s->values[0], '_');
+        printf(" significant=%s margin_%s=%g claim=%s", excl ? "yes" : "no",
+               s->log_scale || !unit ? "share" : unit + 1, s->margin, claim_of(s, iv));
     }
     if (s->placed)
         printf(" placement=%d", main_level);

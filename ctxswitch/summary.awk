@@ -16,7 +16,7 @@
 #   RESULT exp=ctxswitch kind=mode_diff what=process_minus_thread c1_diff_ns=X c1_diff_ns_lo=L c1_diff_ns_hi=H p=P ...
 #   RESULT exp=ctxswitch kind=total mode=M size_kib=D access=A stride_bytes=S ... indirect_ns=X(_lo,_hi) p= q= significant=yes|no ...
 #   Over several invocations (build/combine) the direct, mode_diff and total lines carry invocations=, too_busy=,
-#   between_share=, and the comparisons margin= (ns) and claim=beyond|within|unclear instead of p and q.
+#   between_share=, and the comparisons margin_ns= and claim=beyond|within|unclear instead of p and q.
 #   # vulnerabilities...: the provenance lines naming the kernel's mitigations (common/machine.c)
 # A cell is "too busy" (no number printed) when it has fewer clean
 # repetitions than REPS or more than half of its repetitions were left out.
@@ -123,7 +123,7 @@ $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=mode_diff" {
 }
 $1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=direct" || $3 == "kind=total") {
     kv($0, f)
-    if (f["invocations_total"] != "") { ninv = f["invocations_total"]; margin = f["margin"] != "" ? f["margin"] : margin }
+    if (f["invocations_total"] != "") { ninv = f["invocations_total"]; margin = f["margin_ns"] != "" ? f["margin_ns"] : margin }
     m = f["mode"]
     if (!(m in seenm)) { seenm[m] = 1; modes[++nm] = m }
     count_reps()

@@ -9,9 +9,9 @@
 #          rounds_interfered= rounds_slow= slow_share= two_modes= two_modes_all= target_reached= too_busy=
 #          reps_min= moved_rounds= pinned= oversubscribed=
 #   RESULT exp=false_sharing kind=ratio increment=V compare=C threads=T ratio= ratio_lo= ratio_hi= p= q= n=
-#          target_reached= too_busy= [invocations= between_share= margin= claim=beyond|within|unclear]
+#          target_reached= too_busy= [invocations= between_share= margin_share= claim=beyond|within|unclear]
 #   (cell and ratio lines over several invocations come from build/combine, with invocations=, between_share=,
-#   and, for ratios, margin= and claim=; a raw file of one invocation has p= and q= instead)
+#   and, for ratios, margin_share= and claim=; a raw file of one invocation has p= and q= instead)
 #   RESULT exp=false_sharing kind=placement_level level=L main=0|1 cpus=A,B one_way_ns= ... invocations= invs=
 #   RESULT exp=false_sharing kind=placement_runs levels=N main_level=L invocations=N invocations_main=N invocations_moved=N
 #   RESULT exp=false_sharing kind=pair class=C pair=A,B increment=V layout=L threads=2 (the cell keys)
@@ -48,7 +48,7 @@ function keep_cell(k, name,   i, n, keys) {
     reps_min = f["reps_min"]
 }
 function keep_ratio(k,   i, n, keys) {
-    n = split("ratio ratio_lo ratio_hi p q n target_reached too_busy claim margin invocations between_share", keys, " ")
+    n = split("ratio ratio_lo ratio_hi p q n target_reached too_busy claim margin_share invocations between_share", keys, " ")
     for (i = 1; i <= n; i++) q[k, keys[i]] = f[keys[i]]
 }
 
@@ -63,7 +63,7 @@ $1 == "RESULT" && $2 == "exp=false_sharing" {
         if (f["oversubscribed"] == 1) over[t] = 1
     } else if (f["kind"] == "ratio") {
         keep_ratio(f["increment"] SUBSEP f["compare"] SUBSEP f["threads"])
-        if (f["margin"] != "") margin = f["margin"]
+        if (f["margin_share"] != "") margin = f["margin_share"]
     } else if (f["kind"] == "pair") {
         cl = f["class"]
         if (!(cl in seenc)) { seenc[cl] = 1; cls[++nc] = cl; pairof[cl] = f["pair"] }

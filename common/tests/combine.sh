@@ -47,8 +47,8 @@ check_eq "counters add up over the main placement's invocations; the minimum wan
 check_eq "one invocation's p and q are not carried over" "" "$(line cell | grep -o ' [pq]=' || true)"
 check_eq "a placement-independent figure uses all three: 10, 20, 30 ns" "20 invocations=3 between_share=1" \
   "$(line total | kv_awk '{ print kv_get($0, "indirect_ns"), "invocations=" kv_get($0, "invocations"), "between_share=" kv_get($0, "between_share") }')"
-check_eq "20 ns [-4.8, 44.8] against a 20 ns margin: unclear" "claim=unclear margin=20" \
-  "$(line total | kv_awk '{ print "claim=" kv_get($0, "claim"), "margin=" kv_get($0, "margin") }')"
+check_eq "20 ns [-4.8, 44.8] against a 20 ns margin: unclear" "claim=unclear margin_ns=20" \
+  "$(line total | kv_awk '{ print "claim=" kv_get($0, "claim"), "margin_ns=" kv_get($0, "margin_ns") }')"
 check_eq "a ratio of 1.30 [1.25, 1.35] in both invocations against a 2% margin: beyond" "claim=beyond significant=yes" \
   "$(line ratio | kv_awk '{ print "claim=" kv_get($0, "claim"), "significant=" kv_get($0, "significant") }')"
 check_eq "the probes themselves are not published" "" "$(line handoff)"

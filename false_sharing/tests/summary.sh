@@ -62,7 +62,7 @@ check "the plain store's near-1x is explained (the store buffer drains in bursts
 
 # over invocations (build/combine) the claims follow the margin, not q
 claimed() { # claimed CLAIM LO HI: the adjacent atomic's sentence for a combined ratio line
-  synth 1 1 1 1 1 0 | sed "s/kind=ratio increment=atomic compare=adjacent_over_pad128 threads=2 ratio=4.6100 ratio_lo=4.4000 ratio_hi=4.9000 p=0.0001 q=0.0002/kind=ratio increment=atomic compare=adjacent_over_pad128 threads=2 ratio=1.0100 ratio_lo=$2 ratio_hi=$3 invocations=8 invocations_total=8 between_share=0.7 margin=0.02 claim=$1/" |
+  synth 1 1 1 1 1 0 | sed "s/kind=ratio increment=atomic compare=adjacent_over_pad128 threads=2 ratio=4.6100 ratio_lo=4.4000 ratio_hi=4.9000 p=0.0001 q=0.0002/kind=ratio increment=atomic compare=adjacent_over_pad128 threads=2 ratio=1.0100 ratio_lo=$2 ratio_hi=$3 invocations=8 invocations_total=8 between_share=0.7 margin_share=0.02 claim=$1/" |
     awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" | grep '^- The adjacent atomic' || true
 }
 case "$(claimed within 0.9900 1.0150)" in
