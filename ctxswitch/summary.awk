@@ -101,6 +101,9 @@ $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=interference" {
     else
         interference = "off (" words(f["why"]) "); repetitions are left out only when the canary finds the machine slow"
 }
+# the hand-off probes around the invocations (build/combine): a move of the
+# host's CPUs does not split these figures (both sides run on one CPU)
+$1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=placement_runs" { kv($0, f); nplace = f["levels"] }
 $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=canary" { canary = kv_get($0, "canary_best_ns") }
 $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=cache" && kv_get($0, "disagree") == 1 {
     kv($0, f)
@@ -123,7 +126,10 @@ $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=mode_diff" {
 }
 $1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=direct" || $3 == "kind=total") {
     kv($0, f)
-    if (f["invocations_total"] != "") { ninv = f["invocations_total"]; margin = f["margin_ns"] != "" ? f["margin_ns"] : margin }
+    if (f["invocations_total"] != "") {
+        ninv = f["invocations_total"]; margin = f["margin_ns"] != "" ? f["margin_ns"] : margin
+        nshare++; if (f["between_share"] != "NA" && f["between_share"] + 0 > 0.5) nbetween++
+    }
     m = f["mode"]
     if (!(m in seenm)) { seenm[m] = 1; modes[++nm] = m }
     count_reps()
@@ -401,6 +407,11 @@ function findings(   i, m, c, s, top, key8, key128) {
         else printf "- %d of %d measured indirect costs are not significant (q > 0.05).", nns, nmeasured
         if (nnotarget) printf " %d interval%s did not narrow to ±5%% or ±20 ns within the cap (marked \\*).", nnotarget, (nnotarget > 1 ? "s" : "")
         if (ntwo) printf " In %d cell%s the repetitions fall into two modes (marked †): the machine changed state during the cell.", ntwo, (ntwo > 1 ? "s" : "")
+        print ""
+    }
+    if (ninv > 1) {
+        printf "- Between runs: every figure comes from %d independent invocations spread over the run; in %d of %d figures more than half of the invocations' spread lay between them, beyond what their own repetitions explain.", ninv, nbetween, nshare
+        if (nplace + 0 > 1) printf " The host moved the CPUs during the run (the hand-off probe around the invocations saw %d placements); both sides of every switch run on one CPU, so these figures pool all invocations.", nplace
         print ""
     }
     if (nbad == 0 && ncells)
