@@ -31,6 +31,8 @@ commands=(
   "build/stats|$BUILD/stats"
   "build/clock_estimate|$BUILD/clock_estimate"
   "build/machine|$BUILD/machine"
+  "build/handoff|$BUILD/handoff"
+  "build/combine|$BUILD/combine"
 )
 for f in "$ROOT"/lockwait/tool/bench/*.sh; do commands+=("$(basename "$f")|$f"); done
 names=()
