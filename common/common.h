@@ -178,6 +178,10 @@ int stat_two_modes(const double *x, size_t n);
 int stat_levels(const struct interval *v, size_t n, double gap, int *level);
 /* The interval of one level (as stat_levels defines it). */
 struct interval stat_level_interval(const struct interval *v, size_t n, const int *level, int which);
+/* The q-quantile (0 < q < 1) with its distribution-free 95% interval: the
+ * order statistics a Binomial(n, q) puts 95% of the quantile's rank between
+ * (NAN bounds when n is too small for them). */
+struct interval ci_quantile(const double *x, size_t n, double q);
 /* The 97.5% quantile of Student's t (df >= 1). */
 double t_quantile975(size_t df);
 /* One figure measured in n independent invocations (fresh processes, fresh

@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define Z975 1.959963984540054
 
@@ -84,6 +85,48 @@ int stat_levels(const struct interval *v, size_t n, double gap, int *level)
         }
     }
     return k;
+}
+
+/* P(B <= k) for B ~ Binomial(n, p), in logs so that large n do not underflow. */
+static double binom_cdf(size_t n, size_t k, double p)
+{
+    double sum = 0;
+    for (size_t i = 0; i <= k && i <= n; i++)
+        sum += exp(lgamma((double)n + 1) - lgamma((double)i + 1) - lgamma((double)(n - i) + 1) + (double)i * log(p) +
+                   (double)(n - i) * log1p(-p));
+    return sum;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The q-quantile with the order statistics between which a Binomial(n, q)
+ * puts 95% of its rank; ci_median is the case q = 1/2. */
+struct interval ci_quantile(const double *x, size_t n, double q)
+{
+    struct interval iv = {NAN, NAN, NAN, NAN, n};
+    if (n == 0)
+        return iv;
+    double *s = xmalloc(n * sizeof *s);
+    memcpy(s, x, n * sizeof *s);
+    qsort(s, n, sizeof *s, cmp_double);
+    iv.est = stat_quantile(s, n, q);
+    /* lo: the largest l with P(B <= l - 1) <= 2.5%; hi: the smallest u with
+     * P(B >= u) <= 2.5%, both as 1-based ranks */
+    size_t l = 0, u = n + 1;
+    while (l + 1 <= n && binom_cdf(n, l, q) <= 0.025)
+        l++;
+    while (u > 1 && 1 - binom_cdf(n, u - 2, q) <= 0.025)
+        u--;
+    if (l >= 1 && u <= n && l < u) {
+        iv.lo = s[l - 1];
+        iv.hi = s[u - 1];
+    }
+    free(s);
+    return iv;
 }
 
 /* The 97.5% quantile of Student's t with df degrees of freedom: exact

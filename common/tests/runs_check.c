@@ -94,6 +94,25 @@ static void check_coverage(void)
     end();
 }
 
+static void check_quantile(void)
+{
+    begin("ci_quantile at 1/2 is ci_median; at 1/4 of 1..40 the binomial ranks 5 and 16");
+    double x[40];
+    for (int n = 6; n <= 40; n++) {
+        for (int i = 0; i < n; i++)
+            x[i] = (double)((i * 7919) % n); /* 0..n-1, shuffled */
+        struct interval a = ci_quantile(x, (size_t)n, 0.5), b = ci_median(x, (size_t)n);
+        expect(same(a.est, b.est, 1e-12) && same(a.lo, b.lo, 0) && same(a.hi, b.hi, 0), "n=%d: %g [%g, %g] against %g [%g, %g]",
+               n, a.est, a.lo, a.hi, b.est, b.lo, b.hi);
+    }
+    for (int i = 0; i < 40; i++)
+        x[i] = i + 1;
+    /* Binomial(40, 1/4): P(B <= 4) = 0.016, P(B <= 5) = 0.043; P(B >= 16) = 0.026, P(B >= 17) = 0.012 */
+    struct interval q = ci_quantile(x, 40, 0.25);
+    expect(q.lo == 5 && q.hi == 17, "[%g, %g], want [5, 17]", q.lo, q.hi);
+    end();
+}
+
 static void check_levels(void)
 {
     begin("stat_levels: a hand-off of 217 ns among ones of 63-65 ns is a second level");
@@ -112,6 +131,7 @@ int main(void)
     check_t();
     check_by_hand();
     check_coverage();
+    check_quantile();
     check_levels();
     printf("# done\n");
     return any_bad;
