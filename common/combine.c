@@ -278,86 +278,120 @@ static int is_counter(const char *key)
                       strncmp(key, "pairs_", 6) == 0 || strcmp(key, "n") == 0);
 }
 
-static void combine_figure(size_t first)
+/* one figure: its lines in the invocations that count, and the result */
+struct figure {
+    const struct spec *s;
+    const struct line *ref;     /* the first usable line: the keys to copy */
+    const struct line **of;     /* usable lines (k), then every eligible one (total) */
+    const struct line **all;
+    int k, total, reached, modes;
+    struct nested r[MAX_VALUES]; /* per value key */
+    double min, max;             /* the headline value's invocation estimates */
+};
+
+static void gather(size_t first, struct figure *f)
 {
     const struct line *ref = &lines[first];
-    const struct spec *s = ref->spec;
-    const struct line **of = xmalloc((size_t)ninv * 2 * sizeof *of), **all = of + ninv;
-    int k = 0, total = 0, reached = 1, modes = 0;
+    f->s = ref->spec;
+    f->of = xmalloc((size_t)ninv * 2 * sizeof *f->of);
+    f->all = f->of + ninv;
+    f->k = f->total = f->modes = 0;
+    f->reached = 1;
     for (size_t i = first; i < nlines; i++)
-        if (lines[i].spec == s && strcmp(lines[i].id, ref->id) == 0) {
+        if (lines[i].spec == f->s && strcmp(lines[i].id, ref->id) == 0) {
             lines[i].done = 1;
             if (!eligible(&lines[i]))
                 continue;
-            all[total++] = &lines[i];
+            f->all[f->total++] = &lines[i];
             if (usable(&lines[i]))
-                of[k++] = &lines[i];
+                f->of[f->k++] = &lines[i];
         }
-    if (k)
-        ref = of[0];
-    struct nested r[MAX_VALUES];
+    f->ref = f->k ? f->of[0] : ref;
+    for (int j = 0; j < f->k; j++) {
+        const char *t = get(f->of[j], "target_reached"), *m = get(f->of[j], "two_modes");
+        f->reached &= !t || strcmp(t, "1") == 0;
+        f->modes |= m && strcmp(m, "1") == 0;
+    }
+}
+
+static void estimate(struct figure *f)
+{
+    int k = f->k;
     double *e = xmalloc((size_t)(k ? k : 1) * 3 * sizeof *e), *lo = e + k, *hi = lo + k;
-    double mn = NAN, mx = NAN;
-    for (int v = 0; v < s->nvalues; v++) {
+    f->min = f->max = NAN;
+    for (int v = 0; v < f->s->nvalues; v++) {
         char klo[96], khi[96];
-        snprintf(klo, sizeof klo, "%s_lo", s->values[v]);
-        snprintf(khi, sizeof khi, "%s_hi", s->values[v]);
+        snprintf(klo, sizeof klo, "%s_lo", f->s->values[v]);
+        snprintf(khi, sizeof khi, "%s_hi", f->s->values[v]);
         for (int j = 0; j < k; j++) {
-            e[j] = num(get(of[j], s->values[v]));
-            lo[j] = num(get(of[j], klo));
-            hi[j] = num(get(of[j], khi));
+            e[j] = num(get(f->of[j], f->s->values[v]));
+            lo[j] = num(get(f->of[j], klo));
+            hi[j] = num(get(f->of[j], khi));
             if (v == 0 && !isnan(e[j])) {
-                mn = isnan(mn) || e[j] < mn ? e[j] : mn;
-                mx = isnan(mx) || e[j] > mx ? e[j] : mx;
+                f->min = isnan(f->min) || e[j] < f->min ? e[j] : f->min;
+                f->max = isnan(f->max) || e[j] > f->max ? e[j] : f->max;
             }
         }
-        r[v] = ci_invocations(e, lo, hi, (size_t)k, s->log_scale);
+        f->r[v] = ci_invocations(e, lo, hi, (size_t)k, f->s->log_scale);
     }
-    for (int j = 0; j < k; j++) {
-        const char *t = get(of[j], "target_reached"), *m = get(of[j], "two_modes");
-        reached &= !t || strcmp(t, "1") == 0;
-        modes |= m && strcmp(m, "1") == 0;
-    }
-    printf("RESULT exp=%s kind=%s", ref->val[0], ref->val[1]);
+    free(e);
+}
+
+/* the reference line's other keys: counters summed, flags recomputed, the
+ * rest copied; the values, and one invocation's p, q and significance,
+ * are replaced (unless that invocation is all there is) */
+static void put_other_keys(const struct figure *f, int busy)
+{
+    const struct line *ref = f->ref;
+    int single = f->r[0].iv.n == 1 && f->total == 1;
     for (int i = 3; i < ref->n; i++) {
         const char *key = ref->key[i];
-        /* the values are replaced; so are one invocation's p, q and
-         * significance, unless that invocation is all there is */
-        int single = r[0].iv.n == 1 && total == 1;
-        if (is_value_key(s, key) || (!single && (strcmp(key, "p") == 0 || strcmp(key, "q") == 0)) ||
+        if (is_value_key(f->s, key) || (!single && (strcmp(key, "p") == 0 || strcmp(key, "q") == 0)) ||
             strcmp(key, "significant") == 0)
             continue;
-        if (is_counter(key)) { /* over every invocation, used or not */
+        if (is_counter(key)) {
             double sum = 0;
-            for (int j = 0; j < total; j++)
-                sum += num(get(all[j], key)) >= 0 ? num(get(all[j], key)) : 0;
+            for (int j = 0; j < f->total; j++)
+                sum += num(get(f->all[j], key)) >= 0 ? num(get(f->all[j], key)) : 0;
             printf(" %s=%.0f", key, sum);
         } else if (strcmp(key, "target_reached") == 0) {
-            printf(" target_reached=%d", reached);
+            printf(" target_reached=%d", f->reached);
         } else if (strcmp(key, "two_modes") == 0) {
-            printf(" two_modes=%d", modes);
+            printf(" two_modes=%d", f->modes);
         } else if (strcmp(key, "too_busy") == 0 || strcmp(key, "busy") == 0) {
-            printf(" %s=%d", key, 2 * (int)r[0].iv.n < total || r[0].iv.n == 0);
+            printf(" %s=%d", key, busy);
         } else {
             printf(" %s=%s", key, ref->val[i]);
         }
     }
+}
+
+static void combine_figure(size_t first)
+{
+    struct figure f;
+    gather(first, &f);
+    estimate(&f);
+    const struct spec *s = f.s;
+    /* too busy: fewer than half of the invocations that count measured it */
+    int busy = 2 * (int)f.r[0].iv.n < f.total || f.r[0].iv.n == 0;
+    printf("RESULT exp=%s kind=%s", f.ref->val[0], f.ref->val[1]);
+    put_other_keys(&f, busy);
     for (int v = 0; v < s->nvalues; v++) {
         char klo[96], khi[96];
         snprintf(klo, sizeof klo, "%s_lo", s->values[v]);
         snprintf(khi, sizeof khi, "%s_hi", s->values[v]);
-        put_num(s->values[v], r[v].iv.est);
-        put_num(klo, r[v].iv.lo);
-        put_num(khi, r[v].iv.hi);
+        put_num(s->values[v], f.r[v].iv.est);
+        put_num(klo, f.r[v].iv.lo);
+        put_num(khi, f.r[v].iv.hi);
     }
-    if (!get(ref, "too_busy") && !get(ref, "busy")) /* every figure says it */
-        printf(" too_busy=%d", 2 * (int)r[0].iv.n < total || r[0].iv.n == 0);
-    printf(" invocations=%zu invocations_total=%d", r[0].iv.n, total);
-    put_num("between_share", r[0].between_share);
-    put_num("inv_min", mn);
-    put_num("inv_max", mx);
+    if (!get(f.ref, "too_busy") && !get(f.ref, "busy")) /* every figure says it */
+        printf(" too_busy=%d", busy);
+    printf(" invocations=%zu invocations_total=%d", f.r[0].iv.n, f.total);
+    put_num("between_share", f.r[0].between_share);
+    put_num("inv_min", f.min);
+    put_num("inv_max", f.max);
     if (s->has_claim) {
-        const struct interval iv = r[0].iv;
+        const struct interval iv = f.r[0].iv;
         int excl = !isnan(iv.lo) && (iv.lo > s->null || iv.hi < s->null);
         /* the margin in the headline's unit: a share of 1 for ratios, else
          * the unit word that ends the headline key (indirect_ns: ns) */
@@ -368,8 +402,7 @@ static void combine_figure(size_t first)
     if (s->placed)
         printf(" placement=%d", main_level);
     printf("\n");
-    free(e);
-    free(of);
+    free(f.of);
 }
 
 int main(int argc, char **argv)
