@@ -217,7 +217,12 @@ function indirect_table(   i, j, m, d, k, r, key, csv) {
     print "mode,size_kib,access,stride_bytes,round_trips,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,c1_ns,c1_ns_lo,c1_ns_hi,c2_ns,c2_ns_lo,c2_ns_hi,indirect_ns,indirect_ns_lo,indirect_ns_hi,p,q,significant,target_reached,two_modes,lost_share_max,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check,measured" > csv
     for (i = 1; i <= ntl; i++) print totalline[i] > csv
     close(csv)
-    printf "![indirect cost over D](results/%sctxswitch-indirect.svg)\n\n", prefix
+    # the experiment's headline plot; the link is relative to summary.md's
+    # directory, results/ (common/headline.awk rewrites it for README.md)
+    print "<!-- headline:begin -->"
+    printf "![indirect cost over D](%sctxswitch-indirect.svg)\n", prefix
+    print "<!-- headline:end -->"
+    print ""
 }
 
 function left_out() {

@@ -137,7 +137,12 @@ END {
     matrix_csv()
     heatmap()
     print ""
-    printf "![core-to-core hand-off latency, CPU x CPU](results/%sfalse_sharing-c2c.svg)\n\n", prefix
+    # the experiment's headline plot; the link is relative to summary.md's
+    # directory, results/ (common/headline.awk rewrites it for README.md)
+    print "<!-- headline:begin -->"
+    printf "![core-to-core hand-off latency, CPU x CPU](%sfalse_sharing-c2c.svg)\n", prefix
+    print "<!-- headline:end -->"
+    print ""
     printf "The matrix is in `results/%sfalse_sharing-c2c.csv` (ns, empty where not measured), the classes in `results/%sfalse_sharing-c2c-classes.csv`.\n", prefix, prefix
     print ""
 }

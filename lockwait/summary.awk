@@ -415,12 +415,17 @@ END {
         printf "<text x=\"%d\" y=\"%d\">0 ms</text><text x=\"%d\" y=\"%d\" text-anchor=\"end\">%.1f ms</text>\n", X0, H - 8, W - 10, H - 8, seg_span / 1e6 > svg
         print "</svg>" > svg
         close(svg)
+        # links are relative to summary.md's directory, results/
+        # (common/headline.awk rewrites them for README.md); the critical
+        # path is the experiment's headline plot
         print ""
-        print "The cache scenario's critical path, one row per thread on the path (grey: plain work, red: critical sections, orange: handoffs, blue: waits):"; print ""; printf "![critical path of the cache scenario](results/%slockwait-cache-critpath.svg)\n", prefix
+        print "<!-- headline:begin -->"
+        print "The cache scenario's critical path, one row per thread on the path (grey: plain work, red: critical sections, orange: handoffs, blue: waits):"; print ""; printf "![critical path of the cache scenario](%slockwait-cache-critpath.svg)\n", prefix
+        print "<!-- headline:end -->"
     }
     if (fl_maxdepth > 0) {
         fl_draw(csvdir "/lockwait-cache-flame.svg")
         print ""
-        print "The cache scenario's waits as a flame graph (width: wait time; from the bottom: thread, call stack, lock; hover for times):"; print ""; printf "![flame graph of the cache scenario's waits](results/%slockwait-cache-flame.svg)\n", prefix
+        print "The cache scenario's waits as a flame graph (width: wait time; from the bottom: thread, call stack, lock; hover for times):"; print ""; printf "![flame graph of the cache scenario's waits](%slockwait-cache-flame.svg)\n", prefix
     }
 }
