@@ -71,6 +71,12 @@ check "the summary links the plot beside it in results/ (summary.md is read ther
 check "the SVG marks L2 and says where the LLC is" \
   bash -c "grep -q '>L2</text>' '$TMP/mawk/ctxswitch-indirect.svg' && grep -q 'LLC (260 MiB) is beyond the right edge' '$TMP/mawk/ctxswitch-indirect.svg'"
 check "the SVG draws the intervals" grep -q '95% intervals' "$TMP/mawk/ctxswitch-indirect.svg"
+# the log scale draws significant positive costs only: it says what it leaves out
+neg=$(awk -F, 'NR > 1 && $30 == 1 && $22 == "yes" && $17 < 0' "$TMP/mawk/ctxswitch-indirect.csv" | wc -l)
+check_awk "the fixture has significantly negative cells ($neg)" "$neg > 0"
+check "the SVG says it leaves out the $neg significantly negative cells" \
+  grep -q "Not drawn (see the table): $neg significantly negative" "$TMP/mawk/ctxswitch-indirect.svg"
+check "the SVG has a title" grep -q '<text id="title"[^>]*>ctxswitch: indirect cost' "$TMP/mawk/ctxswitch-indirect.svg"
 
 # an unpinned QUICK run (PIN=0, a real run): placement said, failed checks marked
 u=$TMP/unpinned
