@@ -50,7 +50,7 @@ summary() {
 }
 summary false_sharing 1 ns.csv ratios.csv pairs.csv
 summary ctxswitch 0 direct.csv indirect.csv indirect.svg
-summary lockwait 1 overhead.csv profile.csv cache.csv critpath.csv cache-critpath.svg
+summary lockwait 1 overhead.csv profile.csv cache.csv critpath.csv cache-critpath.svg cache-flame.svg
 
 # the core-to-core map: synthetic matrices, their analyses, the summaries
 C=$ROOT/false_sharing/tests/c2c

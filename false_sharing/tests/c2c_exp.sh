@@ -53,8 +53,8 @@ raw=$R/results/quick-false_sharing-raw.txt
 check "C2C=only: the raw file has the map" grep -q '^RESULT exp=false_sharing kind=c2c_plan ' "$raw"
 check_eq "C2C=only: no increment was measured" "0" "$(grep -c 'kind=cell ' "$raw" || true)"
 check "C2C=only: the summary says only the map ran" grep -q 'Only the core-to-core map ran (C2C=only)' "$R/results/quick-summary.md"
-check "C2C=only: the summary has the map's section and heatmap" \
-  bash -c "grep -q '^#### Core-to-core map' '$R/results/quick-summary.md' && grep -q 'results/quick-false_sharing-c2c.svg' '$R/results/quick-summary.md'"
+check "C2C=only: the summary has the map's section and heatmap, linked from results/ where it is" \
+  bash -c "grep -q '^#### Core-to-core map' '$R/results/quick-summary.md' && grep -qF '](quick-false_sharing-c2c.svg)' '$R/results/quick-summary.md'"
 check "C2C=only: the heatmap and the matrix are written" \
   bash -c "test -s '$R/results/quick-false_sharing-c2c.svg' && test -s '$R/results/quick-false_sharing-c2c.csv'"
 check_awk "QUICK measures a handful of pairs (at most 6)" \
