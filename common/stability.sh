@@ -49,7 +49,7 @@ TXT
 N=3 OUT='' COMPARE=0
 dirs=() selected=()
 parse_args() {
-  local a e known opts=0
+  local a opts=0
   while [ $# -gt 0 ]; do
     a=$1; shift
     case "$a" in
@@ -75,11 +75,11 @@ parse_args() {
     bad_usage "-n $N: expected a whole number of runs from 2 to $N_MAX"
   fi
   N=$((10#$N))
+  # the experiments as run.sh takes them (it would refuse the same words, but
+  # only after the copy is made)
   for a in "${dirs[@]+"${dirs[@]}"}"; do
-    known=0
-    for e in "${EXPERIMENTS[@]}"; do [ "$a" = "$e" ] && known=1; done
-    [ "$known" = 1 ] || bad_usage "unknown experiment '$a'; expected one of: ${EXPERIMENTS[*]}"
-    [[ " ${selected[*]-} " != *" $a "* ]] || bad_usage "experiment '$a' named twice"
+    case " ${EXPERIMENTS[*]} " in *" $a "*) ;; *) bad_usage "unknown experiment '$a'; expected one of: ${EXPERIMENTS[*]}" ;; esac
+    case " ${selected[*]-} " in *" $a "*) bad_usage "experiment '$a' named twice" ;; esac
     selected+=("$a")
   done
   if [ -n "$OUT" ]; then
