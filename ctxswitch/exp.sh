@@ -88,3 +88,13 @@ ctxswitch_eta() {
 ctxswitch_run() {
   ctxswitch_env run_child "$BUILD/ctxswitch" >>"$1"
 }
+
+# The figures the published lines hold, one kind a line: KIND ID_KEYS
+# VALUE_KEYS SCALE CLAIM PLACEMENT (docs/adding-an-experiment.md; read by
+# common/stability.sh)
+ctxswitch_figures() {
+  cat <<'TXT'
+direct mode c1_ns,pair_half_rt_ns,single_rt_ns lin - -
+total mode,size_kib,access,stride_bytes indirect_ns,c1_ns,c2_ns lin 0:20 -
+TXT
+}

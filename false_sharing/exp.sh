@@ -102,3 +102,13 @@ false_sharing (also build/false_sharing -h and build/false_sharing_c2c -h):
   C2C=1|0|only    the core-to-core map: run it first (default), leave it out, or run it alone
 TXT
 }
+
+# The figures the published lines hold, one kind a line: KIND ID_KEYS
+# VALUE_KEYS SCALE CLAIM PLACEMENT (docs/adding-an-experiment.md; read by
+# common/stability.sh)
+false_sharing_figures() {
+  cat <<'TXT'
+cell increment,layout,threads ns_per_inc,cycles_per_inc lin - pair
+ratio increment,compare,threads ratio log 1:0.02 pair
+TXT
+}

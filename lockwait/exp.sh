@@ -390,3 +390,13 @@ lockwait:
   LOCKWAIT_THREADS=N            threads of every scenario (2..1024; default 4, spin min(4, CPUs))
 TXT
 }
+
+# The figures the published lines hold, one kind a line: KIND ID_KEYS
+# VALUE_KEYS SCALE CLAIM PLACEMENT (docs/adding-an-experiment.md; read by
+# common/stability.sh): the overhead is wrapped against bare wall time, in
+# percent, with a 2-point margin
+lockwait_figures() {
+  cat <<'TXT'
+overhead scenario overhead_pct lin 0:2 -
+TXT
+}
