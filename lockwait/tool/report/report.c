@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <getopt.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void usage(FILE *f)
@@ -86,6 +87,7 @@ static void usage(FILE *f)
 
 struct opts {
     int folded, show_segs, order; /* order: 0 wait, 1 count, 2 lock */
+    int tuned;                    /* -n, --sort or a --*-min given: options -f has no use for */
     long top;
     const char *wpath, *json, *csv;
     struct select sel;
@@ -113,25 +115,79 @@ static void parse_opts(int argc, char **argv, struct opts *o)
         case 'f': o->folded = 1; break;
         case 's': o->show_segs = 1; break;
         case 'n':
+            o->tuned = 1;
             if (parse_long(optarg, 0, 1000000000, &o->top) != 0)
                 die_usage("-n %s: expected TOP, a whole number from 0 to 1000000000", optarg);
             break;
         case 'W': o->wpath = optarg; break;
         case 'j': o->json = optarg; break;
         case 'c': o->csv = optarg; break;
-        case 'L': o->sel.locked_min = parse_min("--locked-min", optarg); break;
-        case 'C': o->sel.contended_min = parse_min("--contended-min", optarg); break;
+        case 'L': o->tuned = 1; o->sel.locked_min = parse_min("--locked-min", optarg); break;
+        case 'C': o->tuned = 1; o->sel.contended_min = parse_min("--contended-min", optarg); break;
         case 'O':
+            o->tuned = 1;
             o->order = !strcmp(optarg, "wait") ? 0 : !strcmp(optarg, "count") ? 1 : !strcmp(optarg, "lock") ? 2 : -1;
             if (o->order < 0)
                 die_usage("--sort %s: expected wait, count or lock", optarg);
             break;
         case ':': die_usage("%s needs a value (see -h)", argv[optind - 1]);
-        default: die_usage("unknown option %s (see -h)", argv[optind - 1]);
+        default: /* optopt: the unknown letter of "-fx"; 0 for an unknown long option */
+            if (optopt)
+                die_usage("unknown option '-%c' (see -h)", optopt);
+            die_usage("unknown option '%s' (see -h)", argv[optind - 1]);
         }
     }
     if (optind != argc - 1)
         die_usage("expected one TRACE file, got %d arguments (see -h)", argc - optind);
+    if (o->folded && (o->show_segs || o->wpath || o->json || o->csv || o->tuned))
+        die_usage("-f prints only the folded lines: it takes none of -s, -n, -W, -j, -c, --sort, "
+                  "--locked-min, --contended-min (run lockwait_report again for those)");
+}
+
+/* a file's identity: its device and inode, or, for one not there yet, its
+ * directory's and its name (two names of one file, as a link, compare equal);
+ * *dir_ok: whether a new file could be made there */
+struct file_id { dev_t dev; ino_t ino; const char *name; };
+static struct file_id file_id(const char *file, int *dir_ok)
+{
+    struct stat st;
+    if (stat(file, &st) == 0) {
+        *dir_ok = !S_ISDIR(st.st_mode) && access(file, W_OK) == 0;
+        return (struct file_id){st.st_dev, st.st_ino, ""};
+    }
+    const char *slash = strrchr(file, '/');
+    char dir[4096];
+    int n = slash ? snprintf(dir, sizeof dir, "%.*s", (int)(slash - file + 1), file) : snprintf(dir, sizeof dir, ".");
+    *dir_ok = 0;
+    if (n < 0 || (size_t)n >= sizeof dir || stat(dir, &st) != 0)
+        return (struct file_id){0, 0, file};
+    *dir_ok = S_ISDIR(st.st_mode) && access(dir, W_OK | X_OK) == 0;
+    return (struct file_id){st.st_dev, st.st_ino, slash ? slash + 1 : file};
+}
+static int same_file(struct file_id a, struct file_id b)
+{
+    return a.dev == b.dev && a.ino == b.ino && !strcmp(a.name, b.name);
+}
+
+/* -j and -c: writable, and neither the trace, nor the windows file, nor each
+ * other's file; checked before anything is read or written */
+static void check_outputs(const struct opts *o)
+{
+    const char *in[2] = {path, o->wpath}, *out[2] = {o->json, o->csv}, *flag[2] = {"-j", "-c"};
+    int ok;
+    for (int i = 0; i < 2; i++) {
+        if (!out[i])
+            continue;
+        struct file_id id = file_id(out[i], &ok);
+        if (!ok)
+            die_usage("%s %s: cannot write it (a directory, or not writable)", flag[i], out[i]);
+        for (int k = 0; k < 2; k++)
+            if (in[k] && same_file(id, file_id(in[k], &ok)))
+                die_usage("%s %s: that is the %s it reads; writing it would destroy it", flag[i], out[i],
+                          k ? "windows file (-W)" : "trace");
+        if (i == 1 && out[0] && same_file(id, file_id(out[0], &ok)))
+            die_usage("-c %s: the same file as -j %s; give each its own", out[1], out[0]);
+    }
 }
 
 static int by_count(const void *a, const void *b)
@@ -229,6 +285,9 @@ int main(int argc, char **argv)
     struct opts o = {.top = 20};
     parse_opts(argc, argv, &o);
     path = argv[optind];
+    check_outputs(&o);
+    if (o.wpath) /* before any output: a bad file must not follow a report */
+        tail_read(o.wpath);
     load();
     meta_load();
     build();
@@ -248,7 +307,7 @@ int main(int argc, char **argv)
     if (o.show_segs)
         print_segs();
     if (o.wpath)
-        tail_windows(o.wpath);
+        tail_windows();
     if (o.json)
         export_chrome(o.json);
     if (o.csv)
