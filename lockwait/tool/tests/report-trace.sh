@@ -195,4 +195,15 @@ for o in "-j $TMP/f.json" "-c $TMP/f.csv" "-s" "-n 3" "-W $TMP/known.win" "--sor
 done
 check "... nothing written" test ! -e "$TMP/f.json" -a ! -e "$TMP/f.csv"
 
+# endless input: a device is refused at once, a pipe as soon as its header is
+# wrong, and a pipe's trace is held in memory only so far (here a quarter of
+# 200 MB of address space); timeout only guards the suite against a hang
+check_exit "/dev/zero: exit 2, at once" 2 timeout 60 "$R" /dev/zero
+said "... saying it is a device" 'character device'
+check_exit "an endless pipe of zeros: exit 2, at once" 2 timeout 60 bash -c "'$R' /dev/stdin </dev/zero"
+check_exit "endless zeros in a pipe: exit 2" 2 timeout 60 bash -c "'$R' /dev/stdin < <(cat /dev/zero)"
+said "... at its wrong magic" 'wrong magic'
+check_exit "a trace header and then endless records in a pipe: exit 2" 2 timeout 60 \
+  bash -c "ulimit -v 200000 && '$R' /dev/stdin < <(head -c 32 '$TMP/known.trace'; cat /dev/zero)"
+said "... once it holds a quarter of the memory it may use" 'MB from this pipe'
 finish
