@@ -55,6 +55,13 @@ refused "a file that is not executable" 126 "cannot run" "$L" -- "$ROOT/README.m
 refused "a directory" 126 "cannot run" "$L" -- "$TMP"
 refused "-o in a missing directory" 2 "cannot write" "$L" -o "$TMP/no/such/dir/r.txt" -- true
 refused "--trace in a missing directory" 2 "cannot write" "$L" --trace "$TMP/no/such/dir/t" -- true
+# --dump-signal: only a signal the program can catch
+for sig in 0 9 19 32 65 STOP RTMIN+99; do
+  refused "--dump-signal $sig" 2 "--dump-signal '$sig'" "$L" --dump-signal "$sig" -- true
+done
+for sig in USR1 SIGUSR2 RTMIN+1 2; do
+  check_exit "--dump-signal $sig is taken" 0 "$L" --dump-signal "$sig" -- true
+done
 
 # the library at a path with a space and a colon: profiled all the same
 d="$TMP/a b:c"
