@@ -230,7 +230,7 @@ static void settle_hold(void)
 
 /* ---------------------------------------------------------------- waits */
 
-static long vol_switches(void)
+__attribute__((noinline)) static long vol_switches(void) /* its struct rusage only when called */
 {
 #if defined(__linux__) && defined(RUSAGE_THREAD)
     struct rusage ru;
@@ -270,7 +270,8 @@ void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, 
     w->stack = lw_stack_capture(pc);
     uint32_t n = lw_tls.nwaits++;
     w->nvcsw0 = -1;
-    if (n < LW_PROBE_ALL || n % LW_PROBE_SAMPLE == 0) {
+    /* not on a small stack (a signal handler's may have no room for a struct rusage) */
+    if ((n < LW_PROBE_ALL || n % LW_PROBE_SAMPLE == 0) && lw_on_big_stack()) {
         int saved = errno;
         w->nvcsw0 = vol_switches();
         errno = saved;
