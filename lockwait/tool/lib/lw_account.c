@@ -255,6 +255,8 @@ __attribute__((noinline)) static long vol_switches(void) /* its struct rusage on
 void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, uintptr_t pc)
 {
     struct lw_lock *r = e ? e->lock : NULL;
+    if (!LD(lw.waited)) /* read first: the shared line is written once */
+        ST(lw.waited, 1);
     w->type = type;
     w->holder = r && r->kind != K_SEM && r->kind != K_COND ? lw_holder_of(p, r->kind, r) : 0;
     /* The count of waiters, shared by all threads and bumped only here on
@@ -417,6 +419,8 @@ void lw_settle(void)
 
 __attribute__((noinline)) void lw_trylock_failed(struct lw_tstat *e)
 {
+    if (!LD(lw.waited))
+        ST(lw.waited, 1);
     if (e)
         BUMP1(e->trylock_failed, 1);
 }

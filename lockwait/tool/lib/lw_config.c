@@ -101,6 +101,13 @@ static void on_demand_read(struct lw_config *c)
         else
             c->on_signals = *s == '1';
     }
+    s = getenv("LOCKWAIT_FULL_REPORTS");
+    if (s && *s) {
+        if (strcmp(s, "0") && strcmp(s, "1"))
+            note_ignored(c, "LOCKWAIT_FULL_REPORTS='%.40s' ignored: expected 0 or 1; using 0", s);
+        else
+            c->full_reports = *s == '1';
+    }
 }
 
 void lw_config_read(struct lw_config *c)
