@@ -58,10 +58,11 @@ static void usage(FILE *f)
         "  without a signal, a semaphore wait that timed out) on a lock: it follows the\n"
         "  thread that next signals or posts what the idle thread waited for.\n"
         "  -f        print only folded lines 'thread;frame;...;frame;lock NS' (flame graph\n"
-        "            input): the wait time per thread, stack (outermost frame first) and\n"
-        "            lock; frames and locks named from the symbols of the files the trace\n"
-        "            lists (read on the machine that wrote it); without stacks (a version-1\n"
-        "            trace, LOCKWAIT_STACK_DEPTH=0): 'thread;lock NS'\n"
+        "            input; no other option goes with it): the wait time per thread, stack\n"
+        "            (outermost frame first) and lock; frames and locks named from the\n"
+        "            symbols of the files the trace lists (read on the machine that wrote\n"
+        "            it); without stacks (a version-1 trace, LOCKWAIT_STACK_DEPTH=0):\n"
+        "            'thread;lock NS'\n"
         "  -s        also print the path itself: kind=critpath_seg, times from trace start\n"
         "  -n TOP    waitblock lines to print, largest first (default 20; 0 = all)\n"
         "  -W FILE   windows file ('request TID START_NS END_NS' and 'compile TID S E',\n"
@@ -81,8 +82,10 @@ static void usage(FILE *f)
         "  --contended-min N  leave out locks with fewer than N contended waits (same)\n"
         "  --sort ORDER       order of the waitblock lines and the summary: wait (total\n"
         "                     blocked time, the default), count (pieces), lock (address)\n"
-        "  TRACE may be a pipe (read whole). A human summary goes to stderr. A file that\n"
-        "  is not a whole, native-byte-order lockwait trace is refused with exit status 2.\n");
+        "  TRACE may be a pipe (read whole, up to a quarter of the memory). A human\n"
+        "  summary goes to stderr. A file that is not a whole, native-byte-order lockwait\n"
+        "  trace (a device, say) is refused with exit status 2, and so are -j/-c files\n"
+        "  that are the trace, the -W file or each other, before anything is written.\n");
 }
 
 struct opts {
