@@ -183,7 +183,8 @@ static void check_outputs(const struct opts *o)
             continue;
         struct file_id id = file_id(out[i], &ok);
         if (!ok)
-            die_usage("%s %s: cannot write it (a directory, or not writable)", flag[i], out[i]);
+            die_usage("%s %s: cannot be written (a directory, read-only, or in a directory that is missing or read-only)",
+                      flag[i], out[i]);
         for (int k = 0; k < 2; k++)
             if (in[k] && same_file(id, file_id(in[k], &ok)))
                 die_usage("%s %s: that is the %s it reads; writing it would destroy it", flag[i], out[i],
