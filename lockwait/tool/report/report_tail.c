@@ -50,7 +50,7 @@ static uint64_t compiling(const struct win *wv, const uint64_t *pmax, size_t nw,
 static struct win *windows;
 static size_t nwindows;
 
-static void bad_window(const char *wpath, size_t line)
+__attribute__((noreturn)) static void bad_window(const char *wpath, size_t line)
 {
     die_usage("-W %s: line %zu: expected 'request|compile TID START_NS END_NS' "
               "(TID from 1 to 4294967295, times whole ns with END_NS >= START_NS)", wpath, line);
@@ -71,7 +71,7 @@ void tail_read(const char *wpath)
     char kind[16], tid[24], s[24], e[24];
     int r;
     while ((r = fscanf(f, "%15s %23s %23s %23s", kind, tid, s, e)) == 4) {
-        long t, a, b;
+        long t = 0, a = 0, b = 0;
         int compile = strcmp(kind, "compile") == 0;
         if ((!compile && strcmp(kind, "request") != 0) || parse_long(tid, 1, UINT32_MAX, &t) != 0 ||
             parse_long(s, 0, LONG_MAX, &a) != 0 || parse_long(e, a, LONG_MAX, &b) != 0)
