@@ -326,6 +326,8 @@ lockwait_run() {
   LW_VARIANTS="bare wrapped"
   # the user's settings for the library are not the experiment's
   unset LOCKWAIT_OUT LOCKWAIT_TOP LOCKWAIT_TRACE LOCKWAIT_TRACE_RECORDS LOCKWAIT_RUN
+  # every preloaded run's RESULT lines, a run that waited for no lock too
+  export LOCKWAIT_FULL_REPORTS=1
   if lockwait_have_preload; then
     [ -f "$BUILD/liblockwait.so" ] || die "lockwait: $BUILD/liblockwait.so is missing (./build.sh lockwait)"
     # LD_PRELOAD cannot carry spaces or colons: the launcher links such a path

@@ -23,6 +23,7 @@ commands=(
   "run.sh|$ROOT/run.sh"
   "build.sh|$ROOT/build.sh"
   "test.sh|$ROOT/test.sh"
+  "common/stability.sh|$ROOT/common/stability.sh"
   "lockwait/tool/lockwait|$ROOT/lockwait/tool/lockwait"
   "lockwait_report|$BUILD/lockwait_report"
   "build/false_sharing|$BUILD/false_sharing"
