@@ -90,7 +90,7 @@ check_eq "a kind with no figure in any run: nothing compared, share NA" "0 0 0 N
   "$(fields "$(row ctxswitch total)" figures compared inside inside_share rel_halfwidth)"
 check_eq "an experiment in two runs only (QUICK raw files): 2 runs, 2 of 2, the claim the same" "2 2 2 1.000 1 1" \
   "$(fields "$(row lockwait overhead)" runs compared inside inside_share claims claims_same)"
-check_eq "one RESULT line per figure kind, no other" 5 "$(grep -c '^RESULT ' "$TMP/report")"
+check_eq "one RESULT line per figure kind of every EXP_figures, no other" 9 "$(grep -c '^RESULT ' "$TMP/report")"
 check_eq "the RESULT lines follow the output grammar" "" "$(result_grammar "$TMP/report")"
 check "the table says what honest intervals give (83%)" grep -q 'about 83%' "$TMP/report"
 check "the table shows the cell row as people read it" \
@@ -110,7 +110,7 @@ check "no intervals: the table says why nothing was compared" grep -q 'QUICK run
 for a in mawk gawk original-awk; do
   need_tool "$a" "$a" "cross_run.awk under $a" || continue
   figures=$(bash -c 'source "$1/common/lib.sh" && source "$1/false_sharing/exp.sh" && false_sharing_figures' _ "$ROOT" | paste -sd';' -)
-  check_eq "$a: cross_run.awk counts" "cell ns_per_inc 3 4 24 10 NA NA|ratio ratio 3 3 14 6 2 1" \
+  check_eq "$a: cross_run.awk counts" "cell ns_per_inc 3 4 24 10 NA NA|ratio ratio 3 3 14 6 2 1|pair ns_per_inc 3 0 0 0 NA NA|pair_ratio ratio 3 0 0 0 0 0|c2c one_way_ns 3 0 0 0 NA NA" \
     "$("$a" -v experiment=false_sharing -v figures="$figures" -v series="$TMP/series.$a" -f "$ROOT/common/kv.awk" \
       -f "$ROOT/common/cross_run.awk" "$D"/run-*/false_sharing-raw.txt | paste -sd'|' -)"
 done
