@@ -355,16 +355,17 @@ main() {
   fi
   # move into place: raw files and tables, then the summary, then README
   local f
-  for f in "$TMPD"/out/*-raw.txt; do mv -f "$f" "$RESULTS/" || die "cannot write $RESULTS"; done
+  # (replace_file: a replaced file keeps its mode)
+  for f in "$TMPD"/out/*-raw.txt; do replace_file "$f" "$RESULTS/$(basename "$f")" || die "cannot write $RESULTS"; done
   for f in "$TMPD"/files/*; do
     [ -e "$f" ] || continue
-    mv -f "$f" "$RESULTS/$prefix$(basename "$f")" || die "cannot write $RESULTS"
+    replace_file "$f" "$RESULTS/$prefix$(basename "$f")" || die "cannot write $RESULTS"
   done
-  mv -f "$sum" "$RESULTS/${prefix}summary.md" || die "cannot write $RESULTS/${prefix}summary.md"
+  replace_file "$sum" "$RESULTS/${prefix}summary.md" || die "cannot write $RESULTS/${prefix}summary.md"
   if [ "$QUICK" = 1 ]; then
     echo "$PROG: QUICK run: wrote results/quick-*; README.md left alone" >&2
   else
-    mv -f "$README_NEW" "$README" || die "cannot replace $README"
+    replace_file "$README_NEW" "$README" || die "cannot replace $README"
     README_NEW=
     echo "$PROG: wrote results/ and updated README.md" >&2
   fi

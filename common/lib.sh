@@ -140,14 +140,36 @@ RESULTS_BEGIN='<!-- results:begin -->'
 RESULTS_END='<!-- results:end -->'
 
 # readme_markers README: README has exactly one line that is the begin
-# marker and one that is the end marker; otherwise says so (one line) and fails
+# marker and, after it, one that is the end marker; otherwise says so (one
+# line) and fails. (The splice keeps what is outside them: with the end
+# first it would drop everything after the begin marker.)
 readme_markers() {
-  if [ "$(grep -cxF "$RESULTS_BEGIN" "$1")" != 1 ] || [ "$(grep -cxF "$RESULTS_END" "$1")" != 1 ]; then
-    local why=""
-    grep -q $'\r$' "$1" && why=" (it has CRLF line ends: check it out with LF ones, e.g. git config core.autocrlf false)"
-    one_line "${PROG:-sharecost}: $1: needs exactly one '$RESULTS_BEGIN' line and one '$RESULTS_END' line$why; nothing was written" >&2
-    return 1
+  local why="" b e
+  b=$(grep -cxF "$RESULTS_BEGIN" "$1") e=$(grep -cxF "$RESULTS_END" "$1")
+  if [ "$b" != 1 ] || [ "$e" != 1 ]; then
+    why="needs exactly one '$RESULTS_BEGIN' line and one '$RESULTS_END' line (it has $b and $e)"
+    grep -q $'\r$' "$1" && why="$why (it has CRLF line ends: check it out with LF ones, e.g. git config core.autocrlf false)"
+  elif [ "$(grep -nxF "$RESULTS_BEGIN" "$1" | cut -d: -f1)" -gt "$(grep -nxF "$RESULTS_END" "$1" | cut -d: -f1)" ]; then
+    why="the '$RESULTS_END' line comes before the '$RESULTS_BEGIN' line"
   fi
+  [ -z "$why" ] && return 0
+  one_line "${PROG:-sharecost}: $1: $why; nothing was written" >&2
+  return 1
+}
+
+# file_mode FILE: FILE's permission bits in octal (GNU stat, else BSD's)
+file_mode() { stat -c %a "$1" 2>/dev/null || stat -f %Lp "$1"; }
+
+# replace_file NEW DEST: rename NEW over DEST (atomic in one directory),
+# DEST's permission bits kept: a file made by mktemp (0600) or under
+# another umask must not change who may read README.md or results/
+replace_file() {
+  local mode
+  if [ -e "$2" ]; then
+    mode=$(file_mode "$2") || return 1
+    chmod "$mode" "$1" || return 1
+  fi
+  mv -f "$1" "$2"
 }
 
 # splice_prepare README SUMMARY: writes README with what stands between its
@@ -173,7 +195,7 @@ splice_prepare() {
 splice_readme() {
   local tmp
   tmp=$(splice_prepare "$1" "$2") || exit 1
-  mv -f "$tmp" "$1" || { rm -f "$tmp"; die "cannot replace $1"; }
+  replace_file "$tmp" "$1" || { rm -f "$tmp"; die "cannot replace $1"; }
 }
 
 # progress LABEL DONE TOTAL: "LABEL: DONE/TOTAL, E s elapsed, ~R s left" on

@@ -65,6 +65,35 @@ printf 'no markers\n' >"$TMP/plain.md"
 check_exit "splice refuses a README without markers" 1 bash -c "source '$ROOT/common/lib.sh'; splice_readme '$TMP/plain.md' '$TMP/sum.md'"
 check_eq "a refused splice leaves the file as it was" "no markers" "$(cat "$TMP/plain.md")"
 
+# the splice keeps README's mode (it writes a mktemp file, 0600, and renames it)
+for mode in 644 664; do
+  chmod "$mode" "$TMP/README.md"
+  (umask 077 && splice_readme "$TMP/README.md" "$TMP/sum.md")
+  check_eq "splice keeps README.md's mode $mode" "$mode" "$(file_mode "$TMP/README.md")"
+done
+
+# markers in the wrong order, missing or doubled: run.sh refuses before it
+# builds or runs anything, and README.md loses nothing
+cp "$R/README.md" "$TMP/README.good"
+bad_markers() { # bad_markers NAME AWK-PROGRAM: README.md rewritten by the program
+  local name=$1 rc=0 before
+  awk -v b="$RESULTS_BEGIN" -v e="$RESULTS_END" "$2" "$TMP/README.good" >"$R/README.md"
+  before=$(tree_sum "$R/results" "$R/README.md")
+  "$R/run.sh" false_sharing >/dev/null 2>"$TMP/err" || rc=$?
+  check_eq "README $name: run.sh exits 1 with one line, before building" "1 1 0" \
+    "$rc $(wc -l <"$TMP/err") $(grep -c 'building' "$TMP/err")"
+  check "README $name: the message names the markers" grep -q 'results:' "$TMP/err"
+  check_eq "README $name: results/ and README.md unchanged" "$before" "$(tree_sum "$R/results" "$R/README.md")"
+}
+# shellcheck disable=SC2016 # awk programs
+{
+  bad_markers "with the end marker before the begin marker" '$0 == b { print e; next } $0 == e { print b; next } { print }'
+  bad_markers "without an end marker" '$0 != e'
+  bad_markers "with the begin marker twice" '{ print } $0 == b { print b }'
+  bad_markers "with the end marker twice" '{ print } $0 == e { print }'
+}
+cp "$TMP/README.good" "$R/README.md"
+
 # an interrupted full run leaves README.md, summary.md and results/ as they were
 before=$(tree_sum "$R/results" "$R/README.md")
 # job control on, so the run gets its own process group and does not start
