@@ -179,11 +179,18 @@ cleanup() {
   release_lock
   return 0
 }
+# an experiment that stopped run.sh (a failed step under set -e, or die)
+RUNNING=''
+on_exit() {
+  [ -z "$RUNNING" ] || echo "$PROG: $RUNNING failed; see the messages above. Nothing was written." >&"$ERR_FD"
+  cleanup
+}
 ERR_FD=2
 on_signal() {
   # to run.sh's own stderr: the signal may come while a command's stderr is
   # redirected to a temp file (run_child ... 2>FILE) that cleanup removes
   echo "$PROG: interrupted; results/ and README.md left as they were" >&"$ERR_FD"
+  RUNNING=
   cleanup
   trap - EXIT
   exit "$1"
@@ -286,7 +293,7 @@ main() {
   [ "$QUICK" = 1 ] || [ -w "$README" ] || die "$README is not writable; nothing was run"
   [ "$QUICK" = 1 ] || readme_markers "$README" || exit 1
   take_lock
-  trap cleanup EXIT
+  trap on_exit EXIT
   exec {ERR_FD}>&2
   trap 'on_signal 130' INT
   trap 'on_signal 143' TERM
@@ -314,7 +321,12 @@ main() {
     provenance "$e" >"$raw"
     echo "$PROG: $e (about $("${e}_eta") s; $(($(date +%s) - t0)) s of ~$total s so far)" >&2
     ticks0=$(cpu_ticks)
-    "${e}_run" "$raw" || die "$e failed; see the messages above. Nothing was written."
+    # not "EXP_run || die": errexit is off throughout a function called
+    # that way, so a failed step inside it (the map) was ignored and the
+    # run ended with exit 0 and a section missing. on_exit says it failed.
+    RUNNING=$e
+    "${e}_run" "$raw"
+    RUNNING=
     steal_line "$ticks0" "$(cpu_ticks)" >>"$raw"
     grep -q '^RESULT ' "$raw" || die "$e printed no RESULT line. Nothing was written."
     ! grep -q '^RESULT .*status=mismatch' "$raw" || die "$e: checksum mismatch. Nothing was written."

@@ -78,6 +78,35 @@ knob_int_list() {
   done
 }
 
+# cpu_allowed N: is CPU N one this shell may run on? (Linux:
+# Cpus_allowed_list, which leaves out offline CPUs too; elsewhere any CPU
+# below the online count)
+cpu_allowed() {
+  local n=$1 list
+  if [ -r /proc/self/status ]; then
+    list=$(awk '/^Cpus_allowed_list:/ { print $2 }' /proc/self/status)
+    # "0-3,8" -> is n in one of the ranges?
+    awk -v n="$n" -v l="$list" 'BEGIN { k = split(l, r, ","); for (i = 1; i <= k; i++) {
+      if (split(r[i], b, "-") == 1) b[2] = b[1]; if (n >= b[1] + 0 && n <= b[2] + 0) exit 0 }; exit 1 }'
+  else
+    [ "$n" -lt "$(getconf _NPROCESSORS_ONLN)" ]
+  fi
+}
+
+# knob_cpus NAME [CPUS]: every CPU number in CPUS (default: $NAME; digits
+# separated by anything else, as in "0,5") is one this process may run on;
+# exits 2 naming NAME otherwise. The binaries refuse it too, but only once
+# run.sh has built and run everything before them.
+knob_cpus() {
+  local name=$1 n allowed
+  for n in $(tr -c '0-9' ' ' <<<"${2-${!1-}}"); do
+    cpu_allowed "$((10#$n))" && continue
+    allowed=$(awk '/^Cpus_allowed_list:/ { print $2 }' /proc/self/status 2>/dev/null) ||
+      allowed="0..$(($(getconf _NPROCESSORS_ONLN) - 1))"
+    bad_usage "$name=${!name-}: CPU $((10#$n)) is not one this process may run on (allowed: ${allowed:-unknown})"
+  done
+}
+
 # knob_enum_list NAME WORD...: comma-separated words, each one of WORD...,
 # each at most once
 knob_enum_list() {
