@@ -165,9 +165,7 @@ lockwait_scenario() {
     if ((rep % 2)) || [ "$LW_VARIANTS" = bare ]; then order=$LW_VARIANTS; else order="wrapped bare"; fi
     cans=""
     for variant in $order; do
-      progress "lockwait ($s, $variant)" "$LW_DONE" "$LW_TOTAL"
-      LW_DONE=$((LW_DONE + 1))
-      [ "$LW_DONE" -lt "$LW_TOTAL" ] || LW_TOTAL=$((LW_DONE + 1))
+      progress "lockwait ($s: pair $rep, $reps to $max_pairs; $variant)" "$LW_DONE" "$LW_TOTAL"
       lockwait_canary
       cans=$cans${cans:+,}$LW_CANARY
       lockwait_one "$s" "$variant" "$LW_TMP/$variant.out"
@@ -360,20 +358,21 @@ lockwait_run() {
     # the settings summary.awk words, as a RESULT line
     echo "RESULT exp=lockwait kind=config reps_min=$reps max_cell_s=$cap_s target_ratio=$LOCKWAIT_TARGET online_cpus=$(getconf _NPROCESSORS_ONLN) slow_canary=$LW_SLOW canary_best_ns=$LW_BEST preload=$([ "$LW_VARIANTS" = bare ] && echo 0 || echo 1)"
   } >>"$raw"
-  local nvar=2
-  [ "$LW_VARIANTS" = bare ] && nvar=1
+  # progress counts scenarios, the one total known up front: a scenario's
+  # pairs are added until its rule says stop (counting runs, the total grew)
   LW_DONE=0
-  LW_TOTAL=$(($(lockwait_scenarios | wc -w) * (reps * nvar + nvar - 1)))
+  LW_TOTAL=$(lockwait_scenarios | wc -w)
   : >"$LW_TMP/counts"
   for s in $(lockwait_scenarios); do
     read -r -a extra <<<"$(lockwait_args "$s")"
     LW_ARGS=("${targs[@]}" "${extra[@]}")
     echo "# lockwait_args_$s: ${LW_ARGS[*]:-none (the workload defaults)}" >>"$raw"
     lockwait_scenario "$s" "$reps" "$cap_s" "$raw"
-    [ "$LW_VARIANTS" = bare ] && continue
-    progress "lockwait ($s, traced run and report)" "$LW_DONE" "$LW_TOTAL"
+    if [ "$LW_VARIANTS" != bare ]; then
+      progress "lockwait ($s: traced run and report)" "$LW_DONE" "$LW_TOTAL"
+      lockwait_traced "$s" "$raw"
+    fi
     LW_DONE=$((LW_DONE + 1))
-    lockwait_traced "$s" "$raw"
   done
   lockwait_intervals "$raw"
   progress lockwait "$LW_TOTAL" "$LW_TOTAL"
