@@ -52,6 +52,26 @@ check_eq "test.sh with a FILTER that matches nothing: exit 1" 1 "$rc"
 check "... and names the word" grep -q "^not ok - FILTER 'no-such-test-word' matches no test file" "$TMP/filter.out"
 check_eq "bad knobs wrote nothing to results/ or README.md" "$before" "$(tree_sum "$R/results" "$R/README.md")"
 
+# test.sh streams each check line as it comes, not when the file ends, and
+# still counts: a probe test file prints one line, then waits for a flag
+# that is set only once that line has reached test.sh's output
+S=$TMP/stream
+scratch_repo "$S"
+cp -R "$BUILD" "$S/build" && cp -R "$BUILD_ASAN" "$S/build-asan" && find "$S/build" "$S/build-asan" -exec touch {} +
+cat >"$S/common/tests/zz_stream_probe.sh" <<TXT
+echo "ok - first"
+for _ in \$(seq 200); do [ -e "$TMP/stream.flag" ] && break; sleep 0.1; done
+if [ -e "$TMP/stream.flag" ]; then echo "ok - streamed"; else echo "not ok - streamed: test.sh held the first line back"; fi
+TXT
+"$S/test.sh" zz_stream_probe >"$TMP/stream.out" 2>&1 &
+spid=$!
+for _ in $(seq 1200); do grep -q '^ok - first' "$TMP/stream.out" && break; sleep 0.1; done
+touch "$TMP/stream.flag"
+src=0; wait "$spid" || src=$?
+check "test.sh shows a test file's line while the file still runs" grep -q '^ok - streamed' "$TMP/stream.out"
+check_eq "test.sh counts the streamed lines: exit 0, 4 passed (registration, build, 2)" "0|4 passed, 0 failed, 0 skipped" \
+  "$src|$(tail -n 1 "$TMP/stream.out")"
+
 # the splice: idempotent, and only the part between the markers changes
 source "$ROOT/common/lib.sh"
 printf 'head\n%s\nold\n%s\ntail\n' "$RESULTS_BEGIN" "$RESULTS_END" >"$TMP/README.md"
