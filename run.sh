@@ -283,6 +283,25 @@ summarise() {
   done
 }
 
+# eta_doubt: why the estimate may not hold, for its line; nothing when the
+# machine looks idle. The EXP_eta figures are an idle machine's: on a busy
+# one every round runs slower and the rounds and pairs measured in a slow
+# state are measured again, which took QUICK=1 from ~4 s to 26 s.
+# SHARECOST_TEST_LOADAVG stands in for /proc/loadavg in the tests.
+eta_doubt() {
+  local load ncpu why=""
+  ncpu=$(getconf _NPROCESSORS_ONLN)
+  load=${SHARECOST_TEST_LOADAVG:-$(cat /proc/loadavg 2>/dev/null || true)}
+  load=${load%% *}
+  if [ -n "$load" ] && awk -v l="$load" -v c="$ncpu" 'BEGIN { exit !(l + 0 >= c / 2) }'; then
+    why="the machine is busy (load $load on $ncpu CPUs)"
+  fi
+  if grep -qh 'stable=0' "$TMPD"/clock.* 2>/dev/null; then
+    why="${why:+$why; }the clock changed speed while it was estimated"
+  fi
+  [ -z "$why" ] || echo " on an idle machine; $why, so it can take several times longer"
+}
+
 # ---- main ----
 main() {
   parse_args "$@"
@@ -314,7 +333,7 @@ main() {
     { cat "$TMPD/build.log" >&2; die "build failed"; }
   measure_clocks
   for e in "${selected[@]}"; do total=$((total + $("${e}_eta"))); done
-  echo "$PROG: running ${selected[*]}, about $total s" >&2
+  echo "$PROG: running ${selected[*]}, about $total s$(eta_doubt)" >&2
   t0=$(date +%s)
   for e in "${selected[@]}"; do
     raw=$TMPD/out/$prefix$e-raw.txt
@@ -381,7 +400,7 @@ main() {
     README_NEW=
     echo "$PROG: wrote results/ and updated README.md" >&2
   fi
-  echo "$PROG: done in $(($(date +%s) - t0)) s" >&2
+  echo "$PROG: done in $(($(date +%s) - t0)) s (estimated $total s)" >&2
 }
 
 main "$@"

@@ -78,15 +78,18 @@ lockwait_args() {
 }
 
 # rough: a pair takes ~0.34 s here (~0.08 s in QUICK) with the workload's
-# default 4 threads; every thread does the same operations, so a run grows
-# with the threads (256: ~20 s a run); a scenario runs REPS pairs or, when
-# that is shorter, until its cap; plus the traced run
+# default 4 threads, plus ~0.1 s of canaries and awk around it (left out
+# before: QUICK said 1 s and took 6); every thread does the same
+# operations, so a run grows with the threads (256: ~20 s a run); a
+# scenario runs REPS pairs or, when that is shorter, until its cap; plus
+# the traced run and its report
 lockwait_eta() {
   local n
   read -r -a sc <<<"$(lockwait_scenarios)"
   n=${#sc[@]}
   LC_ALL=C awk -v r="$(lockwait_reps)" -v n="$n" -v q="$QUICK" -v cap="$(lockwait_cap_s)" -v th="${LOCKWAIT_THREADS:-4}" \
-    'BEGIN { t = (q == 1 ? 0.04 : 0.17) * (th > 4 ? th / 4 : 1); s = 2 * r * t; if (cap > s) s = cap; printf "%d\n", 1 + n * (s + 2 * t) }'
+    'BEGIN { t = (q == 1 ? 0.04 : 0.17) * (th > 4 ? th / 4 : 1); s = r * (2 * t + 0.1); if (cap > s) s = cap
+      printf "%d\n", 1 + n * (s + 2 * t + 0.2) }'
 }
 
 # lockwait_tag FILE SCENARIO VARIANT REP: the RESULT lines of FILE, tagged

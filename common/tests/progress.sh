@@ -3,6 +3,7 @@
 # total they started with, and the last one reaches it: rounds and pairs
 # that the repetition rule adds beyond the plan used to push the total ahead
 # (false_sharing: "1/210" for 482 rounds; lockwait: 18, 20, 25, 33, 34).
+# run.sh's estimate says when it cannot hold, and its last line compares.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../testlib.sh"
@@ -34,7 +35,17 @@ steady "false_sharing: the progress total stays, and is reached, when rounds are
 R=$TMP/repo
 scratch_built "$R"
 rc=0
-env QUICK=1 REPS=1 MAX_CELL_S=1 LOCKWAIT_SCENARIOS=mutex,sem "$R/run.sh" lockwait >/dev/null 2>"$TMP/lw.err" || rc=$?
+env QUICK=1 REPS=1 MAX_CELL_S=1 LOCKWAIT_SCENARIOS=mutex,sem SHARECOST_TEST_LOADAVG="9.50 9.00 8.00 3/100 1" \
+  "$R/run.sh" lockwait >/dev/null 2>"$TMP/lw.err" || rc=$?
 check_eq "QUICK=1 REPS=1 MAX_CELL_S=1 ./run.sh lockwait succeeds" 0 "$rc"
 steady "lockwait: the progress total stays, and is reached, when pairs are added" "lockwait" "$TMP/lw.err"
+
+# the estimate says when it cannot hold (a busy machine), and the last line
+# sets the time it took beside it
+check "a busy machine: the estimate says it may not hold" \
+  grep -q "^run.sh: running lockwait, about [0-9]* s on an idle machine; the machine is busy (load 9.50 on [0-9]* CPUs)" "$TMP/lw.err"
+check "the last line gives the time taken and the estimate" grep -q '^run.sh: done in [0-9]* s (estimated [0-9]* s)$' "$TMP/lw.err"
+rc=0; env QUICK=1 REPS=1 LOCKWAIT_SCENARIOS=mutex SHARECOST_TEST_LOADAVG="0.00 0.00 0.00 1/100 1" \
+  "$R/run.sh" lockwait >/dev/null 2>"$TMP/idle.err" || rc=$?
+check_eq "load 0: the estimate does not call the machine busy" "0 0" "$rc $(grep -c 'machine is busy' "$TMP/idle.err")"
 finish
