@@ -20,22 +20,41 @@ environment (validated before anything runs; a bad value exits 2):
   PIN=0|1         pin threads (Linux; default 1)
   CC=...          compiler for ./build.sh
   Each experiment's own knobs (read and checked by its EXPERIMENT/exp.sh)
-  are listed in docs/knobs.md (those only an exp.sh reads: at the end).
+  follow, with the values each accepts; docs/knobs.md says what they do.
 outputs: results/<exp>-raw.txt, results/<exp>-*.csv, results/summary.md, README.md
          (with QUICK=1: results/quick-* only)
 TXT
   experiment_usages
 }
 
-# experiment_usages: the knobs each EXP/exp.sh reads itself (EXP_usage, where
-# it defines one); the binaries' own knobs are in their -h
+# experiment_usages: each experiment's knobs with the values its EXP_check
+# accepts, then what its exp.sh says of its own (EXP_usage, where it defines
+# one); the binaries' -h and docs/knobs.md say what each knob does
 experiment_usages() {
   local e
   for e in "${EXPERIMENTS[@]}"; do
     [ -f "$ROOT/$e/exp.sh" ] || continue
+    echo "$e knobs (checked before anything runs; see docs/knobs.md):"
     # shellcheck source=/dev/null
-    (source "$ROOT/$e/exp.sh" && if declare -F "${e}_usage" >/dev/null; then "${e}_usage"; fi)
+    (source "$ROOT/$e/exp.sh" && experiment_knobs "$e" && if declare -F "${e}_usage" >/dev/null; then "${e}_usage"; fi)
   done
+}
+# experiment_knobs EXP: the knobs EXP_check validates, read off the check
+# itself so that the list cannot drift: its knob_* calls, run with stand-ins
+# that print what they would accept, and its other checks' "NAME=...:
+# expected WHAT" messages. In a subshell (the stand-ins go with it).
+experiment_knobs() {
+  (
+    knob_int() { printf '  %-24s %s to %s\n' "$1=N" "$2" "$3"; }
+    knob_int_list() { printf '  %-24s each %s to %s\n' "$1=N,..." "$2" "$3"; }
+    knob_enum_list() { local n=$1; shift; printf '  %-24s each one of: %s\n' "$n=W,..." "$*"; }
+    knob_cpus() { :; }
+    bad_usage() { :; }
+    "${1}_check"
+    # input: the check's source; lines such as: bad_usage "PAIRS=$PAIRS: expected 0 or 1"
+    declare -f "${1}_check" | sed -n 's/.*bad_usage "\([A-Z][A-Z0-9_]*\)=\$[{]*[A-Z0-9_]*[}]*: expected \([^"]*\)".*/\1 \2/p' |
+      while read -r name what; do printf '  %-24s %s\n' "$name=..." "$what"; done
+  )
 }
 
 PROG=run.sh

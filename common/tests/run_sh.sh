@@ -11,6 +11,18 @@ R=$TMP/repo
 scratch_repo "$R"
 
 check "run.sh -h prints usage" bash -c "'$R/run.sh' -h | grep -q '^usage: ./run.sh'"
+# run.sh -h lists every knob each exp.sh checks (SIZES, the README's own
+# example, was missing): the names in its knob_* calls and NAME=... messages
+"$R/run.sh" -h >"$TMP/usage.txt"
+missing_knobs=""
+read_experiments "$ROOT"
+for e in "${EXPERIMENTS[@]}"; do
+  for k in $(grep -oE '(knob_(int|int_list|enum_list) |bad_usage ")[A-Z][A-Z0-9_]*' "$ROOT/$e/exp.sh" | sed 's/.* "*//; s/^"//' | sort -u); do
+    grep -q "^  $k=" "$TMP/usage.txt" || missing_knobs="$missing_knobs $e:$k"
+  done
+done
+check_eq "run.sh -h lists every knob the experiments check" "" "$missing_knobs"
+check "run.sh -h lists SIZES" grep -q '^  SIZES=' "$TMP/usage.txt"
 check "build.sh -h prints usage" bash -c "'$R/build.sh' -h | grep -q '^usage: ./build.sh'"
 check "test.sh -h prints usage" bash -c "'$ROOT/test.sh' -h | grep -q '^usage: ./test.sh'"
 
