@@ -75,6 +75,15 @@ running() {
   return 0
 }
 
+# checkout_files: the checkout's files, relative to ROOT: git's list of
+# tracked and new ones, or where there is no git (a tarball; git hidden by
+# common/stock_path.sh) every file but .git, builds and run leftovers
+checkout_files() {
+  (cd "$ROOT" && { { command -v git >/dev/null 2>&1 && git ls-files -co --exclude-standard 2>/dev/null; } ||
+    find . \( -name .git -o -name 'build*' -o -name 'quick-*' -o -name '.tmp.*' -o -name '.lock*' \) -prune -o \
+      -type f -print | sed 's|^\./||'; })
+}
+
 # scratch_repo DIR: a copy of the checkout's tracked and new files (not
 # build/ or results/quick-*), for tests that run run.sh and must not touch the
 # real README.md or results/.

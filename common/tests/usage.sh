@@ -17,8 +17,8 @@ for p in apt-get apt dpkg sudo yum dnf brew; do
   printf '#!/bin/sh\necho "%s $*" >>"%s"\nexit 1\n' "$p" "$TMP/called" >"$TMP/fakebin/$p"
   chmod +x "$TMP/fakebin/$p"
 done
-mapfile -t scripts < <(cd "$R" && git -C "$ROOT" ls-files | while IFS= read -r f; do
-  [ -f "$f" ] && [ "$(head -c 2 "$f")" = '#!' ] && printf '%s\n' "$f"; done)
+mapfile -t scripts < <(checkout_files | while IFS= read -r f; do
+  [ -f "$R/$f" ] && [ "$(head -c 2 "$R/$f")" = '#!' ] && printf '%s\n' "$f"; done)
 check_awk "found the scripts (at least 40)" "${#scripts[@]} >= 40" "found ${#scripts[@]}"
 before=$(tree_sum "$R")
 bad=""
