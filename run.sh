@@ -137,6 +137,21 @@ proc_start() {
     kill -0 "$1" 2>/dev/null && echo unknown
   fi
 }
+# legacy_holder_alive PID FILE: the run.sh that wrote PID to FILE (an older
+# run.sh's lock directory) still runs: PID lives, is a run.sh, and did not
+# start after FILE was written (then it is a new process under a reused
+# pid). Where the command line cannot be read, a live PID counts as alive.
+legacy_holder_alive() {
+  local pid=$1 cmd ticks btime hz written
+  kill -0 "$pid" 2>/dev/null || return 1
+  if [ -r "/proc/$pid/cmdline" ]; then cmd=$(tr '\0' ' ' <"/proc/$pid/cmdline"); else cmd=$(ps -o args= -p "$pid" 2>/dev/null) || return 0; fi
+  [[ $cmd == *run.sh* ]] || return 1
+  # Linux: its start (boot time + ticks) against the file's mtime
+  ticks=$(proc_start "$pid") && is_uint "$ticks" || return 0
+  btime=$(awk '$1 == "btime" { print $2 }' /proc/stat 2>/dev/null) && is_uint "$btime" || return 0
+  hz=$(getconf CLK_TCK) && written=$(stat -c %Y "$2" 2>/dev/null) || return 0
+  [ $((btime + ticks / hz)) -le "$written" ]
+}
 # holder_alive HOLDER: the process a lock names still runs
 holder_alive() {
   local pid=${1#pid=} start=${1##* start=} now
@@ -148,7 +163,8 @@ take_lock() {
   my_lock="pid=$$ start=$(proc_start $$)"
   if [ -d "$LOCK" ] && [ ! -L "$LOCK" ]; then # left by an older run.sh: a directory
     held=$(cat "$LOCK/pid" 2>/dev/null || true)
-    if is_uint "$held" && kill -0 "$held" 2>/dev/null; then
+    # kill -0 alone took any process that got the pid later for the holder
+    if is_uint "$held" && legacy_holder_alive "$held" "$LOCK/pid"; then
       die "another run.sh (pid $held) is running in this checkout; wait for it or stop it"
     fi
     rm -f "$LOCK/pid"; rmdir "$LOCK" 2>/dev/null || true
