@@ -44,6 +44,7 @@ experiment_usages() {
 # that print what they would accept, and its other checks' "NAME=...:
 # expected WHAT" messages. In a subshell (the stand-ins go with it).
 experiment_knobs() {
+  # shellcheck disable=SC2317 # the stand-ins are called by EXP_check
   (
     knob_int() { printf '  %-24s %s to %s\n' "$1=N" "$2" "$3"; }
     knob_int_list() { printf '  %-24s each %s to %s\n' "$1=N,..." "$2" "$3"; }

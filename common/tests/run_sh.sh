@@ -17,9 +17,9 @@ check "run.sh -h prints usage" bash -c "'$R/run.sh' -h | grep -q '^usage: ./run.
 missing_knobs=""
 read_experiments "$ROOT"
 for e in "${EXPERIMENTS[@]}"; do
-  for k in $(grep -oE '(knob_(int|int_list|enum_list) |bad_usage ")[A-Z][A-Z0-9_]*' "$ROOT/$e/exp.sh" | sed 's/.* "*//; s/^"//' | sort -u); do
+  while read -r k; do
     grep -q "^  $k=" "$TMP/usage.txt" || missing_knobs="$missing_knobs $e:$k"
-  done
+  done < <(grep -oE '(knob_(int|int_list|enum_list) |bad_usage ")[A-Z][A-Z0-9_]*' "$ROOT/$e/exp.sh" | sed 's/.* "*//; s/^"//' | sort -u)
 done
 check_eq "run.sh -h lists every knob the experiments check" "" "$missing_knobs"
 check "run.sh -h lists SIZES" grep -q '^  SIZES=' "$TMP/usage.txt"
