@@ -75,7 +75,7 @@ $1 == "RESULT" && $2 == "exp=false_sharing" {
         nlevel++; lvl_ns[f["level"]] = f["one_way_ns"]; lvl_invs[f["level"]] = f["invs"]; lvl_cpus = f["cpus"]
         if (f["main"] == 1) main_lvl = f["level"]
     } else if (f["kind"] == "placement_runs") {
-        moved = f["invocations_moved"]
+        moved = f["invocations_moved"]; ninv_run = f["invocations"]
     } else if (f["kind"] == "placement") {
         t = f["threads"]
         place = place (place ? "; " : "") thr_s(t) " on " (f["cpus"] == "none" ? "CPUs the OS chose" : "CPU" (index(f["cpus"], ",") ? "s " : " ") f["cpus"]) (f["pinning"] == "none" ? "" : " (pinning " f["pinning"] ")") (f["oversubscribed"] == 1 ? ", oversubscribed" : "")
@@ -173,7 +173,7 @@ END {
     print "variant,compare,threads,ratio,ratio_lo,ratio_hi,p,q,n,target_reached,too_busy" > csv
     # the headline markers pick what run.sh splices into README.md (common/headline.awk)
     print "<!-- headline:begin -->"
-    if (ninv > 1) printf "Cost of the layout (adjacent or pad64 over pad128 in the same round) and scaling of pad128 (T threads over 1 thread in the same round), over %d independent invocations spread over the run: the mean of the invocations' median per-round ratios with its 95%% interval (Student's, from the invocations); **bold** = a cost or gain beyond the %s margin (the whole interval lies outside %s-%s).%s\n", ninv, margin_s(), r3(1 / (1 + margin)), r3(1 + margin), placement_s()
+    if (ninv > 1) printf "Cost of the layout (adjacent or pad64 over pad128 in the same round) and scaling of pad128 (T threads over 1 thread in the same round), over %s spread over the run: the mean of the invocations' median per-round ratios with its 95%% interval (Student's, from the invocations); **bold** = a cost or gain beyond the %s margin (the whole interval lies outside %s-%s).%s\n", invocations_s(), margin_s(), r3(1 / (1 + margin)), r3(1 + margin), placement_s()
     else print "Cost of the layout (adjacent or pad64 over pad128 in the same round) and scaling of pad128 (T threads over 1 thread in the same round): medians of per-round ratios with 95% intervals; **bold** = significant (the interval excludes 1, false-discovery rate 5% across this table)."
     print ""
     header("increment | ratio")
@@ -359,6 +359,13 @@ function pair_phrase(cl) {
     return "a CPU pair of class " cl " (CPUs " pairof[cl] ")"
 }
 function pairs_measured(   j) { for (j = 1; j <= nc; j++) if (cls[j] ~ /^measured_/) return 1; return 0 }
+
+# "8 independent invocations", or "5 of the 8 independent invocations
+# (those in the main placement)" when the host moved the CPUs
+function invocations_s() {
+    if (ninv_run + 0 > ninv + 0) return ninv " of the " ninv_run " independent invocations (those in the main placement)"
+    return ninv " independent invocations"
+}
 
 # the placement the figures come from, from the hand-off probes around
 # every invocation (build/combine): "" for a raw file without them
