@@ -43,7 +43,7 @@ steady "lockwait: the progress total stays, and is reached, when pairs are added
 # the estimate says when it cannot hold (a busy machine), and the last line
 # sets the time it took beside it
 check "a busy machine: the estimate says it may not hold" \
-  grep -q "^run.sh: running lockwait, about [0-9]* s on an idle machine; the machine is busy (load 9.50 on [0-9]* CPUs)" "$TMP/lw.err"
+  grep -q "^run.sh: running lockwait (lockwait x1), about [0-9]* s on an idle machine; the machine is busy (load 9.50 on [0-9]* CPUs)" "$TMP/lw.err"
 check "the last line gives the time taken and the estimate" grep -q '^run.sh: done in [0-9]* s (estimated [0-9]* s)$' "$TMP/lw.err"
 rc=0; env QUICK=1 REPS=1 LOCKWAIT_SCENARIOS=mutex SHARECOST_TEST_LOADAVG="0.00 0.00 0.00 1/100 1" \
   "$R/run.sh" lockwait >/dev/null 2>"$TMP/idle.err" || rc=$?
