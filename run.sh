@@ -375,7 +375,7 @@ one_invocation() {
   : >"$out"
   # not "EXP_run || die": errexit is off throughout a function called
   # that way, so a failed step inside it was ignored; on_exit says it failed
-  RUNNING="$e (invocation $i)"
+  RUNNING=$e
   "${e}_run" "$out"
   RUNNING=
   tag_lines "$i" <"$out" >>"$raw"
