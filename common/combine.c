@@ -226,16 +226,21 @@ static void find_placements(void)
 /* ---- one figure over the invocations ---- */
 
 /* a figure that depends on the placement counts only the invocations of
- * the main one; of those, one the machine was too busy for has no figure */
+ * the main one */
 static int eligible(const struct line *l)
 {
     return !l->spec->placed || placement[l->inv] == main_level;
 }
 
+/* An invocation counts when its rounds gave the headline value an
+ * interval (6 clean rounds or more). Its own "too busy" verdict (most of its
+ * rounds left out) is not needed here: whether its clean rounds were a lucky
+ * few shows in the spread between invocations, which the interval holds. */
 static int usable(const struct line *l)
 {
-    const char *busy = get(l, "too_busy"), *b2 = get(l, "busy");
-    return !(busy && strcmp(busy, "1") == 0) && !(b2 && strcmp(b2, "1") == 0);
+    char klo[96];
+    snprintf(klo, sizeof klo, "%s_lo", l->spec->values[0]);
+    return !isnan(num(get(l, l->spec->values[0]))) && !isnan(num(get(l, klo)));
 }
 
 static void put_num(const char *key, double x)
@@ -284,7 +289,7 @@ struct figure {
     const struct line *ref;     /* the first usable line: the keys to copy */
     const struct line **of;     /* usable lines (k), then every eligible one (total) */
     const struct line **all;
-    int k, total, reached, modes;
+    int k, total, reached, modes; /* reached: the combined interval's target */
     struct nested r[MAX_VALUES]; /* per value key */
     double min, max;             /* the headline value's invocation estimates */
 };
@@ -308,8 +313,7 @@ static void gather(size_t first, struct figure *f)
         }
     f->ref = f->k ? f->of[0] : ref;
     for (int j = 0; j < f->k; j++) {
-        const char *t = get(f->of[j], "target_reached"), *m = get(f->of[j], "two_modes");
-        f->reached &= !t || strcmp(t, "1") == 0;
+        const char *m = get(f->of[j], "two_modes");
         f->modes |= m && strcmp(m, "1") == 0;
     }
 }
@@ -335,6 +339,12 @@ static void estimate(struct figure *f)
         f->r[v] = ci_invocations(e, lo, hi, (size_t)k, f->s->log_scale);
     }
     free(e);
+    /* narrow enough: within 5% of the estimate, or, for a comparison,
+     * within its margin (20 ns for a difference of a few ns) */
+    struct interval iv = f->r[0].iv;
+    double half = (iv.hi - iv.lo) / 2;
+    f->reached = !isnan(half) && (half <= 0.05 * fabs(iv.est) ||
+                                  (f->s->has_claim && !f->s->log_scale && half <= f->s->margin));
 }
 
 /* the reference line's other keys: counters summed, flags recomputed, the

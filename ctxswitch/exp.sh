@@ -40,7 +40,7 @@ ctxswitch_sizes() {
 # ctxswitch_env CMD...: CMD with the knobs of this run in its environment
 # (an empty one: the binary's default)
 ctxswitch_env() {
-  ROUNDS=$(knob_value ROUNDS "" 1000) REPS=$(knob_value REPS 8 6) MAX_CELL_S=$(knob_value MAX_CELL_S "" 0) \
+  ROUNDS=$(knob_value ROUNDS "" 1000) REPS=$(knob_value REPS 8 6) MAX_CELL_S=$(knob_value MAX_CELL_S 0 0) \
     MAX_KIB=$(ctxswitch_max_kib) SIZES=$(ctxswitch_sizes) PIN=$PIN "$@"
 }
 
@@ -74,7 +74,8 @@ ctxswitch_run() {
 }
 
 # Two levels (run.sh): 5 invocations spread over the run, fewer rounds
-# each (REPS 8 instead of the binary's 11): C1 and the large arrays' indirect
+# each (REPS 8 instead of the binary's 11, and no extra ones for precision,
+# MAX_CELL_S 0 instead of 1: the precision comes from the invocations): C1 and the large arrays' indirect
 # costs move between runs by more than within one (where the arrays land in
 # physical memory and in the caches' sets). QUICK: 2. The figures over the
 # invocations (build/combine): a switch pinned to one CPU does not depend on
