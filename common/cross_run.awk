@@ -10,8 +10,12 @@
 # raw files older than invocations have no such lines and are read as they
 # are. A figure is one identity (the values of ID_KEYS; a missing key reads NA);
 # if a run has it twice, its last line holds.
+# Figures whose PLACEMENT is "pair" depend on where the host put the CPUs:
+# two runs whose main placements differ (their kind=placement_level main=1
+# hand-off readings more than 30% apart, build/combine's gap) are not
+# compared on them; APART counts those pairs of runs' figures.
 # Output, one line per figure kind in figures order:
-#   KIND V RUNS FIGURES COMPARED INSIDE CLAIMS CLAIMS_SAME
+#   KIND V RUNS FIGURES COMPARED INSIDE CLAIMS CLAIMS_SAME APART
 # COMPARED: over every ordered pair of runs (a, b), a != b, the figures present
 # in both with a number as b's estimate and numbers as a's interval; INSIDE:
 # how many of those have lo_a <= est_b <= hi_a. CLAIMS: the figures with a
@@ -31,6 +35,7 @@ BEGIN {
         for (i = 1; i <= nid_keys[k]; i++) id_key[k, i] = w2[i]
         split(w[3], w3, ","); headline[k] = w3[1]
         claims_made[k] = w[5] != "-"
+        placed[k] = w[6] == "pair"
     }
 }
 
@@ -40,6 +45,9 @@ function abs(x) { return x < 0 ? -x : x }
 FNR == 1 { runs++ }
 
 # "RESULT exp=E kind=K [inv=I] ID=... V=est V_lo=lo V_hi=hi ... [claim=C]"
+# "RESULT exp=E kind=placement_level level=L main=1 ... one_way_ns=X ..."
+/^RESULT / && $3 == "kind=placement_level" && $2 == "exp=" experiment && / main=1 / { handoff[runs] = kv_get($0, "one_way_ns") }
+
 /^RESULT / {
     kv($0, f)
     if (f["exp"] != experiment || !(f["kind"] in kindno) || ("inv" in f)) next
@@ -59,10 +67,16 @@ function has_interval(r, k, id) {
     return ((r, k, id) in here) && number(lo[r, k, id]) && number(hi[r, k, id])
 }
 function has_est(r, k, id) { return ((r, k, id) in here) && number(est[r, k, id]) }
+# the main placements of runs a and b differ by more than build/combine's gap
+function apart(a, b,   x, y) {
+    if (!number(handoff[a]) || !number(handoff[b])) return 0
+    x = handoff[a] + 0; y = handoff[b] + 0
+    return x > 1.3 * y || y > 1.3 * x
+}
 
 END {
     for (k = 1; k <= nkinds; k++) {
-        compared = 0; inside = 0; claims = 0; same = 0
+        compared = 0; inside = 0; claims = 0; same = 0; kept_apart = 0
         out = experiment ":" kind[k]
         for (j = 1; j <= nids[k]; j++) {
             id = ids[k, j]
@@ -72,6 +86,7 @@ END {
                 if (!has_interval(a, k, id)) continue
                 for (b = 1; b <= runs; b++) {
                     if (b == a || !has_est(b, k, id)) continue
+                    if (placed[k] && apart(a, b)) { kept_apart++; continue }
                     compared++
                     e = est[b, k, id] + 0
                     if (lo[a, k, id] + 0 <= e && e <= hi[a, k, id] + 0) inside++
@@ -86,7 +101,7 @@ END {
             if (all) { claims++; same += agree }
         }
         if (!claims_made[k]) { claims = "NA"; same = "NA" }
-        printf "%s %s %d %d %d %d %s %s\n", kind[k], headline[k], runs, nids[k], compared, inside, claims, same
+        printf "%s %s %d %d %d %d %s %s %d\n", kind[k], headline[k], runs, nids[k], compared, inside, claims, same, kept_apart
         print out > series
     }
 }

@@ -208,7 +208,7 @@ compare() {
 
 # report COUNTS MEDIANS: the table and the RESULT lines
 report() {
-  # input: COUNTS "EXP KIND V RUNS FIGURES COMPARED INSIDE CLAIMS CLAIMS_SAME";
+  # input: COUNTS "EXP KIND V RUNS FIGURES COMPARED INSIDE CLAIMS CLAIMS_SAME APART";
   # MEDIANS "RESULT exp=stats kind=median series=I label=EXP:KIND est=..."
   kv_awk '
     function share(x, n) { return n > 0 ? sprintf("%.3f", x / n) : "NA" }
@@ -228,12 +228,14 @@ report() {
         cs = w[8] == "NA" ? "NA" : share(w[9], w[8])
         claims = w[8] == "NA" ? "-" : sprintf("%d of %d (%s)", w[9], w[8], pct(cs))
         printf "%-14s %-28s %4d %8d %8d %7s %10s  %s\n", w[1], w[2] " (" w[3] ")", w[4], w[6], w[7], pct(s), m == "NA" ? "-" : sprintf("%.2f%%", 100 * m), claims
-        if (w[5] > 0 && w[6] == 0) nointerval = 1
-        out[i] = sprintf("RESULT exp=stability kind=cross_run experiment=%s figure=%s value_key=%s runs=%d figures=%d compared=%d inside=%d inside_share=%s rel_halfwidth=%s claims=%s claims_same=%s claims_same_share=%s",
-          w[1], w[2], w[3], w[4], w[5], w[6], w[7], s, m, w[8], w[9], cs)
+        if (w[5] > 0 && w[6] == 0 && w[10] == 0) nointerval = 1
+        if (w[10] > 0) { apart = apart (apart ? ", " : "") w[1] " " w[2] ": " w[10]; }
+        out[i] = sprintf("RESULT exp=stability kind=cross_run experiment=%s figure=%s value_key=%s runs=%d figures=%d compared=%d inside=%d inside_share=%s rel_halfwidth=%s claims=%s claims_same=%s claims_same_share=%s apart=%d",
+          w[1], w[2], w[3], w[4], w[5], w[6], w[7], s, m, w[8], w[9], cs, w[10])
       }
       print "(half-width: the median over the figures of (hi - lo) / 2 / |estimate|)"
       if (nointerval) print "(compared 0: these runs gave those figures no interval; QUICK runs have too few rounds for one)"
+      if (apart != "") print "(not compared, because the two runs ran in different placements of the CPUs (hand-off more than 30% apart): " apart ")"
       print ""
       for (i = 1; i <= nrows; i++) print out[i]
     }' "$1" "$2"

@@ -110,10 +110,25 @@ check "no intervals: the table says why nothing was compared" grep -q 'QUICK run
 for a in mawk gawk original-awk; do
   need_tool "$a" "$a" "cross_run.awk under $a" || continue
   figures=$(bash -c 'source "$1/common/lib.sh" && source "$1/false_sharing/exp.sh" && false_sharing_figures' _ "$ROOT" | paste -sd';' -)
-  check_eq "$a: cross_run.awk counts" "cell ns_per_inc 3 4 24 10 NA NA|ratio ratio 3 3 14 6 2 1|pair ns_per_inc 3 0 0 0 NA NA|pair_ratio ratio 3 0 0 0 0 0|c2c one_way_ns 3 0 0 0 NA NA" \
+  check_eq "$a: cross_run.awk counts" "cell ns_per_inc 3 4 24 10 NA NA 0|ratio ratio 3 3 14 6 2 1 0|pair ns_per_inc 3 0 0 0 NA NA 0|pair_ratio ratio 3 0 0 0 0 0 0|c2c one_way_ns 3 0 0 0 NA NA 0" \
     "$("$a" -v experiment=false_sharing -v figures="$figures" -v series="$TMP/series.$a" -f "$ROOT/common/kv.awk" \
       -f "$ROOT/common/cross_run.awk" "$D"/run-*/false_sharing-raw.txt | paste -sd'|' -)"
 done
+
+# two runs in different placements of the CPUs (hand-off 26 against 85 ns):
+# figures that depend on the placement are kept apart, the others compared
+placed_run() { # placed_run HANDOFF NS: one cell (placed) and one C1 (not)
+  echo "RESULT exp=false_sharing kind=placement_level level=1 main=1 cpus=0,1 one_way_ns=$1 one_way_ns_lo=$1 one_way_ns_hi=$1 probes=2 invocations=1 invs=1"
+  echo "RESULT exp=false_sharing kind=cell increment=atomic layout=adjacent threads=2 ns_per_inc=$2 ns_per_inc_lo=$2 ns_per_inc_hi=$2"
+}
+placed_run 26.0 9.0 >"$TMP/placed1"; placed_run 85.0 31.0 >"$TMP/placed2"; placed_run 80.0 31.0 >"$TMP/placed3"
+check_eq "runs in different placements: the placed cell is kept apart (2 pairs), runs in one placement compared" \
+  "cell ns_per_inc 2 1 0 0 NA NA 2|cell ns_per_inc 2 1 2 2 NA NA 0" \
+  "$(for p in "$TMP/placed1 $TMP/placed2" "$TMP/placed2 $TMP/placed3"; do
+      # shellcheck disable=SC2086 # two file names
+      awk -v experiment=false_sharing -v figures="cell increment,layout,threads ns_per_inc lin - pair" -v series=/dev/null \
+        -f "$ROOT/common/kv.awk" -f "$ROOT/common/cross_run.awk" $p
+    done | paste -sd'|' -)"
 
 # ---- bad arguments: exit 2, nothing run ----
 stub=$TMP/stub.sh
