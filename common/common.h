@@ -256,7 +256,8 @@ int reps_more(const struct reps_plan *p, long clean, long rounds, int targets_re
  * then come only within the time cap. */
 #define REPS_BASE_ROUNDS(min_clean) (4 * (min_clean) + 10)
 /* The plan from the knobs: REPS (min clean, default def_reps), MAX_CELL_S
- * (default def_cap_s), and max_rounds = REPS_BASE_ROUNDS(REPS). */
+ * (default def_cap_s), and max_rounds = MAX_ROUNDS (default
+ * REPS_BASE_ROUNDS(REPS)). */
 struct reps_plan reps_plan_from_env(long def_reps, double def_cap_s);
 
 /* ---- a cycle counter (cycles.c) ----

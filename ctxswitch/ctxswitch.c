@@ -56,6 +56,7 @@ static void usage(FILE *f)
           "                 narrow enough (5% or 20 ns) or MAX_CELL_S is reached\n"
           "  MAX_CELL_S=S   time cap per cell for those extra repetitions (0..3600; default 1);\n"
           "                 never more than 4 x REPS + 10 repetitions\n"
+          "  MAX_ROUNDS=N   at most N repetitions per cell (1..100000; default 4 x REPS + 10)\n"
           "  DIRECT_ONLY=0|1  measure the direct cost C1 only (no sweep)\n"
           "  SIZES=K,...    array sizes D in KiB (1..4194304); default: powers of two from 1 KiB\n"
           "                 to 2 x LLC plus 1/2, 3/4 and 1 x L2 and LLC, all capped at MAX_KIB\n"

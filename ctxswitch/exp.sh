@@ -13,6 +13,7 @@ ctxswitch_check() {
   local s xs
   knob_int ROUNDS 1 100000000
   knob_int MAX_CELL_S 0 3600
+  knob_int MAX_ROUNDS 1 100000
   [[ ${DIRECT_ONLY:-0} =~ ^[01]$ ]] || bad_usage "DIRECT_ONLY=$DIRECT_ONLY: expected 0 or 1"
   knob_int_list SIZES 1 4194304
   knob_int MAX_KIB 1 4194304
@@ -40,7 +41,7 @@ ctxswitch_sizes() {
 # ctxswitch_env CMD...: CMD with the knobs of this run in its environment
 # (an empty one: the binary's default)
 ctxswitch_env() {
-  ROUNDS=$(knob_value ROUNDS "" 1000) REPS=$(knob_value REPS 8 6) MAX_CELL_S=$(knob_value MAX_CELL_S 0 0) \
+  ROUNDS=$(knob_value ROUNDS "" 1000) REPS=$(knob_value REPS 8 6) MAX_CELL_S=$(knob_value MAX_CELL_S 0 0) MAX_ROUNDS=$(knob_value MAX_ROUNDS 20 "") \
     MAX_KIB=$(ctxswitch_max_kib) SIZES=$(ctxswitch_sizes) PIN=$PIN "$@"
 }
 
@@ -49,7 +50,7 @@ ctxswitch_env() {
 # the other knobs when set
 ctxswitch_knobs() {
   local words rounds sizes
-  words=$(knob_words MAX_CELL_S DIRECT_ONLY MAX_KIB STRIDES ACCESS MODE CPU)
+  words=$(knob_words MAX_CELL_S MAX_ROUNDS DIRECT_ONLY MAX_KIB STRIDES ACCESS MODE CPU)
   rounds=$(knob_value ROUNDS "" 1000)
   sizes=$(ctxswitch_sizes)
   echo "ROUNDS=${rounds:-default} SIZES=${sizes:-default}${words:+ $words}"
@@ -75,7 +76,9 @@ ctxswitch_run() {
 
 # Two levels (run.sh): 5 invocations spread over the run, fewer rounds
 # each (REPS 8 instead of the binary's 11, and no extra ones for precision,
-# MAX_CELL_S 0 instead of 1: the precision comes from the invocations): C1 and the large arrays' indirect
+# MAX_CELL_S 0 instead of 1, and at most 20 repetitions where 42 would
+# replace the slow ones on a busy host: the precision comes from the
+# invocations): C1 and the large arrays' indirect
 # costs move between runs by more than within one (where the arrays land in
 # physical memory and in the caches' sets). QUICK: 2. The figures over the
 # invocations (build/combine): a switch pinned to one CPU does not depend on

@@ -46,9 +46,9 @@ false_sharing_knobs() {
 # QUICK: 4x fewer increments, 6 clean rounds, and no rounds beyond those.
 false_sharing_iters() { knob_value ITERS_LOG2 18 16; }
 false_sharing_reps() { knob_value REPS 11 6; }
-# 2 s per increment in each invocation (the binary's default is 10): the
+# 1 s per increment in each invocation (the binary's default is 10): the
 # precision of a published figure comes from the invocations
-false_sharing_cap() { knob_value MAX_CELL_S 2 0; }
+false_sharing_cap() { knob_value MAX_CELL_S 1 0; }
 
 # The core-to-core map (false_sharing_c2c) runs first, so that its classes
 # choose the CPU pairs of the two-thread table. C2C=0 leaves it out,
