@@ -232,15 +232,14 @@ static int eligible(const struct line *l)
     return !l->spec->placed || placement[l->inv] == main_level;
 }
 
-/* An invocation counts when its rounds gave the headline value an
- * interval (6 clean rounds or more). Its own "too busy" verdict (most of its
- * rounds left out) is not needed here: whether its clean rounds were a lucky
- * few shows in the spread between invocations, which the interval holds. */
+/* An invocation counts when it measured the headline value at all, with an
+ * interval of its own (6 clean rounds or more) or without one (fewer). Its
+ * own "too busy" verdict (most of its rounds left out) is not needed here:
+ * whether its few clean rounds were a lucky draw shows in the spread between
+ * invocations, which the published interval holds. */
 static int usable(const struct line *l)
 {
-    char klo[96];
-    snprintf(klo, sizeof klo, "%s_lo", l->spec->values[0]);
-    return !isnan(num(get(l, l->spec->values[0]))) && !isnan(num(get(l, klo)));
+    return !isnan(num(get(l, l->spec->values[0])));
 }
 
 static void put_num(const char *key, double x)

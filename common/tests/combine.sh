@@ -61,10 +61,10 @@ check_eq "a run of one invocation keeps its p and q" "p=0.3 q=0.4" \
 check_eq "one invocation: its own interval, no between share, claim within the margin" \
   "1 -2 4 between_share=NA claim=within" \
   "$("$C" "$TMP/spec" "$TMP/one" | kv_awk '{ print kv_get($0, "indirect_ns"), kv_get($0, "indirect_ns_lo"), kv_get($0, "indirect_ns_hi"), "between_share=" kv_get($0, "between_share"), "claim=" kv_get($0, "claim") }')"
-# an invocation without an interval (too few clean rounds) does not count;
-# one its program called too busy but that has an interval does
-{ raw | sed 's/ns_per_inc_lo=2.0/ns_per_inc_lo=NA/; s/inv=2 layout=adjacent threads=2 \(.*\)too_busy=0/inv=2 layout=adjacent threads=2 \1too_busy=1/'; } >"$TMP/busy"
-check_eq "an invocation without an interval is left out; a 'too busy' one with an interval is not" "invocations=1 too_busy=0" \
+# an invocation without an estimate does not count; one its program called
+# too busy, or that has no interval of its own (too few clean rounds), does
+{ raw | sed 's/ns_per_inc=2.0 /ns_per_inc=NA /; s/ns_per_inc_lo=3.0/ns_per_inc_lo=NA/; s/inv=2 layout=adjacent threads=2 \(.*\)too_busy=0/inv=2 layout=adjacent threads=2 \1too_busy=1/'; } >"$TMP/busy"
+check_eq "an invocation without an estimate is left out; a 'too busy' one or one without an interval is not" "invocations=1 too_busy=0" \
   "$("$C" "$TMP/spec" "$TMP/busy" | grep 'kind=cell ' | kv_awk '{ print "invocations=" kv_get($0, "invocations"), "too_busy=" kv_get($0, "too_busy") }')"
 # an older raw file: nothing tagged, nothing added
 grep -v ' inv=' "$TMP/raw" >"$TMP/old" || true
