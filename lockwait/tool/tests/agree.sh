@@ -23,6 +23,7 @@ RUNS=(
   "lw_idle"
   "lw_join"
   "lw_holds"
+  "lw_barrier"
 )
 
 # compare REPORT CSV: one line per disagreement, nothing when they agree
