@@ -56,7 +56,12 @@ static struct exited *exited_threads(size_t *n)
     size_t cap = 0, k = 0;
     for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next)
         cap++;
-    struct exited *x = lw_alloc((cap ? cap : 1) * sizeof *x); /* once per report, from the arena */
+    static struct exited *x; /* kept for the next report (periodic ones): the arena is never freed */
+    static size_t room;
+    if (cap > room || !x) {
+        x = lw_alloc((cap ? 2 * cap : 1) * sizeof *x);
+        room = x ? 2 * cap : 0;
+    }
     for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); x && t && k < cap;
          t = t->next)
         if (atomic_load_explicit(&t->exited, memory_order_acquire))
