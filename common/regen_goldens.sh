@@ -58,7 +58,7 @@ summary() {
 read_experiments "$ROOT"
 for e in "${EXPERIMENTS[@]}"; do
   t=$ROOT/$e/tests
-  [ -f "$t/fixture-raw.txt" ] && [ -f "$t/golden-summary.md" ] || continue
+  if [ ! -f "$t/fixture-raw.txt" ] || [ ! -f "$t/golden-summary.md" ]; then continue; fi
   head=0
   [ "$(head -c 3 "$t/golden-summary.md")" = "## " ] && head=1
   tables=()
