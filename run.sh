@@ -20,22 +20,42 @@ environment (validated before anything runs; a bad value exits 2):
   PIN=0|1         pin threads (Linux; default 1)
   CC=...          compiler for ./build.sh
   Each experiment's own knobs (read and checked by its EXPERIMENT/exp.sh)
-  are listed in docs/knobs.md (those only an exp.sh reads: at the end).
+  follow, with the values each accepts; docs/knobs.md says what they do.
 outputs: results/<exp>-raw.txt, results/<exp>-*.csv, results/summary.md, README.md
          (with QUICK=1: results/quick-* only)
 TXT
   experiment_usages
 }
 
-# experiment_usages: the knobs each EXP/exp.sh reads itself (EXP_usage, where
-# it defines one); the binaries' own knobs are in their -h
+# experiment_usages: each experiment's knobs with the values its EXP_check
+# accepts, then what its exp.sh says of its own (EXP_usage, where it defines
+# one); the binaries' -h and docs/knobs.md say what each knob does
 experiment_usages() {
   local e
   for e in "${EXPERIMENTS[@]}"; do
     [ -f "$ROOT/$e/exp.sh" ] || continue
+    echo "$e knobs (checked before anything runs; see docs/knobs.md):"
     # shellcheck source=/dev/null
-    (source "$ROOT/$e/exp.sh" && if declare -F "${e}_usage" >/dev/null; then "${e}_usage"; fi)
+    (source "$ROOT/$e/exp.sh" && experiment_knobs "$e" && if declare -F "${e}_usage" >/dev/null; then "${e}_usage"; fi)
   done
+}
+# experiment_knobs EXP: the knobs EXP_check validates, read off the check
+# itself so that the list cannot drift: its knob_* calls, run with stand-ins
+# that print what they would accept, and its other checks' "NAME=...:
+# expected WHAT" messages. In a subshell (the stand-ins go with it).
+experiment_knobs() {
+  # shellcheck disable=SC2317 # the stand-ins are called by EXP_check
+  (
+    knob_int() { printf '  %-24s %s to %s\n' "$1=N" "$2" "$3"; }
+    knob_int_list() { printf '  %-24s each %s to %s\n' "$1=N,..." "$2" "$3"; }
+    knob_enum_list() { local n=$1; shift; printf '  %-24s each one of: %s\n' "$n=W,..." "$*"; }
+    knob_cpus() { :; }
+    bad_usage() { :; }
+    "${1}_check"
+    # input: the check's source; lines such as: bad_usage "PAIRS=$PAIRS: expected 0 or 1"
+    declare -f "${1}_check" | sed -n 's/.*bad_usage "\([A-Z][A-Z0-9_]*\)=\$[{]*[A-Z0-9_]*[}]*: expected \([^"]*\)".*/\1 \2/p' |
+      while read -r name what; do printf '  %-24s %s\n' "$name=..." "$what"; done
+  )
 }
 
 PROG=run.sh
@@ -118,6 +138,21 @@ proc_start() {
     kill -0 "$1" 2>/dev/null && echo unknown
   fi
 }
+# legacy_holder_alive PID FILE: the run.sh that wrote PID to FILE (an older
+# run.sh's lock directory) still runs: PID lives, is a run.sh, and did not
+# start after FILE was written (then it is a new process under a reused
+# pid). Where the command line cannot be read, a live PID counts as alive.
+legacy_holder_alive() {
+  local pid=$1 cmd ticks btime hz written
+  kill -0 "$pid" 2>/dev/null || return 1
+  if [ -r "/proc/$pid/cmdline" ]; then cmd=$(tr '\0' ' ' <"/proc/$pid/cmdline"); else cmd=$(ps -o args= -p "$pid" 2>/dev/null) || return 0; fi
+  [[ $cmd == *run.sh* ]] || return 1
+  # Linux: its start (boot time + ticks) against the file's mtime
+  ticks=$(proc_start "$pid") && is_uint "$ticks" || return 0
+  btime=$(awk '$1 == "btime" { print $2 }' /proc/stat 2>/dev/null) && is_uint "$btime" || return 0
+  hz=$(getconf CLK_TCK) && written=$(stat -c %Y "$2" 2>/dev/null) || return 0
+  [ $((btime + ticks / hz)) -le "$written" ]
+}
 # holder_alive HOLDER: the process a lock names still runs
 holder_alive() {
   local pid=${1#pid=} start=${1##* start=} now
@@ -129,7 +164,8 @@ take_lock() {
   my_lock="pid=$$ start=$(proc_start $$)"
   if [ -d "$LOCK" ] && [ ! -L "$LOCK" ]; then # left by an older run.sh: a directory
     held=$(cat "$LOCK/pid" 2>/dev/null || true)
-    if is_uint "$held" && kill -0 "$held" 2>/dev/null; then
+    # kill -0 alone took any process that got the pid later for the holder
+    if is_uint "$held" && legacy_holder_alive "$held" "$LOCK/pid"; then
       die "another run.sh (pid $held) is running in this checkout; wait for it or stop it"
     fi
     rm -f "$LOCK/pid"; rmdir "$LOCK" 2>/dev/null || true
@@ -179,11 +215,18 @@ cleanup() {
   release_lock
   return 0
 }
+# an experiment that stopped run.sh (a failed step under set -e, or die)
+RUNNING=''
+on_exit() {
+  [ -z "$RUNNING" ] || echo "$PROG: $RUNNING failed; see the messages above. Nothing was written." >&"$ERR_FD"
+  cleanup
+}
 ERR_FD=2
 on_signal() {
   # to run.sh's own stderr: the signal may come while a command's stderr is
   # redirected to a temp file (run_child ... 2>FILE) that cleanup removes
   echo "$PROG: interrupted; results/ and README.md left as they were" >&"$ERR_FD"
+  RUNNING=
   cleanup
   trap - EXIT
   exit "$1"
@@ -276,6 +319,25 @@ summarise() {
   done
 }
 
+# eta_doubt: why the estimate may not hold, for its line; nothing when the
+# machine looks idle. The EXP_eta figures are an idle machine's: on a busy
+# one every round runs slower and the rounds and pairs measured in a slow
+# state are measured again, which took QUICK=1 from ~4 s to 26 s.
+# SHARECOST_TEST_LOADAVG stands in for /proc/loadavg in the tests.
+eta_doubt() {
+  local load ncpu why=""
+  ncpu=$(getconf _NPROCESSORS_ONLN)
+  load=${SHARECOST_TEST_LOADAVG:-$(cat /proc/loadavg 2>/dev/null || true)}
+  load=${load%% *}
+  if [ -n "$load" ] && awk -v l="$load" -v c="$ncpu" 'BEGIN { exit !(l + 0 >= c / 2) }'; then
+    why="the machine is busy (load $load on $ncpu CPUs)"
+  fi
+  if grep -qh 'stable=0' "$TMPD"/clock.* 2>/dev/null; then
+    why="${why:+$why; }the clock changed speed while it was estimated"
+  fi
+  [ -z "$why" ] || echo " on an idle machine; $why, so it can take several times longer"
+}
+
 # ---- main ----
 main() {
   parse_args "$@"
@@ -286,7 +348,7 @@ main() {
   [ "$QUICK" = 1 ] || [ -w "$README" ] || die "$README is not writable; nothing was run"
   [ "$QUICK" = 1 ] || readme_markers "$README" || exit 1
   take_lock
-  trap cleanup EXIT
+  trap on_exit EXIT
   exec {ERR_FD}>&2
   trap 'on_signal 130' INT
   trap 'on_signal 143' TERM
@@ -307,14 +369,19 @@ main() {
     { cat "$TMPD/build.log" >&2; die "build failed"; }
   measure_clocks
   for e in "${selected[@]}"; do total=$((total + $("${e}_eta"))); done
-  echo "$PROG: running ${selected[*]}, about $total s" >&2
+  echo "$PROG: running ${selected[*]}, about $total s$(eta_doubt)" >&2
   t0=$(date +%s)
   for e in "${selected[@]}"; do
     raw=$TMPD/out/$prefix$e-raw.txt
     provenance "$e" >"$raw"
     echo "$PROG: $e (about $("${e}_eta") s; $(($(date +%s) - t0)) s of ~$total s so far)" >&2
     ticks0=$(cpu_ticks)
-    "${e}_run" "$raw" || die "$e failed; see the messages above. Nothing was written."
+    # not "EXP_run || die": errexit is off throughout a function called
+    # that way, so a failed step inside it (the map) was ignored and the
+    # run ended with exit 0 and a section missing. on_exit says it failed.
+    RUNNING=$e
+    "${e}_run" "$raw"
+    RUNNING=
     steal_line "$ticks0" "$(cpu_ticks)" >>"$raw"
     grep -q '^RESULT ' "$raw" || die "$e printed no RESULT line. Nothing was written."
     ! grep -q '^RESULT .*status=mismatch' "$raw" || die "$e: checksum mismatch. Nothing was written."
@@ -355,20 +422,21 @@ main() {
   fi
   # move into place: raw files and tables, then the summary, then README
   local f
-  for f in "$TMPD"/out/*-raw.txt; do mv -f "$f" "$RESULTS/" || die "cannot write $RESULTS"; done
+  # (replace_file: a replaced file keeps its mode)
+  for f in "$TMPD"/out/*-raw.txt; do replace_file "$f" "$RESULTS/$(basename "$f")" || die "cannot write $RESULTS"; done
   for f in "$TMPD"/files/*; do
     [ -e "$f" ] || continue
-    mv -f "$f" "$RESULTS/$prefix$(basename "$f")" || die "cannot write $RESULTS"
+    replace_file "$f" "$RESULTS/$prefix$(basename "$f")" || die "cannot write $RESULTS"
   done
-  mv -f "$sum" "$RESULTS/${prefix}summary.md" || die "cannot write $RESULTS/${prefix}summary.md"
+  replace_file "$sum" "$RESULTS/${prefix}summary.md" || die "cannot write $RESULTS/${prefix}summary.md"
   if [ "$QUICK" = 1 ]; then
     echo "$PROG: QUICK run: wrote results/quick-*; README.md left alone" >&2
   else
-    mv -f "$README_NEW" "$README" || die "cannot replace $README"
+    replace_file "$README_NEW" "$README" || die "cannot replace $README"
     README_NEW=
     echo "$PROG: wrote results/ and updated README.md" >&2
   fi
-  echo "$PROG: done in $(($(date +%s) - t0)) s" >&2
+  echo "$PROG: done in $(($(date +%s) - t0)) s (estimated $total s)" >&2
 }
 
 main "$@"

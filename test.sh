@@ -111,14 +111,20 @@ else
   echo "not ok - build failed"; failed=$((failed + 1)); summary; exit 1
 fi
 
+# each file's check lines as they come (a file can take minutes), kept in a
+# log that count() reads when the file ends
+log=$(mktemp "${TMPDIR:-/tmp}/sharecost-test.log.XXXXXX")
+trap 'rm -f "$log"' EXIT
 for t in "${files[@]}"; do
   [ -f "$t" ] || continue
   selected "$t" || continue
   echo "# $t"
-  rc=0
-  out=$(bash "$t" 2>&1) || rc=$?
-  printf '%s\n' "$out" | grep -E '^(ok|not ok) - |^#' || true
-  count "$out" "$rc" "$t"
+  set +e
+  # input: the file's stdout and stderr; fflush: each line when it comes
+  bash "$t" 2>&1 | tee "$log" | awk '/^(ok|not ok) - |^#/ { print; fflush() }'
+  rc=${PIPESTATUS[0]}
+  set -e
+  count "$(cat "$log")" "$rc" "$t"
 done
 
 summary

@@ -58,7 +58,8 @@ int main(int argc, char **argv)
             if (parse_long(optarg, 1, 100, &tries) != 0)
                 die_usage("-r %s: expected a whole number from 1 to 100", optarg);
             break;
-        default: die_usage("unknown option or missing value '-%c': expected -h, -n LOG2 or -r TRIES", optopt);
+        default:
+            die_usage("unknown option or missing value '%s': expected -h, -n LOG2 or -r TRIES", getopt_bad_option(argv));
         }
     }
     if (optind != argc)

@@ -75,6 +75,18 @@ void die_usage(const char *fmt, ...)
     exit(EXIT_USAGE);
 }
 
+const char *getopt_bad_option(char *const argv[])
+{
+    static char word[3];
+    /* a "--word" is refused at its second '-', before optind moves past it */
+    if (optopt == '-' && argv[optind])
+        return argv[optind];
+    word[0] = '-';
+    word[1] = (char)optopt;
+    word[2] = 0;
+    return word;
+}
+
 void die_errno(const char *what)
 {
     die("%s: %s", what, strerror(errno));

@@ -35,6 +35,9 @@ uint64_t clock_ns(clockid_t id);
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void die_errno(const char *what) __attribute__((noreturn));
 void die_usage(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+/* The option getopt() just refused, as typed: "--bogus" (getopt sees only
+ * its second '-', so "-%c" of optopt named '--'), else "-q". */
+const char *getopt_bad_option(char *const argv[]);
 /* pthread functions return an error number instead of setting errno. */
 void check_pt(int rc, const char *what);
 void *xmalloc(size_t n);

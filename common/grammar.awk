@@ -25,7 +25,8 @@ BEGIN {
         "migrations matching moved_rounds nvcsw_per_rt nivcsw_per_rt single_csw_per_rt ratio_2n_n " \
         "slow_canary rel_target interference_share judged pinned oversubscribed busy too_busy slow sampled " \
         "stable quick direct_only preload disagree two_modes two_modes_all target_reached main " \
-        "os_smt os_shared_l2 os_shared_l3_only os_across_l3 os_unknown", al, " ")
+        "os_smt os_shared_l2 os_shared_l3_only os_across_l3 os_unknown " \
+        "figures compared inside claims claims_same rel_halfwidth", al, " ")
     for (i = 1; i <= nl; i++) unitless[al[i]] = 1
     bad = 0
 }

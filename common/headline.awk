@@ -11,9 +11,27 @@
 # trimmed of blank lines at its ends and followed by one blank line. A section
 # that marks nothing (an older raw file's note, an experiment whose summary
 # has no markers) gives its heading and its first paragraph instead.
+# Links and images in summary.md are relative to its directory, results/;
+# the headline goes into README.md one level up, so each relative link
+# target gets linkdir (default "results/") in front.
 # Deterministic: the same summary gives the same bytes.
 
-BEGIN { BEGIN_MARK = "<!-- headline:begin -->"; END_MARK = "<!-- headline:end -->" }
+BEGIN {
+    BEGIN_MARK = "<!-- headline:begin -->"; END_MARK = "<!-- headline:end -->"
+    if (linkdir == "") linkdir = "results/"
+}
+
+# line with linkdir before each relative "](target)" (not a URL, an
+# absolute path or a #anchor of the same page)
+function relink(line,   out, t) {
+    out = ""
+    while (match(line, /\]\([^)]*\)/)) {
+        t = substr(line, RSTART + 2, RLENGTH - 3)
+        out = out substr(line, 1, RSTART + 1) (t ~ /^([a-zA-Z][a-zA-Z0-9+.-]*:|\/|#)/ ? t : linkdir t) ")"
+        line = substr(line, RSTART + RLENGTH)
+    }
+    return out line
+}
 
 function flush_region(   i, first, last) {
     first = 1; last = nbuf
@@ -38,7 +56,7 @@ function end_section(   i) {
 
 $0 == BEGIN_MARK { inside = 1; nbuf = 0; next }
 $0 == END_MARK { if (inside) flush_region(); inside = 0; next }
-inside { buf[++nbuf] = $0; next }
+inside { buf[++nbuf] = relink($0); next }
 /^### / {
     end_section()
     heading = $0
@@ -49,7 +67,7 @@ inside { buf[++nbuf] = $0; next }
 # the first paragraph after a heading, for a section without markers
 heading != "" && !para_done {
     if ($0 == "") { if (npara > 0) para_done = 1 }
-    else para[++npara] = $0
+    else para[++npara] = relink($0)
 }
 END {
     if (inside) flush_region()

@@ -78,6 +78,35 @@ knob_int_list() {
   done
 }
 
+# cpu_allowed N: is CPU N one this shell may run on? (Linux:
+# Cpus_allowed_list, which leaves out offline CPUs too; elsewhere any CPU
+# below the online count)
+cpu_allowed() {
+  local n=$1 list
+  if [ -r /proc/self/status ]; then
+    list=$(awk '/^Cpus_allowed_list:/ { print $2 }' /proc/self/status)
+    # "0-3,8" -> is n in one of the ranges?
+    awk -v n="$n" -v l="$list" 'BEGIN { k = split(l, r, ","); for (i = 1; i <= k; i++) {
+      if (split(r[i], b, "-") == 1) b[2] = b[1]; if (n >= b[1] + 0 && n <= b[2] + 0) exit 0 }; exit 1 }'
+  else
+    [ "$n" -lt "$(getconf _NPROCESSORS_ONLN)" ]
+  fi
+}
+
+# knob_cpus NAME [CPUS]: every CPU number in CPUS (default: $NAME; digits
+# separated by anything else, as in "0,5") is one this process may run on;
+# exits 2 naming NAME otherwise. The binaries refuse it too, but only once
+# run.sh has built and run everything before them.
+knob_cpus() {
+  local name=$1 n allowed
+  for n in $(tr -c '0-9' ' ' <<<"${2-${!1-}}"); do
+    cpu_allowed "$((10#$n))" && continue
+    allowed=$(awk '/^Cpus_allowed_list:/ { print $2 }' /proc/self/status 2>/dev/null) ||
+      allowed="0..$(($(getconf _NPROCESSORS_ONLN) - 1))"
+    bad_usage "$name=${!name-}: CPU $((10#$n)) is not one this process may run on (allowed: ${allowed:-unknown})"
+  done
+}
+
 # knob_enum_list NAME WORD...: comma-separated words, each one of WORD...,
 # each at most once
 knob_enum_list() {
@@ -140,14 +169,36 @@ RESULTS_BEGIN='<!-- results:begin -->'
 RESULTS_END='<!-- results:end -->'
 
 # readme_markers README: README has exactly one line that is the begin
-# marker and one that is the end marker; otherwise says so (one line) and fails
+# marker and, after it, one that is the end marker; otherwise says so (one
+# line) and fails. (The splice keeps what is outside them: with the end
+# first it would drop everything after the begin marker.)
 readme_markers() {
-  if [ "$(grep -cxF "$RESULTS_BEGIN" "$1")" != 1 ] || [ "$(grep -cxF "$RESULTS_END" "$1")" != 1 ]; then
-    local why=""
-    grep -q $'\r$' "$1" && why=" (it has CRLF line ends: check it out with LF ones, e.g. git config core.autocrlf false)"
-    one_line "${PROG:-sharecost}: $1: needs exactly one '$RESULTS_BEGIN' line and one '$RESULTS_END' line$why; nothing was written" >&2
-    return 1
+  local why="" b e
+  b=$(grep -cxF "$RESULTS_BEGIN" "$1") e=$(grep -cxF "$RESULTS_END" "$1")
+  if [ "$b" != 1 ] || [ "$e" != 1 ]; then
+    why="needs exactly one '$RESULTS_BEGIN' line and one '$RESULTS_END' line (it has $b and $e)"
+    grep -q $'\r$' "$1" && why="$why (it has CRLF line ends: check it out with LF ones, e.g. git config core.autocrlf false)"
+  elif [ "$(grep -nxF "$RESULTS_BEGIN" "$1" | cut -d: -f1)" -gt "$(grep -nxF "$RESULTS_END" "$1" | cut -d: -f1)" ]; then
+    why="the '$RESULTS_END' line comes before the '$RESULTS_BEGIN' line"
   fi
+  [ -z "$why" ] && return 0
+  one_line "${PROG:-sharecost}: $1: $why; nothing was written" >&2
+  return 1
+}
+
+# file_mode FILE: FILE's permission bits in octal (GNU stat, else BSD's)
+file_mode() { stat -c %a "$1" 2>/dev/null || stat -f %Lp "$1"; }
+
+# replace_file NEW DEST: rename NEW over DEST (atomic in one directory),
+# DEST's permission bits kept: a file made by mktemp (0600) or under
+# another umask must not change who may read README.md or results/
+replace_file() {
+  local mode
+  if [ -e "$2" ]; then
+    mode=$(file_mode "$2") || return 1
+    chmod "$mode" "$1" || return 1
+  fi
+  mv -f "$1" "$2"
 }
 
 # splice_prepare README SUMMARY: writes README with what stands between its
@@ -173,7 +224,7 @@ splice_prepare() {
 splice_readme() {
   local tmp
   tmp=$(splice_prepare "$1" "$2") || exit 1
-  mv -f "$tmp" "$1" || { rm -f "$tmp"; die "cannot replace $1"; }
+  replace_file "$tmp" "$1" || { rm -f "$tmp"; die "cannot replace $1"; }
 }
 
 # progress LABEL DONE TOTAL: "LABEL: DONE/TOTAL, E s elapsed, ~R s left" on

@@ -1,12 +1,18 @@
 /* machine - describe this machine for the top of a raw results file: CPU
  * model, online CPUs, and the caches as each source reports them (sysfs,
- * sysconf, sysctl), since in VMs and on arm64 they disagree. Lines start with
- * "# " so result parsers skip them; "# key: value" is the format. */
+ * sysconf, sysctl), since in VMs and on arm64 they disagree, and the kernel's
+ * mitigations of CPU vulnerabilities, which make system calls and switches
+ * between address spaces dearer. Lines start with "# " so result parsers
+ * skip them; "# key: value" is the format. */
 #include "common.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#ifdef __linux__
+#include <dirent.h>
+#endif
 #ifdef __APPLE__
 #include <sys/sysctl.h>
 #endif
@@ -89,6 +95,47 @@ static void hypervisor(char *buf, size_t cap)
 #endif
 }
 
+#ifdef __linux__
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+#endif
+
+/* One "# vulnerability: NAME=STATE" line per file of the kernel's
+ * vulnerabilities directory, in name order (readdir's order is arbitrary),
+ * STATE as the kernel words it ("Mitigation: PTI", "Not affected", ...).
+ * SHARECOST_VULN_DIR replaces the directory, for tests only. */
+static void vulnerabilities(void)
+{
+    int printed = 0;
+#ifdef __linux__
+    const char *dir = getenv("SHARECOST_VULN_DIR");
+    if (!dir || !*dir)
+        dir = "/sys/devices/system/cpu/vulnerabilities";
+    DIR *d = opendir(dir);
+    static char names[128][64]; /* the kernel has about 20, named in a few words */
+    size_t n = 0;
+    struct dirent *e;
+    while (d && n < sizeof names / sizeof *names && (e = readdir(d)))
+        if (e->d_name[0] != '.' && strlen(e->d_name) < sizeof *names)
+            snprintf(names[n++], sizeof *names, "%s", e->d_name);
+    if (d && closedir(d) != 0)
+        die_errno("closedir of the vulnerabilities directory");
+    qsort(names, n, sizeof *names, by_name);
+    for (size_t i = 0; i < n; i++) {
+        char path[4096], state[512];
+        int len = snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (len > 0 && (size_t)len < sizeof path && read_line(path, state, sizeof state) == 0 && state[0]) {
+            printf("# vulnerability: %s=%s\n", names[i], state);
+            printed++;
+        }
+    }
+#endif
+    if (!printed)
+        printf("# vulnerability: not available\n");
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1) {
@@ -96,7 +143,12 @@ int main(int argc, char **argv)
             die_usage("unknown argument '%s': machine takes only -h", argv[1]);
         printf("usage: machine\n  Prints the CPU model, kernel, online CPUs and cache sizes from\n"
                "  every source (sysfs, sysconf, sysctl), the hypervisor if one is seen, and\n"
-               "  what the interference probes can read here, as '# key: value' lines.\n");
+               "  what the interference probes can read here, and the kernel's mitigation\n"
+               "  of each CPU vulnerability (Linux: one '# vulnerability: name=state' line per\n"
+               "  file of /sys/devices/system/cpu/vulnerabilities, else 'not available'),\n"
+               "  as '# key: value' lines.\n"
+               "environment (tests only):\n"
+               "  SHARECOST_VULN_DIR=DIR  read the vulnerability files from DIR instead\n");
         return 0;
     }
     char model[256];
@@ -126,5 +178,6 @@ int main(int argc, char **argv)
     enum cache_source used;
     long line = cache_line(0, &used);
     printf("# line_size_used: %ld from %s\n", line, line ? cache_source_name(used) : "none");
+    vulnerabilities();
     return 0;
 }

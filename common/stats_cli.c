@@ -184,7 +184,7 @@ int main(int argc, char **argv)
             case 'h': usage(stdout); return 0;
             case 'r': rel = parse_option('r', optarg); break;
             case 'a': abs_floor = parse_option('a', optarg); break;
-            default: die_usage("stats: unknown option or missing value '-%c' (see -h)", optopt);
+            default: die_usage("stats: unknown option or missing value '%s' (see -h)", getopt_bad_option(argv));
             }
             continue;
         }

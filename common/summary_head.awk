@@ -3,6 +3,17 @@
 # usage: awk -f summary_head.awk RAW...   (raw files written by run.sh)
 # Input: the "# key: value" provenance lines at the top of each raw file;
 # everything else is skipped. The machine is described from the first file.
+BEGIN {
+    # the mitigations that make system calls and address-space switches
+    # dearer, by the name of their file in /sys/devices/system/cpu/vulnerabilities
+    dearer["meltdown"] = "page-table isolation: the page tables are switched on every kernel entry and exit"
+    dearer["spectre_v2"] = "indirect-branch barriers: IBPB between processes, IBRS or retpolines in the kernel, STIBP between siblings"
+    buffers = "CPU buffers cleared on every return to user space"
+    dearer["mds"] = buffers; dearer["tsx_async_abort"] = buffers; dearer["mmio_stale_data"] = buffers
+    dearer["reg_file_data_sampling"] = buffers; dearer["tsa"] = buffers
+    thunks = "return thunks or a predictor flush on kernel entry"
+    dearer["retbleed"] = thunks; dearer["spec_rstack_overflow"] = thunks; dearer["indirect_target_selection"] = thunks
+}
 function val(line) { sub(/^# [a-z0-9_]+: /, "", line); return line }
 function kib(b) { return b >= 1048576 ? sprintf("%g MiB", b / 1048576) : sprintf("%g KiB", b / 1024) }
 FNR == 1 { nfile++ }
@@ -18,6 +29,8 @@ nfile == 1 && /^# compiler: / { compiler = val($0) }
 nfile == 1 && /^# line_size_used: / { line = val($0) }
 nfile == 1 && /^# clock_unstable: / { unstable = 1 }
 nfile == 1 && /^# hypervisor: / { hv = val($0) }
+# "# vulnerability: spectre_v2=Mitigation: Retpolines; STIBP: disabled" (machine.c)
+nfile == 1 && /^# vulnerability: [a-z0-9_]+=/ { vuln(val($0)) }
 # "# host_steal: 0.42% of CPU time during the run (3 of 712 ticks)"
 /^# host_steal: / { steal[nfile] = ($3 ~ /%$/) ? $3 : "n/a" }
 nfile == 1 && /^# clock_ghz_t[0-9]+: / { k = $2; sub(/^clock_ghz_t/, "", k); sub(/:$/, "", k); clock = clock (clock ? ", " : "") sprintf("%.2f GHz with %s cop%s", val($0), k, k == 1 ? "y" : "ies") }
@@ -28,16 +41,48 @@ nfile == 1 && /^# cache_[a-z]+: L[0-9]/ {
     if (!(src in caches)) order[++nsrc] = src
     caches[src] = caches[src] (caches[src] ? ", " : "") $3 " " kib(size + 0)
 }
+# vuln("NAME=STATE"): sorts one vulnerability file into mitigations that
+# make switches dearer (costly, brief), other mitigations, left vulnerable
+# and not affected
+function vuln(v,   p, name, state) {
+    p = index(v, "="); name = substr(v, 1, p - 1); state = substr(v, p + 1)
+    if (state ~ /^Not affected/) { unaffected = unaffected (nunaffected++ ? ", " : "") name; return }
+    if (state ~ /^Vulnerable/) { vulnerable = vulnerable (vulnerable != "" ? ", " : "") name (state == "Vulnerable" ? "" : " (" state ")"); return }
+    sub(/^Mitigation: /, "", state)
+    if (!(name in dearer)) { othermit = othermit (othermit != "" ? ", " : "") name " (" state ")"; return }
+    costly = costly (costly != "" ? "; " : "") name ": " state " (" dearer[name] ")"
+    brief = brief (brief != "" ? "; " : "") name " (" short(name, state) ")"
+}
+# short(NAME, STATE): spectre_v2's long state cut to its active IBPB, IBRS,
+# retpoline and STIBP parts; the others as they are
+function short(name, state,   n, part, i, out) {
+    if (name != "spectre_v2") return state
+    n = split(state, part, "; ")
+    for (i = 1; i <= n; i++)
+        if (part[i] ~ /IBPB|IBRS|[Rr]etpoline|STIBP/ && part[i] !~ /disabled|Not affected/)
+            out = out (out != "" ? ", " : "") part[i]
+    return out != "" ? out : state
+}
 END {
     print "## Results"
     print ""
     # the headline markers pick what run.sh splices into README.md (common/headline.awk)
     print "<!-- headline:begin -->"
     printf "Measured on **%s** (%s, %s CPUs online, %s), built with %s.\n", model, arch, cpus, kernel, compiler
+    if (brief != "")
+        printf "System calls and switches between address spaces pay for the kernel's mitigations: %s.\n", brief
     print "<!-- headline:end -->"
     for (i = 1; i <= nsrc; i++)
         printf "Caches as %s reports them: %s.\n", order[i], caches[order[i]]
     printf "Line size used: %s. Clock estimate (1-cycle add chain): %s%s.\n", line, clock, unstable ? " (unstable: the machine changed speed while it was measured, so the cycles figures are uncertain)" : ""
+    if (costly != "" || othermit != "" || vulnerable != "" || unaffected != "") {
+        what = "none of those that make system calls and address-space switches dearer is active"
+        if (costly != "") what = "those that make system calls and address-space switches dearer are " costly
+        if (othermit != "") what = what "; other mitigations: " othermit
+        if (vulnerable != "") what = what "; left vulnerable: " vulnerable
+        if (unaffected != "") what = what "; not affected: " nunaffected " (" unaffected ")"
+        printf "Kernel mitigations of CPU vulnerabilities (/sys/devices/system/cpu/vulnerabilities): %s.\n", what
+    }
     print "<!-- headline:begin -->"
     if (hv != "" && hv != "none seen") {
         printf "This is a virtual machine: %s. A guest cannot see which physical cores its virtual CPUs run on, whether two of them are SMT siblings of one core, or what other tenants of the host run beside them; it sees their effect as rounds that ran slow or lost time, which every experiment counts and leaves out. Host steal is the CPU time the hypervisor gave to others while this guest had work.\n", hv

@@ -9,6 +9,15 @@ export LC_ALL=C # numbers and sort order as in the C locale, whoever runs the te
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" # kv_awk
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# -h (a test file passes its arguments on to this file by sourcing it): the
+# usage, which is the file's opening comment, before anything is made
+if [ "${1-}" = -h ] || [ "${1-}" = --help ]; then
+  echo "usage: bash $0 [-h]"
+  echo "  A test file of sharecost, run by ./test.sh (./test.sh -h); prints \"ok - NAME\" or \"not ok - NAME: why\" per check:"
+  # input: the file's comment lines after the #! line, up to the first other line
+  awk 'NR == 1 { next } /^#/ && !/^# shellcheck/ { sub(/^# ?/, "  "); print; next } { exit }' "$0"
+  exit 0
+fi
 BUILD=${BUILD:-$ROOT/build}
 BUILD_ASAN=${BUILD_ASAN:-$ROOT/build-asan}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/sharecost-test.XXXXXX")
@@ -64,6 +73,15 @@ running() {
     tr '\0' ' ' <"$p/cmdline" 2>/dev/null | grep -qF -- "$1" && echo "${p#/proc/}"
   done
   return 0
+}
+
+# checkout_files: the checkout's files, relative to ROOT: git's list of
+# tracked and new ones, or where there is no git (a tarball; git hidden by
+# common/stock_path.sh) every file but .git, builds and run leftovers
+checkout_files() {
+  (cd "$ROOT" && { { command -v git >/dev/null 2>&1 && git ls-files -co --exclude-standard 2>/dev/null; } ||
+    find . \( -name .git -o -name 'build*' -o -name 'quick-*' -o -name '.tmp.*' -o -name '.lock*' \) -prune -o \
+      -type f -print | sed 's|^\./||'; })
 }
 
 # scratch_repo DIR: a copy of the checkout's tracked and new files (not

@@ -9,20 +9,6 @@
 # docs/ctxswitch.md.
 # shellcheck shell=bash
 
-# ctxswitch_allowed_cpu N: is CPU N one this shell may run on? (Linux:
-# Cpus_allowed_list; elsewhere any CPU below the online count)
-ctxswitch_allowed_cpu() {
-  local n=$1 list
-  if [ -r /proc/self/status ]; then
-    list=$(awk '/^Cpus_allowed_list:/ { print $2 }' /proc/self/status)
-    # "0-3,8" -> is n in one of the ranges?
-    awk -v n="$n" -v l="$list" 'BEGIN { k = split(l, r, ","); for (i = 1; i <= k; i++) {
-      if (split(r[i], b, "-") == 1) b[2] = b[1]; if (n >= b[1] + 0 && n <= b[2] + 0) exit 0 }; exit 1 }'
-  else
-    [ "$n" -lt "$(getconf _NPROCESSORS_ONLN)" ]
-  fi
-}
-
 ctxswitch_check() {
   local s xs
   knob_int ROUNDS 1 100000000
@@ -38,9 +24,7 @@ ctxswitch_check() {
   knob_enum_list ACCESS read write rmw
   knob_enum_list MODE process thread
   knob_int CPU 0 1023
-  if [ -n "${CPU:-}" ] && ! ctxswitch_allowed_cpu "$((10#$CPU))"; then
-    bad_usage "CPU=$CPU: not a CPU this process may run on (0..$(($(getconf _NPROCESSORS_ONLN) - 1)), allowed set)"
-  fi
+  knob_cpus CPU
 }
 
 # QUICK: fewer rounds and repetitions, no extra ones, and two sizes (4 KiB
@@ -87,4 +71,14 @@ ctxswitch_eta() {
 
 ctxswitch_run() {
   ctxswitch_env run_child "$BUILD/ctxswitch" >>"$1"
+}
+
+# The figures the published lines hold, one kind a line: KIND ID_KEYS
+# VALUE_KEYS SCALE CLAIM PLACEMENT (docs/adding-an-experiment.md; read by
+# common/stability.sh)
+ctxswitch_figures() {
+  cat <<'TXT'
+direct mode c1_ns,pair_half_rt_ns,single_rt_ns lin - -
+total mode,size_kib,access,stride_bytes indirect_ns,c1_ns,c2_ns lin 0:20 -
+TXT
 }

@@ -217,7 +217,12 @@ function indirect_table(   i, j, m, d, k, r, key, csv) {
     print "mode,size_kib,access,stride_bytes,round_trips,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,c1_ns,c1_ns_lo,c1_ns_hi,c2_ns,c2_ns_lo,c2_ns_hi,indirect_ns,indirect_ns_lo,indirect_ns_hi,p,q,significant,target_reached,two_modes,lost_share_max,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check,measured" > csv
     for (i = 1; i <= ntl; i++) print totalline[i] > csv
     close(csv)
-    printf "![indirect cost over D](results/%sctxswitch-indirect.svg)\n\n", prefix
+    # the experiment's headline plot; the link is relative to summary.md's
+    # directory, results/ (common/headline.awk rewrites it for README.md)
+    print "<!-- headline:begin -->"
+    printf "![indirect cost over D](%sctxswitch-indirect.svg)\n", prefix
+    print "<!-- headline:end -->"
+    print ""
 }
 
 function left_out() {
@@ -371,20 +376,26 @@ function findings(   i, m, c, s, top, key8, key128) {
 }
 
 # ---- the SVG plot: log2 D across, indirect us on a log scale up, with the
-# 95% interval as a vertical bar; significant positive costs only ----
+# 95% interval as a vertical bar; significant positive costs only (a log
+# scale has no place for the others: the plot says how many it leaves out) ----
 function px(d) { return X0 + (log(d) - lx0) / (lx1 - lx0 > 0 ? lx1 - lx0 : 1) * W }
 function py(us) { return Y0 + H - (log(us) / LN10 - ly0) / (ly1 - ly0) * H }
 function shown(key) { return (key in have) && !cbusy[key] && sig[key] && ind[key] > 0 && lo[key] != "NA" && lo[key] > 0 }
-function plot(   svg, i, j, c, m, key, n, us, vlo, vhi, col, dash, path, prev, e, x, lab) {
+function plot(   svg, i, j, c, m, key, n, us, vlo, vhi, col, dash, path, prev, e, x, lab, nneg, nzero, nnot, nbz, note) {
     svg = csvdir "/ctxswitch-indirect.svg"
-    X0 = 70; Y0 = 20; W = 560; H = 300; LN10 = log(10)
+    X0 = 70; Y0 = 44; W = 540; H = 290; LN10 = log(10)
     lx0 = log(sizes[1]); lx1 = log(sizes[nd])
     split("#1f77b4 #d62728 #2ca02c #9467bd #ff7f0e #8c564b #e377c2 #17becf", pal, " ")
-    n = 0
+    n = nneg = nzero = nnot = nbz = 0
     for (i = 1; i <= nm; i++)
         for (j = 1; j <= nd; j++)
             for (c = 1; c <= nc; c++) {
                 key = cellkey(modes[i], sizes[j], combos[c])
+                if (!(key in have)) continue
+                if (cbusy[key]) nbz++
+                else if (!sig[key]) nnot++
+                else if (ind[key] <= 0) nneg++
+                else if (!shown(key)) nzero++
                 if (!shown(key)) continue
                 if (n == 0 || lo[key] / 1000 < vlo) vlo = lo[key] / 1000
                 if (n == 0 || hi[key] / 1000 > vhi) vhi = hi[key] / 1000
@@ -393,8 +404,9 @@ function plot(   svg, i, j, c, m, key, n, us, vlo, vhi, col, dash, path, prev, e
     ly0 = n ? int(log(vlo) / LN10 + 100) - 100 : -2
     ly1 = n ? 100 - int(-log(vhi) / LN10 + 100) : 2
     if (ly1 <= ly0) ly1 = ly0 + 1
-    printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"800\" height=\"380\" font-family=\"sans-serif\" font-size=\"11\">\n" > svg
-    printf "<rect width=\"800\" height=\"380\" fill=\"white\"/>\n" > svg
+    printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"800\" height=\"420\" font-family=\"sans-serif\" font-size=\"11\">\n" > svg
+    printf "<rect width=\"800\" height=\"420\" fill=\"#ffffff\"/>\n" > svg
+    printf "<text id=\"title\" x=\"4\" y=\"18\" font-size=\"13\">ctxswitch: indirect cost of a context switch (cache refill) over the array size D</text>\n" > svg
     printf "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#444\"/>\n", X0, Y0, W, H > svg
     for (e = ly0; e <= ly1; e++) {
         printf "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", X0, X0 + W, py(10 ^ e), py(10 ^ e) > svg
@@ -402,23 +414,29 @@ function plot(   svg, i, j, c, m, key, n, us, vlo, vhi, col, dash, path, prev, e
     }
     for (j = 1; j <= nd; j++) {
         if (j > 1 && nd > 12 && j % 2 == 0 && j < nd) continue
-        printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", px(sizes[j]), Y0 + H + 14,
+        printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", px(sizes[j]), Y0 + H + 16,
             (sizes[j] >= 1024 && sizes[j] % 1024 == 0 ? sizes[j] / 1024 "M" : sizes[j] "K") > svg
     }
-    printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">array size D per side (log scale)</text>\n", X0 + W / 2, Y0 + H + 32 > svg
-    printf "<text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">indirect cost, µs per switch (log scale)</text>\n",
+    printf "<text class=\"axis\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">array size D per side (log scale)</text>\n", X0 + W / 2, Y0 + H + 34 > svg
+    printf "<text class=\"axis\" x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">indirect cost, µs per switch (log scale)</text>\n",
         Y0 + H / 2, Y0 + H / 2 > svg
-    lab = "L2"
+    # a cache level inside the sweep: a dotted line, named above the frame;
+    # one beyond it: a note under the axis, so the two never meet
+    lab = "L2"; note = ""
     for (i = 1; i <= 2; i++) {
         x = i == 1 ? l2 : llc
         if (x >= sizes[1] && x <= sizes[nd] && x > 0)
-            printf "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#888\" stroke-dasharray=\"2,3\"/><text x=\"%.1f\" y=\"%d\" text-anchor=\"end\" fill=\"#555\">%s</text>\n",
-                px(x), px(x), Y0, Y0 + H, px(x) - 3, Y0 + H - 6 - 14 * (i - 1), lab > svg
+            printf "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#888\" stroke-dasharray=\"2,3\"/><text x=\"%.1f\" y=\"%d\" text-anchor=\"%s\" fill=\"#555\">%s</text>\n",
+                px(x), px(x), Y0, Y0 + H, px(x), Y0 - 4 - 12 * (i - 1), (px(x) > X0 + W - 20 ? "end" : "middle"), lab > svg
         else if (x > sizes[nd])
-            printf "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"#555\">%s (%s) is beyond the right edge →</text>\n",
-                X0 + W - 4, Y0 + H - 6 - 14 * (i - 1), lab, size(x) > svg
+            note = note (note == "" ? "" : " ") sprintf("%s (%s) is beyond the right edge.", lab, size(x))
         lab = "LLC"
     }
+    if (note != "") printf "<text x=\"%d\" y=\"%d\" fill=\"#555\">%s</text>\n", X0, Y0 + H + 54, note > svg
+    note = (nneg ? sprintf(", %d significantly negative", nneg) : "") (nzero ? sprintf(", %d with an interval reaching 0", nzero) : "") \
+        (nnot ? sprintf(", %d not significant", nnot) : "") (nbz ? sprintf(", %d too busy", nbz) : "")
+    if (note != "")
+        printf "<text x=\"%d\" y=\"%d\" fill=\"#555\">Not drawn (see the table):%s.</text>\n", X0, Y0 + H + 68, substr(note, 2) > svg
     n = 0
     for (i = 1; i <= nm; i++)
         for (c = 1; c <= nc; c++) {
@@ -442,8 +460,7 @@ function plot(   svg, i, j, c, m, key, n, us, vlo, vhi, col, dash, path, prev, e
                 X0 + W + 12, X0 + W + 36, Y0 + 14 * n, Y0 + 14 * n, col, dash, X0 + W + 40, Y0 + 14 * n + 4, m, combos[c] > svg
         }
     printf "<text x=\"%d\" y=\"%d\" fill=\"#555\">bars: 95%% intervals</text>\n", X0 + W + 12, Y0 + 14 * (n + 2) > svg
-    printf "<text x=\"%d\" y=\"%d\" fill=\"#555\">not significant or</text>\n", X0 + W + 12, Y0 + 14 * (n + 3) > svg
-    printf "<text x=\"%d\" y=\"%d\" fill=\"#555\">not measured: no point</text>\n", X0 + W + 12, Y0 + 14 * (n + 4) > svg
+    printf "<text x=\"%d\" y=\"%d\" fill=\"#555\">dashed: threads</text>\n", X0 + W + 12, Y0 + 14 * (n + 3) > svg
     print "</svg>" > svg
     close(svg)
 }

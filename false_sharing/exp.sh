@@ -24,6 +24,11 @@ false_sharing_check() {
   knob_int C2C_SEED 0 2147483648
   knob_int C2C_GAP_PCT 1 1000
   knob_int_list C2C_CPUS 0 1023
+  # CPUs the process may not use: refused now, not after the build and the other experiments
+  knob_cpus C2C_CPUS
+  # the CPUs without the names (which may hold digits); a regex, so sed
+  # shellcheck disable=SC2001
+  [ -z "${PAIR_CPUS:-}" ] || knob_cpus PAIR_CPUS "$(sed 's/:[a-z0-9_]*//g' <<<"$PAIR_CPUS")"
 }
 
 # the settings of this run for the raw file's "# knobs:" line: the
@@ -100,5 +105,15 @@ false_sharing_usage() {
   cat <<'TXT'
 false_sharing (also build/false_sharing -h and build/false_sharing_c2c -h):
   C2C=1|0|only    the core-to-core map: run it first (default), leave it out, or run it alone
+TXT
+}
+
+# The figures the published lines hold, one kind a line: KIND ID_KEYS
+# VALUE_KEYS SCALE CLAIM PLACEMENT (docs/adding-an-experiment.md; read by
+# common/stability.sh)
+false_sharing_figures() {
+  cat <<'TXT'
+cell increment,layout,threads ns_per_inc,cycles_per_inc lin - pair
+ratio increment,compare,threads ratio log 1:0.02 pair
 TXT
 }

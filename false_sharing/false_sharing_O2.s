@@ -1007,8 +1007,8 @@ main:
 	pushq	%rbx
 	.cfi_def_cfa_offset 56
 	.cfi_offset 3, -56
-	subq	$5016, %rsp
-	.cfi_def_cfa_offset 5072
+	subq	$5032, %rsp
+	.cfi_def_cfa_offset 5088
 	cmpl	$1, %edi
 	jle	.L99
 	movq	8(%rsi), %rbx
@@ -1022,23 +1022,23 @@ main:
 	jne	.L102
 .L101:
 	subq	$8, %rsp
-	.cfi_def_cfa_offset 5080
+	.cfi_def_cfa_offset 5096
 	movl	$18, %edx
 	movl	$11, %ecx
 	xorl	%eax, %eax
 	pushq	$8
-	.cfi_def_cfa_offset 5088
+	.cfi_def_cfa_offset 5104
 	movq	stdout(%rip), %rdi
 	movl	$64, %r9d
 	movl	$10, %r8d
 	leaq	.LC36(%rip), %rsi
 	call	fprintf@PLT
 	popq	%rax
-	.cfi_def_cfa_offset 5080
+	.cfi_def_cfa_offset 5096
 	popq	%rdx
-	.cfi_def_cfa_offset 5072
+	.cfi_def_cfa_offset 5088
 .L321:
-	addq	$5016, %rsp
+	addq	$5032, %rsp
 	.cfi_remember_state
 	.cfi_def_cfa_offset 56
 	xorl	%eax, %eax
@@ -1158,7 +1158,7 @@ main:
 	movq	%rax, %rbp
 	testq	%rax, %rax
 	je	.L228
-	leaq	1144(%rsp), %r9
+	leaq	1160(%rsp), %r9
 	movq	%rax, %r15
 	xorl	%eax, %eax
 	movq	%rbp, 32(%rsp)
@@ -1172,19 +1172,19 @@ main:
 .L110:
 	cmpb	$0, (%r15)
 	je	.L341
-	movl	$0, 2704(%rsp)
+	movl	$0, 2720(%rsp)
 	cmpl	$8, 64(%rsp)
 	je	.L112
 	xorl	%eax, %eax
-	leaq	1584(%rsp), %rcx
+	leaq	1600(%rsp), %rcx
 	leaq	816(%rsp), %rdx
 	movq	%r15, %rdi
-	leaq	2704(%rsp), %r8
+	leaq	2720(%rsp), %r8
 	leaq	.LC46(%rip), %rsi
 	call	__isoc99_sscanf@PLT
 	cmpl	$2, %eax
 	jne	.L112
-	movslq	2704(%rsp), %rbp
+	movslq	2720(%rsp), %rbp
 	testl	%ebp, %ebp
 	je	.L112
 	addq	%r15, %rbp
@@ -1204,7 +1204,7 @@ main:
 	jne	.L113
 .L244:
 	movl	816(%rsp), %edi
-	movl	1584(%rsp), %r8d
+	movl	1600(%rsp), %r8d
 	movl	24(%rsp), %eax
 	movd	%edi, %xmm0
 	movd	%r8d, %xmm7
@@ -1300,7 +1300,7 @@ main:
 	xorl	%eax, %eax
 	xorl	%ebp, %ebp
 	call	printf@PLT
-	leaq	2704(%rsp), %rax
+	leaq	2720(%rsp), %rax
 	movq	%r13, 16(%rsp)
 	leaq	srcs.2(%rip), %r15
 	movq	%rax, 48(%rsp)
@@ -1360,12 +1360,12 @@ main:
 	movq	%r15, %rcx
 	movq	%r14, %rdx
 	pushq	%r10
-	.cfi_def_cfa_offset 5080
+	.cfi_def_cfa_offset 5096
 	movsd	.LC54(%rip), %xmm4
 	movq	%rax, %r8
 	leaq	.LC56(%rip), %rdi
 	pushq	%rbx
-	.cfi_def_cfa_offset 5088
+	.cfi_def_cfa_offset 5104
 	movl	84(%rsp), %r9d
 	movapd	%xmm2, %xmm3
 	movl	$5, %eax
@@ -1374,9 +1374,9 @@ main:
 	movsd	176(%rsp), %xmm0
 	call	printf@PLT
 	popq	%r11
-	.cfi_def_cfa_offset 5080
+	.cfi_def_cfa_offset 5096
 	popq	%rbx
-	.cfi_def_cfa_offset 5072
+	.cfi_def_cfa_offset 5088
 	cmpq	$0, 400(%rsp)
 	jne	.L131
 .L134:
@@ -1474,15 +1474,15 @@ main:
 	xorl	%esi, %esi
 	movl	%esi, 64(%rsp)
 .L338:
-	leaq	1584(%rsp), %rax
+	leaq	1600(%rsp), %rax
 	movq	%rax, 56(%rsp)
 .L339:
-	leaq	1136(%rsp), %r13
+	leaq	1152(%rsp), %r13
 .L166:
 	movq	72(%rsp), %rax
 	leaq	816(%rsp), %rbx
 	subq	$32, %rsp
-	.cfi_def_cfa_offset 5104
+	.cfi_def_cfa_offset 5120
 	movq	%rbx, %rdi
 	movq	%rax, 184(%rsp)
 	movq	416(%rsp), %rsi
@@ -1501,7 +1501,7 @@ main:
 	movq	%rdi, 136(%rsp)
 	movq	%rax, 144(%rsp)
 	addq	$32, %rsp
-	.cfi_def_cfa_offset 5072
+	.cfi_def_cfa_offset 5088
 	movq	%r15, 120(%rsp)
 	movq	%r13, 128(%rsp)
 	movq	%rbx, 136(%rsp)
@@ -1592,74 +1592,74 @@ main:
 	movslq	24(%r15), %rdx
 	leal	2(%rbx), %esi
 	leaq	.LC65(%rip), %rdi
-	movl	%ebx, 2704(%rsp)
-	movq	%rdi, 2712(%rsp)
-	movl	%esi, 2708(%rsp)
+	movl	%ebx, 2720(%rsp)
+	movq	%rdi, 2728(%rsp)
+	movl	%esi, 2724(%rsp)
 	movq	%rdx, %rcx
 	leaq	(%rdx,%rdx,4), %rdx
-	movdqa	2704(%rsp), %xmm5
+	movdqa	2720(%rsp), %xmm5
 	salq	$4, %rdx
-	movups	%xmm0, 2756(%rsp)
+	movups	%xmm0, 2772(%rsp)
 	leal	2(%rcx), %edi
-	movups	%xmm0, 2724(%rsp)
-	movl	%r11d, 2720(%rsp)
 	movups	%xmm0, 2740(%rsp)
-	movups	%xmm0, 2768(%rsp)
+	movl	%r11d, 2736(%rsp)
+	movups	%xmm0, 2756(%rsp)
+	movups	%xmm0, 2784(%rsp)
 	movups	%xmm5, (%r8,%rdx)
-	movdqa	2720(%rsp), %xmm6
+	movdqa	2736(%rsp), %xmm6
 	movups	%xmm6, 16(%r8,%rdx)
-	movdqa	2736(%rsp), %xmm7
+	movdqa	2752(%rsp), %xmm7
 	movups	%xmm7, 32(%r8,%rdx)
-	movdqa	2752(%rsp), %xmm3
+	movdqa	2768(%rsp), %xmm3
 	movups	%xmm3, 48(%r8,%rdx)
-	movdqa	2768(%rsp), %xmm4
+	movdqa	2784(%rsp), %xmm4
 	movups	%xmm4, 64(%r8,%rdx)
 	movl	%edi, 24(%r15)
 	leal	1(%rbx), %edi
-	movl	%edi, 2704(%rsp)
+	movl	%edi, 2720(%rsp)
 	leaq	.LC66(%rip), %rdi
-	movl	%esi, 2708(%rsp)
-	movq	%rdi, 2712(%rsp)
-	movdqa	2704(%rsp), %xmm2
-	movl	%r11d, 2720(%rsp)
-	movups	%xmm0, 2724(%rsp)
-	movups	%xmm0, 2756(%rsp)
+	movl	%esi, 2724(%rsp)
+	movq	%rdi, 2728(%rsp)
+	movdqa	2720(%rsp), %xmm2
+	movl	%r11d, 2736(%rsp)
 	movups	%xmm0, 2740(%rsp)
-	movups	%xmm0, 2768(%rsp)
+	movups	%xmm0, 2772(%rsp)
+	movups	%xmm0, 2756(%rsp)
+	movups	%xmm0, 2784(%rsp)
 	movups	%xmm2, 80(%r8,%rdx)
-	movdqa	2720(%rsp), %xmm5
+	movdqa	2736(%rsp), %xmm5
 	movups	%xmm5, 96(%r8,%rdx)
-	movdqa	2736(%rsp), %xmm6
+	movdqa	2752(%rsp), %xmm6
 	movups	%xmm6, 112(%r8,%rdx)
-	movdqa	2752(%rsp), %xmm7
+	movdqa	2768(%rsp), %xmm7
 	movups	%xmm7, 128(%r8,%rdx)
-	movdqa	2768(%rsp), %xmm3
+	movdqa	2784(%rsp), %xmm3
 	movups	%xmm3, 144(%r8,%rdx)
 	cmpl	%r9d, 32(%rsp)
 	je	.L180
 	cmpb	$0, 40(%rsp)
 	je	.L180
 	movl	72(%rsp), %edi
-	movl	%esi, 2704(%rsp)
+	movl	%esi, 2720(%rsp)
 	addl	$3, %ecx
-	movups	%xmm0, 2756(%rsp)
-	movl	%edi, 2708(%rsp)
+	movups	%xmm0, 2772(%rsp)
+	movl	%edi, 2724(%rsp)
 	leaq	.LC67(%rip), %rdi
-	movq	%rdi, 2712(%rsp)
-	movdqa	2704(%rsp), %xmm3
-	movups	%xmm0, 2724(%rsp)
+	movq	%rdi, 2728(%rsp)
+	movdqa	2720(%rsp), %xmm3
 	movups	%xmm0, 2740(%rsp)
-	movl	%r11d, 2720(%rsp)
-	movups	%xmm0, 2768(%rsp)
+	movups	%xmm0, 2756(%rsp)
+	movl	%r11d, 2736(%rsp)
+	movups	%xmm0, 2784(%rsp)
 	movl	%ecx, 24(%r15)
 	movups	%xmm3, 160(%r8,%rdx)
-	movdqa	2720(%rsp), %xmm4
+	movdqa	2736(%rsp), %xmm4
 	movups	%xmm4, 176(%r8,%rdx)
-	movdqa	2736(%rsp), %xmm3
+	movdqa	2752(%rsp), %xmm3
 	movups	%xmm3, 192(%r8,%rdx)
-	movdqa	2752(%rsp), %xmm4
+	movdqa	2768(%rsp), %xmm4
 	movups	%xmm4, 208(%r8,%rdx)
-	movdqa	2768(%rsp), %xmm2
+	movdqa	2784(%rsp), %xmm2
 	movups	%xmm2, 224(%r8,%rdx)
 .L180:
 	addq	$1, %r9
@@ -1822,7 +1822,7 @@ main:
 	jne	.L190
 	movq	%r15, 24(%rsp)
 	call	now_ns@PLT
-	subq	1128(%rsp), %rax
+	subq	1136(%rsp), %rax
 	movq	24(%rsp), %r9
 	js	.L191
 	pxor	%xmm0, %xmm0
@@ -2176,20 +2176,20 @@ main:
 .L347:
 	cmpl	$0, 64(%rsp)
 	jne	.L338
-	leaq	1584(%rsp), %rax
+	leaq	1600(%rsp), %rax
 	xorl	%edx, %edx
 	movl	allowed.3(%rip), %edi
-	movl	$3, 1584(%rsp)
+	movl	$3, 1600(%rsp)
 	movq	%rax, %rsi
 	movq	%rax, 56(%rsp)
 	call	cache_llc@PLT
 	movl	$1, %r8d
-	movl	$-1, 2704(%rsp)
-	leaq	-4+allowed.3(%rip), %rcx
-	movl	$-1, 2712(%rsp)
-	movq	%r8, %rbp
 	movl	$-1, 2720(%rsp)
+	leaq	-4+allowed.3(%rip), %rcx
 	movl	$-1, 2728(%rsp)
+	movq	%r8, %rbp
+	movl	$-1, 2736(%rsp)
+	movl	$-1, 2744(%rsp)
 .L167:
 	leal	-1(%rbp), %eax
 	cmpl	%eax, 68(%rsp)
@@ -2207,7 +2207,7 @@ main:
 	movl	%ebx, %edi
 	movl	%eax, 24(%rsp)
 	call	cpus_share_cache@PLT
-	movl	1584(%rsp), %edx
+	movl	1600(%rsp), %edx
 	movl	%r13d, %esi
 	movl	%ebx, %edi
 	movl	%eax, %r15d
@@ -2229,11 +2229,11 @@ main:
 	testl	%edx, %edx
 	je	.L169
 	xorl	%eax, %eax
-	cmpl	$3, 1584(%rsp)
+	cmpl	$3, 1600(%rsp)
 	setl	%al
 	addl	$2, %eax
 .L169:
-	cmpl	$0, 2704(%rsp,%rax,8)
+	cmpl	$0, 2720(%rsp,%rax,8)
 	jns	.L170
 	movq	48(%rsp), %rdi
 	movd	%ebx, %xmm0
@@ -2259,7 +2259,7 @@ main:
 	movq	48(%rsp), %rsi
 	xorl	%edx, %edx
 	movl	allowed.3(%rip), %edi
-	movl	$3, 2704(%rsp)
+	movl	$3, 2720(%rsp)
 	call	cache_llc@PLT
 	xorl	%r8d, %r8d
 	movq	%r13, 56(%rsp)
@@ -2310,7 +2310,7 @@ main:
 	movq	%rcx, 40(%rsp)
 	movl	%edi, 32(%rsp)
 	call	cpus_share_cache@PLT
-	movl	2704(%rsp), %edx
+	movl	2720(%rsp), %edx
 	movl	32(%rsp), %edi
 	movl	%r13d, %esi
 	movl	%eax, %r14d
@@ -2388,9 +2388,9 @@ main:
 	call	die_usage@PLT
 .L355:
 	xorl	%ebx, %ebx
-	leaq	1136(%rsp), %r13
+	leaq	1152(%rsp), %r13
 	xorl	%r14d, %r14d
-	leaq	2708(%rsp), %rbp
+	leaq	2724(%rsp), %rbp
 	leaq	pair_name(%rip), %r12
 	leaq	.LC64(%rip), %r15
 .L174:

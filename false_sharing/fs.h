@@ -92,7 +92,8 @@ struct run {
     struct reps_plan plan;
     uint64_t iters;
     double best[MAX_GROUPS]; /* the fastest canary seen so far, per group */
-    long done, total;   /* cell-rounds, for progress */
+    long done;          /* cell-rounds run */
+    long total, shown;  /* planned cell-rounds: all, and those of the blocks done (progress) */
     uint64_t t0;
 };
 

@@ -152,11 +152,7 @@ static void cell_round(struct cell *c, long r, struct run *run, struct worker *w
         pinned &= w[t].pinned;
     }
     c->pinned_all &= pinned;
-    /* the total assumes REPS + 1 rounds a block; rounds added beyond that
-     * push it ahead, so the estimate of time left stays a lower bound */
-    if (++run->done >= run->total)
-        run->total = run->done + 1;
-    progress("false_sharing", run->done, run->total, run->t0);
+    run->done++;
     if (r < 0)
         return;
     c->ns[r] = (double)(end - gate.release_ns) / (double)run->iters;
@@ -239,7 +235,7 @@ void run_init(struct run *r, uint64_t iters, struct reps_plan plan)
 {
     r->plan = plan;
     r->iters = iters;
-    r->done = r->total = 0;
+    r->done = r->total = r->shown = 0;
     r->t0 = now_ns();
     for (int g = 0; g < MAX_GROUPS; g++)
         r->best[g] = INFINITY;
@@ -283,6 +279,9 @@ void block_run(struct block *b, struct run *r)
     for (int i = 0; i < b->ncell; i++)
         maxT = b->cells[i].T > maxT ? b->cells[i].T : maxT;
     struct worker *w = xaligned_alloc(PAD, sizeof *w * (size_t)maxT);
+    /* progress counts the planned REPS + 1 rounds of each block (the total
+     * is known up front); rounds the plan adds beyond them count nothing */
+    long planned = (long)b->ncell * (r->plan.min_clean + 1), first = r->done;
     for (int i = 0; i < b->ncell; i++)
         cell_round(&b->cells[i], -1, r, w);
     uint64_t started = now_ns();
@@ -294,7 +293,11 @@ void block_run(struct block *b, struct run *r)
             cell_round(&b->cells[(b->rounds + j) % b->ncell], b->rounds, r, w);
         b->rounds++;
         reached = block_status(b, r, &clean);
+        long ran = r->done - first;
+        progress("false_sharing", r->shown + (ran < planned ? ran : planned), r->total, r->t0);
     }
+    r->shown += planned;
+    progress("false_sharing", r->shown, r->total, r->t0);
     free(w);
 }
 

@@ -137,7 +137,12 @@ END {
     matrix_csv()
     heatmap()
     print ""
-    printf "![core-to-core hand-off latency, CPU x CPU](results/%sfalse_sharing-c2c.svg)\n\n", prefix
+    # the experiment's headline plot; the link is relative to summary.md's
+    # directory, results/ (common/headline.awk rewrites it for README.md)
+    print "<!-- headline:begin -->"
+    printf "![core-to-core hand-off latency, CPU x CPU](%sfalse_sharing-c2c.svg)\n", prefix
+    print "<!-- headline:end -->"
+    print ""
     printf "The matrix is in `results/%sfalse_sharing-c2c.csv` (ns, empty where not measured), the classes in `results/%sfalse_sharing-c2c-classes.csv`.\n", prefix, prefix
     print ""
 }
@@ -243,16 +248,21 @@ function heatmap(   svg, cs, X0, Y0, W, H, i, j, a, b, p, x, y, t, fill, txt, tc
         if (lo_ns == "" || pest[p] + 0 < lo_ns) lo_ns = pest[p] + 0
         if (hi_ns == "" || pest[p] + 0 > hi_ns) hi_ns = pest[p] + 0
     }
-    cs = ncpu <= 16 ? 40 : ncpu <= 48 ? 16 : int(768 / ncpu) < 3 ? 3 : int(768 / ncpu)
-    X0 = 48; Y0 = 56
-    LH = ncpu * cs < 160 ? 160 : ncpu * cs
-    W = X0 + ncpu * cs + 110; H = Y0 + LH + 24
-    if (W < 640) W = 640
+    # at most 640 px of matrix, so the plot fits GitHub's ~830 px page
+    # column unscaled (up to 640 CPUs; a cell is never under a pixel)
+    cs = ncpu <= 16 ? 40 : int(640 / ncpu) < 1 ? 1 : int(640 / ncpu)
+    X0 = 60; Y0 = 76
+    steps = (lo_ns != "" && hi_ns > lo_ns) ? 10 : 1   # one latency: one swatch
+    LH = steps > 1 && ncpu * cs < 160 ? 160 : ncpu * cs
+    W = X0 + ncpu * cs + 100; H = Y0 + LH + 16
+    if (W < 680) W = 680
     svg = csvdir "/false_sharing-c2c.svg"
     printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"11\">\n", W, H > svg
     printf "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", W, H > svg
-    printf "<text x=\"4\" y=\"16\" font-size=\"13\">false_sharing: one-way cache-line hand-off between CPUs (ns); CPUs ordered by measured class</text>\n" > svg
-    printf "<text x=\"4\" y=\"32\">grey: not measured; hatched grey: too busy to measure; hover a cell for its 95%% interval</text>\n" > svg
+    printf "<text id=\"title\" x=\"4\" y=\"18\" font-size=\"13\">false_sharing: one-way cache-line hand-off between two CPUs (ns)</text>\n" > svg
+    printf "<text x=\"4\" y=\"34\">CPUs ordered by measured class; grey: not measured; hatched: too busy; hover a cell for its 95%% interval</text>\n" > svg
+    printf "<text class=\"axis\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">CPU</text>\n", X0 + ncpu * cs / 2, Y0 - 22 > svg
+    printf "<text class=\"axis\" x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">CPU</text>\n", Y0 + ncpu * cs / 2, Y0 + ncpu * cs / 2 > svg
     printf "<defs><pattern id=\"busy\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\"><rect width=\"6\" height=\"6\" fill=\"#cccccc\"/><path d=\"M0,6 L6,0\" stroke=\"#888888\"/></pattern></defs>\n" > svg
     for (i = 1; i <= ncpu; i++) {
         if (cs >= 12) {
@@ -280,7 +290,7 @@ function heatmap(   svg, cs, X0, Y0, W, H, i, j, a, b, p, x, y, t, fill, txt, tc
     }
     # the legend: ten steps of the scale with five labels in ns
     lx = X0 + ncpu * cs + 20
-    steps = (lo_ns != "" && hi_ns > lo_ns) ? 10 : 1   # one latency: one swatch
+    printf "<text class=\"axis\" x=\"%d\" y=\"%d\">ns</text>\n", lx, Y0 - 6 > svg
     for (i = 0; i < steps; i++)
         printf "<rect x=\"%d\" y=\"%d\" width=\"16\" height=\"%.2f\" fill=\"%s\"/>\n", lx, Y0 + i * LH / steps, (steps == 1 ? 16 : LH / steps), colour(steps == 1 ? 0.5 : (i + 0.5) / steps) > svg
     if (lo_ns != "") for (i = 0; i <= 4; i++) {

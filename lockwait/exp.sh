@@ -78,15 +78,18 @@ lockwait_args() {
 }
 
 # rough: a pair takes ~0.34 s here (~0.08 s in QUICK) with the workload's
-# default 4 threads; every thread does the same operations, so a run grows
-# with the threads (256: ~20 s a run); a scenario runs REPS pairs or, when
-# that is shorter, until its cap; plus the traced run
+# default 4 threads, plus ~0.1 s of canaries and awk around it (left out
+# before: QUICK said 1 s and took 6); every thread does the same
+# operations, so a run grows with the threads (256: ~20 s a run); a
+# scenario runs REPS pairs or, when that is shorter, until its cap; plus
+# the traced run and its report
 lockwait_eta() {
   local n
   read -r -a sc <<<"$(lockwait_scenarios)"
   n=${#sc[@]}
   LC_ALL=C awk -v r="$(lockwait_reps)" -v n="$n" -v q="$QUICK" -v cap="$(lockwait_cap_s)" -v th="${LOCKWAIT_THREADS:-4}" \
-    'BEGIN { t = (q == 1 ? 0.04 : 0.17) * (th > 4 ? th / 4 : 1); s = 2 * r * t; if (cap > s) s = cap; printf "%d\n", 1 + n * (s + 2 * t) }'
+    'BEGIN { t = (q == 1 ? 0.04 : 0.17) * (th > 4 ? th / 4 : 1); s = r * (2 * t + 0.1); if (cap > s) s = cap
+      printf "%d\n", 1 + n * (s + 2 * t + 0.2) }'
 }
 
 # lockwait_tag FILE SCENARIO VARIANT REP: the RESULT lines of FILE, tagged
@@ -165,9 +168,7 @@ lockwait_scenario() {
     if ((rep % 2)) || [ "$LW_VARIANTS" = bare ]; then order=$LW_VARIANTS; else order="wrapped bare"; fi
     cans=""
     for variant in $order; do
-      progress "lockwait ($s, $variant)" "$LW_DONE" "$LW_TOTAL"
-      LW_DONE=$((LW_DONE + 1))
-      [ "$LW_DONE" -lt "$LW_TOTAL" ] || LW_TOTAL=$((LW_DONE + 1))
+      progress "lockwait ($s: pair $rep, $reps to $max_pairs; $variant)" "$LW_DONE" "$LW_TOTAL"
       lockwait_canary
       cans=$cans${cans:+,}$LW_CANARY
       lockwait_one "$s" "$variant" "$LW_TMP/$variant.out"
@@ -326,6 +327,8 @@ lockwait_run() {
   LW_VARIANTS="bare wrapped"
   # the user's settings for the library are not the experiment's
   unset LOCKWAIT_OUT LOCKWAIT_TOP LOCKWAIT_TRACE LOCKWAIT_TRACE_RECORDS LOCKWAIT_RUN
+  # every preloaded run's RESULT lines, a run that waited for no lock too
+  export LOCKWAIT_FULL_REPORTS=1
   if lockwait_have_preload; then
     [ -f "$BUILD/liblockwait.so" ] || die "lockwait: $BUILD/liblockwait.so is missing (./build.sh lockwait)"
     # LD_PRELOAD cannot carry spaces or colons: the launcher links such a path
@@ -360,20 +363,21 @@ lockwait_run() {
     # the settings summary.awk words, as a RESULT line
     echo "RESULT exp=lockwait kind=config reps_min=$reps max_cell_s=$cap_s target_ratio=$LOCKWAIT_TARGET online_cpus=$(getconf _NPROCESSORS_ONLN) slow_canary=$LW_SLOW canary_best_ns=$LW_BEST preload=$([ "$LW_VARIANTS" = bare ] && echo 0 || echo 1)"
   } >>"$raw"
-  local nvar=2
-  [ "$LW_VARIANTS" = bare ] && nvar=1
+  # progress counts scenarios, the one total known up front: a scenario's
+  # pairs are added until its rule says stop (counting runs, the total grew)
   LW_DONE=0
-  LW_TOTAL=$(($(lockwait_scenarios | wc -w) * (reps * nvar + nvar - 1)))
+  LW_TOTAL=$(lockwait_scenarios | wc -w)
   : >"$LW_TMP/counts"
   for s in $(lockwait_scenarios); do
     read -r -a extra <<<"$(lockwait_args "$s")"
     LW_ARGS=("${targs[@]}" "${extra[@]}")
     echo "# lockwait_args_$s: ${LW_ARGS[*]:-none (the workload defaults)}" >>"$raw"
     lockwait_scenario "$s" "$reps" "$cap_s" "$raw"
-    [ "$LW_VARIANTS" = bare ] && continue
-    progress "lockwait ($s, traced run and report)" "$LW_DONE" "$LW_TOTAL"
+    if [ "$LW_VARIANTS" != bare ]; then
+      progress "lockwait ($s: traced run and report)" "$LW_DONE" "$LW_TOTAL"
+      lockwait_traced "$s" "$raw"
+    fi
     LW_DONE=$((LW_DONE + 1))
-    lockwait_traced "$s" "$raw"
   done
   lockwait_intervals "$raw"
   progress lockwait "$LW_TOTAL" "$LW_TOTAL"
@@ -390,5 +394,15 @@ lockwait:
   LOCKWAIT_SCENARIOS=mutex,...  the scenarios to run, a subset of
                                 ${all%, } (default: all)
   LOCKWAIT_THREADS=N            threads of every scenario (2..1024; default 4, spin min(4, CPUs))
+TXT
+}
+
+# The figures the published lines hold, one kind a line: KIND ID_KEYS
+# VALUE_KEYS SCALE CLAIM PLACEMENT (docs/adding-an-experiment.md; read by
+# common/stability.sh): the overhead is wrapped against bare wall time, in
+# percent, with a 2-point margin
+lockwait_figures() {
+  cat <<'TXT'
+overhead scenario overhead_pct lin 0:2 -
 TXT
 }

@@ -139,7 +139,12 @@ static void parse_options(int argc, char **argv)
         case 'W': opt.windows = optarg; break;
         case 'X': opt.fault = 1; break;
         case ':': die_usage("-%c needs a value (see -h)", optopt);
-        default: die_usage("unknown option -%c (see -h)", optopt);
+        default:
+            if (optopt == '-') /* "--name": getopt saw its second dash; name the whole word */
+                for (int i = 1; i < argc; i++)
+                    if (!strncmp(argv[i], "--", 2) && argv[i][2])
+                        die_usage("unknown option '%s' (see -h)", argv[i]);
+            die_usage("unknown option '-%c' (see -h)", optopt);
         }
     }
     if (optind != argc - 1)

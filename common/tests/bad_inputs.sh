@@ -62,6 +62,12 @@ bad ACCESS env ACCESS=peek "$B/ctxswitch"
 bad -n "$B/clock_estimate" -n 99
 bad -q "$B/clock_estimate" -q
 bad -x "$B/machine" -x
+# a long option that does not exist is named whole, not as '--' (getopt
+# refuses it at its second '-')
+for prog in machine clock_estimate stats false_sharing false_sharing_c2c ctxswitch lockwait_report; do
+  bad --bogus "$B/$prog" --bogus
+done
+bad "'-q'" "$B/stats" -q median
 bad mean "$B/stats" mean
 bad nosuch "$B/lockwait_workload" nosuch
 bad -t "$B/lockwait_workload" -t 0 mutex

@@ -5,7 +5,8 @@
 # manual for the profiler), options in the section of their own command;
 # every knob docs/knobs.md documents is named by some -h text, and each only
 # once; README.md stays a front page (at most 200 lines); every relative link
-# in README.md and docs/ leads to a file that exists (and a #heading in it);
+# and image in README.md, docs/ and results/summary.md leads to a file that
+# exists (and a #heading in it);
 # prose lines stay under 120 characters; no old lockwait path is left.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
@@ -22,6 +23,7 @@ commands=(
   "run.sh|$ROOT/run.sh"
   "build.sh|$ROOT/build.sh"
   "test.sh|$ROOT/test.sh"
+  "common/stability.sh|$ROOT/common/stability.sh"
   "lockwait/tool/lockwait|$ROOT/lockwait/tool/lockwait"
   "lockwait_report|$BUILD/lockwait_report"
   "build/stats|$BUILD/stats"
@@ -140,7 +142,7 @@ slugs() {
     s = tolower($0); sub(/^#+ /, "", s); gsub(/[^a-z0-9 _-]/, "", s); gsub(/ /, "-", s); print s }' "$1"
 }
 bad=''
-for doc in "$ROOT/README.md" "$DOCS"/*.md; do
+for doc in "$ROOT/README.md" "$DOCS"/*.md "$ROOT/results/summary.md"; do
   dir=$(dirname "$doc")
   # input: markdown; prints each inline link's target
   while IFS= read -r target; do
@@ -154,7 +156,7 @@ for doc in "$ROOT/README.md" "$DOCS"/*.md; do
       s = $0
       while (match(s, /\]\([^) ]+\)/)) { print substr(s, RSTART + 2, RLENGTH - 3); s = substr(s, RSTART + RLENGTH) } }' "$doc")
 done
-check_eq "every relative link in README.md and docs/ resolves" "" "${bad# }"
+check_eq "every relative link and image in README.md, docs/ and results/summary.md resolves" "" "${bad# }"
 
 # ---- prose lines under 120 characters (tables, code blocks and the
 # generated results part of README.md excepted); UTF-8 counted as characters

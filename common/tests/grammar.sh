@@ -10,10 +10,13 @@ source "$(dirname "$0")/../testlib.sh"
 
 G=$ROOT/common/grammar.awk
 # every committed file with a RESULT line: raw files, fixtures, goldens
+# (checkout_files: git's list, or every file where git is missing)
 files=()
 while IFS= read -r f; do files+=("$ROOT/$f"); done < <(
-  cd "$ROOT" && git ls-files 'results/*-raw.txt' '*/tests/*' '*/tests/**' 2>/dev/null | sort -u |
-    while IFS= read -r f; do [ -f "$f" ] && grep -q '^RESULT ' "$f" && [[ $f != *.sh ]] && echo "$f"; done)
+  checkout_files | LC_ALL=C sort -u | while IFS= read -r f; do
+    case "$f" in results/*-raw.txt | */tests/*) ;; *) continue ;; esac
+    [ -f "$ROOT/$f" ] && grep -q '^RESULT ' "$ROOT/$f" && [[ $f != *.sh ]] && echo "$f"
+  done)
 check_awk "there are committed raw files and fixtures to check (${#files[@]})" "${#files[@]} >= 5"
 for a in mawk gawk original-awk; do
   need_tool "$a" "$a" "the grammar check under $a" || continue

@@ -2,9 +2,10 @@
 # The README headline (common/headline.awk): from a summary.md it keeps each
 # experiment's heading and the regions its summary marks, drops everything
 # else, falls back to the first paragraph where nothing is marked, gives the
-# same bytes under every awk; the summaries mark a table and their findings;
-# and README.md's spliced part is what it makes of the committed
-# results/summary.md.
+# same bytes under every awk; links relative to results/ (where summary.md
+# is) get results/ in front for README.md; the summaries mark a table, their
+# findings and their plot; and README.md's spliced part is what it makes of
+# the committed results/summary.md, with a plot of each experiment.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../testlib.sh"
@@ -17,13 +18,14 @@ B='<!-- headline:begin -->' E='<!-- headline:end -->'
   printf '## Results\n\nunmarked head line\n%s\nMachine line.\n%s\n\n' "$B" "$E"
   printf '### one\n\nintro of one\n\n%s\n\n| t |\n|---|\n| 1 |\n\n%s\nnot shown\n%s\nFindings:\n- a\n%s\n\ntail of one\n' "$B" "$E" "$B" "$E"
   printf '### two\n\nfirst paragraph of two,\nstill the first.\n\nsecond paragraph\n'
-  printf '### three\n\n%s\nonly region\n%s\n' "$B" "$E"
+  printf '### three\n\n%s\nonly region\n![plot](three.svg) [u](https://e.x/a.svg) [p](#one) [f](quick-t.csv)\n%s\n' "$B" "$E"
 } >"$TMP/sum.md"
-want=$(printf 'Machine line.\n\n### one\n\n| t |\n|---|\n| 1 |\n\nFindings:\n- a\n\n### two\n\nfirst paragraph of two,\nstill the first.\n\n### three\n\nonly region\n\n')
+want=$(printf 'Machine line.\n\n### one\n\n| t |\n|---|\n| 1 |\n\nFindings:\n- a\n\n### two\n\nfirst paragraph of two,\nstill the first.\n\n### three\n\nonly region\n%s\n\n' \
+  '![plot](results/three.svg) [u](https://e.x/a.svg) [p](#one) [f](results/quick-t.csv)')
 for a in mawk gawk original-awk; do
   need_tool "$a" "$a" "headline under $a" || continue
   "$a" -f "$H" "$TMP/sum.md" >"$TMP/$a.out" 2>"$TMP/$a.err"
-  check_eq "$a: marked regions, headings and the unmarked section's first paragraph, nothing else" \
+  check_eq "$a: marked regions, headings and the unmarked section's first paragraph, nothing else; relative links under results/" \
     "$want" "$(cat "$TMP/$a.out")"
   check_eq "$a: nothing on stderr" "" "$(cat "$TMP/$a.err")"
 done
@@ -46,4 +48,8 @@ awk -v b="$RESULTS_BEGIN" -v e="$RESULTS_END" '$0 == e { p = 0 } p { print } $0 
   "$ROOT/README.md" >"$TMP/got.md"
 check_eq "README.md's results part is headline.awk of results/summary.md (to refresh it: docs/method.md, Raw files and tables)" "" \
   "$(diff "$TMP/want.md" "$TMP/got.md" | head -n 5)"
+# input: README.md's results part; prints each experiment heading without an image below it
+check_eq "README.md shows a plot (an image in results/) for each experiment" "" \
+  "$(awk '/^### / { if (h != "" && !img) print h; h = $0; img = 0 } /^!\[[^]]*\]\(results\/[^)]*\.svg\)$/ { img = 1 }
+          END { if (h != "" && !img) print h; if (h == "") print "no experiment heading" }' "$TMP/got.md" | paste -sd';' -)"
 finish

@@ -106,7 +106,7 @@ check_eq "$l: the full QUICK run's clock figures are decimal numbers" "" \
 # calls setlocale): its report and RESULT lines stay in the C locale
 if [ -f "$ROOT/build/liblockwait.so" ] && command -v sort >/dev/null 2>&1; then
   seq 1 50000 | awk '{ print ($1 * 7919) % 50000 }' >"$TMP/numbers"
-  LOCPATH="$LOC" LC_ALL="$l" "$ROOT/lockwait/tool/lockwait" -- sort --parallel=2 -S 1M "$TMP/numbers" \
+  LOCPATH="$LOC" LC_ALL="$l" "$ROOT/lockwait/tool/lockwait" --full-reports -- sort --parallel=2 -S 1M "$TMP/numbers" \
     >/dev/null 2>"$TMP/lw.err" || true
   check "$l: liblockwait inside sort prints its report" grep -q '^lockwait: report took' "$TMP/lw.err"
   check_eq "$l: liblockwait inside sort prints no decimal comma" "" \

@@ -3,7 +3,8 @@
 # checkout (a quarter of the time over a lock left by a run that died, a
 # quarter over one whose pid now belongs to an unrelated process, a quarter
 # over an older run.sh's lock directory); exactly one may run each time, the
-# others refuse naming it, and no lock is left. run.sh's test hook
+# others refuse naming it, and no lock is left. An older run.sh's lock
+# directory whose pid was reused does not block; a live one's does. run.sh's test hook
 # SHARECOST_TEST_HOLD makes the winner hold the lock until the test
 # releases it, running nothing, so the stress takes seconds.
 set -euo pipefail
@@ -47,7 +48,24 @@ for ((i = 1; i <= TRIALS; i++)); do
     refusals_named=$((refusals_named + 1))
   [ ! -e "$R/results/.lock" ] && [ ! -L "$R/results/.lock" ] || bad+=("trial $i: a lock was left")
 done
-kill "$unrelated" 2>/dev/null || true
+
+# an older run.sh's lock directory: its pid now an unrelated process's
+# (kill -0 alone blocked every run), or a live run.sh's (refused)
+legacy() { # legacy PID: one run.sh over a lock directory naming PID; prints "exit runs"
+  rm -rf "$R/results/.lock" "$H".*
+  mkdir "$R/results/.lock" && echo "$1" >"$R/results/.lock/pid"
+  touch "$H.release"
+  local rc=0
+  SHARECOST_TEST_HOLD=$H "$R/run.sh" >/dev/null 2>"$TMP/legacy.err" || rc=$?
+  echo "$rc $(got)"
+}
+check_eq "a legacy lock directory whose pid an unrelated process reused: the run goes ahead" "0 1" "$(legacy "$unrelated")"
+bash -c 'exec -a run.sh sleep 600' & fake_run=$!
+sleep 0.2 # its command line is run.sh's once exec is done
+check_eq "a legacy lock directory of a live run.sh: refused" "1 0" "$(legacy "$fake_run")"
+check "... naming its pid" grep -q "another run.sh (pid $fake_run) is running" "$TMP/legacy.err"
+kill "$fake_run" "$unrelated" 2>/dev/null || true
+rm -rf "$R/results/.lock"
 
 check_eq "$TRIALS times $N run.sh at once: exactly one ran each time" "$TRIALS" "$one_each"
 check_eq "the others refused, naming the running one's pid, each time" "$TRIALS" "$refusals_named"

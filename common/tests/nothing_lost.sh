@@ -3,7 +3,8 @@
 # line ends, an edited marker) stops before it moves anything; after a
 # SIGKILL of run.sh the benchmark does not run on as an orphan and the next
 # run removes what the dead one left; a benchmark whose output cannot be
-# written (a full disk) exits non-zero and says so; an up-to-date build.sh
+# written (a full disk) exits non-zero and says so; results/ files it
+# replaces keep their modes; an up-to-date build.sh
 # works in a read-only checkout.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
@@ -44,8 +45,14 @@ if [ "$(uname -s)" = Linux ]; then
   for _ in $(seq 100); do [ -z "$(running "$R/build/false_sharing")" ] && break; sleep 0.05; done
   check_eq "SIGKILL of run.sh: no benchmark left running" "" "$(running "$R/build/false_sharing")"
   check "SIGKILL of run.sh: it left a temp directory" bash -c "ls -d '$R'/results/.tmp.* >/dev/null 2>&1"
-  rc=0; QUICK=1 REPS=3 ROUNDS=200 SIZES=4 "$R/run.sh" ctxswitch >/dev/null 2>"$TMP/err" || rc=$?
+  # a results file it replaces keeps its mode; one it creates follows the umask
+  echo old >"$R/results/quick-summary.md"
+  chmod 640 "$R/results/quick-summary.md"
+  rm -f "$R/results/quick-ctxswitch-raw.txt"
+  rc=0; (umask 022 && QUICK=1 REPS=3 ROUNDS=200 SIZES=4 "$R/run.sh" ctxswitch >/dev/null 2>"$TMP/err") || rc=$?
   check_eq "the next run succeeds" 0 "$rc"
+  check_eq "a replaced results file keeps its mode (640), a new one has the umask's (644)" "640 644" \
+    "$(file_mode "$R/results/quick-summary.md") $(file_mode "$R/results/quick-ctxswitch-raw.txt")"
   check "the next run says it removed what the dead run left" grep -q 'removing what an unfinished run left' "$TMP/err"
   check_eq "the next run leaves no temp directory or lock" "" \
     "$(find "$R/results" "$R" -maxdepth 1 \( -name '.tmp*' -o -name '.lock*' -o -name '.README*' \))"

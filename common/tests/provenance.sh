@@ -4,9 +4,74 @@
 # resolved path and version line, not the word "cc"); CLOCK_GHZ* values in
 # the caller's environment never pass for measurements; a copy of the suite
 # inside another git repository does not claim that repository's commit.
+# The machine block records the kernel's mitigation of each CPU
+# vulnerability, and the summary names the ones that make switches dearer.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../testlib.sh"
+
+# ---- the mitigations: build/machine on a fake vulnerabilities directory ----
+V="$TMP/vuln dir" # a blank in the path
+mkdir -p "$V"
+printf 'Mitigation: PTI\n' >"$V/meltdown"
+printf 'Mitigation: Retpolines; IBPB: conditional; IBRS_FW; STIBP: disabled; RSB filling; PBRSB-eIBRS: Not affected; BHI: Not affected\n' >"$V/spectre_v2"
+printf 'Mitigation: usercopy/swapgs barriers and __user pointer sanitization\n' >"$V/spectre_v1"
+printf 'Not affected\n' >"$V/mds"
+printf 'Not affected\n' >"$V/l1tf"
+printf 'Vulnerable\n' >"$V/spec_store_bypass"
+if [ "$(uname -s)" = Linux ]; then
+  SHARECOST_VULN_DIR=$V "$BUILD/machine" >"$TMP/machine.out"
+  check_eq "machine: one line per vulnerability file, in name order, as the kernel words it" \
+    "# vulnerability: l1tf=Not affected|# vulnerability: mds=Not affected|# vulnerability: meltdown=Mitigation: PTI|# vulnerability: spec_store_bypass=Vulnerable|# vulnerability: spectre_v1=Mitigation: usercopy/swapgs barriers and __user pointer sanitization|# vulnerability: spectre_v2=Mitigation: Retpolines; IBPB: conditional; IBRS_FW; STIBP: disabled; RSB filling; PBRSB-eIBRS: Not affected; BHI: Not affected" \
+    "$(grep '^# vulnerability: ' "$TMP/machine.out" | paste -sd'|' -)"
+  mkdir -p "$TMP/empty"
+  check_eq "machine: an empty vulnerabilities directory is 'not available'" "# vulnerability: not available" \
+    "$(SHARECOST_VULN_DIR=$TMP/empty "$BUILD/machine" | grep '^# vulnerability: ')"
+  check_eq "machine: a missing vulnerabilities directory is 'not available'" "# vulnerability: not available" \
+    "$(SHARECOST_VULN_DIR=$TMP/none "$BUILD/machine" | grep '^# vulnerability: ')"
+  if [ -d /sys/devices/system/cpu/vulnerabilities ]; then
+    check "machine: this kernel's vulnerability files are recorded" grep -q '^# vulnerability: [a-z0-9_]*=' <("$BUILD/machine")
+  else
+    skip "machine: this kernel's vulnerability files are recorded" "no /sys/devices/system/cpu/vulnerabilities here"
+  fi
+else
+  check_eq "machine: 'not available' off Linux" "# vulnerability: not available" "$("$BUILD/machine" | grep '^# vulnerability: ')"
+fi
+check "machine -h names SHARECOST_VULN_DIR" grep -q SHARECOST_VULN_DIR <("$BUILD/machine" -h)
+
+# ---- the mitigations in the summary's machine block, under every awk ----
+raw_with() { # raw_with VULNERABILITY-LINE...: a raw file's provenance block
+  echo "# sharecost raw results: ctxswitch"
+  echo "# cpu_model: Test CPU"
+  printf '%s\n' "$@"
+}
+vlines=(
+  "# vulnerability: l1tf=Not affected" "# vulnerability: mds=Not affected"
+  "# vulnerability: meltdown=Mitigation: PTI" "# vulnerability: spec_store_bypass=Vulnerable"
+  "# vulnerability: spectre_v1=Mitigation: usercopy/swapgs barriers and __user pointer sanitization"
+  "# vulnerability: spectre_v2=Mitigation: Retpolines; IBPB: conditional; IBRS_FW; STIBP: disabled; RSB filling; PBRSB-eIBRS: Not affected; BHI: Not affected")
+raw_with "${vlines[@]}" >"$TMP/vuln-raw.txt"
+raw_with "# vulnerability: mds=Not affected" "# vulnerability: meltdown=Not affected" >"$TMP/unaffected-raw.txt"
+raw_with >"$TMP/old-raw.txt"
+for a in mawk gawk original-awk; do
+  need_tool "$a" "$a" "summary_head.awk's mitigations under $a" || continue
+  "$a" -f "$ROOT/common/summary_head.awk" "$TMP/vuln-raw.txt" >"$TMP/head.md"
+  awk -f "$ROOT/common/headline.awk" "$TMP/head.md" >"$TMP/headline.md"
+  check_eq "$a: the headline names only the mitigations that make switches dearer, briefly" \
+    "System calls and switches between address spaces pay for the kernel's mitigations: meltdown (PTI); spectre_v2 (Retpolines, IBPB: conditional, IBRS_FW)." \
+    "$(grep '^System calls' "$TMP/headline.md")"
+  check_eq "$a: the headline does not list the others" "" "$(grep -i 'l1tf\|not affected\|spectre_v1' "$TMP/headline.md")"
+  check_eq "$a: the machine block lists them all in one sentence" \
+    "Kernel mitigations of CPU vulnerabilities (/sys/devices/system/cpu/vulnerabilities): those that make system calls and address-space switches dearer are meltdown: PTI (page-table isolation: the page tables are switched on every kernel entry and exit); spectre_v2: Retpolines; IBPB: conditional; IBRS_FW; STIBP: disabled; RSB filling; PBRSB-eIBRS: Not affected; BHI: Not affected (indirect-branch barriers: IBPB between processes, IBRS or retpolines in the kernel, STIBP between siblings); other mitigations: spectre_v1 (usercopy/swapgs barriers and __user pointer sanitization); left vulnerable: spec_store_bypass; not affected: 2 (l1tf, mds)." \
+    "$(grep '^Kernel mitigations' "$TMP/head.md")"
+  "$a" -f "$ROOT/common/summary_head.awk" "$TMP/unaffected-raw.txt" >"$TMP/head.md"
+  check_eq "$a: none dearer: no headline sentence" "" "$(grep '^System calls' "$TMP/head.md" || true)"
+  check_eq "$a: none dearer: the machine block says so" \
+    "Kernel mitigations of CPU vulnerabilities (/sys/devices/system/cpu/vulnerabilities): none of those that make system calls and address-space switches dearer is active; not affected: 2 (mds, meltdown)." \
+    "$(grep '^Kernel mitigations' "$TMP/head.md")"
+  check_eq "$a: a raw file without vulnerability lines (older, or not Linux) gets no mitigation sentence" "" \
+    "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP/old-raw.txt" | grep 'mitigations' || true)"
+done
 
 R=$TMP/repo
 scratch_built "$R"

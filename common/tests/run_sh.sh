@@ -11,6 +11,18 @@ R=$TMP/repo
 scratch_repo "$R"
 
 check "run.sh -h prints usage" bash -c "'$R/run.sh' -h | grep -q '^usage: ./run.sh'"
+# run.sh -h lists every knob each exp.sh checks (SIZES, the README's own
+# example, was missing): the names in its knob_* calls and NAME=... messages
+"$R/run.sh" -h >"$TMP/usage.txt"
+missing_knobs=""
+read_experiments "$ROOT"
+for e in "${EXPERIMENTS[@]}"; do
+  while read -r k; do
+    grep -q "^  $k=" "$TMP/usage.txt" || missing_knobs="$missing_knobs $e:$k"
+  done < <(grep -oE '(knob_(int|int_list|enum_list) |bad_usage ")[A-Z][A-Z0-9_]*' "$ROOT/$e/exp.sh" | sed 's/.* "*//; s/^"//' | sort -u)
+done
+check_eq "run.sh -h lists every knob the experiments check" "" "$missing_knobs"
+check "run.sh -h lists SIZES" grep -q '^  SIZES=' "$TMP/usage.txt"
 check "build.sh -h prints usage" bash -c "'$R/build.sh' -h | grep -q '^usage: ./build.sh'"
 check "test.sh -h prints usage" bash -c "'$ROOT/test.sh' -h | grep -q '^usage: ./test.sh'"
 
@@ -52,6 +64,26 @@ check_eq "test.sh with a FILTER that matches nothing: exit 1" 1 "$rc"
 check "... and names the word" grep -q "^not ok - FILTER 'no-such-test-word' matches no test file" "$TMP/filter.out"
 check_eq "bad knobs wrote nothing to results/ or README.md" "$before" "$(tree_sum "$R/results" "$R/README.md")"
 
+# test.sh streams each check line as it comes, not when the file ends, and
+# still counts: a probe test file prints one line, then waits for a flag
+# that is set only once that line has reached test.sh's output
+S=$TMP/stream
+scratch_repo "$S"
+cp -R "$BUILD" "$S/build" && cp -R "$BUILD_ASAN" "$S/build-asan" && find "$S/build" "$S/build-asan" -exec touch {} +
+cat >"$S/common/tests/zz_stream_probe.sh" <<TXT
+echo "ok - first"
+for _ in \$(seq 200); do [ -e "$TMP/stream.flag" ] && break; sleep 0.1; done
+if [ -e "$TMP/stream.flag" ]; then echo "ok - streamed"; else echo "not ok - streamed: test.sh held the first line back"; fi
+TXT
+"$S/test.sh" zz_stream_probe >"$TMP/stream.out" 2>&1 &
+spid=$!
+for _ in $(seq 1200); do grep -q '^ok - first' "$TMP/stream.out" && break; sleep 0.1; done
+touch "$TMP/stream.flag"
+src=0; wait "$spid" || src=$?
+check "test.sh shows a test file's line while the file still runs" grep -q '^ok - streamed' "$TMP/stream.out"
+check_eq "test.sh counts the streamed lines: exit 0, 4 passed (registration, build, 2)" "0|4 passed, 0 failed, 0 skipped" \
+  "$src|$(tail -n 1 "$TMP/stream.out")"
+
 # the splice: idempotent, and only the part between the markers changes
 source "$ROOT/common/lib.sh"
 printf 'head\n%s\nold\n%s\ntail\n' "$RESULTS_BEGIN" "$RESULTS_END" >"$TMP/README.md"
@@ -64,6 +96,35 @@ check_eq "splice replaces only the marked part" "head|$RESULTS_BEGIN|new 1|new 2
 printf 'no markers\n' >"$TMP/plain.md"
 check_exit "splice refuses a README without markers" 1 bash -c "source '$ROOT/common/lib.sh'; splice_readme '$TMP/plain.md' '$TMP/sum.md'"
 check_eq "a refused splice leaves the file as it was" "no markers" "$(cat "$TMP/plain.md")"
+
+# the splice keeps README's mode (it writes a mktemp file, 0600, and renames it)
+for mode in 644 664; do
+  chmod "$mode" "$TMP/README.md"
+  (umask 077 && splice_readme "$TMP/README.md" "$TMP/sum.md")
+  check_eq "splice keeps README.md's mode $mode" "$mode" "$(file_mode "$TMP/README.md")"
+done
+
+# markers in the wrong order, missing or doubled: run.sh refuses before it
+# builds or runs anything, and README.md loses nothing
+cp "$R/README.md" "$TMP/README.good"
+bad_markers() { # bad_markers NAME AWK-PROGRAM: README.md rewritten by the program
+  local name=$1 rc=0 before
+  awk -v b="$RESULTS_BEGIN" -v e="$RESULTS_END" "$2" "$TMP/README.good" >"$R/README.md"
+  before=$(tree_sum "$R/results" "$R/README.md")
+  "$R/run.sh" false_sharing >/dev/null 2>"$TMP/err" || rc=$?
+  check_eq "README $name: run.sh exits 1 with one line, before building" "1 1 0" \
+    "$rc $(wc -l <"$TMP/err") $(grep -c 'building' "$TMP/err")"
+  check "README $name: the message names the markers" grep -q 'results:' "$TMP/err"
+  check_eq "README $name: results/ and README.md unchanged" "$before" "$(tree_sum "$R/results" "$R/README.md")"
+}
+# shellcheck disable=SC2016 # awk programs
+{
+  bad_markers "with the end marker before the begin marker" '$0 == b { print e; next } $0 == e { print b; next } { print }'
+  bad_markers "without an end marker" '$0 != e'
+  bad_markers "with the begin marker twice" '{ print } $0 == b { print b }'
+  bad_markers "with the end marker twice" '{ print } $0 == e { print }'
+}
+cp "$TMP/README.good" "$R/README.md"
 
 # an interrupted full run leaves README.md, summary.md and results/ as they were
 before=$(tree_sum "$R/results" "$R/README.md")

@@ -5,12 +5,7 @@ set -euo pipefail
 source "$(dirname "$0")/../testlib.sh"
 
 cd "$ROOT"
-# the checkout's files: git's list, or (a tarball, no git) every file but builds
-files() {
-  git ls-files -co --exclude-standard 2>/dev/null ||
-    find . \( -name .git -o -name 'build*' -o -name results \) -prune -o -type f -print | sed 's|^\./||'
-}
-mapfile -t scripts < <(files | while read -r f; do
+mapfile -t scripts < <(checkout_files | while read -r f; do
   [ -f "$f" ] || continue
   case "$f" in *.sh|.ci/run) echo "$f" ;; *) head -c 40 "$f" | grep -q '^#!.*bash' && echo "$f" ;; esac
 done | sort -u)

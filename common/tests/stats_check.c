@@ -275,6 +275,40 @@ static void check_shift_brute(void)
     end();
 }
 
+/* The interval's bounds are the c-th smallest and largest Walsh averages
+ * and the estimate their median: ci_shift must pick exactly those of the
+ * sorted list (walsh() here), also with ties, zeros and n past the exact
+ * branch, whatever way it finds them */
+static void check_shift_walsh_ranks(void)
+{
+    static const size_t sizes[] = {1, 2, 5, 6, 7, 30, 61, 62, 150, 301};
+    double d[301], *w = malloc(301 * 302 / 2 * sizeof *w);
+    if (!w)
+        die("out of memory");
+    begin("ci_shift: estimate and bounds are the sorted Walsh averages' median and c-th (ties, zeros, n = 1..301)");
+    for (size_t t = 0; t < sizeof sizes / sizeof *sizes; t++) {
+        size_t n = sizes[t], c = 0; /* c depends on n only: found on the continuous sample (all distinct) */
+        for (int kind = 0; kind < 3; kind++) {
+            for (size_t i = 0; i < n; i++) /* continuous, rounded (ties, zeros), 1e300s of both signs */
+                d[i] = kind == 0 ? normal01() : kind == 1 ? round(2 * normal01()) : 1e300 * normal01();
+            size_t m = walsh(d, n, w);
+            struct interval iv = ci_shift(d, n);
+            double est = m % 2 ? w[m / 2] : (w[m / 2 - 1] + w[m / 2]) / 2;
+            expect(iv.est == est, "n=%zu kind %d: estimate %.17g, sorted Walsh median %.17g", n, kind, iv.est, est);
+            if (isnan(iv.lo))
+                continue;
+            if (kind == 0)
+                while (c < m && w[c] != iv.lo)
+                    c++;
+            expect(c < m && w[c] == iv.lo && iv.hi == w[m - 1 - c],
+                   "n=%zu kind %d: %.17g..%.17g are not the %zu-th smallest and largest Walsh averages", n, kind,
+                   iv.lo, iv.hi, c + 1);
+        }
+    }
+    end();
+    free(w);
+}
+
 /* ---- the normal approximation (n > 60) next to the exact branch ---- */
 
 /* P(T+ <= k) for k = 0..n(n+1)/2 by the subset-sum recursion, in long
@@ -525,6 +559,7 @@ int main(void)
     check_median_ranks();
     check_shift_known();
     check_shift_brute();
+    check_shift_walsh_ranks();
     check_normal_branch();
     check_agreement();
     check_bh();

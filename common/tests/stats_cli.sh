@@ -54,6 +54,25 @@ check "canary: one RESULT line with canary_ns > 0" \
 check_eq "canary: the slow threshold is common.h's SLOW_CANARY" 1.15 "$(val "$line" slow_canary)"
 check_eq "the output keeps the RESULT grammar" "" "$(cat "$TMP/q.txt" <(echo "$line") >"$TMP/all.txt"; result_grammar "$TMP/all.txt")"
 
+# 100 000 values: median and shift in O(n log n) time and O(n) memory (the
+# sorted list of all 5e9 Walsh averages would take 40 GB; summing the
+# binomial afresh per rank took 85 s). timeout is a guard against a hang,
+# not a timed assertion; the memory cap makes a quadratic list fail at once.
+awk 'BEGIN { srand(7); for (i = 0; i < 100000; i++) printf "%.6f ", i % 1000 + rand(); print "" }' >"$TMP/big.txt"
+big() { (ulimit -v 1000000 2>/dev/null; timeout 60 "$S" "$1" "$TMP/big.txt"); }
+line=$(big median 2>&1) || line="failed: $line"
+check_awk "median of 100 000 values: about 500 with an interval, in 1 GB of address space" \
+  "$(val "$line" est) + 0 > 490 && $(val "$line" est) + 0 < 510 && \"$(val "$line" est_lo)\" != \"NA\"" "$line"
+line=$(big shift 2>&1) || line="failed: $line"
+check_awk "shift of 100 000 values: about 500 with an interval, in 1 GB of address space" \
+  "$(val "$line" est) + 0 > 490 && $(val "$line" est) + 0 < 510 && $(val "$line" p) + 0 < 0.001" "$line"
+# near the largest double the average of two values must not overflow
+line=$(echo "1e308 1.5e308 1.7e308 1.2e308 1.1e308 1.3e308" | "$S" shift)
+check_eq "shift near 1e308: finite estimate and bounds" "1.3e+308 1e+308 1.7e+308" \
+  "$(val "$line" est) $(val "$line" est_lo) $(val "$line" est_hi)"
+line=$(echo "1.7e308 1.6e308" | "$S" median)
+check_eq "median of two values near 1e308: 1.65e308, not inf" "1.65e+308" "$(val "$line" est)"
+
 # bad WORD CMD...: exit 2, one line on stderr naming WORD, nothing on stdout
 bad() {
   local word=$1 rc=0; shift

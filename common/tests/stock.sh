@@ -10,7 +10,8 @@ set -euo pipefail
 source "$(dirname "$0")/../testlib.sh"
 
 rc=0
-(cd "$ROOT" && common/stock_path.sh ./test.sh summary listing shellcheck locale arm64 realprogs) \
+# (grammar and usage list the checkout's files, with git or without it)
+(cd "$ROOT" && common/stock_path.sh ./test.sh summary listing shellcheck locale arm64 realprogs grammar usage) \
   >"$TMP/stock.txt" 2>&1 || rc=$?
 last=$(tail -n 1 "$TMP/stock.txt")
 check_eq "stock machine: test.sh exits 0" "0" "$rc"

@@ -67,10 +67,16 @@ check "a wide interval at the largest D does not hide growth below it" bash -c "
   awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' | grep -q '^- thread rmw/8: significant at every measured D from 1 KiB on, growing with D: .* at 1536 KiB'"
 check "the findings say where the sweep stopped against L2 and the LLC" \
   grep -q '^- The sweep stops at D = 2 MiB (1.00 × L2), below the LLC (260 MiB): the LLC knee is not measured' "$TMP/mawk/summary.md"
-check "the summary links the plot under results/" grep -qF '](results/ctxswitch-indirect.svg)' "$TMP/mawk/summary.md"
+check "the summary links the plot beside it in results/ (summary.md is read there)" grep -qF '](ctxswitch-indirect.svg)' "$TMP/mawk/summary.md"
 check "the SVG marks L2 and says where the LLC is" \
   bash -c "grep -q '>L2</text>' '$TMP/mawk/ctxswitch-indirect.svg' && grep -q 'LLC (260 MiB) is beyond the right edge' '$TMP/mawk/ctxswitch-indirect.svg'"
 check "the SVG draws the intervals" grep -q '95% intervals' "$TMP/mawk/ctxswitch-indirect.svg"
+# the log scale draws significant positive costs only: it says what it leaves out
+neg=$(awk -F, 'NR > 1 && $30 == 1 && $22 == "yes" && $17 < 0' "$TMP/mawk/ctxswitch-indirect.csv" | wc -l)
+check_awk "the fixture has significantly negative cells ($neg)" "$neg > 0"
+check "the SVG says it leaves out the $neg significantly negative cells" \
+  grep -q "Not drawn (see the table): $neg significantly negative" "$TMP/mawk/ctxswitch-indirect.svg"
+check "the SVG has a title" grep -q '<text id="title"[^>]*>ctxswitch: indirect cost' "$TMP/mawk/ctxswitch-indirect.svg"
 
 # an unpinned QUICK run (PIN=0, a real run): placement said, failed checks marked
 u=$TMP/unpinned
@@ -82,7 +88,7 @@ notok=$(grep -c '^RESULT exp=ctxswitch kind=total .* check=\(csw\|migrated\)' "$
 check_awk "unpinned: the fixture has cells that failed a self-check ($notok of $flagged)" "$notok > 0"
 check_eq "unpinned: each failed cell is marked ! in the table" "$notok" "$(grep -o ' ! |' "$u/summary.md" | grep -c . || true)"
 check "unpinned: the findings list the failed cells" grep -q "cells failed a self-check (marked !)" "$u/summary.md"
-check "unpinned QUICK: the plot link names the quick file" grep -qF '](results/quick-ctxswitch-indirect.svg)' "$u/summary.md"
+check "unpinned QUICK: the plot link names the quick file" grep -qF '](quick-ctxswitch-indirect.svg)' "$u/summary.md"
 
 # cache sources that disagree are reported with the one used
 { cat "$fixture"; echo 'RESULT exp=ctxswitch kind=cache level=L2 sysfs_bytes=2097152 sysconf_bytes=1048576 sysctl_bytes=NA used=sysfs disagree=1'; } >"$TMP/disagree.txt"

@@ -3,8 +3,9 @@
 # alone and the summary says so, C2C=0 leaves it out (no section, no c2c
 # lines); the classes of the map choose the pairs of the two-thread table
 # (PAIR_CPUS: the typical pair of each measured class, then OS classes the
-# measurement splits or joins); bad knobs are refused before anything runs;
-# the benchmark checks PAIR_CPUS itself too.
+# measurement splits or joins); bad knobs, CPUs the process may not use
+# among them, are refused before anything runs; a map that fails at run
+# time fails the run; the benchmark checks PAIR_CPUS itself too.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
@@ -53,8 +54,8 @@ raw=$R/results/quick-false_sharing-raw.txt
 check "C2C=only: the raw file has the map" grep -q '^RESULT exp=false_sharing kind=c2c_plan ' "$raw"
 check_eq "C2C=only: no increment was measured" "0" "$(grep -c 'kind=cell ' "$raw" || true)"
 check "C2C=only: the summary says only the map ran" grep -q 'Only the core-to-core map ran (C2C=only)' "$R/results/quick-summary.md"
-check "C2C=only: the summary has the map's section and heatmap" \
-  bash -c "grep -q '^#### Core-to-core map' '$R/results/quick-summary.md' && grep -q 'results/quick-false_sharing-c2c.svg' '$R/results/quick-summary.md'"
+check "C2C=only: the summary has the map's section and heatmap, linked from results/ where it is" \
+  bash -c "grep -q '^#### Core-to-core map' '$R/results/quick-summary.md' && grep -qF '](quick-false_sharing-c2c.svg)' '$R/results/quick-summary.md'"
 check "C2C=only: the heatmap and the matrix are written" \
   bash -c "test -s '$R/results/quick-false_sharing-c2c.svg' && test -s '$R/results/quick-false_sharing-c2c.csv'"
 check_awk "QUICK measures a handful of pairs (at most 6)" \
@@ -84,7 +85,24 @@ bad PAIR_CPUS 'PAIR_CPUS=0,1'
 bad PAIR_CPUS 'PAIR_CPUS=0,1:Big'
 bad C2C_BATCHES C2C_BATCHES=3
 bad C2C_CPUS C2C_CPUS=a
+# a CPU this process may not use (1023: beyond any allowed set here), alone
+# or with allowed ones, and the pair table's CPUs likewise
+bad "C2C_CPUS=0,1023: CPU 1023 is not one this process may run on" C2C_CPUS=0,1023
+bad "CPU 1023 is not one" C2C_CPUS=1023
+bad "PAIR_CPUS=0,1023:x: CPU 1023 is not one" PAIR_CPUS=0,1023:x
 check_eq "bad knobs wrote nothing" "$before" "$(tree_sum "$R/results" "$R/README.md")"
+
+# the map failing at run time (a stub in its place) fails the run: exit
+# non-zero, nothing written, instead of results without the map's section
+cp "$R/build/false_sharing_c2c" "$TMP/c2c.real"
+printf '#!/bin/sh\necho "error: stub map failed" >&2\nexit 2\n' >"$R/build/false_sharing_c2c"
+touch "$R/build/false_sharing_c2c" # newer than its sources: build.sh keeps it
+rm -f "$R"/results/quick-*
+rc=0; env QUICK=1 ITERS_LOG2=12 THREADS=1 "$R/run.sh" false_sharing >/dev/null 2>"$TMP/err" || rc=$?
+check_awk "a map that fails at run time: run.sh exits non-zero" "$rc != 0" "exit $rc"
+check "... and says false_sharing failed" grep -q 'false_sharing failed' "$TMP/err"
+check_eq "... and writes no results" "" "$(cd "$R/results" && ls quick-* 2>/dev/null)"
+cp -p "$TMP/c2c.real" "$R/build/false_sharing_c2c"
 
 # the benchmark's own check of PAIR_CPUS
 fs=$BUILD/false_sharing

@@ -30,9 +30,10 @@ MAX_CELL_S=soon check_exit "MAX_CELL_S=soon: exit 2" 2 run_exp lockwait_check
 LOCKWAIT_SCENARIOS=cache,cond LOCKWAIT_THREADS=4 MAX_CELL_S=10 check "valid knobs pass the check" run_exp lockwait_check
 eta=$(run_exp lockwait_eta)
 check_awk "the ETA is a whole number of seconds ($eta)" "\"$eta\" ~ /^[0-9]+\$/ && $eta >= 1"
-# each thread does the same operations: 1024 threads take 256 times as long
+# each thread does the same operations: 1024 threads' runs take 256 times
+# as long (the canaries, awk and report around them do not: 50x at least)
 eta1024=$(LOCKWAIT_THREADS=1024 run_exp lockwait_eta)
-check_awk "the ETA grows with LOCKWAIT_THREADS (4: $eta s, 1024: $eta1024 s)" "$eta1024 >= 100 * $eta"
+check_awk "the ETA grows with LOCKWAIT_THREADS (4: $eta s, 1024: $eta1024 s)" "$eta1024 >= 50 * $eta"
 
 raw=$TMP/raw/lockwait-raw.txt
 mkdir -p "$TMP/raw"

@@ -26,8 +26,12 @@ build_lockwait_lib() {
   local shared
   mapfile -t shared < <(lockwait_shared_src)
   fresh "$BUILD_DIR/liblockwait.so" "$lib"/*.c "$lib"/*.h "$ROOT"/lockwait/tool/*.[ch] ||
+  # -z now: every symbol the library calls is bound at load; bound lazily,
+  # its first call from a signal handler would run the dynamic linker's
+  # resolver (which saves the whole vector state: kilobytes) on what may be
+  # a signal stack of a few KiB
   "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -fno-omit-frame-pointer -I"$ROOT/common" \
-    "$lib"/*.c "${shared[@]}" -o "$BUILD_DIR/liblockwait.so" -ldl
+    "$lib"/*.c "${shared[@]}" -Wl,-z,now -o "$BUILD_DIR/liblockwait.so" -ldl
 }
 
 # the trace reader: every .c of report/, and the shared sources (rebuilt

@@ -136,7 +136,7 @@ loop stacks $((PAIRS / 5)) NA depth0 depth8 contended
 took=''
 for ((i = 1; i <= REPS; i++)); do
   rm -f "$TMP/report.txt"
-  flock "$LOCK" env LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" "$BUILD/lw_life" many >/dev/null
+  flock "$LOCK" env LOCKWAIT_FULL_REPORTS=1 LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" "$BUILD/lw_life" many >/dev/null
   t=$(sed -n 's/^lockwait: report took \([0-9.]*\) ms$/\1/p' "$TMP/report.txt")
   locks=$(grep '^RESULT exp=lockwait kind=process ' "$TMP/report.txt" | kv_awk '{ print kv_get($0, "locks") }')
   took+=${took:+,}$t

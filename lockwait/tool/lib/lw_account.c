@@ -230,7 +230,7 @@ static void settle_hold(void)
 
 /* ---------------------------------------------------------------- waits */
 
-static long vol_switches(void)
+__attribute__((noinline)) static long vol_switches(void) /* its struct rusage only when called */
 {
 #if defined(__linux__) && defined(RUSAGE_THREAD)
     struct rusage ru;
@@ -255,6 +255,8 @@ static long vol_switches(void)
 void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, uintptr_t pc)
 {
     struct lw_lock *r = e ? e->lock : NULL;
+    if (!LD(lw.waited)) /* read first: the shared line is written once */
+        ST(lw.waited, 1);
     w->type = type;
     w->holder = r && lw_kinds[r->kind].exclusive ? lw_holder_of(p, r->kind, r) : 0;
     /* The count of waiters, shared by all threads and bumped only here on
@@ -270,7 +272,8 @@ void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, 
     w->stack = lw_stack_capture(pc);
     uint32_t n = lw_tls.nwaits++;
     w->nvcsw0 = -1;
-    if (n < LW_PROBE_ALL || n % LW_PROBE_SAMPLE == 0) {
+    /* not on a small stack (a signal handler's may have no room for a struct rusage) */
+    if ((n < LW_PROBE_ALL || n % LW_PROBE_SAMPLE == 0) && lw_on_big_stack()) {
         int saved = errno;
         w->nvcsw0 = vol_switches();
         errno = saved;
@@ -419,6 +422,8 @@ void lw_settle(void)
 
 __attribute__((noinline)) void lw_trylock_failed(struct lw_tstat *e)
 {
+    if (!LD(lw.waited))
+        ST(lw.waited, 1);
     if (e)
         BUMP1(e->trylock_failed, 1);
 }

@@ -77,6 +77,19 @@ static void whole_knob(struct lw_config *c, const char *name, long min, long max
         *v = n;
 }
 
+/* NAME from the environment into *v when it is 0 or 1; otherwise said, and
+ * *v (the default) kept */
+static void flag_knob(struct lw_config *c, const char *name, int *v)
+{
+    const char *s = getenv(name);
+    if (!s || !*s)
+        return;
+    if (strcmp(s, "0") && strcmp(s, "1"))
+        note_ignored(c, "%s='%.40s' ignored: expected 0 or 1; using %d", name, s, *v);
+    else
+        *v = *s == '1';
+}
+
 /* the reports while the program runs and at the signals that end it */
 static void on_demand_read(struct lw_config *c)
 {
@@ -94,13 +107,8 @@ static void on_demand_read(struct lw_config *c)
     if (s && *s && !(c->dump_signal = parse_signal(s)))
         note_ignored(c, "LOCKWAIT_DUMP_SIGNAL='%.40s' ignored: expected a signal number or USR1, USR2, "
                         "RTMIN+N", s);
-    s = getenv("LOCKWAIT_SIGNALS");
-    if (s && *s) {
-        if (strcmp(s, "0") && strcmp(s, "1"))
-            note_ignored(c, "LOCKWAIT_SIGNALS='%.40s' ignored: expected 0 or 1; using 1", s);
-        else
-            c->on_signals = *s == '1';
-    }
+    flag_knob(c, "LOCKWAIT_SIGNALS", &c->on_signals);
+    flag_knob(c, "LOCKWAIT_FULL_REPORTS", &c->full_reports);
 }
 
 void lw_config_read(struct lw_config *c)

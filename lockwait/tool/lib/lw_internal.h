@@ -240,6 +240,7 @@ struct lw_config {
     long interval_s;    /* LOCKWAIT_INTERVAL: seconds between periodic reports, 0: none */
     int dump_signal;    /* LOCKWAIT_DUMP_SIGNAL: a signal that asks for a report now, 0: none */
     int on_signals;     /* LOCKWAIT_SIGNALS: report when a signal ends the program (default 1) */
+    int full_reports;   /* LOCKWAIT_FULL_REPORTS: the whole report even from a process that waited for no lock */
     long stack_depth;   /* frames per stack, 0: no stacks */
     char ignored[512];  /* what was ignored, for the report */
     /* stderr at start, for the report (lw_output.c) */
@@ -257,6 +258,7 @@ struct lw_state {
     struct lw_thread *_Atomic threads;
     au64 nthreads;
     au64 dropped;
+    au32 waited; /* set by the first contended wait or failed trylock (lw_report.c: one line without) */
     uint64_t start_ns;
     uint32_t pid;
     struct lw_config cfg;
@@ -358,6 +360,7 @@ LW_HIDDEN void lw_err_note(struct lw_config *c); /* at start: who stderr is */
 LW_HIDDEN int lw_deliver(int fd, const char *p, size_t n); /* 0 or an errno; never SIGPIPE */
 LW_HIDDEN void lw_say(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* a line at exit */
 LW_HIDDEN void lw_report_write(const char *path, const char *p, size_t n); /* path NULL: stderr */
+LW_HIDDEN int lw_report_brief(void); /* at exit: one line if nothing was waited for (1), else 0 */
 LW_HIDDEN void lw_trace_start(const struct lw_config *c); /* at start: the run's first process clears the path */
 /* at exit: where this process's trace goes (shared: a path without %p) */
 LW_HIDDEN int lw_trace_open(const char *path, int shared, int has_records, char *used, size_t cap);

@@ -179,6 +179,33 @@ void lw_report_write(const char *path, const char *p, size_t n)
         lw_say("the report is LOST: writing it to stderr failed (%s)", strerror(err));
 }
 
+/* A process that waited for no lock (no contended wait, no failed trylock,
+ * nothing lost or ignored) gets one line at exit instead of the report, and
+ * none of the report's work (the walk of the lock table, names, file:line):
+ * a build's hundreds of short processes pay nothing measurable and say one
+ * line each. LOCKWAIT_FULL_REPORTS=1, periodic or on-demand reports: the
+ * whole report. Returns whether the line was the report. */
+int lw_report_brief(void)
+{
+    if (lw.cfg.full_reports || lw.cfg.interval_s || lw.cfg.dump_signal || lw.cfg.ignored[0] || LD(lw.waited) ||
+        LD(lw.untracked) || LD(lw.arena_failed) || LD(lw.held_lost) || LD(lw.bypassed))
+        return 0;
+    char name[32], line[256], path[4096];
+    snprintf(name, sizeof name, "%s", program_invocation_short_name);
+    for (char *c = name; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f) /* the line stays one line */
+            *c = '?';
+    unsigned long long locks = LD(lw.nlocks), threads = LD(lw.nthreads);
+    int n = snprintf(line, sizeof line, "lockwait: pid %u (%s) waited for no lock: %llu lock%s seen, %llu thread%s, "
+                     "%.3f s\n", lw.pid, name, locks, locks == 1 ? "" : "s", threads, threads == 1 ? "" : "s",
+                     (double)(lw_now() - lw.start_ns) / 1e9);
+    if (lw.cfg.out)
+        lw_expand_path(lw.cfg.out, path, sizeof path);
+    if (n > 0)
+        lw_report_write(lw.cfg.out ? path : NULL, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+    return 1;
+}
+
 /* ---------------------------------------------------------------- the trace file
  *
  * With "%p" in LOCKWAIT_TRACE every process writes its own file. Without

@@ -568,6 +568,8 @@ static void report_text(struct buf *b, struct picked *pk, int why, uint64_t t_st
 
 void lw_report(int why)
 {
+    if (why == LW_AT_EXIT && lw_report_brief())
+        return;
     uint64_t t_start = lw_now();
     struct picked pk = {.top = lw.cfg.top};
     struct buf b = {0};

@@ -151,18 +151,30 @@ __attribute__((no_sanitize("address"))) static uint32_t walk(uintptr_t fp, uintp
     return own ? 1 : n;
 }
 
+int lw_on_big_stack(void)
+{
+    uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
+    return fp >= lw_tls.stack_lo && fp < lw_tls.stack_hi; /* (lw_stack_low: lo = hi for small ones) */
+}
+
+/* the walk, with its frames' room, only where the stack has room for it */
+__attribute__((noinline)) static uint32_t capture_walk(uintptr_t pc, uint32_t depth)
+{
+    uintptr_t f[LW_STACK_MAX];
+    f[0] = pc;
+    uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
+    return intern(f, walk(fp, fp, lw_tls.stack_hi, pc, f, depth));
+}
+
 __attribute__((noinline)) uint32_t lw_stack_capture(uintptr_t pc)
 {
     uint32_t depth = (uint32_t)lw.cfg.stack_depth;
     if (depth == 0 || !stab)
         return 0;
-    uintptr_t f[LW_STACK_MAX];
-    f[0] = pc;
-    uintptr_t fp = (uintptr_t)__builtin_frame_address(0), lo = lw_tls.stack_lo, hi = lw_tls.stack_hi;
-    uint32_t n = 1;
-    if (hi && fp >= lo && fp < hi) /* else: another stack (a signal stack?), or one not known */
-        n = walk(fp, fp, hi, pc, f, depth);
-    return intern(f, n);
+    if (lw_on_big_stack())
+        return capture_walk(pc, depth);
+    /* another stack (a signal stack may be a few KiB), or one not known: the call site */
+    return intern(&pc, 1);
 }
 
 const struct lw_stack *lw_stack_get(uint32_t id)

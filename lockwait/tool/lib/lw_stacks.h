@@ -45,6 +45,10 @@ LW_HIDDEN uint32_t lw_stack_slots(void);
  * stacks are one frame (the call site). */
 LW_HIDDEN void lw_stack_bounds(uintptr_t lo, uintptr_t hi);
 LW_HIDDEN void lw_stack_bounds_main(void);
+/* whether the caller runs on its thread's own stack, known and big (256 KiB
+ * or more): not on a signal stack, a coroutine's or a small thread's, where
+ * a few KiB may be all there is and the slow paths do less */
+LW_HIDDEN int lw_on_big_stack(void);
 /* the usable depth of a thread stack of size bytes whose top frame is hi */
 LW_HIDDEN uintptr_t lw_stack_low(uintptr_t hi, uint64_t size);
 

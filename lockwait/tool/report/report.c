@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <getopt.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void usage(FILE *f)
@@ -57,10 +58,11 @@ static void usage(FILE *f)
         "  without a signal, a semaphore wait that timed out) on a lock: it follows the\n"
         "  thread that next signals or posts what the idle thread waited for.\n"
         "  -f        print only folded lines 'thread;frame;...;frame;lock NS' (flame graph\n"
-        "            input): the wait time per thread, stack (outermost frame first) and\n"
-        "            lock; frames and locks named from the symbols of the files the trace\n"
-        "            lists (read on the machine that wrote it); without stacks (a version-1\n"
-        "            trace, LOCKWAIT_STACK_DEPTH=0): 'thread;lock NS'\n"
+        "            input; no other option goes with it): the wait time per thread, stack\n"
+        "            (outermost frame first) and lock; frames and locks named from the\n"
+        "            symbols of the files the trace lists (read on the machine that wrote\n"
+        "            it); without stacks (a version-1 trace, LOCKWAIT_STACK_DEPTH=0):\n"
+        "            'thread;lock NS'\n"
         "  -s        also print the path itself: kind=critpath_seg, times from trace start\n"
         "  -n TOP    waitblock lines to print, largest first (default 20; 0 = all)\n"
         "  -W FILE   windows file ('request TID START_NS END_NS' and 'compile TID S E',\n"
@@ -80,12 +82,15 @@ static void usage(FILE *f)
         "  --contended-min N  leave out locks with fewer than N contended waits (same)\n"
         "  --sort ORDER       order of the waitblock lines and the summary: wait (total\n"
         "                     blocked time, the default), count (pieces), lock (address)\n"
-        "  TRACE may be a pipe (read whole). A human summary goes to stderr. A file that\n"
-        "  is not a whole, native-byte-order lockwait trace is refused with exit status 2.\n");
+        "  TRACE may be a pipe (read whole, up to a quarter of the memory). A human\n"
+        "  summary goes to stderr. A file that is not a whole, native-byte-order lockwait\n"
+        "  trace (a device, say) is refused with exit status 2, and so are -j/-c files\n"
+        "  that are the trace, the -W file or each other, before anything is written.\n");
 }
 
 struct opts {
     int folded, show_segs, order; /* order: 0 wait, 1 count, 2 lock */
+    int tuned;                    /* -n, --sort or a --*-min given: options -f has no use for */
     long top;
     const char *wpath, *json, *csv;
     struct select sel;
@@ -113,25 +118,80 @@ static void parse_opts(int argc, char **argv, struct opts *o)
         case 'f': o->folded = 1; break;
         case 's': o->show_segs = 1; break;
         case 'n':
+            o->tuned = 1;
             if (parse_long(optarg, 0, 1000000000, &o->top) != 0)
                 die_usage("-n %s: expected TOP, a whole number from 0 to 1000000000", optarg);
             break;
         case 'W': o->wpath = optarg; break;
         case 'j': o->json = optarg; break;
         case 'c': o->csv = optarg; break;
-        case 'L': o->sel.locked_min = parse_min("--locked-min", optarg); break;
-        case 'C': o->sel.contended_min = parse_min("--contended-min", optarg); break;
+        case 'L': o->tuned = 1; o->sel.locked_min = parse_min("--locked-min", optarg); break;
+        case 'C': o->tuned = 1; o->sel.contended_min = parse_min("--contended-min", optarg); break;
         case 'O':
+            o->tuned = 1;
             o->order = !strcmp(optarg, "wait") ? 0 : !strcmp(optarg, "count") ? 1 : !strcmp(optarg, "lock") ? 2 : -1;
             if (o->order < 0)
                 die_usage("--sort %s: expected wait, count or lock", optarg);
             break;
         case ':': die_usage("%s needs a value (see -h)", argv[optind - 1]);
-        default: die_usage("unknown option %s (see -h)", argv[optind - 1]);
+        default: /* optopt: the unknown letter of "-fx"; 0 for an unknown long option */
+            if (optopt)
+                die_usage("unknown option '-%c' (see -h)", optopt);
+            die_usage("unknown option '%s' (see -h)", argv[optind - 1]);
         }
     }
     if (optind != argc - 1)
         die_usage("expected one TRACE file, got %d arguments (see -h)", argc - optind);
+    if (o->folded && (o->show_segs || o->wpath || o->json || o->csv || o->tuned))
+        die_usage("-f prints only the folded lines: it takes none of -s, -n, -W, -j, -c, --sort, "
+                  "--locked-min, --contended-min (run lockwait_report again for those)");
+}
+
+/* a file's identity: its device and inode, or, for one not there yet, its
+ * directory's and its name (two names of one file, as a link, compare equal);
+ * *dir_ok: whether a new file could be made there */
+struct file_id { dev_t dev; ino_t ino; const char *name; };
+static struct file_id file_id(const char *file, int *dir_ok)
+{
+    struct stat st;
+    if (stat(file, &st) == 0) {
+        *dir_ok = !S_ISDIR(st.st_mode) && access(file, W_OK) == 0;
+        return (struct file_id){st.st_dev, st.st_ino, ""};
+    }
+    const char *slash = strrchr(file, '/');
+    char dir[4096];
+    int n = slash ? snprintf(dir, sizeof dir, "%.*s", (int)(slash - file + 1), file) : snprintf(dir, sizeof dir, ".");
+    *dir_ok = 0;
+    if (n < 0 || (size_t)n >= sizeof dir || stat(dir, &st) != 0)
+        return (struct file_id){0, 0, file};
+    *dir_ok = S_ISDIR(st.st_mode) && access(dir, W_OK | X_OK) == 0;
+    return (struct file_id){st.st_dev, st.st_ino, slash ? slash + 1 : file};
+}
+static int same_file(struct file_id a, struct file_id b)
+{
+    return a.dev == b.dev && a.ino == b.ino && !strcmp(a.name, b.name);
+}
+
+/* -j and -c: writable, and neither the trace, nor the windows file, nor each
+ * other's file; checked before anything is read or written */
+static void check_outputs(const struct opts *o)
+{
+    const char *in[2] = {path, o->wpath}, *out[2] = {o->json, o->csv}, *flag[2] = {"-j", "-c"};
+    int ok;
+    for (int i = 0; i < 2; i++) {
+        if (!out[i])
+            continue;
+        struct file_id id = file_id(out[i], &ok);
+        if (!ok)
+            die_usage("%s %s: cannot be written (a directory, read-only, or in a directory that is missing or read-only)",
+                      flag[i], out[i]);
+        for (int k = 0; k < 2; k++)
+            if (in[k] && same_file(id, file_id(in[k], &ok)))
+                die_usage("%s %s: that is the %s it reads; writing it would destroy it", flag[i], out[i],
+                          k ? "windows file (-W)" : "trace");
+        if (i == 1 && out[0] && same_file(id, file_id(out[0], &ok)))
+            die_usage("-c %s: the same file as -j %s; give each its own", out[1], out[0]);
+    }
 }
 
 static int by_count(const void *a, const void *b)
@@ -219,6 +279,9 @@ int main(int argc, char **argv)
     struct opts o = {.top = 20};
     parse_opts(argc, argv, &o);
     path = argv[optind];
+    check_outputs(&o);
+    if (o.wpath) /* before any output: a bad file must not follow a report */
+        tail_read(o.wpath);
     load();
     meta_load();
     build();
@@ -239,7 +302,7 @@ int main(int argc, char **argv)
     if (o.show_segs)
         print_segs();
     if (o.wpath)
-        tail_windows(o.wpath);
+        tail_windows();
     if (o.json)
         export_chrome(o.json);
     if (o.csv)

@@ -174,6 +174,7 @@ int lock_selected(uint32_t l, const struct select *sel);
 void export_csv(const char *file, const struct select *sel); /* -c: per-lock and per-stack rows */
 
 /* report_tail.c */
-void tail_windows(const char *wpath); /* -W */
+void tail_read(const char *wpath); /* -W: the windows file, checked (exit 2) */
+void tail_windows(void);            /* -W: the requests' kind=tail line */
 
 #endif

@@ -81,21 +81,44 @@ static void jus(struct jout *o, uint64_t ns)
     jput(o, d, 4);
 }
 
-/* s as a JSON string's contents (names may hold any byte but NUL) */
+/* the length of the valid UTF-8 sequence at s (2 to 4 bytes: no overlong
+ * form, no surrogate, nothing above U+10FFFF), or 0 */
+static size_t utf8_len(const unsigned char *s)
+{
+    size_t n = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : 2;
+    if (s[0] < 0xc2 || s[0] > 0xf4)
+        return 0;
+    for (size_t k = 1; k < n; k++)
+        if ((s[k] & 0xc0) != 0x80) /* the NUL ends a cut sequence here too */
+            return 0;
+    if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f) || /* overlong; surrogate */
+        (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))   /* overlong; > U+10FFFF */
+        return 0;
+    return n;
+}
+
+/* s as a JSON string's contents (names may hold any byte but NUL): valid
+ * UTF-8 as it is, control characters, quotes and backslashes escaped, each
+ * byte of invalid UTF-8 as U+FFFD */
 static void jstr(struct jout *o, const char *s)
 {
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            char e[2] = {'\\', (char)c};
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        size_t n = *p >= 0x80 ? utf8_len(p) : 1;
+        if (*p == '"' || *p == '\\') {
+            char e[2] = {'\\', (char)*p};
             jput(o, e, 2);
-        } else if (c < 0x20 || c >= 0x7f) { /* bytes above ASCII as Latin-1: valid JSON whatever they were */
+        } else if (*p < 0x20 || *p == 0x7f) {
             char e[8];
-            snprintf(e, sizeof e, "\\u%04x", c);
+            snprintf(e, sizeof e, "\\u%04x", *p);
             jput(o, e, 6);
+        } else if (n == 0) {
+            JLIT(o, "\\ufffd");
+            n = 1;
         } else {
-            jput(o, (const char *)&c, 1);
+            jput(o, (const char *)p, n);
         }
+        p += n;
     }
 }
 

@@ -1,8 +1,10 @@
 /* report_load.c - lockwait_report: opening a trace and reading its records.
  * A regular file is read in chunks, through pread, so the trace never sits
  * in memory whole (it may be larger than the model); a pipe or a FIFO with
- * a writer is read whole, once; a directory, a FIFO nobody writes to, or a
- * file that is not a whole native lockwait trace is refused (exit 2). */
+ * a writer is read whole, once, up to a quarter of the memory, its header
+ * checked as soon as it is in; a directory, a device (it may never end), a
+ * FIFO nobody writes to, or a file that is not a whole native lockwait
+ * trace is refused (exit 2). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report.h"
@@ -13,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -22,6 +25,68 @@ static char *stream;
 static const char *file_kind(mode_t m)
 {
     return S_ISFIFO(m) ? "pipe or FIFO" : S_ISCHR(m) ? "character device" : S_ISSOCK(m) ? "socket" : "special file";
+}
+
+/* the header, once got bytes of the file are in (the magic from 8 on, the
+ * rest from a whole header on); refuses what is not a native trace */
+static void check_header(const char *head, size_t got)
+{
+    if (got >= 8 && memcmp(head, LW_TRACE_MAGIC, 8) != 0)
+        FAIL("wrong magic: not a lockwait trace (expected \"%s\")", LW_TRACE_MAGIC);
+    if (got < sizeof hdr)
+        return;
+    memcpy(&hdr, head, sizeof hdr);
+    if (hdr.endian != LW_TRACE_ENDIAN)
+        FAIL("byte-order mark 0x%08" PRIx32 ": written on a machine of the other byte order "
+             "(or corrupt); this reader needs 0x%08x", hdr.endian, LW_TRACE_ENDIAN);
+    if (hdr.version < 1 || hdr.version > LW_TRACE_VERSION) /* 1: no stacks, no names */
+        FAIL("trace version %" PRIu32 ", this reader knows 1 to %u", hdr.version, LW_TRACE_VERSION);
+    if (hdr.record_size != sizeof(struct lw_trace_record))
+        FAIL("record size %" PRIu32 ", this reader knows %zu", hdr.record_size,
+             sizeof(struct lw_trace_record));
+}
+
+/* how much of a piped trace may be held in memory: a quarter of the memory
+ * (and of the address space a limit leaves), so endless input is refused
+ * instead of taking the machine */
+static size_t stream_max(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    uint64_t max = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page / 4 : (uint64_t)1 << 30;
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+        max = MIN(max, (uint64_t)rl.rlim_cur / 4);
+    return (size_t)MIN(max, (uint64_t)SIZE_MAX / 2);
+}
+
+/* a pipe or FIFO, read whole (its header checked as soon as it is in) */
+static size_t read_stream(int fd, mode_t mode)
+{
+    int fl = fcntl(fd, F_GETFL);
+    if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0)
+        die("%s: fcntl: %s", path, strerror(errno));
+    size_t cap = 0, size = 0, max = stream_max();
+    for (;;) {
+        stream = grow(stream, &cap, size + CHUNK, 1);
+        ssize_t r = read(fd, stream + size, CHUNK);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            FAIL("reading it (a %s): %s", file_kind(mode), strerror(errno));
+        if (r == 0)
+            break;
+        if (size < sizeof hdr)
+            check_header(stream, size + (size_t)r);
+        size += (size_t)r;
+        if (size > max)
+            FAIL("more than %zu MB from this %s, the most read into memory here: write the "
+                 "trace to a file and give its name", max >> 20, file_kind(mode));
+    }
+    close(fd);
+    if (size == 0) /* a FIFO with no writer reads as end of file at once */
+        FAIL("read 0 bytes from this %s (no writer, or nothing written): not a lockwait trace",
+             file_kind(mode));
+    return size;
 }
 
 void load(void)
@@ -41,27 +106,10 @@ void load(void)
         if (size == 0)
             FAIL("empty file (0 bytes), not a lockwait trace");
         trace_fd = fd;
-    } else {
-        int fl = fcntl(fd, F_GETFL);
-        if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0)
-            die("%s: fcntl: %s", path, strerror(errno));
-        size_t cap = 0;
-        size = 0;
-        for (;;) {
-            stream = grow(stream, &cap, size + CHUNK, 1);
-            ssize_t r = read(fd, stream + size, CHUNK);
-            if (r < 0 && errno == EINTR)
-                continue;
-            if (r < 0)
-                FAIL("reading it (a %s): %s", file_kind(st.st_mode), strerror(errno));
-            if (r == 0)
-                break;
-            size += (size_t)r;
-        }
-        close(fd);
-        if (size == 0) /* a FIFO with no writer reads as end of file at once */
-            FAIL("read 0 bytes from this %s (no writer, or nothing written): not a lockwait trace",
-                 file_kind(st.st_mode));
+    } else if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) {
+        size = read_stream(fd, st.st_mode);
+    } else { /* a device may never end (/dev/zero) */
+        FAIL("a %s, not a lockwait trace (a regular file or a pipe)", file_kind(st.st_mode));
     }
     char head[sizeof hdr];
     size_t got = MIN(size, sizeof hdr);
@@ -69,19 +117,9 @@ void load(void)
         memcpy(head, stream, got);
     else if (pread(fd, head, got, 0) != (ssize_t)got)
         FAIL("reading it: %s", strerror(errno ? errno : EIO));
-    if (size >= 8 && memcmp(head, LW_TRACE_MAGIC, 8) != 0)
-        FAIL("wrong magic: not a lockwait trace (expected \"%s\")", LW_TRACE_MAGIC);
+    check_header(head, got);
     if (size < sizeof hdr)
         FAIL("truncated header: %zu bytes, a trace starts with %zu", size, sizeof hdr);
-    memcpy(&hdr, head, sizeof hdr);
-    if (hdr.endian != LW_TRACE_ENDIAN)
-        FAIL("byte-order mark 0x%08" PRIx32 ": written on a machine of the other byte order "
-             "(or corrupt); this reader needs 0x%08x", hdr.endian, LW_TRACE_ENDIAN);
-    if (hdr.version < 1 || hdr.version > LW_TRACE_VERSION) /* 1: no stacks, no names */
-        FAIL("trace version %" PRIu32 ", this reader knows 1 to %u", hdr.version, LW_TRACE_VERSION);
-    if (hdr.record_size != sizeof(struct lw_trace_record))
-        FAIL("record size %" PRIu32 ", this reader knows %zu", hdr.record_size,
-             sizeof(struct lw_trace_record));
     if ((size - sizeof hdr) % sizeof(struct lw_trace_record))
         FAIL("truncated: %zu bytes after the header is not a whole number of %zu-byte records",
              size - sizeof hdr, sizeof(struct lw_trace_record));

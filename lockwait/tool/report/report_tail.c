@@ -8,7 +8,9 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* -W: the requests' time spent compiling or blocked behind a compiling thread */
 struct win { uint32_t t; uint64_t s, e; int compile; };
@@ -42,30 +44,46 @@ static uint64_t compiling(const struct win *wv, const uint64_t *pmax, size_t nw,
     return sum;
 }
 
+/* the windows, read before any output (a bad file must not follow a printed
+ * report); tids are mapped to threads only when the report needs them, as a
+ * tid missing from the trace would add a thread */
+static struct win *windows;
+static size_t nwindows;
+
+__attribute__((noreturn)) static void bad_window(const char *wpath, size_t line)
+{
+    die_usage("-W %s: line %zu: expected 'request|compile TID START_NS END_NS' "
+              "(TID from 1 to 4294967295, times whole ns with END_NS >= START_NS)", wpath, line);
+}
+
 /* the windows file: "request TID START_NS END_NS" or "compile TID START_NS END_NS" */
-static struct win *read_windows(const char *wpath, size_t *nw_out)
+void tail_read(const char *wpath)
 {
     FILE *f = fopen(wpath, "r");
     if (!f)
         die_usage("-W %s: %s", wpath, strerror(errno));
-    struct win *wv = NULL;
-    size_t nw = 0, cap = 0;
-    char kind[16];
-    uint32_t tid;
-    uint64_t s, e;
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0)
+        die_usage("-W %s: %s", wpath, strerror(errno));
+    if (S_ISDIR(st.st_mode))
+        die_usage("-W %s: a directory, not a windows file", wpath);
+    size_t cap = 0;
+    char kind[16], tid[24], s[24], e[24];
     int r;
-    while ((r = fscanf(f, "%15s %" SCNu32 " %" SCNu64 " %" SCNu64, kind, &tid, &s, &e)) == 4) {
+    while ((r = fscanf(f, "%15s %23s %23s %23s", kind, tid, s, e)) == 4) {
+        long t = 0, a = 0, b = 0;
         int compile = strcmp(kind, "compile") == 0;
-        if ((!compile && strcmp(kind, "request") != 0) || e < s)
-            die_usage("-W %s: line %zu: expected 'request|compile TID START_NS END_NS'", wpath, nw + 1);
-        wv = grow(wv, &cap, nw + 1, sizeof *wv);
-        wv[nw++] = (struct win){thread_of(tid), s, e, compile};
+        if ((!compile && strcmp(kind, "request") != 0) || parse_long(tid, 1, UINT32_MAX, &t) != 0 ||
+            parse_long(s, 0, LONG_MAX, &a) != 0 || parse_long(e, a, LONG_MAX, &b) != 0)
+            bad_window(wpath, nwindows + 1);
+        windows = grow(windows, &cap, nwindows + 1, sizeof *windows);
+        windows[nwindows++] = (struct win){(uint32_t)t, (uint64_t)a, (uint64_t)b, compile};
     }
+    if (ferror(f))
+        die_usage("-W %s: %s", wpath, strerror(errno));
     if (r != EOF)
-        die_usage("-W %s: line %zu: expected 'request|compile TID START_NS END_NS'", wpath, nw + 1);
+        bad_window(wpath, nwindows + 1);
     fclose(f);
-    *nw_out = nw;
-    return wv;
 }
 
 /* what the requests add up to, and per lock: blocked, and blocked behind a compile */
@@ -127,10 +145,12 @@ static void tail_print(const struct tail_sums *ts)
             100.0 * (double)(self + tw) / l, 100.0 * (double)(self + tb) / l);
 }
 
-void tail_windows(const char *wpath)
+void tail_windows(void)
 {
-    size_t nw;
-    struct win *wv = read_windows(wpath, &nw);
+    size_t nw = nwindows;
+    struct win *wv = windows;
+    for (size_t i = 0; i < nw; i++)
+        wv[i].t = thread_of(wv[i].t);
     /* the compiles, by thread and start, with the latest end so far per thread */
     qsort(wv, nw, sizeof *wv, cmp_win);
     uint64_t *pmax = xmalloc(sizeof *pmax * (nw ? nw : 1)), *wmax = xmalloc(sizeof *wmax * (mstat.waits + 1));
@@ -155,6 +175,7 @@ void tail_windows(const char *wpath)
     }
     tail_print(&ts);
     free(wv);
+    windows = NULL;
     free(pmax);
     free(wmax);
     free(ts.behind);

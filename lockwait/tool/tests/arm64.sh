@@ -10,11 +10,12 @@ source "$(dirname "$0")/../../../common/testlib.sh"
 source "$(dirname "$0")/lw_lib.bash"
 
 # the preload goes to the guest only (-E); LD_PRELOAD in qemu's own
-# environment would be tried on the x86-64 qemu binary
+# environment would be tried on the x86-64 qemu binary; the whole reports,
+# as uncontended runs' counts are checked too
 # shellcheck disable=SC2317 # called through check_exit
 qpreload() { # qpreload OUT TRACE CMD...
   local out=$1 trace=$2; shift 2
-  qemu-aarch64 -E LD_PRELOAD="$A64LIB" -E LOCKWAIT_OUT="$out" ${trace:+-E LOCKWAIT_TRACE="$trace"} "$@" >"$TMP/stdout"
+  qemu-aarch64 -E LD_PRELOAD="$A64LIB" -E LOCKWAIT_OUT="$out" -E LOCKWAIT_FULL_REPORTS=1 ${trace:+-E LOCKWAIT_TRACE="$trace"} "$@" >"$TMP/stdout"
 }
 
 arm64_build lockwait || finish

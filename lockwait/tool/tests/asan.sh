@@ -5,6 +5,8 @@
 # ASan runtime, so LD_PRELOAD names the runtime first; its path is the one
 # the ASan-built test programs link (from ldd).
 set -euo pipefail
+# the whole report from every run, uncontended ones too: it is code to check
+export LOCKWAIT_FULL_REPORTS=1
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
 

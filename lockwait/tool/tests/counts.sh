@@ -6,6 +6,8 @@
 # exiting while holding a lock, 1000 threads and 100 000 locks; the trace of
 # a run agrees with its report; the launcher's usage and bad settings.
 set -euo pipefail
+# every lock's counts, of runs without contention too: the whole reports
+export LOCKWAIT_FULL_REPORTS=1
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
 # shellcheck source=lockwait/tool/tests/lw_lib.bash

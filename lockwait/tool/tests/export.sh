@@ -44,6 +44,28 @@ check_eq "--sort lock: wait blocks by lock address" \
   "$(grep kind=waitblock "$TMP/sorted.out" | awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^lock=/) print substr($i, 6) }')"
 check_exit "--sort nonsense is refused" 2 "$R" --sort nonsense "$TMP/chain.trace"
 
+# a thread name in UTF-8 goes through as it is; control characters, quotes
+# and backslashes are escaped, each byte of invalid UTF-8 is U+FFFD. The
+# name's 16 bytes are a DATA record's t_ns and lock, little-endian: 4a c3 bc
+# 72 67 ff 78 01 ("J", "ü", "rg", a stray 0xff, "x", ^A) and 22 5c e2 82 00..
+# ('"', '\', the first two bytes of a three-byte character, cut).
+# (text trace: T_NS EVENT TID LOCK AUX HOLDER TYPE; 10 THREAD_INFO, 8 DATA)
+cat >"$TMP/name.txt" <<'TXT'
+1030000000 4 101 1000 1000000000 0 1
+1040000000 6 101 0 0 0 0
+1000000000 1 102 1000 0 101 1
+1030000000 2 102 1000 1000000000 0 1
+1050000000 6 102 0 0 0 0
+0 10 102 0 0 0 0
+106115411014894410 8 0 82e25c22 0 0 0
+TXT
+"$BUILD/lockwait_tracegen" text "$TMP/name.txt" "$TMP/name.trace"
+check_exit "-j of a trace with a UTF-8 thread name" 0 "$R" -j "$TMP/name.json" "$TMP/name.trace"
+check_exit "... its JSON parses" 0 "$BUILD/lw_jsoncheck" "$TMP/name.json"
+check_eq "... the name as UTF-8, escaped only where it must be" \
+  '"args":{"name":"J'$'\xc3\xbc''rg\ufffdx\u0001\"\\\ufffd\ufffd-102"}}' \
+  "$(grep -o '"args":{"name":"J[^}]*}}' "$TMP/name.json")"
+
 # a real run's idle waits: named idle in the JSON and as blockers
 LOCKWAIT_OUT=$TMP/idle.txt LOCKWAIT_TRACE=$TMP/idle.trace LD_PRELOAD=$LIB "$BUILD/lw_idle" >/dev/null
 check_exit "report of lw_idle's trace with -j" 0 "$R" -n 0 -j "$TMP/idle.json" "$TMP/idle.trace"

@@ -6,6 +6,8 @@
  *                              (PTHREAD_STACK_MIN) waits once, then calls exit()
  *   hostile-prog coexit        a coroutine on an 8 KiB stack (makecontext)
  *                              waits once, then calls exit()
+ *   hostile-prog altstack      a signal handler on a 5632-byte alternate
+ *                              signal stack waits once for a contended mutex
  *   hostile-prog unlink        waits once for a contended mutex (held until
  *                              it is asleep on it), then deletes
  *                              its own executable before exiting
@@ -20,7 +22,9 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <ucontext.h>
@@ -107,6 +111,38 @@ static void exit_from_coroutine(void)
     die("the coroutine returned");
 }
 
+/* a contended lock taken in a signal handler (locking there is not
+ * async-signal-safe, but programs do it when they know what they interrupt) */
+static void lock_in_handler(int sig)
+{
+    (void)sig;
+    if (pthread_mutex_lock(the_lock) != 0 || pthread_mutex_unlock(the_lock) != 0)
+        die("lock in the handler");
+}
+
+static void wait_on_altstack(void)
+{
+    /* 5632 bytes above an inaccessible page, so that overflowing it faults
+     * as it would below a stack of its own (a static array's overflow would
+     * silently write the data below it) */
+    long page = sysconf(_SC_PAGESIZE);
+    char *area = mmap(NULL, (size_t)page * 3, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (page <= 0 || area == MAP_FAILED || mprotect(area, (size_t)page, PROT_NONE) != 0)
+        die("mmap");
+    stack_t ss = {.ss_sp = area + page, .ss_size = 5632};
+    struct sigaction sa = {.sa_handler = lock_in_handler, .sa_flags = SA_ONSTACK};
+    pthread_t t;
+    if (sigaltstack(&ss, NULL) != 0 || sigemptyset(&sa.sa_mask) != 0 || sigaction(SIGUSR1, &sa, NULL) != 0)
+        die("sigaltstack");
+    waiter_tid = (unsigned)syscall(SYS_gettid);
+    if (pthread_create(&t, NULL, holder, NULL) != 0)
+        die("pthread_create");
+    while (!atomic_load(&held))
+        sched_yield();
+    if (raise(SIGUSR1) != 0 || pthread_join(t, NULL) != 0)
+        die("raise or pthread_join");
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && !strcmp(argv[1], "smallexit"))
@@ -119,6 +155,8 @@ int main(int argc, char **argv)
         wait_for_holder();
     } else if (argc == 2 && !strcmp(argv[1], "wait")) {
         wait_for_holder();
+    } else if (argc == 2 && !strcmp(argv[1], "altstack")) {
+        wait_on_altstack();
     } else if (argc == 2 && !strcmp(argv[1], "unlink")) {
         wait_for_holder();
         if (unlink(argv[0]) != 0)
@@ -132,7 +170,7 @@ int main(int argc, char **argv)
             die("rename");
         contend();
     } else {
-        die("usage: hostile-prog wait | heapwait | smallexit | coexit | unlink | dlswap LIB NEW");
+        die("usage: hostile-prog wait | heapwait | smallexit | coexit | altstack | unlink | dlswap LIB NEW");
     }
     printf("done %s\n", argv[1]);
     return 3;

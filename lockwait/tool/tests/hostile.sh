@@ -3,7 +3,8 @@
 # its report: the executable deleted before exit (its file:line must still
 # come from the running file), a loaded library replaced on disk by another
 # build (its frames must not take the other file's names), a setting whose
-# value holds a newline, no /proc, exit() on a tiny thread or coroutine stack.
+# value holds a newline, no /proc, exit() on a tiny thread or coroutine stack,
+# a contended lock in a signal handler on a small signal stack.
 # The program (hostile-prog.c) is compiled here with -g, in a directory
 # whose name has a space; its output and exit status must be the bare run's.
 set -euo pipefail
@@ -45,6 +46,15 @@ st=0
 preload "$TMP/co.txt" "$D/prog.bin" coexit || st=$?
 check_eq "exit in a coroutine on 8 KiB: the bare run's output and status" "$bare" "$(cat "$TMP/stdout"; echo "status $st")"
 check "... and the report is whole" grep -q '^RESULT exp=lockwait kind=lockstack ' "$TMP/co.txt"
+# a signal handler on a 5632-byte signal stack waits for a contended lock:
+# the wrapper's slow path must fit beside the kernel's signal frame
+bare=$("$D/prog.bin" altstack; echo "status $?")
+st=0
+preload "$TMP/alt.txt" "$D/prog.bin" altstack || st=$?
+check_eq "a contended lock in a handler on a 5632-byte signal stack: the bare run's output and status" \
+  "$bare" "$(cat "$TMP/stdout"; echo "status $st")"
+check "... and its wait is reported, at the handler's call" \
+  grep -Eq '^RESULT exp=lockwait kind=lock .* contended=1 .* site=lock_in_handler\+0x[0-9a-f]+ ' "$TMP/alt.txt"
 
 if ! command -v addr2line >/dev/null 2>&1; then
   skip "file:line of a deleted executable" "addr2line (binutils) is not installed"

@@ -55,6 +55,35 @@ refused "a file that is not executable" 126 "cannot run" "$L" -- "$ROOT/README.m
 refused "a directory" 126 "cannot run" "$L" -- "$TMP"
 refused "-o in a missing directory" 2 "cannot write" "$L" -o "$TMP/no/such/dir/r.txt" -- true
 refused "--trace in a missing directory" 2 "cannot write" "$L" --trace "$TMP/no/such/dir/t" -- true
+# --dump-signal: only a signal the program can catch
+for sig in 0 9 19 32 65 STOP RTMIN+99; do
+  refused "--dump-signal $sig" 2 "--dump-signal '$sig'" "$L" --dump-signal "$sig" -- true
+done
+for sig in USR1 SIGUSR2 RTMIN+1 2; do
+  check_exit "--dump-signal $sig is taken" 0 "$L" --dump-signal "$sig" -- true
+done
+
+# a process tree (a shell, a program with uncontended locks, one without
+# locks, one with contention): only the contended one reports in full; every
+# other process says in one line that it waited for no lock, and does none
+# of the report's work. --full-reports: every process's whole report.
+tree() { # tree DIR [OPTION]: the tree's reports, one file per process, in DIR
+  mkdir -p "$1"
+  "$L" ${2:+"$2"} -o "$1/%p" -- bash -c "'$C' single 1000 >/dev/null; /bin/true; '$C' handoff 10 >/dev/null; exit 0"
+}
+tree "$TMP/tree"
+check_eq "a process tree: one whole report, of the contended program" 1 \
+  "$(grep -l '^RESULT exp=lockwait kind=report ' "$TMP"/tree/* | wc -l | tr -d ' ')"
+check "... it has the contended lock" grep -q '^RESULT exp=lockwait kind=lock .* contended=[1-9]' "$TMP"/tree/*
+check_eq "... each other process (bash, lw_counts single, true) one line saying it waited for no lock" \
+  "bash 1|lw_counts 1|true 1|" \
+  "$(for f in "$TMP"/tree/*; do grep -q 'kind=report' "$f" && continue
+       sed -n 's/^lockwait: pid [0-9]* (\(.*\)) waited for no lock: .*/\1/p' "$f" | tr '\n' ' '; wc -l <"$f"; done |
+     awk '{ print $1, $2 }' | sort | tr '\n' '|')"
+tree "$TMP/full" --full-reports
+check_eq "--full-reports: a whole report from each of the four processes" 4 \
+  "$(grep -l '^RESULT exp=lockwait kind=report ' "$TMP"/full/* | wc -l | tr -d ' ')"
+check "--full-reports: uncontended locks counted" grep -q '^RESULT exp=lockwait kind=lock .*acquisitions=1000 contended=0 ' "$TMP"/full/*
 
 # the library at a path with a space and a colon: profiled all the same
 d="$TMP/a b:c"

@@ -156,10 +156,54 @@ TXT
 done
 
 R=$BUILD/lockwait_report
+said() { cp "$TMP/out" "$TMP/msg"; check "$1" grep -q -- "$2" "$TMP/msg"; } # said NAME PATTERN: the last check's output has it
 check "-h prints usage and exits 0" bash -c "'$R' -h | grep -q '^usage: lockwait_report'"
 check_exit "no trace: exit 2" 2 "$R"
 check_exit "unknown flag: exit 2" 2 "$R" -q "$TMP/known.trace"
 check_exit "-n x: exit 2" 2 "$R" -n x "$TMP/known.trace"
 printf 'request 102 x y\n' >"$TMP/bad.win"
 check_exit "a bad windows file: exit 2" 2 "$R" -W "$TMP/bad.win" "$TMP/known.trace"
+check_eq "... and no report printed before it" "" "$("$R" -W "$TMP/bad.win" "$TMP/known.trace" 2>/dev/null || true)"
+printf 'request 4294967298 1000000000 1050000000\n' >"$TMP/tid.win"
+check_exit "a windows file with a TID beyond 32 bits: exit 2" 2 "$R" -W "$TMP/tid.win" "$TMP/known.trace"
+check_exit "-W a directory: exit 2" 2 "$R" -W "$TMP" "$TMP/known.trace"
+check_eq "... and no report printed before it" "" "$("$R" -W "$TMP" "$TMP/known.trace" 2>/dev/null || true)"
+check_exit "-j a directory: exit 2" 2 "$R" -j "$TMP" "$TMP/known.trace"
+check_eq "... and no report printed before it" "" "$("$R" -j "$TMP" "$TMP/known.trace" 2>/dev/null || true)"
+check_exit "--bogus: exit 2" 2 "$R" --bogus "$TMP/known.trace"
+said "... naming '--bogus'" "'--bogus'"
+check_exit "-fx: exit 2" 2 "$R" -fx "$TMP/known.trace"
+said "... naming '-x'" "'-x'"
+
+# an output that is an input: refused by device and inode, nothing written
+cp "$TMP/known.trace" "$TMP/in.trace"
+ln "$TMP/in.trace" "$TMP/in-link.trace"
+sum=$(cksum <"$TMP/in.trace")
+for o in "-j $TMP/in.trace" "-c $TMP/in.trace" "-j $TMP/./in-link.trace" "-c $TMP/known.win"; do
+  read -r flag file <<<"$o"
+  check_exit "$flag $(basename "$file") reading in.trace -W known.win: exit 2" 2 "$R" -W "$TMP/known.win" "$flag" "$file" "$TMP/in.trace"
+  said "... saying it would destroy what it reads" 'destroy'
+done
+check_eq "... and the trace is untouched" "$sum" "$(cksum <"$TMP/in.trace")"
+check_exit "-j and -c the same new file: exit 2" 2 "$R" -j "$TMP/same.out" -c "$TMP/./same.out" "$TMP/in.trace"
+check "... nothing written" test ! -e "$TMP/same.out"
+# -f prints only folded lines: whatever it would ignore is refused, not dropped
+for o in "-j $TMP/f.json" "-c $TMP/f.csv" "-s" "-n 3" "-W $TMP/known.win" "--sort lock" "--locked-min 1"; do
+  # shellcheck disable=SC2086 # the option and its value, split on purpose
+  check_exit "-f $o: exit 2 (it would be ignored)" 2 "$R" -f $o "$TMP/in.trace"
+  said "... saying -f takes none of it" '-f prints only the folded lines'
+done
+check "... nothing written" test ! -e "$TMP/f.json" -a ! -e "$TMP/f.csv"
+
+# endless input: a device is refused at once, a pipe as soon as its header is
+# wrong, and a pipe's trace is held in memory only so far (here a quarter of
+# 200 MB of address space); timeout only guards the suite against a hang
+check_exit "/dev/zero: exit 2, at once" 2 timeout 60 "$R" /dev/zero
+said "... saying it is a device" 'character device'
+check_exit "an endless pipe of zeros: exit 2, at once" 2 timeout 60 bash -c "'$R' /dev/stdin </dev/zero"
+check_exit "endless zeros in a pipe: exit 2" 2 timeout 60 bash -c "'$R' /dev/stdin < <(cat /dev/zero)"
+said "... at its wrong magic" 'wrong magic'
+check_exit "a trace header and then endless records in a pipe: exit 2" 2 timeout 60 \
+  bash -c "ulimit -v 200000 && '$R' /dev/stdin < <(head -c 32 '$TMP/known.trace'; cat /dev/zero)"
+said "... once it holds a quarter of the memory it may use" 'MB from this pipe'
 finish

@@ -1,0 +1,267 @@
+#!/usr/bin/env bash
+# stability.sh - do the suite's 95% intervals hold across runs? Runs the
+# suite N times in a temporary copy of this checkout (its results/ and
+# README.md are never touched), keeps each run's raw files in DIR/run-1 ...
+# DIR/run-N, then counts, per experiment and kind of figure (each exp.sh's
+# EXP_figures), how often one run's estimate lies inside another run's
+# interval (common/cross_run.awk). --compare does only the counting, on raw
+# files saved before. Needs what run.sh needs; build/stats computes the medians.
+set -euo pipefail
+export LC_ALL=C
+
+PROG=stability.sh
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=common/lib.sh
+source "$ROOT/common/lib.sh"
+read_experiments "$ROOT"
+BUILD=$ROOT/build
+N_MAX=20
+# what a run is; tests replace it with a stub (run in the copy, given the experiments)
+RUN_CMD=${SHARECOST_STABILITY_RUN:-./run.sh}
+
+usage() {
+  cat <<TXT
+usage: common/stability.sh [-h] [-n N] [-o DIR] [EXPERIMENT...]
+       common/stability.sh --compare DIR DIR...
+  Runs ./run.sh N times (default 3, 2..$N_MAX) on the named experiments (default:
+  all) in a temporary copy of this checkout, so results/ and README.md here
+  stay as they are, and keeps each run's raw files in DIR/run-1 ... DIR/run-N
+  (default DIR: a new directory under \${TMPDIR:-/tmp}; it must not hold run-*
+  yet). The knobs of run.sh (REPS=..., ...) apply to every run; QUICK=1 runs
+  have too few rounds for intervals, so they show the mechanics only.
+  Then, or with --compare on directories of raw files saved before (results/
+  of earlier runs, say), it prints per experiment and kind of figure, over
+  every ordered pair of runs (a, b): how many of b's estimates lie inside a's
+  95% interval, the median half-width of the intervals relative to their
+  estimates, and for comparisons the share of figures whose claim is the
+  same in all runs. Honest 95% intervals of equal width hold the other run's
+  estimate about 83% of the time.
+  EXPERIMENT: one of common/experiments: ${EXPERIMENTS[*]}
+  Output: a table on stdout and one RESULT exp=stability kind=cross_run line per
+  row (docs/output-grammar.md); progress on stderr. Bad arguments exit 2.
+environment (tests only):
+  SHARECOST_STABILITY_RUN=CMD  the command each run starts in the copy
+                               instead of ./run.sh (given the experiments)
+TXT
+}
+
+# ---- arguments: all checked before anything runs ----
+N=3 OUT='' COMPARE=0
+dirs=() selected=()
+parse_args() {
+  local a opts=0
+  while [ $# -gt 0 ]; do
+    a=$1; shift
+    case "$a" in
+      -h|--help) usage; exit 0 ;;
+      -n) [ $# -gt 0 ] || bad_usage "-n needs a number of runs"; N=$1; shift; opts=1 ;;
+      -o) [ $# -gt 0 ] || bad_usage "-o needs a directory"; OUT=$1; shift; opts=1
+          [ -n "$OUT" ] || bad_usage "-o needs a directory, not an empty word" ;;
+      --compare) COMPARE=1 ;;
+      -*) bad_usage "unknown option '$a' (see common/stability.sh -h)" ;;
+      *) dirs+=("$a") ;;
+    esac
+  done
+  if [ "$COMPARE" = 1 ]; then
+    [ "$opts" = 0 ] || bad_usage "--compare takes only directories, not -n or -o"
+    [ "${#dirs[@]}" -ge 2 ] || bad_usage "--compare needs at least two directories of raw files"
+    for a in "${dirs[@]}"; do
+      [ -d "$a" ] || bad_usage "--compare: '$a' is not a directory"
+      compgen -G "$a/*-raw.txt" >/dev/null || bad_usage "--compare: '$a' holds no *-raw.txt file"
+    done
+    return 0
+  fi
+  if ! is_uint "$N" || [ "$((10#$N))" -lt 2 ] || [ "$((10#$N))" -gt "$N_MAX" ]; then
+    bad_usage "-n $N: expected a whole number of runs from 2 to $N_MAX"
+  fi
+  N=$((10#$N))
+  # the experiments as run.sh takes them (it would refuse the same words, but
+  # only after the copy is made)
+  for a in "${dirs[@]+"${dirs[@]}"}"; do
+    case " ${EXPERIMENTS[*]} " in *" $a "*) ;; *) bad_usage "unknown experiment '$a'; expected one of: ${EXPERIMENTS[*]}" ;; esac
+    case " ${selected[*]-} " in *" $a "*) bad_usage "experiment '$a' named twice" ;; esac
+    selected+=("$a")
+  done
+  if [ -n "$OUT" ]; then
+    [ ! -e "$OUT" ] || [ -d "$OUT" ] || bad_usage "-o $OUT: exists and is not a directory"
+    ! compgen -G "$OUT/run-*" >/dev/null || bad_usage "-o $OUT: already holds run-*; name a new directory"
+  fi
+  return 0
+}
+
+# ---- the runs ----
+COPY_PARENT=''
+cleanup() {
+  kill_child
+  [ -z "$COPY_PARENT" ] || rm -rf "$COPY_PARENT"
+  return 0
+}
+
+# copy_checkout DEST: this checkout's files without build/, results/ and
+# .git: a git checkout's tracked and new files (what git ignores stays out),
+# anything else as it is
+copy_checkout() {
+  local dest=$1 list
+  mkdir -p "$dest"
+  list=$COPY_PARENT/files
+  if [ "$(git -C "$ROOT" rev-parse --show-toplevel 2>/dev/null)" = "$ROOT" ]; then
+    # files deleted but still in the index are left out
+    (cd "$ROOT" && git ls-files -co --exclude-standard -z |
+      while IFS= read -r -d '' f; do [[ $f == results/* ]] || [ ! -e "$f" ] || printf '%s\0' "$f"; done) >"$list" ||
+      die "cannot list the files of $ROOT"
+    (cd "$ROOT" && tar --null -T "$list" -cf -) | tar -C "$dest" -xf - || die "cannot copy $ROOT to $dest"
+  else
+    (cd "$ROOT" && tar --exclude=./build --exclude='./build-*' --exclude=./.git --exclude=./results -cf - .) |
+      tar -C "$dest" -xf - || die "cannot copy $ROOT to $dest"
+  fi
+  mkdir -p "$dest/results"
+}
+
+# run_all: N runs in one copy (built once, by the first run), each run's raw
+# files kept in OUT/run-I with its messages in OUT/run-I/run.log
+run_all() {
+  local copy i t0 t1 raws rc
+  COPY_PARENT=$(mktemp -d "${TMPDIR:-/tmp}/sharecost-copy.XXXXXX") || die "cannot create a temp directory"
+  copy=$COPY_PARENT/sharecost
+  echo "$PROG: copying the checkout to $copy" >&2
+  copy_checkout "$copy"
+  {
+    echo "# source: $ROOT"
+    echo "# git: $(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo "not a git checkout")"
+    echo "# date_utc: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "# runs: $N of: ${selected[*]:-all experiments}"
+  } >"$OUT/source.txt" || die "cannot write $OUT/source.txt"
+  t0=$(date +%s)
+  for ((i = 1; i <= N; i++)); do
+    echo "$PROG: run $i of $N ($(($(date +%s) - t0)) s so far; log in $OUT/run-$i/run.log)" >&2
+    mkdir "$OUT/run-$i" || die "cannot create $OUT/run-$i"
+    rm -f "$copy"/results/*-raw.txt
+    t1=$(date +%s)
+    rc=0
+    # shellcheck disable=SC2016 # expanded by the inner bash
+    run_child bash -c 'cd "$1" && shift && exec "$@"' _ "$copy" "$RUN_CMD" "${selected[@]+"${selected[@]}"}" \
+      >"$OUT/run-$i/run.log" 2>&1 || rc=$?
+    if [ "$rc" != 0 ]; then
+      tail -n 5 "$OUT/run-$i/run.log" >&2
+      # a knob run.sh refuses: the user's mistake, as for a bad argument here
+      [ "$rc" != 2 ] || bad_usage "run $i of $N refused its knobs or arguments (above); nothing was measured"
+      die "run $i of $N failed (above: the end of $OUT/run-$i/run.log); runs before it are in $OUT"
+    fi
+    raws=("$copy"/results/*-raw.txt)
+    [ -e "${raws[0]}" ] || die "run $i of $N wrote no raw file"
+    cp "${raws[@]}" "$OUT/run-$i/" || die "cannot copy run $i's raw files to $OUT/run-$i"
+    echo "$PROG: run $i of $N took $(($(date +%s) - t1)) s" >&2
+  done
+  echo "$PROG: $N runs in $(($(date +%s) - t0)) s; raw files in $OUT/run-1 ... $OUT/run-$N" >&2
+}
+
+# ---- the comparison ----
+# raw_of DIR EXP: EXP's raw file in DIR (a full run's, else a QUICK run's)
+raw_of() {
+  if [ -f "$1/$2-raw.txt" ]; then echo "$1/$2-raw.txt"
+  elif [ -f "$1/quick-$2-raw.txt" ]; then echo "$1/quick-$2-raw.txt"
+  fi
+}
+
+# figures_of EXP: EXP's figure kinds joined by ";" (EXP_figures of its exp.sh,
+# sourced as run.sh sources it); nothing when it defines none
+figures_of() {
+  local e=$1 lines
+  [ -f "$ROOT/$e/exp.sh" ] || return 0
+  # shellcheck source=/dev/null
+  lines=$(source "$ROOT/$e/exp.sh" && if declare -F "${e}_figures" >/dev/null; then "${e}_figures"; fi) ||
+    die "$e/exp.sh: ${e}_figures failed"
+  [ -n "$lines" ] || return 0
+  while IFS= read -r l; do
+    [[ $l =~ ^[a-z][a-z0-9_]*\ [a-z0-9_,]+\ [a-z0-9_,]+\ (lin|log)\ [^\ ]+\ [^\ ]+$ ]] ||
+      die "$e/exp.sh: ${e}_figures line '$l' is not 'KIND ID_KEYS VALUE_KEYS SCALE CLAIM PLACEMENT'"
+  done <<<"$lines"
+  paste -sd';' - <<<"$lines"
+}
+
+# compare DIR...: the table and the RESULT lines on stdout; its files in
+# COMPARE_WORK
+compare() {
+  local work=$COMPARE_WORK e d f figures raws stats=$BUILD/stats
+  : >"$work/counts"; : >"$work/series"
+  for e in "${EXPERIMENTS[@]}"; do
+    raws=()
+    for d in "$@"; do f=$(raw_of "$d" "$e"); [ -z "$f" ] || raws+=("$f"); done
+    [ "${#raws[@]}" -gt 0 ] || continue
+    figures=$(figures_of "$e")
+    if [ -z "$figures" ]; then echo "$PROG: $e: its exp.sh names no figures (${e}_figures); left out" >&2; continue; fi
+    if [ "${#raws[@]}" -lt 2 ]; then echo "$PROG: $e: a raw file in only one of the directories; left out" >&2; continue; fi
+    # output: "KIND V RUNS FIGURES COMPARED INSIDE CLAIMS CLAIMS_SAME", prefixed with the experiment
+    awk -v experiment="$e" -v figures="$figures" -v series="$work/series.$e" -f "$ROOT/common/kv.awk" \
+      -f "$ROOT/common/cross_run.awk" "${raws[@]}" | sed "s/^/$e /" >>"$work/counts" ||
+      die "$e: common/cross_run.awk failed"
+    cat "$work/series.$e" >>"$work/series"
+  done
+  [ -s "$work/counts" ] || die "no experiment has raw files in two of the directories: nothing to compare"
+  if [ ! -x "$stats" ]; then
+    echo "$PROG: building build/stats" >&2
+    run_child "$ROOT/build.sh" >/dev/null 2>"$work/build.log" || { cat "$work/build.log" >&2; die "build failed"; }
+  fi
+  run_child "$stats" median "$work/series" >"$work/medians" || die "build/stats median failed"
+  report "$work/counts" "$work/medians"
+}
+
+# report COUNTS MEDIANS: the table and the RESULT lines
+report() {
+  # input: COUNTS "EXP KIND V RUNS FIGURES COMPARED INSIDE CLAIMS CLAIMS_SAME";
+  # MEDIANS "RESULT exp=stats kind=median series=I label=EXP:KIND est=..."
+  kv_awk '
+    function share(x, n) { return n > 0 ? sprintf("%.3f", x / n) : "NA" }
+    function pct(s) { return s == "NA" ? "-" : sprintf("%.1f%%", 100 * s) }
+    FNR == NR { row[++nrows] = $0; next }
+    /^RESULT exp=stats / { median[kv_get($0, "label")] = kv_get($0, "est") }
+    END {
+      print "Cross-run check: for every ordered pair of runs (a, b), is b'"'"'s estimate inside a'"'"'s 95% interval?"
+      print "Honest 95% intervals of equal width hold it about 83% of the time; far fewer means the"
+      print "intervals miss what changes from one run to the next (docs/method.md)."
+      print ""
+      printf "%-14s %-28s %4s %8s %8s %7s %10s  %s\n", "experiment", "figure (value)", "runs", "compared", "inside", "share", "half-width", "same claim in all runs"
+      for (i = 1; i <= nrows; i++) {
+        split(row[i], w, " ")
+        m = median[w[1] ":" w[2]]; if (m == "") m = "NA"
+        s = share(w[7], w[6])
+        cs = w[8] == "NA" ? "NA" : share(w[9], w[8])
+        claims = w[8] == "NA" ? "-" : sprintf("%d of %d (%s)", w[9], w[8], pct(cs))
+        printf "%-14s %-28s %4d %8d %8d %7s %10s  %s\n", w[1], w[2] " (" w[3] ")", w[4], w[6], w[7], pct(s), m == "NA" ? "-" : sprintf("%.2f%%", 100 * m), claims
+        if (w[5] > 0 && w[6] == 0) nointerval = 1
+        out[i] = sprintf("RESULT exp=stability kind=cross_run experiment=%s figure=%s value_key=%s runs=%d figures=%d compared=%d inside=%d inside_share=%s rel_halfwidth=%s claims=%s claims_same=%s claims_same_share=%s",
+          w[1], w[2], w[3], w[4], w[5], w[6], w[7], s, m, w[8], w[9], cs)
+      }
+      print "(half-width: the median over the figures of (hi - lo) / 2 / |estimate|)"
+      if (nointerval) print "(compared 0: these runs gave those figures no interval; QUICK runs have too few rounds for one)"
+      print ""
+      for (i = 1; i <= nrows; i++) print out[i]
+    }' "$1" "$2"
+}
+
+COMPARE_WORK=''
+main() {
+  parse_args "$@"
+  trap 'cleanup; [ -z "$COMPARE_WORK" ] || rm -rf "$COMPARE_WORK"' EXIT
+  COMPARE_WORK=$(mktemp -d "${TMPDIR:-/tmp}/sharecost-compare.XXXXXX") || die "cannot create a temp directory"
+  trap 'echo "$PROG: interrupted" >&2; exit 130' INT
+  trap 'echo "$PROG: terminated" >&2; exit 143' TERM
+  if [ "$COMPARE" = 1 ]; then
+    compare "${dirs[@]}"
+    return 0
+  fi
+  if [ -z "$OUT" ]; then
+    OUT=$(mktemp -d "${TMPDIR:-/tmp}/sharecost-stability.XXXXXX") || die "cannot create a directory for the runs"
+  else
+    mkdir -p "$OUT" || die "cannot create $OUT"
+  fi
+  OUT=$(cd "$OUT" && pwd)
+  run_all
+  local runs=() i
+  for ((i = 1; i <= N; i++)); do runs+=("$OUT/run-$i"); done
+  cleanup
+  COPY_PARENT=''
+  compare "${runs[@]}" | tee "$OUT/report.txt"
+}
+
+main "$@"

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Progress lines ("LABEL: DONE/TOTAL, E s elapsed, ~R s left") keep the
+# total they started with, and the last one reaches it: rounds and pairs
+# that the repetition rule adds beyond the plan used to push the total ahead
+# (false_sharing: "1/210" for 482 rounds; lockwait: 18, 20, 25, 33, 34).
+# run.sh's estimate says when it cannot hold, and its last line compares.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../testlib.sh"
+
+# totals LABEL FILE: "first_total last_done last_total distinct_totals" of
+# LABEL's progress lines in FILE
+totals() {
+  # input: "LABEL...: DONE/TOTAL, E s elapsed, ~R s left" among other stderr lines
+  awk -v l="$1" 'index($0, l) == 1 && match($0, /: [0-9]+\/[0-9]+, [0-9]+ s elapsed/) {
+      split(substr($0, RSTART + 2, RLENGTH), f, /[\/,]/)
+      if (!n++) first = f[2]; done = f[1]; tot = f[2]; if (!(tot in seen)) { seen[tot] = 1; k++ } }
+    END { print first + 0, done + 0, tot + 0, k + 0 }' "$2"
+}
+# steady NAME LABEL FILE: one total throughout, reached by the last line
+steady() {
+  local t
+  read -r -a t <<<"$(totals "$2" "$3")"
+  if [ "${t[3]}" = 1 ] && [ "${t[1]}" = "${t[2]}" ]; then pass "$1"
+  else fail "$1" "first total ${t[0]}, last ${t[1]}/${t[2]}, ${t[3]} distinct totals: $(grep -m 3 "^$2" "$3" | tr '\n' '|')"
+  fi
+}
+
+# false_sharing: a cap of 1 s adds rounds beyond REPS + 1 for the target
+env ITERS_LOG2=10 REPS=1 MAX_CELL_S=1 THREADS=1 PAIRS=0 "$BUILD/false_sharing" >/dev/null 2>"$TMP/fs.err" ||
+  fail "false_sharing ran" "$(tail -n 2 "$TMP/fs.err")"
+steady "false_sharing: the progress total stays, and is reached, when rounds are added" "false_sharing: " "$TMP/fs.err"
+
+# lockwait through run.sh: MAX_CELL_S=1 adds pairs beyond REPS for the target
+R=$TMP/repo
+scratch_built "$R"
+rc=0
+env QUICK=1 REPS=1 MAX_CELL_S=1 LOCKWAIT_SCENARIOS=mutex,sem SHARECOST_TEST_LOADAVG="9.50 9.00 8.00 3/100 1" \
+  "$R/run.sh" lockwait >/dev/null 2>"$TMP/lw.err" || rc=$?
+check_eq "QUICK=1 REPS=1 MAX_CELL_S=1 ./run.sh lockwait succeeds" 0 "$rc"
+steady "lockwait: the progress total stays, and is reached, when pairs are added" "lockwait" "$TMP/lw.err"
+
+# the estimate says when it cannot hold (a busy machine), and the last line
+# sets the time it took beside it
+check "a busy machine: the estimate says it may not hold" \
+  grep -q "^run.sh: running lockwait, about [0-9]* s on an idle machine; the machine is busy (load 9.50 on [0-9]* CPUs)" "$TMP/lw.err"
+check "the last line gives the time taken and the estimate" grep -q '^run.sh: done in [0-9]* s (estimated [0-9]* s)$' "$TMP/lw.err"
+rc=0; env QUICK=1 REPS=1 LOCKWAIT_SCENARIOS=mutex SHARECOST_TEST_LOADAVG="0.00 0.00 0.00 1/100 1" \
+  "$R/run.sh" lockwait >/dev/null 2>"$TMP/idle.err" || rc=$?
+check_eq "load 0: the estimate does not call the machine busy" "0 0" "$rc $(grep -c 'machine is busy' "$TMP/idle.err")"
+finish
