@@ -11,9 +11,11 @@ usage() {
 usage: common/regen_goldens.sh [-h]
   Rewrites, from the committed fixtures and with mawk (the tests check that
   gawk and original-awk give the same bytes):
-    <exp>/tests/golden-*        each experiment's summary section and tables
-                                (common/summary_head.awk first where the test
-                                has it), from <exp>/tests/fixture-raw.txt
+    <exp>/tests/golden-*        each listed experiment's summary section and
+                                the tables it has goldens of (common/
+                                summary_head.awk first where the golden
+                                starts with its "## "), from
+                                <exp>/tests/fixture-raw.txt
     false_sharing/tests/c2c/    the synthetic matrices (synth.awk), their
                                 analyses (build/false_sharing_c2c -f) and the
                                 map's summaries
@@ -29,6 +31,8 @@ case "${1:-}" in
   *) echo "regen_goldens.sh: unexpected argument '$1' (see -h)" >&2; exit 2 ;;
 esac
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=common/lib.sh
+source "$ROOT/common/lib.sh" # read_experiments
 BUILD=$ROOT/build
 KV=$ROOT/common/kv.awk
 command -v mawk >/dev/null 2>&1 || { echo "regen_goldens.sh: needs mawk (Debian package mawk)" >&2; exit 1; }
@@ -48,9 +52,21 @@ summary() {
   } >"$t/golden-summary.md"
   for name in "$@"; do cp "$out/$exp-$name" "$t/golden-$name"; done
 }
-summary false_sharing 1 ns.csv ratios.csv pairs.csv
-summary ctxswitch 0 direct.csv indirect.csv indirect.svg
-summary lockwait 1 overhead.csv profile.csv cache.csv critpath.csv cache-critpath.svg cache-flame.svg
+# every listed experiment with a committed fixture: its summary and each
+# table it has a golden of; common/summary_head.awk first where its golden
+# starts with the head's "## " heading (an experiment's own starts "### ")
+read_experiments "$ROOT"
+for e in "${EXPERIMENTS[@]}"; do
+  t=$ROOT/$e/tests
+  if [ ! -f "$t/fixture-raw.txt" ] || [ ! -f "$t/golden-summary.md" ]; then continue; fi
+  head=0
+  [ "$(head -c 3 "$t/golden-summary.md")" = "## " ] && head=1
+  tables=()
+  for g in "$t"/golden-*; do
+    [ "$g" = "$t/golden-summary.md" ] || tables+=("${g#"$t"/golden-}")
+  done
+  summary "$e" "$head" ${tables[@]+"${tables[@]}"}
+done
 
 # the core-to-core map: synthetic matrices, their analyses, the summaries
 C=$ROOT/false_sharing/tests/c2c

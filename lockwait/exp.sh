@@ -387,10 +387,12 @@ lockwait_run() {
 # the knobs only this file reads, for run.sh -h (the workloads' are in
 # build/lockwait_workload -h)
 lockwait_usage() {
-  cat <<'TXT'
+  local all
+  all=$(printf '%s, ' "${LOCKWAIT_ALL_SCENARIOS[@]}")
+  cat <<TXT
 lockwait:
-  LOCKWAIT_SCENARIOS=mutex,...  the scenarios to run, a subset of mutex, spin, sem, rwlock,
-                                cond, cache (default: all)
+  LOCKWAIT_SCENARIOS=mutex,...  the scenarios to run, a subset of
+                                ${all%, } (default: all)
   LOCKWAIT_THREADS=N            threads of every scenario (2..1024; default 4, spin min(4, CPUs))
 TXT
 }

@@ -1,9 +1,11 @@
 # lockwait/summary.awk - the lockwait section of results/summary.md, from the
 # raw file lockwait/exp.sh writes. Usage:
 #   awk -v csvdir=DIR [-v prefix=quick-] -f lockwait/summary.awk results/lockwait-raw.txt
-# Writes DIR/lockwait-scenarios.csv, lockwait-cache.csv, lockwait-critpath.csv
-# DIR/lockwait-cache-critpath.svg (the cache scenario's critical path) and
-# DIR/lockwait-cache-flame.svg (its waits by stack, lock and thread).
+# Writes DIR/lockwait-overhead.csv, lockwait-profile.csv, lockwait-cache.csv,
+# lockwait-critpath.csv, DIR/lockwait-cache-critpath.svg (the cache
+# scenario's critical path) and DIR/lockwait-cache-flame.svg (its waits by
+# stack, lock and thread; a wait apart from contention ends in lock[idle],
+# lock[join] or lock[barrier]).
 # POSIX awk; identical output under mawk, gawk and original-awk.
 #
 # Input lines (see exp.sh): "RESULT exp=lockwait kind=K key=value ...

@@ -29,12 +29,31 @@
 #include <string.h>
 #include <unistd.h>
 
+/* default ops per thread, CS ns, work ns, by enum scenario (usage prints them) */
+static const long defaults[S_COUNT][3] = {
+    {20000, 1000, 2000}, {20000, 1000, 2000}, {10000, 4000, 2000},
+    {20000, 500, 1000},  {5000, 0, 20000},    {400, 1000000, 10000},
+};
+
+/* the scenarios' names joined by sep, from scenario_names: the one list */
+static const char *scenario_list(const char *sep)
+{
+    static char buf[256];
+    size_t o = 0;
+    buf[0] = 0;
+    for (int s = 0; s < S_COUNT && o < sizeof buf; s++) {
+        int n = snprintf(buf + o, sizeof buf - o, "%s%s", s ? sep : "", scenario_names[s]);
+        o += n > 0 ? (size_t)n : 0;
+    }
+    return buf;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f,
         "usage: lockwait_workload [-h] [-t THREADS] [-n OPS] [-c CS_NS] [-w WORK_NS]\n"
         "                         [-k PERMITS] [-m MISS_EVERY] [-W FILE] [-X] SCENARIO\n"
-        "  SCENARIO    mutex | spin | sem | rwlock | cond | cache\n"
+        "  SCENARIO    %s\n"
         "  -t THREADS  worker threads, 1-1024 (default 4; spin: min(4, online CPUs),\n"
         "              since spinning on an oversubscribed CPU only burns the holder's\n"
         "              time slice; cond needs >= 2: half produce, the rest consume)\n"
@@ -46,20 +65,18 @@ static void usage(FILE *f)
         "  -W FILE     cache: write the tail requests (latency >= p99) and the compile\n"
         "              intervals as 'request|compile TID START_NS END_NS' for lockwait_report -W\n"
         "  -X          tests only: inject one unguarded update so the check must fail\n"
-        "defaults per scenario (OPS CS_NS WORK_NS): mutex 20000 1000 2000, spin 20000 1000 2000,\n"
-        "  sem 10000 4000 2000, rwlock 20000 500 1000, cond 5000 0 20000, cache 400 1000000 10000\n"
-        "  (cond is a pipeline stage: 20 us of work per item on each side, an application's\n"
+        "defaults per scenario (OPS CS_NS WORK_NS):",
+        scenario_list(" | "));
+    for (int sc = 0; sc < S_COUNT; sc++)
+        fprintf(f, "%s%s %ld %ld %ld", sc == 0 ? " " : sc == 2 ? ",\n  " : ", ", scenario_names[sc], defaults[sc][0],
+                defaults[sc][1], defaults[sc][2]);
+    fprintf(f,
+        "\n  (cond is a pipeline stage: 20 us of work per item on each side, an application's\n"
         "  lock rate; mutex, spin, sem and rwlock hammer their lock on purpose)\n"
         "  (cache threads also sleep 200000 ns between requests: client think time)\n"
         "output: RESULT exp=lockwait kind=workload scenario=S threads=N wall_ns=N ops=N\n"
         "  ops_per_s=F p50_ns=N p99_ns=N max_ns=N check=ok  (exit 1 if a check fails)\n");
 }
-
-/* default ops per thread, CS ns, work ns (see usage) */
-static const long defaults[S_COUNT][3] = {
-    {20000, 1000, 2000}, {20000, 1000, 2000}, {10000, 4000, 2000},
-    {20000, 500, 1000},  {5000, 0, 20000},    {400, 1000000, 10000},
-};
 
 struct options opt;
 
@@ -131,14 +148,13 @@ static void parse_options(int argc, char **argv)
         }
     }
     if (optind != argc - 1)
-        die_usage("expected one SCENARIO (mutex spin sem rwlock cond cache), got %d arguments",
-                  argc - optind);
+        die_usage("expected one SCENARIO (%s), got %d arguments", scenario_list(" "), argc - optind);
     opt.sc = S_COUNT;
     for (int s = 0; s < S_COUNT; s++)
         if (strcmp(argv[optind], scenario_names[s]) == 0)
             opt.sc = (enum scenario)s;
     if (opt.sc == S_COUNT)
-        die_usage("SCENARIO '%s': expected one of mutex spin sem rwlock cond cache", argv[optind]);
+        die_usage("SCENARIO '%s': expected one of %s", argv[optind], scenario_list(" "));
     long ncpu = online_cpus();
     opt.threads = t_opt > 0 ? t_opt : opt.sc == S_SPIN && ncpu < 4 ? (ncpu > 0 ? ncpu : 1) : 4;
     opt.ops = n_opt > 0 ? n_opt : defaults[opt.sc][0];

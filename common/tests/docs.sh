@@ -26,10 +26,6 @@ commands=(
   "common/stability.sh|$ROOT/common/stability.sh"
   "lockwait/tool/lockwait|$ROOT/lockwait/tool/lockwait"
   "lockwait_report|$BUILD/lockwait_report"
-  "build/false_sharing|$BUILD/false_sharing"
-  "build/false_sharing_c2c|$BUILD/false_sharing_c2c"
-  "build/ctxswitch|$BUILD/ctxswitch"
-  "build/lockwait_workload|$BUILD/lockwait_workload"
   "build/stats|$BUILD/stats"
   "build/clock_estimate|$BUILD/clock_estimate"
   "build/machine|$BUILD/machine"
@@ -37,6 +33,17 @@ commands=(
   "build/combine|$BUILD/combine"
 )
 for f in "$ROOT"/lockwait/tool/bench/*.sh; do commands+=("$(basename "$f")|$f"); done
+# each listed experiment's programs, named as docs/adding-an-experiment.md
+# says: EXP from EXP/EXP.c, EXP_NAME from EXP/NAME.c (the .c files with a main)
+read_experiments "$ROOT"
+for e in "${EXPERIMENTS[@]}"; do
+  for src in "$ROOT/$e"/*.c; do
+    grep -q '^int main(' "$src" || continue
+    n=$(basename "$src" .c)
+    [ "$n" = "$e" ] || n=${e}_$n
+    commands+=("build/$n|$BUILD/$n")
+  done
+done
 names=()
 for c in "${commands[@]}"; do
   name=${c%%|*} cmd=${c#*|}

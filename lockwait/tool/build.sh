@@ -4,8 +4,14 @@
 # provides cc_prog, fresh, die and the flags.
 # shellcheck shell=bash
 
+# What the library and the report share: every lw_*.c of lockwait/tool/
+# (the lock kinds' table, the rules of a wait, symbol tables).
+lockwait_shared_src() {
+  printf '%s\n' "$ROOT"/lockwait/tool/lw_*.c
+}
+
 # The preload library: every .c of lib/ (a file split off needs no change
-# here) and lw_symbols.c, which the report shares. -fvisibility=hidden: only
+# here) and the shared sources. -fvisibility=hidden: only
 # the wrapped pthread/sem functions are exported, and calls between the
 # library's own files skip the PLT. Frame pointers: a stack walk from inside
 # the library climbs its own frames to the lock call's site (lw_stacks.c);
@@ -17,18 +23,24 @@ build_lockwait_lib() {
     return 0
   fi
   local lib=$ROOT/lockwait/tool/lib
+  local shared
+  mapfile -t shared < <(lockwait_shared_src)
   fresh "$BUILD_DIR/liblockwait.so" "$lib"/*.c "$lib"/*.h "$ROOT"/lockwait/tool/*.[ch] ||
   # -z now: every symbol the library calls is bound at load; bound lazily,
   # its first call from a signal handler would run the dynamic linker's
   # resolver (which saves the whole vector state: kilobytes) on what may be
   # a signal stack of a few KiB
   "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -fno-omit-frame-pointer -I"$ROOT/common" \
-    "$lib"/*.c "$ROOT/lockwait/tool/lw_symbols.c" -Wl,-z,now -o "$BUILD_DIR/liblockwait.so" -ldl
+    "$lib"/*.c "${shared[@]}" -Wl,-z,now -o "$BUILD_DIR/liblockwait.so" -ldl
 }
 
-# the trace reader: every .c of report/, and lw_symbols.c
+# the trace reader: every .c of report/, and the shared sources (rebuilt
+# when a header changes too: cc_prog looks at the .c files only)
 build_lockwait_report() {
-  cc_prog lockwait_report "$ROOT"/lockwait/tool/report/*.c "$ROOT/lockwait/tool/lw_symbols.c"
+  local tool=$ROOT/lockwait/tool shared
+  mapfile -t shared < <(lockwait_shared_src)
+  fresh "$BUILD_DIR/lockwait_report" "$tool"/report/*.[ch] "$tool"/*.[ch] || rm -f "$BUILD_DIR/lockwait_report"
+  cc_prog lockwait_report "$tool"/report/*.c "${shared[@]}"
 }
 
 # What only the tests and tool/bench need: the programs run under the
@@ -46,5 +58,8 @@ build_lockwait_tool_tests() {
     fi
   done
   cc_prog lockwait_tracegen "$ROOT/lockwait/tool/tests/report-tracegen.c"
+  local shared
+  mapfile -t shared < <(lockwait_shared_src)
+  cc_prog lw_rules_check "$ROOT/lockwait/tool/tests/rules-check.c" "${shared[@]}"
   cc_prog lw_bench "$ROOT/lockwait/tool/bench/lw_bench.c"
 }

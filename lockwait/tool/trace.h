@@ -39,6 +39,8 @@ enum lw_event {
                               name (16 bytes, NUL-padded) */
     LW_EV_LOCK_INFO = 11,  /* lock, type, aux = stack id of its init (holder = 1) or first use
                               (holder = 0) */
+    LW_EV_LOCK_ONCE = 12,  /* tid took lock (of type) once in its life, and another thread waited for
+                              the lock: the join rule's fact (lw_rules.h); readers before it refuse */
     /* 16 on: the holder's side (numbers below 16 are left to other record kinds) */
     LW_EV_HOLD_SITE = 16, /* follows a timed RELEASE of the same thread and lock: aux = the acquire site
                              (return address of the lock call) of the hold that made others wait */
@@ -52,7 +54,9 @@ enum lw_lock_type {
     LW_T_RWLOCK_RD = 4,
     LW_T_RWLOCK_WR = 5,
     LW_T_COND = 6, /* the wait for the signal; re-acquiring the mutex is LW_T_MUTEX */
+    LW_T_BARRIER = 7, /* the wait for the last arrival; its RELEASE: the last arrival */
 };
+#define LW_T_MAX LW_T_BARRIER /* the largest type a reader accepts */
 
 struct lw_trace_record {
     uint64_t t_ns;   /* CLOCK_MONOTONIC */

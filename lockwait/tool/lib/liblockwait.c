@@ -200,6 +200,17 @@ static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, 
     return mutex_slow(m, rc, pc, how, c, ts);
 }
 
+/* the C11 wrappers' way in (lw_c11.c): as the pthread calls, from pc */
+int lw_mutex_lock_at(pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts)
+{
+    if (ts) {
+        NEED(mutex_timedlock);
+        return mutex_lock(m, pc, TIMED, 0, ts);
+    }
+    NEED(mutex_trylock);
+    return mutex_lock(m, pc, PLAIN, 0, NULL);
+}
+
 LW_API int pthread_mutex_lock(pthread_mutex_t *m)
 {
     NEED(mutex_trylock);
@@ -328,13 +339,15 @@ static void thread_end(void *arg)
 #ifdef __linux__
         prctl(PR_GET_NAME, t->name, 0, 0, 0);
 #endif
-        lw_trace(t, LW_EV_THREAD_EXIT, LW_T_NONE, NULL, 0, lw_ticks(), 0);
+        t->exit_ticks = lw_ticks();
+        lw_trace(t, LW_EV_THREAD_EXIT, LW_T_NONE, NULL, 0, t->exit_ticks, 0);
         atomic_store_explicit(&t->exited, 1, memory_order_release);
     }
 }
 struct start {
     void *(*fn)(void *);
     void *arg;
+    uintptr_t named; /* the start routine to name the thread by (C11: the program's, not our adapter) */
     uint32_t creator, create_stack;
     uintptr_t stack_lo; /* the user stack's base, or 0: the size below */
     uint64_t stack_size;
@@ -349,7 +362,7 @@ static void *thread_start(void *p)
     struct lw_thread *t = lw_thread_self();
     if (t) {
         t->creator = s.creator;
-        t->start_fn = (uintptr_t)s.fn;
+        t->start_fn = s.named;
         t->create_stack = s.create_stack;
         lw_trace(t, LW_EV_THREAD_START, LW_T_NONE, NULL, 0, lw_ticks(), s.creator);
     }
@@ -389,7 +402,8 @@ static void thread_stack_of(const pthread_attr_t *attr, struct start *s)
 #endif
 }
 
-LW_API int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg)
+int lw_thread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg, uintptr_t named,
+                     uintptr_t pc)
 {
     NEED(create);
     struct start *s = malloc(sizeof *s);
@@ -397,13 +411,19 @@ LW_API int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)
         return lw_real.create(th, attr, fn, arg);
     s->fn = fn;
     s->arg = arg;
+    s->named = named;
     s->creator = my_tid();
-    s->create_stack = lw_stack_capture(RA());
+    s->create_stack = lw_stack_capture(pc);
     thread_stack_of(attr, s);
     int rc = lw_real.create(th, attr, thread_start, s);
     if (rc != 0)
         free(s);
     return rc;
+}
+
+LW_API int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg)
+{
+    return lw_thread_create(th, attr, fn, arg, (uintptr_t)fn, RA());
 }
 
 /* ---------------------------------------------------------------- start, fork, exit */

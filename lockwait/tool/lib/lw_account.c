@@ -18,7 +18,7 @@
 #include <fcntl.h>
 #endif
 
-#include "lw_internal.h"
+#include "lw_fastpath.h"
 #include "lw_stacks.h"
 
 /* ---------------------------------------------------------------- holds */
@@ -258,14 +258,14 @@ void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, 
     if (!LD(lw.waited)) /* read first: the shared line is written once */
         ST(lw.waited, 1);
     w->type = type;
-    w->holder = r && r->kind != K_SEM && r->kind != K_COND ? lw_holder_of(p, r->kind, r) : 0;
+    w->holder = r && lw_kinds[r->kind].exclusive ? lw_holder_of(p, r->kind, r) : 0;
     /* The count of waiters, shared by all threads and bumped only here on
      * the slow path: a holder reads it at release (blocking holds, RELEASE
      * events), signals and posts to know whether anyone waits. */
     w->counted_waiting = r != NULL;
     if (w->counted_waiting) {
         ADD(r->waiting, 1);
-        if (r->kind != K_COND && r->kind != K_SEM && LD(r->timed) != 1)
+        if (lw_kinds[r->kind].exclusive && LD(r->timed) != 1)
             ST(r->timed, 1); /* from now on, time its holds */
     }
     /* after the holder, before the clock: the walk (tens of ns) is not part of the wait */
@@ -372,9 +372,12 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
     if (e && w->counted_waiting)
         ADD(e->lock->waiting, (uint32_t)-1);
     struct lw_twait *x = e ? lw_twait_of(e) : NULL;
-    /* waiting for work or results, not for a lock: a condvar wait no signal
-     * ended (timed out, or woken without one), a semaphore wait that timed out */
-    int idle = r && ((r->kind == K_COND && (!w->got || w->holder == 0)) || (r->kind == K_SEM && !w->got));
+    /* waiting for work or results, not for a lock (lw_rules.h); whether it
+     * was a join is decided at the report, once the ender's exit is known */
+    struct lw_wait_facts f = {.kind = r ? r->kind : K_NONE, .got = w->got, .ender_known = w->holder != 0};
+    int idle = lw_wait_class(&f) != LW_WAIT_CONTENDED; /* nobody exited yet, no count of waits: no join, no one-shot */
+    if (!idle && r && w->got && w->holder && w->holder != my_tid() && (lw_kinds[r->kind].idle & LW_IDLE_JOIN))
+        lw_join_note(t, e, w, counted);
     if (x) {
         BUMP1(*(w->got ? &x->contended : &x->timeouts), 1);
         if (idle) {

@@ -20,7 +20,7 @@
 #include <fcntl.h>
 #endif
 
-#include "lw_internal.h"
+#include "lw_fastpath.h"
 #include "lw_stacks.h"
 
 __thread struct lw_tls lw_tls __attribute__((tls_model("initial-exec")));
@@ -52,12 +52,22 @@ static inline uint64_t muldiv(uint64_t a, uint64_t b, uint64_t c)
 #endif
 }
 
-/* a (ticks, CLOCK_MONOTONIC ns) pair read as close together as we can */
+/* a (ticks, CLOCK_MONOTONIC ns) pair read as close together as we can:
+ * the tightest of a few tries, as a thread preempted between the reads
+ * (a loaded machine) would pair a tick with a time milliseconds off, and
+ * the rate measured over 1 ms from such a pair would be off as many times
+ * (seen: every wait reported 8 times too long) */
 static void tick_pair(uint64_t *t, uint64_t *ns)
 {
-    uint64_t a = lw_now();
-    *t = lw_ticks();
-    *ns = a + (lw_now() - a) / 2;
+    uint64_t best = UINT64_MAX;
+    for (int i = 0; i < 8 && best > 2000; i++) {
+        uint64_t a = lw_now(), tk = lw_ticks(), b = lw_now();
+        if (b - a < best) {
+            best = b - a;
+            *t = tk;
+            *ns = a + (b - a) / 2;
+        }
+    }
 }
 
 #if defined(__x86_64__) && defined(__linux__)
@@ -203,12 +213,6 @@ int lw_core_init(void)
     return 0;
 }
 
-const char *lw_kind_name(int kind)
-{
-    static const char *const names[K_NKINDS] = {"?", "mutex", "spin", "sem", "rwlock", "cond"};
-    return kind > 0 && kind < K_NKINDS ? names[kind] : "?";
-}
-
 /* ---------------------------------------------------------------- threads */
 
 struct lw_thread *lw_thread_self(void)
@@ -268,18 +272,6 @@ void lw_trace_stack(struct lw_thread *t, int ev, int type, const void *lock, uin
     r->event = (uint8_t)ev;
     r->type = (uint8_t)type;
     r->stack = stack;
-}
-
-int lw_trace_type(int kind, int write)
-{
-    switch (kind) {
-    case K_MUTEX: return LW_T_MUTEX;
-    case K_SPIN: return LW_T_SPIN;
-    case K_SEM: return LW_T_SEM;
-    case K_RWLOCK: return write ? LW_T_RWLOCK_WR : LW_T_RWLOCK_RD;
-    case K_COND: return LW_T_COND;
-    default: return LW_T_NONE;
-    }
 }
 
 /* ---------------------------------------------------------------- lock table */
@@ -381,6 +373,19 @@ struct lw_tstat *lw_tstat_for(struct lw_thread *t, struct lw_lock *r)
         }
     }
     return NULL; /* no free slot: cannot happen below 3/4 full */
+}
+
+/* thread t's statistics for lock r if it has any (the report: read only) */
+struct lw_tstat *lw_tstat_find(struct lw_thread *t, struct lw_lock *r)
+{
+    struct lw_ttab *tab = t ? atomic_load_explicit(&t->tab, memory_order_acquire) : NULL;
+    for (uint32_t i = tab ? slot_of(r->addr, r->kind) & (tab->cap - 1) : 0, n = 0; tab && n < tab->cap;
+         n++, i = (i + 1) & (tab->cap - 1)) {
+        struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_acquire);
+        if (!e || e->lock == r)
+            return e;
+    }
+    return NULL;
 }
 
 __attribute__((noinline)) struct lw_tstat *lw_stat_slow(const void *p, int kind, uintptr_t pc)

@@ -1,8 +1,9 @@
-/* lw_internal.h - what the parts of liblockwait.so share: the wrappers
- * (liblockwait.c), the records, per-thread statistics and wait measurement
- * (lw_core.c), the report and trace writer (lw_report.c), and the inline
- * fast-path helpers. Nothing here is visible outside the library (built
- * with -fvisibility=hidden).
+/* lw_internal.h - what the parts of liblockwait.so share: the records and
+ * per-thread statistics, the settings and the declarations of each part
+ * (listed below by file). A lock call's own path: lw_fastpath.h. The lock
+ * kinds and the rules of a wait are shared with lockwait_report
+ * (../lw_kinds.h, ../lw_rules.h). Nothing here is visible outside the
+ * library (built with -fvisibility=hidden).
  *
  * Concurrency model: one record per lock (struct lw_lock), found through a
  * lock-free open-addressing table keyed by (address, kind), holds what the
@@ -23,6 +24,8 @@
 #include <signal.h>
 #include <sys/types.h>
 
+#include "../lw_kinds.h"
+#include "../lw_rules.h"
 #include "../trace.h"
 
 #define LW_HIDDEN __attribute__((visibility("hidden")))
@@ -41,8 +44,7 @@ typedef _Atomic uint32_t au32;
 #define ADD(x, v) atomic_fetch_add_explicit(&(x), (v), memory_order_relaxed)
 #define MAXSET(x, v) lw_max_u64(&(x), (v))
 
-/* What a record describes. The trace uses the finer enum lw_lock_type. */
-enum lw_kind { K_MUTEX = 1, K_SPIN, K_SEM, K_RWLOCK, K_COND, K_NKINDS };
+/* What a record describes: enum lw_kind, one row each in ../lw_kinds.h. */
 
 #define LW_HIST 40  /* log2 ns buckets: [2^i, 2^(i+1)) ns, bucket 0 = below 2 ns */
 #define LW_PAIRS 8  /* holder->waiter pairs kept per lock, the rest summed */
@@ -79,9 +81,9 @@ struct lw_lock {
     struct lw_detail *_Atomic detail;
     au32 init_stack;      /* the stack of its init call (lw_stacks.h), 0: not seen */
     au32 first_stack;     /* the stack of its first use, 0: not kept */
-    au64 last_signal;     /* condition variables: last signal/broadcast, in ticks */
+    au64 last_signal;     /* condition variables: last signal/broadcast, in ticks; barriers: arrivals */
     au32 held_at_exit;    /* times a thread exited holding it */
-    au32 signaller;       /* condition variables, semaphores: the last signalling or posting thread */
+    au32 signaller;       /* condvars, semaphores, barriers: the last signalling, posting or arriving thread */
     struct lw_snap *snap; /* its counters at the last periodic report (lw_interval.c) */
     /* line 2: written by the holder outside the critical section (after the
      * real unlock), for owner changes; and the holder's tid where the lock
@@ -98,7 +100,8 @@ struct lw_lock {
     au64 contended, trylock_failed, timeouts;
     au64 wait_ns, max_wait_ns;
     au64 probed_wait_ns, sleep_wait_ns; /* waits probed for sleep; of those, slept */
-    au64 idle_wait_ns, idle_waits; /* waits for work or results, not contention (lw_classify.c) */
+    au64 idle_wait_ns, idle_waits; /* waits apart from contention, joins included (lw_report_idle.c) */
+    au64 join_wait_ns, join_waits; /* of those, waits for a thread to end (lw_rules.h) */
 } __attribute__((aligned(64)));
 
 /* One thread's waits on one lock: allocated on its first wait, so that a
@@ -147,6 +150,18 @@ struct lw_ttab {
     struct lw_tstat *_Atomic slot[];
 };
 
+/* A wait another thread ended, kept until the report asks lw_rule_join
+ * whether that thread exited right after (a join): the last one per lock
+ * and ender, LW_JOINC per thread, the oldest replaced. */
+#define LW_JOINC 16
+struct lw_joinc {
+    struct lw_tstat *e;
+    uint32_t ender;
+    uint32_t lock_wait; /* it counts as the thread's time blocked on locks */
+    uint64_t end;       /* ticks */
+    uint64_t ns;
+};
+
 struct lw_thread {
     struct lw_thread *next; /* the global list, newest first */
     struct lw_ttab *_Atomic tab; /* this thread's per-lock wait statistics */
@@ -156,6 +171,9 @@ struct lw_thread {
     int is_main;           /* the process's initial thread */
     char name[16];
     _Atomic int exited;
+    uint64_t exit_ticks; /* when it exited (valid once `exited`) */
+    struct lw_joinc joinc[LW_JOINC]; /* written by this thread only */
+    uint32_t njoinc, joinc_last;
     au64 waits, blocked_ns;
     au64 probed_ns, sleep_ns; /* blocked time probed for sleep; of that, slept */
     uint64_t dumped[4]; /* waits, blocked_ns, probed_ns, sleep_ns as a periodic report showed them */
@@ -213,7 +231,7 @@ struct lw_tls {
 
 extern __thread struct lw_tls lw_tls __attribute__((tls_model("initial-exec")));
 
-/* settings, read once at start (lw_report.c) */
+/* settings, read once at start (lw_config.c) */
 struct lw_config {
     const char *out;   /* LOCKWAIT_OUT or NULL for stderr */
     const char *trace; /* LOCKWAIT_TRACE or NULL */
@@ -289,18 +307,17 @@ LW_HIDDEN uint32_t lw_gettid(void);
 LW_HIDDEN void *lw_alloc(size_t n); /* zeroed, 64-byte aligned, never freed; NULL if out */
 LW_HIDDEN void lw_max_u64(au64 *x, uint64_t v);
 LW_HIDDEN struct lw_thread *lw_thread_self(void);
-LW_HIDDEN const char *lw_kind_name(int kind);
 
 
-/* lw_core.c: records, per-thread statistics, trace, waits */
+/* lw_core.c: records, per-thread statistics, trace; lw_account.c: holds and waits */
 LW_HIDDEN void lw_trace(struct lw_thread *t, int ev, int type, const void *lock, uint32_t holder, uint64_t when,
                         uint64_t aux);
 /* the same with the stack id of a wait (lw_stacks.h) */
 LW_HIDDEN void lw_trace_stack(struct lw_thread *t, int ev, int type, const void *lock, uint32_t holder,
                               uint64_t when, uint64_t aux, uint32_t stack);
-LW_HIDDEN int lw_trace_type(int kind, int write);
 LW_HIDDEN struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc);
 LW_HIDDEN struct lw_tstat *lw_tstat_for(struct lw_thread *t, struct lw_lock *r);
+LW_HIDDEN struct lw_tstat *lw_tstat_find(struct lw_thread *t, struct lw_lock *r); /* NULL: none */
 LW_HIDDEN struct lw_tstat *lw_stat_slow(const void *p, int kind, uintptr_t pc);
 LW_HIDDEN struct lw_twait *lw_twait_of(struct lw_tstat *e); /* created on need; NULL: no memory */
 LW_HIDDEN uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r);
@@ -336,103 +353,7 @@ LW_HIDDEN void lw_wait_defer(const void *p, struct lw_tstat *e, struct wait *w);
 LW_HIDDEN void lw_settle(void); /* account lw_tls.settle_w and note lw_tls.bhold_e */
 LW_HIDDEN void lw_trylock_failed(struct lw_tstat *e);
 
-/* ---------------------------------------------------------------- the fast path, inline */
-
-/* the caller's kernel tid: one TLS load once known */
-static inline __attribute__((always_inline)) uint32_t my_tid(void)
-{
-    uint32_t t = lw_tls.tid;
-    return LW_LIKELY(t) ? t : lw_gettid();
-}
-
-/* The thread holding p exclusively, from the lock itself where glibc keeps
- * it (mutex __owner, rwlock __cur_writer), else from the record. 0: unknown. */
-#ifdef __GLIBC__
-#define LW_OWNER_IN_LOCK(kind) ((kind) == K_MUTEX || (kind) == K_RWLOCK)
-#else
-#define LW_OWNER_IN_LOCK(kind) 0
-#endif
-
-/* This thread's statistics for lock p: a one-entry cache (one word, so a
- * signal handler cannot tear it), else the tables. NULL: not recorded. */
-static inline __attribute__((always_inline)) struct lw_tstat *stat_of(const void *p, int kind, uintptr_t pc)
-{
-    struct lw_tstat *e = lw_tls.last;
-    if (LW_LIKELY(e && e->addr == (uintptr_t)p && e->kind == kind))
-        return e;
-    return lw_stat_slow(p, kind, pc);
-}
-
-static inline struct lw_held *held_find(struct lw_tstat *e)
-{
-    for (uint32_t i = lw_tls.nheld; i-- > 0;)
-        if (lw_tls.held[i].e == e)
-            return &lw_tls.held[i];
-    return NULL;
-}
-
-/* An exclusive acquisition (mutex, spinlock, rwlock writer) by this thread:
- * everything written here is thread-local, except the record's holder field
- * for locks that do not keep their owner themselves. Inline: the common
- * case, the thread's only hold and an untimed one; the rest is
- * lw_acquired_slow. */
-/* pre: the hold's start when already read (the end of the wait that got it), or 0 */
-static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, int kind, uintptr_t pc,
-                                                           uint64_t pre)
-{
-    uint64_t acq = LD(e->acquisitions) + 1;
-    ST(e->acquisitions, acq);
-    /* `timed` shares its line with nothing written per call; a contended
-     * lock goes the slow way only for a hold to time (lw_acquired_slow) */
-    if (LW_UNLIKELY(lw_tls.nheld != 0 || acq % LW_HOLD_SAMPLE == 1 ||
-                    ((e->long_holds || acq % LW_HOLD_PROBE == 0) && LD(e->lock->timed) == 1))) {
-        lw_acquired_slow(e, kind, acq, pc, pre);
-        return;
-    }
-    lw_tls.nheld = 1; /* claim the slot first: a signal handler pushes above it */
-    atomic_signal_fence(memory_order_seq_cst);
-    struct lw_held *h = &lw_tls.held[0];
-    h->e = e;
-    h->depth = 1;
-    h->pending = 0;
-    h->t0 = 0;
-    if (!LW_OWNER_IN_LOCK(kind))
-        ST(e->lock->holder, my_tid());
-}
-
-/* Before the real unlock of p by this thread. Returns the statistics when
- * the hold ends here (the caller then calls owner_note after the real
- * unlock); NULL for an inner unlock of a recursive hold, or a lock this
- * thread does not hold as far as we know (acquired before the library
- * started, inside libc, or by another thread). Inline: the common case, the
- * thread's only hold, untimed, nothing deferred, no trace. */
-static inline __attribute__((always_inline)) struct lw_tstat *releasing(const void *p, int kind)
-{
-    if (LW_LIKELY(lw_tls.nheld == 1)) {
-        struct lw_held *h = &lw_tls.held[0];
-        struct lw_tstat *e = h->e;
-        if (LW_LIKELY(e->addr == (uintptr_t)p && e->kind == kind && h->depth == 1 && !(h->t0 | h->pending) &&
-                      !lw.cfg.trace)) {
-            if (!LW_OWNER_IN_LOCK(kind))
-                ST(e->lock->holder, 0);
-            atomic_signal_fence(memory_order_seq_cst);
-            lw_tls.nheld = 0;
-            return e;
-        }
-    }
-    return lw_releasing_slow(p, kind);
-}
-
-/* After the real unlock: owner changes, counted at each release whose
- * previous release was by another thread. Outside the critical section, so
- * the record line's trip between cores does not lengthen the hold. */
-static inline __attribute__((always_inline)) void owner_note(struct lw_tstat *e)
-{
-    if (LW_UNLIKELY(((uintptr_t)lw_tls.settle_e | (uintptr_t)lw_tls.bhold_e) != 0))
-        lw_settle();
-    if (LW_UNLIKELY(LD(e->lock->last_holder) != my_tid()))
-        lw_owner_changed(e);
-}
+/* the fast path, inline: lw_fastpath.h */
 
 /* lw_output.c: where the report and messages at exit go */
 LW_HIDDEN void lw_err_note(struct lw_config *c); /* at start: who stderr is */
@@ -453,7 +374,8 @@ LW_HIDDEN void lw_blocking_holds_want(const struct lw_lock *r); /* their stacks'
 LW_HIDDEN struct lw_detail *lw_detail_of(struct lw_lock *r); /* created on need; NULL: no memory */
 
 /* lw_report_idle.c: waiting for work or results, told apart from contention */
-LW_HIDDEN void lw_classify(void); /* after the merge: one-shot semaphores, each thread's idle time */
+LW_HIDDEN void lw_join_note(struct lw_thread *t, struct lw_tstat *e, const struct wait *w, uint64_t ns);
+LW_HIDDEN void lw_classify(void); /* after the merge: joins, one-shot locks, each thread's idle time */
 LW_HIDDEN uint64_t lw_contention_ns(const struct lw_lock *r); /* its waits that were contention */
 LW_HIDDEN int lw_one_shot(const struct lw_lock *r);
 LW_HIDDEN void lw_text_idle(struct buf *b, long top, struct lw_lock **shown, long nshown);
@@ -484,11 +406,12 @@ struct buf { /* the report being written (mapped pages: lw_report.c) */
 };
 LW_HIDDEN void bprintf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 LW_HIDDEN void lw_site_name(uintptr_t pc, char *out, size_t cap);
-LW_HIDDEN void lw_config_read(struct lw_config *c);
-LW_HIDDEN void lw_expand_path(const char *path, char *out, size_t cap);
 LW_HIDDEN void lw_report(int why); /* LW_AT_EXIT, a signal number, or LW_AT_INTERVAL */
 LW_HIDDEN void lw_thread_name(struct lw_thread *t, char *out, size_t cap); /* its name, '_' for spaces */
-/* lw_tracemeta.c: after the events, what names them (trace.h records 7-11); returns err or a new errno */
+/* lw_config.c */
+LW_HIDDEN void lw_config_read(struct lw_config *c);
+LW_HIDDEN void lw_expand_path(const char *path, char *out, size_t cap);
+/* lw_tracemeta.c: after the events, what names them (trace.h records 7-12); returns err or a new errno */
 LW_HIDDEN int lw_trace_meta(int fd, int err);
 LW_HIDDEN void lw_trace_write(void);
 

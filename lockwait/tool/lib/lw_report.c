@@ -330,13 +330,12 @@ static void text_lock_detail(struct buf *b, const struct lw_lock *r, struct lw_d
         bprintf(b, "   waited at other sites: %.3f ms\n", ms(LD(d->other_sites_ns)));
     for (int p = 0; p < LW_PAIRS && LD(d->pair[p].key); p++) {
         uint64_t key = LD(d->pair[p].key) - 1;
-        if (!(key >> 32) && (r->kind == K_COND || r->kind == K_SEM))
+        if (!(key >> 32) && !lw_kinds[r->kind].exclusive)
             bprintf(b, "   no %s (timed out, or woke without one) -> waiter %u: %llu waits, %.3f ms\n",
-                    r->kind == K_COND ? "signal" : "post", (unsigned)key, (unsigned long long)LD(d->pair[p].n),
+                    lw_kinds[r->kind].ender, (unsigned)key, (unsigned long long)LD(d->pair[p].n),
                     ms(LD(d->pair[p].wait_ns)));
         else
-            bprintf(b, "   %s %u -> waiter %u: %llu waits, %.3f ms\n",
-                r->kind == K_COND ? "signalled by" : r->kind == K_SEM ? "posted by" : "holder",
+            bprintf(b, "   %s %u -> waiter %u: %llu waits, %.3f ms\n", lw_kinds[r->kind].ended_by,
                 (unsigned)(key >> 32), (unsigned)key,
                 (unsigned long long)LD(d->pair[p].n), ms(LD(d->pair[p].wait_ns)));
     }
@@ -385,7 +384,7 @@ static void text_locks(struct buf *b, const struct picked *pk)
                 (unsigned long long)tmo, (unsigned long long)LD(r->owner_changes),
                 (unsigned long long)LD(r->relocks));
         bprintf(b, "   %s total %.3f ms, max %.3f ms, mean %.3f ms; slept in the kernel %.0f%% of the probed time\n",
-                r->kind == K_COND ? "wait for the signal" : "wait", ms(wns), ms(LD(r->max_wait_ns)),
+                lw_kinds[r->kind].end == LW_END_SIGNAL ? "wait for the signal" : "wait", ms(wns), ms(LD(r->max_wait_ns)),
                 ms(waits ? wns / waits : 0), 100.0 * share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)));
         if (LD(r->idle_waits))
             bprintf(b, "   contention: %.3f ms in %llu waits; the other %llu waits, %.3f ms, were waiting for work or "
@@ -440,7 +439,7 @@ static void text_threads(struct buf *b, const struct picked *pk)
             for (int p = 0; d && p < LW_PAIRS; p++)
                 if (LD(d->pair[p].key) && (uint32_t)(LD(d->pair[p].key) - 1) == t->tid)
                     on += LD(d->pair[p].wait_ns);
-            if (on && pk->best[j]->kind != K_COND)
+            if (on && lw_kinds[pk->best[j]->kind].end != LW_END_SIGNAL)
                 bprintf(b, "; #%ld %.3f ms", j + 1, ms(on));
         }
         bprintf(b, "\n");
@@ -469,7 +468,7 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
             "mean_wait_ns=%llu hold_ns=%llu max_hold_ns=%llu sleep_share=%.3f site=%s "
             "holds_timed=%llu relocks=%llu held_at_exit=%u reacquire_ns=%llu first_site=%s probed_wait_ns=%llu "
             "blocking_hold_count=%llu blocking_hold_ns=%llu max_blocking_hold_ns=%llu contention_wait_ns=%llu "
-            "idle_wait_ns=%llu idle_wait_count=%llu",
+            "idle_wait_ns=%llu idle_wait_count=%llu join_wait_ns=%llu join_wait_count=%llu",
             lw.pid, (unsigned long)r->addr, type_name(r), (unsigned long long)LD(r->acquisitions),
             (unsigned long long)con, (unsigned long long)LD(r->trylock_failed), (unsigned long long)tmo,
             (unsigned long long)LD(r->owner_changes), (unsigned long long)wns,
@@ -481,7 +480,8 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
             (unsigned long long)LD(r->probed_wait_ns), (unsigned long long)(d ? LD(d->bh.n) : 0),
             (unsigned long long)(d ? LD(d->bh.ns) : 0), (unsigned long long)(d ? LD(d->bh.max_ns) : 0),
             (unsigned long long)lw_contention_ns(r), (unsigned long long)LD(r->idle_wait_ns),
-            (unsigned long long)LD(r->idle_waits));
+            (unsigned long long)LD(r->idle_waits), (unsigned long long)LD(r->join_wait_ns),
+            (unsigned long long)LD(r->join_waits));
     char name[256], init[16] = "NA", first_id[16] = "NA";
     if (!lw_name_lock(r->addr, name, sizeof name))
         snprintf(name, sizeof name, "NA");
@@ -500,7 +500,7 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
                    "relation=%s\n",
                 lw.pid, (unsigned long)r->addr, (unsigned)(key >> 32), (unsigned)key,
                 (unsigned long long)LD(d->pair[p].wait_ns), (unsigned long long)LD(d->pair[p].n),
-                r->kind == K_COND ? "signaller" : r->kind == K_SEM ? "poster" : "holder");
+                lw_kinds[r->kind].ender);
     }
 }
 

@@ -1,18 +1,18 @@
-/* lw_report_idle.c - waits for work or results, told apart from lock
- * contention in the report. Idle waits are: condition variable waits that
- * no signal ended (they timed out, or woke without one), semaphore waits
- * that timed out, and every wait on a one-shot semaphore (taken at most
- * twice in the whole run: by its owner and by the one thread that waits for
- * it, as thread-join implementations do). They are kept off the contention
- * ranking and off each thread's blocked time, and listed on their own. */
+/* lw_report_idle.c - waits apart from contention in the library's report:
+ * idle waits (for work or results) and joins (for a thread to end), by the
+ * rules of ../lw_rules.h, which lockwait_report applies to a trace too.
+ * They are kept off the contention ranking and off each thread's blocked
+ * time, and listed on their own. */
 #define _GNU_SOURCE
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "lw_internal.h"
 
 int lw_one_shot(const struct lw_lock *r)
 {
-    return r->kind == K_SEM && LD(r->acquisitions) <= 2 && LD(r->contended) + LD(r->timeouts) > 0;
+    struct lw_wait_facts f = {.kind = r->kind, .lock_waits = LD(r->contended) + LD(r->timeouts)};
+    return lw_rule_one_shot(&f);
 }
 
 uint64_t lw_contention_ns(const struct lw_lock *r)
@@ -21,26 +21,112 @@ uint64_t lw_contention_ns(const struct lw_lock *r)
     return idle < w ? w - idle : 0;
 }
 
-/* After the merge: a one-shot semaphore's waits are all idle; each thread's
- * idle lock waits (semaphores: condvar waits are not counted as blocked
- * time at all), since the last periodic report. */
+/* After a wait another thread ended: keep it for lw_rule_join, the last
+ * one per (lock, ender); the newest most often matches the last noted */
+void lw_join_note(struct lw_thread *t, struct lw_tstat *e, const struct wait *w, uint64_t ns)
+{
+    if (!t)
+        return;
+    uint32_t k = t->joinc_last;
+    if (!(t->njoinc && t->joinc[k].e == e && t->joinc[k].ender == w->holder)) {
+        for (k = 0; k < t->njoinc && !(t->joinc[k].e == e && t->joinc[k].ender == w->holder); k++)
+            ;
+        if (k == t->njoinc && t->njoinc < LW_JOINC)
+            t->njoinc++;
+        else if (k == t->njoinc) /* full: replace the oldest */
+            for (uint32_t i = k = 0; i < LW_JOINC; i++)
+                if (t->joinc[i].end < t->joinc[k].end)
+                    k = i;
+    }
+    t->joinc[k] = (struct lw_joinc){e, w->holder, (uint32_t)w->lock_wait, w->t1, ns};
+    t->joinc_last = k;
+}
+
+/* the exited threads by tid, for the join rule */
+struct exited { uint64_t tid; struct lw_thread *t; };
+
+static int by_tid(const void *a, const void *b)
+{
+    const struct exited *x = a, *y = b;
+    return (x->tid > y->tid) - (x->tid < y->tid);
+}
+
+static struct exited *exited_threads(size_t *n)
+{
+    size_t cap = 0, k = 0;
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next)
+        cap++;
+    static struct exited *x; /* kept for the next report (periodic ones): the arena is never freed */
+    static size_t room;
+    if (cap > room || !x) {
+        x = lw_alloc((cap ? 2 * cap : 1) * sizeof *x);
+        room = x ? 2 * cap : 0;
+    }
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); x && t && k < cap;
+         t = t->next)
+        if (atomic_load_explicit(&t->exited, memory_order_acquire))
+            x[k++] = (struct exited){t->tid, t};
+    if (x)
+        qsort(x, k, sizeof *x, by_tid);
+    *n = x ? k : 0;
+    return x;
+}
+
+/* thread t's waits that were joins (lw_rule_join), into their records;
+ * returns the part that counted as its blocked time */
+static uint64_t classify_joins(struct lw_thread *t, const struct exited *x, size_t nx)
+{
+    uint64_t blocked = 0;
+    for (uint32_t k = 0; k < t->njoinc; k++) {
+        const struct lw_joinc *c = &t->joinc[k];
+        struct exited key = {c->ender, NULL};
+        const struct exited *ender = nx ? bsearch(&key, x, nx, sizeof *x, by_tid) : NULL;
+        struct lw_tstat *took = ender ? lw_tstat_find(ender->t, c->e->lock) : NULL;
+        struct lw_wait_facts f = {.kind = c->e->kind, .got = 1, .ender_known = 1, .ender_exited = ender != NULL,
+                                  .ender_once = took && LD(took->acquisitions) == 1,
+                                  .end_ns = lw_ticks_mono(c->end),
+                                  .ender_exit_ns = ender ? lw_ticks_mono(ender->t->exit_ticks) : 0};
+        if (!lw_rule_join(&f))
+            continue;
+        ADD(c->e->lock->join_wait_ns, c->ns);
+        ADD(c->e->lock->join_waits, 1);
+        ADD(c->e->lock->idle_wait_ns, c->ns);
+        ADD(c->e->lock->idle_waits, 1);
+        blocked += c->lock_wait ? c->ns : 0;
+    }
+    return blocked;
+}
+
+/* After the merge: joins; a one-shot lock's only wait, unless a join or
+ * idle already (lw_rules.h: the first rule that matches wins); each
+ * thread's waits apart from contention that counted as blocked time (since
+ * the last periodic report). */
 void lw_classify(void)
 {
+    size_t nx;
+    struct exited *x = exited_threads(&nx);
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next)
+        t->idle_ns = classify_joins(t, x, nx); /* this thread's part, completed below */
     for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
         struct lw_lock *r = atomic_load_explicit(&lw.table[i], memory_order_acquire);
-        if (r && lw_one_shot(r)) {
+        if (r && lw_one_shot(r) && !LD(r->idle_waits)) {
             ST(r->idle_wait_ns, LD(r->wait_ns));
             ST(r->idle_waits, LD(r->contended) + LD(r->timeouts));
         }
     }
     for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
         struct lw_ttab *tab = atomic_load_explicit(&t->tab, memory_order_acquire);
-        uint64_t idle = 0;
+        uint64_t idle = t->idle_ns;
         for (uint32_t i = 0; tab && i < tab->cap; i++) {
             struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_acquire);
-            struct lw_twait *x = e ? atomic_load_explicit(&e->w, memory_order_acquire) : NULL;
-            if (x && e->kind == K_SEM)
-                idle += lw_one_shot(e->lock) ? LD(x->wait_ns) : LD(x->idle_wait_ns);
+            struct lw_twait *w = e ? atomic_load_explicit(&e->w, memory_order_acquire) : NULL;
+            if (!w || lw_kinds[e->kind].end == LW_END_SIGNAL) /* condvar waits are not blocked time */
+                continue;
+            if (lw_one_shot(e->lock) && LD(e->lock->idle_waits) == LD(e->lock->contended) + LD(e->lock->timeouts) &&
+                !LD(e->lock->join_waits))
+                idle += LD(w->wait_ns);
+            else
+                idle += LD(w->idle_wait_ns);
         }
         t->idle_ns = idle > t->idle_base ? idle - t->idle_base : 0;
     }
@@ -77,11 +163,9 @@ static long pick_idle(struct lw_lock **best, long top)
 
 static const char *idle_why(const struct lw_lock *r)
 {
-    if (lw_one_shot(r))
-        return "a one-shot semaphore (taken at most twice: a thread join, a result handed over once)";
-    if (r->kind == K_COND)
-        return "condvar waits that timed out or woke without a signal";
-    return "semaphore waits that timed out";
+    struct lw_wait_facts f = {.kind = r->kind};
+    int cls = lw_rule_barrier(&f) ? LW_WAIT_BARRIER : LD(r->join_waits) ? LW_WAIT_JOIN : LW_WAIT_IDLE;
+    return lw_idle_why(r->kind, cls, cls == LW_WAIT_IDLE && lw_one_shot(r));
 }
 
 #define IDLE_MAX 16 /* locks listed in the idle section at most (of the top N) */
@@ -102,12 +186,12 @@ void lw_text_idle(struct buf *b, long top, struct lw_lock **shown, long nshown)
                    (double)LD(r->idle_wait_ns) / 1e6, shown_in(r, shown, nshown) ? " (also above)" : "",
                    idle_why(r));
         struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
-        for (int p = 0; d && r->kind == K_SEM && p < LW_PAIRS && LD(d->pair[p].key); p++) {
+        for (int p = 0; d && lw_kinds[r->kind].end != LW_END_SIGNAL && p < LW_PAIRS && LD(d->pair[p].key); p++) {
             uint64_t key = LD(d->pair[p].key) - 1; /* a condvar's signalled waits are not idle */
             if (key >> 32)
-                bprintf(b, "      %s by %u -> waiter %u: %llu waits, %.3f ms\n",
-                           r->kind == K_SEM ? "posted" : "signalled", (unsigned)(key >> 32), (unsigned)key,
-                           (unsigned long long)LD(d->pair[p].n), (double)LD(d->pair[p].wait_ns) / 1e6);
+                bprintf(b, "      %s %u -> waiter %u: %llu waits, %.3f ms\n", lw_kinds[r->kind].ended_by,
+                           (unsigned)(key >> 32), (unsigned)key, (unsigned long long)LD(d->pair[p].n),
+                           (double)LD(d->pair[p].wait_ns) / 1e6);
         }
     }
 }

@@ -2,7 +2,8 @@
  * let lockwait_report name code as this library's report does: the loaded
  * modules (path, addresses, bias: the reader reads their symbols from disk),
  * every interned stack, each thread's start routine, creator and name, and
- * the stacks of the contended locks' inits or first uses. Written at exit,
+ * the stacks of the contended locks' inits or first uses, and which thread
+ * took such a lock only once (the join rule, ../lw_rules.h). Written at exit,
  * after the events. */
 #define _GNU_SOURCE
 #include <link.h>
@@ -123,6 +124,27 @@ static void put_locks(struct out *o)
     }
 }
 
+/* the join rule's fact (lw_rules.h): which thread took a lock someone
+ * waited for only once in its life */
+static void put_once(struct out *o)
+{
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+        struct lw_ttab *tab = atomic_load_explicit(&t->tab, memory_order_acquire);
+        for (uint32_t i = 0; tab && i < tab->cap; i++) {
+            struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_acquire);
+            if (!e || LD(e->acquisitions) != 1 || !atomic_load_explicit(&e->lock->detail, memory_order_acquire))
+                continue;
+            struct lw_trace_record r;
+            memset(&r, 0, sizeof r);
+            r.event = LW_EV_LOCK_ONCE;
+            r.tid = t->tid;
+            r.lock = e->addr;
+            r.type = (uint8_t)lw_trace_type(e->kind, 1);
+            put(o, &r);
+        }
+    }
+}
+
 int lw_trace_meta(int fd, int err)
 {
     struct out o = {.fd = fd, .err = err};
@@ -131,6 +153,7 @@ int lw_trace_meta(int fd, int err)
     put_stacks(&o);
     put_threads(&o);
     put_locks(&o);
+    put_once(&o);
     flush(&o);
     return o.err;
 }

@@ -315,6 +315,17 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
     return rc;
 }
 
+/* the C11 wrappers' way in (lw_c11.c) */
+int lw_cond_wait_at(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts)
+{
+    if (ts) {
+        NEED(cond_timedwait);
+        return cond_common(cv, m, pc, TIMED, 0, ts);
+    }
+    NEED(cond_wait);
+    return cond_common(cv, m, pc, PLAIN, 0, NULL);
+}
+
 LW_API int pthread_cond_wait(pthread_cond_t *cv, pthread_mutex_t *m)
 {
     NEED(cond_wait);

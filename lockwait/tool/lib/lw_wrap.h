@@ -7,7 +7,7 @@
 #include <semaphore.h>
 #include <time.h>
 
-#include "lw_internal.h"
+#include "lw_fastpath.h"
 
 #define LW_API __attribute__((visibility("default")))
 #define RA() ((uintptr_t)__builtin_return_address(0))
@@ -76,5 +76,13 @@ LW_HIDDEN void *lw_cond_sym(const char *name); /* the condvar version programs l
 /* how a blocking call waits: as long as it takes, until a deadline, or until
  * a deadline on a given clock */
 enum how { PLAIN, TIMED, CLOCKED };
+
+/* the wrappers as other wrappers call them, with their caller's pc (C11
+ * threads, lw_c11.c, are glibc's pthread objects under other names); ts:
+ * an absolute CLOCK_REALTIME deadline, or NULL */
+LW_HIDDEN int lw_thread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg,
+                               uintptr_t named, uintptr_t pc);
+LW_HIDDEN int lw_mutex_lock_at(pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts);
+LW_HIDDEN int lw_cond_wait_at(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts);
 
 #endif

@@ -72,10 +72,10 @@ static void usage(FILE *f)
         "            latency, compile_share = (compiling + behind a compile) / latency\n"
         "  -j FILE   also write the trace as Chrome trace-event JSON (Perfetto,\n"
         "            ui.perfetto.dev, or chrome://tracing): a track per thread with its\n"
-        "            holds and waits (idle waits named so), and flow arrows from the thread\n"
+        "            holds and waits (idle waits and joins named so), and flow arrows from the thread\n"
         "            that kept each wait waiting to the waiter; times in microseconds\n"
         "  -c FILE   also write a CSV: a row per lock (record=lock: waits, wait and idle\n"
-        "            time, holds in the trace, time on the critical path) and per lock and\n"
+        "            time, holds in the trace, time on the critical path, joins) and per lock and\n"
         "            wait stack (record=stack: its frames, waits, total and max wait)\n"
         "  --locked-min N     leave out locks with fewer than N holds in the trace\n"
         "                     (waitblock, critpath_lock and CSV lines; default 0)\n"
@@ -210,16 +210,6 @@ static int by_address(const void *a, const void *b)
     return (x->ns < y->ns) - (x->ns > y->ns);
 }
 
-/* waiting for work or results: a condvar or semaphore wait nothing ended,
- * or a wait on a one-shot semaphore (waited on once, as a thread join) */
-static int block_idle(const struct block *b)
-{
-    int t = lk[b->lock].type;
-    if (t == LW_T_SEM && by_lock_off[b->lock + 1] - by_lock_off[b->lock] <= 1)
-        return 1;
-    return b->kind == P_UNKNOWN && (t == LW_T_COND || t == LW_T_SEM);
-}
-
 /* the wait blocks of the selected locks, in the asked order (wait_blocks:
  * largest first), the idle ones (waiting for work, not for a lock) last */
 static size_t select_blocks(struct block *bl, size_t nb, const struct opts *o)
@@ -229,7 +219,7 @@ static size_t select_blocks(struct block *bl, size_t nb, const struct opts *o)
     for (size_t i = 0; i < nb; i++)
         if (!lock_selected(bl[i].lock, &o->sel))
             continue;
-        else if (block_idle(&bl[i]))
+        else if (block_class(&bl[i]) != LW_WAIT_CONTENDED)
             idle[nidle++] = bl[i];
         else
             bl[k++] = bl[i];
@@ -295,11 +285,12 @@ int main(int argc, char **argv)
     load();
     meta_load();
     build();
+    attribute_waits();
+    classify_waits();
     if (o.folded) {
         print_folded();
         return fflush(stdout) == 0 ? 0 : 1;
     }
-    attribute_waits();
     size_t nb;
     struct block *bl = wait_blocks(&nb);
     critical_path();

@@ -1,13 +1,20 @@
-/* report.h - what the two parts of lockwait_report share: the model built
- * from a trace (report_model.c: threads, locks, waits, holds, each lock's
- * timeline, the pieces of each wait, the wait blocks) and the output
- * (report.c: options, critical path, tail windows, RESULT lines). */
+/* report.h - what the parts of lockwait_report share: reading the trace
+ * (report_load.c) and what names its code (report_meta.c: modules, stacks,
+ * thread and lock labels, folded lines); the model built from it
+ * (report_model.c: threads, locks, waits, holds, each lock's timeline;
+ * report_pieces.c: the pieces of each wait, the wait blocks); the critical
+ * path and each wait's class (report_critpath.c, by ../lw_rules.h); and the
+ * output (report.c: options and summary; report_output.c: RESULT lines;
+ * report_export.c: JSON and CSV; report_tail.c: tail windows). The lock
+ * kinds are ../lw_kinds.h's, shared with the library. */
 #ifndef LOCKWAIT_REPORT_H
 #define LOCKWAIT_REPORT_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../lw_kinds.h"
+#include "../lw_rules.h"
 #include "../trace.h"
 
 /* what kept a waiter waiting during one piece of its wait (report.c's
@@ -18,7 +25,8 @@ enum piece_kind { P_HOLDER, P_RELEASER, P_HINT, P_HANDOFF, P_UNKNOWN };
 struct thread {
     uint32_t tid, creator;
     uint64_t start, end;
-    int has_start;
+    uint64_t exit_t; /* its THREAD_EXIT, when has_exit */
+    int has_start, has_exit;
     size_t wait_off, nwait; /* its waits, in start order */
     size_t cs_off, ncs;     /* its critical sections (struct cs), in time order */
     size_t nhold;           /* holds (counting, while building) */
@@ -35,6 +43,7 @@ struct lock {
     size_t seg_hint;        /* the segment piece_at found last */
     int type, holds_overlap;
     uint64_t cs_ns, wait_ns; /* on the critical path */
+    uint64_t class_waits[LW_WAIT_NCLASSES]; /* its waits by class (lw_rules.h), from classify_waits */
 };
 struct wait {
     uint64_t s, e;
@@ -42,6 +51,7 @@ struct wait {
     uint32_t own;        /* 0, or 1 + index of its own list of pieces (report_pieces.c) */
     uint32_t stack;      /* its stack id (trace version 2), 0: none */
     uint8_t timed_out;
+    uint8_t cls; /* enum lw_wait_class, from classify_waits */
 };
 struct piece { uint64_t s, e; uint32_t by; uint8_t kind; }; /* by: thread index */
 /* a thread's time inside critical sections: disjoint, in time order */
@@ -118,6 +128,7 @@ void print_folded(void);  /* -f: "thread;frame;...;frame;lock NS", outermost fra
 void meta_thread_label(uint32_t tid, char *out, size_t cap); /* "name-TID" or "tid-TID" */
 void meta_lock_label(uint32_t l, char *out, size_t cap);     /* its symbol, or TYPE@0xADDR(init site) */
 void meta_stack_frames(uint32_t id, char *out, size_t cap);  /* outermost first, ';'-joined */
+int meta_took_once(uint32_t tid, uint64_t lock); /* a LOCK_ONCE record says so (the join rule) */
 
 /* report_pieces.c */
 void attribute_waits(void); /* blocked time per thread; the waits the timelines do not describe */
@@ -139,17 +150,18 @@ struct block *wait_blocks(size_t *n);
 /* report_critpath.c: the critical path, as segments forward in time */
 enum seg_state { G_WORK, G_CS, G_WAIT, G_HANDOFF, G_IDLE, G_NSTATES };
 extern const char *const seg_names[G_NSTATES];
-extern const char *const type_names[7]; /* by enum lw_lock_type */
 /* a stretch of the critical path; lock: index + 1, 0 = none */
 struct seg { uint64_t s, e; uint32_t thread, lock; uint8_t state; };
 extern struct seg *segs;
 extern size_t nsegs;
 extern uint32_t last_thread; /* the thread that ends last: where the path starts */
 void critical_path(void);
-/* a condvar or semaphore wait for work or results, not for a lock (piece_kind: of the piece at hand) */
-int wait_is_idle(const struct wait *w, int piece_kind);
+/* the class of wait w (lw_rules.h: contended, idle, join) */
+int wait_class(const struct wait *w);
+void classify_waits(void); /* each lock's class_waits, and each wait's class (after attribute_waits) */
 
 /* report_output.c */
+int block_class(const struct block *b); /* enum lw_wait_class of a wait block */
 void say_blocks(const struct block *bl, size_t nb);
 struct select;
 void print_shares(uint64_t total, const struct block *bl, size_t nb, long top, const struct select *sel);

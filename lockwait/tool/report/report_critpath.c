@@ -86,10 +86,50 @@ static const struct wait *wait_before(struct thread *t, uint64_t cursor)
     return lo ? &ws[lo - 1] : NULL;
 }
 
-int wait_is_idle(const struct wait *w, int piece_kind)
+static int names_thread(const struct piece *q, uint32_t i)
 {
-    int type = lk[w->lock].type;
-    return (type == LW_T_COND || type == LW_T_SEM) && (w->timed_out || piece_kind == P_UNKNOWN);
+    return (q->kind == P_HOLDER || q->kind == P_RELEASER || q->kind == P_HINT) && q->by < nth && q->by != i;
+}
+
+/* the facts of wait w of thread i for the rules (lw_rules.h): the thread
+ * that ended it is the one its last piece names, or the one before a
+ * handoff (the releaser); with none, nothing known ended it */
+static enum lw_wait_class wait_class_of(const struct wait *w, uint32_t i)
+{
+    uint32_t ender = NOBODY;
+    struct piece q = {0, 0, NOBODY, P_UNKNOWN};
+    if (w->e > w->s)
+        piece_at(w, w->e, &q);
+    if (!names_thread(&q, i) && q.kind == P_HANDOFF && q.s > w->s)
+        piece_at(w, q.s, &q);
+    if (names_thread(&q, i))
+        ender = q.by;
+    struct lw_wait_facts f = {
+        .kind = lw_kind_of_type(lk[w->lock].type),
+        .got = !w->timed_out,
+        .ender_known = ender != NOBODY,
+        .ender_exited = ender != NOBODY && th[ender].has_exit,
+        .ender_once = ender != NOBODY && meta_took_once(th[ender].tid, lk[w->lock].addr),
+        .end_ns = w->e,
+        .ender_exit_ns = ender != NOBODY ? th[ender].exit_t : 0,
+        .lock_waits = by_lock_off[w->lock + 1] - by_lock_off[w->lock],
+    };
+    return lw_wait_class(&f);
+}
+
+void classify_waits(void)
+{
+    for (uint32_t i = 0; i < nth; i++)
+        for (size_t k = 0; k < th[i].nwait; k++) {
+            struct wait *w = &waits[th[i].wait_off + k];
+            w->cls = (uint8_t)wait_class_of(w, i);
+            lk[w->lock].class_waits[w->cls]++;
+        }
+}
+
+int wait_class(const struct wait *w)
+{
+    return w->cls;
 }
 
 /* the thread whose release (signal, post) of lock l comes first at or after
@@ -135,7 +175,7 @@ static void at_wait(struct walk *k, const struct wait *w, uint64_t bound)
         follow(k, q->by, from);
         return;
     }
-    int idle = wait_is_idle(w, q->kind);
+    int idle = wait_class(w) == LW_WAIT_IDLE; /* a join follows the thread it waited for */
     if (idle) {
         uint32_t y = next_releaser(w->lock, k->cursor);
         if (y != NOBODY && y != x && !th[y].on_stack) {

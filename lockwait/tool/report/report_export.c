@@ -226,9 +226,9 @@ static void json_wait(struct jout *o, char **names, uint32_t i, const struct wai
     struct piece q = {0, 0, NOBODY, P_UNKNOWN};
     if (w->e > w->s)
         piece_at(w, w->e, &q);
-    int idle = wait_is_idle(w, q.kind);
+    int cls = wait_class(w);
     int by = (q.kind == P_HOLDER || q.kind == P_RELEASER || q.kind == P_HINT) && q.by != i && q.by < nth;
-    jslice(o, idle ? "idle" : "wait", names[w->lock], w->s, w->e, th[i].tid);
+    jslice(o, cls == LW_WAIT_CONTENDED ? "wait" : lw_wait_class_name(cls), names[w->lock], w->s, w->e, th[i].tid);
     jlock_arg(o, w->lock);
     JLIT(o, ",\"timed_out\":");
     ju64(o, w->timed_out);
@@ -285,7 +285,7 @@ static void csv_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
-struct lstat { uint64_t waits, wait_ns, max_wait_ns, idle_waits, idle_ns, holds, hold_ns; };
+struct lstat { uint64_t waits, wait_ns, max_wait_ns, idle_waits, idle_ns, holds, hold_ns, join_waits, join_ns; };
 
 /* per-lock sums of the waits (idle ones apart) and of the holds the trace timed */
 static struct lstat *lock_stats(void)
@@ -296,15 +296,16 @@ static struct lstat *lock_stats(void)
             const struct wait *w = &waits[th[i].wait_off + k];
             struct lstat *x = &ls[w->lock];
             uint64_t d = w->e - w->s;
-            struct piece q = {0, 0, NOBODY, P_UNKNOWN};
-            if (w->e > w->s)
-                piece_at(w, w->e, &q);
             x->waits++;
             x->wait_ns += d;
             x->max_wait_ns = MAX(x->max_wait_ns, d);
-            if (wait_is_idle(w, q.kind)) {
+            if (wait_class(w) != LW_WAIT_CONTENDED) { /* idle, joins included, as in the library's report */
                 x->idle_waits++;
                 x->idle_ns += d;
+            }
+            if (wait_class(w) == LW_WAIT_JOIN) {
+                x->join_waits++;
+                x->join_ns += d;
             }
         }
     for (uint32_t l = 0; l < nlk; l++)
@@ -359,11 +360,11 @@ static void csv_stacks(FILE *f, char **names, const struct select *sel)
         if (!lock_selected(s.lock, sel))
             continue;
         meta_stack_frames(s.stack, frames, sizeof frames);
-        fprintf(f, "stack,%" PRIu32 ",0x%" PRIx64 ",%s,", hdr.pid, lk[s.lock].addr, type_names[lk[s.lock].type]);
+        fprintf(f, "stack,%" PRIu32 ",0x%" PRIx64 ",%s,", hdr.pid, lk[s.lock].addr, lw_type_name(lk[s.lock].type));
         csv_str(f, names[s.lock]);
         fprintf(f, ",%" PRIu32 ",", s.stack);
         csv_str(f, frames);
-        fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",,,,,,\n", s.n, s.ns, s.max_ns);
+        fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",,,,,,,,\n", s.n, s.ns, s.max_ns);
     }
     free(v);
 }
@@ -374,15 +375,16 @@ void export_csv(const char *file, const struct select *sel)
     char **names = lock_labels();
     struct lstat *ls = lock_stats();
     fprintf(f, "record,pid,lock,type,name,stack_id,frames,waits,wait_ns,max_wait_ns,idle_waits,idle_wait_ns,"
-               "holds,hold_ns,path_cs_ns,path_wait_ns\n");
+               "holds,hold_ns,path_cs_ns,path_wait_ns,join_waits,join_wait_ns\n");
     for (uint32_t l = 0; l < nlk; l++) {
         if (!lock_selected(l, sel))
             continue;
-        fprintf(f, "lock,%" PRIu32 ",0x%" PRIx64 ",%s,", hdr.pid, lk[l].addr, type_names[lk[l].type]);
+        fprintf(f, "lock,%" PRIu32 ",0x%" PRIx64 ",%s,", hdr.pid, lk[l].addr, lw_type_name(lk[l].type));
         csv_str(f, names[l]);
         fprintf(f, ",,,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-                   ",%" PRIu64 "\n", ls[l].waits, ls[l].wait_ns, ls[l].max_wait_ns, ls[l].idle_waits, ls[l].idle_ns,
-                ls[l].holds, ls[l].hold_ns, lk[l].cs_ns, lk[l].wait_ns);
+                   ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", ls[l].waits, ls[l].wait_ns, ls[l].max_wait_ns,
+                ls[l].idle_waits, ls[l].idle_ns, ls[l].holds, ls[l].hold_ns, lk[l].cs_ns, lk[l].wait_ns,
+                ls[l].join_waits, ls[l].join_ns);
     }
     csv_stacks(f, names, sel);
     free(ls);

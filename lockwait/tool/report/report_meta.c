@@ -25,6 +25,9 @@ static struct mthread *mths;
 static size_t nmths, cap_mths;
 static struct mlock *mlocks;
 static size_t nmlocks, cap_mlocks;
+struct monce { uint64_t lock, tid; }; /* LOCK_ONCE records, sorted */
+static struct monce *monces;
+static size_t nmonces, cap_monces;
 static struct lw_syms *syms;
 
 /* a record waiting for its DATA records: `want` bytes into `bytes` */
@@ -59,7 +62,7 @@ static void finish(struct pending *p)
     p->event = 0;
 }
 
-/* one metadata record (7-11) at index i */
+/* one metadata record (7-12) at index i */
 static void meta_record(const struct lw_trace_record *r, size_t i, struct pending *p)
 {
     if (r->event == LW_EV_DATA) {
@@ -74,8 +77,13 @@ static void meta_record(const struct lw_trace_record *r, size_t i, struct pendin
     }
     if (p->event)
         FAIL("record %zu: event %u inside another's data: corrupt trace", i, r->event);
-    if (r->event > LW_EV_LOCK_INFO)
+    if (r->event > LW_EV_LOCK_ONCE)
         FAIL("record %zu: event %u: corrupt trace (or a newer writer)", i, r->event);
+    if (r->event == LW_EV_LOCK_ONCE) {
+        monces = grow(monces, &cap_monces, nmonces + 1, sizeof *monces);
+        monces[nmonces++] = (struct monce){r->lock, r->tid};
+        return;
+    }
     if (r->event == LW_EV_LOCK_INFO) {
         mlocks = grow(mlocks, &cap_mlocks, nmlocks + 1, sizeof *mlocks);
         mlocks[nmlocks++] = (struct mlock){r->lock, (uint32_t)r->aux, r->holder == 1};
@@ -91,6 +99,14 @@ static int stack_cmp(const void *a, const void *b)
 {
     uint32_t x = ((const struct mstack *)a)->id, y = ((const struct mstack *)b)->id;
     return x < y ? -1 : x > y;
+}
+
+static int once_cmp(const void *a, const void *b)
+{
+    const struct monce *x = a, *y = b;
+    if (x->lock != y->lock)
+        return x->lock < y->lock ? -1 : 1;
+    return (x->tid > y->tid) - (x->tid < y->tid);
 }
 
 void meta_load(void)
@@ -114,6 +130,14 @@ void meta_load(void)
     free(buf);
     if (nstacks)
         qsort(stacks, nstacks, sizeof *stacks, stack_cmp);
+    if (nmonces)
+        qsort(monces, nmonces, sizeof *monces, once_cmp);
+}
+
+int meta_took_once(uint32_t tid, uint64_t lock)
+{
+    struct monce key = {lock, tid};
+    return nmonces && bsearch(&key, monces, nmonces, sizeof *monces, once_cmp) != NULL;
 }
 
 static const struct mstack *stack_of(uint32_t id)
@@ -131,45 +155,38 @@ static const struct mstack *stack_of(uint32_t id)
 
 /* ---- names ---- */
 
-/* "name-TID" (the thread's name, '_' for what folded lines cannot hold), "tid-TID" if unnamed */
+/* its label (lw_rules.h), from the name its THREAD_INFO record gave */
 static void thread_label(uint32_t tid, char *out, size_t cap)
 {
-    for (size_t i = 0; i < nmths; i++)
-        if (mths[i].tid == tid && mths[i].name[0] && mths[i].name[0] != '?') {
-            snprintf(out, cap, "%s-%" PRIu32, mths[i].name, tid);
-            for (char *c = out; *c; c++)
-                if (*c == ';' || *c == ' ')
-                    *c = '_';
-            return;
-        }
-    snprintf(out, cap, "tid-%" PRIu32, tid);
+    const char *name = NULL;
+    for (size_t i = 0; i < nmths && !name; i++)
+        if (mths[i].tid == tid && mths[i].name[0] && mths[i].name[0] != '?')
+            name = mths[i].name;
+    lw_label_thread(name, tid, out, cap);
 }
 
-/* the lock's symbol, or TYPE@0xADDR */
+/* the lock's symbol, or its label (lw_rules.h) with the site of its init or first use */
 static void lock_label(const struct lock *l, char *out, size_t cap)
 {
-    static const char *const types[] = {"none", "mutex", "spin", "sem", "rwlock", "rwlock", "cond"};
     if (lw_syms_name(syms, l->addr, LW_SYM_DATA, out, cap) == 2) {
         size_t n = strlen(out);
         if (n > 4 && !strcmp(out + n - 4, "+0x0"))
             out[n - 4] = 0;
         return;
     }
-    int o = snprintf(out, cap, "%s@0x%" PRIx64, types[l->type <= LW_T_COND ? l->type : 0], l->addr);
     const struct mstack *s = NULL; /* elsewhere (heap): where it was initialised or first used */
     for (size_t i = 0; i < nmlocks && !s; i++)
         if (mlocks[i].addr == l->addr)
             s = stack_of(mlocks[i].stack);
-    if (s && o > 0 && (size_t)o + 3 < cap) {
-        char fr[200];
+    char fr[200] = "";
+    if (s)
         lw_syms_name(syms, s->pc[0], LW_SYM_RETURN, fr, sizeof fr);
-        snprintf(out + o, cap - (size_t)o, "(%s)", fr);
-    }
+    lw_label_lock(lw_kind_of_type(l->type), l->addr, fr, out, cap);
 }
 
 /* ---- folded ---- */
 
-struct fold { uint32_t thread, stack, lock; uint64_t ns; };
+struct fold { uint32_t thread, stack, lock, cls; uint64_t ns; };
 
 static int fold_cmp(const void *a, const void *b)
 {
@@ -178,7 +195,9 @@ static int fold_cmp(const void *a, const void *b)
         return x->thread < y->thread ? -1 : 1;
     if (x->stack != y->stack)
         return x->stack < y->stack ? -1 : 1;
-    return x->lock < y->lock ? -1 : x->lock > y->lock;
+    if (x->lock != y->lock)
+        return x->lock < y->lock ? -1 : 1;
+    return x->cls < y->cls ? -1 : x->cls > y->cls;
 }
 
 static void print_fold(const struct fold *f)
@@ -192,7 +211,9 @@ static void print_fold(const struct fold *f)
         lw_syms_name(syms, s->pc[k], LW_SYM_RETURN, fr, sizeof fr);
         printf(";%s", fr);
     }
-    printf(";%s %" PRIu64 "\n", l, f->ns);
+    /* waits apart from contention keep their stack, marked: "lock[join]" */
+    printf(";%s%s%s%s %" PRIu64 "\n", l, f->cls ? "[" : "", f->cls ? lw_wait_class_name((int)f->cls) : "",
+           f->cls ? "]" : "", f->ns);
 }
 
 /* the waits summed per (thread, stack, lock), in thread order */
@@ -203,7 +224,7 @@ void print_folded(void)
     for (uint32_t i = 0; i < nth; i++)
         for (size_t k = 0; k < th[i].nwait; k++) {
             const struct wait *w = &waits[th[i].wait_off + k];
-            f[n++] = (struct fold){i, w->stack, w->lock, w->e - w->s};
+            f[n++] = (struct fold){i, w->stack, w->lock, (uint32_t)wait_class(w), w->e - w->s};
         }
     qsort(f, n, sizeof *f, fold_cmp);
     for (size_t i = 0; i < n;) {

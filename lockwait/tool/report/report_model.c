@@ -373,7 +373,7 @@ static int is_meta(const struct lw_trace_record *r)
 /* the first pass's checks of one event record, and the span of time */
 static void check_record(const struct lw_trace_record *r, size_t i)
 {
-    if (r->event < LW_EV_REQUEST || r->event > LW_EV_THREAD_EXIT || r->type > LW_T_COND)
+    if (r->event < LW_EV_REQUEST || r->event > LW_EV_THREAD_EXIT || r->type > LW_T_MAX)
         FAIL("record %zu: event %u type %u: corrupt trace", i, r->event, r->type);
     if ((r->event == LW_EV_ACQUIRE || r->event == LW_EV_TIMEOUT) && r->aux > r->t_ns)
         FAIL("record %zu: wait ends before it began: corrupt trace", i);
@@ -451,6 +451,10 @@ static void fill_record(const struct lw_trace_record *r)
         t->start = r->t_ns;
         t->has_start = 1;
         t->creator = (uint32_t)r->aux;
+        break;
+    case LW_EV_THREAD_EXIT:
+        t->exit_t = r->t_ns;
+        t->has_exit = 1;
         break;
     case LW_EV_REQUEST:
         t->req_lock = r->lock;

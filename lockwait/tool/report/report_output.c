@@ -8,7 +8,22 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-const char *const type_names[] = {"none", "mutex", "spin", "sem", "rwlock", "rwlock", "cond"};
+/* apart from contention (lw_rules.h): a condvar or semaphore wait nothing
+ * ended (idle), or any block of a lock none of whose waits was contention
+ * (the class of most of its waits: barrier, join or idle) */
+int block_class(const struct block *b)
+{
+    const struct lock *l = &lk[b->lock];
+    if (!l->class_waits[LW_WAIT_CONTENDED]) /* the class most of its waits have */
+        for (int c = LW_WAIT_CONTENDED + 1; c < LW_WAIT_NCLASSES; c++)
+            if (l->class_waits[c] * 2 > by_lock_off[b->lock + 1] - by_lock_off[b->lock])
+                return c;
+    if (!l->class_waits[LW_WAIT_CONTENDED])
+        return l->class_waits[LW_WAIT_JOIN] ? LW_WAIT_JOIN : LW_WAIT_IDLE;
+    if (b->kind == P_UNKNOWN && (lw_kinds[lw_kind_of_type(l->type)].idle & LW_IDLE_UNENDED))
+        return LW_WAIT_IDLE;
+    return LW_WAIT_CONTENDED;
+}
 
 /* a waiter's tid, or "*" for a block summed over all waiters */
 static const char *waiter_name(const struct block *b, char *buf, size_t n)
@@ -24,7 +39,7 @@ static const char *blocker_name(const struct block *b, char *buf, size_t n)
     if (b->kind == P_HANDOFF)
         return "handoff";
     if (b->kind == P_UNKNOWN) /* a condvar or semaphore wait nothing ended: waiting for work */
-        return lk[b->lock].type == LW_T_COND || lk[b->lock].type == LW_T_SEM ? "idle" : "unknown";
+        return lw_kinds[lw_kind_of_type(lk[b->lock].type)].idle & LW_IDLE_UNENDED ? "idle" : "unknown";
     snprintf(buf, n, "%" PRIu32, th[b->by].tid);
     return buf;
 }
@@ -37,10 +52,10 @@ void say_blocks(const struct block *bl, size_t nb)
     for (size_t i = 0; i < nb && i < 5; i++)
         fprintf(stderr, "  %s%s blocked %.3f ms on %s 0x%" PRIx64 " %s%s\n",
                 bl[i].waiter == NOBODY ? "" : "thread ",
-                bl[i].waiter == NOBODY ? "its waiters" : waiter_name(&bl[i], wbuf, sizeof wbuf), (double)bl[i].ns / 1e6, type_names[lk[bl[i].lock].type],
+                bl[i].waiter == NOBODY ? "its waiters" : waiter_name(&bl[i], wbuf, sizeof wbuf), (double)bl[i].ns / 1e6, lw_type_name(lk[bl[i].lock].type),
                 lk[bl[i].lock].addr,
                 bl[i].kind == P_HANDOFF ? "after its release (handoff)"
-                : bl[i].kind == P_UNKNOWN && (lk[bl[i].lock].type == LW_T_COND || lk[bl[i].lock].type == LW_T_SEM)
+                : bl[i].kind == P_UNKNOWN && (lw_kinds[lw_kind_of_type(lk[bl[i].lock].type)].idle & LW_IDLE_UNENDED)
                     ? "idle: waiting for work or results, no signal or post ended it"
                 : bl[i].kind == P_UNKNOWN ? "behind no known thread" : "behind thread ",
                 bl[i].kind == P_HANDOFF || bl[i].kind == P_UNKNOWN ? "" : blocker_name(&bl[i], nbuf, sizeof nbuf));
@@ -58,13 +73,13 @@ void print_shares(uint64_t total, const struct block *bl, size_t nb, long top, c
         if ((lk[i].cs_ns || lk[i].wait_ns) && lock_selected(i, sel))
             printf("RESULT exp=lockwait kind=critpath_lock pid=%" PRIu32 " lock=0x%" PRIx64
                    " type=%s cs_ns=%" PRIu64 " wait_ns=%" PRIu64 " share=%.4f\n", hdr.pid,
-                   lk[i].addr, type_names[lk[i].type], lk[i].cs_ns, lk[i].wait_ns,
+                   lk[i].addr, lw_type_name(lk[i].type), lk[i].cs_ns, lk[i].wait_ns,
                    (double)(lk[i].cs_ns + lk[i].wait_ns) / (double)(total ? total : 1));
     for (size_t i = 0; i < nb && (top == 0 || i < (size_t)top); i++)
         printf("RESULT exp=lockwait kind=waitblock pid=%" PRIu32 " waiter=%s lock=0x%" PRIx64
-               " type=%s blocker=%s wait_ns=%" PRIu64 " pieces=%" PRIu64 "\n", hdr.pid,
-               waiter_name(&bl[i], wbuf, sizeof wbuf), lk[bl[i].lock].addr, type_names[lk[bl[i].lock].type],
-               blocker_name(&bl[i], nbuf, sizeof nbuf), bl[i].ns, bl[i].n);
+               " type=%s blocker=%s wait_ns=%" PRIu64 " pieces=%" PRIu64 " class=%s\n", hdr.pid,
+               waiter_name(&bl[i], wbuf, sizeof wbuf), lk[bl[i].lock].addr, lw_type_name(lk[bl[i].lock].type),
+               blocker_name(&bl[i], nbuf, sizeof nbuf), bl[i].ns, bl[i].n, lw_wait_class_name(block_class(&bl[i])));
 }
 
 /* -s: the path itself, neighbours with the same thread, state and lock merged */

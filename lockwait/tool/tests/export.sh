@@ -28,7 +28,7 @@ check_awk "holds and waits as slices" "$(grep -c '"cat":"hold","ph":"X"' "$TMP/c
 $(grep -c '"cat":"wait","ph":"X"' "$TMP/c64.json") > 0" "no slices"
 s=$(grep -c '"ph":"s"' "$TMP/c64.json"); f=$(grep -c '"ph":"f"' "$TMP/c64.json")
 check_awk "flow arrows, each start with its end ($s, $f)" "$s > 0 && $s == $f" "$s starts, $f ends"
-check_eq "CSV header" "record,pid,lock,type,name,stack_id,frames,waits,wait_ns,max_wait_ns,idle_waits,idle_wait_ns,holds,hold_ns,path_cs_ns,path_wait_ns" \
+check_eq "CSV header" "record,pid,lock,type,name,stack_id,frames,waits,wait_ns,max_wait_ns,idle_waits,idle_wait_ns,holds,hold_ns,path_cs_ns,path_wait_ns,join_waits,join_wait_ns" \
   "$(head -n 1 "$TMP/c64.csv")"
 check_eq "CSV: one row for the convoy's lock, 64 x 200 waits" "lock 0x1000 12800" \
   "$(awk -F, '$1 == "lock" { print $1, $3, $8 }' "$TMP/c64.csv")"

@@ -31,6 +31,7 @@ static void *lib_holder(void *arg)
     atomic_store(&held, 1);
     hold_until_asleep(waiter_tid);
     pthread_mutex_unlock(&lib_lock);
+    live_on();
     return NULL;
 }
 

@@ -52,6 +52,7 @@ static void *holder(void *arg)
     hold_until_asleep(waiter_tid);
     if (pthread_mutex_unlock(the_lock) != 0)
         die("unlock");
+    live_on();
     return NULL;
 }
 

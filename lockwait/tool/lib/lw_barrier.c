@@ -1,0 +1,63 @@
+/* lw_barrier.c - liblockwait's wrapper for pthread_barrier_wait: the time
+ * each thread waited for the last one to arrive, and which thread that was
+ * (per barrier and call site). Every barrier wait is apart from contention
+ * (../lw_rules.h: load imbalance, reported in its own section), blamed on
+ * the last arrival. The kind's row: ../lw_kinds.h. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+
+#include "lw_wrap.h"
+
+typedef int (*barfn)(pthread_barrier_t *);
+static _Atomic(barfn) real_wait;
+
+/* glibc's pthread_barrier_t: the count it was initialised with (nptl's
+ * struct pthread_barrier: in, current_round, count, ...) */
+static unsigned barrier_count(const pthread_barrier_t *b)
+{
+#ifdef __GLIBC__
+    return ((const unsigned *)(const void *)b)[2];
+#else
+    (void)b;
+    return 0;
+#endif
+}
+
+/* A wait from the thread's arrival to its release. Arrivals are numbered
+ * in the record's `last_signal` (a barrier has no signal): the one that
+ * completes a round of `count` is the last arrival, names itself in
+ * `signaller` and waits for nobody; the others read its name after the
+ * release, before any of them can arrive at the next round's end. */
+LW_API int pthread_barrier_wait(pthread_barrier_t *b)
+{
+    barfn real = atomic_load_explicit(&real_wait, memory_order_relaxed);
+    if (LW_UNLIKELY(!real)) {
+        if (!lw_resolve())
+            return 0;
+        real = (barfn)dlsym(RTLD_NEXT, "pthread_barrier_wait");
+        if (!real)
+            return ENOSYS;
+        atomic_store_explicit(&real_wait, real, memory_order_relaxed);
+    }
+    uintptr_t pc = RA();
+    struct lw_tstat *e = stat_of(b, K_BARRIER, pc);
+    unsigned count = barrier_count(b);
+    if (!e || count == 0)
+        return real(b);
+    struct lw_lock *r = e->lock;
+    BUMP1(e->acquisitions, 1);
+    if ((ADD(r->last_signal, 1) + 1) % count == 0) { /* the last arrival */
+        ST(r->signaller, my_tid());
+        lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_BARRIER, b, my_tid(), lw_ticks(), 0);
+        return real(b);
+    }
+    struct wait w;
+    lw_wait_begin(b, e, &w, LW_T_BARRIER, pc);
+    int rc = real(b);
+    lw_wait_measure(e, &w, 1, pc);
+    w.holder = LD(r->signaller);
+    lw_wait_account(b, e, &w);
+    return rc;
+}

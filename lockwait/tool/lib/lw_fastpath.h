@@ -1,0 +1,116 @@
+/* lw_fastpath.h - the uncontended lock call, inline, in the order a call
+ * runs it. A lock call reads in one direction:
+ *   1. the wrapper (liblockwait.c: mutexes, spinlocks, threads; lw_waits.c:
+ *      semaphores, rwlocks, condvars) tries the real trylock;
+ *   2. this file: the thread's statistics for the lock (stat_of), the
+ *      acquisition (acquired), and at the unlock the release (releasing,
+ *      then owner_note after the real unlock): thread-local stores only;
+ *   3. only when the trylock failed or a hold is sampled, lw_account.c:
+ *      the wait (lw_wait_begin, _measure, _account, outside the critical
+ *      section where it can) and the hold (lw_acquired_slow, lw_hold_end);
+ *   4. beneath them, lw_core.c: the lock records, the per-thread tables,
+ *      the trace buffers and the clock.
+ * Nothing here may grow: it is the cost of every uncontended call (see
+ * tool/bench/bench_overhead.sh). */
+#ifndef LW_FASTPATH_H
+#define LW_FASTPATH_H
+
+#include "lw_internal.h"
+
+/* the caller's kernel tid: one TLS load once known */
+static inline __attribute__((always_inline)) uint32_t my_tid(void)
+{
+    uint32_t t = lw_tls.tid;
+    return LW_LIKELY(t) ? t : lw_gettid();
+}
+
+/* The thread holding p exclusively, from the lock itself where glibc keeps
+ * it (mutex __owner, rwlock __cur_writer), else from the record. 0: unknown. */
+#ifdef __GLIBC__
+#define LW_OWNER_IN_LOCK(kind) ((kind) == K_MUTEX || (kind) == K_RWLOCK)
+#else
+#define LW_OWNER_IN_LOCK(kind) 0
+#endif
+
+/* This thread's statistics for lock p: a one-entry cache (one word, so a
+ * signal handler cannot tear it), else the tables. NULL: not recorded. */
+static inline __attribute__((always_inline)) struct lw_tstat *stat_of(const void *p, int kind, uintptr_t pc)
+{
+    struct lw_tstat *e = lw_tls.last;
+    if (LW_LIKELY(e && e->addr == (uintptr_t)p && e->kind == kind))
+        return e;
+    return lw_stat_slow(p, kind, pc);
+}
+
+static inline struct lw_held *held_find(struct lw_tstat *e)
+{
+    for (uint32_t i = lw_tls.nheld; i-- > 0;)
+        if (lw_tls.held[i].e == e)
+            return &lw_tls.held[i];
+    return NULL;
+}
+
+/* An exclusive acquisition (mutex, spinlock, rwlock writer) by this thread:
+ * everything written here is thread-local, except the record's holder field
+ * for locks that do not keep their owner themselves. Inline: the common
+ * case, the thread's only hold and an untimed one; the rest is
+ * lw_acquired_slow. */
+/* pre: the hold's start when already read (the end of the wait that got it), or 0 */
+static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, int kind, uintptr_t pc,
+                                                           uint64_t pre)
+{
+    uint64_t acq = LD(e->acquisitions) + 1;
+    ST(e->acquisitions, acq);
+    /* `timed` shares its line with nothing written per call; a contended
+     * lock goes the slow way only for a hold to time (lw_acquired_slow) */
+    if (LW_UNLIKELY(lw_tls.nheld != 0 || acq % LW_HOLD_SAMPLE == 1 ||
+                    ((e->long_holds || acq % LW_HOLD_PROBE == 0) && LD(e->lock->timed) == 1))) {
+        lw_acquired_slow(e, kind, acq, pc, pre);
+        return;
+    }
+    lw_tls.nheld = 1; /* claim the slot first: a signal handler pushes above it */
+    atomic_signal_fence(memory_order_seq_cst);
+    struct lw_held *h = &lw_tls.held[0];
+    h->e = e;
+    h->depth = 1;
+    h->pending = 0;
+    h->t0 = 0;
+    if (!LW_OWNER_IN_LOCK(kind))
+        ST(e->lock->holder, my_tid());
+}
+
+/* Before the real unlock of p by this thread. Returns the statistics when
+ * the hold ends here (the caller then calls owner_note after the real
+ * unlock); NULL for an inner unlock of a recursive hold, or a lock this
+ * thread does not hold as far as we know (acquired before the library
+ * started, inside libc, or by another thread). Inline: the common case, the
+ * thread's only hold, untimed, nothing deferred, no trace. */
+static inline __attribute__((always_inline)) struct lw_tstat *releasing(const void *p, int kind)
+{
+    if (LW_LIKELY(lw_tls.nheld == 1)) {
+        struct lw_held *h = &lw_tls.held[0];
+        struct lw_tstat *e = h->e;
+        if (LW_LIKELY(e->addr == (uintptr_t)p && e->kind == kind && h->depth == 1 && !(h->t0 | h->pending) &&
+                      !lw.cfg.trace)) {
+            if (!LW_OWNER_IN_LOCK(kind))
+                ST(e->lock->holder, 0);
+            atomic_signal_fence(memory_order_seq_cst);
+            lw_tls.nheld = 0;
+            return e;
+        }
+    }
+    return lw_releasing_slow(p, kind);
+}
+
+/* After the real unlock: owner changes, counted at each release whose
+ * previous release was by another thread. Outside the critical section, so
+ * the record line's trip between cores does not lengthen the hold. */
+static inline __attribute__((always_inline)) void owner_note(struct lw_tstat *e)
+{
+    if (LW_UNLIKELY(((uintptr_t)lw_tls.settle_e | (uintptr_t)lw_tls.bhold_e) != 0))
+        lw_settle();
+    if (LW_UNLIKELY(LD(e->lock->last_holder) != my_tid()))
+        lw_owner_changed(e);
+}
+
+#endif

@@ -1,0 +1,97 @@
+/* lw_join.c - waits for a thread to end, built as Python's Thread.join()
+ * builds them (CPython <= 3.12: a lock the thread takes as it starts and
+ * releases as it exits; join() takes it, then gives it back), next to real
+ * contention:
+ *   1. three rounds on one sem_t at one address (CPython reuses the memory
+ *      of a freed lock for the next thread's): the worker takes it, works
+ *      JOIN_MS, posts it and exits; main's sem_wait waits for that
+ *   2. two rounds of the same on one pthread mutex
+ *   3. thread B blocks CONTEND_MS on a mutex main holds, and lives on
+ *      (contention: its holder did not exit)
+ * The report must rank only the third as contention and list the first two
+ * apart, as joins.
+ *   usage: lw_join
+ * stdout: "lw_join sem=0xADDR mutex=0xADDR contended=0xADDR" */
+#include <semaphore.h>
+#include <stdatomic.h>
+
+#include "lw_test.h"
+
+#define JOIN_MS 40
+#define CONTEND_MS 30
+
+static sem_t tstate; /* the "thread state lock" */
+static pthread_mutex_t life = PTHREAD_MUTEX_INITIALIZER, mtx = PTHREAD_MUTEX_INITIALIZER;
+static atomic_int started; /* polled: a lock here would be one more wait */
+
+static void *sem_worker(void *arg)
+{
+    (void)arg;
+    if (sem_wait(&tstate) != 0) /* free: the thread's own hold, all its life */
+        die_errno("sem_wait");
+    atomic_store(&started, 1);
+    sleep_ms(JOIN_MS);
+    if (sem_post(&tstate) != 0) /* released as it ends */
+        die_errno("sem_post");
+    return NULL;
+}
+
+static void *mutex_worker(void *arg)
+{
+    (void)arg;
+    check_pt(pthread_mutex_lock(&life), "lock");
+    atomic_store(&started, 1);
+    sleep_ms(JOIN_MS);
+    check_pt(pthread_mutex_unlock(&life), "unlock");
+    return NULL;
+}
+
+/* start fn, wait until it holds its lock, then "join" through the lock */
+static void join_round(void *(*fn)(void *), int use_sem)
+{
+    pthread_t t;
+    if (use_sem && sem_init(&tstate, 0, 1) != 0)
+        die_errno("sem_init");
+    check_pt(pthread_create(&t, NULL, fn, NULL), "pthread_create");
+    while (!atomic_exchange(&started, 0))
+        sleep_ms(1);
+    if (use_sem) {
+        while (sem_wait(&tstate) != 0) /* Thread.join(): acquire ... */
+            ;
+        if (sem_post(&tstate) != 0 || sem_destroy(&tstate) != 0) /* ... release; the lock is freed */
+            die_errno("sem_post");
+    } else {
+        check_pt(pthread_mutex_lock(&life), "lock");
+        check_pt(pthread_mutex_unlock(&life), "unlock");
+    }
+    check_pt(pthread_join(t, NULL), "pthread_join");
+}
+
+static void *blocked(void *arg)
+{
+    (void)arg;
+    check_pt(pthread_mutex_lock(&mtx), "lock");
+    check_pt(pthread_mutex_unlock(&mtx), "unlock");
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 1) {
+        fprintf(stderr, "usage: lw_join\n");
+        return 2;
+    }
+    for (int i = 0; i < 3; i++)
+        join_round(sem_worker, 1);
+    for (int i = 0; i < 2; i++)
+        join_round(mutex_worker, 0);
+    pthread_t b;
+    check_pt(pthread_mutex_lock(&mtx), "lock");
+    check_pt(pthread_create(&b, NULL, blocked, NULL), "pthread_create");
+    sleep_ms(CONTEND_MS);
+    check_pt(pthread_mutex_unlock(&mtx), "unlock");
+    check_pt(pthread_join(b, NULL), "pthread_join");
+    printf("lw_join sem=%p mutex=%p contended=%p\n", (void *)&tstate, (void *)&life, (void *)&mtx);
+    return 0;
+}

@@ -1,0 +1,59 @@
+/* rules-check.c - the shared table of lock kinds (lw_kinds.h) and rules of
+ * a wait (lw_rules.h) from the command line, for tests/rules.sh:
+ *   rules-check class KIND GOT ENDER_KNOWN ENDER_EXITED ENDER_ONCE END_NS EXIT_NS LOCK_WAITS
+ *       prints the wait's class: contended, idle or join
+ *   rules-check thread NAME TID       prints the thread's label ("-" for no name)
+ *   rules-check lock KIND ADDR SITE   prints the lock's label ("-" for no site)
+ *   rules-check kinds                 prints "TYPE KIND NAME ENDER" per trace type */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lw_kinds.h"
+#include "../lw_rules.h"
+
+static int kind_named(const char *name)
+{
+    for (int k = K_NONE + 1; k < K_NKINDS; k++)
+        if (!strcmp(lw_kinds[k].name, name))
+            return k;
+    fprintf(stderr, "rules-check: no kind '%s'\n", name);
+    exit(2);
+}
+
+static uint64_t num(const char *s)
+{
+    char *end;
+    uint64_t v = strtoull(s, &end, 0);
+    if (!*s || *end) {
+        fprintf(stderr, "rules-check: not a number: '%s'\n", s);
+        exit(2);
+    }
+    return v;
+}
+
+int main(int argc, char **argv)
+{
+    char out[256];
+    if (argc == 10 && !strcmp(argv[1], "class")) {
+        struct lw_wait_facts f = {kind_named(argv[2]), (int)num(argv[3]), (int)num(argv[4]), (int)num(argv[5]),
+                                  (int)num(argv[6]), num(argv[7]), num(argv[8]), num(argv[9])};
+        printf("%s\n", lw_wait_class_name(lw_wait_class(&f)));
+    } else if (argc == 4 && !strcmp(argv[1], "thread")) {
+        lw_label_thread(strcmp(argv[2], "-") ? argv[2] : NULL, (uint32_t)num(argv[3]), out, sizeof out);
+        printf("%s\n", out);
+    } else if (argc == 5 && !strcmp(argv[1], "lock")) {
+        lw_label_lock(kind_named(argv[2]), num(argv[3]), strcmp(argv[4], "-") ? argv[4] : NULL, out, sizeof out);
+        printf("%s\n", out);
+    } else if (argc == 2 && !strcmp(argv[1], "kinds")) {
+        for (int t = LW_T_NONE; t <= LW_T_MAX; t++) {
+            int k = lw_kind_of_type(t);
+            printf("%d %d %s %s\n", t, k, lw_type_name(t), lw_kinds[k].ender);
+        }
+    } else {
+        fprintf(stderr, "usage: rules-check class|thread|lock|kinds ARGS (see the file's header)\n");
+        return 2;
+    }
+    return 0;
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# rules.sh - the rules both reports share (lw_rules.h) and the table of lock
+# kinds (lw_kinds.h), on their own: each rule's cases, the order in which
+# they apply, the labels, and that every trace type has its kind.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../../common/testlib.sh"
+
+rc=$BUILD/lw_rules_check
+GAP=10000000 # LW_JOIN_GAP_NS
+
+# cls KIND GOT ENDER_KNOWN ENDER_EXITED ENDER_ONCE END EXIT LOCK_WAITS
+cls() { "$rc" class "$@"; }
+
+check_eq "a mutex wait its holder ended: contention" contended "$(cls mutex 1 1 0 1 100 0 5)"
+check_eq "a timed-out mutex wait: still contention (no idle rule for mutexes)" contended "$(cls mutex 0 0 0 1 100 0 5)"
+check_eq "a semaphore wait that timed out: idle" idle "$(cls sem 0 0 0 1 100 0 5)"
+check_eq "a semaphore wait no post ended: idle" idle "$(cls sem 1 0 0 1 100 0 5)"
+check_eq "a semaphore wait a post ended: contention" contended "$(cls sem 1 1 0 1 100 0 5)"
+check_eq "a condvar wait no signal ended: idle" idle "$(cls cond 1 0 0 1 100 0 5)"
+check_eq "a condvar wait signalled: contention" contended "$(cls cond 1 1 0 1 100 0 5)"
+check_eq "join: the holder exited right after the wait ended" join "$(cls mutex 1 1 1 1 100 $((100 + GAP)) 5)"
+check_eq "join: the holder exited before the waiter woke" join "$(cls mutex 1 1 1 1 100 50 5)"
+check_eq "no join: the holder exited later than the gap" contended "$(cls mutex 1 1 1 1 100 $((101 + GAP)) 5)"
+check_eq "no join: the holder took the lock more than once (contended with, then exited)" contended \
+  "$(cls mutex 1 1 1 0 100 200 5)"
+check_eq "no join: the holder did not exit" contended "$(cls mutex 1 1 0 1 100 100 5)"
+check_eq "join: a semaphore posted by a thread as it exits (Python's join)" join "$(cls sem 1 1 1 1 100 200 7)"
+check_eq "no join for condvars (a signal, not a lock held for life)" contended "$(cls cond 1 1 1 1 100 200 5)"
+check_eq "one-shot: a semaphore's only wait, posted" idle "$(cls sem 1 1 0 1 100 0 1)"
+check_eq "one-shot does not apply to mutexes" contended "$(cls mutex 1 1 0 1 100 0 1)"
+check_eq "order: join before one-shot" join "$(cls sem 1 1 1 1 100 100 1)"
+check_eq "every barrier wait is a barrier wait" barrier "$(cls barrier 1 1 1 1 100 100 1)"
+check_eq "order: barrier first" barrier "$(cls barrier 0 0 0 0 100 0 5)"
+check_eq "order: unended before join" idle "$(cls sem 0 1 1 1 100 100 1)"
+
+check_eq "a named thread's label" "worker_1-42" "$("$rc" thread "worker 1" 42)"
+check_eq "a label holds no ';'" "a_b-7" "$("$rc" thread "a;b" 7)"
+check_eq "an unnamed thread's label" "tid-42" "$("$rc" thread - 42)"
+check_eq "a '?' name is no name" "tid-9" "$("$rc" thread "?" 9)"
+check_eq "a lock's label" "sem@0x1000" "$("$rc" lock sem 4096 -)"
+check_eq "a lock's label with its site" "mutex@0x10(f+0x4)" "$("$rc" lock mutex 16 f+0x4)"
+
+kinds=$("$rc" kinds)
+check_eq "every trace type has its kind and name" "0 0 none ?
+1 1 mutex holder
+2 2 spin holder
+3 3 sem poster
+4 4 rwlock holder
+5 4 rwlock holder
+6 5 cond signaller
+7 6 barrier last_arrival" "$kinds"
+check_exit "an unknown kind is refused" 2 "$rc" class barrel 1 1 1 1 0 0 0
+finish
