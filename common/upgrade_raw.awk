@@ -18,6 +18,8 @@
 #     overhead_pct_lo/_hi; the "# lockwait_*" settings gain a kind=config line
 #   clock: kind=estimate
 # A file already in the grammar comes out unchanged.
+# every line, the invocations' tagged ones too (common/kv.awk skips them otherwise)
+BEGIN { invocations = 1 }
 
 lw_config != "" { if ($0 !~ /^RESULT exp=lockwait kind=config /) print lw_config; lw_config = "" }
 END { if (lw_config != "") print lw_config }
@@ -69,10 +71,14 @@ function rebuild(n, w,    i, p, k, out, seenk) {
         $3, na0(f["sysfs_bytes"]), na0(f["sysconf_bytes"]), na0(f["sysctl_bytes"]), f["used"], $2 ~ /disagree/
     next
 }
-/^RESULT exp=ctxswitch kind=interference / { if (said_interference++) next }
+# a file with invocations (inv=I after the kind; run.sh's hand-off probe
+# tags the first line of each) is new: its "#" lines are prose only
+/^RESULT exp=[a-z_]+ kind=[a-z_0-9]+ inv=/ { tagged = 1 }
+# one interference line per invocation, or per file
+/^RESULT exp=ctxswitch kind=interference / { if (said_interference[$4 ~ /^inv=/ ? $4 : ""]++) next }
 /^# ctxswitch_interference: / {
     print
-    if (said_interference++) next
+    if (tagged || said_interference[""]++) next
     share = "0.02"
     if ($3 == "on") { why = "NA"; share = $0; sub(/.* above /, "", share); sub(/ .*/, "", share) }
     else if ($0 ~ /off \(not pinned/) why = "not_pinned"
