@@ -43,7 +43,12 @@ function keep_cell(k, name,   i, n, keys) {
     if (f["two_modes"] == 1) { twom = twom (twom ? ", " : "") name; ntwo++ }
     if (f["two_modes_all"] == 1) ntwoall++
     if (f["too_busy"] == 1) nbusy++
-    if (f["invocations_total"] != "") { ninv = f["invocations_total"]; if (f["between_share"] != "NA" && f["between_share"] + 0 > 0.5) nbetween++ }
+    # the invocations the table's figures come from: the most any cell has
+    # (a CPU pair's cells exist only in the invocations whose map found it)
+    if (f["invocations_total"] != "") {
+        if (f["invocations_total"] + 0 > ninv + 0) ninv = f["invocations_total"]
+        if (f["between_share"] != "NA" && f["between_share"] + 0 > 0.5) nbetween++
+    }
     if (f["target_reached"] == 0) nwide++
     reps_min = f["reps_min"]
 }
@@ -374,9 +379,13 @@ function placement_s(   l, s) {
     s = sprintf(" All figures come from invocations in one placement of the CPUs: CPUs %s handed a line over in %s ns (the hand-off probe around every invocation)", lvl_cpus, fmt(lvl_ns[main_lvl]))
     if (nlevel > 1) {
         s = s "; the host moved the CPUs during the run:"
-        for (l = 1; l <= nlevel; l++) if (l != main_lvl) s = s sprintf(" invocations %s saw %s ns and are kept apart (their lines stay in the raw file)", lvl_invs[l], fmt(lvl_ns[l]))
+        for (l = 1; l <= nlevel; l++) if (l != main_lvl) {
+            if (lvl_invs[l] == "NA") s = s sprintf(" a probe read %s ns between invocations;", fmt(lvl_ns[l]))
+            else s = s sprintf(" invocations %s saw %s ns and are kept apart (their lines stay in the raw file);", lvl_invs[l], fmt(lvl_ns[l]))
+        }
+        sub(/;$/, "", s)
     }
-    if (moved + 0 > 0) s = s sprintf("; %s changed placement while they ran and are left out", plural(moved, "invocation"))
+    if (moved + 0 > 0) s = s sprintf("; %s changed placement while %s ran and %s left out", plural(moved, "invocation"), moved == 1 ? "it" : "they", moved == 1 ? "is" : "are")
     return s "."
 }
 
