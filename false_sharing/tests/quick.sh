@@ -18,10 +18,12 @@ check "the quick raw file exists" test -s "$raw"
 check_eq "QUICK leaves README.md alone" "$readme_before" "$(cksum <"$R/README.md")"
 check "the quick summary exists" test -s "$R/results/quick-summary.md"
 check_eq "every RESULT line follows the grammar" "" "$(result_grammar "$raw")"
-cells=$(grep -c '^RESULT exp=false_sharing kind=\(cell\|pair\) ' "$raw" || true)
-sums=$(grep -c '^RESULT exp=false_sharing kind=checksum.* status=ok$' "$raw" || true)
-check_eq "one checksum status=ok line per cell ($cells cells)" "$cells" "$sums"
-check_awk "at least 12 cells ran" "$cells >= 12"
+# the binary's own lines, tagged inv=I by run.sh (one set per invocation);
+# the published lines after them are build/combine's (common/tests/combine.sh)
+cells=$(grep -c '^RESULT exp=false_sharing kind=\(cell\|pair\) inv=' "$raw" || true)
+sums=$(grep -c '^RESULT exp=false_sharing kind=checksum inv=.* status=ok$' "$raw" || true)
+check_eq "one checksum status=ok line per cell and invocation ($cells)" "$cells" "$sums"
+check_awk "at least 12 cells ran in each of 2 invocations" "$cells >= 24"
 check_eq "no checksum line other than ok" "" "$(grep 'kind=checksum' "$raw" | grep -v 'status=ok$' || true)"
 check "the raw file opens with provenance (git, compiler, clock)" \
   bash -c "grep -q '^# git: ' '$raw' && grep -q '^# build: ' '$raw' && grep -q '^# clock_ghz_t1: ' '$raw'"
@@ -34,19 +36,19 @@ else
     bash -c "! grep -q 'kind=pair class=measured_' '$raw'"
 fi
 check_eq "every cell has samples and cpus lines" "$cells $cells" \
-  "$(grep -cE '^RESULT exp=false_sharing kind=(cell|pair)_samples ' "$raw") $(grep -c '^RESULT exp=false_sharing kind=[a-z]*_cpus' "$raw")"
+  "$(grep -cE '^RESULT exp=false_sharing kind=(cell|pair)_samples inv=' "$raw") $(grep -c '^RESULT exp=false_sharing kind=[a-z]*_cpus inv=' "$raw")"
 # every round is accounted for: used + interfered + slow = total, and the
 # samples line keeps one value and one state letter per round
 check_eq "rounds_used + rounds_interfered + rounds_slow = rounds_total on every cell" "" \
-  "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair) ' "$raw" | kv_awk '{ kv($0, v)
+  "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair) inv=' "$raw" | kv_awk -v invocations=1 '{ kv($0, v)
       if (v["rounds_used"] + v["rounds_interfered"] + v["rounds_slow"] != v["rounds_total"]) print }')"
 check_eq "samples lines: one value and one state letter per round" "" \
-  "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair)_samples ' "$raw" | kv_awk '{ kv($0, v)
+  "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair)_samples inv=' "$raw" | kv_awk -v invocations=1 '{ kv($0, v)
       n = split(v["ns_per_inc"], x, ","); if (n != length(v["state"]) || v["state"] !~ /^[cis]+$/) print }')"
 check_eq "every cell carries an interval, its rounds and the verdicts" "" \
-  "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair) ' "$raw" | grep -vE 'ns_per_inc_lo=[^ ]+ ns_per_inc_hi=.* rounds_total=.* slow_share=.* two_modes=[01] .*target_reached=[01] too_busy=[01]' || true)"
+  "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair) inv=' "$raw" | grep -vE 'ns_per_inc_lo=[^ ]+ ns_per_inc_hi=.* rounds_total=.* slow_share=.* two_modes=[01] .*target_reached=[01] too_busy=[01]' || true)"
 check_eq "every ratio line carries an interval, p and q" "" \
-  "$(grep -E '^RESULT exp=false_sharing kind=(pair_)?ratio ' "$raw" | grep -vE 'ratio_lo=[^ ]+ ratio_hi=[^ ]+ p=[^ ]+ q=[^ ]+ n=[0-9]+ target_reached=[01] too_busy=[01]$' || true)"
+  "$(grep -E '^RESULT exp=false_sharing kind=(pair_)?ratio inv=' "$raw" | grep -vE 'ratio_lo=[^ ]+ ratio_hi=[^ ]+ p=[^ ]+ q=[^ ]+ n=[0-9]+ target_reached=[01] too_busy=[01]$' || true)"
 ncpu=$(getconf _NPROCESSORS_ONLN)
 if [ "$ncpu" -lt 8 ]; then
   check "thread counts above $ncpu CPUs are skipped with a note" grep -q "kind=skip threads=8 allowed_cpus=$ncpu reason=above_allowed_cpus" "$raw"
