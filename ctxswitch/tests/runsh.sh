@@ -31,9 +31,12 @@ check_eq "QUICK left README.md alone" "$readme" "$(cksum <"$R/README.md")"
 check "the raw file opens with run.sh's provenance and has ctxswitch's own" \
   bash -c "head -n 1 '$raw' | grep -q '^# sharecost raw results: ctxswitch' && grep -q '^RESULT exp=ctxswitch kind=config ' '$raw'"
 check_eq "every RESULT line follows the grammar" "" "$(result_grammar "$raw")"
-n=$(grep -c '^RESULT exp=ctxswitch kind=\(direct\|total\) ' "$raw" || true)
-check_awk "QUICK ran both modes' C1 and some sweep cells ($n)" "$n >= 6"
-check_eq "every checksum ok" "$n" "$(grep -c '^RESULT exp=ctxswitch .* status=ok$' "$raw" || true)"
+# the binary's own lines are tagged inv=I (2 invocations under QUICK); the
+# published ones after them are build/combine's
+n=$(grep -c '^RESULT exp=ctxswitch kind=\(direct\|total\) inv=' "$raw" || true)
+check_awk "QUICK ran both modes' C1 and some sweep cells in 2 invocations ($n)" "$n >= 12"
+check_eq "every checksum ok" "$n" "$(grep -c '^RESULT exp=ctxswitch kind=[a-z]* inv=.* status=ok$' "$raw" || true)"
+check_eq "one published line per cell" "$((n / 2))" "$(grep -c '^RESULT exp=ctxswitch kind=\(direct\|total\) mode=' "$raw" || true)"
 check "the summary has the ctxswitch section and its findings" \
   bash -c "grep -q '^### ctxswitch' '$R/results/quick-summary.md' && grep -q '^- The sweep stops at D = ' '$R/results/quick-summary.md'"
 check "the SVG is a complete document" bash -c "head -n 1 '$R/results/quick-ctxswitch-indirect.svg' | grep -q '^<svg ' && tail -n 1 '$R/results/quick-ctxswitch-indirect.svg' | grep -q '^</svg>$'"
