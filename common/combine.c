@@ -300,7 +300,6 @@ static void gather(size_t first, struct figure *f)
     f->of = xmalloc((size_t)ninv * 2 * sizeof *f->of);
     f->all = f->of + ninv;
     f->k = f->total = f->modes = 0;
-    f->reached = 1;
     for (size_t i = first; i < nlines; i++)
         if (lines[i].spec == f->s && strcmp(lines[i].id, ref->id) == 0) {
             lines[i].done = 1;
