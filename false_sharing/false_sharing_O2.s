@@ -9,7 +9,7 @@ inc_store:
 	testq	%rsi, %rsi
 	je	.L1
 	addq	%rax, %rsi
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L3:
 	addq	$1, %rax
@@ -29,7 +29,7 @@ inc_rmw:
 	testq	%rsi, %rsi
 	je	.L9
 	xorl	%edx, %edx
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L11:
 	movq	(%rdi), %rax
@@ -52,7 +52,7 @@ inc_register:
 	testq	%rsi, %rsi
 	je	.L17
 	xorl	%edx, %edx
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L18:
 	addq	$1, %rax
@@ -73,7 +73,7 @@ inc_atomic:
 	testq	%rsi, %rsi
 	je	.L23
 	xorl	%eax, %eax
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L25:
 	lock addq	$1, (%rdi)
@@ -114,7 +114,7 @@ adjust_table:
 	leaq	(%rsi,%rsi,4), %r12
 	salq	$3, %r12
 	leaq	(%rax,%r12), %rdx
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L32:
 	addl	(%rax), %r14d
@@ -136,7 +136,7 @@ adjust_table:
 	movq	%rbx, %rsi
 	xorl	%r8d, %r8d
 	movq	%rax, %r13
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L36:
 	movl	8(%rsi), %edi
@@ -150,7 +150,7 @@ adjust_table:
 	addq	$48, %rax
 	salq	$4, %rcx
 	addq	%rax, %rcx
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L37:
 	movsd	(%rax), %xmm0
@@ -169,7 +169,7 @@ adjust_table:
 	movq	%r14, %rsi
 	call	bh_adjust@PLT
 	xorl	%edi, %edi
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L41:
 	movl	8(%rbx), %esi
@@ -183,7 +183,7 @@ adjust_table:
 	salq	$4, %rcx
 	addq	$64, %rax
 	addq	%rax, %rcx
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L42:
 	movsd	(%rdx), %xmm0
@@ -1101,7 +1101,7 @@ main:
 	je	.L104
 	movq	%r13, %rdi
 	xorl	%r8d, %r8d
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L105:
 	addq	$1, %r8
@@ -1167,7 +1167,7 @@ main:
 	movq	%r9, 16(%rsp)
 	movq	%r13, 40(%rsp)
 	movl	%r14d, %r13d
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L110:
 	cmpb	$0, (%r15)
@@ -1213,7 +1213,7 @@ main:
 	jle	.L328
 	xorl	%eax, %eax
 	xorl	%esi, %esi
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L115:
 	movl	(%r12,%rax,4), %ecx
@@ -1245,7 +1245,7 @@ main:
 	testl	%r15d, %r15d
 	je	.L120
 	movq	16(%rsp), %r15
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L122:
 	movq	%rbx, %rsi
@@ -1422,7 +1422,7 @@ main:
 	movq	%rdi, %rsi
 	salq	$8, %rsi
 	addq	%r15, %rsi
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L161:
 	movl	%ecx, %eax
@@ -1533,7 +1533,7 @@ main:
 	xorl	%eax, %eax
 	movl	%ecx, 24(%r15)
 	leaq	176(%rsp), %rcx
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L177:
 	cmpl	$1, (%rcx,%rax,4)
@@ -1559,7 +1559,7 @@ main:
 	leaq	240(%rsp), %rax
 	movq	%rax, 24(%rsp)
 	xorl	%eax, %eax
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L178:
 	movq	%r9, %r10
@@ -1865,7 +1865,7 @@ main:
 	xorl	%r12d, %r12d
 	cmpl	$0, 8(%r13)
 	jle	.L199
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L196:
 	movq	%r12, %rax
@@ -1904,7 +1904,7 @@ main:
 	setg	%r14b
 	cmpl	$0, 72(%rsp)
 	je	.L201
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L200:
 	movq	(%rsi), %rdx
@@ -1996,7 +1996,7 @@ main:
 	xorl	%r13d, %r13d
 	cmpl	$0, 24(%rbx)
 	jle	.L213
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L210:
 	leaq	0(%r13,%r13,4), %rcx
@@ -2036,7 +2036,7 @@ main:
 	addq	%rax, %rbp
 	cmpl	$0, 8(%r14)
 	jle	.L220
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L214:
 	movq	(%r14), %rdx
@@ -2283,7 +2283,7 @@ main:
 	xorl	%ebp, %ebp
 	xorl	%r15d, %r15d
 	leaq	(%rbx,%rax,4), %r14
-	.p2align 4,,10
+	.p2align 6
 	.p2align 3
 .L140:
 	movl	(%rbx), %edi
