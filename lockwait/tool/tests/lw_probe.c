@@ -23,8 +23,6 @@ static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static long pairs;
 static atomic_long calls, inside;
 static atomic_int held, release;
-static atomic_uint helper_tid;
-static atomic_long go, done;
 
 /* libc's getrusage, counted; "inside" when the caller owns m (glibc keeps
  * the owner's tid in the mutex) */
@@ -36,35 +34,9 @@ int getrusage(int who, struct rusage *ru)
     return (int)syscall(SYS_getrusage, who, ru);
 }
 
-static void *waiter(void *arg)
-{
-    (void)arg;
-    atomic_store(&helper_tid, self_tid());
-    for (long i = 1; i <= pairs; i++) {
-        while (atomic_load(&go) != i)
-            ;
-        check_pt(pthread_mutex_lock(&m), "lock");
-        check_pt(pthread_mutex_unlock(&m), "unlock");
-        atomic_store(&done, i);
-    }
-    return NULL;
-}
-
 static void handoffs(void)
 {
-    pthread_t t;
-    check_pt(pthread_create(&t, NULL, waiter, NULL), "create");
-    while (!atomic_load(&helper_tid))
-        ;
-    for (long i = 1; i <= pairs; i++) {
-        check_pt(pthread_mutex_lock(&m), "lock");
-        atomic_store(&go, i);
-        wait_until_blocked(atomic_load(&helper_tid));
-        check_pt(pthread_mutex_unlock(&m), "unlock");
-        while (atomic_load(&done) != i)
-            ;
-    }
-    check_pt(pthread_join(t, NULL), "join");
+    handoff_rounds(&m, pairs);
     printf("lw_probe getrusage_calls=%ld inside_hold=%ld\n", atomic_load(&calls), atomic_load(&inside));
 }
 
