@@ -173,8 +173,9 @@ static void note_blocking_hold(struct lw_tstat *e, uint64_t ticks, uint64_t star
 }
 
 /* Before the real unlock of h: does another thread wait for it now? A
- * glibc mutex of the plain kinds says in its own word, on the line the
- * holder owns anyway (2: a waiter may be asleep; below 2: nobody waits), so
+ * glibc mutex of the plain kinds (normal, recursive, errorcheck: a waiter
+ * writes 2 before it sleeps, none spins first) says in its own word, on the
+ * line the holder owns anyway (2: a waiter may be asleep; below: none), so
  * the `waiting` count, a line the waiters write, is read only when the
  * answer may be yes. A holder that got the lock by waiting is still in that
  * count (it leaves after its unlock, lw_settle): not counted as another. */
@@ -182,8 +183,10 @@ static int others_waiting(const struct lw_tstat *e, const struct lw_held *h)
 {
 #ifdef __GLIBC__
     const pthread_mutex_t *m = (const pthread_mutex_t *)e->addr;
-    /* robust, priority-inheriting and -protecting mutexes keep a tid there */
-    if (e->kind == K_MUTEX && (__atomic_load_n(&m->__data.__kind, __ATOMIC_RELAXED) & 0x70) == 0 &&
+    /* not adaptive (3: spins first), robust (16), priority-inheriting (32)
+     * or -protecting (64), which keep a tid there; the process-shared bit
+     * (128) changes nothing */
+    if (e->kind == K_MUTEX && (__atomic_load_n(&m->__data.__kind, __ATOMIC_RELAXED) & 0x7f) <= 2 &&
         __atomic_load_n(&m->__data.__lock, __ATOMIC_RELAXED) < 2)
         return 0;
 #endif

@@ -90,8 +90,9 @@ struct lw_lock {
      * itself does not record it (spinlocks; mutexes outside glibc) */
     au32 last_holder __attribute__((aligned(64)));
     au32 holder;
-    /* threads in a contended wait now: written by waiters, so kept off the
-     * line the fast path reads (`timed`); read by a timed hold's release */
+    /* threads in a contended wait now (one that got an exclusive lock
+     * leaves after its unlock): written by waiters, so kept off the line
+     * the fast path reads (`timed`); read by a timed hold's release */
     au32 waiting;
     /* lines 3-4: merged at exit from the threads' statistics (lw_report.c) */
     au64 acquisitions __attribute__((aligned(64)));
