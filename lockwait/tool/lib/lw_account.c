@@ -405,8 +405,11 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
 {
     int saved = errno;
     wait_leave(e, w);
-    if (w->nvcsw1 == LW_PROBE_LATER)
-        w->nvcsw1 = vol_switches();
+    if (w->nvcsw1 == LW_PROBE_LATER) { /* not on a small stack (a signal handler's): then unprobed */
+        w->nvcsw1 = lw_on_big_stack() ? vol_switches() : -1;
+        if (w->nvcsw1 < 0)
+            w->nvcsw0 = -1;
+    }
     int probed = w->nvcsw0 >= 0;
     int slept = probed && w->nvcsw1 > w->nvcsw0;
     uint64_t ns = lw_ticks_ns(w->t1 - w->t0), counted = lw_ticks_ns(w->counted);
