@@ -24,7 +24,7 @@ BEGIN {
         "expected rounds batches_min batches_max allowed_cpus online_cpus domain_cpus cpu_count " \
         "migrations matching moved_rounds nvcsw_per_rt nivcsw_per_rt single_csw_per_rt ratio_2n_n " \
         "slow_canary rel_target interference_share judged pinned oversubscribed busy too_busy slow sampled " \
-        "stable quick direct_only preload disagree two_modes two_modes_all target_reached main " \
+        "stable quick direct_only preload disagree two_modes two_modes_all target_reached main probe_over " \
         "os_smt os_shared_l2 os_shared_l3_only os_across_l3 os_unknown " \
         "inv invs invocations invocations_total invocations_main invocations_moved levels main_level probes placement batches " \
         "figures compared inside claims claims_same rel_halfwidth apart", al, " ")

@@ -5,6 +5,9 @@
 # and how long the report at exit takes for 100 000 locks. The speed targets
 # (what the library may cost before it changes what it watches) are printed
 # next to the numbers; nothing here fails on them, timings being noisy.
+# Beside the time, each loop reports the voluntary context switches (sleeps)
+# of the bare and the preloaded runs: a profiler that lengthens critical
+# sections turns hand-overs into futex sleeps, a change the time may hide.
 # Requires: Linux, ./build.sh --tests lockwait, flock (util-linux).
 set -euo pipefail
 export LC_ALL=C # numbers with a decimal point whatever the locale
@@ -18,10 +21,11 @@ usage: lockwait/tool/bench/bench_overhead.sh [-h] [-r REPS] [-p PAIRS]
   -p PAIRS  lock/unlock pairs per thread in the uncontended loop (default
             5000000); the contended loop uses PAIRS/5
 Loops (build/lw_bench, 2 threads each):
-  uncontended  each thread locks/unlocks its own mutex    target <= 1.25x
+  uncontended  each thread locks/unlocks its own mutex    target <= 1.20x
   trylock      the same bare loop locking with trylock: the floor of a
                trylock-first wrapper (glibc's trylock is slower than lock)
-  contended    both share one mutex, 64 LCG steps between  target <= 1.10x
+  contended    both share one mutex, 64 LCG steps between  target <= 1.10x,
+               and preloaded sleeps <= 2x the bare run's
   stacks       the contended loop preloaded with LOCKWAIT_STACK_DEPTH=0
                and =8 (the default) alternately: what wait stacks cost
                (their walk runs on contended waits only)
@@ -34,6 +38,9 @@ Loops (build/lw_bench, 2 threads each):
                getrusage(RUSAGE_THREAD) (the sleep probe)
 Every run holds /tmp/sharecost-measure.lock (flock), so only one
 measurement runs at a time on a shared machine.
+Every loop line gives the median sleeps (voluntary context switches per
+run) of both variants and their ratio (bare_nvcsw_count, wrapped_nvcsw_count,
+nvcsw_ratio, target_nvcsw_ratio: NA where the issue sets none).
 stdout: RESULT exp=lockwait_overhead kind=loop|samples|report|probe loop=L ...
 (docs/output-grammar.md); the human summary goes to stderr.
 TXT
@@ -94,8 +101,13 @@ stats() {
   tr ',' '\n' <<<"$1" | sort -n | awk -v m="$med" 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.3f %.3f %.3f\n", m, lo, hi }'
 }
 
-loop() { # loop NAME PAIRS TARGET [BASE_VARIANT WRAPPED_VARIANT MODE]
-  local name=$1 pairs=$2 target=$3 base=${4:-bare} with=${5:-wrapped} mode=${6:-$1}
+# ratio A B: A / B (%.3f), NA when B is 0
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "NA"; else printf "%.3f\n", a / b }'; }
+
+# loop NAME PAIRS TARGET SLEEP_TARGET [BASE_VARIANT WRAPPED_VARIANT MODE]
+# (TARGET: the time ratio, SLEEP_TARGET: the sleeps' ratio; NA: none)
+loop() {
+  local name=$1 pairs=$2 target=$3 sleep_target=$4 base=${5:-bare} with=${6:-wrapped} mode=${7:-$1}
   local bare='' wrapped='' bsw='' wsw='' i b w bs ws
   for ((i = 1; i <= REPS; i++)); do
     read -r b bs <<<"$(ns_per_pair "$base" "$mode" "$pairs")"
@@ -105,17 +117,27 @@ loop() { # loop NAME PAIRS TARGET [BASE_VARIANT WRAPPED_VARIANT MODE]
   done
   read -r bm bmin bmax <<<"$(stats "$bare")"
   read -r wm wmin wmax <<<"$(stats "$wrapped")"
-  ratio=$(awk -v b="$bm" -v w="$wm" 'BEGIN { printf "%.3f", w / b }')
+  read -r bsm bsmin bsmax <<<"$(stats "$bsw")"
+  read -r wsm wsmin wsmax <<<"$(stats "$wsw")"
+  local time_ratio sleep_ratio
+  time_ratio=$(ratio "$wm" "$bm")
+  sleep_ratio=$(ratio "$wsm" "$bsm")
   echo "RESULT exp=lockwait_overhead kind=samples loop=$name variant=$base ns_per_pair=$bare nvcsw=$bsw"
   echo "RESULT exp=lockwait_overhead kind=samples loop=$name variant=$with ns_per_pair=$wrapped nvcsw=$wsw"
   echo "RESULT exp=lockwait_overhead kind=loop loop=$name reps=$REPS pairs_per_thread=$pairs ${base}_ns_per_pair=$bm" \
     "${base}_ns_per_pair_min=$bmin ${base}_ns_per_pair_max=$bmax ${with}_ns_per_pair=$wm ${with}_ns_per_pair_min=$wmin" \
-    "${with}_ns_per_pair_max=$wmax ratio=$ratio target_ratio=$target"
+    "${with}_ns_per_pair_max=$wmax ratio=$time_ratio target_ratio=$target" \
+    "${base}_nvcsw_count=$bsm ${base}_nvcsw_count_min=$bsmin ${base}_nvcsw_count_max=$bsmax" \
+    "${with}_nvcsw_count=$wsm ${with}_nvcsw_count_min=$wsmin ${with}_nvcsw_count_max=$wsmax" \
+    "nvcsw_ratio=$sleep_ratio target_nvcsw_ratio=$sleep_target"
   printf '%s: %-11s %s %s ns/pair [%s..%s], %s %s [%s..%s]: %sx (target <= %s)\n' \
-    "$PROG" "$name" "$base" "$bm" "$bmin" "$bmax" "$with" "$wm" "$wmin" "$wmax" "$ratio" "$target" >&2
+    "$PROG" "$name" "$base" "$bm" "$bmin" "$bmax" "$with" "$wm" "$wmin" "$wmax" "$time_ratio" "$target" >&2
+  printf '%s: %-11s sleeps per run: %s %s [%s..%s], %s %s [%s..%s]: %sx (target <= %s)\n' \
+    "$PROG" "$name" "$base" "$bsm" "$bsmin" "$bsmax" "$with" "$wsm" "$wsmin" "$wsmax" "$sleep_ratio" \
+    "$sleep_target" >&2
 }
 
-loop uncontended "$PAIRS" 1.25
+loop uncontended "$PAIRS" 1.20 NA
 # the same loop written with trylock, bare: what a trylock-first wrapper
 # cannot go below (only its bare column is meaningful)
 tries=''
@@ -129,9 +151,9 @@ echo "RESULT exp=lockwait_overhead kind=loop loop=trylock_floor reps=$REPS pairs
   "bare_ns_per_pair_min=$trmin bare_ns_per_pair_max=$trmax"
 printf '%s: %-11s the bare loop with trylock instead of lock: %s ns/pair [%s..%s]\n' \
   "$PROG" trylock "$trm" "$trmin" "$trmax" >&2
-loop contended $((PAIRS / 5)) 1.10
+loop contended $((PAIRS / 5)) 1.10 2
 # both preloaded: stacks off (depth0_*) and of 8 frames (depth8_*); no target, a number to report
-loop stacks $((PAIRS / 5)) NA depth0 depth8 contended
+loop stacks $((PAIRS / 5)) NA NA depth0 depth8 contended
 
 took=''
 for ((i = 1; i <= REPS; i++)); do

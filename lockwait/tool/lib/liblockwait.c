@@ -177,11 +177,12 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
     struct wait w;
     lw_wait_begin(m, e, &w, LW_T_MUTEX, pc);
     rc = mutex_real(m, how, c, ts);
-    lw_wait_measure(e, &w, got_mutex(rc), pc);
     if (got_mutex(rc) && e) {
+        lw_wait_measure_held(&w, pc);
         acquired(e, K_MUTEX, pc, w.t1); /* the wait's end, read inside the critical section anyway */
         lw_wait_defer(m, e, &w); /* accounted after the unlock: keep the hold short */
     } else {
+        lw_wait_measure(e, &w, got_mutex(rc), pc);
         lw_wait_account(m, e, &w);
     }
     return rc;
@@ -268,11 +269,12 @@ LW_API int pthread_spin_lock(pthread_spinlock_t *s)
     struct wait w;
     lw_wait_begin((void *)s, e, &w, LW_T_SPIN, RA());
     rc = lw_real.spin_lock(s);
-    lw_wait_measure(e, &w, rc == 0, pc);
     if (rc == 0 && e) {
+        lw_wait_measure_held(&w, pc);
         acquired(e, K_SPIN, pc, w.t1);
         lw_wait_defer((void *)s, e, &w);
     } else {
+        lw_wait_measure(e, &w, rc == 0, pc);
         lw_wait_account((void *)s, e, &w);
     }
     return rc;

@@ -36,7 +36,7 @@ __attribute__((noinline)) uint64_t lw_hold_start(struct lw_tstat *e)
     } else if (t == 0) { /* never contended: only its first hold is timed */
         return 0;
     }
-    return lw_ticks(); /* inside the critical section: a counter read where there is one */
+    return lw_probe_ticks(); /* inside the critical section: a counter read where there is one */
 }
 
 /* the general case of acquired() (lw_internal.h): another hold already on
@@ -75,6 +75,8 @@ __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, ui
         ST(e->lock->holder, my_tid());
 }
 
+static int others_waiting(const struct lw_tstat *e, const struct lw_held *h);
+
 /* the general case of releasing() (lw_internal.h) */
 __attribute__((noinline)) struct lw_tstat *lw_releasing_slow(const void *p, int kind)
 {
@@ -96,7 +98,7 @@ __attribute__((noinline)) struct lw_tstat *lw_releasing_slow(const void *p, int 
             lw_tls.settle_e = e;
         }
         /* an untimed hold that made others wait still gives the trace its RELEASE */
-        if (LW_UNLIKELY(h->t0 != 0 || (lw.cfg.trace && LD(e->lock->waiting))))
+        if (LW_UNLIKELY(h->t0 != 0 || (lw.cfg.trace && others_waiting(e, h))))
             lw_hold_end(e, h);
         h->pending = 0;
         uint32_t last = lw_tls.nheld - 1;
@@ -170,6 +172,28 @@ static void note_blocking_hold(struct lw_tstat *e, uint64_t ticks, uint64_t star
     ST(b->top[j].stack, stack);
 }
 
+/* Before the real unlock of h: does another thread wait for it now? A
+ * glibc mutex of the plain kinds (normal, recursive, errorcheck: a waiter
+ * writes 2 before it sleeps, none spins first) says in its own word, on the
+ * line the holder owns anyway (2: a waiter may be asleep; below: none), so
+ * the `waiting` count, a line the waiters write, is read only when the
+ * answer may be yes. A holder that got the lock by waiting is still in that
+ * count (it leaves after its unlock, lw_settle): not counted as another. */
+static int others_waiting(const struct lw_tstat *e, const struct lw_held *h)
+{
+#ifdef __GLIBC__
+    const pthread_mutex_t *m = (const pthread_mutex_t *)e->addr;
+    /* not adaptive (3: spins first), robust (16), priority-inheriting (32)
+     * or -protecting (64), which keep a tid there; the process-shared bit
+     * (128) changes nothing */
+    if (e->kind == K_MUTEX && (__atomic_load_n(&m->__data.__kind, __ATOMIC_RELAXED) & 0x7f) <= 2 &&
+        __atomic_load_n(&m->__data.__lock, __ATOMIC_RELAXED) < 2)
+        return 0;
+#endif
+    uint32_t self = h->pending && h->wait.counted_waiting;
+    return LD(e->lock->waiting) > self;
+}
+
 /* Before the real unlock of a timed hold (or, when tracing, of an untimed
  * one others wait for): is another thread waiting now? (After the unlock a
  * waiter may already have come and gone.) The rest, the hold's end where it
@@ -180,9 +204,9 @@ __attribute__((noinline)) void lw_hold_end(struct lw_tstat *e, const struct lw_h
 {
     struct lw_lock *r = e->lock;
     uint64_t t0 = h->t0, now = 0;
-    int blocking = LD(r->waiting) != 0;
+    int blocking = others_waiting(e, h);
     if (h->sampled || lw.cfg.trace)
-        now = lw_ticks();
+        now = lw_probe_ticks();
     if (t0 && h->sampled) {
         uint64_t d = now - t0; /* in ticks: this runs before the real unlock */
         BUMP1(e->hold_ticks, d);
@@ -219,7 +243,7 @@ static void settle_hold(void)
     lw_tls.bhold_e = NULL;
     atomic_signal_fence(memory_order_seq_cst);
     if (!end)
-        end = lw_ticks();
+        end = lw_probe_ticks();
     e->long_holds = lw_ticks_ns(end - t0) >= LW_HOLD_LONG_NS;
     if (!blocking)
         return;
@@ -234,6 +258,7 @@ __attribute__((noinline)) static long vol_switches(void) /* its struct rusage on
 {
 #if defined(__linux__) && defined(RUSAGE_THREAD)
     struct rusage ru;
+    lw_probe_count(LW_PROBE_RUSAGE);
     if (getrusage(RUSAGE_THREAD, &ru) == 0)
         return ru.ru_nvcsw;
 #endif
@@ -278,7 +303,7 @@ void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, 
         w->nvcsw0 = vol_switches();
         errno = saved;
     }
-    w->t0 = lw_ticks();
+    w->t0 = lw_probe_ticks();
 }
 
 /* the wait statistics of e, created on its first wait (a signal handler
@@ -328,33 +353,63 @@ static void note_wait(struct lw_twait *e, uint32_t holder, uint64_t ns, uintptr_
         BUMP1(e->other_sites_ns, ns);
 }
 
-/* The wait is over: `got` says whether the lock was acquired. `counted` is
- * the part of the wait charged to the lock (condvars: until the signal);
- * lock_wait: the wait counts as this thread's time blocked on locks. */
+/* the wait's end, read first thing after the real call; `counted` is the
+ * part charged to the lock (condvars: until the signal); lock_wait: the
+ * wait counts as this thread's time blocked on locks */
+static void wait_end(struct wait *w, int got, uintptr_t pc)
+{
+    w->t1 = lw_probe_ticks();
+    w->counted = w->t1 - w->t0;
+    w->pc = pc;
+    w->got = got;
+    w->lock_wait = 1;
+}
+
+/* the waiter is no longer waiting: out of the lock's count of waiters */
+static void wait_leave(struct lw_tstat *e, struct wait *w)
+{
+    if (e && w->counted_waiting) {
+        w->counted_waiting = 0; /* first: a signal handler settling it meanwhile leaves it once */
+        atomic_signal_fence(memory_order_seq_cst);
+        ADD(e->lock->waiting, (uint32_t)-1);
+    }
+}
+
+/* The wait is over: `got` says whether the lock was acquired. */
 void lw_wait_measure(struct lw_tstat *e, struct wait *w, int got, uintptr_t pc)
 {
-    /* For a mutex this runs inside the critical section the wait ended
-     * with: one counter read and a few stores to the stack, no more */
-    w->t1 = lw_ticks();
-    w->counted = w->t1 - w->t0;
+    wait_end(w, got, pc);
     w->nvcsw1 = -1;
     if (w->nvcsw0 >= 0) {
         int saved = errno;
         w->nvcsw1 = vol_switches();
         errno = saved;
     }
-    w->pc = pc;
-    w->got = got;
-    w->lock_wait = 1;
-    if (e && w->counted_waiting) {
-        ADD(e->lock->waiting, (uint32_t)-1);
-        w->counted_waiting = 0;
-    }
+    wait_leave(e, w);
 }
 
+/* The wait ended with an exclusive hold, to be accounted after the unlock
+ * (lw_wait_defer). Inside the critical section: one counter read and a few
+ * stores to the stack. The sleep probe's second reading (a getrusage, 0.2-
+ * 0.5 us) and the leave from the shared count of waiters (an atomic on a
+ * line the other waiters write) wait for the unlock (lw_settle): inside, they
+ * lengthened the hold and made the next arrival sleep (tool/bench). So the
+ * probe spans the wait and the hold: a hold that itself sleeps (a nested
+ * wait, I/O under the lock) counts its wait as slept. */
+void lw_wait_measure_held(struct wait *w, uintptr_t pc)
+{
+    wait_end(w, 1, pc);
+    w->nvcsw1 = w->nvcsw0 >= 0 ? LW_PROBE_LATER : -1;
+}
 void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
 {
     int saved = errno;
+    wait_leave(e, w);
+    if (w->nvcsw1 == LW_PROBE_LATER) { /* not on a small stack (a signal handler's): then unprobed */
+        w->nvcsw1 = lw_on_big_stack() ? vol_switches() : -1;
+        if (w->nvcsw1 < 0)
+            w->nvcsw0 = -1;
+    }
     int probed = w->nvcsw0 >= 0;
     int slept = probed && w->nvcsw1 > w->nvcsw0;
     uint64_t ns = lw_ticks_ns(w->t1 - w->t0), counted = lw_ticks_ns(w->counted);
@@ -369,8 +424,6 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
         if (slept)
             ADD(t->sleep_ns, ns);
     }
-    if (e && w->counted_waiting)
-        ADD(e->lock->waiting, (uint32_t)-1);
     struct lw_twait *x = e ? lw_twait_of(e) : NULL;
     /* waiting for work or results, not for a lock (lw_rules.h); whether it
      * was a join is decided at the report, once the ender's exit is known */
@@ -411,6 +464,8 @@ void lw_wait_defer(const void *p, struct lw_tstat *e, struct wait *w)
 
 void lw_settle(void)
 {
+    if (lw_tls.settle_e) /* first: no later holder may take its wait for another's */
+        wait_leave(lw_tls.settle_e, &lw_tls.settle_w);
     if (lw_tls.bhold_e)
         settle_hold();
     struct lw_tstat *e = lw_tls.settle_e;

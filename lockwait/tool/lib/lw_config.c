@@ -118,6 +118,7 @@ void lw_config_read(struct lw_config *c)
     c->top = 10;
     c->trace_records = 65536;
     c->stack_depth = 8;
+    c->probe_warn = 1;
     s = getenv("LOCKWAIT_OUT");
     c->out = s && *s ? s : NULL;
     /* Programs may close stderr before exit (GNU coreutils do, in an atexit
@@ -131,6 +132,7 @@ void lw_config_read(struct lw_config *c)
     on_demand_read(c);
     whole_knob(c, "LOCKWAIT_TRACE_RECORDS", 1024, 16777216, &c->trace_records);
     whole_knob(c, "LOCKWAIT_STACK_DEPTH", 0, LW_STACK_MAX, &c->stack_depth);
+    whole_knob(c, "LOCKWAIT_PROBE_WARN", 0, 100, &c->probe_warn);
     errno = e;
 }
 

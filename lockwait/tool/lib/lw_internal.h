@@ -90,8 +90,9 @@ struct lw_lock {
      * itself does not record it (spinlocks; mutexes outside glibc) */
     au32 last_holder __attribute__((aligned(64)));
     au32 holder;
-    /* threads in a contended wait now: written by waiters, so kept off the
-     * line the fast path reads (`timed`); read by a timed hold's release */
+    /* threads in a contended wait now (one that got an exclusive lock
+     * leaves after its unlock): written by waiters, so kept off the line
+     * the fast path reads (`timed`); read by a timed hold's release */
     au32 waiting;
     /* lines 3-4: merged at exit from the threads' statistics (lw_report.c) */
     au64 acquisitions __attribute__((aligned(64)));
@@ -162,6 +163,10 @@ struct lw_joinc {
     uint64_t ns;
 };
 
+/* the library's own probes, counted per thread for the report's cost
+ * estimate (lw_probes.c): clock reads, sleep probes (getrusage), stack walks */
+enum lw_probe { LW_PROBE_CLOCK, LW_PROBE_RUSAGE, LW_PROBE_STACK, LW_PROBES };
+
 struct lw_thread {
     struct lw_thread *next; /* the global list, newest first */
     struct lw_ttab *_Atomic tab; /* this thread's per-lock wait statistics */
@@ -176,6 +181,7 @@ struct lw_thread {
     uint32_t njoinc, joinc_last;
     au64 waits, blocked_ns;
     au64 probed_ns, sleep_ns; /* blocked time probed for sleep; of that, slept */
+    au64 probes[LW_PROBES]; /* the library's own probes this thread ran (lw_probes.c) */
     uint64_t dumped[4]; /* waits, blocked_ns, probed_ns, sleep_ns as a periodic report showed them */
     uint64_t idle_ns, idle_base; /* at the report: its lock waits that were idle; the part shown before */
     /* the trace buffer, mapped on the first traced event */
@@ -183,12 +189,14 @@ struct lw_thread {
     au64 tlen; /* records written, or wanted when larger than the buffer */
 };
 
+#define LW_PROBE_LATER (-2L)
+
 /* Per-thread state, reachable without a lookup (initial-exec TLS). */
 /* one contended wait: measured around the real call, accounted later */
 struct wait {
     uint64_t t0, t1; /* ticks */
     uint64_t counted; /* ticks charged to the lock (condvars: until the signal) */
-    long nvcsw0, nvcsw1; /* voluntary switches before/after; -1: not probed */
+    long nvcsw0, nvcsw1; /* voluntary switches before/after; -1: not probed; nvcsw1 LW_PROBE_LATER: read after the unlock */
     uintptr_t pc;
     uint32_t holder;
     uint32_t stack; /* its stack id (lw_stacks.h), 0: none */
@@ -242,6 +250,7 @@ struct lw_config {
     int on_signals;     /* LOCKWAIT_SIGNALS: report when a signal ends the program (default 1) */
     int full_reports;   /* LOCKWAIT_FULL_REPORTS: the whole report even from a process that waited for no lock */
     long stack_depth;   /* frames per stack, 0: no stacks */
+    long probe_warn;    /* LOCKWAIT_PROBE_WARN: the report warns when its probes cost more than this % of CPU */
     char ignored[512];  /* what was ignored, for the report */
     /* stderr at start, for the report (lw_output.c) */
     int err_known;      /* fd 2 was open */
@@ -299,12 +308,26 @@ static inline __attribute__((always_inline)) uint64_t lw_ticks(void)
 #endif
     return lw_now();
 }
+/* a probe of kind k by this thread (slow paths only: two TLS loads and a store) */
+static inline void lw_probe_count(enum lw_probe k)
+{
+    struct lw_thread *t = lw_tls.thr;
+    if (LW_LIKELY(t != NULL))
+        BUMP1(t->probes[k], 1);
+}
+/* a timestamp of a wait or hold: lw_ticks(), counted */
+static inline uint64_t lw_probe_ticks(void)
+{
+    lw_probe_count(LW_PROBE_CLOCK);
+    return lw_ticks();
+}
 LW_HIDDEN void lw_ticks_init(void); /* choose the counter, note the start pair */
 LW_HIDDEN uint64_t lw_ticks_ns(uint64_t d); /* a duration in ticks, in ns */
 LW_HIDDEN void lw_ticks_end(void); /* note the exit pair (before the report and the trace) */
 LW_HIDDEN uint64_t lw_ticks_mono(uint64_t t); /* a tick time as CLOCK_MONOTONIC ns (after lw_ticks_end) */
 LW_HIDDEN uint32_t lw_gettid(void);
 LW_HIDDEN void *lw_alloc(size_t n); /* zeroed, 64-byte aligned, never freed; NULL if out */
+LW_HIDDEN void *lw_alloc_pair(size_t n); /* the same on 128-byte line pairs of its own */
 LW_HIDDEN void lw_max_u64(au64 *x, uint64_t v);
 LW_HIDDEN struct lw_thread *lw_thread_self(void);
 
@@ -345,6 +368,9 @@ LW_HIDDEN void lw_hold_end(struct lw_tstat *e, const struct lw_held *h);
 LW_HIDDEN void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, uintptr_t pc);
 /* the wait is over (got: with the lock): read the clock and the probe */
 LW_HIDDEN void lw_wait_measure(struct lw_tstat *e, struct wait *w, int got, uintptr_t pc);
+/* the same for a wait that got an exclusive hold and is deferred (lw_wait_defer):
+ * the sleep probe's end and the leave from the waiters' count come after the unlock */
+LW_HIDDEN void lw_wait_measure_held(struct wait *w, uintptr_t pc);
 /* add a measured wait to the statistics and the trace */
 LW_HIDDEN void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w);
 /* after an exclusive acquisition that waited: keep the wait with the hold,
@@ -364,6 +390,21 @@ LW_HIDDEN int lw_report_brief(void); /* at exit: one line if nothing was waited 
 LW_HIDDEN void lw_trace_start(const struct lw_config *c); /* at start: the run's first process clears the path */
 /* at exit: where this process's trace goes (shared: a path without %p) */
 LW_HIDDEN int lw_trace_open(const char *path, int shared, int has_records, char *used, size_t cap);
+
+/* lw_probes.c: the library's own probes, counted, and their estimated cost */
+struct lw_probe_cost {
+    uint64_t n[LW_PROBES];
+    double ns_each[LW_PROBES];
+    double ns;       /* their estimated total */
+    uint64_t cpu_ns; /* the process's CPU time so far */
+    double share;    /* ns / cpu_ns */
+    int over;        /* share above LOCKWAIT_PROBE_WARN percent (default 1) */
+};
+struct buf;
+LW_HIDDEN void lw_probe_cost(struct lw_probe_cost *c);
+LW_HIDDEN void lw_text_probe_cost(struct buf *b, const struct lw_probe_cost *c);   /* a line */
+LW_HIDDEN void lw_result_probe_cost(struct buf *b, const struct lw_probe_cost *c); /* kind=process: last keys, \n */
+LW_HIDDEN int lw_brief_probe_cost(char *out, size_t cap); /* the one-line report's part; snprintf's return */
 
 /* lw_report_holds.c: the blocking holds in the report */
 struct buf;

@@ -196,9 +196,12 @@ int lw_report_brief(void)
         if ((unsigned char)*c < 0x20 || *c == 0x7f) /* the line stays one line */
             *c = '?';
     unsigned long long locks = LD(lw.nlocks), threads = LD(lw.nthreads);
+    char cost[128];
+    if (lw_brief_probe_cost(cost, sizeof cost) < 0)
+        cost[0] = 0;
     int n = snprintf(line, sizeof line, "lockwait: pid %u (%s) waited for no lock: %llu lock%s seen, %llu thread%s, "
-                     "%.3f s\n", lw.pid, name, locks, locks == 1 ? "" : "s", threads, threads == 1 ? "" : "s",
-                     (double)(lw_now() - lw.start_ns) / 1e9);
+                     "%.3f s%s\n", lw.pid, name, locks, locks == 1 ? "" : "s", threads, threads == 1 ? "" : "s",
+                     (double)(lw_now() - lw.start_ns) / 1e9, cost);
     if (lw.cfg.out)
         lw_expand_path(lw.cfg.out, path, sizeof path);
     if (n > 0)

@@ -217,6 +217,7 @@ struct picked {
     struct lw_lock **best; /* top locks by total wait */
     struct lw_thread **tt; /* top threads by time blocked */
     uint64_t nactive, nthreads, wall;
+    struct lw_probe_cost probes; /* the library's own, at the report */
 };
 
 /* the reporting thread does not pass thread_end: its deferred waits, then
@@ -300,6 +301,7 @@ static void text_header(struct buf *b, const struct picked *pk)
                 (unsigned long long)LD(lw.dropped));
     if (LD(lw.stacks_lost))
         bprintf(b, "lockwait: %llu stacks not kept (stack tables full)\n", (unsigned long long)LD(lw.stacks_lost));
+    lw_text_probe_cost(b, &pk->probes);
     if (lw.cfg.stack_depth == 0)
         bprintf(b, "lockwait: stacks off (LOCKWAIT_STACK_DEPTH=0): sites are one frame\n");
     else if (lw_stack_count() && lw_lines_status()[0])
@@ -509,10 +511,11 @@ static void results(struct buf *b, const struct picked *pk)
 {
     char name[32];
     bprintf(b, "RESULT exp=lockwait kind=process pid=%u threads=%llu locks=%llu wall_ns=%llu dropped=%llu "
-               "untracked=%llu bypassed=%llu top=%ld\n",
+               "untracked=%llu bypassed=%llu top=%ld",
             lw.pid, (unsigned long long)pk->nthreads, (unsigned long long)pk->nactive,
             (unsigned long long)pk->wall, (unsigned long long)LD(lw.dropped),
             (unsigned long long)LD(lw.untracked), (unsigned long long)LD(lw.bypassed), pk->top);
+    lw_result_probe_cost(b, &pk->probes); /* the line's last keys, and its end */
     for (long k = 0; k < pk->nbest; k++)
         result_lock(b, pk->best[k]);
     lw_result_idle(b, pk->top, pk->best, pk->nbest, result_lock);
@@ -546,6 +549,7 @@ static void report_text(struct buf *b, struct picked *pk, int why, uint64_t t_st
     pick_top(pk);
     pk->wall = t_start - lw.start_ns;
     pk->nthreads = LD(lw.nthreads);
+    lw_probe_cost(&pk->probes);
     for (long k = 0; k < pk->nbest; k++) {
         lw_names_want(pk->best[k]);
         lw_blocking_holds_want(pk->best[k]);

@@ -166,11 +166,24 @@ __attribute__((noinline)) static uint32_t capture_walk(uintptr_t pc, uint32_t de
     return intern(f, walk(fp, fp, lw_tls.stack_hi, pc, f, depth));
 }
 
+/* one walk of the caller's stack as a capture does it, not kept: what a
+ * stack costs, for the report's estimate of the library's own cost */
+__attribute__((noinline)) uint32_t lw_stack_walk_only(void)
+{
+    uintptr_t f[LW_STACK_MAX];
+    uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
+    uint32_t depth = (uint32_t)lw.cfg.stack_depth;
+    if (depth == 0 || !lw_on_big_stack())
+        return 0;
+    return walk(fp, fp, lw_tls.stack_hi, (uintptr_t)__builtin_return_address(0), f, depth);
+}
+
 __attribute__((noinline)) uint32_t lw_stack_capture(uintptr_t pc)
 {
     uint32_t depth = (uint32_t)lw.cfg.stack_depth;
     if (depth == 0 || !stab)
         return 0;
+    lw_probe_count(LW_PROBE_STACK);
     if (lw_on_big_stack())
         return capture_walk(pc, depth);
     /* another stack (a signal stack may be a few KiB), or one not known: the call site */

@@ -36,6 +36,7 @@ struct lw_lstack {
  * this thread's stack between its current frame and the top recorded by
  * lw_stack_bounds. */
 LW_HIDDEN uint32_t lw_stack_capture(uintptr_t pc);
+LW_HIDDEN uint32_t lw_stack_walk_only(void); /* a walk of the caller's stack, not kept (its cost) */
 LW_HIDDEN const struct lw_stack *lw_stack_get(uint32_t id); /* NULL: no such id */
 LW_HIDDEN uint32_t lw_stack_count(void); /* ids are 1 .. lw_stack_slots() (sparse) */
 LW_HIDDEN uint32_t lw_stack_slots(void);

@@ -104,7 +104,7 @@ LW_API int sem_post(sem_t *s)
     int e0 = errno;
     struct lw_tstat *e = stat_of(s, K_SEM, RA());
     if (e && LD(e->lock->waiting)) { /* a waiter will name this thread as its poster */
-        uint64_t now = lw_ticks();
+        uint64_t now = lw_probe_ticks();
         ST(e->lock->signaller, my_tid());
         ST(e->lock->last_signal, now);
         lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_SEM, s, my_tid(), now, 0);
@@ -156,10 +156,14 @@ static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how,
     struct wait w;
     lw_wait_begin(l, e, &w, write ? LW_T_RWLOCK_WR : LW_T_RWLOCK_RD, pc);
     rc = rw_real(l, write, how, c, ts);
-    lw_wait_measure(e, &w, rc == 0, pc);
+    int deferred = rc == 0 && write && e; /* accounted after the unlock */
+    if (deferred)
+        lw_wait_measure_held(&w, pc);
+    else
+        lw_wait_measure(e, &w, rc == 0, pc);
     if (rc == 0)
         rw_got(e, write, pc);
-    if (rc == 0 && write && e)
+    if (deferred)
         lw_wait_defer(l, e, &w);
     else
         lw_wait_account(l, e, &w);
@@ -243,7 +247,7 @@ LW_API int pthread_rwlock_unlock(pthread_rwlock_t *l)
         int e0 = errno;
         struct lw_tstat *s = stat_of(l, K_RWLOCK, RA());
         if (s && LD(s->lock->waiting))
-            lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_RWLOCK_RD, l, my_tid(), lw_ticks(), 0);
+            lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_RWLOCK_RD, l, my_tid(), lw_probe_ticks(), 0);
         errno = e0;
     }
     int rc = lw_real.rwunlock(l);
@@ -279,7 +283,7 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
     case CLOCKED: rc = lw_real.cond_clockwait(cv, m, c, ts); break;
     default: rc = lw_real.cond_wait(cv, m); break;
     }
-    uint64_t t1 = lw_ticks();
+    uint64_t t1 = lw_probe_ticks();
     int relocked = rc == 0 || rc == ETIMEDOUT || rc == EOWNERDEAD;
     if (e) {
         struct lw_lock *r = e->lock;
@@ -351,7 +355,7 @@ static void cond_wake(pthread_cond_t *cv, uintptr_t pc)
     struct lw_tstat *e = stat_of(cv, K_COND, pc);
     if (e && LD(e->lock->waiting)) { /* only then is the time worth reading */
         struct lw_lock *r = e->lock;
-        uint64_t now = lw_ticks();
+        uint64_t now = lw_probe_ticks();
         ST(r->signaller, my_tid());
         ST(r->last_signal, now);
         lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_COND, cv, my_tid(), now, 0);

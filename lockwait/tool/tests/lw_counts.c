@@ -27,22 +27,6 @@
 
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t h = PTHREAD_MUTEX_INITIALIZER;
-static atomic_uint helper_tid;
-static atomic_long go, done;
-
-static void *handoff_helper(void *arg)
-{
-    long k = (long)arg;
-    atomic_store(&helper_tid, self_tid());
-    for (long i = 1; i <= k; i++) {
-        while (atomic_load(&go) != i)
-            ;
-        check_pt(pthread_mutex_lock(&m), "lock");
-        check_pt(pthread_mutex_unlock(&m), "unlock");
-        atomic_store(&done, i);
-    }
-    return NULL;
-}
 
 static void *timed_helper(void *arg)
 {
@@ -88,19 +72,7 @@ static void on_alarm(int sig)
 /* the helper waits on m while main holds it: one contended acquisition per round */
 static void mode_handoff(long n)
 {
-    pthread_t t;
-    check_pt(pthread_create(&t, NULL, handoff_helper, (void *)n), "pthread_create");
-    while (!atomic_load(&helper_tid))
-        sleep_ms(1);
-    for (long i = 1; i <= n; i++) {
-        check_pt(pthread_mutex_lock(&m), "lock");
-        atomic_store(&go, i);
-        wait_until_blocked(atomic_load(&helper_tid));
-        check_pt(pthread_mutex_unlock(&m), "unlock");
-        while (atomic_load(&done) != i)
-            sleep_ms(1);
-    }
-    check_pt(pthread_join(t, NULL), "pthread_join");
+    handoff_rounds(&m, n);
     printf("lw_counts lock=%p acquisitions=%ld contended=%ld owner_changes=%ld\n", (void *)&m, 2 * n, n,
            2 * n - 1);
 }

@@ -1,11 +1,13 @@
 /* lw_test.h - helpers for liblockwait's test programs: a thread's kernel tid,
- * its scheduler state from /proc, and waiting until another thread is
- * provably blocked (asleep in the kernel) or spinning (burning CPU time). */
+ * its scheduler state from /proc, waiting until another thread is
+ * provably blocked (asleep in the kernel) or spinning (burning CPU time),
+ * and hand-overs of a mutex to a thread provably waiting for it. */
 #ifndef LW_TEST_H
 #define LW_TEST_H
 
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -82,6 +84,48 @@ static inline void wait_until_spinning(pthread_t th)
             return;
     }
     die("the spinning thread used no CPU time");
+}
+
+/* handoff_rounds: main holds m, a helper blocks on it (confirmed from
+ * /proc), main releases; the helper locks and unlocks once per round */
+struct handoff {
+    pthread_mutex_t *m;
+    long rounds;
+    atomic_uint helper_tid;
+    atomic_long go, done;
+};
+
+static inline void *handoff_helper(void *arg)
+{
+    struct handoff *h = arg;
+    atomic_store(&h->helper_tid, self_tid());
+    for (long i = 1; i <= h->rounds; i++) {
+        while (atomic_load(&h->go) != i)
+            ;
+        check_pt(pthread_mutex_lock(h->m), "lock");
+        check_pt(pthread_mutex_unlock(h->m), "unlock");
+        atomic_store(&h->done, i);
+    }
+    return NULL;
+}
+
+/* n rounds on m: n contended acquisitions by the helper, 2n in all */
+static inline void handoff_rounds(pthread_mutex_t *m, long n)
+{
+    struct handoff h = {.m = m, .rounds = n};
+    pthread_t t;
+    check_pt(pthread_create(&t, NULL, handoff_helper, &h), "pthread_create");
+    while (!atomic_load(&h.helper_tid))
+        sleep_ms(1);
+    for (long i = 1; i <= n; i++) {
+        check_pt(pthread_mutex_lock(m), "lock");
+        atomic_store(&h.go, i);
+        wait_until_blocked(atomic_load(&h.helper_tid));
+        check_pt(pthread_mutex_unlock(m), "unlock");
+        while (atomic_load(&h.done) != i)
+            sleep_ms(1);
+    }
+    check_pt(pthread_join(t, NULL), "pthread_join");
 }
 
 #endif

@@ -1,0 +1,93 @@
+/* lw_probes.c - what the library's own probes cost the program it watches.
+ * Each thread counts the probes it runs on the slow paths (lw_probe_count,
+ * lw_internal.h): clock reads, sleep probes (getrusage) and stack walks.
+ * The report multiplies the counts by a cost per probe measured once, at the
+ * first report (a few dozen of each, timed with CLOCK_MONOTONIC; a kind
+ * never used is not measured), and flags a run where the total passes 1% of
+ * the process's CPU time (LOCKWAIT_PROBE_WARN): then the profile may show
+ * waiting the profiler caused. The uncontended fast path runs no probe and is not counted (its
+ * cost: tool/bench/bench_overhead.sh). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <sys/resource.h>
+
+#include "lw_internal.h"
+#include "lw_stacks.h"
+
+static const char *const probe_key[LW_PROBES] = {"probe_clock_count", "probe_rusage_count", "probe_stack_count"};
+static const char *const probe_text[LW_PROBES] = {"clock reads", "sleep probes", "stack walks"};
+static double ns_each[LW_PROBES]; /* measured at the first report; 0: not yet */
+
+/* reps calls of probe k: ns each */
+static double time_probe(enum lw_probe k, int reps)
+{
+    volatile uint64_t sink = 0;
+    struct rusage ru;
+    uint64_t t0 = lw_now();
+    for (int i = 0; i < reps; i++) {
+        switch (k) {
+        case LW_PROBE_CLOCK: sink += lw_ticks(); break;
+        case LW_PROBE_RUSAGE: sink += getrusage(RUSAGE_THREAD, &ru) == 0 ? (uint64_t)ru.ru_nvcsw : 0; break;
+        default: sink += lw_stack_walk_only(); break;
+        }
+    }
+    (void)sink;
+    return (double)(lw_now() - t0) / reps;
+}
+
+static uint64_t cpu_ns(void)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0)
+        return 0;
+    return ((uint64_t)ru.ru_utime.tv_sec + (uint64_t)ru.ru_stime.tv_sec) * 1000000000u +
+           ((uint64_t)ru.ru_utime.tv_usec + (uint64_t)ru.ru_stime.tv_usec) * 1000u;
+}
+
+void lw_probe_cost(struct lw_probe_cost *c)
+{
+    static const int reps[LW_PROBES] = {64, 8, 16};
+    int saved = errno;
+    *c = (struct lw_probe_cost){0};
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next)
+        for (int k = 0; k < LW_PROBES; k++)
+            c->n[k] += LD(t->probes[k]);
+    for (int k = 0; k < LW_PROBES; k++) {
+        if (c->n[k] && ns_each[k] == 0)
+            ns_each[k] = time_probe((enum lw_probe)k, reps[k]);
+        c->ns_each[k] = ns_each[k];
+        c->ns += (double)c->n[k] * ns_each[k];
+    }
+    c->cpu_ns = cpu_ns();
+    c->share = c->cpu_ns ? c->ns / (double)c->cpu_ns : 0;
+    c->over = c->share * 100 > (double)lw.cfg.probe_warn && c->ns > 0;
+    errno = saved;
+}
+
+void lw_text_probe_cost(struct buf *b, const struct lw_probe_cost *c)
+{
+    bprintf(b, "lockwait: its own probes:");
+    for (int k = 0; k < LW_PROBES; k++)
+        bprintf(b, "%s %llu %s (%.0f ns each)", k ? "," : "", (unsigned long long)c->n[k], probe_text[k],
+                c->ns_each[k]);
+    bprintf(b, ": about %.3f ms, %.2f%% of the process's CPU time%s\n", c->ns / 1e6, c->share * 100,
+            c->over ? "; OVER the warning share: the profiler may have caused some of the waiting it shows" : "");
+}
+
+void lw_result_probe_cost(struct buf *b, const struct lw_probe_cost *c)
+{
+    for (int k = 0; k < LW_PROBES; k++)
+        bprintf(b, " %s=%llu", probe_key[k], (unsigned long long)c->n[k]);
+    bprintf(b, " probe_ns=%.0f cpu_ns=%llu probe_share=%.6f probe_over=%d\n", c->ns, (unsigned long long)c->cpu_ns,
+            c->share, c->over);
+}
+
+int lw_brief_probe_cost(char *out, size_t cap)
+{
+    struct lw_probe_cost c;
+    lw_probe_cost(&c);
+    return snprintf(out, cap, "; own probes %llu, about %.3f ms, %.2f%% of CPU%s",
+                    (unsigned long long)(c.n[LW_PROBE_CLOCK] + c.n[LW_PROBE_RUSAGE] + c.n[LW_PROBE_STACK]),
+                    c.ns / 1e6, c.share * 100, c.over ? " (OVER the warning share)" : "");
+}
