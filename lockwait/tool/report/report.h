@@ -5,7 +5,8 @@
  * report_pieces.c: the pieces of each wait, the wait blocks); the critical
  * path and each wait's class (report_critpath.c, by ../lw_rules.h); and the
  * output (report.c: options and summary; report_output.c: RESULT lines;
- * report_export.c: JSON and CSV; report_tail.c: tail windows). The lock
+ * report_export.c: JSON and CSV; report_tail.c: tail windows;
+ * report_whatif.c: the --what-if replay). The lock
  * kinds are ../lw_kinds.h's, shared with the library. */
 #ifndef LOCKWAIT_REPORT_H
 #define LOCKWAIT_REPORT_H
@@ -176,5 +177,10 @@ void export_csv(const char *file, const struct select *sel); /* -c: per-lock and
 /* report_tail.c */
 void tail_read(const char *wpath); /* -W: the windows file, checked (exit 2) */
 void tail_windows(void);            /* -W: the requests' kind=tail line */
+
+/* report_whatif.c: --what-if, the replay with a lock's holds scaled by each
+ * factor (0..1): the named lock (label or 0xADDR), else the top locks by
+ * contended wait; kind=whatif lines and a sentence per lock */
+void what_if(const double *factors, size_t nf, const char *lock, long top);
 
 #endif
