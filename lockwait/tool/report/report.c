@@ -26,8 +26,8 @@
  * model (report_model.c, report_pieces.c) never cuts the waits into pieces
  * one by one. This file: options and the path's summary; the path itself is
  * in report_critpath.c, the lines in report_output.c, -W in report_tail.c,
- * -j and -c in report_export.c, --what-if (a replay of the trace with a
- * lock's holds scaled) in report_whatif.c. */
+ * -j and -c in report_export.c, kind=blame in report_blame.c, --what-if
+ * (a replay of the trace with a lock's holds scaled) in report_whatif.c. */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report.h"
@@ -52,6 +52,9 @@ static void usage(FILE *f)
         "                          sections (cs), lock waits, handoffs, idle (waiting for\n"
         "                          work or results with no thread to follow)\n"
         "    kind=critpath_thread  path time per thread;  kind=critpath_lock  per lock\n"
+        "    kind=blame            the contended waits charged to the holder's acquire\n"
+        "                          site and stack (top N), with its share of the lock's\n"
+        "                          waits (site=handoff: waking after the release)\n"
         "    kind=waitblock        blocked time per waiter, lock and blocker (top N); a\n"
         "                          lock with more than 64 blockers: per blocker, summed\n"
         "                          over its waiters (waiter=*); blocker=idle: a condvar or\n"
@@ -337,6 +340,7 @@ int main(int argc, char **argv)
     nb = select_blocks(bl, nb, &o);
     say_blocks(bl, nb);
     print_shares(total, bl, nb, o.top, &o.sel);
+    blame(o.top, &o.sel);
     if (o.show_segs)
         print_segs();
     if (o.wpath)

@@ -80,42 +80,6 @@ static void add_step(struct replay *r, uint32_t t, uint64_t at, int kind, uint64
     r->st[r->nst++] = (struct step){STEP_KEY(at, kind), resume, lat, t, arg, (uint8_t)kind, 0};
 }
 
-/* the release of lock l by another thread than t that ended wait w: the
- * latest in [w->s, w->e]; NOBODY if none. ends: l's holds by end time. */
-static uint32_t ending_release(const uint32_t *ends, uint32_t l, uint32_t t, const struct wait *w)
-{
-    const uint32_t *e = ends + lk[l].hold_off;
-    size_t lo = 0, hi = lk[l].nhold;
-    while (lo < hi) { /* the first hold ending after w->e */
-        size_t mid = lo + (hi - lo) / 2;
-        if (holds[e[mid]].e <= w->e)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    while (lo-- > 0 && holds[e[lo]].e >= w->s)
-        if (holds[e[lo]].who != t)
-            return e[lo];
-    return NOBODY;
-}
-
-/* every lock's holds by end time (index into holds) */
-static uint32_t *holds_by_end(void)
-{
-    struct ke { uint64_t e; uint32_t i; } *tmp = xmalloc(sizeof *tmp * (mstat.holds ? mstat.holds : 1));
-    uint32_t *ends = xmalloc(sizeof *ends * (mstat.holds ? mstat.holds : 1));
-    for (size_t l = 0; l < nlk; l++) {
-        size_t o = lk[l].hold_off;
-        for (size_t j = 0; j < lk[l].nhold; j++)
-            tmp[j] = (struct ke){holds[o + j].e, (uint32_t)(o + j)};
-        sort_by_key(tmp, lk[l].nhold, sizeof *tmp);
-        for (size_t j = 0; j < lk[l].nhold; j++)
-            ends[o + j] = tmp[j].i;
-    }
-    free(tmp);
-    return ends;
-}
-
 /* the waits other than for the chosen lock: each a dependency on the release
  * that ended it (a mark on the releaser), or a fixed delay */
 static void dependency_steps(struct replay *r, const uint32_t *ends, uint8_t *marked)
@@ -443,15 +407,6 @@ static int replayable(uint32_t l)
     return lw_kinds[lw_kind_of_type(lk[l].type)].exclusive && !lk[l].holds_overlap;
 }
 
-/* its label for a RESULT value: no spaces */
-static void value_label(uint32_t l, char *out, size_t cap)
-{
-    meta_lock_label(l, out, cap);
-    for (char *p = out; *p; p++)
-        if (*p == ' ' || *p == '\t')
-            *p = '_';
-}
-
 static uint64_t contended_wait_ns(uint32_t l)
 {
     uint64_t ns = 0;
@@ -468,7 +423,7 @@ static uint32_t lock_named(const char *label)
 {
     char buf[256], addr[32];
     for (uint32_t l = 0; l < nlk; l++) {
-        value_label(l, buf, sizeof buf);
+        meta_lock_label(l, buf, sizeof buf);
         snprintf(addr, sizeof addr, "0x%" PRIx64, lk[l].addr);
         if (!strcmp(buf, label) || !strcmp(addr, label)) {
             if (!replayable(l))
@@ -524,7 +479,7 @@ static void what_if_lock(uint32_t l, const double *factors, size_t nf)
     struct replay r;
     char label[256];
     replay_init(&r, l);
-    value_label(l, label, sizeof label);
+    meta_lock_label(l, label, sizeof label);
     uint64_t wall = nth ? th[last_thread].end - t_first : 0;
     r.factor = 1;
     uint64_t base = replay(&r);
@@ -539,7 +494,7 @@ static void what_if_lock(uint32_t l, const double *factors, size_t nf)
         printf("RESULT exp=lockwait kind=whatif pid=%" PRIu32 " lock=%s lock_addr=0x%" PRIx64 " type=%s "
                "hold_factor=%g wall_ns=%" PRIu64 " predicted_wall_ns=%" PRIu64 " predicted_saving_pct=%.2f "
                "replay_base_ns=%" PRIu64 " replay_ns=%" PRIu64 " critpath_predicted_wall_ns=%" PRIu64
-               " acquisitions=%zu forced=%zu\n", hdr.pid, label, lk[l].addr, lw_type_name(lk[l].type),
+               " acquisitions=%zu forced_count=%zu\n", hdr.pid, label, lk[l].addr, lw_type_name(lk[l].type),
                factors[i], wall, predicted, pct, base, pred, naive, r.nacq, r.forced);
         say(factors[i], pct, label, i == 0);
     }

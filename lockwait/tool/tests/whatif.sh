@@ -33,14 +33,14 @@ for case in "3 2200000" "5 4200000" "8 8000000"; do
     name="T=$t W=${w}ns timed=$timed"
     trace long "$t" "$w" 2000000 "$timed"
     trace half "$t" "$w" 1000000 "$timed"
-    "$R" --what-if 1 --what-if 0.5 "$TMP/long.trace" >"$TMP/out" 2>"$TMP/err"
-    one=$(grep 'kind=whatif .*hold_factor=1 ' "$TMP/out" || true)
-    half=$(grep 'kind=whatif .*hold_factor=0.5 ' "$TMP/out" || true)
+    "$R" --what-if 1 --what-if 0.5 "$TMP/long.trace" >"$TMP/report.out" 2>"$TMP/report.err"
+    one=$(grep 'kind=whatif .*hold_factor=1 ' "$TMP/report.out" || true)
+    half=$(grep 'kind=whatif .*hold_factor=0.5 ' "$TMP/report.out" || true)
     wall=$(cat "$TMP/long.wall") measured=$(cat "$TMP/half.wall")
     check_eq "$name: wall_ns is the program's" "$wall" "$(field wall_ns "$half")"
     check "$name: the replay at factor 1 gives the wall time back (within 1%)" \
       off 1 "$(field replay_base_ns "$one")" "$wall"
-    check_eq "$name: the replay lets nothing through out of order" 0 "$(field forced "$half")"
+    check_eq "$name: the replay lets nothing through out of order" 0 "$(field forced_count "$half")"
     p=$(field predicted_wall_ns "$half")
     check "$name: predicted $p ns within 10% of the half-hold run's $measured ns" off 10 "$p" "$measured"
     c=$(field critpath_predicted_wall_ns "$half")
@@ -52,17 +52,17 @@ done
 # known: A holds L 0..30 ms while B waits, then B works 20 ms: halving A's
 # hold ends the program at 35 ms, removing it at 20 ms
 "$G" known "$TMP/known.trace"
-"$R" --what-if 0.5 --what-if 0 "$TMP/known.trace" >"$TMP/out" 2>"$TMP/err"
+"$R" --what-if 0.5 --what-if 0 "$TMP/known.trace" >"$TMP/report.out" 2>"$TMP/report.err"
 check_eq "known: 50 ms, 35 ms halved, 20 ms removed" "50000000 35000000 20000000" \
   "$(awk '/kind=whatif/ { for (i = 1; i <= NF; i++) if ($i ~ /^(wall_ns|predicted_wall_ns)=/) v[$i] = 1 } END {}
          /kind=whatif .*hold_factor=0.5 / { for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }; w = f["wall_ns"]; h = f["predicted_wall_ns"] }
          /kind=whatif .*hold_factor=0 / { for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }; z = f["predicted_wall_ns"] }
-         END { print w, h, z }' "$TMP/out")"
+         END { print w, h, z }' "$TMP/report.out")"
 check "known: the sentence for people" grep -q \
-  '^  halving the holds of mutex@0x1000 would finish the program about 30% sooner; removing them entirely, 60%$' "$TMP/err"
+  '^  halving the holds of mutex@0x1000 would finish the program about 30% sooner; removing them entirely, 60%$' "$TMP/report.err"
 check_eq "known: --lock by address picks the lock" 1 "$("$R" --what-if 0 --lock 0x1000 "$TMP/known.trace" 2>/dev/null | grep -c 'kind=whatif .*lock=mutex@0x1000 ')"
 check_eq "known: --lock by label picks the lock" 1 "$("$R" --what-if 0 --lock mutex@0x1000 "$TMP/known.trace" 2>/dev/null | grep -c 'kind=whatif ')"
-check_eq "RESULT lines follow the grammar" "" "$(result_grammar "$TMP/out")"
+check_eq "RESULT lines follow the grammar" "" "$(result_grammar "$TMP/report.out")"
 
 check_exit "--what-if 1.5 is refused" 2 "$R" --what-if 1.5 "$TMP/known.trace"
 check_exit "--what-if -0.5 is refused" 2 "$R" --what-if -0.5 "$TMP/known.trace"
