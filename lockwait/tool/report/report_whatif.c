@@ -24,7 +24,7 @@
  * Holds nobody waited for are not traced: they stay inside their thread's
  * own work, unscaled. A replay that cannot go on (a cycle the observed order
  * makes, as with a hold whose release was lost) lets the parked step with
- * the earliest arrival through and counts it (forced=). */
+ * the earliest arrival through and counts it (forced_count=). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report.h"
@@ -102,17 +102,27 @@ static void dependency_steps(struct replay *r, const uint32_t *ends, uint8_t *ma
 /* the start of each thread whose creator is traced: a mark on the creator */
 static void creation_steps(struct replay *r)
 {
+    struct tk { uint64_t tid; uint32_t i; } *by_tid = xmalloc(sizeof *by_tid * (nth ? nth : 1));
+    for (uint32_t t = 0; t < nth; t++)
+        by_tid[t] = (struct tk){th[t].tid, t};
+    sort_by_key(by_tid, nth, sizeof *by_tid);
     for (uint32_t t = 0; t < nth; t++) {
-        if (!th[t].has_start || !th[t].creator)
+        size_t lo = 0, hi = nth;
+        while (lo < hi) { /* the creator's index: the first entry with its tid or above */
+            size_t mid = lo + (hi - lo) / 2;
+            if (by_tid[mid].tid < th[t].creator)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (!th[t].has_start || !th[t].creator || lo == nth || by_tid[lo].tid != th[t].creator ||
+            by_tid[lo].i == t)
             continue;
-        for (uint32_t c = 0; c < nth; c++) /* creators are few: main, a pool */
-            if (th[c].tid == th[t].creator && c != t) {
-                uint32_t m = (uint32_t)(mstat.holds + t);
-                add_step(r, c, th[t].start, ST_MARK, th[t].start, 0, m);
-                add_step(r, t, th[t].start, ST_WAIT, th[t].start, 0, m);
-                break;
-            }
+        uint32_t m = (uint32_t)(mstat.holds + t);
+        add_step(r, by_tid[lo].i, th[t].start, ST_MARK, th[t].start, 0, m);
+        add_step(r, t, th[t].start, ST_WAIT, th[t].start, 0, m);
     }
+    free(by_tid);
 }
 
 /* an acquisition of the chosen lock at observed time at (its hold starts at
@@ -226,9 +236,8 @@ static void number_acquisitions(struct replay *r)
     free(a);
 }
 
-static void build_steps(struct replay *r)
+static void build_steps(struct replay *r, const uint32_t *ends)
 {
-    uint32_t *ends = holds_by_end();
     uint8_t *marked = zalloc(mstat.holds + 1, 1);
     size_t *first = xmalloc(sizeof *first * (nth + 1));
     const struct hold **hs = holds_by_thread(r->lock, first);
@@ -250,7 +259,6 @@ static void build_steps(struct replay *r)
     free(hs);
     free(first);
     free(marked);
-    free(ends);
 }
 
 /* ---- the replay ---- */
@@ -376,11 +384,12 @@ static uint64_t replay(struct replay *r)
     return end - t_first;
 }
 
-static void replay_init(struct replay *r, uint32_t l)
+/* ends: each lock's holds by end time (holds_by_end) */
+static void replay_init(struct replay *r, uint32_t l, const uint32_t *ends)
 {
     memset(r, 0, sizeof *r);
     r->lock = l;
-    build_steps(r);
+    build_steps(r, ends);
     r->run = xmalloc(sizeof *r->run * (nth ? nth : 1));
     r->todo = xmalloc(sizeof *r->todo * (nth ? nth : 1));
     r->mark_at = xmalloc(sizeof *r->mark_at * (r->nmarks ? r->nmarks : 1));
@@ -474,11 +483,11 @@ static void say(double f, double pct, const char *label, int first)
 }
 
 /* the replays of lock l at each factor, calibrated by the replay at 1 */
-static void what_if_lock(uint32_t l, const double *factors, size_t nf)
+static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uint32_t *ends)
 {
     struct replay r;
     char label[256];
-    replay_init(&r, l);
+    replay_init(&r, l, ends);
     meta_lock_label(l, label, sizeof label);
     uint64_t wall = nth ? th[last_thread].end - t_first : 0;
     r.factor = 1;
@@ -506,8 +515,10 @@ static void what_if_lock(uint32_t l, const double *factors, size_t nf)
 
 void what_if(const double *factors, size_t nf, const char *lock, long top)
 {
+    uint32_t *ends = holds_by_end();
     if (lock) {
-        what_if_lock(lock_named(lock), factors, nf);
+        what_if_lock(lock_named(lock), factors, nf, ends);
+        free(ends);
         return;
     }
     size_t n;
@@ -517,6 +528,7 @@ void what_if(const double *factors, size_t nf, const char *lock, long top)
     else
         fprintf(stderr, "what if the holds were shorter (a replay of the trace; docs/lockwait-manual.md):\n");
     for (size_t i = 0; i < n && (top == 0 || i < (size_t)top); i++)
-        what_if_lock(r[i].lock, factors, nf);
+        what_if_lock(r[i].lock, factors, nf, ends);
     free(r);
+    free(ends);
 }

@@ -64,6 +64,27 @@ check_eq "known: --lock by address picks the lock" 1 "$("$R" --what-if 0 --lock 
 check_eq "known: --lock by label picks the lock" 1 "$("$R" --what-if 0 --lock mutex@0x1000 "$TMP/known.trace" 2>/dev/null | grep -c 'kind=whatif ')"
 check_eq "RESULT lines follow the grammar" "" "$(result_grammar "$TMP/report.out")"
 
+# a wait on another lock is a dependency: A holds L 0..30 ms while B waits;
+# B then works 5 ms and posts a semaphore C has waited on since 0; C wakes
+# 0.5 ms later and works 24.5 ms (to 60 ms). Halving A's hold moves B's post
+# to 20 ms and C's end to 45 ms; removing it, to 5 and 30 ms.
+# (text mode: T_NS EVENT TID LOCK AUX HOLDER TYPE; 1 REQUEST 2 ACQUIRE 4 RELEASE 6 EXIT; type 1 mutex 3 sem)
+cat >"$TMP/chain.txt" <<'TXT'
+1030000000 4 501 1000 1000000000 0 1
+1030000000 6 501 0 0 0 0
+1000000000 1 502 1000 0 501 1
+1030000000 2 502 1000 1000000000 0 1
+1035000000 4 502 2000 0 0 3
+1040000000 6 502 0 0 0 0
+1000000000 1 503 2000 0 0 3
+1035500000 2 503 2000 1000000000 0 3
+1060000000 6 503 0 0 0 0
+TXT
+"$G" text "$TMP/chain.txt" "$TMP/chain.trace"
+"$R" --what-if 0.5 --what-if 0 "$TMP/chain.trace" >"$TMP/report.out" 2>/dev/null
+check_eq "chain: the semaphore wait follows the post: 45 ms halved, 30 ms removed" "45000000 30000000 " \
+  "$(for l in $(grep -o ' predicted_wall_ns=[0-9]*' "$TMP/report.out"); do printf '%s ' "${l#*=}"; done)"
+
 check_exit "--what-if 1.5 is refused" 2 "$R" --what-if 1.5 "$TMP/known.trace"
 check_exit "--what-if -0.5 is refused" 2 "$R" --what-if -0.5 "$TMP/known.trace"
 check_exit "--what-if 0,5 is refused" 2 "$R" --what-if 0,5 "$TMP/known.trace"
