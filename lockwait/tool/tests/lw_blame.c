@@ -4,8 +4,8 @@
  * times, each time after all three are confirmed blocked on it. Nearly all
  * the waiting (at least 90%) is behind slow_hold's holds, so the report's
  * kind=blame must charge them to that site.
- *   usage: lw_blame
- * stdout: "lw_blame lock=0xADDR slow=TID rounds=5" */
+ *   usage: lw_blame [HOLD_MS]   (default 30: the slow holds' sleep)
+ * stdout: "lw_blame lock=0xADDR slow=TID rounds=5 hold_ms=N" */
 #include <stdatomic.h>
 #include <stdlib.h>
 
@@ -15,6 +15,7 @@
 #define ROUNDS 5
 #define HOLD_MS 30
 
+static long hold_ms = HOLD_MS;
 static pthread_mutex_t mtx = PTHREAD_MUTEX_INITIALIZER;
 static atomic_uint fast_tid[FAST];
 static atomic_int stop;
@@ -46,14 +47,14 @@ __attribute__((noinline)) void slow_hold(void)
     check_pt(pthread_mutex_lock(&mtx), "lock");
     for (int i = 0; i < FAST; i++)
         wait_until_blocked(atomic_load(&fast_tid[i]));
-    sleep_ms(HOLD_MS);
+    sleep_ms(hold_ms);
     check_pt(pthread_mutex_unlock(&mtx), "unlock");
 }
 
 int main(int argc, char **argv)
 {
-    if (argc != 1) {
-        puts("usage: lw_blame");
+    if (argc > 2 || (argc == 2 && parse_long(argv[1], 1, 10000, &hold_ms) != 0)) {
+        puts("usage: lw_blame [HOLD_MS]");
         return argc == 2 && !strcmp(argv[1], "-h") ? 0 : 2;
     }
     pthread_t t[FAST];
@@ -69,6 +70,6 @@ int main(int argc, char **argv)
     atomic_store(&stop, 1);
     for (int i = 0; i < FAST; i++)
         check_pt(pthread_join(t[i], NULL), "pthread_join");
-    printf("lw_blame lock=%p slow=%u rounds=%d\n", (void *)&mtx, self_tid(), ROUNDS);
+    printf("lw_blame lock=%p slow=%u rounds=%d hold_ms=%ld\n", (void *)&mtx, self_tid(), ROUNDS, hold_ms);
     return 0;
 }
