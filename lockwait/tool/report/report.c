@@ -328,6 +328,8 @@ int main(int argc, char **argv)
     build();
     attribute_waits();
     classify_waits();
+    if (o.lock) /* before any output: a bad --lock must not follow a report */
+        what_if_check(o.lock);
     if (o.folded) {
         print_folded();
         return fflush(stdout) == 0 ? 0 : 1;

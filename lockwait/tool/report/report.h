@@ -201,5 +201,6 @@ void blame(long top, const struct select *sel);
  * factor (0..1): the named lock (label or 0xADDR), else the top locks by
  * contended wait; kind=whatif lines and a sentence per lock */
 void what_if(const double *factors, size_t nf, const char *lock, long top);
+void what_if_check(const char *lock); /* --lock: exit 2 unless it names a lock the replay can scale */
 
 #endif

@@ -517,6 +517,11 @@ static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uin
     replay_free(&r);
 }
 
+void what_if_check(const char *lock)
+{
+    (void)lock_named(lock);
+}
+
 void what_if(const double *factors, size_t nf, const char *lock, long top)
 {
     uint32_t *enders = wait_enders();

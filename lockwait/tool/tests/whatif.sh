@@ -92,6 +92,7 @@ check_exit "--what-if 0,5 is refused" 2 "$R" --what-if 0,5 "$TMP/known.trace"
 check_exit "--what-if . is refused" 2 "$R" --what-if . "$TMP/known.trace"
 check_exit "--lock without --what-if is refused" 2 "$R" --lock 0x1000 "$TMP/known.trace"
 check_exit "--lock naming no lock is refused" 2 "$R" --what-if 0.5 --lock 0x2000 "$TMP/known.trace"
+check_eq "... before any line of the report" "" "$("$R" --what-if 0.5 --lock 0x2000 "$TMP/known.trace" 2>/dev/null)"
 check_exit "-f takes no --what-if" 2 "$R" -f --what-if 0.5 "$TMP/known.trace"
 check_exit "nine factors are refused" 2 "$R" --what-if 0 --what-if 0 --what-if 0 --what-if 0 --what-if 0 \
   --what-if 0 --what-if 0 --what-if 0 --what-if 0 "$TMP/known.trace"
