@@ -75,6 +75,7 @@ static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, i
     h->depth = 1;
     h->pending = 0;
     h->t0 = 0;
+    h->pc = pc; /* a traced RELEASE names its acquire site (HOLD_SITE), timed or not */
     if (!LW_OWNER_IN_LOCK(kind))
         ST(e->lock->holder, my_tid());
 }

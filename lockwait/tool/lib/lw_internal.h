@@ -210,7 +210,7 @@ struct wait {
 struct lw_held {
     struct lw_tstat *e;
     uint64_t t0;    /* start of a timed hold in ticks, 0 if not timed */
-    uintptr_t pc;   /* where a timed hold was acquired */
+    uintptr_t pc;   /* where the hold was acquired (the lock call's return address) */
     uint32_t stack; /* its acquire stack (lw_stacks.h) when captured, 0: pc only */
     uint32_t sampled; /* a timed hold that counts in the sampled hold totals */
     uint32_t depth; /* recursive depth */

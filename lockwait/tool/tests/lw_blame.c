@@ -3,7 +3,10 @@
  * while the main thread takes it in slow_hold() and keeps it 30 ms, five
  * times, each time after all three are confirmed blocked on it. Nearly all
  * the waiting (at least 90%) is behind slow_hold's holds, so the report's
- * kind=blame must charge them to that site.
+ * kind=blame must charge them to that site. Before them the main thread
+ * takes the lock once, briefly, in warm_take(): its later holds are then
+ * neither sampled nor long (the library's inline path), and their site must
+ * still be slow_hold's, not the one a previous hold left behind.
  *   usage: lw_blame [HOLD_MS]   (default 30: the slow holds' sleep)
  * stdout: "lw_blame lock=0xADDR slow=TID rounds=5 hold_ms=N" */
 #include <stdatomic.h>
@@ -51,12 +54,20 @@ __attribute__((noinline)) void slow_hold(void)
     check_pt(pthread_mutex_unlock(&mtx), "unlock");
 }
 
+void warm_take(void);
+__attribute__((noinline)) void warm_take(void)
+{
+    check_pt(pthread_mutex_lock(&mtx), "lock");
+    check_pt(pthread_mutex_unlock(&mtx), "unlock");
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 2 || (argc == 2 && parse_long(argv[1], 1, 10000, &hold_ms) != 0)) {
         puts("usage: lw_blame [HOLD_MS]");
         return argc == 2 && !strcmp(argv[1], "-h") ? 0 : 2;
     }
+    warm_take();
     pthread_t t[FAST];
     for (long i = 0; i < FAST; i++)
         check_pt(pthread_create(&t[i], NULL, contender, (void *)i), "pthread_create");
