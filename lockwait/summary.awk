@@ -82,9 +82,10 @@ function csvci(s, key,    i, k, out) {
 }
 
 # too busy to measure: fewer clean pairs than REPS, or more than half slow
-function busy(s) {
-    return ov_used[s] + 0 < ov_min[s] + 0 || 2 * ov_slow[s] > ov_total[s] + 0
+function too_busy(used, min, slow, total) {
+    return used + 0 < min + 0 || 2 * slow > total + 0
 }
+function busy(s) { return too_busy(ov_used[s], ov_min[s], ov_slow[s], ov_total[s]) }
 
 function has_ci(s) { return ov_lo[s] != "NA" && ov_hi[s] != "NA" }
 
@@ -95,9 +96,7 @@ function sleeps(s, a, b,    x, y) {
 }
 
 # the what-if check of s: its pairs too busy to measure (the overhead rule)
-function wi_busy(s) {
-    return wi_used[s] + 0 < wi_min[s] + 0 || 2 * wi_slow[s] > wi_total[s] + 0
-}
+function wi_busy(s) { return too_busy(wi_used[s], wi_min[s], wi_slow[s], wi_total[s]) }
 # a CSV field: empty for NA
 function nacsv(x) { return x == "NA" ? "" : x }
 # a saving as the change of wall time it is: "-18.0%"
