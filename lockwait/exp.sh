@@ -305,7 +305,7 @@ lockwait_traced() {
 # free_saving_pct cs_ns half_cs_ns" (NA without --what-if: the report
 # before it, said in RAW); LW_HALF_CS: the hold the half runs take
 lockwait_predict() {
-  local s=$1 raw=$2 f cs
+  local s=$1 raw=$2 f cs factors
   # input: the traced run's workload line (cs_ns=: the hold that ran)
   cs=$(kv_awk '/^RESULT exp=lockwait kind=workload / { print kv_get($0, "cs_ns") }' "$LW_TMP/wl.out")
   [[ $cs =~ ^[0-9]+$ ]] || die "lockwait: $s: the traced run did not say its hold (cs_ns=)"
@@ -313,7 +313,9 @@ lockwait_predict() {
   echo "# lockwait_whatif_$s: hold $cs ns in the full runs, $LW_HALF_CS ns (x $LW_FACTOR) in the half runs" >>"$raw"
   : >"$LW_TMP/whatif.out"
   if [ "$LW_CAN_PREDICT" = 1 ]; then
-    for f in "$LW_FACTOR" 0; do
+    factors=("$LW_FACTOR" 0)
+    [ "$(LC_ALL=C awk -v f="$LW_FACTOR" 'BEGIN { print f + 0 }')" != 0 ] || factors=(0)
+    for f in "${factors[@]}"; do
       run_child "$BUILD/lockwait_report" --what-if "$f" "$LW_TMP/trace" >>"$LW_TMP/whatif.out" 2>"$LW_TMP/rep.err" ||
         { cat "$LW_TMP/rep.err" >&2; die "lockwait: lockwait_report --what-if $f on the $s trace failed"; }
     done

@@ -215,6 +215,11 @@ check_awk "stand-in: at least one what-if pair ran ($(val "$wi" pairs_total))" "
 check_eq "stand-in: the half runs ran at half the mutex hold (500 ns)" "$(grep -c 'kind=whatif_pair ' "$TMP/wi.txt")" \
   "$(grep -c '^RESULT exp=lockwait kind=workload scenario=mutex .* cs_ns=500 .*variant=half ' "$TMP/wi.txt")"
 check "stand-in: the sleeps of the full and half runs (NA: no clean pair)" grep -q -E 'kind=whatif_check .* full_nvcsw=([0-9.]+|NA) .* half_nvcsw=([0-9.]+|NA) ' "$TMP/wi.txt"
+: >"$TMP/wi0.txt"
+BUILD=$wib LOCKWAIT_SCENARIOS=mutex REPS=1 LOCKWAIT_WHATIF=0 run_exp lockwait_run "$TMP/wi0.txt" 2>"$TMP/wi.err" || fail "LOCKWAIT_WHATIF=0 run" "$(tail -n 3 "$TMP/wi.err")"
+wi=$(grep '^RESULT exp=lockwait kind=whatif_check ' "$TMP/wi0.txt" || true)
+check_eq "LOCKWAIT_WHATIF=0: the lock free, predicted once (2 report lines), runs at -c 0" "2 0 25.0 25.0" \
+  "$(grep -c '^RESULT exp=lockwait kind=whatif lock=' "$TMP/wi0.txt") $(val "$wi" half_cs_ns) $(val "$wi" predicted_saving_pct) $(val "$wi" predicted_free_saving_pct)"
 : >"$TMP/wioff.txt"
 BUILD=$wib LOCKWAIT_SCENARIOS=mutex REPS=1 LOCKWAIT_WHATIF=off run_exp lockwait_run "$TMP/wioff.txt" 2>"$TMP/wi.err" || fail "LOCKWAIT_WHATIF=off run" "$(tail -n 3 "$TMP/wi.err")"
 check_eq "LOCKWAIT_WHATIF=off: no what-if run, pair or line" 0 "$(grep -c -E '^RESULT .*(kind=whatif|variant=half)' "$TMP/wioff.txt" || true)"
