@@ -27,7 +27,7 @@
 # (with the runs' sleeps: the workload's nvcsw=), kind=latency and
 # kind=whatif_check lines, computed here so summary.awk only formats.
 # Raw lines: every RESULT line of a run gets " scenario=S
-# variant=bare|wrapped|traced|full|half rep=N" appended (rep=0 for the traced run;
+# variant=bare|wrapped|traced|full|half|whatif_traced rep=N" appended (rep=0 for the traced run;
 # scenario= only where the line lacks it), so
 # the library's and the report's lines (kind=process|lock|blocker|thread|
 # critpath...) join with the workload's; kind=pair (kind=whatif_pair) says
@@ -105,15 +105,16 @@ lockwait_args() {
 # scenario runs REPS pairs or, when that is shorter, until its cap; plus
 # the traced run and its report; and where the what-if check applies, REPS
 # pairs of bare runs at the full and the scaled hold (at most a pair's
-# time: the shorter hold only shortens them) and two what-if replays
+# time: the shorter hold only shortens them), min(REPS, 6) - 1 more traced
+# runs and two what-if replays per trace
 lockwait_eta() {
   local n w=0 s
   read -r -a sc <<<"$(lockwait_scenarios)"
   n=${#sc[@]}
   for s in "${sc[@]}"; do if lockwait_whatif_applies "$s"; then w=$((w + 1)); fi; done
-  LC_ALL=C awk -v r="$(lockwait_reps)" -v n="$n" -v w="$w" -v q="$QUICK" -v cap="$(lockwait_cap_s)" -v th="${LOCKWAIT_THREADS:-4}" \
+  LC_ALL=C awk -v r="$(lockwait_reps)" -v n="$n" -v w="$w" -v tr="$(lockwait_traces)" -v q="$QUICK" -v cap="$(lockwait_cap_s)" -v th="${LOCKWAIT_THREADS:-4}" \
     'BEGIN { t = (q == 1 ? 0.04 : 0.17) * (th > 4 ? th / 4 : 1); s = r * (2 * t + 0.1); if (cap > s) s = cap
-      printf "%d\n", 1 + n * (s + 2 * t + 0.2) + w * (r * (2 * t + 0.1) + 0.2) }'
+      printf "%d\n", 1 + n * (s + 2 * t + 0.2) + w * (r * (2 * t + 0.1) + 0.2 + (tr - 1) * (t + 0.3)) }'
 }
 
 # lockwait_tag FILE SCENARIO VARIANT REP: the RESULT lines of FILE, tagged
@@ -280,11 +281,7 @@ lockwait_pairs() {
 lockwait_traced() {
   local s=$1 raw=$2 wargs=() rargs=(-n 0)
   if [ "$s" = cache ]; then wargs=(-W "$LW_TMP/win"); rargs+=(-s -W "$LW_TMP/win"); fi
-  rm -f "$LW_TMP/lw.out" "$LW_TMP/trace"
-  LOCKWAIT_OUT=$LW_TMP/lw.out LOCKWAIT_TRACE=$LW_TMP/trace LD_PRELOAD=$LW_PRELOAD \
-    run_child "$BUILD/lockwait_workload" "${LW_ARGS[@]}" "${wargs[@]}" "$s" >"$LW_TMP/wl.out" 2>"$LW_TMP/wl.err" ||
-    { cat "$LW_TMP/wl.err" >&2; die "lockwait: $s (traced) failed"; }
-  cat "$LW_TMP/lw.out" >>"$LW_TMP/wl.out"
+  lockwait_trace_run "$s" "${wargs[@]}"
   run_child "$BUILD/lockwait_report" "${rargs[@]}" "$LW_TMP/trace" >>"$LW_TMP/wl.out" 2>"$LW_TMP/rep.err" ||
     { cat "$LW_TMP/rep.err" >&2; die "lockwait: lockwait_report on the $s trace failed"; }
   if [ "$s" = cache ]; then # its waits by thread, stack and lock: the summary's flame graph
@@ -298,42 +295,87 @@ lockwait_traced() {
   lockwait_tag "$LW_TMP/wl.out" "$s" traced 0 >>"$raw" || die "lockwait: cannot write $raw"
 }
 
-# lockwait_predict SCENARIO RAW: lockwait_report --what-if on the traced
-# run's trace at the factor and at 0 (the lock free), its kind=whatif
-# lines into RAW; the prediction for the lock the workload's -c holds (the
-# one it saves most on) into $LW_TMP/predict as "S lock saving_pct
-# free_saving_pct cs_ns half_cs_ns" (NA without --what-if: the report
-# before it, said in RAW); LW_HALF_CS: the hold the half runs take
+# predictions from min(REPS, 6) traces per scenario: 6 is the least for an
+# interval of their median; QUICK (REPS 1) reads the one traced run only
+lockwait_traces() { local r; r=$(lockwait_reps); echo "$((r < 6 ? r : 6))"; }
+
+# lockwait_trace_run SCENARIO [WORKLOAD_FLAG...]: one run under the preload
+# with LOCKWAIT_TRACE=$LW_TMP/trace; the workload's and the library's lines
+# in $LW_TMP/wl.out
+lockwait_trace_run() {
+  local s=$1
+  shift
+  rm -f "$LW_TMP/lw.out" "$LW_TMP/trace"
+  LOCKWAIT_OUT=$LW_TMP/lw.out LOCKWAIT_TRACE=$LW_TMP/trace LD_PRELOAD=$LW_PRELOAD \
+    run_child "$BUILD/lockwait_workload" "${LW_ARGS[@]}" "$@" "$s" >"$LW_TMP/wl.out" 2>"$LW_TMP/wl.err" ||
+    { cat "$LW_TMP/wl.err" >&2; die "lockwait: $s (traced) failed"; }
+  cat "$LW_TMP/lw.out" >>"$LW_TMP/wl.out"
+}
+
+# lockwait_what_if SCENARIO: lockwait_report --what-if on $LW_TMP/trace at
+# the factor and at 0 (the lock free): its kind=whatif lines in
+# $LW_TMP/whatif.lines; appends "saving_pct free_saving_pct lock" of the
+# lock the workload's -c holds (the one it saves most on) to
+# $LW_TMP/predictions
+lockwait_what_if() {
+  local s=$1 f factors=("$LW_FACTOR" 0)
+  [ "$(LC_ALL=C awk -v f="$LW_FACTOR" 'BEGIN { print f + 0 }')" != 0 ] || factors=(0)
+  : >"$LW_TMP/whatif.out"
+  for f in "${factors[@]}"; do
+    run_child "$BUILD/lockwait_report" --what-if "$f" "$LW_TMP/trace" >>"$LW_TMP/whatif.out" 2>"$LW_TMP/rep.err" ||
+      { cat "$LW_TMP/rep.err" >&2; die "lockwait: lockwait_report --what-if $f on the $s trace failed"; }
+  done
+  grep '^RESULT exp=lockwait kind=whatif ' "$LW_TMP/whatif.out" >"$LW_TMP/whatif.lines" || true
+  # input: lockwait_report --what-if lines, "RESULT exp=lockwait kind=whatif
+  # lock=L hold_factor=F wall_ns= predicted_wall_ns= predicted_saving_pct=P"
+  kv_awk -v f="$LW_FACTOR" '{
+      h = kv_get($0, "hold_factor"); p = kv_get($0, "predicted_saving_pct"); l = kv_get($0, "lock")
+      if (h + 0 == f + 0 && (best == "" || p + 0 > best + 0)) { best = p; lock = l }
+      if (h + 0 == 0) free[l] = p
+    }
+    END { print best == "" ? "NA" : best, (lock in free) ? free[lock] : "NA", lock == "" ? "NA" : lock }' \
+    "$LW_TMP/whatif.lines" >>"$LW_TMP/predictions" || die "lockwait: cannot write the $s prediction"
+}
+
+# lockwait_predict SCENARIO RAW: the prediction from the traced run's trace
+# and from more traced runs (variant whatif_traced, rep 2..; lockwait_traces
+# in all), their kind=whatif lines and runs in RAW; the median prediction
+# and its interval (build/stats median) into $LW_TMP/predict as "S lock
+# saving_pct saving_pct_lo saving_pct_hi free_saving_pct cs_ns half_cs_ns
+# traces" (NA without --what-if: a report before it, said in RAW);
+# LW_HALF_CS: the hold the half runs take
 lockwait_predict() {
-  local s=$1 raw=$2 f cs factors
+  local s=$1 raw=$2 cs n k lock est
   # input: the traced run's workload line (cs_ns=: the hold that ran)
   cs=$(kv_awk '/^RESULT exp=lockwait kind=workload / { print kv_get($0, "cs_ns") }' "$LW_TMP/wl.out")
   [[ $cs =~ ^[0-9]+$ ]] || die "lockwait: $s: the traced run did not say its hold (cs_ns=)"
   LW_HALF_CS=$(LC_ALL=C awk -v c="$cs" -v f="$LW_FACTOR" 'BEGIN { printf "%.0f\n", c * f }')
   echo "# lockwait_whatif_$s: hold $cs ns in the full runs, $LW_HALF_CS ns (x $LW_FACTOR) in the half runs" >>"$raw"
-  : >"$LW_TMP/whatif.out"
-  if [ "$LW_CAN_PREDICT" = 1 ]; then
-    factors=("$LW_FACTOR" 0)
-    [ "$(LC_ALL=C awk -v f="$LW_FACTOR" 'BEGIN { print f + 0 }')" != 0 ] || factors=(0)
-    for f in "${factors[@]}"; do
-      run_child "$BUILD/lockwait_report" --what-if "$f" "$LW_TMP/trace" >>"$LW_TMP/whatif.out" 2>"$LW_TMP/rep.err" ||
-        { cat "$LW_TMP/rep.err" >&2; die "lockwait: lockwait_report --what-if $f on the $s trace failed"; }
-    done
-    grep '^RESULT exp=lockwait kind=whatif ' "$LW_TMP/whatif.out" >"$LW_TMP/whatif.lines" || true
-    lockwait_tag "$LW_TMP/whatif.lines" "$s" traced 0 >>"$raw" || die "lockwait: cannot write $raw"
-  else
+  if [ "$LW_CAN_PREDICT" != 1 ]; then
     echo "# lockwait_whatif_$s: no prediction ($BUILD/lockwait_report has no --what-if)" >>"$raw"
+    echo "$s NA NA NA NA NA $cs $LW_HALF_CS 0" >>"$LW_TMP/predict"
+    return 0
   fi
-  # input: lockwait_report --what-if lines, "RESULT exp=lockwait kind=whatif
-  # lock=L hold_factor=F wall_ns= predicted_wall_ns= predicted_saving_pct=P"
-  kv_awk -v s="$s" -v f="$LW_FACTOR" -v cs="$cs" -v half="$LW_HALF_CS" '
-    /^RESULT exp=lockwait kind=whatif / {
-      h = kv_get($0, "hold_factor"); p = kv_get($0, "predicted_saving_pct"); l = kv_get($0, "lock")
-      if (h + 0 == f + 0 && (best == "" || p + 0 > best + 0)) { best = p; lock = l }
-      if (h + 0 == 0) free[l] = p
-    }
-    END { print s, lock == "" ? "NA" : lock, best == "" ? "NA" : best, (lock in free) ? free[lock] : "NA", cs, half }' \
-    "$LW_TMP/whatif.out" >>"$LW_TMP/predict" || die "lockwait: cannot write the $s prediction"
+  n=$(lockwait_traces)
+  : >"$LW_TMP/predictions"
+  lockwait_what_if "$s"
+  lockwait_tag "$LW_TMP/whatif.lines" "$s" traced 0 >>"$raw" || die "lockwait: cannot write $raw"
+  for ((k = 2; k <= n; k++)); do
+    progress "lockwait ($s: what-if trace $k of $n)" "$LW_DONE" "$LW_TOTAL"
+    lockwait_trace_run "$s"
+    lockwait_what_if "$s"
+    cat "$LW_TMP/whatif.lines" >>"$LW_TMP/wl.out"
+    lockwait_tag "$LW_TMP/wl.out" "$s" whatif_traced "$k" >>"$raw" || die "lockwait: cannot write $raw"
+  done
+  read -r _ _ lock <"$LW_TMP/predictions"
+  # input: predictions ("saving free lock", one line a trace): the savings
+  # and the free savings as two series (NA left out)
+  LC_ALL=C awk '$1 != "NA" { a = a " " $1 } $2 != "NA" { b = b " " $2 } END { print "p:saving" a; print "p:free" b }' \
+    "$LW_TMP/predictions" >"$LW_TMP/predictions.in" || die "lockwait: cannot write the $s predictions"
+  est=$(run_child "$BUILD/stats" median "$LW_TMP/predictions.in" |
+    kv_awk '{ v[kv_get($0, "label")] = kv_get($0, "est") " " kv_get($0, "est_lo") " " kv_get($0, "est_hi") }
+      END { split(v["p:free"], f, " "); print v["p:saving"], f[1] }') || die "lockwait: build/stats median failed on the $s predictions"
+  echo "$s $lock $est $cs $LW_HALF_CS $n" >>"$LW_TMP/predict"
 }
 
 # the columns of pairs.S and of whatif.S, in order (see lockwait_pair_figures)
@@ -430,14 +472,13 @@ lockwait_intervals() {
 # the measurement: kind=whatif_check
 lockwait_whatif_lines() {
   # input: whatif_counts ("S pairs_total pairs_used pairs_slow reps"),
-  # predict ("S lock saving_pct free_saving_pct cs_ns half_cs_ns", NA where
-  # the report gave none) and stats.out (as in lockwait_intervals)
+  # predict (lockwait_predict's lines, NA where the report gave none) and stats.out (as in lockwait_intervals)
   kv_awk -v fac="$LW_FACTOR" '
     function num(x) { return x == "" ? "NA" : x }
     function saving(x) { return x == "" || x == "NA" ? "NA" : sprintf("%.3f", 100 * (1 - x)) }
     function fig(s, c) { return sprintf(" %s=%s %s_lo=%s %s_hi=%s", c, num(est[s, c]), c, num(lo[s, c]), c, num(hi[s, c])) }
     FILENAME == ARGV[1] { order[++ns] = $1; total[$1] = $2; used[$1] = $3; slow[$1] = $4; reps[$1] = $5; next }
-    FILENAME == ARGV[2] { lock[$1] = $2; pred[$1] = $3; free[$1] = $4; cs[$1] = $5; half[$1] = $6; next }
+    FILENAME == ARGV[2] { lock[$1] = $2; pred[$1] = $3; pred_lo[$1] = $4; pred_hi[$1] = $5; free[$1] = $6; cs[$1] = $7; half[$1] = $8; traces[$1] = $9; next }
     /^RESULT exp=stats / {
       kv($0, f)
       split(f["label"], lc, ":"); k = lc[1] SUBSEP lc[2]
@@ -447,8 +488,8 @@ lockwait_whatif_lines() {
       for (i = 1; i <= ns; i++) {
         s = order[i]; k = s SUBSEP "whatif_ratio"
         # a shorter run is a saving: the upper bound of the ratio is the lower one of the saving
-        printf "RESULT exp=lockwait kind=whatif_check scenario=%s hold_factor=%s cs_ns=%s half_cs_ns=%s lock=%s predicted_saving_pct=%s predicted_free_saving_pct=%s measured_saving_pct=%s measured_saving_pct_lo=%s measured_saving_pct_hi=%s p=%s q=%s pairs_used=%d pairs_total=%d pairs_slow=%d pairs_min=%d%s%s\n",
-          s, fac, num(cs[s]), num(half[s]), num(lock[s]), num(pred[s]), num(free[s]), saving(num(est[k])), saving(num(hi[k])), saving(num(lo[k])),
+        printf "RESULT exp=lockwait kind=whatif_check scenario=%s hold_factor=%s cs_ns=%s half_cs_ns=%s lock=%s traces_count=%s predicted_saving_pct=%s predicted_saving_pct_lo=%s predicted_saving_pct_hi=%s predicted_free_saving_pct=%s measured_saving_pct=%s measured_saving_pct_lo=%s measured_saving_pct_hi=%s p=%s q=%s pairs_used=%d pairs_total=%d pairs_slow=%d pairs_min=%d%s%s\n",
+          s, fac, num(cs[s]), num(half[s]), num(lock[s]), num(traces[s]), num(pred[s]), num(pred_lo[s]), num(pred_hi[s]), num(free[s]), saving(num(est[k])), saving(num(hi[k])), saving(num(lo[k])),
           num(pv[k]), num(qv[k]), used[s], total[s], slow[s], reps[s], fig(s, "full_nvcsw"), fig(s, "half_nvcsw")
       }
     }' "$LW_TMP/whatif_counts" "$LW_TMP/predict" "$LW_TMP/stats.out" >>"$raw" || die "lockwait: the what-if lines could not be written"

@@ -34,8 +34,9 @@
 #                  of the timed region)
 #   kind=latency   cache: p50_us, p99_us, max_us per variant, the same way
 #   kind=whatif_check  per scenario it applies to: predicted_saving_pct
-#                  (lockwait_report --what-if on the traced run, at
-#                  hold_factor and, predicted_free_saving_pct, at 0),
+#                  with _lo/_hi (lockwait_report --what-if at hold_factor:
+#                  the median over traces_count traces; the free lock's
+#                  at 0: predicted_free_saving_pct),
 #                  measured_saving_pct with _lo/_hi (build/stats ratio on
 #                  half/full wall time of the what-if pairs), their pairs,
 #                  full_nvcsw and half_nvcsw (medians with intervals)
@@ -101,13 +102,16 @@ function wi_busy(s) { return too_busy(wi_used[s], wi_min[s], wi_slow[s], wi_tota
 function nacsv(x) { return x == "NA" ? "" : x }
 # a saving as the change of wall time it is: "-18.0%"
 function change(x) { return x == "" || x == "NA" ? "-" : sprintf("%+.1f%%", -x) }
-# the measured change with its interval: "-17.0% (-19.2..-15.1%)"
-function measured_change(s,    v, lo, hi) {
-    v = fig[s, "measured_saving_pct"]; lo = fig[s, "measured_saving_pct_lo"]; hi = fig[s, "measured_saving_pct_hi"]
+# a saving and its interval as a change with its interval: "-17.0% (-19.2..-15.1%)"
+function change_ci(v, lo, hi) {
     if (v == "" || v == "NA") return "-"
-    if (lo == "NA" || hi == "NA") return change(v) " (no interval)"
+    if (lo == "" || hi == "" || lo == "NA" || hi == "NA") return change(v) " (no interval)"
     return sprintf("%s (%+.1f..%+.1f%%)", change(v), -hi, -lo)
 }
+function measured_change(s) {
+    return change_ci(fig[s, "measured_saving_pct"], fig[s, "measured_saving_pct_lo"], fig[s, "measured_saving_pct_hi"])
+}
+function predicted_change(s) { return change_ci(wi_pred[s], wi_pred_lo[s], wi_pred_hi[s]) }
 
 # the finding of the what-if check of s: whether the prediction holds and,
 # where it fails, what the numbers say about why
@@ -118,12 +122,12 @@ function whatif_phrase(s,    p, m, lo, hi, d, fs, hs, why) {
     if (p == "NA" || p == "")
         return sprintf("measured %s at x%s the hold; no prediction (the report has no --what-if)", measured_change(s), wi_fac[s])
     if (m == "NA" || m == "")
-        return sprintf("predicted %s; no measurement", change(p))
+        return sprintf("predicted %s; no measurement", predicted_change(s))
     d = p - m
     if (lo == "NA" || hi == "NA")
-        return sprintf("predicted %s, measured %s: %.1f points apart, too few pairs to judge", change(p), measured_change(s), d < 0 ? -d : d)
+        return sprintf("predicted %s, measured %s: %.1f points apart, too few pairs to judge", predicted_change(s), measured_change(s), d < 0 ? -d : d)
     if ((p + 0 >= lo + 0 && p + 0 <= hi + 0) || (d <= 5 && d >= -5))
-        return sprintf("the prediction holds: predicted %s, measured %s, %.1f points apart", change(p), measured_change(s), d < 0 ? -d : d)
+        return sprintf("the prediction holds: predicted %s, measured %s, %.1f points apart", predicted_change(s), measured_change(s), d < 0 ? -d : d)
     fs = fig[s, "full_nvcsw"]; hs = fig[s, "half_nvcsw"]
     if (d > 0) {
         why = "the lock was less of a bottleneck at the shorter hold than the replay assumes"
@@ -131,12 +135,12 @@ function whatif_phrase(s,    p, m, lo, hi, d, fs, hs, why) {
             why = sprintf("with %d threads on %d CPUs a woken waiter also queues for a CPU, which shorter holds do not shorten and the replay does not model", threads[s], cpus)
         else if (fs != "NA" && hs != "NA" && fs != "" && hs + 0 >= fs + 0)
             why = sprintf("the shorter holds slept as often (%.0f sleeps per run, against %.0f at the full hold): each hand-off still costs a wake-up the replay does not count", hs, fs)
-        return sprintf("the prediction fails: predicted %s, measured %s, %.1f points too optimistic; %s", change(p), measured_change(s), d, why)
+        return sprintf("the prediction fails: predicted %s, measured %s, %.1f points too optimistic; %s", predicted_change(s), measured_change(s), d, why)
     }
     why = "the replay keeps fixed what the shorter holds changed too (the order of arrivals, the other waits)"
     if (fs != "NA" && hs != "NA" && fs != "" && hs + 0 < 0.8 * fs)
         why = sprintf("the shorter holds also slept less (%.0f sleeps per run, against %.0f at the full hold): fewer waits became futex sleeps, whose wake-ups the replay keeps", hs, fs)
-    return sprintf("the prediction fails: predicted %s, measured %s, %.1f points too pessimistic; %s", change(p), measured_change(s), -d, why)
+    return sprintf("the prediction fails: predicted %s, measured %s, %.1f points too pessimistic; %s", predicted_change(s), measured_change(s), -d, why)
 }
 
 # the overhead of scenario s as a findings phrase
@@ -318,6 +322,7 @@ function cp_draw(file,    W, X0, Y0, RH, H, PW, i, n, x, w, c, maxlen, step, t, 
     } else if (k == "whatif_check") {
         wi[s] = 1; wi_fac[s] = val("hold_factor"); wi_cs[s] = val("cs_ns"); wi_half[s] = val("half_cs_ns")
         wi_lock[s] = val("lock"); wi_pred[s] = val("predicted_saving_pct"); wi_free[s] = val("predicted_free_saving_pct")
+        wi_pred_lo[s] = val("predicted_saving_pct_lo"); wi_pred_hi[s] = val("predicted_saving_pct_hi"); wi_traces[s] = val("traces_count")
         wi_used[s] = val("pairs_used"); wi_total[s] = val("pairs_total"); wi_slow[s] = val("pairs_slow"); wi_min[s] = val("pairs_min")
         keep(s, "measured_saving_pct"); keep(s, "full_nvcsw"); keep(s, "half_nvcsw")
     } else if (k == "latency") {
@@ -505,17 +510,17 @@ END {
     nwi = 0
     for (i = 1; i <= nsc; i++) if (order[i] in wi) nwi++
     if (nwi > 0) {
-        table_start("What-if check: the change of wall time `lockwait_report --what-if` predicted from the traced run for the lock's holds scaled (one trace: no interval), against the change measured in interleaved pairs of bare runs at the full and the scaled hold (Hodges-Lehmann estimate of scaled/full wall time with its 95% interval). Sleeps: voluntary context switches per run, medians.",
-            "| scenario | hold ns: full → scaled | lock | predicted | measured (95% CI) | predicted, lock free | sleeps full / scaled | pairs used/total |\n|---|---:|---|---:|---:|---:|---:|---:|",
-            "scenario,hold_factor,cs_ns,half_cs_ns,lock,predicted_saving_pct,measured_saving_pct,measured_saving_pct_lo,measured_saving_pct_hi,predicted_free_saving_pct,full_nvcsw,full_nvcsw_lo,full_nvcsw_hi,half_nvcsw,half_nvcsw_lo,half_nvcsw_hi,pairs_used,pairs_total,pairs_slow,measured", csvw)
+        table_start("What-if check: the change of wall time `lockwait_report --what-if` predicted for the lock's holds scaled (the median over the traces with its 95% interval; no interval from fewer than 6), against the change measured in interleaved pairs of bare runs at the full and the scaled hold (Hodges-Lehmann estimate of scaled/full wall time with its 95% interval). Sleeps: voluntary context switches per run, medians.",
+            "| scenario | hold ns: full → scaled | lock | traces | predicted (95% CI) | measured (95% CI) | predicted, lock free | sleeps full / scaled | pairs used/total |\n|---|---:|---|---:|---:|---:|---:|---:|---:|",
+            "scenario,hold_factor,cs_ns,half_cs_ns,lock,traces,predicted_saving_pct,predicted_saving_pct_lo,predicted_saving_pct_hi,measured_saving_pct,measured_saving_pct_lo,measured_saving_pct_hi,predicted_free_saving_pct,full_nvcsw,full_nvcsw_lo,full_nvcsw_hi,half_nvcsw,half_nvcsw_lo,half_nvcsw_hi,pairs_used,pairs_total,pairs_slow,measured", csvw)
         for (i = 1; i <= nsc; i++) {
             s = order[i]
             if (!(s in wi)) continue
             m = wi_busy(s) ? "too busy" : measured_change(s)
             lk = wi_lock[s] == "NA" ? "" : wi_lock[s]
-            printf "| %s | %s → %s | %s | %s | %s | %s | %s | %d/%d |\n", s, wi_cs[s], wi_half[s], (lk == "" ? "-" : lk), change(wi_pred[s]), m, change(wi_free[s]), sleeps(s, "full_nvcsw", "half_nvcsw"), wi_used[s], wi_total[s]
+            printf "| %s | %s → %s | %s | %s | %s | %s | %s | %s | %d/%d |\n", s, wi_cs[s], wi_half[s], (lk == "" ? "-" : lk), wi_traces[s], predicted_change(s), m, change(wi_free[s]), sleeps(s, "full_nvcsw", "half_nvcsw"), wi_used[s], wi_total[s]
             c_m = wi_busy(s) ? ",," : csvci(s, "measured_saving_pct")
-            printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%d,%d,%d,%d\n", s, wi_fac[s], wi_cs[s], wi_half[s], lk, nacsv(wi_pred[s]), c_m, nacsv(wi_free[s]), csvci(s, "full_nvcsw"), csvci(s, "half_nvcsw"), wi_used[s], wi_total[s], wi_slow[s], !wi_busy(s) > csvw
+            printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%d,%d,%d,%d\n", s, wi_fac[s], wi_cs[s], wi_half[s], lk, wi_traces[s], nacsv(wi_pred[s]), nacsv(wi_pred_lo[s]), nacsv(wi_pred_hi[s]), c_m, nacsv(wi_free[s]), csvci(s, "full_nvcsw"), csvci(s, "half_nvcsw"), wi_used[s], wi_total[s], wi_slow[s], !wi_busy(s) > csvw
         }
         close(csvw)
     }

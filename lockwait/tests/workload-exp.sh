@@ -207,19 +207,31 @@ chmod +x "$wib/lockwait_report"
 : >"$TMP/wi.txt"
 BUILD=$wib LOCKWAIT_SCENARIOS=mutex REPS=1 run_exp lockwait_run "$TMP/wi.txt" 2>"$TMP/wi.err" || fail "what-if run with the stand-in report" "$(tail -n 3 "$TMP/wi.err")"
 wi=$(grep '^RESULT exp=lockwait kind=whatif_check ' "$TMP/wi.txt" || true)
-check_eq "stand-in: the check names the lock and its predictions at 0.5 and 0" "mutex g_mtx 12.5 25.0" \
+check_eq "stand-in: the check names the lock and its predictions at 0.5 and 0" "mutex g_mtx 12.5 25" \
   "$(val "$wi" scenario) $(val "$wi" lock) $(val "$wi" predicted_saving_pct) $(val "$wi" predicted_free_saving_pct)"
 check_eq "stand-in: the report's what-if lines are in the raw file, tagged (2 locks x 2 factors)" 4 \
   "$(grep -c '^RESULT exp=lockwait kind=whatif lock=.* scenario=mutex variant=traced rep=0$' "$TMP/wi.txt")"
 check_awk "stand-in: at least one what-if pair ran ($(val "$wi" pairs_total))" "$(val "$wi" pairs_total)0 >= 10"
 check_eq "stand-in: the half runs ran at half the mutex hold (500 ns)" "$(grep -c 'kind=whatif_pair ' "$TMP/wi.txt")" \
   "$(grep -c '^RESULT exp=lockwait kind=workload scenario=mutex .* cs_ns=500 .*variant=half ' "$TMP/wi.txt")"
+check_eq "stand-in: REPS 1: one trace, so no interval for the prediction" "1 NA NA" \
+  "$(val "$wi" traces_count) $(val "$wi" predicted_saving_pct_lo) $(val "$wi" predicted_saving_pct_hi)"
 check "stand-in: the sleeps of the full and half runs (NA: no clean pair)" grep -q -E 'kind=whatif_check .* full_nvcsw=([0-9.]+|NA) .* half_nvcsw=([0-9.]+|NA) ' "$TMP/wi.txt"
 : >"$TMP/wi0.txt"
 BUILD=$wib LOCKWAIT_SCENARIOS=mutex REPS=1 LOCKWAIT_WHATIF=0 run_exp lockwait_run "$TMP/wi0.txt" 2>"$TMP/wi.err" || fail "LOCKWAIT_WHATIF=0 run" "$(tail -n 3 "$TMP/wi.err")"
 wi=$(grep '^RESULT exp=lockwait kind=whatif_check ' "$TMP/wi0.txt" || true)
-check_eq "LOCKWAIT_WHATIF=0: the lock free, predicted once (2 report lines), runs at -c 0" "2 0 25.0 25.0" \
+check_eq "LOCKWAIT_WHATIF=0: the lock free, predicted once (2 report lines), runs at -c 0" "2 0 25 25" \
   "$(grep -c '^RESULT exp=lockwait kind=whatif lock=' "$TMP/wi0.txt") $(val "$wi" half_cs_ns) $(val "$wi" predicted_saving_pct) $(val "$wi" predicted_free_saving_pct)"
+# REPS 6: the prediction is the median of 6 traces (the traced run and 5
+# more, variant whatif_traced), with an interval; the stand-in predicts
+# the same 12.5% from each
+: >"$TMP/wi6.txt"
+BUILD=$wib LOCKWAIT_SCENARIOS=mutex REPS=6 MAX_CELL_S=0 run_exp lockwait_run "$TMP/wi6.txt" 2>"$TMP/wi.err" || fail "what-if run, REPS=6" "$(tail -n 3 "$TMP/wi.err")"
+wi=$(grep '^RESULT exp=lockwait kind=whatif_check ' "$TMP/wi6.txt" || true)
+check_eq "REPS 6: 6 traces, the median prediction and its interval" "6 12.5 12.5 12.5" \
+  "$(val "$wi" traces_count) $(val "$wi" predicted_saving_pct) $(val "$wi" predicted_saving_pct_lo) $(val "$wi" predicted_saving_pct_hi)"
+check_eq "REPS 6: 5 more traced runs (variant whatif_traced, rep 2..6), each with its report lines" "5 20" \
+  "$(grep -c '^RESULT exp=lockwait kind=workload .*variant=whatif_traced rep=[2-6]$' "$TMP/wi6.txt") $(grep -c '^RESULT exp=lockwait kind=whatif .*variant=whatif_traced' "$TMP/wi6.txt")"
 : >"$TMP/wioff.txt"
 BUILD=$wib LOCKWAIT_SCENARIOS=mutex REPS=1 LOCKWAIT_WHATIF=off run_exp lockwait_run "$TMP/wioff.txt" 2>"$TMP/wi.err" || fail "LOCKWAIT_WHATIF=off run" "$(tail -n 3 "$TMP/wi.err")"
 check_eq "LOCKWAIT_WHATIF=off: no what-if run, pair or line" 0 "$(grep -c -E '^RESULT .*(kind=whatif|variant=half)' "$TMP/wioff.txt" || true)"
