@@ -42,8 +42,10 @@ enum lw_event {
     LW_EV_LOCK_ONCE = 12,  /* tid took lock (of type) once in its life, and another thread waited for
                               the lock: the join rule's fact (lw_rules.h); readers before it refuse */
     /* 16 on: the holder's side (numbers below 16 are left to other record kinds) */
-    LW_EV_HOLD_SITE = 16, /* follows a timed RELEASE of the same thread and lock: aux = the acquire site
-                             (return address of the lock call) of the hold that made others wait */
+    LW_EV_HOLD_SITE = 16, /* follows a RELEASE of the same thread and lock: aux = the acquire site
+                             (return address of the lock call) of the hold that made others wait,
+                             stack = its acquire stack when one was taken (a long or sampled hold);
+                             before lockwait_report's blame, written for timed holds only */
 };
 
 enum lw_lock_type {

@@ -190,10 +190,11 @@ __attribute__((noinline)) void lw_hold_end(struct lw_tstat *e, const struct lw_h
         if (d > LD(e->max_hold_ticks))
             ST(e->max_hold_ticks, d);
     }
-    if (lw.cfg.trace) {
-        if (blocking)
-            lw_trace(lw_thread_self(), LW_EV_RELEASE, lw_trace_type(r->kind, 1), (void *)r->addr, my_tid(), now,
-                     t0);
+    if (lw.cfg.trace && blocking) {
+        lw_trace(lw_thread_self(), LW_EV_RELEASE, lw_trace_type(r->kind, 1), (void *)r->addr, my_tid(), now, t0);
+        if (!t0) /* untimed: its acquire site now (a timed hold's follows in settle_hold) for the blame */
+            lw_trace_stack(lw_thread_self(), LW_EV_HOLD_SITE, lw_trace_type(r->kind, 1), (void *)r->addr, my_tid(),
+                           now, h->pc, 0);
     }
     if (!t0)
         return;

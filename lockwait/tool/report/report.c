@@ -26,7 +26,8 @@
  * model (report_model.c, report_pieces.c) never cuts the waits into pieces
  * one by one. This file: options and the path's summary; the path itself is
  * in report_critpath.c, the lines in report_output.c, -W in report_tail.c,
- * -j and -c in report_export.c. */
+ * -j and -c in report_export.c, kind=blame in report_blame.c, --what-if
+ * (a replay of the trace with a lock's holds scaled) in report_whatif.c. */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report.h"
@@ -44,12 +45,16 @@ static void usage(FILE *f)
 {
     fprintf(f,
         "usage: lockwait_report [-h] [-f] [-s] [-n TOP] [-W FILE] [-j FILE] [-c FILE]\n"
-        "                       [--locked-min N] [--contended-min N] [--sort ORDER] TRACE\n"
+        "                       [--locked-min N] [--contended-min N] [--sort ORDER]\n"
+        "                       [--what-if FACTOR]... [--lock LABEL] TRACE\n"
         "  Reads a lockwait trace (lockwait --trace FILE) and prints RESULT lines:\n"
         "    kind=critpath         span, path length, and its split: work, critical\n"
         "                          sections (cs), lock waits, handoffs, idle (waiting for\n"
         "                          work or results with no thread to follow)\n"
         "    kind=critpath_thread  path time per thread;  kind=critpath_lock  per lock\n"
+        "    kind=blame            the contended waits charged to the holder's acquire\n"
+        "                          site and stack (top N), with its share of the lock's\n"
+        "                          waits (site=handoff: waking after the release)\n"
         "    kind=waitblock        blocked time per waiter, lock and blocker (top N); a\n"
         "                          lock with more than 64 blockers: per blocker, summed\n"
         "                          over its waiters (waiter=*); blocker=idle: a condvar or\n"
@@ -82,11 +87,21 @@ static void usage(FILE *f)
         "  --contended-min N  leave out locks with fewer than N contended waits (same)\n"
         "  --sort ORDER       order of the waitblock lines and the summary: wait (total\n"
         "                     blocked time, the default), count (pieces), lock (address)\n"
+        "  --what-if FACTOR   also replay the trace with the holds of each of the top\n"
+        "                     locks by contended wait (up to TOP) scaled by FACTOR, a\n"
+        "                     decimal from 0 to 1 (0.5: halved, 0: removed); give it\n"
+        "                     up to 8 times for several factors (--what-if 0.5\n"
+        "                     --what-if 0): kind=whatif lines with the observed and the\n"
+        "                     predicted wall time, and a sentence per lock\n"
+        "  --lock LABEL       replay only this lock: its label as kind=whatif prints it\n"
+        "                     (its symbol where there is one) or its address 0xADDR\n"
         "  TRACE may be a pipe (read whole, up to a quarter of the memory). A human\n"
         "  summary goes to stderr. A file that is not a whole, native-byte-order lockwait\n"
         "  trace (a device, say) is refused with exit status 2, and so are -j/-c files\n"
         "  that are the trace, the -W file or each other, before anything is written.\n");
 }
+
+#define MAX_FACTORS 8
 
 struct opts {
     int folded, show_segs, order; /* order: 0 wait, 1 count, 2 lock */
@@ -94,6 +109,9 @@ struct opts {
     long top;
     const char *wpath, *json, *csv;
     struct select sel;
+    double factors[MAX_FACTORS]; /* --what-if */
+    size_t nfactors;
+    const char *lock; /* --lock */
 };
 
 static uint64_t parse_min(const char *opt, const char *v)
@@ -104,11 +122,26 @@ static uint64_t parse_min(const char *opt, const char *v)
     return (uint64_t)n;
 }
 
+/* a --what-if FACTOR: a plain decimal from 0 to 1 (no sign, exponent or locale) */
+static double parse_factor(const char *v)
+{
+    size_t digits = strspn(v, "0123456789"), frac = 0;
+    if (v[digits] == '.')
+        frac = strspn(v + digits + 1, "0123456789");
+    int whole = digits + frac > 0 && v[digits + (v[digits] == '.' ? 1 + frac : 0)] == 0;
+    double f = whole ? strtod(v, NULL) : -1;
+    if (!whole || f < 0 || f > 1)
+        die_usage("--what-if %s: expected FACTOR, a decimal from 0 to 1 such as 0.5 or 0", v);
+    return f;
+}
+
 static void parse_opts(int argc, char **argv, struct opts *o)
 {
     static const struct option longs[] = {{"locked-min", required_argument, NULL, 'L'},
                                           {"contended-min", required_argument, NULL, 'C'},
                                           {"sort", required_argument, NULL, 'O'},
+                                          {"what-if", required_argument, NULL, 'F'},
+                                          {"lock", required_argument, NULL, 'K'},
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
     int c;
@@ -133,6 +166,12 @@ static void parse_opts(int argc, char **argv, struct opts *o)
             if (o->order < 0)
                 die_usage("--sort %s: expected wait, count or lock", optarg);
             break;
+        case 'F':
+            if (o->nfactors == MAX_FACTORS)
+                die_usage("--what-if: at most %d factors", MAX_FACTORS);
+            o->factors[o->nfactors++] = parse_factor(optarg);
+            break;
+        case 'K': o->lock = optarg; break;
         case ':': die_usage("%s needs a value (see -h)", argv[optind - 1]);
         default: /* optopt: the unknown letter of "-fx"; 0 for an unknown long option */
             if (optopt)
@@ -142,9 +181,11 @@ static void parse_opts(int argc, char **argv, struct opts *o)
     }
     if (optind != argc - 1)
         die_usage("expected one TRACE file, got %d arguments (see -h)", argc - optind);
-    if (o->folded && (o->show_segs || o->wpath || o->json || o->csv || o->tuned))
+    if (o->folded && (o->show_segs || o->wpath || o->json || o->csv || o->tuned || o->nfactors))
         die_usage("-f prints only the folded lines: it takes none of -s, -n, -W, -j, -c, --sort, "
-                  "--locked-min, --contended-min (run lockwait_report again for those)");
+                  "--locked-min, --contended-min, --what-if (run lockwait_report again for those)");
+    if (o->lock && !o->nfactors)
+        die_usage("--lock %s: goes with --what-if FACTOR (the lock whose holds to scale)", o->lock);
 }
 
 /* a file's identity: its device and inode, or, for one not there yet, its
@@ -299,10 +340,13 @@ int main(int argc, char **argv)
     nb = select_blocks(bl, nb, &o);
     say_blocks(bl, nb);
     print_shares(total, bl, nb, o.top, &o.sel);
+    blame(o.top, &o.sel);
     if (o.show_segs)
         print_segs();
     if (o.wpath)
         tail_windows();
+    if (o.nfactors)
+        what_if(o.factors, o.nfactors, o.lock, o.top);
     if (o.json)
         export_chrome(o.json);
     if (o.csv)

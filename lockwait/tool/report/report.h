@@ -5,7 +5,9 @@
  * report_pieces.c: the pieces of each wait, the wait blocks); the critical
  * path and each wait's class (report_critpath.c, by ../lw_rules.h); and the
  * output (report.c: options and summary; report_output.c: RESULT lines;
- * report_export.c: JSON and CSV; report_tail.c: tail windows). The lock
+ * report_export.c: JSON and CSV; report_tail.c: tail windows;
+ * report_blame.c: the waits charged to the holders' sites;
+ * report_whatif.c: the --what-if replay). The lock
  * kinds are ../lw_kinds.h's, shared with the library. */
 #ifndef LOCKWAIT_REPORT_H
 #define LOCKWAIT_REPORT_H
@@ -34,6 +36,7 @@ struct thread {
     uint32_t req_holder;
     int on_stack;
     size_t wait_hint, cs_hint; /* where the critical path's walk found its wait and section last */
+    size_t last_rel;           /* while building: its latest RELEASE (hold index + 1), for HOLD_SITE */
     uint64_t path_ns, blocked_ns;
 };
 struct lock {
@@ -56,8 +59,10 @@ struct wait {
 struct piece { uint64_t s, e; uint32_t by; uint8_t kind; }; /* by: thread index */
 /* a thread's time inside critical sections: disjoint, in time order */
 struct cs { uint64_t s, e; uint32_t lock; };
-/* a release: a hold from s to e (s == e: a point, its start unknown) */
-struct hold { uint64_t s, e; uint32_t who, lock; };
+/* a release: a hold from s to e (s == e: a point, its start unknown);
+ * site, stack: its acquire site and stack from the HOLD_SITE after it
+ * (a timed hold that made others wait), 0: none */
+struct hold { uint64_t s, e; uint32_t who, lock; uint64_t site; uint32_t stack; };
 /* a lock's timeline: segment k spans [x, next segment's x), the last one to
  * the end of time; by: the holder or releaser (thread index) */
 enum seg_kind { S_HOLDER, S_RELEASER, S_TAIL };
@@ -128,6 +133,8 @@ void print_folded(void);  /* -f: "thread;frame;...;frame;lock NS", outermost fra
 void meta_thread_label(uint32_t tid, char *out, size_t cap); /* "name-TID" or "tid-TID" */
 void meta_lock_label(uint32_t l, char *out, size_t cap);     /* its symbol, or TYPE@0xADDR(init site) */
 void meta_stack_frames(uint32_t id, char *out, size_t cap);  /* outermost first, ';'-joined */
+void meta_site_label(uint64_t pc, char *out, size_t cap);    /* symbol+0xOFF, or 0xADDR */
+uint64_t meta_stack_site(uint32_t id);                       /* its innermost frame, 0: none */
 int meta_took_once(uint32_t tid, uint64_t lock); /* a LOCK_ONCE record says so (the join rule) */
 
 /* report_pieces.c */
@@ -143,6 +150,15 @@ struct piece_iter {
 };
 void pieces_begin(struct piece_iter *it, const struct wait *w, uint64_t a, uint64_t b);
 int pieces_next(struct piece_iter *it, struct piece *p);
+
+/* the holds in hs[0..n) (by start) that overlap [s, e) are among [*from, *to)
+ * (overlap: the holds may overlap each other, none longer than max_hold) */
+void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold, uint64_t s, uint64_t e,
+                 size_t *from, size_t *to);
+uint32_t *holds_by_end(void); /* each lock's holds by end time (indexes into holds) */
+/* the release of lock l by a thread other than t that ended wait w (the
+ * latest in [w->s, w->e], from holds_by_end's ends), NOBODY if none */
+uint32_t ending_release(const uint32_t *ends, uint32_t l, uint32_t t, const struct wait *w);
 
 /* all wait blocks (count in *n), largest first */
 struct block *wait_blocks(size_t *n);
@@ -176,5 +192,14 @@ void export_csv(const char *file, const struct select *sel); /* -c: per-lock and
 /* report_tail.c */
 void tail_read(const char *wpath); /* -W: the windows file, checked (exit 2) */
 void tail_windows(void);            /* -W: the requests' kind=tail line */
+
+/* report_blame.c: kind=blame, the contended waits charged to the holder's
+ * acquire site and stack, largest first (top: lines, 0 = all) */
+void blame(long top, const struct select *sel);
+
+/* report_whatif.c: --what-if, the replay with a lock's holds scaled by each
+ * factor (0..1): the named lock (label or 0xADDR), else the top locks by
+ * contended wait; kind=whatif lines and a sentence per lock */
+void what_if(const double *factors, size_t nf, const char *lock, long top);
 
 #endif

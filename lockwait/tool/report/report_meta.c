@@ -263,3 +263,16 @@ void meta_stack_frames(uint32_t id, char *out, size_t cap)
         o += n > 0 ? (size_t)n : 0;
     }
 }
+
+/* an acquire site (a return address): function+0xOFF, module+0xOFF or 0xADDR */
+void meta_site_label(uint64_t pc, char *out, size_t cap)
+{
+    lw_syms_name(syms, pc, LW_SYM_RETURN, out, cap);
+}
+
+/* stack id's innermost frame (the lock call's site), 0 if unknown */
+uint64_t meta_stack_site(uint32_t id)
+{
+    const struct mstack *s = stack_of(id);
+    return s && s->n ? s->pc[0] : 0;
+}

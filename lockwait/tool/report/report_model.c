@@ -363,10 +363,10 @@ static void build_sections(void)
 /* ---- building ---- */
 
 /* records 7 to 15 (version 2) name code and threads: report_meta.c reads
- * them; the model skips them */
+ * them; the model skips them, and takes HOLD_SITE (the acquire site of the
+ * RELEASE before it) only in the second pass */
 static int is_meta(const struct lw_trace_record *r)
 {
-    /* HOLD_SITE: the acquire site of a RELEASE, which the model does not use */
     return (r->event >= LW_EV_STACK && r->event < 16) || r->event == LW_EV_HOLD_SITE;
 }
 
@@ -479,7 +479,16 @@ static void fill_record(const struct lw_trace_record *r)
     case LW_EV_RELEASE: {
         uint32_t li = lock_of(r->lock, r->type);
         uint64_t s = r->aux ? r->aux : r->t_ns; /* not timed (0): a point, for now */
-        holds[lk[li].hold_off + lk[li].nhold++] = (struct hold){s, r->t_ns, ti, li};
+        holds[lk[li].hold_off + lk[li].nhold] = (struct hold){s, r->t_ns, ti, li, 0, 0};
+        th[ti].last_rel = lk[li].hold_off + ++lk[li].nhold;
+        break;
+    }
+    case LW_EV_HOLD_SITE: { /* the thread's latest RELEASE, if of this lock */
+        struct hold *h = t->last_rel ? &holds[t->last_rel - 1] : NULL;
+        if (h && lk[h->lock].addr == r->lock) {
+            h->site = r->aux;
+            h->stack = r->stack;
+        }
         break;
     }
     default:
@@ -493,7 +502,7 @@ static void fill_pass(struct lw_trace_record *buf)
         size_t n = MIN(CHUNK, nrec - i0);
         const struct lw_trace_record *rec = records(i0, n, buf);
         for (size_t j = 0; j < n; j++)
-            if (!is_meta(&rec[j]))
+            if (!is_meta(&rec[j]) || rec[j].event == LW_EV_HOLD_SITE)
                 fill_record(&rec[j]);
     }
 }

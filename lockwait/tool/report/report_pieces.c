@@ -30,8 +30,8 @@ static size_t *kf_of, *kl_of;
 
 /* The holds in hs[0..n) (sorted by start) that overlap [s, e) are among
  * [*from, *to): *to is the first starting at or after e. */
-static void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold, uint64_t s, uint64_t e,
-                        size_t *from, size_t *to)
+void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold, uint64_t s, uint64_t e,
+                 size_t *from, size_t *to)
 {
     size_t lo = 0, hi = n;
     while (lo < hi) {
@@ -49,6 +49,44 @@ static void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t m
         while (lo > 0 && hs[lo - 1].e > s)
             lo--;
     *from = lo;
+}
+
+/* ---- the release that ended a wait (--what-if, blame) ---- */
+
+/* the release of lock l by another thread than t that ended wait w: the
+ * latest in [w->s, w->e]; NOBODY if none. ends: l's holds by end time. */
+uint32_t ending_release(const uint32_t *ends, uint32_t l, uint32_t t, const struct wait *w)
+{
+    const uint32_t *e = ends + lk[l].hold_off;
+    size_t lo = 0, hi = lk[l].nhold;
+    while (lo < hi) { /* the first hold ending after w->e */
+        size_t mid = lo + (hi - lo) / 2;
+        if (holds[e[mid]].e <= w->e)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    while (lo-- > 0 && holds[e[lo]].e >= w->s)
+        if (holds[e[lo]].who != t)
+            return e[lo];
+    return NOBODY;
+}
+
+/* every lock's holds by end time (index into holds) */
+uint32_t *holds_by_end(void)
+{
+    struct ke { uint64_t e; uint32_t i; } *tmp = xmalloc(sizeof *tmp * (mstat.holds ? mstat.holds : 1));
+    uint32_t *ends = xmalloc(sizeof *ends * (mstat.holds ? mstat.holds : 1));
+    for (size_t l = 0; l < nlk; l++) {
+        size_t o = lk[l].hold_off;
+        for (size_t j = 0; j < lk[l].nhold; j++)
+            tmp[j] = (struct ke){holds[o + j].e, (uint32_t)(o + j)};
+        sort_by_key(tmp, lk[l].nhold, sizeof *tmp);
+        for (size_t j = 0; j < lk[l].nhold; j++)
+            ends[o + j] = tmp[j].i;
+    }
+    free(tmp);
+    return ends;
 }
 
 /* A wait whose own thread's holds on the lock play a part in it (the

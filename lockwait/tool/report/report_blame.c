@@ -1,0 +1,207 @@
+/* report_blame.c - the holder's side of contention: each contended wait's
+ * time charged to the holds that kept it waiting, summed per lock and the
+ * holder's acquire site and stack (what Go's and Abseil's mutex profiles
+ * call contention), so that the code to change is named from both sides:
+ * the waiters' stacks (-f, -c) and the holders' sites (kind=blame).
+ *
+ * A wait for a lock with one holder at a time goes, for each moment, to the
+ * hold of another thread that covers it; what no traced hold covers up to
+ * the release that ended the wait goes to that release's hold (its start
+ * was not timed); what follows the release is the handoff (site=handoff); a
+ * wait nothing released (timed out) is site=unknown for the uncovered rest.
+ * A hold's site and stack come from the HOLD_SITE record after its release
+ * (a hold the library timed), else from the holder's own wait that began it
+ * (its stack's innermost frame is the lock call), else site=unnamed. */
+#define _GNU_SOURCE
+#include "common.h"
+#include "report.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* sites that are not a hold's */
+#define SITE_HANDOFF UINT64_MAX
+#define SITE_UNKNOWN (UINT64_MAX - 1)
+/* a timed hold's start may come a clock read after its holder's ACQUIRE */
+#define START_SLACK_NS 1000u
+
+struct charge { uint32_t lock, stack; uint64_t site, ns, holds; };
+
+/* wait w of waiter on lock l: its time onto the holds (hold_ns, by hold
+ * index) and the lock's handoff and unknown stretches */
+static void charge_wait(uint32_t l, uint32_t waiter, const struct wait *w, const uint32_t *ends, uint64_t *hold_ns,
+                        uint64_t *handoff, uint64_t *unknown)
+{
+    const struct hold *hs = holds + lk[l].hold_off;
+    size_t from, to;
+    uint64_t covered = 0, len = w->e - w->s;
+    overlapping(hs, lk[l].nhold, lk[l].holds_overlap, lk[l].max_hold, w->s, w->e, &from, &to);
+    for (size_t j = from; j < to && covered < len; j++) {
+        uint64_t a = MAX(hs[j].s, w->s), b = MIN(hs[j].e, w->e);
+        if (hs[j].who == waiter || b <= a)
+            continue;
+        b = MIN(b, a + (len - covered)); /* overlapping holds (readers): no moment twice */
+        hold_ns[lk[l].hold_off + j] += b - a;
+        covered += b - a;
+    }
+    uint64_t rest = len - covered;
+    uint32_t h = w->timed_out ? NOBODY : ending_release(ends, l, waiter, w);
+    if (h == NOBODY) {
+        *unknown += rest;
+        return;
+    }
+    uint64_t hand = MIN(w->e - holds[h].e, rest);
+    *handoff += hand;
+    hold_ns[h] += rest - hand;
+}
+
+/* the wait of hold h's holder that began it, or NULL */
+static const struct wait *wait_before(const struct hold *h)
+{
+    const struct thread *t = &th[h->who];
+    const struct wait *ws = waits + t->wait_off;
+    size_t lo = 0, hi = t->nwait;
+    while (lo < hi) { /* the first wait starting after the hold */
+        size_t mid = lo + (hi - lo) / 2;
+        if (ws[mid].s <= h->s)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    const struct wait *w = lo ? &ws[lo - 1] : NULL;
+    return w && w->lock == h->lock && !w->timed_out && w->e <= h->s + START_SLACK_NS && w->e + START_SLACK_NS >= h->s
+               ? w : NULL;
+}
+
+static struct charge hold_charge(const struct hold *h, uint64_t ns)
+{
+    struct charge c = {h->lock, h->stack, h->site, ns, 1};
+    if (!c.site || !c.stack) {
+        const struct wait *w = wait_before(h);
+        if (w && !c.stack)
+            c.stack = w->stack;
+    }
+    if (!c.site && c.stack)
+        c.site = meta_stack_site(c.stack);
+    return c;
+}
+
+/* order by lock and site, and (with_stack) stack */
+static int compare(const struct charge *x, const struct charge *y, int with_stack)
+{
+    if (x->lock != y->lock)
+        return x->lock < y->lock ? -1 : 1;
+    if (x->site != y->site || !with_stack)
+        return (x->site > y->site) - (x->site < y->site);
+    return (x->stack > y->stack) - (x->stack < y->stack);
+}
+
+static int by_key(const void *a, const void *b)
+{
+    return compare(a, b, 1);
+}
+
+/* c[0..n) in key order, neighbours with the same lock, site and (with_stack)
+ * stack summed; a site's stack: its most charged (a hold timed or not can
+ * have a deep or a one-frame stack for the same site); returns the count */
+static size_t merge(struct charge *c, size_t n, int with_stack)
+{
+    size_t k = 0;
+    uint64_t most = 0; /* the ns of the kept stack */
+    for (size_t i = 0; i < n; i++)
+        if (k && !compare(&c[k - 1], &c[i], with_stack)) {
+            if (c[i].ns > most) {
+                c[k - 1].stack = c[i].stack;
+                most = c[i].ns;
+            }
+            c[k - 1].ns += c[i].ns;
+            c[k - 1].holds += c[i].holds;
+        } else {
+            c[k++] = c[i];
+            most = c[i].ns;
+        }
+    return k;
+}
+
+static int by_ns(const void *a, const void *b)
+{
+    const struct charge *x = a, *y = b;
+    if (x->ns != y->ns)
+        return x->ns > y->ns ? -1 : 1;
+    return by_key(a, b);
+}
+
+/* every charge of the selected locks, summed per (lock, site, stack); count in *n */
+static struct charge *gather(const struct select *sel, size_t *n)
+{
+    uint64_t *hold_ns = zalloc(mstat.holds + 1, sizeof *hold_ns);
+    uint32_t *ends = holds_by_end();
+    struct charge *c = xmalloc(sizeof *c * (mstat.holds + 2 * nlk + 1));
+    size_t m = 0;
+    for (uint32_t l = 0; l < nlk; l++) {
+        if (!lw_kinds[lw_kind_of_type(lk[l].type)].exclusive || !lock_selected(l, sel))
+            continue;
+        uint64_t handoff = 0, unknown = 0;
+        for (size_t k = by_lock_off[l]; k < by_lock_off[l + 1]; k++) {
+            const struct wait *w = &waits[by_lock[k].wait];
+            if (w->cls == LW_WAIT_CONTENDED)
+                charge_wait(l, by_lock[k].thread, w, ends, hold_ns, &handoff, &unknown);
+        }
+        for (size_t j = lk[l].hold_off; j < lk[l].hold_off + lk[l].nhold; j++)
+            if (hold_ns[j])
+                c[m++] = hold_charge(&holds[j], hold_ns[j]);
+        if (handoff)
+            c[m++] = (struct charge){l, 0, SITE_HANDOFF, handoff, 0};
+        if (unknown)
+            c[m++] = (struct charge){l, 0, SITE_UNKNOWN, unknown, 0};
+    }
+    qsort(c, m, sizeof *c, by_key);
+    m = merge(c, m, 1);
+    m = merge(c, m, 0);
+    free(ends);
+    free(hold_ns);
+    *n = m;
+    return c;
+}
+
+static void site_name(const struct charge *c, char *out, size_t cap)
+{
+    if (c->site == SITE_HANDOFF || c->site == SITE_UNKNOWN)
+        snprintf(out, cap, "%s", c->site == SITE_HANDOFF ? "handoff" : "unknown");
+    else if (!c->site)
+        snprintf(out, cap, "unnamed");
+    else
+        meta_site_label(c->site, out, cap);
+}
+
+/* kind=blame lines, largest first (top: how many, 0 = all), and the largest for people */
+void blame(long top, const struct select *sel)
+{
+    size_t n;
+    struct charge *c = gather(sel, &n);
+    uint64_t *lock_ns = zalloc(nlk + 1, sizeof *lock_ns);
+    for (size_t i = 0; i < n; i++)
+        lock_ns[c[i].lock] += c[i].ns;
+    qsort(c, n, sizeof *c, by_ns);
+    char label[256], site[256], frames[4096];
+    if (n)
+        fprintf(stderr, "holders that kept others waiting (the waits charged to the holder's acquire site):\n");
+    for (size_t i = 0; i < n && (top == 0 || i < (size_t)top); i++) {
+        meta_lock_label(c[i].lock, label, sizeof label);
+        site_name(&c[i], site, sizeof site);
+        meta_stack_frames(c[i].stack, frames, sizeof frames);
+        double share = (double)c[i].ns / (double)(lock_ns[c[i].lock] ? lock_ns[c[i].lock] : 1);
+        printf("RESULT exp=lockwait kind=blame pid=%" PRIu32 " lock=%s lock_addr=0x%" PRIx64 " type=%s site=%s "
+               "stack=%s wait_ns=%" PRIu64 " share=%.4f hold_count=%" PRIu64 "\n", hdr.pid, label, lk[c[i].lock].addr,
+               lw_type_name(lk[c[i].lock].type), site, frames[0] ? frames : "-", c[i].ns, share, c[i].holds);
+        if (i < 5)
+            fprintf(stderr, "  %.3f ms (%.0f%% of the waits on %s): %s%s\n", (double)c[i].ns / 1e6, 100 * share,
+                    label, c[i].site == SITE_HANDOFF ? "the waiter waking after the release"
+                           : c[i].site == SITE_UNKNOWN ? "no release ended the wait" : "held from ",
+                    c[i].site >= SITE_UNKNOWN ? "" : site);
+    }
+    free(lock_ns);
+    free(c);
+}

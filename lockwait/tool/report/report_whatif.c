@@ -1,0 +1,534 @@
+/* report_whatif.c - lockwait_report --what-if FACTOR: replay the trace with
+ * one lock's holds scaled by FACTOR and predict the program's wall time.
+ *
+ * Model (docs/lockwait-manual.md, "What if a lock's holds were shorter").
+ * Each thread is a list of steps in its observed time order; between two
+ * steps it runs its own work, kept as observed except inside a hold of the
+ * chosen lock, where it is scaled by FACTOR. The steps:
+ *   acquire  the chosen lock: each traced acquisition (a wait that ended
+ *            with it, or a hold someone waited for) in the observed order
+ *            of acquisitions; an acquisition that finds the previous one's
+ *            hold still running waits for its release, plus the handoff the
+ *            waiter took in the trace (the lock's mean handoff if it did
+ *            not wait there)
+ *   release  the chosen lock
+ *   wait     any other wait: it ends when the thread whose release (unlock,
+ *            post, signal, last arrival) ended it in the trace reaches that
+ *            release in the replay, plus the observed wake-up delay; a wait
+ *            nothing ended (timed out, idle) keeps its length
+ *   mark     a release some other thread's wait depends on, or the creation
+ *            of a traced thread (which starts when its creator reaches it)
+ * The replay runs every thread as far as it can, parks it on a release or
+ * mark not yet reached, and wakes it when that is reached: each step is
+ * handled once, so time grows with the records (n log n for the sort).
+ * Holds nobody waited for are not traced: they stay inside their thread's
+ * own work, unscaled. A replay that cannot go on (a cycle the observed order
+ * makes, as with a hold whose release was lost) lets the parked step with
+ * the earliest arrival through and counts it (forced_count=). */
+#define _GNU_SOURCE
+#include "common.h"
+#include "report.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* at equal times: releases and marks before the waits that may need them */
+enum step_kind { ST_REL, ST_MARK, ST_WAIT, ST_ACQ, ST_END };
+/* a timed hold's start may come a clock read after its ACQUIRE */
+#define HOLD_START_SLACK_NS 1000u
+#define STEP_KEY(t, kind) ((t) << 2 | ((kind) == ST_REL ? 0u : (kind) == ST_MARK ? 1u : (kind) == ST_END ? 3u : 2u))
+
+/* key: observed time << 2 | rank; resume: observed time the thread runs on
+ * from (a wait's end); arg: acquisition order (ST_ACQ), or mark (ST_WAIT:
+ * NOBODY = keep its length; ST_MARK); brief: an acquisition whose release
+ * is not in the trace or comes at once (a hold of unknown start) */
+struct step { uint64_t key, resume, lat; uint32_t thread, arg; uint8_t kind, brief; };
+
+struct runner {
+    size_t k, end;     /* its steps [k, end) still to run */
+    uint64_t now, obs; /* replay clock, and the observed time it corresponds to */
+    int holding, done;
+    uint32_t held;        /* the acquisition it holds */
+    uint32_t next_parked; /* the next thread parked on the same mark */
+};
+
+struct replay {
+    uint32_t lock;
+    double factor;
+    struct step *st;
+    size_t nst, cap, nacq, nmarks;
+    size_t *start_of;        /* each thread's first step */
+    struct runner *run;
+    uint64_t *mark_at;       /* replay time of each mark, UINT64_MAX: not yet */
+    uint32_t *parked;        /* per mark: first parked thread */
+    uint32_t *acq_waiter;    /* per acquisition: the thread parked on it */
+    uint32_t *todo;          /* threads ready to run */
+    size_t ntodo;
+    size_t next_acq;         /* the acquisition the lock goes to next */
+    uint64_t free_at;        /* when the last acquisition's hold ended */
+    uint64_t mean_lat;
+    size_t forced;
+};
+
+static void add_step(struct replay *r, uint32_t t, uint64_t at, int kind, uint64_t resume, uint64_t lat,
+                     uint32_t arg)
+{
+    r->st = grow(r->st, &r->cap, r->nst + 1, sizeof *r->st);
+    r->st[r->nst++] = (struct step){STEP_KEY(at, kind), resume, lat, t, arg, (uint8_t)kind, 0};
+}
+
+/* the waits other than for the chosen lock: each a dependency on the release
+ * that ended it (a mark on the releaser), or a fixed delay */
+static void dependency_steps(struct replay *r, const uint32_t *ends, uint8_t *marked)
+{
+    for (uint32_t t = 0; t < nth; t++)
+        for (size_t k = 0; k < th[t].nwait; k++) {
+            const struct wait *w = &waits[th[t].wait_off + k];
+            if (w->lock == r->lock && !w->timed_out)
+                continue;
+            uint32_t h = w->timed_out ? NOBODY : ending_release(ends, w->lock, t, w);
+            uint64_t lat = h == NOBODY ? w->e - w->s : w->e - holds[h].e;
+            if (h != NOBODY && !marked[h]) {
+                marked[h] = 1;
+                add_step(r, holds[h].who, holds[h].e, ST_MARK, holds[h].e, 0, h);
+            }
+            add_step(r, t, w->s, ST_WAIT, w->e, lat, h);
+        }
+}
+
+/* the start of each thread whose creator is traced: a mark on the creator */
+static void creation_steps(struct replay *r)
+{
+    struct tk { uint64_t tid; uint32_t i; } *by_tid = xmalloc(sizeof *by_tid * (nth ? nth : 1));
+    for (uint32_t t = 0; t < nth; t++)
+        by_tid[t] = (struct tk){th[t].tid, t};
+    sort_by_key(by_tid, nth, sizeof *by_tid);
+    for (uint32_t t = 0; t < nth; t++) {
+        size_t lo = 0, hi = nth;
+        while (lo < hi) { /* the creator's index: the first entry with its tid or above */
+            size_t mid = lo + (hi - lo) / 2;
+            if (by_tid[mid].tid < th[t].creator)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (!th[t].has_start || !th[t].creator || lo == nth || by_tid[lo].tid != th[t].creator ||
+            by_tid[lo].i == t)
+            continue;
+        uint32_t m = (uint32_t)(mstat.holds + t);
+        add_step(r, by_tid[lo].i, th[t].start, ST_MARK, th[t].start, 0, m);
+        add_step(r, t, th[t].start, ST_WAIT, th[t].start, 0, m);
+    }
+    free(by_tid);
+}
+
+/* an acquisition of the chosen lock at observed time at (its hold starts at
+ * resume; lat: UINT64_MAX when it did not wait), and the release of the
+ * hold at rel (UINT64_MAX: not traced, taken as at once) */
+static void acquisition(struct replay *r, uint32_t t, uint64_t at, uint64_t resume, uint64_t lat, uint64_t rel)
+{
+    add_step(r, t, at, ST_ACQ, resume, lat, 0);
+    if (rel == UINT64_MAX || rel <= resume)
+        r->st[r->nst - 1].brief = 1;
+    else
+        add_step(r, t, rel, ST_REL, 0, 0, 0);
+    r->nacq++;
+}
+
+/* the index of thread t's first wait for the chosen lock (ended with it) from k on */
+static size_t next_lock_wait(const struct replay *r, uint32_t t, size_t k)
+{
+    for (; k < th[t].nwait; k++) {
+        const struct wait *w = &waits[th[t].wait_off + k];
+        if (w->lock == r->lock && !w->timed_out)
+            break;
+    }
+    return k;
+}
+
+/* A thread's waits for the chosen lock and its holds of it (hs[0..nh), by
+ * start), merged in time: a wait's hold is the thread's next traced hold if
+ * that one ends before the thread's next wait for the lock and began with
+ * the wait (or its start is unknown: a hold that long was not a short
+ * untimed one taken again unseen); else the wait's hold was not traced
+ * (nobody waited for it). A hold no wait began was acquired without one, at
+ * its start. */
+static void thread_lock_steps(struct replay *r, uint32_t t, const struct hold *const *hs, size_t nh)
+{
+    size_t j = 0;
+    for (size_t k = next_lock_wait(r, t, 0);; k = next_lock_wait(r, t, k + 1)) {
+        const struct wait *w = k < th[t].nwait ? &waits[th[t].wait_off + k] : NULL;
+        for (; j < nh && (!w || hs[j]->e <= w->s); j++) /* acquired without a wait */
+            acquisition(r, t, hs[j]->s, hs[j]->s, UINT64_MAX, hs[j]->e);
+        if (!w)
+            break;
+        size_t k2 = next_lock_wait(r, t, k + 1);
+        uint64_t next = k2 < th[t].nwait ? waits[th[t].wait_off + k2].s : UINT64_MAX, rel = UINT64_MAX;
+        if (j < nh && hs[j]->e <= next && (hs[j]->s <= w->e + HOLD_START_SLACK_NS || hs[j]->s == hs[j]->e))
+            rel = hs[j++]->e;
+        acquisition(r, t, w->s, w->e, 0, rel);
+    }
+}
+
+/* the chosen lock's holds, thread by thread, each thread's by start */
+static const struct hold **holds_by_thread(uint32_t l, size_t *first)
+{
+    const struct hold **out = xmalloc(sizeof *out * (lk[l].nhold ? lk[l].nhold : 1));
+    const struct hold *hs = holds + lk[l].hold_off;
+    memset(first, 0, (nth + 1) * sizeof *first);
+    for (size_t j = 0; j < lk[l].nhold; j++)
+        first[hs[j].who + 1]++;
+    for (uint32_t t = 0; t < nth; t++)
+        first[t + 1] += first[t];
+    size_t *fill = zalloc(nth + 1, sizeof *fill);
+    for (size_t j = 0; j < lk[l].nhold; j++)
+        out[first[hs[j].who] + fill[hs[j].who]++] = &hs[j];
+    free(fill);
+    return out;
+}
+
+/* the handoff of each wait for the chosen lock: from the release before its
+ * end (by another thread) to its end; the mean of them for the rest */
+static void handoffs(struct replay *r, const uint32_t *ends)
+{
+    uint64_t sum = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < r->nst; i++) {
+        struct step *s = &r->st[i];
+        if (s->kind != ST_ACQ || s->lat == UINT64_MAX)
+            continue;
+        struct wait w = {.s = s->key >> 2, .e = s->resume};
+        uint32_t h = ending_release(ends, r->lock, s->thread, &w);
+        s->lat = h == NOBODY ? 0 : w.e - holds[h].e;
+        sum += s->lat;
+        n++;
+    }
+    r->mean_lat = n ? sum / n : 0;
+    for (size_t i = 0; i < r->nst; i++)
+        if (r->st[i].kind == ST_ACQ && r->st[i].lat == UINT64_MAX)
+            r->st[i].lat = r->mean_lat;
+}
+
+static int by_thread_then_key(const void *a, const void *b)
+{
+    const struct step *x = a, *y = b;
+    if (x->thread != y->thread)
+        return x->thread < y->thread ? -1 : 1;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return 0;
+}
+
+/* the acquisitions numbered in observed order (of their holds' starts) */
+static void number_acquisitions(struct replay *r)
+{
+    struct ka { uint64_t t; uint32_t i; } *a = xmalloc(sizeof *a * (r->nacq ? r->nacq : 1));
+    size_t n = 0;
+    for (size_t i = 0; i < r->nst; i++)
+        if (r->st[i].kind == ST_ACQ)
+            a[n++] = (struct ka){r->st[i].resume, (uint32_t)i};
+    sort_by_key(a, n, sizeof *a);
+    for (size_t k = 0; k < n; k++)
+        r->st[a[k].i].arg = (uint32_t)k;
+    free(a);
+}
+
+static void build_steps(struct replay *r, const uint32_t *ends)
+{
+    uint8_t *marked = zalloc(mstat.holds + 1, 1);
+    size_t *first = xmalloc(sizeof *first * (nth + 1));
+    const struct hold **hs = holds_by_thread(r->lock, first);
+    dependency_steps(r, ends, marked);
+    creation_steps(r);
+    for (uint32_t t = 0; t < nth; t++) {
+        thread_lock_steps(r, t, hs + first[t], first[t + 1] - first[t]);
+        add_step(r, t, th[t].end, ST_END, th[t].end, 0, 0);
+    }
+    handoffs(r, ends);
+    number_acquisitions(r);
+    qsort(r->st, r->nst, sizeof *r->st, by_thread_then_key);
+    r->start_of = zalloc(nth + 1, sizeof *r->start_of);
+    for (size_t i = 0; i < r->nst; i++)
+        r->start_of[r->st[i].thread + 1]++;
+    for (uint32_t t = 0; t < nth; t++)
+        r->start_of[t + 1] += r->start_of[t];
+    r->nmarks = mstat.holds + nth;
+    free(hs);
+    free(first);
+    free(marked);
+}
+
+/* ---- the replay ---- */
+
+/* thread u's replay clock at observed time at: its work since, scaled inside a hold */
+static uint64_t work_until(const struct replay *r, const struct runner *u, uint64_t at)
+{
+    uint64_t d = at > u->obs ? at - u->obs : 0;
+    if (u->holding)
+        d = (uint64_t)llround((double)d * r->factor);
+    return u->now + d;
+}
+
+static void ready(struct replay *r, uint32_t t)
+{
+    r->todo[r->ntodo++] = t;
+}
+
+static void reach_mark(struct replay *r, uint32_t m, uint64_t at)
+{
+    r->mark_at[m] = at;
+    for (uint32_t t = r->parked[m]; t != NOBODY; t = r->run[t].next_parked)
+        ready(r, t);
+    r->parked[m] = NOBODY;
+}
+
+static void release(struct replay *r, struct runner *u, uint64_t at)
+{
+    u->holding = 0;
+    r->free_at = at;
+    r->next_acq = MAX(r->next_acq, (size_t)u->held + 1);
+    if (r->next_acq < r->nacq && r->acq_waiter[r->next_acq] != NOBODY)
+        ready(r, r->acq_waiter[r->next_acq]);
+}
+
+/* thread t's steps until it ends or must wait for a step of another thread */
+static void run_thread(struct replay *r, uint32_t t)
+{
+    struct runner *u = &r->run[t];
+    for (; u->k < u->end; u->k++) {
+        const struct step *s = &r->st[u->k];
+        uint64_t at = s->key >> 2;
+        u->now = work_until(r, u, at);
+        u->obs = MAX(u->obs, at);
+        if (s->kind == ST_MARK) {
+            reach_mark(r, s->arg, u->now);
+        } else if (s->kind == ST_REL || s->kind == ST_END) {
+            if (u->holding)
+                release(r, u, u->now);
+            u->done = s->kind == ST_END;
+        } else if (s->kind == ST_WAIT) {
+            if (s->arg != NOBODY && r->mark_at[s->arg] == UINT64_MAX) {
+                u->next_parked = r->parked[s->arg];
+                r->parked[s->arg] = t;
+                return;
+            }
+            u->now = s->arg == NOBODY ? u->now + s->lat : MAX(u->now, r->mark_at[s->arg] + s->lat);
+            u->obs = MAX(u->obs, s->resume);
+        } else { /* ST_ACQ: its turn, or one let through (forced) */
+            if (s->arg > r->next_acq) {
+                r->acq_waiter[s->arg] = t;
+                return;
+            }
+            r->acq_waiter[s->arg] = NOBODY;
+            u->now = u->now >= r->free_at ? u->now : r->free_at + s->lat;
+            u->obs = MAX(u->obs, s->resume);
+            u->holding = 1;
+            u->held = s->arg;
+            if (s->brief)
+                release(r, u, u->now);
+        }
+    }
+}
+
+/* nothing can run: let the parked step that arrived first through */
+static int force_one(struct replay *r)
+{
+    uint32_t best = NOBODY;
+    for (uint32_t t = 0; t < nth; t++)
+        if (!r->run[t].done && r->run[t].k < r->run[t].end &&
+            (best == NOBODY || r->run[t].now < r->run[best].now))
+            best = t;
+    if (best == NOBODY)
+        return 0;
+    const struct step *s = &r->st[r->run[best].k];
+    if (s->kind == ST_ACQ) {
+        r->next_acq = s->arg;
+    } else {
+        for (uint32_t *p = &r->parked[s->arg]; *p != NOBODY; p = &r->run[*p].next_parked)
+            if (*p == best) { /* off the mark's list; the mark counts as reached now */
+                *p = r->run[best].next_parked;
+                break;
+            }
+        r->mark_at[s->arg] = r->run[best].now;
+    }
+    r->forced++;
+    ready(r, best);
+    return 1;
+}
+
+/* the replay's end: the last thread's last step */
+static uint64_t replay(struct replay *r)
+{
+    for (size_t m = 0; m < r->nmarks; m++) {
+        r->mark_at[m] = UINT64_MAX;
+        r->parked[m] = NOBODY;
+    }
+    for (size_t a = 0; a < r->nacq; a++)
+        r->acq_waiter[a] = NOBODY;
+    r->ntodo = r->next_acq = r->forced = 0;
+    r->free_at = 0;
+    for (uint32_t t = 0; t < nth; t++) {
+        r->run[t] = (struct runner){r->start_of[t], r->start_of[t + 1], th[t].start, th[t].start, 0, 0, 0, NOBODY};
+        ready(r, t);
+    }
+    do
+        while (r->ntodo)
+            run_thread(r, r->todo[--r->ntodo]);
+    while (force_one(r));
+    uint64_t end = t_first;
+    for (uint32_t t = 0; t < nth; t++)
+        end = MAX(end, r->run[t].now);
+    return end - t_first;
+}
+
+/* ends: each lock's holds by end time (holds_by_end) */
+static void replay_init(struct replay *r, uint32_t l, const uint32_t *ends)
+{
+    memset(r, 0, sizeof *r);
+    r->lock = l;
+    build_steps(r, ends);
+    r->run = xmalloc(sizeof *r->run * (nth ? nth : 1));
+    r->todo = xmalloc(sizeof *r->todo * (nth ? nth : 1));
+    r->mark_at = xmalloc(sizeof *r->mark_at * (r->nmarks ? r->nmarks : 1));
+    r->parked = xmalloc(sizeof *r->parked * (r->nmarks ? r->nmarks : 1));
+    r->acq_waiter = xmalloc(sizeof *r->acq_waiter * (r->nacq ? r->nacq : 1));
+}
+
+static void replay_free(struct replay *r)
+{
+    free(r->st);
+    free(r->start_of);
+    free(r->run);
+    free(r->todo);
+    free(r->mark_at);
+    free(r->parked);
+    free(r->acq_waiter);
+}
+
+/* ---- which locks, and the lines ---- */
+
+/* a lock the replay can scale: one holder at a time, holds that do not overlap */
+static int replayable(uint32_t l)
+{
+    return lw_kinds[lw_kind_of_type(lk[l].type)].exclusive && !lk[l].holds_overlap;
+}
+
+static uint64_t contended_wait_ns(uint32_t l)
+{
+    uint64_t ns = 0;
+    for (size_t k = by_lock_off[l]; k < by_lock_off[l + 1]; k++) {
+        const struct wait *w = &waits[by_lock[k].wait];
+        if (w->cls == LW_WAIT_CONTENDED)
+            ns += w->e - w->s;
+    }
+    return ns;
+}
+
+/* the lock named label (its label or 0xADDR); exit 2 if none */
+static uint32_t lock_named(const char *label)
+{
+    char buf[256], addr[32];
+    for (uint32_t l = 0; l < nlk; l++) {
+        meta_lock_label(l, buf, sizeof buf);
+        snprintf(addr, sizeof addr, "0x%" PRIx64, lk[l].addr);
+        if (!strcmp(buf, label) || !strcmp(addr, label)) {
+            if (!replayable(l))
+                die_usage("--lock %s: a %s whose holds overlap or that has no single holder: "
+                          "the replay scales only exclusive holds", label, lw_type_name(lk[l].type));
+            return l;
+        }
+    }
+    die_usage("--lock %s: no such lock in %s (give its label or address as the report prints them)", label, path);
+}
+
+struct ranked { uint64_t neg_ns; uint32_t lock; }; /* leading key: largest wait first */
+
+/* the replayable locks with contended waits, most waited for first; count in *n */
+static struct ranked *top_locks(size_t *n)
+{
+    struct ranked *r = xmalloc(sizeof *r * (nlk ? nlk : 1));
+    *n = 0;
+    for (uint32_t l = 0; l < nlk; l++) {
+        uint64_t ns = contended_wait_ns(l);
+        if (ns && replayable(l))
+            r[(*n)++] = (struct ranked){UINT64_MAX - ns, l};
+    }
+    sort_by_key(r, *n, sizeof *r);
+    return r;
+}
+
+/* "halving the holds of X" (the first factor) or "halving them" (the next) */
+static void phrase(double f, const char *label, int first, char *out, size_t cap)
+{
+    if (f == 0.5)
+        snprintf(out, cap, "halving %s%s", first ? "the holds of " : "them", first ? label : "");
+    else if (f == 0)
+        snprintf(out, cap, "removing %s%s entirely", first ? "the holds of " : "them", first ? label : "");
+    else
+        snprintf(out, cap, "scaling %s%s by %g", first ? "the holds of " : "them", first ? label : "", f);
+}
+
+static void say(double f, double pct, const char *label, int first)
+{
+    char p[300];
+    phrase(f, label, first, p, sizeof p);
+    const char *dir = pct >= 0 ? "sooner" : "later";
+    if (first)
+        fprintf(stderr, "  %s would finish the program about %.0f%% %s", p, fabs(pct), dir);
+    else
+        fprintf(stderr, "; %s, %.0f%%%s", p, fabs(pct), pct >= 0 ? "" : " later");
+}
+
+/* the replays of lock l at each factor, calibrated by the replay at 1 */
+static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uint32_t *ends)
+{
+    struct replay r;
+    char label[256];
+    replay_init(&r, l, ends);
+    meta_lock_label(l, label, sizeof label);
+    uint64_t wall = nth ? th[last_thread].end - t_first : 0;
+    r.factor = 1;
+    uint64_t base = replay(&r);
+    for (size_t i = 0; i < nf; i++) {
+        r.factor = factors[i];
+        uint64_t pred = replay(&r);
+        double ratio = base ? (double)pred / (double)base : 1;
+        uint64_t predicted = (uint64_t)llround((double)wall * ratio);
+        double pct = 100 * (1 - ratio);
+        uint64_t saved = (uint64_t)llround((double)lk[l].cs_ns * (1 - factors[i]));
+        uint64_t naive = wall > saved ? wall - saved : 0;
+        printf("RESULT exp=lockwait kind=whatif pid=%" PRIu32 " lock=%s lock_addr=0x%" PRIx64 " type=%s "
+               "hold_factor=%g wall_ns=%" PRIu64 " predicted_wall_ns=%" PRIu64 " predicted_saving_pct=%.2f "
+               "replay_base_ns=%" PRIu64 " replay_ns=%" PRIu64 " critpath_predicted_wall_ns=%" PRIu64
+               " acquisitions=%zu forced_count=%zu\n", hdr.pid, label, lk[l].addr, lw_type_name(lk[l].type),
+               factors[i], wall, predicted, pct, base, pred, naive, r.nacq, r.forced);
+        say(factors[i], pct, label, i == 0);
+    }
+    fputc('\n', stderr);
+    if (r.forced)
+        fprintf(stderr, "  (the replay of %s let %zu steps through out of the observed order)\n", label, r.forced);
+    replay_free(&r);
+}
+
+void what_if(const double *factors, size_t nf, const char *lock, long top)
+{
+    uint32_t *ends = holds_by_end();
+    if (lock) {
+        what_if_lock(lock_named(lock), factors, nf, ends);
+        free(ends);
+        return;
+    }
+    size_t n;
+    struct ranked *r = top_locks(&n);
+    if (!n)
+        fprintf(stderr, "lockwait_report: --what-if: no lock with contended waits to replay\n");
+    else
+        fprintf(stderr, "what if the holds were shorter (a replay of the trace; docs/lockwait-manual.md):\n");
+    for (size_t i = 0; i < n && (top == 0 || i < (size_t)top); i++)
+        what_if_lock(r[i].lock, factors, nf, ends);
+    free(r);
+    free(ends);
+}

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# whatif.sh - lockwait_report --what-if on traces whose answer is known:
+# whatif-gen.awk writes the trace of a program of T threads taking one mutex
+# (work W, hold H) and its exact wall time, so the prediction from the
+# long-hold trace is checked against the half-hold program's wall time, with
+# no timing in the test. Also: the replay at factor 1 gives the observed wall
+# time back, the critical-path bound (subtract the saved hold time) misses
+# where the replay does not, and bad options are refused with exit 2.
+# shellcheck disable=SC2016 # awk programs in single quotes
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../../common/testlib.sh"
+
+GEN=$ROOT/lockwait/tool/tests/whatif-gen.awk
+G=$BUILD/lockwait_tracegen
+R=$BUILD/lockwait_report
+# field KEY LINE: KEY's value in a RESULT line
+field() { printf '%s\n' "$2" | awk -v key="$1" '{ for (i = 1; i <= NF; i++) if (index($i, key "=") == 1) print substr($i, length(key) + 2) }'; }
+# trace NAME T W H TIMED: the program's trace as NAME.trace, its wall time in NAME.wall
+trace() {
+  LC_ALL=C awk -v T="$2" -v R=40 -v W="$3" -v H="$4" -v D=1000 -v TIMED="$5" -v WALL="$TMP/$1.wall" \
+    -f "$GEN" >"$TMP/$1.txt"
+  "$G" text "$TMP/$1.txt" "$TMP/$1.trace"
+}
+# off PCT A B: |A - B| <= PCT% of B
+off() { awk -v p="$1" -v a="$2" -v b="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= p / 100 * b) }'; }
+
+# Programs whose lock stops being the bottleneck when its holds are halved
+# (T holds of H take longer than one thread's W + H; T holds of H/2 do not).
+for case in "3 2200000" "5 4200000" "8 8000000"; do
+  read -r t w <<<"$case"
+  for timed in 1 0; do
+    name="T=$t W=${w}ns timed=$timed"
+    trace long "$t" "$w" 2000000 "$timed"
+    trace half "$t" "$w" 1000000 "$timed"
+    "$R" --what-if 1 --what-if 0.5 "$TMP/long.trace" >"$TMP/report.out" 2>"$TMP/report.err"
+    one=$(grep 'kind=whatif .*hold_factor=1 ' "$TMP/report.out" || true)
+    half=$(grep 'kind=whatif .*hold_factor=0.5 ' "$TMP/report.out" || true)
+    wall=$(cat "$TMP/long.wall") measured=$(cat "$TMP/half.wall")
+    check_eq "$name: wall_ns is the program's" "$wall" "$(field wall_ns "$half")"
+    check "$name: the replay at factor 1 gives the wall time back (within 1%)" \
+      off 1 "$(field replay_base_ns "$one")" "$wall"
+    check_eq "$name: the replay lets nothing through out of order" 0 "$(field forced_count "$half")"
+    p=$(field predicted_wall_ns "$half")
+    check "$name: predicted $p ns within 10% of the half-hold run's $measured ns" off 10 "$p" "$measured"
+    c=$(field critpath_predicted_wall_ns "$half")
+    check "$name: the critical path less the saved holds ($c ns) misses it by over 20%" \
+      awk -v c="$c" -v m="$measured" 'BEGIN { exit !(c - m > 0.2 * m) }'
+  done
+done
+
+# known: A holds L 0..30 ms while B waits, then B works 20 ms: halving A's
+# hold ends the program at 35 ms, removing it at 20 ms
+"$G" known "$TMP/known.trace"
+"$R" --what-if 0.5 --what-if 0 "$TMP/known.trace" >"$TMP/report.out" 2>"$TMP/report.err"
+check_eq "known: 50 ms, 35 ms halved, 20 ms removed" "50000000 35000000 20000000" \
+  "$(awk '/kind=whatif/ { for (i = 1; i <= NF; i++) if ($i ~ /^(wall_ns|predicted_wall_ns)=/) v[$i] = 1 } END {}
+         /kind=whatif .*hold_factor=0.5 / { for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }; w = f["wall_ns"]; h = f["predicted_wall_ns"] }
+         /kind=whatif .*hold_factor=0 / { for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }; z = f["predicted_wall_ns"] }
+         END { print w, h, z }' "$TMP/report.out")"
+check "known: the sentence for people" grep -q \
+  '^  halving the holds of mutex@0x1000 would finish the program about 30% sooner; removing them entirely, 60%$' "$TMP/report.err"
+check_eq "known: --lock by address picks the lock" 1 "$("$R" --what-if 0 --lock 0x1000 "$TMP/known.trace" 2>/dev/null | grep -c 'kind=whatif .*lock=mutex@0x1000 ')"
+check_eq "known: --lock by label picks the lock" 1 "$("$R" --what-if 0 --lock mutex@0x1000 "$TMP/known.trace" 2>/dev/null | grep -c 'kind=whatif ')"
+check_eq "RESULT lines follow the grammar" "" "$(result_grammar "$TMP/report.out")"
+
+# a wait on another lock is a dependency: A holds L 0..30 ms while B waits;
+# B then works 5 ms and posts a semaphore C has waited on since 0; C wakes
+# 0.5 ms later and works 24.5 ms (to 60 ms). Halving A's hold moves B's post
+# to 20 ms and C's end to 45 ms; removing it, to 5 and 30 ms.
+# (text mode: T_NS EVENT TID LOCK AUX HOLDER TYPE; 1 REQUEST 2 ACQUIRE 4 RELEASE 6 EXIT; type 1 mutex 3 sem)
+cat >"$TMP/chain.txt" <<'TXT'
+1030000000 4 501 1000 1000000000 0 1
+1030000000 6 501 0 0 0 0
+1000000000 1 502 1000 0 501 1
+1030000000 2 502 1000 1000000000 0 1
+1035000000 4 502 2000 0 0 3
+1040000000 6 502 0 0 0 0
+1000000000 1 503 2000 0 0 3
+1035500000 2 503 2000 1000000000 0 3
+1060000000 6 503 0 0 0 0
+TXT
+"$G" text "$TMP/chain.txt" "$TMP/chain.trace"
+"$R" --what-if 0.5 --what-if 0 "$TMP/chain.trace" >"$TMP/report.out" 2>/dev/null
+check_eq "chain: the semaphore wait follows the post: 45 ms halved, 30 ms removed" "45000000 30000000 " \
+  "$(for l in $(grep -o ' predicted_wall_ns=[0-9]*' "$TMP/report.out"); do printf '%s ' "${l#*=}"; done)"
+
+check_exit "--what-if 1.5 is refused" 2 "$R" --what-if 1.5 "$TMP/known.trace"
+check_exit "--what-if -0.5 is refused" 2 "$R" --what-if -0.5 "$TMP/known.trace"
+check_exit "--what-if 0,5 is refused" 2 "$R" --what-if 0,5 "$TMP/known.trace"
+check_exit "--what-if . is refused" 2 "$R" --what-if . "$TMP/known.trace"
+check_exit "--lock without --what-if is refused" 2 "$R" --lock 0x1000 "$TMP/known.trace"
+check_exit "--lock naming no lock is refused" 2 "$R" --what-if 0.5 --lock 0x2000 "$TMP/known.trace"
+check_exit "-f takes no --what-if" 2 "$R" -f --what-if 0.5 "$TMP/known.trace"
+check_exit "nine factors are refused" 2 "$R" --what-if 0 --what-if 0 --what-if 0 --what-if 0 --what-if 0 \
+  --what-if 0 --what-if 0 --what-if 0 --what-if 0 "$TMP/known.trace"
+finish
