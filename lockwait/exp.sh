@@ -312,20 +312,21 @@ lockwait_trace_run() {
   cat "$LW_TMP/lw.out" >>"$LW_TMP/wl.out"
 }
 
-# lockwait_what_if SCENARIO: lockwait_report --what-if on $LW_TMP/trace at
-# the factor and at 0 (the lock free): its kind=whatif lines in
-# $LW_TMP/whatif.lines; appends "saving_pct free_saving_pct lock" of the
+# lockwait_what_if SCENARIO RAW K: lockwait_report --what-if on
+# $LW_TMP/trace (the K-th) at the factor and at 0 (the lock free): its
+# kind=whatif lines in $LW_TMP/whatif.lines (none: its reason in RAW); appends "saving_pct free_saving_pct lock" of the
 # lock the workload's -c holds (the one it saves most on) to
 # $LW_TMP/predictions
 lockwait_what_if() {
-  local s=$1 f factors=("$LW_FACTOR" 0)
-  [ "$(LC_ALL=C awk -v f="$LW_FACTOR" 'BEGIN { print f + 0 }')" != 0 ] || factors=(0)
-  : >"$LW_TMP/whatif.out"
-  for f in "${factors[@]}"; do
-    run_child "$BUILD/lockwait_report" --what-if "$f" "$LW_TMP/trace" >>"$LW_TMP/whatif.out" 2>"$LW_TMP/rep.err" ||
-      { cat "$LW_TMP/rep.err" >&2; die "lockwait: lockwait_report --what-if $f on the $s trace failed"; }
-  done
+  local s=$1 raw=$2 k=$3 why factors=(--what-if "$LW_FACTOR" --what-if 0)
+  [ "$(LC_ALL=C awk -v f="$LW_FACTOR" 'BEGIN { print f + 0 }')" != 0 ] || factors=(--what-if 0)
+  run_child "$BUILD/lockwait_report" "${factors[@]}" "$LW_TMP/trace" >"$LW_TMP/whatif.out" 2>"$LW_TMP/rep.err" ||
+    { cat "$LW_TMP/rep.err" >&2; die "lockwait: lockwait_report ${factors[*]} on the $s trace failed"; }
   grep '^RESULT exp=lockwait kind=whatif ' "$LW_TMP/whatif.out" >"$LW_TMP/whatif.lines" || true
+  if [ ! -s "$LW_TMP/whatif.lines" ]; then # the report's reason, for people
+    why=$(grep -m 1 -- 'what-if\|error' "$LW_TMP/rep.err" || true)
+    echo "# lockwait_whatif_$s: trace $k: no prediction: ${why:-the report printed no kind=whatif line}" >>"$raw"
+  fi
   # input: lockwait_report --what-if lines, "RESULT exp=lockwait kind=whatif
   # lock=L hold_factor=F wall_ns= predicted_wall_ns= predicted_saving_pct=P"
   kv_awk -v f="$LW_FACTOR" '{
@@ -358,12 +359,12 @@ lockwait_predict() {
   fi
   n=$(lockwait_traces)
   : >"$LW_TMP/predictions"
-  lockwait_what_if "$s"
+  lockwait_what_if "$s" "$raw" 1
   lockwait_tag "$LW_TMP/whatif.lines" "$s" traced 0 >>"$raw" || die "lockwait: cannot write $raw"
   for ((k = 2; k <= n; k++)); do
     progress "lockwait ($s: what-if trace $k of $n)" "$LW_DONE" "$LW_TOTAL"
     lockwait_trace_run "$s"
-    lockwait_what_if "$s"
+    lockwait_what_if "$s" "$raw" "$k"
     cat "$LW_TMP/whatif.lines" >>"$LW_TMP/wl.out"
     lockwait_tag "$LW_TMP/wl.out" "$s" whatif_traced "$k" >>"$raw" || die "lockwait: cannot write $raw"
   done

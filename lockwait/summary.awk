@@ -120,7 +120,8 @@ function whatif_phrase(s,    p, m, lo, hi, d, fs, hs, why) {
     if (wi_busy(s))
         return sprintf("could not be measured here (%d of %d pairs in a slow state)", wi_slow[s], wi_total[s])
     if (p == "NA" || p == "")
-        return sprintf("measured %s at x%s the hold; no prediction (the report has no --what-if)", measured_change(s), wi_fac[s])
+        return sprintf("measured %s at x%s the hold; no prediction (%s)", measured_change(s), wi_fac[s],
+            wi_traces[s] + 0 == 0 ? "the report has no --what-if" : sprintf("the report replayed no lock in the %d trace%s", wi_traces[s], wi_traces[s] == 1 ? "" : "s"))
     if (m == "NA" || m == "")
         return sprintf("predicted %s; no measurement", predicted_change(s))
     d = p - m

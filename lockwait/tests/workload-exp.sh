@@ -196,10 +196,13 @@ cat >"$wib/lockwait_report" <<STANDIN
 set -euo pipefail
 case "\${1-}" in
   -h) "$BUILD/lockwait_report" -h; echo "  --what-if FACTOR [--lock LABEL] TRACE (stand-in)" ;;
-  --what-if)
-    [ -s "\$3" ] || { echo "no trace \$3" >&2; exit 1; }
-    echo "RESULT exp=lockwait kind=whatif lock=g_other hold_factor=\$2 wall_ns=1000 predicted_wall_ns=990 predicted_saving_pct=1.0"
-    awk -v f="\$2" 'BEGIN { printf "RESULT exp=lockwait kind=whatif lock=g_mtx hold_factor=%s wall_ns=1000 predicted_wall_ns=%d predicted_saving_pct=%.1f\\n", f, 750 + 250 * f, 25 * (1 - f) }' ;;
+  --what-if) # --what-if F [--what-if F]... TRACE
+    while [ "\$1" = --what-if ]; do
+      echo "RESULT exp=lockwait kind=whatif lock=g_other hold_factor=\$2 wall_ns=1000 predicted_wall_ns=990 predicted_saving_pct=1.0"
+      awk -v f="\$2" 'BEGIN { printf "RESULT exp=lockwait kind=whatif lock=g_mtx hold_factor=%s wall_ns=1000 predicted_wall_ns=%d predicted_saving_pct=%.1f\\n", f, 750 + 250 * f, 25 * (1 - f) }'
+      shift 2
+    done
+    [ "\$#" = 1 ] && [ -s "\$1" ] || { echo "no trace \$*" >&2; exit 1; } ;;
   *) exec "$BUILD/lockwait_report" "\$@" ;;
 esac
 STANDIN
