@@ -118,7 +118,8 @@ function predicted_change(s) { return change_ci(wi_pred[s], wi_pred_lo[s], wi_pr
 function whatif_phrase(s,    p, m, lo, hi, d, fs, hs, why) {
     p = wi_pred[s]; m = fig[s, "measured_saving_pct"]; lo = fig[s, "measured_saving_pct_lo"]; hi = fig[s, "measured_saving_pct_hi"]
     if (wi_busy(s))
-        return sprintf("could not be measured here (%d of %d pairs in a slow state)", wi_slow[s], wi_total[s])
+        return sprintf("could not be measured here (%d of %d pairs in a slow state)%s", wi_slow[s], wi_total[s],
+            p == "NA" || p == "" ? "" : "; predicted " predicted_change(s))
     if (p == "NA" || p == "")
         return sprintf("measured %s at x%s the hold; no prediction (%s)", measured_change(s), wi_fac[s],
             wi_traces[s] + 0 == 0 ? "the report has no --what-if" : sprintf("the report replayed no lock in the %d trace%s", wi_traces[s], wi_traces[s] == 1 ? "" : "s"))
