@@ -155,10 +155,10 @@ int pieces_next(struct piece_iter *it, struct piece *p);
  * (overlap: the holds may overlap each other, none longer than max_hold) */
 void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold, uint64_t s, uint64_t e,
                  size_t *from, size_t *to);
-uint32_t *holds_by_end(void); /* each lock's holds by end time (indexes into holds) */
-/* the release of lock l by a thread other than t that ended wait w (the
- * latest in [w->s, w->e], from holds_by_end's ends), NOBODY if none */
-uint32_t ending_release(const uint32_t *ends, uint32_t l, uint32_t t, const struct wait *w);
+/* for each wait (index into waits), the release that ended it (index into
+ * holds: the latest of its lock by another thread within the wait), NOBODY
+ * if it timed out or there is none */
+uint32_t *wait_enders(void);
 
 /* all wait blocks (count in *n), largest first */
 struct block *wait_blocks(size_t *n);

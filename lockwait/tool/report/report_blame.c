@@ -29,9 +29,10 @@
 
 struct charge { uint32_t lock, stack; uint64_t site, ns, holds; };
 
-/* wait w of waiter on lock l: its time onto the holds (hold_ns, by hold
- * index) and the lock's handoff and unknown stretches */
-static void charge_wait(uint32_t l, uint32_t waiter, const struct wait *w, const uint32_t *ends, uint64_t *hold_ns,
+/* wait w of waiter on lock l, ended by the release of hold h (NOBODY:
+ * none): its time onto the holds (hold_ns, by hold index) and the lock's
+ * handoff and unknown stretches */
+static void charge_wait(uint32_t l, uint32_t waiter, const struct wait *w, uint32_t h, uint64_t *hold_ns,
                         uint64_t *handoff, uint64_t *unknown)
 {
     const struct hold *hs = holds + lk[l].hold_off;
@@ -47,7 +48,6 @@ static void charge_wait(uint32_t l, uint32_t waiter, const struct wait *w, const
         covered += b - a;
     }
     uint64_t rest = len - covered;
-    uint32_t h = w->timed_out ? NOBODY : ending_release(ends, l, waiter, w);
     if (h == NOBODY) {
         *unknown += rest;
         return;
@@ -137,7 +137,7 @@ static int by_ns(const void *a, const void *b)
 static struct charge *gather(const struct select *sel, size_t *n)
 {
     uint64_t *hold_ns = zalloc(mstat.holds + 1, sizeof *hold_ns);
-    uint32_t *ends = holds_by_end();
+    uint32_t *enders = wait_enders();
     struct charge *c = xmalloc(sizeof *c * (mstat.holds + 2 * nlk + 1));
     size_t m = 0;
     for (uint32_t l = 0; l < nlk; l++) {
@@ -147,7 +147,7 @@ static struct charge *gather(const struct select *sel, size_t *n)
         for (size_t k = by_lock_off[l]; k < by_lock_off[l + 1]; k++) {
             const struct wait *w = &waits[by_lock[k].wait];
             if (w->cls == LW_WAIT_CONTENDED)
-                charge_wait(l, by_lock[k].thread, w, ends, hold_ns, &handoff, &unknown);
+                charge_wait(l, by_lock[k].thread, w, enders[by_lock[k].wait], hold_ns, &handoff, &unknown);
         }
         for (size_t j = lk[l].hold_off; j < lk[l].hold_off + lk[l].nhold; j++)
             if (hold_ns[j])
@@ -160,7 +160,7 @@ static struct charge *gather(const struct select *sel, size_t *n)
     qsort(c, m, sizeof *c, by_key);
     m = merge(c, m, 1);
     m = merge(c, m, 0);
-    free(ends);
+    free(enders);
     free(hold_ns);
     *n = m;
     return c;

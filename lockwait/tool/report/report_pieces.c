@@ -55,7 +55,7 @@ void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold
 
 /* the release of lock l by another thread than t that ended wait w: the
  * latest in [w->s, w->e]; NOBODY if none. ends: l's holds by end time. */
-uint32_t ending_release(const uint32_t *ends, uint32_t l, uint32_t t, const struct wait *w)
+static uint32_t ending_release(const uint32_t *ends, uint32_t l, uint32_t t, const struct wait *w)
 {
     const uint32_t *e = ends + lk[l].hold_off;
     size_t lo = 0, hi = lk[l].nhold;
@@ -73,7 +73,7 @@ uint32_t ending_release(const uint32_t *ends, uint32_t l, uint32_t t, const stru
 }
 
 /* every lock's holds by end time (index into holds) */
-uint32_t *holds_by_end(void)
+static uint32_t *holds_by_end(void)
 {
     struct ke { uint64_t e; uint32_t i; } *tmp = xmalloc(sizeof *tmp * (mstat.holds ? mstat.holds : 1));
     uint32_t *ends = xmalloc(sizeof *ends * (mstat.holds ? mstat.holds : 1));
@@ -87,6 +87,18 @@ uint32_t *holds_by_end(void)
     }
     free(tmp);
     return ends;
+}
+
+/* for each wait (index into waits), the release that ended it, NOBODY for
+ * none (it timed out, or nothing by another thread was released during it) */
+uint32_t *wait_enders(void)
+{
+    uint32_t *ends = holds_by_end(), *by = xmalloc(sizeof *by * (mstat.waits ? mstat.waits : 1));
+    for (uint32_t t = 0; t < nth; t++)
+        for (size_t k = th[t].wait_off; k < th[t].wait_off + th[t].nwait; k++)
+            by[k] = waits[k].timed_out ? NOBODY : ending_release(ends, waits[k].lock, t, &waits[k]);
+    free(ends);
+    return by;
 }
 
 /* A wait whose own thread's holds on the lock play a part in it (the

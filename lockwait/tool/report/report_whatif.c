@@ -82,14 +82,14 @@ static void add_step(struct replay *r, uint32_t t, uint64_t at, int kind, uint64
 
 /* the waits other than for the chosen lock: each a dependency on the release
  * that ended it (a mark on the releaser), or a fixed delay */
-static void dependency_steps(struct replay *r, const uint32_t *ends, uint8_t *marked)
+static void dependency_steps(struct replay *r, const uint32_t *enders, uint8_t *marked)
 {
     for (uint32_t t = 0; t < nth; t++)
         for (size_t k = 0; k < th[t].nwait; k++) {
             const struct wait *w = &waits[th[t].wait_off + k];
             if (w->lock == r->lock && !w->timed_out)
                 continue;
-            uint32_t h = w->timed_out ? NOBODY : ending_release(ends, w->lock, t, w);
+            uint32_t h = enders[th[t].wait_off + k];
             uint64_t lat = h == NOBODY ? w->e - w->s : w->e - holds[h].e;
             if (h != NOBODY && !marked[h]) {
                 marked[h] = 1;
@@ -156,7 +156,8 @@ static size_t next_lock_wait(const struct replay *r, uint32_t t, size_t k)
  * untimed one taken again unseen); else the wait's hold was not traced
  * (nobody waited for it). A hold no wait began was acquired without one, at
  * its start. */
-static void thread_lock_steps(struct replay *r, uint32_t t, const struct hold *const *hs, size_t nh)
+static void thread_lock_steps(struct replay *r, uint32_t t, const struct hold *const *hs, size_t nh,
+                              const uint32_t *enders)
 {
     size_t j = 0;
     for (size_t k = next_lock_wait(r, t, 0);; k = next_lock_wait(r, t, k + 1)) {
@@ -169,7 +170,8 @@ static void thread_lock_steps(struct replay *r, uint32_t t, const struct hold *c
         uint64_t next = k2 < th[t].nwait ? waits[th[t].wait_off + k2].s : UINT64_MAX, rel = UINT64_MAX;
         if (j < nh && hs[j]->e <= next && (hs[j]->s <= w->e + HOLD_START_SLACK_NS || hs[j]->s == hs[j]->e))
             rel = hs[j++]->e;
-        acquisition(r, t, w->s, w->e, 0, rel);
+        uint32_t ender = enders[(size_t)(w - waits)]; /* its handoff: from that release to its end */
+        acquisition(r, t, w->s, w->e, ender == NOBODY ? 0 : w->e - holds[ender].e, rel);
     }
 }
 
@@ -190,36 +192,43 @@ static const struct hold **holds_by_thread(uint32_t l, size_t *first)
     return out;
 }
 
-/* the handoff of each wait for the chosen lock: from the release before its
- * end (by another thread) to its end; the mean of them for the rest */
-static void handoffs(struct replay *r, const uint32_t *ends)
+/* the lock's mean handoff, for the acquisitions that did not wait (lat
+ * UINT64_MAX) */
+static void mean_handoff(struct replay *r)
 {
     uint64_t sum = 0;
     size_t n = 0;
-    for (size_t i = 0; i < r->nst; i++) {
-        struct step *s = &r->st[i];
-        if (s->kind != ST_ACQ || s->lat == UINT64_MAX)
-            continue;
-        struct wait w = {.s = s->key >> 2, .e = s->resume};
-        uint32_t h = ending_release(ends, r->lock, s->thread, &w);
-        s->lat = h == NOBODY ? 0 : w.e - holds[h].e;
-        sum += s->lat;
-        n++;
-    }
+    for (size_t i = 0; i < r->nst; i++)
+        if (r->st[i].kind == ST_ACQ && r->st[i].lat != UINT64_MAX) {
+            sum += r->st[i].lat;
+            n++;
+        }
     r->mean_lat = n ? sum / n : 0;
     for (size_t i = 0; i < r->nst; i++)
         if (r->st[i].kind == ST_ACQ && r->st[i].lat == UINT64_MAX)
             r->st[i].lat = r->mean_lat;
 }
 
-static int by_thread_then_key(const void *a, const void *b)
+/* the steps thread by thread (stably), each thread's in time order: a
+ * thread's steps come in a few runs already in order (its own, and the
+ * marks other threads' waits put on it), which sort_by_key merges */
+static void order_steps(struct replay *r)
 {
-    const struct step *x = a, *y = b;
-    if (x->thread != y->thread)
-        return x->thread < y->thread ? -1 : 1;
-    if (x->key != y->key)
-        return x->key < y->key ? -1 : 1;
-    return 0;
+    r->start_of = zalloc(nth + 1, sizeof *r->start_of);
+    for (size_t i = 0; i < r->nst; i++)
+        r->start_of[r->st[i].thread + 1]++;
+    for (uint32_t t = 0; t < nth; t++)
+        r->start_of[t + 1] += r->start_of[t];
+    size_t *fill = xmalloc(sizeof *fill * (nth + 1));
+    memcpy(fill, r->start_of, sizeof *fill * (nth + 1));
+    struct step *out = xmalloc(sizeof *out * (r->nst ? r->nst : 1));
+    for (size_t i = 0; i < r->nst; i++)
+        out[fill[r->st[i].thread]++] = r->st[i];
+    for (uint32_t t = 0; t < nth; t++)
+        sort_by_key(out + r->start_of[t], r->start_of[t + 1] - r->start_of[t], sizeof *out);
+    free(fill);
+    free(r->st);
+    r->st = out;
 }
 
 /* the acquisitions numbered in observed order (of their holds' starts) */
@@ -236,25 +245,20 @@ static void number_acquisitions(struct replay *r)
     free(a);
 }
 
-static void build_steps(struct replay *r, const uint32_t *ends)
+static void build_steps(struct replay *r, const uint32_t *enders)
 {
     uint8_t *marked = zalloc(mstat.holds + 1, 1);
     size_t *first = xmalloc(sizeof *first * (nth + 1));
     const struct hold **hs = holds_by_thread(r->lock, first);
-    dependency_steps(r, ends, marked);
+    dependency_steps(r, enders, marked);
     creation_steps(r);
     for (uint32_t t = 0; t < nth; t++) {
-        thread_lock_steps(r, t, hs + first[t], first[t + 1] - first[t]);
+        thread_lock_steps(r, t, hs + first[t], first[t + 1] - first[t], enders);
         add_step(r, t, th[t].end, ST_END, th[t].end, 0, 0);
     }
-    handoffs(r, ends);
+    mean_handoff(r);
     number_acquisitions(r);
-    qsort(r->st, r->nst, sizeof *r->st, by_thread_then_key);
-    r->start_of = zalloc(nth + 1, sizeof *r->start_of);
-    for (size_t i = 0; i < r->nst; i++)
-        r->start_of[r->st[i].thread + 1]++;
-    for (uint32_t t = 0; t < nth; t++)
-        r->start_of[t + 1] += r->start_of[t];
+    order_steps(r);
     r->nmarks = mstat.holds + nth;
     free(hs);
     free(first);
@@ -384,12 +388,12 @@ static uint64_t replay(struct replay *r)
     return end - t_first;
 }
 
-/* ends: each lock's holds by end time (holds_by_end) */
-static void replay_init(struct replay *r, uint32_t l, const uint32_t *ends)
+/* enders: the release that ended each wait (wait_enders) */
+static void replay_init(struct replay *r, uint32_t l, const uint32_t *enders)
 {
     memset(r, 0, sizeof *r);
     r->lock = l;
-    build_steps(r, ends);
+    build_steps(r, enders);
     r->run = xmalloc(sizeof *r->run * (nth ? nth : 1));
     r->todo = xmalloc(sizeof *r->todo * (nth ? nth : 1));
     r->mark_at = xmalloc(sizeof *r->mark_at * (r->nmarks ? r->nmarks : 1));
@@ -483,11 +487,11 @@ static void say(double f, double pct, const char *label, int first)
 }
 
 /* the replays of lock l at each factor, calibrated by the replay at 1 */
-static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uint32_t *ends)
+static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uint32_t *enders)
 {
     struct replay r;
     char label[256];
-    replay_init(&r, l, ends);
+    replay_init(&r, l, enders);
     meta_lock_label(l, label, sizeof label);
     uint64_t wall = nth ? th[last_thread].end - t_first : 0;
     r.factor = 1;
@@ -515,10 +519,10 @@ static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uin
 
 void what_if(const double *factors, size_t nf, const char *lock, long top)
 {
-    uint32_t *ends = holds_by_end();
+    uint32_t *enders = wait_enders();
     if (lock) {
-        what_if_lock(lock_named(lock), factors, nf, ends);
-        free(ends);
+        what_if_lock(lock_named(lock), factors, nf, enders);
+        free(enders);
         return;
     }
     size_t n;
@@ -528,7 +532,7 @@ void what_if(const double *factors, size_t nf, const char *lock, long top)
     else
         fprintf(stderr, "what if the holds were shorter (a replay of the trace; docs/lockwait-manual.md):\n");
     for (size_t i = 0; i < n && (top == 0 || i < (size_t)top); i++)
-        what_if_lock(r[i].lock, factors, nf, ends);
+        what_if_lock(r[i].lock, factors, nf, enders);
     free(r);
-    free(ends);
+    free(enders);
 }
