@@ -2,7 +2,7 @@
 # raw file lockwait/exp.sh writes. Usage:
 #   awk -v csvdir=DIR [-v prefix=quick-] -f lockwait/summary.awk results/lockwait-raw.txt
 # Writes DIR/lockwait-overhead.csv, lockwait-profile.csv, lockwait-cache.csv,
-# lockwait-critpath.csv, DIR/lockwait-cache-critpath.svg (the cache
+# lockwait-critpath.csv, lockwait-whatif.csv, DIR/lockwait-cache-critpath.svg (the cache
 # scenario's critical path) and DIR/lockwait-cache-flame.svg (its waits by
 # stack, lock and thread; a wait apart from contention ends in lock[idle],
 # lock[join] or lock[barrier]).
@@ -12,7 +12,8 @@
 # scenario=S variant=bare|wrapped|traced rep=N", where kind is
 #   workload (lockwait_workload), process/lock/blocker/thread (liblockwait.so),
 #   critpath/critpath_thread/critpath_lock/critpath_seg/waitblock/tail
-#   (lockwait_report on the traced run), folded (its -f lines: exp.sh), and
+#   (lockwait_report on the traced run), folded (its -f lines: exp.sh),
+#   whatif_check (exp.sh: the what-if prediction against the measurement), and
 #   the run's settings: "RESULT exp=lockwait kind=config reps_min=N
 #   max_cell_s=S target_ratio=X online_cpus=N slow_canary=F canary_best_ns=X
 #   preload=0|1".
@@ -28,8 +29,17 @@
 #   kind=runs      medians over the clean pairs' runs with 95% intervals:
 #                  bare_ms, wrapped_ms, *_kops_per_s, wait_share (blocked /
 #                  (threads x wall)), sleep_share (asleep / blocked),
-#                  contended_share (contended / acquisitions)
+#                  contended_share (contended / acquisitions), bare_nvcsw
+#                  and wrapped_nvcsw (sleeps: voluntary context switches
+#                  of the timed region)
 #   kind=latency   cache: p50_us, p99_us, max_us per variant, the same way
+#   kind=whatif_check  per scenario it applies to: predicted_saving_pct
+#                  with _lo/_hi (lockwait_report --what-if at hold_factor:
+#                  the median over traces_count traces; the free lock's
+#                  at 0: predicted_free_saving_pct),
+#                  measured_saving_pct with _lo/_hi (build/stats ratio on
+#                  half/full wall time of the what-if pairs), their pairs,
+#                  full_nvcsw and half_nvcsw (medians with intervals)
 #   top lock    the lock with the most wait in the traced run; top blocker:
 #               the thread behind most of that wait (lockwait_report's
 #               wait-block view); path share: the lock's share of the
@@ -73,11 +83,67 @@ function csvci(s, key,    i, k, out) {
 }
 
 # too busy to measure: fewer clean pairs than REPS, or more than half slow
-function busy(s) {
-    return ov_used[s] + 0 < ov_min[s] + 0 || 2 * ov_slow[s] > ov_total[s] + 0
+function too_busy(used, min, slow, total) {
+    return used + 0 < min + 0 || 2 * slow > total + 0
 }
+function busy(s) { return too_busy(ov_used[s], ov_min[s], ov_slow[s], ov_total[s]) }
 
 function has_ci(s) { return ov_lo[s] != "NA" && ov_hi[s] != "NA" }
+
+# "36 / 9500": the median sleeps per run, bare and wrapped ("-" when missing)
+function sleeps(s, a, b,    x, y) {
+    x = fig[s, a]; y = fig[s, b]
+    return (x == "" || x == "NA" ? "-" : sprintf("%.0f", x)) " / " (y == "" || y == "NA" ? "-" : sprintf("%.0f", y))
+}
+
+# the what-if check of s: its pairs too busy to measure (the overhead rule)
+function wi_busy(s) { return too_busy(wi_used[s], wi_min[s], wi_slow[s], wi_total[s]) }
+# a CSV field: empty for NA
+function nacsv(x) { return x == "NA" ? "" : x }
+# a saving as the change of wall time it is: "-18.0%"
+function change(x) { return x == "" || x == "NA" ? "-" : sprintf("%+.1f%%", -x) }
+# a saving and its interval as a change with its interval: "-17.0% (-19.2..-15.1%)"
+function change_ci(v, lo, hi) {
+    if (v == "" || v == "NA") return "-"
+    if (lo == "" || hi == "" || lo == "NA" || hi == "NA") return change(v) " (no interval)"
+    return sprintf("%s (%+.1f..%+.1f%%)", change(v), -hi, -lo)
+}
+function measured_change(s) {
+    return change_ci(fig[s, "measured_saving_pct"], fig[s, "measured_saving_pct_lo"], fig[s, "measured_saving_pct_hi"])
+}
+function predicted_change(s) { return change_ci(wi_pred[s], wi_pred_lo[s], wi_pred_hi[s]) }
+
+# the finding of the what-if check of s: whether the prediction holds and,
+# where it fails, what the numbers say about why
+function whatif_phrase(s,    p, m, lo, hi, d, fs, hs, why) {
+    p = wi_pred[s]; m = fig[s, "measured_saving_pct"]; lo = fig[s, "measured_saving_pct_lo"]; hi = fig[s, "measured_saving_pct_hi"]
+    if (wi_busy(s))
+        return sprintf("could not be measured here (%d of %d pairs in a slow state)%s", wi_slow[s], wi_total[s],
+            p == "NA" || p == "" ? "" : "; predicted " predicted_change(s))
+    if (p == "NA" || p == "")
+        return sprintf("measured %s at x%s the hold; no prediction (%s)", measured_change(s), wi_fac[s],
+            wi_traces[s] + 0 == 0 ? "the report has no --what-if" : sprintf("the report replayed no lock in the %d trace%s", wi_traces[s], wi_traces[s] == 1 ? "" : "s"))
+    if (m == "NA" || m == "")
+        return sprintf("predicted %s; no measurement", predicted_change(s))
+    d = p - m
+    if (lo == "NA" || hi == "NA")
+        return sprintf("predicted %s, measured %s: %.1f points apart, too few pairs to judge", predicted_change(s), measured_change(s), d < 0 ? -d : d)
+    if ((p + 0 >= lo + 0 && p + 0 <= hi + 0) || (d <= 5 && d >= -5))
+        return sprintf("the prediction holds: predicted %s, measured %s, %.1f points apart", predicted_change(s), measured_change(s), d < 0 ? -d : d)
+    fs = fig[s, "full_nvcsw"]; hs = fig[s, "half_nvcsw"]
+    if (d > 0) {
+        why = "the lock was less of a bottleneck at the shorter hold than the replay assumes"
+        if (threads[s] + 0 > cpus + 0 && cpus != "")
+            why = sprintf("with %d threads on %d CPUs a woken waiter also queues for a CPU, which shorter holds do not shorten and the replay does not model", threads[s], cpus)
+        else if (fs != "NA" && hs != "NA" && fs != "" && hs + 0 >= fs + 0)
+            why = sprintf("the shorter holds slept as often (%.0f sleeps per run, against %.0f at the full hold): each hand-off still costs a wake-up the replay does not count", hs, fs)
+        return sprintf("the prediction fails: predicted %s, measured %s, %.1f points too optimistic; %s", predicted_change(s), measured_change(s), d, why)
+    }
+    why = "the replay keeps fixed what the shorter holds changed too (the order of arrivals, the other waits)"
+    if (fs != "NA" && hs != "NA" && fs != "" && hs + 0 < 0.8 * fs)
+        why = sprintf("the shorter holds also slept less (%.0f sleeps per run, against %.0f at the full hold): fewer waits became futex sleeps, whose wake-ups the replay keeps", hs, fs)
+    return sprintf("the prediction fails: predicted %s, measured %s, %.1f points too pessimistic; %s", predicted_change(s), measured_change(s), -d, why)
+}
 
 # the overhead of scenario s as a findings phrase
 function overhead_phrase(s,    ci) {
@@ -254,6 +320,13 @@ function cp_draw(file,    W, X0, Y0, RH, H, PW, i, n, x, w, c, maxlen, step, t, 
         runs[s] = val("runs")
         keep(s, "bare_ms"); keep(s, "wrapped_ms"); keep(s, "bare_kops_per_s"); keep(s, "wrapped_kops_per_s")
         keep(s, "wait_share"); keep(s, "sleep_share"); keep(s, "contended_share")
+        keep(s, "bare_nvcsw"); keep(s, "wrapped_nvcsw")
+    } else if (k == "whatif_check") {
+        wi[s] = 1; wi_fac[s] = val("hold_factor"); wi_cs[s] = val("cs_ns"); wi_half[s] = val("half_cs_ns")
+        wi_lock[s] = val("lock"); wi_pred[s] = val("predicted_saving_pct"); wi_free[s] = val("predicted_free_saving_pct")
+        wi_pred_lo[s] = val("predicted_saving_pct_lo"); wi_pred_hi[s] = val("predicted_saving_pct_hi"); wi_traces[s] = val("traces_count")
+        wi_used[s] = val("pairs_used"); wi_total[s] = val("pairs_total"); wi_slow[s] = val("pairs_slow"); wi_min[s] = val("pairs_min")
+        keep(s, "measured_saving_pct"); keep(s, "full_nvcsw"); keep(s, "half_nvcsw")
     } else if (k == "latency") {
         haslat[s, v] = 1
         keep(s SUBSEP v, "p50_us"); keep(s SUBSEP v, "p99_us"); keep(s SUBSEP v, "max_us")
@@ -327,6 +400,7 @@ END {
     csv4 = csvdir "/lockwait-profile.csv"
     csv2 = csvdir "/lockwait-cache.csv"
     csv3 = csvdir "/lockwait-critpath.csv"
+    csvw = csvdir "/lockwait-whatif.csv"
     svg = csvdir "/lockwait-cache-critpath.svg"
 
     print "### lockwait: lock contention, the profiler's overhead and the critical path"
@@ -357,14 +431,14 @@ END {
     else
         print "Wall times: medians over the clean runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)."
     print ""
-    print "| scenario | threads | bare ms | wrapped ms | overhead | 95% CI | p | q | pairs used/total | slow |"
-    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-    print "scenario,threads,bare_ms,bare_ms_lo,bare_ms_hi,wrapped_ms,wrapped_ms_lo,wrapped_ms_hi,bare_kops_per_s,bare_kops_per_s_lo,bare_kops_per_s_hi,wrapped_kops_per_s,wrapped_kops_per_s_lo,wrapped_kops_per_s_hi,overhead_pct,overhead_lo_pct,overhead_hi_pct,p,q,pairs_used,pairs_total,pairs_slow,target_reached,measured" > csv1
+    print "| scenario | threads | bare ms | wrapped ms | overhead | 95% CI | p | q | pairs used/total | slow | sleeps bare / wrapped |"
+    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    print "scenario,threads,bare_ms,bare_ms_lo,bare_ms_hi,wrapped_ms,wrapped_ms_lo,wrapped_ms_hi,bare_kops_per_s,bare_kops_per_s_lo,bare_kops_per_s_hi,wrapped_kops_per_s,wrapped_kops_per_s_lo,wrapped_kops_per_s_hi,overhead_pct,overhead_lo_pct,overhead_hi_pct,p,q,pairs_used,pairs_total,pairs_slow,target_reached,measured,bare_nvcsw,bare_nvcsw_lo,bare_nvcsw_hi,wrapped_nvcsw,wrapped_nvcsw_lo,wrapped_nvcsw_hi" > csv1
     for (i = 1; i <= nsc; i++) {
         s = order[i]
         if (!(s in ov)) { # no preload on this OS: bare only
-            printf "| %s | %d | %s | - | - | - | - | - | %d/%d | %d |\n", s, threads[s], withci(s, "bare_ms", 1, "%.2f", ""), runs[s], npair[s], nslow[s]
-            printf "%s,%d,%s,,,,%s,,,,,,,,,%d,%d,%d,,0\n", s, threads[s], csvci(s, "bare_ms"), csvci(s, "bare_kops_per_s"), runs[s], npair[s], nslow[s] > csv1
+            printf "| %s | %d | %s | - | - | - | - | - | %d/%d | %d | %s |\n", s, threads[s], withci(s, "bare_ms", 1, "%.2f", ""), runs[s], npair[s], nslow[s], sleeps(s, "bare_nvcsw", "wrapped_nvcsw")
+            printf "%s,%d,%s,,,,%s,,,,,,,,,%d,%d,%d,,0,%s,,,\n", s, threads[s], csvci(s, "bare_ms"), csvci(s, "bare_kops_per_s"), runs[s], npair[s], nslow[s], csvci(s, "bare_nvcsw") > csv1
             continue
         }
         if (busy(s)) { o = "too busy"; ci = "-"; pq = "- | -" }
@@ -374,7 +448,7 @@ END {
             pq = (ov_p[s] == "NA" ? "-" : ov_p[s]) " | " (ov_q[s] == "NA" ? "-" : ov_q[s])
         }
         if (ov_reached[s] != 1 && has_ci(s) && !busy(s)) wide = 1
-        printf "| %s | %d | %s | %s | %s | %s | %s | %d/%d | %d |\n", s, threads[s], withci(s, "bare_ms", 1, "%.2f", ""), withci(s, "wrapped_ms", 1, "%.2f", ""), o, ci, pq, ov_used[s], ov_total[s], ov_slow[s]
+        printf "| %s | %d | %s | %s | %s | %s | %s | %d/%d | %d | %s |\n", s, threads[s], withci(s, "bare_ms", 1, "%.2f", ""), withci(s, "wrapped_ms", 1, "%.2f", ""), o, ci, pq, ov_used[s], ov_total[s], ov_slow[s], sleeps(s, "bare_nvcsw", "wrapped_nvcsw")
         # CSV: no overhead, interval, p or q for a scenario too busy to measure
         measured = !busy(s)
         c_ov = ""; c_lo = ""; c_hi = ""; c_p = ""; c_q = ""
@@ -382,7 +456,7 @@ END {
         if (measured && has_ci(s)) { c_lo = ov_lo[s]; c_hi = ov_hi[s] }
         if (measured && ov_p[s] != "NA") c_p = ov_p[s]
         if (measured && ov_q[s] != "NA") c_q = ov_q[s]
-        printf "%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%d,%d,%d,%d,%d\n", s, threads[s], csvci(s, "bare_ms"), csvci(s, "wrapped_ms"), csvci(s, "bare_kops_per_s"), csvci(s, "wrapped_kops_per_s"), c_ov, c_lo, c_hi, c_p, c_q, ov_used[s], ov_total[s], ov_slow[s], ov_reached[s], measured > csv1
+        printf "%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%d,%d,%d,%d,%d,%s,%s\n", s, threads[s], csvci(s, "bare_ms"), csvci(s, "wrapped_ms"), csvci(s, "bare_kops_per_s"), csvci(s, "wrapped_kops_per_s"), c_ov, c_lo, c_hi, c_p, c_q, ov_used[s], ov_total[s], ov_slow[s], ov_reached[s], measured, csvci(s, "bare_nvcsw"), csvci(s, "wrapped_nvcsw") > csv1
     }
     close(csv1)
     if (wide)
@@ -434,6 +508,25 @@ END {
         close(csv3)
     }
 
+    # the what-if check: the replay's prediction against the runs at the scaled hold
+    nwi = 0
+    for (i = 1; i <= nsc; i++) if (order[i] in wi) nwi++
+    if (nwi > 0) {
+        table_start("What-if check: the change of wall time `lockwait_report --what-if` predicted for the lock's holds scaled (the median over the traces with its 95% interval; no interval from fewer than 6), against the change measured in interleaved pairs of bare runs at the full and the scaled hold (Hodges-Lehmann estimate of scaled/full wall time with its 95% interval). Sleeps: voluntary context switches per run, medians.",
+            "| scenario | hold ns: full → scaled | lock | traces | predicted (95% CI) | measured (95% CI) | predicted, lock free | sleeps full / scaled | pairs used/total |\n|---|---:|---|---:|---:|---:|---:|---:|---:|",
+            "scenario,hold_factor,cs_ns,half_cs_ns,lock,traces,predicted_saving_pct,predicted_saving_pct_lo,predicted_saving_pct_hi,measured_saving_pct,measured_saving_pct_lo,measured_saving_pct_hi,predicted_free_saving_pct,full_nvcsw,full_nvcsw_lo,full_nvcsw_hi,half_nvcsw,half_nvcsw_lo,half_nvcsw_hi,pairs_used,pairs_total,pairs_slow,measured", csvw)
+        for (i = 1; i <= nsc; i++) {
+            s = order[i]
+            if (!(s in wi)) continue
+            m = wi_busy(s) ? "too busy" : measured_change(s)
+            lk = wi_lock[s] == "NA" ? "" : wi_lock[s]
+            printf "| %s | %s → %s | %s | %s | %s | %s | %s | %s | %d/%d |\n", s, wi_cs[s], wi_half[s], (lk == "" ? "-" : lk), wi_traces[s], predicted_change(s), m, change(wi_free[s]), sleeps(s, "full_nvcsw", "half_nvcsw"), wi_used[s], wi_total[s]
+            c_m = wi_busy(s) ? ",," : csvci(s, "measured_saving_pct")
+            printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%d,%d,%d,%d\n", s, wi_fac[s], wi_cs[s], wi_half[s], lk, wi_traces[s], nacsv(wi_pred[s]), nacsv(wi_pred_lo[s]), nacsv(wi_pred_hi[s]), c_m, nacsv(wi_free[s]), csvci(s, "full_nvcsw"), csvci(s, "half_nvcsw"), wi_used[s], wi_total[s], wi_slow[s], !wi_busy(s) > csvw
+        }
+        close(csvw)
+    }
+
     # findings, every number from the tables above
     print ""
     print "<!-- headline:begin -->"
@@ -469,6 +562,23 @@ END {
             line = line sprintf("%s%s %s", line == "" ? "" : ", ", s, pct(fig[s, "sleep_share"]))
     }
     if (line != "") print "- Share of the wait spent asleep in the kernel (futex) rather than spinning in user space (medians over the wrapped runs): " line "."
+    line = ""; more = ""
+    for (i = 1; i <= nsc; i++) {
+        s = order[i]
+        b = fig[s, "bare_nvcsw"]; w = fig[s, "wrapped_nvcsw"]
+        if (!(s in ov) || b == "" || b == "NA" || w == "" || w == "NA") continue
+        line = line sprintf("%s%s %.0f bare, %.0f under the preload", line == "" ? "" : "; ", s, b, w)
+        # more than twice the bare sleeps (and more than a few): spinning turned into sleeping
+        if (w + 0 > 2 * b && w - b >= 10) more = more (more == "" ? "" : ", ") s
+    }
+    if (line != "") {
+        printf "- Sleeps per run (voluntary context switches in the timed region, medians over the clean pairs): %s.", line
+        if (more != "") printf " Under the preload %s sleep%s more than twice as often as bare: hand-offs the bare program wins by spinning or by arriving at a free lock became futex sleeps.", more, index(more, ",") ? "" : "s"
+        printf "\n"
+    }
+    for (i = 1; i <= nsc; i++)
+        if (order[i] in wi)
+            printf "- What-if, %s (holds x%s): %s.\n", order[i], wi_fac[order[i]], whatif_phrase(order[i])
     if ("cache" in tail_n)
         printf "- cache: the %d requests at or above p99 spent %s of their latency compiling under the cache lock or waiting for it, and %s compiling or blocked while the lock's holder was compiling.\n", tail_n["cache"], pct(tail_lock["cache"]), pct(tail_comp["cache"])
     if (("cache" in ov) && ("cache" in cp_path))

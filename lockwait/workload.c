@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 /* default ops per thread, CS ns, work ns, by enum scenario (usage prints them) */
@@ -75,7 +76,9 @@ static void usage(FILE *f)
         "  lock rate; mutex, spin, sem and rwlock hammer their lock on purpose)\n"
         "  (cache threads also sleep 200000 ns between requests: client think time)\n"
         "output: RESULT exp=lockwait kind=workload scenario=S threads=N wall_ns=N ops=N\n"
-        "  ops_per_s=F p50_ns=N p99_ns=N max_ns=N check=ok  (exit 1 if a check fails)\n");
+        "  ops_per_s=F p50_ns=N p99_ns=N max_ns=N cs_ns=N nvcsw=N nivcsw=N check=ok\n"
+        "  (exit 1 if a check fails; cs_ns: the hold that ran; nvcsw, nivcsw: the\n"
+        "  process's voluntary (sleeps) and involuntary context switches in the timed region)\n");
 }
 
 struct options opt;
@@ -194,8 +197,21 @@ static struct worker *alloc_workers(long n)
     return ws;
 }
 
-/* start the n threads behind the gate, open it, join them: the wall time */
-static uint64_t run_timed(struct worker *ws, long n)
+/* the process's voluntary and involuntary context switches so far, all its
+ * threads (exited ones too) */
+static void context_switches(long *voluntary, long *involuntary)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0)
+        die_errno("getrusage");
+    *voluntary = ru.ru_nvcsw;
+    *involuntary = ru.ru_nivcsw;
+}
+
+/* start the n threads behind the gate, open it, join them: the wall time;
+ * the context switches of that region into *nvcsw and *nivcsw (the main
+ * thread's joins count too: at most one sleep per thread) */
+static uint64_t run_timed(struct worker *ws, long n, long *nvcsw, long *nivcsw)
 {
     pthread_t *th = xmalloc(sizeof *th * (size_t)n);
     for (long t = 0; t < n; t++) {
@@ -211,11 +227,16 @@ static uint64_t run_timed(struct worker *ws, long n)
     }
     while (atomic_load(&gate_ready) < n)
         sched_yield();
+    long v0, i0;
+    context_switches(&v0, &i0);
     uint64_t t0 = now_ns(); /* timed region: gate open .. all joined */
     atomic_store(&gate_go, 1);
     for (long t = 0; t < n; t++)
         check_pt(pthread_join(th[t], NULL), "pthread_join");
     uint64_t wall = now_ns() - t0;
+    context_switches(nvcsw, nivcsw);
+    *nvcsw -= v0;
+    *nivcsw -= i0;
     free(th);
     return wall;
 }
@@ -256,7 +277,8 @@ int main(int argc, char **argv)
     long n = opt.threads;
     struct worker *ws = alloc_workers(n);
     setup_shared(n);
-    uint64_t wall = run_timed(ws, n);
+    long nvcsw, nivcsw;
+    uint64_t wall = run_timed(ws, n, &nvcsw, &nivcsw);
 
     if (opt.fault)
         inject_fault(ws, n);
@@ -274,8 +296,9 @@ int main(int argc, char **argv)
 
     printf("RESULT exp=lockwait kind=workload scenario=%s threads=%ld wall_ns=%" PRIu64
            " ops=%ld ops_per_s=%.1f p50_ns=%" PRIu64 " p99_ns=%" PRIu64 " max_ns=%" PRIu64
-           " check=ok\n",
-           scenario_names[opt.sc], n, wall, ops, (double)ops * 1e9 / (double)wall, p50, p99, mx);
+           " cs_ns=%ld nvcsw=%ld nivcsw=%ld check=ok\n",
+           scenario_names[opt.sc], n, wall, ops, (double)ops * 1e9 / (double)wall, p50, p99, mx,
+           opt.cs_ns, nvcsw, nivcsw);
     fprintf(stderr, "lockwait_workload: %s, %ld threads: %ld ops in %.1f ms, p50 %.1f us, p99 %.1f us, "
             "max %.1f us\n", scenario_names[opt.sc], n, ops, (double)wall / 1e6,
             (double)p50 / 1e3, (double)p99 / 1e3, (double)mx / 1e3);

@@ -109,6 +109,42 @@ with_overhead cond "2.000 NA NA 1 1 1 1 0 1" <"$fixture" >"$TMP/one.txt"
 check_eq "one clean pair (QUICK): the number, and that it has no interval" 1 \
   "$(findings <"$TMP/one.txt" | grep -cF 'cond +2.0% (1 clean pair: too few for an interval)')"
 
+# the sleeps and the what-if check (the fixture predates them: its lines
+# with these added). mutex: sleeps 7 bare, 1300 under the preload; the
+# prediction (median of 6 traces, 17.5..18.5) inside the measured interval. cache: predicted 30%, measured
+# 10% (8..12) with 4 threads on the fixture's 2 CPUs. cond (as if it
+# applied): predicted 5%, measured 20% (18..22) with the sleeps halved.
+# sem: no prediction (a report without --what-if)
+wline() { # wline S PRED MEAS LO HI FULL_SLEEPS HALF_SLEEPS [PRED_LO PRED_HI]: a whatif_check line
+  echo "RESULT exp=lockwait kind=whatif_check scenario=$1 hold_factor=0.5 cs_ns=1000 half_cs_ns=500 lock=g_lock traces_count=${8:+6} predicted_saving_pct=$2 predicted_saving_pct_lo=${8:-NA} predicted_saving_pct_hi=${9:-NA} predicted_free_saving_pct=40.0 measured_saving_pct=$3 measured_saving_pct_lo=$4 measured_saving_pct_hi=$5 p=0.01 q=0.02 pairs_used=8 pairs_total=9 pairs_slow=1 pairs_min=8 full_nvcsw=$6 full_nvcsw_lo=$6 full_nvcsw_hi=$6 half_nvcsw=$7 half_nvcsw_lo=$7 half_nvcsw_hi=$7"
+}
+{
+  sed '/^RESULT exp=lockwait kind=runs scenario=mutex /s/$/ bare_nvcsw=7 bare_nvcsw_lo=6 bare_nvcsw_hi=9 wrapped_nvcsw=1300 wrapped_nvcsw_lo=1200 wrapped_nvcsw_hi=1400/' "$fixture"
+  wline mutex 18.0 17.0 15.0 19.0 40 38 17.5 18.5
+  wline cache 30.0 10.0 8.0 12.0 400 400
+  wline cond 5.0 20.0 18.0 22.0 100 50
+  wline sem NA 12.0 10.0 14.0 100 90
+} >"$TMP/wi.txt"
+mkdir -p "$TMP/wi"
+awk -v csvdir="$TMP/wi" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" "$TMP/wi.txt" >"$TMP/wi.md"
+check "sleeps: the overhead table shows them beside the overhead (mutex 7 / 1300)" grep -q '^| mutex | .* | 7 / 1300 |$' "$TMP/wi.md"
+check "sleeps: a finding names the scenario whose sleeps more than doubled under the preload" \
+  grep -q '^- Sleeps per run .*mutex 7 bare, 1300 under the preload.* Under the preload mutex sleeps more than twice as often as bare' "$TMP/wi.md"
+check "what-if table: predicted and measured change of wall time, each with its interval" \
+  grep -qF '| mutex | 1000 → 500 | g_lock | 6 | -18.0% (-18.5..-17.5%) | -17.0% (-19.0..-15.0%) | -40.0% | 40 / 38 | 8/9 |' "$TMP/wi.md"
+check "what-if: a prediction inside the measured interval holds" \
+  grep -qF -- '- What-if, mutex (holds x0.5): the prediction holds: predicted -18.0% (-18.5..-17.5%), measured -17.0% (-19.0..-15.0%), 1.0 points apart.' "$TMP/wi.md"
+check "what-if: a prediction 20 points above, with more threads than CPUs, fails and says the CPU queue is why" \
+  grep -qF -- '- What-if, cache (holds x0.5): the prediction fails: predicted -30.0% (no interval), measured -10.0% (-12.0..-8.0%), 20.0 points too optimistic; with 4 threads on 2 CPUs' "$TMP/wi.md"
+check "what-if: a prediction 15 points below while the sleeps halved says the sleeps are why" \
+  grep -qF -- '15.0 points too pessimistic; the shorter holds also slept less (50 sleeps per run, against 100 at the full hold)' "$TMP/wi.md"
+check "what-if: no prediction is said, not passed off as 0" grep -qF -- '- What-if, sem (holds x0.5): measured -12.0% (-14.0..-10.0%) at x0.5 the hold; no prediction' "$TMP/wi.md"
+check_eq "what-if CSV: a row per scenario, the figures as the raw file has them" \
+  "mutex,0.5,1000,500,g_lock,6,18.0,17.5,18.5,17.0,15.0,19.0,40.0,40,40,40,38,38,38,8,9,1,1" "$(sed -n 2p "$TMP/wi/lockwait-whatif.csv")"
+sed 's/pairs_used=8 pairs_total=9 pairs_slow=1/pairs_used=3 pairs_total=9 pairs_slow=6/' "$TMP/wi.txt" >"$TMP/wibusy.txt"
+check "what-if: too many slow pairs: too busy, no verdict" bash -c "awk -v csvdir='$TMP/wi' -f '$ROOT/common/kv.awk' -f '$ROOT/lockwait/summary.awk' '$TMP/wibusy.txt' |
+  grep -qF -- '- What-if, cache (holds x0.5): could not be measured here (6 of 9 pairs in a slow state); predicted -30.0% (no interval).'"
+
 # without the preload (macOS): bare times, dashes, and a sentence saying why
 grep -v -E 'variant=(wrapped|traced)|kind=overhead ' "$fixture" >"$TMP/bare.txt"
 awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" "$TMP/bare.txt" >"$TMP/bare.md"

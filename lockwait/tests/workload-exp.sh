@@ -27,6 +27,9 @@ cp "$TMP/out" "$TMP/msg"
 check "the message names the knob and the bad word" grep -q "LOCKWAIT_SCENARIOS=mutex,futex: 'futex' is not one of" "$TMP/msg"
 LOCKWAIT_THREADS=1 check_exit "LOCKWAIT_THREADS=1: exit 2" 2 run_exp lockwait_check
 MAX_CELL_S=soon check_exit "MAX_CELL_S=soon: exit 2" 2 run_exp lockwait_check
+LOCKWAIT_WHATIF=1.5 check_exit "LOCKWAIT_WHATIF=1.5 (a factor must be below 1): exit 2" 2 run_exp lockwait_check
+LOCKWAIT_WHATIF=0.25 check "LOCKWAIT_WHATIF=0.25 passes the check" run_exp lockwait_check
+LOCKWAIT_WHATIF=off check "LOCKWAIT_WHATIF=off passes the check" run_exp lockwait_check
 LOCKWAIT_SCENARIOS=cache,cond LOCKWAIT_THREADS=4 MAX_CELL_S=10 check "valid knobs pass the check" run_exp lockwait_check
 eta=$(run_exp lockwait_eta)
 check_awk "the ETA is a whole number of seconds ($eta)" "\"$eta\" ~ /^[0-9]+\$/ && $eta >= 1"
@@ -34,6 +37,11 @@ check_awk "the ETA is a whole number of seconds ($eta)" "\"$eta\" ~ /^[0-9]+\$/ 
 # as long (the canaries, awk and report around them do not: 50x at least)
 eta1024=$(LOCKWAIT_THREADS=1024 run_exp lockwait_eta)
 check_awk "the ETA grows with LOCKWAIT_THREADS (4: $eta s, 1024: $eta1024 s)" "$eta1024 >= 50 * $eta"
+# the what-if pairs of mutex and cache are in it: a run of the two without
+# them is estimated shorter
+etaw=$(REPS=8 QUICK=0 LOCKWAIT_SCENARIOS=mutex,cache run_exp lockwait_eta)
+etaoff=$(REPS=8 QUICK=0 LOCKWAIT_SCENARIOS=mutex,cache LOCKWAIT_WHATIF=off run_exp lockwait_eta)
+check_awk "the ETA counts the what-if pairs (mutex,cache: $etaw s, without the check $etaoff s)" "$etaw > $etaoff"
 
 raw=$TMP/raw/lockwait-raw.txt
 mkdir -p "$TMP/raw"
@@ -71,6 +79,29 @@ check_eq "medians of the runs for each scenario, latency for cache bare and wrap
   "$(count '^RESULT exp=lockwait kind=runs scenario=(cond|cache) runs=') $(count '^RESULT exp=lockwait kind=latency scenario=cache variant=(bare|wrapped) ')"
 check "provenance: the workload flags" grep -q '^# lockwait_args_cache: .*-m 32 -n 100' "$raw"
 check "provenance: the slow-state factor from build/stats" grep -q '^# lockwait_slow_canary: 1.15 ' "$raw"
+check_eq "the runs lines carry the medians of the sleeps (bare_nvcsw=, wrapped_nvcsw=) for both scenarios" 2 \
+  "$(count '^RESULT exp=lockwait kind=runs scenario=(cond|cache) .* bare_nvcsw=([0-9.]+|NA) .* wrapped_nvcsw=([0-9.]+|NA) ')"
+# the what-if check: cache only (cond's hold is 0: LOCKWAIT_WHATIF_SCENARIOS)
+wi=$(grep '^RESULT exp=lockwait kind=whatif_check ' "$raw" || true)
+check_eq "one what-if check line, for cache" "cache" "$(val "$wi" scenario)"
+check_eq "... at half the hold: cs_ns= of the full runs, half_cs_ns= of the half ones" "1000000 500000" "$(val "$wi" cs_ns) $(val "$wi" half_cs_ns)"
+check_eq "... one kind=whatif_pair line per pair" "$(val "$wi" pairs_total)" "$(count '^RESULT exp=lockwait kind=whatif_pair scenario=cache ')"
+check_eq "... each pair: a full and a half run whose workload lines say their hold" \
+  "$(($(val "$wi" pairs_total) * 2))" \
+  "$(count '^RESULT exp=lockwait kind=workload scenario=cache .* cs_ns=(1000000 .*variant=full|500000 .*variant=half) rep=')"
+# the measured saving is build/stats ratio on the clean pairs' half/full
+# wall times, as a saving: 100 x (1 - ratio)
+# input: kind=whatif_pair lines (clean: slow=0) and their wall_ratio
+kv_awk '/kind=whatif_pair .*slow=0$/ { v = v " " kv_get($0, "wall_ratio") } END { print "cache" v }' "$raw" >"$TMP/wr.in"
+want=$("$BUILD/stats" ratio "$TMP/wr.in" | kv_awk '{ e = kv_get($0, "est"); if (e == "NA") print e; else printf "%.3f\n", 100 * (1 - e) }')
+check_eq "... measured_saving_pct is build/stats ratio on the clean pairs ($want)" "$want" "$(val "$wi" measured_saving_pct)"
+if [[ $("$BUILD/lockwait_report" -h 2>&1) != *--what-if* ]]; then
+  check_eq "... no prediction from a report without --what-if: NA, and the raw file says why" "NA 1" \
+    "$(val "$wi" predicted_saving_pct) $(grep -c '^# lockwait_whatif_cache: no prediction' "$raw")"
+else
+  check "... the report's prediction (--what-if 0.5 and 0)" awk -v p="$(val "$wi" predicted_saving_pct)" -v f="$(val "$wi" predicted_free_saving_pct)" \
+    'BEGIN { exit !(p ~ /^-?[0-9.]+$/ && f ~ /^-?[0-9.]+$/) }'
+fi
 check_eq "the raw file keeps the RESULT grammar" "" "$(result_grammar "$raw" | head -n 3)"
 check_eq "nothing left behind next to the raw file" "lockwait-raw.txt" "$(ls "$TMP/raw")"
 
@@ -152,4 +183,59 @@ check_eq "every pair slow: stop once 8 slow pairs could not be outnumbered by th
   "$(val "$line" pairs_total) $(val "$line" pairs_slow) $(val "$line" pairs_used)"
 line=$(fake_run capped 2 0 0)
 check_eq "target not reached, cap 0 s: REPS clean pairs and the slow one (3), no more" "3 0" "$(val "$line" pairs_total) $(val "$line" target_reached)"
+
+# The what-if prediction through a stand-in for lockwait_report (the real
+# one for everything but --what-if): a lock whose halved holds save 12.5%
+# (25% free) and another that saves less; the check takes the lock the
+# hold belongs to, the one saving most
+wib=$TMP/whatifbuild
+mkdir -p "$wib"
+for f in lockwait_workload liblockwait.so stats; do ln -s "$BUILD/$f" "$wib/$f"; done
+cat >"$wib/lockwait_report" <<STANDIN
+#!/usr/bin/env bash
+set -euo pipefail
+case "\${1-}" in
+  -h) "$BUILD/lockwait_report" -h; echo "  --what-if FACTOR [--lock LABEL] TRACE (stand-in)" ;;
+  --what-if) # --what-if F [--what-if F]... TRACE
+    while [ "\$1" = --what-if ]; do
+      echo "RESULT exp=lockwait kind=whatif lock=g_other hold_factor=\$2 wall_ns=1000 predicted_wall_ns=990 predicted_saving_pct=1.0"
+      awk -v f="\$2" 'BEGIN { printf "RESULT exp=lockwait kind=whatif lock=g_mtx hold_factor=%s wall_ns=1000 predicted_wall_ns=%d predicted_saving_pct=%.1f\\n", f, 750 + 250 * f, 25 * (1 - f) }'
+      shift 2
+    done
+    [ "\$#" = 1 ] && [ -s "\$1" ] || { echo "no trace \$*" >&2; exit 1; } ;;
+  *) exec "$BUILD/lockwait_report" "\$@" ;;
+esac
+STANDIN
+chmod +x "$wib/lockwait_report"
+: >"$TMP/wi.txt"
+BUILD=$wib LOCKWAIT_SCENARIOS=mutex REPS=1 run_exp lockwait_run "$TMP/wi.txt" 2>"$TMP/wi.err" || fail "what-if run with the stand-in report" "$(tail -n 3 "$TMP/wi.err")"
+wi=$(grep '^RESULT exp=lockwait kind=whatif_check ' "$TMP/wi.txt" || true)
+check_eq "stand-in: the check names the lock and its predictions at 0.5 and 0" "mutex g_mtx 12.5 25" \
+  "$(val "$wi" scenario) $(val "$wi" lock) $(val "$wi" predicted_saving_pct) $(val "$wi" predicted_free_saving_pct)"
+check_eq "stand-in: the report's what-if lines are in the raw file, tagged (2 locks x 2 factors)" 4 \
+  "$(grep -c '^RESULT exp=lockwait kind=whatif lock=.* scenario=mutex variant=traced rep=0$' "$TMP/wi.txt")"
+check_awk "stand-in: at least one what-if pair ran ($(val "$wi" pairs_total))" "$(val "$wi" pairs_total)0 >= 10"
+check_eq "stand-in: the half runs ran at half the mutex hold (500 ns)" "$(grep -c 'kind=whatif_pair ' "$TMP/wi.txt")" \
+  "$(grep -c '^RESULT exp=lockwait kind=workload scenario=mutex .* cs_ns=500 .*variant=half ' "$TMP/wi.txt")"
+check_eq "stand-in: REPS 1: one trace, so no interval for the prediction" "1 NA NA" \
+  "$(val "$wi" traces_count) $(val "$wi" predicted_saving_pct_lo) $(val "$wi" predicted_saving_pct_hi)"
+check "stand-in: the sleeps of the full and half runs (NA: no clean pair)" grep -q -E 'kind=whatif_check .* full_nvcsw=([0-9.]+|NA) .* half_nvcsw=([0-9.]+|NA) ' "$TMP/wi.txt"
+: >"$TMP/wi0.txt"
+BUILD=$wib LOCKWAIT_SCENARIOS=mutex REPS=1 LOCKWAIT_WHATIF=0 run_exp lockwait_run "$TMP/wi0.txt" 2>"$TMP/wi.err" || fail "LOCKWAIT_WHATIF=0 run" "$(tail -n 3 "$TMP/wi.err")"
+wi=$(grep '^RESULT exp=lockwait kind=whatif_check ' "$TMP/wi0.txt" || true)
+check_eq "LOCKWAIT_WHATIF=0: the lock free, predicted once (2 report lines), runs at -c 0" "2 0 25 25" \
+  "$(grep -c '^RESULT exp=lockwait kind=whatif lock=' "$TMP/wi0.txt") $(val "$wi" half_cs_ns) $(val "$wi" predicted_saving_pct) $(val "$wi" predicted_free_saving_pct)"
+# REPS 6: the prediction is the median of 6 traces (the traced run and 5
+# more, variant whatif_traced), with an interval; the stand-in predicts
+# the same 12.5% from each
+: >"$TMP/wi6.txt"
+BUILD=$wib LOCKWAIT_SCENARIOS=mutex REPS=6 MAX_CELL_S=0 run_exp lockwait_run "$TMP/wi6.txt" 2>"$TMP/wi.err" || fail "what-if run, REPS=6" "$(tail -n 3 "$TMP/wi.err")"
+wi=$(grep '^RESULT exp=lockwait kind=whatif_check ' "$TMP/wi6.txt" || true)
+check_eq "REPS 6: 6 traces, the median prediction and its interval" "6 12.5 12.5 12.5" \
+  "$(val "$wi" traces_count) $(val "$wi" predicted_saving_pct) $(val "$wi" predicted_saving_pct_lo) $(val "$wi" predicted_saving_pct_hi)"
+check_eq "REPS 6: 5 more traced runs (variant whatif_traced, rep 2..6), each with its report lines" "5 20" \
+  "$(grep -c '^RESULT exp=lockwait kind=workload .*variant=whatif_traced rep=[2-6]$' "$TMP/wi6.txt") $(grep -c '^RESULT exp=lockwait kind=whatif .*variant=whatif_traced' "$TMP/wi6.txt")"
+: >"$TMP/wioff.txt"
+BUILD=$wib LOCKWAIT_SCENARIOS=mutex REPS=1 LOCKWAIT_WHATIF=off run_exp lockwait_run "$TMP/wioff.txt" 2>"$TMP/wi.err" || fail "LOCKWAIT_WHATIF=off run" "$(tail -n 3 "$TMP/wi.err")"
+check_eq "LOCKWAIT_WHATIF=off: no what-if run, pair or line" 0 "$(grep -c -E '^RESULT .*(kind=whatif|variant=half)' "$TMP/wioff.txt" || true)"
 finish

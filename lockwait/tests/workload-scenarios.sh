@@ -52,6 +52,19 @@ p99=$(sed -n 's/.* p99_ns=\([0-9]*\) .*/\1/p' "$TMP/res")
 check "cache -W: every request listed is at or above p99 ($p99 ns)" \
   awk -v p="$p99" '$1 == "request" && $4 - $3 < p { exit 1 }' "$TMP/win"
 
+# the RESULT line says what ran and how often the threads slept: the hold
+# (cs_ns=, -c or the default) and the timed region's voluntary and
+# involuntary context switches (getrusage); cache's think time is a
+# nanosleep per request, so it sleeps at least once per request
+out=$("$W" -n 200 -c 1234 mutex 2>/dev/null)
+check_eq "mutex -c 1234: cs_ns=1234 in the RESULT line" 1234 "$(val "$out" cs_ns)"
+check_eq "mutex without -c: cs_ns= is the default (1000)" 1000 "$(val "$("$W" -n 200 mutex 2>/dev/null)" cs_ns)"
+check "mutex: nvcsw= and nivcsw= are whole numbers" \
+  awk -v a="$(val "$out" nvcsw)" -v b="$(val "$out" nivcsw)" 'BEGIN { exit !(a ~ /^[0-9]+$/ && b ~ /^[0-9]+$/) }'
+out=$("$W" -n 60 -m 16 cache 2>/dev/null)
+check "cache: at least one sleep per request (nvcsw=$(val "$out" nvcsw), $(val "$out" ops) requests)" \
+  awk -v v="$(val "$out" nvcsw)" -v n="$(val "$out" ops)" 'BEGIN { exit !(v ~ /^[0-9]+$/ && n > 0 && v + 0 >= n + 0) }'
+
 # usage and bad arguments
 check "-h prints usage and exits 0" bash -c "'$W' -h | grep -q '^usage: lockwait_workload'"
 check_exit "no scenario: exit 2" 2 "$W"
