@@ -307,6 +307,10 @@ static void model_summary(void)
             "%zu waits with pieces of their own (%zu pieces); wait blocks per waiter on %zu locks, "
             "summed over waiters on %zu\n", nrec, mstat.waits, mstat.holds, mstat.tsegs, mstat.own_waits,
             mstat.own_pieces, mstat.joint_locks, mstat.summed_locks);
+    if (mstat.clipped)
+        fprintf(stderr, "lockwait_report: model: %zu holds of exclusive locks began before another hold's end "
+                "(a start inferred from a waiter's view of the holder, or clocks of two CPUs apart): "
+                "moved to that end\n", mstat.clipped);
     if (!mstat.waits) /* a program without contention, or a process of it that had none */
         fprintf(stderr, "lockwait_report: %s: pid %" PRIu32 " waited for no lock (no contended events)\n",
                 path, hdr.pid);

@@ -89,6 +89,7 @@ extern const char *path;
 /* what the model holds, for the stat line: it grows with the records */
 struct model_stats {
     size_t waits, holds, tsegs, own_waits, own_pieces, joint_locks, summed_locks;
+    size_t clipped; /* holds of exclusive locks whose start was moved to the previous hold's end */
 };
 extern struct model_stats mstat;
 

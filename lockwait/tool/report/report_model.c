@@ -302,6 +302,29 @@ void seg_piece(const struct tseg *sg, size_t n, size_t k, const struct wait *w, 
     }
 }
 
+static int by_end(const void *a, const void *b)
+{
+    const struct hold *x = a, *y = b;
+    return x->e != y->e ? (x->e < y->e ? -1 : 1) : x->s != y->s ? (x->s < y->s ? -1 : 1) : 0;
+}
+
+/* An exclusive lock has one holder at a time, so a hold that starts before
+ * an earlier-ending one ends has a start that is wrong: inferred from a
+ * waiter's stale view of the holder (infer_hold_starts), or a clock read on
+ * another CPU. It starts at that end instead (counted: mstat.clipped). */
+static void clip_exclusive(struct hold *hs, size_t n)
+{
+    qsort(hs, n, sizeof *hs, by_end);
+    uint64_t last_end = 0;
+    for (size_t j = 0; j < n; j++) {
+        if (hs[j].s < last_end) {
+            hs[j].s = MIN(last_end, hs[j].e);
+            mstat.clipped++;
+        }
+        last_end = MAX(last_end, hs[j].e);
+    }
+}
+
 static void build_timelines(void)
 {
     size_t total = 0, off = 0;
@@ -311,6 +334,8 @@ static void build_timelines(void)
     for (size_t l = 0; l < nlk; l++) {
         struct hold *hs = holds + lk[l].hold_off;
         size_t n = lk[l].nhold;
+        if (lw_kinds[lw_kind_of_type(lk[l].type)].exclusive)
+            clip_exclusive(hs, n);
         sort_by_key(hs, n, sizeof *hs);
         for (size_t j = 0; j < n; j++) {
             if (j && hs[j].s < hs[j - 1].e)

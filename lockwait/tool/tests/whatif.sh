@@ -96,4 +96,16 @@ check_eq "... before any line of the report" "" "$("$R" --what-if 0.5 --lock 0x2
 check_exit "-f takes no --what-if" 2 "$R" -f --what-if 0.5 "$TMP/known.trace"
 check_exit "nine factors are refused" 2 "$R" --what-if 0 --what-if 0 --what-if 0 --what-if 0 --what-if 0 \
   --what-if 0 --what-if 0 --what-if 0 --what-if 0 "$TMP/known.trace"
+# An untimed hold whose start is inferred from a stale holder hint (102's,
+# seen by 100's request at 1000 while waiters never ran out) began, so
+# inferred, before 100's and 103's exact holds ended; a mutex has one
+# holder, so its start moves to 4000 and the lock is replayed (before: the
+# mutex was refused as one "whose holds overlap", as the suite's mutex
+# scenario was)
+"$G" text "$ROOT/lockwait/tool/tests/whatif-overlap.txt" "$TMP/overlap.trace"
+"$R" --what-if 0.5 --lock 0x1000 "$TMP/overlap.trace" >"$TMP/overlap.out" 2>"$TMP/overlap.err" || true
+check "a mutex with an overlapping inferred hold start is replayed" \
+  grep -q '^RESULT exp=lockwait kind=whatif .* hold_factor=0.5 ' "$TMP/overlap.out"
+check "... and the report says one hold start was moved" \
+  grep -q '^lockwait_report: model: 1 holds of exclusive locks began before another hold.s end' "$TMP/overlap.err"
 finish
