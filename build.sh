@@ -27,8 +27,8 @@ environment:
                  so the atomic increment is one ldadd and not a call to an
                  outline-atomics helper; ARMv8.0 cores (Raspberry Pi 4) need
                  ARM64_MARCH=armv8-a (then the loop is an ldxr/stxr retry loop)
-  Flags: -O2 -std=gnu11 -Wall -Wextra -Werror -pthread
-         -falign-loops=64 (printed by --flags)
+  Flags (--flags prints them): -O2 -std=gnu11 -Wall -Wextra -Werror -pthread
+  and -falign-loops=64
 An up-to-date build writes nothing (a read-only checkout builds fine). A
 change of compiler (what CC resolves to, or its version line) rebuilds all.
 false_sharing/false_sharing_O2.s, the listing docs/ describes, is
