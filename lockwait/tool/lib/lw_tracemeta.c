@@ -3,8 +3,9 @@
  * modules (path, addresses, bias: the reader reads their symbols from disk),
  * every interned stack, each thread's start routine, creator and name, and
  * the stacks of the contended locks' inits or first uses, and which thread
- * took such a lock only once (the join rule, ../lw_rules.h). Written at exit,
- * after the events. */
+ * took such a lock only once (the join rule, ../lw_rules.h), and each
+ * thread's estimated hold time of each exclusive lock it took (HOLD_SUM: the
+ * replay's untraced holds). Written at exit, after the events. */
 #define _GNU_SOURCE
 #include <link.h>
 #include <string.h>
@@ -145,6 +146,35 @@ static void put_once(struct out *o)
     }
 }
 
+/* each thread's hold time of each exclusive lock it took, estimated from
+ * its sampled holds: the trace has only the holds someone waited for, and
+ * lockwait_report's --what-if scales the rest from this sum */
+static void put_hold_sums(struct out *o)
+{
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+        struct lw_ttab *tab = atomic_load_explicit(&t->tab, memory_order_acquire);
+        for (uint32_t i = 0; tab && i < tab->cap; i++) {
+            struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_acquire);
+            uint64_t acq = e ? LD(e->acquisitions) : 0, timed = e ? LD(e->holds_timed) : 0;
+            if (!acq || !lw_kinds[e->kind].exclusive)
+                continue;
+            struct lw_trace_record r;
+            memset(&r, 0, sizeof r);
+            r.event = LW_EV_HOLD_SUM;
+            r.tid = t->tid;
+            r.lock = e->addr;
+            r.type = (uint8_t)lw_trace_type(e->kind, 1);
+            r.t_ns = acq;
+            r.holder = timed > UINT32_MAX ? UINT32_MAX : (uint32_t)timed;
+            if (timed) /* the mean sampled hold, times the acquisitions (double: no overflow) */
+                r.aux = (uint64_t)((double)lw_ticks_ns(LD(e->hold_ticks)) / (double)timed * (double)acq);
+            else
+                r.stack = LW_HOLD_SUM_UNTIMED;
+            put(o, &r);
+        }
+    }
+}
+
 int lw_trace_meta(int fd, int err)
 {
     struct out o = {.fd = fd, .err = err};
@@ -154,6 +184,7 @@ int lw_trace_meta(int fd, int err)
     put_threads(&o);
     put_locks(&o);
     put_once(&o);
+    put_hold_sums(&o);
     flush(&o);
     return o.err;
 }
