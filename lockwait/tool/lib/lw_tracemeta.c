@@ -125,54 +125,57 @@ static void put_locks(struct out *o)
     }
 }
 
-/* the join rule's fact (lw_rules.h): which thread took a lock someone
- * waited for only once in its life */
-static void put_once(struct out *o)
+/* fn on each thread's statistics of each lock it used */
+static void each_tstat(struct out *o, void (*fn)(struct out *, const struct lw_thread *, const struct lw_tstat *))
 {
     for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
         struct lw_ttab *tab = atomic_load_explicit(&t->tab, memory_order_acquire);
         for (uint32_t i = 0; tab && i < tab->cap; i++) {
             struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_acquire);
-            if (!e || LD(e->acquisitions) != 1 || !atomic_load_explicit(&e->lock->detail, memory_order_acquire))
-                continue;
-            struct lw_trace_record r;
-            memset(&r, 0, sizeof r);
-            r.event = LW_EV_LOCK_ONCE;
-            r.tid = t->tid;
-            r.lock = e->addr;
-            r.type = (uint8_t)lw_trace_type(e->kind, 1);
-            put(o, &r);
+            if (e)
+                fn(o, t, e);
         }
     }
+}
+
+/* a record of event about thread t and the lock of e, the rest zero */
+static struct lw_trace_record tstat_record(int event, const struct lw_thread *t, const struct lw_tstat *e)
+{
+    struct lw_trace_record r;
+    memset(&r, 0, sizeof r);
+    r.event = (uint8_t)event;
+    r.tid = t->tid;
+    r.lock = e->addr;
+    r.type = (uint8_t)lw_trace_type(e->kind, 1);
+    return r;
+}
+
+/* the join rule's fact (lw_rules.h): which thread took a lock someone
+ * waited for only once in its life */
+static void put_once(struct out *o, const struct lw_thread *t, const struct lw_tstat *e)
+{
+    if (LD(e->acquisitions) != 1 || !atomic_load_explicit(&e->lock->detail, memory_order_acquire))
+        return;
+    struct lw_trace_record r = tstat_record(LW_EV_LOCK_ONCE, t, e);
+    put(o, &r);
 }
 
 /* each thread's hold time of each exclusive lock it took, estimated from
  * its sampled holds: the trace has only the holds someone waited for, and
  * lockwait_report's --what-if scales the rest from this sum */
-static void put_hold_sums(struct out *o)
+static void put_hold_sum(struct out *o, const struct lw_thread *t, const struct lw_tstat *e)
 {
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
-        struct lw_ttab *tab = atomic_load_explicit(&t->tab, memory_order_acquire);
-        for (uint32_t i = 0; tab && i < tab->cap; i++) {
-            struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_acquire);
-            uint64_t acq = e ? LD(e->acquisitions) : 0, timed = e ? LD(e->holds_timed) : 0;
-            if (!acq || !lw_kinds[e->kind].exclusive)
-                continue;
-            struct lw_trace_record r;
-            memset(&r, 0, sizeof r);
-            r.event = LW_EV_HOLD_SUM;
-            r.tid = t->tid;
-            r.lock = e->addr;
-            r.type = (uint8_t)lw_trace_type(e->kind, 1);
-            r.t_ns = acq;
-            r.holder = timed > UINT32_MAX ? UINT32_MAX : (uint32_t)timed;
-            if (timed) /* the mean sampled hold, times the acquisitions (double: no overflow) */
-                r.aux = (uint64_t)((double)lw_ticks_ns(LD(e->hold_ticks)) / (double)timed * (double)acq);
-            else
-                r.stack = LW_HOLD_SUM_UNTIMED;
-            put(o, &r);
-        }
-    }
+    uint64_t acq = LD(e->acquisitions), timed = LD(e->holds_timed);
+    if (!acq || !lw_kinds[e->kind].exclusive)
+        return;
+    struct lw_trace_record r = tstat_record(LW_EV_HOLD_SUM, t, e);
+    r.t_ns = acq;
+    r.holder = timed > UINT32_MAX ? UINT32_MAX : (uint32_t)timed;
+    if (timed) /* the mean sampled hold, times the acquisitions (double: no overflow) */
+        r.aux = (uint64_t)((double)lw_ticks_ns(LD(e->hold_ticks)) / (double)timed * (double)acq);
+    else
+        r.stack = LW_HOLD_SUM_UNTIMED;
+    put(o, &r);
 }
 
 int lw_trace_meta(int fd, int err)
@@ -183,8 +186,8 @@ int lw_trace_meta(int fd, int err)
     put_stacks(&o);
     put_threads(&o);
     put_locks(&o);
-    put_once(&o);
-    put_hold_sums(&o);
+    each_tstat(&o, put_once);
+    each_tstat(&o, put_hold_sum);
     flush(&o);
     return o.err;
 }
