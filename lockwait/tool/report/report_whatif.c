@@ -26,9 +26,10 @@
  * the lock (HOLD_SUM), the untraced part (that total less its traced holds,
  * as the replay at factor 1 measures them) is taken as spread evenly over
  * its own work, which then shrinks by (1 - FACTOR) x untraced / own work;
- * without it (older traces) own work is kept unscaled. A replay that cannot go on (a cycle the observed order
- * makes, as with a hold whose release was lost) lets the parked step with
- * the earliest arrival through and counts it (forced_count=). */
+ * without it (older traces) own work is kept unscaled. A replay that
+ * cannot go on (a cycle the observed order makes, as with a hold whose
+ * release was lost) lets the parked step with the earliest arrival through
+ * and counts it (forced_count=). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report.h"
