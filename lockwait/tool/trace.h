@@ -46,7 +46,12 @@ enum lw_event {
                              (return address of the lock call) of the hold that made others wait,
                              stack = its acquire stack when one was taken (a long or sampled hold);
                              before lockwait_report's blame, written for timed holds only */
+    LW_EV_HOLD_SUM = 17,  /* at the end, one per thread and exclusive lock it took: tid, lock, type,
+                             t_ns = its acquisitions, aux = its estimated total hold time in ns (mean of
+                             its sampled holds x acquisitions), holder = holds timed, stack = flags
+                             (LW_HOLD_SUM_*); traces before it lack it: untraced holds unknown */
 };
+#define LW_HOLD_SUM_UNTIMED 1u /* HOLD_SUM: no hold of it was timed, aux is 0 (not an estimate) */
 
 enum lw_lock_type {
     LW_T_NONE = 0,
@@ -70,7 +75,7 @@ struct lw_trace_record {
     uint8_t type;    /* enum lw_lock_type */
     uint8_t pad[2];  /* zero */
     uint32_t stack;  /* REQUEST, ACQUIRE, TIMEOUT: the wait's stack id (LW_EV_STACK), 0: none;
-                        version 1: zero */
+                        version 1: zero; HOLD_SUM: its flags */
 };
 
 _Static_assert(sizeof(struct lw_trace_record) == 40, "trace record is 40 bytes");

@@ -3,8 +3,9 @@
  * modules (path, addresses, bias: the reader reads their symbols from disk),
  * every interned stack, each thread's start routine, creator and name, and
  * the stacks of the contended locks' inits or first uses, and which thread
- * took such a lock only once (the join rule, ../lw_rules.h). Written at exit,
- * after the events. */
+ * took such a lock only once (the join rule, ../lw_rules.h), and each
+ * thread's estimated hold time of each exclusive lock it took (HOLD_SUM: the
+ * replay's untraced holds). Written at exit, after the events. */
 #define _GNU_SOURCE
 #include <link.h>
 #include <string.h>
@@ -124,25 +125,57 @@ static void put_locks(struct out *o)
     }
 }
 
-/* the join rule's fact (lw_rules.h): which thread took a lock someone
- * waited for only once in its life */
-static void put_once(struct out *o)
+/* fn on each thread's statistics of each lock it used */
+static void each_tstat(struct out *o, void (*fn)(struct out *, const struct lw_thread *, const struct lw_tstat *))
 {
     for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
         struct lw_ttab *tab = atomic_load_explicit(&t->tab, memory_order_acquire);
         for (uint32_t i = 0; tab && i < tab->cap; i++) {
             struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_acquire);
-            if (!e || LD(e->acquisitions) != 1 || !atomic_load_explicit(&e->lock->detail, memory_order_acquire))
-                continue;
-            struct lw_trace_record r;
-            memset(&r, 0, sizeof r);
-            r.event = LW_EV_LOCK_ONCE;
-            r.tid = t->tid;
-            r.lock = e->addr;
-            r.type = (uint8_t)lw_trace_type(e->kind, 1);
-            put(o, &r);
+            if (e)
+                fn(o, t, e);
         }
     }
+}
+
+/* a record of event about thread t and the lock of e, the rest zero */
+static struct lw_trace_record tstat_record(int event, const struct lw_thread *t, const struct lw_tstat *e)
+{
+    struct lw_trace_record r;
+    memset(&r, 0, sizeof r);
+    r.event = (uint8_t)event;
+    r.tid = t->tid;
+    r.lock = e->addr;
+    r.type = (uint8_t)lw_trace_type(e->kind, 1);
+    return r;
+}
+
+/* the join rule's fact (lw_rules.h): which thread took a lock someone
+ * waited for only once in its life */
+static void put_once(struct out *o, const struct lw_thread *t, const struct lw_tstat *e)
+{
+    if (LD(e->acquisitions) != 1 || !atomic_load_explicit(&e->lock->detail, memory_order_acquire))
+        return;
+    struct lw_trace_record r = tstat_record(LW_EV_LOCK_ONCE, t, e);
+    put(o, &r);
+}
+
+/* each thread's hold time of each exclusive lock it took, estimated from
+ * its sampled holds: the trace has only the holds someone waited for, and
+ * lockwait_report's --what-if scales the rest from this sum */
+static void put_hold_sum(struct out *o, const struct lw_thread *t, const struct lw_tstat *e)
+{
+    uint64_t acq = LD(e->acquisitions), timed = LD(e->holds_timed);
+    if (!acq || !lw_kinds[e->kind].exclusive)
+        return;
+    struct lw_trace_record r = tstat_record(LW_EV_HOLD_SUM, t, e);
+    r.t_ns = acq;
+    r.holder = timed > UINT32_MAX ? UINT32_MAX : (uint32_t)timed;
+    if (timed) /* the mean sampled hold, times the acquisitions (double: no overflow) */
+        r.aux = (uint64_t)((double)lw_ticks_ns(LD(e->hold_ticks)) / (double)timed * (double)acq);
+    else
+        r.stack = LW_HOLD_SUM_UNTIMED;
+    put(o, &r);
 }
 
 int lw_trace_meta(int fd, int err)
@@ -153,7 +186,8 @@ int lw_trace_meta(int fd, int err)
     put_stacks(&o);
     put_threads(&o);
     put_locks(&o);
-    put_once(&o);
+    each_tstat(&o, put_once);
+    each_tstat(&o, put_hold_sum);
     flush(&o);
     return o.err;
 }

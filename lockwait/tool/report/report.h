@@ -137,6 +137,9 @@ void meta_stack_frames(uint32_t id, char *out, size_t cap);  /* outermost first,
 void meta_site_label(uint64_t pc, char *out, size_t cap);    /* symbol+0xOFF, or 0xADDR */
 uint64_t meta_stack_site(uint32_t id);                       /* its innermost frame, 0: none */
 int meta_took_once(uint32_t tid, uint64_t lock); /* a LOCK_ONCE record says so (the join rule) */
+int meta_hold_sums(void); /* the trace has HOLD_SUM records (writers before them: none) */
+/* tid's estimated total hold time of lock in *ns (HOLD_SUM); 0: not known (no record, or no hold timed) */
+int meta_hold_sum(uint32_t tid, uint64_t lock, uint64_t *ns);
 
 /* report_pieces.c */
 void attribute_waits(void); /* blocked time per thread; the waits the timelines do not describe */

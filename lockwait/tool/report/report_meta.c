@@ -1,5 +1,6 @@
 /* report_meta.c - lockwait_report: what a version-2 trace says about its
- * code (records 7-11 of trace.h: modules, stacks, threads, locks), names
+ * code (records 7-11 of trace.h: modules, stacks, threads, locks; and the
+ * facts written with them: LOCK_ONCE, HOLD_SUM), names
  * from the modules' files on disk (../lw_symbols.c: the trace must be read
  * on the machine that wrote it, with the same files, as with perf), and the
  * folded output "thread;frame;...;frame;lock NS" (outermost frame first),
@@ -28,6 +29,9 @@ static size_t nmlocks, cap_mlocks;
 struct monce { uint64_t lock, tid; }; /* LOCK_ONCE records, sorted */
 static struct monce *monces;
 static size_t nmonces, cap_monces;
+struct mhold { uint64_t lock, tid, ns; int known; }; /* HOLD_SUM records, sorted */
+static struct mhold *mholds;
+static size_t nmholds, cap_mholds;
 static struct lw_syms *syms;
 
 /* a record waiting for its DATA records: `want` bytes into `bytes` */
@@ -77,6 +81,12 @@ static void meta_record(const struct lw_trace_record *r, size_t i, struct pendin
     }
     if (p->event)
         FAIL("record %zu: event %u inside another's data: corrupt trace", i, r->event);
+    if (r->event == LW_EV_HOLD_SUM) { /* known: some hold timed, so aux is an estimate */
+        mholds = grow(mholds, &cap_mholds, nmholds + 1, sizeof *mholds);
+        int known = r->holder && !(r->stack & LW_HOLD_SUM_UNTIMED);
+        mholds[nmholds++] = (struct mhold){r->lock, r->tid, known ? r->aux : 0, known};
+        return;
+    }
     if (r->event > LW_EV_LOCK_ONCE)
         FAIL("record %zu: event %u: corrupt trace (or a newer writer)", i, r->event);
     if (r->event == LW_EV_LOCK_ONCE) {
@@ -93,6 +103,14 @@ static void meta_record(const struct lw_trace_record *r, size_t i, struct pendin
     if ((r->event == LW_EV_STACK && (r->tid == 0 || r->tid > 64)) || want > 4096)
         FAIL("record %zu: event %u of %zu bytes: corrupt trace", i, r->event, want);
     *p = (struct pending){r->event, *r, zalloc(want + 1, 1), want, 0};
+}
+
+static int hold_cmp(const void *a, const void *b)
+{
+    const struct mhold *x = a, *y = b;
+    if (x->lock != y->lock)
+        return x->lock < y->lock ? -1 : 1;
+    return (x->tid > y->tid) - (x->tid < y->tid);
 }
 
 static int stack_cmp(const void *a, const void *b)
@@ -122,7 +140,8 @@ void meta_load(void)
         size_t n = MIN(CHUNK, nrec - i0);
         const struct lw_trace_record *rec = records(i0, n, buf);
         for (size_t j = 0; j < n; j++)
-            if ((rec[j].event >= LW_EV_STACK && rec[j].event < 16) || p.event) /* a naming record's data follows it */
+            if ((rec[j].event >= LW_EV_STACK && rec[j].event < 16) || rec[j].event == LW_EV_HOLD_SUM ||
+                p.event) /* a naming record's data follows it */
                 meta_record(&rec[j], i0 + j, &p);
     }
     if (p.event)
@@ -132,6 +151,21 @@ void meta_load(void)
         qsort(stacks, nstacks, sizeof *stacks, stack_cmp);
     if (nmonces)
         qsort(monces, nmonces, sizeof *monces, once_cmp);
+    if (nmholds)
+        qsort(mholds, nmholds, sizeof *mholds, hold_cmp);
+}
+
+int meta_hold_sums(void)
+{
+    return nmholds != 0;
+}
+
+int meta_hold_sum(uint32_t tid, uint64_t lock, uint64_t *ns)
+{
+    struct mhold key = {lock, tid, 0, 0};
+    const struct mhold *m = nmholds ? bsearch(&key, mholds, nmholds, sizeof *mholds, hold_cmp) : NULL;
+    *ns = m ? m->ns : 0;
+    return m && m->known;
 }
 
 int meta_took_once(uint32_t tid, uint64_t lock)

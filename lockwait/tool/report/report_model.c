@@ -387,12 +387,14 @@ static void build_sections(void)
 
 /* ---- building ---- */
 
-/* records 7 to 15 (version 2) name code and threads: report_meta.c reads
- * them; the model skips them, and takes HOLD_SITE (the acquire site of the
- * RELEASE before it) only in the second pass */
+/* records 7 to 15 (version 2) name code and threads, HOLD_SUM sums a
+ * thread's holds: report_meta.c reads them; the model skips them, and takes
+ * HOLD_SITE (the acquire site of the RELEASE before it) only in the second
+ * pass */
 static int is_meta(const struct lw_trace_record *r)
 {
-    return (r->event >= LW_EV_STACK && r->event < 16) || r->event == LW_EV_HOLD_SITE;
+    return (r->event >= LW_EV_STACK && r->event < 16) || r->event == LW_EV_HOLD_SITE ||
+           r->event == LW_EV_HOLD_SUM;
 }
 
 /* the first pass's checks of one event record, and the span of time */

@@ -21,10 +21,15 @@
  * The replay runs every thread as far as it can, parks it on a release or
  * mark not yet reached, and wakes it when that is reached: each step is
  * handled once, so time grows with the records (n log n for the sort).
- * Holds nobody waited for are not traced: they stay inside their thread's
- * own work, unscaled. A replay that cannot go on (a cycle the observed order
- * makes, as with a hold whose release was lost) lets the parked step with
- * the earliest arrival through and counts it (forced_count=). */
+ * Holds nobody waited for are not traced: they are inside their thread's
+ * own work. Where the trace has the thread's estimated total hold time of
+ * the lock (HOLD_SUM), the untraced part (that total less its traced holds,
+ * as the replay at factor 1 measures them) is taken as spread evenly over
+ * its own work, which then shrinks by (1 - FACTOR) x untraced / own work;
+ * without it (older traces) own work is kept unscaled. A replay that
+ * cannot go on (a cycle the observed order makes, as with a hold whose
+ * release was lost) lets the parked step with the earliest arrival through
+ * and counts it (forced_count=). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report.h"
@@ -71,6 +76,12 @@ struct replay {
     uint64_t free_at;        /* when the last acquisition's hold ended */
     uint64_t mean_lat;
     size_t forced;
+    /* per thread, from the replay at factor 1: own work and traced holds of
+     * the lock (ns), and the share of own work that is untraced hold */
+    uint64_t *own_ns, *held_ns;
+    double *untraced_share;
+    uint64_t untraced_ns; /* summed over the threads */
+    int untraced_known;   /* the trace has HOLD_SUM records */
 };
 
 static void add_step(struct replay *r, uint32_t t, uint64_t at, int kind, uint64_t resume, uint64_t lat,
@@ -267,13 +278,19 @@ static void build_steps(struct replay *r, const uint32_t *enders)
 
 /* ---- the replay ---- */
 
-/* thread u's replay clock at observed time at: its work since, scaled inside a hold */
-static uint64_t work_until(const struct replay *r, const struct runner *u, uint64_t at)
+/* thread t's replay clock at observed time at: its work since, scaled
+ * inside a hold, and outside by the share that is untraced hold; the
+ * replay at factor 1 (unscaled) measures the two */
+static uint64_t work_until(struct replay *r, uint32_t t, uint64_t at)
 {
+    const struct runner *u = &r->run[t];
     uint64_t d = at > u->obs ? at - u->obs : 0;
-    if (u->holding)
-        d = (uint64_t)llround((double)d * r->factor);
-    return u->now + d;
+    if (r->factor == 1) {
+        *(u->holding ? &r->held_ns[t] : &r->own_ns[t]) += d;
+        return u->now + d;
+    }
+    double scale = u->holding ? r->factor : 1 - (1 - r->factor) * r->untraced_share[t];
+    return u->now + (uint64_t)llround((double)d * scale);
 }
 
 static void ready(struct replay *r, uint32_t t)
@@ -305,7 +322,7 @@ static void run_thread(struct replay *r, uint32_t t)
     for (; u->k < u->end; u->k++) {
         const struct step *s = &r->st[u->k];
         uint64_t at = s->key >> 2;
-        u->now = work_until(r, u, at);
+        u->now = work_until(r, t, at);
         u->obs = MAX(u->obs, at);
         if (s->kind == ST_MARK) {
             reach_mark(r, s->arg, u->now);
@@ -374,6 +391,8 @@ static uint64_t replay(struct replay *r)
         r->acq_waiter[a] = NOBODY;
     r->ntodo = r->next_acq = r->forced = 0;
     r->free_at = 0;
+    memset(r->own_ns, 0, sizeof *r->own_ns * nth);
+    memset(r->held_ns, 0, sizeof *r->held_ns * nth);
     for (uint32_t t = 0; t < nth; t++) {
         r->run[t] = (struct runner){r->start_of[t], r->start_of[t + 1], th[t].start, th[t].start, 0, 0, 0, NOBODY};
         ready(r, t);
@@ -399,6 +418,26 @@ static void replay_init(struct replay *r, uint32_t l, const uint32_t *enders)
     r->mark_at = xmalloc(sizeof *r->mark_at * (r->nmarks ? r->nmarks : 1));
     r->parked = xmalloc(sizeof *r->parked * (r->nmarks ? r->nmarks : 1));
     r->acq_waiter = xmalloc(sizeof *r->acq_waiter * (r->nacq ? r->nacq : 1));
+    r->own_ns = zalloc(nth + 1, sizeof *r->own_ns);
+    r->held_ns = zalloc(nth + 1, sizeof *r->held_ns);
+    r->untraced_share = zalloc(nth + 1, sizeof *r->untraced_share);
+}
+
+/* after the replay at factor 1: each thread's untraced hold time of the
+ * lock (its HOLD_SUM estimate less its traced holds, at least 0) as a share
+ * of its own work (at most all of it) */
+static void untraced_shares(struct replay *r)
+{
+    r->untraced_known = meta_hold_sums();
+    r->untraced_ns = 0;
+    for (uint32_t t = 0; t < nth; t++) {
+        uint64_t est;
+        if (!meta_hold_sum(th[t].tid, lk[r->lock].addr, &est) || est <= r->held_ns[t])
+            continue;
+        uint64_t untraced = est - r->held_ns[t];
+        r->untraced_ns += untraced;
+        r->untraced_share[t] = r->own_ns[t] ? MIN(1.0, (double)untraced / (double)r->own_ns[t]) : 0;
+    }
 }
 
 static void replay_free(struct replay *r)
@@ -410,6 +449,9 @@ static void replay_free(struct replay *r)
     free(r->mark_at);
     free(r->parked);
     free(r->acq_waiter);
+    free(r->own_ns);
+    free(r->held_ns);
+    free(r->untraced_share);
 }
 
 /* ---- which locks, and the lines ---- */
@@ -496,6 +538,10 @@ static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uin
     uint64_t wall = nth ? th[last_thread].end - t_first : 0;
     r.factor = 1;
     uint64_t base = replay(&r);
+    untraced_shares(&r);
+    char untraced[32] = "NA";
+    if (r.untraced_known)
+        snprintf(untraced, sizeof untraced, "%" PRIu64, r.untraced_ns);
     for (size_t i = 0; i < nf; i++) {
         r.factor = factors[i];
         uint64_t pred = replay(&r);
@@ -507,11 +553,15 @@ static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uin
         printf("RESULT exp=lockwait kind=whatif pid=%" PRIu32 " lock=%s lock_addr=0x%" PRIx64 " type=%s "
                "hold_factor=%g wall_ns=%" PRIu64 " predicted_wall_ns=%" PRIu64 " predicted_saving_pct=%.2f "
                "replay_base_ns=%" PRIu64 " replay_ns=%" PRIu64 " critpath_predicted_wall_ns=%" PRIu64
-               " acquisitions=%zu forced_count=%zu\n", hdr.pid, label, lk[l].addr, lw_type_name(lk[l].type),
-               factors[i], wall, predicted, pct, base, pred, naive, r.nacq, r.forced);
+               " acquisitions=%zu forced_count=%zu untraced_hold_ns=%s\n", hdr.pid, label, lk[l].addr,
+               lw_type_name(lk[l].type), factors[i], wall, predicted, pct, base, pred, naive, r.nacq, r.forced,
+               untraced);
         say(factors[i], pct, label, i == 0);
     }
     fputc('\n', stderr);
+    if (!r.untraced_known)
+        fprintf(stderr, "  (the trace has no hold sums (HOLD_SUM, a writer before them): the hold time of %s's "
+                        "holds nobody waited for is unknown and kept unscaled)\n", label);
     if (r.forced)
         fprintf(stderr, "  (the replay of %s let %zu steps through out of the observed order)\n", label, r.forced);
     replay_free(&r);

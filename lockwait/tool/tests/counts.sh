@@ -91,6 +91,13 @@ tl=$(grep "lock=$lock" "$TMP/tc.txt" || true)
 check_eq "trace: one REQUEST per contended wait" 10 "$(val "$tl" request)"
 check_eq "trace: one ACQUIRE per contended wait" 10 "$(val "$tl" acquire)"
 check_eq "trace: one RELEASE per release with a waiter" 10 "$(val "$tl" release)"
+# at exit, per thread and lock: HOLD_SUM with its acquisitions (main's 10
+# and the helper's 10) and its holds' estimated time (the first is sampled)
+sums=$(grep "hold_sum .*lock=$lock " "$TMP/tc.txt" || true)
+check_eq "trace: one HOLD_SUM per thread, acquisitions summing to 2K" "2 20" \
+  "$(printf '%s\n' "$sums" | awk '/hold_sum/ { n++; for (i = 1; i <= NF; i++) if ($i ~ /^acquisitions=/) a += substr($i, 14) } END { print n + 0, a + 0 }')"
+check_eq "trace: each HOLD_SUM has timed holds and an estimate" "2" \
+  "$(printf '%s\n' "$sums" | grep -c 'hold_ns=[1-9][0-9]* holds_timed=[1-9][0-9]* flags=0$' || true)"
 # the library keeps ticks of a cycle counter where it can and converts them
 # when writing: the times must come out as CLOCK_MONOTONIC ns of the run
 within "trace: first time within the run (CLOCK_MONOTONIC)" "$(val "$(head -n 1 "$TMP/tc.txt")" first_ns)" \

@@ -2,15 +2,19 @@
  * and counts its events, for the tests. Exits 1 on anything malformed: bad
  * header, a size that is not header + whole records, an unknown event or
  * type, non-zero padding, a zero tid, an ACQUIRE/TIMEOUT whose request time
- * (aux) is later than the event, an event after the naming records (7-11,
- * counted, not checked: lockwait_report reads them).
+ * (aux) is later than the event, an event after the naming records (7-12,
+ * counted, not checked: lockwait_report reads them), a HOLD_SUM (17, after
+ * the events too) without a tid, lock or acquisitions, or whose flag does
+ * not say what its holds_timed says.
  * Also prints the earliest and latest time in it (t_ns, and aux where it
  * is a time), for a test that they fall within the run's CLOCK_MONOTONIC.
  *   usage: lw_tracecheck FILE | lw_tracecheck --now (CLOCK_MONOTONIC ns)
  * stdout: "lw_tracecheck pid=P records=N dropped=D request=N acquire=N
  *          timeout=N release=N thread_start=N thread_exit=N first_ns=T
  *          last_ns=T", then one line
- *         per lock: "lw_tracecheck lock=0xADDR request=N acquire=N ...". */
+ *         per lock: "lw_tracecheck lock=0xADDR request=N acquire=N ...",
+ *         then per HOLD_SUM: "lw_tracecheck hold_sum tid=N lock=0xADDR
+ *         acquisitions=N hold_ns=N holds_timed=N flags=N". */
 #include <stdlib.h>
 
 #include "../trace.h"
@@ -33,6 +37,21 @@ static void other_modes(int argc, char **argv)
         die_usage("lw_tracecheck: expected one FILE");
 }
 
+/* HOLD_SUM r, the k-th, checked and kept in sums (grown) */
+static struct lw_trace_record *hold_sum(struct lw_trace_record *sums, uint64_t k, const struct lw_trace_record *r,
+                                        uint64_t n)
+{
+    int untimed = (r->stack & LW_HOLD_SUM_UNTIMED) != 0;
+    if (!r->tid || !r->lock || !r->t_ns || untimed != (r->holder == 0) || (untimed && r->aux))
+        die("record %llu: bad HOLD_SUM (tid %u, %llu acquisitions, %u timed, flags %u)", (unsigned long long)n,
+            r->tid, (unsigned long long)r->t_ns, r->holder, r->stack);
+    sums = realloc(sums, k * sizeof *sums);
+    if (!sums)
+        die("out of memory");
+    sums[k - 1] = *r;
+    return sums;
+}
+
 int main(int argc, char **argv)
 {
     other_modes(argc, argv);
@@ -45,18 +64,22 @@ int main(int argc, char **argv)
     if (memcmp(h.magic, LW_TRACE_MAGIC, 8) || h.version != LW_TRACE_VERSION || h.endian != LW_TRACE_ENDIAN ||
         h.record_size != sizeof(struct lw_trace_record))
         die("%s: bad header", argv[1]);
-    uint64_t count[LW_EV_LOCK_INFO + 1] = {0}, hold_site = 0, n = 0, first = UINT64_MAX, last = 0;
+    uint64_t count[LW_EV_HOLD_SUM + 1] = {0}, hold_site = 0, n = 0, first = UINT64_MAX, last = 0;
+    struct lw_trace_record *sums = NULL;
     struct { uint64_t lock, ev[7]; } locks[MAX_LOCKS];
     int nlocks = 0;
     struct lw_trace_record r;
     size_t got;
     while ((got = fread(&r, 1, sizeof r, f)) == sizeof r) {
         n++;
-        if (r.event >= LW_EV_STACK && r.event <= LW_EV_LOCK_INFO) { /* names, after the events */
-            count[r.event]++;
+        if ((r.event >= LW_EV_STACK && r.event <= LW_EV_LOCK_ONCE) || r.event == LW_EV_HOLD_SUM) {
+            count[r.event]++; /* names and facts, after the events */
+            if (r.event == LW_EV_HOLD_SUM)
+                sums = hold_sum(sums, count[r.event], &r, n);
             continue;
         }
-        if (count[LW_EV_STACK] + count[LW_EV_MODULE] + count[LW_EV_THREAD_INFO] + count[LW_EV_LOCK_INFO])
+        if (count[LW_EV_STACK] + count[LW_EV_MODULE] + count[LW_EV_THREAD_INFO] + count[LW_EV_LOCK_INFO] +
+            count[LW_EV_LOCK_ONCE] + count[LW_EV_HOLD_SUM])
             die("record %llu: an event after the names", (unsigned long long)n);
         int known = (r.event >= LW_EV_REQUEST && r.event <= LW_EV_THREAD_EXIT) || r.event == LW_EV_HOLD_SITE;
         if (!known || r.type > LW_T_COND || r.tid == 0)
@@ -107,5 +130,10 @@ int main(int argc, char **argv)
                (unsigned long long)locks[i].lock, (unsigned long long)locks[i].ev[1],
                (unsigned long long)locks[i].ev[2], (unsigned long long)locks[i].ev[3],
                (unsigned long long)locks[i].ev[4]);
+    for (uint64_t i = 0; i < count[LW_EV_HOLD_SUM]; i++)
+        printf("lw_tracecheck hold_sum tid=%u lock=%#llx acquisitions=%llu hold_ns=%llu holds_timed=%u flags=%u\n",
+               sums[i].tid, (unsigned long long)sums[i].lock, (unsigned long long)sums[i].t_ns,
+               (unsigned long long)sums[i].aux, sums[i].holder, sums[i].stack);
+    free(sums);
     return 0;
 }

@@ -5,10 +5,13 @@
 # goes to the earliest request, a waiter running D ns after the release.
 # Like the library, only contended events are written: a REQUEST and an
 # ACQUIRE for a take that waited, a RELEASE (AUX: the hold's start, or 0
-# when TIMED=0) for a hold someone waited for. The program's wall time
+# when TIMED=0) for a hold someone waited for. HOLDSUM=1 adds, after each
+# thread's events, the library's HOLD_SUM record (17: T_NS = its R takes,
+# AUX = their exact hold time R x H, HOLDER = R holds timed); HOLDSUM=2 one
+# that says no hold was timed (HOLDER 0, AUX 0). The program's wall time
 # (first thread start to last exit, ns) goes to the file WALL.
 #   awk -v T=5 -v R=40 -v W=4200000 -v H=2000000 -v D=1000 -v TIMED=1 \
-#       -v WALL=FILE -f whatif-gen.awk
+#       [-v HOLDSUM=1] -v WALL=FILE -f whatif-gen.awk
 # Deterministic (integers below 2^53): the same under mawk, gawk, original-awk.
 function rec(i, t, ev, aux, type) {
   out[i, n[i]++] = sprintf("%.0f %d %d %s %.0f 0 %d", t, ev, 100 + i, (ev == 5 || ev == 6) ? "0" : "1000", aux, type)
@@ -27,6 +30,10 @@ BEGIN {
     for (i = 0; i < T; i++) if (left[i] > 0 && q[i] < e) { rec(b, e, 4, TIMED ? g : 0, 1); break }
     F = e
     if (!left[b]) { rec(b, q[b], 6, 0, 0); if (q[b] - T0 > wall) wall = q[b] - T0 }
+  }
+  for (i = 0; i < T; i++) {
+    if (HOLDSUM == 1) out[i, n[i]++] = sprintf("%d 17 %d 1000 %.0f %d 1", R, 100 + i, R * H, R)
+    if (HOLDSUM == 2) out[i, n[i]++] = sprintf("%d 17 %d 1000 0 0 1", R, 100 + i)
   }
   for (i = 0; i < T; i++) for (k = 0; k < n[i]; k++) print out[i, k]
   printf "%.0f\n", wall > WALL

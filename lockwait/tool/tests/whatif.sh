@@ -16,10 +16,10 @@ G=$BUILD/lockwait_tracegen
 R=$BUILD/lockwait_report
 # field KEY LINE: KEY's value in a RESULT line
 field() { printf '%s\n' "$2" | awk -v key="$1" '{ for (i = 1; i <= NF; i++) if (index($i, key "=") == 1) print substr($i, length(key) + 2) }'; }
-# trace NAME T W H TIMED: the program's trace as NAME.trace, its wall time in NAME.wall
+# trace NAME T W H TIMED [HOLDSUM]: the program's trace as NAME.trace, its wall time in NAME.wall
 trace() {
-  LC_ALL=C awk -v T="$2" -v R=40 -v W="$3" -v H="$4" -v D=1000 -v TIMED="$5" -v WALL="$TMP/$1.wall" \
-    -f "$GEN" >"$TMP/$1.txt"
+  LC_ALL=C awk -v T="$2" -v R=40 -v W="$3" -v H="$4" -v D=1000 -v TIMED="$5" -v HOLDSUM="${6:-0}" \
+    -v WALL="$TMP/$1.wall" -f "$GEN" >"$TMP/$1.txt"
   "$G" text "$TMP/$1.txt" "$TMP/$1.trace"
 }
 # predicted FILE: the predicted_wall_ns of its kind=whatif lines, in order, space-separated
@@ -51,6 +51,42 @@ for case in "3 2200000" "5 4200000" "8 8000000"; do
       awk -v c="$c" -v m="$measured" 'BEGIN { exit !(c - m > 0.2 * m) }'
   done
 done
+
+# Holds nobody waited for: 3 threads take the mutex 40 times each, working
+# 12 ms before each 2 ms hold, so only the first round waits (2 holds
+# traced, 118 not). The HOLD_SUM records give each thread's exact hold time
+# (40 x 2 ms): the untraced 236 ms (3 x 80 ms less the 2 traced holds) are
+# scaled with the rest, and the prediction is the half-hold run's wall time
+# (timed=0: the traced holds' starts inferred, within 0.5%).
+for timed in 1 0; do
+  trace long 3 12000000 2000000 "$timed" 1
+  trace half 3 12000000 1000000 "$timed" 1
+  "$R" --what-if 0.5 "$TMP/long.trace" >"$TMP/report.out" 2>"$TMP/report.err" || true
+  half=$(grep 'kind=whatif .*hold_factor=0.5 ' "$TMP/report.out" || true)
+  measured=$(cat "$TMP/half.wall") p=$(field predicted_wall_ns "$half")
+  check "hold sums, timed=$timed: predicted $p ns within 0.5% of the half-hold run's $measured ns" \
+    off 0.5 "$p" "$measured"
+  if [ "$timed" = 1 ]; then
+    check_eq "hold sums: untraced_hold_ns is the 118 untraced holds' time" 236000000 \
+      "$(field untraced_hold_ns "$half")"
+  fi
+done
+check_eq "hold sums: the whatif lines follow the grammar" "" "$(result_grammar "$TMP/report.out")"
+# the same program's trace without HOLD_SUM (a writer before it): today's
+# prediction, which keeps the untraced holds, and untraced_hold_ns=NA
+trace old 3 12000000 2000000 1
+"$R" --what-if 0.5 "$TMP/old.trace" >"$TMP/report.out" 2>"$TMP/report.err"
+half=$(grep 'kind=whatif .*hold_factor=0.5 ' "$TMP/report.out" || true)
+check_eq "no hold sums: the prediction keeps untraced holds (574.002 ms)" 574002000 "$(field predicted_wall_ns "$half")"
+check_eq "no hold sums: untraced_hold_ns=NA" NA "$(field untraced_hold_ns "$half")"
+check "no hold sums: the report says the untraced holds' time is unknown" \
+  grep -q "holds nobody waited for is unknown" "$TMP/report.err"
+# HOLD_SUM records that say no hold was timed: known to be unknown, scaled as without them
+trace none 3 12000000 2000000 1 2
+"$R" --what-if 0.5 "$TMP/none.trace" >"$TMP/report.out" 2>/dev/null || true
+half=$(grep 'kind=whatif .*hold_factor=0.5 ' "$TMP/report.out" || true)
+check_eq "hold sums with no hold timed: no scaling (574.002 ms), untraced_hold_ns=0" "574002000 0" \
+  "$(field predicted_wall_ns "$half") $(field untraced_hold_ns "$half")"
 
 # known: A holds L 0..30 ms while B waits, then B works 20 ms: halving A's
 # hold ends the program at 35 ms, removing it at 20 ms
