@@ -244,10 +244,12 @@ static int usable(const struct line *l)
 
 static void put_num(const char *key, double x)
 {
+    char v[32];
+    snprintf(v, sizeof v, "%.6g", x);
     if (isnan(x))
         printf(" %s=NA", key);
-    else
-        printf(" %s=%.6g", key, x);
+    else /* -1 alone is the grammar's spelling of 'unknown' (NA here): a real -1 says -1.0 */
+        printf(" %s=%s", key, strcmp(v, "-1") ? v : "-1.0");
 }
 
 static const char *claim_of(const struct spec *s, struct interval iv)
