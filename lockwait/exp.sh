@@ -218,7 +218,7 @@ lockwait_pair_figures() {
 # hold (variant full) and at LW_HALF_CS (half), in $LW_TMP/whatif.S and
 # whatif_counts, kind=whatif_pair lines, REPS clean pairs and no target
 # (QUICK: REPS pairs, clean or not).
-# Counts: "S pairs_total pairs_used pairs_slow reps".
+# Counts: "S pairs_total pairs_used pairs_slow reps basis" (basis clean, or all: below).
 lockwait_pairs() {
   local kind=$1 s=$2 reps=$3 cap_s=$4 raw=$5 rep=0 clean=0 slow=0 reached=0 start order variant cans
   local max_pairs=$((4 * reps + 10)) vb vw pair_slow pair_max figures variants pfile cfile pkind a b what=""
@@ -231,6 +231,7 @@ lockwait_pairs() {
     variants=$LW_VARIANTS pfile=$LW_TMP/pairs.$s cfile=$LW_TMP/counts pkind=pair
   fi
   : >"$pfile"
+  : >"$pfile.all"
   start=$(lockwait_now_us)
   while [ "$rep" -lt "$max_pairs" ]; do
     # more slow pairs than clean ones, even if every pair left were clean:
@@ -262,6 +263,7 @@ lockwait_pairs() {
     read -r pair_slow LW_BEST pair_max <<<"$(lockwait_slow_verdict "$cans")"
     figures=$(lockwait_pair_figures "$kind" "$vb" "$vw") || die "lockwait: $s: the figures of pair $rep could not be computed"
     echo "RESULT exp=lockwait kind=$pkind scenario=$s rep=$rep wall_ratio=${figures%% *} canary_ns=$cans canary_max_ns=$pair_max canary_best_ns=$LW_BEST slow=$pair_slow" >>"$raw"
+    echo "$figures" >>"$pfile.all"
     if [ "$pair_slow" = 1 ]; then
       slow=$((slow + 1))
       continue
@@ -278,7 +280,17 @@ lockwait_pairs() {
       reached=1
     fi
   done
-  echo "$s $rep $clean $slow $reps" >>"$cfile"
+  # Too busy by the clean pairs (summary.awk's rule: fewer than REPS, or
+  # more slow than half): on a VM host whose speed flips faster than a pair
+  # lasts, nearly every pair sees a slow canary. The alternating order keeps
+  # every pair's ratio unbiased, so the figure then comes from all the pairs
+  # (basis all), their interval carrying that noise, and the summary says so.
+  local basis=clean used=$clean
+  if { [ "$clean" -lt "$reps" ] || [ $((2 * slow)) -gt "$rep" ]; } && [ "$rep" -ge "$reps" ]; then
+    cp "$pfile.all" "$pfile" || die "lockwait: cannot write $pfile"
+    basis=all used=$rep
+  fi
+  echo "$s $rep $used $slow $reps $basis" >>"$cfile"
 }
 
 # lockwait_traced SCENARIO RAW: the traced run and its report
@@ -430,12 +442,12 @@ lockwait_intervals() {
       die "lockwait: build/stats ratio failed on the what-if pairs"
   fi
   run_child "$BUILD/stats" median "$LW_TMP/median.in" >>"$LW_TMP/stats.out" || die "lockwait: build/stats median failed"
-  # input: counts ("S pairs_total pairs_used pairs_slow reps") and
+  # input: counts ("S pairs_total pairs_used pairs_slow reps basis") and
   # stats.out ("RESULT exp=stats kind=ratio|median ... label=S:column est= est_lo= est_hi= p= q= n= two_modes= target_reached=")
   kv_awk -v cols="${LOCKWAIT_COLUMNS[*]}" '
     function num(x, scale, fmt) { return x == "NA" ? "NA" : sprintf(fmt, scale * x) }
     function pct(x) { return x == "NA" ? "NA" : sprintf("%.3f", 100 * (x - 1)) }
-    FNR == NR { order[++ns] = $1; total[$1] = $2; used[$1] = $3; slow[$1] = $4; reps[$1] = $5; next }
+    FNR == NR { order[++ns] = $1; total[$1] = $2; used[$1] = $3; slow[$1] = $4; reps[$1] = $5; basis[$1] = $6; next }
     /^RESULT exp=stats / {
       kv($0, f)
       split(f["label"], lc, ":"); key = lc[1] SUBSEP lc[2]
@@ -447,8 +459,8 @@ lockwait_intervals() {
       for (i = 1; i <= ns; i++) {
         s = order[i]; k = s SUBSEP "ratio"
         if (k in have)
-          printf "RESULT exp=lockwait kind=overhead scenario=%s overhead_pct=%s overhead_pct_lo=%s overhead_pct_hi=%s p=%s q=%s pairs_used=%d pairs_total=%d pairs_slow=%d target_reached=%d pairs_min=%d two_modes=%d\n",
-            s, pct(est[k]), pct(lo[k]), pct(hi[k]), num(pv[k], 1, "%.4g"), num(qv[k], 1, "%.4g"), used[s], total[s], slow[s], reach[k], reps[s], modes[k]
+          printf "RESULT exp=lockwait kind=overhead scenario=%s overhead_pct=%s overhead_pct_lo=%s overhead_pct_hi=%s p=%s q=%s pairs_used=%d pairs_total=%d pairs_slow=%d pairs_basis=%s target_reached=%d pairs_min=%d two_modes=%d\n",
+            s, pct(est[k]), pct(lo[k]), pct(hi[k]), num(pv[k], 1, "%.4g"), num(qv[k], 1, "%.4g"), used[s], total[s], slow[s], basis[s], reach[k], reps[s], modes[k]
         line = sprintf("RESULT exp=lockwait kind=runs scenario=%s runs=%d", s, used[s])
         for (c = 2; c <= nc; c++) {
           k = s SUBSEP col[c]
@@ -476,13 +488,13 @@ lockwait_intervals() {
 # lockwait_whatif_lines RAW: per what-if scenario, the prediction against
 # the measurement: kind=whatif_check
 lockwait_whatif_lines() {
-  # input: whatif_counts ("S pairs_total pairs_used pairs_slow reps"),
+  # input: whatif_counts ("S pairs_total pairs_used pairs_slow reps basis"),
   # predict (lockwait_predict's lines, NA where the report gave none) and stats.out (as in lockwait_intervals)
   kv_awk -v fac="$LW_FACTOR" '
     function num(x) { return x == "" ? "NA" : x }
     function saving(x) { return x == "" || x == "NA" ? "NA" : sprintf("%.3f", 100 * (1 - x)) }
     function fig(s, c) { return sprintf(" %s=%s %s_lo=%s %s_hi=%s", c, num(est[s, c]), c, num(lo[s, c]), c, num(hi[s, c])) }
-    FILENAME == ARGV[1] { order[++ns] = $1; total[$1] = $2; used[$1] = $3; slow[$1] = $4; reps[$1] = $5; next }
+    FILENAME == ARGV[1] { order[++ns] = $1; total[$1] = $2; used[$1] = $3; slow[$1] = $4; reps[$1] = $5; basis[$1] = $6; next }
     FILENAME == ARGV[2] { lock[$1] = $2; pred[$1] = $3; pred_lo[$1] = $4; pred_hi[$1] = $5; free[$1] = $6; cs[$1] = $7; half[$1] = $8; traces[$1] = $9; next }
     /^RESULT exp=stats / {
       kv($0, f)
@@ -493,9 +505,9 @@ lockwait_whatif_lines() {
       for (i = 1; i <= ns; i++) {
         s = order[i]; k = s SUBSEP "whatif_ratio"
         # a shorter run is a saving: the upper bound of the ratio is the lower one of the saving
-        printf "RESULT exp=lockwait kind=whatif_check scenario=%s hold_factor=%s cs_ns=%s half_cs_ns=%s lock=%s traces_count=%s predicted_saving_pct=%s predicted_saving_pct_lo=%s predicted_saving_pct_hi=%s predicted_free_saving_pct=%s measured_saving_pct=%s measured_saving_pct_lo=%s measured_saving_pct_hi=%s p=%s q=%s pairs_used=%d pairs_total=%d pairs_slow=%d pairs_min=%d%s%s\n",
+        printf "RESULT exp=lockwait kind=whatif_check scenario=%s hold_factor=%s cs_ns=%s half_cs_ns=%s lock=%s traces_count=%s predicted_saving_pct=%s predicted_saving_pct_lo=%s predicted_saving_pct_hi=%s predicted_free_saving_pct=%s measured_saving_pct=%s measured_saving_pct_lo=%s measured_saving_pct_hi=%s p=%s q=%s pairs_used=%d pairs_total=%d pairs_slow=%d pairs_basis=%s pairs_min=%d%s%s\n",
           s, fac, num(cs[s]), num(half[s]), num(lock[s]), num(traces[s]), num(pred[s]), num(pred_lo[s]), num(pred_hi[s]), num(free[s]), saving(num(est[k])), saving(num(hi[k])), saving(num(lo[k])),
-          num(pv[k]), num(qv[k]), used[s], total[s], slow[s], reps[s], fig(s, "full_nvcsw"), fig(s, "half_nvcsw")
+          num(pv[k]), num(qv[k]), used[s], total[s], slow[s], basis[s], reps[s], fig(s, "full_nvcsw"), fig(s, "half_nvcsw")
       }
     }' "$LW_TMP/whatif_counts" "$LW_TMP/predict" "$LW_TMP/stats.out" >>"$raw" || die "lockwait: the what-if lines could not be written"
 }
