@@ -359,7 +359,8 @@ static void put_other_keys(const struct figure *f, int busy)
         if (is_value_key(f->s, key) || (!single && (strcmp(key, "p") == 0 || strcmp(key, "q") == 0)) ||
             strcmp(key, "significant") == 0)
             continue;
-        if (is_counter(key)) {
+        int word = isnan(num(ref->val[i])) && strcmp(ref->val[i], "NA") != 0; /* pairs_basis=all: copied */
+        if (is_counter(key) && !word) {
             double sum = 0;
             for (int j = 0; j < f->total; j++)
                 sum += num(get(f->all[j], key)) >= 0 ? num(get(f->all[j], key)) : 0;

@@ -436,7 +436,8 @@ END {
     # the headline markers pick what run.sh splices into README.md (common/headline.awk)
     print "<!-- headline:begin -->"
     if (anywrapped)
-        print "Overhead: wrapped/bare wall time per clean pair; the table shows its Hodges-Lehmann estimate with the 95% interval (Wilcoxon signed-rank), p against no overhead and q (Benjamini-Hochberg across the scenarios). Wall times are medians over the clean pairs' runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)."
+        print "Overhead: wrapped/bare wall time per clean pair; the table shows its Hodges-Lehmann estimate with the 95% interval (Wilcoxon signed-rank), p against no overhead and q (Benjamini-Hochberg across the scenarios). Wall times are medians over the clean pairs' runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)." \
+            (nall ? " \"all\": too few pairs were clean (the host changed speed during most), so every pair counts; its interval carries that noise." : "")
     else
         print "Wall times: medians over the clean runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)."
     print ""
