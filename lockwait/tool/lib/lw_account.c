@@ -255,15 +255,23 @@ static void settle_hold(void)
 
 /* ---------------------------------------------------------------- waits */
 
-__attribute__((noinline)) static long vol_switches(void) /* its struct rusage only when called */
+/* this thread's voluntary context switches, -1 where unknown (uncounted:
+ * lw_probes.c times it with this) */
+__attribute__((noinline)) long lw_nvcsw(void) /* its struct rusage only when called */
 {
 #if defined(__linux__) && defined(RUSAGE_THREAD)
     struct rusage ru;
-    lw_probe_count(LW_PROBE_RUSAGE);
     if (getrusage(RUSAGE_THREAD, &ru) == 0)
         return ru.ru_nvcsw;
 #endif
     return -1;
+}
+
+/* the sleep probe's reading, counted */
+static long vol_switches(void)
+{
+    lw_probe_count(LW_PROBE_RUSAGE);
+    return lw_nvcsw();
 }
 
 /* The sleep/spin probe (two getrusage calls, 0.2-0.5 us each) is taken on
@@ -359,7 +367,7 @@ static void note_wait(struct lw_twait *e, uint32_t holder, uint64_t ns, uintptr_
  * wait counts as this thread's time blocked on locks */
 static void wait_end(struct wait *w, int got, uintptr_t pc)
 {
-    w->t1 = lw_probe_ticks();
+    w->t1 = lw_ticks(); /* counted as a probe by lw_wait_account, outside the critical section */
     w->counted = w->t1 - w->t0;
     w->pc = pc;
     w->got = got;
@@ -405,6 +413,7 @@ void lw_wait_measure_held(struct wait *w, uintptr_t pc)
 void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
 {
     int saved = errno;
+    lw_probe_count(LW_PROBE_CLOCK); /* the wait's end (wait_end): every measured wait comes here */
     wait_leave(e, w);
     if (w->nvcsw1 == LW_PROBE_LATER) { /* not on a small stack (a signal handler's): then unprobed */
         w->nvcsw1 = lw_on_big_stack() ? vol_switches() : -1;

@@ -326,6 +326,7 @@ LW_HIDDEN uint64_t lw_ticks_ns(uint64_t d); /* a duration in ticks, in ns */
 LW_HIDDEN void lw_ticks_end(void); /* note the exit pair (before the report and the trace) */
 LW_HIDDEN uint64_t lw_ticks_mono(uint64_t t); /* a tick time as CLOCK_MONOTONIC ns (after lw_ticks_end) */
 LW_HIDDEN uint32_t lw_gettid(void);
+LW_HIDDEN long lw_nvcsw(void); /* this thread's voluntary switches (getrusage), -1: unknown; not counted as a probe */
 LW_HIDDEN void *lw_alloc(size_t n); /* zeroed, 64-byte aligned, never freed; NULL if out */
 LW_HIDDEN void *lw_alloc_pair(size_t n); /* the same on 128-byte line pairs of its own */
 LW_HIDDEN void lw_max_u64(au64 *x, uint64_t v);
