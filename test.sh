@@ -113,6 +113,13 @@ fi
 
 # each file's check lines as they come (a file can take minutes), kept in a
 # log that count() reads when the file ends
+# show_checks: the check lines (ok, not ok, # comments) of stdin, each at once
+show_checks() {
+  local line
+  while IFS= read -r line || [ -n "$line" ]; do
+    case $line in "ok - "* | "not ok - "* | "#"*) printf '%s\n' "$line" ;; esac
+  done
+}
 log=$(mktemp "${TMPDIR:-/tmp}/sharecost-test.log.XXXXXX")
 trap 'rm -f "$log"' EXIT
 for t in "${files[@]}"; do
@@ -120,8 +127,10 @@ for t in "${files[@]}"; do
   selected "$t" || continue
   echo "# $t"
   set +e
-  # input: the file's stdout and stderr; fflush: each line when it comes
-  bash "$t" 2>&1 | tee "$log" | awk '/^(ok|not ok) - |^#/ { print; fflush() }'
+  # input: the file's stdout and stderr, each check line shown when it
+  # comes (read by bash a line at a time: mawk reads a pipe in blocks and
+  # held the lines back until the file ended)
+  bash "$t" 2>&1 | tee "$log" | show_checks
   rc=${PIPESTATUS[0]}
   set -e
   count "$(cat "$log")" "$rc" "$t"
