@@ -68,9 +68,13 @@ __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, ui
     /* inside the critical section: one counter read, in a hold of 10 us or
      * more, a probe, or a sample */
     h->t0 = !timed ? 0 : contended && pre ? pre : lw_hold_start(e);
-    /* the acquire stack of a hold likely to matter (long, or sampled): tens
-     * of ns inside a hold of 10 us or more, or once in LW_HOLD_SAMPLE */
-    h->stack = h->t0 && (e->long_holds || h->sampled) ? lw_stack_capture(pc) : 0;
+    /* The acquire stack, walked inside the critical section (about 0.1 us):
+     * of a hold of 10 us or more; of a sampled hold of a lock nobody has
+     * waited for yet; and in a traced run. A walk in every sampled hold of
+     * a contended lock made the other thread wait and sleep more (the
+     * contended loop of tool/bench). */
+    int walk = e->long_holds || (h->sampled && (!contended || lw.cfg.trace));
+    h->stack = h->t0 && walk ? lw_stack_capture(pc) : 0;
     if (!LW_OWNER_IN_LOCK(kind))
         ST(e->lock->holder, my_tid());
 }

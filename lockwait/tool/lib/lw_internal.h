@@ -348,14 +348,15 @@ LW_HIDDEN uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r);
 /* Which holds are timed: the lock's first; one in LW_HOLD_SAMPLE of each
  * thread's acquisitions (the sampled hold totals); and, once the lock has
  * been contended, every hold of a thread whose last timed hold of it lasted
- * LW_HOLD_LONG_NS or more, else one in LW_HOLD_PROBE. A timed hold that
+ * LW_HOLD_LONG_NS or more, else one more in LW_HOLD_PROBE. A timed hold that
  * another thread waited for is a blocking hold: timed whole, with its
- * acquire site. Two clock reads per hold of a contended lock would lengthen
- * the short critical sections of a hot lock by more than a third (measured
- * in the contended micro loop); holds of 10 us and more, the ones worth
- * naming, are all timed, at a cost below 1%. */
+ * acquire site. A timed hold reads the clock inside the critical section,
+ * which lengthens the short critical sections of a hot lock: one in 16
+ * probed made the contended micro loop of tool/bench about 5% slower and
+ * its threads sleep more than one in 64 (docs/lockwait-method.md). Holds of
+ * 10 us and more, the ones worth naming, are all timed, at a cost below 1%. */
 #define LW_HOLD_SAMPLE 64
-#define LW_HOLD_PROBE 16
+#define LW_HOLD_PROBE 64
 #define LW_HOLD_LONG_NS 10000
 LW_HIDDEN uint64_t lw_hold_start(struct lw_tstat *e); /* the hold's start, or 0: not timed */
 /* the general cases of acquired(), releasing() and owner_note() below */
