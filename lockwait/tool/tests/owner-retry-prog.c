@@ -1,0 +1,46 @@
+/* owner-retry-prog.c - the program of owner-retry.sh: a thread holds a
+ * mutex, then the main thread locks it and waits until the holder lets go
+ * (after 20 ms). With `cleared`, the holder clears the mutex's owner field
+ * first, as glibc does for an instant when it releases a mutex: the library
+ * must then try the lock once more before it measures the wait. */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static atomic_int held;
+static int clear_owner;
+
+static void *holder(void *arg)
+{
+    (void)arg;
+    if (pthread_mutex_lock(&m) != 0)
+        return NULL;
+#ifdef __GLIBC__
+    if (clear_owner)
+        m.__data.__owner = 0;
+#endif
+    atomic_store(&held, 1);
+    struct timespec ts = {0, 20 * 1000 * 1000};
+    if (nanosleep(&ts, NULL) != 0 || pthread_mutex_unlock(&m) != 0)
+        return NULL; /* main then hangs or fails: the test says so */
+    return &held;
+}
+
+int main(int argc, char **argv)
+{
+    clear_owner = argc > 1 && strcmp(argv[1], "cleared") == 0;
+    pthread_t t;
+    if (pthread_create(&t, NULL, holder, NULL) != 0)
+        return 1;
+    while (!atomic_load(&held))
+        ;
+    void *ok = NULL;
+    if (pthread_mutex_lock(&m) != 0 || pthread_mutex_unlock(&m) != 0 || pthread_join(t, &ok) != 0 || !ok)
+        return 1;
+    puts("done");
+    return 0;
+}
