@@ -62,4 +62,13 @@ build_lockwait_tool_tests() {
   mapfile -t shared < <(lockwait_shared_src)
   cc_prog lw_rules_check "$ROOT/lockwait/tool/tests/rules-check.c" "${shared[@]}"
   cc_prog lw_bench "$ROOT/lockwait/tool/bench/lw_bench.c"
+  build_lockwait_floor
+}
+
+# bench_overhead.sh's floor: a preload library that only times its waits
+build_lockwait_floor() {
+  [ "$LINUX" = 1 ] || return 0
+  local src=$ROOT/lockwait/tool/bench/lw_floor.c
+  fresh "$BUILD_DIR/liblw_floor.so" "$src" ||
+    "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden "$src" -o "$BUILD_DIR/liblw_floor.so" -ldl
 }

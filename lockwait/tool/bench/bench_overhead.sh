@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # bench_overhead.sh - what liblockwait costs the program it watches: the same
-# binary (build/lw_bench) timed bare and with the library preloaded, in
-# alternating runs, reporting medians with min/max and the ratio of medians;
-# and how long the report at exit takes for 100 000 locks. The speed targets
+# binary (build/lw_bench) timed bare and with the library preloaded (and, in
+# the contended loop, with lw_floor.c's minimal wrapper) in rotating rounds,
+# reporting medians with min/max, the ratio of medians and the per-round
+# ratio's median with its 95% interval; and how long the report at exit takes for 100 000 locks. The speed targets
 # (what the library may cost before it changes what it watches) are printed
 # next to the numbers; nothing here fails on them, timings being noisy.
 # Beside the time, each loop reports the voluntary context switches (sleeps)
@@ -16,8 +17,9 @@ PROG=bench_overhead.sh
 usage() {
   cat <<'TXT'
 usage: lockwait/tool/bench/bench_overhead.sh [-h] [-r REPS] [-p PAIRS]
-  -r REPS   runs of each variant per loop, alternating bare/preloaded
-            (1..99, default 11)
+  -r REPS   rounds per loop: each runs every variant once, in an order
+            that rotates from round to round (1..99, default 11; the
+            per-round ratio's 95% interval needs 6)
   -p PAIRS  lock/unlock pairs per thread in the uncontended loop (default
             5000000); the contended loop uses PAIRS/5
 Loops (build/lw_bench, 2 threads each):
@@ -25,7 +27,10 @@ Loops (build/lw_bench, 2 threads each):
   trylock      the same bare loop locking with trylock: the floor of a
                trylock-first wrapper (glibc's trylock is slower than lock)
   contended    both share one mutex, 64 LCG steps between  target <= 1.10x,
-               and preloaded sleeps <= 2x the bare run's
+               and preloaded sleeps <= 2x the bare run's; beside bare and
+               preloaded, the floor: build/liblw_floor.so preloaded, a
+               wrapper that only times its waits (lw_floor.c), the part
+               of the cost no profiler timing every wait avoids
   stacks       the contended loop preloaded with LOCKWAIT_STACK_DEPTH=0
                and =8 (the default) alternately: what wait stacks cost
                (their walk runs on contended waits only)
@@ -38,6 +43,8 @@ Loops (build/lw_bench, 2 threads each):
                getrusage(RUSAGE_THREAD) (the sleep probe)
 Every run holds /tmp/sharecost-measure.lock (flock), so only one
 measurement runs at a time on a shared machine.
+Every loop line gives the ratio of the medians (ratio) and the median of
+the per-round ratios with its 95% interval (paired_ratio, _lo, _hi).
 Every loop line gives the median sleeps (voluntary context switches per
 run) of both variants and their ratio (bare_nvcsw_count, wrapped_nvcsw_count,
 nvcsw_ratio, target_nvcsw_ratio: NA where the issue sets none).
@@ -66,12 +73,13 @@ ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 # shellcheck source=common/lib.sh
 source "$ROOT/common/lib.sh" # kv_awk
 BUILD=${BUILD:-$ROOT/build}
-# as LD_PRELOAD can carry it (a checkout path may hold spaces)
-LIB=$(LOCKWAIT_LIB=$BUILD/liblockwait.so "$ROOT/lockwait/tool/lockwait" --preload-path)
-LOCK=/tmp/sharecost-measure.lock
-for f in "$LIB" "$BUILD/lw_bench" "$BUILD/lw_life"; do
+for f in "$BUILD/liblockwait.so" "$BUILD/liblw_floor.so" "$BUILD/lw_bench" "$BUILD/lw_life"; do
   [ -e "$f" ] || { echo "$PROG: $f missing: run ./build.sh --tests lockwait" >&2; exit 1; }
 done
+# as LD_PRELOAD can carry them (a checkout path may hold spaces)
+LIB=$(LOCKWAIT_LIB=$BUILD/liblockwait.so "$ROOT/lockwait/tool/lockwait" --preload-path)
+FLOOR=$(LOCKWAIT_LIB=$BUILD/liblw_floor.so "$ROOT/lockwait/tool/lockwait" --preload-path)
+LOCK=/tmp/sharecost-measure.lock
 command -v flock >/dev/null || { echo "$PROG: flock not found (util-linux)" >&2; exit 1; }
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/lw-bench.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
@@ -80,17 +88,17 @@ trap 'rm -rf "$TMP"' EXIT
 # voluntary context switches of the run, i.e. how often a thread slept on the
 # lock: on a busy 2-CPU machine the two threads sometimes take turns on one
 # CPU and hardly ever meet at the lock, which makes the contended loop cheap)
-# (VARIANT: bare, wrapped (preloaded), or depthN: preloaded with stacks of N frames)
+# (VARIANT: bare, wrapped (preloaded), floor (build/liblw_floor.so preloaded:
+# only a timed wait, lw_floor.c), or depthN: preloaded with stacks of N frames)
 ns_per_pair() {
   local out
-  if [ "$1" = bare ]; then
-    out=$(flock "$LOCK" "$BUILD/lw_bench" "$2" "$3")
-  elif [[ $1 == depth* ]]; then
-    out=$(flock "$LOCK" env LOCKWAIT_STACK_DEPTH="${1#depth}" LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" \
-      "$BUILD/lw_bench" "$2" "$3")
-  else
-    out=$(flock "$LOCK" env LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" "$BUILD/lw_bench" "$2" "$3")
-  fi
+  case $1 in
+    bare) out=$(flock "$LOCK" "$BUILD/lw_bench" "$2" "$3") ;;
+    floor) out=$(flock "$LOCK" env LD_PRELOAD="$FLOOR" "$BUILD/lw_bench" "$2" "$3") ;;
+    depth*) out=$(flock "$LOCK" env LOCKWAIT_STACK_DEPTH="${1#depth}" LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" \
+      "$BUILD/lw_bench" "$2" "$3") ;;
+    *) out=$(flock "$LOCK" env LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" "$BUILD/lw_bench" "$2" "$3") ;;
+  esac
   kv_awk '{ print kv_get($0, "ns_per_pair"), kv_get($0, "nvcsw") }' <<<"$out"
 }
 
@@ -101,37 +109,68 @@ stats() {
   tr ',' '\n' <<<"$1" | sort -n | awk -v m="$med" 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.3f %.3f %.3f\n", m, lo, hi }'
 }
 
+# paired A1,A2,... B1,B2,...: "est lo hi" of the per-round ratios A/B
+# (build/stats ratio: the median ratio and its 95% interval; NA below 6 rounds)
+paired() {
+  awk -v a="$1" -v b="$2" 'BEGIN { n = split(a, x, ","); split(b, y, ","); printf "r"
+    for (i = 1; i <= n; i++) printf " %.6f", x[i] / y[i]; printf "\n" }' | "$BUILD/stats" ratio |
+    kv_awk '{ e = kv_get($0, "est"); l = kv_get($0, "est_lo"); h = kv_get($0, "est_hi")
+      if (e != "NA") e = sprintf("%.3f", e); if (l != "NA") l = sprintf("%.3f", l); if (h != "NA") h = sprintf("%.3f", h)
+      print e, l, h }'
+}
+
 # ratio A B: A / B (%.3f), NA when B is 0
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "NA"; else printf "%.3f\n", a / b }'; }
 
-# loop NAME PAIRS TARGET SLEEP_TARGET [BASE_VARIANT WRAPPED_VARIANT MODE]
-# (TARGET: the time ratio, SLEEP_TARGET: the sleeps' ratio; NA: none)
+# loop NAME PAIRS TARGET SLEEP_TARGET [BASE_VARIANT WRAPPED_VARIANT MODE [FLOOR_VARIANT]]
+# (TARGET: the time ratio, SLEEP_TARGET: the sleeps' ratio; NA: none). The
+# variants run in turn, the order rotating each round; the ratio of medians
+# and the median per-round ratio with its 95% interval are both printed.
 loop() {
-  local name=$1 pairs=$2 target=$3 sleep_target=$4 base=${5:-bare} with=${6:-wrapped} mode=${7:-$1}
-  local bare='' wrapped='' bsw='' wsw='' i b w bs ws
+  local name=$1 pairs=$2 target=$3 sleep_target=$4 base=${5:-bare} with=${6:-wrapped} mode=${7:-$1} flo=${8:-}
+  local variants=("$base" "$with") i k v t s
+  [ -z "$flo" ] || variants+=("$flo")
+  local -A ns=() sw=()
   for ((i = 1; i <= REPS; i++)); do
-    read -r b bs <<<"$(ns_per_pair "$base" "$mode" "$pairs")"
-    read -r w ws <<<"$(ns_per_pair "$with" "$mode" "$pairs")"
-    bare+=${bare:+,}$b; wrapped+=${wrapped:+,}$w; bsw+=${bsw:+,}$bs; wsw+=${wsw:+,}$ws
-    echo "$PROG: $name run $i/$REPS: $base $b ns/pair ($bs sleeps), $with $w ns/pair ($ws sleeps)" >&2
+    local said=''
+    for ((k = 0; k < ${#variants[@]}; k++)); do
+      v=${variants[$(((k + i - 1) % ${#variants[@]}))]}
+      read -r t s <<<"$(ns_per_pair "$v" "$mode" "$pairs")"
+      ns[$v]+=${ns[$v]:+,}$t; sw[$v]+=${sw[$v]:+,}$s
+      said+="${said:+, }$v $t ns/pair ($s sleeps)"
+    done
+    echo "$PROG: $name run $i/$REPS: $said" >&2
   done
-  read -r bm bmin bmax <<<"$(stats "$bare")"
-  read -r wm wmin wmax <<<"$(stats "$wrapped")"
-  read -r bsm bsmin bsmax <<<"$(stats "$bsw")"
-  read -r wsm wsmin wsmax <<<"$(stats "$wsw")"
-  local time_ratio sleep_ratio
+  read -r bm bmin bmax <<<"$(stats "${ns[$base]}")"
+  read -r wm wmin wmax <<<"$(stats "${ns[$with]}")"
+  read -r bsm bsmin bsmax <<<"$(stats "${sw[$base]}")"
+  read -r wsm wsmin wsmax <<<"$(stats "${sw[$with]}")"
+  local time_ratio sleep_ratio pe plo phi extra='' flo_text=''
   time_ratio=$(ratio "$wm" "$bm")
   sleep_ratio=$(ratio "$wsm" "$bsm")
-  echo "RESULT exp=lockwait_overhead kind=samples loop=$name variant=$base ns_per_pair=$bare nvcsw=$bsw"
-  echo "RESULT exp=lockwait_overhead kind=samples loop=$name variant=$with ns_per_pair=$wrapped nvcsw=$wsw"
+  read -r pe plo phi <<<"$(paired "${ns[$with]}" "${ns[$base]}")"
+  for v in "${variants[@]}"; do
+    echo "RESULT exp=lockwait_overhead kind=samples loop=$name variant=$v ns_per_pair=${ns[$v]} nvcsw=${sw[$v]}"
+  done
+  if [ -n "$flo" ]; then
+    local fm fmin fmax fsm fe flo_lo fhi
+    read -r fm fmin fmax <<<"$(stats "${ns[$flo]}")"
+    read -r fsm _ _ <<<"$(stats "${sw[$flo]}")"
+    read -r fe flo_lo fhi <<<"$(paired "${ns[$flo]}" "${ns[$base]}")"
+    extra=" ${flo}_ns_per_pair=$fm ${flo}_ns_per_pair_min=$fmin ${flo}_ns_per_pair_max=$fmax ${flo}_nvcsw_count=$fsm"
+    extra+=" ${flo}_paired_ratio=$fe ${flo}_paired_ratio_lo=$flo_lo ${flo}_paired_ratio_hi=$fhi"
+    flo_text="; $flo (a wrapper that only times its waits) ${fe}x [$flo_lo, $fhi], $fsm sleeps"
+  fi
   echo "RESULT exp=lockwait_overhead kind=loop loop=$name reps=$REPS pairs_per_thread=$pairs ${base}_ns_per_pair=$bm" \
     "${base}_ns_per_pair_min=$bmin ${base}_ns_per_pair_max=$bmax ${with}_ns_per_pair=$wm ${with}_ns_per_pair_min=$wmin" \
     "${with}_ns_per_pair_max=$wmax ratio=$time_ratio target_ratio=$target" \
+    "paired_ratio=$pe paired_ratio_lo=$plo paired_ratio_hi=$phi" \
     "${base}_nvcsw_count=$bsm ${base}_nvcsw_count_min=$bsmin ${base}_nvcsw_count_max=$bsmax" \
     "${with}_nvcsw_count=$wsm ${with}_nvcsw_count_min=$wsmin ${with}_nvcsw_count_max=$wsmax" \
-    "nvcsw_ratio=$sleep_ratio target_nvcsw_ratio=$sleep_target"
-  printf '%s: %-11s %s %s ns/pair [%s..%s], %s %s [%s..%s]: %sx (target <= %s)\n' \
-    "$PROG" "$name" "$base" "$bm" "$bmin" "$bmax" "$with" "$wm" "$wmin" "$wmax" "$time_ratio" "$target" >&2
+    "nvcsw_ratio=$sleep_ratio target_nvcsw_ratio=$sleep_target$extra"
+  printf '%s: %-11s %s %s ns/pair [%s..%s], %s %s [%s..%s]: %sx (target <= %s); per round %sx [%s, %s]%s\n' \
+    "$PROG" "$name" "$base" "$bm" "$bmin" "$bmax" "$with" "$wm" "$wmin" "$wmax" "$time_ratio" "$target" \
+    "$pe" "$plo" "$phi" "$flo_text" >&2
   printf '%s: %-11s sleeps per run: %s %s [%s..%s], %s %s [%s..%s]: %sx (target <= %s)\n' \
     "$PROG" "$name" "$base" "$bsm" "$bsmin" "$bsmax" "$with" "$wsm" "$wsmin" "$wsmax" "$sleep_ratio" \
     "$sleep_target" >&2
@@ -151,7 +190,7 @@ echo "RESULT exp=lockwait_overhead kind=loop loop=trylock_floor reps=$REPS pairs
   "bare_ns_per_pair_min=$trmin bare_ns_per_pair_max=$trmax"
 printf '%s: %-11s the bare loop with trylock instead of lock: %s ns/pair [%s..%s]\n' \
   "$PROG" trylock "$trm" "$trmin" "$trmax" >&2
-loop contended $((PAIRS / 5)) 1.10 2
+loop contended $((PAIRS / 5)) 1.10 2 bare wrapped contended floor
 # both preloaded: stacks off (depth0_*) and of 8 frames (depth8_*); no target, a number to report
 loop stacks $((PAIRS / 5)) NA NA depth0 depth8 contended
 

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# bench-overhead.sh - tool/bench/bench_overhead.sh runs (tiny loops: its
+# numbers are not looked at, only its lines) and states what it measured:
+# a loop line per loop with the ratio of medians and the per-round ratio's
+# interval, the contended loop with its floor (build/liblw_floor.so, a
+# wrapper that only times its waits) beside it, and the floor's assembly
+# reading the cycle counter twice around the real lock on x86-64.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../../common/testlib.sh"
+# shellcheck source=lockwait/tool/tests/lw_lib.bash
+source "$(dirname "$0")/lw_lib.bash"
+
+BENCH=$ROOT/lockwait/tool/bench/bench_overhead.sh
+if ! command -v flock >/dev/null; then
+  skip "bench_overhead.sh" "flock (util-linux) not found"
+  finish
+fi
+check_exit "-r 0 is refused" 2 "$BENCH" -r 0
+check_exit "the floor library is built" 0 test -f "$BUILD/liblw_floor.so"
+st=0
+"$BENCH" -r 6 -p 20000 >"$TMP/out" 2>"$TMP/err" || st=$?
+check_eq "a tiny run completes" 0 "$st"
+for loop in uncontended contended stacks; do
+  line=$(grep "^RESULT exp=lockwait_overhead kind=loop loop=$loop " "$TMP/out" || true)
+  check_awk "$loop: a loop line with the per-round ratio and its interval" \
+    "\"$(val "$line" paired_ratio)\" + 0 > 0 && \"$(val "$line" paired_ratio_lo)\" + 0 > 0 && \"$(val "$line" paired_ratio_hi)\" + 0 >= \"$(val "$line" paired_ratio_lo)\" + 0" \
+    "line: $line"
+done
+line=$(grep '^RESULT exp=lockwait_overhead kind=loop loop=contended ' "$TMP/out" || true)
+check_awk "contended: the floor's time and ratio beside the library's" \
+  "\"$(val "$line" floor_ns_per_pair)\" + 0 > 0 && \"$(val "$line" floor_paired_ratio)\" + 0 > 0" "line: $line"
+check_eq "contended: six samples of each of the three variants" 3 \
+  "$(grep -c '^RESULT exp=lockwait_overhead kind=samples loop=contended variant=[a-z]* ns_per_pair=[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]* ' "$TMP/out")"
+check "the human summary names the floor" grep -q 'floor (a wrapper that only times its waits)' "$TMP/err"
+
+if [ "$(uname -m)" = x86_64 ]; then
+  cc -O2 -std=gnu11 -S -fPIC -fvisibility=hidden -o "$TMP/floor.s" "$ROOT/lockwait/tool/bench/lw_floor.c"
+  n=$(awk '/^pthread_mutex_lock:/ { on = 1 } on && /rdtsc/ { n++ } on && /\.cfi_endproc/ { on = 0 } END { print n + 0 }' \
+    "$TMP/floor.s")
+  check_eq "lw_floor: pthread_mutex_lock reads the counter twice" 2 "$n"
+else
+  skip "lw_floor's counter reads" "not x86-64"
+fi
+finish
