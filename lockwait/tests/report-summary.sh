@@ -125,7 +125,8 @@ wline() { # wline S PRED MEAS LO HI FULL_SLEEPS HALF_SLEEPS [PRED_LO PRED_HI]: a
   echo "RESULT exp=lockwait kind=whatif_check scenario=$1 hold_factor=0.5 cs_ns=1000 half_cs_ns=500 lock=g_lock traces_count=${8:+6} predicted_saving_pct=$2 predicted_saving_pct_lo=${8:-NA} predicted_saving_pct_hi=${9:-NA} predicted_free_saving_pct=40.0 measured_saving_pct=$3 measured_saving_pct_lo=$4 measured_saving_pct_hi=$5 p=0.01 q=0.02 pairs_used=8 pairs_total=9 pairs_slow=1 pairs_min=8 full_nvcsw=$6 full_nvcsw_lo=$6 full_nvcsw_hi=$6 half_nvcsw=$7 half_nvcsw_lo=$7 half_nvcsw_hi=$7"
 }
 {
-  sed '/^RESULT exp=lockwait kind=runs scenario=mutex /s/$/ bare_nvcsw=7 bare_nvcsw_lo=6 bare_nvcsw_hi=9 wrapped_nvcsw=1300 wrapped_nvcsw_lo=1200 wrapped_nvcsw_hi=1400/' "$fixture"
+  sed -e '/^RESULT exp=lockwait kind=runs scenario=mutex /s/$/ bare_nvcsw=7 bare_nvcsw_lo=6 bare_nvcsw_hi=9 wrapped_nvcsw=1300 wrapped_nvcsw_lo=1200 wrapped_nvcsw_hi=1400/' \
+    -e '/^RESULT exp=lockwait kind=runs scenario=rwlock /s/$/ bare_nvcsw=2000 bare_nvcsw_lo=1900 bare_nvcsw_hi=2100 wrapped_nvcsw=1400 wrapped_nvcsw_lo=1300 wrapped_nvcsw_hi=1500/' "$fixture"
   wline mutex 18.0 17.0 15.0 19.0 40 38 17.5 18.5
   wline cache 30.0 10.0 8.0 12.0 400 400
   wline cond 5.0 20.0 18.0 22.0 100 50
@@ -136,6 +137,8 @@ awk -v csvdir="$TMP/wi" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk"
 check "sleeps: the overhead table shows them beside the overhead (mutex 7 / 1300)" grep -q '^| mutex | .* | 7 / 1300 |$' "$TMP/wi.md"
 check "sleeps: a finding names the scenario whose sleeps more than doubled under the preload" \
   grep -q '^- Sleeps per run .*mutex 7 bare, 1300 under the preload.* Under the preload mutex sleeps more than twice as often as bare' "$TMP/wi.md"
+check "sleeps: a finding names the scenario that sleeps a fifth less under the preload, and why" \
+  grep -q '^- Sleeps per run .*rwlock 2000 bare, 1400 under the preload.* Under the preload rwlock sleeps at least a fifth less than bare: .*acts as a short spin.*read its sleep share as a lower bound\.$' "$TMP/wi.md"
 check "what-if table: predicted and measured change of wall time, each with its interval" \
   grep -qF '| mutex | 1000 → 500 | g_lock | 6 | -18.0% (-18.5..-17.5%) | -17.0% (-19.0..-15.0%) | -40.0% | 40 / 38 | 8/9 |' "$TMP/wi.md"
 check "what-if: a prediction inside the measured interval holds" \
