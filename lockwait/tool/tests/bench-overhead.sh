@@ -12,6 +12,8 @@ source "$(dirname "$0")/../../../common/testlib.sh"
 source "$(dirname "$0")/lw_lib.bash"
 
 BENCH=$ROOT/lockwait/tool/bench/bench_overhead.sh
+SRC=$(dirname "$0")
+FLOOR=$(LOCKWAIT_LIB=$BUILD/liblw_floor.so "$ROOT/lockwait/tool/lockwait" --preload-path)
 if ! command -v flock >/dev/null; then
   skip "bench_overhead.sh" "flock (util-linux) not found"
   finish
@@ -33,6 +35,14 @@ check_awk "contended: the floor's time and ratio beside the library's" \
 check_eq "contended: six samples of each of the three variants" 3 \
   "$(grep -c '^RESULT exp=lockwait_overhead kind=samples loop=contended variant=[a-z]* ns_per_pair=[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]* ' "$TMP/out")"
 check "the human summary names the floor" grep -q 'floor (a wrapper that only times its waits)' "$TMP/err"
+
+# a library constructor that locks before the floor's constructor has run
+cc -O1 -fPIC -shared -DEARLY_LIB -pthread -o "$TMP/libearly.so" "$SRC/floor-early.c"
+cc -O1 -pthread -o "$TMP/early" "$SRC/floor-early.c" -L"$TMP" -learly -Wl,-rpath,"$TMP"
+st=0
+env LD_PRELOAD="$FLOOR" "$TMP/early" >"$TMP/early.out" 2>&1 || st=$?
+check_eq "lw_floor: a lock in another library's constructor, before the floor's own" "0 done 1" \
+  "$st $(cat "$TMP/early.out")"
 
 if [ "$(uname -m)" = x86_64 ]; then
   cc -O2 -std=gnu11 -S -fPIC -fvisibility=hidden -o "$TMP/floor.s" "$ROOT/lockwait/tool/bench/lw_floor.c"
