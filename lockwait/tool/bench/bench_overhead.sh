@@ -119,6 +119,9 @@ paired() {
       print e, l, h }'
 }
 
+# interval LO HI: "[LO, HI]" for the summary, or why there is none
+interval() { if [ "$1" = NA ]; then echo "(no interval below 6 rounds)"; else echo "[$1, $2]"; fi; }
+
 # ratio A B: A / B (%.3f), NA when B is 0
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "NA"; else printf "%.3f\n", a / b }'; }
 
@@ -159,7 +162,7 @@ loop() {
     read -r fe flo_lo fhi <<<"$(paired "${ns[$flo]}" "${ns[$base]}")"
     extra=" ${flo}_ns_per_pair=$fm ${flo}_ns_per_pair_min=$fmin ${flo}_ns_per_pair_max=$fmax ${flo}_nvcsw_count=$fsm"
     extra+=" ${flo}_paired_ratio=$fe ${flo}_paired_ratio_lo=$flo_lo ${flo}_paired_ratio_hi=$fhi"
-    flo_text="; $flo (a wrapper that only times its waits) ${fe}x [$flo_lo, $fhi], $fsm sleeps"
+    flo_text="; $flo (a wrapper that only times its waits) ${fe}x $(interval "$flo_lo" "$fhi"), $fsm sleeps"
   fi
   echo "RESULT exp=lockwait_overhead kind=loop loop=$name reps=$REPS pairs_per_thread=$pairs ${base}_ns_per_pair=$bm" \
     "${base}_ns_per_pair_min=$bmin ${base}_ns_per_pair_max=$bmax ${with}_ns_per_pair=$wm ${with}_ns_per_pair_min=$wmin" \
@@ -168,9 +171,9 @@ loop() {
     "${base}_nvcsw_count=$bsm ${base}_nvcsw_count_min=$bsmin ${base}_nvcsw_count_max=$bsmax" \
     "${with}_nvcsw_count=$wsm ${with}_nvcsw_count_min=$wsmin ${with}_nvcsw_count_max=$wsmax" \
     "nvcsw_ratio=$sleep_ratio target_nvcsw_ratio=$sleep_target$extra"
-  printf '%s: %-11s %s %s ns/pair [%s..%s], %s %s [%s..%s]: %sx (target <= %s); per round %sx [%s, %s]%s\n' \
+  printf '%s: %-11s %s %s ns/pair [%s..%s], %s %s [%s..%s]: %sx (target <= %s); per round %sx %s%s\n' \
     "$PROG" "$name" "$base" "$bm" "$bmin" "$bmax" "$with" "$wm" "$wmin" "$wmax" "$time_ratio" "$target" \
-    "$pe" "$plo" "$phi" "$flo_text" >&2
+    "$pe" "$(interval "$plo" "$phi")" "$flo_text" >&2
   printf '%s: %-11s sleeps per run: %s %s [%s..%s], %s %s [%s..%s]: %sx (target <= %s)\n' \
     "$PROG" "$name" "$base" "$bsm" "$bsmin" "$bsmax" "$with" "$wsm" "$wsmin" "$wsmax" "$sleep_ratio" \
     "$sleep_target" >&2

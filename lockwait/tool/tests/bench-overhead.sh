@@ -36,6 +36,15 @@ check_eq "contended: six samples of each of the three variants" 3 \
   "$(grep -c '^RESULT exp=lockwait_overhead kind=samples loop=contended variant=[a-z]* ns_per_pair=[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]* ' "$TMP/out")"
 check "the human summary names the floor" grep -q 'floor (a wrapper that only times its waits)' "$TMP/err"
 
+# below 6 rounds the per-round ratio has no interval: NA, and the summary says why
+st=0
+"$BENCH" -r 2 -p 1000 >"$TMP/short.out" 2>"$TMP/short.err" || st=$?
+check_eq "-r 2: completes" 0 "$st"
+check_eq "-r 2: every loop line has NA for the interval, a number for the ratio" 3 \
+  "$(grep -c '^RESULT exp=lockwait_overhead kind=loop .* paired_ratio=[0-9.]* paired_ratio_lo=NA paired_ratio_hi=NA ' "$TMP/short.out")"
+check_eq "-r 2: the summary says the interval needs 6 rounds, for each ratio" 4 \
+  "$(grep -o 'no interval below 6 rounds' "$TMP/short.err" | wc -l | tr -d ' ')"
+
 # a library constructor that locks before the floor's constructor has run
 cc -O1 -fPIC -shared -DEARLY_LIB -pthread -o "$TMP/libearly.so" "$SRC/floor-early.c"
 cc -O1 -pthread -o "$TMP/early" "$SRC/floor-early.c" -L"$TMP" -learly -Wl,-rpath,"$TMP"
