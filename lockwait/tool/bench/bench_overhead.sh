@@ -53,6 +53,7 @@ stdout: RESULT exp=lockwait_overhead kind=loop|samples|report|probe loop=L ...
 TXT
 }
 bad_usage() { echo "$PROG: $*" >&2; exit 2; }
+die() { echo "$PROG: $*" >&2; exit 1; }
 
 REPS=11
 PAIRS=5000000
@@ -73,7 +74,7 @@ ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 # shellcheck source=common/lib.sh
 source "$ROOT/common/lib.sh" # kv_awk
 BUILD=${BUILD:-$ROOT/build}
-for f in "$BUILD/liblockwait.so" "$BUILD/liblw_floor.so" "$BUILD/lw_bench" "$BUILD/lw_life"; do
+for f in "$BUILD/liblockwait.so" "$BUILD/liblw_floor.so" "$BUILD/lw_bench" "$BUILD/lw_life" "$BUILD/stats"; do
   [ -e "$f" ] || { echo "$PROG: $f missing: run ./build.sh --tests lockwait" >&2; exit 1; }
 done
 # as LD_PRELOAD can carry them (a checkout path may hold spaces)
@@ -100,6 +101,13 @@ ns_per_pair() {
     *) out=$(flock "$LOCK" env LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" "$BUILD/lw_bench" "$2" "$3") ;;
   esac
   kv_awk '{ print kv_get($0, "ns_per_pair"), kv_get($0, "nvcsw") }' <<<"$out"
+}
+
+# one_run VARIANT MODE PAIRS: sets t and s (ns per pair, sleeps) or ends the
+# bench: a failed run inside $(...) would otherwise leave an empty sample
+one_run() {
+  read -r t s <<<"$(ns_per_pair "$@")"
+  [[ $t =~ ^[0-9]+(\.[0-9]+)?$ && $s =~ ^[0-9]+$ ]] || die "a $1 run of lw_bench $2 failed (no ns_per_pair)"
 }
 
 # stats V1,V2,...: "median min max" (%.3f); the median from build/stats
@@ -138,7 +146,7 @@ loop() {
     local said=''
     for ((k = 0; k < ${#variants[@]}; k++)); do
       v=${variants[$(((k + i - 1) % ${#variants[@]}))]}
-      read -r t s <<<"$(ns_per_pair "$v" "$mode" "$pairs")"
+      one_run "$v" "$mode" "$pairs"
       ns[$v]+=${ns[$v]:+,}$t; sw[$v]+=${sw[$v]:+,}$s
       said+="${said:+, }$v $t ns/pair ($s sleeps)"
     done
@@ -184,7 +192,7 @@ loop uncontended "$PAIRS" 1.20 NA
 # cannot go below (only its bare column is meaningful)
 tries=''
 for ((i = 1; i <= REPS; i++)); do
-  read -r t _ <<<"$(ns_per_pair bare trylock "$PAIRS")"
+  one_run bare trylock "$PAIRS"
   tries+=${tries:+,}$t
 done
 read -r trm trmin trmax <<<"$(stats "$tries")"
@@ -202,6 +210,7 @@ for ((i = 1; i <= REPS; i++)); do
   rm -f "$TMP/report.txt"
   flock "$LOCK" env LOCKWAIT_FULL_REPORTS=1 LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" "$BUILD/lw_life" many >/dev/null
   t=$(sed -n 's/^lockwait: report took \([0-9.]*\) ms$/\1/p' "$TMP/report.txt")
+  [ -n "$t" ] || die "lw_life many: no 'report took' line in its report"
   locks=$(grep '^RESULT exp=lockwait kind=process ' "$TMP/report.txt" | kv_awk '{ print kv_get($0, "locks") }')
   took+=${took:+,}$t
 done

@@ -45,6 +45,22 @@ check_eq "-r 2: every loop line has NA for the interval, a number for the ratio"
 check_eq "-r 2: the summary says the interval needs 6 rounds, for each ratio" 4 \
   "$(grep -o 'no interval below 6 rounds' "$TMP/short.err" | wc -l | tr -d ' ')"
 
+# a missing build/stats or a failed run ends the bench: no loop line of zeros
+mkdir -p "$TMP/nostats" "$TMP/failing"
+for f in liblockwait.so liblw_floor.so lw_bench lw_life; do ln -s "$BUILD/$f" "$TMP/nostats/$f"; done
+st=0
+BUILD=$TMP/nostats "$BENCH" -r 1 -p 1000 >"$TMP/nostats.out" 2>&1 || st=$?
+check_awk "no build/stats: the bench fails ($st) and names it" \
+  "$st != 0 && $(grep -c 'stats missing' "$TMP/nostats.out") == 1 && $(grep -c 'kind=loop' "$TMP/nostats.out") == 0" \
+  "$(tail -n 1 "$TMP/nostats.out")"
+for f in liblockwait.so liblw_floor.so lw_life stats; do ln -s "$BUILD/$f" "$TMP/failing/$f"; done
+printf '#!/bin/sh\nexit 3\n' >"$TMP/failing/lw_bench"
+chmod +x "$TMP/failing/lw_bench"
+st=0
+BUILD=$TMP/failing "$BENCH" -r 1 -p 1000 >"$TMP/failing.out" 2>&1 || st=$?
+check_awk "a failing lw_bench: the bench fails ($st) with no loop line" \
+  "$st != 0 && $(grep -c 'kind=loop' "$TMP/failing.out") == 0" "$(tail -n 1 "$TMP/failing.out")"
+
 # a library constructor that locks before the floor's constructor has run
 cc -O1 -fPIC -shared -DEARLY_LIB -pthread -o "$TMP/libearly.so" "$SRC/floor-early.c"
 cc -O1 -pthread -o "$TMP/early" "$SRC/floor-early.c" -L"$TMP" -learly -Wl,-rpath,"$TMP"
