@@ -53,6 +53,7 @@ stdout: RESULT exp=lockwait_overhead kind=loop|samples|report|probe loop=L ...
 TXT
 }
 bad_usage() { echo "$PROG: $*" >&2; exit 2; }
+die() { echo "$PROG: $*" >&2; exit 1; }
 
 REPS=11
 PAIRS=5000000
@@ -73,7 +74,7 @@ ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 # shellcheck source=common/lib.sh
 source "$ROOT/common/lib.sh" # kv_awk
 BUILD=${BUILD:-$ROOT/build}
-for f in "$BUILD/liblockwait.so" "$BUILD/liblw_floor.so" "$BUILD/lw_bench" "$BUILD/lw_life"; do
+for f in "$BUILD/liblockwait.so" "$BUILD/liblw_floor.so" "$BUILD/lw_bench" "$BUILD/lw_life" "$BUILD/stats"; do
   [ -e "$f" ] || { echo "$PROG: $f missing: run ./build.sh --tests lockwait" >&2; exit 1; }
 done
 # as LD_PRELOAD can carry them (a checkout path may hold spaces)
@@ -102,6 +103,13 @@ ns_per_pair() {
   kv_awk '{ print kv_get($0, "ns_per_pair"), kv_get($0, "nvcsw") }' <<<"$out"
 }
 
+# one_run VARIANT MODE PAIRS: sets t and s (ns per pair, sleeps) or ends the
+# bench: a failed run inside $(...) would otherwise leave an empty sample
+one_run() {
+  read -r t s <<<"$(ns_per_pair "$@")"
+  [[ $t =~ ^[0-9]+(\.[0-9]+)?$ && $s =~ ^[0-9]+$ ]] || die "a $1 run of lw_bench $2 failed (no ns_per_pair)"
+}
+
 # stats V1,V2,...: "median min max" (%.3f); the median from build/stats
 stats() {
   local med
@@ -119,6 +127,9 @@ paired() {
       print e, l, h }'
 }
 
+# interval LO HI: "[LO, HI]" for the summary, or why there is none
+interval() { if [ "$1" = NA ]; then echo "(no interval below 6 rounds)"; else echo "[$1, $2]"; fi; }
+
 # ratio A B: A / B (%.3f), NA when B is 0
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "NA"; else printf "%.3f\n", a / b }'; }
 
@@ -135,7 +146,7 @@ loop() {
     local said=''
     for ((k = 0; k < ${#variants[@]}; k++)); do
       v=${variants[$(((k + i - 1) % ${#variants[@]}))]}
-      read -r t s <<<"$(ns_per_pair "$v" "$mode" "$pairs")"
+      one_run "$v" "$mode" "$pairs"
       ns[$v]+=${ns[$v]:+,}$t; sw[$v]+=${sw[$v]:+,}$s
       said+="${said:+, }$v $t ns/pair ($s sleeps)"
     done
@@ -159,7 +170,7 @@ loop() {
     read -r fe flo_lo fhi <<<"$(paired "${ns[$flo]}" "${ns[$base]}")"
     extra=" ${flo}_ns_per_pair=$fm ${flo}_ns_per_pair_min=$fmin ${flo}_ns_per_pair_max=$fmax ${flo}_nvcsw_count=$fsm"
     extra+=" ${flo}_paired_ratio=$fe ${flo}_paired_ratio_lo=$flo_lo ${flo}_paired_ratio_hi=$fhi"
-    flo_text="; $flo (a wrapper that only times its waits) ${fe}x [$flo_lo, $fhi], $fsm sleeps"
+    flo_text="; $flo (a wrapper that only times its waits) ${fe}x $(interval "$flo_lo" "$fhi"), $fsm sleeps"
   fi
   echo "RESULT exp=lockwait_overhead kind=loop loop=$name reps=$REPS pairs_per_thread=$pairs ${base}_ns_per_pair=$bm" \
     "${base}_ns_per_pair_min=$bmin ${base}_ns_per_pair_max=$bmax ${with}_ns_per_pair=$wm ${with}_ns_per_pair_min=$wmin" \
@@ -168,9 +179,9 @@ loop() {
     "${base}_nvcsw_count=$bsm ${base}_nvcsw_count_min=$bsmin ${base}_nvcsw_count_max=$bsmax" \
     "${with}_nvcsw_count=$wsm ${with}_nvcsw_count_min=$wsmin ${with}_nvcsw_count_max=$wsmax" \
     "nvcsw_ratio=$sleep_ratio target_nvcsw_ratio=$sleep_target$extra"
-  printf '%s: %-11s %s %s ns/pair [%s..%s], %s %s [%s..%s]: %sx (target <= %s); per round %sx [%s, %s]%s\n' \
+  printf '%s: %-11s %s %s ns/pair [%s..%s], %s %s [%s..%s]: %sx (target <= %s); per round %sx %s%s\n' \
     "$PROG" "$name" "$base" "$bm" "$bmin" "$bmax" "$with" "$wm" "$wmin" "$wmax" "$time_ratio" "$target" \
-    "$pe" "$plo" "$phi" "$flo_text" >&2
+    "$pe" "$(interval "$plo" "$phi")" "$flo_text" >&2
   printf '%s: %-11s sleeps per run: %s %s [%s..%s], %s %s [%s..%s]: %sx (target <= %s)\n' \
     "$PROG" "$name" "$base" "$bsm" "$bsmin" "$bsmax" "$with" "$wsm" "$wsmin" "$wsmax" "$sleep_ratio" \
     "$sleep_target" >&2
@@ -181,7 +192,7 @@ loop uncontended "$PAIRS" 1.20 NA
 # cannot go below (only its bare column is meaningful)
 tries=''
 for ((i = 1; i <= REPS; i++)); do
-  read -r t _ <<<"$(ns_per_pair bare trylock "$PAIRS")"
+  one_run bare trylock "$PAIRS"
   tries+=${tries:+,}$t
 done
 read -r trm trmin trmax <<<"$(stats "$tries")"
@@ -199,6 +210,7 @@ for ((i = 1; i <= REPS; i++)); do
   rm -f "$TMP/report.txt"
   flock "$LOCK" env LOCKWAIT_FULL_REPORTS=1 LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" "$BUILD/lw_life" many >/dev/null
   t=$(sed -n 's/^lockwait: report took \([0-9.]*\) ms$/\1/p' "$TMP/report.txt")
+  [ -n "$t" ] || die "lw_life many: no 'report took' line in its report"
   locks=$(grep '^RESULT exp=lockwait kind=process ' "$TMP/report.txt" | kv_awk '{ print kv_get($0, "locks") }')
   took+=${took:+,}$t
 done

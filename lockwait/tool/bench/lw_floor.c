@@ -25,6 +25,7 @@ static pthread_key_t sum_key;
 static _Atomic uint64_t all_waits_ticks; /* the threads' sums, added at their exit */
 static __thread uint64_t my_ticks;
 static __thread int hooked; /* this thread's exit adds my_ticks */
+static int key_made; /* sum_key exists (setup() has run) */
 
 static inline uint64_t ticks(void)
 {
@@ -55,15 +56,25 @@ static void thread_done(void *p)
     atomic_fetch_add_explicit(&all_waits_ticks, my_ticks, memory_order_relaxed);
 }
 
-/* before main, single-threaded: no call races the lookup */
-__attribute__((constructor)) static void resolve(void)
+/* the real functions; also called from the wrapper, as another library's
+ * constructor can lock before ours has run (threads racing here store the
+ * same pointers) */
+static void resolve_real(void)
 {
-    real_lock = (mutex_fn)dlsym(RTLD_NEXT, "pthread_mutex_lock");
-    real_trylock = (mutex_fn)dlsym(RTLD_NEXT, "pthread_mutex_trylock");
-    if (!real_lock || !real_trylock)
+    mutex_fn lock = (mutex_fn)dlsym(RTLD_NEXT, "pthread_mutex_lock");
+    mutex_fn trylock = (mutex_fn)dlsym(RTLD_NEXT, "pthread_mutex_trylock");
+    if (!lock || !trylock)
         die("lw_floor: cannot find the real pthread_mutex_lock/trylock\n");
+    __atomic_store_n(&real_lock, lock, __ATOMIC_RELAXED);
+    __atomic_store_n(&real_trylock, trylock, __ATOMIC_RELEASE); /* after real_lock */
+}
+
+__attribute__((constructor)) static void setup(void)
+{
+    resolve_real();
     if (pthread_key_create(&sum_key, thread_done) != 0)
         die("lw_floor: pthread_key_create failed\n");
+    __atomic_store_n(&key_made, 1, __ATOMIC_RELEASE);
 }
 
 __attribute__((destructor)) static void main_done(void)
@@ -73,10 +84,12 @@ __attribute__((destructor)) static void main_done(void)
 
 __attribute__((visibility("default"))) int pthread_mutex_lock(pthread_mutex_t *m)
 {
+    if (__builtin_expect(__atomic_load_n(&real_trylock, __ATOMIC_ACQUIRE) == NULL, 0))
+        resolve_real();
     int rc = real_trylock(m);
     if (rc != EBUSY)
         return rc;
-    if (!hooked) { /* once per thread, before the wait */
+    if (!hooked && __atomic_load_n(&key_made, __ATOMIC_ACQUIRE)) { /* once per thread, before the wait */
         if (pthread_setspecific(sum_key, &my_ticks) != 0)
             die("lw_floor: pthread_setspecific failed\n");
         hooked = 1;

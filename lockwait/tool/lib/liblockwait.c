@@ -191,10 +191,11 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
             acquired(e, K_MUTEX, pc, 0);
         return rc;
     }
-    if (owner_leaving(m) && lw_real.mutex_trylock(m) == 0) {
+    /* (EOWNERDEAD: ours too, as above; a robust owner can die mid-acquire) */
+    if (owner_leaving(m) && got_mutex(rc = lw_real.mutex_trylock(m))) {
         if (e)
             acquired(e, K_MUTEX, pc, 0);
-        return 0;
+        return rc;
     }
     struct wait w;
     lw_wait_begin(m, e, &w, LW_T_MUTEX, pc);

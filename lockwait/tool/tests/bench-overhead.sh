@@ -12,6 +12,8 @@ source "$(dirname "$0")/../../../common/testlib.sh"
 source "$(dirname "$0")/lw_lib.bash"
 
 BENCH=$ROOT/lockwait/tool/bench/bench_overhead.sh
+SRC=$(dirname "$0")
+FLOOR=$(LOCKWAIT_LIB=$BUILD/liblw_floor.so "$ROOT/lockwait/tool/lockwait" --preload-path)
 if ! command -v flock >/dev/null; then
   skip "bench_overhead.sh" "flock (util-linux) not found"
   finish
@@ -33,6 +35,39 @@ check_awk "contended: the floor's time and ratio beside the library's" \
 check_eq "contended: six samples of each of the three variants" 3 \
   "$(grep -c '^RESULT exp=lockwait_overhead kind=samples loop=contended variant=[a-z]* ns_per_pair=[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]* ' "$TMP/out")"
 check "the human summary names the floor" grep -q 'floor (a wrapper that only times its waits)' "$TMP/err"
+
+# below 6 rounds the per-round ratio has no interval: NA, and the summary says why
+st=0
+"$BENCH" -r 2 -p 1000 >"$TMP/short.out" 2>"$TMP/short.err" || st=$?
+check_eq "-r 2: completes" 0 "$st"
+check_eq "-r 2: every loop line has NA for the interval, a number for the ratio" 3 \
+  "$(grep -c '^RESULT exp=lockwait_overhead kind=loop .* paired_ratio=[0-9.]* paired_ratio_lo=NA paired_ratio_hi=NA ' "$TMP/short.out")"
+check_eq "-r 2: the summary says the interval needs 6 rounds, for each ratio" 4 \
+  "$(grep -o 'no interval below 6 rounds' "$TMP/short.err" | wc -l | tr -d ' ')"
+
+# a missing build/stats or a failed run ends the bench: no loop line of zeros
+mkdir -p "$TMP/nostats" "$TMP/failing"
+for f in liblockwait.so liblw_floor.so lw_bench lw_life; do ln -s "$BUILD/$f" "$TMP/nostats/$f"; done
+st=0
+BUILD=$TMP/nostats "$BENCH" -r 1 -p 1000 >"$TMP/nostats.out" 2>&1 || st=$?
+check_awk "no build/stats: the bench fails ($st) and names it" \
+  "$st != 0 && $(grep -c 'stats missing' "$TMP/nostats.out") == 1 && $(grep -c 'kind=loop' "$TMP/nostats.out") == 0" \
+  "$(tail -n 1 "$TMP/nostats.out")"
+for f in liblockwait.so liblw_floor.so lw_life stats; do ln -s "$BUILD/$f" "$TMP/failing/$f"; done
+printf '#!/bin/sh\nexit 3\n' >"$TMP/failing/lw_bench"
+chmod +x "$TMP/failing/lw_bench"
+st=0
+BUILD=$TMP/failing "$BENCH" -r 1 -p 1000 >"$TMP/failing.out" 2>&1 || st=$?
+check_awk "a failing lw_bench: the bench fails ($st) with no loop line" \
+  "$st != 0 && $(grep -c 'kind=loop' "$TMP/failing.out") == 0" "$(tail -n 1 "$TMP/failing.out")"
+
+# a library constructor that locks before the floor's constructor has run
+cc -O1 -fPIC -shared -DEARLY_LIB -pthread -o "$TMP/libearly.so" "$SRC/floor-early.c"
+cc -O1 -pthread -o "$TMP/early" "$SRC/floor-early.c" -L"$TMP" -learly -Wl,-rpath,"$TMP"
+st=0
+env LD_PRELOAD="$FLOOR" "$TMP/early" >"$TMP/early.out" 2>&1 || st=$?
+check_eq "lw_floor: a lock in another library's constructor, before the floor's own" "0 done 1" \
+  "$st $(cat "$TMP/early.out")"
 
 if [ "$(uname -m)" = x86_64 ]; then
   cc -O2 -std=gnu11 -S -fPIC -fvisibility=hidden -o "$TMP/floor.s" "$ROOT/lockwait/tool/bench/lw_floor.c"

@@ -2,8 +2,11 @@
  * mutex, then the main thread locks it and waits until the holder lets go
  * (after 20 ms). With `cleared`, the holder clears the mutex's owner field
  * first, as glibc does for an instant when it releases a mutex: the library
- * must then try the lock once more before it measures the wait. */
+ * must then try the lock once more before it measures the wait. With
+ * `ownerdead`, the counting library makes that try say EOWNERDEAD: the lock
+ * is the caller's and the code must reach it (not a second, deadlocking lock). */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -11,6 +14,7 @@
 #include <time.h>
 
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+pthread_mutex_t owner_retry_target = PTHREAD_MUTEX_INITIALIZER; /* found by owner-retry-count.c */
 static atomic_int held;
 static int clear_owner;
 
@@ -32,6 +36,11 @@ static void *holder(void *arg)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "ownerdead") == 0) {
+        int rc = pthread_mutex_lock(&owner_retry_target);
+        printf("rc=%s\n", rc == EOWNERDEAD ? "EOWNERDEAD" : rc == 0 ? "0" : "other");
+        return pthread_mutex_unlock(&owner_retry_target) == 0 ? 0 : 1;
+    }
     clear_owner = argc > 1 && strcmp(argv[1], "cleared") == 0;
     pthread_t t;
     if (pthread_create(&t, NULL, holder, NULL) != 0)

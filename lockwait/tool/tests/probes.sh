@@ -41,18 +41,33 @@ fi
 # 2 in 64 acquisitions per thread (the sample and the probe for long holds),
 # and no stack is walked inside the hold of a lock others wait for unless
 # the hold is long. (Before: 5 in 64 timed, and every sampled hold walked.)
+# On a busy machine the two threads can take turns on one CPU and never meet
+# at the lock (9 runs in 20 beside three busy loops): the report is then one
+# line with no counts, so up to 5 runs are tried, then the checks are skipped.
 rep=$TMP/contended.txt
-check_exit "contended: runs under the preload" 0 preload "$rep" "$BUILD/lw_bench" contended 100000
-line=$(grep '^RESULT exp=lockwait kind=process ' "$rep" || true)
-lock=$(grep '^RESULT exp=lockwait kind=lock ' "$rep" || true)
-acq=$(val "$lock" acquisitions)
-waits=$(val "$lock" contended)
-clocks=$(val "$line" probe_clock_count)
-walks=$(val "$line" probe_stack_count)
-check_awk "contended: hold clock reads beyond 2 per wait at most 6 in 64 acquisitions ($clocks reads, $waits waits)" \
-  "${clocks:-0} - 2 * ${waits:-0} <= ${acq:-0} * 6 / 64 && ${acq:-0} > 0" "clocks $clocks waits $waits acq $acq"
-check_awk "contended: stack walks beyond 1 per wait at most 1 in 256 acquisitions ($walks walks, $waits waits)" \
-  "${walks:-0} - ${waits:-0} <= ${acq:-0} / 256 && ${acq:-0} > 0" "walks $walks waits $waits acq $acq"
+for try in 1 2 3 4 5; do
+  rm -f "$rep"
+  preload "$rep" "$BUILD/lw_bench" contended 100000 || { fail "contended: runs under the preload" "exit $?"; break; }
+  ! grep -q ' waited for no lock' "$rep" || continue
+  pass "contended: runs under the preload and waits (run $try)"
+  break
+done
+if grep -q '^RESULT exp=lockwait kind=process ' "$rep"; then
+  line=$(grep '^RESULT exp=lockwait kind=process ' "$rep")
+  lock=$(grep '^RESULT exp=lockwait kind=lock ' "$rep" || true)
+  acq=$(val "$lock" acquisitions)
+  waits=$(val "$lock" contended)
+  clocks=$(val "$line" probe_clock_count)
+  walks=$(val "$line" probe_stack_count)
+  check_awk "contended: hold clock reads beyond 2 per wait at most 6 in 64 acquisitions ($clocks reads, $waits waits)" \
+    "${clocks:-0} - 2 * ${waits:-0} <= ${acq:-0} * 6 / 64 && ${acq:-0} > 0" "clocks $clocks waits $waits acq $acq"
+  check_awk "contended: stack walks beyond 1 per wait at most 1 in 256 acquisitions ($walks walks, $waits waits)" \
+    "${walks:-0} - ${waits:-0} <= ${acq:-0} / 256 && ${acq:-0} > 0" "walks $walks waits $waits acq $acq"
+elif grep -q ' waited for no lock' "$rep"; then
+  skip "contended: probes in a contended loop" "the threads never met at the lock in 5 runs (a busy machine)"
+else
+  fail "contended: a report" "neither counts nor 'waited for no lock': $(head -n 1 "$rep")"
+fi
 
 # LOCKWAIT_PROBE_WARN=0: any probe is too much: flagged everywhere
 rep=$TMP/warn.txt
