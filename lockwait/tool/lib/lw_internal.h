@@ -352,8 +352,8 @@ LW_HIDDEN uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r);
  * another thread waited for is a blocking hold: timed whole, with its
  * acquire site. A timed hold reads the clock inside the critical section,
  * which lengthens the short critical sections of a hot lock: one in 16
- * probed made the contended micro loop of tool/bench about 5% slower and
- * its threads sleep more than one in 64 (docs/lockwait-method.md). Holds of
+ * probed made the contended micro loop of tool/bench about 4% slower and
+ * its threads sleep more than one in 64 (docs/lockwait-manual.md). Holds of
  * 10 us and more, the ones worth naming, are all timed, at a cost below 1%. */
 #define LW_HOLD_SAMPLE 64
 #define LW_HOLD_PROBE 64
