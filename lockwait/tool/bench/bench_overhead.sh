@@ -53,6 +53,7 @@ stdout: RESULT exp=lockwait_overhead kind=loop|samples|report|probe loop=L ...
 TXT
 }
 bad_usage() { echo "$PROG: $*" >&2; exit 2; }
+# shellcheck disable=SC2317 # called from one_run and the report loop (shellcheck loses track)
 die() { echo "$PROG: $*" >&2; exit 1; }
 
 REPS=11
