@@ -27,6 +27,8 @@ static __thread uint64_t my_ticks;
 static __thread int hooked; /* this thread's exit adds my_ticks */
 static int key_made; /* sum_key exists (setup() has run) */
 
+__attribute__((noreturn)) static void die(const char *msg);
+
 static inline uint64_t ticks(void)
 {
 #if defined(__x86_64__)
@@ -38,7 +40,7 @@ static inline uint64_t ticks(void)
 #else
     struct timespec ts;
     if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
-        return 0;
+        die("lw_floor: clock_gettime(CLOCK_MONOTONIC) failed\n");
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 #endif
 }
