@@ -170,15 +170,14 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
      * wait path) before measuring: the clock read and the sleep probe take
      * 30-250 ns, long enough for a short holder to release and come back,
      * which would turn a hand-over the bare program gets for free into a
-     * futex sleep. A lock free again within a few ns is not counted as a wait. */
-    if (rc == EBUSY && (rc = lw_real.mutex_trylock(m)) == 0) {
-        struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
-        if (e)
-            acquired(e, K_MUTEX, pc, 0);
-        return 0;
-    }
+     * futex sleep. A lock free again within a few ns is not counted as a
+     * wait; nor is one whose holder is leaving it (owner_leaving): one more. */
+    if (rc == EBUSY)
+        rc = lw_real.mutex_trylock(m);
+    if (rc == EBUSY && owner_leaving(m))
+        rc = lw_real.mutex_trylock(m);
     struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
-    if (rc == EOWNERDEAD) { /* robust mutex: acquired, previous owner died */
+    if (got_mutex(rc)) { /* EOWNERDEAD: a robust mutex acquired, its previous owner dead */
         if (e)
             acquired(e, K_MUTEX, pc, 0);
         return rc;
@@ -188,12 +187,6 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
          * own mutex (errorcheck: EDEADLK; normal: a deadlock): no contention */
         rc = mutex_real(m, how, c, ts);
         if (got_mutex(rc) && e)
-            acquired(e, K_MUTEX, pc, 0);
-        return rc;
-    }
-    /* (EOWNERDEAD: ours too, as above; a robust owner can die mid-acquire) */
-    if (owner_leaving(m) && got_mutex(rc = lw_real.mutex_trylock(m))) {
-        if (e)
             acquired(e, K_MUTEX, pc, 0);
         return rc;
     }
