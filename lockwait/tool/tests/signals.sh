@@ -21,6 +21,10 @@ start_and_signal() {
   local envs=()
   while [ "$1" != -- ]; do envs+=("$1"); shift; done
   shift
+  # emptied first: the background job's own redirection may come after the
+  # first grep below, which then read the previous run's "ready" and
+  # signalled before the handler was installed (seen once: 143 for 5)
+  : >"$out"
   env ${envs[@]+"${envs[@]}"} "$@" >"$out" &
   local pid=$!
   for ((i = 0; i < 500; i++)); do grep -q ready "$out" 2>/dev/null && break; sleep 0.01; done
