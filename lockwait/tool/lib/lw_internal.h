@@ -43,6 +43,13 @@ typedef _Atomic uint32_t au32;
 /* increment by any thread */
 #define ADD(x, v) atomic_fetch_add_explicit(&(x), (v), memory_order_relaxed)
 #define MAXSET(x, v) lw_max_u64(&(x), (v))
+/* the maximum, by the only writer */
+#define MAX1(x, v)                                                              \
+    do {                                                                        \
+        uint64_t v_ = (v);                                                      \
+        if (v_ > LD(x))                                                         \
+            ST(x, v_);                                                          \
+    } while (0)
 
 /* What a record describes: enum lw_kind, one row each in ../lw_kinds.h. */
 
@@ -421,8 +428,15 @@ LW_HIDDEN void lw_join_note(struct lw_thread *t, struct lw_tstat *e, const struc
 LW_HIDDEN void lw_classify(void); /* after the merge: joins, one-shot locks, each thread's idle time */
 LW_HIDDEN uint64_t lw_contention_ns(const struct lw_lock *r); /* its waits that were contention */
 LW_HIDDEN int lw_one_shot(const struct lw_lock *r);
-LW_HIDDEN void lw_text_idle(struct buf *b, long top, struct lw_lock **shown, long nshown);
-LW_HIDDEN void lw_result_idle(struct buf *b, long top, struct lw_lock **shown, long nshown,
+/* the top locks by idle wait, gathered in the report's one pass over the locks */
+#define LW_IDLE_MAX 16 /* locks listed in the idle section at most (of the top N) */
+struct lw_idle_pick {
+    long top, n; /* top: min(the report's top, LW_IDLE_MAX) */
+    struct lw_lock *best[LW_IDLE_MAX];
+};
+LW_HIDDEN void lw_idle_consider(struct lw_idle_pick *ip, struct lw_lock *r);
+LW_HIDDEN void lw_text_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock **shown, long nshown);
+LW_HIDDEN void lw_result_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock **shown, long nshown,
                               void (*line)(struct buf *, const struct lw_lock *));
 
 /* lw_report.c: lw_report(why) */

@@ -140,25 +140,20 @@ static int shown_in(const struct lw_lock *r, struct lw_lock **shown, long nshown
     return 0;
 }
 
-/* the top locks by idle wait, into best[0..top); returns how many */
-static long pick_idle(struct lw_lock **best, long top)
+/* r into the top locks by idle wait, if it belongs there */
+void lw_idle_consider(struct lw_idle_pick *ip, struct lw_lock *r)
 {
-    long n = 0;
-    for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
-        struct lw_lock *r = atomic_load_explicit(&lw.table[i], memory_order_acquire);
-        uint64_t v = r ? LD(r->idle_wait_ns) : 0;
-        if (!v && !(r && LD(r->idle_waits)))
-            continue;
-        if (n == top && v <= LD(best[top - 1]->idle_wait_ns))
-            continue;
-        long j = n < top ? n++ : top - 1;
-        while (j > 0 && v > LD(best[j - 1]->idle_wait_ns)) {
-            best[j] = best[j - 1];
-            j--;
-        }
-        best[j] = r;
+    uint64_t v = LD(r->idle_wait_ns);
+    if ((!v && !LD(r->idle_waits)) || ip->top <= 0)
+        return;
+    if (ip->n == ip->top && v <= LD(ip->best[ip->top - 1]->idle_wait_ns))
+        return;
+    long j = ip->n < ip->top ? ip->n++ : ip->top - 1;
+    while (j > 0 && v > LD(ip->best[j - 1]->idle_wait_ns)) {
+        ip->best[j] = ip->best[j - 1];
+        j--;
     }
-    return n;
+    ip->best[j] = r;
 }
 
 static const char *idle_why(const struct lw_lock *r)
@@ -168,18 +163,15 @@ static const char *idle_why(const struct lw_lock *r)
     return lw_idle_why(r->kind, cls, cls == LW_WAIT_IDLE && lw_one_shot(r));
 }
 
-#define IDLE_MAX 16 /* locks listed in the idle section at most (of the top N) */
-
-void lw_text_idle(struct buf *b, long top, struct lw_lock **shown, long nshown)
+void lw_text_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock **shown, long nshown)
 {
-    struct lw_lock *best[IDLE_MAX];
-    long n = pick_idle(best, top < IDLE_MAX ? top : IDLE_MAX);
+    long n = ip->n;
     if (!n)
         return;
     char site[256];
     bprintf(b, "\nwaiting for work or results, not contention (top %ld by time; off the ranking above):\n", n);
     for (long k = 0; k < n; k++) {
-        const struct lw_lock *r = best[k];
+        const struct lw_lock *r = ip->best[k];
         lw_site_name(r->first_pc, site, sizeof site);
         bprintf(b, "   %s %#lx, first used at %s: %llu waits, %.3f ms%s: %s\n", lw_kind_name(r->kind),
                    (unsigned long)r->addr, site, (unsigned long long)LD(r->idle_waits),
@@ -197,12 +189,10 @@ void lw_text_idle(struct buf *b, long top, struct lw_lock **shown, long nshown)
 }
 
 /* the RESULT lines of idle locks the contention ranking did not show */
-void lw_result_idle(struct buf *b, long top, struct lw_lock **shown, long nshown,
+void lw_result_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock **shown, long nshown,
                     void (*line)(struct buf *, const struct lw_lock *))
 {
-    struct lw_lock *best[IDLE_MAX];
-    long n = pick_idle(best, top < IDLE_MAX ? top : IDLE_MAX);
-    for (long k = 0; k < n; k++)
-        if (!shown_in(best[k], shown, nshown))
-            line(b, best[k]);
+    for (long k = 0; k < ip->n; k++)
+        if (!shown_in(ip->best[k], shown, nshown))
+            line(b, ip->best[k]);
 }
