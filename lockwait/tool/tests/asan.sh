@@ -11,7 +11,10 @@ export LOCKWAIT_FULL_REPORTS=1
 source "$(dirname "$0")/../../../common/testlib.sh"
 
 ALIB=$BUILD_ASAN/liblockwait.so
-runtime=$(ldd "$BUILD_ASAN/lw_counts" 2>/dev/null | awk '$1 ~ /^libasan/ { print $3; exit }')
+# (awk reads all of ldd's output: an awk that exits at the line it wants
+# leaves the loader writing into a closed pipe, and pipefail turns its
+# SIGPIPE into the end of this script, now and then)
+runtime=$(ldd "$BUILD_ASAN/lw_counts" 2>/dev/null | awk '$1 ~ /^libasan/ && r == "" { r = $3 } END { print r }')
 if [ -z "$runtime" ] || [ ! -f "$ALIB" ]; then
   # clang links its ASan runtime statically, so there is none to preload
   skip "liblockwait under ASan" "no shared ASan runtime found (build-asan built with a compiler that links it statically?)"
