@@ -342,6 +342,7 @@ static void thread_end(void *arg)
     (void)arg;
     struct lw_thread *t = lw_thread_self();
     lw_settle();
+    plain_to_held();
     for (uint32_t i = 0; i < lw_tls.nheld; i++) {
         struct lw_held *h = &lw_tls.held[i];
         if (h->pending) {
@@ -479,6 +480,7 @@ static void at_fork_child(void)
     struct lw_thread *t = lw_thread_self();
     if (t)
         t->is_main = 1; /* the child's first thread */
+    plain_to_held();
     for (uint32_t i = 0; i < lw_tls.nheld; i++) {
         struct lw_tstat *e = lw_tstat_for(t, lw_tls.held[i].e->lock);
         if (e)

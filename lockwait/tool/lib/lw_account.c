@@ -39,6 +39,25 @@ __attribute__((noinline)) uint64_t lw_hold_start(struct lw_tstat *e)
     return lw_probe_ticks(); /* inside the critical section: a counter read where there is one */
 }
 
+/* The plain hold (lw_tls.plain) onto held[], as acquired() would have
+ * pushed it. Off the plain word first: a signal handler arriving meanwhile
+ * sees the hold in neither place, never in both. */
+__attribute__((noinline)) void lw_plain_to_held(void)
+{
+    struct lw_tstat *e = lw_tls.plain;
+    lw_tls.plain = NULL;
+    atomic_signal_fence(memory_order_seq_cst);
+    uint32_t i = lw_tls.nheld;
+    if (LW_UNLIKELY(i == LW_HELD_MAX)) {
+        lw_tls.held_lost++;
+        return;
+    }
+    lw_tls.nheld = i + 1; /* claim the slot first: a signal handler pushes above it */
+    atomic_signal_fence(memory_order_seq_cst);
+    struct lw_held *h = &lw_tls.held[i];
+    *h = (struct lw_held){.e = e, .depth = 1}; /* its pc: only a traced hold needs it */
+}
+
 /* the general case of acquired() (lw_internal.h): another hold already on
  * the stack (a relock, or nested locks), a full stack, or a hold to time */
 __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq, uintptr_t pc,
@@ -84,6 +103,7 @@ static int others_waiting(const struct lw_tstat *e, const struct lw_held *h);
 /* the general case of releasing() (lw_internal.h) */
 __attribute__((noinline)) struct lw_tstat *lw_releasing_slow(const void *p, int kind)
 {
+    plain_to_held();
     for (uint32_t i = lw_tls.nheld; i-- > 0;) {
         struct lw_held *h = &lw_tls.held[i];
         struct lw_tstat *e = h->e;

@@ -42,8 +42,16 @@ static inline __attribute__((always_inline)) struct lw_tstat *stat_of(const void
     return lw_stat_slow(p, kind, pc);
 }
 
+/* the plain hold onto held[], where the general paths look (lw_tls.plain) */
+static inline __attribute__((always_inline)) void plain_to_held(void)
+{
+    if (LW_UNLIKELY(lw_tls.plain != NULL))
+        lw_plain_to_held();
+}
+
 static inline struct lw_held *held_find(struct lw_tstat *e)
 {
+    plain_to_held();
     for (uint32_t i = lw_tls.nheld; i-- > 0;)
         if (lw_tls.held[i].e == e)
             return &lw_tls.held[i];
@@ -53,7 +61,8 @@ static inline struct lw_held *held_find(struct lw_tstat *e)
 /* An exclusive acquisition (mutex, spinlock, rwlock writer) by this thread:
  * everything written here is thread-local, except the record's holder field
  * for locks that do not keep their owner themselves. Inline: the common
- * case, the thread's only hold and an untimed one; the rest is
+ * case, the thread's only hold, untimed and not traced, kept as the plain
+ * hold (a traced RELEASE names its acquire site: held[]); the rest is
  * lw_acquired_slow. */
 /* pre: the hold's start when already read (the end of the wait that got it), or 0 */
 static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, int kind, uintptr_t pc,
@@ -63,19 +72,23 @@ static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, i
     ST(e->acquisitions, acq);
     /* `timed` shares its line with nothing written per call; a contended
      * lock goes the slow way only for a hold to time (lw_acquired_slow) */
-    if (LW_UNLIKELY(lw_tls.nheld != 0 || acq % LW_HOLD_SAMPLE == 1 ||
+    if (LW_UNLIKELY((lw_tls.nheld | (uintptr_t)lw_tls.plain) != 0 || lw.cfg.trace || acq % LW_HOLD_SAMPLE == 1 ||
                     ((e->long_holds || acq % LW_HOLD_PROBE == 0) && LD(e->lock->timed) == 1))) {
         lw_acquired_slow(e, kind, acq, pc, pre);
         return;
     }
-    lw_tls.nheld = 1; /* claim the slot first: a signal handler pushes above it */
-    atomic_signal_fence(memory_order_seq_cst);
-    struct lw_held *h = &lw_tls.held[0];
-    h->e = e;
-    h->depth = 1;
-    h->pending = 0;
-    h->t0 = 0;
-    h->pc = pc; /* a traced RELEASE names its acquire site (HOLD_SITE), timed or not */
+    if (pre) { /* after a wait: on held[], where the wait is deferred to (lw_wait_defer) */
+        lw_tls.nheld = 1; /* claim the slot first: a signal handler pushes above it */
+        atomic_signal_fence(memory_order_seq_cst);
+        struct lw_held *h = &lw_tls.held[0];
+        h->e = e;
+        h->depth = 1;
+        h->pending = 0;
+        h->t0 = 0;
+        h->pc = pc;
+    } else {
+        lw_tls.plain = e; /* one word: a signal handler sees the hold whole or not at all */
+    }
     if (!LW_OWNER_IN_LOCK(kind))
         ST(e->lock->holder, my_tid());
 }
@@ -84,21 +97,16 @@ static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, i
  * the hold ends here (the caller then calls owner_note after the real
  * unlock); NULL for an inner unlock of a recursive hold, or a lock this
  * thread does not hold as far as we know (acquired before the library
- * started, inside libc, or by another thread). Inline: the common case, the
- * thread's only hold, untimed, nothing deferred, no trace. */
+ * started, inside libc, or by another thread). Inline: the plain hold. */
 static inline __attribute__((always_inline)) struct lw_tstat *releasing(const void *p, int kind)
 {
-    if (LW_LIKELY(lw_tls.nheld == 1)) {
-        struct lw_held *h = &lw_tls.held[0];
-        struct lw_tstat *e = h->e;
-        if (LW_LIKELY(e->addr == (uintptr_t)p && e->kind == kind && h->depth == 1 && !(h->t0 | h->pending) &&
-                      !lw.cfg.trace)) {
-            if (!LW_OWNER_IN_LOCK(kind))
-                ST(e->lock->holder, 0);
-            atomic_signal_fence(memory_order_seq_cst);
-            lw_tls.nheld = 0;
-            return e;
-        }
+    struct lw_tstat *e = lw_tls.plain;
+    if (LW_LIKELY(e && e->addr == (uintptr_t)p && e->kind == kind)) {
+        if (!LW_OWNER_IN_LOCK(kind))
+            ST(e->lock->holder, 0);
+        atomic_signal_fence(memory_order_seq_cst);
+        lw_tls.plain = NULL;
+        return e;
     }
     return lw_releasing_slow(p, kind);
 }

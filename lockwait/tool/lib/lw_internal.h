@@ -232,6 +232,10 @@ struct lw_tls {
     uint32_t nheld;        /* entries in held[] */
     uint32_t held_lost;    /* holds not tracked: held[] was full */
     struct lw_tstat *last; /* one-entry cache: this thread's stats of the last lock used */
+    /* The thread's plain hold, one word instead of a held[] entry: its only
+     * hold, untimed, untraced, taken on the fast path (lw_fastpath.h). Moved
+     * onto held[] (lw_plain_to_held) before anything else reads the stack. */
+    struct lw_tstat *plain;
     struct lw_thread *thr; /* created on the first slow event */
     struct lw_tstat *settle_e; /* a released hold's wait, to account after the real unlock */
     struct lw_tstat *bhold_e;  /* a released hold that made others wait, to note after the real unlock */
@@ -369,6 +373,7 @@ LW_HIDDEN uint64_t lw_hold_start(struct lw_tstat *e); /* the hold's start, or 0:
 /* the general cases of acquired(), releasing() and owner_note() below */
 LW_HIDDEN void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq, uintptr_t pc, uint64_t pre);
 LW_HIDDEN struct lw_tstat *lw_releasing_slow(const void *p, int kind);
+LW_HIDDEN void lw_plain_to_held(void);
 LW_HIDDEN void lw_owner_changed(struct lw_tstat *e);
 LW_HIDDEN void lw_hold_end(struct lw_tstat *e, const struct lw_held *h);
 
