@@ -7,8 +7,8 @@
  * Linux + glibc (musl untested).
  *
  * Fast path (lock is free): the real trylock, a one-entry per-thread cache
- * of this thread's statistics for the lock, a counter bump and a push on the
- * thread's stack of held locks, all thread-local. No syscall, no clock read,
+ * of this thread's statistics for the lock, a counter bump and the hold
+ * noted in one word (lw_fastpath.h), all thread-local. No syscall, no clock read,
  * no atomic read-modify-write, no allocation, no cache line another thread
  * writes. Only when the trylock fails do we take a timestamp (a cycle-counter
  * read where there is one, lw_internal.h) and, sampled, the thread's
