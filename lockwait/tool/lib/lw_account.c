@@ -47,15 +47,7 @@ __attribute__((noinline)) void lw_plain_to_held(void)
     struct lw_tstat *e = lw_tls.plain;
     lw_tls.plain = NULL;
     atomic_signal_fence(memory_order_seq_cst);
-    uint32_t i = lw_tls.nheld;
-    if (LW_UNLIKELY(i == LW_HELD_MAX)) {
-        lw_tls.held_lost++;
-        return;
-    }
-    lw_tls.nheld = i + 1; /* claim the slot first: a signal handler pushes above it */
-    atomic_signal_fence(memory_order_seq_cst);
-    struct lw_held *h = &lw_tls.held[i];
-    *h = (struct lw_held){.e = e, .depth = 1}; /* its pc: only a traced hold needs it */
+    (void)held_push(e, 0); /* its pc: only a traced hold needs it */
 }
 
 /* the general case of acquired() (lw_internal.h): another hold already on
@@ -69,19 +61,9 @@ __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, ui
         BUMP1(e->relocks, 1);
         return;
     }
-    uint32_t i = lw_tls.nheld;
-    if (LW_UNLIKELY(i == LW_HELD_MAX)) {
-        lw_tls.held_lost++;
+    if (!(h = held_push(e, pc)))
         return;
-    }
-    lw_tls.nheld = i + 1; /* claim the slot first: a signal handler pushes above it */
-    atomic_signal_fence(memory_order_seq_cst);
-    h = &lw_tls.held[i];
-    h->e = e;
-    h->depth = 1;
-    h->pending = 0;
     h->sampled = acq % LW_HOLD_SAMPLE == 1;
-    h->pc = pc;
     int contended = LD(e->lock->timed) == 1;
     int timed = h->sampled || (contended && (e->long_holds || acq % LW_HOLD_PROBE == 0));
     /* inside the critical section: one counter read, in a hold of 10 us or

@@ -42,6 +42,28 @@ static inline __attribute__((always_inline)) struct lw_tstat *stat_of(const void
     return lw_stat_slow(p, kind, pc);
 }
 
+/* A new entry on held[] for e: depth 1, untimed, nothing pending. NULL:
+ * held[] is full (the hold is counted as not followed). */
+static inline __attribute__((always_inline)) struct lw_held *held_push(struct lw_tstat *e, uintptr_t pc)
+{
+    uint32_t i = lw_tls.nheld;
+    if (LW_UNLIKELY(i == LW_HELD_MAX)) {
+        lw_tls.held_lost++;
+        return NULL;
+    }
+    lw_tls.nheld = i + 1; /* claim the slot first: a signal handler pushes above it */
+    atomic_signal_fence(memory_order_seq_cst);
+    struct lw_held *h = &lw_tls.held[i];
+    h->e = e;
+    h->t0 = 0;
+    h->pc = pc;
+    h->stack = 0;
+    h->sampled = 0;
+    h->depth = 1;
+    h->pending = 0;
+    return h;
+}
+
 /* the plain hold onto held[], where the general paths look (lw_tls.plain) */
 static inline __attribute__((always_inline)) void plain_to_held(void)
 {
@@ -78,14 +100,7 @@ static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, i
         return;
     }
     if (pre) { /* after a wait: on held[], where the wait is deferred to (lw_wait_defer) */
-        lw_tls.nheld = 1; /* claim the slot first: a signal handler pushes above it */
-        atomic_signal_fence(memory_order_seq_cst);
-        struct lw_held *h = &lw_tls.held[0];
-        h->e = e;
-        h->depth = 1;
-        h->pending = 0;
-        h->t0 = 0;
-        h->pc = pc;
+        (void)held_push(e, pc);
     } else {
         lw_tls.plain = e; /* one word: a signal handler sees the hold whole or not at all */
     }
