@@ -50,6 +50,14 @@ __attribute__((noinline)) void lw_plain_to_held(void)
     (void)held_push(e, 0); /* its pc: only a traced hold needs it */
 }
 
+/* releasing() cleared the plain hold e, but a signal handler had moved it
+ * onto held[] after releasing() read it: the hold ends there, or, if it is
+ * not there (the handler left a hold of its own), it ended with the clear */
+__attribute__((noinline)) struct lw_tstat *lw_plain_moved(struct lw_tstat *e)
+{
+    return held_find(e) ? lw_releasing_slow((const void *)e->addr, e->kind) : e;
+}
+
 /* the general case of acquired() (lw_internal.h): another hold already on
  * the stack (a relock, or nested locks), a full stack, or a hold to time */
 __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq, uintptr_t pc,

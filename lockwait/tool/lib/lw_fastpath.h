@@ -121,6 +121,11 @@ static inline __attribute__((always_inline)) struct lw_tstat *releasing(const vo
             ST(e->lock->holder, 0);
         atomic_signal_fence(memory_order_seq_cst);
         lw_tls.plain = NULL;
+        atomic_signal_fence(memory_order_seq_cst);
+        /* a signal handler that took a lock since the read above moved the
+         * hold onto held[] (lw_plain_to_held): it ends there */
+        if (LW_UNLIKELY(lw_tls.nheld != 0))
+            return lw_plain_moved(e);
         return e;
     }
     return lw_releasing_slow(p, kind);

@@ -374,6 +374,7 @@ LW_HIDDEN uint64_t lw_hold_start(struct lw_tstat *e); /* the hold's start, or 0:
 LW_HIDDEN void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq, uintptr_t pc, uint64_t pre);
 LW_HIDDEN struct lw_tstat *lw_releasing_slow(const void *p, int kind);
 LW_HIDDEN void lw_plain_to_held(void);
+LW_HIDDEN struct lw_tstat *lw_plain_moved(struct lw_tstat *e);
 LW_HIDDEN void lw_owner_changed(struct lw_tstat *e);
 LW_HIDDEN void lw_hold_end(struct lw_tstat *e, const struct lw_held *h);
 
