@@ -475,14 +475,16 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
     errno = saved;
 }
 
+/* held_find: a hold acquired() kept as the plain one (an rwlock writer's:
+ * no `pre`) moves onto held[], where the wait can wait for the release */
 void lw_wait_defer(const void *p, struct lw_tstat *e, struct wait *w)
 {
-    for (uint32_t i = lw_tls.nheld; i-- > 0;)
-        if (lw_tls.held[i].e == e) {
-            lw_tls.held[i].wait = *w;
-            lw_tls.held[i].pending = 1;
-            return;
-        }
+    struct lw_held *h = held_find(e);
+    if (h) {
+        h->wait = *w;
+        h->pending = 1;
+        return;
+    }
     lw_wait_account(p, e, w); /* not on the stack (it was full) */
 }
 
