@@ -321,6 +321,16 @@ LW_API int pthread_spin_unlock(pthread_spinlock_t *s)
 
 /* ---------------------------------------------------------------- threads */
 
+/* Is spinlock p locked? Its word differs from a free one's: free is 1 in
+ * glibc's x86 spinlocks (a locking decrement), 0 in the generic ones. */
+static int spin_locked(const void *p)
+{
+    pthread_spinlock_t free_one;
+    if (!lw_real.spin_init || lw_real.spin_init(&free_one, PTHREAD_PROCESS_PRIVATE) != 0)
+        return 1; /* cannot tell: held, as the stack says */
+    return __atomic_load_n((const int *)p, __ATOMIC_RELAXED) != *(const int *)(const void *)&free_one;
+}
+
 /* Is p, on this thread's held stack, still held by this thread? Asked at
  * thread exit, where a stale entry (a spinlock another thread unlocked) must
  * not be flagged. */
@@ -332,7 +342,7 @@ static int still_held(struct lw_tstat *e)
         return lw_holder_of(p, e->kind, e->lock) == my_tid();
 #endif
     if (e->kind == K_SPIN)
-        return __atomic_load_n((int *)p, __ATOMIC_RELAXED) != 0;
+        return spin_locked(p);
     return 1;
 }
 

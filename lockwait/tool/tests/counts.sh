@@ -58,8 +58,8 @@ done
 
 # threads that exit holding a lock
 check_exit "exit-holding: runs" 0 preload "$TMP/held.txt" "$BUILD/lw_life" exit-holding
-read -r _ h1 h2 free <"$TMP/stdout"
-for h in "${h1#held=}" "${h2#held=}"; do
+read -r _ h1 h2 free spin <"$TMP/stdout"
+for h in "${h1#held=}" "${h2#held=}" "${spin#spin=}"; do
   check_eq "exit-holding: $h flagged" 1 "$(val "$(result_line "$TMP/held.txt" lock "lock=$h")" held_at_exit)"
 done
 check_eq "exit-holding: released lock not flagged" 0 \

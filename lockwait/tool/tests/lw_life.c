@@ -4,7 +4,9 @@
  *                exits; the parent 10 more: reports of 110 (parent) and 50
  *                (child), each under its own pid
  *   exit-holding one thread returns and one calls pthread_exit while holding
- *                a mutex each: both locks flagged held at thread exit
+ *                a mutex each, a third returns holding a spinlock: all three
+ *                flagged held at thread exit (the first and the spinlock as
+ *                a thread's plain hold: their second acquisition)
  *   many         1000 threads, each locks a shared mutex 10 times and its own
  *                mutex once; then main touches 100000 distinct mutexes once
  * stdout: "lw_life ..." lines naming locks, pids and expected values. */
@@ -19,6 +21,7 @@
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t held1 = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t held2 = PTHREAD_MUTEX_INITIALIZER;
+static pthread_spinlock_t held_spin;
 
 static void pairs(pthread_mutex_t *x, int n)
 {
@@ -31,7 +34,17 @@ static void pairs(pthread_mutex_t *x, int n)
 static void *hold_and_return(void *arg)
 {
     (void)arg;
+    pairs(&held1, 1); /* the first acquisition is a sampled hold; the second the plain one */
     check_pt(pthread_mutex_lock(&held1), "lock");
+    return NULL;
+}
+
+static void *hold_spin_and_return(void *arg)
+{
+    (void)arg;
+    check_pt(pthread_spin_lock(&held_spin), "spin_lock");
+    check_pt(pthread_spin_unlock(&held_spin), "spin_unlock");
+    check_pt(pthread_spin_lock(&held_spin), "spin_lock");
     return NULL;
 }
 
@@ -82,8 +95,12 @@ int main(int argc, char **argv)
         check_pt(pthread_join(a, NULL), "pthread_join");
         check_pt(pthread_create(&b, NULL, hold_and_exit, NULL), "pthread_create");
         check_pt(pthread_join(b, NULL), "pthread_join");
+        check_pt(pthread_spin_init(&held_spin, PTHREAD_PROCESS_PRIVATE), "pthread_spin_init");
+        check_pt(pthread_create(&b, NULL, hold_spin_and_return, NULL), "pthread_create");
+        check_pt(pthread_join(b, NULL), "pthread_join");
         pairs(&m, 1); /* a lock released normally: not flagged */
-        printf("lw_life held=%p held=%p free=%p\n", (void *)&held1, (void *)&held2, (void *)&m);
+        printf("lw_life held=%p held=%p free=%p spin=%p\n", (void *)&held1, (void *)&held2, (void *)&m,
+               (void *)&held_spin);
     } else if (!strcmp(argv[1], "many")) {
         pthread_t *t = xmalloc(MANY_THREADS * sizeof *t);
         pthread_mutex_t *own = xmalloc(MANY_THREADS * sizeof *own);
