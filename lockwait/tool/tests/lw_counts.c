@@ -5,7 +5,8 @@
  *                /proc), main releases: K contended, 2K acquisitions
  *   single N     N lock/unlock pairs in one thread: N acquisitions, 0 contended
  *   trylock K    main holds m and K trylocks fail: 1 acquisition, K failed
- *   timedlock    a timedlock that times out after 50 ms: 1 timeout
+ *   timedlock    a timedlock that times out after 50 ms: 1 timeout (and
+ *                measured_ns, the call as its thread timed it)
  *   recursive N  N rounds of lock x3 / unlock x3 on a recursive mutex:
  *                3N acquisitions, 2N relocks, 0 contended
  *   signal N     N lock/unlock pairs of m while a 1 ms timer's signal handler
@@ -28,6 +29,8 @@
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t h = PTHREAD_MUTEX_INITIALIZER;
 
+static uint64_t timed_ns; /* the timed-out call, as its thread timed it */
+
 static void *timed_helper(void *arg)
 {
     (void)arg;
@@ -36,7 +39,9 @@ static void *timed_helper(void *arg)
     ts.tv_nsec += 50000000L;
     if (ts.tv_nsec >= 1000000000L)
         ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+    uint64_t t0 = now_ns();
     int rc = pthread_mutex_timedlock(&m, &ts);
+    timed_ns = now_ns() - t0; /* about 50 ms, less when the host delayed this thread before the call */
     if (rc != ETIMEDOUT)
         die("timedlock returned %d, expected ETIMEDOUT", rc);
     return NULL;
@@ -107,7 +112,8 @@ static void mode_timedlock(long n)
     check_pt(pthread_create(&t, NULL, timed_helper, NULL), "pthread_create");
     check_pt(pthread_join(t, NULL), "pthread_join");
     check_pt(pthread_mutex_unlock(&m), "unlock");
-    printf("lw_counts lock=%p acquisitions=1 timeouts=1 contended=0\n", (void *)&m);
+    printf("lw_counts lock=%p acquisitions=1 timeouts=1 contended=0 measured_ns=%llu\n", (void *)&m,
+           (unsigned long long)timed_ns);
 }
 
 /* a recursive mutex relocked twice per round */
