@@ -2,12 +2,16 @@
  * one barrier ROUNDS times; thread 0 arrives LATE_MS late every round (it
  * sleeps before arriving, the others arrive at once). Each round the other
  * THREADS - 1 threads wait about LATE_MS for it, so the barrier's wait is
- * (THREADS - 1) x ROUNDS x LATE_MS, all of it blamed on thread 0. Each
- * thread also times its own calls (measured_ns, their sum): on a busy host a
- * waiter can arrive late itself and wait less than LATE_MS, and the library
- * must then report what the threads really waited, not the plan.
+ * (THREADS - 1) x ROUNDS x LATE_MS, all of it blamed on thread 0. On a busy
+ * host a waiter can itself arrive late, or run late after the release, so
+ * each thread also notes when it called and when the call returned: the
+ * waits of all but each round's last arrival then lie between wait_lo_ns
+ * (from each call to the round's last call) and wait_hi_ns (from each call
+ * to its return); the waits blamed on thread 0 at least late_lo_ns (wait_lo_ns
+ * over the rounds it was last).
  *   usage: lw_barrier
- * stdout: "lw_barrier barrier=0xADDR late=TID expected_ns=N waits=N measured_ns=N" */
+ * stdout: "lw_barrier barrier=0xADDR late=TID expected_ns=N waits=N
+ *          wait_lo_ns=N wait_hi_ns=N late_lo_ns=N" */
 #include <stdatomic.h>
 
 #include "lw_test.h"
@@ -18,23 +22,43 @@
 
 static pthread_barrier_t bar;
 static atomic_uint late_tid;
-static atomic_ullong measured_ns; /* every thread's time inside pthread_barrier_wait */
+static uint64_t called[ROUNDS][THREADS], returned[ROUNDS][THREADS]; /* now_ns() around each call */
 
 static void *runner(void *arg)
 {
-    int late = arg != NULL;
-    if (late)
+    long me = (long)arg;
+    if (me == 0)
         atomic_store(&late_tid, self_tid());
     for (int r = 0; r < ROUNDS; r++) {
-        if (late)
+        if (me == 0)
             sleep_ms(LATE_MS);
-        uint64_t t0 = now_ns();
+        called[r][me] = now_ns();
         int rc = pthread_barrier_wait(&bar);
-        atomic_fetch_add(&measured_ns, now_ns() - t0);
+        returned[r][me] = now_ns();
         if (rc != 0 && rc != PTHREAD_BARRIER_SERIAL_THREAD)
             check_pt(rc, "pthread_barrier_wait");
     }
     return NULL;
+}
+
+/* the waits' bounds (see the top): every call but each round's last;
+ * lo_late: lo over the rounds thread 0 (the late one) was last to call */
+static void wait_bounds(uint64_t *lo, uint64_t *hi, uint64_t *lo_late)
+{
+    *lo = *hi = *lo_late = 0;
+    for (int r = 0; r < ROUNDS; r++) {
+        int last = 0;
+        for (int i = 1; i < THREADS; i++)
+            if (called[r][i] > called[r][last])
+                last = i;
+        for (int i = 0; i < THREADS; i++)
+            if (i != last) {
+                *lo += called[r][last] - called[r][i];
+                *hi += returned[r][i] - called[r][i];
+                if (last == 0)
+                    *lo_late += called[r][last] - called[r][i];
+            }
+    }
 }
 
 int main(int argc, char **argv)
@@ -47,12 +71,15 @@ int main(int argc, char **argv)
     check_pt(pthread_barrier_init(&bar, NULL, THREADS), "pthread_barrier_init");
     pthread_t t[THREADS];
     for (int i = 0; i < THREADS; i++)
-        check_pt(pthread_create(&t[i], NULL, runner, i == 0 ? &bar : NULL), "pthread_create");
+        check_pt(pthread_create(&t[i], NULL, runner, (void *)(long)i), "pthread_create");
     for (int i = 0; i < THREADS; i++)
         check_pt(pthread_join(t[i], NULL), "pthread_join");
     check_pt(pthread_barrier_destroy(&bar), "pthread_barrier_destroy");
-    printf("lw_barrier barrier=%p late=%u expected_ns=%lld waits=%d measured_ns=%llu\n", (void *)&bar,
-           atomic_load(&late_tid), (long long)(THREADS - 1) * ROUNDS * LATE_MS * 1000000LL, (THREADS - 1) * ROUNDS,
-           (unsigned long long)atomic_load(&measured_ns));
+    uint64_t lo, hi, lo_late;
+    wait_bounds(&lo, &hi, &lo_late);
+    printf("lw_barrier barrier=%p late=%u expected_ns=%lld waits=%d wait_lo_ns=%llu wait_hi_ns=%llu "
+           "late_lo_ns=%llu\n",
+           (void *)&bar, atomic_load(&late_tid), (long long)(THREADS - 1) * ROUNDS * LATE_MS * 1000000LL,
+           (THREADS - 1) * ROUNDS, (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)lo_late);
     return 0;
 }
