@@ -6,8 +6,9 @@
  * host a waiter can itself arrive late, or run late after the release, so
  * each thread also notes when it called and when the call returned: the
  * waits of all but each round's last arrival then lie between wait_lo_ns
- * (from each call to the round's last call) and wait_hi_ns (from each call
- * to its return); the waits blamed on thread 0 at least late_lo_ns (wait_lo_ns
+ * (from each call to the round's last call; less the library's own work
+ * before its clock read, where the host may stop a thread too) and
+ * wait_hi_ns (from each call to its return, every call); the waits blamed on thread 0 at least late_lo_ns (wait_lo_ns
  * over the rounds it was last).
  *   usage: lw_barrier
  * stdout: "lw_barrier barrier=0xADDR late=TID expected_ns=N waits=N
@@ -51,13 +52,14 @@ static void wait_bounds(uint64_t *lo, uint64_t *hi, uint64_t *lo_late)
         for (int i = 1; i < THREADS; i++)
             if (called[r][i] > called[r][last])
                 last = i;
-        for (int i = 0; i < THREADS; i++)
+        for (int i = 0; i < THREADS; i++) {
+            *hi += returned[r][i] - called[r][i]; /* the last one's too: it may not be the one that was */
             if (i != last) {
                 *lo += called[r][last] - called[r][i];
-                *hi += returned[r][i] - called[r][i];
                 if (last == 0)
                     *lo_late += called[r][last] - called[r][i];
             }
+        }
     }
 }
 
