@@ -7,8 +7,9 @@
 # slept (sleep_share 1) or spun (0). A run on a loaded machine can overshoot
 # 110 ms (A's confirmation polls and wake-ups run late), so a scenario is run
 # up to three times until the wait is in range; the checks are on the last
-# run. Load-proof: the reported wait agrees within 2 ms with B's own
-# stopwatch around its blocking call.
+# run. Load-proof: the reported wait agrees with B's own stopwatch around
+# its blocking call, from 10 ms under it (B stopped by the host after the
+# library's clock read) to 2 ms over it.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
@@ -37,7 +38,10 @@ for kind in mutex spin sem rwlock cond; do
   own=$(val "$info" b_wait_ns)
   rw=$(val "$line" wait_ns)
   [ "$kind" = cond ] && rw=$((rw + $(val "$line" reacquire_ns)))
-  within "$kind: report agrees with B's stopwatch ($own ns) within 2 ms" "$rw" $((own - 2 * MS)) $((own + 2 * MS))
+  # at most 2 ms over (the two clocks), up to 10 ms under: B may be stopped
+  # between the library's clock read and its own (seen: 6.6 ms on a busy VM)
+  within "$kind: report agrees with B's stopwatch ($own ns), 10 ms under to 2 ms over" "$rw" \
+    $((own - 10 * MS)) $((own + 2 * MS))
   check_eq "$kind: one contended acquisition" 1 "$(val "$line" contended)"
   check_eq "$kind: no timeouts" 0 "$(val "$line" timeouts)"
   blk=$(result_line "$rep" blocker "waiter=$b")
