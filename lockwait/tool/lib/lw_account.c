@@ -475,8 +475,8 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
     errno = saved;
 }
 
-/* held_find: a hold acquired() kept as the plain one (an rwlock writer's:
- * no `pre`) moves onto held[], where the wait can wait for the release */
+/* the hold is on held[] (acquired() with `pre` puts it there; held_find
+ * would move a plain one), where the wait waits for the release */
 void lw_wait_defer(const void *p, struct lw_tstat *e, struct wait *w)
 {
     struct lw_held *h = held_find(e);

@@ -126,12 +126,14 @@ static int rw_real(pthread_rwlock_t *l, int write, enum how how, clockid_t c, co
     }
 }
 
-static void rw_got(struct lw_tstat *e, int write, uintptr_t pc)
+/* pre: a writer's wait end when its wait is deferred to the release (as for
+ * a mutex: the hold goes onto held[], its start already read), else 0 */
+static void rw_got(struct lw_tstat *e, int write, uintptr_t pc, uint64_t pre)
 {
     if (!e)
         return;
     if (write)
-        acquired(e, K_RWLOCK, pc, 0);
+        acquired(e, K_RWLOCK, pc, pre);
     else
         BUMP1(e->acquisitions, 1);
 }
@@ -144,13 +146,13 @@ static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how,
         rc = write ? lw_real.trywrlock(l) : lw_real.tryrdlock(l);
     struct lw_tstat *e = stat_of(l, K_RWLOCK, pc);
     if (LW_LIKELY(rc == 0)) {
-        rw_got(e, write, pc);
+        rw_got(e, write, pc, 0);
         return 0;
     }
     if (rc != EBUSY) { /* EDEADLK, EAGAIN (too many readers), EINVAL */
         rc = rw_real(l, write, how, c, ts);
         if (rc == 0)
-            rw_got(e, write, pc);
+            rw_got(e, write, pc, 0);
         return rc;
     }
     struct wait w;
@@ -162,7 +164,7 @@ static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how,
     else
         lw_wait_measure(e, &w, rc == 0, pc);
     if (rc == 0)
-        rw_got(e, write, pc);
+        rw_got(e, write, pc, deferred ? w.t1 : 0);
     if (deferred)
         lw_wait_defer(l, e, &w);
     else
@@ -221,7 +223,7 @@ static int rw_try(pthread_rwlock_t *l, int write, uintptr_t pc)
     int rc = write ? lw_real.trywrlock(l) : lw_real.tryrdlock(l);
     struct lw_tstat *e = stat_of(l, K_RWLOCK, pc);
     if (rc == 0)
-        rw_got(e, write, pc);
+        rw_got(e, write, pc, 0);
     else if (rc == EBUSY)
         lw_trylock_failed(e);
     return rc;
