@@ -22,8 +22,11 @@ usage: lockwait/tool/bench/bench_overhead.sh [-h] [-r REPS] [-p PAIRS]
             per-round ratio's 95% interval needs 6)
   -p PAIRS  lock/unlock pairs per thread in the uncontended loop (default
             5000000); the contended loop uses PAIRS/5
-Loops (build/lw_bench, 2 threads each):
+Loops (build/lw_bench, 2 threads each unless said):
   uncontended  each thread locks/unlocks its own mutex    target <= 1.20x
+  single       the same in a process of one thread, where glibc locks
+               without an atomic: the wrapper's own work shows whole
+                                                           target <= 1.20x
   trylock      the same bare loop locking with trylock: the floor of a
                trylock-first wrapper (glibc's trylock is slower than lock)
   contended    both share one mutex, 64 LCG steps between  target <= 1.10x,
@@ -189,6 +192,7 @@ loop() {
 }
 
 loop uncontended "$PAIRS" 1.20 NA
+loop single "$PAIRS" 1.20 NA
 # the same loop written with trylock, bare: what a trylock-first wrapper
 # cannot go below (only its bare column is meaningful)
 tries=''

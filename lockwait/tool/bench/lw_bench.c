@@ -3,6 +3,9 @@
  *   usage: lw_bench MODE [PAIRS]
  *   uncontended  2 threads, each locks/unlocks its own mutex PAIRS times
  *                (default 5000000); the mutexes sit on separate cache lines
+ *   single       as uncontended, in a process that never starts a thread:
+ *                glibc then locks with plain stores, no atomic, so the
+ *                wrapper's own work is most of what it adds
  *   trylock      as uncontended, but locking with pthread_mutex_trylock: the
  *                floor of a trylock-first wrapper (glibc's trylock costs more
  *                than its lock)
@@ -42,7 +45,7 @@ struct slot {
 static struct slot own[THREADS];
 static struct slot shared = {PTHREAD_MUTEX_INITIALIZER, 0};
 static long pairs = 5000000;
-static int contended, use_trylock;
+static int contended, use_trylock, nthreads = THREADS;
 static atomic_int ready, go;
 static uint64_t sink_total;
 
@@ -52,7 +55,7 @@ static void *worker(void *arg)
     uint64_t x = (uint64_t)(long)arg + 1;
     /* one thread per CPU where the OS lets us: two cores meeting at the lock,
      * not two threads taking turns on one CPU (best effort, not checked) */
-    if (online_cpus() >= THREADS)
+    if (online_cpus() >= nthreads)
         (void)pin_self((int)(long)arg);
     atomic_fetch_add(&ready, 1);
     while (!atomic_load_explicit(&go, memory_order_acquire))
@@ -76,30 +79,38 @@ static void *worker(void *arg)
 static void run(const char *mode)
 {
     pthread_t t[THREADS];
-    for (long i = 0; i < THREADS; i++) {
+    uint64_t t0, wall;
+    for (long i = 0; i < nthreads; i++)
         check_pt(pthread_mutex_init(&own[i].m, NULL), "mutex_init");
-        check_pt(pthread_create(&t[i], NULL, worker, (void *)i), "pthread_create");
+    if (nthreads == 1) { /* no thread started: this one runs the loop, the gate open */
+        atomic_store(&go, 1);
+        t0 = now_ns();
+        sink_total += (uint64_t)(uintptr_t)worker((void *)0);
+        wall = now_ns() - t0;
+    } else {
+        for (long i = 0; i < nthreads; i++)
+            check_pt(pthread_create(&t[i], NULL, worker, (void *)i), "pthread_create");
+        while (atomic_load(&ready) < nthreads)
+            ;
+        t0 = now_ns();
+        atomic_store_explicit(&go, 1, memory_order_release);
+        for (int i = 0; i < nthreads; i++) {
+            void *x;
+            check_pt(pthread_join(t[i], &x), "pthread_join");
+            sink_total += (uint64_t)(uintptr_t)x;
+        }
+        wall = now_ns() - t0;
     }
-    while (atomic_load(&ready) < THREADS)
-        ;
-    uint64_t t0 = now_ns();
-    atomic_store_explicit(&go, 1, memory_order_release);
-    for (int i = 0; i < THREADS; i++) {
-        void *x;
-        check_pt(pthread_join(t[i], &x), "pthread_join");
-        sink_total += (uint64_t)(uintptr_t)x;
-    }
-    uint64_t wall = now_ns() - t0;
     SINK(sink_total);
     uint64_t got = contended ? shared.count : own[0].count + own[1].count;
-    if (got != (uint64_t)(THREADS * pairs))
-        die("lw_bench: %llu critical sections counted, expected %ld", (unsigned long long)got, THREADS * pairs);
+    if (got != (uint64_t)(nthreads * pairs))
+        die("lw_bench: %llu critical sections counted, expected %ld", (unsigned long long)got, nthreads * pairs);
     struct rusage ru; /* voluntary switches: how often a thread slept on the lock */
     if (getrusage(RUSAGE_SELF, &ru) != 0)
         die_errno("getrusage");
     printf("RESULT exp=lockwait_overhead kind=run loop=%s threads=%d pairs_per_thread=%ld wall_ns=%llu ns_per_pair=%.3f "
            "nvcsw=%ld\n",
-           mode, THREADS, pairs, (unsigned long long)wall, (double)wall / (double)(THREADS * pairs), ru.ru_nvcsw);
+           mode, nthreads, pairs, (unsigned long long)wall, (double)wall / (double)(nthreads * pairs), ru.ru_nvcsw);
 }
 
 /* one read of the counter liblockwait uses for ticks (lw_internal.h) */
@@ -153,7 +164,7 @@ static void probe(void)
 int main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "-h")) {
-        puts("usage: lw_bench uncontended|trylock|contended|probe [PAIRS]\n"
+        puts("usage: lw_bench uncontended|single|trylock|contended|probe [PAIRS]\n"
              "  PAIRS: lock/unlock pairs per thread, 1..1000000000 (default 5000000)");
         return 0;
     }
@@ -163,6 +174,8 @@ int main(int argc, char **argv)
         die_usage("lw_bench: PAIRS='%s': expected a whole number from 1 to 1000000000", argv[2]);
     if (!strcmp(argv[1], "uncontended"))
         run("uncontended");
+    else if (!strcmp(argv[1], "single"))
+        nthreads = 1, run("single");
     else if (!strcmp(argv[1], "trylock"))
         use_trylock = 1, run("trylock");
     else if (!strcmp(argv[1], "contended"))
@@ -170,6 +183,6 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[1], "probe"))
         probe();
     else
-        die_usage("lw_bench: MODE='%s': expected uncontended, trylock, contended or probe", argv[1]);
+        die_usage("lw_bench: MODE='%s': expected uncontended, single, trylock, contended or probe", argv[1]);
     return 0;
 }

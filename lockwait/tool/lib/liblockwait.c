@@ -30,6 +30,9 @@
 #include <unistd.h>
 #ifdef __GLIBC__
 #include <ucontext.h>
+#if __GLIBC_PREREQ(2, 32)
+#include <sys/single_threaded.h>
+#endif
 #endif
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -204,10 +207,33 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
     return rc;
 }
 
+/* Is m free, private, and this thread the process's only one? Then nobody
+ * can hold or take it before we do, and its real lock is what the bare
+ * program runs: glibc (2.32 on) takes such a mutex with a plain store, no
+ * atomic. A trylock first would add the atomic, and double the cost of a
+ * single-threaded program's lock/unlock pair. Other C libraries: trylock. */
+static inline int lone_and_free(const pthread_mutex_t *m)
+{
+#if defined(__GLIBC__) && __GLIBC_PREREQ(2, 32)
+    return __libc_single_threaded && (m->__data.__kind & 128) == 0 /* PTHREAD_MUTEX_PSHARED_BIT */ &&
+           m->__data.__lock == 0;
+#else
+    (void)m;
+    return 0;
+#endif
+}
+
 static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, uintptr_t pc, enum how how,
                                                             clockid_t c, const struct timespec *ts)
 {
-    int rc = lw_real.mutex_trylock(m);
+    int rc;
+    if (how == PLAIN && lone_and_free(m)) {
+        rc = lw_real.mutex_lock(m);
+        if (LW_UNLIKELY(rc != 0)) /* EAGAIN: a recursive mutex's count is full */
+            return rc;
+    } else {
+        rc = lw_real.mutex_trylock(m);
+    }
     if (LW_LIKELY(rc == 0)) {
         struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
         if (LW_LIKELY(e != NULL))

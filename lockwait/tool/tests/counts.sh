@@ -2,7 +2,8 @@
 # counts.sh - liblockwait's exact counts and life cycles: handoffs, single
 # thread pairs, failed trylocks, a timed-out timedlock, a recursive mutex,
 # a signal handler that locks, errorcheck and robust mutexes (their error
-# codes pass through unchanged), fork (each process reports its own), threads
+# codes pass through unchanged), a process-shared mutex held by another
+# single-threaded process, fork (each process reports its own), threads
 # exiting while holding a lock, 1000 threads and 100 000 locks; the trace of
 # a run agrees with its report; the launcher's usage and bad settings.
 set -euo pipefail
@@ -41,6 +42,7 @@ count_case recursive recursive 50
 count_case signal signal 3000000
 count_case errorcheck errorcheck
 count_case robust robust
+count_case pshared pshared
 line=$(result_line "$TMP/counts-timedlock.txt" lock "lock=$(val "$(cat "$TMP/counts-timedlock.out")" lock)")
 # the known answer, from the waiting thread's own clock: at most the call's
 # time, at least from the call to its deadline less 5% + 2 ms (the thread

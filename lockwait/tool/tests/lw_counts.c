@@ -18,12 +18,18 @@
  *   robust       a thread dies holding a robust mutex; main's lock gets
  *                EOWNERDEAD, makes it consistent: 2 acquisitions, 1 flagged
  *                held at thread exit
+ *   pshared      two single-threaded processes: a forked child holds a
+ *                process-shared mutex 50 ms, the parent locks it meanwhile:
+ *                1 acquisition, 1 contended in the parent's report (the
+ *                child leaves by _exit, without one)
  * stdout: "lw_counts lock=0xADDR key=value ..." with the expected values. */
 #include <errno.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/time.h>
+#include <sys/wait.h>
 
 #include "lw_test.h"
 
@@ -211,6 +217,47 @@ static void mode_robust(long n)
     printf("lw_counts lock=%p acquisitions=2 contended=0 held_at_exit=1\n", (void *)&rm);
 }
 
+/* Contention between processes that have one thread each: the library must
+ * not take a lone thread's free-looking mutex for uncontended (lone_and_free
+ * in liblockwait.c) when another process holds it. */
+static void mode_pshared(long n)
+{
+    (void)n; /* one round only */
+    pthread_mutex_t *sm = mmap(NULL, sizeof *sm, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (sm == MAP_FAILED)
+        die_errno("mmap");
+    pthread_mutexattr_t a;
+    check_pt(pthread_mutexattr_init(&a), "mutexattr_init");
+    check_pt(pthread_mutexattr_setpshared(&a, PTHREAD_PROCESS_SHARED), "mutexattr_setpshared");
+    check_pt(pthread_mutex_init(sm, &a), "mutex_init");
+    int fd[2];
+    if (pipe(fd) != 0)
+        die_errno("pipe");
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0)
+        die_errno("fork");
+    if (pid == 0) {
+        int rc = pthread_mutex_lock(sm);
+        char c = 'h';
+        if (rc != 0 || write(fd[1], &c, 1) != 1)
+            _exit(3);
+        sleep_ms(50);
+        _exit(pthread_mutex_unlock(sm) != 0 ? 4 : 0);
+    }
+    char c;
+    if (read(fd[0], &c, 1) != 1)
+        die("the child did not take the mutex");
+    check_pt(pthread_mutex_lock(sm), "lock");
+    check_pt(pthread_mutex_unlock(sm), "unlock");
+    int st;
+    if (waitpid(pid, &st, 0) != pid)
+        die_errno("waitpid");
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+        die("the child failed (status %d)", st);
+    printf("lw_counts lock=%p acquisitions=1 contended=1\n", (void *)sm);
+}
+
 static const struct {
     const char *name;
     void (*run)(long n);
@@ -223,12 +270,13 @@ static const struct {
     {"signal", mode_signal},
     {"errorcheck", mode_errorcheck},
     {"robust", mode_robust},
+    {"pshared", mode_pshared},
 };
 
 int main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "-h")) {
-        puts("usage: lw_counts handoff|single|trylock|timedlock|recursive|signal|errorcheck|robust [N]");
+        puts("usage: lw_counts handoff|single|trylock|timedlock|recursive|signal|errorcheck|robust|pshared [N]");
         return 0;
     }
     if (argc < 2 || argc > 3)
@@ -243,5 +291,5 @@ int main(int argc, char **argv)
             return 0;
         }
     die_usage("lw_counts: MODE='%s': expected handoff, single, trylock, timedlock, recursive, signal, "
-              "errorcheck or robust", mode);
+              "errorcheck, robust or pshared", mode);
 }
