@@ -73,9 +73,16 @@ __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, ui
         return;
     h->sampled = acq % LW_HOLD_SAMPLE == 1;
     int contended = LD(e->lock->timed) == 1;
-    int timed = h->sampled || (contended && (e->long_holds || acq % LW_HOLD_PROBE == 0));
+    if (LW_UNLIKELY(e->long_holds && !contended)) {
+        /* a long first hold of a lock nobody has waited for (it is timed
+         * whole): nothing to time until it is contended, when the sample
+         * finds long holds again; meanwhile the fast path */
+        e->long_holds = 0;
+        e->slow = lw.cfg.trace != NULL;
+    }
+    int timed = h->sampled || (contended && e->long_holds);
     /* inside the critical section: one counter read, in a hold of 10 us or
-     * more, a probe, or a sample */
+     * more, or a sample */
     h->t0 = !timed ? 0 : contended && pre ? pre : lw_hold_start(e);
     /* The acquire stack, walked inside the critical section (about 0.1 us):
      * of a hold of 10 us or more; of a sampled hold of a lock nobody has
@@ -260,6 +267,7 @@ static void settle_hold(void)
     if (!end)
         end = lw_probe_ticks();
     e->long_holds = lw_ticks_ns(end - t0) >= LW_HOLD_LONG_NS;
+    e->slow = e->long_holds || lw.cfg.trace;
     if (!blocking)
         return;
     note_blocking_hold(e, end - t0, t0, pc, stack);

@@ -92,10 +92,9 @@ static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, i
 {
     uint64_t acq = LD(e->acquisitions) + 1;
     ST(e->acquisitions, acq);
-    /* `timed` shares its line with nothing written per call; a contended
-     * lock goes the slow way only for a hold to time (lw_acquired_slow) */
-    if (LW_UNLIKELY((lw_tls.nheld | (uintptr_t)lw_tls.plain) != 0 || lw.cfg.trace || acq % LW_HOLD_SAMPLE == 1 ||
-                    ((e->long_holds || acq % LW_HOLD_PROBE == 0) && LD(e->lock->timed) == 1))) {
+    /* three tests, on lines this thread alone writes: another hold, the
+     * sample, and e->slow (a traced run, or long holds: every hold timed) */
+    if (LW_UNLIKELY((lw_tls.nheld | (uintptr_t)lw_tls.plain) != 0 || acq % LW_HOLD_SAMPLE == 1 || e->slow)) {
         lw_acquired_slow(e, kind, acq, pc, pre);
         return;
     }
@@ -138,7 +137,7 @@ static inline __attribute__((always_inline)) void owner_note(struct lw_tstat *e)
 {
     if (LW_UNLIKELY(((uintptr_t)lw_tls.settle_e | (uintptr_t)lw_tls.bhold_e) != 0))
         lw_settle();
-    if (LW_UNLIKELY(LD(e->lock->last_holder) != my_tid()))
+    if (LW_UNLIKELY(LD(e->lock->last_holder) != e->tid))
         lw_owner_changed(e);
 }
 

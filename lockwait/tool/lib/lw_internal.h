@@ -135,6 +135,8 @@ struct lw_tstat {
     uintptr_t addr; /* copies of lock->addr and kind: the cache check reads one line */
     uint8_t kind;
     uint8_t long_holds; /* this thread's last timed hold of it was long: time every hold */
+    uint8_t slow;       /* every acquisition goes the slow way: long holds, or a traced run */
+    uint32_t tid;       /* the thread's, for owner_note */
     au64 acquisitions, owner_changes, relocks, trylock_failed;
     au64 hold_ticks, max_hold_ticks, holds_timed; /* ticks: converted at exit */
     struct lw_twait *_Atomic w; /* NULL until the first wait */
@@ -359,7 +361,7 @@ LW_HIDDEN uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r);
 /* Which holds are timed: the lock's first; one in LW_HOLD_SAMPLE of each
  * thread's acquisitions (the sampled hold totals); and, once the lock has
  * been contended, every hold of a thread whose last timed hold of it lasted
- * LW_HOLD_LONG_NS or more, else one more in LW_HOLD_PROBE. A timed hold that
+ * LW_HOLD_LONG_NS or more (the sample finds them). A timed hold that
  * another thread waited for is a blocking hold: timed whole, with its
  * acquire site. A timed hold reads the clock inside the critical section,
  * which lengthens the short critical sections of a hot lock: one in 16
@@ -367,7 +369,6 @@ LW_HIDDEN uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r);
  * its threads sleep more than one in 64 (docs/lockwait-manual.md). Holds of
  * 10 us and more, the ones worth naming, are all timed, at a cost below 1%. */
 #define LW_HOLD_SAMPLE 64
-#define LW_HOLD_PROBE 64
 #define LW_HOLD_LONG_NS 10000
 LW_HIDDEN uint64_t lw_hold_start(struct lw_tstat *e); /* the hold's start, or 0: not timed */
 /* the general cases of acquired(), releasing() and owner_note() below */

@@ -94,10 +94,9 @@ void lw_text_blocking_holds(struct buf *b, const struct lw_lock *r)
         return;
     const struct lw_bmerge *m = &d->bh;
     char site[256];
-    /* shorter holds timed: the probe and the sample, two in LW_HOLD_SAMPLE */
-    _Static_assert(LW_HOLD_PROBE == LW_HOLD_SAMPLE, "the text below counts two timed holds in LW_HOLD_SAMPLE");
+    /* shorter holds timed: the sample */
     bprintf(b, "   holds that made others wait: %llu timed whole (all from %d us, 1 in %d shorter): total %.3f ms, "
-                  "max %.3f ms\n", (unsigned long long)LD(m->n), LW_HOLD_LONG_NS / 1000, LW_HOLD_SAMPLE / 2,
+                  "max %.3f ms\n", (unsigned long long)LD(m->n), LW_HOLD_LONG_NS / 1000, LW_HOLD_SAMPLE,
                ms(LD(m->ns)), ms(LD(m->max_ns)));
     for (int s = 0; s < 4 && LD(m->site[s].pc); s++) {
         lw_site_name((uintptr_t)LD(m->site[s].pc), site, sizeof site);
