@@ -6,7 +6,8 @@
  * the mutex, spinlock and thread wrappers (semaphores, rwlocks, condvars: lw_waits.c); the state behind them is in lw_core.c and lw_internal.h.
  * Linux + glibc (musl untested).
  *
- * Fast path (lock is free): the real trylock, a one-entry per-thread cache
+ * Fast path (lock is free): the real trylock (in a process of one thread,
+ * the real lock, as the bare program runs it), a one-entry per-thread cache
  * of this thread's statistics for the lock, a counter bump and the hold
  * noted in one word (lw_fastpath.h), all thread-local. No syscall, no clock read,
  * no atomic read-modify-write, no allocation, no cache line another thread
@@ -483,8 +484,6 @@ LW_API int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)
 
 /* ---------------------------------------------------------------- start, fork, exit */
 
-/* fork: the child reports on its own under its own pid, from zero; locks the
- * forking thread held stay held, under its new tid. */
 /* fork: the child reports on its own under its own pid, from zero. Locks
  * the forking thread held stay held, under its new tid. */
 static void at_fork_child(void)

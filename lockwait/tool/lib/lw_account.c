@@ -24,7 +24,7 @@
 /* ---------------------------------------------------------------- holds */
 
 /* called for a hold that may be timed: a thread's 1st, 65th, ...
- * acquisition of the lock, or any acquisition of a contended lock */
+ * acquisition of the lock, or any of a contended lock's long holds */
 __attribute__((noinline)) uint64_t lw_hold_start(struct lw_tstat *e)
 {
     struct lw_lock *r = e->lock;

@@ -81,7 +81,7 @@ struct lw_lock {
     /* line 1: identity and state written rarely, read on every call */
     uintptr_t addr;       /* the lock's address: the key with kind */
     uint8_t kind;         /* enum lw_kind */
-    _Atomic uint8_t timed; /* 2: time the next hold; 1: contended: time every hold */
+    _Atomic uint8_t timed; /* 2: time the next hold; 1: contended: time the sample and long holds; 0: neither */
     uint8_t pad0[2];
     au32 pad1;
     uintptr_t first_pc;   /* the call site that first used it */
