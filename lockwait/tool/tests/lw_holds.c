@@ -2,8 +2,10 @@
  * mutex in hold_once() five times and keeps it 100 ms each time after
  * thread B is confirmed blocked on it. The report must show five holds that
  * made others wait, timed whole (their total within 1 ms of A's own
- * stopwatch), acquired in hold_once.
- *   usage: lw_holds
+ * stopwatch), acquired in hold_once. With "warm", A first keeps it
+ * HOLD_MS alone, nobody waiting: a long hold of a lock not yet contended
+ * must not stop the later holds that make B wait from being timed.
+ *   usage: lw_holds [warm]
  * stdout: "lw_holds lock=0xADDR a=TID b=TID rounds=5 a_hold_ns=N" (a_hold_ns:
  * A's own stopwatch over the five holds, lock return to unlock call). */
 #include <stdatomic.h>
@@ -49,10 +51,15 @@ __attribute__((noinline)) uint64_t hold_once(int round, unsigned b)
 
 int main(int argc, char **argv)
 {
-    (void)argv;
-    if (argc != 1) {
-        puts("usage: lw_holds");
+    int warm = argc == 2 && !strcmp(argv[1], "warm");
+    if (argc != 1 && !warm) {
+        puts("usage: lw_holds [warm]");
         return argc == 2 && !strcmp(argv[1], "-h") ? 0 : 2;
+    }
+    if (warm) { /* before B exists: nobody can wait for it */
+        check_pt(pthread_mutex_lock(&mtx), "lock");
+        sleep_ms(HOLD_MS);
+        check_pt(pthread_mutex_unlock(&mtx), "unlock");
     }
     pthread_t b;
     check_pt(pthread_create(&b, NULL, waiter, NULL), "pthread_create");
