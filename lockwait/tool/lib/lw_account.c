@@ -73,13 +73,6 @@ __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, ui
         return;
     h->sampled = acq % LW_HOLD_SAMPLE == 1;
     int contended = LD(e->lock->timed) == 1;
-    if (LW_UNLIKELY(e->long_holds && !contended)) {
-        /* a long first hold of a lock nobody has waited for (it is timed
-         * whole): nothing to time until it is contended, when the sample
-         * finds long holds again; meanwhile the fast path */
-        e->long_holds = 0;
-        e->slow = lw.cfg.trace != NULL;
-    }
     int timed = h->sampled || (contended && e->long_holds);
     /* inside the critical section: one counter read, in a hold of 10 us or
      * more, or a sample */
@@ -267,7 +260,6 @@ static void settle_hold(void)
     if (!end)
         end = lw_probe_ticks();
     e->long_holds = lw_ticks_ns(end - t0) >= LW_HOLD_LONG_NS;
-    e->slow = e->long_holds || lw.cfg.trace;
     if (!blocking)
         return;
     note_blocking_hold(e, end - t0, t0, pc, stack);

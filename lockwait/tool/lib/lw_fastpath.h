@@ -92,9 +92,11 @@ static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, i
 {
     uint64_t acq = LD(e->acquisitions) + 1;
     ST(e->acquisitions, acq);
-    /* three tests, on lines this thread alone writes: another hold, the
-     * sample, and e->slow (a traced run, or long holds: every hold timed) */
-    if (LW_UNLIKELY((lw_tls.nheld | (uintptr_t)lw_tls.plain) != 0 || acq % LW_HOLD_SAMPLE == 1 || e->slow)) {
+    /* tests on lines this thread alone writes: another hold, the sample, a
+     * traced run (e->traced) and long holds, which are timed whole once the
+     * lock has been contended (the record's `timed`, read only then) */
+    if (LW_UNLIKELY((lw_tls.nheld | (uintptr_t)lw_tls.plain) != 0 || acq % LW_HOLD_SAMPLE == 1 || e->traced ||
+                    (e->long_holds && LD(e->lock->timed) == 1))) {
         lw_acquired_slow(e, kind, acq, pc, pre);
         return;
     }
