@@ -1,13 +1,16 @@
 /* lw_sighold.c - holds interrupted by a signal handler that takes a lock of
  * its own: a worker locks and unlocks mutex A and spinlock S over and over
  * while the main thread sends it SIGUSR2, whose handler locks and unlocks
- * mutex B. It stops after `iterations` rounds and at least `signals`
- * handled signals (counts, not time), then prints the known answer:
- *   a=ADDR s=ADDR b=ADDR rounds=N handled=H
- * A and S: N acquisitions each and no relock; B: H acquisitions. A handler
- * landing between a release's read of the thread's plain hold and its clear
- * (lw_fastpath.h) once left a stale hold behind: every later acquisition
- * of that lock counted as a relock.
+ * mutex B; then it locks mutex C and, inside it, mutex D. It stops after
+ * `iterations` rounds and at least `signals` handled signals (counts, not
+ * time), then prints the known answer:
+ *   a=ADDR s=ADDR c=ADDR d=ADDR b=ADDR rounds=N handled=H
+ * A, S, C and D: N acquisitions each and no relock; B: H acquisitions. A
+ * handler landing between a release's read of the thread's plain hold and
+ * its clear (lw_fastpath.h) once left a stale hold behind: every later
+ * acquisition of that lock counted as a relock. One landing as D's lock
+ * moved C's plain hold onto held[] (lw_plain_to_held), between its test of
+ * the plain word and its read, left an empty entry there: a crash.
  *   usage: lw_sighold [iterations [signals]] (default 200000 20000) */
 #include <errno.h>
 #include <signal.h>
@@ -17,6 +20,7 @@
 #include "lw_test.h"
 
 static pthread_mutex_t lock_a = PTHREAD_MUTEX_INITIALIZER, lock_b = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t lock_c = PTHREAD_MUTEX_INITIALIZER, lock_d = PTHREAD_MUTEX_INITIALIZER;
 static pthread_spinlock_t spin_s;
 static atomic_long handled;
 static atomic_int worker_done;
@@ -38,6 +42,10 @@ static void *worker(void *arg)
         check_pt(pthread_mutex_unlock(&lock_a), "unlock a");
         check_pt(pthread_spin_lock(&spin_s), "spin_lock s");
         check_pt(pthread_spin_unlock(&spin_s), "spin_unlock s");
+        check_pt(pthread_mutex_lock(&lock_c), "lock c");
+        check_pt(pthread_mutex_lock(&lock_d), "lock d");
+        check_pt(pthread_mutex_unlock(&lock_d), "unlock d");
+        check_pt(pthread_mutex_unlock(&lock_c), "unlock c");
         rounds++;
     }
     atomic_store(&worker_done, 1);
@@ -80,7 +88,7 @@ int main(int argc, char **argv)
             check_pt(rc, "pthread_kill");
     }
     check_pt(pthread_join(t, NULL), "pthread_join");
-    printf("a=%p s=%p b=%p rounds=%ld handled=%ld\n", (void *)&lock_a, (void *)&spin_s, (void *)&lock_b, rounds,
-           atomic_load(&handled));
+    printf("a=%p s=%p c=%p d=%p b=%p rounds=%ld handled=%ld\n", (void *)&lock_a, (void *)&spin_s, (void *)&lock_c,
+           (void *)&lock_d, (void *)&lock_b, rounds, atomic_load(&handled));
     return 0;
 }

@@ -3,10 +3,12 @@
 # its own, known answer: lw_sighold's worker locks and unlocks mutex A and
 # spinlock S while SIGUSR2 (20 000 at least, counted, not timed) runs a
 # handler that locks and unlocks mutex B. A and S: one acquisition per
-# round and no relock; B: one per handled signal. A handler that moved the
+# round and no relock; B: one per handled signal; mutexes C and D, D locked
+# inside C, as A. A handler that moved the
 # thread's plain hold onto held[] (lw_plain_to_held) between a release's
 # read of it and its clear left a stale hold: every later acquisition of
-# that lock was counted as a relock.
+# that lock was counted as a relock. One that moved C's plain hold while
+# D's lock was moving it too left an empty entry on held[]: a crash.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
@@ -19,7 +21,7 @@ check_exit "lw_sighold runs under the preload" 0 \
 info=$(cat "$TMP/stdout")
 rounds=$(val "$info" rounds); handled=$(val "$info" handled)
 check_awk "20000 signals handled or more ($handled)" "\"$handled\" != \"\" && $handled >= 20000" "$handled"
-for name in a s; do
+for name in a s c d; do
   line=$(result_line "$rep" lock "lock=$(val "$info" "$name")")
   check "lock $name reported" test -n "$line"
   check_eq "lock $name: one acquisition per round" "$rounds" "$(val "$line" acquisitions)"
