@@ -41,13 +41,17 @@ __attribute__((noinline)) uint64_t lw_hold_start(struct lw_tstat *e)
 
 /* The plain hold (lw_tls.plain) onto held[], as acquired() would have
  * pushed it. Off the plain word first: a signal handler arriving meanwhile
- * sees the hold in neither place, never in both. */
+ * sees the hold in neither place, never in both. Read and cleared in one
+ * instruction: a handler between plain_to_held()'s test and a separate
+ * read would move the hold itself and leave NULL here (pushed, a crash at
+ * the next release), one between a read and a clear would have it pushed
+ * twice (lw_sighold). */
 __attribute__((noinline)) void lw_plain_to_held(void)
 {
-    struct lw_tstat *e = lw_tls.plain;
-    lw_tls.plain = NULL;
+    struct lw_tstat *e = __atomic_exchange_n(&lw_tls.plain, NULL, __ATOMIC_RELAXED);
     atomic_signal_fence(memory_order_seq_cst);
-    (void)held_push(e, 0); /* its pc: only a traced hold needs it */
+    if (e)
+        (void)held_push(e, 0); /* its pc: only a traced hold needs it */
 }
 
 /* releasing() cleared the plain hold e, but a signal handler had moved it
