@@ -367,7 +367,8 @@ LW_HIDDEN uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r);
  * which lengthens the short critical sections of a hot lock: one in 16
  * probed made the contended micro loop of tool/bench about 4% slower and
  * its threads sleep more than one in 64 (docs/lockwait-manual.md). Holds of
- * 10 us and more, the ones worth naming, are all timed, at a cost below 1%. */
+ * 10 us and more, the ones worth naming, are timed from the sample that
+ * finds the first of them (up to 63 acquisitions late), at a cost below 1%. */
 #define LW_HOLD_SAMPLE 64
 #define LW_HOLD_LONG_NS 10000
 LW_HIDDEN uint64_t lw_hold_start(struct lw_tstat *e); /* the hold's start, or 0: not timed */
