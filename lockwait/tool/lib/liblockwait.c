@@ -186,9 +186,15 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
             acquired(e, K_MUTEX, pc, 0);
         return rc;
     }
-    if (rc != EBUSY || (e && held_find(e))) {
-        /* an error the real call reports in its own way, or a relock of our
-         * own mutex (errorcheck: EDEADLK; normal: a deadlock): no contention */
+    /* EINVAL, EAGAIN (a recursive mutex's count full), ENOTRECOVERABLE: the
+     * lock call's answer too, given as the bare program gets it (glibc fails
+     * the first lock or trylock of a priority-protect mutex with EINVAL,
+     * once: a second call here would make it succeed) */
+    if (rc != EBUSY)
+        return rc;
+    if (e && held_find(e)) {
+        /* a relock of our own mutex (errorcheck: EDEADLK; normal: a
+         * deadlock): the real call's answer, no contention */
         rc = mutex_real(m, how, c, ts);
         if (got_mutex(rc) && e)
             acquired(e, K_MUTEX, pc, 0);

@@ -18,6 +18,9 @@
  *   robust       a thread dies holding a robust mutex; main's lock gets
  *                EOWNERDEAD, makes it consistent: 2 acquisitions, 1 flagged
  *                held at thread exit
+ *   protect N    N lock/unlock rounds of a priority-protect mutex: each
+ *                lock's answer as the program got it (rcs=, glibc fails the
+ *                first with EINVAL), acquisitions the ones that succeeded
  *   pshared      two single-threaded processes: a forked child holds a
  *                process-shared mutex 50 ms, the parent locks it meanwhile:
  *                1 acquisition, 1 contended in the parent's report (the
@@ -217,6 +220,29 @@ static void mode_robust(long n)
     printf("lw_counts lock=%p acquisitions=2 contended=0 held_at_exit=1\n", (void *)&rm);
 }
 
+/* The error codes of a priority-protect mutex, as the program sees them:
+ * the library must give the real call's answer, not try again. */
+static void mode_protect(long n)
+{
+    static pthread_mutex_t pm;
+    pthread_mutexattr_t a;
+    check_pt(pthread_mutexattr_init(&a), "mutexattr_init");
+    check_pt(pthread_mutexattr_setprotocol(&a, PTHREAD_PRIO_PROTECT), "mutexattr_setprotocol");
+    check_pt(pthread_mutexattr_setprioceiling(&a, 10), "mutexattr_setprioceiling");
+    check_pt(pthread_mutex_init(&pm, &a), "mutex_init");
+    long got = 0;
+    char rcs[256] = "";
+    for (long i = 0; i < n && i < 40; i++) {
+        int rc = pthread_mutex_lock(&pm);
+        snprintf(rcs + strlen(rcs), sizeof rcs - strlen(rcs), "%s%d", i ? "," : "", rc);
+        if (rc == 0) {
+            got++;
+            check_pt(pthread_mutex_unlock(&pm), "unlock");
+        }
+    }
+    printf("lw_counts lock=%p acquisitions=%ld contended=0 rcs=%s\n", (void *)&pm, got, rcs);
+}
+
 /* Contention between processes that have one thread each: the library must
  * not take a lone thread's free-looking mutex for uncontended (lone_and_free
  * in liblockwait.c) when another process holds it. */
@@ -270,13 +296,14 @@ static const struct {
     {"signal", mode_signal},
     {"errorcheck", mode_errorcheck},
     {"robust", mode_robust},
+    {"protect", mode_protect},
     {"pshared", mode_pshared},
 };
 
 int main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "-h")) {
-        puts("usage: lw_counts handoff|single|trylock|timedlock|recursive|signal|errorcheck|robust|pshared [N]");
+        puts("usage: lw_counts handoff|single|trylock|timedlock|recursive|signal|errorcheck|robust|protect|pshared [N]");
         return 0;
     }
     if (argc < 2 || argc > 3)
@@ -291,5 +318,5 @@ int main(int argc, char **argv)
             return 0;
         }
     die_usage("lw_counts: MODE='%s': expected handoff, single, trylock, timedlock, recursive, signal, "
-              "errorcheck, robust or pshared", mode);
+              "errorcheck, robust, protect or pshared", mode);
 }
