@@ -386,8 +386,6 @@ struct lw_tstat *lw_tstat_for(struct lw_thread *t, struct lw_lock *r)
             fresh->lock = r;
             fresh->addr = r->addr;
             fresh->kind = r->kind;
-            fresh->traced = lw.cfg.trace != NULL;
-            fresh->tid = t->tid;
             if (atomic_compare_exchange_strong_explicit(&tab->slot[i], &e, fresh, memory_order_release,
                                                         memory_order_acquire)) {
                 tab->used++;

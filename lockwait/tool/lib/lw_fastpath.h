@@ -92,10 +92,10 @@ static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, i
 {
     uint64_t acq = LD(e->acquisitions) + 1;
     ST(e->acquisitions, acq);
-    /* tests on lines this thread alone writes: another hold, the sample, a
-     * traced run (e->traced) and long holds, which are timed whole once the
-     * lock has been contended (the record's `timed`, read only then) */
-    if (LW_UNLIKELY((lw_tls.nheld | (uintptr_t)lw_tls.plain) != 0 || acq % LW_HOLD_SAMPLE == 1 || e->traced ||
+    /* another hold, the sample, a traced run, and long holds, which are
+     * timed whole once the lock has been contended (the record's `timed`,
+     * on a line written rarely, read only then) */
+    if (LW_UNLIKELY((lw_tls.nheld | (uintptr_t)lw_tls.plain) != 0 || acq % LW_HOLD_SAMPLE == 1 || lw.cfg.trace ||
                     (e->long_holds && LD(e->lock->timed) == 1))) {
         lw_acquired_slow(e, kind, acq, pc, pre);
         return;
@@ -139,7 +139,7 @@ static inline __attribute__((always_inline)) void owner_note(struct lw_tstat *e)
 {
     if (LW_UNLIKELY(((uintptr_t)lw_tls.settle_e | (uintptr_t)lw_tls.bhold_e) != 0))
         lw_settle();
-    if (LW_UNLIKELY(LD(e->lock->last_holder) != e->tid))
+    if (LW_UNLIKELY(LD(e->lock->last_holder) != my_tid()))
         lw_owner_changed(e);
 }
 

@@ -135,8 +135,6 @@ struct lw_tstat {
     uintptr_t addr; /* copies of lock->addr and kind: the cache check reads one line */
     uint8_t kind;
     uint8_t long_holds; /* this thread's last timed hold of it was long: time every hold */
-    uint8_t traced;     /* a traced run (LOCKWAIT_TRACE): every acquisition the slow way */
-    uint32_t tid;       /* the thread's, for owner_note */
     au64 acquisitions, owner_changes, relocks, trylock_failed;
     au64 hold_ticks, max_hold_ticks, holds_timed; /* ticks: converted at exit */
     struct lw_twait *_Atomic w; /* NULL until the first wait */
