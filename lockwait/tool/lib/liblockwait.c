@@ -233,14 +233,8 @@ static inline int lone_and_free(const pthread_mutex_t *m)
 static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, uintptr_t pc, enum how how,
                                                             clockid_t c, const struct timespec *ts)
 {
-    int rc;
-    if (how == PLAIN && lone_and_free(m)) {
-        rc = lw_real.mutex_lock(m);
-        if (LW_UNLIKELY(rc != 0)) /* EAGAIN: a recursive mutex's count is full */
-            return rc;
-    } else {
-        rc = lw_real.mutex_trylock(m);
-    }
+    /* (an error of either call, EAGAIN say, mutex_slow passes on) */
+    int rc = how == PLAIN && lone_and_free(m) ? lw_real.mutex_lock(m) : lw_real.mutex_trylock(m);
     if (LW_LIKELY(rc == 0)) {
         struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
         if (LW_LIKELY(e != NULL))
