@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # counts.sh - liblockwait's exact counts and life cycles: handoffs, single
 # thread pairs, failed trylocks, a timed-out timedlock, a recursive mutex,
-# a signal handler that locks, errorcheck and robust mutexes (their error
-# codes pass through unchanged, a priority-protect mutex's too), a process-shared mutex held by another
-# single-threaded process, fork (each process reports its own), threads
+# a signal handler that locks, errorcheck, robust and priority-protect
+# mutexes (their error codes pass through unchanged), a process-shared mutex
+# held by another single-threaded process, fork (each process reports its own), threads
 # exiting while holding a lock, 1000 threads and 100 000 locks; the trace of
 # a run agrees with its report; the launcher's usage and bad settings.
 set -euo pipefail
