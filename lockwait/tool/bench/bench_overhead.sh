@@ -29,6 +29,9 @@ Loops (build/lw_bench, 2 threads each unless said):
                                                            target <= 1.20x
   trylock      the same bare loop locking with trylock: the floor of a
                trylock-first wrapper (glibc's trylock is slower than lock)
+  signal       the uncontended loop with a condition variable signalled
+               (nobody waiting) inside each critical section: a producer's
+               or consumer's pattern, two objects in turn   no target
   contended    both share one mutex, 64 LCG steps between  target <= 1.10x,
                and preloaded sleeps <= 2x the bare run's; beside bare and
                preloaded, the floor: build/liblw_floor.so preloaded, a
@@ -193,6 +196,7 @@ loop() {
 
 loop uncontended "$PAIRS" 1.20 NA
 loop single "$PAIRS" 1.20 NA
+loop signal "$PAIRS" NA NA
 # the same loop written with trylock, bare: what a trylock-first wrapper
 # cannot go below (only its bare column is meaningful)
 tries=''

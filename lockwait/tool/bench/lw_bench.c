@@ -9,6 +9,9 @@
  *   trylock      as uncontended, but locking with pthread_mutex_trylock: the
  *                floor of a trylock-first wrapper (glibc's trylock costs more
  *                than its lock)
+ *   signal       as uncontended, and each critical section also signals the
+ *                thread's own condition variable, which nobody waits on:
+ *                a producer's or consumer's pattern, two objects in turn
  *   contended    2 threads share one mutex, PAIRS pairs each, with a little
  *                work (64 steps of an LCG) outside the lock between pairs
  *   probe        ns per clock_gettime(CLOCK_MONOTONIC), per read of the
@@ -39,13 +42,14 @@
 
 struct slot {
     pthread_mutex_t m;
+    pthread_cond_t cv; /* signalled in the signal loop */
     uint64_t count;
 } __attribute__((aligned(64)));
 
 static struct slot own[THREADS];
-static struct slot shared = {PTHREAD_MUTEX_INITIALIZER, 0};
+static struct slot shared = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0};
 static long pairs = 5000000;
-static int contended, use_trylock, nthreads = THREADS;
+static int contended, use_trylock, use_signal, nthreads = THREADS;
 static atomic_int ready, go;
 static uint64_t sink_total;
 
@@ -68,6 +72,8 @@ static void *worker(void *arg)
             check_pt(pthread_mutex_lock(&s->m), "lock");
         }
         s->count++;
+        if (use_signal)
+            check_pt(pthread_cond_signal(&s->cv), "cond_signal");
         check_pt(pthread_mutex_unlock(&s->m), "unlock");
         if (contended)
             for (int k = 0; k < 64; k++)
@@ -80,8 +86,10 @@ static void run(const char *mode)
 {
     pthread_t t[THREADS];
     uint64_t t0, wall;
-    for (long i = 0; i < nthreads; i++)
+    for (long i = 0; i < nthreads; i++) {
         check_pt(pthread_mutex_init(&own[i].m, NULL), "mutex_init");
+        check_pt(pthread_cond_init(&own[i].cv, NULL), "cond_init");
+    }
     if (nthreads == 1) { /* no thread started: this one runs the loop, the gate open */
         atomic_store(&go, 1);
         t0 = now_ns();
@@ -164,7 +172,7 @@ static void probe(void)
 int main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "-h")) {
-        puts("usage: lw_bench uncontended|single|trylock|contended|probe [PAIRS]\n"
+        puts("usage: lw_bench uncontended|single|trylock|signal|contended|probe [PAIRS]\n"
              "  PAIRS: lock/unlock pairs per thread, 1..1000000000 (default 5000000)");
         return 0;
     }
@@ -178,11 +186,13 @@ int main(int argc, char **argv)
         nthreads = 1, run("single");
     else if (!strcmp(argv[1], "trylock"))
         use_trylock = 1, run("trylock");
+    else if (!strcmp(argv[1], "signal"))
+        use_signal = 1, run("signal");
     else if (!strcmp(argv[1], "contended"))
         contended = 1, run("contended");
     else if (!strcmp(argv[1], "probe"))
         probe();
     else
-        die_usage("lw_bench: MODE='%s': expected uncontended, single, trylock, contended or probe", argv[1]);
+        die_usage("lw_bench: MODE='%s': expected uncontended, single, trylock, signal, contended or probe", argv[1]);
     return 0;
 }
