@@ -492,6 +492,7 @@ static void at_fork_child(void)
     lw_tls.tid = 0;
     lw_tls.thr = NULL;
     lw_tls.last = NULL;
+    lw_tls.prev = NULL;
     uint32_t me = lw_gettid();
     lw.pid = (uint32_t)getpid();
     lw.start_ns = lw_now();

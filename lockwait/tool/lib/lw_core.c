@@ -413,10 +413,22 @@ struct lw_tstat *lw_tstat_find(struct lw_thread *t, struct lw_lock *r)
 
 __attribute__((noinline)) struct lw_tstat *lw_stat_slow(const void *p, int kind, uintptr_t pc)
 {
-    int saved = errno;
-    struct lw_tstat *e = lw_tstat_for(lw_thread_self(), lw_record(p, kind, pc));
-    if (e)
+    /* the lock before the last: a mutex used with a condition variable, or
+     * two locks taken in turn, alternate; without it each call would look
+     * both tables up (cond_wake's pattern: 50 ns a lock/signal/unlock here
+     * against 35 with it) */
+    struct lw_tstat *e = lw_tls.prev;
+    if (e && e->addr == (uintptr_t)p && e->kind == kind) {
+        lw_tls.prev = lw_tls.last;
         lw_tls.last = e;
+        return e;
+    }
+    int saved = errno;
+    e = lw_tstat_for(lw_thread_self(), lw_record(p, kind, pc));
+    if (e) {
+        lw_tls.prev = lw_tls.last;
+        lw_tls.last = e;
+    }
     errno = saved;
     return e;
 }

@@ -32,8 +32,9 @@ static inline __attribute__((always_inline)) uint32_t my_tid(void)
 #define LW_OWNER_IN_LOCK(kind) 0
 #endif
 
-/* This thread's statistics for lock p: a one-entry cache (one word, so a
- * signal handler cannot tear it), else the tables. NULL: not recorded. */
+/* This thread's statistics for lock p: those of the last lock it used (one
+ * word, so a signal handler cannot tear it), else lw_stat_slow (the lock
+ * before, then the tables). NULL: not recorded. */
 static inline __attribute__((always_inline)) struct lw_tstat *stat_of(const void *p, int kind, uintptr_t pc)
 {
     struct lw_tstat *e = lw_tls.last;

@@ -3,9 +3,10 @@
 # thread pairs, failed trylocks, a timed-out timedlock, a recursive mutex,
 # a signal handler that locks, errorcheck, robust and priority-protect
 # mutexes (their error codes pass through unchanged), a process-shared mutex
-# held by another single-threaded process, fork (each process reports its own), threads
-# exiting while holding a lock, 1000 threads and 100 000 locks; the trace of
-# a run agrees with its report; the launcher's usage and bad settings.
+# held by another single-threaded process, locks used in turn, fork (each
+# process reports its own), threads exiting while holding a lock, 1000
+# threads and 100 000 locks; the trace of a run agrees with its report; the
+# launcher's usage and bad settings.
 set -euo pipefail
 # every lock's counts, of runs without contention too: the whole reports
 export LOCKWAIT_FULL_REPORTS=1
@@ -43,6 +44,7 @@ count_case signal signal 3000000
 count_case errorcheck errorcheck
 count_case robust robust
 count_case pshared pshared
+count_case turns turns 3001
 # error codes pass through: glibc fails the first lock of a priority-protect
 # mutex with EINVAL, and so must the preloaded call (a retry made it succeed)
 count_case protect protect 3

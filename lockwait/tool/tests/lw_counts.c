@@ -21,6 +21,10 @@
  *   protect N    N lock/unlock rounds of a priority-protect mutex: each
  *                lock's answer as the program got it (rcs=, glibc fails the
  *                first with EINVAL), acquisitions the ones that succeeded
+ *   turns N      N rounds of: m locked around a signal of a condvar
+ *                nobody waits on, h locked, and every third round a third
+ *                mutex: each mutex's acquisitions exact (the statistics of
+ *                the last two locks a thread used are looked up first)
  *   pshared      two single-threaded processes: a forked child holds a
  *                process-shared mutex 50 ms, the parent locks it meanwhile:
  *                1 acquisition, 1 contended in the parent's report (the
@@ -243,6 +247,30 @@ static void mode_protect(long n)
     printf("lw_counts lock=%p acquisitions=%ld contended=0 rcs=%s\n", (void *)&pm, got, rcs);
 }
 
+/* Locks used in turn: the counts go to the right lock whichever of the
+ * thread's recent locks its statistics come from. */
+static void mode_turns(long n)
+{
+    static pthread_mutex_t third = PTHREAD_MUTEX_INITIALIZER;
+    static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
+    long thirds = 0;
+    for (long i = 0; i < n; i++) {
+        check_pt(pthread_mutex_lock(&m), "lock m");
+        check_pt(pthread_cond_signal(&cv), "cond_signal");
+        check_pt(pthread_mutex_unlock(&m), "unlock m");
+        check_pt(pthread_mutex_lock(&h), "lock h");
+        check_pt(pthread_mutex_unlock(&h), "unlock h");
+        if (i % 3 == 0) {
+            check_pt(pthread_mutex_lock(&third), "lock third");
+            check_pt(pthread_mutex_unlock(&third), "unlock third");
+            thirds++;
+        }
+    }
+    printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&m, n);
+    printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&h, n);
+    printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&third, thirds);
+}
+
 /* Contention between processes that have one thread each: the library must
  * not take a lone thread's free-looking mutex for uncontended (lone_and_free
  * in liblockwait.c) when another process holds it. */
@@ -298,12 +326,13 @@ static const struct {
     {"robust", mode_robust},
     {"protect", mode_protect},
     {"pshared", mode_pshared},
+    {"turns", mode_turns},
 };
 
 int main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "-h")) {
-        puts("usage: lw_counts handoff|single|trylock|timedlock|recursive|signal|errorcheck|robust|protect|pshared [N]");
+        puts("usage: lw_counts handoff|single|trylock|timedlock|recursive|signal|errorcheck|robust|protect|pshared|turns [N]");
         return 0;
     }
     if (argc < 2 || argc > 3)
@@ -318,5 +347,5 @@ int main(int argc, char **argv)
             return 0;
         }
     die_usage("lw_counts: MODE='%s': expected handoff, single, trylock, timedlock, recursive, signal, "
-              "errorcheck, robust, protect or pshared", mode);
+              "errorcheck, robust, protect, pshared or turns", mode);
 }
