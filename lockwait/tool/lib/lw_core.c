@@ -104,9 +104,24 @@ static int counter_usable(void)
 }
 #endif
 
+int lw_write_prefetch;
+
+/* CPUID's PRFCHW bit (the 3DNow! prefetch that AMD has always had and
+ * Intel since Broadwell): PREFETCHW is safe to run */
+static int write_prefetch_usable(void)
+{
+#if defined(__x86_64__) && defined(__linux__)
+    unsigned a, b, c, d;
+    return __get_cpuid(0x80000001, &a, &b, &c, &d) && (c & (1u << 8));
+#else
+    return 0;
+#endif
+}
+
 void lw_ticks_init(void)
 {
     lw_counter = counter_usable();
+    lw_write_prefetch = write_prefetch_usable();
     tick_pair(&tick0, &mono0);
 }
 

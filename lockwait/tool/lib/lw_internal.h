@@ -94,14 +94,13 @@ struct lw_lock {
     struct lw_snap *snap; /* its counters at the last periodic report (lw_interval.c) */
     /* line 2: written by the holder outside the critical section (after the
      * real unlock), for owner changes; and the holder's tid where the lock
-     * itself does not record it (spinlocks; mutexes outside glibc) */
+     * itself does not record it (spinlocks; mutexes outside glibc). The
+     * holder's alone: each new owner asks for it at its acquisition
+     * (acquired, lw_prefetch_for_write) */
     au32 last_holder __attribute__((aligned(64)));
     au32 holder;
-    /* threads in a contended wait now (one that got an exclusive lock
-     * leaves after its unlock): written by waiters, so kept off the line
-     * the fast path reads (`timed`); read by a timed hold's release */
-    au32 waiting;
-    /* lines 3-4: merged at exit from the threads' statistics (lw_report.c) */
+    /* lines 3-5: merged at exit from the threads' statistics (lw_report.c),
+     * every au64 from here up to `waiting` (lw_interval.c relies on it) */
     au64 acquisitions __attribute__((aligned(64)));
     au64 owner_changes, relocks;
     au64 hold_ns, max_hold_ns, holds_timed;
@@ -110,6 +109,11 @@ struct lw_lock {
     au64 probed_wait_ns, sleep_wait_ns; /* waits probed for sleep; of those, slept */
     au64 idle_wait_ns, idle_waits; /* waits apart from contention, joins included (lw_report_idle.c) */
     au64 join_wait_ns, join_waits; /* of those, waits for a thread to end (lw_rules.h) */
+    /* threads in a contended wait now (one that got an exclusive lock
+     * leaves after its unlock): written by waiters, so kept off the line
+     * the fast path reads (`timed`) and the holder's line; read by a timed
+     * hold's release, signals and posts */
+    au32 waiting;
 } __attribute__((aligned(64)));
 
 /* One thread's waits on one lock: allocated on its first wait, so that a
@@ -320,6 +324,20 @@ static inline __attribute__((always_inline)) uint64_t lw_ticks(void)
 #endif
     return lw_now();
 }
+/* Ask for p's cache line for writing, without waiting for it: a hint that
+ * holds nothing up. x86-64: PREFETCHW where CPUID lists it (lw_core.c;
+ * older CPUs need not accept it); elsewhere the compiler's write prefetch
+ * (arm64: PRFM PSTL1KEEP). */
+LW_HIDDEN extern int lw_write_prefetch;
+static inline __attribute__((always_inline)) void lw_prefetch_for_write(const void *p)
+{
+#if defined(__x86_64__)
+    if (lw_write_prefetch)
+        __asm__ volatile("prefetchw %0" ::"m"(*(const char *)p));
+#else
+    __builtin_prefetch(p, 1, 3);
+#endif
+}
 /* a probe of kind k by this thread (slow paths only: two TLS loads and a store) */
 static inline void lw_probe_count(enum lw_probe k)
 {
@@ -333,7 +351,7 @@ static inline uint64_t lw_probe_ticks(void)
     lw_probe_count(LW_PROBE_CLOCK);
     return lw_ticks();
 }
-LW_HIDDEN void lw_ticks_init(void); /* choose the counter, note the start pair */
+LW_HIDDEN void lw_ticks_init(void); /* choose the counter (and the write prefetch), note the start pair */
 LW_HIDDEN uint64_t lw_ticks_ns(uint64_t d); /* a duration in ticks, in ns */
 LW_HIDDEN void lw_ticks_end(void); /* note the exit pair (before the report and the trace) */
 LW_HIDDEN uint64_t lw_ticks_mono(uint64_t t); /* a tick time as CLOCK_MONOTONIC ns (after lw_ticks_end) */

@@ -36,9 +36,12 @@ static _Atomic int reporting;
 static sem_t wake;
 static int wake_ok;
 
-/* the record fields the merge fills: every au64 from `acquisitions` to the end */
+/* the record fields the merge fills: every au64 from `acquisitions` up to
+ * `waiting` (a live count, never zeroed or subtracted here) */
 #define MERGED_FIRST offsetof(struct lw_lock, acquisitions)
-#define MERGED_N ((sizeof(struct lw_lock) - MERGED_FIRST) / sizeof(au64))
+#define MERGED_N ((offsetof(struct lw_lock, waiting) - MERGED_FIRST) / sizeof(au64))
+_Static_assert((offsetof(struct lw_lock, waiting) - offsetof(struct lw_lock, acquisitions)) % sizeof(au64) == 0,
+               "the merged counters are whole au64s");
 
 static au64 *merged(struct lw_lock *r)
 {
