@@ -9,6 +9,9 @@
 # Beside the time, each loop reports the voluntary context switches (sleeps)
 # of the bare and the preloaded runs: a profiler that lengthens critical
 # sections turns hand-overs into futex sleeps, a change the time may hide.
+# The contended loops also take build/handoff's reading of where the host
+# put the two CPUs before each round: it moves them within seconds, and the
+# contended loop's bare speed and sleeps change with it.
 # Requires: Linux, ./build.sh --tests lockwait, flock (util-linux).
 set -euo pipefail
 export LC_ALL=C # numbers with a decimal point whatever the locale
@@ -54,6 +57,10 @@ the per-round ratios with its 95% interval (paired_ratio, _lo, _hi).
 Every loop line gives the median sleeps (voluntary context switches per
 run) of both variants and their ratio (bare_nvcsw_count, wrapped_nvcsw_count,
 nvcsw_ratio, target_nvcsw_ratio: NA where the issue sets none).
+The contended loops' lines give the CPUs' hand-off latency read before each
+round (build/handoff: handoff_ns median, _min, _max; NA where it cannot be
+read): the host moves a guest's CPUs between SMT siblings and cores within
+seconds, and runs in different placements are not comparable.
 stdout: RESULT exp=lockwait_overhead kind=loop|samples|report|probe loop=L ...
 (docs/output-grammar.md); the human summary goes to stderr.
 TXT
@@ -81,7 +88,7 @@ ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 # shellcheck source=common/lib.sh
 source "$ROOT/common/lib.sh" # kv_awk
 BUILD=${BUILD:-$ROOT/build}
-for f in "$BUILD/liblockwait.so" "$BUILD/liblw_floor.so" "$BUILD/lw_bench" "$BUILD/lw_life" "$BUILD/stats"; do
+for f in "$BUILD/liblockwait.so" "$BUILD/liblw_floor.so" "$BUILD/lw_bench" "$BUILD/lw_life" "$BUILD/stats" "$BUILD/handoff"; do
   [ -e "$f" ] || { echo "$PROG: $f missing: run ./build.sh --tests lockwait" >&2; exit 1; }
 done
 # as LD_PRELOAD can carry them (a checkout path may hold spaces)
@@ -117,6 +124,24 @@ one_run() {
   [[ $t =~ ^[0-9]+(\.[0-9]+)?$ && $s =~ ^[0-9]+$ ]] || die "a $1 run of lw_bench $2 failed (no ns_per_pair)"
 }
 
+# handoff_ns: the one-way latency of handing a line between the two CPUs
+# now, or NA (build/handoff: one CPU, or the partner never ran)
+handoff_ns() {
+  local v
+  v=$(flock "$LOCK" "$BUILD/handoff" lockwait_overhead | kv_awk '{ print kv_get($0, "one_way_ns") }') || v=NA
+  [[ $v =~ ^[0-9]+(\.[0-9]+)?$ ]] || v=NA
+  echo "$v"
+}
+
+# placement_note MIN MAX: what the hand-off readings of a loop say (1.5x
+# apart: SMT siblings against cores, or cores of different caches)
+placement_note() {
+  awk -v a="$1" -v b="$2" 'BEGIN {
+    if (a == "NA") print " not read (build/handoff needs two CPUs this process may use)"
+    else if (b + 0 > 1.5 * a) print " the host moved them during the loop, so its runs differ more than its interval says"
+    else print " one placement" }'
+}
+
 # stats V1,V2,...: "median min max" (%.3f); the median from build/stats
 stats() {
   local med
@@ -146,11 +171,16 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "NA"; else prin
 # and the median per-round ratio with its 95% interval are both printed.
 loop() {
   local name=$1 pairs=$2 target=$3 sleep_target=$4 base=${5:-bare} with=${6:-wrapped} mode=${7:-$1} flo=${8:-}
-  local variants=("$base" "$with") i k v t s
+  local variants=("$base" "$with") i k v t s hands='' h
   [ -z "$flo" ] || variants+=("$flo")
   local -A ns=() sw=()
   for ((i = 1; i <= REPS; i++)); do
     local said=''
+    if [ "$mode" = contended ]; then
+      h=$(handoff_ns)
+      hands+=${hands:+,}$h
+      said="hand-off $h ns; "
+    fi
     for ((k = 0; k < ${#variants[@]}; k++)); do
       v=${variants[$(((k + i - 1) % ${#variants[@]}))]}
       one_run "$v" "$mode" "$pairs"
@@ -170,12 +200,18 @@ loop() {
   for v in "${variants[@]}"; do
     echo "RESULT exp=lockwait_overhead kind=samples loop=$name variant=$v ns_per_pair=${ns[$v]} nvcsw=${sw[$v]}"
   done
+  if [ -n "$hands" ]; then
+    echo "RESULT exp=lockwait_overhead kind=samples loop=$name variant=placement handoff_ns=$hands"
+    local hm hmin hmax
+    if [[ $hands == *NA* ]]; then hm=NA hmin=NA hmax=NA; else read -r hm hmin hmax <<<"$(stats "$hands")"; fi
+    extra+=" handoff_ns=$hm handoff_ns_min=$hmin handoff_ns_max=$hmax"
+  fi
   if [ -n "$flo" ]; then
     local fm fmin fmax fsm fe flo_lo fhi
     read -r fm fmin fmax <<<"$(stats "${ns[$flo]}")"
     read -r fsm _ _ <<<"$(stats "${sw[$flo]}")"
     read -r fe flo_lo fhi <<<"$(paired "${ns[$flo]}" "${ns[$base]}")"
-    extra=" ${flo}_ns_per_pair=$fm ${flo}_ns_per_pair_min=$fmin ${flo}_ns_per_pair_max=$fmax ${flo}_nvcsw_count=$fsm"
+    extra+=" ${flo}_ns_per_pair=$fm ${flo}_ns_per_pair_min=$fmin ${flo}_ns_per_pair_max=$fmax ${flo}_nvcsw_count=$fsm"
     extra+=" ${flo}_paired_ratio=$fe ${flo}_paired_ratio_lo=$flo_lo ${flo}_paired_ratio_hi=$fhi"
     flo_text="; $flo (a wrapper that only times its waits) ${fe}x $(interval "$flo_lo" "$fhi"), $fsm sleeps"
   fi
@@ -192,6 +228,9 @@ loop() {
   printf '%s: %-11s sleeps per run: %s %s [%s..%s], %s %s [%s..%s]: %sx (target <= %s)\n' \
     "$PROG" "$name" "$base" "$bsm" "$bsmin" "$bsmax" "$with" "$wsm" "$wsmin" "$wsmax" "$sleep_ratio" \
     "$sleep_target" >&2
+  [ -z "$hands" ] || printf '%s: %-11s the CPUs hand a line over in %s ns (median; %s..%s over the rounds):%s\n' \
+    "$PROG" "$name" "$hm" "$hmin" "$hmax" \
+    "$(placement_note "$hmin" "$hmax")" >&2
 }
 
 loop uncontended "$PAIRS" 1.20 NA

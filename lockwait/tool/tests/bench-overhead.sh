@@ -3,7 +3,8 @@
 # numbers are not looked at, only its lines) and states what it measured:
 # a loop line per loop with the ratio of medians and the per-round ratio's
 # interval, the contended loop with its floor (build/liblw_floor.so, a
-# wrapper that only times its waits) beside it, and the floor's assembly
+# wrapper that only times its waits) beside it, the CPUs' hand-off latency
+# read before each round of the contended loops, and the floor's assembly
 # reading the cycle counter twice around the real lock on x86-64.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
@@ -21,20 +22,29 @@ fi
 check_exit "-r 0 is refused" 2 "$BENCH" -r 0
 check_exit "the floor library is built" 0 test -f "$BUILD/liblw_floor.so"
 st=0
-"$BENCH" -r 6 -p 20000 >"$TMP/out" 2>"$TMP/err" || st=$?
+"$BENCH" -r 6 -p 20000 >"$TMP/bench.out" 2>"$TMP/bench.err" || st=$?
 check_eq "a tiny run completes" 0 "$st"
 for loop in uncontended single signal contended stacks; do
-  line=$(grep "^RESULT exp=lockwait_overhead kind=loop loop=$loop " "$TMP/out" || true)
+  line=$(grep "^RESULT exp=lockwait_overhead kind=loop loop=$loop " "$TMP/bench.out" || true)
   check_awk "$loop: a loop line with the per-round ratio and its interval" \
     "\"$(val "$line" paired_ratio)\" + 0 > 0 && \"$(val "$line" paired_ratio_lo)\" + 0 > 0 && \"$(val "$line" paired_ratio_hi)\" + 0 >= \"$(val "$line" paired_ratio_lo)\" + 0" \
     "line: $line"
 done
-line=$(grep '^RESULT exp=lockwait_overhead kind=loop loop=contended ' "$TMP/out" || true)
+line=$(grep '^RESULT exp=lockwait_overhead kind=loop loop=contended ' "$TMP/bench.out" || true)
 check_awk "contended: the floor's time and ratio beside the library's" \
   "\"$(val "$line" floor_ns_per_pair)\" + 0 > 0 && \"$(val "$line" floor_paired_ratio)\" + 0 > 0" "line: $line"
 check_eq "contended: six samples of each of the three variants" 3 \
-  "$(grep -c '^RESULT exp=lockwait_overhead kind=samples loop=contended variant=[a-z]* ns_per_pair=[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]* ' "$TMP/out")"
-check "the human summary names the floor" grep -q 'floor (a wrapper that only times its waits)' "$TMP/err"
+  "$(grep -c '^RESULT exp=lockwait_overhead kind=samples loop=contended variant=[a-z]* ns_per_pair=[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]* ' "$TMP/bench.out")"
+check "the human summary names the floor" grep -q 'floor (a wrapper that only times its waits)' "$TMP/bench.err"
+# where the host put the CPUs, read before each round of the contended loops
+for loop in contended stacks; do
+  line=$(grep "^RESULT exp=lockwait_overhead kind=loop loop=$loop " "$TMP/bench.out" || true)
+  check_awk "$loop: the hand-off latency's median and range (or NA)" \
+    "\"$(val "$line" handoff_ns)\" ~ /^([0-9.]+|NA)\$/ && \"$(val "$line" handoff_ns_max)\" ~ /^([0-9.]+|NA)\$/" "line: $line"
+  check "$loop: one hand-off reading per round" \
+    grep -Eq "^RESULT exp=lockwait_overhead kind=samples loop=$loop variant=placement handoff_ns=([0-9.]+|NA)(,([0-9.]+|NA)){5}\$" "$TMP/bench.out"
+done
+check "the human summary says where the CPUs were" grep -q 'the CPUs hand a line over in' "$TMP/bench.err"
 
 # the single loop's premise: no thread is ever started, bare or preloaded
 # (glibc's lock skips its atomic only then)
