@@ -332,7 +332,7 @@ LW_HIDDEN extern int lw_write_prefetch;
 static inline __attribute__((always_inline)) void lw_prefetch_for_write(const void *p)
 {
 #if defined(__x86_64__)
-    if (lw_write_prefetch)
+    if (LW_LIKELY(lw_write_prefetch))
         __asm__ volatile("prefetchw %0" ::"m"(*(const char *)p));
 #else
     __builtin_prefetch(p, 1, 3);
