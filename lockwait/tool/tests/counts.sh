@@ -3,7 +3,8 @@
 # thread pairs, failed trylocks, a timed-out timedlock, a recursive mutex,
 # a signal handler that locks, errorcheck, robust and priority-protect
 # mutexes (their error codes pass through unchanged), a process-shared mutex
-# held by another single-threaded process, locks used in turn, fork (each
+# held by another single-threaded process, locks used in turn, a handler
+# locking while the thread's table of statistics grows, fork (each
 # process reports its own), threads exiting while holding a lock, 1000
 # threads and 100 000 locks; the trace of a run agrees with its report; the
 # launcher's usage and bad settings.
@@ -45,6 +46,22 @@ count_case errorcheck errorcheck
 count_case robust robust
 count_case pshared pshared
 count_case turns turns 3001
+# a signal handler that locks fresh mutexes while the program's own table of
+# statistics grows: every mutex used is in the report, each handler mutex
+# with its count (one awk for thousands of them; all ranked above the rest)
+LOCKWAIT_TOP=8000 check_exit "growth: runs under the preload" 0 preload "$TMP/growth.txt" "$BUILD/lw_counts" growth 30000
+check_eq "growth: every mutex used is counted" "$(val "$(head -n 1 "$TMP/stdout")" locks)" \
+  "$(val "$(grep 'kind=process' "$TMP/growth.txt")" locks)"
+check_eq "growth: each handler mutex's acquisitions" "" "$(awk '
+  # the report: RESULT exp=lockwait kind=lock pid=P lock=ADDR type=T acquisitions=N ...
+  FNR == NR && $3 == "kind=lock" {
+    for (i = 4; i <= NF; i++) if ($i ~ /^lock=/) lock = $i; else if ($i ~ /^acquisitions=/) n = $i
+    got[lock] = n
+  }
+  FNR == NR { next }
+  # the program: lw_counts lock=ADDR acquisitions=N contended=0
+  $2 ~ /^lock=/ && got[$2] != $3 { print $2, "want", $3, "got", (got[$2] == "" ? "none" : got[$2]); exit }
+  ' "$TMP/growth.txt" "$TMP/stdout")"
 # error codes pass through: glibc fails the first lock of a priority-protect
 # mutex with EINVAL, and so must the preloaded call (a retry made it succeed)
 count_case protect protect 3

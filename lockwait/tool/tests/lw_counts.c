@@ -25,6 +25,13 @@
  *                nobody waits on, h locked, and every third round a third
  *                mutex: each mutex's acquisitions exact (the statistics of
  *                the last two locks a thread used are looked up first)
+ *   growth N     N fresh mutexes locked once each (the thread's table of
+ *                statistics grows again and again) while a 20 us timer's
+ *                handler locks fresh mutexes of its own, 3 times each, and
+ *                after each the program locks the handler's latest twice:
+ *                "lw_counts locks=" the mutexes used, then each of the
+ *                handler's with its acquisitions (a handler that grew the
+ *                table during the program's own growth lost them)
  *   pshared      two single-threaded processes: a forked child holds a
  *                process-shared mutex 50 ms, the parent locks it meanwhile:
  *                1 acquisition, 1 contended in the parent's report (the
@@ -271,6 +278,77 @@ static void mode_turns(long n)
     printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&third, thirds);
 }
 
+/* the growth mode's handler locks: fresh ones, taken GROWTH_TAKES times each */
+#define GROWTH_TAKES 3 /* more than the program's once: the report ranks them first */
+static pthread_mutex_t *growth_q;
+static long *growth_q_taken, growth_q_max;
+static volatile sig_atomic_t growth_q_used;
+
+static void on_growth_alarm(int sig)
+{
+    (void)sig;
+    int saved = errno;
+    long k = growth_q_used;
+    if (k < growth_q_max) {
+        for (int j = 0; j < GROWTH_TAKES; j++) {
+            check_pt(pthread_mutex_lock(&growth_q[k]), "lock in handler");
+            check_pt(pthread_mutex_unlock(&growth_q[k]), "unlock in handler");
+        }
+        growth_q_taken[k] += GROWTH_TAKES;
+        growth_q_used = (sig_atomic_t)(k + 1);
+    }
+    errno = saved;
+}
+
+static pthread_mutex_t *mutexes(long n)
+{
+    pthread_mutex_t *a = calloc((size_t)n, sizeof *a);
+    if (!a)
+        die("out of memory");
+    for (long i = 0; i < n; i++)
+        check_pt(pthread_mutex_init(&a[i], NULL), "mutex_init");
+    return a;
+}
+
+/* The table of a thread's statistics grows while a signal handler on that
+ * thread adds to it: what the handler added must stay counted. */
+static void mode_growth(long n)
+{
+    pthread_mutex_t *fresh = mutexes(n);
+    growth_q_max = n / 4 + 1;
+    growth_q = mutexes(growth_q_max);
+    growth_q_taken = calloc((size_t)growth_q_max, sizeof *growth_q_taken);
+    if (!growth_q_taken)
+        die("out of memory");
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_growth_alarm;
+    sa.sa_flags = SA_RESTART;
+    if (sigaction(SIGALRM, &sa, NULL) != 0)
+        die_errno("sigaction");
+    struct itimerval it = {{0, 20}, {0, 20}};
+    if (setitimer(ITIMER_REAL, &it, NULL) != 0)
+        die_errno("setitimer");
+    long seen = 0;
+    for (long i = 0; i < n; i++) {
+        check_pt(pthread_mutex_lock(&fresh[i]), "lock");
+        check_pt(pthread_mutex_unlock(&fresh[i]), "unlock");
+        long k = growth_q_used;
+        for (int j = 0; k != seen && j < 2; j++) { /* its statistics: the lock before the last */
+            check_pt(pthread_mutex_lock(&growth_q[k - 1]), "lock");
+            check_pt(pthread_mutex_unlock(&growth_q[k - 1]), "unlock");
+            growth_q_taken[k - 1]++;
+        }
+        seen = k;
+    }
+    struct itimerval off = {{0, 0}, {0, 0}};
+    if (setitimer(ITIMER_REAL, &off, NULL) != 0)
+        die_errno("setitimer");
+    printf("lw_counts locks=%ld\n", n + (long)growth_q_used);
+    for (long k = 0; k < growth_q_used; k++)
+        printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&growth_q[k], growth_q_taken[k]);
+}
+
 /* Contention between processes that have one thread each: the library must
  * not take a lone thread's free-looking mutex for uncontended (lone_and_free
  * in liblockwait.c) when another process holds it. */
@@ -327,12 +405,13 @@ static const struct {
     {"protect", mode_protect},
     {"pshared", mode_pshared},
     {"turns", mode_turns},
+    {"growth", mode_growth},
 };
 
 int main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "-h")) {
-        puts("usage: lw_counts handoff|single|trylock|timedlock|recursive|signal|errorcheck|robust|protect|pshared|turns [N]");
+        puts("usage: lw_counts handoff|single|trylock|timedlock|recursive|signal|errorcheck|robust|protect|pshared|turns|growth [N]");
         return 0;
     }
     if (argc < 2 || argc > 3)
@@ -347,5 +426,5 @@ int main(int argc, char **argv)
             return 0;
         }
     die_usage("lw_counts: MODE='%s': expected handoff, single, trylock, timedlock, recursive, signal, "
-              "errorcheck, robust, protect, pshared or turns", mode);
+              "errorcheck, robust, protect, pshared, turns or growth", mode);
 }
