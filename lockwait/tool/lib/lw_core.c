@@ -362,33 +362,30 @@ struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc)
 
 /* ---------------------------------------------------------------- per-thread statistics */
 
-/* Thread t's statistics for lock r, created on first need. A signal handler
- * running on this thread may insert too: slots are claimed by CAS, and the
- * table pointer is swapped whole when it grows. */
-struct lw_tstat *lw_tstat_for(struct lw_thread *t, struct lw_lock *r)
+/* tab's entries in a table of twice its size (of 64 when tab is NULL) */
+static struct lw_ttab *ttab_grown(struct lw_ttab *tab)
 {
-    if (!t || !r)
+    uint32_t cap = tab ? tab->cap * 2 : 64;
+    struct lw_ttab *big = lw_alloc(sizeof *big + cap * sizeof big->slot[0]);
+    if (!big)
         return NULL;
-    struct lw_ttab *tab = atomic_load_explicit(&t->tab, memory_order_acquire);
-    if (!tab || (tab->used + 1) * 4 > tab->cap * 3) { /* grow at 3/4 full */
-        uint32_t cap = tab ? tab->cap * 2 : 64;
-        struct lw_ttab *big = lw_alloc(sizeof *big + cap * sizeof big->slot[0]);
-        if (!big)
-            return NULL;
-        big->cap = cap;
-        for (uint32_t i = 0; tab && i < tab->cap; i++) {
-            struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_relaxed);
-            if (!e)
-                continue;
-            uint32_t j = slot_of(e->addr, e->kind) & (cap - 1);
-            while (atomic_load_explicit(&big->slot[j], memory_order_relaxed))
-                j = (j + 1) & (cap - 1);
-            atomic_store_explicit(&big->slot[j], e, memory_order_relaxed);
-            big->used++;
-        }
-        atomic_store_explicit(&t->tab, big, memory_order_release);
-        tab = big;
+    big->cap = cap;
+    for (uint32_t i = 0; tab && i < tab->cap; i++) {
+        struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_relaxed);
+        if (!e)
+            continue;
+        uint32_t j = slot_of(e->addr, e->kind) & (cap - 1);
+        while (atomic_load_explicit(&big->slot[j], memory_order_relaxed))
+            j = (j + 1) & (cap - 1);
+        atomic_store_explicit(&big->slot[j], e, memory_order_relaxed);
+        big->used++;
     }
+    return big;
+}
+
+/* r's entry in tab, added if missing; NULL: no memory */
+static struct lw_tstat *ttab_entry(struct lw_ttab *tab, struct lw_lock *r)
+{
     for (uint32_t i = slot_of(r->addr, r->kind) & (tab->cap - 1), n = 0; n < tab->cap;
          n++, i = (i + 1) & (tab->cap - 1)) {
         struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_acquire);
@@ -411,6 +408,34 @@ struct lw_tstat *lw_tstat_for(struct lw_thread *t, struct lw_lock *r)
         }
     }
     return NULL; /* no free slot: cannot happen below 3/4 full */
+}
+
+/* Thread t's statistics for lock r, created on first need. A signal handler
+ * running on this thread may add entries too, and grow the table: slots
+ * are claimed by CAS, and a grown table replaces the one it copied only if
+ * that is still the thread's (CAS). A handler that grew the table between
+ * our look at it and our return may have copied it without our entry:
+ * then we look again in the handler's table, or the entries the handler
+ * added (or ours) would be lost with the table they were in. */
+struct lw_tstat *lw_tstat_for(struct lw_thread *t, struct lw_lock *r)
+{
+    if (!t || !r)
+        return NULL;
+    for (;;) {
+        struct lw_ttab *tab = atomic_load_explicit(&t->tab, memory_order_acquire);
+        if (!tab || (tab->used + 1) * 4 > tab->cap * 3) { /* grow at 3/4 full */
+            struct lw_ttab *big = ttab_grown(tab);
+            if (!big)
+                return NULL;
+            if (!atomic_compare_exchange_strong_explicit(&t->tab, &tab, big, memory_order_release,
+                                                         memory_order_acquire))
+                continue; /* a handler grew it meanwhile: look in its table */
+            tab = big;
+        }
+        struct lw_tstat *e = ttab_entry(tab, r);
+        if (!e || atomic_load_explicit(&t->tab, memory_order_acquire) == tab)
+            return e;
+    }
 }
 
 /* thread t's statistics for lock r if it has any (the report: read only) */
