@@ -10,11 +10,14 @@
  * lock is and state that changes rarely. Everything counted per call lives
  * in the calling thread's own statistics for that lock (struct lw_tstat),
  * written only by that thread with plain loads and stores, and merged into
- * the records at exit. So a lock that moves between cores drags no extra
- * cache line through its critical section: inside it the wrappers touch
- * only thread-local memory (and, for spinlocks and non-glibc mutexes, the
- * record's holder field). The locks a thread holds sit on a small per-thread
- * stack (recursion, hold timing, locks held at thread exit). */
+ * the records at exit. So a lock that moves between cores drags one extra
+ * cache line at most through its critical section, and no one waits for
+ * it: inside it the wrappers touch only thread-local memory, and the
+ * record's holder line, which the last owner wrote after its unlock:
+ * spinlocks and non-glibc mutexes store their holder there, glibc mutexes
+ * and rwlocks only ask for it (a write prefetch, lw_fastpath.h acquired).
+ * The locks a thread holds sit on a small per-thread stack (recursion,
+ * hold timing, locks held at thread exit). */
 #ifndef LOCKWAIT_INTERNAL_H
 #define LOCKWAIT_INTERNAL_H
 
