@@ -6,7 +6,8 @@
 # runs (and the report then comes at exit); sigaction() still says the
 # default; LOCKWAIT_INTERVAL=1 writes periodic reports whose counts are
 # since the previous one; LOCKWAIT_DUMP_SIGNAL=USR1 writes one on demand and
-# the program carries on.
+# the program carries on; reports on demand while threads wait on a condvar
+# and a semaphore leave each wait named after its signaller and poster.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
@@ -89,4 +90,23 @@ check "LOCKWAIT_DUMP_SIGNAL=USR1: a report on demand" grep -q 'occasion=periodic
 check "... and the program carries on" kill -0 "$pid"
 kill -TERM "$pid"; st=0; wait "$pid" || st=$?
 check_eq "... until SIGTERM ends it as before" 143 "$st"
+
+# reports while threads wait: a report takes the counts since the last one,
+# not the count of waiting threads that signals and posts look at; the
+# waits of all reports add up to the run's, each named after main
+LOCKWAIT_DUMP_SIGNAL=USR1 check_exit "periodic: runs" 0 preload "$TMP/per.txt" "$W" periodic 3
+info=$(cat "$TMP/stdout")
+check_eq "periodic: a report per round, and one at exit" "3 1" \
+  "$(grep -c 'occasion=periodic' "$TMP/per.txt") $(grep -c 'occasion=exit' "$TMP/per.txt")"
+for kind in cond sem; do
+  check_eq "periodic: each $kind wait named after main, in all reports" "$(val "$info" rounds)" "$(awk \
+    -v lock="lock=$(val "$info" "$kind")" -v holder="holder=$(val "$info" signaller)" '
+    # RESULT exp=lockwait kind=blocker pid=P lock=ADDR holder=TID waiter=TID wait_ns=N waits=N relation=R
+    $3 == "kind=blocker" {
+      l = h = w = ""
+      for (i = 4; i <= NF; i++) if ($i ~ /^lock=/) l = $i; else if ($i ~ /^holder=/) h = $i; else if ($i ~ /^waits=/) w = substr($i, 7)
+      if (l == lock && h == holder) n += w
+    }
+    END { print n + 0 }' "$TMP/per.txt")"
+done
 finish
