@@ -102,6 +102,16 @@ static void on_alarm(int sig)
     atomic_fetch_add(&handler_pairs, 1);
 }
 
+/* SIGALRM to handler every us microseconds; handler NULL: no more */
+static void alarm_every(void (*handler)(int), long us)
+{
+    if (handler)
+        catch_signal(SIGALRM, handler);
+    struct itimerval it = {{0, us}, {0, us}};
+    if (setitimer(ITIMER_REAL, &it, NULL) != 0)
+        die_errno("setitimer");
+}
+
 /* the helper waits on m while main holds it: one contended acquisition per round */
 static void mode_handoff(long n)
 {
@@ -165,24 +175,14 @@ static void mode_recursive(long n)
 /* a signal handler that takes a lock between the program's own calls */
 static void mode_signal(long n)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_alarm;
-    sa.sa_flags = SA_RESTART;
-    if (sigaction(SIGALRM, &sa, NULL) != 0)
-        die_errno("sigaction");
-    struct itimerval it = {{0, 1000}, {0, 1000}};
-    if (setitimer(ITIMER_REAL, &it, NULL) != 0)
-        die_errno("setitimer");
+    alarm_every(on_alarm, 1000);
     for (long i = 0; i < n; i++) {
         check_pt(pthread_mutex_lock(&m), "lock");
         check_pt(pthread_mutex_unlock(&m), "unlock");
         if (i % 4096 == 0 && atomic_load(&handler_pairs) < 50)
             sleep_ms(1); /* let the timer fire between our calls too */
     }
-    struct itimerval off = {{0, 0}, {0, 0}};
-    if (setitimer(ITIMER_REAL, &off, NULL) != 0)
-        die_errno("setitimer");
+    alarm_every(NULL, 0);
     printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&m, n);
     printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&h, atomic_load(&handler_pairs));
 }
@@ -320,15 +320,7 @@ static void mode_growth(long n)
     growth_q_taken = calloc((size_t)growth_q_max, sizeof *growth_q_taken);
     if (!growth_q_taken)
         die("out of memory");
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_growth_alarm;
-    sa.sa_flags = SA_RESTART;
-    if (sigaction(SIGALRM, &sa, NULL) != 0)
-        die_errno("sigaction");
-    struct itimerval it = {{0, 20}, {0, 20}};
-    if (setitimer(ITIMER_REAL, &it, NULL) != 0)
-        die_errno("setitimer");
+    alarm_every(on_growth_alarm, 20);
     long seen = 0;
     for (long i = 0; i < n; i++) {
         check_pt(pthread_mutex_lock(&fresh[i]), "lock");
@@ -341,9 +333,7 @@ static void mode_growth(long n)
         }
         seen = k;
     }
-    struct itimerval off = {{0, 0}, {0, 0}};
-    if (setitimer(ITIMER_REAL, &off, NULL) != 0)
-        die_errno("setitimer");
+    alarm_every(NULL, 0);
     printf("lw_counts locks=%ld\n", n + (long)growth_q_used);
     for (long k = 0; k < growth_q_used; k++)
         printf("lw_counts lock=%p acquisitions=%ld contended=0\n", (void *)&growth_q[k], growth_q_taken[k]);

@@ -5,7 +5,7 @@
  * execs. The transcript on stdout is deterministic, so a run with the
  * library must print exactly what a run without it prints. */
 #define _GNU_SOURCE
-#include "common.h"
+#include "lw_test.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -64,12 +64,7 @@ int main(int argc, char **argv)
         printf("usage: lw_mixed\n  threads, signals, an orphaned lock, fork and exec; a fixed transcript\n");
         return 0;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_usr1;
-    sa.sa_flags = SA_RESTART;
-    if (sigaction(SIGUSR1, &sa, NULL) != 0)
-        die_errno("sigaction");
+    catch_signal(SIGUSR1, on_usr1);
 
     /* workers start behind one lock so every pthread_kill finds its target */
     check_pt(pthread_mutex_lock(&counter_lock), "lock");

@@ -7,6 +7,7 @@
 
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -126,6 +127,17 @@ static inline void handoff_rounds(pthread_mutex_t *m, long n)
             sleep_ms(1);
     }
     check_pt(pthread_join(t, NULL), "pthread_join");
+}
+
+/* handler for signal sig, restarting interrupted calls */
+static inline void catch_signal(int sig, void (*handler)(int))
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler;
+    sa.sa_flags = SA_RESTART;
+    if (sigaction(sig, &sa, NULL) != 0)
+        die_errno("sigaction");
 }
 
 #endif
