@@ -1,7 +1,8 @@
 /* lw_test.h - helpers for liblockwait's test programs: a thread's kernel tid,
  * its scheduler state from /proc, waiting until another thread is
  * provably blocked (asleep in the kernel) or spinning (burning CPU time),
- * and hand-overs of a mutex to a thread provably waiting for it. */
+ * hand-overs of a mutex to a thread provably waiting for it, and a signal
+ * handler's installation. */
 #ifndef LW_TEST_H
 #define LW_TEST_H
 
