@@ -7,11 +7,12 @@
  * Linux + glibc (musl untested).
  *
  * Fast path (lock is free): the real trylock (in a process of one thread,
- * the real lock, as the bare program runs it), a one-entry per-thread cache
- * of this thread's statistics for the lock, a counter bump and the hold
+ * the real lock, as the bare program runs it), a per-thread cache of this
+ * thread's statistics for its last two locks, a counter bump and the hold
  * noted in one word (lw_fastpath.h), all thread-local. No syscall, no clock read,
- * no atomic read-modify-write, no allocation, no cache line another thread
- * writes. Only when the trylock fails do we take a timestamp (a cycle-counter
+ * no atomic read-modify-write, no allocation, no wait for a cache line
+ * another thread writes (a mutex asks for its record's holder line, a
+ * prefetch). Only when the trylock fails do we take a timestamp (a cycle-counter
  * read where there is one, lw_internal.h) and, sampled, the thread's
  * voluntary context switches, then call the real blocking function. Hold
  * times are sampled, and holds of contended locks timed whole when they run

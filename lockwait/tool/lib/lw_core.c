@@ -458,18 +458,15 @@ __attribute__((noinline)) struct lw_tstat *lw_stat_slow(const void *p, int kind,
      * both tables up (cond_wake's pattern: 50 ns a lock/signal/unlock here
      * against 35 with it) */
     struct lw_tstat *e = lw_tls.prev;
-    if (e && e->addr == (uintptr_t)p && e->kind == kind) {
-        lw_tls.prev = lw_tls.last;
-        lw_tls.last = e;
-        return e;
+    if (!stat_is(e, p, kind)) {
+        int saved = errno;
+        e = lw_tstat_for(lw_thread_self(), lw_record(p, kind, pc));
+        errno = saved;
+        if (!e)
+            return NULL;
     }
-    int saved = errno;
-    e = lw_tstat_for(lw_thread_self(), lw_record(p, kind, pc));
-    if (e) {
-        lw_tls.prev = lw_tls.last;
-        lw_tls.last = e;
-    }
-    errno = saved;
+    lw_tls.prev = lw_tls.last;
+    lw_tls.last = e;
     return e;
 }
 

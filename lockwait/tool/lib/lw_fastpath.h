@@ -38,7 +38,7 @@ static inline __attribute__((always_inline)) uint32_t my_tid(void)
 static inline __attribute__((always_inline)) struct lw_tstat *stat_of(const void *p, int kind, uintptr_t pc)
 {
     struct lw_tstat *e = lw_tls.last;
-    if (LW_LIKELY(e && e->addr == (uintptr_t)p && e->kind == kind))
+    if (LW_LIKELY(stat_is(e, p, kind)))
         return e;
     return lw_stat_slow(p, kind, pc);
 }
@@ -124,7 +124,7 @@ static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, i
 static inline __attribute__((always_inline)) struct lw_tstat *releasing(const void *p, int kind)
 {
     struct lw_tstat *e = lw_tls.plain;
-    if (LW_LIKELY(e && e->addr == (uintptr_t)p && e->kind == kind)) {
+    if (LW_LIKELY(stat_is(e, p, kind))) {
         if (!LW_OWNER_IN_LOCK(kind))
             ST(e->lock->holder, 0);
         atomic_signal_fence(memory_order_seq_cst);

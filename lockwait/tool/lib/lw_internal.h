@@ -148,6 +148,12 @@ struct lw_tstat {
     struct lw_bhold *_Atomic bh; /* NULL until a hold of it made another thread wait */
 };
 
+/* Are e (NULL: none) the statistics of lock p of this kind? */
+static inline __attribute__((always_inline)) int stat_is(const struct lw_tstat *e, const void *p, int kind)
+{
+    return e && e->addr == (uintptr_t)p && e->kind == kind;
+}
+
 /* One thread's holds of one lock that made another thread wait: every one
  * timed (from the acquisition to the release), the longest kept with their
  * acquire site, the rest summed per site. */
