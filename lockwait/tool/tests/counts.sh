@@ -52,15 +52,12 @@ count_case turns turns 3001
 LOCKWAIT_TOP=8000 check_exit "growth: runs under the preload" 0 preload "$TMP/growth.txt" "$BUILD/lw_counts" growth 30000
 check_eq "growth: every mutex used is counted" "$(val "$(head -n 1 "$TMP/stdout")" locks)" \
   "$(val "$(grep 'kind=process' "$TMP/growth.txt")" locks)"
-check_eq "growth: each handler mutex's acquisitions" "" "$(awk '
-  # the report: RESULT exp=lockwait kind=lock pid=P lock=ADDR type=T acquisitions=N ...
-  FNR == NR && $3 == "kind=lock" {
-    for (i = 4; i <= NF; i++) if ($i ~ /^lock=/) lock = $i; else if ($i ~ /^acquisitions=/) n = $i
-    got[lock] = n
-  }
-  FNR == NR { next }
+check_eq "growth: each handler mutex's acquisitions" "" "$(kv_awk '
+  # the report: RESULT exp=lockwait kind=lock ... lock=ADDR ... acquisitions=N
+  FNR == NR { if (kv_get($0, "kind") == "lock") got[kv_get($0, "lock")] = kv_get($0, "acquisitions"); next }
   # the program: lw_counts lock=ADDR acquisitions=N contended=0
-  $2 ~ /^lock=/ && got[$2] != $3 { print $2, "want", $3, "got", (got[$2] == "" ? "none" : got[$2]); exit }
+  (l = kv_get($0, "lock")) != "" && got[l] != (n = kv_get($0, "acquisitions")) {
+    print l, "want", n, "got", (got[l] == "" ? "none" : got[l]); exit }
   ' "$TMP/growth.txt" "$TMP/stdout")"
 # error codes pass through: glibc fails the first lock of a priority-protect
 # mutex with EINVAL, and so must the preloaded call (a retry made it succeed)
