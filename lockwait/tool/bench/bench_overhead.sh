@@ -179,7 +179,7 @@ loop() {
     if [ "$mode" = contended ]; then
       h=$(handoff_ns)
       hands+=${hands:+,}$h
-      said="hand-off $h ns; "
+      said="hand-off $h ns"
     fi
     for ((k = 0; k < ${#variants[@]}; k++)); do
       v=${variants[$(((k + i - 1) % ${#variants[@]}))]}
