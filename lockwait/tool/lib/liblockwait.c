@@ -6,8 +6,9 @@
  * the mutex, spinlock and thread wrappers (semaphores, rwlocks, condvars: lw_waits.c); the state behind them is in lw_core.c and lw_internal.h.
  * Linux + glibc (musl untested).
  *
- * Fast path (lock is free): the real trylock (in a process of one thread,
- * the real lock, as the bare program runs it), a per-thread cache of this
+ * Fast path (lock is free): the real trylock, or for glibc's default mutex
+ * the same steps taken in the wrapper (lw_glibc_mutex.h; in a process of one
+ * thread, the lock itself, as the bare program runs it), a per-thread cache of this
  * thread's statistics for its last two locks, a counter bump and the hold
  * noted in one word (lw_fastpath.h), all thread-local. No syscall, no clock read,
  * no atomic read-modify-write, no allocation, no wait for a cache line
@@ -32,9 +33,6 @@
 #include <unistd.h>
 #ifdef __GLIBC__
 #include <ucontext.h>
-#if __GLIBC_PREREQ(2, 32)
-#include <sys/single_threaded.h>
-#endif
 #endif
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -42,6 +40,7 @@
 #endif
 
 #include "lw_wrap.h"
+#include "lw_glibc_mutex.h"
 #include "lw_stacks.h"
 
 /* ---------------------------------------------------------------- real calls */
@@ -215,27 +214,28 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
     return rc;
 }
 
-/* Is m free, private, and this thread the process's only one? Then nobody
- * can hold or take it before we do, and its real lock is what the bare
- * program runs: glibc (2.32 on) takes such a mutex with a plain store, no
- * atomic. A trylock first would add the atomic, and double the cost of a
- * single-threaded program's lock/unlock pair. Other C libraries: trylock. */
-static inline int lone_and_free(const pthread_mutex_t *m)
+/* The first try: a default mutex taken here, as glibc takes it
+ * (lw_glibc_mutex.h); any other, glibc's trylock. In a process that never
+ * started a thread, a free mutex is locked outright, as the bare program
+ * does: glibc (2.32 on) then takes it with plain stores, where a trylock
+ * would add an atomic and double the cost of the lock/unlock pair. (An
+ * error of either call, EAGAIN say, mutex_slow passes on.) */
+static inline __attribute__((always_inline)) int mutex_try(pthread_mutex_t *m, enum how how)
 {
-#if defined(__GLIBC__) && __GLIBC_PREREQ(2, 32)
-    return __libc_single_threaded && (m->__data.__kind & 128) == 0 /* PTHREAD_MUTEX_PSHARED_BIT */ &&
-           m->__data.__lock == 0;
-#else
-    (void)m;
-    return 0;
-#endif
+    int lone = how == PLAIN && lw_lone_and_free(m);
+    if (lw_default_mutex(m)) {
+        if (!lone)
+            return lw_default_trylock(m);
+        lw_default_lock_alone(m);
+        return 0;
+    }
+    return lone ? lw_real.mutex_lock(m) : lw_real.mutex_trylock(m);
 }
 
 static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, uintptr_t pc, enum how how,
                                                             clockid_t c, const struct timespec *ts)
 {
-    /* (an error of either call, EAGAIN say, mutex_slow passes on) */
-    int rc = how == PLAIN && lone_and_free(m) ? lw_real.mutex_lock(m) : lw_real.mutex_trylock(m);
+    int rc = mutex_try(m, how);
     if (LW_LIKELY(rc == 0)) {
         struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
         if (LW_LIKELY(e != NULL))
@@ -278,7 +278,7 @@ LW_API int pthread_mutex_trylock(pthread_mutex_t *m)
 {
     NEED(mutex_trylock);
     uintptr_t pc = RA();
-    int rc = lw_real.mutex_trylock(m);
+    int rc = lw_default_mutex(m) ? lw_default_trylock(m) : lw_real.mutex_trylock(m);
     struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
     if (got_mutex(rc) && e)
         acquired(e, K_MUTEX, pc, 0);
@@ -291,7 +291,11 @@ LW_API int pthread_mutex_unlock(pthread_mutex_t *m)
 {
     NEED(mutex_unlock);
     struct lw_tstat *e = releasing(m, K_MUTEX);
-    int rc = lw_real.mutex_unlock(m);
+    int rc = 0;
+    if (lw_default_mutex(m))
+        lw_default_unlock(m);
+    else
+        rc = lw_real.mutex_unlock(m);
     if (e)
         owner_note(e);
     return rc;
@@ -540,6 +544,7 @@ __attribute__((constructor)) static void lw_start(void)
         return;
     }
     lw_resolve();
+    lw_glibc_mutex_check();
     lw_stack_bounds_main();
     struct lw_thread *t = lw_thread_self();
     if (t)

@@ -1,7 +1,8 @@
 /* lw_fastpath.h - the uncontended lock call, inline, in the order a call
  * runs it. A lock call reads in one direction:
  *   1. the wrapper (liblockwait.c: mutexes, spinlocks, threads; lw_waits.c:
- *      semaphores, rwlocks, condvars) tries the real trylock;
+ *      semaphores, rwlocks, condvars) tries the real trylock (glibc's
+ *      default mutex: the same steps in the wrapper, lw_glibc_mutex.h);
  *   2. this file: the thread's statistics for the lock (stat_of), the
  *      acquisition (acquired), and at the unlock the release (releasing,
  *      then owner_note after the real unlock): thread-local stores only;

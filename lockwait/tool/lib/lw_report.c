@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "lw_internal.h"
+#include "lw_glibc_mutex.h"
 #include "lw_names.h"
 #include "lw_stacks.h"
 
@@ -318,6 +319,11 @@ static void text_header(struct buf *b, const struct picked *pk)
     if (LD(lw.stacks_lost))
         bprintf(b, "lockwait: %llu stacks not kept (stack tables full)\n", (unsigned long long)LD(lw.stacks_lost));
     lw_text_probe_cost(b, &pk->probes);
+    if (lw_inline_mutex)
+        bprintf(b, "lockwait: default mutexes locked in the wrapper, in glibc's own steps (checked at start; "
+                   "LOCKWAIT_INLINE_MUTEX=0: glibc's calls)\n");
+    else
+        bprintf(b, "lockwait: every mutex through the C library's calls: %s\n", lw_inline_mutex_off);
     if (lw.cfg.stack_depth == 0)
         bprintf(b, "lockwait: stacks off (LOCKWAIT_STACK_DEPTH=0): sites are one frame\n");
     else if (lw_stack_count() && lw_lines_status()[0])
@@ -527,10 +533,10 @@ static void results(struct buf *b, const struct picked *pk)
 {
     char name[32];
     bprintf(b, "RESULT exp=lockwait kind=process pid=%u threads=%llu locks=%llu wall_ns=%llu dropped=%llu "
-               "untracked=%llu bypassed=%llu top=%ld",
+               "untracked=%llu bypassed=%llu top=%ld inline_mutex=%d",
             lw.pid, (unsigned long long)pk->nthreads, (unsigned long long)pk->nactive,
             (unsigned long long)pk->wall, (unsigned long long)LD(lw.dropped),
-            (unsigned long long)LD(lw.untracked), (unsigned long long)LD(lw.bypassed), pk->top);
+            (unsigned long long)LD(lw.untracked), (unsigned long long)LD(lw.bypassed), pk->top, lw_inline_mutex);
     lw_result_probe_cost(b, &pk->probes); /* the line's last keys, and its end */
     for (long k = 0; k < pk->nbest; k++)
         result_lock(b, pk->best[k]);

@@ -1,0 +1,90 @@
+/* lw_glibc_mutex.c - the start-up check behind lw_glibc_mutex.h: the
+ * wrappers take glibc's default mutexes themselves only when glibc's own
+ * calls and these steps agree on a mutex of our own, field by field, each
+ * way round (ours locks, glibc's unlocks, and the reverse). Any surprise (a
+ * C library that lays the mutex out or locks it differently, one that elides
+ * locks, mutex calls that belong to another preloaded library) leaves every
+ * mutex to glibc's calls, and the report says why. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <string.h>
+
+#include "lw_wrap.h"
+#include "lw_glibc_mutex.h"
+
+int lw_inline_mutex;
+const char *lw_inline_mutex_off = "not checked yet";
+
+void lw_wake_failed(int err)
+{
+    static au32 said;
+    if (ADD(said, 1) == 0)
+        lw_say("a futex wake at a mutex unlock failed (%s): a thread may sleep on that mutex", strerror(err));
+    errno = err;
+}
+
+#if LW_GLIBC_MUTEX
+/* fn lives in the C library itself (libc.so, or libpthread.so before glibc
+ * 2.34), not in a library preloaded after this one */
+static int in_libc(void *fn)
+{
+    Dl_info d;
+    if (!fn || !dladdr(fn, &d) || !d.dli_fname)
+        return 0;
+    const char *base = strrchr(d.dli_fname, '/');
+    base = base ? base + 1 : d.dli_fname;
+    return !strncmp(base, "libc.so", 7) || !strncmp(base, "libpthread.so", 13);
+}
+
+static int fields_are(const pthread_mutex_t *m, int lock, int owner, unsigned users)
+{
+    return m->__data.__lock == lock && m->__data.__owner == owner && m->__data.__nusers == users &&
+           m->__data.__kind == 0 && m->__data.__count == 0;
+}
+
+/* both ways round on m (free, default kind): 1 when every step agrees */
+static int agree(pthread_mutex_t *m, int me)
+{
+    /* glibc's own steps are what lw_glibc_mutex.h assumes */
+    if (!fields_are(m, 0, 0, 0) || lw_real.mutex_lock(m) != 0 || !fields_are(m, 1, me, 1) ||
+        lw_real.mutex_unlock(m) != 0 || !fields_are(m, 0, 0, 0))
+        return 0;
+    /* glibc sees our lock as held, and its unlock undoes it */
+    if (lw_default_trylock(m) != 0 || !fields_are(m, 1, me, 1) || lw_real.mutex_trylock(m) != EBUSY ||
+        lw_default_trylock(m) != EBUSY || lw_real.mutex_unlock(m) != 0 || !fields_are(m, 0, 0, 0))
+        return 0;
+    /* our unlock undoes glibc's lock */
+    if (lw_real.mutex_lock(m) != 0)
+        return 0;
+    lw_default_unlock(m);
+    if (!fields_are(m, 0, 0, 0) || lw_real.mutex_trylock(m) != 0 || lw_real.mutex_unlock(m) != 0 ||
+        !fields_are(m, 0, 0, 0))
+        return 0;
+    return 1;
+}
+
+const char *lw_glibc_mutex_check(void)
+{
+    lw_inline_mutex = 0;
+    if (!lw.cfg.inline_mutex)
+        return lw_inline_mutex_off = "LOCKWAIT_INLINE_MUTEX=0";
+    if (!lw_real.ready)
+        return lw_inline_mutex_off = "the real mutex calls were not found";
+    if (!in_libc((void *)lw_real.mutex_lock) || !in_libc((void *)lw_real.mutex_trylock) ||
+        !in_libc((void *)lw_real.mutex_unlock))
+        return lw_inline_mutex_off = "the mutex calls found are not the C library's (another preloaded library's?)";
+    int e = errno;
+    pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+    int ok = agree(&m, (int)my_tid());
+    errno = e;
+    if (!ok)
+        return lw_inline_mutex_off = "glibc's default mutex did not behave as lockwait expects";
+    lw_inline_mutex = 1;
+    return lw_inline_mutex_off = NULL;
+}
+#else
+const char *lw_glibc_mutex_check(void)
+{
+    return lw_inline_mutex_off = "not glibc on Linux";
+}
+#endif

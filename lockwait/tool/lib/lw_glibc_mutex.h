@@ -1,0 +1,128 @@
+/* lw_glibc_mutex.h - glibc's default mutex, taken and released by the
+ * mutex wrappers themselves, in the steps glibc's own calls take:
+ *   trylock: compare-and-swap the lock word from 0 to 1, then store the
+ *            owner's tid and count one more user (plain stores: only the
+ *            holder writes them);
+ *   unlock:  clear the owner, one user less, exchange the word to 0, and
+ *            wake one sleeper with a private futex wake when it was 2;
+ *   in a process that never started a thread, plain stores instead of the
+ *   atomics, as glibc (2.34 on) does there.
+ * Why: each call into glibc through the wrapper is a second call layer;
+ * skipping it took bench_overhead.sh's uncontended loop from about 1.31x
+ * bare to 1.20x and its single loop from 1.69x to 1.24x (docs/lockwait.md).
+ * Only a private mutex of the default kind (__kind 0: not recursive, not
+ * errorcheck, robust, priority, shared or elided) is taken here; every other
+ * mutex, and every wait, goes through glibc's calls.
+ * lw_glibc_mutex_check (lw_glibc_mutex.c) turns this on at start only after
+ * running these steps against glibc's own calls on a mutex of its own, and
+ * only when the calls found are glibc's (not another preloaded library's).
+ * LOCKWAIT_INLINE_MUTEX=0 turns it off; the report says which. */
+#ifndef LW_GLIBC_MUTEX_H
+#define LW_GLIBC_MUTEX_H
+
+#include <errno.h>
+#include <pthread.h>
+
+#include "lw_fastpath.h"
+
+#if defined(__GLIBC__) && defined(__linux__)
+#define LW_GLIBC_MUTEX 1
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#if __GLIBC_PREREQ(2, 32)
+#include <sys/single_threaded.h>
+#define LW_ALONE() (__libc_single_threaded != 0)
+#else
+#define LW_ALONE() 0
+#endif
+#else
+#define LW_GLIBC_MUTEX 0
+#define LW_ALONE() 0
+#endif
+
+/* 1 once lw_glibc_mutex_check passed; read on every mutex call */
+LW_HIDDEN extern int lw_inline_mutex;
+/* at start: turns lw_inline_mutex on, or says why not (a static string) */
+LW_HIDDEN const char *lw_glibc_mutex_check(void);
+/* why it is off, or NULL when on (for the report) */
+LW_HIDDEN extern const char *lw_inline_mutex_off;
+/* a futex wake that failed: said once on stderr, counted */
+LW_HIDDEN void lw_wake_failed(int err);
+
+#if LW_GLIBC_MUTEX
+/* a mutex these steps may take: the default kind, while the check holds */
+static inline __attribute__((always_inline)) int lw_default_mutex(const pthread_mutex_t *m)
+{
+    return LW_LIKELY(lw_inline_mutex) && m->__data.__kind == 0;
+}
+
+/* Is m free and this thread the process's only one? Then nobody can take
+ * it before we do, and glibc itself would lock it with plain stores. */
+static inline __attribute__((always_inline)) int lw_lone_and_free(const pthread_mutex_t *m)
+{
+    return LW_ALONE() && (m->__data.__kind & 128) == 0 /* PTHREAD_MUTEX_PSHARED_BIT */ && m->__data.__lock == 0;
+}
+
+static inline __attribute__((always_inline)) void lw_default_owned(pthread_mutex_t *m)
+{
+    __atomic_store_n(&m->__data.__owner, (int)my_tid(), __ATOMIC_RELAXED);
+    ++m->__data.__nusers;
+}
+
+/* glibc's trylock of a default mutex: 0, or EBUSY */
+static inline __attribute__((always_inline)) int lw_default_trylock(pthread_mutex_t *m)
+{
+    int free_word = 0;
+    if (!__atomic_compare_exchange_n(&m->__data.__lock, &free_word, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+        return EBUSY;
+    lw_default_owned(m);
+    return 0;
+}
+
+/* glibc's lock of a default mutex that lw_lone_and_free said is free */
+static inline __attribute__((always_inline)) void lw_default_lock_alone(pthread_mutex_t *m)
+{
+    __atomic_store_n(&m->__data.__lock, 1, __ATOMIC_RELAXED);
+    lw_default_owned(m);
+}
+
+/* glibc's unlock of a default mutex */
+static inline __attribute__((always_inline)) void lw_default_unlock(pthread_mutex_t *m)
+{
+    __atomic_store_n(&m->__data.__owner, 0, __ATOMIC_RELAXED);
+    --m->__data.__nusers;
+    if (LW_ALONE()) {
+        __atomic_store_n(&m->__data.__lock, 0, __ATOMIC_RELAXED);
+    } else if (LW_UNLIKELY(__atomic_exchange_n(&m->__data.__lock, 0, __ATOMIC_RELEASE) > 1)) {
+        if (LW_UNLIKELY(syscall(SYS_futex, &m->__data.__lock, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0) < 0))
+            lw_wake_failed(errno);
+    }
+}
+#else
+static inline int lw_default_mutex(const pthread_mutex_t *m)
+{
+    (void)m;
+    return 0;
+}
+static inline int lw_lone_and_free(const pthread_mutex_t *m)
+{
+    (void)m;
+    return 0;
+}
+static inline int lw_default_trylock(pthread_mutex_t *m)
+{
+    (void)m;
+    return EBUSY;
+}
+static inline void lw_default_lock_alone(pthread_mutex_t *m)
+{
+    (void)m;
+}
+static inline void lw_default_unlock(pthread_mutex_t *m)
+{
+    (void)m;
+}
+#endif
+
+#endif

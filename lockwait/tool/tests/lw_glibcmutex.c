@@ -1,0 +1,133 @@
+/* lw_glibcmutex.c - glibc's default mutex as the preload takes it
+ * (lw_glibc_mutex.h) must stay glibc's mutex: every way in and out of it,
+ * mixed, keeps a plain counter exact and leaves the mutex as glibc left it.
+ *   lw_glibcmutex mixed [ROUNDS]: 4 threads (2 online CPUs or not), each
+ *     ROUNDS times: lock/unlock, trylock (retried), timedlock, and a
+ *     condvar wait for a turn (glibc's condvar unlocks and relocks the mutex
+ *     inside libc, behind the wrappers). Checks: the counter, the owner field
+ *     (this thread's tid while held, 0 after), the user count, destroy == 0.
+ *   lw_glibcmutex alone: the same checks in a process that never starts a
+ *     thread (the preload's plain-store path).
+ * Prints "mutex=ADDR counter=N" on stdout; exit 1 on any failed check. */
+#include "lw_test.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#define NTHREADS 4
+
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t turn_cv = PTHREAD_COND_INITIALIZER;
+static long counter, rounds = 20000;
+static int turn; /* whose turn at the condvar step */
+static int nthreads = NTHREADS;
+static atomic_int failed;
+
+static void fail(const char *what)
+{
+    fprintf(stderr, "lw_glibcmutex: %s\n", what);
+    atomic_store(&failed, 1);
+}
+
+/* inside the critical section: the owner glibc's fields name is us */
+static void held_by_me(void)
+{
+#ifdef __GLIBC__
+    if ((unsigned)m.__data.__owner != self_tid())
+        fail("the owner field does not name the holder");
+#endif
+    counter++;
+}
+
+static void one_round(int me, long r)
+{
+    check_pt(pthread_mutex_lock(&m), "lock");
+    held_by_me();
+    check_pt(pthread_mutex_unlock(&m), "unlock");
+
+    int rc;
+    while ((rc = pthread_mutex_trylock(&m)) == EBUSY)
+        sched_yield();
+    check_pt(rc, "trylock");
+    held_by_me();
+    check_pt(pthread_mutex_unlock(&m), "unlock after trylock");
+
+    struct timespec ts;
+    check_pt(clock_gettime(CLOCK_REALTIME, &ts) ? errno : 0, "clock_gettime");
+    ts.tv_sec += 60;
+    check_pt(pthread_mutex_timedlock(&m, &ts), "timedlock");
+    held_by_me();
+    /* every 64th round: wait for this thread's turn, then pass it on; a
+     * lone thread, a wait that times out at once (glibc still unlocks and
+     * relocks the mutex inside) */
+    if (r % 64 == 0 && nthreads == 1) {
+        struct timespec past = {0, 0};
+        if (pthread_cond_timedwait(&turn_cv, &m, &past) != ETIMEDOUT)
+            fail("a condvar wait with a deadline in the past did not time out");
+        held_by_me();
+    } else if (r % 64 == 0) {
+        while (turn != me)
+            check_pt(pthread_cond_wait(&turn_cv, &m), "cond_wait");
+        turn = (me + 1) % nthreads;
+        check_pt(pthread_cond_broadcast(&turn_cv), "cond_broadcast");
+        held_by_me();
+    }
+    check_pt(pthread_mutex_unlock(&m), "unlock after timedlock");
+}
+
+static void *worker(void *arg)
+{
+    int me = (int)(intptr_t)arg;
+    for (long r = 0; r < rounds; r++)
+        one_round(me, r);
+    return NULL;
+}
+
+/* after the last unlock: glibc's fields as an unused mutex has them */
+static void check_free(void)
+{
+#ifdef __GLIBC__
+    if (m.__data.__lock != 0 || m.__data.__owner != 0 || m.__data.__nusers != 0)
+        fail("the free mutex's fields are not all 0 (lock word, owner, users)");
+#endif
+    if (pthread_mutex_destroy(&m) != 0)
+        fail("pthread_mutex_destroy of the free mutex failed (users left counted?)");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && !strcmp(argv[1], "-h")) {
+        puts("usage: lw_glibcmutex mixed [ROUNDS] | alone");
+        return 0;
+    }
+    if (argc < 2 || (strcmp(argv[1], "mixed") && strcmp(argv[1], "alone"))) {
+        fputs("lw_glibcmutex: expected mixed [ROUNDS] or alone (see -h)\n", stderr);
+        return 2;
+    }
+    if (argc > 2)
+        rounds = atol(argv[2]);
+    if (rounds < 64) {
+        fputs("lw_glibcmutex: ROUNDS: expected a whole number from 64\n", stderr);
+        return 2;
+    }
+    long want;
+    if (!strcmp(argv[1], "alone")) {
+        nthreads = 1;
+        for (long r = 0; r < rounds; r++)
+            one_round(0, r);
+        want = 3 * rounds + (rounds + 63) / 64;
+    } else {
+        pthread_t th[NTHREADS];
+        for (int i = 0; i < NTHREADS; i++)
+            check_pt(pthread_create(&th[i], NULL, worker, (void *)(intptr_t)i), "pthread_create");
+        for (int i = 0; i < NTHREADS; i++)
+            check_pt(pthread_join(th[i], NULL), "pthread_join");
+        want = NTHREADS * (3 * rounds + (rounds + 63) / 64);
+    }
+    if (counter != want)
+        fail("the counter lost updates: the mutex let two threads in");
+    check_free();
+    printf("mutex=%p counter=%ld\n", (void *)&m, counter);
+    return atomic_load(&failed) ? 1 : 0;
+}
