@@ -12,7 +12,7 @@
 #include "lw_wrap.h"
 #include "lw_glibc_mutex.h"
 
-int lw_inline_mutex;
+atomic_int lw_inline_mutex;
 const char *lw_inline_mutex_off = "not checked yet";
 
 void lw_wake_failed(int err)
@@ -65,7 +65,7 @@ static int agree(pthread_mutex_t *m, int me)
 
 const char *lw_glibc_mutex_check(void)
 {
-    lw_inline_mutex = 0;
+    ST(lw_inline_mutex, 0);
     if (!lw.cfg.inline_mutex)
         return lw_inline_mutex_off = "LOCKWAIT_INLINE_MUTEX=0";
     if (!lw_real.ready)
@@ -79,7 +79,7 @@ const char *lw_glibc_mutex_check(void)
     errno = e;
     if (!ok)
         return lw_inline_mutex_off = "glibc's default mutex did not behave as lockwait expects";
-    lw_inline_mutex = 1;
+    ST(lw_inline_mutex, 1);
     return lw_inline_mutex_off = NULL;
 }
 #else

@@ -41,8 +41,9 @@
 #define LW_ALONE() 0
 #endif
 
-/* 1 once lw_glibc_mutex_check passed; read on every mutex call */
-LW_HIDDEN extern int lw_inline_mutex;
+/* 1 once lw_glibc_mutex_check passed; read on every mutex call (threads
+ * other constructors started may call before it is set: glibc's calls) */
+LW_HIDDEN extern atomic_int lw_inline_mutex;
 /* at start: turns lw_inline_mutex on, or says why not (a static string) */
 LW_HIDDEN const char *lw_glibc_mutex_check(void);
 /* why it is off, or NULL when on (for the report) */
@@ -54,7 +55,7 @@ LW_HIDDEN void lw_wake_failed(int err);
 /* a mutex these steps may take: the default kind, while the check holds */
 static inline __attribute__((always_inline)) int lw_default_mutex(const pthread_mutex_t *m)
 {
-    return LW_LIKELY(lw_inline_mutex) && m->__data.__kind == 0;
+    return LW_LIKELY(LD(lw_inline_mutex)) && m->__data.__kind == 0;
 }
 
 /* Is m free and this thread the process's only one? Then nobody can take

@@ -319,7 +319,7 @@ static void text_header(struct buf *b, const struct picked *pk)
     if (LD(lw.stacks_lost))
         bprintf(b, "lockwait: %llu stacks not kept (stack tables full)\n", (unsigned long long)LD(lw.stacks_lost));
     lw_text_probe_cost(b, &pk->probes);
-    if (lw_inline_mutex)
+    if (LD(lw_inline_mutex))
         bprintf(b, "lockwait: default mutexes locked in the wrapper, in glibc's own steps (checked at start; "
                    "LOCKWAIT_INLINE_MUTEX=0: glibc's calls)\n");
     else
@@ -536,7 +536,7 @@ static void results(struct buf *b, const struct picked *pk)
                "untracked=%llu bypassed=%llu top=%ld inline_mutex=%d",
             lw.pid, (unsigned long long)pk->nthreads, (unsigned long long)pk->nactive,
             (unsigned long long)pk->wall, (unsigned long long)LD(lw.dropped),
-            (unsigned long long)LD(lw.untracked), (unsigned long long)LD(lw.bypassed), pk->top, lw_inline_mutex);
+            (unsigned long long)LD(lw.untracked), (unsigned long long)LD(lw.bypassed), pk->top, LD(lw_inline_mutex));
     lw_result_probe_cost(b, &pk->probes); /* the line's last keys, and its end */
     for (long k = 0; k < pk->nbest; k++)
         result_lock(b, pk->best[k]);
