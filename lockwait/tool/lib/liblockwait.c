@@ -114,6 +114,7 @@ int lw_resolve(void)
     lw_real.cond_signal = (csfn)lw_cond_sym("pthread_cond_signal");
     lw_real.cond_broadcast = (csfn)lw_cond_sym("pthread_cond_broadcast");
     lw_real.create = (crfn)sym("pthread_create");
+    lw_real.cancel = (cancelfn)sym("pthread_cancel");
     lw_real.mutex_init = (minitfn)sym("pthread_mutex_init");
     lw_real.rwlock_init = (rwinitfn)sym("pthread_rwlock_init");
     lw_real.spin_init = (spinitfn)sym("pthread_spin_init");

@@ -15,6 +15,25 @@
 atomic_int lw_inline_mutex;
 const char *lw_inline_mutex_off = "not checked yet";
 
+#ifdef LW_SINGLE_FLAG
+int lw_cancel_called;
+
+/* glibc keeps two single-thread flags: its own, which its mutex calls read,
+ * and __libc_single_threaded, which we read. Where a program reads the flag
+ * too it holds its own copy (a copy relocation: C++ programs using
+ * shared_ptr do), and glibc's pthread_cancel clears only glibc's flag (a
+ * lone thread cancelling itself), after which pthread_create, seeing its own
+ * flag clear, updates neither: the copy says 1 while threads run. Plain
+ * stores there would let two threads in and lose wake-ups (glibcmutex.sh). So
+ * once the program cancels a thread, we take the atomics for good. */
+LW_API int pthread_cancel(pthread_t th)
+{
+    NEED(cancel);
+    __atomic_store_n(&lw_cancel_called, 1, __ATOMIC_RELAXED); /* before: an asynchronous self-cancel never returns */
+    return lw_real.cancel(th);
+}
+#endif
+
 void lw_wake_failed(int err)
 {
     static au32 said;

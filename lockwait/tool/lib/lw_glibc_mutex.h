@@ -6,7 +6,8 @@
  *   unlock:  clear the owner, one user less, exchange the word to 0, and
  *            wake one sleeper with a private futex wake when it was 2;
  *   in a process that never started a thread, plain stores instead of the
- *   atomics, as glibc (2.34 on) does there.
+ *   atomics, as glibc (2.34 on) does there (never after a pthread_cancel:
+ *   lw_glibc_mutex.c says why).
  * Why: each call into glibc through the wrapper is a second call layer;
  * skipping it took bench_overhead.sh's uncontended loop from about 1.31x
  * bare to 1.20x and its single loop from 1.69x to 1.24x (docs/lockwait.md).
@@ -32,7 +33,11 @@
 #include <unistd.h>
 #if __GLIBC_PREREQ(2, 32)
 #include <sys/single_threaded.h>
-#define LW_ALONE() (__libc_single_threaded != 0)
+/* set by the pthread_cancel wrapper (lw_glibc_mutex.c): from then on
+ * __libc_single_threaded may say 1 while threads run */
+LW_HIDDEN extern int lw_cancel_called;
+#define LW_SINGLE_FLAG 1
+#define LW_ALONE() (__libc_single_threaded != 0 && !__atomic_load_n(&lw_cancel_called, __ATOMIC_RELAXED))
 #else
 #define LW_ALONE() 0
 #endif

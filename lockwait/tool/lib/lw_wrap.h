@@ -27,6 +27,7 @@ typedef int (*ctfn)(pthread_cond_t *, pthread_mutex_t *, const struct timespec *
 typedef int (*ccfn)(pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *);
 typedef int (*csfn)(pthread_cond_t *);
 typedef int (*crfn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+typedef int (*cancelfn)(pthread_t);
 typedef int (*minitfn)(pthread_mutex_t *, const pthread_mutexattr_t *);
 typedef int (*rwinitfn)(pthread_rwlock_t *, const pthread_rwlockattr_t *);
 typedef int (*spinitfn)(pthread_spinlock_t *, int);
@@ -49,6 +50,7 @@ struct lw_real {
     ccfn cond_clockwait;
     csfn cond_signal, cond_broadcast;
     crfn create;
+    cancelfn cancel;
     minitfn mutex_init;
     rwinitfn rwlock_init;
     spinitfn spin_init;

@@ -4,7 +4,10 @@
 # mutexes: lw_glibcmutex mixes lock, trylock, timedlock and condvar waits
 # (glibc unlocking and relocking inside) on 4 threads and in a process of one
 # thread, and checks the counter, the owner field and the user count; the
-# report says the inline path ran and counts every acquisition. The path is
+# report says the inline path ran and counts every acquisition. A process
+# whose main thread cancelled itself (glibc then locks with atomics, but
+# __libc_single_threaded stays 1 when threads start) must not lose a
+# wake-up or let two threads in. The path is
 # off, and the report says why, with LOCKWAIT_INLINE_MUTEX=0 or when the mutex
 # calls found are another library's.
 set -euo pipefail
@@ -24,6 +27,7 @@ ROUNDS=20000
 CV_STEPS=$(((ROUNDS + 63) / 64)) # the condvar steps per thread
 
 check_exit "bare: the program's own checks hold" 0 "${limit[@]}" "$BUILD/lw_glibcmutex" mixed "$ROUNDS"
+check_exit "bare, cancelled: the program's own checks hold" 0 "${limit[@]}" "$BUILD/lw_glibcmutex" cancelled "$ROUNDS"
 
 # run NAME MODE [ENV=V...]: lw_glibcmutex MODE under the preload, report $TMP/NAME.txt
 run() {
@@ -54,6 +58,11 @@ check_eq "alone (one thread): the report says the wrappers took the mutex" 1 "$(
 check_eq "alone: every lock, trylock and timedlock counted" $((3 * ROUNDS)) "$(acquisitions alone)"
 check_eq "alone: each condvar wait timed out (glibc relocked inside)" "$CV_STEPS" \
   "$(val "$(grep '^RESULT exp=lockwait kind=lock .* type=cond ' "$TMP/alone.txt" || true)" timeouts)"
+
+# pthread_cancel of itself, then threads: a hand-over to a sleeping thread
+# (3 rounds, 2 acquisitions each) and the mixed rounds
+run cancelled cancelled
+check_eq "cancelled: every lock, trylock and timedlock counted" $((4 * 3 * ROUNDS + 6)) "$(acquisitions cancelled)"
 
 run off mixed LOCKWAIT_INLINE_MUTEX=0
 check_eq "LOCKWAIT_INLINE_MUTEX=0: the report says glibc's calls took it" 0 "$(inline_flag off)"

@@ -8,12 +8,26 @@
  *     (this thread's tid while held, 0 after), the user count, destroy == 0.
  *   lw_glibcmutex alone: the same checks in a process that never starts a
  *     thread (the preload's plain-store path).
+ *   lw_glibcmutex cancelled [ROUNDS]: the main thread first cancels itself,
+ *     cancellation disabled (glibc then takes its mutexes with atomics, yet
+ *     leaves __libc_single_threaded at 1 even once threads run), then a
+ *     mutex handed to a thread provably asleep on it, then mixed. The
+ *     program reads __libc_single_threaded, so it holds its own copy of it
+ *     (a copy relocation), as C++ programs using shared_ptr do; glibc
+ *     updates that copy at pthread_create but not at pthread_cancel.
  * Prints "mutex=ADDR counter=N" on stdout; exit 1 on any failed check. */
 #include "lw_test.h"
 
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
+
+#if defined(__GLIBC__) && __GLIBC_PREREQ(2, 32)
+#include <sys/single_threaded.h>
+#define SINGLE_FLAG() ((int)__libc_single_threaded)
+#else
+#define SINGLE_FLAG() (-1)
+#endif
 
 #define NTHREADS 4
 
@@ -98,11 +112,11 @@ static void check_free(void)
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "-h")) {
-        puts("usage: lw_glibcmutex mixed [ROUNDS] | alone");
+        puts("usage: lw_glibcmutex mixed [ROUNDS] | alone | cancelled [ROUNDS]");
         return 0;
     }
-    if (argc < 2 || (strcmp(argv[1], "mixed") && strcmp(argv[1], "alone"))) {
-        fputs("lw_glibcmutex: expected mixed [ROUNDS] or alone (see -h)\n", stderr);
+    if (argc < 2 || (strcmp(argv[1], "mixed") && strcmp(argv[1], "alone") && strcmp(argv[1], "cancelled"))) {
+        fputs("lw_glibcmutex: expected mixed [ROUNDS], alone or cancelled [ROUNDS] (see -h)\n", stderr);
         return 2;
     }
     if (argc > 2)
@@ -118,6 +132,12 @@ int main(int argc, char **argv)
             one_round(0, r);
         want = 3 * rounds + (rounds + 63) / 64;
     } else {
+        if (!strcmp(argv[1], "cancelled")) {
+            check_pt(pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL), "pthread_setcancelstate");
+            check_pt(pthread_cancel(pthread_self()), "pthread_cancel");
+            handoff_rounds(&m, 3); /* a lost wake-up hangs here */
+            fprintf(stderr, "lw_glibcmutex: __libc_single_threaded %d with threads started\n", SINGLE_FLAG());
+        }
         pthread_t th[NTHREADS];
         for (int i = 0; i < NTHREADS; i++)
             check_pt(pthread_create(&th[i], NULL, worker, (void *)(intptr_t)i), "pthread_create");
