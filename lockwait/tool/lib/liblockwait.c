@@ -220,9 +220,14 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
  * started a thread, a free mutex is locked outright, as the bare program
  * does: glibc (2.32 on) then takes it with plain stores, where a trylock
  * would add an atomic and double the cost of the lock/unlock pair. (An
- * error of either call, EAGAIN say, mutex_slow passes on.) */
-static inline __attribute__((always_inline)) int mutex_try(pthread_mutex_t *m, enum how how)
+ * error of either call, EAGAIN say, mutex_slow passes on.) A clocklock on
+ * a clock glibc's futexes cannot wait on is refused (EINVAL) before the
+ * mutex is looked at: no try first, it would take a free mutex. */
+static inline __attribute__((always_inline)) int mutex_try(pthread_mutex_t *m, enum how how, clockid_t c,
+                                                           const struct timespec *ts)
 {
+    if (how == CLOCKED && c != CLOCK_REALTIME && c != CLOCK_MONOTONIC)
+        return lw_real.mutex_clocklock(m, c, ts);
     int lone = how == PLAIN && lw_lone_and_free(m);
     if (lw_default_mutex(m)) {
         if (!lone)
@@ -236,7 +241,7 @@ static inline __attribute__((always_inline)) int mutex_try(pthread_mutex_t *m, e
 static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, uintptr_t pc, enum how how,
                                                             clockid_t c, const struct timespec *ts)
 {
-    int rc = mutex_try(m, how);
+    int rc = mutex_try(m, how, c, ts);
     if (LW_LIKELY(rc == 0)) {
         struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
         if (LW_LIKELY(e != NULL))

@@ -7,7 +7,9 @@
 # report says the inline path ran and counts every acquisition. A process
 # whose main thread cancelled itself (glibc then locks with atomics, but
 # __libc_single_threaded stays 1 when threads start) must not lose a
-# wake-up or let two threads in. The path is
+# wake-up or let two threads in. Edge calls (a clocklock on a clock glibc
+# refuses, a bad deadline, an unlock of a free mutex, errorcheck misuse)
+# answer as in the bare run and leave the same fields. The path is
 # off, and the report says why, with LOCKWAIT_INLINE_MUTEX=0 or when the mutex
 # calls found are another library's.
 set -euo pipefail
@@ -63,6 +65,12 @@ check_eq "alone: each condvar wait timed out (glibc relocked inside)" "$CV_STEPS
 # (3 rounds, 2 acquisitions each) and the mixed rounds
 run cancelled cancelled
 check_eq "cancelled: every lock, trylock and timedlock counted" $((4 * 3 * ROUNDS + 6)) "$(acquisitions cancelled)"
+
+check_exit "answers: the bare run" 0 "$BUILD/lw_glibcmutex" answers
+cp "$TMP/out" "$TMP/answers.bare"
+run answers answers
+check "answers: each edge call's return code and the fields it left are the bare run's" \
+  diff -u "$TMP/answers.bare" "$TMP/answers.out"
 
 run off mixed LOCKWAIT_INLINE_MUTEX=0
 check_eq "LOCKWAIT_INLINE_MUTEX=0: the report says glibc's calls took it" 0 "$(inline_flag off)"

@@ -15,6 +15,10 @@
  *     program reads __libc_single_threaded, so it holds its own copy of it
  *     (a copy relocation), as C++ programs using shared_ptr do; glibc
  *     updates that copy at pthread_create but not at pthread_cancel.
+ *   lw_glibcmutex answers: edge calls (a clocklock on a clock the C library
+ *     may refuse, a bad deadline, an unlock of a free mutex, errorcheck
+ *     misuse), each call's return code and the fields it left on one line,
+ *     for glibcmutex.sh to compare with the bare run's.
  * Prints "mutex=ADDR counter=N" on stdout; exit 1 on any failed check. */
 #include "lw_test.h"
 
@@ -109,14 +113,58 @@ static void check_free(void)
         fail("pthread_mutex_destroy of the free mutex failed (users left counted?)");
 }
 
+/* one line of answers: the call's return code, the mutex's fields after it */
+static void answer(const char *call, int rc, const pthread_mutex_t *mx)
+{
+    printf("%s: %d", call, rc);
+#ifdef __GLIBC__
+    printf(" lock=%d owner=%s users=%u", mx->__data.__lock,
+           mx->__data.__owner == 0 ? "none" : ((unsigned)mx->__data.__owner == self_tid() ? "me" : "other"),
+           mx->__data.__nusers);
+#endif
+    putchar('\n');
+}
+
+static int answers(void)
+{
+    pthread_mutex_t d = PTHREAD_MUTEX_INITIALIZER, ec;
+    pthread_mutexattr_t a;
+    check_pt(pthread_mutexattr_init(&a), "pthread_mutexattr_init");
+    check_pt(pthread_mutexattr_settype(&a, PTHREAD_MUTEX_ERRORCHECK), "pthread_mutexattr_settype");
+    check_pt(pthread_mutex_init(&ec, &a), "pthread_mutex_init");
+    struct timespec ts, bad = {0, 2000000000L};
+    check_pt(clock_gettime(CLOCK_REALTIME, &ts) ? errno : 0, "clock_gettime");
+    ts.tv_sec += 60;
+#if defined(__GLIBC__) && __GLIBC_PREREQ(2, 30)
+    answer("clocklock CLOCK_BOOTTIME, default, free", pthread_mutex_clocklock(&d, CLOCK_BOOTTIME, &ts), &d);
+    answer("clocklock CLOCK_BOOTTIME, errorcheck, free", pthread_mutex_clocklock(&ec, CLOCK_BOOTTIME, &ts), &ec);
+    answer("clocklock CLOCK_PROCESS_CPUTIME_ID, default", pthread_mutex_clocklock(&d, CLOCK_PROCESS_CPUTIME_ID, &ts),
+           &d);
+#endif
+    answer("timedlock, tv_nsec 2e9, free", pthread_mutex_timedlock(&d, &bad), &d);
+    answer("trylock, held", pthread_mutex_trylock(&d), &d);
+    answer("timedlock, tv_nsec 2e9, held", pthread_mutex_timedlock(&d, &bad), &d);
+    answer("unlock", pthread_mutex_unlock(&d), &d);
+    answer("unlock, free", pthread_mutex_unlock(&d), &d);
+    answer("destroy after that", pthread_mutex_destroy(&d), &d);
+    answer("errorcheck unlock, free", pthread_mutex_unlock(&ec), &ec);
+    answer("errorcheck lock", pthread_mutex_lock(&ec), &ec);
+    answer("errorcheck relock", pthread_mutex_lock(&ec), &ec);
+    answer("errorcheck unlock", pthread_mutex_unlock(&ec), &ec);
+    answer("errorcheck destroy", pthread_mutex_destroy(&ec), &ec);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "-h")) {
-        puts("usage: lw_glibcmutex mixed [ROUNDS] | alone | cancelled [ROUNDS]");
+        puts("usage: lw_glibcmutex mixed [ROUNDS] | alone | cancelled [ROUNDS] | answers");
         return 0;
     }
+    if (argc > 1 && !strcmp(argv[1], "answers"))
+        return answers();
     if (argc < 2 || (strcmp(argv[1], "mixed") && strcmp(argv[1], "alone") && strcmp(argv[1], "cancelled"))) {
-        fputs("lw_glibcmutex: expected mixed [ROUNDS], alone or cancelled [ROUNDS] (see -h)\n", stderr);
+        fputs("lw_glibcmutex: expected mixed [ROUNDS], alone, cancelled [ROUNDS] or answers (see -h)\n", stderr);
         return 2;
     }
     if (argc > 2)
