@@ -3,10 +3,12 @@
  * calls and these steps agree on a mutex of our own, field by field, each
  * way round (ours locks, glibc's unlocks, and the reverse). Any surprise (a
  * C library that lays the mutex out or locks it differently, one that elides
- * locks, mutex calls that belong to another preloaded library) leaves every
+ * locks, mutex calls that belong to another preloaded library, valgrind,
+ * whose tools watch glibc's own mutex functions) leaves every
  * mutex to glibc's calls, and the report says why. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <link.h>
 #include <string.h>
 
 #include "lw_wrap.h"
@@ -55,6 +57,17 @@ static int in_libc(void *fn)
     return !strncmp(base, "libc.so", 7) || !strncmp(base, "libpthread.so", 13);
 }
 
+/* dl_iterate_phdr: is this object one of valgrind's preloaded libraries
+ * (vgpreload_core-ARCH-linux.so, vgpreload_helgrind-..., ...)? */
+static int is_valgrind_object(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size;
+    (void)data;
+    const char *base = info->dlpi_name ? strrchr(info->dlpi_name, '/') : NULL;
+    base = base ? base + 1 : info->dlpi_name;
+    return base && !strncmp(base, "vgpreload_", 10);
+}
+
 static int fields_are(const pthread_mutex_t *m, int lock, int owner, unsigned users)
 {
     return m->__data.__lock == lock && m->__data.__owner == owner && m->__data.__nusers == users &&
@@ -92,6 +105,10 @@ const char *lw_glibc_mutex_check(void)
     if (!in_libc((void *)lw_real.mutex_lock) || !in_libc((void *)lw_real.mutex_trylock) ||
         !in_libc((void *)lw_real.mutex_unlock))
         return lw_inline_mutex_off = "the mutex calls found are not the C library's (another preloaded library's?)";
+    /* valgrind's tools (helgrind, drd) see a lock in glibc's mutex calls:
+     * a mutex taken here is no lock to them, and its data races they report */
+    if (dl_iterate_phdr(is_valgrind_object, NULL))
+        return lw_inline_mutex_off = "under valgrind, whose tools follow glibc's mutex calls";
     int e = errno;
     pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
     int ok = agree(&m, (int)my_tid());
