@@ -5,7 +5,8 @@
  * C library that lays the mutex out or locks it differently, one that elides
  * locks, mutex calls that belong to another preloaded library, valgrind,
  * whose tools watch glibc's own mutex functions) leaves every
- * mutex to glibc's calls, and the report says why. */
+ * mutex to glibc's calls, and the report says why. Also here: the
+ * pthread_cancel wrapper, which ends the single-thread shortcut. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <link.h>
