@@ -495,11 +495,28 @@ LW_API int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)
 
 /* ---------------------------------------------------------------- start, fork, exit */
 
+/* A fork's child runs the handlers registered before ours first, and they
+ * may lock a default mutex, whose owner field the wrapper writes: from our
+ * prepare on, the forking thread's tid is not cached (lw_gettid), so each
+ * process writes its own. */
+static void at_fork_prepare(void)
+{
+    lw_tls.forking_tid = my_tid();
+    lw_tls.tid = 0;
+}
+
+static void at_fork_parent(void)
+{
+    lw_tls.tid = lw_tls.forking_tid;
+    lw_tls.forking_tid = 0;
+}
+
 /* fork: the child reports on its own under its own pid, from zero. Locks
  * the forking thread held stay held, under its new tid. */
 static void at_fork_child(void)
 {
-    uint32_t old = lw_tls.tid;
+    uint32_t old = lw_tls.forking_tid;
+    lw_tls.forking_tid = 0;
     lw_tls.tid = 0;
     lw_tls.thr = NULL;
     lw_tls.last = NULL;
@@ -555,7 +572,7 @@ __attribute__((constructor)) static void lw_start(void)
     struct lw_thread *t = lw_thread_self();
     if (t)
         t->is_main = 1;
-    pthread_atfork(NULL, NULL, at_fork_child);
+    pthread_atfork(at_fork_prepare, at_fork_parent, at_fork_child);
     lw_signals_start();
     lw_interval_start();
 }

@@ -196,7 +196,8 @@ uint32_t lw_gettid(void)
     static au32 next_id = 1;
     t = ADD(next_id, 1) + 1000000u; /* no kernel tid: a unique number */
 #endif
-    lw_tls.tid = t;
+    if (!lw_tls.forking_tid)
+        lw_tls.tid = t;
     return t;
 }
 

@@ -9,10 +9,11 @@
 # __libc_single_threaded stays 1 when threads start) must not lose a
 # wake-up or let two threads in. Edge calls (a clocklock on a clock glibc
 # refuses, a bad deadline, an unlock of a free mutex, errorcheck misuse)
-# answer as in the bare run and leave the same fields. The path is off, and
-# the report says why, under valgrind (helgrind must see the locks: no race
-# on the guarded counter), with LOCKWAIT_INLINE_MUTEX=0, or when the mutex
-# calls found are another library's.
+# answer as in the bare run and leave the same fields. A fork child's
+# handler that runs before the preload's own writes the child's tid as owner.
+# The path is off, and the report says why, under valgrind (helgrind must see
+# the locks: no race on the guarded counter), with LOCKWAIT_INLINE_MUTEX=0, or
+# when the mutex calls found are another library's.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
@@ -74,6 +75,9 @@ cp "$TMP/out" "$TMP/answers.bare"
 run answers answers
 check "answers: each edge call's return code and the fields it left are the bare run's" \
   diff -u "$TMP/answers.bare" "$TMP/answers.out"
+
+check_exit "forkowner: the bare child's lock names the child as owner" 0 "$BUILD/lw_glibcmutex" forkowner
+run forkowner forkowner
 
 run off mixed LOCKWAIT_INLINE_MUTEX=0
 check_eq "LOCKWAIT_INLINE_MUTEX=0: the report says glibc's calls took it" 0 "$(inline_flag off)"

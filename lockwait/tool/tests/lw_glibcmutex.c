@@ -19,12 +19,16 @@
  *     may refuse, a bad deadline, an unlock of a free mutex, errorcheck
  *     misuse), each call's return code and the fields it left on one line,
  *     for glibcmutex.sh to compare with the bare run's.
+ *   lw_glibcmutex forkowner: fork; in the child, a fork handler registered
+ *     before any library started (.preinit_array), so run before the
+ *     preload's own, locks a mutex: its owner field must be the child's tid.
  * Prints "mutex=ADDR counter=N" on stdout; exit 1 on any failed check. */
 #include "lw_test.h"
 
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 
 #if defined(__GLIBC__) && __GLIBC_PREREQ(2, 32)
 #include <sys/single_threaded.h>
@@ -113,6 +117,46 @@ static void check_free(void)
         fail("pthread_mutex_destroy of the free mutex failed (users left counted?)");
 }
 
+static pthread_mutex_t fork_m = PTHREAD_MUTEX_INITIALIZER;
+static int child_owner_ok;
+
+static void lock_in_child(void)
+{
+    if (pthread_mutex_lock(&fork_m) != 0)
+        return;
+#ifdef __GLIBC__
+    child_owner_ok = (unsigned)fork_m.__data.__owner == self_tid();
+#else
+    child_owner_ok = 1;
+#endif
+    pthread_mutex_unlock(&fork_m);
+}
+
+static void register_early(void)
+{
+    if (pthread_atfork(NULL, NULL, lock_in_child) != 0)
+        fail("pthread_atfork");
+}
+/* before every library's constructor, the preload's too */
+__attribute__((section(".preinit_array"), used)) static void (*const early_registration)(void) = register_early;
+
+/* exit status 1 when the child's lock named another thread as owner */
+static int forkowner(void)
+{
+    fflush(stdout);
+    pid_t child = fork();
+    if (child < 0)
+        die_errno("fork");
+    if (child == 0)
+        _exit(child_owner_ok ? 0 : 1);
+    int status;
+    if (waitpid(child, &status, 0) != child)
+        die_errno("waitpid");
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        fail("the fork child's lock named another thread as the mutex's owner");
+    return atomic_load(&failed) ? 1 : 0;
+}
+
 /* one line of answers: the call's return code, the mutex's fields after it */
 static void answer(const char *call, int rc, const pthread_mutex_t *mx)
 {
@@ -158,13 +202,16 @@ static int answers(void)
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "-h")) {
-        puts("usage: lw_glibcmutex mixed [ROUNDS] | alone | cancelled [ROUNDS] | answers");
+        puts("usage: lw_glibcmutex mixed [ROUNDS] | alone | cancelled [ROUNDS] | answers | forkowner");
         return 0;
     }
+    if (argc > 1 && !strcmp(argv[1], "forkowner"))
+        return forkowner();
     if (argc > 1 && !strcmp(argv[1], "answers"))
         return answers();
     if (argc < 2 || (strcmp(argv[1], "mixed") && strcmp(argv[1], "alone") && strcmp(argv[1], "cancelled"))) {
-        fputs("lw_glibcmutex: expected mixed [ROUNDS], alone, cancelled [ROUNDS] or answers (see -h)\n", stderr);
+        fputs("lw_glibcmutex: expected mixed [ROUNDS], alone, cancelled [ROUNDS], answers or forkowner (see -h)\n",
+              stderr);
         return 2;
     }
     if (argc > 2)
