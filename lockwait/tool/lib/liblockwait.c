@@ -3,7 +3,9 @@
  * calls, counts every acquisition cheaply and measures every contended wait
  * (time, whether the waiter slept in the kernel, who held the lock), then
  * reports at exit (lw_report.c). This file: finding the real functions and
- * the mutex, spinlock and thread wrappers (semaphores, rwlocks, condvars: lw_waits.c); the state behind them is in lw_core.c and lw_internal.h.
+ * the mutex, spinlock and thread wrappers (semaphores, rwlocks, condvars:
+ * lw_waits.c; start, fork and exit: lw_life.c); the state behind them is in
+ * lw_core.c and lw_internal.h.
  * Linux + glibc (musl untested).
  *
  * Fast path (lock is free): the real trylock, or for glibc's default mutex
@@ -21,19 +23,14 @@
  * more than an uncontended lock/unlock pair. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
-#include <locale.h>
 #include <errno.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __GLIBC__
-#include <ucontext.h>
-#endif
 #ifdef __linux__
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -491,145 +488,4 @@ int lw_thread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void
 LW_API int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg)
 {
     return lw_thread_create(th, attr, fn, arg, (uintptr_t)fn, RA());
-}
-
-/* ---------------------------------------------------------------- start, fork, exit */
-
-/* A fork's child runs the handlers registered before ours first, and they
- * may lock a default mutex, whose owner field the wrapper writes: from our
- * prepare on, the forking thread's tid is not cached (lw_gettid), so each
- * process writes its own. */
-static void at_fork_prepare(void)
-{
-    lw_tls.forking_tid = my_tid();
-    lw_tls.tid = 0;
-}
-
-static void at_fork_parent(void)
-{
-    lw_tls.tid = lw_tls.forking_tid;
-    lw_tls.forking_tid = 0;
-}
-
-/* fork: the child reports on its own under its own pid, from zero. Locks
- * the forking thread held stay held, under its new tid. */
-static void at_fork_child(void)
-{
-    uint32_t old = lw_tls.forking_tid;
-    lw_tls.forking_tid = 0;
-    lw_tls.tid = 0;
-    lw_tls.thr = NULL;
-    lw_tls.last = NULL;
-    lw_tls.prev = NULL;
-    uint32_t me = lw_gettid();
-    lw.pid = (uint32_t)getpid();
-    lw.start_ns = lw_now();
-    ST(lw.dropped, 0);
-    ST(lw.untracked, 0);
-    ST(lw.held_lost, 0);
-    atomic_store_explicit(&lw.threads, NULL, memory_order_relaxed);
-    ST(lw.nthreads, 0);
-    for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
-        struct lw_lock *r = atomic_load_explicit(&lw.table[i], memory_order_relaxed);
-        if (!r)
-            continue;
-        ST(r->waiting, 0); /* the parent's other threads do not exist here */
-        ST(r->held_at_exit, 0);
-        if (LD(r->last_holder) == old)
-            ST(r->last_holder, me);
-        if (LD(r->holder) == old)
-            ST(r->holder, me);
-    }
-    /* this thread's holds move to its new statistics */
-    struct lw_thread *t = lw_thread_self();
-    if (t)
-        t->is_main = 1; /* the child's first thread */
-    plain_to_held();
-    for (uint32_t i = 0; i < lw_tls.nheld; i++) {
-        struct lw_tstat *e = lw_tstat_for(t, lw_tls.held[i].e->lock);
-        if (e)
-            lw_tls.held[i].e = e;
-        else /* no memory: forget the hold */
-            lw_tls.held[i--] = lw_tls.held[--lw_tls.nheld];
-    }
-}
-
-__attribute__((constructor)) static void lw_start(void)
-{
-    lw_ticks_init();
-    lw.start_ns = lw_now();
-    lw.pid = (uint32_t)getpid();
-    lw_config_read(&lw.cfg);
-    if (lw_core_init() != 0 || lw_stacks_init() != 0) {
-        static const char msg[] = "lockwait: cannot map memory for lock records; recording nothing\n";
-        ssize_t w = write(2, msg, sizeof msg - 1);
-        (void)w;
-        return;
-    }
-    lw_resolve();
-    lw_glibc_mutex_check();
-    lw_stack_bounds_main();
-    struct lw_thread *t = lw_thread_self();
-    if (t)
-        t->is_main = 1;
-    pthread_atfork(at_fork_prepare, at_fork_parent, at_fork_child);
-    lw_signals_start();
-    lw_interval_start();
-}
-
-static void report_now(void)
-{
-    /* the program may have set a locale with a decimal comma: the report
-     * and the RESULT lines are printed in the C locale, on this thread only,
-     * whatever it chose (the program is exiting; its locale is left as is) */
-    locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
-    locale_t old = c ? uselocale(c) : (locale_t)0;
-    int alone = lw_report_enter();
-    lw_ticks_end();
-    lw_report(LW_AT_EXIT);
-    lw_trace_write();
-    if (alone)
-        lw_report_leave();
-    if (c) {
-        uselocale(old);
-        freelocale(c);
-    }
-}
-
-#ifdef __GLIBC__
-/* A thread with a small stack (16 KiB: PTHREAD_STACK_MIN), or a coroutine
- * on a few KiB of its own, may call exit(): the report, which needs far more,
- * then runs on a stack of its own, on the same thread (its pending waits are
- * this thread's). Only a known stack of 256 KiB or more is used as it is. */
-static ucontext_t report_ctx, exit_ctx;
-
-static int report_on_own_stack(void)
-{
-    uintptr_t lo = lw_tls.stack_lo, hi = lw_tls.stack_hi, fp = (uintptr_t)__builtin_frame_address(0);
-    if (fp >= lo && fp < hi && hi - lo >= (256u << 10)) /* (lw_stack_low: lo = hi for small ones) */
-        return 0;
-    size_t size = 8u << 20;
-    void *stack = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (stack == MAP_FAILED)
-        return 0;
-    int ran = 0;
-    if (getcontext(&report_ctx) == 0) {
-        report_ctx.uc_stack.ss_sp = stack;
-        report_ctx.uc_stack.ss_size = size;
-        report_ctx.uc_link = &exit_ctx;
-        makecontext(&report_ctx, report_now, 0);
-        ran = swapcontext(&exit_ctx, &report_ctx) == 0;
-    }
-    munmap(stack, size);
-    return ran;
-}
-#endif
-
-__attribute__((destructor)) static void lw_stop(void)
-{
-#ifdef __GLIBC__
-    if (report_on_own_stack())
-        return;
-#endif
-    report_now();
 }
