@@ -10,7 +10,7 @@
  *   lw_glibc_mutex.c says why).
  * Why: each call into glibc through the wrapper is a second call layer;
  * skipping it took bench_overhead.sh's uncontended loop from about 1.31x
- * bare to 1.20x and its single loop from 1.69x to 1.24x (docs/lockwait.md).
+ * bare to 1.20x and its single loop from 1.69x to 1.24x (21 rotating rounds; docs/lockwait-manual.md).
  * Only a private mutex of the default kind (__kind 0: not recursive, not
  * errorcheck, robust, priority, shared or elided) is taken here; every other
  * mutex, and every wait, goes through glibc's calls.
