@@ -94,13 +94,11 @@ check "... and why" grep -q "^lockwait: every mutex through the C library's call
   "$TMP/other.txt"
 # valgrind's tools see a lock in glibc's mutex calls: a mutex the wrapper
 # took would leave the counter it guards unguarded to helgrind
-if command -v valgrind >/dev/null; then
+if need_tool valgrind valgrind "under valgrind: glibc's calls take the mutex"; then
   LOCKWAIT_FULL_REPORTS=1 LOCKWAIT_OUT="$TMP/vg.txt" "${limit[@]}" valgrind --tool=helgrind -q --trace-children=yes \
     env LD_PRELOAD="$LIB" "$BUILD/lw_glibcmutex" mixed 64 >"$TMP/vg.out" 2>&1 || true
   check_eq "under valgrind: the report says glibc's calls took the mutex" 0 "$(inline_flag vg)"
   check "... and why" grep -q "^lockwait: every mutex through the C library's calls: under valgrind" "$TMP/vg.txt"
   check "... and helgrind sees the counter the mutex guards as guarded" lacks 'data symbol "counter"' "$TMP/vg.out"
-else
-  skip "under valgrind: glibc's calls take the mutex" "valgrind not installed"
 fi
 finish
