@@ -217,14 +217,13 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
  * started a thread, a free mutex is locked outright, as the bare program
  * does: glibc (2.32 on) then takes it with plain stores, where a trylock
  * would add an atomic and double the cost of the lock/unlock pair. (An
- * error of either call, EAGAIN say, mutex_slow passes on.) A clocklock on
- * a clock glibc's futexes cannot wait on is refused (EINVAL) before the
- * mutex is looked at: no try first, it would take a free mutex. */
+ * error of either call, EAGAIN say, mutex_slow passes on; so does glibc's
+ * EINVAL for a deadline it refuses, lw_deadline_refused.) */
 static inline __attribute__((always_inline)) int mutex_try(pthread_mutex_t *m, enum how how, clockid_t c,
                                                            const struct timespec *ts)
 {
-    if (how == CLOCKED && c != CLOCK_REALTIME && c != CLOCK_MONOTONIC)
-        return lw_real.mutex_clocklock(m, c, ts);
+    if (lw_deadline_refused(how, c, ts, 0))
+        return mutex_real(m, how, c, ts);
     int lone = how == PLAIN && lw_lone_and_free(m);
     if (lw_default_mutex(m)) {
         if (!lone)

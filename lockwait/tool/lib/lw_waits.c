@@ -22,6 +22,8 @@ static int sem_real(sem_t *s, enum how how, clockid_t c, const struct timespec *
 
 static int sem_common(sem_t *s, uintptr_t pc, enum how how, clockid_t c, const struct timespec *ts)
 {
+    if (lw_deadline_refused(how, c, ts, 1))
+        return sem_real(s, how, c, ts);
     int e0 = errno;
     /* a second try at once, before measuring: see mutex_slow */
     if (lw_real.sem_trywait(s) == 0 || (errno == EAGAIN && lw_real.sem_trywait(s) == 0)) {
@@ -141,6 +143,8 @@ static void rw_got(struct lw_tstat *e, int write, uintptr_t pc, uint64_t pre)
 static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how, clockid_t c,
                      const struct timespec *ts)
 {
+    if (lw_deadline_refused(how, c, ts, 1))
+        return rw_real(l, write, how, c, ts);
     int rc = write ? lw_real.trywrlock(l) : lw_real.tryrdlock(l);
     if (rc == EBUSY) /* once more at once, before measuring: see mutex_slow */
         rc = write ? lw_real.trywrlock(l) : lw_real.tryrdlock(l);

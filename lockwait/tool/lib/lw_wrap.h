@@ -79,6 +79,20 @@ LW_HIDDEN void *lw_cond_sym(const char *name); /* the condvar version programs l
  * a deadline on a given clock */
 enum how { PLAIN, TIMED, CLOCKED };
 
+/* A deadline glibc refuses (EINVAL) before it looks at the lock: a clock
+ * its futexes cannot wait on (mutexes, rwlocks, semaphores) and, where
+ * checks_ns (rwlocks, semaphores), a missing deadline or one whose tv_nsec
+ * is out of range. The wrappers' first try would take a free lock the bare
+ * call refuses: such calls go to glibc's call at once. */
+static inline int lw_deadline_refused(enum how how, clockid_t c, const struct timespec *ts, int checks_ns)
+{
+    if (how == PLAIN)
+        return 0;
+    if (how == CLOCKED && c != CLOCK_REALTIME && c != CLOCK_MONOTONIC)
+        return 1;
+    return checks_ns && (!ts || ts->tv_nsec < 0 || ts->tv_nsec >= 1000000000L);
+}
+
 /* the wrappers as other wrappers call them, with their caller's pc (C11
  * threads, lw_c11.c, are glibc's pthread objects under other names); ts:
  * an absolute CLOCK_REALTIME deadline, or NULL */

@@ -17,8 +17,9 @@
  *     updates that copy at pthread_create but not at pthread_cancel.
  *   lw_glibcmutex answers: edge calls (a clocklock on a clock the C library
  *     may refuse, a bad deadline, an unlock of a free mutex, errorcheck
- *     misuse), each call's return code and the fields it left on one line,
- *     for glibcmutex.sh to compare with the bare run's.
+ *     misuse; rwlock and semaphore deadlines glibc refuses), each call's
+ *     return code and the fields it left on one line, for glibcmutex.sh to
+ *     compare with the bare run's.
  *   lw_glibcmutex forkowner: fork; in the child, a fork handler registered
  *     before any library started (.preinit_array), so run before the
  *     preload's own, locks a mutex: its owner field must be the child's tid.
@@ -26,6 +27,7 @@
 #include "lw_test.h"
 
 #include <errno.h>
+#include <semaphore.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -169,6 +171,40 @@ static void answer(const char *call, int rc, const pthread_mutex_t *mx)
     putchar('\n');
 }
 
+/* the rwlock's and the semaphore's deadlines glibc refuses before it
+ * looks at the lock (a free one here): their answers, and whether the
+ * lock was left free */
+static void other_answers(const struct timespec *ts, const struct timespec *bad)
+{
+    pthread_rwlock_t rw = PTHREAD_RWLOCK_INITIALIZER;
+    sem_t s;
+    if (sem_init(&s, 0, 1) != 0)
+        die_errno("sem_init");
+    struct {
+        const char *call;
+        int rc;
+    } got[8];
+    int n = 0;
+    got[n].call = "rwlock timedrdlock, tv_nsec 2e9, free", got[n++].rc = pthread_rwlock_timedrdlock(&rw, bad);
+    got[n].call = "rwlock timedwrlock, tv_nsec 2e9, free", got[n++].rc = pthread_rwlock_timedwrlock(&rw, bad);
+#if defined(__GLIBC__) && __GLIBC_PREREQ(2, 30)
+    got[n].call = "rwlock clockrdlock CLOCK_PROCESS_CPUTIME_ID, free",
+    got[n++].rc = pthread_rwlock_clockrdlock(&rw, CLOCK_PROCESS_CPUTIME_ID, ts);
+    got[n].call = "rwlock clockwrlock CLOCK_MONOTONIC, tv_nsec 2e9, free",
+    got[n++].rc = pthread_rwlock_clockwrlock(&rw, CLOCK_MONOTONIC, bad);
+    got[n].call = "sem_clockwait CLOCK_PROCESS_CPUTIME_ID, count 1",
+    got[n++].rc = sem_clockwait(&s, CLOCK_PROCESS_CPUTIME_ID, ts) ? errno : 0;
+#endif
+    got[n].call = "sem_timedwait, tv_nsec 2e9, count 1", got[n++].rc = sem_timedwait(&s, bad) ? errno : 0;
+    for (int i = 0; i < n; i++)
+        printf("%s: %d\n", got[i].call, got[i].rc);
+    /* each call refused or not, the lock is free again and the count 1 */
+    int wr = pthread_rwlock_trywrlock(&rw), val = -1;
+    if (sem_getvalue(&s, &val) != 0)
+        die_errno("sem_getvalue");
+    printf("after them: rwlock trywrlock %d, semaphore count %d\n", wr, val);
+}
+
 static int answers(void)
 {
     pthread_mutex_t d = PTHREAD_MUTEX_INITIALIZER, ec;
@@ -196,6 +232,7 @@ static int answers(void)
     answer("errorcheck relock", pthread_mutex_lock(&ec), &ec);
     answer("errorcheck unlock", pthread_mutex_unlock(&ec), &ec);
     answer("errorcheck destroy", pthread_mutex_destroy(&ec), &ec);
+    other_answers(&ts, &bad);
     return 0;
 }
 
