@@ -14,6 +14,7 @@
 
 #include "lw_wrap.h"
 #include "lw_glibc_mutex.h"
+#include "lw_names.h"
 
 atomic_int lw_inline_mutex;
 const char *lw_inline_mutex_off = "not checked yet";
@@ -53,8 +54,7 @@ static int in_libc(void *fn)
     Dl_info d;
     if (!fn || !dladdr(fn, &d) || !d.dli_fname)
         return 0;
-    const char *base = strrchr(d.dli_fname, '/');
-    base = base ? base + 1 : d.dli_fname;
+    const char *base = lw_base_name(d.dli_fname);
     return !strncmp(base, "libc.so", 7) || !strncmp(base, "libpthread.so", 13);
 }
 
@@ -64,9 +64,7 @@ static int is_valgrind_object(struct dl_phdr_info *info, size_t size, void *data
 {
     (void)size;
     (void)data;
-    const char *base = info->dlpi_name ? strrchr(info->dlpi_name, '/') : NULL;
-    base = base ? base + 1 : info->dlpi_name;
-    return base && !strncmp(base, "vgpreload_", 10);
+    return info->dlpi_name && !strncmp(lw_base_name(info->dlpi_name), "vgpreload_", 10);
 }
 
 static int fields_are(const pthread_mutex_t *m, int lock, int owner, unsigned users)

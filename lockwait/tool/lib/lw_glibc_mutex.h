@@ -16,7 +16,8 @@
  * mutex, and every wait, goes through glibc's calls.
  * lw_glibc_mutex_check (lw_glibc_mutex.c) turns this on at start only after
  * running these steps against glibc's own calls on a mutex of its own, and
- * only when the calls found are glibc's (not another preloaded library's).
+ * only when the calls found are glibc's (not another preloaded library's)
+ * and valgrind is not watching them.
  * LOCKWAIT_INLINE_MUTEX=0 turns it off; the report says which. */
 #ifndef LW_GLIBC_MUTEX_H
 #define LW_GLIBC_MUTEX_H
@@ -53,7 +54,7 @@ LW_HIDDEN extern atomic_int lw_inline_mutex;
 LW_HIDDEN const char *lw_glibc_mutex_check(void);
 /* why it is off, or NULL when on (for the report) */
 LW_HIDDEN extern const char *lw_inline_mutex_off;
-/* a futex wake that failed: said once on stderr, counted */
+/* a futex wake that failed: said once on stderr */
 LW_HIDDEN void lw_wake_failed(int err);
 
 #if LW_GLIBC_MUTEX

@@ -149,9 +149,8 @@ static void resolve(const char *exe, const char *path, uint64_t bias, const uint
         if (e)
             *e = 0;
         if (p[0] != '?' && strchr(p, ':') && !strstr(p, ":?") && strcmp(strrchr(p, ':'), ":0") != 0) {
-            const char *b = strrchr(p, '/');
             lines[nlines].pc = pcs[i];
-            lines[nlines].where = strdup(b ? b + 1 : p);
+            lines[nlines].where = strdup(lw_base_name(p));
             if (lines[nlines].where)
                 nlines++;
         }

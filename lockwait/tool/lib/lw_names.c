@@ -24,7 +24,7 @@ static int exe_in_proc; /* /proc/self/exe names it (else exe_path is the exec'd 
 
 /* ---------------------------------------------------------------- modules */
 
-static const char *base_name(const char *path)
+const char *lw_base_name(const char *path)
 {
     const char *b = strrchr(path, '/');
     return b ? b + 1 : path;
@@ -83,11 +83,11 @@ static int add_module(struct dl_phdr_info *info, size_t size, void *data)
     const char *name = info->dlpi_name, *path = name;
     if (!name || !*name) {
         path = exe_in_proc || !exe_path[0] ? "/proc/self/exe" : exe_path;
-        name = exe_path[0] ? base_name(exe_path) : "exe";
+        name = exe_path[0] ? lw_base_name(exe_path) : "exe";
     }
     const unsigned char *id = NULL;
     size_t idlen = loaded_build_id(info, &id);
-    if (lw_syms_add(syms, path, base_name(name), info->dlpi_addr, lo, hi) == 0 && idlen)
+    if (lw_syms_add(syms, path, lw_base_name(name), info->dlpi_addr, lo, hi) == 0 && idlen)
         lw_syms_expect_id(syms, id, idlen);
     return 0;
 }
