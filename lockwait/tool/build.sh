@@ -15,8 +15,11 @@ lockwait_shared_src() {
 # the wrapped pthread/sem functions are exported, and calls between the
 # library's own files skip the PLT. Frame pointers: a stack walk from inside
 # the library climbs its own frames to the lock call's site (lw_stacks.c);
-# they cost the fast path a push and a pop. Linux only: it wraps glibc's
-# symbols through dlsym(RTLD_NEXT).
+# none in leaf functions, which the walk never passes through: the mutex
+# wrappers' common case is one (lw_mutex.c), and a frame there cost the
+# uncontended loop 3% (tests/leaf.sh checks the listing). Linux only: it
+# wraps glibc's symbols through dlsym(RTLD_NEXT).
+LOCKWAIT_LIB_FLAGS=(-fPIC -shared -fvisibility=hidden -fno-omit-frame-pointer -momit-leaf-frame-pointer)
 build_lockwait_lib() {
   if [ "$LINUX" != 1 ]; then
     echo "build.sh: lockwait: the preload library is Linux-only; skipped" >&2
@@ -30,7 +33,7 @@ build_lockwait_lib() {
   # its first call from a signal handler would run the dynamic linker's
   # resolver (which saves the whole vector state: kilobytes) on what may be
   # a signal stack of a few KiB
-  "$CC" "${CFLAGS[@]}" -fPIC -shared -fvisibility=hidden -fno-omit-frame-pointer -I"$ROOT/common" \
+  "$CC" "${CFLAGS[@]}" "${LOCKWAIT_LIB_FLAGS[@]}" -I"$ROOT/common" \
     "$lib"/*.c "${shared[@]}" -Wl,-z,now -o "$BUILD_DIR/liblockwait.so" -ldl
 }
 

@@ -3,13 +3,13 @@
  * calls, counts every acquisition cheaply and measures every contended wait
  * (time, whether the waiter slept in the kernel, who held the lock), then
  * reports at exit (lw_report.c). This file: finding the real functions and
- * the mutex, spinlock and thread wrappers (semaphores, rwlocks, condvars:
- * lw_waits.c; start, fork and exit: lw_life.c); the state behind them is in
- * lw_core.c and lw_internal.h.
+ * the spinlock and thread wrappers (mutexes: lw_mutex.c; semaphores,
+ * rwlocks, condvars: lw_waits.c; start, fork and exit: lw_life.c); the state
+ * behind them is in lw_core.c and lw_internal.h.
  * Linux + glibc (musl untested).
  *
  * Fast path (lock is free): the real trylock, or for glibc's default mutex
- * the same steps taken in the wrapper (lw_glibc_mutex.h; in a process of one
+ * the same steps taken in the wrapper (lw_glibc_mutex.h, lw_mutex.c; in a process of one
  * thread, the lock itself, as the bare program runs it), a per-thread cache of this
  * thread's statistics for its last two locks, a counter bump and the hold
  * noted in one word (lw_fastpath.h), all thread-local. No syscall, no clock read,
@@ -128,179 +128,6 @@ int lw_resolve(void)
     }
     lw_real.ready = 1;
     return 1;
-}
-
-/* ---------------------------------------------------------------- mutex */
-
-
-static int mutex_real(pthread_mutex_t *m, enum how how, clockid_t c, const struct timespec *ts)
-{
-    switch (how) {
-    case TIMED: return lw_real.mutex_timedlock(m, ts);
-    case CLOCKED: return lw_real.mutex_clocklock(m, c, ts);
-    default: return lw_real.mutex_lock(m);
-    }
-}
-
-static inline int got_mutex(int rc)
-{
-    return rc == 0 || rc == EOWNERDEAD;
-}
-
-/* A locked glibc mutex with no owner in it is between its holder's two
- * stores: at the release (owner cleared, then the lock word) or at the
- * acquisition (the reverse). Worth one more try before a wait is measured
- * (holder, clock, stack walk): in the contended loop of tool/bench about
- * half the measured waits found no owner, and this try made the loop about
- * 5% faster, with fewer sleeps (41 interleaved runs). Other C libraries:
- * no owner to read. */
-static inline int owner_leaving(pthread_mutex_t *m)
-{
-#ifdef __GLIBC__
-    return __atomic_load_n(&m->__data.__owner, __ATOMIC_RELAXED) == 0;
-#else
-    (void)m;
-    return 0;
-#endif
-}
-
-/* the trylock said no (rc): wait for it the way the caller asked */
-static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uintptr_t pc, enum how how,
-                                                clockid_t c, const struct timespec *ts)
-{
-    /* Try once more at once, as glibc's own lock does (the exchange in its
-     * wait path) before measuring: the clock read and the sleep probe take
-     * 30-250 ns, long enough for a short holder to release and come back,
-     * which would turn a hand-over the bare program gets for free into a
-     * futex sleep. A lock free again within a few ns is not counted as a
-     * wait; nor is one whose holder is leaving it (owner_leaving): one more. */
-    if (rc == EBUSY)
-        rc = lw_real.mutex_trylock(m);
-    if (rc == EBUSY && owner_leaving(m))
-        rc = lw_real.mutex_trylock(m);
-    struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
-    if (got_mutex(rc)) { /* EOWNERDEAD: a robust mutex acquired, its previous owner dead */
-        if (e)
-            acquired(e, K_MUTEX, pc, 0);
-        return rc;
-    }
-    /* EINVAL, EAGAIN (a recursive mutex's count full), ENOTRECOVERABLE: the
-     * lock call's answer too, given as the bare program gets it (glibc fails
-     * the first lock or trylock of a priority-protect mutex with EINVAL,
-     * once: a second call here would make it succeed) */
-    if (rc != EBUSY)
-        return rc;
-    if (e && held_find(e)) {
-        /* a relock of our own mutex (errorcheck: EDEADLK; normal: a
-         * deadlock): the real call's answer, no contention */
-        rc = mutex_real(m, how, c, ts);
-        if (got_mutex(rc) && e)
-            acquired(e, K_MUTEX, pc, 0);
-        return rc;
-    }
-    struct wait w;
-    lw_wait_begin(m, e, &w, LW_T_MUTEX, pc);
-    rc = mutex_real(m, how, c, ts);
-    if (got_mutex(rc) && e) {
-        lw_wait_measure_held(&w, pc);
-        acquired(e, K_MUTEX, pc, w.t1); /* the wait's end, read inside the critical section anyway */
-        lw_wait_defer(m, e, &w); /* accounted after the unlock: keep the hold short */
-    } else {
-        lw_wait_measure(e, &w, got_mutex(rc), pc);
-        lw_wait_account(m, e, &w);
-    }
-    return rc;
-}
-
-/* The first try: a default mutex taken here, as glibc takes it
- * (lw_glibc_mutex.h); any other, glibc's trylock. In a process that never
- * started a thread, a free mutex is locked outright, as the bare program
- * does: glibc (2.32 on) then takes it with plain stores, where a trylock
- * would add an atomic and double the cost of the lock/unlock pair. (An
- * error of either call, EAGAIN say, mutex_slow passes on; so does glibc's
- * EINVAL for a deadline it refuses, lw_deadline_refused.) */
-static inline __attribute__((always_inline)) int mutex_try(pthread_mutex_t *m, enum how how, clockid_t c,
-                                                           const struct timespec *ts)
-{
-    if (lw_deadline_refused(how, c, ts, 0))
-        return mutex_real(m, how, c, ts);
-    int lone = how == PLAIN && lw_lone_and_free(m);
-    if (lw_default_mutex(m)) {
-        if (!lone)
-            return lw_default_trylock(m);
-        lw_default_lock_alone(m);
-        return 0;
-    }
-    return lone ? lw_real.mutex_lock(m) : lw_real.mutex_trylock(m);
-}
-
-static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, uintptr_t pc, enum how how,
-                                                            clockid_t c, const struct timespec *ts)
-{
-    int rc = mutex_try(m, how, c, ts);
-    if (LW_LIKELY(rc == 0)) {
-        struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
-        if (LW_LIKELY(e != NULL))
-            acquired(e, K_MUTEX, pc, 0);
-        return 0;
-    }
-    return mutex_slow(m, rc, pc, how, c, ts);
-}
-
-/* the C11 wrappers' way in (lw_c11.c): as the pthread calls, from pc */
-int lw_mutex_lock_at(pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts)
-{
-    if (ts) {
-        NEED(mutex_timedlock);
-        return mutex_lock(m, pc, TIMED, 0, ts);
-    }
-    NEED(mutex_trylock);
-    return mutex_lock(m, pc, PLAIN, 0, NULL);
-}
-
-LW_API int pthread_mutex_lock(pthread_mutex_t *m)
-{
-    NEED(mutex_trylock);
-    return mutex_lock(m, RA(), PLAIN, 0, NULL);
-}
-
-LW_API int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *ts)
-{
-    NEED(mutex_timedlock);
-    return mutex_lock(m, RA(), TIMED, 0, ts);
-}
-
-LW_API int pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t c, const struct timespec *ts)
-{
-    NEED(mutex_clocklock);
-    return mutex_lock(m, RA(), CLOCKED, c, ts);
-}
-
-LW_API int pthread_mutex_trylock(pthread_mutex_t *m)
-{
-    NEED(mutex_trylock);
-    uintptr_t pc = RA();
-    int rc = lw_default_mutex(m) ? lw_default_trylock(m) : lw_real.mutex_trylock(m);
-    struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
-    if (got_mutex(rc) && e)
-        acquired(e, K_MUTEX, pc, 0);
-    else if (rc == EBUSY)
-        lw_trylock_failed(e);
-    return rc;
-}
-
-LW_API int pthread_mutex_unlock(pthread_mutex_t *m)
-{
-    NEED(mutex_unlock);
-    struct lw_tstat *e = releasing(m, K_MUTEX);
-    int rc = 0;
-    if (lw_default_mutex(m))
-        lw_default_unlock(m);
-    else
-        rc = lw_real.mutex_unlock(m);
-    if (e)
-        owner_note(e);
-    return rc;
 }
 
 /* ---------------------------------------------------------------- spinlock */

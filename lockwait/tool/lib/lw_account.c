@@ -129,12 +129,18 @@ __attribute__((noinline)) struct lw_tstat *lw_releasing_slow(const void *p, int 
     return NULL;
 }
 
-/* owner_note() found the lock's last releaser was another thread */
-__attribute__((noinline)) void lw_owner_changed(struct lw_tstat *e)
+/* owner_note() found something to note: a wait or blocking hold to
+ * settle, or a release after another thread's (or this thread's tid not
+ * yet known) */
+__attribute__((noinline)) void lw_owner_note(struct lw_tstat *e)
 {
-    uint32_t old = LD(e->lock->last_holder);
-    ST(e->lock->last_holder, my_tid());
-    BUMP1(e->owner_changes, old != 0);
+    if (((uintptr_t)lw_tls.settle_e | (uintptr_t)lw_tls.bhold_e) != 0)
+        lw_settle();
+    uint32_t old = LD(e->lock->last_holder), me = my_tid();
+    if (old != me) {
+        ST(e->lock->last_holder, me);
+        BUMP1(e->owner_changes, old != 0);
+    }
 }
 
 /* a blocking hold of e: ticks long, from `start`, acquired at pc */

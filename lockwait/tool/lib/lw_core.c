@@ -1,8 +1,8 @@
 /* lw_core.c - liblockwait's state: the lock records and their table, each
  * thread's statistics per lock, the threads, the trace buffers, the
  * timestamps (ticks); holds and waits are recorded in lw_account.c. The wrappers
- * (liblockwait.c) call in here off the fast path; the fast-path helpers are
- * inline in lw_internal.h. */
+ * (lw_mutex.c, liblockwait.c, lw_waits.c) call in here off the fast path;
+ * the fast-path helpers are inline in lw_fastpath.h. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>

@@ -1,8 +1,9 @@
 /* lw_fastpath.h - the uncontended lock call, inline, in the order a call
  * runs it. A lock call reads in one direction:
- *   1. the wrapper (liblockwait.c: mutexes, spinlocks, threads; lw_waits.c:
- *      semaphores, rwlocks, condvars) tries the real trylock (glibc's
- *      default mutex: the same steps in the wrapper, lw_glibc_mutex.h);
+ *   1. the wrapper (lw_mutex.c: mutexes; liblockwait.c: spinlocks, threads;
+ *      lw_waits.c: semaphores, rwlocks, condvars) tries the real trylock
+ *      (glibc's default mutex: the same steps in the wrapper,
+ *      lw_glibc_mutex.h, with every uncommon case a jump: lw_mutex.c);
  *   2. this file: the thread's statistics for the lock (stat_of), the
  *      acquisition (acquired), and at the unlock the release (releasing,
  *      then owner_note after the real unlock): thread-local stores only;
@@ -86,11 +87,12 @@ static inline struct lw_held *held_find(struct lw_tstat *e)
  * everything written here is thread-local, except the record's holder field
  * for locks that do not keep their owner themselves. Inline: the common
  * case, the thread's only hold, untimed and not traced, kept as the plain
- * hold (a traced RELEASE names its acquire site: held[]); the rest is
- * lw_acquired_slow. */
+ * hold (a traced RELEASE names its acquire site: held[]). Returns 0 when
+ * that is all, else the acquisition's number, for lw_acquired_slow (the
+ * caller calls it: acquired() below, or a wrapper that ends in it). */
 /* pre: the hold's start when already read (the end of the wait that got it), or 0 */
-static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, int kind, uintptr_t pc,
-                                                           uint64_t pre)
+static inline __attribute__((always_inline)) uint64_t acquired_inline(struct lw_tstat *e, int kind, uintptr_t pc,
+                                                                      uint64_t pre)
 {
     /* owner_note reads and writes the holder's line right after the unlock;
      * when the last owner was another thread, the line now travels during
@@ -104,10 +106,8 @@ static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, i
      * timed whole once the lock has been contended (the record's `timed`,
      * on a line written rarely, read only then) */
     if (LW_UNLIKELY((lw_tls.nheld | (uintptr_t)lw_tls.plain) != 0 || acq % LW_HOLD_SAMPLE == 1 || lw.cfg.trace ||
-                    (e->long_holds && LD(e->lock->timed) == 1))) {
-        lw_acquired_slow(e, kind, acq, pc, pre);
-        return;
-    }
+                    (e->long_holds && LD(e->lock->timed) == 1)))
+        return acq;
     if (pre) { /* after a wait: on held[], where the wait is deferred to (lw_wait_defer) */
         (void)held_push(e, pc);
     } else {
@@ -115,6 +115,29 @@ static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, i
     }
     if (!LW_OWNER_IN_LOCK(kind))
         ST(e->lock->holder, my_tid());
+    return 0;
+}
+
+static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, int kind, uintptr_t pc,
+                                                           uint64_t pre)
+{
+    uint64_t acq = acquired_inline(e, kind, pc, pre);
+    if (LW_UNLIKELY(acq != 0))
+        lw_acquired_slow(e, kind, acq, pc, pre);
+}
+
+/* The plain hold e (the caller checked stat_is) ends: cleared, before the
+ * real unlock. Nonzero when a signal handler that took a lock since the
+ * caller read it moved the hold onto held[] (lw_plain_to_held): it then
+ * ends there (lw_plain_moved). */
+static inline __attribute__((always_inline)) int plain_released(struct lw_tstat *e, int kind)
+{
+    if (!LW_OWNER_IN_LOCK(kind))
+        ST(e->lock->holder, 0);
+    atomic_signal_fence(memory_order_seq_cst);
+    lw_tls.plain = NULL;
+    atomic_signal_fence(memory_order_seq_cst);
+    return lw_tls.nheld != 0;
 }
 
 /* Before the real unlock of p by this thread. Returns the statistics when
@@ -125,30 +148,27 @@ static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, i
 static inline __attribute__((always_inline)) struct lw_tstat *releasing(const void *p, int kind)
 {
     struct lw_tstat *e = lw_tls.plain;
-    if (LW_LIKELY(stat_is(e, p, kind))) {
-        if (!LW_OWNER_IN_LOCK(kind))
-            ST(e->lock->holder, 0);
-        atomic_signal_fence(memory_order_seq_cst);
-        lw_tls.plain = NULL;
-        atomic_signal_fence(memory_order_seq_cst);
-        /* a signal handler that took a lock since the read above moved the
-         * hold onto held[] (lw_plain_to_held): it ends there */
-        if (LW_UNLIKELY(lw_tls.nheld != 0))
-            return lw_plain_moved(e);
-        return e;
-    }
+    if (LW_LIKELY(stat_is(e, p, kind)))
+        return LW_UNLIKELY(plain_released(e, kind)) ? lw_plain_moved(e) : e;
     return lw_releasing_slow(p, kind);
 }
 
-/* After the real unlock: owner changes, counted at each release whose
- * previous release was by another thread. Outside the critical section, so
- * the record line's trip between cores does not lengthen the hold. */
+/* After the real unlock: is there anything to note? Owner changes are
+ * counted at each release whose previous release was by another thread
+ * (lw_owner_note); a wait or blocking hold left to settle is accounted
+ * there too. Outside the critical section, so the record line's trip
+ * between cores does not lengthen the hold. */
+static inline __attribute__((always_inline)) int owner_note_due(const struct lw_tstat *e)
+{
+    uint32_t tid = lw_tls.tid; /* 0 (not known yet): lw_owner_note asks */
+    return LW_UNLIKELY(((uintptr_t)lw_tls.settle_e | (uintptr_t)lw_tls.bhold_e) != 0) || LW_UNLIKELY(tid == 0) ||
+           LW_UNLIKELY(LD(e->lock->last_holder) != tid);
+}
+
 static inline __attribute__((always_inline)) void owner_note(struct lw_tstat *e)
 {
-    if (LW_UNLIKELY(((uintptr_t)lw_tls.settle_e | (uintptr_t)lw_tls.bhold_e) != 0))
-        lw_settle();
-    if (LW_UNLIKELY(LD(e->lock->last_holder) != my_tid()))
-        lw_owner_changed(e);
+    if (owner_note_due(e))
+        lw_owner_note(e);
 }
 
 #endif

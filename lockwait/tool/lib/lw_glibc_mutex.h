@@ -71,40 +71,65 @@ static inline __attribute__((always_inline)) int lw_lone_and_free(const pthread_
     return LW_ALONE() && (m->__data.__kind & 128) == 0 /* PTHREAD_MUTEX_PSHARED_BIT */ && m->__data.__lock == 0;
 }
 
+static inline __attribute__((always_inline)) void lw_default_owned_by(pthread_mutex_t *m, uint32_t tid)
+{
+    __atomic_store_n(&m->__data.__owner, (int)tid, __ATOMIC_RELAXED);
+    ++m->__data.__nusers;
+}
+
 static inline __attribute__((always_inline)) void lw_default_owned(pthread_mutex_t *m)
 {
-    __atomic_store_n(&m->__data.__owner, (int)my_tid(), __ATOMIC_RELAXED);
-    ++m->__data.__nusers;
+    lw_default_owned_by(m, my_tid());
+}
+
+/* glibc's first step of a default mutex's trylock: 1 when the word was
+ * free and is now ours (the owner fields are the caller's to set) */
+static inline __attribute__((always_inline)) int lw_default_word(pthread_mutex_t *m)
+{
+    int free_word = 0;
+    return __atomic_compare_exchange_n(&m->__data.__lock, &free_word, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
 }
 
 /* glibc's trylock of a default mutex: 0, or EBUSY */
 static inline __attribute__((always_inline)) int lw_default_trylock(pthread_mutex_t *m)
 {
-    int free_word = 0;
-    if (!__atomic_compare_exchange_n(&m->__data.__lock, &free_word, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+    if (!lw_default_word(m))
         return EBUSY;
     lw_default_owned(m);
     return 0;
 }
 
-/* glibc's lock of a default mutex that lw_lone_and_free said is free */
-static inline __attribute__((always_inline)) void lw_default_lock_alone(pthread_mutex_t *m)
+/* glibc's lock of a default mutex that lw_lone_and_free said is free: the
+ * word (the owner fields are the caller's to set) */
+static inline __attribute__((always_inline)) void lw_default_word_alone(pthread_mutex_t *m)
 {
     __atomic_store_n(&m->__data.__lock, 1, __ATOMIC_RELAXED);
-    lw_default_owned(m);
 }
 
-/* glibc's unlock of a default mutex */
-static inline __attribute__((always_inline)) void lw_default_unlock(pthread_mutex_t *m)
+/* glibc's unlock of a default mutex up to the wake: nonzero when the word
+ * said a thread sleeps on it (2), to be woken with lw_default_wake */
+static inline __attribute__((always_inline)) int lw_default_unlocked(pthread_mutex_t *m)
 {
     __atomic_store_n(&m->__data.__owner, 0, __ATOMIC_RELAXED);
     --m->__data.__nusers;
     if (LW_ALONE()) {
         __atomic_store_n(&m->__data.__lock, 0, __ATOMIC_RELAXED);
-    } else if (LW_UNLIKELY(__atomic_exchange_n(&m->__data.__lock, 0, __ATOMIC_RELEASE) > 1)) {
-        if (LW_UNLIKELY(syscall(SYS_futex, &m->__data.__lock, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0) < 0))
-            lw_wake_failed(errno);
+        return 0;
     }
+    return __atomic_exchange_n(&m->__data.__lock, 0, __ATOMIC_RELEASE) > 1;
+}
+
+static inline void lw_default_wake(pthread_mutex_t *m)
+{
+    if (LW_UNLIKELY(syscall(SYS_futex, &m->__data.__lock, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0) < 0))
+        lw_wake_failed(errno);
+}
+
+/* glibc's unlock of a default mutex */
+static inline __attribute__((always_inline)) void lw_default_unlock(pthread_mutex_t *m)
+{
+    if (LW_UNLIKELY(lw_default_unlocked(m)))
+        lw_default_wake(m);
 }
 #else
 static inline int lw_default_mutex(const pthread_mutex_t *m)
@@ -122,7 +147,30 @@ static inline int lw_default_trylock(pthread_mutex_t *m)
     (void)m;
     return EBUSY;
 }
-static inline void lw_default_lock_alone(pthread_mutex_t *m)
+static inline int lw_default_word(pthread_mutex_t *m)
+{
+    (void)m;
+    return 0;
+}
+static inline void lw_default_word_alone(pthread_mutex_t *m)
+{
+    (void)m;
+}
+static inline void lw_default_owned(pthread_mutex_t *m)
+{
+    (void)m;
+}
+static inline void lw_default_owned_by(pthread_mutex_t *m, uint32_t tid)
+{
+    (void)m;
+    (void)tid;
+}
+static inline int lw_default_unlocked(pthread_mutex_t *m)
+{
+    (void)m;
+    return 0;
+}
+static inline void lw_default_wake(pthread_mutex_t *m)
 {
     (void)m;
 }

@@ -402,12 +402,12 @@ LW_HIDDEN uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r);
 #define LW_HOLD_SAMPLE 64
 #define LW_HOLD_LONG_NS 10000
 LW_HIDDEN uint64_t lw_hold_start(struct lw_tstat *e); /* the hold's start, or 0: not timed */
-/* the general cases of acquired(), releasing() and owner_note() below */
+/* the general cases of acquired(), releasing() and owner_note() (lw_fastpath.h) */
 LW_HIDDEN void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq, uintptr_t pc, uint64_t pre);
 LW_HIDDEN struct lw_tstat *lw_releasing_slow(const void *p, int kind);
 LW_HIDDEN void lw_plain_to_held(void);
 LW_HIDDEN struct lw_tstat *lw_plain_moved(struct lw_tstat *e);
-LW_HIDDEN void lw_owner_changed(struct lw_tstat *e);
+LW_HIDDEN void lw_owner_note(struct lw_tstat *e);
 LW_HIDDEN void lw_hold_end(struct lw_tstat *e, const struct lw_held *h);
 
 

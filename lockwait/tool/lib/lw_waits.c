@@ -1,5 +1,5 @@
 /* lw_waits.c - liblockwait's wrappers for semaphores, rwlocks and condition
- * variables (mutexes, spinlocks and threads: liblockwait.c). */
+ * variables (mutexes: lw_mutex.c; spinlocks and threads: liblockwait.c). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>

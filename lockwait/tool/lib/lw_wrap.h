@@ -1,4 +1,4 @@
-/* lw_wrap.h - what the wrapper files (liblockwait.c, lw_waits.c) share: the
+/* lw_wrap.h - what the wrapper files (lw_mutex.c, liblockwait.c, lw_waits.c) share: the
  * real libc functions, found once with dlsym, and the macros around them. */
 #ifndef LW_WRAP_H
 #define LW_WRAP_H

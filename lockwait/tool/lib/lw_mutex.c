@@ -1,0 +1,285 @@
+/* lw_mutex.c - the pthread mutex wrappers: lock, timed and clock locks,
+ * trylock and unlock (C11's mtx_* come in through lw_mutex_lock_at,
+ * lw_c11.c). The first try takes a free lock as the bare call would
+ * (mutex_try); a try that fails goes to mutex_slow, which measures the
+ * wait. The statistics are lw_fastpath.h's.
+ *
+ * pthread_mutex_lock and pthread_mutex_unlock of glibc's default mutex,
+ * the calls programs make most, are leaves: every case but the common one
+ * (the lock free, its statistics the thread's last, the hold untimed, no
+ * sleeper to wake, no owner change) ends in a jump to a function of its own
+ * (a tail call: `return f(...)`). So the wrappers save no registers and,
+ * under gcc, build no frame (-momit-leaf-frame-pointer, tool/build.sh).
+ * That took bench_overhead.sh's uncontended loop from 1.23x bare to 1.12x
+ * (101 rotating rounds; docs/lockwait-manual.md). A jump leaves the
+ * caller's frame pointer and return address in place: the function jumped
+ * to has the frame record the wrapper's own frame had, the one the stack
+ * walk climbs to (lw_stacks.c). tests/leaf.sh checks both listings. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <time.h>
+
+#include "lw_wrap.h"
+#include "lw_glibc_mutex.h"
+
+/* 0, the answer of every rare case below, hidden from the optimiser: clang
+ * otherwise sees that such a case always returns 0 and calls it, then
+ * returns 0 itself, where a jump is wanted (a call makes the wrapper save
+ * registers and build a frame) */
+static inline __attribute__((always_inline)) int answer_0(void)
+{
+    int zero = 0;
+    __asm__("" : "+r"(zero));
+    return zero;
+}
+
+static int mutex_real(pthread_mutex_t *m, enum how how, clockid_t c, const struct timespec *ts)
+{
+    switch (how) {
+    case TIMED: return lw_real.mutex_timedlock(m, ts);
+    case CLOCKED: return lw_real.mutex_clocklock(m, c, ts);
+    default: return lw_real.mutex_lock(m);
+    }
+}
+
+static inline int got_mutex(int rc)
+{
+    return rc == 0 || rc == EOWNERDEAD;
+}
+
+/* A locked glibc mutex with no owner in it is between its holder's two
+ * stores: at the release (owner cleared, then the lock word) or at the
+ * acquisition (the reverse). Worth one more try before a wait is measured
+ * (holder, clock, stack walk): in the contended loop of tool/bench about
+ * half the measured waits found no owner, and this try made the loop about
+ * 5% faster, with fewer sleeps (41 interleaved runs). Other C libraries:
+ * no owner to read. */
+static inline int owner_leaving(pthread_mutex_t *m)
+{
+#ifdef __GLIBC__
+    return __atomic_load_n(&m->__data.__owner, __ATOMIC_RELAXED) == 0;
+#else
+    (void)m;
+    return 0;
+#endif
+}
+
+/* the trylock said no (rc): wait for it the way the caller asked */
+static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uintptr_t pc, enum how how,
+                                                clockid_t c, const struct timespec *ts)
+{
+    /* Try once more at once, as glibc's own lock does (the exchange in its
+     * wait path) before measuring: the clock read and the sleep probe take
+     * 30-250 ns, long enough for a short holder to release and come back,
+     * which would turn a hand-over the bare program gets for free into a
+     * futex sleep. A lock free again within a few ns is not counted as a
+     * wait; nor is one whose holder is leaving it (owner_leaving): one more. */
+    if (rc == EBUSY)
+        rc = lw_real.mutex_trylock(m);
+    if (rc == EBUSY && owner_leaving(m))
+        rc = lw_real.mutex_trylock(m);
+    struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
+    if (got_mutex(rc)) { /* EOWNERDEAD: a robust mutex acquired, its previous owner dead */
+        if (e)
+            acquired(e, K_MUTEX, pc, 0);
+        return rc;
+    }
+    /* EINVAL, EAGAIN (a recursive mutex's count full), ENOTRECOVERABLE: the
+     * lock call's answer too, given as the bare program gets it (glibc fails
+     * the first lock or trylock of a priority-protect mutex with EINVAL,
+     * once: a second call here would make it succeed) */
+    if (rc != EBUSY)
+        return rc;
+    if (e && held_find(e)) {
+        /* a relock of our own mutex (errorcheck: EDEADLK; normal: a
+         * deadlock): the real call's answer, no contention */
+        rc = mutex_real(m, how, c, ts);
+        if (got_mutex(rc) && e)
+            acquired(e, K_MUTEX, pc, 0);
+        return rc;
+    }
+    struct wait w;
+    lw_wait_begin(m, e, &w, LW_T_MUTEX, pc);
+    rc = mutex_real(m, how, c, ts);
+    if (got_mutex(rc) && e) {
+        lw_wait_measure_held(&w, pc);
+        acquired(e, K_MUTEX, pc, w.t1); /* the wait's end, read inside the critical section anyway */
+        lw_wait_defer(m, e, &w); /* accounted after the unlock: keep the hold short */
+    } else {
+        lw_wait_measure(e, &w, got_mutex(rc), pc);
+        lw_wait_account(m, e, &w);
+    }
+    return rc;
+}
+
+/* The first try: a default mutex taken here, as glibc takes it
+ * (lw_glibc_mutex.h); any other, glibc's trylock. In a process that never
+ * started a thread, a free mutex is locked outright, as the bare program
+ * does: glibc (2.32 on) then takes it with plain stores, where a trylock
+ * would add an atomic and double the cost of the lock/unlock pair. (An
+ * error of either call, EAGAIN say, mutex_slow passes on; so does glibc's
+ * EINVAL for a deadline it refuses, lw_deadline_refused.) */
+static inline __attribute__((always_inline)) int mutex_try(pthread_mutex_t *m, enum how how, clockid_t c,
+                                                           const struct timespec *ts)
+{
+    if (lw_deadline_refused(how, c, ts, 0))
+        return mutex_real(m, how, c, ts);
+    int lone = how == PLAIN && lw_lone_and_free(m);
+    if (lw_default_mutex(m)) {
+        if (!lone)
+            return lw_default_trylock(m);
+        lw_default_word_alone(m);
+        lw_default_owned(m);
+        return 0;
+    }
+    return lone ? lw_real.mutex_lock(m) : lw_real.mutex_trylock(m);
+}
+
+static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, uintptr_t pc, enum how how,
+                                                            clockid_t c, const struct timespec *ts)
+{
+    int rc = mutex_try(m, how, c, ts);
+    if (LW_LIKELY(rc == 0)) {
+        struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
+        if (LW_LIKELY(e != NULL))
+            acquired(e, K_MUTEX, pc, 0);
+        return 0;
+    }
+    return mutex_slow(m, rc, pc, how, c, ts);
+}
+
+/* the C11 wrappers' way in (lw_c11.c): as the pthread calls, from pc */
+int lw_mutex_lock_at(pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts)
+{
+    if (ts) {
+        NEED(mutex_timedlock);
+        return mutex_lock(m, pc, TIMED, 0, ts);
+    }
+    NEED(mutex_trylock);
+    return mutex_lock(m, pc, PLAIN, 0, NULL);
+}
+
+
+LW_API int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *ts)
+{
+    NEED(mutex_timedlock);
+    return mutex_lock(m, RA(), TIMED, 0, ts);
+}
+
+LW_API int pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t c, const struct timespec *ts)
+{
+    NEED(mutex_clocklock);
+    return mutex_lock(m, RA(), CLOCKED, c, ts);
+}
+
+LW_API int pthread_mutex_trylock(pthread_mutex_t *m)
+{
+    NEED(mutex_trylock);
+    uintptr_t pc = RA();
+    int rc = lw_default_mutex(m) ? lw_default_trylock(m) : lw_real.mutex_trylock(m);
+    struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
+    if (got_mutex(rc) && e)
+        acquired(e, K_MUTEX, pc, 0);
+    else if (rc == EBUSY)
+        lw_trylock_failed(e);
+    return rc;
+}
+
+/* -------------------------------------------------- lock: the leaf */
+
+/* every plain lock but the leaf's common case, the general way */
+static __attribute__((noinline)) int mutex_lock_general(pthread_mutex_t *m, uintptr_t pc)
+{
+    NEED(mutex_trylock);
+    return mutex_lock(m, pc, PLAIN, 0, NULL);
+}
+
+/* a default mutex's word taken by the leaf: the rest, the general way */
+static __attribute__((noinline)) int default_locked(pthread_mutex_t *m, uintptr_t pc)
+{
+    lw_default_owned(m);
+    struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
+    if (LW_LIKELY(e != NULL))
+        acquired(e, K_MUTEX, pc, 0);
+    return answer_0();
+}
+
+static __attribute__((noinline)) int acquired_slow(struct lw_tstat *e, uint64_t acq, uintptr_t pc)
+{
+    lw_acquired_slow(e, K_MUTEX, acq, pc, 0);
+    return answer_0();
+}
+
+/* mutex_lock's steps for a default mutex, with every other case a jump */
+LW_API int pthread_mutex_lock(pthread_mutex_t *m)
+{
+    uintptr_t pc = RA();
+    if (LW_UNLIKELY(!lw_real.mutex_trylock) || !lw_default_mutex(m))
+        return mutex_lock_general(m, pc);
+    if (lw_lone_and_free(m))
+        lw_default_word_alone(m);
+    else if (!lw_default_word(m))
+        return mutex_slow(m, EBUSY, pc, PLAIN, 0, NULL);
+    uint32_t tid = lw_tls.tid;
+    struct lw_tstat *e = lw_tls.last;
+    if (LW_UNLIKELY(tid == 0) || !stat_is(e, m, K_MUTEX))
+        return default_locked(m, pc);
+    lw_default_owned_by(m, tid);
+    uint64_t acq = acquired_inline(e, K_MUTEX, pc, 0);
+    if (LW_UNLIKELY(acq != 0))
+        return acquired_slow(e, acq, pc);
+    return 0;
+}
+
+/* -------------------------------------------------- unlock: the leaf */
+
+/* every unlock but the leaf's common case, the general way */
+static __attribute__((noinline)) int mutex_unlock_general(pthread_mutex_t *m)
+{
+    NEED(mutex_unlock);
+    struct lw_tstat *e = releasing(m, K_MUTEX);
+    int rc = 0;
+    if (lw_default_mutex(m))
+        lw_default_unlock(m);
+    else
+        rc = lw_real.mutex_unlock(m);
+    if (e)
+        owner_note(e);
+    return rc;
+}
+
+/* the plain hold, moved onto held[] by a signal handler (plain_released):
+ * the unlock, the general way */
+static __attribute__((noinline)) int default_unlock_moved(pthread_mutex_t *m, struct lw_tstat *e)
+{
+    e = lw_plain_moved(e);
+    lw_default_unlock(m);
+    if (e)
+        owner_note(e);
+    return answer_0();
+}
+
+/* a default mutex released by the leaf: a sleeper to wake, or a note */
+static __attribute__((noinline)) int default_unlocked_rest(pthread_mutex_t *m, struct lw_tstat *e, int wake)
+{
+    if (wake)
+        lw_default_wake(m);
+    owner_note(e);
+    return answer_0();
+}
+
+/* mutex_unlock_general's steps for a default mutex in the plain hold, with
+ * every other case a jump */
+LW_API int pthread_mutex_unlock(pthread_mutex_t *m)
+{
+    struct lw_tstat *e = lw_tls.plain;
+    if (LW_UNLIKELY(!lw_real.mutex_unlock) || !lw_default_mutex(m) || !stat_is(e, m, K_MUTEX))
+        return mutex_unlock_general(m);
+    if (LW_UNLIKELY(plain_released(e, K_MUTEX)))
+        return default_unlock_moved(m, e);
+    int wake = lw_default_unlocked(m);
+    if (LW_UNLIKELY(wake) || owner_note_due(e))
+        return default_unlocked_rest(m, e, wake);
+    return 0;
+}
