@@ -10,11 +10,12 @@
  * sleeper to wake, no owner change) ends in a jump to a function of its own
  * (a tail call: `return f(...)`). So the wrappers save no registers and,
  * under gcc, build no frame (-momit-leaf-frame-pointer, tool/build.sh).
- * That took bench_overhead.sh's uncontended loop from 1.23x bare to 1.12x
- * (101 rotating rounds; docs/lockwait-manual.md). A jump leaves the
- * caller's frame pointer and return address in place: the function jumped
- * to has the frame record the wrapper's own frame had, the one the stack
- * walk climbs to (lw_stacks.c). tests/leaf.sh checks both listings. */
+ * That took the uncontended loop of tool/bench (build/lw_bench) from 1.22x
+ * bare to 1.115x (101 rotating rounds; docs/lockwait-manual.md). A jump
+ * leaves the caller's frame pointer and return address in place: the
+ * function jumped to has the frame record the wrapper's own frame had, the
+ * one the stack walk climbs to (lw_stacks.c). tests/leaf.sh checks both
+ * listings. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
@@ -205,6 +206,7 @@ static __attribute__((noinline)) int default_locked(pthread_mutex_t *m, uintptr_
     return answer_0();
 }
 
+/* another hold, a sampled or timed one, a traced run: lw_acquired_slow */
 static __attribute__((noinline)) int acquired_slow(struct lw_tstat *e, uint64_t acq, uintptr_t pc)
 {
     lw_acquired_slow(e, K_MUTEX, acq, pc, 0);
