@@ -452,20 +452,14 @@ struct lw_tstat *lw_tstat_find(struct lw_thread *t, struct lw_lock *r)
     return NULL;
 }
 
+/* stat_of when the cache misses: the tables; the lock found becomes the last */
 __attribute__((noinline)) struct lw_tstat *lw_stat_slow(const void *p, int kind, uintptr_t pc)
 {
-    /* the lock before the last: a mutex used with a condition variable, or
-     * two locks taken in turn, alternate; without it each call would look
-     * both tables up (cond_wake's pattern: 50 ns a lock/signal/unlock here
-     * against 35 with it) */
-    struct lw_tstat *e = lw_tls.prev;
-    if (!stat_is(e, p, kind)) {
-        int saved = errno;
-        e = lw_tstat_for(lw_thread_self(), lw_record(p, kind, pc));
-        errno = saved;
-        if (!e)
-            return NULL;
-    }
+    int saved = errno;
+    struct lw_tstat *e = lw_tstat_for(lw_thread_self(), lw_record(p, kind, pc));
+    errno = saved;
+    if (!e)
+        return NULL;
     lw_tls.prev = lw_tls.last;
     lw_tls.last = e;
     return e;

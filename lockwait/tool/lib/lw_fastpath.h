@@ -34,13 +34,30 @@ static inline __attribute__((always_inline)) uint32_t my_tid(void)
 #define LW_OWNER_IN_LOCK(kind) 0
 #endif
 
-/* This thread's statistics for lock p: those of the last lock it used (one
- * word, so a signal handler cannot tear it), else lw_stat_slow (the lock
- * before, then the tables). NULL: not recorded. */
-static inline __attribute__((always_inline)) struct lw_tstat *stat_of(const void *p, int kind, uintptr_t pc)
+/* This thread's statistics for lock p when they are cached: those of the
+ * last lock it used (one word, so a signal handler cannot tear it), then
+ * of the one before, which becomes the last (a mutex and the condition
+ * variable signalled under it alternate; without the second entry each
+ * call would look both tables up). NULL: not cached. */
+static inline __attribute__((always_inline)) struct lw_tstat *stat_cached(const void *p, int kind)
 {
     struct lw_tstat *e = lw_tls.last;
     if (LW_LIKELY(stat_is(e, p, kind)))
+        return e;
+    e = lw_tls.prev;
+    if (!(e != NULL && e->addr == (uintptr_t)p && e->kind == kind))
+        return NULL;
+    lw_tls.prev = lw_tls.last; /* a signal handler in between finds neither: a table lookup */
+    lw_tls.last = e;
+    return e;
+}
+
+/* This thread's statistics for lock p: cached, else from the tables
+ * (lw_stat_slow). NULL: not recorded. */
+static inline __attribute__((always_inline)) struct lw_tstat *stat_of(const void *p, int kind, uintptr_t pc)
+{
+    struct lw_tstat *e = stat_cached(p, kind);
+    if (LW_LIKELY(e != NULL))
         return e;
     return lw_stat_slow(p, kind, pc);
 }

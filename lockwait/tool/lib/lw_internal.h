@@ -248,7 +248,7 @@ struct lw_tls {
     uint32_t nheld;        /* entries in held[] */
     uint32_t held_lost;    /* holds not tracked: held[] was full */
     struct lw_tstat *last; /* this thread's stats of the last lock used (stat_of) */
-    struct lw_tstat *prev; /* and of the one before (lw_stat_slow) */
+    struct lw_tstat *prev; /* and of the one before (stat_cached) */
     /* The thread's plain hold, one word instead of a held[] entry: its only
      * hold, untimed, untraced, taken on the fast path (lw_fastpath.h). Moved
      * onto held[] (lw_plain_to_held) before anything else reads the stack. */

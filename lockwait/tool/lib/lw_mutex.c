@@ -161,7 +161,6 @@ int lw_mutex_lock_at(pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts
     return mutex_lock(m, pc, PLAIN, 0, NULL);
 }
 
-
 LW_API int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *ts)
 {
     NEED(mutex_timedlock);
@@ -224,8 +223,8 @@ LW_API int pthread_mutex_lock(pthread_mutex_t *m)
     else if (!lw_default_word(m))
         return mutex_slow(m, EBUSY, pc, PLAIN, 0, NULL);
     uint32_t tid = lw_tls.tid;
-    struct lw_tstat *e = lw_tls.last;
-    if (LW_UNLIKELY(tid == 0) || !stat_is(e, m, K_MUTEX))
+    struct lw_tstat *e = stat_cached(m, K_MUTEX);
+    if (LW_UNLIKELY(tid == 0) || LW_UNLIKELY(e == NULL))
         return default_locked(m, pc);
     lw_default_owned_by(m, tid);
     uint64_t acq = acquired_inline(e, K_MUTEX, pc, 0);

@@ -369,17 +369,34 @@ static void cond_wake(pthread_cond_t *cv, uintptr_t pc)
     errno = e0;
 }
 
+/* a signal (all: a broadcast) that may have a waiter to note: cond_wake */
+static __attribute__((noinline)) int cond_wake_then_real(pthread_cond_t *cv, uintptr_t pc, int all)
+{
+    if (all) {
+        NEED(cond_broadcast);
+    } else {
+        NEED(cond_signal);
+    }
+    cond_wake(cv, pc);
+    return all ? lw_real.cond_broadcast(cv) : lw_real.cond_signal(cv);
+}
+
+/* Leaves, as the mutex wrappers are (lw_mutex.c): when the condvar's
+ * statistics are cached and nobody waits on it, glibc's call is a jump;
+ * every other case is a jump to cond_wake_then_real. */
 LW_API int pthread_cond_signal(pthread_cond_t *cv)
 {
-    NEED(cond_signal);
-    cond_wake(cv, RA());
+    struct lw_tstat *e = stat_cached(cv, K_COND);
+    if (LW_UNLIKELY(!lw_real.cond_signal) || LW_UNLIKELY(e == NULL) || LD(e->lock->waiting))
+        return cond_wake_then_real(cv, RA(), 0);
     return lw_real.cond_signal(cv);
 }
 
 LW_API int pthread_cond_broadcast(pthread_cond_t *cv)
 {
-    NEED(cond_broadcast);
-    cond_wake(cv, RA());
+    struct lw_tstat *e = stat_cached(cv, K_COND);
+    if (LW_UNLIKELY(!lw_real.cond_broadcast) || LW_UNLIKELY(e == NULL) || LD(e->lock->waiting))
+        return cond_wake_then_real(cv, RA(), 1);
     return lw_real.cond_broadcast(cv);
 }
 

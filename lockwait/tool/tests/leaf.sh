@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# leaf.sh - pthread_mutex_lock and pthread_mutex_unlock are leaves in their
-# common case (lw_mutex.c): in the listings of lw_mutex.c, built with the
-# library's flags, neither calls anything (every other case is a jump, and
-# the lock's slow path is one: `jmp mutex_slow`) and neither saves a
-# callee-saved register; under gcc on x86-64 they build no frame either
-# (-momit-leaf-frame-pointer). Checked under gcc and clang on x86-64 and,
-# with the cross compiler, gcc on arm64 (which keeps the lock's frame
-# record: it reads the return address). A call, a saved register or a
-# frame there cost the uncontended loop 10% (docs/lockwait-manual.md).
+# leaf.sh - the wrappers programs call most are leaves in their common case:
+# pthread_mutex_lock and pthread_mutex_unlock (lw_mutex.c), and
+# pthread_cond_signal and pthread_cond_broadcast (lw_waits.c). In the
+# listings of those files, built with the library's flags, none calls
+# anything (every other case is a jump: the lock's slow path is
+# `jmp mutex_slow`, a signal with a waiter `jmp cond_wake_then_real`) and
+# none saves a callee-saved register; under gcc on x86-64 they build no
+# frame either (-momit-leaf-frame-pointer). Checked under gcc and clang on
+# x86-64 and, with the cross compiler, gcc on arm64 (which keeps the lock's
+# frame record: it reads the return address). A call, a saved register or
+# a frame there cost the uncontended loop 10% (docs/lockwait-manual.md).
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
@@ -22,10 +24,11 @@ body() {
     on && $0 ~ /^\t[a-z]/ && $0 !~ /^\t\./ { print }' "$2"
 }
 
-# leaf_checks LABEL LISTING ARCH
+# leaf_checks LABEL LISTING ARCH FUNC...
 leaf_checks() {
   local label=$1 s=$2 arch=$3 f b
-  for f in pthread_mutex_lock pthread_mutex_unlock; do
+  shift 3
+  for f in "$@"; do
     b=$(body "$f" "$s")
     check "$label: $f is in the listing" test -n "$b"
     if [ "$arch" = x86_64 ]; then
@@ -41,33 +44,51 @@ leaf_checks() {
         "$(grep -E '^\s+(stp|str)\s+x(19|2[0-8])' <<<"$b" || true)"
     fi
   done
-  check "$label: the lock's contended case is a jump to mutex_slow" \
-    grep -qE '^\s+(jmp|b)\s+mutex_slow(\s|$)' <<<"$(body pthread_mutex_lock "$s")"
-  check "$label: the unlock's general case is a jump" \
-    grep -qE '^\s+(jmp|b)\s+mutex_unlock_general(\s|$)' <<<"$(body pthread_mutex_unlock "$s")"
 }
 
-# listing LABEL CC [FLAGS...]: lw_mutex.c's listing into $TMP/LABEL.s
+# jumps_to LABEL LISTING FUNC TARGET: FUNC's body has a jump to TARGET
+jumps_to() {
+  check "$1: $3 ends a rare case in a jump to $4" \
+    grep -qE "^\s+(jmp|b)\s+$4(\s|\$)" <<<"$(body "$3" "$2")"
+}
+
+# listing LABEL CC SRC [FLAGS...]: the listing of lib/SRC into $TMP/LABEL.s
 listing() {
-  local label=$1 cc=$2 lib_flags=() f; shift 2
+  local label=$1 cc=$2 src=$3 lib_flags=() f
+  shift 3
   for f in "${LOCKWAIT_LIB_FLAGS[@]}"; do [ "$f" = -shared ] || lib_flags+=("$f"); done # (a link flag)
   # shellcheck disable=SC2086 # the flags are words
   if ! "$cc" $flags "$@" "${lib_flags[@]}" -I"$ROOT/common" -S \
-    "$ROOT/lockwait/tool/lib/lw_mutex.c" -o "$TMP/$label.s" 2>"$TMP/cc.err"; then
-    fail "$label: lw_mutex.c compiles to a listing" "$(head -n 3 "$TMP/cc.err")"
+    "$ROOT/lockwait/tool/lib/$src" -o "$TMP/$label.s" 2>"$TMP/cc.err"; then
+    fail "$label: $src compiles to a listing" "$(head -n 3 "$TMP/cc.err")"
     return 1
+  fi
+}
+
+# all_checks LABEL ARCH CC [FLAGS...]
+all_checks() {
+  local label=$1 arch=$2 cc=$3
+  shift 3
+  if listing "$label-mutex" "$cc" lw_mutex.c "$@"; then
+    leaf_checks "$label" "$TMP/$label-mutex.s" "$arch" pthread_mutex_lock pthread_mutex_unlock
+    jumps_to "$label" "$TMP/$label-mutex.s" pthread_mutex_lock mutex_slow
+    jumps_to "$label" "$TMP/$label-mutex.s" pthread_mutex_unlock mutex_unlock_general
+  fi
+  if listing "$label-waits" "$cc" lw_waits.c "$@"; then
+    leaf_checks "$label" "$TMP/$label-waits.s" "$arch" pthread_cond_signal pthread_cond_broadcast
+    jumps_to "$label" "$TMP/$label-waits.s" pthread_cond_signal cond_wake_then_real
   fi
 }
 
 if [ "$(uname -m)" = x86_64 ]; then
   for cc in gcc clang; do
-    need_tool "$cc" "$cc" "$cc listing of the mutex wrappers" || continue
-    listing "$cc" "$cc" && leaf_checks "$cc x86-64" "$TMP/$cc.s" x86_64
+    need_tool "$cc" "$cc" "$cc listings of the leaf wrappers" || continue
+    all_checks "$cc x86-64" x86_64 "$cc"
   done
 else
-  skip "x86-64 listings of the mutex wrappers" "this is $(uname -m)"
+  skip "x86-64 listings of the leaf wrappers" "this is $(uname -m)"
 fi
-if need_tool aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu "arm64 listing of the mutex wrappers"; then
-  listing arm64 aarch64-linux-gnu-gcc "-march=${ARM64_MARCH:-armv8.1-a}" && leaf_checks "gcc arm64" "$TMP/arm64.s" aarch64
+if need_tool aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu "arm64 listings of the leaf wrappers"; then
+  all_checks "gcc arm64" aarch64 aarch64-linux-gnu-gcc "-march=${ARM64_MARCH:-armv8.1-a}"
 fi
 finish

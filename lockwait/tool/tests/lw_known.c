@@ -82,8 +82,15 @@ int main(int argc, char **argv)
         lock = &sem;
     else if (!strcmp(kind, "rwlock"))
         check_pt(pthread_rwlock_wrlock(&rw), "wrlock"), lock = &rw;
-    else
+    else {
+        /* a signal nobody waits for: A's statistics of cv are cached from
+         * here, so the signal below, with B waiting, must leave the leaf
+         * (pthread_cond_signal, lw_waits.c) on cv's count of waiters */
+        check_pt(pthread_mutex_lock(&mtx), "lock");
+        check_pt(pthread_cond_signal(&cv), "cond_signal");
+        check_pt(pthread_mutex_unlock(&mtx), "unlock");
         lock = &cv;
+    }
 
     pthread_t b;
     check_pt(pthread_create(&b, NULL, waiter, NULL), "pthread_create");
