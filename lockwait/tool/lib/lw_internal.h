@@ -495,7 +495,8 @@ LW_HIDDEN int lw_signal_real_sigaction(int sig, const struct sigaction *act, str
 LW_HIDDEN const char *lw_signal_name(int sig); /* "SIGTERM", or "signal" */
 
 /* lw_report.c */
-struct buf { /* the report being written (mapped pages: lw_report.c) */
+LW_HIDDEN void *lw_map_zeroed(size_t n); /* zeroed pages (mmap, not malloc); NULL: none */
+struct buf { /* the report being written (mapped pages: lw_output.c) */
     char *p;
     size_t len, cap;
 };

@@ -16,7 +16,8 @@
  *    if only the file failed, else on the controlling terminal (/dev/tty) if
  *    there is one. Writes never raise SIGPIPE: the report must not change
  *    the program's exit status.
- * Messages at exit (trace errors) take the same way. */
+ * Messages at exit (trace errors) take the same way. The report is written
+ * into a buffer of mapped pages first (bprintf, at the end). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -26,6 +27,7 @@
 #include <string.h>
 #include <stdlib.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -340,4 +342,42 @@ void lw_trace_write(void)
         err = errno;
     if (err)
         lw_say("writing the trace to %s failed: %s", used, strerror(err));
+}
+
+/* ---------------------------------------------------------------- the report's buffer */
+
+/* pages for the report's buffers: mmap, not malloc, so that a report from
+ * a signal handler cannot deadlock on an allocator lock (lw_report.c) */
+void *lw_map_zeroed(size_t n)
+{
+    void *p = mmap(NULL, n ? n : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+void bprintf(struct buf *b, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0)
+            return;
+        if (b->p && b->len + (size_t)n < b->cap) {
+            b->len += (size_t)n;
+            return;
+        }
+        size_t cap = b->cap ? b->cap * 2 : 65536;
+        while (cap < b->len + (size_t)n + 1)
+            cap *= 2;
+        char *q = lw_map_zeroed(cap);
+        if (!q)
+            return; /* the report is cut short rather than lost */
+        if (b->p) {
+            memcpy(q, b->p, b->len);
+            munmap(b->p, b->cap);
+        }
+        b->p = q;
+        b->cap = cap;
+    }
 }

@@ -8,7 +8,6 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,43 +18,6 @@
 #include "lw_glibc_mutex.h"
 #include "lw_names.h"
 #include "lw_stacks.h"
-
-/* pages for the report's buffers: mmap, not malloc (see the top) */
-static void *map_zeroed(size_t n)
-{
-    void *p = mmap(NULL, n ? n : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    return p == MAP_FAILED ? NULL : p;
-}
-
-/* ---------------------------------------------------------------- output buffer */
-
-void bprintf(struct buf *b, const char *fmt, ...)
-{
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
-        va_end(ap);
-        if (n < 0)
-            return;
-        if (b->p && b->len + (size_t)n < b->cap) {
-            b->len += (size_t)n;
-            return;
-        }
-        size_t cap = b->cap ? b->cap * 2 : 65536;
-        while (cap < b->len + (size_t)n + 1)
-            cap *= 2;
-        char *q = map_zeroed(cap);
-        if (!q)
-            return; /* the report is cut short rather than lost */
-        if (b->p) {
-            memcpy(q, b->p, b->len);
-            munmap(b->p, b->cap);
-        }
-        b->p = q;
-        b->cap = cap;
-    }
-}
 
 /* ---------------------------------------------------------------- symbols */
 
@@ -600,8 +562,8 @@ void lw_report(int why)
     struct picked pk = {.top = lw.cfg.top};
     struct buf b = {0};
     size_t arrays = (size_t)pk.top * sizeof(void *);
-    pk.best = map_zeroed(arrays);
-    pk.tt = map_zeroed(arrays);
+    pk.best = lw_map_zeroed(arrays);
+    pk.tt = lw_map_zeroed(arrays);
     if (pk.best && pk.tt)
         report_text(&b, &pk, why, t_start);
     char path[4096];
