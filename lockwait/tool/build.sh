@@ -53,9 +53,10 @@ build_lockwait_tool_tests() {
   for t in "$ROOT"/lockwait/tool/tests/lw_*.c; do
     [ -f "$t" ] || continue
     # -rdynamic: the report can name the test programs' functions; lw_calls
-    # (a known call chain for the stack tests) keeps its frame pointers
-    if [ "$(basename "$t")" = lw_calls.c ]; then
-      cc_prog lw_calls -fno-omit-frame-pointer "$t"
+    # and lw_sigleaf (known call chains for the stack tests) keep their
+    # frame pointers
+    if [ "$(basename "$t")" = lw_calls.c ] || [ "$(basename "$t")" = lw_sigleaf.c ]; then
+      cc_prog "$(basename "$t" .c)" -fno-omit-frame-pointer "$t"
     else
       cc_prog "$(basename "$t" .c)" -rdynamic "$t"
     fi

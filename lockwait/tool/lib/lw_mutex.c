@@ -14,7 +14,10 @@
  * bare to 1.115x (101 rotating rounds; docs/lockwait-manual.md). A jump
  * leaves the caller's frame pointer and return address in place: the
  * function jumped to has the frame record the wrapper's own frame had, the
- * one the stack walk climbs to (lw_stacks.c). tests/leaf.sh checks both
+ * one the stack walk climbs to (lw_stacks.c). A signal handler that
+ * interrupts a leaf finds no record of it: the walk reads the lock call's
+ * site from the signal frame instead, knowing the leaves by their section
+ * (LW_LEAF, lw_stacks.h; tests/sigleaf.sh). tests/leaf.sh checks both
  * listings. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -23,6 +26,7 @@
 
 #include "lw_wrap.h"
 #include "lw_glibc_mutex.h"
+#include "lw_stacks.h" /* LW_LEAF */
 
 /* 0, the answer of every rare case below, hidden from the optimiser: clang
  * otherwise sees that such a case always returns 0 and calls it, then
@@ -213,7 +217,7 @@ static __attribute__((noinline)) int acquired_slow(struct lw_tstat *e, uint64_t 
 }
 
 /* mutex_lock's steps for a default mutex, with every other case a jump */
-LW_API int pthread_mutex_lock(pthread_mutex_t *m)
+LW_API LW_LEAF int pthread_mutex_lock(pthread_mutex_t *m)
 {
     uintptr_t pc = RA();
     if (LW_UNLIKELY(!lw_real.mutex_trylock) || !lw_default_mutex(m))
@@ -272,7 +276,7 @@ static __attribute__((noinline)) int default_unlocked_rest(pthread_mutex_t *m, s
 
 /* mutex_unlock_general's steps for a default mutex in the plain hold, with
  * every other case a jump */
-LW_API int pthread_mutex_unlock(pthread_mutex_t *m)
+LW_API LW_LEAF int pthread_mutex_unlock(pthread_mutex_t *m)
 {
     struct lw_tstat *e = lw_tls.plain;
     if (LW_UNLIKELY(!lw_real.mutex_unlock) || !lw_default_mutex(m) || !stat_is(e, m, K_MUTEX))

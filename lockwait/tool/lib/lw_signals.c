@@ -37,6 +37,7 @@
 #include <unistd.h>
 
 #include "lw_wrap.h"
+#include "lw_stacks.h" /* the trampoline, for the walk */
 
 static const struct { int sig; const char *name; } caught[] = {
     {SIGTERM, "SIGTERM"}, {SIGINT, "SIGINT"}, {SIGHUP, "SIGHUP"}, {SIGQUIT, "SIGQUIT"},
@@ -74,13 +75,27 @@ static int resolve_sigaction(void)
     return real_sigaction != NULL;
 }
 
+/* The C library's sigaction, which puts its return trampoline under every
+ * handler it installs (sa_restorer): noted for the stack walk, which knows a
+ * signal frame by it (lw_stacks.h). */
+static int set_action(int sig, const struct sigaction *act, struct sigaction *old)
+{
+    int rc = real_sigaction(sig, act, old);
+#if LW_SIGFRAME
+    struct sigaction cur;
+    if (rc == 0 && act && real_sigaction(sig, NULL, &cur) == 0 && cur.sa_restorer)
+        lw_stack_note_restorer((uintptr_t)cur.sa_restorer);
+#endif
+    return rc;
+}
+
 int lw_signal_real_sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 {
     if (!resolve_sigaction()) {
         errno = ENOSYS;
         return -1;
     }
-    return real_sigaction(sig, act, old);
+    return set_action(sig, act, old);
 }
 
 static void to_default(int sig)
@@ -141,7 +156,7 @@ static int install(int sig, struct sigaction *old)
     sa.sa_sigaction = on_fatal;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
     sigemptyset(&sa.sa_mask);
-    int rc = real_sigaction(sig, &sa, old);
+    int rc = set_action(sig, &sa, old);
     if (rc == 0)
         ST(ours[sig], 1);
     return rc;
@@ -179,12 +194,12 @@ LW_API int sigaction(int sig, const struct sigaction *act, struct sigaction *old
         return -1;
     }
     if (sig <= 0 || sig >= NSIG || !is_caught(sig) || !lw.cfg.on_signals || sig == lw.cfg.dump_signal)
-        return real_sigaction(sig, act, old);
+        return set_action(sig, act, old);
     int is_dfl = act && !(act->sa_flags & SA_SIGINFO) && act->sa_handler == SIG_DFL;
     if (LD(ours[sig])) {
         if (act && !is_dfl) { /* the program's own handler (or SIG_IGN): it takes over */
             struct sigaction prev;
-            int rc = real_sigaction(sig, act, &prev);
+            int rc = set_action(sig, act, &prev);
             if (rc != 0)
                 return rc;
             ST(ours[sig], 0);
@@ -194,7 +209,7 @@ LW_API int sigaction(int sig, const struct sigaction *act, struct sigaction *old
     }
     if (is_dfl && LD(ours[0]) == 0) /* back to the default: stand in for it again */
         return install(sig, old);
-    return real_sigaction(sig, act, old);
+    return set_action(sig, act, old);
 }
 
 /* signal() and bsd_signal(): BSD semantics, as glibc gives them */

@@ -124,9 +124,54 @@ static uint32_t intern(const uintptr_t *f, uint32_t n)
     return 0;
 }
 
+/* ---------------------------------------------------------------- signal frames */
+
+static _Atomic uintptr_t restorer;
+
+void lw_stack_note_restorer(uintptr_t r)
+{
+    atomic_store_explicit(&restorer, r, memory_order_relaxed);
+}
+
+#if LW_SIGFRAME
+#include <stddef.h>
+#include <ucontext.h>
+
+/* the leaves' section, bounded by the linker */
+LW_HIDDEN extern const char __start_lw_leaf[], __stop_lw_leaf[];
+
+/* The record at fp returns to the signal trampoline: above it lies the
+ * kernel's signal frame (the return address is its first word, the
+ * ucontext follows). When the handler interrupted a leaf, the return
+ * address into the program is the word at the interrupted stack pointer:
+ * the frame the leaf's own record would have given. 0: not a leaf. */
+__attribute__((no_sanitize("address"))) static uintptr_t leaf_return(uintptr_t fp, uintptr_t hi)
+{
+    const uintptr_t *g = (const uintptr_t *)(fp + 2 * sizeof(uintptr_t) + offsetof(ucontext_t, uc_mcontext.gregs));
+    if ((uintptr_t)(g + NGREG) > hi)
+        return 0;
+    uintptr_t ip = g[REG_RIP], sp = g[REG_RSP];
+    if (ip < (uintptr_t)__start_lw_leaf || ip >= (uintptr_t)__stop_lw_leaf)
+        return 0;
+    if (sp <= fp || sp > hi - sizeof(uintptr_t) || (sp & (sizeof(uintptr_t) - 1)))
+        return 0;
+    return *(const uintptr_t *)sp;
+}
+#else
+static uintptr_t leaf_return(uintptr_t fp, uintptr_t hi)
+{
+    (void)fp;
+    (void)hi;
+    return 0;
+}
+#endif
+
+/* ---------------------------------------------------------------- walk */
+
 /* Follow frame records from fp while they stay in [lo, hi) and climb; the
  * first record returning to pc is the lock function's: from there on the
- * return addresses are the program's. */
+ * return addresses are the program's (with a leaf's, read from a signal
+ * frame: leaf_return). */
 __attribute__((no_sanitize("address"))) static uint32_t walk(uintptr_t fp, uintptr_t lo, uintptr_t hi,
                                                                 uintptr_t pc, uintptr_t *f, uint32_t depth)
 {
@@ -143,6 +188,9 @@ __attribute__((no_sanitize("address"))) static uint32_t walk(uintptr_t fp, uintp
             if (ra < 4096 || next <= fp || next > hi - 2 * sizeof(uintptr_t))
                 break;
             f[n++] = ra;
+            uintptr_t leaf = ra == atomic_load_explicit(&restorer, memory_order_relaxed) ? leaf_return(fp, hi) : 0;
+            if (leaf >= 4096 && n < depth)
+                f[n++] = leaf;
         }
         if (next <= fp)
             break;

@@ -10,6 +10,15 @@
 
 #include "lw_internal.h"
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LW_HAS_ASAN 1
+#endif
+#endif
+#ifndef LW_HAS_ASAN
+#define LW_HAS_ASAN 0
+#endif
+
 #define LW_STACK_MAX 32       /* the knob's maximum depth */
 #define LW_STACK_BITS 16      /* distinct stacks kept: 3/4 of 2^16 */
 #define LW_LSTACK_BITS 17     /* distinct (lock, stack) pairs kept: 3/4 of 2^17 */
@@ -60,5 +69,26 @@ LW_HIDDEN struct lw_lstack *lw_lstack_at(uint32_t i);
 #define LW_LSTACK_SLOTS (1u << LW_LSTACK_BITS)
 
 LW_HIDDEN int lw_stacks_init(void); /* at start, after lw_core_init: 0 or -1 */
+
+/* The mutex and condvar wrappers' common case builds no frame record
+ * (lw_mutex.c, lw_waits.c), so a signal handler that interrupts it would
+ * lose the lock call's site from its stacks. On x86-64, where such a leaf
+ * pushes nothing (tests/leaf.sh), the walk reads that site at the
+ * interrupted stack pointer instead, from the signal frame under the
+ * handler's record: it knows the leaves by their section and the signal
+ * frame by the return trampoline the C library installs with every handler
+ * (noted by lw_signals.c). Elsewhere nothing is read: on arm64 (where a
+ * leaf that builds no record keeps its return address in the link
+ * register, and such a stack misses the call's caller) and in builds whose
+ * leaves may build a frame (unoptimised, sanitized). */
+#if defined(__x86_64__) && defined(__linux__) && defined(__GLIBC__) && defined(__OPTIMIZE__) && \
+    !defined(__SANITIZE_ADDRESS__) && !LW_HAS_ASAN
+#define LW_SIGFRAME 1
+#else
+#define LW_SIGFRAME 0
+#endif
+#define LW_LEAF __attribute__((section("lw_leaf")))
+/* the trampoline a handler returns through (0: not known) */
+LW_HIDDEN void lw_stack_note_restorer(uintptr_t restorer);
 
 #endif

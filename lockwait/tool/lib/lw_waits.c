@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "lw_wrap.h"
+#include "lw_stacks.h" /* LW_LEAF */
 
 /* ---------------------------------------------------------------- semaphore */
 
@@ -381,10 +382,11 @@ static __attribute__((noinline)) int cond_wake_then_real(pthread_cond_t *cv, uin
     return all ? lw_real.cond_broadcast(cv) : lw_real.cond_signal(cv);
 }
 
-/* Leaves, as the mutex wrappers are (lw_mutex.c): when the condvar's
- * statistics are cached and nobody waits on it, glibc's call is a jump;
- * every other case is a jump to cond_wake_then_real. */
-LW_API int pthread_cond_signal(pthread_cond_t *cv)
+/* Leaves, as the mutex wrappers are (lw_mutex.c; LW_LEAF: the stack walk
+ * finds their caller under a signal handler that interrupted one): when
+ * the condvar's statistics are cached and nobody waits on it, glibc's call
+ * is a jump; every other case is a jump to cond_wake_then_real. */
+LW_API LW_LEAF int pthread_cond_signal(pthread_cond_t *cv)
 {
     struct lw_tstat *e = stat_cached(cv, K_COND);
     if (LW_UNLIKELY(!lw_real.cond_signal) || LW_UNLIKELY(e == NULL) || LD(e->lock->waiting))
@@ -392,7 +394,7 @@ LW_API int pthread_cond_signal(pthread_cond_t *cv)
     return lw_real.cond_signal(cv);
 }
 
-LW_API int pthread_cond_broadcast(pthread_cond_t *cv)
+LW_API LW_LEAF int pthread_cond_broadcast(pthread_cond_t *cv)
 {
     struct lw_tstat *e = stat_cached(cv, K_COND);
     if (LW_UNLIKELY(!lw_real.cond_broadcast) || LW_UNLIKELY(e == NULL) || LD(e->lock->waiting))
