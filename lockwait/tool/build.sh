@@ -17,23 +17,29 @@ lockwait_shared_src() {
 # the library climbs its own frames to the lock call's site (lw_stacks.c);
 # none in leaf functions, which the walk never passes through: the mutex
 # wrappers' common case is one (lw_mutex.c), and a frame there cost the
-# uncontended loop 3% (tests/leaf.sh checks the listing). Linux only: it
-# wraps glibc's symbols through dlsym(RTLD_NEXT).
-LOCKWAIT_LIB_FLAGS=(-fPIC -shared -fvisibility=hidden -fno-omit-frame-pointer -momit-leaf-frame-pointer)
+# uncontended loop 3% (tests/leaf.sh checks the listing). The leaf option
+# is x86's and arm64's (gcc for ppc64le or s390x has none): asked for only
+# where the compiler takes it. Linux only: it wraps glibc's symbols through
+# dlsym(RTLD_NEXT).
+LOCKWAIT_LIB_FLAGS=(-fPIC -shared -fvisibility=hidden -fno-omit-frame-pointer)
+LOCKWAIT_LEAF_FLAGS=(-momit-leaf-frame-pointer)
 build_lockwait_lib() {
   if [ "$LINUX" != 1 ]; then
     echo "build.sh: lockwait: the preload library is Linux-only; skipped" >&2
     return 0
   fi
   local lib=$ROOT/lockwait/tool/lib
-  local shared
+  local shared leaf=()
   mapfile -t shared < <(lockwait_shared_src)
-  fresh "$BUILD_DIR/liblockwait.so" "$lib"/*.c "$lib"/*.h "$ROOT"/lockwait/tool/*.[ch] ||
+  fresh "$BUILD_DIR/liblockwait.so" "$lib"/*.c "$lib"/*.h "$ROOT"/lockwait/tool/*.[ch] && return 0
+  if "$CC" -Werror "${LOCKWAIT_LEAF_FLAGS[@]}" -x c -c /dev/null -o /dev/null 2>/dev/null; then
+    leaf=("${LOCKWAIT_LEAF_FLAGS[@]}")
+  fi
   # -z now: every symbol the library calls is bound at load; bound lazily,
   # its first call from a signal handler would run the dynamic linker's
   # resolver (which saves the whole vector state: kilobytes) on what may be
   # a signal stack of a few KiB
-  "$CC" "${CFLAGS[@]}" "${LOCKWAIT_LIB_FLAGS[@]}" -I"$ROOT/common" \
+  "$CC" "${CFLAGS[@]}" "${LOCKWAIT_LIB_FLAGS[@]}" "${leaf[@]}" -I"$ROOT/common" \
     "$lib"/*.c "${shared[@]}" -Wl,-z,now -o "$BUILD_DIR/liblockwait.so" -ldl
 }
 

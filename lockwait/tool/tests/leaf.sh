@@ -15,7 +15,7 @@ set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
 # shellcheck source=lockwait/tool/build.sh
-source "$ROOT/lockwait/tool/build.sh" # LOCKWAIT_LIB_FLAGS
+source "$ROOT/lockwait/tool/build.sh" # LOCKWAIT_LIB_FLAGS, LOCKWAIT_LEAF_FLAGS
 flags=$("$ROOT/build.sh" --flags | tr " " "\n" | grep -v "^-l" | tail -n +2 | tr "\n" " ")
 
 # body FUNC LISTING: FUNC's instructions (no directives, labels or comments)
@@ -57,7 +57,7 @@ jumps_to() {
 listing() {
   local label=$1 cc=$2 src=$3 lib_flags=() f
   shift 3
-  for f in "${LOCKWAIT_LIB_FLAGS[@]}"; do [ "$f" = -shared ] || lib_flags+=("$f"); done # (a link flag)
+  for f in "${LOCKWAIT_LIB_FLAGS[@]}" "${LOCKWAIT_LEAF_FLAGS[@]}"; do [ "$f" = -shared ] || lib_flags+=("$f"); done # (a link flag)
   # shellcheck disable=SC2086 # the flags are words
   if ! "$cc" $flags "$@" "${lib_flags[@]}" -I"$ROOT/common" -S \
     "$ROOT/lockwait/tool/lib/$src" -o "$TMP/$label.s" 2>"$TMP/cc.err"; then
@@ -88,6 +88,24 @@ if [ "$(uname -m)" = x86_64 ]; then
   done
 else
   skip "x86-64 listings of the leaf wrappers" "this is $(uname -m)"
+fi
+# A compiler without -momit-leaf-frame-pointer (gcc for ppc64le or s390x
+# has no such option) still builds the library, with the leaves' frames
+# (here: gcc behind a script that refuses the option, as such a gcc does)
+if [ "$(uname -s)" = Linux ] && need_tool gcc gcc "a library build by a compiler without the leaf option"; then
+  cat >"$TMP/noleaf-cc" <<'CC'
+#!/usr/bin/env bash
+for a in "$@"; do
+  if [ "$a" = -momit-leaf-frame-pointer ]; then
+    echo "cc1: error: unrecognized command-line option '$a'" >&2
+    exit 1
+  fi
+done
+exec gcc "$@"
+CC
+  chmod +x "$TMP/noleaf-cc"
+  CC=$TMP/noleaf-cc BUILD_DIR=$TMP/noleaf "$ROOT/build.sh" lockwait >"$TMP/noleaf.log" 2>&1 || true
+  check "a compiler without -momit-leaf-frame-pointer builds the library" test -f "$TMP/noleaf/liblockwait.so"
 fi
 if need_tool aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu "arm64 listings of the leaf wrappers"; then
   all_checks "gcc arm64" aarch64 aarch64-linux-gnu-gcc "-march=${ARM64_MARCH:-armv8.1-a}"
