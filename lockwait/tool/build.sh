@@ -16,11 +16,12 @@ lockwait_shared_src() {
 # library's own files skip the PLT. Frame pointers: a stack walk from inside
 # the library climbs its own frames to the lock call's site (lw_stacks.c);
 # none in leaf functions, which the walk never climbs through (a signal
-# handler's walk reads past the mutex wrappers' from the signal frame,
-# lw_stacks.h): the mutex wrappers' common case is one (lw_mutex.c), and a
-# frame there cost the uncontended loop 3% (tests/leaf.sh checks the listing). The leaf option
-# is x86's and arm64's (gcc for ppc64le or s390x has none): asked for only
-# where the compiler takes it. Linux only: it wraps glibc's symbols through
+# handler's walk reads past a leaf from the signal frame, lw_stacks.h): the
+# common case of the mutex lock and unlock and the condvar signal is one
+# (lw_mutex.c, lw_waits.c), and a frame there cost the uncontended loop 3%
+# (tests/leaf.sh checks the listings). The leaf option is x86's and
+# arm64's (gcc for ppc64le or s390x has none): asked for only where the
+# compiler takes it. Linux only: it wraps glibc's symbols through
 # dlsym(RTLD_NEXT).
 LOCKWAIT_LIB_FLAGS=(-fPIC -shared -fvisibility=hidden -fno-omit-frame-pointer)
 LOCKWAIT_LEAF_FLAGS=(-momit-leaf-frame-pointer)

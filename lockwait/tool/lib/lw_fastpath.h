@@ -45,7 +45,7 @@ static inline __attribute__((always_inline)) struct lw_tstat *stat_cached(const 
     if (LW_LIKELY(stat_is(e, p, kind)))
         return e;
     e = lw_tls.prev;
-    if (!(e != NULL && e->addr == (uintptr_t)p && e->kind == kind))
+    if (!stat_is(e, p, kind))
         return NULL;
     lw_tls.prev = lw_tls.last; /* a signal handler in between finds neither: a table lookup */
     lw_tls.last = e;

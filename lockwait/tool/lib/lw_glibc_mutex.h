@@ -99,11 +99,16 @@ static inline __attribute__((always_inline)) int lw_default_trylock(pthread_mute
     return 0;
 }
 
-/* glibc's lock of a default mutex that lw_lone_and_free said is free: the
- * word (the owner fields are the caller's to set) */
-static inline __attribute__((always_inline)) void lw_default_word_alone(pthread_mutex_t *m)
+/* The first try at a default mutex's word: a plain store when
+ * lw_lone_and_free said it is free (lone), as glibc's lock does then, else
+ * lw_default_word. 1 when the word is now ours (the owner fields are the
+ * caller's to set). */
+static inline __attribute__((always_inline)) int lw_default_word_first(pthread_mutex_t *m, int lone)
 {
+    if (!lone)
+        return lw_default_word(m);
     __atomic_store_n(&m->__data.__lock, 1, __ATOMIC_RELAXED);
+    return 1;
 }
 
 /* glibc's unlock of a default mutex up to the wake: nonzero when the word
@@ -152,9 +157,11 @@ static inline int lw_default_word(pthread_mutex_t *m)
     (void)m;
     return 0;
 }
-static inline void lw_default_word_alone(pthread_mutex_t *m)
+static inline int lw_default_word_first(pthread_mutex_t *m, int lone)
 {
     (void)m;
+    (void)lone;
+    return 0;
 }
 static inline void lw_default_owned(pthread_mutex_t *m)
 {

@@ -132,9 +132,8 @@ static inline __attribute__((always_inline)) int mutex_try(pthread_mutex_t *m, e
         return mutex_real(m, how, c, ts);
     int lone = how == PLAIN && lw_lone_and_free(m);
     if (lw_default_mutex(m)) {
-        if (!lone)
-            return lw_default_trylock(m);
-        lw_default_word_alone(m);
+        if (!lw_default_word_first(m, lone))
+            return EBUSY;
         lw_default_owned(m);
         return 0;
     }
@@ -222,9 +221,7 @@ LW_API LW_LEAF int pthread_mutex_lock(pthread_mutex_t *m)
     uintptr_t pc = RA();
     if (LW_UNLIKELY(!lw_real.mutex_trylock) || !lw_default_mutex(m))
         return mutex_lock_general(m, pc);
-    if (lw_lone_and_free(m))
-        lw_default_word_alone(m);
-    else if (!lw_default_word(m))
+    if (!lw_default_word_first(m, lw_lone_and_free(m)))
         return mutex_slow(m, EBUSY, pc, PLAIN, 0, NULL);
     uint32_t tid = lw_tls.tid;
     struct lw_tstat *e = stat_cached(m, K_MUTEX);

@@ -11,13 +11,14 @@
  * addresses only grow, and a thread whose stack is not known (or that runs on
  * a signal stack elsewhere) gets one frame, the call site. On x86-64, above
  * a signal handler's record, it also reads the interrupted registers from
- * the signal frame: a mutex wrapper has no record of its own, so when the
- * handler interrupted one, the lock call's site is the word at the
- * interrupted stack pointer (leaf_return). Code built without frame pointers
- * (-fomit-frame-pointer, the default at -O2 on x86-64 in many distributions)
- * keeps other data in the frame-pointer register: its stacks stop early or,
- * when that data happens to look like a frame record on the stack, carry
- * wrong frames above the first (docs/lockwait-stacks.md). */
+ * the signal frame: a leaf wrapper (lw_mutex.c, lw_waits.c) has no record
+ * of its own, so when the handler interrupted one, the lock call's site is
+ * the word at the interrupted stack pointer (leaf_return). Code built
+ * without frame pointers (-fomit-frame-pointer, the default at -O2 on
+ * x86-64 in many distributions) keeps other data in the frame-pointer
+ * register: its stacks stop early or, when that data happens to look like a
+ * frame record on the stack, carry wrong frames above the first
+ * (docs/lockwait-stacks.md). */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <sys/mman.h>
