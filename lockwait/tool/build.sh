@@ -62,9 +62,12 @@ build_lockwait_tool_tests() {
     [ -f "$t" ] || continue
     # -rdynamic: the report can name the test programs' functions; lw_calls
     # and lw_sigleaf (known call chains for the stack tests) keep their
-    # frame pointers
+    # frame pointers; lw_glibcspin looks glibc's own calls up (-ldl: glibc
+    # before 2.34 keeps dlopen there)
     if [ "$(basename "$t")" = lw_calls.c ] || [ "$(basename "$t")" = lw_sigleaf.c ]; then
       cc_prog "$(basename "$t" .c)" -fno-omit-frame-pointer "$t"
+    elif [ "$(basename "$t")" = lw_glibcspin.c ]; then
+      cc_prog "$(basename "$t" .c)" -rdynamic "$t" -ldl
     else
       cc_prog "$(basename "$t" .c)" -rdynamic "$t"
     fi

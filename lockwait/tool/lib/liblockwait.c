@@ -3,16 +3,18 @@
  * calls, counts every acquisition cheaply and measures every contended wait
  * (time, whether the waiter slept in the kernel, who held the lock), then
  * reports at exit (lw_report.c). This file: finding the real functions and
- * the spinlock and thread wrappers (mutexes: lw_mutex.c; semaphores,
- * rwlocks, condvars: lw_waits.c; start, fork and exit: lw_life.c); the state
- * behind them is in lw_core.c and lw_internal.h.
+ * the thread wrappers (mutexes: lw_mutex.c; spinlocks: lw_spin.c;
+ * semaphores, rwlocks, condvars: lw_waits.c; start, fork and exit:
+ * lw_life.c); the state behind them is in lw_core.c and lw_internal.h.
  * Linux + glibc (musl untested).
  *
  * Fast path (lock is free): the real trylock, or for glibc's default mutex
- * the same steps taken in the wrapper (lw_glibc_mutex.h, lw_mutex.c; in a process of one
- * thread, the lock itself, as the bare program runs it), a per-thread cache of this
- * thread's statistics for its last two locks, a counter bump and the hold
- * noted in one word (lw_fastpath.h), all thread-local. No syscall, no clock read,
+ * and its spinlock the same steps taken in the wrapper (lw_glibc_mutex.h,
+ * lw_mutex.c; lw_glibc_spin.h, lw_spin.c; a mutex in a process of one
+ * thread locked outright, as the bare program does), a per-thread cache of
+ * this thread's statistics for its last two locks, a counter bump and the
+ * hold noted in one word (lw_fastpath.h), all thread-local but the holder
+ * of a lock that keeps none itself (a spinlock's). No syscall, no clock read,
  * no atomic read-modify-write, no allocation, no wait for a cache line
  * another thread writes (a mutex asks for its record's holder line, a
  * prefetch). Only when the trylock fails do we take a timestamp (a cycle-counter
@@ -128,56 +130,6 @@ int lw_resolve(void)
     }
     lw_real.ready = 1;
     return 1;
-}
-
-/* ---------------------------------------------------------------- spinlock */
-
-LW_API int pthread_spin_lock(pthread_spinlock_t *s)
-{
-    NEED(spin_trylock);
-    uintptr_t pc = RA();
-    int rc = lw_real.spin_trylock(s);
-    struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
-    if (LW_LIKELY(rc == 0)) {
-        if (LW_LIKELY(e != NULL))
-            acquired(e, K_SPIN, pc, 0);
-        return 0;
-    }
-    struct wait w;
-    lw_wait_begin((void *)s, e, &w, LW_T_SPIN, RA());
-    rc = lw_real.spin_lock(s);
-    if (rc == 0 && e) {
-        lw_wait_measure_held(&w, pc);
-        acquired(e, K_SPIN, pc, w.t1);
-        lw_wait_defer((void *)s, e, &w);
-    } else {
-        lw_wait_measure(e, &w, rc == 0, pc);
-        lw_wait_account((void *)s, e, &w);
-    }
-    return rc;
-}
-
-LW_API int pthread_spin_trylock(pthread_spinlock_t *s)
-{
-    NEED(spin_trylock);
-    uintptr_t pc = RA();
-    int rc = lw_real.spin_trylock(s);
-    struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
-    if (rc == 0 && e)
-        acquired(e, K_SPIN, pc, 0);
-    else if (rc == EBUSY)
-        lw_trylock_failed(e);
-    return rc;
-}
-
-LW_API int pthread_spin_unlock(pthread_spinlock_t *s)
-{
-    NEED(spin_unlock);
-    struct lw_tstat *e = releasing((void *)s, K_SPIN);
-    int rc = lw_real.spin_unlock(s);
-    if (e)
-        owner_note(e);
-    return rc;
 }
 
 /* ---------------------------------------------------------------- threads */

@@ -1,9 +1,10 @@
 /* lw_fastpath.h - the uncontended lock call, inline, in the order a call
  * runs it. A lock call reads in one direction:
- *   1. the wrapper (lw_mutex.c: mutexes; liblockwait.c: spinlocks, threads;
+ *   1. the wrapper (lw_mutex.c: mutexes; lw_spin.c: spinlocks;
  *      lw_waits.c: semaphores, rwlocks, condvars) tries the real trylock
  *      (glibc's default mutex: the same steps in the wrapper,
- *      lw_glibc_mutex.h, with every uncommon case a jump: lw_mutex.c);
+ *      lw_glibc_mutex.h, with every uncommon case a jump: lw_mutex.c;
+ *      glibc's spinlock likewise: lw_glibc_spin.h, lw_spin.c);
  *   2. this file: the thread's statistics for the lock (stat_of), the
  *      acquisition (acquired), and at the unlock the release (releasing,
  *      then owner_note after the real unlock): thread-local stores only;
@@ -107,9 +108,10 @@ static inline struct lw_held *held_find(struct lw_tstat *e)
  * hold (a traced RELEASE names its acquire site: held[]). Returns 0 when
  * that is all, else the acquisition's number, for lw_acquired_slow (the
  * caller calls it: acquired() below, or a wrapper that ends in it). */
-/* pre: the hold's start when already read (the end of the wait that got it), or 0 */
-static inline __attribute__((always_inline)) uint64_t acquired_inline(struct lw_tstat *e, int kind, uintptr_t pc,
-                                                                      uint64_t pre)
+/* pre: the hold's start when already read (the end of the wait that got it), or 0;
+ * tid: the caller's (my_tid), where the lock keeps no owner (else unused) */
+static inline __attribute__((always_inline)) uint64_t acquired_inline_by(struct lw_tstat *e, int kind, uintptr_t pc,
+                                                                         uint64_t pre, uint32_t tid)
 {
     /* owner_note reads and writes the holder's line right after the unlock;
      * when the last owner was another thread, the line now travels during
@@ -131,8 +133,14 @@ static inline __attribute__((always_inline)) uint64_t acquired_inline(struct lw_
         lw_tls.plain = e; /* one word: a signal handler sees the hold whole or not at all */
     }
     if (!LW_OWNER_IN_LOCK(kind))
-        ST(e->lock->holder, my_tid());
+        ST(e->lock->holder, tid);
     return 0;
+}
+
+static inline __attribute__((always_inline)) uint64_t acquired_inline(struct lw_tstat *e, int kind, uintptr_t pc,
+                                                                      uint64_t pre)
+{
+    return acquired_inline_by(e, kind, pc, pre, LW_OWNER_IN_LOCK(kind) ? 0 : my_tid());
 }
 
 static inline __attribute__((always_inline)) void acquired(struct lw_tstat *e, int kind, uintptr_t pc,

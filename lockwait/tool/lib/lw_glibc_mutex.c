@@ -1,12 +1,13 @@
-/* lw_glibc_mutex.c - the start-up check behind lw_glibc_mutex.h: the
- * wrappers take glibc's default mutexes themselves only when glibc's own
- * calls and these steps agree on a mutex of our own, field by field, each
- * way round (ours locks, glibc's unlocks, and the reverse). Any surprise (a
- * C library that lays the mutex out or locks it differently, one that elides
- * locks, mutex calls that belong to another preloaded library, valgrind,
- * whose tools watch glibc's own mutex functions) leaves every
- * mutex to glibc's calls, and the report says why. Also here: the
- * pthread_cancel wrapper, which ends the single-thread shortcut. */
+/* lw_glibc_mutex.c - the start-up checks behind lw_glibc_mutex.h and
+ * lw_glibc_spin.h: the wrappers take glibc's default mutexes (spinlocks)
+ * themselves only when glibc's own calls and these steps agree on a mutex
+ * (spinlock) of our own, field by field, each way round (ours locks,
+ * glibc's unlocks, and the reverse). Any surprise (a C library that lays
+ * the lock out or locks it differently, one that elides locks, lock calls
+ * that belong to another preloaded library, valgrind, whose tools watch
+ * glibc's own lock functions) leaves every such lock to glibc's calls, and
+ * the report says why. Also here: the pthread_cancel wrapper, which ends
+ * the single-thread shortcut. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <link.h>
@@ -14,10 +15,13 @@
 
 #include "lw_wrap.h"
 #include "lw_glibc_mutex.h"
+#include "lw_glibc_spin.h"
 #include "lw_names.h"
 
 atomic_int lw_inline_mutex;
 const char *lw_inline_mutex_off = "not checked yet";
+struct lw_spin_words lw_inline_spin;
+const char *lw_inline_spin_off = "not checked yet";
 
 #ifdef LW_SINGLE_FLAG
 int lw_cancel_called;
@@ -117,9 +121,69 @@ const char *lw_glibc_mutex_check(void)
     ST(lw_inline_mutex, 1);
     return lw_inline_mutex_off = NULL;
 }
+
+static int word_of(const pthread_spinlock_t *s)
+{
+    return *(const volatile int *)s;
+}
+
+/* s free (from glibc's init): 1 when glibc's calls and lw_glibc_spin.h's
+ * steps agree on it, both ways round; sets the free and held words */
+static int agree_spin(pthread_spinlock_t *s)
+{
+    /* glibc's own steps: a word for free, another for held, and back */
+    int free_word = word_of(s);
+    if (lw_real.spin_trylock(s) != 0)
+        return 0;
+    int held_word = word_of(s);
+    if (held_word == free_word || lw_real.spin_trylock(s) != EBUSY || word_of(s) != held_word ||
+        lw_real.spin_unlock(s) != 0 || word_of(s) != free_word || lw_real.spin_lock(s) != 0 ||
+        word_of(s) != held_word || lw_real.spin_unlock(s) != 0 || word_of(s) != free_word)
+        return 0;
+    lw_inline_spin.free_word = free_word;
+    lw_inline_spin.held_word = held_word;
+    /* glibc sees our lock as held, and its unlock undoes it */
+    if (!lw_spin_word(s) || word_of(s) != held_word || lw_real.spin_trylock(s) != EBUSY || lw_spin_word(s) ||
+        lw_real.spin_unlock(s) != 0 || word_of(s) != free_word)
+        return 0;
+    /* our unlock undoes glibc's lock */
+    if (lw_real.spin_lock(s) != 0)
+        return 0;
+    lw_spin_release(s);
+    return word_of(s) == free_word && lw_real.spin_trylock(s) == 0 && lw_real.spin_unlock(s) == 0 &&
+           word_of(s) == free_word;
+}
+
+const char *lw_glibc_spin_check(void)
+{
+    ST(lw_inline_spin.on, 0);
+    if (!lw.cfg.inline_mutex)
+        return lw_inline_spin_off = "LOCKWAIT_INLINE_MUTEX=0";
+    if (!lw_real.ready || !lw_real.spin_lock || !lw_real.spin_trylock || !lw_real.spin_unlock ||
+        !lw_real.spin_init)
+        return lw_inline_spin_off = "the real spinlock calls were not found";
+    if (!in_libc((void *)lw_real.spin_lock) || !in_libc((void *)lw_real.spin_trylock) ||
+        !in_libc((void *)lw_real.spin_unlock))
+        return lw_inline_spin_off = "the spinlock calls found are not the C library's (another preloaded library's?)";
+    if (dl_iterate_phdr(is_valgrind_object, NULL))
+        return lw_inline_spin_off = "under valgrind, whose tools follow glibc's spinlock calls";
+    int e = errno;
+    pthread_spinlock_t s;
+    int ok = lw_real.spin_init(&s, PTHREAD_PROCESS_PRIVATE) == 0 && agree_spin(&s);
+    errno = e;
+    if (!ok)
+        return lw_inline_spin_off = "glibc's spinlock did not behave as lockwait expects";
+    ST(lw_inline_spin.on, 1);
+    return lw_inline_spin_off = NULL;
+}
 #else
 const char *lw_glibc_mutex_check(void)
 {
     return lw_inline_mutex_off = "not glibc on Linux";
+}
+
+const char *lw_glibc_spin_check(void)
+{
+    return lw_inline_spin_off = "not glibc on Linux";
 }
 #endif

@@ -14,6 +14,7 @@
 
 #include "lw_wrap.h"
 #include "lw_glibc_mutex.h"
+#include "lw_glibc_spin.h"
 #include "lw_stacks.h"
 
 /* A fork's child runs the handlers registered before ours first, and they
@@ -89,6 +90,7 @@ __attribute__((constructor)) static void lw_start(void)
     }
     lw_resolve();
     lw_glibc_mutex_check();
+    lw_glibc_spin_check();
     lw_stack_bounds_main();
     struct lw_thread *t = lw_thread_self();
     if (t)

@@ -28,17 +28,6 @@
 #include "lw_glibc_mutex.h"
 #include "lw_stacks.h" /* LW_LEAF */
 
-/* 0, the answer of every rare case below, hidden from the optimiser: clang
- * otherwise sees that such a case always returns 0 and calls it, then
- * returns 0 itself, where a jump is wanted (a call makes the wrapper save
- * registers and build a frame) */
-static inline __attribute__((always_inline)) int answer_0(void)
-{
-    int zero = 0;
-    __asm__("" : "+r"(zero));
-    return zero;
-}
-
 static int mutex_real(pthread_mutex_t *m, enum how how, clockid_t c, const struct timespec *ts)
 {
     switch (how) {

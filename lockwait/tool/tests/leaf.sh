@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # leaf.sh - the wrappers programs call most are leaves in their common case:
-# pthread_mutex_lock and pthread_mutex_unlock (lw_mutex.c), and
+# pthread_mutex_lock and pthread_mutex_unlock (lw_mutex.c),
+# pthread_spin_lock and pthread_spin_unlock (lw_spin.c), and
 # pthread_cond_signal and pthread_cond_broadcast (lw_waits.c). In the
 # listings of those files, built with the library's flags, none calls
 # anything (every other case is a jump: the lock's slow path is
@@ -74,6 +75,11 @@ all_checks() {
     leaf_checks "$label" "$TMP/$label-mutex.s" "$arch" pthread_mutex_lock pthread_mutex_unlock
     jumps_to "$label" "$TMP/$label-mutex.s" pthread_mutex_lock mutex_slow
     jumps_to "$label" "$TMP/$label-mutex.s" pthread_mutex_unlock mutex_unlock_general
+  fi
+  if listing "$label-spin" "$cc" lw_spin.c "$@"; then
+    leaf_checks "$label" "$TMP/$label-spin.s" "$arch" pthread_spin_lock pthread_spin_unlock
+    jumps_to "$label" "$TMP/$label-spin.s" pthread_spin_lock spin_wait
+    jumps_to "$label" "$TMP/$label-spin.s" pthread_spin_unlock spin_unlock_general
   fi
   if listing "$label-waits" "$cc" lw_waits.c "$@"; then
     leaf_checks "$label" "$TMP/$label-waits.s" "$arch" pthread_cond_signal pthread_cond_broadcast
