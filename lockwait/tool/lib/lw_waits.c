@@ -101,18 +101,31 @@ LW_API int sem_trywait(sem_t *s)
     return rc;
 }
 
-LW_API int sem_post(sem_t *s)
+/* a post that may have a waiter to name this thread as its poster */
+static __attribute__((noinline)) int sem_post_noted(sem_t *s, uintptr_t pc)
 {
     SEM_NEED(sem_post);
     int e0 = errno;
-    struct lw_tstat *e = stat_of(s, K_SEM, RA());
-    if (e && LD(e->lock->waiting)) { /* a waiter will name this thread as its poster */
+    struct lw_tstat *e = stat_of(s, K_SEM, pc);
+    if (e && LD(e->lock->waiting)) {
         uint64_t now = lw_probe_ticks();
         ST(e->lock->signaller, my_tid());
         ST(e->lock->last_signal, now);
         lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_SEM, s, my_tid(), now, 0);
     }
     errno = e0;
+    return lw_real.sem_post(s);
+}
+
+/* A leaf, as pthread_cond_signal is (below): when the semaphore's
+ * statistics are cached and nobody waits on it, glibc's call is a jump;
+ * every other case is a jump to sem_post_noted. */
+LW_API LW_LEAF int sem_post(sem_t *s)
+{
+    struct lw_tstat *e = stat_cached(s, K_SEM);
+    if (LW_UNLIKELY(!lw_real.sem_post) || LW_UNLIKELY(!lw_real.sem_trywait) || LW_UNLIKELY(e == NULL) ||
+        LD(e->lock->waiting))
+        return sem_post_noted(s, RA());
     return lw_real.sem_post(s);
 }
 

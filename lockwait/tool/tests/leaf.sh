@@ -2,7 +2,7 @@
 # leaf.sh - the wrappers programs call most are leaves in their common case:
 # pthread_mutex_lock and pthread_mutex_unlock (lw_mutex.c),
 # pthread_spin_lock and pthread_spin_unlock (lw_spin.c), and
-# pthread_cond_signal and pthread_cond_broadcast (lw_waits.c). In the
+# pthread_cond_signal, pthread_cond_broadcast and sem_post (lw_waits.c). In the
 # listings of those files, built with the library's flags, none calls
 # anything (every other case is a jump: the lock's slow path is
 # `jmp mutex_slow`, a signal with a waiter `jmp cond_wake_then_real`) and
@@ -82,8 +82,9 @@ all_checks() {
     jumps_to "$label" "$TMP/$label-spin.s" pthread_spin_unlock spin_unlock_general
   fi
   if listing "$label-waits" "$cc" lw_waits.c "$@"; then
-    leaf_checks "$label" "$TMP/$label-waits.s" "$arch" pthread_cond_signal pthread_cond_broadcast
+    leaf_checks "$label" "$TMP/$label-waits.s" "$arch" pthread_cond_signal pthread_cond_broadcast sem_post
     jumps_to "$label" "$TMP/$label-waits.s" pthread_cond_signal cond_wake_then_real
+    jumps_to "$label" "$TMP/$label-waits.s" sem_post sem_post_noted
   fi
 }
 
