@@ -35,6 +35,9 @@ Loops (build/lw_bench, 2 threads each unless said):
   signal       the uncontended loop with a condition variable signalled
                (nobody waiting) inside each critical section: a producer's
                or consumer's pattern, two objects in turn   no target
+  spin         the uncontended loop with a spinlock           no target
+  post         the uncontended loop with sem_wait/sem_post on a semaphore
+               of count 1 (a semaphore used as a lock)        no target
   contended    both share one mutex, 64 LCG steps between  target <= 1.10x,
                and preloaded sleeps <= 2x the bare run's; beside bare and
                preloaded, the floor: build/liblw_floor.so preloaded, a
@@ -236,6 +239,8 @@ loop() {
 loop uncontended "$PAIRS" 1.20 NA
 loop single "$PAIRS" 1.20 NA
 loop signal "$PAIRS" NA NA
+loop spin "$PAIRS" NA NA
+loop post "$PAIRS" NA NA
 # the same loop written with trylock, bare: what a trylock-first wrapper
 # cannot go below (only its bare column is meaningful)
 tries=''

@@ -12,6 +12,9 @@
  *   signal       as uncontended, and each critical section also signals the
  *                thread's own condition variable, which nobody waits on:
  *                a producer's or consumer's pattern, two objects in turn
+ *   spin         as uncontended, with a spinlock of each thread's own
+ *   post         as uncontended, with sem_wait/sem_post on a semaphore of
+ *                each thread's own (count 1): a semaphore used as a lock
  *   contended    2 threads share one mutex, PAIRS pairs each, with a little
  *                work (64 steps of an LCG) outside the lock between pairs
  *   probe        ns per clock_gettime(CLOCK_MONOTONIC), per read of the
@@ -30,6 +33,7 @@
  *         (probe: kind=probe loop=probe clock_ns=F counter_ns=F|NA getrusage_ns=F) */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <semaphore.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -43,13 +47,16 @@
 struct slot {
     pthread_mutex_t m;
     pthread_cond_t cv; /* signalled in the signal loop */
+    pthread_spinlock_t spin; /* the spin loop's lock */
+    sem_t sem;               /* the post loop's */
     uint64_t count;
 } __attribute__((aligned(64)));
 
 static struct slot own[THREADS];
-static struct slot shared = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0};
+static struct slot shared = {.m = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
 static long pairs = 5000000;
 static int contended, use_trylock, use_signal, nthreads = THREADS;
+static enum { MUTEX, SPIN, SEM } lock_kind = MUTEX;
 static atomic_int ready, go;
 static uint64_t sink_total;
 
@@ -65,6 +72,20 @@ static void *worker(void *arg)
     while (!atomic_load_explicit(&go, memory_order_acquire))
         ;
     for (long i = 0; i < pairs; i++) {
+        if (lock_kind == SPIN) {
+            check_pt(pthread_spin_lock(&s->spin), "spin_lock");
+            s->count++;
+            check_pt(pthread_spin_unlock(&s->spin), "spin_unlock");
+            continue;
+        }
+        if (lock_kind == SEM) {
+            if (sem_wait(&s->sem) != 0)
+                die_errno("sem_wait");
+            s->count++;
+            if (sem_post(&s->sem) != 0)
+                die_errno("sem_post");
+            continue;
+        }
         if (use_trylock) {
             if (pthread_mutex_trylock(&s->m) != 0)
                 die("lw_bench: trylock of an uncontended mutex failed");
@@ -89,6 +110,9 @@ static void run(const char *mode)
     for (long i = 0; i < nthreads; i++) {
         check_pt(pthread_mutex_init(&own[i].m, NULL), "mutex_init");
         check_pt(pthread_cond_init(&own[i].cv, NULL), "cond_init");
+        check_pt(pthread_spin_init(&own[i].spin, PTHREAD_PROCESS_PRIVATE), "spin_init");
+        if (sem_init(&own[i].sem, 0, 1) != 0)
+            die_errno("sem_init");
     }
     if (nthreads == 1) { /* no thread started: this one runs the loop, the gate open */
         atomic_store(&go, 1);
@@ -172,7 +196,7 @@ static void probe(void)
 int main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "-h")) {
-        puts("usage: lw_bench uncontended|single|trylock|signal|contended|probe [PAIRS]\n"
+        puts("usage: lw_bench uncontended|single|trylock|signal|spin|post|contended|probe [PAIRS]\n"
              "  PAIRS: lock/unlock pairs per thread, 1..1000000000 (default 5000000)");
         return 0;
     }
@@ -188,11 +212,16 @@ int main(int argc, char **argv)
         use_trylock = 1, run("trylock");
     else if (!strcmp(argv[1], "signal"))
         use_signal = 1, run("signal");
+    else if (!strcmp(argv[1], "spin"))
+        lock_kind = SPIN, run("spin");
+    else if (!strcmp(argv[1], "post"))
+        lock_kind = SEM, run("post");
     else if (!strcmp(argv[1], "contended"))
         contended = 1, run("contended");
     else if (!strcmp(argv[1], "probe"))
         probe();
     else
-        die_usage("lw_bench: MODE='%s': expected uncontended, single, trylock, signal, contended or probe", argv[1]);
+        die_usage("lw_bench: MODE='%s': expected uncontended, single, trylock, signal, spin, post, contended or probe",
+                  argv[1]);
     return 0;
 }

@@ -24,7 +24,7 @@ check_exit "the floor library is built" 0 test -f "$BUILD/liblw_floor.so"
 st=0
 "$BENCH" -r 6 -p 20000 >"$TMP/bench.out" 2>"$TMP/bench.err" || st=$?
 check_eq "a tiny run completes" 0 "$st"
-for loop in uncontended single signal contended stacks; do
+for loop in uncontended single signal spin post contended stacks; do
   line=$(grep "^RESULT exp=lockwait_overhead kind=loop loop=$loop " "$TMP/bench.out" || true)
   check_awk "$loop: a loop line with the per-round ratio and its interval" \
     "\"$(val "$line" paired_ratio)\" + 0 > 0 && \"$(val "$line" paired_ratio_lo)\" + 0 > 0 && \"$(val "$line" paired_ratio_hi)\" + 0 >= \"$(val "$line" paired_ratio_lo)\" + 0" \
@@ -57,9 +57,9 @@ check "lw_bench single, preloaded: the report counts one thread" \
 st=0
 "$BENCH" -r 2 -p 1000 >"$TMP/short.out" 2>"$TMP/short.err" || st=$?
 check_eq "-r 2: completes" 0 "$st"
-check_eq "-r 2: every loop line has NA for the interval, a number for the ratio" 5 \
+check_eq "-r 2: every loop line has NA for the interval, a number for the ratio" 7 \
   "$(grep -c '^RESULT exp=lockwait_overhead kind=loop .* paired_ratio=[0-9.]* paired_ratio_lo=NA paired_ratio_hi=NA ' "$TMP/short.out")"
-check_eq "-r 2: the summary says the interval needs 6 rounds, for each ratio" 6 \
+check_eq "-r 2: the summary says the interval needs 6 rounds, for each ratio" 8 \
   "$(grep -o 'no interval below 6 rounds' "$TMP/short.err" | wc -l | tr -d ' ')"
 
 # a missing build/stats or a failed run ends the bench: no loop line of zeros
