@@ -168,10 +168,8 @@ static void thread_end(void *arg)
     plain_to_held();
     for (uint32_t i = 0; i < lw_tls.nheld; i++) {
         struct lw_held *h = &lw_tls.held[i];
-        if (h->pending) {
-            h->pending = 0;
-            lw_wait_account((void *)h->e->addr, h->e, &h->wait);
-        }
+        if (h->pending)
+            lw_wait_account_pending(h);
         if (still_held(h->e))
             ADD(h->e->lock->held_at_exit, 1);
     }

@@ -113,7 +113,7 @@ __attribute__((noinline)) struct lw_tstat *lw_releasing_slow(const void *p, int 
             if (lw_tls.settle_e || lw_tls.bhold_e)
                 lw_settle(); /* a signal handler's leftover */
             lw_tls.settle_w = h->wait;
-            lw_tls.settle_e = e;
+            lw_tls.settle_e = h->wait.of ? h->wait.of : e;
         }
         /* an untimed hold that made others wait still gives the trace its RELEASE */
         if (LW_UNLIKELY(h->t0 != 0 || (lw.cfg.trace && others_waiting(e, h))))
@@ -214,7 +214,7 @@ static int others_waiting(const struct lw_tstat *e, const struct lw_held *h)
         __atomic_load_n(&m->__data.__lock, __ATOMIC_RELAXED) < 2)
         return 0;
 #endif
-    uint32_t self = h->pending && h->wait.counted_waiting;
+    uint32_t self = h->pending && h->wait.counted_waiting && !h->wait.of; /* of: another object's count */
     return LD(e->lock->waiting) > self;
 }
 
@@ -316,6 +316,8 @@ void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, 
     if (!LD(lw.waited)) /* read first: the shared line is written once */
         ST(lw.waited, 1);
     w->type = type;
+    w->of = NULL;
+    w->reacquire = 0;
     w->holder = r && lw_kinds[r->kind].exclusive ? lw_holder_of(p, r->kind, r) : 0;
     /* The count of waiters, shared by all threads and bumped only here on
      * the slow path: a holder reads it at release (blocking holds, RELEASE
@@ -429,9 +431,9 @@ void lw_wait_measure(struct lw_tstat *e, struct wait *w, int got, uintptr_t pc)
  * lengthened the hold and made the next arrival sleep (tool/bench). So the
  * probe spans the wait and the hold: a hold that itself sleeps (a nested
  * wait, I/O under the lock) counts its wait as slept. */
-void lw_wait_measure_held(struct wait *w, uintptr_t pc)
+void lw_wait_measure_held(struct wait *w, int got, uintptr_t pc)
 {
-    wait_end(w, 1, pc);
+    wait_end(w, got, pc);
     w->nvcsw1 = w->nvcsw0 >= 0 ? LW_PROBE_LATER : -1;
 }
 void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
@@ -479,7 +481,15 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
         if (slept)
             BUMP1(x->sleep_wait_ns, counted);
         note_wait(x, w->holder, counted, w->pc);
+        if (w->reacquire) { /* a condvar's waiter, from its signal to its wake with the mutex */
+            uint64_t re = lw_ticks_ns(w->reacquire);
+            BUMP1(x->reacquire_ns, re);
+            if (re > LD(x->max_reacquire_ns))
+                ST(x->max_reacquire_ns, re);
+        }
     }
+    if (t && w->reacquire) /* re-acquiring the mutex is a lock wait of this thread */
+        ADD(t->blocked_ns, lw_ticks_ns(w->reacquire));
     lw_lstack_note(r, w->stack, counted, w->got);
     lw_trace_stack(t, w->got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, w->t1, w->t0, w->stack);
     errno = saved;
@@ -490,12 +500,22 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
 void lw_wait_defer(const void *p, struct lw_tstat *e, struct wait *w)
 {
     struct lw_held *h = held_find(e);
-    if (h) {
+    if (h && !h->pending) {
         h->wait = *w;
         h->pending = 1;
         return;
     }
-    lw_wait_account(p, e, w); /* not on the stack (it was full) */
+    if (w->of) /* not on the stack (it was full), or its slot taken: now */
+        lw_wait_account((const void *)w->of->addr, w->of, w);
+    else
+        lw_wait_account(p, e, w);
+}
+
+void lw_wait_account_pending(struct lw_held *h)
+{
+    struct lw_tstat *e = h->wait.of ? h->wait.of : h->e;
+    h->pending = 0;
+    lw_wait_account((const void *)e->addr, e, &h->wait);
 }
 
 void lw_settle(void)

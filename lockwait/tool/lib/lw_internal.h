@@ -226,6 +226,9 @@ struct wait {
     int counted_waiting;
     int got;       /* ended with the lock */
     int lock_wait; /* counts as the thread's time blocked on locks */
+    struct lw_tstat *of; /* deferred with another lock's hold: the statistics it is
+                          * for (a condvar wait, kept with the mutex's hold), else NULL */
+    uint64_t reacquire;  /* condvars: ticks from the signal to the wake, 0: not signalled */
 };
 
 /* a lock this thread holds exclusively */
@@ -415,14 +418,17 @@ LW_HIDDEN void lw_hold_end(struct lw_tstat *e, const struct lw_held *h);
 LW_HIDDEN void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, uintptr_t pc);
 /* the wait is over (got: with the lock): read the clock and the probe */
 LW_HIDDEN void lw_wait_measure(struct lw_tstat *e, struct wait *w, int got, uintptr_t pc);
-/* the same for a wait that got an exclusive hold and is deferred (lw_wait_defer):
+/* the same for a wait that ends holding a lock and is deferred (lw_wait_defer):
  * the sleep probe's end and the leave from the waiters' count come after the unlock */
-LW_HIDDEN void lw_wait_measure_held(struct wait *w, uintptr_t pc);
+LW_HIDDEN void lw_wait_measure_held(struct wait *w, int got, uintptr_t pc);
 /* add a measured wait to the statistics and the trace */
 LW_HIDDEN void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w);
-/* after an exclusive acquisition that waited: keep the wait with the hold,
- * to be accounted after the release, outside the critical section */
+/* after an exclusive acquisition that waited: keep the wait with the hold
+ * of e, to be accounted after the release, outside the critical section
+ * (w->of: the wait is another object's, a condvar's) */
 LW_HIDDEN void lw_wait_defer(const void *p, struct lw_tstat *e, struct wait *w);
+/* a hold's deferred wait, accounted now (the thread's end, a report) */
+LW_HIDDEN void lw_wait_account_pending(struct lw_held *h);
 LW_HIDDEN void lw_settle(void); /* account lw_tls.settle_w and note lw_tls.bhold_e */
 LW_HIDDEN void lw_trylock_failed(struct lw_tstat *e);
 

@@ -97,7 +97,7 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
     lw_wait_begin(m, e, &w, LW_T_MUTEX, pc);
     rc = mutex_real(m, how, c, ts);
     if (got_mutex(rc) && e) {
-        lw_wait_measure_held(&w, pc);
+        lw_wait_measure_held(&w, 1, pc);
         acquired(e, K_MUTEX, pc, w.t1); /* the wait's end, read inside the critical section anyway */
         lw_wait_defer(m, e, &w); /* accounted after the unlock: keep the hold short */
     } else {

@@ -205,10 +205,8 @@ static void settle_for_report(void)
     lw_settle();
     lw_records_zero();
     for (uint32_t i = 0; i < lw_tls.nheld; i++)
-        if (lw_tls.held[i].pending) {
-            lw_tls.held[i].pending = 0;
-            lw_wait_account((void *)lw_tls.held[i].e->addr, lw_tls.held[i].e, &lw_tls.held[i].wait);
-        }
+        if (lw_tls.held[i].pending)
+            lw_wait_account_pending(&lw_tls.held[i]);
     merge_threads();
     lw_classify();
 }

@@ -32,7 +32,7 @@ static __attribute__((noinline)) int spin_wait(pthread_spinlock_t *s, uintptr_t 
     lw_wait_begin((void *)s, e, &w, LW_T_SPIN, pc);
     int rc = lw_real.spin_lock(s);
     if (rc == 0 && e) {
-        lw_wait_measure_held(&w, pc);
+        lw_wait_measure_held(&w, 1, pc);
         acquired(e, K_SPIN, pc, w.t1);
         lw_wait_defer((void *)s, e, &w); /* accounted after the unlock: keep the hold short */
     } else {

@@ -178,7 +178,7 @@ static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how,
     rc = rw_real(l, write, how, c, ts);
     int deferred = rc == 0 && write && e; /* accounted after the unlock */
     if (deferred)
-        lw_wait_measure_held(&w, pc);
+        lw_wait_measure_held(&w, 1, pc);
     else
         lw_wait_measure(e, &w, rc == 0, pc);
     if (rc == 0)
@@ -282,7 +282,11 @@ LW_API int pthread_rwlock_unlock(pthread_rwlock_t *l)
  * cannot see it. So: end our hold of the mutex before, start a new one after,
  * and split the time at the last signal/broadcast that came during the wait:
  * before it = waiting for the signal (charged to the condvar), after it =
- * waking up and re-acquiring the mutex (reacquire_ns). */
+ * waking up and re-acquiring the mutex (reacquire_ns). The wake comes back
+ * holding the mutex: only the clock and the signal's facts are read there;
+ * the wait is accounted after the mutex's release (lw_wait_defer, as a
+ * mutex's own wait is), outside the critical section. A traced run
+ * accounts at once, keeping each thread's events in time order. */
 static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enum how how, clockid_t c,
                        const struct timespec *ts)
 {
@@ -303,39 +307,32 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
     case CLOCKED: rc = lw_real.cond_clockwait(cv, m, c, ts); break;
     default: rc = lw_real.cond_wait(cv, m); break;
     }
-    uint64_t t1 = lw_probe_ticks();
+    lw_wait_measure_held(&w, rc == 0, pc);
     int relocked = rc == 0 || rc == ETIMEDOUT || rc == EOWNERDEAD;
     if (e) {
         struct lw_lock *r = e->lock;
         uint64_t sig = LD(r->last_signal);
-        int signalled = sig > w.t0 && sig <= t1;
-        uint64_t until = signalled ? sig : t1;
+        int signalled = sig > w.t0 && sig <= w.t1;
         w.holder = signalled ? LD(r->signaller) : 0;
+        if (signalled) {
+            w.counted = sig - w.t0;
+            w.reacquire = w.t1 - sig;
+        }
         if (rc == 0)
             BUMP1(e->acquisitions, 1);
-        lw_wait_measure(e, &w, rc == 0, pc);
-        w.t1 = t1;
-        w.counted = until - w.t0;
         w.lock_wait = 0; /* waiting for a signal is not blocking on a lock */
-        lw_wait_account(cv, e, &w);
-        struct lw_twait *x = signalled ? lw_twait_of(e) : NULL;
-        if (x) {
-            uint64_t re = lw_ticks_ns(t1 - sig);
-            BUMP1(x->reacquire_ns, re);
-            if (re > LD(x->max_reacquire_ns))
-                ST(x->max_reacquire_ns, re);
-        }
-        if (signalled) {
-            struct lw_thread *t = lw_thread_self();
-            if (t) /* re-acquiring the mutex is a lock wait of this thread */
-                ADD(t->blocked_ns, lw_ticks_ns(t1 - sig));
-        }
+        w.of = e;
     }
+    int defer = e && relocked && em && depth && !lw.cfg.trace;
     if (relocked && em && depth) {
-        acquired(em, K_MUTEX, pc, 0);
+        acquired(em, K_MUTEX, pc, defer ? w.t1 : 0); /* pre: on held[], where the wait waits */
         if ((h = held_find(em)) != NULL)
             h->depth = depth; /* a recursive mutex's count comes back whole */
     }
+    if (defer)
+        lw_wait_defer(m, em, &w);
+    else if (e)
+        lw_wait_account(cv, e, &w);
     return rc;
 }
 

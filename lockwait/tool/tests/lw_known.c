@@ -2,7 +2,10 @@
  * a lock while thread B, confirmed blocked (or spinning) first, waits for it;
  * after that confirmation A keeps the lock 100 ms more. The report must show
  * B waited 100-110 ms behind A, one contended acquisition, A's hold >= 100 ms.
- *   usage: lw_known mutex|spin|sem|rwlock|cond
+ *   usage: lw_known mutex|spin|sem|rwlock|cond|condexit
+ * condexit: cond, but B's thread ends holding the mutex, so the wait, which
+ * waits for the mutex's release to be accounted (lw_wait_defer), is
+ * accounted at the thread's end.
  * stdout: one line "lw_known kind=K lock=0xADDR mutex=0xADDR a=TID b=TID
  * b_wait_ns=N" (the lock is the condvar for cond, mutex its mutex; b_wait_ns
  * is B's own stopwatch around the blocking call, to compare the report with). */
@@ -51,23 +54,24 @@ static void *waiter(void *arg)
         while (!signalled)
             check_pt(pthread_cond_wait(&cv, &mtx), "cond_wait");
         b_wait_ns = now_ns() - t0;
-        check_pt(pthread_mutex_unlock(&mtx), "unlock");
+        if (strcmp(kind, "condexit") != 0)
+            check_pt(pthread_mutex_unlock(&mtx), "unlock");
     }
     return NULL;
 }
 
 int main(int argc, char **argv)
 {
-    static const char *const kinds[] = {"mutex", "spin", "sem", "rwlock", "cond"};
+    static const char *const kinds[] = {"mutex", "spin", "sem", "rwlock", "cond", "condexit"};
     if (argc == 2 && !strcmp(argv[1], "-h")) {
-        puts("usage: lw_known mutex|spin|sem|rwlock|cond");
+        puts("usage: lw_known mutex|spin|sem|rwlock|cond|condexit");
         return 0;
     }
     int ok = 0;
     for (size_t i = 0; argc == 2 && i < sizeof kinds / sizeof kinds[0]; i++)
         ok |= !strcmp(argv[1], kinds[i]);
     if (!ok)
-        die_usage("lw_known: expected one argument: mutex, spin, sem, rwlock or cond");
+        die_usage("lw_known: expected one argument: mutex, spin, sem, rwlock, cond or condexit");
     kind = argv[1];
     check_pt(pthread_spin_init(&spin, PTHREAD_PROCESS_PRIVATE), "spin_init");
     if (sem_init(&sem, 0, 0) != 0)
