@@ -282,7 +282,8 @@ struct lw_config {
     int full_reports;   /* LOCKWAIT_FULL_REPORTS: the whole report even from a process that waited for no lock */
     long stack_depth;   /* frames per stack, 0: no stacks */
     long probe_warn;    /* LOCKWAIT_PROBE_WARN: the report warns when its probes cost more than this % of CPU */
-    int inline_mutex;   /* LOCKWAIT_INLINE_MUTEX: default mutexes taken in the wrappers (lw_glibc_mutex.h; default 1) */
+    int inline_mutex;   /* LOCKWAIT_INLINE_MUTEX: default mutexes and spinlocks taken in the wrappers
+                         * (lw_glibc_mutex.h, lw_glibc_spin.h; default 1) */
     char ignored[512];  /* what was ignored, for the report */
     /* stderr at start, for the report (lw_output.c) */
     int err_known;      /* fd 2 was open */
