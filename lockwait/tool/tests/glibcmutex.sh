@@ -20,24 +20,18 @@ source "$(dirname "$0")/../../../common/testlib.sh"
 # shellcheck source=lockwait/tool/tests/lw_lib.bash
 source "$(dirname "$0")/lw_lib.bash"
 
-case "$(getconf GNU_LIBC_VERSION 2>/dev/null || true)" in
-  glibc*) ;;
-  *) skip "glibc's default mutex in the wrappers" "not glibc: the library calls the C library's mutex functions"; finish ;;
-esac
-# a hang (a lost wake-up) ends as a failure, where timeout(1) exists
-limit=()
-if command -v timeout >/dev/null; then limit=(timeout 120); fi
+glibc_or_skip "glibc's default mutex in the wrappers" "the library calls the C library's mutex functions"
 ROUNDS=20000
 CV_STEPS=$(((ROUNDS + 63) / 64)) # the condvar steps per thread
 
-check_exit "bare: the program's own checks hold" 0 "${limit[@]}" "$BUILD/lw_glibcmutex" mixed "$ROUNDS"
-check_exit "bare, cancelled: the program's own checks hold" 0 "${limit[@]}" "$BUILD/lw_glibcmutex" cancelled "$ROUNDS"
+check_exit "bare: the program's own checks hold" 0 "${HANG_LIMIT[@]}" "$BUILD/lw_glibcmutex" mixed "$ROUNDS"
+check_exit "bare, cancelled: the program's own checks hold" 0 "${HANG_LIMIT[@]}" "$BUILD/lw_glibcmutex" cancelled "$ROUNDS"
 
 # run NAME MODE [ENV=V...]: lw_glibcmutex MODE under the preload, report $TMP/NAME.txt
 run() {
   local name=$1 mode=$2; shift 2
   check_exit "$name: lw_glibcmutex $mode runs to its end, every check held" 0 \
-    env "$@" LOCKWAIT_OUT="$TMP/$name.txt" LD_PRELOAD="$LIB" "${limit[@]}" "$BUILD/lw_glibcmutex" "$mode" "$ROUNDS"
+    env "$@" LOCKWAIT_OUT="$TMP/$name.txt" LD_PRELOAD="$LIB" "${HANG_LIMIT[@]}" "$BUILD/lw_glibcmutex" "$mode" "$ROUNDS"
   cp "$TMP/out" "$TMP/$name.out"
 }
 # acquisitions NAME: the mutex's acquisitions, less glibc's relocks after
@@ -88,14 +82,14 @@ check_eq "LOCKWAIT_INLINE_MUTEX=0: the same counts" $((4 * 3 * ROUNDS)) "$(acqui
 # (liblw_floor.so wraps pthread_mutex_lock): its wrappers must still run
 FLOOR=$(preload_lib "$BUILD/liblw_floor.so")
 check_exit "another library's mutex wrapper after ours: the program runs" 0 \
-  env LOCKWAIT_OUT="$TMP/other.txt" LD_PRELOAD="$LIB:$FLOOR" "${limit[@]}" "$BUILD/lw_glibcmutex" mixed 200
+  env LOCKWAIT_OUT="$TMP/other.txt" LD_PRELOAD="$LIB:$FLOOR" "${HANG_LIMIT[@]}" "$BUILD/lw_glibcmutex" mixed 200
 check_eq "... and the report says glibc's calls, not the wrappers, took the mutex" 0 "$(inline_flag other)"
 check "... and why" grep -q "^lockwait: every mutex through the C library's calls: the mutex calls found are not" \
   "$TMP/other.txt"
 # valgrind's tools see a lock in glibc's mutex calls: a mutex the wrapper
 # took would leave the counter it guards unguarded to helgrind
 if need_tool valgrind valgrind "under valgrind: glibc's calls take the mutex"; then
-  LOCKWAIT_FULL_REPORTS=1 LOCKWAIT_OUT="$TMP/vg.txt" "${limit[@]}" valgrind --tool=helgrind -q --trace-children=yes \
+  LOCKWAIT_FULL_REPORTS=1 LOCKWAIT_OUT="$TMP/vg.txt" "${HANG_LIMIT[@]}" valgrind --tool=helgrind -q --trace-children=yes \
     env LD_PRELOAD="$LIB" "$BUILD/lw_glibcmutex" mixed 64 >"$TMP/vg.out" 2>&1 || true
   check_eq "under valgrind: the report says glibc's calls took the mutex" 0 "$(inline_flag vg)"
   check "... and why" grep -q "^lockwait: every mutex through the C library's calls: under valgrind" "$TMP/vg.txt"

@@ -13,22 +13,16 @@ source "$(dirname "$0")/../../../common/testlib.sh"
 # shellcheck source=lockwait/tool/tests/lw_lib.bash
 source "$(dirname "$0")/lw_lib.bash"
 
-case "$(getconf GNU_LIBC_VERSION 2>/dev/null || true)" in
-  glibc*) ;;
-  *) skip "glibc's spinlock in the wrappers" "not glibc: the library calls the C library's spinlock functions"; finish ;;
-esac
-# a hang ends as a failure, where timeout(1) exists
-limit=()
-if command -v timeout >/dev/null; then limit=(timeout 120); fi
+glibc_or_skip "glibc's spinlock in the wrappers" "the library calls the C library's spinlock functions"
 ROUNDS=20000
 
-check_exit "bare: the program's own checks hold" 0 "${limit[@]}" "$BUILD/lw_glibcspin" "$ROUNDS"
+check_exit "bare: the program's own checks hold" 0 "${HANG_LIMIT[@]}" "$BUILD/lw_glibcspin" "$ROUNDS"
 
 # run NAME ROUNDS [ENV=V...]: lw_glibcspin under the preload, report $TMP/NAME.txt
 run() {
   local name=$1 rounds=$2; shift 2
   check_exit "$name: lw_glibcspin runs to its end, every check held" 0 \
-    env "$@" LOCKWAIT_OUT="$TMP/$name.txt" LD_PRELOAD="$LIB" "${limit[@]}" "$BUILD/lw_glibcspin" "$rounds"
+    env "$@" LOCKWAIT_OUT="$TMP/$name.txt" LD_PRELOAD="$LIB" "${HANG_LIMIT[@]}" "$BUILD/lw_glibcspin" "$rounds"
 }
 spin_lock_line() { grep '^RESULT exp=lockwait kind=lock .* type=spin ' "$TMP/$1.txt" || true; }
 inline_flag() { val "$(grep '^RESULT exp=lockwait kind=process ' "$TMP/$1.txt" || true)" inline_spin; }
@@ -48,7 +42,7 @@ check_eq "LOCKWAIT_INLINE_MUTEX=0: the same counts" $((4 * 2 * ROUNDS)) "$(val "
 # valgrind's tools see a lock in glibc's spinlock calls: a spinlock the
 # wrapper took would leave the counter it guards unguarded to helgrind
 if need_tool valgrind valgrind "under valgrind: glibc's calls take the spinlock"; then
-  LOCKWAIT_FULL_REPORTS=1 LOCKWAIT_OUT="$TMP/vg.txt" "${limit[@]}" valgrind --tool=helgrind -q --trace-children=yes \
+  LOCKWAIT_FULL_REPORTS=1 LOCKWAIT_OUT="$TMP/vg.txt" "${HANG_LIMIT[@]}" valgrind --tool=helgrind -q --trace-children=yes \
     env LD_PRELOAD="$LIB" "$BUILD/lw_glibcspin" 64 >"$TMP/vg.out" 2>&1 || true
   check_eq "under valgrind: the report says glibc's calls took the spinlock" 0 "$(inline_flag vg)"
   check "... and why" grep -q "^lockwait: every spinlock through the C library's calls: under valgrind" "$TMP/vg.txt"

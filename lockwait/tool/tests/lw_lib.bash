@@ -26,3 +26,17 @@ result_line() {
 within() {
   check_awk "$1" "\"$2\" != \"\" && $2 >= $3 && $2 <= $4" "$2 not in [$3, $4]"
 }
+
+# glibc_or_skip NAME WHY: ends the test file with a named skip unless the
+# C library is glibc
+glibc_or_skip() {
+  case "$(getconf GNU_LIBC_VERSION 2>/dev/null || true)" in
+    glibc*) ;;
+    *) skip "$1" "not glibc: $2"; finish ;;
+  esac
+}
+
+# HANG_LIMIT: a prefix that ends a hung command (a lost wake-up, a lock
+# never released) as a failure, where timeout(1) exists
+# shellcheck disable=SC2034 # used by the test files that source this one
+if command -v timeout >/dev/null; then HANG_LIMIT=(timeout 120); else HANG_LIMIT=(); fi

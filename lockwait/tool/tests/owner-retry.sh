@@ -13,10 +13,7 @@ source "$(dirname "$0")/lw_lib.bash"
 SRC=$(dirname "$0")
 # (getconf, not ldd --version | grep -q: ldd writes on after the line grep
 # stops at, and pipefail then saw SIGPIPE and skipped now and then)
-case "$(getconf GNU_LIBC_VERSION 2>/dev/null || true)" in
-  glibc*) ;;
-  *) skip "owner retry" "not glibc: no owner field to read"; finish ;;
-esac
+glibc_or_skip "owner retry" "no owner field to read"
 if ! cc -O1 -pthread -rdynamic -o "$TMP/prog" "$SRC/owner-retry-prog.c" 2>"$TMP/cc.err" ||
   ! cc -O1 -fPIC -shared -o "$TMP/count.so" "$SRC/owner-retry-count.c" -ldl -pthread 2>>"$TMP/cc.err"; then
   skip "owner retry" "cc failed: $(head -n 1 "$TMP/cc.err")"
