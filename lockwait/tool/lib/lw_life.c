@@ -62,12 +62,15 @@ static void at_fork_child(void)
         if (LD(r->holder) == old)
             ST(r->holder, me);
     }
-    /* this thread's holds move to its new statistics */
+    /* this thread's holds move to its new statistics; a wait kept for a
+     * hold's release (lw_wait_defer) is the parent's, and its leave from
+     * the count of waiters was done by the zeroing above */
     struct lw_thread *t = lw_thread_self();
     if (t)
         t->is_main = 1; /* the child's first thread */
     plain_to_held();
     for (uint32_t i = 0; i < lw_tls.nheld; i++) {
+        lw_tls.held[i].pending = 0;
         struct lw_tstat *e = lw_tstat_for(t, lw_tls.held[i].e->lock);
         if (e)
             lw_tls.held[i].e = e;
