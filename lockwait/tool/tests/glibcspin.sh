@@ -49,6 +49,7 @@ if need_tool valgrind valgrind "under valgrind: glibc's calls take the spinlock"
     env LD_PRELOAD="$LIB" "$BUILD/lw_glibcspin" 64 >"$TMP/vg.out" 2>&1 || true
   check_eq "under valgrind: the report says glibc's calls took the spinlock" 0 "$(inline_flag vg)"
   check "... and why" grep -q "^lockwait: every spinlock through the C library's calls: under valgrind" "$TMP/vg.txt"
+  # shellcheck disable=SC2016 # $1 is bash -c's own argument
   check "... and helgrind sees the counter the spinlock guards as guarded" \
     bash -c '! grep -q "data symbol \"counter\"" "$1"' _ "$TMP/vg.out"
 fi
