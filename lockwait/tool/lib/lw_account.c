@@ -94,6 +94,13 @@ __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, ui
 
 static int others_waiting(const struct lw_tstat *e, const struct lw_held *h);
 
+/* the statistics a wait kept with a hold is for: its own object's (a
+ * condvar's, wait.of), else the held lock's */
+static struct lw_tstat *waited_for(const struct wait *w, struct lw_tstat *held)
+{
+    return w->of ? w->of : held;
+}
+
 /* the general case of releasing() (lw_internal.h) */
 __attribute__((noinline)) struct lw_tstat *lw_releasing_slow(const void *p, int kind)
 {
@@ -113,7 +120,7 @@ __attribute__((noinline)) struct lw_tstat *lw_releasing_slow(const void *p, int 
             if (lw_tls.settle_e || lw_tls.bhold_e)
                 lw_settle(); /* a signal handler's leftover */
             lw_tls.settle_w = h->wait;
-            lw_tls.settle_e = h->wait.of ? h->wait.of : e;
+            lw_tls.settle_e = waited_for(&h->wait, e);
         }
         /* an untimed hold that made others wait still gives the trace its RELEASE */
         if (LW_UNLIKELY(h->t0 != 0 || (lw.cfg.trace && others_waiting(e, h))))
@@ -497,7 +504,7 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
 
 /* the hold is on held[] (acquired() with `pre` puts it there; held_find
  * would move a plain one), where the wait waits for the release */
-void lw_wait_defer(const void *p, struct lw_tstat *e, struct wait *w)
+void lw_wait_defer(struct lw_tstat *e, struct wait *w)
 {
     struct lw_held *h = held_find(e);
     if (h && !h->pending) {
@@ -505,15 +512,13 @@ void lw_wait_defer(const void *p, struct lw_tstat *e, struct wait *w)
         h->pending = 1;
         return;
     }
-    if (w->of) /* not on the stack (it was full), or its slot taken: now */
-        lw_wait_account((const void *)w->of->addr, w->of, w);
-    else
-        lw_wait_account(p, e, w);
+    struct lw_tstat *x = waited_for(w, e); /* not on the stack (it was full), or its slot taken: now */
+    lw_wait_account((const void *)x->addr, x, w);
 }
 
 void lw_wait_account_pending(struct lw_held *h)
 {
-    struct lw_tstat *e = h->wait.of ? h->wait.of : h->e;
+    struct lw_tstat *e = waited_for(&h->wait, h->e);
     h->pending = 0;
     lw_wait_account((const void *)e->addr, e, &h->wait);
 }

@@ -427,7 +427,7 @@ LW_HIDDEN void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w
 /* after an exclusive acquisition that waited: keep the wait with the hold
  * of e, to be accounted after the release, outside the critical section
  * (w->of: the wait is another object's, a condvar's) */
-LW_HIDDEN void lw_wait_defer(const void *p, struct lw_tstat *e, struct wait *w);
+LW_HIDDEN void lw_wait_defer(struct lw_tstat *e, struct wait *w);
 /* a hold's deferred wait, accounted now (the thread's end, a report) */
 LW_HIDDEN void lw_wait_account_pending(struct lw_held *h);
 LW_HIDDEN void lw_settle(void); /* account lw_tls.settle_w and note lw_tls.bhold_e */

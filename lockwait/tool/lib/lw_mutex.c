@@ -99,7 +99,7 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
     if (got_mutex(rc) && e) {
         lw_wait_measure_held(&w, 1, pc);
         acquired(e, K_MUTEX, pc, w.t1); /* the wait's end, read inside the critical section anyway */
-        lw_wait_defer(m, e, &w); /* accounted after the unlock: keep the hold short */
+        lw_wait_defer(e, &w); /* accounted after the unlock: keep the hold short */
     } else {
         lw_wait_measure(e, &w, got_mutex(rc), pc);
         lw_wait_account(m, e, &w);

@@ -34,7 +34,7 @@ static __attribute__((noinline)) int spin_wait(pthread_spinlock_t *s, uintptr_t 
     if (rc == 0 && e) {
         lw_wait_measure_held(&w, 1, pc);
         acquired(e, K_SPIN, pc, w.t1);
-        lw_wait_defer((void *)s, e, &w); /* accounted after the unlock: keep the hold short */
+        lw_wait_defer(e, &w); /* accounted after the unlock: keep the hold short */
     } else {
         lw_wait_measure(e, &w, rc == 0, pc);
         lw_wait_account((void *)s, e, &w);
@@ -42,34 +42,30 @@ static __attribute__((noinline)) int spin_wait(pthread_spinlock_t *s, uintptr_t 
     return rc;
 }
 
+/* a word taken (by the leaf: its statistics not cached or the tid not
+ * known): the rest, the general way */
+static __attribute__((noinline)) int spin_taken(pthread_spinlock_t *s, uintptr_t pc)
+{
+    struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
+    if (LW_LIKELY(e != NULL))
+        acquired(e, K_SPIN, pc, 0);
+    return answer_0();
+}
+
 /* every lock but the leaf's common case, the general way */
 static __attribute__((noinline)) int spin_lock_general(pthread_spinlock_t *s, uintptr_t pc)
 {
     NEED(spin_trylock);
     NEED(spin_lock);
-    int rc = spin_try(s);
-    if (rc != 0)
+    if (spin_try(s) != 0)
         return spin_wait(s, pc);
-    struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
-    if (LW_LIKELY(e != NULL))
-        acquired(e, K_SPIN, pc, 0);
-    return 0;
+    return spin_taken(s, pc);
 }
 
 /* another hold, a sampled or timed one, a traced run: lw_acquired_slow */
 static __attribute__((noinline)) int spin_acquired_slow(struct lw_tstat *e, uint64_t acq, uintptr_t pc)
 {
     lw_acquired_slow(e, K_SPIN, acq, pc, 0);
-    return answer_0();
-}
-
-/* a word the leaf took, its statistics not cached or the tid not known:
- * the rest, the general way */
-static __attribute__((noinline)) int spin_taken(pthread_spinlock_t *s, uintptr_t pc)
-{
-    struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
-    if (LW_LIKELY(e != NULL))
-        acquired(e, K_SPIN, pc, 0);
     return answer_0();
 }
 

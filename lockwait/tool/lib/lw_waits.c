@@ -184,7 +184,7 @@ static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how,
     if (rc == 0)
         rw_got(e, write, pc, deferred ? w.t1 : 0);
     if (deferred)
-        lw_wait_defer(l, e, &w);
+        lw_wait_defer(e, &w);
     else
         lw_wait_account(l, e, &w);
     return rc;
@@ -330,7 +330,7 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
             h->depth = depth; /* a recursive mutex's count comes back whole */
     }
     if (defer)
-        lw_wait_defer(m, em, &w);
+        lw_wait_defer(em, &w);
     else if (e)
         lw_wait_account(cv, e, &w);
     return rc;
