@@ -7,7 +7,8 @@
  *      glibc's spinlock likewise: lw_glibc_spin.h, lw_spin.c);
  *   2. this file: the thread's statistics for the lock (stat_of), the
  *      acquisition (acquired), and at the unlock the release (releasing,
- *      then owner_note after the real unlock): thread-local stores only;
+ *      then owner_note, or settle_note, after the real unlock):
+ *      thread-local stores only;
  *   3. only when the trylock failed or a hold is sampled, lw_account.c:
  *      the wait (lw_wait_begin, _measure, _account, outside the critical
  *      section where it can) and the hold (lw_acquired_slow, lw_hold_end);
@@ -116,8 +117,10 @@ static inline __attribute__((always_inline)) uint64_t acquired_inline_by(struct 
     /* owner_note reads and writes the holder's line right after the unlock;
      * when the last owner was another thread, the line now travels during
      * the hold, once, rather than twice after it (read, then write). Where
-     * the lock keeps no owner, the holder store below does the same. */
-    if (LW_OWNER_IN_LOCK(kind))
+     * the lock keeps no owner, the holder store below does the same. A
+     * mutex is left out: glibc's default one keeps its last holder itself
+     * (lw_default_seen), and the others are glibc's calls, slower anyway. */
+    if (LW_OWNER_IN_LOCK(kind) && kind != K_MUTEX)
         lw_prefetch_for_write(&e->lock->last_holder);
     uint64_t acq = LD(e->acquisitions) + 1;
     ST(e->acquisitions, acq);
@@ -178,16 +181,29 @@ static inline __attribute__((always_inline)) struct lw_tstat *releasing(const vo
     return lw_releasing_slow(p, kind);
 }
 
-/* After the real unlock: is there anything to note? Owner changes are
- * counted at each release whose previous release was by another thread
- * (lw_owner_note); a wait or blocking hold left to settle is accounted
- * there too. Outside the critical section, so the record line's trip
- * between cores does not lengthen the hold. */
+/* After the real unlock: a wait or blocking hold left to account (lw_settle)? */
+static inline __attribute__((always_inline)) int settle_due(void)
+{
+    return LW_UNLIKELY(((uintptr_t)lw_tls.settle_e | (uintptr_t)lw_tls.bhold_e) != 0);
+}
+
+/* after the real unlock of a glibc default mutex, which notes its owner
+ * changes itself at the acquisition (lw_default_seen) */
+static inline __attribute__((always_inline)) void settle_note(void)
+{
+    if (settle_due())
+        lw_settle();
+}
+
+/* After the real unlock of any other lock: is there anything to note?
+ * Owner changes are counted at each release whose previous release was by
+ * another thread (lw_owner_note); a wait or blocking hold left to settle
+ * is accounted there too. Outside the critical section, so the record
+ * line's trip between cores does not lengthen the hold. */
 static inline __attribute__((always_inline)) int owner_note_due(const struct lw_tstat *e)
 {
     uint32_t tid = lw_tls.tid; /* 0 (not known yet): lw_owner_note asks */
-    return LW_UNLIKELY(((uintptr_t)lw_tls.settle_e | (uintptr_t)lw_tls.bhold_e) != 0) || LW_UNLIKELY(tid == 0) ||
-           LW_UNLIKELY(LD(e->lock->last_holder) != tid);
+    return settle_due() || LW_UNLIKELY(tid == 0) || LW_UNLIKELY(LD(e->lock->last_holder) != tid);
 }
 
 static inline __attribute__((always_inline)) void owner_note(struct lw_tstat *e)

@@ -71,31 +71,64 @@ static int is_valgrind_object(struct dl_phdr_info *info, size_t size, void *data
     return info->dlpi_name && !strncmp(lw_base_name(info->dlpi_name), "vgpreload_", 10);
 }
 
-static int fields_are(const pthread_mutex_t *m, int lock, int owner, unsigned users)
+static int fields_are(const pthread_mutex_t *m, int lock, int owner, unsigned users, unsigned count)
 {
     return m->__data.__lock == lock && m->__data.__owner == owner && m->__data.__nusers == users &&
-           m->__data.__kind == 0 && m->__data.__count == 0;
+           m->__data.__kind == 0 && m->__data.__count == count;
+}
+
+/* The word lw_default_seen keeps the last holder in, __count, is left
+ * alone by glibc's calls on m (free, default kind): its lock, trylock and
+ * unlock, ours, and a condvar wait, which unlocks and relocks m inside
+ * glibc. 1 when it is; m ends as it began. */
+static int holder_kept(pthread_mutex_t *m, int me)
+{
+    const unsigned kept = (unsigned)me;
+    pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
+    const struct timespec past = {0, 0}; /* a deadline long gone: the wait times out at once */
+    m->__data.__count = kept;
+    int ok = lw_real.mutex_lock(m) == 0 && fields_are(m, 1, me, 1, kept) && lw_real.mutex_unlock(m) == 0 &&
+             fields_are(m, 0, 0, 0, kept) && lw_default_trylock(m) == 0 && lw_real.mutex_trylock(m) == EBUSY &&
+             fields_are(m, 1, me, 1, kept) && lw_real.cond_timedwait &&
+             lw_real.cond_timedwait(&cv, m, &past) == ETIMEDOUT &&
+             fields_are(m, m->__data.__lock == 2 ? 2 : 1, me, 1, kept); /* glibc relocks as if contended */
+    if (m->__data.__lock != 0)
+        lw_default_unlock(m);
+    ok = ok && fields_are(m, 0, 0, 0, kept) && lw_real.mutex_trylock(m) == 0 && lw_real.mutex_unlock(m) == 0 &&
+         fields_are(m, 0, 0, 0, kept);
+    m->__data.__count = 0;
+    return ok;
 }
 
 /* both ways round on m (free, default kind): 1 when every step agrees */
 static int agree(pthread_mutex_t *m, int me)
 {
     /* glibc's own steps are what lw_glibc_mutex.h assumes */
-    if (!fields_are(m, 0, 0, 0) || lw_real.mutex_lock(m) != 0 || !fields_are(m, 1, me, 1) ||
-        lw_real.mutex_unlock(m) != 0 || !fields_are(m, 0, 0, 0))
+    if (!fields_are(m, 0, 0, 0, 0) || lw_real.mutex_lock(m) != 0 || !fields_are(m, 1, me, 1, 0) ||
+        lw_real.mutex_unlock(m) != 0 || !fields_are(m, 0, 0, 0, 0))
         return 0;
     /* glibc sees our lock as held, and its unlock undoes it */
-    if (lw_default_trylock(m) != 0 || !fields_are(m, 1, me, 1) || lw_real.mutex_trylock(m) != EBUSY ||
-        lw_default_trylock(m) != EBUSY || lw_real.mutex_unlock(m) != 0 || !fields_are(m, 0, 0, 0))
+    if (lw_default_trylock(m) != 0 || !fields_are(m, 1, me, 1, 0) || lw_real.mutex_trylock(m) != EBUSY ||
+        lw_default_trylock(m) != EBUSY || lw_real.mutex_unlock(m) != 0 || !fields_are(m, 0, 0, 0, 0))
         return 0;
     /* our unlock undoes glibc's lock */
     if (lw_real.mutex_lock(m) != 0)
         return 0;
     lw_default_unlock(m);
-    if (!fields_are(m, 0, 0, 0) || lw_real.mutex_trylock(m) != 0 || lw_real.mutex_unlock(m) != 0 ||
-        !fields_are(m, 0, 0, 0))
+    if (!fields_are(m, 0, 0, 0, 0) || lw_real.mutex_trylock(m) != 0 || lw_real.mutex_unlock(m) != 0 ||
+        !fields_are(m, 0, 0, 0, 0))
         return 0;
-    return 1;
+    return holder_kept(m, me);
+}
+
+void lw_default_moved(pthread_mutex_t *m, struct lw_tstat *e, uint32_t tid)
+{
+    uint32_t last = __atomic_load_n(&m->__data.__count, __ATOMIC_RELAXED);
+    __atomic_store_n(&m->__data.__count, tid, __ATOMIC_RELAXED);
+    /* not the first holder; nor, in a fork child, the forking thread's
+     * parent self (lw_life.c) */
+    if (e)
+        BUMP1(e->owner_changes, last != 0 && last != lw_tls.parent_tid);
 }
 
 const char *lw_glibc_mutex_check(void)

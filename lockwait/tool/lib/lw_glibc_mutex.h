@@ -14,6 +14,14 @@
  * Only a private mutex of the default kind (__kind 0: not recursive, not
  * errorcheck, robust, priority, shared or elided) is taken here; every other
  * mutex, and every wait, goes through glibc's calls.
+ * Such a mutex also keeps its last holder's tid for the owner-change count,
+ * in __count, which glibc uses only for recursive mutexes (lw_default_seen).
+ * It is read and written at the acquisition, on the mutex's own line, which
+ * the acquirer has just brought in. Kept in our lock record instead, it was
+ * one more line to move between the CPUs at every owner change: that cost
+ * the contended loop of tool/bench 0.15x bare on an AMD EPYC guest
+ * (docs/lockwait-manual.md). An unlocked mutex is then all zeros but that
+ * word.
  * lw_glibc_mutex_check (lw_glibc_mutex.c) turns this on at start only after
  * running these steps against glibc's own calls on a mutex of its own, and
  * only when the calls found are glibc's (not another preloaded library's)
@@ -80,6 +88,21 @@ static inline __attribute__((always_inline)) void lw_default_owned_by(pthread_mu
 static inline __attribute__((always_inline)) void lw_default_owned(pthread_mutex_t *m)
 {
     lw_default_owned_by(m, my_tid());
+}
+
+/* e's default mutex m just acquired by this thread (tid): an owner change
+ * when the last holder m keeps (__count, above) is another thread's. The
+ * caller holds m, and only holders write the word. */
+LW_HIDDEN void lw_default_moved(pthread_mutex_t *m, struct lw_tstat *e, uint32_t tid);
+static inline __attribute__((always_inline)) int lw_default_holder_is(const pthread_mutex_t *m, uint32_t tid)
+{
+    return __atomic_load_n(&m->__data.__count, __ATOMIC_RELAXED) == tid;
+}
+
+static inline __attribute__((always_inline)) void lw_default_seen(pthread_mutex_t *m, struct lw_tstat *e, uint32_t tid)
+{
+    if (LW_UNLIKELY(!lw_default_holder_is(m, tid)))
+        lw_default_moved(m, e, tid);
 }
 
 /* glibc's first step of a default mutex's trylock: 1 when the word was
@@ -166,6 +189,24 @@ static inline int lw_default_word_first(pthread_mutex_t *m, int lone)
 static inline void lw_default_owned(pthread_mutex_t *m)
 {
     (void)m;
+}
+static inline int lw_default_holder_is(const pthread_mutex_t *m, uint32_t tid)
+{
+    (void)m;
+    (void)tid;
+    return 1;
+}
+static inline void lw_default_moved(pthread_mutex_t *m, struct lw_tstat *e, uint32_t tid)
+{
+    (void)m;
+    (void)e;
+    (void)tid;
+}
+static inline void lw_default_seen(pthread_mutex_t *m, struct lw_tstat *e, uint32_t tid)
+{
+    (void)m;
+    (void)e;
+    (void)tid;
 }
 static inline void lw_default_owned_by(pthread_mutex_t *m, uint32_t tid)
 {

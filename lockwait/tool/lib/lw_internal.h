@@ -247,6 +247,7 @@ struct lw_held {
 struct lw_tls {
     uint32_t tid;          /* 0 until first needed */
     uint32_t forking_tid;  /* in a fork: the parent's tid, and no tid cached (lw_life.c) */
+    uint32_t parent_tid;   /* in a fork child's thread: its tid in the parent (lw_default_moved) */
     uint32_t nwaits;       /* contended waits so far (sleep probe sampling) */
     uint32_t nheld;        /* entries in held[] */
     uint32_t held_lost;    /* holds not tracked: held[] was full */

@@ -39,6 +39,7 @@ static void at_fork_child(void)
 {
     uint32_t old = lw_tls.forking_tid;
     lw_tls.forking_tid = 0;
+    lw_tls.parent_tid = old; /* the last holder a default mutex keeps may be this thread's parent self */
     lw_tls.tid = 0;
     lw_tls.thr = NULL;
     lw_tls.last = NULL;

@@ -42,6 +42,25 @@ static inline int got_mutex(int rc)
     return rc == 0 || rc == EOWNERDEAD;
 }
 
+/* m acquired (e: its statistics, or NULL): a default mutex notes an owner
+ * change here, from the last holder it keeps (lw_glibc_mutex.h); any other
+ * at its release (owner_note) */
+static inline void mutex_seen(pthread_mutex_t *m, struct lw_tstat *e)
+{
+    if (lw_default_mutex(m))
+        lw_default_seen(m, e, my_tid());
+}
+
+/* after the real unlock of m, which was a default mutex (was_default,
+ * read before the unlock) or not */
+static inline void mutex_released(struct lw_tstat *e, int was_default)
+{
+    if (was_default)
+        settle_note();
+    else
+        owner_note(e);
+}
+
 /* A locked glibc mutex with no owner in it is between its holder's two
  * stores: at the release (owner cleared, then the lock word) or at the
  * acquisition (the reverse). Worth one more try before a wait is measured
@@ -75,6 +94,7 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
         rc = lw_real.mutex_trylock(m);
     struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
     if (got_mutex(rc)) { /* EOWNERDEAD: a robust mutex acquired, its previous owner dead */
+        mutex_seen(m, e);
         if (e)
             acquired(e, K_MUTEX, pc, 0);
         return rc;
@@ -89,6 +109,8 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
         /* a relock of our own mutex (errorcheck: EDEADLK; normal: a
          * deadlock): the real call's answer, no contention */
         rc = mutex_real(m, how, c, ts);
+        if (got_mutex(rc))
+            mutex_seen(m, e);
         if (got_mutex(rc) && e)
             acquired(e, K_MUTEX, pc, 0);
         return rc;
@@ -96,6 +118,8 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
     struct wait w;
     lw_wait_begin(m, e, &w, LW_T_MUTEX, pc);
     rc = mutex_real(m, how, c, ts);
+    if (got_mutex(rc))
+        mutex_seen(m, e);
     if (got_mutex(rc) && e) {
         lw_wait_measure_held(&w, 1, pc);
         acquired(e, K_MUTEX, pc, w.t1); /* the wait's end, read inside the critical section anyway */
@@ -135,6 +159,7 @@ static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, 
     int rc = mutex_try(m, how, c, ts);
     if (LW_LIKELY(rc == 0)) {
         struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
+        mutex_seen(m, e);
         if (LW_LIKELY(e != NULL))
             acquired(e, K_MUTEX, pc, 0);
         return 0;
@@ -171,6 +196,8 @@ LW_API int pthread_mutex_trylock(pthread_mutex_t *m)
     uintptr_t pc = RA();
     int rc = lw_default_mutex(m) ? lw_default_trylock(m) : lw_real.mutex_trylock(m);
     struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
+    if (got_mutex(rc))
+        mutex_seen(m, e);
     if (got_mutex(rc) && e)
         acquired(e, K_MUTEX, pc, 0);
     else if (rc == EBUSY)
@@ -192,8 +219,19 @@ static __attribute__((noinline)) int default_locked(pthread_mutex_t *m, uintptr_
 {
     lw_default_owned(m);
     struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
+    mutex_seen(m, e);
     if (LW_LIKELY(e != NULL))
         acquired(e, K_MUTEX, pc, 0);
+    return answer_0();
+}
+
+/* a default mutex taken by the leaf from another holder: the owner change
+ * noted (lw_default_seen), then the rest of the acquisition */
+static __attribute__((noinline)) int default_moved(pthread_mutex_t *m, struct lw_tstat *e, uintptr_t pc,
+                                                   uint32_t tid)
+{
+    lw_default_moved(m, e, tid);
+    acquired(e, K_MUTEX, pc, 0);
     return answer_0();
 }
 
@@ -217,6 +255,8 @@ LW_API LW_LEAF int pthread_mutex_lock(pthread_mutex_t *m)
     if (LW_UNLIKELY(tid == 0) || LW_UNLIKELY(e == NULL))
         return default_locked(m, pc);
     lw_default_owned_by(m, tid);
+    if (LW_UNLIKELY(!lw_default_holder_is(m, tid)))
+        return default_moved(m, e, pc, tid);
     uint64_t acq = acquired_inline(e, K_MUTEX, pc, 0);
     if (LW_UNLIKELY(acq != 0))
         return acquired_slow(e, acq, pc);
@@ -230,13 +270,13 @@ static __attribute__((noinline)) int mutex_unlock_general(pthread_mutex_t *m)
 {
     NEED(mutex_unlock);
     struct lw_tstat *e = releasing(m, K_MUTEX);
-    int rc = 0;
-    if (lw_default_mutex(m))
+    int rc = 0, was_default = lw_default_mutex(m);
+    if (was_default)
         lw_default_unlock(m);
     else
         rc = lw_real.mutex_unlock(m);
     if (e)
-        owner_note(e);
+        mutex_released(e, was_default);
     return rc;
 }
 
@@ -247,16 +287,17 @@ static __attribute__((noinline)) int default_unlock_moved(pthread_mutex_t *m, st
     e = lw_plain_moved(e);
     lw_default_unlock(m);
     if (e)
-        owner_note(e);
+        settle_note();
     return answer_0();
 }
 
-/* a default mutex released by the leaf: a sleeper to wake, or a note */
-static __attribute__((noinline)) int default_unlocked_rest(pthread_mutex_t *m, struct lw_tstat *e, int wake)
+/* a default mutex released by the leaf: a sleeper to wake, or a wait or
+ * blocking hold to account */
+static __attribute__((noinline)) int default_unlocked_rest(pthread_mutex_t *m, int wake)
 {
     if (wake)
         lw_default_wake(m);
-    owner_note(e);
+    settle_note();
     return answer_0();
 }
 
@@ -270,7 +311,7 @@ LW_API LW_LEAF int pthread_mutex_unlock(pthread_mutex_t *m)
     if (LW_UNLIKELY(plain_released(e, K_MUTEX)))
         return default_unlock_moved(m, e);
     int wake = lw_default_unlocked(m);
-    if (LW_UNLIKELY(wake) || owner_note_due(e))
-        return default_unlocked_rest(m, e, wake);
+    if (LW_UNLIKELY(wake) || settle_due())
+        return default_unlocked_rest(m, wake);
     return 0;
 }

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "lw_wrap.h"
+#include "lw_glibc_mutex.h" /* a default mutex notes its own owner changes */
 #include "lw_stacks.h" /* LW_LEAF */
 
 /* ---------------------------------------------------------------- semaphore */
@@ -293,10 +294,14 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
     struct lw_tstat *em = stat_of(m, K_MUTEX, pc);
     struct lw_held *h = em ? held_find(em) : NULL;
     uint32_t depth = h ? h->depth : 0;
+    int was_default = lw_default_mutex(m);
     if (h) {
         h->depth = 1;
         releasing(m, K_MUTEX);
-        owner_note(em);
+        if (was_default)
+            settle_note();
+        else
+            owner_note(em);
     }
     struct lw_tstat *e = stat_of(cv, K_COND, pc); /* after: the cache holds the condvar */
     struct wait w;
@@ -324,6 +329,8 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
         w.of = e;
     }
     int defer = e && relocked && em && depth && !lw.cfg.trace;
+    if (relocked && was_default)
+        lw_default_seen(m, em, my_tid());
     if (relocked && em && depth) {
         acquired(em, K_MUTEX, pc, defer ? w.t1 : 0); /* pre: on held[], where the wait waits */
         if ((h = held_find(em)) != NULL)

@@ -33,10 +33,18 @@ count_case() {
   done <"$TMP/stdout"
 }
 count_case handoff handoff 20
-# owner changes are noted after each real unlock, so a fast handoff can race
-# the note and lose one: a close lower bound, never more than the truth
+# glibc's default mutex keeps its last holder itself, and its owner changes
+# are noted at each acquisition: exact
 line=$(result_line "$TMP/counts-handoff.txt" lock "$(awk '{print $2}' "$TMP/counts-handoff.out")")
-within "handoff: owner_changes in [30, 39]" "$(val "$line" owner_changes)" 30 39
+check_eq "handoff: owner_changes (noted in the mutex)" "$(val "$(<"$TMP/counts-handoff.out")" owner_changes)" \
+  "$(val "$line" owner_changes)"
+# other locks', and every mutex's under LOCKWAIT_INLINE_MUTEX=0, are noted
+# after each real unlock, so a fast handoff can race the note and lose one:
+# a close lower bound, never more than the truth
+LOCKWAIT_INLINE_MUTEX=0 check_exit "handoff, glibc's calls: runs under the preload" 0 preload \
+  "$TMP/counts-handoff0.txt" "$BUILD/lw_counts" handoff 20
+line=$(result_line "$TMP/counts-handoff0.txt" lock "$(awk '{print $2}' "$TMP/stdout")")
+within "handoff, glibc's calls: owner_changes in [30, 39]" "$(val "$line" owner_changes)" 30 39
 count_case single single 100000
 count_case trylock trylock 37
 count_case timedlock timedlock
@@ -84,6 +92,9 @@ for role in parent child; do
   line=$(result_line "$rep" lock "lock=$(val "$info" lock)")
   check_eq "fork: $role's count" "$(val "$info" acquisitions)" "$(val "$line" acquisitions)"
   check_eq "fork: $role's report carries its pid" "$pid" "$(val "$(result_line "$rep" process "pid=$pid")" pid)"
+  # one thread in each: the child's is the forking thread, whose parent self
+  # is the last holder the mutex keeps
+  check_eq "fork: $role's owner changes" 0 "$(val "$line" owner_changes)"
 done
 
 # threads that exit holding a lock
