@@ -80,7 +80,8 @@ static int fields_are(const pthread_mutex_t *m, int lock, int owner, unsigned us
 /* The word lw_default_seen keeps the last holder in, __count, is left
  * alone by glibc's calls on m (free, default kind): its lock, trylock and
  * unlock, ours, and a condvar wait, which unlocks and relocks m inside
- * glibc. 1 when it is; m ends as it began. */
+ * glibc; and glibc's init clears it, so a mutex initialised again, of any
+ * kind, starts without it. 1 when all that holds; m ends as it began. */
 static int holder_kept(pthread_mutex_t *m, int me)
 {
     const unsigned kept = (unsigned)me;
@@ -95,7 +96,8 @@ static int holder_kept(pthread_mutex_t *m, int me)
     if (m->__data.__lock != 0)
         lw_default_unlock(m);
     ok = ok && fields_are(m, 0, 0, 0, kept) && lw_real.mutex_trylock(m) == 0 && lw_real.mutex_unlock(m) == 0 &&
-         fields_are(m, 0, 0, 0, kept);
+         fields_are(m, 0, 0, 0, kept) && lw_real.mutex_init && lw_real.mutex_init(m, NULL) == 0 &&
+         fields_are(m, 0, 0, 0, 0);
     m->__data.__count = 0;
     return ok;
 }
