@@ -286,8 +286,8 @@ LW_API int pthread_rwlock_unlock(pthread_rwlock_t *l)
  * waking up and re-acquiring the mutex (reacquire_ns). The wake comes back
  * holding the mutex: only the clock and the signal's facts are read there;
  * the wait is accounted after the mutex's release (lw_wait_defer, as a
- * mutex's own wait is), outside the critical section. A traced run
- * accounts at once, keeping each thread's events in time order. */
+ * mutex's own wait is), outside the critical section; in a traced run
+ * too, whose reader puts each thread's events in time order. */
 static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enum how how, clockid_t c,
                        const struct timespec *ts)
 {
@@ -328,7 +328,7 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
         w.lock_wait = 0; /* waiting for a signal is not blocking on a lock */
         w.of = e;
     }
-    int defer = e && relocked && em && depth && !lw.cfg.trace;
+    int defer = e && relocked && em && depth;
     if (relocked && was_default)
         lw_default_seen(m, em, my_tid());
     if (relocked && em && depth) {
