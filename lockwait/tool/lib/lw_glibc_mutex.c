@@ -123,14 +123,26 @@ static int agree(pthread_mutex_t *m, int me)
     return holder_kept(m, me);
 }
 
+/* tid one of this thread's selves in the processes it was forked from
+ * (lw_life.c: the forking thread's parent self, and the generations before) */
+static int my_former_self(uint32_t tid)
+{
+    if (tid == lw_tls.parent_tid)
+        return 1;
+    for (int i = 0; i < LW_OLDER_TIDS && lw_tls.older_tids[i]; i++)
+        if (tid == lw_tls.older_tids[i])
+            return 1;
+    return 0;
+}
+
 void lw_default_moved(pthread_mutex_t *m, struct lw_tstat *e, uint32_t tid)
 {
     uint32_t last = __atomic_load_n(&m->__data.__count, __ATOMIC_RELAXED);
     __atomic_store_n(&m->__data.__count, tid, __ATOMIC_RELAXED);
     /* not the first holder; nor, in a fork child, the forking thread's
-     * parent self (lw_life.c) */
+     * self in a parent (lw_life.c) */
     if (e)
-        BUMP1(e->owner_changes, last != 0 && last != lw_tls.parent_tid);
+        BUMP1(e->owner_changes, last != 0 && !my_former_self(last));
 }
 
 const char *lw_glibc_mutex_check(void)

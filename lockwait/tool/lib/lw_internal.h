@@ -243,6 +243,7 @@ struct lw_held {
     struct wait wait;
 };
 #define LW_HELD_MAX 32
+#define LW_OLDER_TIDS 3
 
 struct lw_tls {
     uint32_t tid;          /* 0 until first needed */
@@ -267,6 +268,9 @@ struct lw_tls {
     struct wait settle_w;
     struct lw_held held[LW_HELD_MAX];
     uintptr_t stack_lo, stack_hi; /* where stack walks may read (lw_stacks.c) */
+    /* in a fork child's thread: its tids in the generations before parent_tid's
+     * (a double fork, say), newest first (lw_default_moved) */
+    uint32_t older_tids[LW_OLDER_TIDS];
 };
 
 extern __thread struct lw_tls lw_tls __attribute__((tls_model("initial-exec")));

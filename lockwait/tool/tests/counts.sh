@@ -96,6 +96,13 @@ for role in parent child; do
   # is the last holder the mutex keeps
   check_eq "fork: $role's owner changes" 0 "$(val "$line" owner_changes)"
 done
+# a double fork (a daemon's): the grandchild's thread, whose self two
+# generations up is the last holder the mutex keeps, is no other holder
+check_exit "fork2: runs" 0 preload "$TMP/fork2.%p" "$BUILD/lw_life" fork2
+info=$(grep "role=grandchild" "$TMP/stdout")
+line=$(result_line "$TMP/fork2.$(val "$info" pid)" lock "lock=$(val "$info" lock)")
+check_eq "fork2: the grandchild's count" "$(val "$info" acquisitions)" "$(val "$line" acquisitions)"
+check_eq "fork2: the grandchild's owner changes" 0 "$(val "$line" owner_changes)"
 
 # threads that exit holding a lock
 check_exit "exit-holding: runs" 0 preload "$TMP/held.txt" "$BUILD/lw_life" exit-holding

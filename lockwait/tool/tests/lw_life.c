@@ -3,6 +3,8 @@
  *   fork         100 lock/unlock pairs, fork; the child makes 50 more and
  *                exits; the parent 10 more: reports of 110 (parent) and 50
  *                (child), each under its own pid
+ *   fork2        100 pairs, then a double fork (a daemon's): the child
+ *                forks at once, and the grandchild makes 20 pairs
  *   exit-holding one thread returns and one calls pthread_exit while holding
  *                a mutex each, a third returns holding a spinlock: all three
  *                flagged held at thread exit (the first and the spinlock as
@@ -66,11 +68,11 @@ static void *many_worker(void *arg)
 int main(int argc, char **argv)
 {
     if (argc == 2 && !strcmp(argv[1], "-h")) {
-        puts("usage: lw_life fork|exit-holding|many");
+        puts("usage: lw_life fork|fork2|exit-holding|many");
         return 0;
     }
     if (argc != 2)
-        die_usage("lw_life: expected one MODE: fork, exit-holding or many");
+        die_usage("lw_life: expected one MODE: fork, fork2, exit-holding or many");
     if (!strcmp(argv[1], "fork")) {
         pairs(&m, 100);
         fflush(stdout);
@@ -89,6 +91,31 @@ int main(int argc, char **argv)
             die("child failed");
         pairs(&m, 10);
         printf("lw_life role=parent pid=%d lock=%p acquisitions=110\n", (int)getpid(), (void *)&m);
+    } else if (!strcmp(argv[1], "fork2")) {
+        pairs(&m, 100);
+        fflush(stdout);
+        pid_t pid = fork();
+        if (pid < 0)
+            die_errno("fork");
+        if (pid == 0) {
+            pid_t g = fork();
+            if (g < 0)
+                die_errno("fork");
+            if (g == 0) {
+                pairs(&m, 20);
+                printf("lw_life role=grandchild pid=%d lock=%p acquisitions=20\n", (int)getpid(), (void *)&m);
+                exit(0);
+            }
+            int st;
+            if (waitpid(g, &st, 0) != g)
+                die_errno("waitpid");
+            exit(WIFEXITED(st) ? WEXITSTATUS(st) : 1);
+        }
+        int st;
+        if (waitpid(pid, &st, 0) != pid)
+            die_errno("waitpid");
+        if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+            die("child failed");
     } else if (!strcmp(argv[1], "exit-holding")) {
         pthread_t a, b;
         check_pt(pthread_create(&a, NULL, hold_and_return, NULL), "pthread_create");
@@ -124,7 +151,7 @@ int main(int argc, char **argv)
         free(own);
         free(t);
     } else {
-        die_usage("lw_life: MODE='%s': expected fork, exit-holding or many", argv[1]);
+        die_usage("lw_life: MODE='%s': expected fork, fork2, exit-holding or many", argv[1]);
     }
     return 0;
 }
