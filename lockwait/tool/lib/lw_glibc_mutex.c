@@ -124,13 +124,12 @@ static int agree(pthread_mutex_t *m, int me)
 }
 
 /* tid one of this thread's selves in the processes it was forked from
- * (lw_life.c: the forking thread's parent self, and the generations before) */
+ * (lw_life.c: the forking thread's in its parent, and in the generations
+ * before) */
 static int my_former_self(uint32_t tid)
 {
-    if (tid == lw_tls.parent_tid)
-        return 1;
-    for (int i = 0; i < LW_OLDER_TIDS && lw_tls.older_tids[i]; i++)
-        if (tid == lw_tls.older_tids[i])
+    for (int i = 0; i < LW_FORMER_TIDS && lw_tls.former_tids[i]; i++)
+        if (tid == lw_tls.former_tids[i])
             return 1;
     return 0;
 }

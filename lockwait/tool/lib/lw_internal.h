@@ -243,12 +243,11 @@ struct lw_held {
     struct wait wait;
 };
 #define LW_HELD_MAX 32
-#define LW_OLDER_TIDS 3
+#define LW_FORMER_TIDS 4
 
 struct lw_tls {
     uint32_t tid;          /* 0 until first needed */
     uint32_t forking_tid;  /* in a fork: the parent's tid, and no tid cached (lw_life.c) */
-    uint32_t parent_tid;   /* in a fork child's thread: its tid in the parent (lw_default_moved) */
     uint32_t nwaits;       /* contended waits so far (sleep probe sampling) */
     uint32_t nheld;        /* entries in held[] */
     uint32_t held_lost;    /* holds not tracked: held[] was full */
@@ -268,9 +267,9 @@ struct lw_tls {
     struct wait settle_w;
     struct lw_held held[LW_HELD_MAX];
     uintptr_t stack_lo, stack_hi; /* where stack walks may read (lw_stacks.c) */
-    /* in a fork child's thread: its tids in the generations before parent_tid's
-     * (a double fork, say), newest first (lw_default_moved) */
-    uint32_t older_tids[LW_OLDER_TIDS];
+    /* in a fork child's thread: its tids in the processes it was forked
+     * from, its parent's first (lw_default_moved); 0: none */
+    uint32_t former_tids[LW_FORMER_TIDS];
 };
 
 extern __thread struct lw_tls lw_tls __attribute__((tls_model("initial-exec")));

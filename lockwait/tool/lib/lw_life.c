@@ -42,10 +42,9 @@ static void at_fork_child(void)
     /* the last holder a default mutex keeps may be this thread's parent
      * self, or its self in a generation before (a mutex the parent never
      * took since its own fork: a daemon's double fork) */
-    for (int i = LW_OLDER_TIDS - 1; i > 0; i--)
-        lw_tls.older_tids[i] = lw_tls.older_tids[i - 1];
-    lw_tls.older_tids[0] = lw_tls.parent_tid;
-    lw_tls.parent_tid = old;
+    for (int i = LW_FORMER_TIDS - 1; i > 0; i--)
+        lw_tls.former_tids[i] = lw_tls.former_tids[i - 1];
+    lw_tls.former_tids[0] = old;
     lw_tls.tid = 0;
     lw_tls.thr = NULL;
     lw_tls.last = NULL;

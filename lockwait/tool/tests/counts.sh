@@ -39,8 +39,8 @@ line=$(result_line "$TMP/counts-handoff.txt" lock "$(awk '{print $2}' "$TMP/coun
 check_eq "handoff: owner_changes (noted in the mutex)" "$(val "$(<"$TMP/counts-handoff.out")" owner_changes)" \
   "$(val "$line" owner_changes)"
 # other locks', and every mutex's under LOCKWAIT_INLINE_MUTEX=0, are noted
-# after each real unlock, so a fast handoff can race the note and lose one:
-# a close lower bound, never more than the truth
+# after each real unlock, where a late note can count one too few or one too
+# many; this program's handshakes leave little room for that
 LOCKWAIT_INLINE_MUTEX=0 check_exit "handoff, glibc's calls: runs under the preload" 0 preload \
   "$TMP/counts-handoff0.txt" "$BUILD/lw_counts" handoff 20
 line=$(result_line "$TMP/counts-handoff0.txt" lock "$(awk '{print $2}' "$TMP/stdout")")
@@ -92,8 +92,8 @@ for role in parent child; do
   line=$(result_line "$rep" lock "lock=$(val "$info" lock)")
   check_eq "fork: $role's count" "$(val "$info" acquisitions)" "$(val "$line" acquisitions)"
   check_eq "fork: $role's report carries its pid" "$pid" "$(val "$(result_line "$rep" process "pid=$pid")" pid)"
-  # one thread in each: the child's is the forking thread, whose parent self
-  # is the last holder the mutex keeps
+  # one thread in each: the child's is the forking thread, whose self in the
+  # parent is the last holder the mutex keeps
   check_eq "fork: $role's owner changes" 0 "$(val "$line" owner_changes)"
 done
 # a double fork (a daemon's): the grandchild's thread, whose self two
