@@ -158,6 +158,15 @@ run_child() {
   CHILD_PID=
   return "$rc"
 }
+# exit_words RC: how a child ended, for an error message ("exit status 3",
+# "killed by SIGSEGV")
+exit_words() {
+  if [ "$1" -gt 128 ] && [ "$1" -lt 193 ]; then
+    echo "killed by SIG$(kill -l "$(($1 - 128))" 2>/dev/null || echo "$(($1 - 128))")"
+  else
+    echo "exit status $1"
+  fi
+}
 kill_child() {
   if [ -n "${CHILD_PID:-}" ]; then
     kill -TERM -- "-$CHILD_PID" 2>/dev/null || kill -TERM "$CHILD_PID" 2>/dev/null || true

@@ -148,16 +148,16 @@ lockwait_canary() {
 # and full (the workload as set), half (bare, the hold at -c LW_HALF_CS),
 # wrapped (under the preload)
 lockwait_one() {
-  local s=$1 variant=$2 out=$3 args=("${LW_ARGS[@]}")
+  local s=$1 variant=$2 out=$3 args=("${LW_ARGS[@]}") rc
   rm -f "$LW_TMP/lw.out"
   [ "$variant" != half ] || args+=(-c "$LW_HALF_CS")
   if [ "$variant" != wrapped ]; then
     run_child "$BUILD/lockwait_workload" "${args[@]}" "$s" >"$out" 2>"$LW_TMP/wl.err" ||
-      { cat "$LW_TMP/wl.err" >&2; die "lockwait: $s ($variant) failed"; }
+      { rc=$?; cat "$LW_TMP/wl.err" >&2; die "lockwait: $s ($variant) failed ($(exit_words "$rc"))"; }
   else
     LOCKWAIT_OUT=$LW_TMP/lw.out LD_PRELOAD=$LW_PRELOAD \
       run_child "$BUILD/lockwait_workload" "${args[@]}" "$s" >"$out" 2>"$LW_TMP/wl.err" ||
-      { cat "$LW_TMP/wl.err" >&2; die "lockwait: $s (under the preload) failed"; }
+      { rc=$?; cat "$LW_TMP/wl.err" >&2; die "lockwait: $s (under the preload) failed ($(exit_words "$rc"))"; }
     cat "$LW_TMP/lw.out" >>"$out"
   fi
 }

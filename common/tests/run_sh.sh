@@ -94,6 +94,9 @@ splice_readme "$TMP/README.md" "$TMP/sum.md"
 check_eq "splice is idempotent" "$first" "$(cksum <"$TMP/README.md")"
 check_eq "splice replaces only the marked part" "head|$RESULTS_BEGIN|new 1|new 2|$RESULTS_END|tail" "$(paste -sd'|' "$TMP/README.md")"
 printf 'no markers\n' >"$TMP/plain.md"
+# a child that failed is described in the error: an exit status, or the signal that killed it
+check_eq "exit_words: an exit status" "exit status 3" "$(exit_words 3)"
+check_eq "exit_words: a signal" "killed by SIGSEGV" "$(exit_words "$((128 + $(kill -l SEGV)))")"
 check_exit "splice refuses a README without markers" 1 bash -c "source '$ROOT/common/lib.sh'; splice_readme '$TMP/plain.md' '$TMP/sum.md'"
 check_eq "a refused splice leaves the file as it was" "no markers" "$(cat "$TMP/plain.md")"
 
