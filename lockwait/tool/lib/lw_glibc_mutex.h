@@ -228,4 +228,24 @@ static inline void lw_default_unlock(pthread_mutex_t *m)
 }
 #endif
 
+
+/* m acquired by this thread (e: its statistics, or NULL): a default mutex
+ * notes an owner change here, from the last holder it keeps; any other
+ * mutex at its release (lw_mutex_released) */
+static inline void lw_mutex_seen(pthread_mutex_t *m, struct lw_tstat *e)
+{
+    if (lw_default_mutex(m))
+        lw_default_seen(m, e, my_tid());
+}
+
+/* after the real unlock of a mutex that was a default one (was_default,
+ * read before the unlock) or not */
+static inline void lw_mutex_released(struct lw_tstat *e, int was_default)
+{
+    if (was_default)
+        settle_note();
+    else
+        owner_note(e);
+}
+
 #endif

@@ -42,23 +42,13 @@ static inline int got_mutex(int rc)
     return rc == 0 || rc == EOWNERDEAD;
 }
 
-/* m acquired (e: its statistics, or NULL): a default mutex notes an owner
- * change here, from the last holder it keeps (lw_glibc_mutex.h); any other
- * at its release (owner_note) */
-static inline void mutex_seen(pthread_mutex_t *m, struct lw_tstat *e)
+/* m acquired (e: its statistics, or NULL; pre: as for acquired()): its
+ * owner change where the mutex keeps its last holder, then the hold */
+static inline void mutex_acquired(pthread_mutex_t *m, struct lw_tstat *e, uintptr_t pc, uint64_t pre)
 {
-    if (lw_default_mutex(m))
-        lw_default_seen(m, e, my_tid());
-}
-
-/* after the real unlock of m, which was a default mutex (was_default,
- * read before the unlock) or not */
-static inline void mutex_released(struct lw_tstat *e, int was_default)
-{
-    if (was_default)
-        settle_note();
-    else
-        owner_note(e);
+    lw_mutex_seen(m, e);
+    if (e)
+        acquired(e, K_MUTEX, pc, pre);
 }
 
 /* A locked glibc mutex with no owner in it is between its holder's two
@@ -94,9 +84,7 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
         rc = lw_real.mutex_trylock(m);
     struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
     if (got_mutex(rc)) { /* EOWNERDEAD: a robust mutex acquired, its previous owner dead */
-        mutex_seen(m, e);
-        if (e)
-            acquired(e, K_MUTEX, pc, 0);
+        mutex_acquired(m, e, pc, 0);
         return rc;
     }
     /* EINVAL, EAGAIN (a recursive mutex's count full), ENOTRECOVERABLE: the
@@ -110,22 +98,20 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
          * deadlock): the real call's answer, no contention */
         rc = mutex_real(m, how, c, ts);
         if (got_mutex(rc))
-            mutex_seen(m, e);
-        if (got_mutex(rc) && e)
-            acquired(e, K_MUTEX, pc, 0);
+            mutex_acquired(m, e, pc, 0);
         return rc;
     }
     struct wait w;
     lw_wait_begin(m, e, &w, LW_T_MUTEX, pc);
     rc = mutex_real(m, how, c, ts);
-    if (got_mutex(rc))
-        mutex_seen(m, e);
-    if (got_mutex(rc) && e) {
+    if (got_mutex(rc) && e) { /* the wait's end first: the owner note is not part of it */
         lw_wait_measure_held(&w, 1, pc);
-        acquired(e, K_MUTEX, pc, w.t1); /* the wait's end, read inside the critical section anyway */
+        mutex_acquired(m, e, pc, w.t1); /* the wait's end, read inside the critical section anyway */
         lw_wait_defer(e, &w); /* accounted after the unlock: keep the hold short */
     } else {
         lw_wait_measure(e, &w, got_mutex(rc), pc);
+        if (got_mutex(rc))
+            lw_mutex_seen(m, e);
         lw_wait_account(m, e, &w);
     }
     return rc;
@@ -158,10 +144,7 @@ static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, 
 {
     int rc = mutex_try(m, how, c, ts);
     if (LW_LIKELY(rc == 0)) {
-        struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
-        mutex_seen(m, e);
-        if (LW_LIKELY(e != NULL))
-            acquired(e, K_MUTEX, pc, 0);
+        mutex_acquired(m, stat_of(m, K_MUTEX, pc), pc, 0);
         return 0;
     }
     return mutex_slow(m, rc, pc, how, c, ts);
@@ -197,9 +180,7 @@ LW_API int pthread_mutex_trylock(pthread_mutex_t *m)
     int rc = lw_default_mutex(m) ? lw_default_trylock(m) : lw_real.mutex_trylock(m);
     struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
     if (got_mutex(rc))
-        mutex_seen(m, e);
-    if (got_mutex(rc) && e)
-        acquired(e, K_MUTEX, pc, 0);
+        mutex_acquired(m, e, pc, 0);
     else if (rc == EBUSY)
         lw_trylock_failed(e);
     return rc;
@@ -218,10 +199,7 @@ static __attribute__((noinline)) int mutex_lock_general(pthread_mutex_t *m, uint
 static __attribute__((noinline)) int default_locked(pthread_mutex_t *m, uintptr_t pc)
 {
     lw_default_owned(m);
-    struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
-    mutex_seen(m, e);
-    if (LW_LIKELY(e != NULL))
-        acquired(e, K_MUTEX, pc, 0);
+    mutex_acquired(m, stat_of(m, K_MUTEX, pc), pc, 0);
     return answer_0();
 }
 
@@ -276,7 +254,7 @@ static __attribute__((noinline)) int mutex_unlock_general(pthread_mutex_t *m)
     else
         rc = lw_real.mutex_unlock(m);
     if (e)
-        mutex_released(e, was_default);
+        lw_mutex_released(e, was_default);
     return rc;
 }
 

@@ -298,10 +298,7 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
     if (h) {
         h->depth = 1;
         releasing(m, K_MUTEX);
-        if (was_default)
-            settle_note();
-        else
-            owner_note(em);
+        lw_mutex_released(em, was_default);
     }
     struct lw_tstat *e = stat_of(cv, K_COND, pc); /* after: the cache holds the condvar */
     struct wait w;
@@ -329,8 +326,8 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
         w.of = e;
     }
     int defer = e && relocked && em && depth;
-    if (relocked && was_default)
-        lw_default_seen(m, em, my_tid());
+    if (relocked)
+        lw_mutex_seen(m, em);
     if (relocked && em && depth) {
         acquired(em, K_MUTEX, pc, defer ? w.t1 : 0); /* pre: on held[], where the wait waits */
         if ((h = held_find(em)) != NULL)

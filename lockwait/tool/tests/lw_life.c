@@ -65,6 +65,23 @@ static void *many_worker(void *arg)
     return NULL;
 }
 
+static pid_t fork_or_die(void)
+{
+    pid_t pid = fork();
+    if (pid < 0)
+        die_errno("fork");
+    return pid;
+}
+
+/* child pid's exit status once it ends; 1 when it did not exit */
+static int child_status(pid_t pid)
+{
+    int st;
+    if (waitpid(pid, &st, 0) != pid)
+        die_errno("waitpid");
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && !strcmp(argv[1], "-h")) {
@@ -76,45 +93,30 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "fork")) {
         pairs(&m, 100);
         fflush(stdout);
-        pid_t pid = fork();
-        if (pid < 0)
-            die_errno("fork");
+        pid_t pid = fork_or_die();
         if (pid == 0) {
             pairs(&m, 50);
             printf("lw_life role=child pid=%d lock=%p acquisitions=50\n", (int)getpid(), (void *)&m);
             exit(0);
         }
-        int st;
-        if (waitpid(pid, &st, 0) != pid)
-            die_errno("waitpid");
-        if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+        if (child_status(pid) != 0)
             die("child failed");
         pairs(&m, 10);
         printf("lw_life role=parent pid=%d lock=%p acquisitions=110\n", (int)getpid(), (void *)&m);
     } else if (!strcmp(argv[1], "fork2")) {
         pairs(&m, 100);
         fflush(stdout);
-        pid_t pid = fork();
-        if (pid < 0)
-            die_errno("fork");
+        pid_t pid = fork_or_die();
         if (pid == 0) {
-            pid_t g = fork();
-            if (g < 0)
-                die_errno("fork");
+            pid_t g = fork_or_die();
             if (g == 0) {
                 pairs(&m, 20);
                 printf("lw_life role=grandchild pid=%d lock=%p acquisitions=20\n", (int)getpid(), (void *)&m);
                 exit(0);
             }
-            int st;
-            if (waitpid(g, &st, 0) != g)
-                die_errno("waitpid");
-            exit(WIFEXITED(st) ? WEXITSTATUS(st) : 1);
+            exit(child_status(g));
         }
-        int st;
-        if (waitpid(pid, &st, 0) != pid)
-            die_errno("waitpid");
-        if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+        if (child_status(pid) != 0)
             die("child failed");
     } else if (!strcmp(argv[1], "exit-holding")) {
         pthread_t a, b;
