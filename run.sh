@@ -219,11 +219,37 @@ cleanup() {
   release_lock
   return 0
 }
-# an experiment that stopped run.sh (a failed step under set -e, or die)
-RUNNING=''
+# an experiment that stopped run.sh (a failed step under set -e, or die),
+# and which of its invocations
+RUNNING='' RUNNING_INV=''
 on_exit() {
-  [ -z "$RUNNING" ] || echo "$PROG: $RUNNING failed; see the messages above. Nothing was written." >&"$ERR_FD"
+  if [ -n "$RUNNING" ]; then
+    echo "$PROG: $RUNNING failed; see the messages above. README.md and the files in results/ were left as they were." >&"$ERR_FD"
+    keep_unfinished
+  fi
   cleanup
+}
+# keep_unfinished: what a failed run measured, in a directory of its own
+# (results/failed-STAMP/, never a name in use): the raw files so far, the
+# failed experiment's with the lines its unfinished invocation had printed.
+# A 20-minute run that fails in its last minute keeps its 19 minutes.
+keep_unfinished() {
+  [ -n "$TMPD" ] && [ -d "$TMPD/out" ] || return 0
+  local f kept=() dir
+  if [ -s "$TMPD/inv.out" ]; then
+    for f in "$TMPD"/out/*"$RUNNING"-raw.txt; do
+      [ -f "$f" ] && tag_lines "$RUNNING_INV" <"$TMPD/inv.out" >>"$f"
+    done
+  fi
+  for f in "$TMPD"/out/*-raw.txt; do grep -q '^RESULT ' "$f" 2>/dev/null && kept+=("$f"); done
+  [ "${#kept[@]}" -gt 0 ] || return 0
+  dir=$RESULTS/failed-$(date -u +%Y%m%dT%H%M%SZ)
+  [ ! -e "$dir" ] || dir=$dir-$$
+  if mkdir "$dir" 2>/dev/null && mv -f "${kept[@]}" "$dir/"; then
+    echo "$PROG: what it measured before the failure (raw lines only, not summarised) is in ${dir#"$ROOT"/}/" >&"$ERR_FD"
+  else
+    echo "$PROG: could not keep what it measured in $dir" >&"$ERR_FD"
+  fi
 }
 ERR_FD=2
 on_signal() {
@@ -375,7 +401,7 @@ one_invocation() {
   : >"$out"
   # not "EXP_run || die": errexit is off throughout a function called
   # that way, so a failed step inside it was ignored; on_exit says it failed
-  RUNNING=$e
+  RUNNING=$e RUNNING_INV=$i
   "${e}_run" "$out"
   RUNNING=
   tag_lines "$i" <"$out" >>"$raw"

@@ -143,22 +143,44 @@ lockwait_canary() {
   [[ $LW_CANARY =~ ^[0-9.e+-]+$ && $LW_SLOW =~ ^[0-9.]+$ ]] || die "lockwait: unexpected output of build/stats canary: $line"
 }
 
-# lockwait_one SCENARIO VARIANT OUT: one run, its RESULT lines (the
+# lockwait_one SCENARIO VARIANT OUT RAW REP: one run, its RESULT lines (the
 # workload's, and the library's under the preload) in OUT. Variants: bare
 # and full (the workload as set), half (bare, the hold at -c LW_HALF_CS),
-# wrapped (under the preload)
+# wrapped (under the preload). A run that fails is said on stderr and in a
+# kind=failed_run line of RAW, and run again: one failed run of thousands
+# (twice, in two 20-minute runs: a workload that had printed its summary,
+# then "exit status 255") must not throw the whole run away. The
+# LW_RETRIES+1st failure of the experiment stops it.
+LW_RETRIES=3
 lockwait_one() {
-  local s=$1 variant=$2 out=$3 args=("${LW_ARGS[@]}") rc
+  local s=$1 variant=$2 out=$3 raw=$4 rep=$5 rc what=$2 last
+  [ "$variant" != wrapped ] || what="under the preload"
+  while :; do
+    rc=0
+    lockwait_try "$s" "$variant" "$out" || rc=$?
+    [ "$rc" != 0 ] || return 0
+    cat "$LW_TMP/wl.err" >&2
+    LW_FAILED=$((LW_FAILED + 1))
+    last=$({ grep -v '^ *$' "$LW_TMP/wl.err" || true; } | tail -n 1 | tr -d '\n' | tr -c 'A-Za-z0-9.,:/_+-' '_' | cut -c 1-120)
+    echo "RESULT exp=lockwait kind=failed_run scenario=$s variant=$variant rep=$rep status=$(exit_words "$rc" | tr ' ' _) stderr_last=${last:-none}" >>"$raw" ||
+      die "lockwait: cannot write $raw"
+    [ "$LW_FAILED" -le "$LW_RETRIES" ] ||
+      die "lockwait: $s ($what) failed ($(exit_words "$rc")); $LW_FAILED runs of this invocation failed, more than the $LW_RETRIES run again"
+    echo "$PROG: lockwait: $s ($what) failed ($(exit_words "$rc")); running it again ($LW_FAILED of at most $LW_RETRIES)" >&2
+  done
+}
+# lockwait_try SCENARIO VARIANT OUT: lockwait_one's run, once; its status
+lockwait_try() {
+  local s=$1 variant=$2 out=$3 args=("${LW_ARGS[@]}")
   rm -f "$LW_TMP/lw.out"
   [ "$variant" != half ] || args+=(-c "$LW_HALF_CS")
   if [ "$variant" != wrapped ]; then
-    run_child "$BUILD/lockwait_workload" "${args[@]}" "$s" >"$out" 2>"$LW_TMP/wl.err" ||
-      { rc=$?; cat "$LW_TMP/wl.err" >&2; die "lockwait: $s ($variant) failed ($(exit_words "$rc"))"; }
+    run_child "$BUILD/lockwait_workload" "${args[@]}" "$s" >"$out" 2>"$LW_TMP/wl.err" || return
   else
     LOCKWAIT_OUT=$LW_TMP/lw.out LD_PRELOAD=$LW_PRELOAD \
-      run_child "$BUILD/lockwait_workload" "${args[@]}" "$s" >"$out" 2>"$LW_TMP/wl.err" ||
-      { rc=$?; cat "$LW_TMP/wl.err" >&2; die "lockwait: $s (under the preload) failed ($(exit_words "$rc"))"; }
-    cat "$LW_TMP/lw.out" >>"$out"
+      run_child "$BUILD/lockwait_workload" "${args[@]}" "$s" >"$out" 2>"$LW_TMP/wl.err" || return
+    cat "$LW_TMP/lw.out" >>"$out" 2>/dev/null ||
+      { echo "lockwait: the library wrote no report ($LW_TMP/lw.out)" >>"$LW_TMP/wl.err"; return 1; }
   fi
 }
 
@@ -249,7 +271,7 @@ lockwait_pairs() {
       progress "lockwait ($s: ${what}pair $rep, $reps to $max_pairs; $variant)" "$LW_DONE" "$LW_TOTAL"
       lockwait_canary
       cans=$cans${cans:+,}$LW_CANARY
-      lockwait_one "$s" "$variant" "$LW_TMP/$variant.out"
+      lockwait_one "$s" "$variant" "$LW_TMP/$variant.out" "$raw" "$rep"
       lockwait_tag "$LW_TMP/$variant.out" "$s" "$variant" "$rep" >>"$raw" || die "lockwait: cannot write $raw"
     done
     lockwait_canary
@@ -548,7 +570,7 @@ lockwait_run() {
     fi
   } >>"$raw"
   # the best canary so far starts from a few of its own
-  LW_BEST=""
+  LW_BEST="" LW_FAILED=0
   for n in 1 2 3; do
     lockwait_canary
     if [ -z "$LW_BEST" ] || LC_ALL=C awk -v a="$LW_CANARY" -v b="$LW_BEST" 'BEGIN { exit !(a + 0 < b + 0) }'; then LW_BEST=$LW_CANARY; fi

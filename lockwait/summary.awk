@@ -40,6 +40,8 @@
 #                  measured_saving_pct with _lo/_hi (build/stats ratio on
 #                  half/full wall time of the what-if pairs), their pairs,
 #                  full_nvcsw and half_nvcsw (medians with intervals)
+#   kind=failed_run  a run that failed and was run again (exp.sh's
+#                  lockwait_one): scenario, variant, rep, status
 #   top lock    the lock with the most wait in the traced run; top blocker:
 #               the thread behind most of that wait (lockwait_report's
 #               wait-block view); path share: the lock's share of the
@@ -337,6 +339,8 @@ function cp_draw(file,    W, X0, Y0, RH, H, PW, i, n, x, w, c, maxlen, step, t, 
     } else if (k == "latency") {
         haslat[s, v] = 1
         keep(s SUBSEP v, "p50_us"); keep(s SUBSEP v, "p99_us"); keep(s SUBSEP v, "max_us")
+    } else if (k == "failed_run") {
+        failed_txt = failed_txt (nfailed++ ? "; " : "") s " " v " pair " val("rep") " (" val("status") ")"
     } else if (k == "pair") {
         npair[s]++
         if (val("slow") == 1) nslow[s]++
@@ -427,6 +431,10 @@ END {
     } else
         printf "Each scenario ran bare, at least %s clean runs; the preload library is Linux-only, so nothing else ran.\n", reps_min
     printf "A speed canary (a one-cycle add chain, `build/stats canary`) ran before each run and after each pair; %d of %d pairs ran it more than %sx slower than the best seen and were left out as slow-state pairs and replaced.\n", allslow, allpairs, slow_factor
+    if (nfailed) { # exp.sh's lockwait_one
+        gsub(/_/, " ", failed_txt)
+        printf "**%d run%s failed and %s run again** (the failed run's figures are not used; the raw file has its exit and the last line of its stderr): %s.\n", nfailed, (nfailed > 1 ? "s" : ""), (nfailed > 1 ? "were" : "was"), failed_txt
+    }
     if (nall)
         print "Where too few pairs were clean for that (\"all\" after the pairs used), the host changed speed faster than a pair lasts: the figure then comes from every pair, slow ones included. The alternating order keeps each pair's ratio unbiased; the interval is wider for that noise."
     if (cpus != "")

@@ -3,7 +3,8 @@
 # line ends, an edited marker) stops before it moves anything; after a
 # SIGKILL of run.sh the benchmark does not run on as an orphan and the next
 # run removes what the dead one left; a benchmark whose output cannot be
-# written (a full disk) exits non-zero and says so; results/ files it
+# written (a full disk) exits non-zero and says so; a run that fails
+# part-way keeps what it measured in results/failed-*/; results/ files it
 # replaces keep their modes; an up-to-date build.sh
 # works in a read-only checkout.
 set -euo pipefail
@@ -59,6 +60,31 @@ if [ "$(uname -s)" = Linux ]; then
 else
   skip "SIGKILL of run.sh" "a benchmark dies with run.sh on Linux only (prctl)"
 fi
+
+# an experiment that fails part-way (a stand-in workload whose every run
+# after the second fails: pair 2, run again three times, stops lockwait): exit 1, the
+# summary and README.md as they were, and what it measured kept in a
+# directory of its own, its unfinished invocation's lines tagged inv=1
+cp "$R/build/lockwait_workload" "$TMP/workload.real"
+cat >"$R/build/lockwait_workload" <<EOF
+#!/usr/bin/env bash
+n=\$((\$(cat "$TMP/calls" 2>/dev/null || echo 0) + 1)); echo "\$n" >"$TMP/calls"
+[ "\$n" -le 2 ] || exit 255
+exec "$TMP/workload.real" "\$@"
+EOF
+chmod +x "$R/build/lockwait_workload"
+touch "$R/build/lockwait_workload" # newer than its sources: build.sh keeps it
+rm -rf "$R"/results/failed-*
+before=$(tree_sum "$R/results" "$R/README.md")
+rc=0; QUICK=1 REPS=3 LOCKWAIT_SCENARIOS=cond LOCKWAIT_WHATIF=off "$R/run.sh" lockwait >/dev/null 2>"$TMP/err" || rc=$?
+kept=$(find "$R/results" -path '*/failed-*/quick-lockwait-raw.txt')
+check_eq "a run that fails part-way: exit 1, and one directory of what it measured" "1 1" "$rc $(echo "$kept" | grep -c .)"
+check "... the message names it" grep -q 'what it measured before the failure (raw lines only, not summarised) is in results/failed-[0-9TZ]*/' "$TMP/err"
+check "... it has pair 1 and the four failed runs, tagged inv=1" \
+  bash -c "grep -q '^RESULT exp=lockwait kind=pair inv=1 scenario=cond rep=1 ' '$kept' && [ \$(grep -c '^RESULT exp=lockwait kind=failed_run inv=1 ' '$kept') = 4 ]"
+rm -rf "$R"/results/failed-*
+check_eq "... README.md and the rest of results/ as they were" "$before" "$(tree_sum "$R/results" "$R/README.md")"
+cp -p "$TMP/workload.real" "$R/build/lockwait_workload"
 
 # a full disk: every program says it could not write its output, exit 1
 if [ -w /dev/full ]; then

@@ -249,4 +249,37 @@ check_eq "REPS 6: 5 more traced runs (variant whatif_traced, rep 2..6), each wit
 : >"$TMP/wioff.txt"
 BUILD=$wib LOCKWAIT_SCENARIOS=mutex REPS=1 LOCKWAIT_WHATIF=off run_exp lockwait_run "$TMP/wioff.txt" 2>"$TMP/wi.err" || fail "LOCKWAIT_WHATIF=off run" "$(tail -n 3 "$TMP/wi.err")"
 check_eq "LOCKWAIT_WHATIF=off: no what-if run, pair or line" 0 "$(grep -c -E '^RESULT .*(kind=whatif|variant=half)' "$TMP/wioff.txt" || true)"
+# A run that fails (twice in two 20-minute runs: a workload that had printed
+# its summary, then exit status 255) is said, kept in a kind=failed_run line
+# and run again; the fourth failure stops the experiment. A stand-in
+# workload: the real one, but the calls listed in FAKE_FAIL end with 255.
+flb=$TMP/failbuild
+mkdir -p "$flb"
+for f in lockwait_report liblockwait.so stats; do ln -s "$BUILD/$f" "$flb/$f"; done
+cat >"$flb/lockwait_workload" <<STANDIN
+#!/usr/bin/env bash
+n=\$((\$(cat "$TMP/wlcalls" 2>/dev/null || echo 0) + 1)); echo "\$n" >"$TMP/wlcalls"
+"$BUILD/lockwait_workload" "\$@" || exit
+case " \${FAKE_FAIL:-} " in *" \$n "*) echo "stand-in: call \$n fails" >&2; exit 255 ;; esac
+STANDIN
+chmod +x "$flb/lockwait_workload"
+: >"$TMP/fl.txt"
+rm -f "$TMP/wlcalls"
+rc=0
+BUILD=$flb FAKE_FAIL=2 LOCKWAIT_SCENARIOS=cond REPS=2 MAX_CELL_S=0 run_exp lockwait_run "$TMP/fl.txt" 2>"$TMP/fl.err" || rc=$?
+check_eq "a run that fails once: the experiment completes" 0 "$rc"
+check_eq "... one kind=failed_run line: its scenario, variant, pair, exit and stderr" \
+  "RESULT exp=lockwait kind=failed_run scenario=cond variant=wrapped rep=1 status=exit_status_255 stderr_last=stand-in:_call_2_fails" \
+  "$(grep 'kind=failed_run' "$TMP/fl.txt")"
+check "... stderr says it runs it again" grep -q 'cond (under the preload) failed (exit status 255); running it again (1 of at most 3)' "$TMP/fl.err"
+fl=$(grep 'kind=overhead' "$TMP/fl.txt")
+check_eq "... pair 1 still has its two runs, and every pair counts (kind=pair lines: pairs_total)" "1 1 $(val "$fl" pairs_total)" \
+  "$(grep -c 'kind=workload .*variant=bare rep=1$' "$TMP/fl.txt") $(grep -c 'kind=workload .*variant=wrapped rep=1$' "$TMP/fl.txt") $(grep -c 'kind=pair ' "$TMP/fl.txt")"
+awk -v csvdir="$TMP" -v prefix= -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" "$TMP/fl.txt" >"$TMP/fl.md"
+check "... and the summary says so" grep -q '1 run failed and was run again.*: cond wrapped pair 1 (exit status 255)\.' "$TMP/fl.md"
+rm -f "$TMP/wlcalls"
+rc=0
+BUILD=$flb FAKE_FAIL="1 2 3 4" LOCKWAIT_SCENARIOS=cond REPS=2 MAX_CELL_S=0 run_exp lockwait_run "$TMP/fl4.txt" 2>"$TMP/fl.err" || rc=$?
+check_eq "four failed runs: the experiment stops (exit 1), saying how many failed" "1 1" \
+  "$rc $(grep -c 'cond (bare) failed (exit status 255); 4 runs of this invocation failed, more than the 3 run again' "$TMP/fl.err")"
 finish
