@@ -22,11 +22,18 @@ bad_usage() { one_line "${PROG:-sharecost}: $*" >&2; exit 2; }
 # common/kv.awk loaded (kv(line, f), kv_get(line, key)): the one way shell
 # code reads the key=value tokens of RESULT lines
 SHARECOST_COMMON=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SHARECOST_KV_AWK=$(cat "$SHARECOST_COMMON/kv.awk")
 kv_awk() {
   local vars=() prog
   while [ "${1:-}" = -v ]; do vars+=(-v "$2"); shift 2; done
   prog=$1; shift
-  awk "${vars[@]}" -f "$SHARECOST_COMMON/kv.awk" -f <(printf '%s\n' "$prog") "$@"
+  # kv.awk and PROGRAM as awk's program text, not as `-f <(...)`: a process
+  # substitution is a child bash keeps on a list, and once the pids wrapped
+  # (pid_max 32768: ten minutes into a long run) a background child that
+  # got the pid of one made bash 5.2's `wait` for it fail with status 255
+  # (4 of 2 300 calls after a wrap; the test: common/tests/run_sh.sh)
+  awk "${vars[@]}" "$SHARECOST_KV_AWK
+$prog" "$@"
 }
 
 # read_experiments ROOT: EXPERIMENTS=(the names in ROOT/common/experiments),

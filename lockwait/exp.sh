@@ -148,8 +148,8 @@ lockwait_canary() {
 # and full (the workload as set), half (bare, the hold at -c LW_HALF_CS),
 # wrapped (under the preload). A run that fails is said on stderr and in a
 # kind=failed_run line of RAW, and run again: one failed run of thousands
-# (twice, in two 20-minute runs: a workload that had printed its summary,
-# then "exit status 255") must not throw the whole run away. The
+# must not throw a 20-minute run away (twice it did: bash's `wait` said 255
+# for a workload that had ended well, kv_awk's cause in common/lib.sh). The
 # LW_RETRIES+1st failure of the experiment stops it.
 LW_RETRIES=3
 lockwait_one() {
