@@ -322,6 +322,9 @@ function cp_draw(file,    W, X0, Y0, RH, H, PW, i, n, x, w, c, maxlen, step, t, 
         ov_p[s] = val("p"); ov_q[s] = val("q"); ov_used[s] = val("pairs_used"); ov_total[s] = val("pairs_total")
         ov_slow[s] = val("pairs_slow"); ov_min[s] = val("pairs_min"); ov_reached[s] = val("target_reached")
         ov_modes[s] = val("two_modes"); ov_basis[s] = val("pairs_basis")
+        # several invocations (build/combine): the mean of theirs, Student's interval across them
+        ov_inv[s] = val("invocations") + 0; ov_imin[s] = val("inv_min"); ov_imax[s] = val("inv_max")
+        if (ov_inv[s] > 1) ninv = ov_inv[s]
         if (ov_basis[s] == "all") nall++
     } else if (k == "runs") {
         runs[s] = val("runs")
@@ -462,10 +465,11 @@ END {
         if (busy(s)) { o = "too busy"; ci = "-"; pq = "- | -" }
         else {
             o = ov[s] == "NA" ? "-" : sprintf("%+.2f%%", ov[s])
-            ci = has_ci(s) ? sprintf("%+.2f..%+.2f%%", ov_lo[s], ov_hi[s]) (ov_reached[s] == 1 ? "" : " °") : "-"
-            pq = (ov_p[s] == "NA" ? "-" : ov_p[s]) " | " (ov_q[s] == "NA" ? "-" : ov_q[s])
+            one_run = ov_inv[s] <= 1 # several: the ° rule is each invocation's, not the figure's
+            ci = has_ci(s) ? sprintf("%+.2f..%+.2f%%", ov_lo[s], ov_hi[s]) (ov_reached[s] == 1 || !one_run ? "" : " °") : "-"
+            pq = (ov_p[s] == "NA" || ov_p[s] == "" ? "-" : ov_p[s]) " | " (ov_q[s] == "NA" || ov_q[s] == "" ? "-" : ov_q[s])
         }
-        if (ov_reached[s] != 1 && has_ci(s) && !busy(s)) wide = 1
+        if (ov_reached[s] != 1 && ov_inv[s] <= 1 && has_ci(s) && !busy(s)) wide = 1
         printf "| %s | %d | %s | %s | %s | %s | %s | %s | %d | %s |\n", s, threads[s], withci(s, "bare_ms", 1, "%.2f", ""), withci(s, "wrapped_ms", 1, "%.2f", ""), o, ci, pq, used_of(ov_used[s], ov_total[s], ov_basis[s]), ov_slow[s], sleeps(s, "bare_nvcsw", "wrapped_nvcsw")
         # CSV: no overhead, interval, p or q for a scenario too busy to measure
         measured = !busy(s)
@@ -479,6 +483,13 @@ END {
     close(csv1)
     if (wide)
         printf "\n° the interval is wider than ±%.0f point: the scenario's time cap (MAX_CELL_S) or the pair limit stopped it first.\n", 100 * target
+    if (ninv) { # the between-run level (docs/method.md)
+        printf "\nFrom %d independent invocations: an overhead is the mean of the invocations' own estimates and its interval Student's across them (no p or q; each invocation's are in the raw file). The invocations' own estimates ranged", ninv
+        for (i = 1; i <= nsc; i++)
+            if (ov_inv[order[i]] > 1 && ov_imin[order[i]] != "")
+                printf "%s %s %+.2f..%+.2f%%", (nr++ ? ";" : ":"), order[i], ov_imin[order[i]], ov_imax[order[i]]
+        print "."
+    }
     print "<!-- headline:end -->"
 
     if (anywrapped) {

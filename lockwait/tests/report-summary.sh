@@ -161,6 +161,14 @@ check "bare-only raw: rows with bare times and dashes" grep -q '^| mutex | [0-9]
 check "bare-only raw: no profile table" bash -c "! grep -q '^Profile under the preload' '$TMP/bare.md'"
 check "bare-only raw: says the preload did not run" grep -q 'No run under the preload' "$TMP/bare.md"
 
+# several invocations (run.sh's build/combine line: no p or q): "-" in the
+# p and q columns, no ° mark, and a sentence with the invocations' range
+sed "s/^RESULT exp=lockwait kind=overhead scenario=cache .*/RESULT exp=lockwait kind=overhead scenario=cache pairs_used=30 pairs_total=31 pairs_slow=1 pairs_basis=clean target_reached=0 pairs_min=10 two_modes=0 overhead_pct=0.4 overhead_pct_lo=-0.2 overhead_pct_hi=1.0 too_busy=0 invocations=3 invocations_total=3 between_share=0 inv_min=0.1 inv_max=0.7 significant=no margin_pct=2 claim=within/" \
+  "$fixture" | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/inv.md"
+check "3 invocations: the cache row has - for p and q and no ° mark" grep -qF '| +0.40% | -0.20..+1.00% | - | - | 30/31 |' "$TMP/inv.md"
+check "... and the sentence gives the invocations' range" grep -qF 'From 3 independent invocations: an overhead is the mean' "$TMP/inv.md"
+check "... cache +0.10..+0.70%" grep -qF 'cache +0.10..+0.70%.' "$TMP/inv.md"
+
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: lockwait\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \
