@@ -237,7 +237,7 @@ keep_unfinished() {
   [ -n "$TMPD" ] && [ -d "$TMPD/out" ] || return 0
   local f kept=() dir
   if [ -s "$TMPD/inv.out" ]; then
-    for f in "$TMPD"/out/*"$RUNNING"-raw.txt; do
+    for f in "$TMPD/out/$RUNNING-raw.txt" "$TMPD/out/quick-$RUNNING-raw.txt"; do
       [ -f "$f" ] && tag_lines "$RUNNING_INV" <"$TMPD/inv.out" >>"$f"
     done
   fi
