@@ -29,6 +29,18 @@ fail() { echo "not ok - $1: $2"; _failed=1; }
 # skip NAME WHY: checks NAME were left out, for the reason WHY (a missing tool)
 skip() { echo "ok - $1 # SKIP $2"; }
 
+# A test started in the background by a non-interactive shell (`nohup
+# ./test.sh &`, some CI runners) inherits SIGINT ignored, and no shell can
+# trap a signal ignored at its start: run.sh would not see a Ctrl-C. The
+# tests that send SIGINT put SIGINT_DEFAULT before the command they start
+# with & (words, not a function: a function would run in a subshell of its
+# own, which the signal kills before the command has cleaned up): env
+# --default-signal (coreutils 8.31) undoes it; where nothing can,
+# sigint_usable fails and they skip.
+SIGINT_DEFAULT=()
+if [ -n "$(trap -p INT)" ] && env --default-signal=INT true 2>/dev/null; then SIGINT_DEFAULT=(env --default-signal=INT); fi
+sigint_usable() { [ -z "$(trap -p INT)" ] || [ "${#SIGINT_DEFAULT[@]}" -gt 0 ]; }
+
 # check NAME CMD...: passes when CMD exits 0
 check() {
   local name=$1; shift
