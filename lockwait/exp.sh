@@ -153,7 +153,7 @@ lockwait_canary() {
 # LW_RETRIES+1st failure of the experiment stops it.
 LW_RETRIES=3
 lockwait_one() {
-  local s=$1 variant=$2 out=$3 raw=$4 rep=$5 rc what=$2 last
+  local s=$1 variant=$2 out=$3 raw=$4 rep=$5 rc what=$2 how last
   [ "$variant" != wrapped ] || what="under the preload"
   while :; do
     rc=0
@@ -161,12 +161,14 @@ lockwait_one() {
     [ "$rc" != 0 ] || return 0
     cat "$LW_TMP/wl.err" >&2
     LW_FAILED=$((LW_FAILED + 1))
-    last=$({ grep -v '^ *$' "$LW_TMP/wl.err" || true; } | tail -n 1 | tr -d '\n' | tr -c 'A-Za-z0-9.,:/_+-' '_' | cut -c 1-120)
-    echo "RESULT exp=lockwait kind=failed_run scenario=$s variant=$variant rep=$rep status=$(exit_words "$rc" | tr ' ' _) stderr_last=${last:-none}" >>"$raw" ||
+    how=$(exit_words "$rc")
+    # input: the run's stderr; its last non-blank line, one token
+    last=$(awk 'NF { l = $0 } END { gsub(/[^A-Za-z0-9.,:\/_+-]/, "_", l); print substr(l, 1, 120) }' "$LW_TMP/wl.err")
+    echo "RESULT exp=lockwait kind=failed_run scenario=$s variant=$variant rep=$rep status=${how// /_} stderr_last=${last:-none}" >>"$raw" ||
       die "lockwait: cannot write $raw"
     [ "$LW_FAILED" -le "$LW_RETRIES" ] ||
-      die "lockwait: $s ($what) failed ($(exit_words "$rc")); $LW_FAILED runs of this invocation failed, more than the $LW_RETRIES run again"
-    echo "$PROG: lockwait: $s ($what) failed ($(exit_words "$rc")); running it again ($LW_FAILED of at most $LW_RETRIES)" >&2
+      die "lockwait: $s ($what) failed ($how); $LW_FAILED runs of this invocation failed, more than the $LW_RETRIES run again"
+    echo "$PROG: lockwait: $s ($what) failed ($how); running it again ($LW_FAILED of at most $LW_RETRIES)" >&2
   done
 }
 # lockwait_try SCENARIO VARIANT OUT: lockwait_one's run, once; its status
