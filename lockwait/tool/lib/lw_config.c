@@ -120,6 +120,7 @@ void lw_config_read(struct lw_config *c)
     c->stack_depth = 8;
     c->probe_warn = 1;
     c->inline_mutex = 1;
+    c->counter = 1;
     s = getenv("LOCKWAIT_OUT");
     c->out = s && *s ? s : NULL;
     /* Programs may close stderr before exit (GNU coreutils do, in an atexit
@@ -135,6 +136,7 @@ void lw_config_read(struct lw_config *c)
     whole_knob(c, "LOCKWAIT_STACK_DEPTH", 0, LW_STACK_MAX, &c->stack_depth);
     whole_knob(c, "LOCKWAIT_PROBE_WARN", 0, 100, &c->probe_warn);
     flag_knob(c, "LOCKWAIT_INLINE_MUTEX", &c->inline_mutex);
+    flag_knob(c, "LOCKWAIT_COUNTER", &c->counter);
     errno = e;
 }
 

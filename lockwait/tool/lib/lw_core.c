@@ -71,35 +71,95 @@ static void tick_pair(uint64_t *t, uint64_t *ns)
     }
 }
 
+const char *lw_counter_why = "CLOCK_MONOTONIC: not chosen yet";
+
 #if defined(__x86_64__) && defined(__linux__)
+/* the kernel's clocksource, NUL-terminated (at most n - 1 bytes), or "" */
+static void clocksource(char *buf, size_t n)
+{
+    buf[0] = 0;
+    int fd = open("/sys/devices/system/clocksource/clocksource0/current_clocksource", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    ssize_t got = read(fd, buf, n - 1);
+    close(fd);
+    buf[got > 0 ? got : 0] = 0;
+    buf[strcspn(buf, "\n")] = 0;
+}
+
+/* the fewest TSC ticks one CLOCK_MONOTONIC read took in `tries`, through
+ * the vDSO (via_syscall 0) or through the system call itself */
+static uint64_t clock_read_ticks(int via_syscall, int tries)
+{
+    uint64_t best = UINT64_MAX;
+    struct timespec ts;
+    for (int i = 0; i < tries; i++) {
+        uint64_t a = __builtin_ia32_rdtsc();
+        if (via_syscall)
+            syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &ts);
+        else
+            clock_gettime(CLOCK_MONOTONIC, &ts);
+        uint64_t d = __builtin_ia32_rdtsc() - a;
+        if (d < best)
+            best = d;
+    }
+    return best;
+}
+
 /* The TSC only if it ticks at one rate in every power state (CPUID's
  * invariant TSC bit: /proc/cpuinfo's constant_tsc + nonstop_tsc) and the
- * kernel itself keeps time with it (clocksource "tsc": the kernel checked
- * that the CPUs' counters agree, and switches away if they stop agreeing
- * at boot; a later switch is not seen here). */
+ * CPUs' counters agree, which the kernel vouches for in one of two ways:
+ * - its clocksource is "tsc": it checked them at boot (and switches away
+ *   if they stop agreeing; a later switch is not seen here);
+ * - its clocksource is "kvm-clock" (a KVM guest) and clock_gettime runs in
+ *   the vDSO: the vDSO reads kvm-clock from the TSC of whichever vCPU it
+ *   runs on only while the host says every vCPU's TSC is in step
+ *   (PVCLOCK_TSC_STABLE_BIT), and falls back to the system call otherwise.
+ *   Told apart by time: a vDSO read takes tens of ns, the system call
+ *   hundreds to thousands on a guest (seen: 63 and 2 300 ticks); the
+ *   vDSO must be four times faster. Guests whose kernel was told the TSC
+ *   is unstable (tsc=unstable) use kvm-clock this way.
+ * Costs a few us at start, on kvm-clock only. */
 static int counter_usable(void)
 {
     unsigned a, b, c, d;
-    if (!__get_cpuid(0x80000007, &a, &b, &c, &d) || !(d & (1u << 8)))
+    if (!__get_cpuid(0x80000007, &a, &b, &c, &d) || !(d & (1u << 8))) {
+        lw_counter_why = "CLOCK_MONOTONIC: the CPU reports no invariant TSC";
         return 0;
-    char buf[16] = {0};
-    int fd = open("/sys/devices/system/clocksource/clocksource0/current_clocksource", O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
+    }
+    char src[32];
+    clocksource(src, sizeof src);
+    if (!strcmp(src, "tsc")) {
+        lw_counter_why = "the TSC (invariant, and the kernel's clocksource)";
+        return 1;
+    }
+    if (!strcmp(src, "kvm-clock")) {
+        uint64_t vdso = clock_read_ticks(0, 8), sys = clock_read_ticks(1, 3);
+        if (vdso < sys / 4) {
+            lw_counter_why = "the TSC (invariant; the clocksource kvm-clock reads it in the vDSO, so the host "
+                             "keeps the vCPUs' counters in step)";
+            return 1;
+        }
+        lw_counter_why = "CLOCK_MONOTONIC: the clocksource kvm-clock goes through the kernel (the host does not "
+                         "say the vCPUs' TSCs agree)";
         return 0;
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    return n >= 3 && !memcmp(buf, "tsc", 3) && (n == 3 || buf[3] == '\n');
+    }
+    lw_counter_why = src[0] ? "CLOCK_MONOTONIC: the kernel's clocksource is not the TSC"
+                            : "CLOCK_MONOTONIC: the kernel's clocksource is not readable";
+    return 0;
 }
 #elif defined(__aarch64__) && defined(__linux__)
 /* the generic timer: one rate and one count for all cores by the
  * architecture, readable at EL0 under Linux (not tested on arm64 here) */
 static int counter_usable(void)
 {
+    lw_counter_why = "the generic timer's virtual count (cntvct_el0)";
     return 1;
 }
 #else
 static int counter_usable(void)
 {
+    lw_counter_why = "CLOCK_MONOTONIC: no cycle counter is read on this system";
     return 0;
 }
 #endif
@@ -120,7 +180,10 @@ static int write_prefetch_usable(void)
 
 void lw_ticks_init(void)
 {
-    lw_counter = counter_usable();
+    if (lw.cfg.counter)
+        lw_counter = counter_usable();
+    else
+        lw_counter_why = "CLOCK_MONOTONIC (LOCKWAIT_COUNTER=0)";
     lw_write_prefetch = write_prefetch_usable();
     tick_pair(&tick0, &mono0);
 }

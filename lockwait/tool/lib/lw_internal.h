@@ -288,6 +288,7 @@ struct lw_config {
     long probe_warn;    /* LOCKWAIT_PROBE_WARN: the report warns when its probes cost more than this % of CPU */
     int inline_mutex;   /* LOCKWAIT_INLINE_MUTEX: default mutexes and spinlocks taken in the wrappers
                          * (lw_glibc_mutex.h, lw_glibc_spin.h; default 1) */
+    int counter;        /* LOCKWAIT_COUNTER: ticks from a cycle counter where usable (default 1; lw_core.c) */
     char ignored[512];  /* what was ignored, for the report */
     /* stderr at start, for the report (lw_output.c) */
     int err_known;      /* fd 2 was open */
@@ -331,6 +332,7 @@ LW_HIDDEN uint64_t lw_now(void); /* CLOCK_MONOTONIC ns */
  * holds and trace timestamps at exit, with a rate measured against
  * CLOCK_MONOTONIC (lw_core.c). */
 LW_HIDDEN extern int lw_counter; /* 1: ticks are counter reads */
+LW_HIDDEN extern const char *lw_counter_why; /* what ticks are and why, for the report (a static string) */
 static inline __attribute__((always_inline)) uint64_t lw_ticks(void)
 {
 #if defined(__x86_64__)
@@ -372,7 +374,7 @@ static inline uint64_t lw_probe_ticks(void)
     lw_probe_count(LW_PROBE_CLOCK);
     return lw_ticks();
 }
-LW_HIDDEN void lw_ticks_init(void); /* choose the counter (and the write prefetch), note the start pair */
+LW_HIDDEN void lw_ticks_init(void); /* after lw_config_read: choose the counter (and the write prefetch), note the start pair */
 LW_HIDDEN uint64_t lw_ticks_ns(uint64_t d); /* a duration in ticks, in ns */
 LW_HIDDEN void lw_ticks_end(void); /* note the exit pair (before the report and the trace) */
 LW_HIDDEN uint64_t lw_ticks_mono(uint64_t t); /* a tick time as CLOCK_MONOTONIC ns (after lw_ticks_end) */

@@ -290,6 +290,7 @@ static void text_header(struct buf *b, const struct picked *pk)
                    "LOCKWAIT_INLINE_MUTEX=0: glibc's calls)\n");
     else
         bprintf(b, "lockwait: every spinlock through the C library's calls: %s\n", lw_inline_spin_off);
+    bprintf(b, "lockwait: timestamps: %s\n", lw_counter_why);
     if (lw.cfg.stack_depth == 0)
         bprintf(b, "lockwait: stacks off (LOCKWAIT_STACK_DEPTH=0): sites are one frame\n");
     else if (lw_stack_count() && lw_lines_status()[0])
@@ -499,11 +500,11 @@ static void results(struct buf *b, const struct picked *pk)
 {
     char name[32];
     bprintf(b, "RESULT exp=lockwait kind=process pid=%u threads=%llu locks=%llu wall_ns=%llu dropped=%llu "
-               "untracked=%llu bypassed=%llu top=%ld inline_mutex=%d inline_spin=%d",
+               "untracked=%llu bypassed=%llu top=%ld inline_mutex=%d inline_spin=%d counter=%d",
             lw.pid, (unsigned long long)pk->nthreads, (unsigned long long)pk->nactive,
             (unsigned long long)pk->wall, (unsigned long long)LD(lw.dropped),
             (unsigned long long)LD(lw.untracked), (unsigned long long)LD(lw.bypassed), pk->top, LD(lw_inline_mutex),
-            LD(lw_inline_spin.on));
+            LD(lw_inline_spin.on), lw_counter);
     lw_result_probe_cost(b, &pk->probes); /* the line's last keys, and its end */
     for (long k = 0; k < pk->nbest; k++)
         result_lock(b, pk->best[k]);

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# timestamps.sh - what liblockwait stamps waits and holds with, and that it
+# says so: the report's "timestamps:" line and the process line's counter=
+# agree with each other and with the machine (x86-64 Linux: the TSC only
+# when CPUID calls it invariant and the clocksource is tsc, or kvm-clock read
+# in the vDSO), LOCKWAIT_COUNTER=0 gives CLOCK_MONOTONIC, a bad value is said
+# and ignored, and a 100 ms wait (build/lw_known mutex) comes out the same
+# either way: within 100-110 ms and within 2 ms over B's own stopwatch.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../../common/testlib.sh"
+# shellcheck source=lockwait/tool/tests/lw_lib.bash
+source "$(dirname "$0")/lw_lib.bash"
+
+MS=1000000
+stamp_line() { grep '^lockwait: timestamps: ' "$1" | sed 's/^lockwait: timestamps: //' || true; }
+counter_of() { val "$(grep '^RESULT exp=lockwait kind=process ' "$1")" counter; }
+
+# what the machine offers, as the library must judge it (x86-64 Linux)
+expected() {
+  local flags src
+  flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null || true)
+  src=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null || true)
+  if [[ " $flags " != *" constant_tsc "* || " $flags " != *" nonstop_tsc "* ]]; then
+    echo "0 no invariant TSC"
+  elif [ "$src" = tsc ]; then
+    echo "1 the kernel's clocksource"
+  elif [ "$src" = kvm-clock ]; then
+    echo "either kvm-clock"
+  else
+    echo "0 not the TSC"
+  fi
+}
+
+# the default: the line and the flag agree, and match the machine
+rep=$TMP/default.txt
+check_exit "default: runs under the preload" 0 preload "$rep" "$BUILD/lw_known" mutex
+line=$(stamp_line "$rep")
+flag=$(counter_of "$rep")
+check "default: the report has a timestamps line" test -n "$line"
+case $flag in
+  1) check "default: counter=1 and the line names a counter" grep -Eq '^the (TSC|generic timer)' <<<"$line" ;;
+  0) check "default: counter=0 and the line names CLOCK_MONOTONIC" grep -q '^CLOCK_MONOTONIC: ' <<<"$line" ;;
+  *) fail "default: counter= is 0 or 1" "counter='$flag'" ;;
+esac
+if [ "$(uname -s)" = Linux ] && [ "$(uname -m)" = x86_64 ]; then
+  read -r want why <<<"$(expected)"
+  [ "$want" = either ] || check_eq "x86-64: the counter is used exactly when the machine allows ($why)" "$want" "$flag"
+  check "x86-64: the line gives the reason ($why)" grep -qF "$why" <<<"$line"
+else
+  skip "x86-64: the counter's choice against /proc/cpuinfo and the clocksource" "not x86-64 Linux"
+fi
+
+# preload_with C OUTFILE CMD...: preload with LOCKWAIT_COUNTER=C (stdout to $TMP/stdout)
+# shellcheck disable=SC2317 # called through check_exit
+preload_with() {
+  local c=$1; shift
+  LOCKWAIT_COUNTER=$c preload "$@"
+}
+# LOCKWAIT_COUNTER=0, then =1 (the default, explicit): the same known answer;
+# up to three runs, as in known.sh (a busy host can stretch one), checked on
+# the last
+for c in 0 1; do
+  rep=$TMP/c$c.txt
+  for attempt in 1 2 3; do
+    check_exit "LOCKWAIT_COUNTER=$c: runs under the preload (attempt $attempt)" 0 preload_with "$c" "$rep" \
+      "$BUILD/lw_known" mutex
+    info=$(cat "$TMP/stdout")
+    w=$(val "$(result_line "$rep" lock "lock=$(val "$info" lock)")" wait_ns)
+    own=$(val "$info" b_wait_ns)
+    [ -n "$w" ] && [ "$w" -ge $((100 * MS)) ] && [ "$w" -le $((110 * MS)) ] &&
+      [ "$w" -ge $((own - 10 * MS)) ] && [ "$w" -le $((own + 2 * MS)) ] && break
+  done
+  lk=$(result_line "$rep" lock "lock=$(val "$info" lock)")
+  within "LOCKWAIT_COUNTER=$c: B waited 100-110 ms" "$(val "$lk" wait_ns)" $((100 * MS)) $((110 * MS))
+  within "LOCKWAIT_COUNTER=$c: within 10 ms under to 2 ms over B's stopwatch ($own ns)" "$(val "$lk" wait_ns)" \
+    $((own - 10 * MS)) $((own + 2 * MS))
+  within "LOCKWAIT_COUNTER=$c: A's hold >= 100 ms" "$(val "$lk" max_hold_ns)" $((100 * MS)) $((10000 * MS))
+done
+check_eq "LOCKWAIT_COUNTER=0: counter=0" 0 "$(counter_of "$TMP/c0.txt")"
+check_eq "LOCKWAIT_COUNTER=0: the line says why" "CLOCK_MONOTONIC (LOCKWAIT_COUNTER=0)" "$(stamp_line "$TMP/c0.txt")"
+check_eq "LOCKWAIT_COUNTER=1: as the default" "$flag" "$(counter_of "$TMP/c1.txt")"
+
+rep=$TMP/bad.txt
+LOCKWAIT_COUNTER=yes LOCKWAIT_OUT=$rep LD_PRELOAD=$LIB "$BUILD/lw_counts" single 10 >"$TMP/bad.out" 2>"$TMP/bad.err"
+check "bad LOCKWAIT_COUNTER: said on stderr" grep -q "LOCKWAIT_COUNTER='yes' ignored" "$TMP/bad.err"
+check_eq "bad LOCKWAIT_COUNTER: the default kept" "$flag" "$(counter_of "$rep")"
+finish
