@@ -9,13 +9,18 @@
 # own, and took it out of the count of waiters the fork had already
 # zeroed: the count wrapped, and every later hold of a spinlock was a
 # blocking one.
+# waiter: the other way round, main holds mutex L while the helper waits for
+# it, and forks. The helper's wait is counted in L itself (glibc), and the
+# child, which has no helper, must not find a waiter at its release of L;
+# the parent must (one blocking hold), and once the helper has had L, the
+# count in L's __list is back to 0 (list_clear=1).
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
 # shellcheck source=lockwait/tool/tests/lw_lib.bash
 source "$(dirname "$0")/lw_lib.bash"
 
-for mode in mutex spin cond; do
+for mode in mutex spin cond waiter; do
   check_exit "$mode: lw_forkheld runs under the preload" 0 \
     preload "$TMP/$mode.%p" env LOCKWAIT_FULL_REPORTS=1 "$BUILD/lw_forkheld" "$mode"
   info=$(cat "$TMP/stdout")
@@ -32,5 +37,13 @@ for mode in mutex spin cond; do
   check_eq "$mode: the child's thread blocked on no lock" 0 "$(val "$thr" blocked_ns)"
   check_eq "$mode: the child's L: no blocking hold" 0 "$(val "$(result_line "$rep" lock "lock=$lock")" blocking_hold_count)"
   check_eq "$mode: RESULT lines follow the grammar" "" "$(result_grammar "$rep")"
+  if [ "$mode" = waiter ]; then
+    check_eq "waiter: the parent's L: one blocking hold" 1 \
+      "$(val "$(result_line "$parent" lock "lock=$lock")" blocking_hold_count)"
+    case $info in
+      *list_clear=*) check_eq "waiter: L's __list all zeros once nobody waits" 1 "$(val "$info" list_clear)" ;;
+      *) skip "waiter: L's __list all zeros once nobody waits" "not 64-bit glibc" ;;
+    esac
+  fi
 done
 finish
