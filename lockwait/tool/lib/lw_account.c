@@ -94,35 +94,6 @@ __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, ui
 
 static int others_waiting(const struct lw_tstat *e, const struct lw_held *h);
 
-/* Where the waiters for lock p (record r) are counted. A glibc mutex that
- * leaves its __list unused (not robust, priority-inheriting or -protecting;
- * not shared between processes, whose waiters another process may count)
- * counts them there: on the line the waiter's failed trylock and the
- * holder's unlock bring in anyway, and its waiters leave the count at their
- * acquisition, with the line in hand. Counted in the record's `waiting`, a
- * line of its own that each wait moved between the CPUs twice, the count
- * cost the contended loop of tool/bench 0.1x bare (31 rounds: 1.17x, and
- * 1.06x counted here, the floor 1.07x). Any other lock, and every
- * lock in a forked child (its parent's waiters, gone, may still be counted
- * in the mutexes: lw_life.c), counts in the record. While nobody waits the
- * word is 0 again, as glibc left it. */
-static au32 *waiters_count(const void *p, struct lw_lock *r)
-{
-#if defined(__GLIBC__) && __SIZEOF_POINTER__ == 8
-    _Static_assert(sizeof(((pthread_mutex_t *)0)->__data.__list) >= sizeof(au32), "__list holds a count");
-    if (r->kind == K_MUTEX && LD(lw.count_in_lock)) {
-        pthread_mutex_t *m = (pthread_mutex_t *)p;
-        /* robust (16), priority-inheriting (32), -protecting (64), shared (128);
-         * a destroyed mutex (kind -1) too */
-        if ((__atomic_load_n(&m->__data.__kind, __ATOMIC_RELAXED) & 0xf0) == 0)
-            return (au32 *)(void *)&m->__data.__list;
-    }
-#else
-    (void)p;
-#endif
-    return &r->waiting;
-}
-
 /* the statistics a wait kept with a hold is for: its own object's (a
  * condvar's, wait.of), else the held lock's */
 static struct lw_tstat *waited_for(const struct wait *w, struct lw_tstat *held)
@@ -250,11 +221,8 @@ static int others_waiting(const struct lw_tstat *e, const struct lw_held *h)
         __atomic_load_n(&m->__data.__lock, __ATOMIC_RELAXED) < 2)
         return 0;
 #endif
-    au32 *count = waiters_count((const void *)e->addr, e->lock);
-    /* still counted (it leaves after its unlock); a wait kept for another
-     * object (a condvar's, wait.of) is in that object's count */
-    uint32_t self = h->pending && h->wait.counted_at == count;
-    return LD(*count) > self;
+    uint32_t self = h->pending && h->wait.counted_waiting && !h->wait.of; /* of: another object's count */
+    return LD(e->lock->waiting) > self;
 }
 
 /* Before the real unlock of a timed hold (or, when tracing, of an untimed
@@ -370,13 +338,12 @@ void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, 
     w->of = NULL;
     w->reacquire = 0;
     w->holder = r && lw_kinds[r->kind].exclusive ? lw_holder_of(p, r->kind, r) : 0;
-    /* The count of waiters (waiters_count), bumped only here on the slow
-     * path: a holder reads it at release (blocking holds, RELEASE events),
-     * signals and posts to know whether anyone waits. */
-    w->counted_at = r ? waiters_count(p, r) : NULL;
-    w->counted_in_lock = r && w->counted_at != &r->waiting;
-    if (r) {
-        ADD(*w->counted_at, 1);
+    /* The count of waiters, shared by all threads and bumped only here on
+     * the slow path: a holder reads it at release (blocking holds, RELEASE
+     * events), signals and posts to know whether anyone waits. */
+    w->counted_waiting = r != NULL;
+    if (w->counted_waiting) {
+        ADD(r->waiting, 1);
         if (lw_kinds[r->kind].exclusive && LD(r->timed) != 1)
             ST(r->timed, 1); /* from now on, time its holds */
     }
@@ -453,18 +420,17 @@ static void wait_end(struct wait *w, int got, uintptr_t pc)
 }
 
 /* the waiter is no longer waiting: out of the lock's count of waiters */
-static void wait_leave(struct wait *w)
+static void wait_leave(struct lw_tstat *e, struct wait *w)
 {
-    au32 *count = w->counted_at;
-    if (count) {
-        w->counted_at = NULL; /* first: a signal handler settling it meanwhile leaves it once */
+    if (e && w->counted_waiting) {
+        w->counted_waiting = 0; /* first: a signal handler settling it meanwhile leaves it once */
         atomic_signal_fence(memory_order_seq_cst);
-        ADD(*count, (uint32_t)-1);
+        ADD(e->lock->waiting, (uint32_t)-1);
     }
 }
 
 /* The wait is over: `got` says whether the lock was acquired. */
-void lw_wait_measure(struct wait *w, int got, uintptr_t pc)
+void lw_wait_measure(struct lw_tstat *e, struct wait *w, int got, uintptr_t pc)
 {
     wait_end(w, got, pc);
     w->nvcsw1 = -1;
@@ -473,32 +439,27 @@ void lw_wait_measure(struct wait *w, int got, uintptr_t pc)
         w->nvcsw1 = vol_switches();
         errno = saved;
     }
-    wait_leave(w);
+    wait_leave(e, w);
 }
 
 /* The wait ended with an exclusive hold, to be accounted after the unlock
  * (lw_wait_defer). Inside the critical section: one counter read and a few
- * stores to the stack, and where the lock counts its waiters itself (a glibc
- * mutex: waiters_count) the leave from that count, an atomic on the line
- * the acquisition just brought in. The sleep probe's second reading (a
- * getrusage, 0.2-2 us) and the leave from a record's count of waiters (an
- * atomic on a line the other waiters write) wait for the unlock
- * (lw_settle): inside, they lengthened the hold and made the next arrival
- * sleep (tool/bench). So the
+ * stores to the stack. The sleep probe's second reading (a getrusage, 0.2-
+ * 0.5 us) and the leave from the shared count of waiters (an atomic on a
+ * line the other waiters write) wait for the unlock (lw_settle): inside, they
+ * lengthened the hold and made the next arrival sleep (tool/bench). So the
  * probe spans the wait and the hold: a hold that itself sleeps (a nested
  * wait, I/O under the lock) counts its wait as slept. */
 void lw_wait_measure_held(struct wait *w, int got, uintptr_t pc)
 {
     wait_end(w, got, pc);
-    if (w->counted_in_lock) /* the lock's line is ours now: a local atomic */
-        wait_leave(w);
     w->nvcsw1 = w->nvcsw0 >= 0 ? LW_PROBE_LATER : -1;
 }
 void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
 {
     int saved = errno;
     lw_probe_count(LW_PROBE_CLOCK); /* the wait's end (wait_end): every measured wait comes here */
-    wait_leave(w);
+    wait_leave(e, w);
     if (w->nvcsw1 == LW_PROBE_LATER) { /* not on a small stack (a signal handler's): then unprobed */
         w->nvcsw1 = lw_on_big_stack() ? vol_switches() : -1;
         if (w->nvcsw1 < 0)
@@ -577,7 +538,7 @@ void lw_wait_account_pending(struct lw_held *h)
 void lw_settle(void)
 {
     if (lw_tls.settle_e) /* first: no later holder may take its wait for another's */
-        wait_leave(&lw_tls.settle_w);
+        wait_leave(lw_tls.settle_e, &lw_tls.settle_w);
     if (lw_tls.bhold_e)
         settle_hold();
     struct lw_tstat *e = lw_tls.settle_e;

@@ -56,7 +56,7 @@ LW_API int pthread_barrier_wait(pthread_barrier_t *b)
     struct wait w;
     lw_wait_begin(b, e, &w, LW_T_BARRIER, pc);
     int rc = real(b);
-    lw_wait_measure(&w, 1, pc);
+    lw_wait_measure(e, &w, 1, pc);
     w.holder = LD(r->signaller);
     lw_wait_account(b, e, &w);
     return rc;

@@ -113,10 +113,9 @@ struct lw_lock {
     au64 idle_wait_ns, idle_waits; /* waits apart from contention, joins included (lw_report_idle.c) */
     au64 join_wait_ns, join_waits; /* of those, waits for a thread to end (lw_rules.h) */
     /* threads in a contended wait now (one that got an exclusive lock
-     * leaves after its unlock), for every lock but the glibc mutexes that
-     * count them in themselves (lw_account.c, waiters_count): written by
-     * waiters, so kept off the line the fast path reads (`timed`) and the
-     * holder's line; read by a timed hold's release, signals and posts */
+     * leaves after its unlock): written by waiters, so kept off the line
+     * the fast path reads (`timed`) and the holder's line; read by a timed
+     * hold's release, signals and posts */
     au32 waiting;
 } __attribute__((aligned(64)));
 
@@ -224,8 +223,7 @@ struct wait {
     uint32_t holder;
     uint32_t stack; /* its stack id (lw_stacks.h), 0: none */
     int type; /* trace type */
-    au32 *counted_at;    /* the count of waiters it is in (waiters_count, lw_account.c), NULL: none */
-    int counted_in_lock; /* that count is in the lock itself: left at the acquisition */
+    int counted_waiting;
     int got;       /* ended with the lock */
     int lock_wait; /* counts as the thread's time blocked on locks */
     struct lw_tstat *of; /* deferred with another lock's hold: the statistics it is
@@ -308,7 +306,6 @@ struct lw_state {
     au64 nthreads;
     au64 dropped;
     au32 waited; /* set by the first contended wait or failed trylock (lw_report.c: one line without) */
-    au32 count_in_lock; /* glibc mutexes count their waiters in themselves (lw_account.c); 0 in a forked child */
     uint64_t start_ns;
     uint32_t pid;
     struct lw_config cfg;
@@ -427,10 +424,9 @@ LW_HIDDEN void lw_hold_end(struct lw_tstat *e, const struct lw_held *h);
 /* pc: the lock call's return address, for the wait's stack */
 LW_HIDDEN void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, uintptr_t pc);
 /* the wait is over (got: with the lock): read the clock and the probe */
-LW_HIDDEN void lw_wait_measure(struct wait *w, int got, uintptr_t pc);
+LW_HIDDEN void lw_wait_measure(struct lw_tstat *e, struct wait *w, int got, uintptr_t pc);
 /* the same for a wait that ends holding a lock and is deferred (lw_wait_defer):
- * the sleep probe's end, and the leave from a record's count of waiters, come
- * after the unlock (the leave from a mutex's own count comes here) */
+ * the sleep probe's end and the leave from the waiters' count come after the unlock */
 LW_HIDDEN void lw_wait_measure_held(struct wait *w, int got, uintptr_t pc);
 /* add a measured wait to the statistics and the trace */
 LW_HIDDEN void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w);

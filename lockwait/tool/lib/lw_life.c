@@ -52,10 +52,6 @@ static void at_fork_child(void)
     uint32_t me = lw_gettid();
     lw.pid = (uint32_t)getpid();
     lw.start_ns = lw_now();
-    /* the mutexes may still count waiters of the parent's that are gone,
-     * and cannot be cleared (the memory may be a mutex no longer): the
-     * child counts in its records, cleared below (lw_account.c) */
-    ST(lw.count_in_lock, 0);
     ST(lw.dropped, 0);
     ST(lw.untracked, 0);
     ST(lw.held_lost, 0);
@@ -102,7 +98,6 @@ __attribute__((constructor)) static void lw_start(void)
         return;
     }
     lw_resolve();
-    ST(lw.count_in_lock, 1); /* lw_account.c, waiters_count */
     lw_glibc_mutex_check();
     lw_glibc_spin_check();
     lw_stack_bounds_main();

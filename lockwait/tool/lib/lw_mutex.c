@@ -109,7 +109,7 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
         mutex_acquired(m, e, pc, w.t1); /* the wait's end, read inside the critical section anyway */
         lw_wait_defer(e, &w); /* accounted after the unlock: keep the hold short */
     } else {
-        lw_wait_measure(&w, got_mutex(rc), pc);
+        lw_wait_measure(e, &w, got_mutex(rc), pc);
         if (got_mutex(rc))
             lw_mutex_seen(m, e);
         lw_wait_account(m, e, &w);

@@ -36,7 +36,7 @@ static __attribute__((noinline)) int spin_wait(pthread_spinlock_t *s, uintptr_t 
         acquired(e, K_SPIN, pc, w.t1);
         lw_wait_defer(e, &w); /* accounted after the unlock: keep the hold short */
     } else {
-        lw_wait_measure(&w, rc == 0, pc);
+        lw_wait_measure(e, &w, rc == 0, pc);
         lw_wait_account((void *)s, e, &w);
     }
     return rc;

@@ -45,7 +45,7 @@ static int sem_common(sem_t *s, uintptr_t pc, enum how how, clockid_t c, const s
     lw_wait_begin(s, e, &w, LW_T_SEM, pc);
     int rc = sem_real(s, how, c, ts);
     int e2 = errno;
-    lw_wait_measure(&w, rc == 0, pc);
+    lw_wait_measure(e, &w, rc == 0, pc);
     if (e) { /* posted by: the last post during the wait */
         uint64_t sig = LD(e->lock->last_signal);
         if (sig > w.t0 && sig <= w.t1)
@@ -181,7 +181,7 @@ static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how,
     if (deferred)
         lw_wait_measure_held(&w, 1, pc);
     else
-        lw_wait_measure(&w, rc == 0, pc);
+        lw_wait_measure(e, &w, rc == 0, pc);
     if (rc == 0)
         rw_got(e, write, pc, deferred ? w.t1 : 0);
     if (deferred)

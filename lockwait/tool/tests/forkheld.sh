@@ -10,10 +10,9 @@
 # zeroed: the count wrapped, and every later hold of a spinlock was a
 # blocking one.
 # waiter: the other way round, main holds mutex L while the helper waits for
-# it, and forks. The helper's wait is counted in L itself (glibc), and the
-# child, which has no helper, must not find a waiter at its release of L;
-# the parent must (one blocking hold), and once the helper has had L, the
-# count in L's __list is back to 0 (list_clear=1).
+# it, and forks. The child, which has no helper, must not find a waiter at
+# its release of L; the parent must (one blocking hold); and once the helper
+# has had L, L's __list is all zeros, as glibc left it (list_clear=1).
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"

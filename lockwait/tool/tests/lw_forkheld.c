@@ -9,11 +9,12 @@
  * The wait is the parent's: it belongs in the parent's report only, and
  * the child's counts start from zero (no wait, no waiter on L or C).
  *   waiter the other way round: main holds mutex L, the helper waits for it
- *          (confirmed blocked), main forks. The helper's wait is counted in
- *          L itself (lw_account.c, waiters_count), and the child has no
- *          helper: its release of L must not be a blocking hold. Once the
- *          parent has released L and joined the helper, L's __list must be
- *          all zeros again, as glibc left it (list_clear=1; glibc only).
+ *          (confirmed blocked), main forks. The helper is counted among L's
+ *          waiters, and the child has no helper: its release of L must not
+ *          be a blocking hold. Once the parent has released L and joined
+ *          the helper, L's __list (which glibc uses only for robust
+ *          mutexes) must be all zeros, as glibc left it (list_clear=1;
+ *          64-bit glibc only): the library keeps nothing in the mutex there.
  * Prints "lw_forkheld lock=ADDR cv=ADDR child=PID [list_clear=0|1]".
  *   usage: lw_forkheld mutex|spin|cond|waiter */
 #include <stdatomic.h>
