@@ -305,24 +305,12 @@ static long vol_switches(void)
     return lw_nvcsw();
 }
 
-/* The sleep/spin probe (two getrusage calls, 0.5-2 us together on a VM)
- * runs before the real call and delays it, which acts as a spin and biases
- * what it measures (docs/lockwait-manual.md), so it is sampled: each
- * thread's first 32 contended waits, then one in 2 from wait 32, one in 4
- * from 64, and so on (n/16 rounded down to a power of 2: 16 probes per
- * doubling), never rarer than one in LW_PROBE_RAREST (from wait 4096). A
- * thread that waits a thousand times still has about 110 probes, and one
- * that waits a million times pays for about 4 000 instead of 31 000 at the
- * one in 32 this replaced (the contended loop of tool/bench spent 3.7% of
- * its CPU time on them). sleep_share is computed over the probed waits only. */
-#define LW_PROBE_RAREST 256
-static int probe_this_wait(uint32_t n)
-{
-    if (n < 32)
-        return 1;
-    uint32_t step = (uint32_t)1 << (31 - __builtin_clz(n / 16));
-    return n % (step < LW_PROBE_RAREST ? step : LW_PROBE_RAREST) == 0;
-}
+/* The sleep/spin probe (two getrusage calls, 0.2-0.5 us each) is taken on
+ * each thread's first LW_PROBE_ALL contended waits and then on one wait in
+ * LW_PROBE_SAMPLE: a thread that waits often must not pay a microsecond per
+ * wait. sleep_share is computed over the probed waits only. */
+#define LW_PROBE_ALL 16
+#define LW_PROBE_SAMPLE 32
 
 /* Before the real blocking call: only what must be read before it (the
  * holder, the sleep probe's first reading, the start time, and the count of
@@ -352,7 +340,7 @@ void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, 
     uint32_t n = lw_tls.nwaits++;
     w->nvcsw0 = -1;
     /* not on a small stack (a signal handler's may have no room for a struct rusage) */
-    if (probe_this_wait(n) && lw_on_big_stack()) {
+    if ((n < LW_PROBE_ALL || n % LW_PROBE_SAMPLE == 0) && lw_on_big_stack()) {
         int saved = errno;
         w->nvcsw0 = vol_switches();
         errno = saved;

@@ -2,7 +2,7 @@
  *   usage: lw_probe MODE N
  *   hold N      N rounds: main holds m, a helper blocks on it (confirmed from
  *               /proc), main releases: N waits that end with the lock (the
- *               library probes a thread's first 32 waits for sleep). This
+ *               library probes a thread's first 16 waits for sleep). This
  *               program's own getrusage (exported: built -rdynamic, it takes
  *               the place of libc's for the library's sleep probe) counts
  *               the calls made by a thread that owns m: a probe inside a

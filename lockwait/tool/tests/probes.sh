@@ -13,7 +13,7 @@ source "$(dirname "$0")/../../../common/testlib.sh"
 # shellcheck source=lockwait/tool/tests/lw_lib.bash
 source "$(dirname "$0")/lw_lib.bash"
 
-# 20 waits that end with the lock: all are probed for sleep (the first 32 are)
+# 20 waits that end with the lock: the first 16 are probed for sleep
 rep=$TMP/hold.txt
 check_exit "hold: runs under the preload" 0 preload "$rep" "$BUILD/lw_probe" hold 20
 out=$(cat "$TMP/stdout")
