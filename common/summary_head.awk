@@ -2,7 +2,10 @@
 # come from and which run each experiment's section comes from.
 # usage: awk -f summary_head.awk RAW...   (raw files written by run.sh)
 # Input: the "# key: value" provenance lines at the top of each raw file;
-# everything else is skipped. The machine is described from the first file.
+# everything else is skipped. The machine is described from the first file;
+# when the files come from more than one machine (experiments rerun on
+# another day, on another host), the first line names each machine with its
+# experiments, and the details that follow say whose they are.
 BEGIN {
     # the mitigations that make system calls and address-space switches
     # dearer, by the name of their file in /sys/devices/system/cpu/vulnerabilities
@@ -21,11 +24,11 @@ FNR == 1 { nfile++ }
 /^# date_utc: / { date[nfile] = val($0) }
 /^# git: / { git[nfile] = $3 }
 /^# knobs: / { knobs[nfile] = val($0) }
-nfile == 1 && /^# cpu_model: / { model = val($0) }
-nfile == 1 && /^# arch: / { arch = val($0) }
-nfile == 1 && /^# kernel: / { kernel = val($0) }
-nfile == 1 && /^# online_cpus: / { cpus = val($0) }
-nfile == 1 && /^# compiler: / { compiler = val($0) }
+/^# cpu_model: / { fmodel[nfile] = val($0) }
+/^# arch: / { farch[nfile] = val($0) }
+/^# kernel: / { fkernel[nfile] = val($0) }
+/^# online_cpus: / { fcpus[nfile] = val($0) }
+/^# compiler: / { fcompiler[nfile] = val($0) }
 nfile == 1 && /^# line_size_used: / { line = val($0) }
 nfile == 1 && /^# clock_unstable: / { unstable = 1 }
 nfile == 1 && /^# hypervisor: / { hv = val($0) }
@@ -63,25 +66,43 @@ function short(name, state,   n, part, i, out) {
             out = out (out != "" ? ", " : "") part[i]
     return out != "" ? out : state
 }
+# machine(I): file I's machine as the summary names it
+function machine(i) {
+    return sprintf("**%s** (%s, %s CPUs online, %s), built with %s", fmodel[i], farch[i], fcpus[i], fkernel[i], fcompiler[i])
+}
 END {
+    # the distinct machines, in file order, each with its experiments
+    for (i = 1; i <= nfile; i++) {
+        m = machine(i)
+        if (!(m in mexps)) { morder[++nmach] = m; mexps[m] = expname[i] }
+        else mexps[m] = mexps[m] ", " expname[i]
+    }
+    whose = nmach > 1 ? " (on the machine of " mexps[morder[1]] ")" : ""
     print "## Results"
     print ""
     # the headline markers pick what run.sh splices into README.md (common/headline.awk)
     print "<!-- headline:begin -->"
-    printf "Measured on **%s** (%s, %s CPUs online, %s), built with %s.\n", model, arch, cpus, kernel, compiler
+    if (nmach <= 1)
+        printf "Measured on %s.\n", machine(1)
+    else {
+        printf "Measured on %d machines (the experiments were run at different times): ", nmach
+        for (k = 1; k <= nmach; k++)
+            printf "%s%s for %s", (k > 1 ? "; " : ""), morder[k], mexps[morder[k]]
+        printf ".\n"
+    }
     if (brief != "")
-        printf "System calls and switches between address spaces pay for the kernel's mitigations: %s.\n", brief
+        printf "System calls and switches between address spaces pay for the kernel's mitigations%s: %s.\n", whose, brief
     print "<!-- headline:end -->"
     for (i = 1; i <= nsrc; i++)
-        printf "Caches as %s reports them: %s.\n", order[i], caches[order[i]]
-    printf "Line size used: %s. Clock estimate (1-cycle add chain): %s%s.\n", line, clock, unstable ? " (unstable: the machine changed speed while it was measured, so the cycles figures are uncertain)" : ""
+        printf "Caches as %s reports them%s: %s.\n", order[i], whose, caches[order[i]]
+    printf "Line size used%s: %s. Clock estimate (1-cycle add chain): %s%s.\n", whose, line, clock, unstable ? " (unstable: the machine changed speed while it was measured, so the cycles figures are uncertain)" : ""
     if (costly != "" || othermit != "" || vulnerable != "" || unaffected != "") {
         what = "none of those that make system calls and address-space switches dearer is active"
         if (costly != "") what = "those that make system calls and address-space switches dearer are " costly
         if (othermit != "") what = what "; other mitigations: " othermit
         if (vulnerable != "") what = what "; left vulnerable: " vulnerable
         if (unaffected != "") what = what "; not affected: " nunaffected " (" unaffected ")"
-        printf "Kernel mitigations of CPU vulnerabilities (/sys/devices/system/cpu/vulnerabilities): %s.\n", what
+        printf "Kernel mitigations of CPU vulnerabilities (/sys/devices/system/cpu/vulnerabilities)%s: %s.\n", whose, what
     }
     print "<!-- headline:begin -->"
     if (hv != "" && hv != "none seen") {

@@ -6,6 +6,8 @@
 # inside another git repository does not claim that repository's commit.
 # The machine block records the kernel's mitigation of each CPU
 # vulnerability, and the summary names the ones that make switches dearer.
+# Raw files from more than one machine (experiments rerun another day, on
+# another host) make the summary name each machine with its experiments.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../testlib.sh"
@@ -71,6 +73,27 @@ for a in mawk gawk original-awk; do
     "$(grep '^Kernel mitigations' "$TMP/head.md")"
   check_eq "$a: a raw file without vulnerability lines (older, or not Linux) gets no mitigation sentence" "" \
     "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP/old-raw.txt" | grep 'mitigations' || true)"
+done
+
+# ---- raw files from two machines: each named with its experiments ----
+machine_raw() { # machine_raw EXP MODEL: a raw file's provenance block
+  printf '%s\n' "# sharecost raw results: $1" "# cpu_model: $2" "# arch: x86_64" "# online_cpus: 2" \
+    "# kernel: Linux 6.1" "# compiler: cc 12" "# line_size_used: 64 from sysfs"
+}
+machine_raw false_sharing "CPU A" >"$TMP/m1-raw.txt"
+machine_raw ctxswitch "CPU A" >"$TMP/m2-raw.txt"
+machine_raw lockwait "CPU B" >"$TMP/m3-raw.txt"
+for a in mawk gawk original-awk; do
+  need_tool "$a" "$a" "summary_head.awk's machines under $a" || continue
+  check_eq "$a: raw files from two machines: each named, with its experiments" \
+    "Measured on 2 machines (the experiments were run at different times): **CPU A** (x86_64, 2 CPUs online, Linux 6.1), built with cc 12 for false_sharing, ctxswitch; **CPU B** (x86_64, 2 CPUs online, Linux 6.1), built with cc 12 for lockwait." \
+    "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP"/m[123]-raw.txt | grep '^Measured on')"
+  check_eq "$a: ... and the first machine's details say whose they are" \
+    "Line size used (on the machine of false_sharing, ctxswitch): 64 from sysfs. Clock estimate (1-cycle add chain): ." \
+    "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP"/m[123]-raw.txt | grep '^Line size used')"
+  check_eq "$a: one machine: one plain line" \
+    "Measured on **CPU A** (x86_64, 2 CPUs online, Linux 6.1), built with cc 12." \
+    "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP"/m[12]-raw.txt | grep '^Measured on')"
 done
 
 R=$TMP/repo
