@@ -311,6 +311,10 @@ function cp_draw(file,    W, X0, Y0, RH, H, PW, i, n, x, w, c, maxlen, step, t, 
         cpus = val("online_cpus"); reps_min = val("reps_min"); slow_factor = val("slow_canary")
         target = val("target_ratio"); cap_s = val("max_cell_s")
     }
+    if (k == "process" && val("counter") != "") { # liblockwait's report: what stamped its waits
+        nproc++
+        if (val("counter") == 1) ncounter++
+    }
     if (s == "") next
     add_scenario(s)
     if (k == "workload") {
@@ -442,6 +446,12 @@ END {
         print "Where too few pairs were clean for that (\"all\" after the pairs used), the host changed speed faster than a pair lasts: the figure then comes from every pair, slow ones included. The alternating order keeps each pair's ratio unbiased; the interval is wider for that noise."
     if (cpus != "")
         printf "This machine has %d online CPUs: workloads with more threads than CPUs are oversubscribed, which lengthens waits (a woken waiter queues for a CPU).\n", cpus
+    if (nproc) { # the library's timestamps: a counter only where the machine vouches for one
+        if (ncounter == nproc) stamps = "the CPU's cycle counter (`counter=1` in every report"
+        else if (ncounter == 0) stamps = "`CLOCK_MONOTONIC` (`counter=0` in every report"
+        else stamps = sprintf("the CPU's cycle counter in %d of %d reports and `CLOCK_MONOTONIC` in the rest (", ncounter, nproc)
+        printf "liblockwait stamped its waits with %s; each report's `timestamps:` line says why: docs/lockwait-manual.md, Timestamps).\n", stamps
+    }
 
     print ""
     # the headline markers pick what run.sh splices into README.md (common/headline.awk)

@@ -169,6 +169,19 @@ check "3 invocations: the cache row has - for p and q and no ° mark" grep -qF '
 check "... and the sentence gives the invocations' range" grep -qF 'From 3 independent invocations: an overhead is the mean' "$TMP/inv.md"
 check "... cache +0.10..+0.70%" grep -qF 'cache +0.10..+0.70%.' "$TMP/inv.md"
 
+# the library's timestamps, from the reports' counter= flag: none in the
+# fixture (written before the flag), so no sentence; every report's, or a mix
+check "no counter= in the reports: no timestamps sentence" bash -c "! grep -q 'stamped its waits' '$TMP/inv.md'"
+sed 's/^\(RESULT exp=lockwait kind=process .* top=[0-9]*\)/\1 counter=1/' "$fixture" >"$TMP/ctr.txt"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" "$TMP/ctr.txt" >"$TMP/ctr.md"
+check "counter=1 in every report: the summary says the cycle counter" \
+  grep -qF "liblockwait stamped its waits with the CPU's cycle counter (\`counter=1\` in every report;" "$TMP/ctr.md"
+nrep=$(grep -c '^RESULT exp=lockwait kind=process ' "$TMP/ctr.txt")
+awk '/^RESULT exp=lockwait kind=process / && !done { sub(/counter=1/, "counter=0"); done = 1 } { print }' "$TMP/ctr.txt" |
+  awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/mix.md"
+check "one report with counter=0: the summary gives the split" \
+  grep -qF "the CPU's cycle counter in $((nrep - 1)) of $nrep reports and \`CLOCK_MONOTONIC\` in the rest" "$TMP/mix.md"
+
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: lockwait\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \
