@@ -5,6 +5,7 @@
  * the fast-path helpers are inline in lw_fastpath.h. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdio.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +107,28 @@ static uint64_t clock_read_ticks(int via_syscall, int tries)
     return best;
 }
 
+/* under a seccomp filter? (/proc/self/status "Seccomp: 2"; 0: none, or
+ * not known). A filter built from what the program calls may kill it at a
+ * system call it never makes itself, such as clock_gettime's, which it
+ * reaches through the vDSO. */
+static int seccomp_filtered(void)
+{
+    char buf[4096];
+    int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    ssize_t got = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    buf[got > 0 ? got : 0] = 0;
+    const char *p = strstr(buf, "\nSeccomp:");
+    if (!p)
+        return 0;
+    p += strlen("\nSeccomp:");
+    while (*p == ' ' || *p == '\t')
+        p++;
+    return *p != '0';
+}
+
 /* The TSC only if it ticks at one rate in every power state (CPUID's
  * invariant TSC bit: /proc/cpuinfo's constant_tsc + nonstop_tsc) and the
  * CPUs' counters agree, which the kernel vouches for in one of two ways:
@@ -114,14 +137,18 @@ static uint64_t clock_read_ticks(int via_syscall, int tries)
  * - its clocksource is "kvm-clock" (a KVM guest) and clock_gettime runs in
  *   the vDSO: the vDSO reads kvm-clock from the TSC of whichever vCPU it
  *   runs on only while the host says every vCPU's TSC is in step
- *   (PVCLOCK_TSC_STABLE_BIT), and falls back to the system call otherwise.
- *   Told apart by time: a vDSO read takes tens of ns, the system call
- *   hundreds to thousands on a guest (seen: 63 and 2 300 ticks); the
- *   vDSO must be four times faster. Guests whose kernel was told the TSC
- *   is unstable (tsc=unstable) use kvm-clock this way.
- * Costs a few us at start, on kvm-clock only. */
+ *   (PVCLOCK_TSC_STABLE_BIT), and falls back to the system call otherwise,
+ *   which then costs what the system call costs. Told apart by time: the
+ *   vDSO read must take at most half the system call's (seen: 63 and
+ *   2 300 ticks; a guest without page-table isolation may have a cheaper
+ *   system call, hence not a larger factor). Guests whose kernel was told
+ *   the TSC is unstable (tsc=unstable) use kvm-clock this way. Not under a
+ *   seccomp filter, which may forbid that system call.
+ * Costs a few us at start, on kvm-clock only. The reason, with the two
+ * timings, goes to the report. */
 static int counter_usable(void)
 {
+    static char why[200];
     unsigned a, b, c, d;
     if (!__get_cpuid(0x80000007, &a, &b, &c, &d) || !(d & (1u << 8))) {
         lw_counter_why = "CLOCK_MONOTONIC: the CPU reports no invariant TSC";
@@ -134,15 +161,21 @@ static int counter_usable(void)
         return 1;
     }
     if (!strcmp(src, "kvm-clock")) {
-        uint64_t vdso = clock_read_ticks(0, 8), sys = clock_read_ticks(1, 3);
-        if (vdso < sys / 4) {
-            lw_counter_why = "the TSC (invariant; the clocksource kvm-clock reads it in the vDSO, so the host "
-                             "keeps the vCPUs' counters in step)";
-            return 1;
+        if (seccomp_filtered()) {
+            lw_counter_why = "CLOCK_MONOTONIC: the clocksource is kvm-clock, and under a seccomp filter the "
+                             "library does not time the system call that tells whether the vDSO reads the TSC";
+            return 0;
         }
-        lw_counter_why = "CLOCK_MONOTONIC: the clocksource kvm-clock goes through the kernel (the host does not "
-                         "say the vCPUs' TSCs agree)";
-        return 0;
+        uint64_t vdso = clock_read_ticks(0, 8), sys = clock_read_ticks(1, 3);
+        int usable = vdso <= sys / 2;
+        snprintf(why, sizeof why,
+                 "%s kvm-clock, clock_gettime %llu TSC ticks in the vDSO against %llu for the system call%s",
+                 usable ? "the TSC (invariant; the clocksource is" : "CLOCK_MONOTONIC: the clocksource is",
+                 (unsigned long long)vdso, (unsigned long long)sys,
+                 usable ? ": the vDSO reads the TSC, so the host keeps the vCPUs' counters in step)"
+                        : ", not under half: the vDSO may not read the TSC");
+        lw_counter_why = why;
+        return usable;
     }
     lw_counter_why = src[0] ? "CLOCK_MONOTONIC: the kernel's clocksource is not the TSC"
                             : "CLOCK_MONOTONIC: the kernel's clocksource is not readable";
@@ -180,12 +213,14 @@ static int write_prefetch_usable(void)
 
 void lw_ticks_init(void)
 {
+    int saved = errno; /* a constructor: the program's main must find errno as it was */
     if (lw.cfg.counter)
         lw_counter = counter_usable();
     else
-        lw_counter_why = "CLOCK_MONOTONIC (LOCKWAIT_COUNTER=0)";
+        lw_counter_why = "CLOCK_MONOTONIC: LOCKWAIT_COUNTER=0";
     lw_write_prefetch = write_prefetch_usable();
     tick_pair(&tick0, &mono0);
+    errno = saved;
 }
 
 /* The rate for durations, from the start pair to now: over 1 ms or more,
