@@ -31,7 +31,7 @@ FNR == 1 { nfile++ }
 /^# compiler: / { fcompiler[nfile] = val($0) }
 nfile == 1 && /^# line_size_used: / { line = val($0) }
 nfile == 1 && /^# clock_unstable: / { unstable = 1 }
-nfile == 1 && /^# hypervisor: / { hv = val($0) }
+/^# hypervisor: / { fhv[nfile] = val($0) }
 # "# vulnerability: spectre_v2=Mitigation: Retpolines; STIBP: disabled" (machine.c)
 nfile == 1 && /^# vulnerability: [a-z0-9_]+=/ { vuln(val($0)) }
 # "# host_steal: 0.42% of CPU time during the run (3 of 712 ticks)"
@@ -66,9 +66,11 @@ function short(name, state,   n, part, i, out) {
             out = out (out != "" ? ", " : "") part[i]
     return out != "" ? out : state
 }
-# machine(I): file I's machine as the summary names it
+# machine(I): file I's machine as the summary names it (a file without a
+# provenance block: an unknown one)
 function machine(i) {
-    return sprintf("**%s** (%s, %s CPUs online, %s), built with %s", fmodel[i], farch[i], fcpus[i], fkernel[i], fcompiler[i])
+    if (!(i in fmodel)) return "an unknown machine (no provenance lines)"
+    return sprintf("**%s** (%s, %s CPUs online, %s, hypervisor: %s), built with %s", fmodel[i], farch[i], fcpus[i], fkernel[i], (i in fhv) ? fhv[i] : "not recorded", fcompiler[i])
 }
 END {
     # the distinct machines, in file order, each with its experiments
@@ -83,9 +85,9 @@ END {
     # the headline markers pick what run.sh splices into README.md (common/headline.awk)
     print "<!-- headline:begin -->"
     if (nmach <= 1)
-        printf "Measured on %s.\n", machine(1)
+        printf "Measured on **%s** (%s, %s CPUs online, %s), built with %s.\n", fmodel[1], farch[1], fcpus[1], fkernel[1], fcompiler[1]
     else {
-        printf "Measured on %d machines (the experiments were run at different times): ", nmach
+        printf "Measured on %d machines or setups (the experiments were run at different times): ", nmach
         for (k = 1; k <= nmach; k++)
             printf "%s%s for %s", (k > 1 ? "; " : ""), morder[k], mexps[morder[k]]
         printf ".\n"
@@ -105,6 +107,13 @@ END {
         printf "Kernel mitigations of CPU vulnerabilities (/sys/devices/system/cpu/vulnerabilities)%s: %s.\n", whose, what
     }
     print "<!-- headline:begin -->"
+    hv = fhv[1]
+    if (nmach > 1) # each machine named its hypervisor above; the sentence is about guests in general
+        hv = ""
+    for (i = 1; i <= nfile; i++)
+        if ((i in fhv) && fhv[i] != "none seen") anyvm = 1
+    if (nmach > 1 && anyvm)
+        print "Some or all of these are virtual machines (the hypervisor named above). A guest cannot see which physical cores its virtual CPUs run on, whether two of them are SMT siblings of one core, or what other tenants of the host run beside them; it sees their effect as rounds that ran slow or lost time, which every experiment counts and leaves out. Host steal is the CPU time the hypervisor gave to others while this guest had work."
     if (hv != "" && hv != "none seen") {
         printf "This is a virtual machine: %s. A guest cannot see which physical cores its virtual CPUs run on, whether two of them are SMT siblings of one core, or what other tenants of the host run beside them; it sees their effect as rounds that ran slow or lost time, which every experiment counts and leaves out. Host steal is the CPU time the hypervisor gave to others while this guest had work.\n", hv
     }

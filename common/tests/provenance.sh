@@ -82,15 +82,21 @@ machine_raw() { # machine_raw EXP MODEL: a raw file's provenance block
 }
 machine_raw false_sharing "CPU A" >"$TMP/m1-raw.txt"
 machine_raw ctxswitch "CPU A" >"$TMP/m2-raw.txt"
-machine_raw lockwait "CPU B" >"$TMP/m3-raw.txt"
+{ machine_raw lockwait "CPU B"; echo "# hypervisor: kvm"; } >"$TMP/m3-raw.txt"
 for a in mawk gawk original-awk; do
   need_tool "$a" "$a" "summary_head.awk's machines under $a" || continue
   check_eq "$a: raw files from two machines: each named, with its experiments" \
-    "Measured on 2 machines (the experiments were run at different times): **CPU A** (x86_64, 2 CPUs online, Linux 6.1), built with cc 12 for false_sharing, ctxswitch; **CPU B** (x86_64, 2 CPUs online, Linux 6.1), built with cc 12 for lockwait." \
+    "Measured on 2 machines or setups (the experiments were run at different times): **CPU A** (x86_64, 2 CPUs online, Linux 6.1, hypervisor: not recorded), built with cc 12 for false_sharing, ctxswitch; **CPU B** (x86_64, 2 CPUs online, Linux 6.1, hypervisor: kvm), built with cc 12 for lockwait." \
     "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP"/m[123]-raw.txt | grep '^Measured on')"
   check_eq "$a: ... and the first machine's details say whose they are" \
     "Line size used (on the machine of false_sharing, ctxswitch): 64 from sysfs. Clock estimate (1-cycle add chain): ." \
     "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP"/m[123]-raw.txt | grep '^Line size used')"
+  check "$a: ... and a virtual machine among them is said" grep -q '^Some or all of these are virtual machines' \
+    <("$a" -f "$ROOT/common/summary_head.awk" "$TMP"/m[123]-raw.txt)
+  printf '# sharecost raw results: cache\n' >"$TMP/m4-raw.txt"
+  check "$a: a file without provenance lines: an unknown machine, not an empty one" \
+    grep -q 'an unknown machine (no provenance lines) for cache\.$' \
+    <("$a" -f "$ROOT/common/summary_head.awk" "$TMP"/m1-raw.txt "$TMP/m4-raw.txt" | grep '^Measured on')
   check_eq "$a: one machine: one plain line" \
     "Measured on **CPU A** (x86_64, 2 CPUs online, Linux 6.1), built with cc 12." \
     "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP"/m[12]-raw.txt | grep '^Measured on')"
