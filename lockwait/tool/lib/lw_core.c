@@ -75,16 +75,23 @@ static void tick_pair(uint64_t *t, uint64_t *ns)
 const char *lw_counter_why = "CLOCK_MONOTONIC: not chosen yet";
 
 #if defined(__x86_64__) && defined(__linux__)
-/* the kernel's clocksource, NUL-terminated (at most n - 1 bytes), or "" */
-static void clocksource(char *buf, size_t n)
+/* the start of a small file (sysfs, /proc), NUL-terminated (at most n - 1
+ * bytes), or "" when it cannot be read */
+static void read_small(const char *path, char *buf, size_t n)
 {
     buf[0] = 0;
-    int fd = open("/sys/devices/system/clocksource/clocksource0/current_clocksource", O_RDONLY | O_CLOEXEC);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return;
     ssize_t got = read(fd, buf, n - 1);
     close(fd);
     buf[got > 0 ? got : 0] = 0;
+}
+
+/* the kernel's clocksource, or "" */
+static void clocksource(char *buf, size_t n)
+{
+    read_small("/sys/devices/system/clocksource/clocksource0/current_clocksource", buf, n);
     buf[strcspn(buf, "\n")] = 0;
 }
 
@@ -114,12 +121,7 @@ static uint64_t clock_read_ticks(int via_syscall, int tries)
 static int seccomp_filtered(void)
 {
     char buf[4096];
-    int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return 0;
-    ssize_t got = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    buf[got > 0 ? got : 0] = 0;
+    read_small("/proc/self/status", buf, sizeof buf);
     const char *p = strstr(buf, "\nSeccomp:");
     if (!p)
         return 0;
