@@ -421,6 +421,35 @@ static inline uint32_t slot_of(uintptr_t a, int kind)
     return (uint32_t)(h >> (64 - LW_TABLE_BITS));
 }
 
+/* r onto the list the reports walk, lw.records (lock-free: a signal
+ * handler may create a record too) */
+static void record_list(struct lw_lock *r)
+{
+    struct lw_lock *head = atomic_load_explicit(&lw.records, memory_order_relaxed);
+    do
+        r->next = head;
+    while (!atomic_compare_exchange_weak_explicit(&lw.records, &head, r, memory_order_release, memory_order_relaxed));
+}
+
+/* In a fork's child (one thread): a record another thread of the parent
+ * had put in the table but not yet on the list when the fork came is
+ * listed here, found by the one walk of the whole table */
+void lw_records_mend(void)
+{
+    if (!LD(lw.records_pending))
+        return;
+    ST(lw.records_pending, 0);
+    for (struct lw_lock *r = lw_records(); r; r = r->next)
+        ST(r->listed, 1);
+    for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
+        struct lw_lock *r = atomic_load_explicit(&lw.table[i], memory_order_relaxed);
+        if (r && !LD(r->listed)) {
+            ST(r->listed, 1);
+            record_list(r);
+        }
+    }
+}
+
 /* the record of (p, kind), created on first use */
 struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc)
 {
@@ -447,11 +476,15 @@ struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc)
                 ST(fresh->first_stack, lw_stack_capture(pc)); /* named by it when it is on the heap */
                 ST(fresh->timed, 2); /* time the first hold */
             }
+            ADD(lw.records_pending, 1); /* a fork now: its child lists it (lw_records_mend) */
             if (atomic_compare_exchange_strong_explicit(&lw.table[i], &r, fresh, memory_order_release,
                                                         memory_order_acquire)) {
                 ADD(lw.nlocks, 1);
+                record_list(fresh);
+                atomic_fetch_sub_explicit(&lw.records_pending, 1, memory_order_release); /* after the list's CAS */
                 return fresh;
             }
+            ADD(lw.records_pending, (uint32_t)-1);
             /* another thread filled this slot: r is its record */
         }
         if (r->addr == a && r->kind == kind)

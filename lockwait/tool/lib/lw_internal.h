@@ -85,7 +85,8 @@ struct lw_lock {
     uintptr_t addr;       /* the lock's address: the key with kind */
     uint8_t kind;         /* enum lw_kind */
     _Atomic uint8_t timed; /* 2: time the next hold; 1: contended: time the sample and long holds; 0: neither */
-    uint8_t pad0[2];
+    _Atomic uint8_t listed; /* 1: seen on lw.records by a fork's child (lw_records_mend) */
+    uint8_t pad0;
     au32 pad1;
     uintptr_t first_pc;   /* the call site that first used it */
     struct lw_detail *_Atomic detail;
@@ -102,6 +103,9 @@ struct lw_lock {
      * (acquired, lw_prefetch_for_write) */
     au32 last_holder __attribute__((aligned(64)));
     au32 holder;
+    /* the record created before it (lw.records), written once before the
+     * record is published, read only by reports and a fork's child */
+    struct lw_lock *next;
     /* lines 3-5: merged at exit from the threads' statistics (lw_report.c),
      * every au64 from here up to `waiting` (lw_interval.c relies on it) */
     au64 acquisitions __attribute__((aligned(64)));
@@ -300,6 +304,11 @@ struct lw_config {
 
 struct lw_state {
     struct lw_lock *_Atomic *table; /* LW_TABLE_SLOTS pointers */
+    /* every record, newest first (lw_lock.next): a walk over the locks used,
+     * where one over the table's slots would read (and, in a fork's child,
+     * map) its 4 MiB at each report and fork */
+    struct lw_lock *_Atomic records;
+    au32 records_pending; /* records in the table and not yet on the list */
     au64 nlocks, untracked, bypassed, arena_failed, held_lost;
     au64 stacks_lost; /* stacks or (lock, stack) sums not kept: tables full */
     struct lw_thread *_Atomic threads;
@@ -316,6 +325,13 @@ struct lw_state {
 #define LW_TABLE_MAX (LW_TABLE_SLOTS / 4 * 3)
 
 LW_HIDDEN extern struct lw_state lw;
+
+/* the newest record: with lw_lock.next, every lock used so far */
+static inline struct lw_lock *lw_records(void)
+{
+    return atomic_load_explicit(&lw.records, memory_order_acquire);
+}
+LW_HIDDEN void lw_records_mend(void); /* a fork's child: records a thread was adding, listed */
 
 LW_HIDDEN int lw_core_init(void); /* 0, or -1: no memory (record nothing) */
 LW_HIDDEN uint64_t lw_now(void); /* CLOCK_MONOTONIC ns */

@@ -48,17 +48,9 @@ static au64 *merged(struct lw_lock *r)
     return (au64 *)(void *)((char *)r + MERGED_FIRST);
 }
 
-static struct lw_lock *record_at(uint32_t i)
-{
-    return lw.table ? atomic_load_explicit(&lw.table[i], memory_order_acquire) : NULL;
-}
-
 void lw_records_zero(void)
 {
-    for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
-        struct lw_lock *r = record_at(i);
-        if (!r)
-            continue;
+    for (struct lw_lock *r = lw_records(); r; r = r->next) {
         au64 *m = merged(r);
         for (size_t k = 0; k < MERGED_N; k++)
             ST(m[k], 0);
@@ -142,11 +134,8 @@ void lw_interval_before(int why)
 {
     if (periodic_reports == 0 && why != LW_AT_INTERVAL)
         return; /* no earlier periodic report: the cumulative counts are the answer */
-    for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
-        struct lw_lock *r = record_at(i);
-        if (r)
-            record_since(r, why == LW_AT_INTERVAL);
-    }
+    for (struct lw_lock *r = lw_records(); r; r = r->next)
+        record_since(r, why == LW_AT_INTERVAL);
     for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
         t->dumped[0] = LD(t->waits);
         t->dumped[1] = LD(t->blocked_ns);

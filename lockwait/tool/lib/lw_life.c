@@ -57,10 +57,8 @@ static void at_fork_child(void)
     ST(lw.held_lost, 0);
     atomic_store_explicit(&lw.threads, NULL, memory_order_relaxed);
     ST(lw.nthreads, 0);
-    for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
-        struct lw_lock *r = atomic_load_explicit(&lw.table[i], memory_order_relaxed);
-        if (!r)
-            continue;
+    lw_records_mend();
+    for (struct lw_lock *r = lw_records(); r; r = r->next) {
         ST(r->waiting, 0); /* the parent's other threads do not exist here */
         ST(r->held_at_exit, 0);
         if (LD(r->last_holder) == old)

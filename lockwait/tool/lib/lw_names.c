@@ -183,10 +183,7 @@ static void collect(void)
         return;
     done = 1;
     size_t cap = 0;
-    for (uint32_t i = 0; i < LW_LSTACK_SLOTS; i++) {
-        struct lw_lstack *s = lw_lstack_at(i);
-        if (!s)
-            continue;
+    for (struct lw_lstack *s = lw_lstacks(); s; s = s->next) {
         if (nall == cap) {
             size_t c = cap ? cap * 2 : 256;
             struct lw_lstack **g = realloc(all, c * sizeof *g);

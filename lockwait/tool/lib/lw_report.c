@@ -224,10 +224,7 @@ static void pick_top(struct picked *pk)
 {
     long top = pk->top;
     pk->idle.top = top < LW_IDLE_MAX ? top : LW_IDLE_MAX;
-    for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
-        struct lw_lock *r = atomic_load_explicit(&lw.table[i], memory_order_acquire);
-        if (!r)
-            continue;
+    for (struct lw_lock *r = lw_records(); r; r = r->next) {
         lw_idle_consider(&pk->idle, r);
         if (!lock_active(r))
             continue;

@@ -107,9 +107,8 @@ void lw_classify(void)
     struct exited *x = exited_threads(&nx);
     for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next)
         t->idle_ns = classify_joins(t, x, nx); /* this thread's part, completed below */
-    for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
-        struct lw_lock *r = atomic_load_explicit(&lw.table[i], memory_order_acquire);
-        if (r && lw_one_shot(r) && !LD(r->idle_waits)) {
+    for (struct lw_lock *r = lw_records(); r; r = r->next) {
+        if (lw_one_shot(r) && !LD(r->idle_waits)) {
             ST(r->idle_wait_ns, LD(r->wait_ns));
             ST(r->idle_waits, LD(r->contended) + LD(r->timeouts));
         }

@@ -31,6 +31,7 @@
 static struct lw_stack *_Atomic *stab;   /* interned stacks; id = slot + 1 */
 static struct lw_lstack *_Atomic *lstab; /* (lock, stack) sums */
 static au32 nstacks, nlstacks;
+static struct lw_lstack *_Atomic lstacks; /* the sums, newest first */
 
 int lw_stacks_init(void)
 {
@@ -283,6 +284,11 @@ void lw_lstack_note(struct lw_lock *r, uint32_t stack, uint64_t ns, int got)
             if (atomic_compare_exchange_strong_explicit(&lstab[i], &s, fresh, memory_order_release,
                                                         memory_order_acquire)) {
                 ADD(nlstacks, 1);
+                struct lw_lstack *head = atomic_load_explicit(&lstacks, memory_order_relaxed);
+                do
+                    fresh->next = head;
+                while (!atomic_compare_exchange_weak_explicit(&lstacks, &head, fresh, memory_order_release,
+                                                              memory_order_relaxed));
                 s = fresh;
             }
         }
@@ -298,7 +304,7 @@ void lw_lstack_note(struct lw_lock *r, uint32_t stack, uint64_t ns, int got)
     ADD(lw.stacks_lost, 1);
 }
 
-struct lw_lstack *lw_lstack_at(uint32_t i)
+struct lw_lstack *lw_lstacks(void)
 {
-    return lstab && i < LW_LSTACK_SLOTS ? atomic_load_explicit(&lstab[i], memory_order_acquire) : NULL;
+    return atomic_load_explicit(&lstacks, memory_order_acquire);
 }

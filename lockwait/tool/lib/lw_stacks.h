@@ -36,6 +36,7 @@ struct lw_lstack {
     struct lw_lock *lock;
     uint32_t stack;
     au64 n, timeouts, wait_ns, max_wait_ns;
+    struct lw_lstack *next; /* the one created before it (lw_lstacks) */
 };
 
 /* The calling thread's stack as an id (0: stacks off, or none kept). pc is
@@ -64,8 +65,9 @@ LW_HIDDEN uintptr_t lw_stack_low(uintptr_t hi, uint64_t size);
 
 /* add one wait of `ns` on lock r from stack id (got: ended with the lock) */
 LW_HIDDEN void lw_lstack_note(struct lw_lock *r, uint32_t stack, uint64_t ns, int got);
-/* the (lock, stack) table, read at exit: slot i or NULL */
-LW_HIDDEN struct lw_lstack *lw_lstack_at(uint32_t i);
+/* the newest (lock, stack) sum, read at exit: with .next, all of them
+ * (not the table's slots, 1 MiB to read) */
+LW_HIDDEN struct lw_lstack *lw_lstacks(void);
 #define LW_LSTACK_SLOTS (1u << LW_LSTACK_BITS)
 
 LW_HIDDEN int lw_stacks_init(void); /* at start, after lw_core_init: 0 or -1 */

@@ -109,9 +109,8 @@ static void put_threads(struct out *o)
 /* the locks someone waited for: where they were initialised or first used */
 static void put_locks(struct out *o)
 {
-    for (uint32_t i = 0; lw.table && i < LW_TABLE_SLOTS; i++) {
-        struct lw_lock *l = atomic_load_explicit(&lw.table[i], memory_order_acquire);
-        if (!l || !atomic_load_explicit(&l->detail, memory_order_acquire))
+    for (struct lw_lock *l = lw_records(); l; l = l->next) {
+        if (!atomic_load_explicit(&l->detail, memory_order_acquire))
             continue;
         uint32_t init = LD(l->init_stack), first = LD(l->first_stack);
         struct lw_trace_record r;
