@@ -46,6 +46,10 @@ Loops (build/lw_bench, 2 threads each unless said):
   stacks       the contended loop preloaded with LOCKWAIT_STACK_DEPTH=0
                and =8 (the default) alternately: what wait stacks cost
                (their walk runs on contended waits only)
+  fork         one thread forks children one after the other, each of
+               which locks a mutex once and exits (PAIRS/25000 of them,
+               20 to 200): ns per child, with the library copied into
+               each and its report written at each exit     no target
   report       build/lw_life many (100 000 locks, 1000 threads): the time
                the library's report took at exit (its own stopwatch, from
                the destructor's start to the text ready; not the write)
@@ -174,7 +178,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "NA"; else prin
 # and the median per-round ratio with its 95% interval are both printed.
 loop() {
   local name=$1 pairs=$2 target=$3 sleep_target=$4 base=${5:-bare} with=${6:-wrapped} mode=${7:-$1} flo=${8:-}
-  local variants=("$base" "$with") i k v t s hands='' h
+  local variants=("$base" "$with") i k v t s hands='' h unit=ns/pair
+  [ "$name" != fork ] || unit=ns/child
   [ -z "$flo" ] || variants+=("$flo")
   local -A ns=() sw=()
   for ((i = 1; i <= REPS; i++)); do
@@ -188,7 +193,7 @@ loop() {
       v=${variants[$(((k + i - 1) % ${#variants[@]}))]}
       one_run "$v" "$mode" "$pairs"
       ns[$v]+=${ns[$v]:+,}$t; sw[$v]+=${sw[$v]:+,}$s
-      said+="${said:+, }$v $t ns/pair ($s sleeps)"
+      said+="${said:+, }$v $t $unit ($s sleeps)"
     done
     echo "$PROG: $name run $i/$REPS: $said" >&2
   done
@@ -225,8 +230,8 @@ loop() {
     "${base}_nvcsw_count=$bsm ${base}_nvcsw_count_min=$bsmin ${base}_nvcsw_count_max=$bsmax" \
     "${with}_nvcsw_count=$wsm ${with}_nvcsw_count_min=$wsmin ${with}_nvcsw_count_max=$wsmax" \
     "nvcsw_ratio=$sleep_ratio target_nvcsw_ratio=$sleep_target$extra"
-  printf '%s: %-11s %s %s ns/pair [%s..%s], %s %s [%s..%s]: %sx (target <= %s); per round %sx %s%s\n' \
-    "$PROG" "$name" "$base" "$bm" "$bmin" "$bmax" "$with" "$wm" "$wmin" "$wmax" "$time_ratio" "$target" \
+  printf '%s: %-11s %s %s %s [%s..%s], %s %s [%s..%s]: %sx (target <= %s); per round %sx %s%s\n' \
+    "$PROG" "$name" "$base" "$bm" "$unit" "$bmin" "$bmax" "$with" "$wm" "$wmin" "$wmax" "$time_ratio" "$target" \
     "$pe" "$(interval "$plo" "$phi")" "$flo_text" >&2
   printf '%s: %-11s sleeps per run: %s %s [%s..%s], %s %s [%s..%s]: %sx (target <= %s)\n' \
     "$PROG" "$name" "$base" "$bsm" "$bsmin" "$bsmax" "$with" "$wsm" "$wsmin" "$wsmax" "$sleep_ratio" \
@@ -257,6 +262,11 @@ printf '%s: %-11s the bare loop with trylock instead of lock: %s ns/pair [%s..%s
 loop contended $((PAIRS / 5)) 1.10 2 bare wrapped contended floor
 # both preloaded: stacks off (depth0_*) and of 8 frames (depth8_*); no target, a number to report
 loop stacks $((PAIRS / 5)) NA NA depth0 depth8 contended
+# what each child of a forking program pays (its ns per pair: per child)
+forks=$((PAIRS / 25000))
+[ "$forks" -ge 20 ] || forks=20
+[ "$forks" -le 200 ] || forks=200
+loop fork "$forks" NA NA
 
 took=''
 for ((i = 1; i <= REPS; i++)); do

@@ -17,6 +17,11 @@
  *                each thread's own (count 1): a semaphore used as a lock
  *   contended    2 threads share one mutex, PAIRS pairs each, with a little
  *                work (64 steps of an LCG) outside the lock between pairs
+ *   fork         one thread forks PAIRS (default 200) children in turn, each
+ *                of which locks and unlocks a mutex and exits (the
+ *                library's report at exit runs): ns_per_pair is ns per
+ *                fork, child and wait, what a shell or a forking server
+ *                pays per child
  *   probe        ns per clock_gettime(CLOCK_MONOTONIC), per read of the
  *                cycle counter the library times waits with where it can
  *                (x86-64 rdtsc, arm64 cntvct_el0; -1 elsewhere) and per
@@ -32,13 +37,17 @@
  *         switches: how often a thread went to sleep on the lock)
  *         (probe: kind=probe loop=probe clock_ns=F counter_ns=F|NA getrusage_ns=F) */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "common.h"
 
@@ -145,6 +154,42 @@ static void run(const char *mode)
            mode, nthreads, pairs, (unsigned long long)wall, (double)wall / (double)(nthreads * pairs), ru.ru_nvcsw);
 }
 
+/* a shared mutex once in this process, then `pairs` children in turn that
+ * take it once and exit: each fork copies what the library knows, and each
+ * child's exit writes a report */
+static void forks(void)
+{
+    check_pt(pthread_mutex_lock(&shared.m), "lock");
+    shared.count++;
+    check_pt(pthread_mutex_unlock(&shared.m), "unlock");
+    fflush(stdout); /* nothing buffered for a child's exit to write again */
+    uint64_t t0 = now_ns();
+    for (long i = 0; i < pairs; i++) {
+        pid_t pid = fork();
+        if (pid < 0)
+            die_errno("fork");
+        if (pid == 0) {
+            check_pt(pthread_mutex_lock(&shared.m), "lock (child)");
+            shared.count++;
+            check_pt(pthread_mutex_unlock(&shared.m), "unlock (child)");
+            exit(shared.count == 2 ? 0 : 3);
+        }
+        int st;
+        while (waitpid(pid, &st, 0) < 0)
+            if (errno != EINTR)
+                die_errno("waitpid");
+        if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+            die("lw_bench: fork child %ld ended with status %d", i, st);
+    }
+    uint64_t wall = now_ns() - t0;
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0)
+        die_errno("getrusage");
+    printf("RESULT exp=lockwait_overhead kind=run loop=fork threads=1 pairs_per_thread=%ld wall_ns=%llu ns_per_pair=%.3f "
+           "nvcsw=%ld\n",
+           pairs, (unsigned long long)wall, (double)wall / (double)pairs, ru.ru_nvcsw);
+}
+
 /* one read of the counter liblockwait uses for ticks (lw_internal.h) */
 static int counter_read(uint64_t *v)
 {
@@ -196,8 +241,9 @@ static void probe(void)
 int main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "-h")) {
-        puts("usage: lw_bench uncontended|single|trylock|signal|spin|post|contended|probe [PAIRS]\n"
-             "  PAIRS: lock/unlock pairs per thread, 1..1000000000 (default 5000000)");
+        puts("usage: lw_bench uncontended|single|trylock|signal|spin|post|contended|fork|probe [PAIRS]\n"
+             "  PAIRS: lock/unlock pairs per thread, 1..1000000000 (default 5000000;\n"
+             "  fork: the children forked one after the other, default 200)");
         return 0;
     }
     if (argc < 2 || argc > 3)
@@ -218,10 +264,12 @@ int main(int argc, char **argv)
         lock_kind = SEM, run("post");
     else if (!strcmp(argv[1], "contended"))
         contended = 1, run("contended");
+    else if (!strcmp(argv[1], "fork"))
+        pairs = argc == 3 ? pairs : 200, forks();
     else if (!strcmp(argv[1], "probe"))
         probe();
     else
-        die_usage("lw_bench: MODE='%s': expected uncontended, single, trylock, signal, spin, post, contended or probe",
+        die_usage("lw_bench: MODE='%s': expected uncontended, single, trylock, signal, spin, post, contended, fork or probe",
                   argv[1]);
     return 0;
 }

@@ -24,7 +24,7 @@ check_exit "the floor library is built" 0 test -f "$BUILD/liblw_floor.so"
 st=0
 "$BENCH" -r 6 -p 20000 >"$TMP/bench.out" 2>"$TMP/bench.err" || st=$?
 check_eq "a tiny run completes" 0 "$st"
-for loop in uncontended single signal spin post contended stacks; do
+for loop in uncontended single signal spin post contended stacks fork; do
   line=$(grep "^RESULT exp=lockwait_overhead kind=loop loop=$loop " "$TMP/bench.out" || true)
   check_awk "$loop: a loop line with the per-round ratio and its interval" \
     "\"$(val "$line" paired_ratio)\" + 0 > 0 && \"$(val "$line" paired_ratio_lo)\" + 0 > 0 && \"$(val "$line" paired_ratio_hi)\" + 0 >= \"$(val "$line" paired_ratio_lo)\" + 0" \
@@ -46,6 +46,14 @@ for loop in contended stacks; do
 done
 check "the human summary says where the CPUs were" grep -q 'the CPUs hand a line over in' "$TMP/bench.err"
 
+# the fork loop: one child per pair, each a process of its own under the
+# preload (its report at exit), and per child in the summary
+check "fork: 20 children per run at -p 20000" grep -q '^RESULT exp=lockwait_overhead kind=loop loop=fork reps=6 pairs_per_thread=20 ' "$TMP/bench.out"
+check "fork: the summary counts per child" grep -q 'fork .* ns/child' "$TMP/bench.err"
+LOCKWAIT_OUT=$TMP/fork.txt LD_PRELOAD=$LIB "$BUILD/lw_bench" fork 3 >/dev/null
+check_eq "lw_bench fork 3, preloaded: a report from the parent and from each child" 4 \
+  "$(grep -c '^lockwait: pid [0-9]* (lw_bench) ' "$TMP/fork.txt")"
+
 # the single loop's premise: no thread is ever started, bare or preloaded
 # (glibc's lock skips its atomic only then)
 check "lw_bench single: one thread" grep -q ' loop=single threads=1 ' <("$BUILD/lw_bench" single 1000)
@@ -57,9 +65,9 @@ check "lw_bench single, preloaded: the report counts one thread" \
 st=0
 "$BENCH" -r 2 -p 1000 >"$TMP/short.out" 2>"$TMP/short.err" || st=$?
 check_eq "-r 2: completes" 0 "$st"
-check_eq "-r 2: every loop line has NA for the interval, a number for the ratio" 7 \
+check_eq "-r 2: every loop line has NA for the interval, a number for the ratio" 8 \
   "$(grep -c '^RESULT exp=lockwait_overhead kind=loop .* paired_ratio=[0-9.]* paired_ratio_lo=NA paired_ratio_hi=NA ' "$TMP/short.out")"
-check_eq "-r 2: the summary says the interval needs 6 rounds, for each ratio" 8 \
+check_eq "-r 2: the summary says the interval needs 6 rounds, for each ratio" 9 \
   "$(grep -o 'no interval below 6 rounds' "$TMP/short.err" | wc -l | tr -d ' ')"
 
 # a missing build/stats or a failed run ends the bench: no loop line of zeros
