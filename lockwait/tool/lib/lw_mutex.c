@@ -142,9 +142,10 @@ static inline __attribute__((always_inline)) int mutex_try(pthread_mutex_t *m, e
 static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, uintptr_t pc, enum how how,
                                                             clockid_t c, const struct timespec *ts)
 {
+    struct lw_tstat *e = stat_of(m, K_MUTEX, pc); /* before the lock: as in the leaf */
     int rc = mutex_try(m, how, c, ts);
     if (LW_LIKELY(rc == 0)) {
-        mutex_acquired(m, stat_of(m, K_MUTEX, pc), pc, 0);
+        mutex_acquired(m, e, pc, 0);
         return 0;
     }
     return mutex_slow(m, rc, pc, how, c, ts);
@@ -226,10 +227,12 @@ LW_API LW_LEAF int pthread_mutex_lock(pthread_mutex_t *m)
     uintptr_t pc = RA();
     if (LW_UNLIKELY(!lw_real.mutex_trylock) || !lw_default_mutex(m))
         return mutex_lock_general(m, pc);
-    if (!lw_default_word_first(m, lw_lone_and_free(m)))
-        return mutex_slow(m, EBUSY, pc, PLAIN, 0, NULL);
+    /* the library's own lines first (lw_tls, the statistics), then the
+     * lock: a cache miss on them is paid before the critical section */
     uint32_t tid = lw_tls.tid;
     struct lw_tstat *e = stat_cached(m, K_MUTEX);
+    if (!lw_default_word_first(m, lw_lone_and_free(m)))
+        return mutex_slow(m, EBUSY, pc, PLAIN, 0, NULL);
     if (LW_UNLIKELY(tid == 0) || LW_UNLIKELY(e == NULL))
         return default_locked(m, pc);
     lw_default_owned_by(m, tid);

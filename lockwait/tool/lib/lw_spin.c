@@ -74,10 +74,10 @@ LW_API LW_LEAF int pthread_spin_lock(pthread_spinlock_t *s)
     uintptr_t pc = RA();
     if (!lw_spin_inline())
         return spin_lock_general(s, pc);
+    uint32_t tid = lw_tls.tid; /* before the lock word, as in pthread_mutex_lock */
+    struct lw_tstat *e = stat_cached((void *)s, K_SPIN);
     if (LW_UNLIKELY(!lw_spin_word(s)))
         return spin_wait(s, pc);
-    uint32_t tid = lw_tls.tid;
-    struct lw_tstat *e = stat_cached((void *)s, K_SPIN);
     if (LW_UNLIKELY(tid == 0) || LW_UNLIKELY(e == NULL))
         return spin_taken(s, pc);
     uint64_t acq = acquired_inline_by(e, K_SPIN, pc, 0, tid);
