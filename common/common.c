@@ -534,7 +534,11 @@ void progress(const char *label, long done, long total, uint64_t t0)
         return;
     last = t;
     double el = (double)(t - t0) / 1e9;
-    double left = done > 0 ? el * (double)(total - done) / (double)done : 0;
+    if (done <= 0) { /* nothing to extrapolate from yet (lib.sh's progress says the same) */
+        fprintf(stderr, "%s: %ld/%ld, %.0f s elapsed, time left not known yet\n", label, done, total, el);
+        return;
+    }
+    double left = el * (double)(total - done) / (double)done;
     fprintf(stderr, "%s: %ld/%ld, %.0f s elapsed, ~%.0f s left\n", label, done, total, el, left);
 }
 

@@ -116,7 +116,8 @@ int cpus_are_smt_siblings(int a, int b);
 void put_int_list(FILE *f, const int *v, int n);
 
 /* Progress for long runs, on stderr: "label: done/total, E s elapsed, ~R s
- * left". Rate-limited to one line a second; t0 is the run's start (now_ns). */
+ * left" ("time left not known yet" while done is 0). Rate-limited to one
+ * line a second; t0 is the run's start (now_ns). */
 void progress(const char *label, long done, long total, uint64_t t0);
 
 /* ---- statistics (stats.c) ---- */

@@ -243,22 +243,24 @@ splice_readme() {
   replace_file "$tmp" "$1" || { rm -f "$tmp"; die "cannot replace $1"; }
 }
 
-# progress LABEL DONE TOTAL: "LABEL: DONE/TOTAL, E s elapsed, ~R s left" on
-# stderr, like common.c's progress(): over itself on a terminal, else a line
-# at most every second. PROGRESS_T0 (set on the first call) is the start.
+# progress LABEL DONE TOTAL: "LABEL: DONE/TOTAL, E s elapsed, ~R s left"
+# (before the first step is done: "time left not known yet") on stderr, like
+# common.c's progress(): over itself on a terminal, else a line at most
+# every second. PROGRESS_T0 (set on the first call) is the start; whoever
+# starts counting DONE from 0 again (run.sh, at each invocation) clears it.
 PROGRESS_T0='' PROGRESS_LAST=''
 progress() {
   local now el left
   now=$(date +%s)
   [ -n "$PROGRESS_T0" ] || PROGRESS_T0=$now
   el=$((now - PROGRESS_T0))
-  left=0
-  [ "$2" -gt 0 ] && left=$((el * ($3 - $2) / $2))
+  left="time left not known yet"
+  [ "$2" -le 0 ] || left="~$((el * ($3 - $2) / $2)) s left"
   if [ -t 2 ]; then
-    printf '\r%s: %d/%d, %d s elapsed, ~%d s left   ' "$1" "$2" "$3" "$el" "$left" >&2
+    printf '\r%s: %d/%d, %d s elapsed, %s   ' "$1" "$2" "$3" "$el" "$left" >&2
     [ "$2" -lt "$3" ] || echo >&2
   elif [ "$2" -ge "$3" ] || [ "$now" != "$PROGRESS_LAST" ]; then
-    printf '%s: %d/%d, %d s elapsed, ~%d s left\n' "$1" "$2" "$3" "$el" "$left" >&2
+    printf '%s: %d/%d, %d s elapsed, %s\n' "$1" "$2" "$3" "$el" "$left" >&2
   fi
   PROGRESS_LAST=$now
 }

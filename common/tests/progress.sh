@@ -40,6 +40,21 @@ env QUICK=1 REPS=1 MAX_CELL_S=1 LOCKWAIT_SCENARIOS=mutex,sem SHARECOST_TEST_LOAD
 check_eq "QUICK=1 REPS=1 MAX_CELL_S=1 ./run.sh lockwait succeeds" 0 "$rc"
 steady "lockwait: the progress total stays, and is reached, when pairs are added" "lockwait" "$TMP/lw.err"
 
+# two invocations: each counts its own steps from 0 and its own time, and
+# no line claims a time left before a step is done ("~0 s left" was said at
+# the start of every invocation, and the second's estimate used the first's
+# time)
+rc=0
+env QUICK=1 REPS=1 INVOCATIONS=2 LOCKWAIT_SCENARIOS=mutex,sem "$R/run.sh" lockwait >/dev/null 2>"$TMP/inv2.err" || rc=$?
+check_eq "INVOCATIONS=2 QUICK=1 ./run.sh lockwait succeeds" 0 "$rc"
+check_eq "no progress line gives a time left before its first step" 0 \
+  "$(grep -c ': 0/[0-9]*, [0-9]* s elapsed, ~' "$TMP/inv2.err")"
+check "a progress line before its first step says the time left is not known" \
+  grep -q '^lockwait.*: 0/2, [0-9]* s elapsed, time left not known yet$' "$TMP/inv2.err"
+first2=$(awk '/invocation 2 of 2/ { on = 1; next } on && /^lockwait.* s elapsed/ { print; exit }' "$TMP/inv2.err")
+el2=$(sed -n 's/.*, \([0-9]*\) s elapsed.*/\1/p' <<<"$first2")
+check_awk "the second invocation's clock starts at its start" "\"$el2\" != \"\" && \"$el2\" + 0 <= 1" "first line: $first2"
+
 # the estimate says when it cannot hold (a busy machine), and the last line
 # sets the time it took beside it
 check "a busy machine: the estimate says it may not hold" \

@@ -218,7 +218,7 @@ static uint64_t lock_blocked_ns(const struct lw_thread *t)
     return t->idle_ns < b ? b - t->idle_ns : 0;
 }
 
-/* one pass over the lock table and one over the threads: count, and keep
+/* one pass over the locks used (lw_records) and one over the threads: count, and keep
  * the top N of each by insertion (and of the locks by idle wait) */
 static void pick_top(struct picked *pk)
 {
