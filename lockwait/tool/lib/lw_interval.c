@@ -53,7 +53,8 @@ void lw_records_zero(void)
     for (struct lw_lock *r = lw_records(); r; r = r->next) {
         au64 *m = merged(r);
         for (size_t k = 0; k < MERGED_N; k++)
-            ST(m[k], 0);
+            if (LD(m[k])) /* a store copies the page in a fork's child: only where needed */
+                ST(m[k], 0);
         struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
         if (d)
             memset(d, 0, sizeof *d); /* only the reporting thread reads or writes details */

@@ -58,9 +58,14 @@ static void at_fork_child(void)
     atomic_store_explicit(&lw.threads, NULL, memory_order_relaxed);
     ST(lw.nthreads, 0);
     lw_records_mend();
+    /* each store only where the value changes: a store copies the page
+     * the record is on, and a parent with 50 000 records made every child
+     * copy all their pages (tens of MiB) */
     for (struct lw_lock *r = lw_records(); r; r = r->next) {
-        ST(r->waiting, 0); /* the parent's other threads do not exist here */
-        ST(r->held_at_exit, 0);
+        if (LD(r->waiting))
+            ST(r->waiting, 0); /* the parent's other threads do not exist here */
+        if (LD(r->held_at_exit))
+            ST(r->held_at_exit, 0);
         if (LD(r->last_holder) == old)
             ST(r->last_holder, me);
         if (LD(r->holder) == old)
