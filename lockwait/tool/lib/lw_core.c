@@ -363,10 +363,7 @@ struct lw_thread *lw_thread_self(void)
     if (!t)
         return NULL;
     t->tid = my_tid();
-    t->next = atomic_load_explicit(&lw.threads, memory_order_relaxed);
-    while (!atomic_compare_exchange_weak_explicit(&lw.threads, &t->next, t, memory_order_release,
-                                                  memory_order_relaxed))
-        ;
+    LW_PUSH(lw.threads, t);
     ADD(lw.nthreads, 1);
     lw_tls.thr = t;
     return t;
@@ -421,16 +418,6 @@ static inline uint32_t slot_of(uintptr_t a, int kind)
     return (uint32_t)(h >> (64 - LW_TABLE_BITS));
 }
 
-/* r onto the list the reports walk, lw.records (lock-free: a signal
- * handler may create a record too) */
-static void record_list(struct lw_lock *r)
-{
-    struct lw_lock *head = atomic_load_explicit(&lw.records, memory_order_relaxed);
-    do
-        r->next = head;
-    while (!atomic_compare_exchange_weak_explicit(&lw.records, &head, r, memory_order_release, memory_order_relaxed));
-}
-
 /* In a fork's child (one thread): a record another thread of the parent
  * had put in the table but not yet on the list when the fork came is
  * listed here, found by the one walk of the whole table */
@@ -445,7 +432,7 @@ void lw_records_mend(void)
         struct lw_lock *r = atomic_load_explicit(&lw.table[i], memory_order_relaxed);
         if (r && !LD(r->listed)) {
             ST(r->listed, 1);
-            record_list(r);
+            LW_PUSH(lw.records, r);
         }
     }
 }
@@ -480,7 +467,7 @@ struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc)
             if (atomic_compare_exchange_strong_explicit(&lw.table[i], &r, fresh, memory_order_release,
                                                         memory_order_acquire)) {
                 ADD(lw.nlocks, 1);
-                record_list(fresh);
+                LW_PUSH(lw.records, fresh); /* the list the reports walk */
                 atomic_fetch_sub_explicit(&lw.records_pending, 1, memory_order_release); /* after the list's CAS */
                 return fresh;
             }

@@ -45,6 +45,16 @@ typedef _Atomic uint32_t au32;
 #define BUMP1(x, v) ST(x, LD(x) + (v))
 /* increment by any thread */
 #define ADD(x, v) atomic_fetch_add_explicit(&(x), (v), memory_order_relaxed)
+/* node onto the front of the lock-free list at head (an _Atomic pointer),
+ * through node->next: safe against other threads and signal handlers
+ * pushing too, and against readers walking the list meanwhile */
+#define LW_PUSH(head, node)                                                                              \
+    do {                                                                                                 \
+        (node)->next = atomic_load_explicit(&(head), memory_order_relaxed);                              \
+        while (!atomic_compare_exchange_weak_explicit(&(head), &(node)->next, (node), memory_order_release, \
+                                                      memory_order_relaxed))                             \
+            ;                                                                                            \
+    } while (0)
 #define MAXSET(x, v) lw_max_u64(&(x), (v))
 /* the maximum, by the only writer */
 #define MAX1(x, v)                                                              \

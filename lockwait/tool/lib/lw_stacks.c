@@ -284,11 +284,7 @@ void lw_lstack_note(struct lw_lock *r, uint32_t stack, uint64_t ns, int got)
             if (atomic_compare_exchange_strong_explicit(&lstab[i], &s, fresh, memory_order_release,
                                                         memory_order_acquire)) {
                 ADD(nlstacks, 1);
-                struct lw_lstack *head = atomic_load_explicit(&lstacks, memory_order_relaxed);
-                do
-                    fresh->next = head;
-                while (!atomic_compare_exchange_weak_explicit(&lstacks, &head, fresh, memory_order_release,
-                                                              memory_order_relaxed));
+                LW_PUSH(lstacks, fresh);
                 s = fresh;
             }
         }
