@@ -203,6 +203,35 @@ struct nested {
 };
 struct nested ci_invocations(const double *est, const double *lo, const double *hi, size_t n, int log_scale);
 
+/* ---- speed levels (levels.c) ----
+ * A shared host runs a virtual CPU at a few speeds (another tenant on the
+ * core's sibling, the host's power state) and switches between them many
+ * times a second. The speed canary around each measurement says which one
+ * it ran at. The levels are the modes of the canary readings' density on a
+ * log scale, split where the density between two modes falls below half of
+ * the smaller one, beyond counting noise; level 1 is the fastest. A
+ * measurement belongs to a level when every reading around it lies in that
+ * level; one that straddles two is mixed (the host changed speed during
+ * it) and is left out. docs/method.md, "Speed levels". */
+#define SPEED_MAX_LEVELS 9
+struct speed_levels {
+    int k;                                  /* levels found; 0 without readings */
+    double cut[SPEED_MAX_LEVELS];           /* cut[j]: the lower bound of level j + 2 */
+    double mid[SPEED_MAX_LEVELS + 1];       /* per level (1-based): the median reading, */
+    double q25[SPEED_MAX_LEVELS + 1];       /* its quartiles, */
+    double q75[SPEED_MAX_LEVELS + 1];
+    double share[SPEED_MAX_LEVELS + 1];     /* the share of the readings in it */
+    size_t count[SPEED_MAX_LEVELS + 1];     /* and their count */
+};
+/* The levels of n readings x (> 0; others are skipped). */
+void speed_levels(const double *x, size_t n, struct speed_levels *L);
+/* The level of one reading: 1..k, 0 for no reading. */
+int speed_level_of(const struct speed_levels *L, double x);
+/* The level of a measurement whose readings run from lo to hi; 0 = mixed. */
+int speed_level_span(const struct speed_levels *L, double lo, double hi);
+/* The level with the most readings (ties: the faster). */
+int speed_main_level(const struct speed_levels *L);
+
 /* ---- what else ran: interference and speed (probe.c) ---- */
 
 /* A snapshot of the calling thread. */

@@ -21,6 +21,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: stats [-r REL] [-a ABS] median|shift|ratio [FILE]\n"
             "       stats canary\n"
+            "       stats levels [FILE]\n"
             "  Reads series from FILE (default stdin), one per line: an optional label\n"
             "  (a word starting with a letter or '_'; letters, digits and _ . : / + -),\n"
             "  then whitespace-separated decimal numbers. Blank lines and lines starting\n"
@@ -38,6 +39,9 @@ static void usage(FILE *f)
             "  canary  the speed canary once: canary_ns= (ns per add of a 1-cycle add\n"
             "          chain, best of 3) and slow_canary= (above that times the run's\n"
             "          best, a measurement is in a slow state)\n"
+            "  levels  the speed levels of each series' readings (> 0; common/levels.c):\n"
+            "          one line per level: level= lo= hi= (its range; NA: open) mid=\n"
+            "          (median) q25= q75= share= n=\n"
             "  Bad input exits 2 with one line naming the line and the word.\n");
 }
 
@@ -171,6 +175,33 @@ static double parse_option(int opt, const char *arg)
     return v;
 }
 
+/* stats levels: one line per speed level of each series */
+static void print_levels(struct series *all, size_t ns)
+{
+    for (size_t i = 0; i < ns; i++) {
+        struct speed_levels L;
+        speed_levels(all[i].x, all[i].n, &L);
+        for (int k = 1; k <= L.k; k++) {
+            printf("RESULT exp=stats kind=levels series=%zu", i + 1);
+            if (all[i].label)
+                printf(" label=%s", all[i].label);
+            printf(" level=%d levels=%d", k, L.k);
+            print_num("lo", k > 1 ? L.cut[k - 2] : NAN);
+            print_num("hi", k < L.k ? L.cut[k - 1] : NAN);
+            print_num("mid", L.mid[k]);
+            print_num("q25", L.q25[k]);
+            print_num("q75", L.q75[k]);
+            print_num("share", L.share[k]);
+            printf(" n=%zu main=%d\n", L.count[k], k == speed_main_level(&L));
+        }
+        free(all[i].x);
+        free(all[i].label);
+    }
+    free(all);
+    if (fflush(stdout) != 0 || ferror(stdout))
+        die_errno("stats: writing the results");
+}
+
 int main(int argc, char **argv)
 {
     double rel = 0.05, abs_floor = 0;
@@ -205,9 +236,13 @@ int main(int argc, char **argv)
         printf("RESULT exp=stats kind=canary canary_ns=%.6g slow_canary=%.6g\n", canary_ns(), SLOW_CANARY);
         return 0;
     }
-    int which = strcmp(cmd, "median") == 0 ? 0 : strcmp(cmd, "shift") == 0 ? 1 : strcmp(cmd, "ratio") == 0 ? 2 : -1;
+    int which = strcmp(cmd, "median") == 0   ? 0
+                : strcmp(cmd, "shift") == 0  ? 1
+                : strcmp(cmd, "ratio") == 0  ? 2
+                : strcmp(cmd, "levels") == 0 ? 3
+                                             : -1;
     if (which < 0)
-        die_usage("stats: unknown command '%s': expected median, shift, ratio or canary", cmd);
+        die_usage("stats: unknown command '%s': expected median, shift, ratio, levels or canary", cmd);
 
     FILE *in = stdin;
     const char *name = "stdin";
@@ -218,9 +253,13 @@ int main(int argc, char **argv)
         name = file;
     }
     size_t ns;
-    struct series *all = read_series(in, name, which == 2, &ns);
+    struct series *all = read_series(in, name, which >= 2, &ns);
     if (in != stdin && fclose(in) != 0)
         die_errno("stats: closing the input");
+    if (which == 3) {
+        print_levels(all, ns);
+        return 0;
+    }
 
     double *p = xmalloc(ns * sizeof *p), *q = xmalloc(ns * sizeof *q);
     for (size_t i = 0; i < ns; i++) {
