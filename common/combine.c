@@ -12,6 +12,11 @@
  * - the placements: the hand-off probes taken before and after every
  *   invocation (kind=handoff) grouped into levels (stat_levels); figures
  *   that depend on the placement use only the invocations of the main one;
+ * - the speed levels: each invocation's levels (kind=speed_level, found in
+ *   its own canary readings by common/levels.c) matched across the
+ *   invocations by their canary speed (stat_levels, a 5% gap); a figure
+ *   line with speed_level=K belongs to the run's level its invocation's K
+ *   maps to, and figures of different levels are never pooled;
  * - every other line once, from the first invocation of the main placement.
  *
  * Spec lines (from each exp.sh's EXP_figures): KIND ID_KEYS VALUE_KEYS
@@ -29,6 +34,7 @@
 #define MAX_SPECS 32
 #define MAX_VALUES 8
 #define PLACEMENT_GAP 0.30 /* SMT siblings, one cache domain, two: 1.5x apart or more */
+#define SPEED_GAP 0.05     /* a host's speed steps lie 10% apart and more; one level's median moves less */
 
 static void usage(FILE *f)
 {
@@ -64,6 +70,11 @@ static size_t nlines;
 static int ninv;        /* the highest inv= seen */
 static int *placement;  /* per invocation (1-based): its level; 0 moved or none */
 static int main_level;  /* the placement most invocations ran in */
+/* speed levels: each invocation's level K (1..SPEED_MAX_LEVELS) -> the run's */
+static int (*speed_map)[SPEED_MAX_LEVELS + 1];
+static int nspeed, main_speed;
+static struct interval *speed_iv; /* per run level (1-based) */
+static double *speed_share;
 
 static const char *get(const struct line *l, const char *key)
 {
@@ -223,6 +234,75 @@ static void find_placements(void)
     free(v), free(level), free(which), free(count);
 }
 
+/* ---- speed levels: the invocations' own levels matched by their canary ---- */
+
+static void find_speed_levels(void)
+{
+    speed_map = xmalloc((size_t)(ninv + 1) * sizeof *speed_map);
+    memset(speed_map, 0, (size_t)(ninv + 1) * sizeof *speed_map);
+    struct interval *v = xmalloc((nlines ? nlines : 1) * sizeof *v);
+    int *level = xmalloc((nlines ? nlines : 1) * sizeof *level), *which = xmalloc((nlines ? nlines : 1) * sizeof *which);
+    size_t n = 0;
+    double total = 0;
+    for (size_t i = 0; i < nlines; i++) {
+        const struct line *l = &lines[i];
+        int k = (int)num(get(l, "level"));
+        if (!is_kind(l, "speed_level") || k < 1 || k > SPEED_MAX_LEVELS || isnan(num(get(l, "canary_ns"))))
+            continue;
+        v[n] = (struct interval){num(get(l, "canary_ns")), num(get(l, "canary_ns_lo")), num(get(l, "canary_ns_hi")),
+                                 NAN, 1};
+        which[n++] = (int)i;
+        total += num(get(l, "n")) > 0 ? num(get(l, "n")) : 0;
+    }
+    nspeed = stat_levels(v, n, SPEED_GAP, level);
+    speed_iv = xmalloc((size_t)(nspeed + 1) * sizeof *speed_iv);
+    speed_share = xmalloc((size_t)(nspeed + 1) * sizeof *speed_share);
+    int *invs = xmalloc((size_t)(nspeed + 1) * sizeof *invs);
+    for (int r = 0; r <= nspeed; r++)
+        speed_share[r] = 0, invs[r] = 0;
+    for (size_t j = 0; j < n; j++) {
+        const struct line *l = &lines[which[j]];
+        speed_map[l->inv][(int)num(get(l, "level"))] = level[j];
+        speed_share[level[j]] += num(get(l, "n")) > 0 && total > 0 ? num(get(l, "n")) / total : 0;
+        invs[level[j]]++;
+    }
+    main_speed = 0;
+    for (int r = 1; r <= nspeed; r++) { /* the most readings; ties: the faster */
+        speed_iv[r] = stat_level_interval(v, n, level, r);
+        if (!main_speed || speed_share[r] > speed_share[main_speed])
+            main_speed = r;
+    }
+    for (int r = 1; r <= nspeed; r++) {
+        printf("RESULT exp=%s kind=speed_level_run level=%d levels=%d main=%d", lines[which[0]].val[0], r, nspeed,
+               r == main_speed);
+        printf(" canary_ns=%.4f canary_ns_lo=%.4f canary_ns_hi=%.4f share=%.3f invocations=%d\n", speed_iv[r].est,
+               speed_iv[r].lo, speed_iv[r].hi, speed_share[r], invs[r]);
+    }
+    free(v), free(level), free(which), free(invs);
+}
+
+/* The run's speed level of a figure line (0: none, or mixed) */
+static int run_speed(const struct line *l)
+{
+    double k = num(get(l, "speed_level"));
+    return k >= 1 && k <= SPEED_MAX_LEVELS ? speed_map[l->inv][(int)k] : 0;
+}
+
+/* A figure's identity gets its run level: levels are never pooled. */
+static void add_speed_to_ids(void)
+{
+    for (size_t i = 0; i < nlines; i++) {
+        struct line *l = &lines[i];
+        if (!l->spec || !get(l, "speed_level"))
+            continue;
+        size_t len = strlen(l->id);
+        char *id = xmalloc(len + 32);
+        snprintf(id, len + 32, "%sspeed_level=%d ", l->id, run_speed(l));
+        free(l->id);
+        l->id = id;
+    }
+}
+
 /* ---- one figure over the invocations ---- */
 
 /* a figure that depends on the placement counts only the invocations of
@@ -295,6 +375,29 @@ struct figure {
     double min, max;             /* the headline value's invocation estimates */
 };
 
+static double rounds_of(const struct line *l)
+{
+    double n = num(get(l, "rounds_used"));
+    return isnan(n) ? num(get(l, "n")) : n;
+}
+
+/* Two of an invocation's levels that map to one run level: the one with
+ * more rounds stands for the invocation (1: l was placed or dropped). */
+static int replaces_same_inv(struct figure *f, const struct line *l)
+{
+    for (int j = 0; j < f->total; j++)
+        if (f->all[j]->inv == l->inv) {
+            if (rounds_of(l) > rounds_of(f->all[j])) {
+                for (int u = 0; u < f->k; u++)
+                    if (f->of[u] == f->all[j])
+                        f->of[u] = usable(l) ? l : f->of[--f->k];
+                f->all[j] = l;
+            }
+            return 1;
+        }
+    return 0;
+}
+
 static void gather(size_t first, struct figure *f)
 {
     const struct line *ref = &lines[first];
@@ -306,6 +409,8 @@ static void gather(size_t first, struct figure *f)
         if (lines[i].spec == f->s && strcmp(lines[i].id, ref->id) == 0) {
             lines[i].done = 1;
             if (!eligible(&lines[i]))
+                continue;
+            if (replaces_same_inv(f, &lines[i]))
                 continue;
             f->all[f->total++] = &lines[i];
             if (usable(&lines[i]))
@@ -367,6 +472,14 @@ static void put_other_keys(const struct figure *f, int busy)
             printf(" %s=%.0f", key, sum);
         } else if (strcmp(key, "target_reached") == 0) {
             printf(" target_reached=%d", f->reached);
+        } else if (strcmp(key, "speed_level") == 0) {
+            int r = run_speed(ref);
+            printf(" speed_level=%d", r);
+            put_num("canary_ns", r ? speed_iv[r].est : NAN);
+            put_num("speed_share", r ? speed_share[r] : NAN);
+            printf(" speed_main=%d", r == main_speed);
+        } else if (strcmp(key, "canary_ns") == 0 || strcmp(key, "speed_share") == 0) {
+            continue;
         } else if (strcmp(key, "two_modes") == 0) {
             printf(" two_modes=%d", f->modes);
         } else if (strcmp(key, "too_busy") == 0 || strcmp(key, "busy") == 0) {
@@ -441,6 +554,8 @@ int main(int argc, char **argv)
     if (!ninv)
         return 0; /* nothing tagged: an older raw file, read as it is */
     find_placements();
+    find_speed_levels();
+    add_speed_to_ids();
     int ref_inv = 0;
     for (int inv = 1; inv <= ninv && !ref_inv; inv++)
         if (placement[inv] == main_level)
@@ -451,7 +566,7 @@ int main(int argc, char **argv)
         struct line *l = &lines[i];
         if (l->spec && !l->done) {
             combine_figure(i);
-        } else if (!l->spec && l->inv == ref_inv && !is_kind(l, "handoff")) {
+        } else if (!l->spec && l->inv == ref_inv && !is_kind(l, "handoff") && !is_kind(l, "speed_level")) {
             /* the line without its tag */
             const char *tag = strstr(l->text, " inv=");
             const char *rest = tag + 5 + strcspn(tag + 5, " \n");

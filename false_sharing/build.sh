@@ -6,8 +6,9 @@
 build_false_sharing() {
   local d=$ROOT/false_sharing
   # false_sharing.c holds the measured loops (its listing is checked),
-  # rounds.c the workers and the rounds' bookkeeping
-  cc_prog false_sharing "$d/false_sharing.c" "$d/rounds.c"
+  # rounds.c the workers and the rounds' bookkeeping, results.c the output,
+  # rederive.c the figures again from a raw file
+  cc_prog false_sharing "$d/false_sharing.c" "$d/rounds.c" "$d/results.c" "$d/rederive.c"
   # the core-to-core map: measurement, pair plan, and the classes (-f mode)
   cc_prog false_sharing_c2c "$d/c2c.c" "$d/c2c_plan.c" "$d/c2c_classes.c"
   [ "$SANITIZE" = 0 ] || return 0

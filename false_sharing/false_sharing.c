@@ -36,7 +36,7 @@ _Static_assert(16 + MAX_PAIRS <= MAX_GROUPS, "a speed group per thread count and
 static void usage(FILE *f)
 {
     fprintf(f,
-        "usage: false_sharing [-h]\n"
+        "usage: false_sharing [-h] [--rederive RAW]\n"
         "  Threads increment their own counters placed 8, 64 or 128 bytes apart and\n"
         "  report ns and cycles per increment with 95%% intervals. Knobs come from\n"
         "  the environment:\n"
@@ -55,7 +55,9 @@ static void usage(FILE *f)
         "                    topology has (shared L2, shared L3 only, across, SMT)\n"
         "  PAIR_CPUS=a,b:name;c,d:name  those pairs instead of the topology's (at most\n"
         "                    %d; run.sh names one per class of the core-to-core map)\n"
-        "  Cycles per increment come from a speed canary run in the same round.\n",
+        "  Cycles per increment come from a speed canary run in the same round.\n"
+        "  --rederive RAW  measure nothing: the figure and speed_level lines of each\n"
+        "                  invocation again from RAW's inv-tagged samples lines\n",
         DEF_ITERS_LOG2, DEF_REPS, DEF_CAP_S, MAX_THREADS, MAX_PAIRS);
 }
 
@@ -150,13 +152,6 @@ static const struct increment increments[] = {
 };
 #define N_INC (int)(sizeof increments / sizeof *increments)
 
-static const struct layout layouts[] = {
-    {"adjacent", 8},
-    {"pad64", 64},
-    {"pad128", PAD},
-};
-#define N_LAYOUT (int)(sizeof layouts / sizeof *layouts)
-enum { L_ADJ, L_PAD64, L_PAD128 };
 
 /* ---- placement ---- */
 
@@ -258,154 +253,6 @@ static int pairs_from_env(const int *allowed, int nallowed, struct cpu_pair out[
     return n;
 }
 
-/* ---- output ---- */
-
-/* " key=value" with prec decimals, or " key=NA" for a value not measured */
-static void put(const char *key, double v, int prec)
-{
-    if (isnan(v) || isinf(v))
-        printf(" %s=NA", key);
-    else
-        printf(" %s=%.*f", key, prec, v);
-}
-
-static void put_iv(const char *key, struct interval iv, int prec)
-{
-    char k[64];
-    put(key, iv.est, prec);
-    snprintf(k, sizeof k, "%s_lo", key);
-    put(k, iv.lo, prec);
-    snprintf(k, sizeof k, "%s_hi", key);
-    put(k, iv.hi, prec);
-}
-
-/* fewer than REPS clean rounds, or more than half of them left out */
-static int cell_too_busy(const struct cell *c, const struct run *r)
-{
-    return c->used < r->plan.min_clean || 2 * c->used < c->used + c->interfered + c->slow;
-}
-
-/* kind=cell (or pair, with extra = " class=... pair=...") and its
- * cell_samples (pair_samples), cell_cpus (pair_cpus) and checksum lines */
-static void print_cell(const char *kind, const char *extra, const struct cell *c, const struct block *b,
-                       const struct run *r)
-{
-    printf("RESULT exp=false_sharing kind=%s%s increment=%s layout=%s threads=%d", kind, extra, c->inc->name,
-           c->lay->name, c->T);
-    put_iv("ns_per_inc", c->ns_iv, 4);
-    put_iv("cycles_per_inc", c->cyc_iv, 3);
-    put("min_ns", c->min_ns, 4);
-    printf(" rounds_total=%ld rounds_used=%ld rounds_interfered=%ld rounds_slow=%ld", b->rounds, c->used,
-           c->interfered, c->slow);
-    put("slow_share", c->slow_share, 3);
-    printf(" two_modes=%d two_modes_all=%d target_reached=%d too_busy=%d reps_min=%ld moved_rounds=%d "
-           "pinned=%d oversubscribed=%d\n",
-           c->two_modes, c->two_modes_all, c->reached, cell_too_busy(c, r), r->plan.min_clean, c->moved_rounds,
-           c->pinned_all, c->oversub);
-    printf("RESULT exp=false_sharing kind=%s_samples%s increment=%s layout=%s threads=%d", kind, extra,
-           c->inc->name, c->lay->name, c->T);
-    const double *cols[] = {c->ns, c->canary_mean, c->canary_max, c->lost};
-    const char *names[] = {"ns_per_inc", "canary_ns", "canary_max_ns", "lost_share"};
-    for (int j = 0; j < 4; j++) {
-        printf(" %s=", names[j]);
-        for (long k = 0; k < b->rounds; k++)
-            printf("%s%.4f", k ? "," : "", cols[j][k]);
-        if (b->rounds == 0)
-            printf("NA");
-    }
-    printf(" state=%s\n", b->rounds ? c->state : "NA");
-    printf("RESULT exp=false_sharing kind=%s_cpus%s increment=%s layout=%s threads=%d cpus=%s\n", kind, extra,
-           c->inc->name, c->lay->name, c->T, c->cpus_len ? c->cpus_seen : "NA");
-    printf("RESULT exp=false_sharing kind=checksum%s increment=%s layout=%s threads=%d expected=%llu rounds=%ld "
-           "status=ok\n",
-           extra, c->inc->name, c->lay->name, c->T, (unsigned long long)c->T * (unsigned long long)r->iters,
-           b->rounds + 1);
-}
-
-static void print_ratio(const char *kind, const char *extra, const struct block *b, const struct ratio *q,
-                        const struct run *r)
-{
-    const struct cell *a = &b->cells[q->num], *d = &b->cells[q->den];
-    int busy = (long)q->iv.n < r->plan.min_clean || cell_too_busy(a, r) || cell_too_busy(d, r);
-    printf("RESULT exp=false_sharing kind=%s%s increment=%s compare=%s threads=%d", kind, extra, a->inc->name,
-           q->compare, q->T);
-    put_iv("ratio", q->iv, 4);
-    put("p", q->iv.p, 4);
-    put("q", q->q, 4);
-    printf(" n=%zu target_reached=%d too_busy=%d\n", q->iv.n, q->reached, busy);
-}
-
-/* q-values across one table of ratios (every block's ratios together) */
-static void adjust_table(struct block *blocks, int nblock)
-{
-    int n = 0, k = 0;
-    for (int i = 0; i < nblock; i++)
-        n += blocks[i].nratio;
-    double *p = xmalloc(sizeof *p * (size_t)(n ? n : 1)), *q = xmalloc(sizeof *q * (size_t)(n ? n : 1));
-    for (int i = 0; i < nblock; i++)
-        for (int j = 0; j < blocks[i].nratio; j++)
-            p[k++] = blocks[i].ratios[j].iv.p;
-    bh_adjust(p, (size_t)n, q);
-    k = 0;
-    for (int i = 0; i < nblock; i++)
-        for (int j = 0; j < blocks[i].nratio; j++)
-            blocks[i].ratios[j].q = q[k++];
-    free(p);
-    free(q);
-}
-
-/* ---- the blocks ---- */
-
-static struct ratio mk_ratio(int num, int den, const char *compare, int T)
-{
-    return (struct ratio){.num = num, .den = den, .compare = compare, .T = T};
-}
-
-/* Increment inc at every thread count of run_t: cells by (T, layout), and
- * the ratios within each T and against one thread. */
-static void build_block(struct block *b, const struct increment *inc, const int *run_t, int nrun,
-                        int cpus_t[][MAX_THREADS], const int *oversub_t, int pinned)
-{
-    b->ncell = nrun * N_LAYOUT;
-    b->cells = xmalloc(sizeof *b->cells * (size_t)b->ncell);
-    b->ratios = xmalloc(sizeof *b->ratios * (size_t)(3 * nrun));
-    b->nratio = 0;
-    int one = -1;
-    for (int i = 0; i < nrun; i++)
-        one = run_t[i] == 1 ? i : one;
-    for (int i = 0; i < nrun; i++) {
-        for (int l = 0; l < N_LAYOUT; l++)
-            b->cells[i * N_LAYOUT + l] = (struct cell){.inc = inc, .lay = &layouts[l], .T = run_t[i],
-                                                       .cpus = pinned ? cpus_t[i] : NULL, .oversub = oversub_t[i],
-                                                       .group = i};
-        int base = i * N_LAYOUT;
-        b->ratios[b->nratio++] = mk_ratio(base + L_ADJ, base + L_PAD128, "adjacent_over_pad128", run_t[i]);
-        b->ratios[b->nratio++] = mk_ratio(base + L_PAD64, base + L_PAD128, "pad64_over_pad128", run_t[i]);
-        if (one >= 0 && i != one)
-            b->ratios[b->nratio++] =
-                mk_ratio(base + L_PAD128, one * N_LAYOUT + L_PAD128, "pad128_over_1thread", run_t[i]);
-    }
-}
-
-/* The same increment at 2 threads on one CPU pair: adjacent and pad128. */
-static void build_pair_block(struct block *b, const struct increment *inc, const int *pair, int group)
-{
-    b->ncell = 2;
-    b->cells = xmalloc(sizeof *b->cells * 2);
-    b->cells[0] = (struct cell){.inc = inc, .lay = &layouts[L_ADJ], .T = 2, .cpus = pair, .group = group};
-    b->cells[1] = (struct cell){.inc = inc, .lay = &layouts[L_PAD128], .T = 2, .cpus = pair, .group = group};
-    b->ratios = xmalloc(sizeof *b->ratios);
-    b->ratios[0] = mk_ratio(0, 1, "adjacent_over_pad128", 2);
-    b->nratio = 1;
-}
-
-static void drop_block(struct block *b)
-{
-    block_free(b);
-    free(b->cells);
-    free(b->ratios);
-}
-
 /* Where each thread count ran, for the placement lines. */
 struct placement {
     int nrun, norder, nallowed;
@@ -454,6 +301,12 @@ int main(int argc, char **argv)
     if (argc > 1) {
         if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
             usage(stdout);
+            return 0;
+        }
+        if (strcmp(argv[1], "--rederive") == 0 && argc == 3) {
+            rederive(argv[2], increments, N_INC);
+            if (fflush(stdout) != 0 || ferror(stdout))
+                die("cannot write the results to stdout");
             return 0;
         }
         die_usage("unknown argument '%s': false_sharing takes only -h (knobs are environment "
@@ -548,11 +401,13 @@ int main(int argc, char **argv)
         block_run(&blocks[i], &run);
     }
     fprintf(stderr, "false_sharing: done; %ld cell-rounds in %.1f s\n", run.done, (double)(now_ns() - run.t0) / 1e9);
+    run_levels(blocks, nb, &run);
     for (int i = 0; i < nb; i++)
         block_finish(&blocks[i], &run);
     struct placement place = {nrun, norder, nallowed, run_t, oversub_t, cpus_t};
-    adjust_table(blocks, pair_first);
-    adjust_table(blocks + pair_first, nb - pair_first);
+    adjust_table(blocks, pair_first, run.levels.k);
+    adjust_table(blocks + pair_first, nb - pair_first, run.levels.k);
+    print_levels(&run);
 
     print_all(blocks, nb, pair_first, extra, &place, &run);
     for (int i = 0; i < nb; i++)

@@ -1,7 +1,9 @@
-/* fs.h - what false_sharing's two files share: false_sharing.c owns the
- * measured loops, the placement and the output; rounds.c owns the workers,
+/* fs.h - what false_sharing's files share: false_sharing.c owns the
+ * measured loops, the placement and the run; rounds.c owns the workers,
  * the start gate, the rounds and their bookkeeping (interference, canaries,
- * adaptive repetition, per-block intervals). */
+ * speed levels, adaptive repetition, per-block intervals); results.c the
+ * blocks and their RESULT lines; rederive.c the figures again from a raw
+ * file's samples lines. */
 #ifndef FALSE_SHARING_FS_H
 #define FALSE_SHARING_FS_H
 
@@ -28,11 +30,21 @@ struct layout {
     size_t stride;
 };
 
-/* Round states, one letter per round in the samples lines. A round that
- * is both interfered and slow counts as interfered. */
-#define ST_CLEAN 'c'
+/* Round states, one letter per round in the samples lines: the speed level
+ * the round ran in ('1' the fastest, up to '9'; common/levels.c), or left
+ * out. A round that is both interfered and mixed counts as interfered. */
 #define ST_INTERFERED 'i' /* a worker lost > INTERFERENCE_SHARE of its window */
-#define ST_SLOW 's'       /* a worker's canary > SLOW_CANARY x the run's best */
+#define ST_MIXED 'm'      /* its canaries lie in two speed levels: the host changed speed */
+#define ST_LEVEL(k) ((char)('0' + (k)))
+#define LEVEL_OF_ST(c) ((c) >= '1' && (c) <= '9' ? (c) - '0' : 0)
+
+/* A cell's figures over the rounds of one speed level. */
+struct level_fig {
+    struct interval ns_iv, cyc_iv;
+    double min_ns, canary_ns; /* canary_ns: the median canary of those rounds */
+    long used;
+    int two_modes, reached;
+};
 
 /* One cell: an increment, a layout and T threads on cpus[] (NULL =
  * unpinned), with every round it ran and, after block_finish, its figures. */
@@ -48,28 +60,28 @@ struct cell {
     /* per timed round, left-out rounds included */
     double *ns;          /* wall ns per increment */
     double *canary_mean; /* mean of the workers' canaries: the clock then */
-    double *canary_max;  /* the slowest canary: what marks a slow round */
+    double *canary_min;  /* the fastest and the slowest canary: the round's */
+    double *canary_max;  /* speed level, or mixed when they lie in two */
     double *lost;        /* the largest share a worker lost */
     char *state;         /* ST_*; final after block_finish */
     char *cpus_seen;     /* "[0,1][0,1*]...": where each round ended */
     size_t cpus_len, cpus_cap;
     int moved_rounds, pinned_all;
-    /* figures over the clean rounds (block_finish) */
-    struct interval ns_iv, cyc_iv;
-    double min_ns, slow_share;
-    long used, interfered, slow;
-    int two_modes, two_modes_all, reached;
+    /* figures per speed level, over its rounds (block_finish) */
+    struct level_fig lv[SPEED_MAX_LEVELS + 1];
+    long interfered, mixed;
+    int two_modes_all;
 };
 
 /* A paired comparison: ns[num] / ns[den] per round in which both cells
- * were clean. */
+ * ran in the same speed level, per level. */
 struct ratio {
     int num, den;        /* cell indexes in the block */
     const char *compare; /* adjacent_over_pad128, pad64_over_pad128, pad128_over_1thread */
     int T;
-    struct interval iv;
-    double q; /* bh_adjust across the ratio table (the caller sets it) */
-    int reached;
+    struct interval iv[SPEED_MAX_LEVELS + 1];
+    double q[SPEED_MAX_LEVELS + 1]; /* bh_adjust across the ratio table (the caller sets it) */
+    int reached[SPEED_MAX_LEVELS + 1];
 };
 
 /* A set of cells measured together: one round runs each cell once, in an
@@ -85,13 +97,15 @@ struct block {
 /* What the whole run shares. The best canary is kept per speed group
  * (one per thread count, one per CPU pair): with T workers busy the canary
  * runs slower wherever CPUs share a core (SMT siblings, which a virtual
- * machine does not show), so a T-thread round is judged against the best
- * T-thread canary, not the 1-thread one. */
+ * machine does not show), so the speed levels are found among the
+ * canaries relative to their group's best: level 1 is each group at its
+ * fastest, and a T-thread round pairs with a 1-thread one of its level. */
 #define MAX_GROUPS 32
 struct run {
     struct reps_plan plan;
     uint64_t iters;
     double best[MAX_GROUPS]; /* the fastest canary seen so far, per group */
+    struct speed_levels levels; /* of every round's canaries / best (run_levels) */
     long done;          /* cell-rounds run */
     long total, shown;  /* planned cell-rounds: all, and those of the blocks done (progress) */
     uint64_t t0;
@@ -103,13 +117,44 @@ void run_init(struct run *r, uint64_t iters, struct reps_plan plan);
 void block_alloc(struct block *b, const struct run *r);
 void block_free(struct block *b);
 /* One warm-up round (discarded), then rounds until every cell and ratio
- * has REPS clean rounds and its interval reached the target width, or the
- * plan's caps are hit. */
+ * has REPS rounds in the block's main speed level and its interval there
+ * reached the target width, or the plan's caps are hit. */
 void block_run(struct block *b, struct run *r);
-/* Judge every round against the run's final best canary and compute the
- * cells' and ratios' figures (all but the ratios' q). */
+/* The speed levels of every round of the nb blocks (r->levels). */
+void run_levels(const struct block *b, int nb, struct run *r);
+/* Judge every round by r->levels and compute the cells' and ratios'
+ * figures in each level (all but the ratios' q). */
 void block_finish(struct block *b, const struct run *r);
 /* The address of thread t's counter in layout l. */
 uint64_t *slot_of(const struct layout *l, int t);
+
+/* ---- results.c ---- */
+#define N_LAYOUT 3
+enum { L_ADJ, L_PAD64, L_PAD128 };
+extern const struct layout layouts[N_LAYOUT];
+/* Increment inc at every thread count of run_t (cells by T and layout, the
+ * ratios within each T and against one thread); cpus_t NULL: unpinned. */
+void build_block(struct block *b, const struct increment *inc, const int *run_t, int nrun,
+                 int cpus_t[][MAX_THREADS], const int *oversub_t, int pinned);
+/* The same increment at 2 threads on one CPU pair: adjacent and pad128. */
+void build_pair_block(struct block *b, const struct increment *inc, const int *pair, int group);
+void drop_block(struct block *b);
+/* " key=value" with prec decimals, or " key=NA" */
+void put(const char *key, double v, int prec);
+/* kind=cell or pair (extra: " class=... pair=...") per speed level, then
+ * its samples lines and, for a measured cell, its cpus and checksum lines */
+void print_cell(const char *kind, const char *extra, const struct cell *c, const struct block *b,
+                const struct run *r);
+void print_ratio(const char *kind, const char *extra, const struct block *b, const struct ratio *q,
+                 const struct run *r);
+/* kind=speed_level: one line per level of the run */
+void print_levels(const struct run *r);
+/* q-values across one table of ratios (every block's, every level's) */
+void adjust_table(struct block *blocks, int nblock, int levels);
+
+/* ---- rederive.c ---- */
+/* Reads a raw file's invocation-tagged samples lines and prints, per
+ * invocation, its figure and speed_level lines again, tagged inv=I. */
+void rederive(const char *path, const struct increment *incs, int ninc);
 
 #endif

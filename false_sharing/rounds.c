@@ -1,8 +1,10 @@
 /* rounds.c - how false_sharing runs its cells: workers behind a start gate,
  * one round per cell at a time, and for every worker and round what else
  * happened (time lost to other tasks, the speed canary before and after).
- * Rounds with interference or in a slow state of the machine are left out
- * and replaced until every interval is narrow enough or a cap is hit.
+ * Each round belongs to the speed level its canaries lie in (levels.c in
+ * common/); comparisons pair rounds of one level. Rounds with interference,
+ * or whose canaries straddle two levels, are left out and replaced until
+ * the main level's intervals are narrow enough or a cap is hit.
  *
  * A worker's round, in order:
  *   pin -> wait until all T are placed -> canary -> probe -> start gate
@@ -150,12 +152,13 @@ static void cell_round(struct cell *c, long r, struct run *run, struct worker *w
         die("checksum: %s/%s at %d threads summed to %" PRIu64 ", expected %" PRIu64, c->inc->name,
             c->lay->name, c->T, sum, (uint64_t)c->T * run->iters);
 
-    double cmax = 0, csum = 0, lost = 0;
+    double cmax = 0, cmin = INFINITY, csum = 0, lost = 0;
     int pinned = c->cpus != NULL;
     for (int t = 0; t < c->T; t++) {
         end = w[t].end_ns > end ? w[t].end_ns : end;
         double a = w[t].canary_before, b = w[t].canary_after;
         cmax = fmax(cmax, fmax(a, b));
+        cmin = fmin(cmin, fmin(a, b));
         csum += a + b;
         run->best[c->group] = fmin(run->best[c->group], fmin(a, b));
         struct probe d = probe_delta(&w[t].p0, &w[t].p1);
@@ -169,6 +172,7 @@ static void cell_round(struct cell *c, long r, struct run *run, struct worker *w
     c->ns[r] = (double)(end - gate.release_ns) / (double)run->iters;
     c->canary_mean[r] = csum / (2.0 * c->T);
     c->canary_max[r] = cmax;
+    c->canary_min[r] = cmin;
     c->lost[r] = lost;
     note_cpus(c, w);
     for (int t = 0; t < c->T; t++)
@@ -178,61 +182,92 @@ static void cell_round(struct cell *c, long r, struct run *run, struct worker *w
         }
 }
 
-/* ---- judging rounds ---- */
+/* ---- speed levels and judging rounds ---- */
 
-static char judge(const struct cell *c, long r, double best)
+/* The canary readings of a block's rounds (two a cell-round: the fastest
+ * and the slowest worker's), relative to their group's best, into out. */
+static size_t block_readings(const struct block *b, const struct run *run, double *out)
+{
+    size_t n = 0;
+    for (int i = 0; i < b->ncell; i++) {
+        const struct cell *c = &b->cells[i];
+        for (long r = 0; r < b->rounds; r++) {
+            out[n++] = c->canary_min[r] / run->best[c->group];
+            out[n++] = c->canary_max[r] / run->best[c->group];
+        }
+    }
+    return n;
+}
+
+void run_levels(const struct block *b, int nb, struct run *r)
+{
+    size_t cap = 0;
+    for (int i = 0; i < nb; i++)
+        cap += 2 * (size_t)b[i].ncell * (size_t)b[i].rounds;
+    double *x = xmalloc(sizeof *x * (cap ? cap : 1));
+    size_t n = 0;
+    for (int i = 0; i < nb; i++)
+        n += block_readings(&b[i], r, x + n);
+    speed_levels(x, n, &r->levels);
+    free(x);
+}
+
+static char judge(const struct cell *c, long r, const struct run *run)
 {
     if (!c->oversub && c->lost[r] > INTERFERENCE_SHARE)
         return ST_INTERFERED;
-    if (c->canary_max[r] > SLOW_CANARY * best)
-        return ST_SLOW;
-    return ST_CLEAN;
+    double best = run->best[c->group];
+    int k = speed_level_span(&run->levels, c->canary_min[r] / best, c->canary_max[r] / best);
+    return k ? ST_LEVEL(k) : ST_MIXED;
 }
 
 static void judge_all(struct block *b, const struct run *run)
 {
     for (int i = 0; i < b->ncell; i++)
         for (long r = 0; r < b->rounds; r++)
-            b->cells[i].state[r] = judge(&b->cells[i], r, run->best[b->cells[i].group]);
+            b->cells[i].state[r] = judge(&b->cells[i], r, run);
 }
 
-/* The clean rounds' values of x (a per-round array of cell c) into out. */
-static size_t clean_values(const struct cell *c, const double *x, long rounds, double *out)
+/* The values of x (a per-round array of cell c) in level k into out. */
+static size_t level_values(const struct cell *c, const double *x, long rounds, int k, double *out)
 {
     size_t n = 0;
     for (long r = 0; r < rounds; r++)
-        if (c->state[r] == ST_CLEAN)
+        if (c->state[r] == ST_LEVEL(k))
             out[n++] = x[r];
     return n;
 }
 
-/* Per-round ratios over the rounds where both cells were clean. */
-static size_t ratio_values(const struct block *b, const struct ratio *q, double *out)
+/* Per-round ratios over the rounds where both cells ran in level k. */
+static size_t ratio_values(const struct block *b, const struct ratio *q, int k, double *out)
 {
     const struct cell *a = &b->cells[q->num], *d = &b->cells[q->den];
     size_t n = 0;
     for (long r = 0; r < b->rounds; r++)
-        if (a->state[r] == ST_CLEAN && d->state[r] == ST_CLEAN && d->ns[r] > 0 && a->ns[r] > 0)
+        if (a->state[r] == ST_LEVEL(k) && d->state[r] == ST_LEVEL(k) && d->ns[r] > 0 && a->ns[r] > 0)
             out[n++] = a->ns[r] / d->ns[r];
     return n;
 }
 
-/* After a round: judge with the running best; *clean = the fewest clean
- * rounds any cell or ratio has; returns 1 when every interval reached its
+/* After a round: levels and judgement from this block's rounds so far and
+ * the running best; *clean = the fewest rounds any cell or ratio has in
+ * the block's main level; returns 1 when every interval there reached its
  * target width. */
-static int block_status(struct block *b, const struct run *run, long *clean)
+static int block_status(struct block *b, struct run *run, long *clean)
 {
     double *v = xmalloc(sizeof *v * (size_t)(b->rounds ? b->rounds : 1));
     int reached = 1;
+    run_levels(b, 1, run);
     judge_all(b, run);
+    int k = speed_main_level(&run->levels);
     *clean = b->rounds;
     for (int i = 0; i < b->ncell; i++) {
-        size_t n = clean_values(&b->cells[i], b->cells[i].ns, b->rounds, v);
+        size_t n = level_values(&b->cells[i], b->cells[i].ns, b->rounds, k, v);
         *clean = (long)n < *clean ? (long)n : *clean;
         reached &= n > 0 && ci_reached(ci_median(v, n), run->plan.rel, ABS_FLOOR);
     }
     for (int i = 0; i < b->nratio; i++) {
-        size_t n = ratio_values(b, &b->ratios[i], v);
+        size_t n = ratio_values(b, &b->ratios[i], k, v);
         *clean = (long)n < *clean ? (long)n : *clean;
         reached &= n > 0 && ci_reached(ci_ratio(v, n), run->plan.rel, ABS_FLOOR);
     }
@@ -260,6 +295,7 @@ void block_alloc(struct block *b, const struct run *r)
         c->ns = xmalloc(sizeof(double) * cap);
         c->canary_mean = xmalloc(sizeof(double) * cap);
         c->canary_max = xmalloc(sizeof(double) * cap);
+        c->canary_min = xmalloc(sizeof(double) * cap);
         c->lost = xmalloc(sizeof(double) * cap);
         c->state = xmalloc(cap + 1);
         c->cpus_seen = xmalloc(c->cpus_cap = 64);
@@ -278,6 +314,7 @@ void block_free(struct block *b)
         free(c->ns);
         free(c->canary_mean);
         free(c->canary_max);
+        free(c->canary_min);
         free(c->lost);
         free(c->state);
         free(c->cpus_seen);
@@ -316,38 +353,43 @@ void block_run(struct block *b, struct run *r)
 void block_finish(struct block *b, const struct run *r)
 {
     long R = b->rounds;
-    double *v = xmalloc(sizeof *v * (size_t)(R ? R : 1));
-    double *cyc = xmalloc(sizeof *cyc * (size_t)(R ? R : 1));
+    size_t cap = (size_t)(R ? R : 1);
+    double *v = xmalloc(sizeof *v * cap), *cyc = xmalloc(sizeof *cyc * cap), *cv = xmalloc(sizeof *cv * cap);
     judge_all(b, r);
     for (int i = 0; i < b->ncell; i++) {
         struct cell *c = &b->cells[i];
-        c->used = c->interfered = c->slow = 0;
+        c->interfered = c->mixed = 0;
         for (long k = 0; k < R; k++) {
-            c->used += c->state[k] == ST_CLEAN;
             c->interfered += c->state[k] == ST_INTERFERED;
-            c->slow += c->state[k] == ST_SLOW;
+            c->mixed += c->state[k] == ST_MIXED;
             cyc[k] = c->ns[k] / c->canary_mean[k];
         }
         c->state[R] = 0;
-        c->slow_share = R ? (double)c->slow / (double)R : NAN;
         c->two_modes_all = stat_two_modes(c->ns, (size_t)R);
-        size_t n = clean_values(c, c->ns, R, v);
-        c->ns_iv = ci_median(v, n);
-        c->min_ns = n ? stat_min(v, n) : NAN;
-        c->two_modes = stat_two_modes(v, n);
-        c->reached = ci_reached(c->ns_iv, r->plan.rel, ABS_FLOOR);
-        double *cv = xmalloc(sizeof *cv * (size_t)(R ? R : 1));
-        n = clean_values(c, cyc, R, cv);
-        c->cyc_iv = ci_median(cv, n);
-        free(cv);
+        for (int k = 1; k <= r->levels.k; k++) {
+            struct level_fig *f = &c->lv[k];
+            size_t n = level_values(c, c->ns, R, k, v);
+            f->used = (long)n;
+            f->ns_iv = ci_median(v, n);
+            f->min_ns = n ? stat_min(v, n) : NAN;
+            f->two_modes = stat_two_modes(v, n);
+            f->reached = ci_reached(f->ns_iv, r->plan.rel, ABS_FLOOR);
+            level_values(c, cyc, R, k, cv);
+            f->cyc_iv = ci_median(cv, n);
+            level_values(c, c->canary_mean, R, k, cv);
+            f->canary_ns = n ? stat_median(cv, n) : NAN;
+        }
     }
     for (int i = 0; i < b->nratio; i++) {
         struct ratio *q = &b->ratios[i];
-        size_t n = ratio_values(b, q, v);
-        q->iv = ci_ratio(v, n);
-        q->reached = ci_reached(q->iv, r->plan.rel, ABS_FLOOR);
-        q->q = NAN;
+        for (int k = 1; k <= r->levels.k; k++) {
+            size_t n = ratio_values(b, q, k, v);
+            q->iv[k] = ci_ratio(v, n);
+            q->reached[k] = ci_reached(q->iv[k], r->plan.rel, ABS_FLOOR);
+            q->q[k] = NAN;
+        }
     }
+    free(cv);
     free(cyc);
     free(v);
 }
