@@ -20,6 +20,11 @@
 #   RESULT exp=false_sharing kind=line source=S line_bytes=N
 #   RESULT exp=false_sharing kind=skip threads=T allowed_cpus=N reason=R   RESULT ... kind=pairs_skip reason=R
 #   RESULT exp=false_sharing kind=plan iters_log2=N reps_min=N rounds_max=N ...   RESULT ... kind=unpinned why=W
+#   RESULT exp=false_sharing kind=speed_level_run level=K main=0|1 canary_ns= share= (build/combine; one
+#          invocation's own kind=speed_level level=K main= canary_ns= share= stands in for it)
+#   every figure line of a run measured within speed levels carries speed_level=K [speed_main=0|1]: the
+#   tables take the main level's; the fastest level's 2-thread layout ratios and any ratio that differs
+#   between levels go into sentences. Lines without speed_level (older raw files) are all in one level.
 # NA marks a value that could not be computed. Awk's "for (k in a)" order is
 # unspecified, so every loop walks lists kept in input order, which keeps the
 # output identical under every awk.
@@ -36,10 +41,10 @@ function thr_s(t) { return t " thread" (t == 1 ? "" : "s") }
 
 # keep the keys of a cell or pair line under prefix k in array c
 function keep_cell(k, name,   i, n, keys) {
-    n = split("ns_per_inc ns_per_inc_lo ns_per_inc_hi cycles_per_inc cycles_per_inc_lo cycles_per_inc_hi min_ns rounds_total rounds_used rounds_interfered rounds_slow slow_share two_modes two_modes_all target_reached too_busy oversubscribed", keys, " ")
+    n = split("ns_per_inc ns_per_inc_lo ns_per_inc_hi cycles_per_inc cycles_per_inc_lo cycles_per_inc_hi min_ns rounds_total rounds_used rounds_interfered rounds_slow rounds_mixed slow_share two_modes two_modes_all target_reached too_busy oversubscribed", keys, " ")
     for (i = 1; i <= n; i++) c[k, keys[i]] = f[keys[i]]
     ncells++
-    tot += f["rounds_total"]; used += f["rounds_used"]; interf += f["rounds_interfered"]; slow += f["rounds_slow"]
+    tot += f["rounds_total"]; used += f["rounds_used"]; interf += f["rounds_interfered"]; slow += f["rounds_slow"]; mixed += f["rounds_mixed"]
     if (f["two_modes"] == 1) { twom = twom (twom ? ", " : "") name; ntwo++ }
     if (f["two_modes_all"] == 1) ntwoall++
     if (f["too_busy"] == 1) nbusy++
@@ -59,6 +64,21 @@ function keep_ratio(k,   i, n, keys) {
 
 $1 == "RESULT" && $2 == "exp=false_sharing" {
     kv($0, f)
+    if (f["kind"] == "speed_level_run" || f["kind"] == "speed_level") {
+        nsl++; sl_ns[f["level"]] = f["canary_ns"]; sl_share[f["level"]] = f["share"]
+        if (f["main"] == 1) sl_main = f["level"]
+        next
+    }
+    # a figure of another speed level than the main one: kept for the sentences
+    if (f["speed_level"] != "" && f["kind"] ~ /^(cell|ratio|pair|pair_ratio)$/ &&
+        (f["speed_main"] != "" ? f["speed_main"] != 1 : f["speed_level"] != sl_main)) {
+        if (f["kind"] == "ratio") {
+            k = f["speed_level"] SUBSEP f["increment"] SUBSEP f["compare"] SUBSEP f["threads"]
+            for (i = 1; i <= split("ratio ratio_lo ratio_hi too_busy claim", kk, " "); i++) oq[k, kk[i]] = f[kk[i]]
+        }
+        next
+    }
+    if (f["speed_level"] != "") main_canary = f["canary_ns"]
     if (f["kind"] == "cell") {
         v = f["increment"]; l = f["layout"]; t = f["threads"] + 0
         if (!(v in seenv)) { seenv[v] = 1; vars[++nv] = v }
@@ -105,12 +125,14 @@ $1 == "RESULT" && $2 == "exp=false_sharing" {
 # interval is wider than the target, or why there is no number
 function cellfmt(k, key,   x) {
     if (!((k SUBSEP "rounds_total") in c)) return "-"
-    if (c[k, "too_busy"] == 1) return "too busy (" (c[k, "rounds_total"] - c[k, "rounds_used"]) "/" c[k, "rounds_total"] " out)"
+    if (c[k, "too_busy"] == 1) return "too busy (" out_of(k) "/" c[k, "rounds_total"] " out)"
     x = c[k, key]
     if (na(x)) return "NA"
     if (na(c[k, key "_lo"])) return fmt(x) " (n=" c[k, "rounds_used"] ")"
     return fmt(x) " [" fmt(c[k, key "_lo"]) "-" fmt(c[k, key "_hi"]) "]" (c[k, "target_reached"] == 1 ? "" : " !")
 }
+# the rounds of cell k left out: interfered and mixed; without levels, every one not used
+function out_of(k) { return nsl ? c[k, "rounds_interfered"] + c[k, "rounds_mixed"] : c[k, "rounds_total"] - c[k, "rounds_used"] }
 # a cell of the ratio tables: bold when q <= 0.05
 function ratiofmt(k,   x) {
     if (!((k SUBSEP "ratio") in q)) return "-"
@@ -139,7 +161,7 @@ function near_one(k,   lo, hi) {
 # why ratio k has no usable interval, as "(...)"; "" when it has one
 function unusable(k, cellk) {
     if (!((k SUBSEP "ratio") in q)) return "(it was not run)"
-    if (q[k, "too_busy"] == 1) return "(the machine was too busy: " (c[cellk, "rounds_total"] - q[k, "n"]) " of " c[cellk, "rounds_total"] " rounds left out)"
+    if (q[k, "too_busy"] == 1) return "(the machine was too busy: " (nsl ? out_of(cellk) : c[cellk, "rounds_total"] - q[k, "n"]) " of " c[cellk, "rounds_total"] " rounds left out)"
     if (na(q[k, "ratio_lo"])) return "(no interval from " plural(q[k, "n"], "clean round") ")"
     return ""
 }
@@ -151,16 +173,20 @@ END {
     print ""
     printf "Each thread increments its own 64-bit counter 2^%s times a round; counters sit 8 B apart (adjacent, one line), 64 B apart (pad64) or 128 B apart (pad128). ", plan["iters_log2"]
     printf "For each increment one round runs every layout at every thread count once, in a rotated order, so each ratio below compares cells measured in the same round. "
-    printf "A round in which a worker lost more than %s of its time to another task (interfered), or ran its speed canary more than %sx slower than the best canary of its placement (slow), is left out and replaced: at least %s clean rounds", pct(plan["interference_share"]), plan["slow_canary"], plan["reps_min"]
+    if (nsl) printf "Every round belongs to the speed level its canaries (before and after, every worker) lie in; a round in which a worker lost more than %s of its time to another task (interfered), or whose canaries lay in two levels (mixed: the host changed speed during it), is left out and replaced: at least %s rounds in the main level", pct(plan["interference_share"]), plan["reps_min"]
+    else printf "A round in which a worker lost more than %s of its time to another task (interfered), or ran its speed canary more than %sx slower than the best canary of its placement (slow), is left out and replaced: at least %s clean rounds", pct(plan["interference_share"]), plan["slow_canary"], plan["reps_min"]
     if (plan["max_cell_s"] + 0 > 0) printf ", more until every interval is within 5%% (up to %s rounds or %s s per increment). ", plan["rounds_max"], plan["max_cell_s"]
     else printf " (up to %s rounds; MAX_CELL_S=0 adds none for precision). ", plan["rounds_max"]
-    printf "Figures are medians of the clean rounds, ns per increment per thread, with 95%% intervals in brackets; `!` marks an interval wider than 5%%. A flat row across thread counts is linear scaling.\n\n"
+    printf "Figures are medians of the %s rounds, ns per increment per thread, with 95%% intervals in brackets; `!` marks an interval wider than 5%%. A flat row across thread counts is linear scaling.\n\n", nsl ? "main level's" : "clean"
     if (nopin != "") printf "Placement: %s; the cpus lines in the raw file show where threads ran.\n", nopin
     else if (place != "") printf "Placement: %s.\n", place
     if (skipped != "") printf "Skipped: %s threads (this process may run on %s; name them in THREADS= to run them oversubscribed).\n", skipped, plural(allowed, "CPU")
     for (i = 1; i <= nt; i++) if (over[thr[i]]) printf "Oversubscribed: %s on %s: those columns measure the scheduler, not the cache, and no false-sharing finding is drawn from them.\n", thr_s(thr[i]), plural(allowed, "allowed CPU")
     printf "Line sizes: %s.\n", lines
-    printf "Rounds: %d timed cell-rounds, %d used; %d left out as interfered and %d as slow (slow-state share %s).\n\n", tot, used, interf, slow, (tot ? pct(slow / tot) : "NA")
+    if (nsl) printf "Rounds: %d timed cell-rounds, %d in the main speed level (used in the tables), %d in other levels, %d left out as interfered and %d as mixed (their canaries lay in two speed levels).\n", tot, used, tot - used - interf - mixed, interf, mixed
+    else printf "Rounds: %d timed cell-rounds, %d used; %d left out as interfered and %d as slow (slow-state share %s).\n", tot, used, interf, slow, (tot ? pct(slow / tot) : "NA")
+    if (nsl) printf "Speed levels (the canary around each round, common/levels.c): %s.\n", levels_s()
+    print ""
 
     # table 1: ns per increment
     csv = csvdir "/false_sharing-ns.csv"
@@ -168,7 +194,7 @@ END {
     layout_table("ns_per_inc", csv)
     close(csv)
     print ""
-    print "Rounds used of run per cell (left out: i = interfered, s = slow):"
+    print "Rounds used of run per cell (left out: i = interfered, " (nsl ? "m = mixed; the rest ran in other speed levels" : "s = slow") "):"
     print ""
     layout_table("rounds", "")
     print ""
@@ -180,6 +206,8 @@ END {
     print "<!-- headline:begin -->"
     if (ninv > 1) printf "Cost of the layout (adjacent or pad64 over pad128 in the same round) and scaling of pad128 (T threads over 1 thread in the same round), over %s spread over the run: the mean of the invocations' median per-round ratios with its 95%% interval (Student's, from the invocations); **bold** = a cost or gain beyond the %s margin (the whole interval lies outside %s-%s).%s\n", invocations_s(), margin_s(), r3(1 / (1 + margin)), r3(1 + margin), placement_s()
     else print "Cost of the layout (adjacent or pad64 over pad128 in the same round) and scaling of pad128 (T threads over 1 thread in the same round): medians of per-round ratios with 95% intervals; **bold** = significant (the interval excludes 1, false-discovery rate 5% across this table)."
+    if (nsl) printf "\nThe host ran at %d speed levels (the speed canary around every round; a shared host changes speed many times a second). Each ratio pairs two cells of one round in one level; the table is the main level, the one the machine spent most of its time in (canary %s ns per add, %s of the readings); rounds whose canaries lay in two levels are left out.%s\n", nsl, fmt(sl_ns[sl_main]), pct(sl_share[sl_main]), fastest_s()
+    print "Legend: **bold** = beyond the margin; `!` = the interval did not narrow to 5% of its estimate; \"too busy\" = fewer than REPS rounds left once interfered and mixed rounds are out, in every level."
     print ""
     header("increment | ratio")
     split("adjacent_over_pad128 pad64_over_pad128 pad128_over_1thread", rk, " ")
@@ -248,6 +276,7 @@ function header(first,   i) {
 }
 function roundsfmt(k) {
     if (!((k SUBSEP "rounds_total") in c)) return "-"
+    if (nsl) return c[k, "rounds_used"] "/" c[k, "rounds_total"] (c[k, "rounds_interfered"] + c[k, "rounds_mixed"] ? " (" c[k, "rounds_interfered"] " i, " c[k, "rounds_mixed"] " m)" : "")
     return c[k, "rounds_used"] "/" c[k, "rounds_total"] (c[k, "rounds_interfered"] + c[k, "rounds_slow"] ? " (" c[k, "rounds_interfered"] " i, " c[k, "rounds_slow"] " s)" : "")
 }
 function csvcell(k,   i, n, keys, s) {
@@ -343,7 +372,15 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
         printf "- Even the speed canary, a one-cycle add chain, runs at best %s times slower with %s busy than with one: these CPUs share a physical core (SMT siblings, which a virtual machine does not show), so no loop can scale linearly on them.\n", r2(canary[thr[2]] / canary[1]), thr_s(thr[2])
     # the second level
     if (ninv > 1) printf "- Between runs: each figure comes from %d independent invocations; in %d of %d cells more than half of an invocation's variance lay between invocations, which the rounds of one invocation cannot see.\n", ninv, nbetween, ncells
+    if (nsl) level_findings()
     # what was left out
+    if (nsl) {
+        printf "- %d of %d cell-rounds were left out: %d because a worker lost more than %s of its time to another task, %d because their canaries lay in two speed levels; %d more ran in other levels than the main one. ", interf + mixed, tot, interf, pct(plan["interference_share"]), mixed, tot - used - interf - mixed
+        printf "Taking every round, %d of %d cells fall into two speed modes; within the main level, %s.", ntwoall, ncells, (twom != "" ? ntwo " do (" twom ")" : "none does")
+        if (nbusy > 0) printf " %s had fewer than %s uninterfered, unmixed rounds in any level, and are reported as too busy to measure.", plural(nbusy, "cell"), reps_min
+        printf "\n\n"
+        return
+    }
     printf "- %d of %d cell-rounds were left out: %d because a worker lost more than %s of its time to another task, %d because the canary ran slow (slow-state share %s). ", tot - used, tot, interf, pct(plan["interference_share"]), slow, (tot ? pct(slow / tot) : "NA")
     printf "Taking every round, %d of %d cells fall into two speed modes; taking the clean rounds only, %s.", ntwoall, ncells, (twom != "" ? ntwo " do (" twom ")" : "none does")
     if (nbusy > 0) printf " %s had fewer than %s clean rounds or lost more than half of them, and are reported as too busy to measure.", plural(nbusy, "cell"), reps_min
@@ -390,6 +427,35 @@ function placement_s(   l, s) {
 }
 
 function nsof(k) { return na(c[k, "ns_per_inc"]) ? "NA" : fmt(c[k, "ns_per_inc"]) }
+
+# "level 1: canary 0.335 ns, 14% of the readings; level 2 (main): ..."
+function levels_s(   l, s) {
+    for (l = 1; l <= nsl; l++) s = s (s ? "; " : "") "level " l (l == sl_main ? " (main)" : "") ": canary " fmt(sl_ns[l]) " ns per add, " pct(sl_share[l]) " of the readings"
+    return s
+}
+# the fastest level's adjacent/pad128 at the most threads, when it is not the main one and has numbers
+function fastest_s(   a, t, k, s) {
+    if (sl_main == 1 || nsl < 2) return ""
+    t = thr[nt]; if (over[t]) t = thr[nt > 1 ? nt - 1 : 1]
+    for (a = 1; a <= nv; a++) {
+        k = 1 SUBSEP vars[a] SUBSEP "adjacent_over_pad128" SUBSEP t
+        if (!((k SUBSEP "ratio") in oq) || oq[k, "too_busy"] == 1 || na(oq[k, "ratio_lo"])) continue
+        s = s (s ? ", " : "") vars[a] " " r3(oq[k, "ratio"]) " [" r3(oq[k, "ratio_lo"]) "-" r3(oq[k, "ratio_hi"]) "]"
+    }
+    return s ? sprintf(" In the fastest level (canary %s ns, %s of the readings) adjacent/pad128 at %s was: %s.", fmt(sl_ns[1]), pct(sl_share[1]), thr_s(t), s) : sprintf(" The fastest level (canary %s ns, %s of the readings) had too few rounds for its own figures.", fmt(sl_ns[1]), pct(sl_share[1]))
+}
+# a finding for every ratio whose intervals in two levels lie apart by more than the margin
+function level_findings(   a, r, i, l, k, km, lo, hi, m) {
+    m = margin != "" ? margin : 0.05
+    for (a = 1; a <= nv; a++) for (r = 1; r <= 3; r++) for (i = 1; i <= nt; i++) for (l = 1; l <= nsl; l++) {
+        if (l == sl_main) continue
+        km = vars[a] SUBSEP rk[r] SUBSEP thr[i]; k = l SUBSEP km
+        if (!((k SUBSEP "ratio") in oq) || oq[k, "too_busy"] == 1 || na(oq[k, "ratio_lo"]) || unusable(km, vars[a] SUBSEP "pad128" SUBSEP thr[i]) != "") continue
+        lo = oq[k, "ratio_lo"] + 0; hi = oq[k, "ratio_hi"] + 0
+        if (lo > (q[km, "ratio_hi"] + 0) * (1 + m) || hi * (1 + m) < q[km, "ratio_lo"] + 0)
+            printf "- The %s %s at %s depends on the host's speed: %s in the main level (canary %s ns) against %s (95%% CI %s-%s) in level %d (canary %s ns, %s of the readings).\n", vars[a], rn[r], thr_s(thr[i]), cix(km), fmt(sl_ns[sl_main]), r2(oq[k, "ratio"]), r2(lo), r2(hi), l, fmt(sl_ns[l]), pct(sl_share[l])
+    }
+}
 
 # Why the volatile load-add-store is so sensitive, with this run's numbers.
 function rmw_note(   k1, k2, s1, s2) {
