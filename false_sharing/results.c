@@ -129,8 +129,8 @@ void print_levels(const struct run *r)
         put("canary_ns", L->mid[k] * best, 4);
         put("canary_ns_lo", L->q25[k] * best, 4);
         put("canary_ns_hi", L->q75[k] * best, 4);
-        put("canary_rel", L->mid[k], 3);
-        put("cut_rel", k < L->k ? L->cut[k - 1] : NAN, 3);
+        put("canary_best_ratio", L->mid[k], 3);
+        put("cut_best_ratio", k < L->k ? L->cut[k - 1] : NAN, 3);
         put("share", L->share[k], 3);
         printf(" n=%zu main=%d\n", L->count[k], k == speed_main_level(L));
     }

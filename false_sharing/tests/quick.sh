@@ -20,7 +20,8 @@ check "the quick summary exists" test -s "$R/results/quick-summary.md"
 check_eq "every RESULT line follows the grammar" "" "$(result_grammar "$raw")"
 # the binary's own lines, tagged inv=I by run.sh (one set per invocation);
 # the published lines after them are build/combine's (common/tests/combine.sh)
-cells=$(grep -c '^RESULT exp=false_sharing kind=\(cell\|pair\) inv=' "$raw" || true)
+# one line per cell and speed level: the cells are the samples lines
+cells=$(grep -c '^RESULT exp=false_sharing kind=\(cell\|pair\)_samples inv=' "$raw" || true)
 sums=$(grep -c '^RESULT exp=false_sharing kind=checksum inv=.* status=ok$' "$raw" || true)
 check_eq "one checksum status=ok line per cell and invocation ($cells)" "$cells" "$sums"
 check_awk "at least 12 cells ran in each of 2 invocations" "$cells >= 24"
@@ -37,16 +38,27 @@ else
 fi
 check_eq "every cell has samples and cpus lines" "$cells $cells" \
   "$(grep -cE '^RESULT exp=false_sharing kind=(cell|pair)_samples inv=' "$raw") $(grep -c '^RESULT exp=false_sharing kind=[a-z]*_cpus inv=' "$raw")"
-# every round is accounted for: used + interfered + slow = total, and the
-# samples line keeps one value and one state letter per round
-check_eq "rounds_used + rounds_interfered + rounds_slow = rounds_total on every cell" "" \
+# every round is accounted for: the rounds of each speed level, interfered
+# and mixed add up to the total, and the samples line keeps one value and
+# one state letter (its level, i or m) per round, counted the same
+check_eq "rounds_used over the levels + rounds_interfered + rounds_mixed = rounds_total on every cell" "" \
   "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair) inv=' "$raw" | kv_awk -v invocations=1 '{ kv($0, v)
-      if (v["rounds_used"] + v["rounds_interfered"] + v["rounds_slow"] != v["rounds_total"]) print }')"
+      id = v["inv"] " " v["class"] " " v["increment"] " " v["layout"] " " v["threads"]
+      if (!(id in tot)) { ids[++n] = id; tot[id] = v["rounds_total"]; sum[id] = v["rounds_interfered"] + v["rounds_mixed"] }
+      sum[id] += v["rounds_used"] }
+    END { for (i = 1; i <= n; i++) if (sum[ids[i]] != tot[ids[i]]) print ids[i], sum[ids[i]], tot[ids[i]] }')"
 check_eq "samples lines: one value and one state letter per round" "" \
   "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair)_samples inv=' "$raw" | kv_awk -v invocations=1 '{ kv($0, v)
-      n = split(v["ns_per_inc"], x, ","); if (n != length(v["state"]) || v["state"] !~ /^[cis]+$/) print }')"
-check_eq "every cell carries an interval, its rounds and the verdicts" "" \
-  "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair) inv=' "$raw" | grep -vE 'ns_per_inc_lo=[^ ]+ ns_per_inc_hi=.* rounds_total=.* slow_share=.* two_modes=[01] .*target_reached=[01] too_busy=[01]' || true)"
+      n = split(v["ns_per_inc"], x, ","); if (n != length(v["state"]) || v["state"] !~ /^[1-9im]+$/) print }')"
+check_eq "a cell's rounds of level K are the samples' K letters" "" \
+  "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair)(_samples)? inv=' "$raw" | kv_awk -v invocations=1 '{ kv($0, v)
+      id = v["inv"] " " v["class"] " " v["increment"] " " v["layout"] " " v["threads"]
+      if (v["kind"] ~ /samples/) { st[id] = v["state"]; next }
+      used[id, v["speed_level"]] = v["rounds_used"]; lv[++n] = id SUBSEP v["speed_level"] }
+    END { for (i = 1; i <= n; i++) { split(lv[i], p, SUBSEP); s = st[p[1]]; c = gsub(p[2], "", s)
+            if (c != used[lv[i]]) print p[1], "level", p[2], c, used[lv[i]] } }')"
+check_eq "every cell carries its level, an interval, its rounds and the verdicts" "" \
+  "$(grep -E '^RESULT exp=false_sharing kind=(cell|pair) inv=' "$raw" | grep -vE 'speed_level=[1-9] canary_ns=[^ ]+ speed_share=[^ ]+ ns_per_inc=.* ns_per_inc_lo=[^ ]+ ns_per_inc_hi=.* rounds_total=.* rounds_mixed=.* two_modes=[01] .*target_reached=[01] too_busy=[01]' || true)"
 check_eq "every ratio line carries an interval, p and q" "" \
   "$(grep -E '^RESULT exp=false_sharing kind=(pair_)?ratio inv=' "$raw" | grep -vE 'ratio_lo=[^ ]+ ratio_hi=[^ ]+ p=[^ ]+ q=[^ ]+ n=[0-9]+ target_reached=[01] too_busy=[01]$' || true)"
 ncpu=$(getconf _NPROCESSORS_ONLN)
