@@ -12,7 +12,12 @@ export LC_ALL=C
 usage() {
   cat <<TXT
 usage: ./run.sh [-h] [EXPERIMENT...]
+       ./run.sh --summarize DIR
   Runs the named experiments (default: all) and updates results/ and README.md.
+  --summarize DIR: measure nothing; re-derive the published lines, the tables
+  and summary.md of the saved results directory DIR (a copy of results/, a
+  common/stability.sh run) from its raw files, in place, with this version's
+  method; results/ and README.md are left alone.
   EXPERIMENT: one of common/experiments: ${EXPERIMENTS[*]}
 environment (validated before anything runs; a bad value exits 2):
   QUICK=1         smoke test in seconds: writes results/quick-*, leaves README.md alone
@@ -84,6 +89,11 @@ INVOCATIONS=${INVOCATIONS:-}
 selected=()
 parse_args() {
   local a e known
+  if [ "${1:-}" = --summarize ]; then
+    [ $# = 2 ] || bad_usage "--summarize takes one directory (a saved results directory)"
+    SUMMARIZE=$2
+    return 0
+  fi
   for a in "$@"; do
     case "$a" in
       -h|--help) usage; exit 0 ;;
@@ -369,6 +379,96 @@ eta_doubt() {
   [ -z "$why" ] || echo " on an idle machine; $why, so it can take several times longer"
 }
 
+# write_summary SUM TMP PREFIX RAW...: the summary of the raw files into
+# SUM and their tables into TMP/files: the header of all, then each
+# experiment's section (common/summary_head.awk, summarise). A raw file of an
+# experiment this version cannot read keeps a note instead of its tables.
+write_summary() {
+  local sum=$1 tmp=$2 prefix=$3 raw e f; shift 3
+  awk -f "$ROOT/common/summary_head.awk" "$@" >"$sum" || die "summary header failed"
+  mkdir -p "$tmp/files" "$tmp/older"
+  for raw in "$@"; do
+    e=$(basename "$raw" -raw.txt); e=${e#quick-}
+    if [ "$raw" = "$tmp/out/$prefix$e-raw.txt" ]; then
+      summarise "$e" "$raw" "$tmp/files" "$prefix" >>"$sum" || die "$e's summary failed"
+    elif ! summarise "$e" "$raw" "$tmp/older" "$prefix" >"$tmp/older.md" 2>/dev/null; then
+      # an earlier run's raw file this version cannot read: its tables
+      # stay as they were, and the summary says so instead of failing
+      # shellcheck disable=SC2016 # the backquotes are markdown
+      printf '### %s\n\nThe results in %s come from an older version of this suite that the current summary cannot read; run `./run.sh %s` to measure again.\n\n' \
+        "$e" "results/$prefix$e-raw.txt" "$e" >>"$sum"
+    else
+      cat "$tmp/older.md" >>"$sum"
+      # its tables as this version writes them
+      for f in "$tmp"/older/*; do [ -e "$f" ] && mv -f "$f" "$tmp/files/"; done
+    fi
+  done
+}
+
+# ---- --summarize DIR: a saved run's published lines again ----
+# rederive_raw EXP RAW OUT: RAW with its published lines made anew: EXP's
+# figure lines re-derived from the kept samples (EXP_rederive, where the
+# experiment has one; they replace the invocations' own lines of the same
+# kinds), then build/combine over the invocations, as a run does. A raw file
+# without invocation tags (an older version) is copied as it is.
+rederive_raw() {
+  local e=$1 raw=$2 out=$3 new=$TMPD/rederived
+  if ! grep -q '^RESULT exp=[^ ]* kind=[^ ]* inv=' "$raw"; then cp "$raw" "$out"; return 0; fi
+  : >"$new"
+  if declare -F "${e}_rederive" >/dev/null; then "${e}_rederive" "$raw" >"$new" || die "$e: re-deriving $raw failed. Nothing was written."; fi
+  # input: the raw file, then the re-derived lines; a tagged line of a kind
+  # the re-derivation printed is dropped, and so is every published line
+  awk -v new="$new" 'BEGIN { while ((getline l < new) > 0) { split(l, w, " "); kinds[w[3]] = 1 } }
+    $1 == "RESULT" && $4 !~ /^inv=/ { next }
+    $1 == "RESULT" && ($3 in kinds) { next }
+    { print }' "$raw" >"$out"
+  cat "$new" >>"$out"
+  if declare -F "${e}_figures" >/dev/null; then "${e}_figures"; fi >"$TMPD/$e.figures"
+  "$BUILD/combine" "$TMPD/$e.figures" "$out" >"$TMPD/combined" || die "$e: combining the invocations of $raw failed. Nothing was written."
+  cat "$TMPD/combined" >>"$out"
+}
+
+# summarize_dir DIR: re-derive DIR's raw files and write DIR's summary and
+# tables anew, in place; results/ and README.md are left alone
+summarize_dir() {
+  local dir=$1 raw e prefix="" raws=() f
+  [ -d "$dir" ] && [ ! -L "$dir" ] || bad_usage "--summarize $dir: not a directory (a symlink is not followed)"
+  [ "$(cd "$dir" && pwd -P)" != "$(cd "$RESULTS" 2>/dev/null && pwd -P)" ] ||
+    bad_usage "--summarize $dir: that is results/ itself; re-derive a copy (cp -r results /tmp/r; ./run.sh --summarize /tmp/r)"
+  [ -w "$dir" ] || die "$dir is not writable; nothing was written"
+  # a full run's raw files; a QUICK run's where there is no full one
+  for prefix in "" quick-; do
+    for e in "${EXPERIMENTS[@]}"; do
+      f=$dir/$prefix$e-raw.txt
+      [ -f "$f" ] || continue
+      [ ! -L "$f" ] || die "$f is a symlink; nothing was written"
+      raws+=("$f")
+    done
+    [ "${#raws[@]}" = 0 ] || break
+  done
+  [ "${#raws[@]}" -gt 0 ] || bad_usage "--summarize $dir: no raw file (EXPERIMENT-raw.txt) in it"
+  TMPD=$(mktemp -d "$dir/.tmp.XXXXXX") || die "cannot create a temp directory in $dir"
+  trap 'rm -rf "$TMPD"' EXIT
+  mkdir "$TMPD/out"
+  echo "$PROG: building" >&2
+  run_child "$ROOT/build.sh" >/dev/null 2>"$TMPD/build.log" || { cat "$TMPD/build.log" >&2; die "build failed"; }
+  for raw in "${raws[@]}"; do
+    e=$(basename "$raw" -raw.txt); e=${e#quick-}
+    # shellcheck source=/dev/null
+    source "$ROOT/$e/exp.sh"
+    rederive_raw "$e" "$raw" "$TMPD/out/$(basename "$raw")"
+  done
+  local new=()
+  for raw in "${raws[@]}"; do new+=("$TMPD/out/$(basename "$raw")"); done
+  write_summary "$TMPD/out/${prefix}summary.md" "$TMPD" "$prefix" "${new[@]}"
+  for f in "$TMPD"/out/* "$TMPD"/files/*; do
+    [ -e "$f" ] || continue
+    case $f in "$TMPD"/files/*) replace_file "$f" "$dir/$prefix$(basename "$f")" ;; *) replace_file "$f" "$dir/$(basename "$f")" ;; esac ||
+      die "cannot write $dir"
+  done
+  echo "$PROG: re-derived ${raws[*]##*/} and wrote $dir/${prefix}summary.md; results/ and README.md left alone" >&2
+}
+
 # ---- two levels: independent invocations, interleaved ----
 # Every experiment runs as INVOCATIONS (or its EXP_invocations) independent
 # invocations: fresh processes with fresh buffers, interleaved with the other
@@ -450,6 +550,7 @@ run_invocations() {
 # ---- main ----
 main() {
   parse_args "$@"
+  if [ -n "${SUMMARIZE:-}" ]; then summarize_dir "$SUMMARIZE"; return 0; fi
   check_knobs
   [ -d "$RESULTS" ] || mkdir "$RESULTS" 2>/dev/null || die "cannot create $RESULTS"
   [ -w "$RESULTS" ] || die "$RESULTS is not writable; nothing was run"
@@ -486,24 +587,7 @@ main() {
     elif [ -f "$RESULTS/$prefix$e-raw.txt" ]; then raws+=("$RESULTS/$prefix$e-raw.txt")
     fi
   done
-  awk -f "$ROOT/common/summary_head.awk" "${raws[@]}" >"$sum" || die "summary header failed"
-  for raw in "${raws[@]}"; do
-    e=$(basename "$raw" -raw.txt); e=${e#quick-}
-    mkdir -p "$TMPD/files" "$TMPD/older"
-    if [ "$raw" = "$TMPD/out/$prefix$e-raw.txt" ]; then
-      summarise "$e" "$raw" "$TMPD/files" "$prefix" >>"$sum" || die "$e's summary failed"
-    elif ! summarise "$e" "$raw" "$TMPD/older" "$prefix" >"$TMPD/older.md" 2>/dev/null; then
-      # an earlier run's raw file this version cannot read: its tables
-      # stay as they were, and the summary says so instead of failing
-      # shellcheck disable=SC2016 # the backquotes are markdown
-      printf '### %s\n\nThe results in %s come from an older version of this suite that the current summary cannot read; run `./run.sh %s` to measure again.\n\n' \
-        "$e" "results/$prefix$e-raw.txt" "$e" >>"$sum"
-    else
-      cat "$TMPD/older.md" >>"$sum"
-      # its tables as this version writes them
-      for f in "$TMPD"/older/*; do [ -e "$f" ] && mv -f "$f" "$TMPD/files/"; done
-    fi
-  done
+  write_summary "$sum" "$TMPD" "$prefix" "${raws[@]}"
 
   # the new README next to the old one, before anything is moved: a README
   # whose markers changed during the run stops it with nothing written

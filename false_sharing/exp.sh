@@ -120,6 +120,10 @@ c2c cpu_a,cpu_b one_way_ns lin - pair
 TXT
 }
 
+# the figure and speed_level lines of every invocation again from RAW's
+# samples lines (run.sh --summarize): build/false_sharing --rederive
+false_sharing_rederive() { "$BUILD/false_sharing" --rederive "$1"; }
+
 # the knobs only this file reads, for run.sh -h (the binaries' are in their -h)
 false_sharing_usage() {
   cat <<'TXT'

@@ -254,56 +254,50 @@ void rederive(const char *path, const struct increment *incs, int ninc)
         die_errno(path);
     char *line = NULL;
     size_t cap = 0;
-    int cur = 0, nw = 0, wcap = 0;
-    struct words *w = NULL;
+    int n = 0, ncap = 0, maxinv = 0, *inv_of = NULL;
     char **texts = NULL;
-    for (int done = 0; !done;) {
-        ssize_t got = getline(&line, &cap, f);
-        int inv = 0;
-        if (got != -1 && strncmp(line, "RESULT exp=false_sharing kind=", 30) == 0) {
-            const char *t = strstr(line, " inv=");
-            inv = t ? atoi(t + 5) : 0;
-            if (!inv)
-                continue;
-        } else if (got != -1) {
+    while (getline(&line, &cap, f) != -1) {
+        const char *t = strstr(line, " inv=");
+        int inv = t && strncmp(line, "RESULT exp=false_sharing kind=", 30) == 0 ? atoi(t + 5) : 0;
+        if (inv <= 0)
             continue;
-        }
-        done = got == -1;
-        if ((done || inv != cur) && nw) { /* the previous invocation is complete */
-            struct inv *v = calloc(1, sizeof *v);
-            if (!v)
-                die("out of memory");
-            build_inv(v, w, nw, incs, ninc);
-            derive_inv(v, cur);
-            for (int i = 0; i < v->nb; i++)
-                drop_block(&v->b[i]);
-            free(v);
-            for (int i = 0; i < nw; i++)
-                free(texts[i]);
-            nw = 0;
-        }
-        if (done)
-            break;
-        if (inv < cur)
-            die("rederive: %s: invocation %d after %d (expected them in order)", path, inv, cur);
-        cur = inv;
-        if (nw == wcap) {
-            wcap = wcap ? 2 * wcap : 256;
-            w = realloc(w, sizeof *w * (size_t)wcap);
-            texts = realloc(texts, sizeof *texts * (size_t)wcap);
-            if (!w || !texts)
+        if (n == ncap) {
+            ncap = ncap ? 2 * ncap : 1024;
+            texts = realloc(texts, sizeof *texts * (size_t)ncap);
+            inv_of = realloc(inv_of, sizeof *inv_of * (size_t)ncap);
+            if (!texts || !inv_of)
                 die("out of memory");
         }
-        texts[nw] = strdup(line + 7);
-        if (!texts[nw])
+        if (!(texts[n] = strdup(line + 7)))
             die("out of memory");
-        split_words(texts[nw], &w[nw]);
-        nw++;
+        inv_of[n++] = inv;
+        maxinv = inv > maxinv ? inv : maxinv;
     }
     if (ferror(f))
         die_errno(path);
     fclose(f);
     free(line);
-    free(w);
+    /* each invocation's lines, wherever they stand in the file */
+    struct words *w = xmalloc(sizeof *w * (size_t)(n ? n : 1));
+    for (int inv = 1; inv <= maxinv; inv++) {
+        int nw = 0;
+        for (int i = 0; i < n; i++)
+            if (inv_of[i] == inv)
+                split_words(texts[i], &w[nw++]);
+        if (!nw)
+            continue;
+        struct inv *v = calloc(1, sizeof *v);
+        if (!v)
+            die("out of memory");
+        build_inv(v, w, nw, incs, ninc);
+        derive_inv(v, inv);
+        for (int i = 0; i < v->nb; i++)
+            drop_block(&v->b[i]);
+        free(v);
+    }
+    for (int i = 0; i < n; i++)
+        free(texts[i]);
     free(texts);
+    free(inv_of);
+    free(w);
 }
