@@ -13,7 +13,12 @@
 # Figures whose PLACEMENT is "pair" depend on where the host put the CPUs:
 # two runs whose main placements differ (their kind=placement_level main=1
 # hand-off readings more than 30% apart, build/combine's gap) are not
-# compared on them; APART counts those pairs of runs' figures.
+# compared on them; APART counts those pairs of runs' figures. Figures
+# measured within the host's speed levels (speed_level=) count only in the
+# run's main level (speed_main=1), and two runs whose main levels' canaries
+# lie more than 15% apart (the host ran at another speed) are not compared
+# on them either: figures of different levels are never set against each
+# other.
 # Output, one line per figure kind in figures order:
 #   KIND V RUNS FIGURES COMPARED INSIDE CLAIMS CLAIMS_SAME APART
 # COMPARED: over every ordered pair of runs (a, b), a != b, the figures present
@@ -51,7 +56,9 @@ FNR == 1 { runs++ }
 /^RESULT / {
     kv($0, f)
     if (f["exp"] != experiment || !(f["kind"] in kindno) || ("inv" in f)) next
+    if (("speed_level" in f) && f["speed_main"] != 1) next
     k = kindno[f["kind"]]
+    if ("speed_level" in f) { leveled[k] = 1; speed[runs] = f["canary_ns"] }
     id = ""
     for (i = 1; i <= nid_keys[k]; i++) id = id SUBSEP (((id_key[k, i]) in f) ? f[id_key[k, i]] : "NA")
     if (!((k, id) in known)) { known[k, id] = 1; ids[k, ++nids[k]] = id }
@@ -74,6 +81,13 @@ function apart(a, b,   x, y) {
     return x > 1.3 * y || y > 1.3 * x
 }
 
+# the main speed levels of runs a and b lie more than 15% apart
+function other_speed(a, b,   x, y) {
+    if (!number(speed[a]) || !number(speed[b])) return 0
+    x = speed[a] + 0; y = speed[b] + 0
+    return x > 1.15 * y || y > 1.15 * x
+}
+
 END {
     for (k = 1; k <= nkinds; k++) {
         compared = 0; inside = 0; claims = 0; same = 0; kept_apart = 0
@@ -86,7 +100,7 @@ END {
                 if (!has_interval(a, k, id)) continue
                 for (b = 1; b <= runs; b++) {
                     if (b == a || !has_est(b, k, id)) continue
-                    if (placed[k] && apart(a, b)) { kept_apart++; continue }
+                    if ((placed[k] && apart(a, b)) || (leveled[k] && other_speed(a, b))) { kept_apart++; continue }
                     compared++
                     e = est[b, k, id] + 0
                     if (lo[a, k, id] + 0 <= e && e <= hi[a, k, id] + 0) inside++
