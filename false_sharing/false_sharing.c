@@ -407,7 +407,7 @@ int main(int argc, char **argv)
     struct placement place = {nrun, norder, nallowed, run_t, oversub_t, cpus_t};
     adjust_table(blocks, pair_first, run.levels.k);
     adjust_table(blocks + pair_first, nb - pair_first, run.levels.k);
-    print_levels(&run);
+    print_levels(blocks, nb, &run);
 
     print_all(blocks, nb, pair_first, extra, &place, &run);
     for (int i = 0; i < nb; i++)

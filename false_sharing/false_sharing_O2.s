@@ -965,7 +965,9 @@ main:
 	movq	%r13, %rdi
 	leaq	.LC41(%rip), %r13
 	call	adjust_table@PLT
-	movq	%rbx, %rdi
+	movl	40(%rsp), %esi
+	movq	%r15, %rdi
+	movq	%rbx, %rdx
 	call	print_levels@PLT
 	imulq	$40, 64(%rsp), %rax
 	movq	%r14, 8(%rsp)

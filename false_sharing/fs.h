@@ -147,8 +147,9 @@ void print_cell(const char *kind, const char *extra, const struct cell *c, const
                 const struct run *r);
 void print_ratio(const char *kind, const char *extra, const struct block *b, const struct ratio *q,
                  const struct run *r);
-/* kind=speed_level: one line per level of the run */
-void print_levels(const struct run *r);
+/* kind=speed_level: one line per level of the run, after kind=speed_dwell:
+ * how long the host stayed in one level, in the blocks' time order */
+void print_levels(const struct block *b, int nb, const struct run *r);
 /* q-values across one table of ratios (every block's, every level's) */
 void adjust_table(struct block *blocks, int nblock, int levels);
 

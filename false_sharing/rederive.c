@@ -79,7 +79,7 @@ struct inv {
     char extra[MAX_BLOCKS][96];
     int nb, run_t[16], oversub_t[16], nrun;
     double best[MAX_GROUPS];
-    long reps_min;
+    long reps_min, iters_log2;
     char pair_class[MAX_GROUPS][64];
     int npair;
 };
@@ -157,6 +157,7 @@ static void build_inv(struct inv *v, struct words *w, int nw, const struct incre
             v->best[v->nrun++] = number(word(&w[i], "canary_best_ns"));
         } else if (strcmp(k, "plan") == 0) {
             v->reps_min = (long)number(word(&w[i], "reps_min"));
+            v->iters_log2 = (long)number(word(&w[i], "iters_log2"));
         }
     }
     long rounds = -1;
@@ -202,7 +203,7 @@ static void build_inv(struct inv *v, struct words *w, int nw, const struct incre
 static void derive_inv(struct inv *v, int inv)
 {
     struct run run;
-    run_init(&run, 0, (struct reps_plan){.min_clean = v->reps_min > 0 ? v->reps_min : 11, .rel = 0.05});
+    run_init(&run, v->iters_log2 > 0 && v->iters_log2 < 63 ? (uint64_t)1 << v->iters_log2 : 0, (struct reps_plan){.min_clean = v->reps_min > 0 ? v->reps_min : 11, .rel = 0.05});
     for (int g = 0; g < MAX_GROUPS; g++) /* no best recorded: the fastest canary the rounds kept */
         run.best[g] = v->best[g] > 0 ? v->best[g] : INFINITY;
     for (int i = 0; i < v->nb; i++)
@@ -235,7 +236,7 @@ static void derive_inv(struct inv *v, int inv)
     for (int i = 0; i < v->nb; i++)
         for (int q = 0; q < v->b[i].nratio; q++)
             print_ratio(v->extra[i][0] ? "pair_ratio" : "ratio", v->extra[i], &v->b[i], &v->b[i].ratios[q], &run);
-    print_levels(&run);
+    print_levels(v->b, v->nb, &run);
     if (fclose(mem) != 0)
         die_errno("rederive: the lines");
     stdout = out;

@@ -116,12 +116,52 @@ void print_ratio(const char *kind, const char *extra, const struct block *b, con
     }
 }
 
+/* How long the host stays in one level, in the time order of the rounds:
+ * the share of cell-rounds whose successor ran in the same level (both in
+ * a level), the median cell-round and round in ms. A round, within which
+ * the compared cells are paired, should be shorter than a stay. */
+static void print_dwell(const struct block *b, int nb, const struct run *r)
+{
+    long same = 0, pairs = 0, n = 0, nr = 0;
+    size_t cap = 1;
+    for (int i = 0; i < nb; i++)
+        cap += (size_t)b[i].ncell * (size_t)b[i].rounds;
+    double *cell_ms = xmalloc(sizeof *cell_ms * cap), *round_ms = xmalloc(sizeof *round_ms * cap);
+    for (int i = 0; i < nb; i++) {
+        char prev = 0;
+        for (long k = 0; k < b[i].rounds; k++) {
+            double sum = 0;
+            for (int j = 0; j < b[i].ncell; j++) { /* block_run's order: rotated by one every round */
+                const struct cell *c = &b[i].cells[(k + j) % b[i].ncell];
+                char st = c->state[k];
+                if (LEVEL_OF_ST(st) && LEVEL_OF_ST(prev)) {
+                    pairs++;
+                    same += st == prev;
+                }
+                prev = st;
+                double ms = c->ns[k] * (double)r->iters / 1e6;
+                cell_ms[n++] = ms;
+                sum += ms;
+            }
+            round_ms[nr++] = sum;
+        }
+    }
+    printf("RESULT exp=false_sharing kind=speed_dwell cell_round_count=%ld", n);
+    put("same_next_share", pairs ? (double)same / (double)pairs : NAN, 3);
+    put("cell_round_ms", n ? stat_median(cell_ms, (size_t)n) : NAN, 3);
+    put("round_ms", nr ? stat_median(round_ms, (size_t)nr) : NAN, 3);
+    printf("\n");
+    free(cell_ms);
+    free(round_ms);
+}
+
 /* One line per speed level of the run (common/levels.c): its canary in ns
  * (the median of its rounds' canaries relative to their best, times the
  * 1-thread best) and its share of the readings; build/combine matches the
  * levels of the invocations by it. */
-void print_levels(const struct run *r)
+void print_levels(const struct block *b, int nb, const struct run *r)
 {
+    print_dwell(b, nb, r);
     const struct speed_levels *L = &r->levels;
     double best = r->best[0];
     for (int k = 1; k <= L->k; k++) {

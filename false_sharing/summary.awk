@@ -20,6 +20,7 @@
 #   RESULT exp=false_sharing kind=line source=S line_bytes=N
 #   RESULT exp=false_sharing kind=skip threads=T allowed_cpus=N reason=R   RESULT ... kind=pairs_skip reason=R
 #   RESULT exp=false_sharing kind=plan iters_log2=N reps_min=N rounds_max=N ...   RESULT ... kind=unpinned why=W
+#   RESULT exp=false_sharing kind=speed_dwell same_next_share= cell_round_ms= round_ms= (one invocation's)
 #   RESULT exp=false_sharing kind=speed_level_run level=K main=0|1 canary_ns= share= (build/combine; one
 #          invocation's own kind=speed_level level=K main= canary_ns= share= stands in for it)
 #   every figure line of a run measured within speed levels carries speed_level=K [speed_main=0|1]: the
@@ -64,6 +65,7 @@ function keep_ratio(k,   i, n, keys) {
 
 $1 == "RESULT" && $2 == "exp=false_sharing" {
     kv($0, f)
+    if (f["kind"] == "speed_dwell") { dwell_same = f["same_next_share"]; dwell_round = f["round_ms"]; dwell_cell = f["cell_round_ms"]; next }
     if (f["kind"] == "speed_level_run" || f["kind"] == "speed_level") {
         nsl++; sl_ns[f["level"]] = f["canary_ns"]; sl_share[f["level"]] = f["share"]
         if (f["main"] == 1) sl_main = f["level"]
@@ -186,6 +188,7 @@ END {
     if (nsl) printf "Rounds: %d timed cell-rounds, %d in the main speed level (used in the tables), %d in other levels, %d left out as interfered and %d as mixed (their canaries lay in two speed levels).\n", tot, used, tot - used - interf - mixed, interf, mixed
     else printf "Rounds: %d timed cell-rounds, %d used; %d left out as interfered and %d as slow (slow-state share %s).\n", tot, used, interf, slow, (tot ? pct(slow / tot) : "NA")
     if (nsl) printf "Speed levels (the canary around each round, common/levels.c): %s.\n", levels_s()
+    if (nsl && !na(dwell_same) && dwell_same + 0 < 1) printf "The host stayed in one level for about %.0f cell-rounds at a time (%s ms of timed loops; the next cell-round ran in the level of the one before in %s of cases); a round, the window within which the cells are compared, is %s ms of timed loops.\n", 1 / (1 - dwell_same), fmt(dwell_cell / (1 - dwell_same)), pct(dwell_same), fmt(dwell_round)
     print ""
 
     # table 1: ns per increment
