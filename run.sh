@@ -432,7 +432,7 @@ rederive_raw() {
 # tables anew, in place; results/ and README.md are left alone
 summarize_dir() {
   local dir=$1 raw e prefix="" raws=() f
-  [ -d "$dir" ] && [ ! -L "$dir" ] || bad_usage "--summarize $dir: not a directory (a symlink is not followed)"
+  if [ ! -d "$dir" ] || [ -L "$dir" ]; then bad_usage "--summarize $dir: not a directory (a symlink is not followed)"; fi
   [ "$(cd "$dir" && pwd -P)" != "$(cd "$RESULTS" 2>/dev/null && pwd -P)" ] ||
     bad_usage "--summarize $dir: that is results/ itself; re-derive a copy (cp -r results /tmp/r; ./run.sh --summarize /tmp/r)"
   [ -w "$dir" ] || die "$dir is not writable; nothing was written"
