@@ -5,7 +5,7 @@
  * invocation, so measurements are compared within a level, never across.
  *
  * The levels are the modes of the readings' density on a log scale: the
- * readings go into bins 3% wide, smoothed by [1 2 1]/4, and a stretch of
+ * readings go into bins 2% wide, smoothed by [1 2 1]/4, and a stretch of
  * bins splits in two at its deepest valley when that valley holds less than
  * half of the smaller of the two peaks beside it and the dip is larger than
  * three times the counting noise of that peak (sqrt of its count), so that
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BIN_LOG 0.0295588022415444 /* log(1.03) */
+#define BIN_LOG 0.0198026272961797 /* log(1.02) */
 #define MAX_BINS 4096
 #define VALLEY_SHARE 0.5
 #define NOISE_SIGMAS 3.0

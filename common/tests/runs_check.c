@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void check_t(void)
 {
@@ -126,8 +127,75 @@ static void check_levels(void)
     end();
 }
 
+/* speed_levels (levels.c): n readings around each of the given centres,
+ * spread by sd (relative, log-normal) */
+static size_t readings(double *x, const double *centre, const size_t *count, int k, double sd)
+{
+    size_t n = 0;
+    for (int j = 0; j < k; j++)
+        for (size_t i = 0; i < count[j]; i++)
+            x[n++] = centre[j] * exp(sd * normal01());
+    return n;
+}
+
+static void check_speed_levels(void)
+{
+    static double x[40000];
+    struct speed_levels L;
+    begin("speed_levels: a fast spike and a broad slow band are two levels, cut between them");
+    /* the slow-host fixture's shape: 0.335 ns +-1% (15%), 0.55 ns +-15% (85%) */
+    double c1[] = {0.335, 0.55};
+    size_t n1[] = {3000, 17000};
+    size_t n = readings(x, c1, n1, 2, 0.01);
+    for (size_t i = 3000; i < n; i++) /* the band: redraw wider */
+        x[i] = 0.55 * exp(0.12 * normal01());
+    speed_levels(x, n, &L);
+    expect(L.k >= 2 && L.cut[0] > 0.345 && L.cut[0] < 0.42, "k=%d cut %g", L.k, L.k > 1 ? L.cut[0] : NAN);
+    expect(speed_level_of(&L, 0.335) == 1 && speed_level_of(&L, 0.55) == 2, "0.335 in %d, 0.55 in %d",
+           speed_level_of(&L, 0.335), speed_level_of(&L, 0.55));
+    expect(speed_main_level(&L) == 2 && fabs(L.share[1] - 0.15) < 0.02, "main %d, share of 1 %g",
+           speed_main_level(&L), L.share[1]);
+    expect(fabs(L.mid[1] - 0.335) < 0.005, "level 1's median %g", L.mid[1]);
+    end();
+
+    begin("speed_levels: one band, however wide, is one level; a few outliers make none");
+    double c2[] = {0.5};
+    size_t n2[] = {5000};
+    n = readings(x, c2, n2, 1, 0.15);
+    x[n++] = 5.0, x[n++] = 5.1, x[n++] = 0.05; /* three wild readings */
+    speed_levels(x, n, &L);
+    expect(L.k == 1, "k=%d", L.k);
+    end();
+
+    begin("speed_levels: discrete speed steps 10% apart are one level each");
+    double c3[] = {0.334, 0.368, 0.404, 0.455};
+    size_t n3[] = {2000, 600, 900, 250};
+    n = readings(x, c3, n3, 4, 0.003);
+    speed_levels(x, n, &L);
+    expect(L.k == 4, "k=%d", L.k);
+    for (int j = 0; j < 4 && L.k == 4; j++)
+        expect(speed_level_of(&L, c3[j]) == j + 1, "%g in level %d", c3[j], speed_level_of(&L, c3[j]));
+    end();
+
+    begin("speed_levels: a measurement straddling a cut is mixed; none without readings");
+    expect(L.k == 4 && speed_level_span(&L, 0.334, 0.335) == 1 && speed_level_span(&L, 0.334, 0.404) == 0,
+           "span %d %d", speed_level_span(&L, 0.334, 0.335), speed_level_span(&L, 0.334, 0.404));
+    speed_levels(x, 0, &L);
+    expect(L.k == 0 && speed_level_of(&L, 1.0) == 0 && speed_main_level(&L) == 0, "k=%d", L.k);
+    end();
+
+    begin("speed_levels: the same readings give the same levels (deterministic)");
+    n = readings(x, c3, n3, 4, 0.003);
+    struct speed_levels A, B;
+    speed_levels(x, n, &A);
+    speed_levels(x, n, &B);
+    expect(memcmp(&A, &B, sizeof A) == 0, "two calls differ");
+    end();
+}
+
 int main(void)
 {
+    check_speed_levels();
     check_t();
     check_by_hand();
     check_coverage();

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# common/stats.c and common/runs.c against known answers (common/tests/stats_check.c
+# common/stats.c, runs.c and levels.c against known answers (common/tests/stats_check.c
 # and runs_check.c, built
 # here into a temp dir with build.sh's flags, so user builds do not build
 # test programs), under gcc and, when installed, clang.
@@ -14,7 +14,7 @@ cflags=("${flags[@]:1}")
 check_program() {
   local cc=$1 name=$2 out
   if ! "$cc" "${cflags[@]}" -I"$ROOT/common" "$ROOT/common/tests/$name.c" \
-      "$ROOT"/common/{common,stats,runs,probe,cycles}.c -o "$TMP/${name}_$cc" -lm 2>"$TMP/cc.err"; then
+      "$ROOT"/common/{common,stats,runs,levels,probe,cycles}.c -o "$TMP/${name}_$cc" -lm 2>"$TMP/cc.err"; then
     fail "$name.c builds warning-free with $cc" "$(head -n 5 "$TMP/cc.err" | tr '\n' ' ')"
     return
   fi
