@@ -27,8 +27,11 @@ function bad(what) { printf "%s: %s\n", cur, what; nbad++ }
 
 $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=samples" {
     r = val("run")
-    if (r == "block") { s[key(), "rep"] = val("state"); s[key(), "c0"] = val("canary_ns"); s[key(), "c1"] = val("canary_end_ns") }
-    else s[key(), r] = r == "rep" ? val("state") : val("rt_ns")
+    # a repetition before the levels is one block, its one reading both ends
+    if (r == "block" || r == "rep") {
+        s[key(), "rep"] = val("state"); s[key(), "c0"] = val("canary_ns")
+        s[key(), "c1"] = r == "block" ? val("canary_end_ns") : val("canary_ns")
+    } else s[key(), r] = val("rt_ns")
 }
 $1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=direct" || $3 == "kind=total" || $3 == "kind=mode_diff") {
     nr++; line[nr] = $0; k[nr] = key()
