@@ -72,6 +72,26 @@ pooled=$(kv_awk '/ kind=samples .* run=rep / && !done { s = kv_get($0, "state");
   awk -f "$ROOT/common/kv.awk" -f "$ROOT/ctxswitch/tests/recompute.awk" | grep -c 'the samples say' || true)
 check_awk "a line that pooled two levels would be caught ($pooled)" "$pooled > 0"
 
+# the summary of one re-derived invocation (3: the slow level main, the
+# fast one with enough repetitions) reads the main level and names it
+{ grep ' inv=3 ' "$raw" | grep -v ' kind=\(direct\|total\|mode_diff\) '; grep ' inv=3 ' "$out"; } | sed 's/ inv=3 / /' >"$TMP/one.txt"
+summ() { awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/ctxswitch/summary.awk" "$1"; }
+summ "$TMP/one.txt" >"$TMP/one.md"
+main=$(grep '^RESULT exp=ctxswitch kind=speed_level .* main=1$' "$TMP/one.txt")
+check "the summary names the main level with its canary and share" grep -qF \
+  "Figures from speed level $(val "$main" level) (canary $(awk -v x="$(val "$main" canary_ns)" 'BEGIN { printf "%.2f", x }') ns per add, $(awk -v x="$(val "$main" share)" 'BEGIN { printf "%.0f", 100 * x }')% of the readings)" "$TMP/one.md"
+pl=$(grep "^RESULT exp=ctxswitch kind=direct mode=process .* speed_level=$(val "$main" level) " "$TMP/one.txt")
+check "the C1 table shows the main level's C1" grep -qF \
+  "| process | 4000 | $(val "$pl" rounds_used) of $(val "$pl" rounds_total) |" "$TMP/one.md"
+fast=$(grep "^RESULT exp=ctxswitch kind=direct mode=process .* speed_level=1 " "$TMP/one.txt")
+check "the findings give the fastest level's C1 too" grep -qF \
+  "In the fastest level, speed level 1 (canary 0.34 ns per add, 38% of the readings), C1 is $(awk -v x="$(val "$fast" c1_ns)" 'BEGIN { printf "%.0f", x }') ns" "$TMP/one.md"
+check "C1 in both levels within the margin is not called different" grep -q '^- C1 in the other speed levels does not differ' "$TMP/one.md"
+# a fastest level 200 ns cheaper is called different
+sed "s/^\(RESULT exp=ctxswitch kind=direct mode=process .* speed_level=1 .*\) c1_ns=[0-9.]* c1_ns_lo=[0-9.]* c1_ns_hi=[0-9.]*/\1 c1_ns=1000.0 c1_ns_lo=990.0 c1_ns_hi=1010.0/" "$TMP/one.txt" >"$TMP/apart.txt"
+check "a level's C1 more than 20 ns apart is called different" bash -c \
+  "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' '$TMP/apart.txt' | grep -q '^- C1 differs between speed levels beyond the 20 ns margin .*: processes 1000 ns (95% CI 990–1010) in level 1'"
+
 # exp.sh's ctxswitch_rederive prints the same
 check_eq "exp.sh's ctxswitch_rederive RAW prints what --rederive prints" "$(cat "$out")" \
   "$(PROG=test BUILD=$BUILD bash -c "source '$ROOT/common/lib.sh' && source '$ROOT/ctxswitch/exp.sh' && ctxswitch_rederive '$raw'")"
