@@ -10,7 +10,7 @@
 #   RESULT exp=ctxswitch kind=config cpu=1 pinned=1 pinning=granted|... pin_error=E sched=fifo|default
 #          sched_state=granted|... sched_priority=P sched_error=E reps_min=N reps_max=N ... l2_bytes=B llc_bytes=B
 #   RESULT exp=ctxswitch kind=interference judged=0|1 why=not_pinned|<reason_with_underscores>|NA interference_share=X
-#   RESULT exp=ctxswitch kind=canary canary_best_ns=X slow_canary=F
+#   RESULT exp=ctxswitch kind=canary canary_best_ns=X levels=N   (before the levels: slow_canary=F)
 #   RESULT exp=ctxswitch kind=cache level=L2 sysfs_bytes=B sysconf_bytes=B sysctl_bytes=B used=SRC disagree=0|1
 #   RESULT exp=ctxswitch kind=direct mode=M ... pair_half_rt_ns=X(_lo,_hi) single_rt_ns=.. c1_ns=.. rounds_total=.. rounds_used=.. ...
 #   RESULT exp=ctxswitch kind=mode_diff what=process_minus_thread c1_diff_ns=X c1_diff_ns_lo=L c1_diff_ns_hi=H p=P ...
