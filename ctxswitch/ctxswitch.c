@@ -53,9 +53,8 @@ static void usage(FILE *f)
     fputs("usage: ctxswitch [-h] [-n] [--rederive RAW]\n"
           "  Measures the direct (C1) and indirect (C2 - C1) cost of a context switch.\n"
           "  -n  check the knobs, print the plan and an estimate (eta_s=) and exit\n"
-          "  --rederive RAW  print the figure and speed_level lines of every invocation\n"
-          "      (inv=I) of a raw file again from its samples lines, per speed level;\n"
-          "      old files (one canary per repetition) count each repetition as a block\n"
+          "  --rederive RAW  every invocation's figure and speed_level lines again from\n"
+          "      RAW's samples lines (old files: each repetition one block)\n"
           "environment (unset or empty = default; anything else invalid exits 2):\n"
           "  ROUNDS=N       timed round trips per run of the direct cells (1..100000000;\n"
           "                 default 4000); sweep cells use\n"
@@ -84,13 +83,11 @@ static void usage(FILE *f)
 
 #define MAX_SIZES 64
 #define MAX_STRIDES 8
-/* A repetition's runs are cut into this many blocks of rounds / 4 round
- * trips each. On the slow-host fixture (2026-12-06) the canaries of
- * consecutive repetitions, ~50 ms apart, lay in the same state in 84% of
- * pairs: the host stays in one state for ~300 ms, so a quarter of a direct
- * repetition (~11 ms) straddles a change in about 4% of blocks, while a
- * block's run still has 1000 round trips (sweep cells: 12 or more) for its
- * median. A fixed number keeps every repetition the same. */
+/* Blocks per repetition. On the slow-host fixture (2026-12-06) consecutive
+ * repetitions, ~50 ms apart, had canaries in one state in 84% of pairs: a
+ * state lasts ~300 ms, so a quarter of a direct repetition (~11 ms)
+ * straddles a change in ~4% of blocks, and its runs keep 1000 round trips
+ * (sweep cells: 12 or more) for their medians. */
 #define BLOCKS_PER_REP 4
 #define MIN_SWEEP_ROUNDS 50
 #define SWEEP_WALK_BYTES (512L << 10) /* per side and run, see rounds_for() */
@@ -392,8 +389,8 @@ static void say_interference(const struct partner *p)
             putchar(*c == ' ' || *c == '=' ? '_' : *c);
     printf(" interference_share=%.2f\n", INTERFERENCE_SHARE);
     if (!clock_ok)
-        printf("# ctxswitch_interference: off (%s); repetitions are left out only when the canary finds the machine"
-               " slow\n", why);
+        printf("# ctxswitch_interference: off (%s); blocks are left out only when their canary readings straddle"
+               " two speed levels\n", why);
     else if (!judge_lost)
         printf("# ctxswitch_interference: off (not pinned: the two sides can run at once on two CPUs or wait for"
                " an idle one to wake, so wall minus CPU time is not time taken by others); lost= is recorded\n");
@@ -411,11 +408,8 @@ static double reading(void)
 {
     if (nreadings == readings_cap) {
         readings_cap = readings_cap ? 2 * readings_cap : 4096;
-        double *r = xmalloc(readings_cap * sizeof *r);
-        if (nreadings)
-            memcpy(r, readings, nreadings * sizeof *r);
-        free(readings);
-        readings = r;
+        if (!(readings = realloc(readings, readings_cap * sizeof *readings)))
+            die_errno("realloc");
     }
     double x = round(canary_ns() * 1e4) / 1e4; /* as printed (%.4f), for --rederive */
     best_canary = fmin(best_canary, x);
@@ -457,7 +451,7 @@ static void run_rep(struct job *j, long rep)
         before = after;
     }
     for (size_t c = 0; c < j->ncell; c++)
-        j->d[c].nrep = rep + 1;
+        j->d[c].nrep = rep + 1; /* only now: judge_blocks reads whole repetitions */
     rt_pause(now_ns() - t0);
 }
 
@@ -485,8 +479,7 @@ static void run_job(struct job *j)
         run_rep(j, rep++);
         struct speed_levels L;
         speed_levels(readings, nreadings, &L);
-        reached = 1;
-        clean = LONG_MAX;
+        reached = 1, clean = LONG_MAX;
         for (size_t c = 0; c < j->ncell; c++) {
             judge_blocks(&j->d[c], &L);
             int k = cell_main_level(&j->d[c]);

@@ -92,6 +92,10 @@ function count_reps() {
 function level_of_line() { return kv_get($0, "speed_level") }
 function keep_level_line(   l, m) {
     l = level_of_line(); kept[++nkept] = $0
+    if ($3 == "kind=total") { # measured in some level: never "too busy" in the table
+        kv($0, f)
+        if (!busy(f["rounds_used"], f["rounds_total"])) okany[cellkey(f["mode"], f["size_kib"] + 0, f["access"] "/" f["stride_bytes"])] = 1
+    }
     if ($3 == "kind=direct") {
         kv($0, f); m = f["mode"]
         if (!(l in lvseen)) { lvseen[l] = 1; lvlist[++nlv] = l }
@@ -257,6 +261,7 @@ END {
         where_run, pinning, sched, cfg["cpu"], cfg["cache_source"], size(cfg["l1d_bytes"] / 1024), size(l2),
         cfg["llc_level"], size(llc), cfg["line_bytes"], disagree
     print ""
+    if (lvline) sub(/repetitions are left out only when the canary finds the machine slow/, "blocks are left out only when their canary readings straddle two speed levels", interference)
     if (lvline)
         printf "Each repetition is cut into short blocks, each measuring what is compared back to back between two readings of the speed canary (best of the run: %s ns per add). The run's readings fall into speed levels (the modes of their density); a block counts in the level its readings lie in, and is left out when they straddle two (mixed) or another task took time from the two sides. Interference check: %s. At least %s repetitions' worth of blocks in the main level per cell, more until the 95%% interval there is within ±5%% or ±20 ns (cap %s s per cell, %s repetitions).\n",
             (canary == "" ? "NA" : canary), (interference == "" ? "not recorded" : interference), cfg["reps_min"], cfg["max_cell_s"], cfg["reps_max"]
@@ -316,7 +321,7 @@ function indirect_table(   i, j, m, d, k, r, key, csv) {
             for (k = 1; k <= nc; k++) {
                 key = cellkey(m, d, combos[k])
                 if (!(key in have)) { r = r ((key in elsewhere) ? " other levels only" : "") " |"; continue }
-                if (cbusy[key]) r = r " too busy"
+                if (cbusy[key]) r = r ((key in okany) ? " other levels only" : " too busy")
                 else r = r " " (sig[key] ? ns(ind[key]) : "n.s.") " [" ns(lo[key]) ", " ns(hi[key]) "]" (target[key] ? "" : " \\*") (two[key] ? " †" : "")
                 r = r (chk[key] != "ok" ? " !" : "") " |"
             }
