@@ -19,6 +19,9 @@ gzip -dc "$ROOT/ctxswitch/tests/slow-host-raw.txt.gz" >"$raw"
 out=$TMP/rederived.txt
 check "--rederive reads the old-format fixture" bash -c "'$cs' --rederive '$raw' >'$out'"
 check_eq "every re-derived line follows the grammar" "" "$(result_grammar "$out")"
+if [ -x "$BUILD_ASAN/ctxswitch" ]; then
+  check_eq "ASan+UBSan build: --rederive gives the same bytes, clean" "$(cat "$out")" "$("$BUILD_ASAN/ctxswitch" --rederive "$raw" 2>&1)"
+fi
 invs=$(grep -o '^RESULT exp=ctxswitch kind=config inv=[0-9]*' "$raw" | cut -d= -f4 | paste -sd' ' -)
 check_eq "every invocation re-derived, in order" "$invs" \
   "$(grep -o '^RESULT exp=ctxswitch kind=direct inv=[0-9]*' "$out" | cut -d= -f4 | uniq | paste -sd' ' -)"
