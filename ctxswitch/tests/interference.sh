@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The interference detector fires: with a busy loop pinned to the measured
 # CPU and SCHED_FIFO withheld (so the loop gets its share of the CPU), the
-# runs lose wall time to it, and the repetitions are marked interfered
+# runs lose wall time to it, and their blocks are marked interfered
 # (rounds_interfered > 0, state "i" in the samples). Linux with taskset; as
 # root, SCHED_FIFO is withheld with setpriv and prlimit.
 set -euo pipefail
