@@ -261,7 +261,10 @@ END {
         where_run, pinning, sched, cfg["cpu"], cfg["cache_source"], size(cfg["l1d_bytes"] / 1024), size(l2),
         cfg["llc_level"], size(llc), cfg["line_bytes"], disagree
     print ""
-    if (lvline) sub(/repetitions are left out only when the canary finds the machine slow/, "blocks are left out only when their canary readings straddle two speed levels", interference)
+    if (lvline) {
+        sub(/repetitions are left out only when the canary finds the machine slow/, "blocks are left out only when their canary readings straddle two speed levels", interference)
+        sub(/a repetition with a run above/, "a block with a run above", interference)
+    }
     if (lvline)
         printf "Each repetition is cut into short blocks, each measuring what is compared back to back between two readings of the speed canary (best of the run: %s ns per add). The run's readings fall into speed levels (the modes of their density); a block counts in the level its readings lie in, and is left out when they straddle two (mixed) or another task took time from the two sides. Interference check: %s. At least %s repetitions' worth of blocks in the main level per cell, more until the 95%% interval there is within ±5%% or ±20 ns (cap %s s per cell, %s repetitions).\n",
             (canary == "" ? "NA" : canary), (interference == "" ? "not recorded" : interference), cfg["reps_min"], cfg["max_cell_s"], cfg["reps_max"]
