@@ -12,22 +12,28 @@
  * except for what the switch does to the caches:
  *     C2 = S1/2 - S2,   indirect = C2 - C1.
  * What is compared is measured together: every repetition of a sweep cell
- * runs T1, T2, S1 and S2 back to back (in rotated order, one partner serving
- * all four), and C1, C2 and the indirect cost are computed per repetition.
+ * is cut into short blocks, each running T1, T2, S1 and S2 back to back (in
+ * rotated order, one partner serving all four) between two readings of the
+ * speed canary, and C1, C2 and the indirect cost are computed per block.
  * Every round trip is timed (ticks_now()) and each run contributes its
- * median round trip. A repetition in which another task took time from the
- * two sides, or the machine ran slow (the speed canary), is left out and
- * replaced, until the interval is narrow enough or a time cap is hit.
+ * median round trip. The canary readings of the whole run fall into speed
+ * levels (common/levels.c); a block counts in the level its readings lie
+ * in, and every figure is given once per level. A block in which another
+ * task took time from the two sides, or whose readings straddle two levels,
+ * is left out; repetitions are added until the interval is narrow enough
+ * or a time cap is hit.
  * Everything runs on one CPU (pinned) at SCHED_FIFO when permitted; what was
  * granted is printed. Output: '# ' provenance lines, then RESULT and samples
  * lines on stdout (grammar in docs/output-grammar.md); progress on stderr.
  * Files: this one (options, plan, repetitions), pingpong.c (walk, partner,
- * timed run), report.c (statistics and output). */
+ * timed run), report.c (statistics and output), rederive.c (the figures
+ * again from a raw file's samples). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "ctxswitch.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -44,9 +50,11 @@ const char *const mode_name[2] = {"process", "thread"};
 
 static void usage(FILE *f)
 {
-    fputs("usage: ctxswitch [-h] [-n]\n"
+    fputs("usage: ctxswitch [-h] [-n] [--rederive RAW]\n"
           "  Measures the direct (C1) and indirect (C2 - C1) cost of a context switch.\n"
           "  -n  check the knobs, print the plan and an estimate (eta_s=) and exit\n"
+          "  --rederive RAW  every invocation's figure and speed_level lines again from\n"
+          "      RAW's samples lines (old files: each repetition one block)\n"
           "environment (unset or empty = default; anything else invalid exits 2):\n"
           "  ROUNDS=N       timed round trips per run of the direct cells (1..100000000;\n"
           "                 default 4000); sweep cells use\n"
@@ -75,9 +83,14 @@ static void usage(FILE *f)
 
 #define MAX_SIZES 64
 #define MAX_STRIDES 8
+/* Blocks per repetition. On the slow-host fixture (2026-12-06) consecutive
+ * repetitions, ~50 ms apart, had canaries in one state in 84% of pairs: a
+ * state lasts ~300 ms, so a quarter of a direct repetition (~11 ms)
+ * straddles a change in ~4% of blocks, and its runs keep 1000 round trips
+ * (sweep cells: 12 or more) for their medians. */
+#define BLOCKS_PER_REP 4
 #define MIN_SWEEP_ROUNDS 50
 #define SWEEP_WALK_BYTES (512L << 10) /* per side and run, see rounds_for() */
-#define TARGET_ABS_NS 20.0            /* the interval's half-width target, besides 5% */
 
 static struct {
     long rounds, max_kib, cpu, pin, direct_only;
@@ -376,8 +389,8 @@ static void say_interference(const struct partner *p)
             putchar(*c == ' ' || *c == '=' ? '_' : *c);
     printf(" interference_share=%.2f\n", INTERFERENCE_SHARE);
     if (!clock_ok)
-        printf("# ctxswitch_interference: off (%s); repetitions are left out only when the canary finds the machine"
-               " slow\n", why);
+        printf("# ctxswitch_interference: off (%s); blocks are left out only when their canary readings straddle"
+               " two speed levels\n", why);
     else if (!judge_lost)
         printf("# ctxswitch_interference: off (not pinned: the two sides can run at once on two CPUs or wait for"
                " an idle one to wake, so wall minus CPU time is not time taken by others); lost= is recorded\n");
@@ -386,40 +399,67 @@ static void say_interference(const struct partner *p)
                " with a run above %.2f of its wall time is left out)\n", INTERFERENCE_SHARE);
 }
 
-/* One repetition: the job's runs from sub-run rep mod nsub on, with the
- * canary before each and after the last (the machine's state can change
- * within a repetition; the slowest canary stands for it). */
+/* The run's canary readings, in the order taken: their speed levels say
+ * which state of the host each block ran in. */
+static double *readings;
+static size_t nreadings, readings_cap;
+
+static double reading(void)
+{
+    if (nreadings == readings_cap) {
+        readings_cap = readings_cap ? 2 * readings_cap : 4096;
+        if (!(readings = realloc(readings, readings_cap * sizeof *readings)))
+            die_errno("realloc");
+    }
+    double x = round(canary_ns() * 1e4) / 1e4; /* as printed (%.4f), for --rederive */
+    best_canary = fmin(best_canary, x);
+    return readings[nreadings++] = x;
+}
+
+/* One repetition: BLOCKS_PER_REP blocks, each running every sub-run of the
+ * job once (block_rounds round trips each, from sub-run g mod nsub on for
+ * block g), with a canary reading between blocks (never inside a timed
+ * window): so T1 and T2 (S1 and S2) are compared within a few ms, in one
+ * state of the host. */
 static void run_rep(struct job *j, long rep)
 {
     uint64_t t0 = now_ns();
-    double worst = canary_ns(), best = worst;
-    int interfered = 0;
-    for (size_t k = 0; k < j->nsub; k++) {
-        size_t e = ((size_t)rep + k) % j->nsub;
-        struct cell_data *d = &j->d[j->sub_cell[e]];
-        int kind = j->sub_kind[e], pair = kind == SUB_T1 || kind == SUB_S1;
-        struct subrun *s = &d->sub[kind][rep];
-        subrun_run(pair ? j->p[j->sub_cell[e]] : NULL, &j->sd, kind >= SUB_S1, d->c->rounds, s);
-        struct usage *u = pair ? &d->pair : &d->single;
-        u->nvcsw += s->u.nvcsw;
-        u->nivcsw += s->u.nivcsw;
-        *(pair ? &d->pair_rts : &d->single_rts) += d->c->rounds + 1;
-        interfered |= judge_lost && s->lost > INTERFERENCE_SHARE; /* NAN: unknown, not judged */
-        double cn = canary_ns();
-        worst = fmax(worst, cn);
-        best = fmin(best, cn);
+    long nb = j->d[0].nb, rounds = j->d[0].block_rounds;
+    double before = reading();
+    for (long b = 0; b < nb; b++) {
+        long g = rep * nb + b;
+        int interfered = 0;
+        for (size_t k = 0; k < j->nsub; k++) {
+            size_t e = ((size_t)g + k) % j->nsub;
+            struct cell_data *d = &j->d[j->sub_cell[e]];
+            int kind = j->sub_kind[e], pair = kind == SUB_T1 || kind == SUB_S1;
+            struct subrun *s = &d->sub[kind][g];
+            subrun_run(pair ? j->p[j->sub_cell[e]] : NULL, &j->sd, kind >= SUB_S1, rounds, s);
+            s->rt_ns = round(s->rt_ns * 10) / 10; /* as the samples print it: --rederive gives the same figures */
+            struct usage *u = pair ? &d->pair : &d->single;
+            u->nvcsw += s->u.nvcsw;
+            u->nivcsw += s->u.nivcsw;
+            *(pair ? &d->pair_rts : &d->single_rts) += rounds + 1;
+            interfered |= judge_lost && s->lost > INTERFERENCE_SHARE; /* NAN: unknown, not judged */
+        }
+        double after = reading();
+        for (size_t c = 0; c < j->ncell; c++) {
+            j->d[c].canary0[g] = before;
+            j->d[c].canary1[g] = after;
+            j->d[c].interfered[g] = (char)interfered;
+        }
+        before = after;
     }
-    best_canary = fmin(best_canary, best);
-    for (size_t c = 0; c < j->ncell; c++) {
-        j->d[c].canary_ns[rep] = worst;
-        j->d[c].interfered[rep] = (char)interfered;
-        j->d[c].nrep = rep + 1;
-    }
+    for (size_t c = 0; c < j->ncell; c++)
+        j->d[c].nrep = rep + 1; /* only now: judge_blocks reads whole repetitions */
     rt_pause(now_ns() - t0);
 }
 
-/* Repetitions until every cell of the job has REPS clean ones and its
- * targets, or a cap is hit (reps_more); then the quit handshakes. */
+/* Repetitions until the job's cells have REPS repetitions' worth of blocks
+ * in their main level and its targets, or a cap is hit (reps_more); then
+ * the quit handshakes. The levels are those of every reading so far; the
+ * main level is the job's own (the level with most of its usable blocks),
+ * which on a host that changed state between cells need not be the run's. */
 static void run_job(struct job *j)
 {
     struct usage u0 = usage_now();
@@ -437,10 +477,15 @@ static void run_job(struct job *j)
     int reached = 0;
     while (reps_more(&opt.plan, clean, rep, reached, started)) {
         run_rep(j, rep++);
-        reached = 1;
+        struct speed_levels L;
+        speed_levels(readings, nreadings, &L);
+        reached = 1, clean = LONG_MAX;
         for (size_t c = 0; c < j->ncell; c++) {
-            clean = judge_reps(&j->d[c], best_canary);
-            reached &= targets_reached(&j->d[c], opt.plan.rel, TARGET_ABS_NS);
+            judge_blocks(&j->d[c], &L);
+            int k = cell_main_level(&j->d[c]);
+            long n = k ? level_blocks(&j->d[c], k) / j->d[c].nb : 0;
+            clean = n < clean ? n : clean;
+            reached &= k && targets_reached(&j->d[c], k, opt.plan.rel, TARGET_ABS_NS);
         }
     }
     struct usage all = usage_diff(usage_now(), u0);
@@ -467,8 +512,11 @@ int main(int argc, char **argv)
             return 0;
         } else if (strcmp(argv[i], "-n") == 0) {
             dry = 1;
+        } else if (strcmp(argv[i], "--rederive") == 0 && i + 2 == argc) {
+            return rederive(argv[i + 1]);
         } else {
-            fprintf(stderr, "ctxswitch: unknown argument '%s'; expected -h or -n (knobs are environment variables)\n",
+            fprintf(stderr, "ctxswitch: unknown argument '%s'; expected -h, -n or --rederive RAW (knobs are environment"
+                            " variables)\n",
                     argv[i]);
             return EXIT_USAGE;
         }
@@ -492,7 +540,7 @@ int main(int argc, char **argv)
     pin_and_schedule();
     judge_lost = *pinned == 'y';
     ticks_ns_per_tick(); /* its one-off 10 ms calibration, before anything is timed */
-    for (int i = 0; i < 10; i++)
+    for (int i = 0; i < 10; i++) /* not among the readings: the first ones run while the CPU wakes up */
         best_canary = fmin(best_canary, canary_ns());
     /* what the summary needs about the run; l1d/l2/llc/line 0 = unknown */
     printf("RESULT exp=ctxswitch kind=config cpu=%ld pinned=%d pinning=%s pin_error=%s sched=%s sched_state=%s",
@@ -502,9 +550,9 @@ int main(int argc, char **argv)
     else
         printf(" sched_priority=NA");
     printf(" sched_error=%s round_trips=%ld reps_min=%ld reps_max=%ld max_cell_s=%.0f direct_only=%ld"
-           " sweep_rounds_min=%d sweep_walk_bytes=%ld ticks=%s canary_start_ns=%.4f",
+           " sweep_rounds_min=%d sweep_walk_bytes=%ld blocks_per_rep=%d ticks=%s canary_start_ns=%.4f",
            sched_error, opt.rounds, opt.plan.min_clean, opt.plan.max_rounds, opt.plan.cap_s,
-           opt.direct_only, MIN_SWEEP_ROUNDS, SWEEP_WALK_BYTES, ticks_source(), best_canary);
+           opt.direct_only, MIN_SWEEP_ROUNDS, SWEEP_WALK_BYTES, BLOCKS_PER_REP, ticks_source(), best_canary);
     put_bytes("l1d_bytes", cache.l1d);
     put_bytes("l2_bytes", cache.l2);
     put_bytes("llc_bytes", cache.llc);
@@ -516,7 +564,7 @@ int main(int argc, char **argv)
 
     struct cell_data *data = xmalloc(ncells * sizeof *data);
     for (size_t i = 0; i < ncells; i++)
-        cell_data_alloc(&data[i], &cells[i], opt.plan.max_rounds);
+        cell_data_alloc(&data[i], &cells[i], opt.plan.max_rounds, cells[i].rounds < BLOCKS_PER_REP ? cells[i].rounds : BLOCKS_PER_REP);
     double done = 0;
     uint64_t t0 = now_ns();
     /* the sweep cells one by one, then the direct cells of every mode
@@ -535,17 +583,18 @@ int main(int argc, char **argv)
             done += cell_eta_s(&cells[first + c]);
         progress("ctxswitch", (long)(done * 1000), (long)(eta * 1000), t0);
     }
-    /* the run's best canary is known only now: judge every repetition
-     * against it, and say whether each cell's interval met its target */
-    for (size_t i = 0; i < ncells; i++) {
-        judge_reps(&data[i], best_canary);
-        data[i].target_reached = targets_reached(&data[i], opt.plan.rel, TARGET_ABS_NS);
-    }
-    printf("RESULT exp=ctxswitch kind=canary canary_best_ns=%.4f slow_canary=%.2f\n", best_canary, SLOW_CANARY);
-    int ok = report_cells(data, ncells, ndirect == 2, pinned, opt.cpu);
+    /* the levels of all the run's readings: every block is judged again
+     * against them, and each figure is printed once per level */
+    struct speed_levels L;
+    speed_levels(readings, nreadings, &L);
+    for (size_t i = 0; i < ncells; i++)
+        judge_blocks(&data[i], &L);
+    printf("RESULT exp=ctxswitch kind=canary canary_best_ns=%.4f levels=%d\n", best_canary, L.k);
+    report_levels(&L, "");
+    int ok = report_cells(data, ncells, ndirect == 2, pinned, opt.cpu, &L, opt.plan.rel, "", 1);
     for (size_t i = 0; i < ncells; i++)
         cell_data_free(&data[i]);
-    free(data), free(cells);
+    free(data), free(cells), free(readings);
     if (!ok)
         die("checksum mismatch: a walk did not do what it should (see status=mismatch above)");
     return 0;

@@ -2,12 +2,15 @@
  *   ctxswitch.c  options, the plan, pinning, repetitions until the interval
  *                is narrow enough, main;
  *   pingpong.c   the arrays and their walk, the partner and one timed sub-run;
- *   report.c     statistics per cell and the RESULT and samples lines. */
+ *   report.c     statistics per cell and speed level, the RESULT and samples lines;
+ *   rederive.c   the figure lines again from a raw file's samples lines. */
 #ifndef SHARECOST_CTXSWITCH_H
 #define SHARECOST_CTXSWITCH_H
 
 #include <stdint.h>
 #include <stdio.h>
+
+#include "common.h"
 
 enum access { ACC_NONE, ACC_READ, ACC_WRITE, ACC_RMW };
 enum mode { MODE_PROCESS, MODE_THREAD };
@@ -77,45 +80,65 @@ extern int rt_fifo;
 
 /* ---- report.c ---- */
 
-/* The sub-runs of a repetition, as indexes into its records. */
-enum { SUB_T1, SUB_T2, SUB_S1, SUB_S2, NSUB };
-/* A repetition's state: clean, interfered (a sub-run lost more than
- * INTERFERENCE_SHARE of its wall time), slow (canary above SLOW_CANARY x
- * the run's best). Only clean ones enter the statistics. */
-enum rep_state { REP_CLEAN = 'c', REP_INTERFERED = 'i', REP_SLOW = 's' };
+#define TARGET_ABS_NS 20.0 /* the interval's half-width target, besides 5% */
 
-/* Everything measured for one cell. */
+/* The sub-runs of a block, as indexes into its records. */
+enum { SUB_T1, SUB_T2, SUB_S1, SUB_S2, NSUB };
+/* A block's state: interfered (a sub-run lost more than INTERFERENCE_SHARE
+ * of its wall time), mixed (its canary readings lie in two speed levels),
+ * or the level's digit '1'..'9'. Only the blocks of one level are
+ * compared with each other. */
+enum { BLK_INTERFERED = 'i', BLK_MIXED = 'm' };
+
+/* Everything measured for one cell. Each repetition is nb blocks; block
+ * g = rep * nb + b runs every sub-run of the job once, with rounds / nb
+ * round trips each, between two canary readings. */
 struct cell_data {
     const struct cell *c;
-    long nrep;                  /* repetitions run */
-    struct subrun *sub[NSUB];   /* [rep]; S1, S2 only in sweep cells */
-    double *canary_ns;          /* [rep]: the slowest canary around its runs */
-    char *interfered;           /* [rep]: 1 if a run lost too much time */
-    char *state;                /* [rep]: see judge_reps */
+    long nrep, nb;              /* repetitions run; blocks per repetition */
+    long block_rounds;          /* timed round trips per sub-run of a block */
+    struct subrun *sub[NSUB];   /* [block]; S1, S2 only in sweep cells */
+    double *canary0, *canary1;  /* [block]: the readings before and after it */
+    char *interfered;           /* [block]: 1 if a sub-run lost too much time */
+    char *state;                /* [block]: see judge_blocks */
     struct usage pair, single;  /* the parent's switches, summed */
     long pair_rts, single_rts;  /* round trips behind those sums */
     long parent_migrations;     /* -1: unknown */
     struct report partner;
-    int parent_ok, cpu_first, cpu_last, target_reached;
+    int parent_ok, cpu_first, cpu_last;
+    char *kept;                 /* rederive: the original line's self-check keys */
 };
-void cell_data_alloc(struct cell_data *d, const struct cell *c, long max_reps);
-/* Set every repetition's state against the run's best canary so far (a
- * repetition once clean turns slow when a faster state of the machine shows
- * up later); returns the number of clean ones. */
-long judge_reps(struct cell_data *d, double best_canary);
+void cell_data_alloc(struct cell_data *d, const struct cell *c, long max_reps, long nb);
+/* Set every block's state against the speed levels L of the run's
+ * readings so far (a level can split in two as readings come in). */
+void judge_blocks(struct cell_data *d, const struct speed_levels *L);
+/* The level with the cell's most usable blocks (ties: the faster); 0: none. */
+int cell_main_level(const struct cell_data *d);
+long level_blocks(const struct cell_data *d, int level);
 void cell_data_free(struct cell_data *d);
 
-/* Per-repetition costs of the clean repetitions: C1 = T1/2 - T2 (per round
+/* Per-block costs of the blocks in one level: C1 = T1/2 - T2 (per round
  * trip), C2 = S1/2 - S2, indirect = C2 - C1. Returns how many. */
-size_t clean_costs(const struct cell_data *d, double *c1, double *c2, double *ind);
-/* The adaptive rule's targets: C1 (and in sweep cells the indirect cost)
- * within rel of the estimate or within abs_ns. */
-int targets_reached(const struct cell_data *d, double rel, double abs_ns);
+size_t level_costs(const struct cell_data *d, int level, double *c1, double *c2, double *ind);
+/* The adaptive rule's targets in one level: C1 (and in sweep cells the
+ * indirect cost) within rel of the estimate or within abs_ns. */
+int targets_reached(const struct cell_data *d, int level, double rel, double abs_ns);
 
-/* Print the RESULT and samples lines of n cells; the sweep cells' q-values
- * are computed across all of them (one table). Returns 0 if any cell's
- * checksum failed. mode_diff: also the paired process - thread C1 line from
- * the two direct cells d[0], d[1] (measured in the same repetitions). */
-int report_cells(struct cell_data *d, size_t n, int mode_diff, const char *pinned, long cpu);
+/* Print the RESULT and samples lines of n cells, one figure line per speed
+ * level of L with blocks in it, and one speed_level line per level; the
+ * sweep cells' q-values are computed across all of them (one table).
+ * Returns 0 if any cell's checksum failed. mode_diff: also the paired
+ * process - thread C1 lines from the two direct cells d[0], d[1] (measured
+ * in the same blocks). tag: printed after kind= (" inv=I" or ""); samples
+ * 0: without the samples lines (rederive). */
+int report_cells(struct cell_data *d, size_t n, int mode_diff, const char *pinned, long cpu,
+                 const struct speed_levels *L, double rel, const char *tag, int samples);
+void report_levels(const struct speed_levels *L, const char *tag);
+
+/* ---- rederive.c ---- */
+
+/* Re-derive every invocation's figure and speed_level lines of a raw file
+ * from its samples lines (inv=I tags kept); returns the exit status. */
+int rederive(const char *path);
 
 #endif

@@ -10,21 +10,28 @@
 #   RESULT exp=ctxswitch kind=config cpu=1 pinned=1 pinning=granted|... pin_error=E sched=fifo|default
 #          sched_state=granted|... sched_priority=P sched_error=E reps_min=N reps_max=N ... l2_bytes=B llc_bytes=B
 #   RESULT exp=ctxswitch kind=interference judged=0|1 why=not_pinned|<reason_with_underscores>|NA interference_share=X
-#   RESULT exp=ctxswitch kind=canary canary_best_ns=X slow_canary=F
+#   RESULT exp=ctxswitch kind=canary canary_best_ns=X levels=N   (before the levels: slow_canary=F)
 #   RESULT exp=ctxswitch kind=cache level=L2 sysfs_bytes=B sysconf_bytes=B sysctl_bytes=B used=SRC disagree=0|1
 #   RESULT exp=ctxswitch kind=direct mode=M ... pair_half_rt_ns=X(_lo,_hi) single_rt_ns=.. c1_ns=.. rounds_total=.. rounds_used=.. ...
 #   RESULT exp=ctxswitch kind=mode_diff what=process_minus_thread c1_diff_ns=X c1_diff_ns_lo=L c1_diff_ns_hi=H p=P ...
 #   RESULT exp=ctxswitch kind=total mode=M size_kib=D access=A stride_bytes=S ... indirect_ns=X(_lo,_hi) p= q= significant=yes|no ...
+#   RESULT exp=ctxswitch kind=speed_level level=K levels=N canary_ns=X canary_ns_lo= canary_ns_hi= share=S n= main=0|1
+#   The direct, mode_diff and total lines of raw files since the speed levels carry speed_level=K (once per
+#   level), canary_ns=, speed_share=, rounds_mixed=, rounds_other_levels= (and no rounds_slow=): the tables and
+#   findings use the main level's lines (main=1, else the level of the largest speed_share), the findings add
+#   the fastest level's C1 and say when C1 differs between levels beyond the 20 ns margin.
 #   Over several invocations (build/combine) the direct, mode_diff and total lines carry invocations=, too_busy=,
 #   between_share=, and the comparisons margin_ns= and claim=beyond|within|unclear instead of p and q.
 #   # vulnerabilities...: the provenance lines naming the kernel's mitigations (common/machine.c)
 # A cell is "too busy" (no number printed) when it has fewer clean
-# repetitions than REPS or more than half of its repetitions were left out.
+# repetitions than REPS or more than half of its repetitions were left out
+# (in one speed level: too few blocks in it for an interval, 6; the other
+# levels' blocks are not left out, they are measured apart).
 # "for (k in a)" order differs between awks, so every loop whose order shows
 # in the output walks lists kept in input order: the output is identical under
 # mawk, gawk and original-awk.
 
-BEGIN { if (csvdir == "") csvdir = "." }
+BEGIN { if (csvdir == "") csvdir = "."; LEVEL_COLS = "speed_level,canary_ns,speed_share,rounds_mixed,rounds_other_levels"; LEVEL_MARGIN = 20 }
 
 # a number from a RESULT value (awk compares substr() results as strings), or "NA"
 function num(x) { return x == "NA" || x == "" ? "NA" : x + 0 }
@@ -48,6 +55,7 @@ function row(keys,   n, k, i, s) {
 # over invocations, build/combine says (fewer than half of them measured it)
 function busy(used, total) {
     if (f["too_busy"] != "") return f["too_busy"] == 1
+    if (f["speed_level"] != "") return used + 0 < 6 # no interval below 6 (common/stats.c)
     return used + 0 < cfg["reps_min"] + 0 || 2 * (total - used) > total + 0
 }
 # a cost beyond the margin (claim=beyond), or, in a raw file of one
@@ -77,6 +85,26 @@ function cellkey(m, d, c) { return m SUBSEP d SUBSEP c }
 function count_reps() {
     reps_total += f["rounds_total"]; reps_used += f["rounds_used"]
     reps_interfered += f["rounds_interfered"]; reps_slow += f["rounds_slow"]
+    reps_mixed += f["rounds_mixed"]; reps_other += f["rounds_other_levels"]
+}
+# the speed levels: lines of one level are kept until the main level is
+# known (END); the others give the C1 of each level for the findings
+function level_of_line() { return kv_get($0, "speed_level") }
+function keep_level_line(   l, m) {
+    l = level_of_line(); kept[++nkept] = $0
+    if ($3 == "kind=total") { # measured in some level: never "too busy" in the table
+        kv($0, f)
+        if (!busy(f["rounds_used"], f["rounds_total"])) okany[cellkey(f["mode"], f["size_kib"] + 0, f["access"] "/" f["stride_bytes"])] = 1
+    }
+    if ($3 == "kind=direct") {
+        kv($0, f); m = f["mode"]
+        if (!(l in lvseen)) { lvseen[l] = 1; lvlist[++nlv] = l }
+        lvc1[l, m] = num(f["c1_ns"]); lvlo[l, m] = num(f["c1_ns_lo"]); lvhi[l, m] = num(f["c1_ns_hi"])
+        lvbusy[l, m] = busy(f["rounds_used"], f["rounds_total"]); lvused[l, m] = f["rounds_used"]
+        if (f["canary_ns"] != "") lvcanary[l] = f["canary_ns"]
+        if (f["speed_share"] != "") lvshare[l] = f["speed_share"]
+        if (lvshare[l] + 0 > bestshare + 0 || bestlv == "") { bestshare = lvshare[l]; bestlv = l }
+    }
 }
 
 # the run's settings, and how pinning and SCHED_FIFO went, in words
@@ -110,6 +138,13 @@ $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=cache" && kv_get($0, "dis
     disagree = disagree sprintf(" Cache sources disagree on %s: sysfs %s, sysconf %s, sysctl %s bytes (NA = not reported); %s was used.",
         f["level"], f["sysfs_bytes"], f["sysconf_bytes"], f["sysctl_bytes"], f["used"])
 }
+$1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=speed_level" {
+    kv($0, f); sl_canary[f["level"]] = f["canary_ns"]; sl_share[f["level"]] = f["share"]; sl_levels = f["levels"]
+    if (f["main"] == 1) sl_main = f["level"]
+}
+$1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=mode_diff" || $3 == "kind=direct" || $3 == "kind=total") && level_of_line() != "" && !replay {
+    keep_level_line(); next
+}
 $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=mode_diff" {
     kv($0, f); diff = num(f["c1_diff_ns"]); diff_lo = num(f["c1_diff_ns_lo"]); diff_hi = num(f["c1_diff_ns_hi"]); diff_sig = claimed() ? "yes" : "no"
 }
@@ -124,7 +159,9 @@ $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=mode_diff" {
     if (line ~ /Mitigation/) mitig = mitig (mitig ? "; " : "") line
     vuln_seen = 1
 }
-$1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=direct" || $3 == "kind=total") {
+$1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=direct" || $3 == "kind=total") { figure() }
+# one figure line: a cell of the tables (lines of one speed level: the main one)
+function figure(   m, d, c, k, v, a, sa) {
     kv($0, f)
     if (f["invocations_total"] != "") {
         ninv = f["invocations_total"]; margin = f["margin_ns"] != "" ? f["margin_ns"] : margin
@@ -134,6 +171,7 @@ $1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=direct" || $3 == "kind=t
     if (!(m in seenm)) { seenm[m] = 1; modes[++nm] = m }
     count_reps()
     isbusy = busy(f["rounds_used"], f["rounds_total"])
+    if (f["speed_level"] != "") lvline = 1
     if (f["kind"] == "direct") {
         c1[m] = num(f["c1_ns"]); c1lo[m] = num(f["c1_ns_lo"]); c1hi[m] = num(f["c1_ns_hi"]); dbusy[m] = isbusy
         t1[m] = num(f["pair_half_rt_ns"]); t1lo[m] = num(f["pair_half_rt_ns_lo"]); t1hi[m] = num(f["pair_half_rt_ns_hi"])
@@ -145,7 +183,7 @@ $1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=direct" || $3 == "kind=t
             (f["target_reached"] == 1 ? "" : " \\*") (f["two_modes"] == 1 ? " †" : ""),
             f["nvcsw_per_rt"] + f["nivcsw_per_rt"], f["nvcsw_per_rt"], f["nivcsw_per_rt"], f["check"])
         dtarget[m] = f["target_reached"]
-        directline[m] = row("mode,round_trips,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,pair_half_rt_ns,pair_half_rt_ns_lo,pair_half_rt_ns_hi,single_rt_ns,single_rt_ns_lo,single_rt_ns_hi,c1_ns,c1_ns_lo,c1_ns_hi,target_reached,two_modes,lost_share_max,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check") "," (isbusy ? 0 : 1)
+        directline[m] = row("mode,round_trips,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,pair_half_rt_ns,pair_half_rt_ns_lo,pair_half_rt_ns_hi,single_rt_ns,single_rt_ns_lo,single_rt_ns_hi,c1_ns,c1_ns_lo,c1_ns_hi,target_reached,two_modes,lost_share_max,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check") "," (isbusy ? 0 : 1) "," row(LEVEL_COLS)
         if (f["target_reached"] != 1 || f["two_modes"] == 1) dmarks = 1
     } else {
         d = f["size_kib"] + 0; c = f["access"] "/" f["stride_bytes"]
@@ -173,11 +211,47 @@ $1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=direct" || $3 == "kind=t
         if (ncells == 1 || v < vmin) vmin = v
         if (ncells == 1 || v > vmax) vmax = v
         if (ncells == 1 || sa > samax) samax = sa
-        totalline[++ntl] = row("mode,size_kib,access,stride_bytes,round_trips,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,c1_ns,c1_ns_lo,c1_ns_hi,c2_ns,c2_ns_lo,c2_ns_hi,indirect_ns,indirect_ns_lo,indirect_ns_hi,p,q,significant,target_reached,two_modes,lost_share_max,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check") "," (isbusy ? 0 : 1)
+        totalline[++ntl] = row("mode,size_kib,access,stride_bytes,round_trips,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,c1_ns,c1_ns_lo,c1_ns_hi,c2_ns,c2_ns_lo,c2_ns_hi,indirect_ns,indirect_ns_lo,indirect_ns_hi,p,q,significant,target_reached,two_modes,lost_share_max,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check") "," (isbusy ? 0 : 1) "," row(LEVEL_COLS)
     }
 }
 
+# the main level's lines, through the same rules as lines without levels
+function replay_main(   i, m, d, c) {
+    mainlv = sl_main != "" ? sl_main : bestlv
+    if (mainlv == "") return
+    if (!(mainlv in lvcanary)) lvcanary[mainlv] = sl_canary[mainlv]
+    if (!(mainlv in lvshare)) lvshare[mainlv] = sl_share[mainlv]
+    replay = 1
+    # every cell in input order, measured in the main level or not, so the
+    # table's rows and columns keep the run's order
+    for (i = 1; i <= nkept; i++) {
+        $0 = kept[i]
+        if ($3 == "kind=mode_diff") continue
+        kv($0, f); m = f["mode"]
+        if (!(m in seenm)) { seenm[m] = 1; modes[++nm] = m }
+        if ($3 != "kind=total") continue
+        d = f["size_kib"] + 0; c = f["access"] "/" f["stride_bytes"]
+        if (!(d in seend)) { seend[d] = 1; sizes[++nd] = d }
+        if (!(c in seenc)) { seenc[c] = 1; combos[++nc] = c }
+        elsewhere[cellkey(m, d, c)] = 1
+    }
+    for (i = 1; i <= nkept; i++) {
+        $0 = kept[i]
+        if (level_of_line() != mainlv) continue
+        if ($3 == "kind=mode_diff") { kv($0, f); diff = num(f["c1_diff_ns"]); diff_lo = num(f["c1_diff_ns_lo"]); diff_hi = num(f["c1_diff_ns_hi"]); diff_sig = claimed() ? "yes" : "no" }
+        else figure()
+    }
+}
+# "speed level 2 (canary 0.61 ns per add, 84% of the readings)"
+function level_words(l) {
+    if (sl_canary[l] != "") lvcanary[l] = sl_canary[l] # the level's own median reading, else its blocks'
+    if (sl_share[l] != "") lvshare[l] = sl_share[l]
+    return "speed level " l " (canary " (lvcanary[l] == "" || lvcanary[l] == "NA" ? "NA" : sprintf("%.2f", lvcanary[l])) " ns per add, " \
+        (lvshare[l] == "" || lvshare[l] == "NA" ? "share unknown" : sprintf("%.0f%%", 100 * lvshare[l])) " of the readings)"
+}
+
 END {
+    if (nkept) replay_main()
     print "### ctxswitch: the cost of a context switch (Li, Ding and Shen, 2007)"
     print ""
     if (nm == 0) { print "No ctxswitch results in this raw file."; print ""; exit 0 }
@@ -187,7 +261,14 @@ END {
         where_run, pinning, sched, cfg["cpu"], cfg["cache_source"], size(cfg["l1d_bytes"] / 1024), size(l2),
         cfg["llc_level"], size(llc), cfg["line_bytes"], disagree
     print ""
-    printf "Each repetition measures what is compared back to back. A repetition is left out when the speed canary ran more than 1.15× slower than its best of the run (%s ns per add) or another task took time from the two sides. Interference check: %s. At least %s clean repetitions per cell, more until the 95%% interval is within ±5%% or ±20 ns (cap %s s per cell, %s repetitions).\n",
+    if (lvline) {
+        sub(/repetitions are left out only when the canary finds the machine slow/, "blocks are left out only when their canary readings straddle two speed levels", interference)
+        sub(/a repetition with a run above/, "a block with a run above", interference)
+    }
+    if (lvline)
+        printf "Each repetition is cut into short blocks, each measuring what is compared back to back between two readings of the speed canary (best of the run: %s ns per add). The run's readings fall into speed levels (the modes of their density); a block counts in the level its readings lie in, and is left out when they straddle two (mixed) or another task took time from the two sides. Interference check: %s. At least %s repetitions' worth of blocks in the main level per cell, more until the 95%% interval there is within ±5%% or ±20 ns (cap %s s per cell, %s repetitions).\n",
+            (canary == "" ? "NA" : canary), (interference == "" ? "not recorded" : interference), cfg["reps_min"], cfg["max_cell_s"], cfg["reps_max"]
+    else printf "Each repetition measures what is compared back to back. A repetition is left out when the speed canary ran more than 1.15× slower than its best of the run (%s ns per add) or another task took time from the two sides. Interference check: %s. At least %s clean repetitions per cell, more until the 95%% interval is within ±5%% or ±20 ns (cap %s s per cell, %s repetitions).\n",
         (canary == "" ? "NA" : canary), (interference == "" ? "not recorded" : interference), cfg["reps_min"], cfg["max_cell_s"], cfg["reps_max"]
     print ""
     # the headline markers pick what run.sh splices into README.md (common/headline.awk)
@@ -195,10 +276,12 @@ END {
     if (ninv > 1) printf "**Direct cost C1** = T1/2 − T2 per repetition (T1: median pair round trip, two switches; T2: median single round trip, none), ns per switch: the mean of %d independent invocations' medians with its 95%% interval [lo, hi] (Student's, from the invocations, so it holds across runs and not only within one).\n", ninv
     else print "**Direct cost C1** = T1/2 − T2 per repetition (T1: median pair round trip, two switches; T2: median single round trip, none), ns per switch, median with its 95% interval [lo, hi]."
     print ""
-    print "| mode | round trips per run | clean repetitions | T1/2 ns | T2 ns | C1 ns | switches per round trip (voluntary + involuntary) | check |"
+    if (mainlv != "")
+        printf "Figures from %s, the level with the most readings of %s: each block of round trips is compared only with blocks in its own level (%s).\n\n", level_words(mainlv), ((sl_levels != "" ? sl_levels : nlv) > 1 ? "the " (sl_levels != "" ? sl_levels : nlv) " levels found" : "the run"), (cfg["blocks_per_rep"] != "" ? "each run's round trips in " cfg["blocks_per_rep"] " blocks, each between two canary readings" : "re-derived from a raw file before the blocks: each repetition one block, judged by its slowest canary")
+    print "| mode | round trips per run | " (lvline ? "blocks in the level" : "clean repetitions") " | T1/2 ns | T2 ns | C1 ns | switches per round trip (voluntary + involuntary) | check |"
     print "|---|---:|---:|---:|---:|---:|---:|---|"
     csv = csvdir "/ctxswitch-direct.csv"
-    print "mode,round_trips,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,t1_half_rt_ns,t1_half_rt_ns_lo,t1_half_rt_ns_hi,t2_rt_ns,t2_rt_ns_lo,t2_rt_ns_hi,c1_ns,c1_ns_lo,c1_ns_hi,target_reached,two_modes,lost_share_max,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check,measured" > csv
+    print "mode,round_trips,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,t1_half_rt_ns,t1_half_rt_ns_lo,t1_half_rt_ns_hi,t2_rt_ns,t2_rt_ns_lo,t2_rt_ns_hi,c1_ns,c1_ns_lo,c1_ns_hi,target_reached,two_modes,lost_share_max,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check,measured," LEVEL_COLS > csv
     for (i = 1; i <= nm; i++) {
         m = modes[i]
         if (!(m in c1)) continue
@@ -240,8 +323,8 @@ function indirect_table(   i, j, m, d, k, r, key, csv) {
             r = "| " m " | " size(d) " | " where(d) " |"
             for (k = 1; k <= nc; k++) {
                 key = cellkey(m, d, combos[k])
-                if (!(key in have)) { r = r " |"; continue }
-                if (cbusy[key]) r = r " too busy"
+                if (!(key in have)) { r = r ((key in elsewhere) ? " other levels only" : "") " |"; continue }
+                if (cbusy[key]) r = r ((key in okany) ? " other levels only" : " too busy")
                 else r = r " " (sig[key] ? ns(ind[key]) : "n.s.") " [" ns(lo[key]) ", " ns(hi[key]) "]" (target[key] ? "" : " \\*") (two[key] ? " †" : "")
                 r = r (chk[key] != "ok" ? " !" : "") " |"
             }
@@ -249,7 +332,7 @@ function indirect_table(   i, j, m, d, k, r, key, csv) {
         }
     print ""
     csv = csvdir "/ctxswitch-indirect.csv"
-    print "mode,size_kib,access,stride_bytes,round_trips,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,c1_ns,c1_ns_lo,c1_ns_hi,c2_ns,c2_ns_lo,c2_ns_hi,indirect_ns,indirect_ns_lo,indirect_ns_hi,p,q,significant,target_reached,two_modes,lost_share_max,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check,measured" > csv
+    print "mode,size_kib,access,stride_bytes,round_trips,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,c1_ns,c1_ns_lo,c1_ns_hi,c2_ns,c2_ns_lo,c2_ns_hi,indirect_ns,indirect_ns_lo,indirect_ns_hi,p,q,significant,target_reached,two_modes,lost_share_max,nvcsw_per_rt,nivcsw_per_rt,single_csw_per_rt,check,measured," LEVEL_COLS > csv
     for (i = 1; i <= ntl; i++) print totalline[i] > csv
     close(csv)
     # the experiment's headline plot; the link is relative to summary.md's
@@ -261,6 +344,11 @@ function indirect_table(   i, j, m, d, k, r, key, csv) {
 }
 
 function left_out() {
+    if (lvline) {
+        printf "Of %d blocks, %d are in the main speed level; %d interfered with, %d mixed (their canary readings straddle two levels: the host changed speed during them) and %d ran in other levels, measured apart.", reps_total, reps_used, reps_interfered, reps_mixed, reps_other
+        if (nbusy) printf " The machine was too busy to measure %d of %d indirect-cost cells in the main level (\"too busy\" in the table).", nbusy, ncells
+        print ""; print ""; return
+    }
     printf "Left out: %d of %d repetitions (%d interfered with, %d in a slow state of the machine: %s).", reps_total - reps_used,
         reps_total, reps_interfered, reps_slow, pct((reps_total ? reps_slow / reps_total : 0))
     if (nbusy > 8) printf " The machine was too busy to measure %d of %d indirect-cost cells (\"too busy\" in the table).", nbusy, ncells
@@ -339,6 +427,34 @@ function small_d(   i, j, c, key, n, nsig, elo, ehi, blo, bhi, top1) {
         size(l1), size(top1), ns(elo), ns(ehi), (blo == "" ? "" : " and every interval lies within " ci(blo, bhi) " ns"), nsig, n, sigword()
 }
 function sizes_of(key,   p) { split(key, p, SUBSEP); return p[2] }
+# C1 in the other speed levels: the fastest level's when it had enough
+# blocks, and where a level's C1 differs from the main level's beyond the
+# margin (the nearest ends of the two intervals more than 20 ns apart)
+function level_findings(   i, j, l, m, s, d, gap) {
+    s = ""
+    if (mainlv != 1 && (1 in lvseen))
+        for (i = 1; i <= nm; i++) {
+            m = modes[i]
+            if (((1, m) in lvc1) && !lvbusy[1, m]) s = s (s ? ", " : "") est(lvc1[1, m], lvlo[1, m], lvhi[1, m]) " between " m (m == "process" ? "es" : "s")
+        }
+    if (s != "") print "- In the fastest level, " level_words(1) ", C1 is " s "."
+    else if (mainlv != 1 && (1 in lvseen)) print "- The fastest level, " level_words(1) ", had too few blocks for a C1 of its own."
+    d = ""
+    for (j = 1; j <= nlv; j++) {
+        l = lvlist[j]
+        if (l == mainlv) continue
+        for (i = 1; i <= nm; i++) {
+            m = modes[i]
+            if (!((l, m) in lvc1) || !((mainlv, m) in lvc1) || lvbusy[l, m] || lvbusy[mainlv, m] || lvlo[l, m] == "NA" || lvlo[mainlv, m] == "NA") continue
+            gap = lvlo[l, m] - lvhi[mainlv, m]
+            if (lvlo[mainlv, m] - lvhi[l, m] > gap) gap = lvlo[mainlv, m] - lvhi[l, m]
+            if (gap > LEVEL_MARGIN) d = d (d ? "; " : "") m (m == "process" ? "es" : "s") " " est(lvc1[l, m], lvlo[l, m], lvhi[l, m]) " in level " l
+            else nsame++
+        }
+    }
+    if (d != "") printf "- C1 differs between speed levels beyond the %d ns margin (the intervals more than that apart), against the main level's above: %s. Each level's figures are its own; none pools two levels.\n", LEVEL_MARGIN, d
+    else if (nsame) printf "- C1 in the other speed levels does not differ from the main level's beyond the %d ns margin as far as the intervals show.\n", LEVEL_MARGIN
+}
 # what the kernel's mitigations add to switches, from the provenance lines
 function mitigations(   s) {
     if (!vuln_seen) return ""
@@ -372,6 +488,7 @@ function findings(   i, m, c, s, top, key8, key128) {
         }
         print s
     }
+    if (mainlv != "") level_findings()
     s = ""
     for (i = 1; i <= nm; i++)
         if ((modes[i] in c1) && !dbusy[modes[i]]) s = s (s ? ", " : "") est(t1[modes[i]], t1lo[modes[i]], t1hi[modes[i]]) " for " modes[i] (modes[i] == "process" ? "es" : "s")

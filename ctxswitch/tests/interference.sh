@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The interference detector fires: with a busy loop pinned to the measured
 # CPU and SCHED_FIFO withheld (so the loop gets its share of the CPU), the
-# runs lose wall time to it, and the repetitions are marked interfered
+# runs lose wall time to it, and their blocks are marked interfered
 # (rounds_interfered > 0, state "i" in the samples). Linux with taskset; as
 # root, SCHED_FIFO is withheld with setpriv and prlimit.
 set -euo pipefail
@@ -31,9 +31,9 @@ wait "$hog" 2>/dev/null || true
 check_eq "a run beside a busy loop on its CPU succeeds" 0 "$rc"
 check "... without SCHED_FIFO" grep -q '^# ctxswitch_sched: SCHED_FIFO refused' "$raw"
 check "... with the interference check on" grep -q '^# ctxswitch_interference: on' "$raw"
-n=$(val "$(grep '^RESULT exp=ctxswitch kind=direct mode=process ' "$raw")" rounds_interfered)
+n=$(val "$(grep '^RESULT exp=ctxswitch kind=direct mode=process ' "$raw" | head -n 1)" rounds_interfered)
 check_awk "repetitions beside the busy loop are marked interfered (${n:-none})" "${n:-0} > 0"
 check "the samples mark them: state i, a lost share above 0.02" bash -c \
-  "grep -q '^RESULT exp=ctxswitch kind=samples mode=process .* run=rep state=[cs,]*i' '$raw' &&
+  "grep -q '^RESULT exp=ctxswitch kind=samples mode=process .* run=block .*state=[1-9m,]*i' '$raw' &&
    grep '^RESULT exp=ctxswitch kind=samples mode=process .* run=T1 ' '$raw' | sed 's/.* lost_share=//' | tr , '\n' | awk '\$1 > 0.02 { f = 1 } END { exit !f }'"
 finish

@@ -36,7 +36,10 @@ check_eq "every RESULT line follows the grammar" "" "$(result_grammar "$raw")"
 n=$(grep -c '^RESULT exp=ctxswitch kind=\(direct\|total\) inv=' "$raw" || true)
 check_awk "QUICK ran both modes' C1 and some sweep cells in 2 invocations ($n)" "$n >= 12"
 check_eq "every checksum ok" "$n" "$(grep -c '^RESULT exp=ctxswitch kind=[a-z]* inv=.* status=ok$' "$raw" || true)"
-check_eq "one published line per cell" "$((n / 2))" "$(grep -c '^RESULT exp=ctxswitch kind=\(direct\|total\) mode=' "$raw" || true)"
+# one published line per cell and speed level (levels are never pooled)
+check_eq "one published line per cell and level" \
+  "$(grep '^RESULT exp=ctxswitch kind=\(direct\|total\) inv=' "$raw" | kv_awk -v invocations=1 '{ print kv_get($0, "kind"), kv_get($0, "mode"), kv_get($0, "size_kib"), kv_get($0, "access"), kv_get($0, "stride_bytes"), kv_get($0, "speed_level") }' | sort -u | wc -l | tr -d ' ')" \
+  "$(grep -c '^RESULT exp=ctxswitch kind=\(direct\|total\) mode=' "$raw" || true)"
 check "the summary has the ctxswitch section and its findings" \
   bash -c "grep -q '^### ctxswitch' '$R/results/quick-summary.md' && grep -q '^- The sweep stops at D = ' '$R/results/quick-summary.md'"
 check "the SVG is a complete document" bash -c "head -n 1 '$R/results/quick-ctxswitch-indirect.svg' | grep -q '^<svg ' && tail -n 1 '$R/results/quick-ctxswitch-indirect.svg' | grep -q '^</svg>$'"
