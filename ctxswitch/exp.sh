@@ -85,13 +85,14 @@ ctxswitch_run() {
 # where the host put the others. The indirect cost claims a cost only beyond
 # 20 ns, the floor of the binary's own target.
 ctxswitch_invocations() { if [ "$QUICK" = 1 ]; then echo 2; else echo 5; fi; }
-# speed_level is part of each figure's identity: figures of different
-# levels are never pooled (the level numbers are each invocation's own).
+# Figures of different speed levels are never pooled: build/combine matches
+# each invocation's levels to the run's by their canary speed and makes the
+# run's level part of every figure's identity.
 ctxswitch_figures() {
   cat <<'TXT'
-direct mode,speed_level c1_ns,pair_half_rt_ns,single_rt_ns lin - -
-mode_diff what,speed_level c1_diff_ns lin 0:20 -
-total mode,size_kib,access,stride_bytes,speed_level indirect_ns,c1_ns,c2_ns lin 0:20 -
+direct mode c1_ns,pair_half_rt_ns,single_rt_ns lin - -
+mode_diff what c1_diff_ns lin 0:20 -
+total mode,size_kib,access,stride_bytes indirect_ns,c1_ns,c2_ns lin 0:20 -
 TXT
 }
 
