@@ -16,6 +16,7 @@
 #   RESULT exp=ctxswitch kind=mode_diff what=process_minus_thread c1_diff_ns=X c1_diff_ns_lo=L c1_diff_ns_hi=H p=P ...
 #   RESULT exp=ctxswitch kind=total mode=M size_kib=D access=A stride_bytes=S ... indirect_ns=X(_lo,_hi) p= q= significant=yes|no ...
 #   RESULT exp=ctxswitch kind=speed_level level=K levels=N canary_ns=X canary_ns_lo= canary_ns_hi= share=S n= main=0|1
+#   (or build/combine's kind=speed_level_run level=K levels=N main=0|1 canary_ns= share=: the run's levels)
 #   The direct, mode_diff and total lines of raw files since the speed levels carry speed_level=K (once per
 #   level), canary_ns=, speed_share=, rounds_mixed=, rounds_other_levels= (and no rounds_slow=): the tables and
 #   findings use the main level's lines (main=1, else the level of the largest speed_share), the findings add
@@ -138,7 +139,7 @@ $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=cache" && kv_get($0, "dis
     disagree = disagree sprintf(" Cache sources disagree on %s: sysfs %s, sysconf %s, sysctl %s bytes (NA = not reported); %s was used.",
         f["level"], f["sysfs_bytes"], f["sysconf_bytes"], f["sysctl_bytes"], f["used"])
 }
-$1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=speed_level" {
+$1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=speed_level" || $3 == "kind=speed_level_run") {
     kv($0, f); sl_canary[f["level"]] = f["canary_ns"]; sl_share[f["level"]] = f["share"]; sl_levels = f["levels"]
     if (f["main"] == 1) sl_main = f["level"]
 }
