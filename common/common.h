@@ -232,6 +232,15 @@ int speed_level_span(const struct speed_levels *L, double lo, double hi);
 /* The level with the most readings (ties: the faster). */
 int speed_main_level(const struct speed_levels *L);
 
+/* ---- reading RESULT lines back (kvline.c) ---- */
+/* The value of " key=" in line and its length (*len, may be NULL), or NULL. */
+const char *kv_value(const char *line, const char *key, size_t *len);
+/* That value as a number; NAN when absent, NA or not a number. */
+double kv_number(const char *line, const char *key);
+/* The comma list of numbers under key into a fresh *out (NA: NAN): the
+ * count; -1 without the key, -2 for a word that is not a number. */
+long kv_list(const char *line, const char *key, double **out);
+
 /* ---- what else ran: interference and speed (probe.c) ---- */
 
 /* A snapshot of the calling thread. */

@@ -33,16 +33,9 @@ struct rline {
 
 static const char *path;
 
-/* The value of key in line (its length in *len), or NULL. */
 static const char *value(const char *line, const char *key, size_t *len)
 {
-    size_t kl = strlen(key);
-    for (const char *p = line; (p = strstr(p, key)) != NULL; p += kl)
-        if (p > line && p[-1] == ' ' && p[kl] == '=') {
-            *len = strcspn(p + kl + 1, " \n");
-            return p + kl + 1;
-        }
-    return NULL;
+    return kv_value(line, key, len);
 }
 
 static int has(const char *line, const char *key, const char *want)
@@ -77,23 +70,11 @@ static long number(const char *line, const char *key)
 /* The comma list of numbers under key (NA: NAN); returns the count. */
 static long list(const char *line, const char *key, double **out)
 {
-    size_t n;
-    const char *v = value(line, key, &n);
-    if (!v)
+    long cnt = kv_list(line, key, out);
+    if (cnt == -1)
         bad("no list", key);
-    long cnt = 1;
-    for (size_t i = 0; i < n; i++)
-        cnt += v[i] == ',';
-    double *x = xmalloc((size_t)cnt * sizeof *x);
-    const char *p = v;
-    for (long i = 0; i < cnt; i++) {
-        char *end;
-        x[i] = strncmp(p, "NA", 2) == 0 ? (end = (char *)p + 2, NAN) : strtod(p, &end);
-        if (end == p || (*end != ',' && end != v + n))
-            bad("a bad number in", key);
-        p = end + 1;
-    }
-    *out = x;
+    if (cnt < 0)
+        bad("a bad number in", key);
     return cnt;
 }
 

@@ -15,62 +15,32 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_WORDS 64
 #define MAX_BLOCKS 64
 
-struct words {
-    int n;
-    char *key[MAX_WORDS], *val[MAX_WORDS];
-};
-
-static void split_words(char *line, struct words *w)
+static double number(const char *line, const char *key)
 {
-    w->n = 0;
-    for (char *t = strtok(line, " \n"); t && w->n < MAX_WORDS; t = strtok(NULL, " \n")) {
-        char *eq = strchr(t, '=');
-        if (!eq)
-            continue;
-        *eq = 0;
-        w->key[w->n] = t;
-        w->val[w->n++] = eq + 1;
-    }
+    return kv_number(line, key);
 }
 
-static const char *word(const struct words *w, const char *key)
+/* a word's value as a string, "" when absent */
+static const char *word(const char *line, const char *key, char *buf, size_t cap)
 {
-    for (int i = 0; i < w->n; i++)
-        if (strcmp(w->key[i], key) == 0)
-            return w->val[i];
-    return NULL;
+    size_t n;
+    const char *v = kv_value(line, key, &n);
+    snprintf(buf, cap, "%.*s", v ? (int)n : 0, v ? v : "");
+    return buf;
 }
 
-static double number(const char *s)
+/* the samples list under key: its values, *n their count */
+static double *list(const char *line, const char *key, long *n)
 {
-    char *end;
-    if (!s || strcmp(s, "NA") == 0)
-        return NAN;
-    double v = strtod(s, &end);
-    return *end ? NAN : v;
-}
-
-/* "a,b,c" into a fresh array; *n its length */
-static double *list(const char *s, long *n)
-{
-    *n = 0;
-    if (!s || strcmp(s, "NA") == 0)
-        return xmalloc(sizeof(double));
-    long cap = 1;
-    for (const char *p = s; *p; p++)
-        cap += *p == ',';
-    double *v = xmalloc(sizeof *v * (size_t)cap);
-    for (const char *p = s; *p; p += *p == ',') {
-        char *end;
-        v[(*n)++] = strtod(p, &end);
-        if (end == p)
-            die("rederive: a bad number in a samples list near '%.20s'", p);
-        p = end;
-    }
-    return v;
+    double *v;
+    *n = kv_list(line, key, &v);
+    if (*n == -2)
+        die("rederive: a bad number in %s near '%.40s'", key, kv_value(line, key, NULL));
+    if (*n < 0)
+        *n = 0;
+    return v ? v : xmalloc(sizeof(double));
 }
 
 /* one invocation's blocks, as the run built them */
@@ -127,15 +97,15 @@ static struct block *block_of(struct inv *v, const struct increment *inc, const 
     return b;
 }
 
-static void fill_cell(struct cell *c, const struct words *w)
+static void fill_cell(struct cell *c, const char *line)
 {
     long n, m;
-    c->ns = list(word(w, "ns_per_inc"), &n);
-    c->canary_mean = list(word(w, "canary_ns"), &m);
-    c->canary_max = list(word(w, "canary_max_ns"), &m);
-    c->lost = list(word(w, "lost_share"), &m);
-    if (word(w, "canary_min_ns")) {
-        c->canary_min = list(word(w, "canary_min_ns"), &m);
+    c->ns = list(line, "ns_per_inc", &n);
+    c->canary_mean = list(line, "canary_ns", &m);
+    c->canary_max = list(line, "canary_max_ns", &m);
+    c->lost = list(line, "lost_share", &m);
+    if (kv_value(line, "canary_min_ns", NULL)) {
+        c->canary_min = list(line, "canary_min_ns", &m);
     } else {
         c->canary_min = xmalloc(sizeof(double) * (size_t)(n ? n : 1));
         for (long r = 0; r < n; r++)
@@ -146,58 +116,61 @@ static void fill_cell(struct cell *c, const struct words *w)
     c->pinned_all = 1;
 }
 
-/* the invocation's lines (already split) into blocks */
-static void build_inv(struct inv *v, struct words *w, int nw, const struct increment *incs, int ninc)
+static int is(const char *line, const char *kind)
 {
-    for (int i = 0; i < nw; i++) { /* the thread counts and their best canary, from the placement lines */
-        const char *k = w[i].val[1];
-        if (strcmp(k, "placement") == 0 && v->nrun < 16) {
-            v->run_t[v->nrun] = (int)number(word(&w[i], "threads"));
-            v->oversub_t[v->nrun] = number(word(&w[i], "oversubscribed")) == 1;
-            v->best[v->nrun++] = number(word(&w[i], "canary_best_ns"));
-        } else if (strcmp(k, "plan") == 0) {
-            v->reps_min = (long)number(word(&w[i], "reps_min"));
-            v->iters_log2 = (long)number(word(&w[i], "iters_log2"));
+    char buf[32];
+    return strcmp(word(line, "kind", buf, sizeof buf), kind) == 0;
+}
+
+/* the invocation's lines into blocks */
+static void build_inv(struct inv *v, char **lines, int nl, const struct increment *incs, int ninc)
+{
+    for (int i = 0; i < nl; i++) { /* the thread counts and their best canary, from the placement lines */
+        if (is(lines[i], "placement") && v->nrun < 16) {
+            v->run_t[v->nrun] = (int)number(lines[i], "threads");
+            v->oversub_t[v->nrun] = number(lines[i], "oversubscribed") == 1;
+            v->best[v->nrun++] = number(lines[i], "canary_best_ns");
+        } else if (is(lines[i], "plan")) {
+            v->reps_min = (long)number(lines[i], "reps_min");
+            v->iters_log2 = (long)number(lines[i], "iters_log2");
         }
     }
-    long rounds = -1;
-    for (int i = 0; i < nw; i++) {
-        const char *k = w[i].val[1];
-        int pair = strcmp(k, "pair_samples") == 0;
-        if (!pair && strcmp(k, "cell_samples") != 0)
+    for (int i = 0; i < nl; i++) {
+        int pair = is(lines[i], "pair_samples");
+        if (!pair && !is(lines[i], "cell_samples"))
             continue;
-        const char *name = word(&w[i], "increment"), *lay = word(&w[i], "layout"), *cls = word(&w[i], "class");
-        int T = (int)number(word(&w[i], "threads")), inc = -1, cpus[2] = {-1, -1};
+        char name[32], lay[32], cls[48], pc[32], extra[96] = "";
+        word(lines[i], "increment", name, sizeof name);
+        word(lines[i], "layout", lay, sizeof lay);
+        word(lines[i], "class", cls, sizeof cls);
+        int T = (int)number(lines[i], "threads"), inc = -1, cpus[2] = {-1, -1};
         for (int j = 0; j < ninc; j++)
-            inc = name && strcmp(incs[j].name, name) == 0 ? j : inc;
-        if (inc < 0 || !lay || (!pair && thread_index(v, T) < 0))
-            die("rederive: a samples line of an unknown cell (%s %s at %d threads)", name ? name : "?",
-                lay ? lay : "?", T);
-        char extra[96] = "";
+            inc = strcmp(incs[j].name, name) == 0 ? j : inc;
+        if (inc < 0 || !*lay || (!pair && thread_index(v, T) < 0))
+            die("rederive: a samples line of an unknown cell (%s %s at %d threads)", name, lay, T);
         if (pair) {
-            const char *pc = word(&w[i], "pair");
-            if (!cls || !pc || sscanf(pc, "%d,%d", &cpus[0], &cpus[1]) != 2)
+            if (!*cls || sscanf(word(lines[i], "pair", pc, sizeof pc), "%d,%d", &cpus[0], &cpus[1]) != 2)
                 die("rederive: a pair_samples line without class= and pair=");
             snprintf(extra, sizeof extra, " class=%s pair=%s", cls, pc);
         }
-        struct block *b = block_of(v, &incs[inc], extra, cls ? cls : "", cpus);
+        struct block *b = block_of(v, &incs[inc], extra, cls, cpus);
         struct cell *c = find_cell(b, lay, T);
         if (!c)
             die("rederive: no cell %s at %d threads in its block", lay, T);
-        fill_cell(c, &w[i]);
+        fill_cell(c, lines[i]);
         long n;
-        free(list(word(&w[i], "ns_per_inc"), &n));
+        free(list(lines[i], "ns_per_inc", &n));
         if (b->rounds && b->rounds != n)
             die("rederive: the cells of one block ran %ld and %ld rounds", b->rounds, n);
         b->rounds = n;
-        rounds = n;
     }
-    (void)rounds;
-    for (int i = 0; i < nw; i++) /* a pair's best canary */
-        if (strcmp(w[i].val[1], "pair_placement") == 0)
+    for (int i = 0; i < nl; i++) { /* a pair's best canary */
+        char cls[64];
+        if (is(lines[i], "pair_placement"))
             for (int g = v->nrun; g < MAX_GROUPS && v->pair_class[g][0]; g++)
-                if (word(&w[i], "class") && strcmp(word(&w[i], "class"), v->pair_class[g]) == 0)
-                    v->best[g] = number(word(&w[i], "canary_best_ns"));
+                if (strcmp(word(lines[i], "class", cls, sizeof cls), v->pair_class[g]) == 0)
+                    v->best[g] = number(lines[i], "canary_best_ns");
+    }
 }
 
 static void derive_inv(struct inv *v, int inv)
@@ -269,7 +242,7 @@ void rederive(const char *path, const struct increment *incs, int ninc)
             if (!texts || !inv_of)
                 die("out of memory");
         }
-        if (!(texts[n] = strdup(line + 7)))
+        if (!(texts[n] = strdup(line)))
             die("out of memory");
         inv_of[n++] = inv;
         maxinv = inv > maxinv ? inv : maxinv;
@@ -279,18 +252,18 @@ void rederive(const char *path, const struct increment *incs, int ninc)
     fclose(f);
     free(line);
     /* each invocation's lines, wherever they stand in the file */
-    struct words *w = xmalloc(sizeof *w * (size_t)(n ? n : 1));
+    char **mine = xmalloc(sizeof *mine * (size_t)(n ? n : 1));
     for (int inv = 1; inv <= maxinv; inv++) {
         int nw = 0;
         for (int i = 0; i < n; i++)
             if (inv_of[i] == inv)
-                split_words(texts[i], &w[nw++]);
+                mine[nw++] = texts[i];
         if (!nw)
             continue;
         struct inv *v = calloc(1, sizeof *v);
         if (!v)
             die("out of memory");
-        build_inv(v, w, nw, incs, ninc);
+        build_inv(v, mine, nw, incs, ninc);
         derive_inv(v, inv);
         for (int i = 0; i < v->nb; i++)
             drop_block(&v->b[i]);
@@ -300,5 +273,5 @@ void rederive(const char *path, const struct increment *incs, int ninc)
         free(texts[i]);
     free(texts);
     free(inv_of);
-    free(w);
+    free(mine);
 }
