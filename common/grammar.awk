@@ -28,7 +28,8 @@ BEGIN {
         "os_smt os_shared_l2 os_shared_l3_only os_across_l3 os_unknown " \
         "inv invs invocations invocations_total invocations_main invocations_moved levels main_level probes placement batches " \
         "figures compared inside claims claims_same rel_halfwidth apart hold_factor " \
-        "nivcsw bare_nvcsw wrapped_nvcsw full_nvcsw half_nvcsw whatif_factor inline_mutex inline_spin counter", al, " ")
+        "nivcsw bare_nvcsw wrapped_nvcsw full_nvcsw half_nvcsw whatif_factor inline_mutex inline_spin counter " \
+        "speed_level used", al, " ")
     for (i = 1; i <= nl; i++) unitless[al[i]] = 1
     bad = 0
 }
