@@ -182,8 +182,10 @@ static void clear_lockwait_env(void)
                 char name[256];
                 size_t n = strcspn(*e, "=");
                 snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), *e);
-                if (unsetenv(name) != 0)
+                if (unsetenv(name) != 0) {
+                    dprintf(2, "lockwait_pairs: unsetenv %s: %s\n", name, strerror(errno));
                     _exit(127);
+                }
                 found = 1;
                 break;
             }
@@ -218,17 +220,22 @@ static int run_once(const struct opts *o, int vi, char *how, size_t hcap)
         die_errno("lockwait_pairs: unlink lw.out");
     if (fflush(stdout) != 0) /* the child must not inherit our buffered lines */
         die_errno("lockwait_pairs: stdout");
-    pid_t parent = getpid(), pid = fork();
+#ifdef __linux__
+    pid_t parent = getpid();
+#endif
+    pid_t pid = fork();
     if (pid < 0)
         die_errno("fork");
     if (pid == 0) {
-#ifdef __linux__
-        /* killed with us, as run.sh's children are with it (common.c) */
-        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
-            _exit(127);
-#endif
         redirect(out, 1);
         redirect(err, 2);
+#ifdef __linux__
+        /* killed with us, as run.sh's children are with it (common.c) */
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) {
+            dprintf(2, "lockwait_pairs: prctl or parent gone: %s\n", strerror(errno));
+            _exit(127);
+        }
+#endif
         clear_lockwait_env();
         if (wrapped && (setenv("LD_PRELOAD", o->preload, 1) != 0 || setenv("LOCKWAIT_OUT", lw, 1) != 0 ||
                         setenv("LOCKWAIT_FULL_REPORTS", "1", 1) != 0)) /* a run that waited for no lock too */
@@ -237,7 +244,6 @@ static int run_once(const struct opts *o, int vi, char *how, size_t hcap)
         dprintf(2, "lockwait_pairs: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
     }
-    (void)parent;
     int st, rc = 0;
     while (waitpid(pid, &st, 0) < 0)
         if (errno != EINTR)
