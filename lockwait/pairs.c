@@ -37,20 +37,18 @@ static void usage(FILE *f)
             "usage: lockwait_pairs [-w] [-r REPS] [-c CAP_S] [-a TARGET] [-m MAX_PAIRS] [-P PRELOAD]\n"
             "                      [-H HALF_CS] [-K READINGS] -d DIR -o FIGURES SCENARIO WORKLOAD [ARG...]\n"
             "       lockwait_pairs intervals [-a TARGET] FIGURES [WHATIF_FIGURES PREDICTIONS FACTOR]\n"
-            "  Runs WORKLOAD ARG... SCENARIO in pairs: bare and under the library PRELOAD\n"
-            "  (bare alone without -P), or with -w bare at the workload's hold (variant\n"
-            "  full) and at -c HALF_CS (half). A speed canary runs before each run and\n"
-            "  after each pair. Pairs are added while common's reps_more asks for more:\n"
-            "  -r REPS pairs in the main speed level (default 8), the overhead interval's\n"
-            "  half-width within TARGET of the ratio (-a, default 0.01; not with -w),\n"
-            "  CAP_S seconds (-c, default 4), at most MAX_PAIRS (-m, default 4 x REPS + 10).\n"
-            "  stdout: every run's RESULT lines tagged scenario= variant= rep=, then a\n"
-            "  kind=pair (kind=whatif_pair) line per pair and kind=speed_level lines;\n"
-            "  a failed run gets a kind=failed_run line and runs again (3 per invocation).\n"
-            "  DIR keeps the invocation's canary readings and failures across calls;\n"
-            "  FIGURES gets each pair's figures, which `intervals` turns into the\n"
-            "  kind=overhead, runs, latency and whatif_check lines (q across scenarios).\n"
-            "  The workload runs with no LOCKWAIT_* variable of the caller's.\n"
+            "  Runs WORKLOAD ARG... SCENARIO in pairs, bare and under the library PRELOAD (bare\n"
+            "  alone without -P), or with -w at the workload's hold (full) and at -H HALF_CS\n"
+            "  (half), with the speed canary before each run and after each pair, while\n"
+            "  common's reps_more asks: -r REPS pairs in the main speed level (default 8),\n"
+            "  the overhead interval within -a TARGET of the ratio (default 0.01; not -w),\n"
+            "  -c CAP_S seconds (default 4), -m MAX_PAIRS (default 4 x REPS + 10).\n"
+            "  stdout: the runs' RESULT lines tagged scenario= variant= rep=, a kind=pair\n"
+            "  (whatif_pair) line per pair, kind=speed_level lines; a failed run's\n"
+            "  kind=failed_run line (it runs again, 3 times per invocation). DIR keeps the\n"
+            "  invocation's canary readings and failures; FIGURES the pairs' figures, which\n"
+            "  `intervals` turns into kind=overhead, runs, latency, whatif_check lines.\n"
+            "  The workload runs without the caller's LOCKWAIT_* variables.\n"
             "  -K READINGS: the canary readings from a file instead (tests).\n");
 }
 
@@ -77,10 +75,9 @@ struct pair {
     int level, used;
 };
 
-static double *readings;
-static FILE *fake_canaries; /* -K: readings from a file, for the tests */
+static double *readings; /* the invocation's canary readings */
 static size_t nreadings, readings_cap;
-
+static FILE *fake_canaries; /* -K: readings from a file, for the tests */
 static void add_reading(double x)
 {
     if (nreadings == readings_cap) {
@@ -328,7 +325,7 @@ static void run_checked(const struct opts *o, int vi, long rep, struct run_vals 
     take_lines(o, out, name, rep, v);
     if (vi == 1 && !o->whatif)
         take_lines(o, lw, name, rep, v);
-    if (isnan(v->wall) || !(v->wall > 0))
+    if (!(v->wall > 0)) /* NAN too */
         die("lockwait: %s: no workload line in the %s run of pair %ld", o->scenario, name, rep);
     free(out), free(lw);
 }
@@ -426,17 +423,27 @@ static void save_readings(const struct opts *o, size_t from)
     free(p);
 }
 
-static void put(FILE *f, double x)
-{
-    if (isnan(x))
-        fputs(" NA", f);
-    else
-        fprintf(f, " %.10g", x);
-}
+/* the scenario so far: its lines are printed at its end, or at an exit on
+ * a failure (die), so that a failed run keeps what it measured */
+static struct state {
+    const struct opts *o;
+    const struct pair *p;
+    long n; /* complete pairs, classified by L */
+    int nc, m, printed;
+    struct speed_levels L;
+} st;
 
-/* the kind=pair and kind=speed_level lines, and the figures file */
-static void report(const struct opts *o, const struct pair *p, long n, int nc, const struct speed_levels *L, int m)
+/* the kind=pair and kind=speed_level lines */
+static void report(void)
 {
+    const struct opts *o = st.o;
+    const struct pair *p = st.p;
+    const struct speed_levels *L = &st.L;
+    long n = st.n;
+    int nc = st.nc, m = st.m;
+    if (st.printed || n == 0)
+        return;
+    st.printed = 1;
     const char *check = o->whatif ? "whatif" : "overhead";
     for (long i = 0; i < n; i++) {
         int slow = 0;
@@ -466,6 +473,11 @@ static void report(const struct opts *o, const struct pair *p, long n, int nc, c
             printf(" canary_ns=%.4g readings_share=%.3f", L->mid[k], L->share[k]);
         printf(" pairs=%ld used=%d\n", count, k == m);
     }
+}
+
+/* the figures file, for `lockwait_pairs intervals` */
+static void write_figures(const struct opts *o, const struct pair *p, long n, const struct speed_levels *L, int m)
+{
     FILE *f = fopen(o->figs, "a");
     if (!f)
         die("lockwait_pairs: cannot write %s: %s", o->figs, strerror(errno));
@@ -473,7 +485,7 @@ static void report(const struct opts *o, const struct pair *p, long n, int nc, c
     for (long i = 0; i < n; i++) {
         fprintf(f, "pair %s %ld %d %d", o->scenario, p[i].rep, p[i].level, p[i].used);
         for (int c = 0; c < (o->whatif ? NCOL_WHATIF : NCOL_OVERHEAD); c++)
-            put(f, p[i].fig[c]);
+            isnan(p[i].fig[c]) ? fputs(" NA", f) : fprintf(f, " %.10g", p[i].fig[c]);
         fputc('\n', f);
     }
     if (ferror(f) || fclose(f) != 0)
@@ -538,14 +550,16 @@ int main(int argc, char **argv)
         return intervals_main(argc - 1, argv + 1);
     struct opts o;
     parse(argc, argv, &o);
-    int nv = o.whatif || o.wrapped ? 2 : 1, nc = nv + 1, m = 1;
+    int nv = o.whatif || o.wrapped ? 2 : 1, nc = nv + 1;
     load_readings(&o);
     size_t first_new = nreadings;
     for (int i = nreadings ? 3 : 0; i < 3; i++) /* the levels start from a few readings of their own */
         add_reading(canary());
     struct reps_plan plan = {o.reps, o.max_pairs, o.cap_s, 0};
     struct pair *p = xmalloc(sizeof *p * (size_t)o.max_pairs);
-    struct speed_levels L;
+    st = (struct state){&o, p, 0, nc, 1, 0, {0}};
+    if (atexit(report) != 0)
+        die("atexit failed");
     long n = 0, used = 0;
     int done = 0;
     char label[96];
@@ -565,11 +579,13 @@ int main(int argc, char **argv)
         }
         add_reading(q->can[nv] = canary());
         figures(&o, &v[0], nv == 2 ? &v[1] : NULL, q->fig);
-        speed_levels(readings, nreadings, &L);
-        used = classify(p, n, nc, &L, &m);
+        speed_levels(readings, nreadings, &st.L);
+        used = classify(p, n, nc, &st.L, &st.m);
+        st.n = n;
         done = reached(&o, p, n, used);
     }
-    report(&o, p, n, nc, &L, m);
+    report();
+    write_figures(&o, p, n, &st.L, st.m);
     save_readings(&o, first_new);
     free(p);
     free(readings);

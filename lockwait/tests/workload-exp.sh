@@ -287,4 +287,11 @@ rc=0
 BUILD=$flb FAKE_FAIL="1 2 3 4" LOCKWAIT_SCENARIOS=cond REPS=2 MAX_CELL_S=0 run_exp lockwait_run "$TMP/fl4.txt" 2>"$TMP/fl.err" || rc=$?
 check_eq "four failed runs: the experiment stops (exit 1), saying how many failed" "1 1" \
   "$rc $(grep -c 'cond (bare) failed (exit status 255); 4 runs of this invocation failed, more than the 3 run again' "$TMP/fl.err")"
+# pair 1 whole (calls 1, 2), then pair 2's first run fails four times: what
+# pair 1 measured stays in the raw file, its pair line with it
+rm -f "$TMP/wlcalls"
+rc=0
+BUILD=$flb FAKE_FAIL="3 4 5 6" LOCKWAIT_SCENARIOS=cond REPS=2 MAX_CELL_S=0 run_exp lockwait_run "$TMP/fl5.txt" 2>"$TMP/fl.err" || rc=$?
+check_eq "a failure in pair 2 stops the experiment, and pair 1's line is kept with its level" "1 1" \
+  "$rc $(grep -c '^RESULT exp=lockwait kind=pair scenario=cond rep=1 .* speed_level=[0-9] slow_share=[0-9.]* used=[01]$' "$TMP/fl5.txt")"
 finish
