@@ -562,7 +562,6 @@ int main(int argc, char **argv)
         die("atexit failed");
     long n = 0, used = 0;
     int done = 0;
-    char label[96];
     uint64_t t0 = now_ns();
     while (reps_more(&plan, used, n, done, t0)) {
         struct pair *q = &p[n];
@@ -571,9 +570,6 @@ int main(int argc, char **argv)
         q->first = nv == 2 && n % 2 == 0; /* bare (full) first in odd pairs */
         for (int i = 0; i < nv; i++) {
             int vi = (q->first + i) % nv;
-            snprintf(label, sizeof label, "lockwait %s: %spair %ld (%s)", o.scenario, o.whatif ? "what-if " : "", n,
-                     variant_name(&o, vi));
-            progress(label, n - 1, o.max_pairs, t0);
             add_reading(q->can[i] = canary());
             run_checked(&o, vi, n, &v[vi]);
         }
