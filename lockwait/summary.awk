@@ -18,15 +18,20 @@
 #   max_cell_s=S target_ratio=X online_cpus=N slow_canary=F canary_best_ns=X
 #   preload=0|1".
 #
-# Every statistic is in the raw file already, computed by build/stats in
-# exp.sh (this script only formats):
-#   kind=overhead  per scenario: wrapped/bare wall time per clean pair, its
+# Every statistic is in the raw file already, computed by `lockwait_pairs
+# intervals` (lockwait/pairs_intervals.c; in older raw files by build/stats
+# in exp.sh); this script only formats. The pairs used are those of each
+# scenario's main speed level (pairs_basis=level; older files: the clean
+# ones, pairs_basis=clean|all):
+#   kind=pair      per pair: speed_level (0: mixed), slow_share, used
+#   kind=speed_level  per scenario and level: canary_ns, pairs
+#   kind=overhead  per scenario: wrapped/bare wall time per used pair, its
 #                  Hodges-Lehmann estimate and 95% interval as percent
 #                  (overhead_pct, overhead_pct_lo, overhead_pct_hi), p, q
 #                  (Benjamini-Hochberg across the scenarios), pairs_used,
-#                  pairs_total, pairs_slow, pairs_min (REPS),
-#                  target_reached, two_modes
-#   kind=runs      medians over the clean pairs' runs with 95% intervals:
+#                  pairs_total, pairs_mixed and pairs_other (older:
+#                  pairs_slow), pairs_min (REPS), target_reached, two_modes
+#   kind=runs      medians over the used pairs' runs with 95% intervals:
 #                  bare_ms, wrapped_ms, *_kops_per_s, wait_share (blocked /
 #                  (threads x wall)), sleep_share (asleep / blocked),
 #                  contended_share (contended / acquisitions), bare_nvcsw
@@ -37,17 +42,18 @@
 #                  with _lo/_hi (lockwait_report --what-if at hold_factor:
 #                  the median over traces_count traces; the free lock's
 #                  at 0: predicted_free_saving_pct),
-#                  measured_saving_pct with _lo/_hi (build/stats ratio on
+#                  measured_saving_pct with _lo/_hi (the interval of the
 #                  half/full wall time of the what-if pairs), their pairs,
 #                  full_nvcsw and half_nvcsw (medians with intervals)
-#   kind=failed_run  a run that failed and was run again (exp.sh's
-#                  lockwait_one): scenario, variant, rep, status
+#   kind=failed_run  a run that failed and was run again (run_checked in
+#                  lockwait/pairs.c): scenario, variant, rep, status
 #   top lock    the lock with the most wait in the traced run; top blocker:
 #               the thread behind most of that wait (lockwait_report's
 #               wait-block view); path share: the lock's share of the
 #               critical path (its critical sections + waits left on it)
-# A scenario is too busy to measure when fewer than pairs_min pairs were
-# clean or more than half of them were slow; its overhead is not printed.
+# A scenario is too busy to measure when fewer than pairs_min pairs lie in
+# its main level (older: were clean, or more than half were slow); its
+# overhead is not printed.
 
 function val(key) {
     return (key in F) ? F[key] : ""
@@ -89,7 +95,7 @@ function csvci(s, key,    i, k, out) {
 function too_busy(used, min, slow, total, basis) {
     return used + 0 < min + 0 || (basis != "level" && 2 * slow > total + 0)
 }
-# (a figure from all the pairs, exp.sh's fallback on an unsteady host, is
+# (a figure from all the pairs, the fallback of exp.sh before the speed levels, is
 # measured: its interval carries the noise)
 function busy(s) { return ov_basis[s] != "all" && too_busy(ov_used[s], ov_min[s], ov_slow[s], ov_total[s], ov_basis[s]) }
 # why a scenario could not be measured: "15 of 20 pairs in a slow state" or
@@ -184,7 +190,7 @@ function overhead_phrase(s,    ci) {
     if (busy(s))
         return sprintf("could not be measured here (%s)", busy_why(ov_used[s], ov_slow[s], ov_total[s], ov_basis[s]))
     if (!has_ci(s))
-        return sprintf("%+.1f%% (%d clean pair%s: too few for an interval)", ov[s], ov_used[s], ov_used[s] == 1 ? "" : "s")
+        return sprintf("%+.1f%% (%d %s pair%s: too few for an interval)", ov[s], ov_used[s], cleanw, ov_used[s] == 1 ? "" : "s")
     ci = sprintf("95%% CI %+.1f..%+.1f%%", ov_lo[s], ov_hi[s])
     if (ov_lo[s] + 0 <= 0 && ov_hi[s] + 0 >= 0)
         return "no measurable overhead (" ci ")"
@@ -460,22 +466,23 @@ END {
         exit
     }
     for (i = 1; i <= nsc; i++) { allpairs += npair[order[i]]; allslow += nslow[order[i]] }
+    cleanw = nlevel ? "used" : "clean" # pairs by speed level (lockwait_pairs) or, before, clean ones
     if (anywrapped) {
-        printf "Each scenario ran bare and under `liblockwait.so` in interleaved pairs: at least %s clean pairs, ", reps_min
+        printf "Each scenario ran bare and under `liblockwait.so` in interleaved pairs: at least %s " (nlevel ? "pairs in one speed level" : "clean pairs") ", ", reps_min
         if (cap_s + 0 > 0)
             printf "then more until the overhead's 95%% interval was within %.0f point of wall time or the scenario had run %s s (MAX_CELL_S).", 100 * target, cap_s
         else
             printf "and no more (MAX_CELL_S=0: no time for the %.0f-point target).", 100 * target
         print " One more traced run per scenario feeds `lockwait_report`."
     } else
-        printf "Each scenario ran bare, at least %s clean runs; the preload library is Linux-only, so nothing else ran.\n", reps_min
+        printf "Each scenario ran bare, at least %s " cleanw " runs; the preload library is Linux-only, so nothing else ran.\n", reps_min
     if (nlevel) { # build/lockwait_pairs: pairs by speed level
         printf "A speed canary (a one-cycle add chain) ran before each run and after each pair. Its readings fall into speed levels (level 1 the fastest; the host changes speed many times a second); a pair whose readings lie in two levels is mixed and left out, and each scenario's figures come from the level most of its pairs lie in, pairs of other levels left out and replaced, none thrown away for a slow host:"
         for (i = 1; i <= nsc; i++) if (npair[order[i]]) printf "%s %s %s", (i > 1 ? ";" : ""), order[i], levels_seen(order[i])
         print "."
     } else
         printf "A speed canary (a one-cycle add chain, `build/stats canary`) ran before each run and after each pair; %d of %d pairs ran it more than %sx slower than the best seen and were left out as slow-state pairs and replaced.\n", allslow, allpairs, slow_factor
-    if (nfailed) { # exp.sh's lockwait_one
+    if (nfailed) { # run_checked in lockwait/pairs.c
         gsub(/_/, " ", failed_txt)
         printf "**%d run%s failed and %s run again** (the failed run's figures are not used; the raw file has its exit and the last line of its stderr): %s.\n", nfailed, (nfailed > 1 ? "s" : ""), (nfailed > 1 ? "were" : "was"), failed_txt
     }
@@ -497,7 +504,7 @@ END {
         print "Overhead: wrapped/bare wall time per " (nlevel ? "pair of the scenario's main speed level" : "clean pair") "; the table shows its Hodges-Lehmann estimate with the 95% interval (Wilcoxon signed-rank), p against no overhead and q (Benjamini-Hochberg across the scenarios). Wall times are medians over " (nlevel ? "those" : "the clean") " pairs' runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)." \
             (nall ? " \"all\": too few pairs were clean (the host changed speed during most), so every pair counts; its interval carries that noise." : "")
     else
-        print "Wall times: medians over the clean runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)."
+        print "Wall times: medians over the " cleanw " runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)."
     print ""
     print "| scenario | threads | bare ms | wrapped ms | overhead | 95% CI | p | q | pairs used/total | " (nlevel ? "left out" : "slow") " | sleeps bare / wrapped |"
     print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
@@ -540,7 +547,7 @@ END {
     print "<!-- headline:end -->"
 
     if (anywrapped) {
-        table_start("Profile under the preload: shares are medians over the clean pairs' wrapped runs with 95% intervals; top lock, top blocker and path share come from the traced run.",
+        table_start("Profile under the preload: shares are medians over the " cleanw " pairs' wrapped runs with 95% intervals; top lock, top blocker and path share come from the traced run.",
             "| scenario | wait share | sleep share | contended | top lock | top blocker | path share of top lock |\n|---|---:|---:|---:|---|---|---:|",
             "scenario,wait_share,wait_share_lo,wait_share_hi,sleep_share,sleep_share_lo,sleep_share_hi,contended_share,contended_share_lo,contended_share_hi,top_lock,top_blocker,path_share_top_lock", csv4)
         for (i = 1; i <= nsc; i++) {
@@ -557,7 +564,7 @@ END {
 
     # the cache scenario's request latency, bare and wrapped
     if ("cache" in seen) {
-        table_start("Cache scenario: request latency (medians over the clean pairs' runs with 95% intervals), and the requests at or above p99 in the traced run.",
+        table_start("Cache scenario: request latency (medians over the " cleanw " pairs' runs with 95% intervals), and the requests at or above p99 in the traced run.",
             "| variant | p50 us | p99 us | max us |\n|---|---:|---:|---:|",
             "variant,p50_us,p50_us_lo,p50_us_hi,p99_us,p99_us_lo,p99_us_hi,max_us,max_us_lo,max_us_hi", csv2)
         for (vi = 1; vi <= 2; vi++) {
@@ -650,7 +657,7 @@ END {
         if (w + 0 < 0.8 * b && b - w >= 10) fewer = fewer (fewer == "" ? "" : ", ") s
     }
     if (line != "") {
-        printf "- Sleeps per run (voluntary context switches in the timed region, medians over the clean pairs): %s.", line
+        printf "- Sleeps per run (voluntary context switches in the timed region, medians over the " cleanw " pairs): %s.", line
         if (more != "") printf " Under the preload %s sleep%s more than twice as often as bare: hand-offs the bare program wins by spinning or by arriving at a free lock became futex sleeps.", more, index(more, ",") ? "" : "s"
         if (fewer != "") printf " Under the preload %s sleep%s at least a fifth less than bare: the library's work between a failed try and the real call acts as a short spin, so the holder often releases first (docs/lockwait-manual.md, \"What waiting under the library changes\"); read %s sleep share as a lower bound.", fewer, index(fewer, ",") ? "" : "s", index(fewer, ",") ? "their" : "its"
         printf "\n"

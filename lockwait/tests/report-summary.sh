@@ -102,7 +102,7 @@ check_eq "too many slow pairs: 'could not be measured here', no number" 1 \
   "$(findings <"$TMP/busy.txt" | grep -cF 'cond could not be measured here (15 of 20 pairs in a slow state)')"
 check "... and the table says too busy instead of a number" \
   bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/lockwait/summary.awk' '$TMP/busy.txt' | grep -q '^| cond | [0-9]* | .* | too busy | - | - | - | 5/20 | 15 |'"
-# exp.sh's fallback: too few clean pairs, the figure from all 20 (pairs_basis=all) is shown, marked
+# exp.sh's fallback before the speed levels: too few clean pairs, the figure from all 20 (pairs_basis=all) is shown, marked
 with_overhead cond "2.000 1.000 3.000 0.001 0.006 20 20 15" <"$fixture" | sed '/kind=overhead scenario=cond /s/ pairs_slow=15 / pairs_slow=15 pairs_basis=all /' |
   awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/all.md"
 check "from all pairs: the table shows the overhead and '20/20 all'" grep -q '^| cond | [0-9]* | .* | +2.00% | .* | 20/20 all | 15 |' "$TMP/all.md"
