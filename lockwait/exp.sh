@@ -112,7 +112,7 @@ lockwait_trace_run() {
   local s=$1
   shift
   rm -f "$LW_TMP/lw.out" "$LW_TMP/trace"
-  LOCKWAIT_OUT=$LW_TMP/lw.out LOCKWAIT_TRACE=$LW_TMP/trace LD_PRELOAD=$LW_PRELOAD \
+  LOCKWAIT_FULL_REPORTS=1 LOCKWAIT_OUT=$LW_TMP/lw.out LOCKWAIT_TRACE=$LW_TMP/trace LD_PRELOAD=$LW_PRELOAD \
     run_child "$BUILD/lockwait_workload" "${LW_ARGS[@]}" "$@" "$s" >"$LW_TMP/wl.out" 2>"$LW_TMP/wl.err" ||
     { cat "$LW_TMP/wl.err" >&2; die "lockwait: $s (traced) failed"; }
   cat "$LW_TMP/lw.out" >>"$LW_TMP/wl.out"
@@ -183,7 +183,6 @@ lockwait_run() {
   # LOCKWAIT_CLEARED); lockwait_pairs clears them for its runs as well
   cleared=$(lockwait_lib_vars)
   for v in ${cleared//,/ }; do unset "$v"; done
-  export LOCKWAIT_FULL_REPORTS=1 # every preloaded run's lines, a run that waited for no lock too
   if lockwait_have_preload; then
     [ -f "$BUILD/liblockwait.so" ] || die "lockwait: $BUILD/liblockwait.so is missing (./build.sh lockwait)"
     # LD_PRELOAD cannot carry spaces or colons: the launcher links such a path

@@ -69,6 +69,13 @@ check_eq "the user's LOCKWAIT_TRACE and LOCKWAIT_OUT were not written" "" "$(ls 
 check_eq "the user's LOCKWAIT_INLINE_MUTEX=0 and LOCKWAIT_COUNTER=0 did not reach the runs (inline_mutex counter: $ref in each)" "" \
   "$(kv_awk -v ref="$ref" '/kind=process / && kv_get($0, "inline_mutex") " " kv_get($0, "counter") != ref' "$raw")"
 check "... and the raw file says they were cleared" grep -q '^# lockwait_cleared: .*LOCKWAIT_COUNTER,.*LOCKWAIT_INLINE_MUTEX' "$raw"
+# two invocations in one shell (run.sh's INVOCATIONS): the first leaves no
+# LOCKWAIT_* setting behind for the second to call the user's
+# shellcheck disable=SC2317 # called through run_exp
+twice() { lockwait_run "$TMP/inv1.txt" && lockwait_run "$TMP/inv2.txt"; }
+LOCKWAIT_SCENARIOS=cond REPS=1 LOCKWAIT_WHATIF=off run_exp twice 2>"$TMP/twice.err" || fail "two invocations" "$(tail -n 3 "$TMP/twice.err")"
+check_eq "two invocations: neither clears a setting of the user's (none was set)" "none none" \
+  "$(sed -n 's/^# lockwait_cleared: \([^ ]*\) .*/\1/p' "$TMP/inv1.txt" "$TMP/inv2.txt" | paste -sd' ' -)"
 check_eq "the user's LOCKWAIT_TOP did not reach the runs (top=10 in each)" "" \
   "$(grep '^RESULT exp=lockwait kind=process ' "$raw" | grep -v ' top=10 ' || true)"
 count() { grep -c -E "$1" "$raw" || true; }
