@@ -183,6 +183,7 @@ lockwait_run() {
   # LOCKWAIT_CLEARED); lockwait_pairs clears them for its runs as well
   cleared=$(lockwait_lib_vars)
   for v in ${cleared//,/ }; do unset "$v"; done
+  LW_PRELOAD=""
   if lockwait_have_preload; then
     [ -f "$BUILD/liblockwait.so" ] || die "lockwait: $BUILD/liblockwait.so is missing (./build.sh lockwait)"
     # LD_PRELOAD cannot carry spaces or colons: the launcher links such a path

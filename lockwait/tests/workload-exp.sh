@@ -147,7 +147,7 @@ done
 # the runs' medians are build/stats median on the used pairs' runs
 # input (twice): kind=pair lines (used=1), then the bare runs' kind=workload lines
 want=$(kv_awk 'FNR == NR { if (/kind=pair scenario=cond / && /used=1$/) u[kv_get($0, "rep")] = 1; next }
-  /kind=workload scenario=cond .*variant=bare / && (kv_get($0, "rep") in u) { v = v " " kv_get($0, "wall_ns") / 1e6 }
+  /kind=workload scenario=cond .*variant=bare / && (kv_get($0, "rep") in u) { v = v " " sprintf("%.10g", kv_get($0, "wall_ns") / 1e6) }
   END { print "cond" v }' "$raw" "$raw" | "$BUILD/stats" median | kv_awk '{ e = kv_get($0, "est"); print e == "NA" ? e : sprintf("%.6g", e) }')
 check_eq "cond: bare_ms is build/stats median on the used pairs' bare runs ($want)" "$want" \
   "$(val "$(grep '^RESULT exp=lockwait kind=runs scenario=cond ' "$raw")" bare_ms)"
