@@ -83,7 +83,10 @@ ov() { val "$(grep "^RESULT exp=lockwait kind=overhead scenario=$1 " "$raw")" "$
 for s in cond cache; do
   total=$(ov "$s" pairs_total)
   lv=$(ov "$s" speed_level)
-  check_eq "$s: REPS=2 pairs in one speed level, the figure from them" "2 level" "$(ov "$s" pairs_used) $(ov "$s" pairs_basis)"
+  # (at least: the levels are recomputed with every pair, which can move
+  # earlier pairs into the main level)
+  check_awk "$s: REPS=2 pairs or more in one speed level, the figure from them ($(ov "$s" pairs_used) $(ov "$s" pairs_basis))" \
+    "$(ov "$s" pairs_used) >= 2 && \"$(ov "$s" pairs_basis)\" == \"level\""
   check_eq "$s: one pair line per pair" "$total" "$(count "^RESULT exp=lockwait kind=pair scenario=$s rep=")"
   check_eq "$s: the used pairs are the pair lines with used=1, all in level $lv" "$(ov "$s" pairs_used)" \
     "$(count "^RESULT exp=lockwait kind=pair scenario=$s .* speed_level=$lv slow_share=[0-9.]+ used=1$")"
@@ -167,7 +170,7 @@ bare_only_run() { lockwait_have_preload() { false; }; lockwait_run "$@"; }
 : >"$TMP/bare.txt"
 LOCKWAIT_SCENARIOS=cond REPS=2 MAX_CELL_S=60 run_exp bare_only_run "$TMP/bare.txt" 2>"$TMP/bare.err" || fail "bare-only run" "$(tail -n 3 "$TMP/bare.err")"
 clean=$(grep -c 'kind=pair .* used=1$' "$TMP/bare.txt" || true)
-check_eq "bare only: 2 runs in the main speed level and no more" 2 "$clean"
+check_awk "bare only: 2 runs or more in the main speed level ($clean)" "$clean >= 2"
 check_eq "bare only: no wrapped run, no overhead line" "0 0" \
   "$(grep -c 'variant=wrapped' "$TMP/bare.txt") $(grep -c 'kind=overhead' "$TMP/bare.txt")"
 check "bare only: the median of the used runs' bare wall time" grep -q "^RESULT exp=lockwait kind=runs scenario=cond runs=$clean bare_ms=[0-9.NA]* " "$TMP/bare.txt"
