@@ -18,15 +18,20 @@
 #   max_cell_s=S target_ratio=X online_cpus=N slow_canary=F canary_best_ns=X
 #   preload=0|1".
 #
-# Every statistic is in the raw file already, computed by build/stats in
-# exp.sh (this script only formats):
-#   kind=overhead  per scenario: wrapped/bare wall time per clean pair, its
+# Every statistic is in the raw file already, computed by `lockwait_pairs
+# intervals` (lockwait/pairs_intervals.c; in older raw files by build/stats
+# in exp.sh); this script only formats. The pairs used are those of each
+# scenario's main speed level (pairs_basis=level; older files: the clean
+# ones, pairs_basis=clean|all):
+#   kind=pair      per pair: speed_level (0: mixed), slow_share, used
+#   kind=speed_level  per scenario and level: canary_ns, pairs
+#   kind=overhead  per scenario: wrapped/bare wall time per used pair, its
 #                  Hodges-Lehmann estimate and 95% interval as percent
 #                  (overhead_pct, overhead_pct_lo, overhead_pct_hi), p, q
 #                  (Benjamini-Hochberg across the scenarios), pairs_used,
-#                  pairs_total, pairs_slow, pairs_min (REPS),
-#                  target_reached, two_modes
-#   kind=runs      medians over the clean pairs' runs with 95% intervals:
+#                  pairs_total, pairs_mixed and pairs_other (older:
+#                  pairs_slow), pairs_min (REPS), target_reached, two_modes
+#   kind=runs      medians over the used pairs' runs with 95% intervals:
 #                  bare_ms, wrapped_ms, *_kops_per_s, wait_share (blocked /
 #                  (threads x wall)), sleep_share (asleep / blocked),
 #                  contended_share (contended / acquisitions), bare_nvcsw
@@ -37,17 +42,18 @@
 #                  with _lo/_hi (lockwait_report --what-if at hold_factor:
 #                  the median over traces_count traces; the free lock's
 #                  at 0: predicted_free_saving_pct),
-#                  measured_saving_pct with _lo/_hi (build/stats ratio on
+#                  measured_saving_pct with _lo/_hi (the interval of the
 #                  half/full wall time of the what-if pairs), their pairs,
 #                  full_nvcsw and half_nvcsw (medians with intervals)
-#   kind=failed_run  a run that failed and was run again (exp.sh's
-#                  lockwait_one): scenario, variant, rep, status
+#   kind=failed_run  a run that failed and was run again (run_checked in
+#                  lockwait/pairs.c): scenario, variant, rep, status
 #   top lock    the lock with the most wait in the traced run; top blocker:
 #               the thread behind most of that wait (lockwait_report's
 #               wait-block view); path share: the lock's share of the
 #               critical path (its critical sections + waits left on it)
-# A scenario is too busy to measure when fewer than pairs_min pairs were
-# clean or more than half of them were slow; its overhead is not printed.
+# A scenario is too busy to measure when fewer than pairs_min pairs lie in
+# its main level (older: were clean, or more than half were slow); its
+# overhead is not printed.
 
 function val(key) {
     return (key in F) ? F[key] : ""
@@ -84,13 +90,25 @@ function csvci(s, key,    i, k, out) {
     return out
 }
 
-# too busy to measure: fewer clean pairs than REPS, or more than half slow
-function too_busy(used, min, slow, total) {
-    return used + 0 < min + 0 || 2 * slow > total + 0
+# too busy to measure: fewer clean pairs than REPS, or more than half slow;
+# by speed level (pairs_basis=level): fewer than REPS pairs in the level
+function too_busy(used, min, slow, total, basis) {
+    return used + 0 < min + 0 || (basis != "level" && 2 * slow > total + 0)
 }
-# (a figure from all the pairs, exp.sh's fallback on an unsteady host, is
+# (a figure from all the pairs, the fallback of exp.sh before the speed levels, is
 # measured: its interval carries the noise)
-function busy(s) { return ov_basis[s] != "all" && too_busy(ov_used[s], ov_min[s], ov_slow[s], ov_total[s]) }
+function busy(s) { return ov_basis[s] != "all" && too_busy(ov_used[s], ov_min[s], ov_slow[s], ov_total[s], ov_basis[s]) }
+# why a scenario could not be measured: "15 of 20 pairs in a slow state" or
+# "3 of 20 pairs in one speed level"
+function busy_why(used, slow, total, basis) {
+    if (basis == "level") return sprintf("only %d of %d pairs in one speed level", used, total)
+    return sprintf("%d of %d pairs in a slow state", slow, total)
+}
+# a raw file of pairs by speed level: the pairs not used; before, the slow ones
+function left_out(line) {
+    if (kv_get(line, "pairs_basis") != "level") return kv_get(line, "pairs_slow")
+    return kv_get(line, "pairs_total") - kv_get(line, "pairs_used")
+}
 
 function has_ci(s) { return ov_lo[s] != "NA" && ov_hi[s] != "NA" }
 
@@ -101,9 +119,25 @@ function sleeps(s, a, b,    x, y) {
 }
 
 # the what-if check of s: its pairs too busy to measure (the overhead rule)
-function wi_busy(s) { return wi_basis[s] != "all" && too_busy(wi_used[s], wi_min[s], wi_slow[s], wi_total[s]) }
+function wi_busy(s) { return wi_basis[s] != "all" && too_busy(wi_used[s], wi_min[s], wi_slow[s], wi_total[s], wi_basis[s]) }
 # "22/22 all" for a figure from every pair, slow ones included
 function used_of(used, total, basis) { return sprintf("%d/%d%s", used, total, basis == "all" ? " all" : "") }
+# what the pairs of s saw: "of 23 pairs, 15 in level 2 (canary 0.58 ns), 5
+# in level 1 (canary 0.33 ns), 3 mixed", the levels by pairs, most first
+function levels_seen(s,    k, j, best, out, done) {
+    out = sprintf("of %d pairs", npair[s])
+    split("", done)
+    for (j = 1; j <= nlv[s]; j++) {
+        best = 0
+        for (k = 1; k <= nlv[s]; k++)
+            if (!(k in done) && lvpairs[s, k] + 0 > 0 && (best == 0 || lvpairs[s, k] > lvpairs[s, best])) best = k
+        if (best == 0) break
+        done[best] = 1
+        out = out sprintf(", %d in level %d (canary %s ns)", lvpairs[s, best], best, lvcanary[s, best])
+    }
+    if (lvpairs[s, 0] + 0 > 0) out = out sprintf(", %d mixed", lvpairs[s, 0])
+    return out
+}
 # a CSV field: empty for NA
 function nacsv(x) { return x == "NA" ? "" : x }
 # a saving as the change of wall time it is: "-18.0%"
@@ -124,7 +158,7 @@ function predicted_change(s) { return change_ci(wi_pred[s], wi_pred_lo[s], wi_pr
 function whatif_phrase(s,    p, m, lo, hi, d, fs, hs, why) {
     p = wi_pred[s]; m = fig[s, "measured_saving_pct"]; lo = fig[s, "measured_saving_pct_lo"]; hi = fig[s, "measured_saving_pct_hi"]
     if (wi_busy(s))
-        return sprintf("could not be measured here (%d of %d pairs in a slow state)%s", wi_slow[s], wi_total[s],
+        return sprintf("could not be measured here (%s)%s", busy_why(wi_used[s], wi_slow[s], wi_total[s], wi_basis[s]),
             p == "NA" || p == "" ? "" : "; predicted " predicted_change(s))
     if (p == "NA" || p == "")
         return sprintf("measured %s at x%s the hold; no prediction (%s)", measured_change(s), wi_fac[s],
@@ -154,9 +188,9 @@ function whatif_phrase(s,    p, m, lo, hi, d, fs, hs, why) {
 # the overhead of scenario s as a findings phrase
 function overhead_phrase(s,    ci) {
     if (busy(s))
-        return sprintf("could not be measured here (%d of %d pairs in a slow state)", ov_slow[s], ov_total[s])
+        return sprintf("could not be measured here (%s)", busy_why(ov_used[s], ov_slow[s], ov_total[s], ov_basis[s]))
     if (!has_ci(s))
-        return sprintf("%+.1f%% (%d clean pair%s: too few for an interval)", ov[s], ov_used[s], ov_used[s] == 1 ? "" : "s")
+        return sprintf("%+.1f%% (%d %s pair%s: too few for an interval)", ov[s], ov_used[s], cleanw, ov_used[s] == 1 ? "" : "s")
     ci = sprintf("95%% CI %+.1f..%+.1f%%", ov_lo[s], ov_hi[s])
     if (ov_lo[s] + 0 <= 0 && ov_hi[s] + 0 >= 0)
         return "no measurable overhead (" ci ")"
@@ -324,12 +358,13 @@ function cp_draw(file,    W, X0, Y0, RH, H, PW, i, n, x, w, c, maxlen, step, t, 
         nov++
         ov[s] = val("overhead_pct"); ov_lo[s] = val("overhead_pct_lo"); ov_hi[s] = val("overhead_pct_hi")
         ov_p[s] = val("p"); ov_q[s] = val("q"); ov_used[s] = val("pairs_used"); ov_total[s] = val("pairs_total")
-        ov_slow[s] = val("pairs_slow"); ov_min[s] = val("pairs_min"); ov_reached[s] = val("target_reached")
+        ov_slow[s] = left_out($0); ov_min[s] = val("pairs_min"); ov_reached[s] = val("target_reached")
         ov_modes[s] = val("two_modes"); ov_basis[s] = val("pairs_basis")
         # several invocations (build/combine): the mean of theirs, Student's interval across them
         ov_inv[s] = val("invocations") + 0; ov_imin[s] = val("inv_min"); ov_imax[s] = val("inv_max")
         if (ov_inv[s] > 1) ninv = ov_inv[s]
         if (ov_basis[s] == "all") nall++
+        if (ov_basis[s] == "level") nlevel++
     } else if (k == "runs") {
         runs[s] = val("runs")
         keep(s, "bare_ms"); keep(s, "wrapped_ms"); keep(s, "bare_kops_per_s"); keep(s, "wrapped_kops_per_s")
@@ -339,7 +374,7 @@ function cp_draw(file,    W, X0, Y0, RH, H, PW, i, n, x, w, c, maxlen, step, t, 
         wi[s] = 1; wi_fac[s] = val("hold_factor"); wi_cs[s] = val("cs_ns"); wi_half[s] = val("half_cs_ns")
         wi_lock[s] = val("lock"); wi_pred[s] = val("predicted_saving_pct"); wi_free[s] = val("predicted_free_saving_pct")
         wi_pred_lo[s] = val("predicted_saving_pct_lo"); wi_pred_hi[s] = val("predicted_saving_pct_hi"); wi_traces[s] = val("traces_count")
-        wi_used[s] = val("pairs_used"); wi_total[s] = val("pairs_total"); wi_slow[s] = val("pairs_slow"); wi_min[s] = val("pairs_min")
+        wi_used[s] = val("pairs_used"); wi_total[s] = val("pairs_total"); wi_slow[s] = left_out($0); wi_min[s] = val("pairs_min")
         wi_basis[s] = val("pairs_basis")
         if (wi_basis[s] == "all") nall++
         keep(s, "measured_saving_pct"); keep(s, "full_nvcsw"); keep(s, "half_nvcsw")
@@ -351,6 +386,9 @@ function cp_draw(file,    W, X0, Y0, RH, H, PW, i, n, x, w, c, maxlen, step, t, 
     } else if (k == "pair") {
         npair[s]++
         if (val("slow") == 1) nslow[s]++
+        if (val("speed_level") != "") { lvpairs[s, val("speed_level")]++; if (val("speed_level") > nlv[s]) nlv[s] = val("speed_level") }
+    } else if (k == "speed_level" && val("check") == "overhead") { # lockwait_pairs: the canary's speed in a level
+        lvcanary[s, val("level")] = val("canary_ns")
     } else if (k == "thread" && v == "traced") {
         tname[s, val("tid")] = val("name"); tmain[s, val("tid")] = val("main")
     } else if (k == "lock" && v == "traced") {
@@ -428,17 +466,23 @@ END {
         exit
     }
     for (i = 1; i <= nsc; i++) { allpairs += npair[order[i]]; allslow += nslow[order[i]] }
+    cleanw = nlevel ? "used" : "clean" # pairs by speed level (lockwait_pairs) or, before, clean ones
     if (anywrapped) {
-        printf "Each scenario ran bare and under `liblockwait.so` in interleaved pairs: at least %s clean pairs, ", reps_min
+        printf "Each scenario ran bare and under `liblockwait.so` in interleaved pairs: at least %s " (nlevel ? "pairs in one speed level" : "clean pairs") ", ", reps_min
         if (cap_s + 0 > 0)
             printf "then more until the overhead's 95%% interval was within %.0f point of wall time or the scenario had run %s s (MAX_CELL_S).", 100 * target, cap_s
         else
             printf "and no more (MAX_CELL_S=0: no time for the %.0f-point target).", 100 * target
         print " One more traced run per scenario feeds `lockwait_report`."
     } else
-        printf "Each scenario ran bare, at least %s clean runs; the preload library is Linux-only, so nothing else ran.\n", reps_min
-    printf "A speed canary (a one-cycle add chain, `build/stats canary`) ran before each run and after each pair; %d of %d pairs ran it more than %sx slower than the best seen and were left out as slow-state pairs and replaced.\n", allslow, allpairs, slow_factor
-    if (nfailed) { # exp.sh's lockwait_one
+        printf "Each scenario ran bare, at least %s " cleanw " runs; the preload library is Linux-only, so nothing else ran.\n", reps_min
+    if (nlevel) { # build/lockwait_pairs: pairs by speed level
+        printf "A speed canary (a one-cycle add chain) ran before each run and after each pair. Its readings fall into speed levels (level 1 the fastest; the host changes speed many times a second); a pair whose readings lie in two levels is mixed and left out, and each scenario's figures come from the level most of its pairs lie in, pairs of other levels left out and replaced, none thrown away for a slow host:"
+        for (i = 1; i <= nsc; i++) if (npair[order[i]]) printf "%s %s %s", (i > 1 ? ";" : ""), order[i], levels_seen(order[i])
+        print "."
+    } else
+        printf "A speed canary (a one-cycle add chain, `build/stats canary`) ran before each run and after each pair; %d of %d pairs ran it more than %sx slower than the best seen and were left out as slow-state pairs and replaced.\n", allslow, allpairs, slow_factor
+    if (nfailed) { # run_checked in lockwait/pairs.c
         gsub(/_/, " ", failed_txt)
         printf "**%d run%s failed and %s run again** (the failed run's figures are not used; the raw file has its exit and the last line of its stderr): %s.\n", nfailed, (nfailed > 1 ? "s" : ""), (nfailed > 1 ? "were" : "was"), failed_txt
     }
@@ -457,12 +501,12 @@ END {
     # the headline markers pick what run.sh splices into README.md (common/headline.awk)
     print "<!-- headline:begin -->"
     if (anywrapped)
-        print "Overhead: wrapped/bare wall time per clean pair; the table shows its Hodges-Lehmann estimate with the 95% interval (Wilcoxon signed-rank), p against no overhead and q (Benjamini-Hochberg across the scenarios). Wall times are medians over the clean pairs' runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)." \
+        print "Overhead: wrapped/bare wall time per " (nlevel ? "pair of the scenario's main speed level" : "clean pair") "; the table shows its Hodges-Lehmann estimate with the 95% interval (Wilcoxon signed-rank), p against no overhead and q (Benjamini-Hochberg across the scenarios). Wall times are medians over " (nlevel ? "those" : "the clean") " pairs' runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)." \
             (nall ? " \"all\": too few pairs were clean (the host changed speed during most), so every pair counts; its interval carries that noise." : "")
     else
-        print "Wall times: medians over the clean runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)."
+        print "Wall times: medians over the " cleanw " runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)."
     print ""
-    print "| scenario | threads | bare ms | wrapped ms | overhead | 95% CI | p | q | pairs used/total | slow | sleeps bare / wrapped |"
+    print "| scenario | threads | bare ms | wrapped ms | overhead | 95% CI | p | q | pairs used/total | " (nlevel ? "left out" : "slow") " | sleeps bare / wrapped |"
     print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     print "scenario,threads,bare_ms,bare_ms_lo,bare_ms_hi,wrapped_ms,wrapped_ms_lo,wrapped_ms_hi,bare_kops_per_s,bare_kops_per_s_lo,bare_kops_per_s_hi,wrapped_kops_per_s,wrapped_kops_per_s_lo,wrapped_kops_per_s_hi,overhead_pct,overhead_lo_pct,overhead_hi_pct,p,q,pairs_used,pairs_total,pairs_slow,target_reached,measured,bare_nvcsw,bare_nvcsw_lo,bare_nvcsw_hi,wrapped_nvcsw,wrapped_nvcsw_lo,wrapped_nvcsw_hi" > csv1
     for (i = 1; i <= nsc; i++) {
@@ -503,7 +547,7 @@ END {
     print "<!-- headline:end -->"
 
     if (anywrapped) {
-        table_start("Profile under the preload: shares are medians over the clean pairs' wrapped runs with 95% intervals; top lock, top blocker and path share come from the traced run.",
+        table_start("Profile under the preload: shares are medians over the " cleanw " pairs' wrapped runs with 95% intervals; top lock, top blocker and path share come from the traced run.",
             "| scenario | wait share | sleep share | contended | top lock | top blocker | path share of top lock |\n|---|---:|---:|---:|---|---|---:|",
             "scenario,wait_share,wait_share_lo,wait_share_hi,sleep_share,sleep_share_lo,sleep_share_hi,contended_share,contended_share_lo,contended_share_hi,top_lock,top_blocker,path_share_top_lock", csv4)
         for (i = 1; i <= nsc; i++) {
@@ -520,7 +564,7 @@ END {
 
     # the cache scenario's request latency, bare and wrapped
     if ("cache" in seen) {
-        table_start("Cache scenario: request latency (medians over the clean pairs' runs with 95% intervals), and the requests at or above p99 in the traced run.",
+        table_start("Cache scenario: request latency (medians over the " cleanw " pairs' runs with 95% intervals), and the requests at or above p99 in the traced run.",
             "| variant | p50 us | p99 us | max us |\n|---|---:|---:|---:|",
             "variant,p50_us,p50_us_lo,p50_us_hi,p99_us,p99_us_lo,p99_us_hi,max_us,max_us_lo,max_us_hi", csv2)
         for (vi = 1; vi <= 2; vi++) {
@@ -613,7 +657,7 @@ END {
         if (w + 0 < 0.8 * b && b - w >= 10) fewer = fewer (fewer == "" ? "" : ", ") s
     }
     if (line != "") {
-        printf "- Sleeps per run (voluntary context switches in the timed region, medians over the clean pairs): %s.", line
+        printf "- Sleeps per run (voluntary context switches in the timed region, medians over the " cleanw " pairs): %s.", line
         if (more != "") printf " Under the preload %s sleep%s more than twice as often as bare: hand-offs the bare program wins by spinning or by arriving at a free lock became futex sleeps.", more, index(more, ",") ? "" : "s"
         if (fewer != "") printf " Under the preload %s sleep%s at least a fifth less than bare: the library's work between a failed try and the real call acts as a short spin, so the holder often releases first (docs/lockwait-manual.md, \"What waiting under the library changes\"); read %s sleep share as a lower bound.", fewer, index(fewer, ",") ? "" : "s", index(fewer, ",") ? "their" : "its"
         printf "\n"

@@ -102,7 +102,7 @@ check_eq "too many slow pairs: 'could not be measured here', no number" 1 \
   "$(findings <"$TMP/busy.txt" | grep -cF 'cond could not be measured here (15 of 20 pairs in a slow state)')"
 check "... and the table says too busy instead of a number" \
   bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/lockwait/summary.awk' '$TMP/busy.txt' | grep -q '^| cond | [0-9]* | .* | too busy | - | - | - | 5/20 | 15 |'"
-# exp.sh's fallback: too few clean pairs, the figure from all 20 (pairs_basis=all) is shown, marked
+# exp.sh's fallback before the speed levels: too few clean pairs, the figure from all 20 (pairs_basis=all) is shown, marked
 with_overhead cond "2.000 1.000 3.000 0.001 0.006 20 20 15" <"$fixture" | sed '/kind=overhead scenario=cond /s/ pairs_slow=15 / pairs_slow=15 pairs_basis=all /' |
   awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/all.md"
 check "from all pairs: the table shows the overhead and '20/20 all'" grep -q '^| cond | [0-9]* | .* | +2.00% | .* | 20/20 all | 15 |' "$TMP/all.md"
@@ -186,4 +186,27 @@ check "one report with counter=0: the summary gives the split" \
 printf '# sharecost raw results: lockwait\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \
   bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/lockwait/summary.awk' '$TMP/empty.txt' | grep -q 'No lockwait results'"
+# pairs by speed level (build/lockwait_pairs): the fixture's mutex pairs as
+# if rep 1-4 lay in level 2, 5-6 in level 1 and 7 was mixed, level 2 used
+levels() { # levels USED MIN: stdin with mutex's pairs and overhead line by speed level
+  kv_awk -v used="$1" -v min="$2" '
+    /^RESULT exp=lockwait kind=pair scenario=mutex / { r = kv_get($0, "rep"); l = r <= 4 ? 2 : r <= 6 ? 1 : 0
+      sub(/ canary_best_ns=.*/, sprintf(" speed_level=%d slow_share=%s used=%d", l, l == 1 ? "0.000" : "0.667", l == 2)) }
+    /^RESULT exp=lockwait kind=overhead scenario=mutex / { sub(/ pairs_used=.*/, " pairs_used=" used " pairs_total=7 pairs_mixed=1 pairs_other=2 pairs_basis=level speed_level=2 speed_canary_ns=0.58 target_reached=0 pairs_min=" min " two_modes=0")
+      print; print "RESULT exp=lockwait kind=speed_level scenario=mutex check=overhead level=0 pairs=1 used=0"
+      print "RESULT exp=lockwait kind=speed_level scenario=mutex check=overhead level=1 canary_ns=0.33 readings_share=0.300 pairs=2 used=0"
+      print "RESULT exp=lockwait kind=speed_level scenario=mutex check=overhead level=2 canary_ns=0.58 readings_share=0.700 pairs=4 used=1"; next }
+    { print }' "$fixture"
+}
+levels 4 4 | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/levels.md"
+check "levels: the summary says what the pairs saw, the levels by pairs" \
+  grep -qF 'mutex of 7 pairs, 4 in level 2 (canary 0.58 ns), 2 in level 1 (canary 0.33 ns), 1 mixed' "$TMP/levels.md"
+check "levels: the table counts the pairs left out (3 of 7), not slow ones" grep -q '^| mutex | [0-9]* | .* | 4/7 | 3 |' "$TMP/levels.md"
+check "levels: ... under a 'left out' column" grep -qF '| pairs used/total | left out |' "$TMP/levels.md"
+check_eq "levels: 4 pairs in the level with REPS 4 give a number though 3 of 7 were left out" 0 \
+  "$(grep -c 'mutex could not be measured' "$TMP/levels.md")"
+levels 4 6 | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/levels6.md"
+check "levels: fewer than REPS pairs in the level: too busy, and why" \
+  grep -qF 'mutex could not be measured here (only 4 of 7 pairs in one speed level)' "$TMP/levels6.md"
+
 finish

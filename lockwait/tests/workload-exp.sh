@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # lockwait/exp.sh as run.sh uses it: knob checks exit 2, an ETA, a QUICK
 # run of two scenarios whose raw file carries the tagged lines of the
-# workload, the library and the report, the pairs with their canaries, and
-# interval lines that are build/stats' answer on the clean pairs; the
-# slow-state and target rules shown with a stand-in for build/stats.
+# workload, the library and the report, the pairs with their canaries and
+# speed levels, and interval lines that are build/stats' answer on the used
+# pairs; the user's library settings do not reach the runs; the pairing
+# rules of build/lockwait_pairs shown with canary readings from a file.
 # shellcheck disable=SC2016 # awk programs in single quotes
 set -euo pipefail
 # shellcheck source=common/testlib.sh
@@ -47,28 +48,51 @@ raw=$TMP/raw/lockwait-raw.txt
 mkdir -p "$TMP/raw"
 : >"$raw"
 # with the user's own settings for the library in the environment: they
-# must not reach the experiment's runs
-if LOCKWAIT_TOP=1 LOCKWAIT_TRACE=$TMP/user.trace LOCKWAIT_TRACE_RECORDS=1024 LOCKWAIT_OUT=$TMP/user.out \
+# must not reach the experiment's runs (issue 41: LOCKWAIT_INLINE_MUTEX=0 and
+# LOCKWAIT_COUNTER=0 measured another library), and the knobs name them
+check_eq "the knobs name the library's settings that are cleared" "LOCKWAIT_CLEARED=LOCKWAIT_COUNTER,LOCKWAIT_INLINE_MUTEX" \
+  "$(LOCKWAIT_INLINE_MUTEX=0 LOCKWAIT_COUNTER=0 LOCKWAIT_THREADS=4 run_exp lockwait_knobs | tr ' ' '\n' | grep CLEARED)"
+check_eq "... and nothing when none is set" "" "$(run_exp lockwait_knobs | grep -o 'LOCKWAIT_CLEARED=[^ ]*' || true)"
+# the library's own choices on this machine, from a preloaded run without them
+LOCKWAIT_FULL_REPORTS=1 LOCKWAIT_OUT=$TMP/ref.out LD_PRELOAD=$BUILD/liblockwait.so "$BUILD/lockwait_workload" -n 100 cond >/dev/null 2>&1 ||
+  fail "a preloaded reference run"
+ref=$(kv_awk '/kind=process / { print kv_get($0, "inline_mutex"), kv_get($0, "counter") }' "$TMP/ref.out")
+rm -f "$TMP/ref.out"
+if LOCKWAIT_INLINE_MUTEX=0 LOCKWAIT_COUNTER=0 LOCKWAIT_STACK_DEPTH=1 LOCKWAIT_INTERVAL=1 \
+   LOCKWAIT_TOP=1 LOCKWAIT_TRACE=$TMP/user.trace LOCKWAIT_TRACE_RECORDS=1024 LOCKWAIT_OUT=$TMP/user.out \
    LOCKWAIT_SCENARIOS=cond,cache REPS=2 run_exp lockwait_run "$raw" 2>"$TMP/run.err"; then
   pass "QUICK run of cond and cache"
 else
   fail "QUICK run of cond and cache" "$(tail -n 3 "$TMP/run.err")"
 fi
 check_eq "the user's LOCKWAIT_TRACE and LOCKWAIT_OUT were not written" "" "$(ls "$TMP"/user.* 2>/dev/null || true)"
+check_eq "the user's LOCKWAIT_INLINE_MUTEX=0 and LOCKWAIT_COUNTER=0 did not reach the runs (inline_mutex counter: $ref in each)" "" \
+  "$(kv_awk -v ref="$ref" '/kind=process / && kv_get($0, "inline_mutex") " " kv_get($0, "counter") != ref' "$raw")"
+check "... and the raw file says they were cleared" grep -q '^# lockwait_cleared: .*LOCKWAIT_COUNTER,.*LOCKWAIT_INLINE_MUTEX' "$raw"
+# two invocations in one shell (run.sh's INVOCATIONS): the first leaves no
+# LOCKWAIT_* setting behind for the second to call the user's
+# shellcheck disable=SC2317 # called through run_exp
+twice() { lockwait_run "$TMP/inv1.txt" && lockwait_run "$TMP/inv2.txt"; }
+LOCKWAIT_SCENARIOS=cond REPS=1 LOCKWAIT_WHATIF=off run_exp twice 2>"$TMP/twice.err" || fail "two invocations" "$(tail -n 3 "$TMP/twice.err")"
+check_eq "two invocations: neither clears a setting of the user's (none was set)" "none none" \
+  "$(sed -n 's/^# lockwait_cleared: \([^ ]*\) .*/\1/p' "$TMP/inv1.txt" "$TMP/inv2.txt" | paste -sd' ' -)"
 check_eq "the user's LOCKWAIT_TOP did not reach the runs (top=10 in each)" "" \
   "$(grep '^RESULT exp=lockwait kind=process ' "$raw" | grep -v ' top=10 ' || true)"
 count() { grep -c -E "$1" "$raw" || true; }
 ov() { val "$(grep "^RESULT exp=lockwait kind=overhead scenario=$1 " "$raw")" "$2"; }
 for s in cond cache; do
   total=$(ov "$s" pairs_total)
-  if [ "$(ov "$s" pairs_basis)" = all ]; then # too few clean pairs: the figure from all of them
-    check_awk "$s: too few clean pairs ($(ov "$s" pairs_slow) slow of $total): every pair used" \
-      "$(ov "$s" pairs_used) == $total && ($total - $(ov "$s" pairs_slow) < 2 || 2 * $(ov "$s" pairs_slow) > $total)"
-  else
-    check_eq "$s: REPS=2 clean pairs, the figure from them" "2 clean" "$(ov "$s" pairs_used) $(ov "$s" pairs_basis)"
-  fi
+  lv=$(ov "$s" speed_level)
+  # (at least: the levels are recomputed with every pair, which can move
+  # earlier pairs into the main level)
+  check_awk "$s: REPS=2 pairs or more in one speed level, the figure from them ($(ov "$s" pairs_used) $(ov "$s" pairs_basis))" \
+    "$(ov "$s" pairs_used) >= 2 && \"$(ov "$s" pairs_basis)\" == \"level\""
   check_eq "$s: one pair line per pair" "$total" "$(count "^RESULT exp=lockwait kind=pair scenario=$s rep=")"
-  check_eq "$s: the slow pairs are the pair lines with slow=1" "$(ov "$s" pairs_slow)" "$(count "^RESULT exp=lockwait kind=pair scenario=$s .* slow=1$")"
+  check_eq "$s: the used pairs are the pair lines with used=1, all in level $lv" "$(ov "$s" pairs_used)" \
+    "$(count "^RESULT exp=lockwait kind=pair scenario=$s .* speed_level=$lv slow_share=[0-9.]+ used=1$")"
+  check_eq "$s: mixed pairs (speed_level=0) are counted" "$(ov "$s" pairs_mixed)" "$(count "^RESULT exp=lockwait kind=pair scenario=$s .* speed_level=0 ")"
+  check_eq "$s: a speed_level line per level the pairs saw, pairs adding up" "$total" \
+    "$(kv_awk -v s="$s" '/kind=speed_level / && kv_get($0, "scenario") == s && kv_get($0, "check") == "overhead" { n += kv_get($0, "pairs") } END { print n + 0 }' "$raw")"
   check_eq "$s: a workload line per run: 2 per pair + 1 traced" $((2 * total + 1)) "$(count "^RESULT exp=lockwait kind=workload scenario=$s .* variant=(bare|wrapped|traced) rep=[0-9]+$")"
   check_eq "$s: the library's process line in every wrapped and traced run" $((total + 1)) "$(count "^RESULT exp=lockwait kind=process .*scenario=$s variant=(wrapped|traced) rep=")"
   check_eq "$s: each pair has three canaries" "$total" "$(count "^RESULT exp=lockwait kind=pair scenario=$s .* canary_ns=[0-9.]+,[0-9.]+,[0-9.]+ ")"
@@ -82,7 +106,7 @@ check "the cache path's segments" grep -q '^RESULT exp=lockwait kind=critpath_se
 check_eq "medians of the runs for each scenario, latency for cache bare and wrapped" "2 2" \
   "$(count '^RESULT exp=lockwait kind=runs scenario=(cond|cache) runs=') $(count '^RESULT exp=lockwait kind=latency scenario=cache variant=(bare|wrapped) ')"
 check "provenance: the workload flags" grep -q '^# lockwait_args_cache: .*-m 32 -n 100' "$raw"
-check "provenance: the slow-state factor from build/stats" grep -q '^# lockwait_slow_canary: 1.15 ' "$raw"
+check "provenance: the pairs' rule" grep -q '^# lockwait_reps: 2 (pairs at least per scenario in its main speed level' "$raw"
 check_eq "the runs lines carry the medians of the sleeps (bare_nvcsw=, wrapped_nvcsw=) for both scenarios" 2 \
   "$(count '^RESULT exp=lockwait kind=runs scenario=(cond|cache) .* bare_nvcsw=([0-9.]+|NA) .* wrapped_nvcsw=([0-9.]+|NA) ')"
 # the what-if check: cache only (cond's hold is 0: LOCKWAIT_WHATIF_SCENARIOS)
@@ -95,12 +119,11 @@ check_eq "... each pair: a full and a half run whose workload lines say their ho
   "$(count '^RESULT exp=lockwait kind=workload scenario=cache .* cs_ns=(1000000 .*variant=full|500000 .*variant=half) rep=')"
 # the measured saving is build/stats ratio on the clean pairs' half/full
 # wall times, as a saving: 100 x (1 - ratio)
-# input: kind=whatif_pair lines (clean: slow=0) and their wall_ratio
-# (every pair when too few were clean: pairs_basis=all)
-kv_awk -v all="$([ "$(val "$wi" pairs_basis)" = all ] && echo 1)" '/kind=whatif_pair / && (all || /slow=0$/) { v = v " " kv_get($0, "wall_ratio") }
+# input: kind=whatif_pair lines (used=1) and their wall_ratio
+kv_awk '/kind=whatif_pair / && /used=1$/ { v = v " " kv_get($0, "wall_ratio") }
   END { print "cache" v }' "$raw" >"$TMP/wr.in"
 want=$("$BUILD/stats" ratio "$TMP/wr.in" | kv_awk '{ e = kv_get($0, "est"); if (e == "NA") print e; else printf "%.3f\n", 100 * (1 - e) }')
-check_eq "... measured_saving_pct is build/stats ratio on the clean pairs ($want)" "$want" "$(val "$wi" measured_saving_pct)"
+check_eq "... measured_saving_pct is build/stats ratio on the used pairs ($want)" "$want" "$(val "$wi" measured_saving_pct)"
 if [[ $("$BUILD/lockwait_report" -h 2>&1) != *--what-if* ]]; then
   check_eq "... no prediction from a report without --what-if: NA, and the raw file says why" "NA 1" \
     "$(val "$wi" predicted_saving_pct) $(grep -c '^# lockwait_whatif_cache: no prediction' "$raw")"
@@ -124,6 +147,13 @@ for s in cond cache; do
   check_eq "$s: q is Benjamini-Hochberg across both scenarios" \
     "$(awk -v q="$(val "$(grep "label=$s " "$TMP/ratios.out")" q)" 'BEGIN { if (q == "NA") print q; else printf "%.4g\n", q }')" "$(ov "$s" q)"
 done
+# the runs' medians are build/stats median on the used pairs' runs
+# input (twice): kind=pair lines (used=1), then the bare runs' kind=workload lines
+want=$(kv_awk 'FNR == NR { if (/kind=pair scenario=cond / && /used=1$/) u[kv_get($0, "rep")] = 1; next }
+  /kind=workload scenario=cond .*variant=bare / && (kv_get($0, "rep") in u) { v = v " " sprintf("%.10g", kv_get($0, "wall_ns") / 1e6) }
+  END { print "cond" v }' "$raw" "$raw" | "$BUILD/stats" median | kv_awk '{ e = kv_get($0, "est"); print e == "NA" ? e : sprintf("%.6g", e) }')
+check_eq "cond: bare_ms is build/stats median on the used pairs' bare runs ($want)" "$want" \
+  "$(val "$(grep '^RESULT exp=lockwait kind=runs scenario=cond ' "$raw")" bare_ms)"
 
 awk -v csvdir="$TMP/raw" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" "$raw" >"$TMP/summary.md" 2>"$TMP/sum.err"
 check "summary: a row for cond and for cache" \
@@ -139,61 +169,53 @@ check "summary: the flame graph exists and names cache_find_or_compile" grep -q 
 bare_only_run() { lockwait_have_preload() { false; }; lockwait_run "$@"; }
 : >"$TMP/bare.txt"
 LOCKWAIT_SCENARIOS=cond REPS=2 MAX_CELL_S=60 run_exp bare_only_run "$TMP/bare.txt" 2>"$TMP/bare.err" || fail "bare-only run" "$(tail -n 3 "$TMP/bare.err")"
-clean=$(grep -c 'kind=pair .* slow=0$' "$TMP/bare.txt" || true)
-pairs=$(grep -c 'kind=pair ' "$TMP/bare.txt" || true)
-check_awk "bare only: 2 clean runs and no more, or stopped too busy ($clean clean of $pairs)" \
-  "$clean == 2 || $(grep -c 'kind=pair .* slow=1$' "$TMP/bare.txt") > $clean"
-# the medians: of the clean runs, or of all when too few were clean (fewer
-# than REPS, or more slow than half: exp.sh's fallback)
-if [ "$clean" -lt 2 ] || [ $((2 * (pairs - clean))) -gt "$pairs" ]; then clean=$pairs; fi
+clean=$(grep -c 'kind=pair .* used=1$' "$TMP/bare.txt" || true)
+check_awk "bare only: 2 runs or more in the main speed level ($clean)" "$clean >= 2"
 check_eq "bare only: no wrapped run, no overhead line" "0 0" \
   "$(grep -c 'variant=wrapped' "$TMP/bare.txt") $(grep -c 'kind=overhead' "$TMP/bare.txt")"
-check "bare only: the median of the clean runs' bare wall time" grep -q "^RESULT exp=lockwait kind=runs scenario=cond runs=$clean bare_ms=[0-9.NA]* " "$TMP/bare.txt"
+check "bare only: the median of the used runs' bare wall time" grep -q "^RESULT exp=lockwait kind=runs scenario=cond runs=$clean bare_ms=[0-9.NA]* " "$TMP/bare.txt"
 
-# A stand-in for build/stats (the real one for the intervals), so that the
-# rules are shown whatever the machine does: every canary reports 0.5 ns
-# but call 8 (the second canary of pair 2, after the 3 of the start) and
-# those from call FAKE_SLOW_FROM on, which report a 20x slower machine, and
-# `ratio` reports the target as FAKE_REACHED says. A build dir of links to
-# the real programs holds it.
-fake=$TMP/fakebuild
-mkdir -p "$fake"
-for f in lockwait_workload lockwait_report liblockwait.so; do ln -s "$BUILD/$f" "$fake/$f"; done
-cat >"$fake/stats" <<EOF
-#!/usr/bin/env bash
-set -euo pipefail
-if [ "\$1" = canary ]; then
-  n=\$((\$(cat "$TMP/canaries" 2>/dev/null || echo 0) + 1)); echo "\$n" >"$TMP/canaries"
-  if [ "\$n" = 8 ] || [ "\$n" -ge "\${FAKE_SLOW_FROM:-999999}" ]; then c=9.99; else c=0.5; fi
-  echo "RESULT exp=stats kind=canary canary_ns=\$c slow_canary=1.15"
-  exit 0
-fi
-"$BUILD/stats" "\$@" | sed "s/ target_reached=[01]/ target_reached=\${FAKE_REACHED:-0}/"
-EOF
-chmod +x "$fake/stats"
-# fake_run NAME REPS MAX_CELL_S FAKE_REACHED: a cond-only run through the stand-in
-fake_run() {
-  rm -f "$TMP/canaries"
-  : >"$TMP/$1.txt"
-  BUILD=$fake LOCKWAIT_SCENARIOS=cond REPS=$2 MAX_CELL_S=$3 FAKE_REACHED=$4 run_exp lockwait_run "$TMP/$1.txt" 2>"$TMP/$1.err" ||
-    fail "$1: the run" "$(tail -n 3 "$TMP/$1.err")"
-  grep '^RESULT exp=lockwait kind=overhead ' "$TMP/$1.txt"
+# The pairing rules of build/lockwait_pairs, whatever the machine does: the
+# canary readings from a file (-K), the invocation's earlier readings in its
+# directory (30 at 0.3 ns and 30 at 0.6 ns: two speed levels)
+# pairs_run NAME READINGS FLAG...: a QUICK-sized cond through lockwait_pairs
+pairs_run() {
+  local name=$1 readings=$2 d=$TMP/$1
+  shift 2
+  mkdir -p "$d"
+  { for _ in $(seq 30); do echo 0.3; echo 0.6; done; } >"$d/canaries"
+  tr ' ' '\n' <<<"$readings" >"$d/readings"
+  "$BUILD/lockwait_pairs" -K "$d/readings" -P "$BUILD/liblockwait.so" -d "$d" -o "$d/figs" "$@" cond \
+    "$BUILD/lockwait_workload" -n 100 >"$d/out" 2>"$d/err" || fail "$name: lockwait_pairs" "$(tail -n 3 "$d/err")"
+  "$BUILD/lockwait_pairs" intervals -a "${TARGET:-0.01}" "$d/figs" | grep '^RESULT exp=lockwait kind=overhead '
 }
-line=$(fake_run slow 3 0 1)
-check_eq "a slow canary in pair 2: that pair marked slow=1" "0 1 0 0" \
-  "$(grep '^RESULT exp=lockwait kind=pair ' "$TMP/slow.txt" | kv_awk '{ print kv_get($0, "slow") }' | paste -sd' ' -)"
-check_eq "... left out and replaced: 3 used, 4 in all, 1 slow, the figure from the clean ones" "3 4 1 clean" \
-  "$(val "$line" pairs_used) $(val "$line" pairs_total) $(val "$line" pairs_slow) $(val "$line" pairs_basis)"
-check_eq "... and its runs are not among the medians (runs=3)" 3 "$(val "$(grep 'kind=runs' "$TMP/slow.txt")" runs)"
-line=$(fake_run never 1 3600 0)
-check_eq "target never reached, no time cap: pairs up to 4 x REPS + 10 = 14" "14 0" "$(val "$line" pairs_total) $(val "$line" target_reached)"
-line=$(fake_run reached 2 3600 1)
-check_eq "target reached at once: REPS clean pairs and the slow one (3), target_reached=1" "3 1" "$(val "$line" pairs_total) $(val "$line" target_reached)"
-line=$(FAKE_SLOW_FROM=4 fake_run busy 1 3600 0)
-check_eq "every pair slow: stop once 8 slow pairs could not be outnumbered by the 6 left of 14, the figure from all 8" \
-  "8 8 8 all" "$(val "$line" pairs_total) $(val "$line" pairs_slow) $(val "$line" pairs_used) $(val "$line" pairs_basis)"
-line=$(fake_run capped 2 0 0)
-check_eq "target not reached, cap 0 s: REPS clean pairs and the slow one (3), no more" "3 0" "$(val "$line" pairs_total) $(val "$line" target_reached)"
+# pair 1 fast, 2 mixed, 3 slow, 4 and 5 fast (3 readings a pair)
+line=$(pairs_run levels "0.3 0.3 0.3  0.3 0.6 0.6  0.6 0.6 0.6  0.3 0.3 0.3  0.3 0.3 0.3" -r 3 -c 0)
+check_eq "levels: the pairs' levels, 0 for the mixed one" "1 0 2 1 1" \
+  "$(grep '^RESULT exp=lockwait kind=pair ' "$TMP/levels/out" | kv_awk '{ print kv_get($0, "speed_level") }' | paste -sd' ' -)"
+check_eq "... REPS pairs in level 1, the fastest, used; the mixed and the slow one left out and replaced" "3 5 1 1 1 0.3" \
+  "$(val "$line" pairs_used) $(val "$line" pairs_total) $(val "$line" pairs_mixed) $(val "$line" pairs_other) $(val "$line" speed_level) $(val "$line" speed_canary_ns)"
+check_eq "... the slow share of each pair" "0.000 0.667 1.000 0.000 0.000" \
+  "$(grep '^RESULT exp=lockwait kind=pair ' "$TMP/levels/out" | kv_awk '{ print kv_get($0, "slow_share") }' | paste -sd' ' -)"
+check_eq "... the overhead is build/stats ratio on the used pairs' ratios" \
+  "$(kv_awk '/kind=pair / && /used=1$/ { v = v " " kv_get($0, "wall_ratio") } END { print "cond" v }' "$TMP/levels/out" |
+    "$BUILD/stats" ratio -r 0 -a 0.01 | kv_awk '{ printf "%.3f", 100 * (kv_get($0, "est") - 1) }')" "$(val "$line" overhead_pct)"
+check_eq "... a speed_level line per level the pairs saw (mixed: level 0)" "0:1 1:3 2:1" \
+  "$(kv_awk '/kind=speed_level / { print kv_get($0, "level") ":" kv_get($0, "pairs") }' "$TMP/levels/out" | sort | paste -sd' ' -)"
+# the slow level holds most pairs: the figure is its
+line=$(pairs_run slow "0.6" -r 2 -c 0)
+check_eq "a host slow all along: its pairs are used, in level 2, none thrown away" "2 2 2 0" \
+  "$(val "$line" pairs_used) $(val "$line" pairs_total) $(val "$line" speed_level) $(val "$line" pairs_other)"
+line=$(TARGET=0 pairs_run never "0.3" -r 1 -c 3600 -a 0)
+check_eq "target never reached (-a 0), no time cap: pairs up to 4 x REPS + 10 = 14" "14 0" "$(val "$line" pairs_total) $(val "$line" target_reached)"
+line=$(TARGET=100 pairs_run reached "0.3" -r 6 -c 3600 -a 100)
+check_eq "target reached at once (-a 100): REPS pairs" "6 1" "$(val "$line" pairs_total) $(val "$line" target_reached)"
+line=$(TARGET=0 pairs_run capped "0.3" -r 2 -c 0 -a 0)
+check_eq "target not reached, cap 0 s: REPS pairs, no more" "2 0" "$(val "$line" pairs_total) $(val "$line" target_reached)"
+check_eq "the workload runs without the caller's LOCKWAIT_* (the library's report in lw.out, not the caller's file)" "" \
+  "$(LOCKWAIT_OUT=$TMP/caller.out pairs_run env "0.3" -r 1 -c 0 >/dev/null; ls "$TMP/caller.out" 2>/dev/null || true)"
+check_exit "lockwait_pairs: an unknown option exits 2" 2 "$BUILD/lockwait_pairs" -q -d "$TMP" -o "$TMP/x" cond true
+check_exit "lockwait_pairs -w without -H exits 2" 2 "$BUILD/lockwait_pairs" -w -d "$TMP" -o "$TMP/x" cond true
 
 # The what-if prediction through a stand-in for lockwait_report (the real
 # one for everything but --what-if): a lock whose halved holds save 12.5%
@@ -201,7 +223,7 @@ check_eq "target not reached, cap 0 s: REPS clean pairs and the slow one (3), no
 # hold belongs to, the one saving most
 wib=$TMP/whatifbuild
 mkdir -p "$wib"
-for f in lockwait_workload liblockwait.so stats; do ln -s "$BUILD/$f" "$wib/$f"; done
+for f in lockwait_workload liblockwait.so stats lockwait_pairs; do ln -s "$BUILD/$f" "$wib/$f"; done
 cat >"$wib/lockwait_report" <<STANDIN
 #!/usr/bin/env bash
 set -euo pipefail
@@ -255,7 +277,7 @@ check_eq "LOCKWAIT_WHATIF=off: no what-if run, pair or line" 0 "$(grep -c -E '^R
 # workload: the real one, but the calls listed in FAKE_FAIL end with 255.
 flb=$TMP/failbuild
 mkdir -p "$flb"
-for f in lockwait_report liblockwait.so stats; do ln -s "$BUILD/$f" "$flb/$f"; done
+for f in lockwait_report liblockwait.so stats lockwait_pairs; do ln -s "$BUILD/$f" "$flb/$f"; done
 cat >"$flb/lockwait_workload" <<STANDIN
 #!/usr/bin/env bash
 n=\$((\$(cat "$TMP/wlcalls" 2>/dev/null || echo 0) + 1)); echo "\$n" >"$TMP/wlcalls"
@@ -282,4 +304,11 @@ rc=0
 BUILD=$flb FAKE_FAIL="1 2 3 4" LOCKWAIT_SCENARIOS=cond REPS=2 MAX_CELL_S=0 run_exp lockwait_run "$TMP/fl4.txt" 2>"$TMP/fl.err" || rc=$?
 check_eq "four failed runs: the experiment stops (exit 1), saying how many failed" "1 1" \
   "$rc $(grep -c 'cond (bare) failed (exit status 255); 4 runs of this invocation failed, more than the 3 run again' "$TMP/fl.err")"
+# pair 1 whole (calls 1, 2), then pair 2's first run fails four times: what
+# pair 1 measured stays in the raw file, its pair line with it
+rm -f "$TMP/wlcalls"
+rc=0
+BUILD=$flb FAKE_FAIL="3 4 5 6" LOCKWAIT_SCENARIOS=cond REPS=2 MAX_CELL_S=0 run_exp lockwait_run "$TMP/fl5.txt" 2>"$TMP/fl.err" || rc=$?
+check_eq "a failure in pair 2 stops the experiment, and pair 1's line is kept with its level" "1 1" \
+  "$rc $(grep -c '^RESULT exp=lockwait kind=pair scenario=cond rep=1 .* speed_level=[0-9] slow_share=[0-9.]* used=[01]$' "$TMP/fl5.txt")"
 finish
