@@ -70,8 +70,14 @@ static size_t nlines;
 static int ninv;        /* the highest inv= seen */
 static int *placement;  /* per invocation (1-based): its level; 0 moved or none */
 static int main_level;  /* the placement most invocations ran in */
-/* speed levels: each invocation's level K (1..SPEED_MAX_LEVELS) -> the run's */
-static int (*speed_map)[SPEED_MAX_LEVELS + 1];
+/* speed levels: each invocation's level K (1..SPEED_MAX_LEVELS) of a scope
+ * (its scenario, where levels are found per scenario; "" elsewhere) -> the run's */
+struct speed_entry {
+    int inv, k, run;
+    const char *scope;
+};
+static struct speed_entry *speed_map;
+static size_t nspeed_map;
 static int nspeed, main_speed;
 static struct interval *speed_iv; /* per run level (1-based) */
 static double *speed_share;
@@ -236,10 +242,24 @@ static void find_placements(void)
 
 /* ---- speed levels: the invocations' own levels matched by their canary ---- */
 
+static const char *scope_of(const struct line *l)
+{
+    const char *s = get(l, "scenario");
+    return s ? s : "";
+}
+
+/* how many readings (or, for lockwait, pairs) a level line stands for */
+static double weight(const struct line *l)
+{
+    double w = num(get(l, "n"));
+    if (isnan(w))
+        w = num(get(l, "pairs"));
+    return w > 0 ? w : 0;
+}
+
 static void find_speed_levels(void)
 {
-    speed_map = xmalloc((size_t)(ninv + 1) * sizeof *speed_map);
-    memset(speed_map, 0, (size_t)(ninv + 1) * sizeof *speed_map);
+    speed_map = xmalloc((nlines ? nlines : 1) * sizeof *speed_map);
     struct interval *v = xmalloc((nlines ? nlines : 1) * sizeof *v);
     int *level = xmalloc((nlines ? nlines : 1) * sizeof *level), *which = xmalloc((nlines ? nlines : 1) * sizeof *which);
     size_t n = 0;
@@ -247,12 +267,14 @@ static void find_speed_levels(void)
     for (size_t i = 0; i < nlines; i++) {
         const struct line *l = &lines[i];
         int k = (int)num(get(l, "level"));
-        if (!is_kind(l, "speed_level") || k < 1 || k > SPEED_MAX_LEVELS || isnan(num(get(l, "canary_ns"))))
+        const char *check = get(l, "check"); /* lockwait: the levels of its overhead pairs */
+        if (!is_kind(l, "speed_level") || k < 1 || k > SPEED_MAX_LEVELS || isnan(num(get(l, "canary_ns"))) ||
+            (check && strcmp(check, "overhead") != 0))
             continue;
-        v[n] = (struct interval){num(get(l, "canary_ns")), num(get(l, "canary_ns_lo")), num(get(l, "canary_ns_hi")),
-                                 NAN, 1};
+        double c = num(get(l, "canary_ns")), lo = num(get(l, "canary_ns_lo")), hi = num(get(l, "canary_ns_hi"));
+        v[n] = (struct interval){c, isnan(lo) ? c : lo, isnan(hi) ? c : hi, NAN, 1}; /* no quartiles: a point */
         which[n++] = (int)i;
-        total += num(get(l, "n")) > 0 ? num(get(l, "n")) : 0;
+        total += weight(l);
     }
     nspeed = stat_levels(v, n, SPEED_GAP, level);
     speed_iv = xmalloc((size_t)(nspeed + 1) * sizeof *speed_iv);
@@ -262,9 +284,12 @@ static void find_speed_levels(void)
         speed_share[r] = 0, invs[r] = 0;
     for (size_t j = 0; j < n; j++) {
         const struct line *l = &lines[which[j]];
-        speed_map[l->inv][(int)num(get(l, "level"))] = level[j];
-        speed_share[level[j]] += num(get(l, "n")) > 0 && total > 0 ? num(get(l, "n")) / total : 0;
-        invs[level[j]]++;
+        speed_map[nspeed_map++] = (struct speed_entry){l->inv, (int)num(get(l, "level")), level[j], scope_of(l)};
+        speed_share[level[j]] += total > 0 ? weight(l) / total : 0;
+        int seen = 0; /* invocations, not lines: lockwait has a line per scenario */
+        for (size_t i = 0; i < j; i++)
+            seen |= level[i] == level[j] && lines[which[i]].inv == l->inv;
+        invs[level[j]] += !seen;
     }
     main_speed = 0;
     for (int r = 1; r <= nspeed; r++) { /* the most readings; ties: the faster */
@@ -285,7 +310,10 @@ static void find_speed_levels(void)
 static int run_speed(const struct line *l)
 {
     double k = num(get(l, "speed_level"));
-    return k >= 1 && k <= SPEED_MAX_LEVELS ? speed_map[l->inv][(int)k] : 0;
+    for (size_t i = 0; i < nspeed_map; i++)
+        if (speed_map[i].inv == l->inv && speed_map[i].k == k && strcmp(speed_map[i].scope, scope_of(l)) == 0)
+            return speed_map[i].run;
+    return 0;
 }
 
 /* A figure's identity gets its run level: levels are never pooled. */
