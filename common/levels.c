@@ -10,7 +10,12 @@
  * half of the smaller of the two peaks beside it and the dip is larger than
  * three times the counting noise of that peak (sqrt of its count), so that
  * a few readings cannot make a level. Each side is then split again the
- * same way. Deterministic: the same readings give the same levels. */
+ * same way. Last, neighbouring levels whose medians lie within STEP_SPAN
+ * of the fastest of them are one level: a host with speed steps a few
+ * percent apart (the AMD guest: 0.309, 0.334, 0.355 ns) runs a loop at
+ * nearly one speed on all of them, and telling them apart would only leave
+ * the rounds that straddle two of them out. Deterministic: the same
+ * readings give the same levels. */
 #include "common.h"
 
 #include <math.h>
@@ -21,6 +26,7 @@
 #define MAX_BINS 4096
 #define VALLEY_SHARE 0.5
 #define NOISE_SIGMAS 3.0
+#define STEP_SPAN 1.15 /* SLOW_CANARY: what earlier versions called one speed */
 
 struct hist {
     double y0, w; /* the first bin's lower edge and the bins' width, on log scale */
@@ -73,6 +79,27 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* each level's median reading, quartiles and share */
+static void describe(const double *x, size_t n, size_t valid, struct speed_levels *L)
+{
+    double *v = xmalloc(sizeof *v * valid);
+    for (int k = 1; k <= L->k; k++) {
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++)
+            if (x[i] > 0 && isfinite(x[i]) && speed_level_of(L, x[i]) == k)
+                v[m++] = x[i];
+        qsort(v, m, sizeof *v, cmp_double);
+        L->count[k] = m;
+        L->share[k] = (double)m / (double)valid;
+        L->mid[k] = m ? stat_quantile(v, m, 0.5) : NAN;
+        L->q25[k] = m ? stat_quantile(v, m, 0.25) : NAN;
+        L->q75[k] = m ? stat_quantile(v, m, 0.75) : NAN;
+    }
+    for (int k = L->k + 1; k <= SPEED_MAX_LEVELS; k++)
+        L->count[k] = 0, L->share[k] = L->mid[k] = L->q25[k] = L->q75[k] = 0;
+    free(v);
+}
+
 void speed_levels(const double *x, size_t n, struct speed_levels *L)
 {
     memset(L, 0, sizeof *L);
@@ -100,22 +127,21 @@ void speed_levels(const double *x, size_t n, struct speed_levels *L)
         h.s[b] = ((b ? count[b - 1] : 0) + 2 * count[b] + (b + 1 < h.nb ? count[b + 1] : 0)) / 4;
     split(&h, 0, h.nb, L);
     free(count);
-
-    /* each level's median reading and share */
-    double *v = xmalloc(sizeof *v * valid);
-    for (int k = 1; k <= L->k; k++) {
-        size_t m = 0;
-        for (size_t i = 0; i < n; i++)
-            if (x[i] > 0 && isfinite(x[i]) && speed_level_of(L, x[i]) == k)
-                v[m++] = x[i];
-        qsort(v, m, sizeof *v, cmp_double);
-        L->count[k] = m;
-        L->share[k] = (double)m / (double)valid;
-        L->mid[k] = m ? stat_quantile(v, m, 0.5) : NAN;
-        L->q25[k] = m ? stat_quantile(v, m, 0.25) : NAN;
-        L->q75[k] = m ? stat_quantile(v, m, 0.75) : NAN;
+    describe(x, n, valid, L);
+    /* steps close together are one level: keep a cut only where the level
+     * above it starts beyond STEP_SPAN of the fastest level of its group */
+    struct speed_levels m = *L;
+    int k = 1;
+    for (int j = 2, first = 1; j <= L->k; j++)
+        if (L->mid[j] > STEP_SPAN * L->mid[first]) {
+            m.cut[k++ - 1] = L->cut[j - 2];
+            first = j;
+        }
+    if (k < L->k) {
+        m.k = k;
+        *L = m;
+        describe(x, n, valid, L);
     }
-    free(v);
 }
 
 int speed_level_of(const struct speed_levels *L, double x)

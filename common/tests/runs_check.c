@@ -167,25 +167,30 @@ static void check_speed_levels(void)
     expect(L.k == 1, "k=%d", L.k);
     end();
 
-    begin("speed_levels: discrete speed steps 10% apart are one level each");
-    double c3[] = {0.334, 0.368, 0.404, 0.455};
-    size_t n3[] = {2000, 600, 900, 250};
-    n = readings(x, c3, n3, 4, 0.003);
+    begin("speed_levels: speed steps 20% apart are one level each; steps within 15% are one level");
+    double c3[] = {0.33, 0.41, 0.52};
+    size_t n3[] = {2000, 900, 250};
+    n = readings(x, c3, n3, 3, 0.003);
     speed_levels(x, n, &L);
-    expect(L.k == 4, "k=%d", L.k);
-    for (int j = 0; j < 4 && L.k == 4; j++)
+    expect(L.k == 3, "k=%d", L.k);
+    for (int j = 0; j < 3 && L.k == 3; j++)
         expect(speed_level_of(&L, c3[j]) == j + 1, "%g in level %d", c3[j], speed_level_of(&L, c3[j]));
+    double c4[] = {0.334, 0.368, 0.404, 0.455}; /* the AMD guest's steps: 10%, 10%, 13% apart */
+    size_t n4[] = {2000, 600, 900, 250};
+    struct speed_levels L4;
+    speed_levels(x, readings(x, c4, n4, 4, 0.003), &L4);
+    expect(L4.k == 2 && speed_level_of(&L4, 0.368) == 1 && speed_level_of(&L4, 0.404) == 2, "k=%d", L4.k);
     end();
 
     begin("speed_levels: a measurement straddling a cut is mixed; none without readings");
-    expect(L.k == 4 && speed_level_span(&L, 0.334, 0.335) == 1 && speed_level_span(&L, 0.334, 0.404) == 0,
-           "span %d %d", speed_level_span(&L, 0.334, 0.335), speed_level_span(&L, 0.334, 0.404));
+    expect(L.k == 3 && speed_level_span(&L, 0.33, 0.331) == 1 && speed_level_span(&L, 0.33, 0.41) == 0,
+           "span %d %d", speed_level_span(&L, 0.33, 0.331), speed_level_span(&L, 0.33, 0.41));
     speed_levels(x, 0, &L);
     expect(L.k == 0 && speed_level_of(&L, 1.0) == 0 && speed_main_level(&L) == 0, "k=%d", L.k);
     end();
 
     begin("speed_levels: the same readings give the same levels (deterministic)");
-    n = readings(x, c3, n3, 4, 0.003);
+    n = readings(x, c4, n4, 4, 0.003);
     struct speed_levels A, B;
     speed_levels(x, n, &A);
     speed_levels(x, n, &B);
