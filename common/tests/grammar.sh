@@ -19,7 +19,7 @@ while IFS= read -r f; do files+=("$ROOT/$f"); done < <(
     case "$f" in */tests/*) ;; *) continue ;; esac
     [ -f "$ROOT/$f" ] && grep -q '^RESULT ' "$ROOT/$f" && [[ $f != *.sh ]] && echo "$f"
   done)
-if mapfile -t head_raws < <(committed_results) && [ "${#head_raws[@]}" -gt 0 ]; then
+if mapfile -t head_raws < <(committed_results -raw.txt) && [ "${#head_raws[@]}" -gt 0 ]; then
   files+=("${head_raws[@]}")
   pass "the committed results/*-raw.txt, as HEAD has them, are among the files checked (${#head_raws[@]})"
 else
