@@ -21,6 +21,12 @@ environment (validated before anything runs; a bad value exits 2):
                   (1..100; default per experiment: EXP_invocations)
   PIN=0|1         pin threads (Linux; default 1)
   CC=...          compiler for ./build.sh
+  HANDOFF_CPUS=A,B  the two CPUs of the hand-off probe (build/handoff) before and
+                  after every invocation (two different CPUs this process may use)
+  HANDOFF_BATCHES=N  that probe's batches of 500 round trips (6..1001; default 31)
+  SHARECOST_IGNORE=NAME,...  variables to leave alone: a variable whose name
+                  looks like a misspelt knob (QIUCK=1) stops the run (exit 2)
+                  before anything is built or written, unless named here
   Each experiment's own knobs (read and checked by its EXPERIMENT/exp.sh)
   follow, with the values each accepts; docs/knobs.md says what they do.
 outputs: results/<exp>-raw.txt, results/<exp>-*.csv, results/summary.md, README.md
@@ -106,6 +112,13 @@ check_knobs() {
   [ -z "$PIN" ] || [[ $PIN =~ ^[01]$ ]] || bad_usage "PIN=$PIN: expected 0 or 1"
   knob_int REPS 1 1001
   knob_int INVOCATIONS 1 100
+  # the hand-off probe runs before the first invocation: its knobs are
+  # checked here, not after the build and the clock estimate
+  knob_int HANDOFF_BATCHES 6 1001
+  [ -z "${HANDOFF_CPUS:-}" ] || [[ $HANDOFF_CPUS =~ ^[0-9]+,[0-9]+$ ]] ||
+    bad_usage "HANDOFF_CPUS=$HANDOFF_CPUS: expected two different CPUs A,B"
+  knob_int_list HANDOFF_CPUS 0 1023
+  knob_cpus HANDOFF_CPUS
   local e f
   for e in "${selected[@]}"; do
     [ -f "$ROOT/$e/exp.sh" ] || die "$e/exp.sh is missing: this checkout cannot run $e"
@@ -116,6 +129,50 @@ check_knobs() {
     done
     "${e}_check"
   done
+}
+
+# knob_names: every knob -h lists (the usage is the one list of them)
+knob_names() {
+  usage | sed -n 's/^  \([A-Z][A-Z0-9_]*\)=.*/\1/p' | LC_ALL=C sort -u
+}
+# check_spelling: an environment variable whose name is a knob's with one
+# letter wrong, missing, added or two swapped (two for names of 8 letters or
+# more; names under 4 letters only by case: CI is not CC) is a misspelt
+# knob, and it stops the run: QIUCK=1 started a full run that rewrote
+# README.md, and a misspelt REPS measures with the wrong number of rounds.
+# A variable meant for something else is named in SHARECOST_IGNORE.
+check_spelling() {
+  local found
+  found=$(compgen -e | LC_ALL=C sort | awk -v ignore=",${SHARECOST_IGNORE:-}," '
+    # the optimal string alignment distance: Levenshtein plus swaps of two neighbours
+    function dist(a, b,    la, lb, i, j, c, d, x) {
+      la = length(a); lb = length(b)
+      for (i = 0; i <= la; i++) d[i, 0] = i
+      for (j = 0; j <= lb; j++) d[0, j] = j
+      for (i = 1; i <= la; i++) for (j = 1; j <= lb; j++) {
+        c = substr(a, i, 1) != substr(b, j, 1)
+        x = d[i - 1, j] + 1
+        if (d[i, j - 1] + 1 < x) x = d[i, j - 1] + 1
+        if (d[i - 1, j - 1] + c < x) x = d[i - 1, j - 1] + c
+        if (i > 1 && j > 1 && substr(a, i, 1) == substr(b, j - 1, 1) && substr(a, i - 1, 1) == substr(b, j, 1) && d[i - 2, j - 2] + 1 < x)
+          x = d[i - 2, j - 2] + 1
+        d[i, j] = x
+      }
+      return d[la, lb]
+    }
+    # input: the knob names (first file), then the environment variables
+    FNR == NR { knob[$1] = 1; next }
+    $1 in knob || $1 ~ /^SHARECOST_/ || index(ignore, "," $1 ",") { next }
+    {
+      u = toupper($1)
+      for (k in knob) {
+        if (u != k && (length(k) < 4 || dist(u, k) > (length(k) >= 8 ? 2 : 1))) continue
+        print $1 " looks like a misspelling of " k
+        break
+      }
+    }' <(knob_names) -)
+  [ -n "$found" ] || return 0
+  bad_usage "$(paste -sd';' - <<<"$found" | sed 's/;/; /g'); nothing was run: fix the name, or if it is meant for something else name it in SHARECOST_IGNORE=$(cut -d' ' -f1 <<<"$found" | paste -sd, -)"
 }
 
 # ---- one run at a time ----
@@ -451,6 +508,7 @@ run_invocations() {
 main() {
   parse_args "$@"
   check_knobs
+  check_spelling
   [ -d "$RESULTS" ] || mkdir "$RESULTS" 2>/dev/null || die "cannot create $RESULTS"
   [ -w "$RESULTS" ] || die "$RESULTS is not writable; nothing was run"
   # everything that can fail the end of the run is checked before it starts
