@@ -25,7 +25,7 @@ environment (validated before anything runs; a bad value exits 2):
                   after every invocation (two different CPUs this process may use)
   HANDOFF_BATCHES=N  that probe's batches of 500 round trips (6..1001; default 31)
   SHARECOST_IGNORE=NAME,...  variables to leave alone: a variable whose name
-                  looks like a misspelt knob (QIUCK=1) stops the run (exit 2)
+                  looks like a misspelt knob (QUICK, two letters swapped) stops the run (exit 2)
                   before anything is built or written, unless named here
   Each experiment's own knobs (read and checked by its EXPERIMENT/exp.sh)
   follow, with the values each accepts; docs/knobs.md says what they do.
