@@ -175,6 +175,22 @@ check_spelling() {
   bad_usage "$(paste -sd';' - <<<"$found" | sed 's/;/; /g'); nothing was run: fix the name, or if it is meant for something else name it in SHARECOST_IGNORE=$(cut -d' ' -f1 <<<"$found" | paste -sd, -)"
 }
 
+# refuse_symlinks: none of the files this run would replace (README.md and
+# results/*, or results/quick-* under QUICK=1) is a symbolic link; checked
+# before anything runs, as replace_file would refuse it only at the end
+refuse_symlinks() {
+  local f b w why=''
+  for f in "$README" "$RESULTS"/*; do
+    b=${f##*/}
+    if [ "$QUICK" = 1 ]; then [[ $f != "$README" && $b == quick-* ]] || continue
+    else [[ $b != quick-* && $b != failed-* ]] || continue
+    fi
+    if w=$(symlink_words "$f"); then why=$why${why:+; }$w; fi
+  done
+  [ -n "$why" ] || return 0
+  die "$why; run.sh replaces such a file with a new one, which would put a regular file in the link's place and leave its target stale, and writes nothing through a link someone may have planted. Nothing was run: put the file itself there (or remove the link)"
+}
+
 # ---- one run at a time ----
 # The lock is a symlink whose target names its holder, "pid=P start=S": a
 # symlink is created with its content in one step, so no run ever finds a
@@ -512,6 +528,7 @@ main() {
   [ -d "$RESULTS" ] || mkdir "$RESULTS" 2>/dev/null || die "cannot create $RESULTS"
   [ -w "$RESULTS" ] || die "$RESULTS is not writable; nothing was run"
   # everything that can fail the end of the run is checked before it starts
+  refuse_symlinks
   [ "$QUICK" = 1 ] || [ -w "$README" ] || die "$README is not writable; nothing was run"
   [ "$QUICK" = 1 ] || readme_markers "$README" || exit 1
   take_lock

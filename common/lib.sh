@@ -205,11 +205,27 @@ readme_markers() {
 # file_mode FILE: FILE's permission bits in octal (GNU stat, else BSD's)
 file_mode() { stat -c %a "$1" 2>/dev/null || stat -f %Lp "$1"; }
 
+# symlink_words FILE: "FILE is a symbolic link (to TARGET)" when it is one,
+# else nothing and a failure
+symlink_words() {
+  [ -L "$1" ] || return 1
+  echo "$1 is a symbolic link (to $(readlink "$1" 2>/dev/null || echo '?'))"
+}
+
 # replace_file NEW DEST: rename NEW over DEST (atomic in one directory),
 # DEST's permission bits kept: a file made by mktemp (0600) or under
-# another umask must not change who may read README.md or results/
+# another umask must not change who may read README.md or results/. A DEST
+# that is a symbolic link is refused (NEW removed, the link and its target
+# left as they were): the rename would replace the link with a regular file
+# of the link's own mode (0777) and leave its target stale, and nothing is
+# written through or over a link someone else may have planted.
 replace_file() {
-  local mode
+  local mode why
+  if why=$(symlink_words "$2"); then
+    one_line "${PROG:-sharecost}: $why: not replaced" >&2
+    rm -f "$1"
+    return 1
+  fi
   if [ -e "$2" ]; then
     mode=$(file_mode "$2") || return 1
     chmod "$mode" "$1" || return 1
