@@ -35,7 +35,10 @@ usage: common/stability.sh [-h] [-n N] [-o DIR] [EXPERIMENT...]
   95% interval, the median half-width of the intervals relative to their
   estimates, and for comparisons the share of figures whose claim is the
   same in all runs. Honest 95% intervals of equal width hold the other run's
-  estimate about 83% of the time.
+  estimate about 83% of the time. Unlike runs are compared but named on
+  stderr: QUICK raw files beside full ones, other knobs or another commit
+  (the raw files' "# knobs:" and "# git:" lines). A directory holding both
+  EXP-raw.txt and quick-EXP-raw.txt gives the full one (stderr says so).
   EXPERIMENT: one of common/experiments: ${EXPERIMENTS[*]}
   Output: a table on stdout and one RESULT exp=stability kind=cross_run line per
   row (docs/output-grammar.md); progress on stderr. Bad arguments exit 2.
@@ -156,11 +159,47 @@ run_all() {
 }
 
 # ---- the comparison ----
-# raw_of DIR EXP: EXP's raw file in DIR (a full run's, else a QUICK run's)
+# raw_of DIR EXP: EXP's raw file in DIR (a full run's, else a QUICK run's;
+# with both, the full one, and stderr says the QUICK one is left out)
 raw_of() {
-  if [ -f "$1/$2-raw.txt" ]; then echo "$1/$2-raw.txt"
+  if [ -f "$1/$2-raw.txt" ]; then
+    [ ! -f "$1/quick-$2-raw.txt" ] ||
+      echo "$PROG: $2: $1 holds a full and a QUICK raw file; the full one is compared, quick-$2-raw.txt left out (a directory holding it alone compares it)" >&2
+    echo "$1/$2-raw.txt"
   elif [ -f "$1/quick-$2-raw.txt" ]; then echo "$1/quick-$2-raw.txt"
   fi
+}
+
+# unlike_runs EXP FILE...: on stderr, what makes EXP's runs unlike: QUICK
+# files beside full ones, and the knobs and commit of their "# knobs:" and
+# "# git:" lines (run.sh's provenance) where they differ, naming each;
+# nothing when they agree. The intervals of unlike runs measure different
+# things: their counts say little about whether the intervals hold.
+unlike_runs() {
+  local e=$1; shift
+  awk -v prog="$PROG" -v e="$e" '
+    # input: the raw files; read: "# git: DESC (...)" and "# knobs: K=V K=V ..."
+    FNR == 1 { n++; name[n] = FILENAME; quick[n] = FILENAME ~ /(^|\/)quick-[^\/]*$/; nq += quick[n] }
+    /^# git: / && !(n in git) { git[n] = $3 }
+    /^# knobs: / && !(n in knobs) { knobs[n] = 1; for (i = 3; i <= NF; i++) { p = index($i, "="); k = substr($i, 1, p - 1); v[n, k] = substr($i, p + 1); if (!(k in key)) { key[k] = 1; order[++nk] = k } } }
+    # "V in FILE, V in FILE" when the values differ between the files that have them
+    function differs(what, i, s, d) {
+      s = ""; d = 0
+      for (i = 1; i <= n; i++) if ((what, i) in val) { if (s != "" && val[what, i] != first) d = 1; if (s == "") first = val[what, i]; s = s (s == "" ? "" : ", ") val[what, i] " in " name[i] }
+      return d ? s : ""
+    }
+    END {
+      if (nq > 0 && nq < n) { s = ""; for (i = 1; i <= n; i++) if (quick[i]) s = s (s == "" ? "" : ", ") name[i]
+        printf "%s: %s: QUICK runs (%s) compared with full ones: QUICK runs have fewer rounds and sizes\n", prog, e, s }
+      for (i = 1; i <= n; i++) if (i in git) val["git", i] = git[i]
+      if ((d = differs("git")) != "") printf "%s: %s: the runs come from different commits (%s)\n", prog, e, d
+      for (j = 1; j <= nk; j++) {
+        k = order[j]
+        for (i = 1; i <= n; i++) if (i in knobs) val[k, i] = (i, k) in v ? v[i, k] : "unset"
+        if ((d = differs(k)) != "") out = out (out == "" ? "" : "; ") k ": " d
+      }
+      if (out != "") printf "%s: %s: the runs differ in their knobs (%s)\n", prog, e, out
+    }' "$@" >&2
 }
 
 # figures_of EXP: EXP's figure kinds joined by ";" (EXP_figures of its exp.sh,
@@ -191,6 +230,7 @@ compare() {
     figures=$(figures_of "$e")
     if [ -z "$figures" ]; then echo "$PROG: $e: its exp.sh names no figures (${e}_figures); left out" >&2; continue; fi
     if [ "${#raws[@]}" -lt 2 ]; then echo "$PROG: $e: a raw file in only one of the directories; left out" >&2; continue; fi
+    unlike_runs "$e" "${raws[@]}"
     # output: "KIND V RUNS FIGURES COMPARED INSIDE CLAIMS CLAIMS_SAME", prefixed with the experiment
     awk -v experiment="$e" -v figures="$figures" -v series="$work/series.$e" -f "$ROOT/common/kv.awk" \
       -f "$ROOT/common/cross_run.awk" "${raws[@]}" | sed "s/^/$e /" >>"$work/counts" ||
