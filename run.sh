@@ -475,7 +475,7 @@ one_invocation() {
   # not "EXP_run || die": errexit is off throughout a function called
   # that way, so a failed step inside it was ignored; on_exit says it failed
   RUNNING=$e RUNNING_INV=$i
-  PROGRESS_T0='' # its progress counts this invocation's steps: so does its clock
+  PROGRESS_T0='' PROGRESS_LAST='' # its progress counts this invocation's steps: so does its clock, from its first line
   "${e}_run" "$out"
   RUNNING=
   tag_lines "$i" <"$out" >>"$raw"

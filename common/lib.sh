@@ -261,22 +261,27 @@ splice_readme() {
 
 # progress LABEL DONE TOTAL: "LABEL: DONE/TOTAL, E s elapsed, ~R s left"
 # (before the first step is done: "time left not known yet") on stderr, like
-# common.c's progress(): over itself on a terminal, else a line at most
-# every second. PROGRESS_T0 (set on the first call) is the start; whoever
-# starts counting DONE from 0 again (run.sh, at each invocation) clears it.
-PROGRESS_T0='' PROGRESS_LAST=''
+# common.c's progress(): over itself on a terminal at most every second,
+# else (a log file) the first line, at most one every 5 s, and the last; a
+# call that would repeat the line printed last prints nothing.
+# PROGRESS_T0 (set on the first call) is the start; whoever starts counting
+# DONE from 0 again (run.sh, at each invocation) clears it.
+PROGRESS_T0='' PROGRESS_LAST='' PROGRESS_SHOWN=''
 progress() {
-  local now el left
+  local now el left gap=5
   now=$(date +%s)
   [ -n "$PROGRESS_T0" ] || PROGRESS_T0=$now
+  [ "$PROGRESS_SHOWN" != "$1 $2 $3" ] || return 0
+  [ ! -t 2 ] || gap=1
+  if [ "$2" -lt "$3" ] && [ -n "$PROGRESS_LAST" ] && [ $((now - PROGRESS_LAST)) -lt "$gap" ]; then return 0; fi
   el=$((now - PROGRESS_T0))
   left="time left not known yet"
   [ "$2" -le 0 ] || left="~$((el * ($3 - $2) / $2)) s left"
   if [ -t 2 ]; then
     printf '\r%s: %d/%d, %d s elapsed, %s   ' "$1" "$2" "$3" "$el" "$left" >&2
     [ "$2" -lt "$3" ] || echo >&2
-  elif [ "$2" -ge "$3" ] || [ "$now" != "$PROGRESS_LAST" ]; then
+  else
     printf '%s: %d/%d, %d s elapsed, %s\n' "$1" "$2" "$3" "$el" "$left" >&2
   fi
-  PROGRESS_LAST=$now
+  PROGRESS_LAST=$now PROGRESS_SHOWN="$1 $2 $3"
 }
