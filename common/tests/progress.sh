@@ -73,6 +73,16 @@ check_eq "no progress line gives a time left before its first step" 0 \
   "$(grep -c ': 0/[0-9]*, [0-9]* s elapsed, ~' "$TMP/inv2.err")"
 check "a progress line before its first step says the time left is not known" \
   grep -q '^lockwait.*: 0/2, [0-9]* s elapsed, time left not known yet$' "$TMP/inv2.err"
+# the second invocation's line revises the total at the pace of the first:
+# TOTAL x elapsed / the first's estimate (the estimate was never revised)
+# input: "run.sh: running ... about TOTAL s", "run.sh: lockwait, invocation I
+# of N (about E s; D s of ~M s so far...)"
+check_eq "the total is revised at the pace of the invocations done" "ok" "$(awk '
+  /^run.sh: running / { t = $0; sub(/.*, about /, "", t); t += 0 }
+  /^run.sh: lockwait, invocation 1 of 2 / { e = $0; sub(/.*\(about /, "", e); e += 0 }
+  /^run.sh: lockwait, invocation 2 of 2 / { d = $0; sub(/.*s; /, "", d); m = d; d += 0; sub(/^[0-9]+ s of ~/, "", m); m += 0
+    want = (d > 0 && e > 0) ? int(t * d / e) : t
+    print (m == want ? "ok" : "~" m " s, expected ~" want " s (total " t ", first estimate " e ", elapsed " d ")") }' "$TMP/inv2.err")"
 first2=$(awk '/invocation 2 of 2/ { on = 1; next } on && /^lockwait.* s elapsed/ { print; exit }' "$TMP/inv2.err")
 el2=$(sed -n 's/.*, \([0-9]*\) s elapsed.*/\1/p' <<<"$first2")
 check_awk "the second invocation's clock starts at its start" "\"$el2\" != \"\" && \"$el2\" + 0 <= 1" "first line: $first2"
