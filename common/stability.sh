@@ -41,7 +41,9 @@ usage: common/stability.sh [-h] [-n N] [-o DIR] [EXPERIMENT...]
   EXP-raw.txt and quick-EXP-raw.txt gives the full one (stderr says so).
   EXPERIMENT: one of common/experiments: ${EXPERIMENTS[*]}
   Output: a table on stdout and one RESULT exp=stability kind=cross_run line per
-  row (docs/output-grammar.md); progress on stderr. Bad arguments exit 2.
+  row (docs/output-grammar.md); progress on stderr, with how long the runs
+  should take (the experiments' EXP_eta, as run.sh estimates a run), revised
+  at the pace of the runs done. Bad arguments exit 2.
 environment (tests only):
   SHARECOST_STABILITY_RUN=CMD  the command each run starts in the copy
                                instead of ./run.sh (given the experiments)
@@ -120,10 +122,27 @@ copy_checkout() {
   mkdir -p "$dest/results"
 }
 
+# run_eta: what one run should take on an idle machine, as run.sh
+# estimates it: over the experiments, invocations (INVOCATIONS, else
+# EXP_invocations) times EXP_eta, each exp.sh sourced in a subshell with
+# the knobs of this environment
+run_eta() {
+  local e total=0 s
+  for e in "${selected[@]:-${EXPERIMENTS[@]}}"; do
+    [ -f "$ROOT/$e/exp.sh" ] || continue
+    # shellcheck source=/dev/null
+    s=$(QUICK=${QUICK:-0} REPS=${REPS:-} PIN=${PIN:-}; source "$ROOT/$e/exp.sh" &&
+      k=${INVOCATIONS:-}; if [ -z "$k" ]; then if declare -F "${e}_invocations" >/dev/null; then k=$("${e}_invocations"); else k=1; fi; fi &&
+      echo $((10#$k * $("${e}_eta")))) || die "$e/exp.sh: its estimate (${e}_eta) failed"
+    total=$((total + s))
+  done
+  echo "$total"
+}
+
 # run_all: N runs in one copy (built once, by the first run), each run's raw
 # files kept in OUT/run-I with its messages in OUT/run-I/run.log
 run_all() {
-  local copy i t0 t1 raws rc
+  local copy i t0 t1 raws rc eta total el
   COPY_PARENT=$(mktemp -d "${TMPDIR:-/tmp}/sharecost-copy.XXXXXX") || die "cannot create a temp directory"
   copy=$COPY_PARENT/sharecost
   echo "$PROG: copying the checkout to $copy" >&2
@@ -134,9 +153,15 @@ run_all() {
     echo "# date_utc: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     echo "# runs: $N of: ${selected[*]:-all experiments}"
   } >"$OUT/source.txt" || die "cannot write $OUT/source.txt"
+  # the estimate, then revised at the pace of the runs done (the build and
+  # the clock estimate of each run come on top of its experiments' EXP_eta)
+  eta=$(run_eta) total=$((N * eta))
+  echo "$PROG: $N runs of ${selected[*]:-every experiment}, about $total s on an idle machine ($N x ~$eta s: the experiments' own estimates, as run.sh makes them; a busy one takes longer)" >&2
   t0=$(date +%s)
   for ((i = 1; i <= N; i++)); do
-    echo "$PROG: run $i of $N ($(($(date +%s) - t0)) s so far; log in $OUT/run-$i/run.log)" >&2
+    el=$(($(date +%s) - t0))
+    [ "$i" = 1 ] || [ "$el" = 0 ] || total=$((el * N / (i - 1)))
+    echo "$PROG: run $i of $N ($el s so far of ~$total s; log in $OUT/run-$i/run.log)" >&2
     mkdir "$OUT/run-$i" || die "cannot create $OUT/run-$i"
     rm -f "$copy"/results/*-raw.txt
     t1=$(date +%s)

@@ -205,7 +205,13 @@ check_eq "-n 3: each run's raw file kept in DIR/run-I" "3" "${#kept[@]}"
 check_eq "-n 3: the same counts as --compare on those files" "24 10" \
   "$(fields "$(grep 'figure=cell ' "$TMP/report")" compared inside)"
 check "-n 3: the report is kept in DIR/report.txt" cmp -s "$TMP/report" "$O/report.txt"
-check "-n 3: progress names the run and the time so far" grep -q 'run 2 of 3 ([0-9]* s so far' "$TMP/err"
+check "-n 3: progress names the run and the time so far" grep -q 'run 2 of 3 ([0-9]* s so far of ~[0-9]* s;' "$TMP/err"
+# the estimate up front: 3 x false_sharing's invocations x its EXP_eta
+# shellcheck disable=SC2016 # expanded by the inner bash
+one=$(QUICK=0 bash -c 'source "$1/common/lib.sh" && source "$1/false_sharing/exp.sh" &&
+  echo $(($(false_sharing_invocations) * $(false_sharing_eta)))' _ "$ROOT")
+check "-n 3: it says how long the runs will take (3 x ~$one s)" \
+  grep -q "^stability.sh: 3 runs of false_sharing, about $((3 * one)) s on an idle machine (3 x ~$one s" "$TMP/err"
 check_eq "-n 3: results/ and README.md of the checkout untouched" "$before" "$(tree_sum "$ROOT/results" "$ROOT/README.md")"
 
 : >"$STUB_CALLS"
