@@ -152,7 +152,7 @@ for t in "${files[@]}"; do
   # held the lines back until the file ended); stdin /dev/null, as a job
   # not in the terminal's foreground must not read it
   set -m
-  (bash "$t" 2>&1 </dev/null | tee "$log" | show_checks; exit "${PIPESTATUS[0]}") &
+  (set +e; bash "$t" 2>&1 </dev/null | tee "$log" | show_checks; exit "${PIPESTATUS[0]}") &
   job=$!
   set +m
   rc=0

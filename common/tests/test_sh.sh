@@ -17,6 +17,14 @@ if [ -d "$BUILD_ASAN" ]; then
   cp -R "$BUILD_ASAN" "$R/build-asan"
   find "$R/build-asan" -exec touch {} +
 fi
+# a file that exits non-zero without a failed check is still a failure
+printf '#!/usr/bin/env bash\necho "ok - one check"\nexit 3\n' >"$R/common/tests/zz_exit3.sh"
+rc=0; (cd "$R" && ./test.sh zz_exit3 >"$TMP/exit3.out" 2>&1) || rc=$?
+check_eq "a file exiting 3 after passing checks: test.sh exits 1" 1 "$rc"
+check "... and counts it as failed, with its exit status" \
+  grep -qx 'not ok - common/tests/zz_exit3.sh: exited 3 without a failed check' "$TMP/exit3.out"
+check_eq "... in the last line" "3 passed, 1 failed, 0 skipped" "$(tail -n 1 "$TMP/exit3.out")"
+
 # each waits for a child that, as run.sh does, catches SIGINT and exits
 for n in a b; do
   cat >"$R/common/tests/zz_slow_$n.sh" <<SH
