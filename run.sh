@@ -142,8 +142,9 @@ knob_names() {
 # README.md, and a misspelt REPS measures with the wrong number of rounds.
 # A variable meant for something else is named in SHARECOST_IGNORE.
 check_spelling() {
-  local found
-  found=$(compgen -e | LC_ALL=C sort | awk -v ignore=",${SHARECOST_IGNORE:-}," '
+  local found knobs
+  knobs=$(knob_names | paste -sd' ' -)
+  found=$(compgen -e | LC_ALL=C sort | awk -v knobs="$knobs" -v ignore=",${SHARECOST_IGNORE:-}," '
     # the optimal string alignment distance: Levenshtein plus swaps of two neighbours
     function dist(a, b,    la, lb, i, j, c, d, x) {
       la = length(a); lb = length(b)
@@ -160,17 +161,18 @@ check_spelling() {
       }
       return d[la, lb]
     }
-    # input: the knob names (first file), then the environment variables
-    FNR == NR { knob[$1] = 1; next }
+    BEGIN { nk = split(knobs, order, " "); for (i = 1; i <= nk; i++) knob[order[i]] = 1 }
+    # input: the names of the environment variables, one a line
     $1 in knob || $1 ~ /^SHARECOST_/ || index(ignore, "," $1 ",") { next }
     {
       u = toupper($1)
-      for (k in knob) {
+      for (i = 1; i <= nk; i++) {
+        k = order[i]
         if (u != k && (length(k) < 4 || dist(u, k) > (length(k) >= 8 ? 2 : 1))) continue
         print $1 " looks like a misspelling of " k
         break
       }
-    }' <(knob_names) -)
+    }')
   [ -n "$found" ] || return 0
   bad_usage "$(paste -sd';' - <<<"$found" | sed 's/;/; /g'); nothing was run: fix the name, or if it is meant for something else name it in SHARECOST_IGNORE=$(cut -d' ' -f1 <<<"$found" | paste -sd, -)"
 }
