@@ -316,7 +316,11 @@ keep_unfinished() {
       [ -f "$f" ] && tag_lines "$RUNNING_INV" <"$TMPD/inv.out" >>"$f"
     done
   fi
-  for f in "$TMPD"/out/*-raw.txt; do grep -q '^RESULT ' "$f" 2>/dev/null && kept+=("$f"); done
+  # the hand-off probe alone is no measurement: a run stopped by a setting
+  # its first invocation refused keeps nothing
+  for f in "$TMPD"/out/*-raw.txt; do
+    awk '/^RESULT / && !/^RESULT exp=[a-z0-9_]+ kind=handoff / { found = 1; exit } END { exit !found }' "$f" 2>/dev/null && kept+=("$f")
+  done
   [ "${#kept[@]}" -gt 0 ] || return 0
   dir=$RESULTS/failed-$(date -u +%Y%m%dT%H%M%SZ)
   [ ! -e "$dir" ] || dir=$dir-$$
