@@ -70,9 +70,14 @@ parse_args() {
   if [ "$COMPARE" = 1 ]; then
     [ "$opts" = 0 ] || bad_usage "--compare takes only directories, not -n or -o"
     [ "${#dirs[@]}" -ge 2 ] || bad_usage "--compare needs at least two directories of raw files"
+    local seen=$'\n' real
     for a in "${dirs[@]}"; do
       [ -d "$a" ] || bad_usage "--compare: '$a' is not a directory"
       compgen -G "$a/*-raw.txt" >/dev/null || bad_usage "--compare: '$a' holds no *-raw.txt file"
+      # a run compared with itself holds 100% and says nothing
+      real=$(cd "$a" && pwd -P)
+      [[ $seen != *$'\n'"$real"$'\n'* ]] || bad_usage "--compare: '$a' is named twice (as $real): a run compared with itself says nothing"
+      seen=$seen$real$'\n'
     done
     return 0
   fi

@@ -183,6 +183,10 @@ for b in "${bad[@]}"; do
 done
 check_exit "refused with exit 2: -o naming a directory that holds run-*" 2 "$S" -o "$TMP/taken" false_sharing
 check_exit "refused with exit 2: -o naming a file" 2 "$S" -o "$TMP/a file" false_sharing
+# a run compared with itself "holds" 100%
+check_exit "refused with exit 2: --compare naming one directory twice" 2 "$S" --compare "$D/run-1" "$D/run-2/../run-1"
+cp "$TMP/out" "$TMP/twice.err"
+check "... saying so" grep -q "named twice" "$TMP/twice.err"
 check_eq "no bad argument started a run" 0 "$(wc -l <"$STUB_CALLS")"
 check "-h prints the usage" grep -q '^usage: common/stability.sh' <("$S" -h)
 
