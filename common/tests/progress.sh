@@ -41,6 +41,16 @@ check_eq "false_sharing: no progress line repeats the one before" "" \
 check_awk "false_sharing: besides the first and the last, at most one progress line per 5 s" \
   "$(grep -c '^false_sharing: [0-9]*/[0-9]*, ' "$TMP/fs.err") <= 2 + $(sed -n 's/^false_sharing: [0-9]*\/[0-9]*, \([0-9]*\) s elapsed.*/\1/p' "$TMP/fs.err" | tail -n 1) / 5"
 
+# on a terminal (script(1) gives it one): one line rewritten in place (\r),
+# ended by a single newline when the total is reached
+if need_tool script bsdutils "false_sharing's progress on a terminal"; then
+  script -qec "env ITERS_LOG2=10 REPS=1 MAX_CELL_S=1 THREADS=1 PAIRS=0 '$BUILD/false_sharing' >/dev/null" /dev/null \
+    >"$TMP/tty.out" 2>&1 || true
+  # input: the terminal's bytes, the pty's \r\n line ends made \n
+  check_eq "false_sharing on a terminal: its progress is one line, updated in place" "1 yes" \
+    "$(sed 's/\r$//' "$TMP/tty.out" | grep -c 'false_sharing: [0-9]*/[0-9]*, ') $(grep -q $'\r''false_sharing: [0-9]*/' "$TMP/tty.out" && echo yes || echo no)"
+fi
+
 # lib.sh's progress, called every second for 20 s into a file (the clock a
 # stand-in): the first line, one per 5 s, the last; a repeated call nothing
 (
