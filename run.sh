@@ -26,6 +26,12 @@ environment (validated before anything runs; a bad value exits 2):
                   (1..100; default per experiment: EXP_invocations)
   PIN=0|1         pin threads (Linux; default 1)
   CC=...          compiler for ./build.sh
+  HANDOFF_CPUS=A,B  the two CPUs of the hand-off probe (build/handoff) before and
+                  after every invocation (two different CPUs this process may use)
+  HANDOFF_BATCHES=N  that probe's batches of 500 round trips (6..1001; default 31)
+  SHARECOST_IGNORE=NAME,...  variables to leave alone: a variable whose name
+                  looks like a misspelt knob (QUICK, two letters swapped) stops the run (exit 2)
+                  before anything is built or written, unless named here
   Each experiment's own knobs (read and checked by its EXPERIMENT/exp.sh)
   follow, with the values each accepts; docs/knobs.md says what they do.
 outputs: results/<exp>-raw.txt, results/<exp>-*.csv, results/summary.md, README.md
@@ -116,6 +122,13 @@ check_knobs() {
   [ -z "$PIN" ] || [[ $PIN =~ ^[01]$ ]] || bad_usage "PIN=$PIN: expected 0 or 1"
   knob_int REPS 1 1001
   knob_int INVOCATIONS 1 100
+  # the hand-off probe runs before the first invocation: its knobs are
+  # checked here, not after the build and the clock estimate
+  knob_int HANDOFF_BATCHES 6 1001
+  [ -z "${HANDOFF_CPUS:-}" ] || [[ $HANDOFF_CPUS =~ ^[0-9]+,[0-9]+$ ]] ||
+    bad_usage "HANDOFF_CPUS=$HANDOFF_CPUS: expected two different CPUs A,B"
+  knob_int_list HANDOFF_CPUS 0 1023
+  knob_cpus HANDOFF_CPUS
   local e f
   for e in "${selected[@]}"; do
     [ -f "$ROOT/$e/exp.sh" ] || die "$e/exp.sh is missing: this checkout cannot run $e"
@@ -126,6 +139,68 @@ check_knobs() {
     done
     "${e}_check"
   done
+}
+
+# knob_names: every knob -h lists (the usage is the one list of them)
+knob_names() {
+  usage | sed -n 's/^  \([A-Z][A-Z0-9_]*\)=.*/\1/p' | LC_ALL=C sort -u
+}
+# check_spelling: an environment variable whose name is a knob's with one
+# letter wrong, missing, added or two swapped (two for names of 8 letters or
+# more; names under 4 letters only by case: CI is not CC) is a misspelt
+# knob, and it stops the run: QIUCK=1 started a full run that rewrote
+# README.md, and a misspelt REPS measures with the wrong number of rounds.
+# A variable meant for something else is named in SHARECOST_IGNORE.
+check_spelling() {
+  local found knobs
+  knobs=$(knob_names | paste -sd' ' -)
+  found=$(compgen -e | LC_ALL=C sort | awk -v knobs="$knobs" -v ignore=",${SHARECOST_IGNORE:-}," '
+    # the optimal string alignment distance: Levenshtein plus swaps of two neighbours
+    function dist(a, b,    la, lb, i, j, c, d, x) {
+      la = length(a); lb = length(b)
+      for (i = 0; i <= la; i++) d[i, 0] = i
+      for (j = 0; j <= lb; j++) d[0, j] = j
+      for (i = 1; i <= la; i++) for (j = 1; j <= lb; j++) {
+        c = substr(a, i, 1) != substr(b, j, 1)
+        x = d[i - 1, j] + 1
+        if (d[i, j - 1] + 1 < x) x = d[i, j - 1] + 1
+        if (d[i - 1, j - 1] + c < x) x = d[i - 1, j - 1] + c
+        if (i > 1 && j > 1 && substr(a, i, 1) == substr(b, j - 1, 1) && substr(a, i - 1, 1) == substr(b, j, 1) && d[i - 2, j - 2] + 1 < x)
+          x = d[i - 2, j - 2] + 1
+        d[i, j] = x
+      }
+      return d[la, lb]
+    }
+    BEGIN { nk = split(knobs, order, " "); for (i = 1; i <= nk; i++) knob[order[i]] = 1 }
+    # input: the names of the environment variables, one a line
+    $1 in knob || $1 ~ /^SHARECOST_/ || index(ignore, "," $1 ",") { next }
+    {
+      u = toupper($1)
+      for (i = 1; i <= nk; i++) {
+        k = order[i]
+        if (u != k && (length(k) < 4 || dist(u, k) > (length(k) >= 8 ? 2 : 1))) continue
+        print $1 " looks like a misspelling of " k
+        break
+      }
+    }')
+  [ -n "$found" ] || return 0
+  bad_usage "$(paste -sd';' - <<<"$found" | sed 's/;/; /g'); nothing was run: fix the name, or if it is meant for something else name it in SHARECOST_IGNORE=$(cut -d' ' -f1 <<<"$found" | paste -sd, -)"
+}
+
+# refuse_symlinks: none of the files this run would replace (README.md and
+# results/*, or results/quick-* under QUICK=1) is a symbolic link; checked
+# before anything runs, as replace_file would refuse it only at the end
+refuse_symlinks() {
+  local f b w why=''
+  for f in "$README" "$RESULTS"/*; do
+    b=${f##*/}
+    if [ "$QUICK" = 1 ]; then [[ $f != "$README" && $b == quick-* ]] || continue
+    else [[ $b != quick-* && $b != failed-* ]] || continue
+    fi
+    if w=$(symlink_words "$f"); then why=$why${why:+; }$w; fi
+  done
+  [ -n "$why" ] || return 0
+  die "$why; run.sh replaces such a file with a new one, which would put a regular file in the link's place and leave its target stale, and writes nothing through a link someone may have planted. Nothing was run: put the file itself there (or remove the link)"
 }
 
 # ---- one run at a time ----
@@ -251,7 +326,11 @@ keep_unfinished() {
       [ -f "$f" ] && tag_lines "$RUNNING_INV" <"$TMPD/inv.out" >>"$f"
     done
   fi
-  for f in "$TMPD"/out/*-raw.txt; do grep -q '^RESULT ' "$f" 2>/dev/null && kept+=("$f"); done
+  # the hand-off probe alone is no measurement: a run stopped by a setting
+  # its first invocation refused keeps nothing
+  for f in "$TMPD"/out/*-raw.txt; do
+    awk '/^RESULT / && !/^RESULT exp=[a-z0-9_]+ kind=handoff / { found = 1; exit } END { exit !found }' "$f" 2>/dev/null && kept+=("$f")
+  done
   [ "${#kept[@]}" -gt 0 ] || return 0
   dir=$RESULTS/failed-$(date -u +%Y%m%dT%H%M%SZ)
   [ ! -e "$dir" ] || dir=$dir-$$
@@ -502,7 +581,7 @@ one_invocation() {
   # not "EXP_run || die": errexit is off throughout a function called
   # that way, so a failed step inside it was ignored; on_exit says it failed
   RUNNING=$e RUNNING_INV=$i
-  PROGRESS_T0='' # its progress counts this invocation's steps: so does its clock
+  PROGRESS_T0='' PROGRESS_LAST='' # its progress counts this invocation's steps: so does its clock, from its first line
   "${e}_run" "$out"
   RUNNING=
   tag_lines "$i" <"$out" >>"$raw"
@@ -528,12 +607,18 @@ run_invocations() {
   echo "$PROG: running ${selected[*]} ($(for e in "${selected[@]}"; do printf '%s x%s ' "$e" "${COUNT[$e]}"; done | sed 's/ $//')), about $TOTAL s$(eta_doubt)" >&2
   T0=$(date +%s)
   for e in "${selected[@]}"; do provenance "$e" >"$TMPD/out/$1$e-raw.txt"; done
+  # planned: the estimate's seconds for the invocations done so far; the
+  # total is revised at the pace they took (a busy host took 303 s of an
+  # estimated 135, and "149 s of ~135 s" was never revised)
+  local planned=0 total_now=$TOTAL
   for ((i = 1; i <= most; i++)); do
     for e in "${selected[@]}"; do
       [ "$i" -le "${COUNT[$e]}" ] || continue
       done_s=$(($(date +%s) - T0))
-      echo "$PROG: $e, invocation $i of ${COUNT[$e]} (about $("${e}_eta") s; $done_s s of ~$TOTAL s so far)" >&2
+      [ "$planned" -le 0 ] || [ "$done_s" -le 0 ] || total_now=$((TOTAL * done_s / planned))
+      echo "$PROG: $e, invocation $i of ${COUNT[$e]} (about $("${e}_eta") s; $done_s s of ~$total_now s so far$([ "$total_now" = "$TOTAL" ] || echo ", at this pace"))" >&2
       one_invocation "$e" "$i" "$TMPD/out/$1$e-raw.txt"
+      planned=$((planned + $("${e}_eta")))
     done
   done
   for e in "${selected[@]}"; do
@@ -552,9 +637,11 @@ main() {
   parse_args "$@"
   if [ -n "${SUMMARIZE:-}" ]; then summarize_dir "$SUMMARIZE"; return 0; fi
   check_knobs
+  check_spelling
   [ -d "$RESULTS" ] || mkdir "$RESULTS" 2>/dev/null || die "cannot create $RESULTS"
   [ -w "$RESULTS" ] || die "$RESULTS is not writable; nothing was run"
   # everything that can fail the end of the run is checked before it starts
+  refuse_symlinks
   [ "$QUICK" = 1 ] || [ -w "$README" ] || die "$README is not writable; nothing was run"
   [ "$QUICK" = 1 ] || readme_markers "$README" || exit 1
   take_lock

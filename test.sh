@@ -17,7 +17,8 @@ usage: ./test.sh [-h] [FILTER...]
   "ok - NAME", "not ok - NAME: why", or "ok - NAME # SKIP why" when a tool it
   needs is missing (a failure instead under CI=true, where .ci/run installs
   every tool); the last line is "N passed, N failed, K skipped".
-  Exit status 0 only when nothing failed.
+  Exit status 0 only when nothing failed. Ctrl-C (SIGINT) stops the run
+  with the counts so far and exit status 130.
 TXT
 }
 
@@ -122,19 +123,44 @@ show_checks() {
 }
 log=$(mktemp "${TMPDIR:-/tmp}/sharecost-test.log.XXXXXX")
 trap 'rm -f "$log"' EXIT
+# Ctrl-C stops the whole run, not only the test file it interrupts: bash
+# went on with a file whose command caught SIGINT (run.sh does, to clean
+# up), and then with the next file. Each file runs as a job of its own
+# (set -m: a process group, where SIGINT is not ignored as it is for a plain
+# background job); test.sh waits for it, so a Ctrl-C reaches test.sh at
+# once; on_interrupt stops the file's whole group with SIGTERM (run.sh
+# cleans up on it too), counts what it had printed, and stops.
+t='' job=''
+on_interrupt() {
+  trap - INT
+  if [ -n "$job" ]; then
+    kill -TERM -- "-$job" 2>/dev/null || true
+    wait "$job" 2>/dev/null || true
+  fi
+  [ -z "$t" ] || count "$(cat "$log")" 0 "$t"
+  echo "test.sh: interrupted (SIGINT)${t:+ in $t}; the counts so far:"
+  summary
+  exit 130
+}
+trap on_interrupt INT
 for t in "${files[@]}"; do
   [ -f "$t" ] || continue
   selected "$t" || continue
   echo "# $t"
-  set +e
   # input: the file's stdout and stderr, each check line shown when it
   # comes (read by bash a line at a time: mawk reads a pipe in blocks and
-  # held the lines back until the file ended)
-  bash "$t" 2>&1 | tee "$log" | show_checks
-  rc=${PIPESTATUS[0]}
-  set -e
+  # held the lines back until the file ended); stdin /dev/null, as a job
+  # not in the terminal's foreground must not read it
+  set -m
+  (set +e; bash "$t" 2>&1 </dev/null | tee "$log" | show_checks; exit "${PIPESTATUS[0]}") &
+  job=$!
+  set +m
+  rc=0
+  wait "$job" || rc=$?
+  job=''
   count "$(cat "$log")" "$rc" "$t"
 done
+t=''
 
 summary
 [ "$failed" = 0 ]

@@ -29,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define MAX_KEYS 160
 #define MAX_SPECS 32
@@ -571,10 +572,21 @@ int main(int argc, char **argv)
     FILE *f = fopen(argv[2], "r");
     if (!f)
         die_errno(argv[2]);
+    /* a device or a directory is no raw file: /dev/zero was read forever,
+     * one line of NULs that never ends */
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0)
+        die_errno(argv[2]);
+    if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))
+        die_usage("combine: %s is not a regular file or a pipe: expected a raw file of text lines", argv[2]);
     char *buf = NULL;
     size_t cap = 0;
-    while (getline(&buf, &cap, f) != -1)
+    ssize_t len;
+    for (long n = 1; (len = getline(&buf, &cap, f)) != -1; n++) {
+        if (memchr(buf, 0, (size_t)len))
+            die_usage("combine: %s: line %ld holds a NUL byte: expected a raw file of text lines", argv[2], n);
         add_line(buf);
+    }
     if (ferror(f))
         die_errno(argv[2]);
     fclose(f);

@@ -526,20 +526,33 @@ void put_int_list(FILE *f, const int *v, int n)
         fprintf(f, "%s%d", i ? "," : "", v[i]);
 }
 
+/* On a terminal one line rewritten in place (\r) at most every second, ended
+ * when DONE reaches TOTAL; elsewhere (a log file) the first line, then at
+ * most one every 5 s, and the last: one run printed 475 identical "360/360"
+ * lines. A call that would repeat the line printed last prints nothing. */
 void progress(const char *label, long done, long total, uint64_t t0)
 {
-    static uint64_t last;
+    static uint64_t last;             /* when the last line was printed; 0: none yet */
+    static long last_done = -1, last_total = -1;
+    static char last_label[64];
     uint64_t t = now_ns();
-    if (done < total && t - last < 1000000000u)
+    int tty = isatty(STDERR_FILENO), end = done >= total;
+    if (done == last_done && total == last_total && strncmp(label, last_label, sizeof last_label - 1) == 0)
         return;
-    last = t;
+    if (!end && last && t - last < (tty ? 1000000000u : 5000000000u))
+        return;
+    last = t, last_done = done, last_total = total;
+    snprintf(last_label, sizeof last_label, "%s", label);
     double el = (double)(t - t0) / 1e9;
-    if (done <= 0) { /* nothing to extrapolate from yet (lib.sh's progress says the same) */
-        fprintf(stderr, "%s: %ld/%ld, %.0f s elapsed, time left not known yet\n", label, done, total, el);
-        return;
-    }
-    double left = el * (double)(total - done) / (double)done;
-    fprintf(stderr, "%s: %ld/%ld, %.0f s elapsed, ~%.0f s left\n", label, done, total, el, left);
+    char left[64];
+    if (done <= 0) /* nothing to extrapolate from yet (lib.sh's progress says the same) */
+        snprintf(left, sizeof left, "time left not known yet");
+    else
+        snprintf(left, sizeof left, "~%.0f s left", el * (double)(total - done) / (double)done);
+    if (tty)
+        fprintf(stderr, "\r%s: %ld/%ld, %.0f s elapsed, %s   %s", label, done, total, el, left, end ? "\n" : "");
+    else
+        fprintf(stderr, "%s: %ld/%ld, %.0f s elapsed, %s\n", label, done, total, el, left);
 }
 
 /* ---- at start and at exit, for every program ---- */

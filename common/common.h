@@ -116,8 +116,9 @@ int cpus_are_smt_siblings(int a, int b);
 void put_int_list(FILE *f, const int *v, int n);
 
 /* Progress for long runs, on stderr: "label: done/total, E s elapsed, ~R s
- * left" ("time left not known yet" while done is 0). Rate-limited to one
- * line a second; t0 is the run's start (now_ns). */
+ * left" ("time left not known yet" while done is 0). On a terminal one line
+ * updated in place at most every second; elsewhere the first line, at most
+ * one every 5 s, and the last; t0 is the run's start (now_ns). */
 void progress(const char *label, long done, long total, uint64_t t0);
 
 /* ---- statistics (stats.c) ---- */

@@ -75,8 +75,13 @@ int main(int argc, char **argv)
     long batches = env_long("HANDOFF_BATCHES", 31, 6, 1001), cpu[2];
     int list[2];
     if (getenv("HANDOFF_CPUS") && *getenv("HANDOFF_CPUS")) {
-        if (env_long_list("HANDOFF_CPUS", 0, 1023, cpu, 2) != 2)
-            die_usage("HANDOFF_CPUS=%s: expected two CPUs a,b", getenv("HANDOFF_CPUS"));
+        if (env_long_list("HANDOFF_CPUS", 0, 1023, cpu, 2) != 2 || cpu[0] == cpu[1])
+            die_usage("HANDOFF_CPUS=%s: expected two different CPUs a,b", getenv("HANDOFF_CPUS"));
+        /* named by the user: a CPU it may not use is a mistake, not a
+         * reading of NA on every invocation */
+        for (int k = 0; k < 2; k++)
+            if (affinity_supported() && !cpu_allowed((int)cpu[k]))
+                die_usage("HANDOFF_CPUS=%s: CPU %ld is not one this process may run on", getenv("HANDOFF_CPUS"), cpu[k]);
     } else if (allowed_cpus(list, 2) >= 2) {
         cpu[0] = list[0], cpu[1] = list[1];
     } else {

@@ -205,11 +205,27 @@ readme_markers() {
 # file_mode FILE: FILE's permission bits in octal (GNU stat, else BSD's)
 file_mode() { stat -c %a "$1" 2>/dev/null || stat -f %Lp "$1"; }
 
+# symlink_words FILE: "FILE is a symbolic link (to TARGET)" when it is one,
+# else nothing and a failure
+symlink_words() {
+  [ -L "$1" ] || return 1
+  echo "$1 is a symbolic link (to $(readlink "$1" 2>/dev/null || echo '?'))"
+}
+
 # replace_file NEW DEST: rename NEW over DEST (atomic in one directory),
 # DEST's permission bits kept: a file made by mktemp (0600) or under
-# another umask must not change who may read README.md or results/
+# another umask must not change who may read README.md or results/. A DEST
+# that is a symbolic link is refused (NEW removed, the link and its target
+# left as they were): the rename would replace the link with a regular file
+# of the link's own mode (0777) and leave its target stale, and nothing is
+# written through or over a link someone else may have planted.
 replace_file() {
-  local mode
+  local mode why
+  if why=$(symlink_words "$2"); then
+    one_line "${PROG:-sharecost}: $why: not replaced" >&2
+    rm -f "$1"
+    return 1
+  fi
   if [ -e "$2" ]; then
     mode=$(file_mode "$2") || return 1
     chmod "$mode" "$1" || return 1
@@ -245,22 +261,27 @@ splice_readme() {
 
 # progress LABEL DONE TOTAL: "LABEL: DONE/TOTAL, E s elapsed, ~R s left"
 # (before the first step is done: "time left not known yet") on stderr, like
-# common.c's progress(): over itself on a terminal, else a line at most
-# every second. PROGRESS_T0 (set on the first call) is the start; whoever
-# starts counting DONE from 0 again (run.sh, at each invocation) clears it.
-PROGRESS_T0='' PROGRESS_LAST=''
+# common.c's progress(): over itself on a terminal at most every second,
+# else (a log file) the first line, at most one every 5 s, and the last; a
+# call that would repeat the line printed last prints nothing.
+# PROGRESS_T0 (set on the first call) is the start; whoever starts counting
+# DONE from 0 again (run.sh, at each invocation) clears it.
+PROGRESS_T0='' PROGRESS_LAST='' PROGRESS_SHOWN=''
 progress() {
-  local now el left
+  local now el left gap=5
   now=$(date +%s)
   [ -n "$PROGRESS_T0" ] || PROGRESS_T0=$now
+  [ "$PROGRESS_SHOWN" != "$1 $2 $3" ] || return 0
+  [ ! -t 2 ] || gap=1
+  if [ "$2" -lt "$3" ] && [ -n "$PROGRESS_LAST" ] && [ $((now - PROGRESS_LAST)) -lt "$gap" ]; then return 0; fi
   el=$((now - PROGRESS_T0))
   left="time left not known yet"
   [ "$2" -le 0 ] || left="~$((el * ($3 - $2) / $2)) s left"
   if [ -t 2 ]; then
     printf '\r%s: %d/%d, %d s elapsed, %s   ' "$1" "$2" "$3" "$el" "$left" >&2
     [ "$2" -lt "$3" ] || echo >&2
-  elif [ "$2" -ge "$3" ] || [ "$now" != "$PROGRESS_LAST" ]; then
+  else
     printf '%s: %d/%d, %d s elapsed, %s\n' "$1" "$2" "$3" "$el" "$left" >&2
   fi
-  PROGRESS_LAST=$now
+  PROGRESS_LAST=$now PROGRESS_SHOWN="$1 $2 $3"
 }

@@ -35,10 +35,15 @@ usage: common/stability.sh [-h] [-n N] [-o DIR] [EXPERIMENT...]
   95% interval, the median half-width of the intervals relative to their
   estimates, and for comparisons the share of figures whose claim is the
   same in all runs. Honest 95% intervals of equal width hold the other run's
-  estimate about 83% of the time.
+  estimate about 83% of the time. Unlike runs are compared but named on
+  stderr: QUICK raw files beside full ones, other knobs or another commit
+  (the raw files' "# knobs:" and "# git:" lines). A directory holding both
+  EXP-raw.txt and quick-EXP-raw.txt gives the full one (stderr says so).
   EXPERIMENT: one of common/experiments: ${EXPERIMENTS[*]}
   Output: a table on stdout and one RESULT exp=stability kind=cross_run line per
-  row (docs/output-grammar.md); progress on stderr. Bad arguments exit 2.
+  row (docs/output-grammar.md); progress on stderr, with how long the runs
+  should take (the experiments' EXP_eta, as run.sh estimates a run), revised
+  at the pace of the runs done. Bad arguments exit 2.
 environment (tests only):
   SHARECOST_STABILITY_RUN=CMD  the command each run starts in the copy
                                instead of ./run.sh (given the experiments)
@@ -65,9 +70,14 @@ parse_args() {
   if [ "$COMPARE" = 1 ]; then
     [ "$opts" = 0 ] || bad_usage "--compare takes only directories, not -n or -o"
     [ "${#dirs[@]}" -ge 2 ] || bad_usage "--compare needs at least two directories of raw files"
+    local seen=$'\n' real
     for a in "${dirs[@]}"; do
       [ -d "$a" ] || bad_usage "--compare: '$a' is not a directory"
       compgen -G "$a/*-raw.txt" >/dev/null || bad_usage "--compare: '$a' holds no *-raw.txt file"
+      # a run compared with itself holds 100% and says nothing
+      real=$(cd "$a" && pwd -P)
+      [[ $seen != *$'\n'"$real"$'\n'* ]] || bad_usage "--compare: '$a' is named twice (as $real): a run compared with itself says nothing"
+      seen=$seen$real$'\n'
     done
     return 0
   fi
@@ -117,10 +127,27 @@ copy_checkout() {
   mkdir -p "$dest/results"
 }
 
+# run_eta: what one run should take on an idle machine, as run.sh
+# estimates it: over the experiments, invocations (INVOCATIONS, else
+# EXP_invocations) times EXP_eta, each exp.sh sourced in a subshell with
+# the knobs of this environment
+run_eta() {
+  local e total=0 s
+  for e in "${selected[@]:-${EXPERIMENTS[@]}}"; do
+    [ -f "$ROOT/$e/exp.sh" ] || continue
+    # shellcheck source=/dev/null
+    s=$(QUICK=${QUICK:-0} REPS=${REPS:-} PIN=${PIN:-}; source "$ROOT/$e/exp.sh" &&
+      k=${INVOCATIONS:-}; if [ -z "$k" ]; then if declare -F "${e}_invocations" >/dev/null; then k=$("${e}_invocations"); else k=1; fi; fi &&
+      echo $((10#$k * $("${e}_eta")))) || die "$e/exp.sh: its estimate (${e}_eta) failed"
+    total=$((total + s))
+  done
+  echo "$total"
+}
+
 # run_all: N runs in one copy (built once, by the first run), each run's raw
 # files kept in OUT/run-I with its messages in OUT/run-I/run.log
 run_all() {
-  local copy i t0 t1 raws rc
+  local copy i t0 t1 raws rc eta total el
   COPY_PARENT=$(mktemp -d "${TMPDIR:-/tmp}/sharecost-copy.XXXXXX") || die "cannot create a temp directory"
   copy=$COPY_PARENT/sharecost
   echo "$PROG: copying the checkout to $copy" >&2
@@ -131,9 +158,15 @@ run_all() {
     echo "# date_utc: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     echo "# runs: $N of: ${selected[*]:-all experiments}"
   } >"$OUT/source.txt" || die "cannot write $OUT/source.txt"
+  # the estimate, then revised at the pace of the runs done (the build and
+  # the clock estimate of each run come on top of its experiments' EXP_eta)
+  eta=$(run_eta) total=$((N * eta))
+  echo "$PROG: $N runs of ${selected[*]:-every experiment}, about $total s on an idle machine ($N x ~$eta s: the experiments' own estimates, as run.sh makes them; a busy one takes longer)" >&2
   t0=$(date +%s)
   for ((i = 1; i <= N; i++)); do
-    echo "$PROG: run $i of $N ($(($(date +%s) - t0)) s so far; log in $OUT/run-$i/run.log)" >&2
+    el=$(($(date +%s) - t0))
+    [ "$i" = 1 ] || [ "$el" = 0 ] || total=$((el * N / (i - 1)))
+    echo "$PROG: run $i of $N ($el s so far of ~$total s; log in $OUT/run-$i/run.log)" >&2
     mkdir "$OUT/run-$i" || die "cannot create $OUT/run-$i"
     rm -f "$copy"/results/*-raw.txt
     t1=$(date +%s)
@@ -156,11 +189,47 @@ run_all() {
 }
 
 # ---- the comparison ----
-# raw_of DIR EXP: EXP's raw file in DIR (a full run's, else a QUICK run's)
+# raw_of DIR EXP: EXP's raw file in DIR (a full run's, else a QUICK run's;
+# with both, the full one, and stderr says the QUICK one is left out)
 raw_of() {
-  if [ -f "$1/$2-raw.txt" ]; then echo "$1/$2-raw.txt"
+  if [ -f "$1/$2-raw.txt" ]; then
+    [ ! -f "$1/quick-$2-raw.txt" ] ||
+      echo "$PROG: $2: $1 holds a full and a QUICK raw file; the full one is compared, quick-$2-raw.txt left out (a directory holding it alone compares it)" >&2
+    echo "$1/$2-raw.txt"
   elif [ -f "$1/quick-$2-raw.txt" ]; then echo "$1/quick-$2-raw.txt"
   fi
+}
+
+# unlike_runs EXP FILE...: on stderr, what makes EXP's runs unlike: QUICK
+# files beside full ones, and the knobs and commit of their "# knobs:" and
+# "# git:" lines (run.sh's provenance) where they differ, naming each;
+# nothing when they agree. The intervals of unlike runs measure different
+# things: their counts say little about whether the intervals hold.
+unlike_runs() {
+  local e=$1; shift
+  awk -v prog="$PROG" -v e="$e" '
+    # input: the raw files; read: "# git: DESC (...)" and "# knobs: K=V K=V ..."
+    FNR == 1 { n++; name[n] = FILENAME; quick[n] = FILENAME ~ /(^|\/)quick-[^\/]*$/; nq += quick[n] }
+    /^# git: / && !(n in git) { git[n] = $3 }
+    /^# knobs: / && !(n in knobs) { knobs[n] = 1; for (i = 3; i <= NF; i++) { p = index($i, "="); k = substr($i, 1, p - 1); v[n, k] = substr($i, p + 1); if (!(k in key)) { key[k] = 1; order[++nk] = k } } }
+    # "V in FILE, V in FILE" when the values differ between the files that have them
+    function differs(what, i, s, d) {
+      s = ""; d = 0
+      for (i = 1; i <= n; i++) if ((what, i) in val) { if (s != "" && val[what, i] != first) d = 1; if (s == "") first = val[what, i]; s = s (s == "" ? "" : ", ") val[what, i] " in " name[i] }
+      return d ? s : ""
+    }
+    END {
+      if (nq > 0 && nq < n) { s = ""; for (i = 1; i <= n; i++) if (quick[i]) s = s (s == "" ? "" : ", ") name[i]
+        printf "%s: %s: QUICK runs (%s) compared with full ones: QUICK runs have fewer rounds and sizes\n", prog, e, s }
+      for (i = 1; i <= n; i++) if (i in git) val["git", i] = git[i]
+      if ((d = differs("git")) != "") printf "%s: %s: the runs come from different commits (%s)\n", prog, e, d
+      for (j = 1; j <= nk; j++) {
+        k = order[j]
+        for (i = 1; i <= n; i++) if (i in knobs) val[k, i] = (i, k) in v ? v[i, k] : "unset"
+        if ((d = differs(k)) != "") out = out (out == "" ? "" : "; ") k ": " d
+      }
+      if (out != "") printf "%s: %s: the runs differ in their knobs (%s)\n", prog, e, out
+    }' "$@" >&2
 }
 
 # figures_of EXP: EXP's figure kinds joined by ";" (EXP_figures of its exp.sh,
@@ -191,6 +260,7 @@ compare() {
     figures=$(figures_of "$e")
     if [ -z "$figures" ]; then echo "$PROG: $e: its exp.sh names no figures (${e}_figures); left out" >&2; continue; fi
     if [ "${#raws[@]}" -lt 2 ]; then echo "$PROG: $e: a raw file in only one of the directories; left out" >&2; continue; fi
+    unlike_runs "$e" "${raws[@]}"
     # output: "KIND V RUNS FIGURES COMPARED INSIDE CLAIMS CLAIMS_SAME", prefixed with the experiment
     awk -v experiment="$e" -v figures="$figures" -v series="$work/series.$e" -f "$ROOT/common/kv.awk" \
       -f "$ROOT/common/cross_run.awk" "${raws[@]}" | sed "s/^/$e /" >>"$work/counts" ||

@@ -160,10 +160,12 @@ static struct series *read_series(FILE *in, const char *name, int positive, size
 
 static void print_num(const char *key, double v)
 {
+    char s[32];
+    snprintf(s, sizeof s, "%.10g", v);
     if (isnan(v))
         printf(" %s=NA", key);
-    else
-        printf(" %s=%.10g", key, v);
+    else /* "-1" alone spells unknown in the grammar (as put_num in combine.c): a measured -1 is -1.0 */
+        printf(" %s=%s", key, strcmp(s, "-1") ? s : "-1.0");
 }
 
 /* -r/-a values: a number >= 0 */

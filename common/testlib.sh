@@ -96,6 +96,22 @@ checkout_files() {
       -type f -print | sed 's|^\./||'; })
 }
 
+# committed_results [SUFFIX]: the files results/*SUFFIX (default -raw.txt)
+# as committed, each copied out of HEAD (git show) into $TMP/HEAD/results/
+# and printed as that path: checks of the committed results must hold
+# whatever the last ./run.sh measured into the working tree. Prints nothing
+# and fails without git or outside a git checkout (a tarball: no record of
+# what was committed).
+committed_results() {
+  local f suffix=${1:--raw.txt}
+  command -v git >/dev/null 2>&1 && git -C "$ROOT" rev-parse --verify -q HEAD >/dev/null 2>&1 || return 1
+  mkdir -p "$TMP/HEAD/results"
+  git -C "$ROOT" ls-tree --name-only HEAD results/ | while IFS= read -r f; do
+    [[ $f == results/*"$suffix" ]] || continue
+    git -C "$ROOT" show "HEAD:$f" >"$TMP/HEAD/$f" && echo "$TMP/HEAD/$f"
+  done
+}
+
 # scratch_repo DIR: a copy of the checkout's tracked and new files (not
 # build/ or results/quick-*), for tests that run run.sh and must not touch the
 # real README.md or results/.

@@ -11,7 +11,9 @@
 #     one_way_ns_lo/_hi, canary_lo_ns/_hi_ns -> canary_ns_lo/_hi, c2c_plan
 #     cpus= -> cpu_count=, roundtrips= -> round_trips=, rep= -> typical_pair=;
 #     "# false_sharing_plan:" -> kind=plan, "# pinning: none" -> kind=unpinned
-#   ctxswitch: -1 (unknown) -> NA; "# ctxswitch_config/_cache/_canary/_plan:"
+#   ctxswitch: -1 (unknown) -> NA in the four keys that spelled unknown so
+#     (migrations=-1, *csw_per_rt=-1.000); a measured -1.0 elsewhere (an
+#     interval's bound) is a number and stays; "# ctxswitch_config/_cache/_canary/_plan:"
 #     -> kind=config/cache/canary/plan; "# ctxswitch_interference:" gains a
 #     kind=interference line (pinning, sched and interference prose stay)
 #   lockwait: a key given twice is given once; overhead_lo_pct/_hi_pct ->
@@ -151,8 +153,10 @@ $1 == "samples" || $1 == "cpus" || $1 == "RESULT" {
         if ($3 == "kind=c2c_class" || $3 == "kind=c2c_os") ren["rep"] = "typical_pair"
         if ($3 == "kind=skip" && $4 == "pairs=none") { w[3] = "kind=pairs_skip"; w[4] = "" }
     }
+    # only the counts that old files set to -1 when unknown (never negative
+    # when measured): indirect_ns_lo=-1.0 is a measured bound
     if ($2 == "exp=ctxswitch")
-        for (i = 4; i <= n; i++) if (w[i] ~ /=-1(\.0+)?$/) sub(/=.*/, "=NA", w[i])
+        for (i = 4; i <= n; i++) if (w[i] ~ /^(migrations|nvcsw_per_rt|nivcsw_per_rt|single_csw_per_rt)=-1(\.0+)?$/) sub(/=.*/, "=NA", w[i])
     if ($2 == "exp=lockwait") { ren["overhead_lo_pct"] = "overhead_pct_lo"; ren["overhead_hi_pct"] = "overhead_pct_hi" }
     print rebuild(n, w)
     next

@@ -29,6 +29,16 @@ false_sharing_check() {
   # the CPUs without the names (which may hold digits); a regex, so sed
   # shellcheck disable=SC2001
   [ -z "${PAIR_CPUS:-}" ] || knob_cpus PAIR_CPUS "$(sed 's/:[a-z0-9_]*//g' <<<"$PAIR_CPUS")"
+  # what false_sharing.c's pairs_from_env refuses too, but only after the
+  # build and the clock estimate, leaving a results/failed-* directory
+  local entry a b names=, n=0
+  for entry in ${PAIR_CPUS:+${PAIR_CPUS//;/ }}; do
+    a=${entry%%,*} b=${entry#*,} b=${b%%:*}
+    [ "$((10#$a))" != "$((10#$b))" ] || bad_usage "PAIR_CPUS=$PAIR_CPUS: $a,$b is the same CPU twice, not a pair"
+    [[ $names != *",${entry#*:},"* ]] || bad_usage "PAIR_CPUS=$PAIR_CPUS: the name ${entry#*:} is used twice"
+    names=$names${entry#*:}, n=$((n + 1))
+  done
+  [ "$n" -le 8 ] || bad_usage "PAIR_CPUS=$PAIR_CPUS: more than 8 pairs, the most false_sharing.c takes (MAX_PAIRS)"
 }
 
 # the settings of this run for the raw file's "# knobs:" line: the

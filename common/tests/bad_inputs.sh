@@ -40,6 +40,23 @@ bad MODE env MODE=fiber ./run.sh ctxswitch
 bad LOCKWAIT_SCENARIOS env LOCKWAIT_SCENARIOS=nosuch ./run.sh lockwait
 bad LOCKWAIT_THREADS env LOCKWAIT_THREADS=0 ./run.sh lockwait
 bad MAX_CELL_S env MAX_CELL_S=soon ./run.sh lockwait
+# the hand-off probe's knobs and the pair table's, before the build and the
+# clock estimate (the same CPU twice was accepted, or failed after them)
+bad HANDOFF_CPUS env HANDOFF_CPUS=0,0 ./run.sh
+bad "HANDOFF_CPUS=0,1023: CPU 1023 is not one" env HANDOFF_CPUS=0,1023 ./run.sh
+bad HANDOFF_CPUS env HANDOFF_CPUS=0 ./run.sh
+bad HANDOFF_BATCHES env HANDOFF_BATCHES=3 ./run.sh
+bad "HANDOFF_CPUS=1,1: expected two different CPUs" env HANDOFF_CPUS=1,1 "$B/handoff"
+bad "CPU 1023 is not one" env HANDOFF_CPUS=0,1023 "$B/handoff"
+bad "0,0 is the same CPU twice" env PAIR_CPUS=0,0:x ./run.sh false_sharing
+bad "more than 8 pairs" env 'PAIR_CPUS=0,1:a;0,1:b;0,1:c;0,1:d;0,1:e;0,1:f;0,1:g;0,1:h;0,1:i' ./run.sh false_sharing
+# a misspelt knob stops the run, naming the knob (QIUCK=1 ran in full)
+bad "QIUCK looks like a misspelling of QUICK" env QIUCK=1 ./run.sh
+bad "quick looks like a misspelling of QUICK" env quick=1 ./run.sh
+bad "LOCKWAIT_THREDS looks like a misspelling of LOCKWAIT_THREADS" env LOCKWAIT_THREDS=2 ./run.sh lockwait
+bad "SHARECOST_IGNORE=REPO" env REPO=x ./run.sh
+# ... unless named in SHARECOST_IGNORE, then the next check speaks
+bad "QUICK=2: expected 0 or 1" env SHARECOST_IGNORE=REPO,QIUCK REPO=x QIUCK=1 QUICK=2 ./run.sh
 # a value given twice would be measured twice and one result dropped
 bad THREADS env THREADS=2,2 ./run.sh false_sharing
 bad THREADS env THREADS=1,2,02 ./run.sh false_sharing

@@ -78,4 +78,12 @@ check_eq "kv.awk keeps them with -v invocations=1" "18" \
 echo "cell onlytwo" >"$TMP/badspec"
 check_exit "a bad spec line exits 2" 2 "$C" "$TMP/badspec" "$TMP/raw"
 check_exit "-h exits 0" 0 "$C" -h
+# input that is no raw file: refused at once, not read forever
+check_exit "a device as RAW (/dev/zero) exits 2 at once" 2 timeout 10 "$C" "$TMP/spec" /dev/zero
+cp "$TMP/out" "$TMP/zero.err"
+check "... naming it" grep -q '/dev/zero is not a regular file or a pipe' "$TMP/zero.err"
+printf 'RESULT exp=x kind=plan inv=1 a=1\nRESULT\0binary\n' >"$TMP/nul"
+check_exit "a RAW with a NUL byte exits 2" 2 "$C" "$TMP/spec" "$TMP/nul"
+cp "$TMP/out" "$TMP/nul.err"
+check "... naming the line" grep -q 'line 2 holds a NUL byte' "$TMP/nul.err"
 finish

@@ -134,8 +134,11 @@ for name in "${names[@]}"; do
   check_eq "$name: every option docs/ documents for it is in its -h" "" "${missing# }"
 done
 
-# ---- README.md is a front page
-check_awk "README.md has at most 200 lines ($(wc -l <"$ROOT/README.md"))" "$(wc -l <"$ROOT/README.md") <= 200"
+# ---- README.md is a front page: as committed where there is git (a run
+# rewrites the working tree's results part, and a check of the committed
+# page must not depend on what it measured)
+readme_lines=$( { git -C "$ROOT" show HEAD:README.md 2>/dev/null || cat "$ROOT/README.md"; } | wc -l)
+check_awk "README.md has at most 200 lines ($readme_lines)" "$readme_lines <= 200"
 
 # ---- links: every relative link leads to a file, and a #heading to a heading
 # slug FILE: the anchors of FILE's headings, as GitHub makes them

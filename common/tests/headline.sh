@@ -42,12 +42,40 @@ for e in "${EXPERIMENTS[@]}"; do
     "$(grep -cxF "$B" "$ROOT/$e/tests/golden-summary.md")" "$(grep -cxF "$E" "$ROOT/$e/tests/golden-summary.md")"
 done
 
-# README.md carries the headline of the committed results, nothing more
-awk -f "$H" "$ROOT/results/summary.md" >"$TMP/want.md"
+# legend_gaps MD: each "### " section of a headline whose tables show a mark
+# (a trailing !, "too busy", **bold**) its text does not explain ("! =",
+# "too busy =" or '"too busy":', "**bold**"), as "SECTION: MARK"
+legend_gaps() {
+  # input: markdown; table rows start with "|", everything else is text
+  awk 'function end_section() {
+         if (bang && !lbang) print sec ": !"
+         if (busy && !lbusy) print sec ": too busy"
+         if (bold && !lbold) print sec ": bold"
+         bang = busy = bold = lbang = lbusy = lbold = 0 }
+       /^### / { end_section(); sec = $0; next }
+       /^\|/ { if ($0 ~ / ! \|/) bang = 1; if ($0 ~ /too busy/) busy = 1; if ($0 ~ /\*\*[^*]+\*\*/) bold = 1; next }
+       { if ($0 ~ /(^|[ ;(])! = /) lbang = 1; if ($0 ~ /too busy( =|": )/) lbusy = 1; if ($0 ~ /\*\*bold\*\*/) lbold = 1 }
+       END { end_section() }' "$1" | paste -sd';' -
+}
+for e in "${EXPERIMENTS[@]}"; do
+  [ -f "$TMP/$e.md" ] || continue
+  check_eq "$e: the headline's text explains every mark its tables show" "" "$(legend_gaps "$TMP/$e.md")"
+done
+
+# README.md carries the headline of the committed results, nothing more:
+# both as HEAD has them where there is git (the last ./run.sh rewrote the
+# working tree's), else the checkout's
+readme=$ROOT/README.md summary=$ROOT/results/summary.md
+if command -v git >/dev/null 2>&1 && git -C "$ROOT" show HEAD:README.md >"$TMP/README.head" 2>/dev/null &&
+  git -C "$ROOT" show HEAD:results/summary.md >"$TMP/summary.head" 2>/dev/null; then
+  readme=$TMP/README.head summary=$TMP/summary.head
+fi
+awk -f "$H" "$summary" >"$TMP/want.md"
 awk -v b="$RESULTS_BEGIN" -v e="$RESULTS_END" '$0 == e { p = 0 } p { print } $0 == b { p = 1 }' \
-  "$ROOT/README.md" >"$TMP/got.md"
+  "$readme" >"$TMP/got.md"
 check_eq "README.md's results part is headline.awk of results/summary.md (to refresh it: docs/method.md, Raw files and tables)" "" \
   "$(diff "$TMP/want.md" "$TMP/got.md" | head -n 5)"
+check_eq "README.md explains every mark its results tables show (!, too busy, bold)" "" "$(legend_gaps "$TMP/got.md")"
 # input: README.md's results part; prints each experiment heading without an image below it
 check_eq "README.md shows a plot (an image in results/) for each experiment" "" \
   "$(awk '/^### / { if (h != "" && !img) print h; h = $0; img = 0 } /^!\[[^]]*\]\(results\/[^)]*\.svg\)$/ { img = 1 }

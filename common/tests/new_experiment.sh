@@ -90,6 +90,21 @@ check "the summary has its table" grep -qx '| 10 | 55 |' "$R/results/quick-summa
 check "the summary's run table lists it" grep -q '^| demo | ' "$R/results/quick-summary.md"
 check_exit "run.sh rejects its bad knob (exit 2)" 2 env DEMO_N=0 "$R/run.sh" demo
 
+# ---- run.sh revises its estimate at the pace of the invocations done ----
+# demo made slower than its estimate: 1 s planned, 2 s taken per invocation
+cat >>"$D/exp.sh" <<'SH'
+demo_eta() { echo 1; }
+eval "$(declare -f demo_run | sed '1s/demo_run/demo_run_doc/')"
+demo_run() { sleep 2; demo_run_doc "$@"; }
+SH
+rc=0; (cd "$R" && QUICK=1 INVOCATIONS=3 ./run.sh demo >/dev/null 2>"$TMP/pace.err") || rc=$?
+check_eq "INVOCATIONS=3 QUICK=1 ./run.sh demo, 2 s an invocation for 1 s planned: exit 0" 0 "$rc"
+check "the first invocation's line gives the estimate, ~3 s" grep -q '^run.sh: demo, invocation 1 of 3 (about 1 s; 0 s of ~3 s so far)$' "$TMP/pace.err"
+# input: "run.sh: demo, invocation 3 of 3 (about 1 s; D s of ~M s so far, at this pace)"
+m=$(sed -n 's/^run.sh: demo, invocation 3 of 3 (about 1 s; [0-9]* s of ~\([0-9]*\) s so far, at this pace)$/\1/p' "$TMP/pace.err")
+check_awk "the third invocation's line revises the total at the pace so far (~6 s, not ~3)" "\"$m\" != \"\" && $m + 0 >= 5" \
+  "$(grep 'invocation 3 of 3' "$TMP/pace.err")"
+
 # ---- test.sh runs its tests and counts the failure ----
 rc=0; (cd "$R" && ./test.sh demo/ >"$TMP/test.out" 2>&1) || rc=$?
 check_eq "test.sh demo/: exit 1" "1" "$rc"

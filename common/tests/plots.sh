@@ -9,8 +9,12 @@ set -euo pipefail
 source "$(dirname "$0")/../testlib.sh"
 
 CHECK=$ROOT/common/tests/svg_check.awk
+# the committed plots of results/ as HEAD has them (the last ./run.sh
+# rewrote the working tree's; without git, the checkout's), and the goldens
 svgs=()
-for f in "$ROOT"/results/*.svg "$ROOT"/*/tests/golden-*.svg "$ROOT"/*/tests/*/golden-*.svg; do
+mapfile -t head_svgs < <(committed_results .svg || true)
+[ "${#head_svgs[@]}" -gt 0 ] || head_svgs=("$ROOT"/results/*.svg)
+for f in "${head_svgs[@]}" "$ROOT"/*/tests/golden-*.svg "$ROOT"/*/tests/*/golden-*.svg; do
   case "$f" in */results/quick-*) continue ;; esac
   [ -f "$f" ] && svgs+=("$f")
 done

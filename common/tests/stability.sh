@@ -106,6 +106,30 @@ direct process 4198 NA NA >"$TMP/q2/quick-ctxswitch-raw.txt"
 check_eq "no intervals: the figure is there, nothing compared" "1 0 NA" "$(fields "$(row ctxswitch direct)" figures compared inside_share)"
 check "no intervals: the table says why nothing was compared" grep -q 'QUICK runs have too few rounds' "$TMP/report"
 
+# unlike runs: a QUICK run against a full one, other knobs, another commit,
+# and a directory with both files: compared, and stderr names each difference
+mkdir -p "$TMP/u1" "$TMP/u2"
+prov() { printf '# git: %s (git describe)\n# knobs: QUICK=%s REPS=%s ROUNDS=default\n' "$1" "$2" "$3"; }
+{ prov abc1234 0 default; direct process 4299 4273 4314; } >"$TMP/u1/ctxswitch-raw.txt"
+{ prov abc1234 1 default; direct process 4000 3000 5000; } >"$TMP/u1/quick-ctxswitch-raw.txt"
+{ prov def5678-dirty 1 3; direct process 4198 4178 4207; } >"$TMP/u2/quick-ctxswitch-raw.txt"
+rc=0; "$S" --compare "$TMP/u1" "$TMP/u2" >"$TMP/report" 2>"$TMP/err" || rc=$?
+check_eq "unlike runs: still compared (exit 0)" 0 "$rc"
+check "unlike runs: stderr names the QUICK run compared with a full one" \
+  grep -qF "ctxswitch: QUICK runs ($TMP/u2/quick-ctxswitch-raw.txt) compared with full ones" "$TMP/err"
+check "unlike runs: stderr names both commits" \
+  grep -qF "different commits (abc1234 in $TMP/u1/ctxswitch-raw.txt, def5678-dirty in $TMP/u2/quick-ctxswitch-raw.txt)" "$TMP/err"
+check "unlike runs: stderr names each knob that differs, and only those" \
+  grep -qF "differ in their knobs (QUICK: 0 in $TMP/u1/ctxswitch-raw.txt, 1 in $TMP/u2/quick-ctxswitch-raw.txt; REPS: default in $TMP/u1/ctxswitch-raw.txt, 3 in $TMP/u2/quick-ctxswitch-raw.txt)" "$TMP/err"
+check "a directory with a full and a QUICK file: stderr says the QUICK one is left out" \
+  grep -qF "$TMP/u1 holds a full and a QUICK raw file; the full one is compared, quick-ctxswitch-raw.txt left out" "$TMP/err"
+check_eq "... and the full one is compared (4198 inside 4273..4314: no; 4299 inside 4178..4207: no)" "2 0" \
+  "$(fields "$(row ctxswitch direct)" compared inside)"
+{ prov abc1234 0 default; direct process 4299 4273 4314; } >"$TMP/u2/ctxswitch-raw.txt"
+rm "$TMP/u1/quick-ctxswitch-raw.txt" "$TMP/u2/quick-ctxswitch-raw.txt"
+"$S" --compare "$TMP/u1" "$TMP/u2" >"$TMP/report" 2>"$TMP/err" || true
+check_eq "like runs: nothing on stderr" "" "$(cat "$TMP/err")"
+
 # the same answer under every awk (cross_run.awk counts; stats.c makes the medians)
 for a in mawk gawk original-awk; do
   need_tool "$a" "$a" "cross_run.awk under $a" || continue
@@ -159,6 +183,10 @@ for b in "${bad[@]}"; do
 done
 check_exit "refused with exit 2: -o naming a directory that holds run-*" 2 "$S" -o "$TMP/taken" false_sharing
 check_exit "refused with exit 2: -o naming a file" 2 "$S" -o "$TMP/a file" false_sharing
+# a run compared with itself "holds" 100%
+check_exit "refused with exit 2: --compare naming one directory twice" 2 "$S" --compare "$D/run-1" "$D/run-2/../run-1"
+cp "$TMP/out" "$TMP/twice.err"
+check "... saying so" grep -q "named twice" "$TMP/twice.err"
 check_eq "no bad argument started a run" 0 "$(wc -l <"$STUB_CALLS")"
 check "-h prints the usage" grep -q '^usage: common/stability.sh' <("$S" -h)
 
@@ -181,7 +209,13 @@ check_eq "-n 3: each run's raw file kept in DIR/run-I" "3" "${#kept[@]}"
 check_eq "-n 3: the same counts as --compare on those files" "24 10" \
   "$(fields "$(grep 'figure=cell ' "$TMP/report")" compared inside)"
 check "-n 3: the report is kept in DIR/report.txt" cmp -s "$TMP/report" "$O/report.txt"
-check "-n 3: progress names the run and the time so far" grep -q 'run 2 of 3 ([0-9]* s so far' "$TMP/err"
+check "-n 3: progress names the run and the time so far" grep -q 'run 2 of 3 ([0-9]* s so far of ~[0-9]* s;' "$TMP/err"
+# the estimate up front: 3 x false_sharing's invocations x its EXP_eta
+# shellcheck disable=SC2016 # expanded by the inner bash
+one=$(QUICK=0 bash -c 'source "$1/common/lib.sh" && source "$1/false_sharing/exp.sh" &&
+  echo $(($(false_sharing_invocations) * $(false_sharing_eta)))' _ "$ROOT")
+check "-n 3: it says how long the runs will take (3 x ~$one s)" \
+  grep -q "^stability.sh: 3 runs of false_sharing, about $((3 * one)) s on an idle machine (3 x ~$one s" "$TMP/err"
 check_eq "-n 3: results/ and README.md of the checkout untouched" "$before" "$(tree_sum "$ROOT/results" "$ROOT/README.md")"
 
 : >"$STUB_CALLS"

@@ -18,6 +18,10 @@ check_eq "median of 1..10: 5.5, interval 2..9, no p" "5.5 2 9 NA NA 10" \
   "$(val "$line" est) $(val "$line" est_lo) $(val "$line" est_hi) $(val "$line" p) $(val "$line" q) $(val "$line" n)"
 check_eq "a line without a label is named by its position" "series=1 " "$(grep -o 'series=1 ' <<<"$line")"
 
+# a measured -1 is a number: "-1" alone would read as unknown (the grammar)
+line=$(echo "-2 -1 -1 -1 0" | "$S" median)
+check_eq "a median of exactly -1 prints est=-1.0, not the grammar's unknown" "-1.0" "$(val "$line" est)"
+
 # Hollander & Wolfe's depression data (x - y), R: wilcox.test(x, y, paired = TRUE, conf.int = TRUE)
 line=$(echo "hw 0.952 -0.147 1.022 0.43 0.62 0.59 0.49 -0.08 0.01" | "$S" shift)
 check_eq "shift: the depression data give 0.46, 0.01..0.786, p = 20/512" "hw 0.46 0.01 0.786 0.0390625 9" \

@@ -102,6 +102,7 @@ rc=0; env QUICK=1 ITERS_LOG2=12 THREADS=1 "$R/run.sh" false_sharing >/dev/null 2
 check_awk "a map that fails at run time: run.sh exits non-zero" "$rc != 0" "exit $rc"
 check "... and says false_sharing failed" grep -q 'false_sharing failed' "$TMP/err"
 check_eq "... and writes no results" "" "$(cd "$R/results" && ls quick-* 2>/dev/null)"
+check_eq "... nor a results/failed-* directory (only the hand-off probe ran)" "" "$(cd "$R/results" && ls -d failed-* 2>/dev/null)"
 cp -p "$TMP/c2c.real" "$R/build/false_sharing_c2c"
 
 # the benchmark's own check of PAIR_CPUS

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# test.sh itself: Ctrl-C (SIGINT to its process group, as a terminal sends
+# it) stops the whole run, not only the test file it interrupts, and prints
+# the counts so far. In a temp copy of the checkout with two slow test files.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../testlib.sh"
+
+if ! sigint_usable; then
+  skip "Ctrl-C stops test.sh" "SIGINT is ignored in this shell and env --default-signal is missing"
+  finish
+fi
+R=$TMP/repo
+scratch_built "$R"
+# test.sh builds the sanitizer build too: start it from this checkout's
+if [ -d "$BUILD_ASAN" ]; then
+  cp -R "$BUILD_ASAN" "$R/build-asan"
+  find "$R/build-asan" -exec touch {} +
+fi
+# a file that exits non-zero without a failed check is still a failure
+printf '#!/usr/bin/env bash\necho "ok - one check"\nexit 3\n' >"$R/common/tests/zz_exit3.sh"
+rc=0; (cd "$R" && ./test.sh zz_exit3 >"$TMP/exit3.out" 2>&1) || rc=$?
+check_eq "a file exiting 3 after passing checks: test.sh exits 1" 1 "$rc"
+check "... and counts it as failed, with its exit status" \
+  grep -qx 'not ok - common/tests/zz_exit3.sh: exited 3 without a failed check' "$TMP/exit3.out"
+check_eq "... in the last line" "3 passed, 1 failed, 0 skipped" "$(tail -n 1 "$TMP/exit3.out")"
+
+# each waits for a child that, as run.sh does, catches SIGINT and exits
+for n in a b; do
+  cat >"$R/common/tests/zz_slow_$n.sh" <<SH
+#!/usr/bin/env bash
+echo "ok - slow $n started"
+bash -c 'trap "exit 130" INT; sleep 60 & wait' || true
+echo "ok - slow $n went on"
+sleep 60
+SH
+done
+
+out=$TMP/test.out
+set -m # test.sh in a process group of its own, as a terminal's foreground job
+(cd "$R" && exec "${SIGINT_DEFAULT[@]}" ./test.sh zz_slow_) >"$out" 2>&1 &
+pid=$!
+set +m
+for _ in $(seq 1200); do grep -q '^ok - slow a started' "$out" && break; sleep 0.1; done
+t0=$(date +%s)
+kill -INT -- "-$pid" 2>/dev/null || true
+rc=0; wait "$pid" || rc=$?
+took=$(($(date +%s) - t0))
+check_eq "Ctrl-C: test.sh exits 130" "130" "$rc"
+check_awk "Ctrl-C: test.sh stops at once (took ${took}s)" "$took < 20"
+check "Ctrl-C: the interrupted file does not go on" bash -c "! grep -q 'slow a went on' '$out'"
+check "Ctrl-C: the next test file does not start" bash -c "! grep -q 'zz_slow_b' '$out'"
+check "Ctrl-C: it says it was interrupted, in which file" grep -q '^test.sh: interrupted (SIGINT) in common/tests/zz_slow_a.sh' "$out"
+# registration, the build and the first line of zz_slow_a
+check_eq "Ctrl-C: the last line is the counts so far" "3 passed, 0 failed, 0 skipped" "$(tail -n 1 "$out")"
+kill -TERM -- "-$pid" 2>/dev/null || true
+finish
