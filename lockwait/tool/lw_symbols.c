@@ -50,23 +50,6 @@ struct lw_syms *lw_syms_new(void)
     return calloc(1, sizeof(struct lw_syms));
 }
 
-void lw_syms_free(struct lw_syms *s)
-{
-    if (!s)
-        return;
-    for (size_t i = 0; i < s->nmod; i++) {
-        struct module *m = &s->mod[i];
-        for (int k = 0; k < 2; k++)
-            if (m->file[k].p)
-                munmap(m->file[k].p, m->file[k].len);
-        free(m->sym);
-        free(m->path);
-        free(m->name);
-    }
-    free(s->mod);
-    free(s);
-}
-
 int lw_syms_add(struct lw_syms *s, const char *path, const char *name, uint64_t bias, uint64_t lo, uint64_t hi)
 {
     if (s->nmod == s->cap) {
@@ -335,12 +318,4 @@ int lw_syms_has_lines(struct lw_syms *s, uint64_t addr)
     if (m && !m->loaded)
         load_module(m);
     return m && m->has_lines;
-}
-
-void lw_syms_tables(struct lw_syms *s, int *with_symtab, int *dynsym_only)
-{
-    *with_symtab = *dynsym_only = 0;
-    for (size_t i = 0; s && i < s->nmod; i++)
-        if (s->mod[i].loaded && s->mod[i].file[0].p)
-            ++*(s->mod[i].has_symtab ? with_symtab : dynsym_only);
 }
