@@ -235,7 +235,7 @@ static void on_dump_signal(int sig)
     (void)sig;
     int e = errno;
     if (wake_ok)
-        sem_post(&wake); /* async-signal-safe; the reporting thread does the rest */
+        lw_real.sem_post(&wake); /* async-signal-safe; the reporting thread does the rest */
     errno = e;
 }
 
@@ -243,7 +243,7 @@ void lw_interval_start(void)
 {
     if (!lw.cfg.interval_s && !lw.cfg.dump_signal)
         return;
-    if (sem_init(&wake, 0, 0) != 0)
+    if (!lw_real.sem_post || !lw_real.sem_init || lw_real.sem_init(&wake, 0, 0) != 0)
         return;
     wake_ok = 1;
     sigset_t all, old;
@@ -255,7 +255,7 @@ void lw_interval_start(void)
     int rc = pthread_attr_init(&a);
     if (rc == 0) {
         pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
-        rc = lw_real.create(&t, &a, reporter, NULL);
+        rc = lw_real.pthread_create(&t, &a, reporter, NULL);
         pthread_attr_destroy(&a);
     }
     pthread_sigmask(SIG_SETMASK, &old, NULL);

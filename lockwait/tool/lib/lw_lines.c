@@ -24,6 +24,7 @@
 
 #include "../lw_symbols.h"
 #include "lw_names.h"
+#include "lw_real.h"
 #include "lw_stacks.h"
 
 struct line { uint64_t pc; char *where; };
@@ -54,7 +55,7 @@ static int child_main(void *p)
     memset(&dfl, 0, sizeof dfl);
     dfl.sa_handler = SIG_DFL;
     for (int s = 1; s < NSIG; s++)
-        sigaction(s, &dfl, NULL); /* the program's handlers must not run here */
+        lw_real.sigaction(s, &dfl, NULL); /* no handler of the program's, nor our wrapper's state (shared memory) */
     int null = open("/dev/null", O_RDWR);
     if (null < 0 || dup2(null, 0) < 0 || dup2(null, 2) < 0 || dup2(c->out, 1) < 0)
         _exit(127);
@@ -79,7 +80,8 @@ static char *run(const char *exe, char **argv)
     sigfillset(&all);
     /* no child unless the program's signals are held off while it shares our memory */
     int masked = pthread_sigmask(SIG_SETMASK, &all, &old) == 0;
-    pid_t pid = stack && masked ? clone(child_main, stack + stack_size, CLONE_VM | CLONE_VFORK, &c) : -1;
+    int ok = stack && masked && lw_real_one_sigaction();
+    pid_t pid = ok ? clone(child_main, stack + stack_size, CLONE_VM | CLONE_VFORK, &c) : -1;
     if (masked && pthread_sigmask(SIG_SETMASK, &old, NULL) != 0)
         status = "the signal mask could not be restored after addr2line ran";
     free(stack); /* CLONE_VFORK: the child has exec'd or exited */
