@@ -4,19 +4,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <sys/resource.h>
-#include <time.h>
-#include <unistd.h>
-#ifdef __linux__
-#include <sys/syscall.h>
-#endif
-#if defined(__x86_64__) && defined(__linux__)
-#include <cpuid.h>
-#include <fcntl.h>
-#endif
 
 #include "lw_fastpath.h"
 #include "lw_stacks.h"
@@ -285,18 +272,6 @@ static void settle_hold(void)
 }
 
 /* ---------------------------------------------------------------- waits */
-
-/* this thread's voluntary context switches, -1 where unknown (uncounted:
- * lw_probes.c times it with this) */
-__attribute__((noinline)) long lw_nvcsw(void) /* its struct rusage only when called */
-{
-#if defined(__linux__) && defined(RUSAGE_THREAD)
-    struct rusage ru;
-    if (getrusage(RUSAGE_THREAD, &ru) == 0)
-        return ru.ru_nvcsw;
-#endif
-    return -1;
-}
 
 /* the sleep probe's reading, counted */
 static long vol_switches(void)

@@ -93,7 +93,7 @@ __attribute__((constructor)) static void lw_start(void)
     lw.start_ns = lw_now();
     lw.pid = (uint32_t)getpid();
     lw_config_read(&lw.cfg);
-    lw_ticks_init();
+    lw_ticks_init(lw.cfg.counter);
     if (lw_core_init() != 0 || lw_stacks_init() != 0) {
         static const char msg[] = "lockwait: cannot map memory for lock records; recording nothing\n";
         ssize_t w = write(2, msg, sizeof msg - 1);
