@@ -5,7 +5,7 @@
  * reports at exit (lw_report.c). This file: the thread wrappers (the real
  * functions: lw_real.c; mutexes: lw_mutex.c; spinlocks: lw_spin.c;
  * semaphores, rwlocks, condvars: lw_waits.c; start, fork and exit:
- * lw_life.c); the state behind them is in lw_core.c and lw_internal.h.
+ * lw_life.c); the state behind them is in lw_core.c (lw_core.h).
  * Linux + glibc (musl untested).
  *
  * Fast path (lock is free): the real trylock, or for glibc's default mutex
@@ -18,10 +18,10 @@
  * no atomic read-modify-write, no allocation, no wait for a cache line
  * another thread writes (a mutex asks for its record's holder line, a
  * prefetch). Only when the trylock fails do we take a timestamp (a cycle-counter
- * read where there is one, lw_internal.h) and, sampled, the thread's
+ * read where there is one, lw_clock.h) and, sampled, the thread's
  * voluntary context switches, then call the real blocking function. Hold
  * times are sampled, and holds of contended locks timed whole when they run
- * long (lw_internal.h, LW_HOLD_LONG_NS): two timestamps per hold would cost
+ * long (lw_account.h, LW_HOLD_LONG_NS): two timestamps per hold would cost
  * more than an uncontended lock/unlock pair. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -37,9 +37,16 @@
 #include <sys/syscall.h>
 #endif
 
-#include "lw_wrap.h"
-#include "lw_glibc_mutex.h"
+#include "liblockwait.h"
+#include "../lw_kinds.h"
+#include "../trace.h"
+#include "lw_account.h"
+#include "lw_clock.h"
+#include "lw_core.h"
+#include "lw_real.h"
+#include "lw_record.h"
 #include "lw_stacks.h"
+#include "lw_wrap.h"
 
 /* ---------------------------------------------------------------- threads */
 

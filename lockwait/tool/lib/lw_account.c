@@ -5,7 +5,14 @@
 #include <errno.h>
 #include <pthread.h>
 
-#include "lw_fastpath.h"
+#include "lw_account.h"
+#include "../lw_kinds.h"
+#include "../lw_rules.h"
+#include "../trace.h"
+#include "lw_clock.h"
+#include "lw_core.h"
+#include "lw_record.h"
+#include "lw_report_idle.h"
 #include "lw_stacks.h"
 
 /* ---------------------------------------------------------------- holds */
@@ -49,7 +56,7 @@ __attribute__((noinline)) struct lw_tstat *lw_plain_moved(struct lw_tstat *e)
     return held_find(e) ? lw_releasing_slow((const void *)e->addr, e->kind) : e;
 }
 
-/* the general case of acquired() (lw_internal.h): another hold already on
+/* the general case of acquired() (lw_fastpath.h): another hold already on
  * the stack (a relock, or nested locks), a full stack, or a hold to time */
 __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq, uintptr_t pc,
                                                 uint64_t pre)
@@ -88,7 +95,7 @@ static struct lw_tstat *waited_for(const struct wait *w, struct lw_tstat *held)
     return w->of ? w->of : held;
 }
 
-/* the general case of releasing() (lw_internal.h) */
+/* the general case of releasing() (lw_fastpath.h) */
 __attribute__((noinline)) struct lw_tstat *lw_releasing_slow(const void *p, int kind)
 {
     plain_to_held();

@@ -7,6 +7,14 @@
 #include <errno.h>
 #include <pthread.h>
 
+#include "../lw_kinds.h"
+#include "../trace.h"
+#include "lw_account.h"
+#include "lw_clock.h"
+#include "lw_core.h"
+#include "lw_fastpath.h"
+#include "lw_real.h"
+#include "lw_record.h"
 #include "lw_wrap.h"
 
 /* glibc's pthread_barrier_t: the count it was initialised with (nptl's

@@ -31,7 +31,6 @@ typedef _Atomic uint32_t au32;
                                                       memory_order_relaxed))                             \
             ;                                                                                            \
     } while (0)
-#define MAXSET(x, v) lw_max_u64(&(x), (v))
 /* the maximum, by the only writer */
 #define MAX1(x, v)                                                              \
     do {                                                                        \

@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <threads.h>
 
+#include "liblockwait.h"
+#include "lw_mutex.h"
+#include "lw_waits.h"
 #include "lw_wrap.h"
 
 _Static_assert(sizeof(mtx_t) == sizeof(pthread_mutex_t), "mtx_t is a pthread_mutex_t");

@@ -9,7 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lw_internal.h"
+#include "lw_config.h"
+#include "lw_core.h"
+#include "lw_output.h"
 #include "lw_stacks.h"
 
 /* ---------------------------------------------------------------- settings */

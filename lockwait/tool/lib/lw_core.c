@@ -12,7 +12,10 @@
 #include <sys/syscall.h>
 #endif
 
-#include "lw_fastpath.h"
+#include "lw_core.h"
+#include "../lw_kinds.h"
+#include "../trace.h"
+#include "lw_record.h"
 #include "lw_stacks.h"
 
 __thread struct lw_tls lw_tls __attribute__((tls_model("initial-exec")));

@@ -13,10 +13,14 @@
 #include <link.h>
 #include <string.h>
 
-#include "lw_wrap.h"
 #include "lw_glibc_mutex.h"
+#include "lw_core.h"
 #include "lw_glibc_spin.h"
 #include "lw_names.h"
+#include "lw_output.h"
+#include "lw_real.h"
+#include "lw_record.h"
+#include "lw_wrap.h"
 
 atomic_int lw_inline_mutex;
 const char *lw_inline_mutex_off = "not checked yet";

@@ -8,6 +8,10 @@
 #include <pthread.h>
 #include <semaphore.h>
 
+#include "../lw_kinds.h"
+#include "lw_core.h"
+#include "lw_real.h"
+#include "lw_record.h"
 #include "lw_stacks.h"
 #include "lw_wrap.h"
 

@@ -24,7 +24,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "lw_wrap.h"
+#include "lw_interval.h"
+#include "lw_clock.h"
+#include "lw_core.h"
+#include "lw_output.h"
+#include "lw_real.h"
+#include "lw_record.h"
+#include "lw_report.h"
+#include "lw_signals.h"
 
 struct lw_snap {
     struct lw_lock rec;

@@ -12,9 +12,18 @@
 #include <ucontext.h>
 #endif
 
-#include "lw_wrap.h"
+#include "lw_account.h"
+#include "lw_clock.h"
+#include "lw_config.h"
+#include "lw_core.h"
 #include "lw_glibc_mutex.h"
 #include "lw_glibc_spin.h"
+#include "lw_interval.h"
+#include "lw_output.h"
+#include "lw_real.h"
+#include "lw_record.h"
+#include "lw_report.h"
+#include "lw_signals.h"
 #include "lw_stacks.h"
 
 /* A fork's child runs the handlers registered before ours first, and they

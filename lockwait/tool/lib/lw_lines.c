@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 #endif
 
+#include "lw_lines.h"
 #include "../lw_symbols.h"
 #include "lw_names.h"
 #include "lw_real.h"

@@ -24,9 +24,17 @@
 #include <pthread.h>
 #include <time.h>
 
-#include "lw_wrap.h"
+#include "lw_mutex.h"
+#include "../lw_kinds.h"
+#include "../trace.h"
+#include "lw_account.h"
+#include "lw_core.h"
+#include "lw_fastpath.h"
 #include "lw_glibc_mutex.h"
-#include "lw_stacks.h" /* LW_LEAF */
+#include "lw_real.h"
+#include "lw_record.h"
+#include "lw_stacks.h"
+#include "lw_wrap.h"
 
 static int mutex_real(pthread_mutex_t *m, enum how how, clockid_t c, const struct timespec *ts)
 {

@@ -13,8 +13,12 @@
 #endif
 #include <unistd.h>
 
-#include "../lw_symbols.h"
 #include "lw_names.h"
+#include "../lw_symbols.h"
+#include "lw_core.h"
+#include "lw_lines.h"
+#include "lw_output.h"
+#include "lw_record.h"
 #include "lw_stacks.h"
 
 static struct lw_syms *syms;

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "lw_real.h"
-#include "lw_internal.h" /* lw.bypassed */
+#include "lw_core.h"
 
 /* The condvar functions exist in two versions on glibc: the old (LinuxThreads
  * compatible) one and the current one. dlsym may hand back either, so ask for

@@ -14,10 +14,22 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "lw_internal.h"
+#include "lw_report.h"
+#include "../lw_kinds.h"
+#include "lw_account.h"
+#include "lw_clock.h"
+#include "lw_config.h"
+#include "lw_core.h"
 #include "lw_glibc_mutex.h"
 #include "lw_glibc_spin.h"
+#include "lw_interval.h"
+#include "lw_lines.h"
 #include "lw_names.h"
+#include "lw_output.h"
+#include "lw_probes.h"
+#include "lw_record.h"
+#include "lw_report_holds.h"
+#include "lw_report_idle.h"
 #include "lw_stacks.h"
 
 /* ---------------------------------------------------------------- symbols */

@@ -7,7 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "lw_internal.h"
+#include "lw_report_idle.h"
+#include "../lw_kinds.h"
+#include "../lw_rules.h"
+#include "lw_clock.h"
+#include "lw_core.h"
+#include "lw_output.h"
+#include "lw_record.h"
+#include "lw_report.h"
 
 int lw_one_shot(const struct lw_lock *r)
 {

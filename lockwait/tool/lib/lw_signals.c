@@ -35,8 +35,15 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lw_signals.h"
+#include "lw_clock.h"
+#include "lw_core.h"
+#include "lw_interval.h"
+#include "lw_output.h"
+#include "lw_real.h"
+#include "lw_report.h"
+#include "lw_stacks.h"
 #include "lw_wrap.h"
-#include "lw_stacks.h" /* the trampoline, for the walk */
 
 static const struct { int sig; const char *name; } caught[] = {
     {SIGTERM, "SIGTERM"}, {SIGINT, "SIGINT"}, {SIGHUP, "SIGHUP"}, {SIGQUIT, "SIGQUIT"},

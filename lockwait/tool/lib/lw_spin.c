@@ -12,9 +12,16 @@
 #include <errno.h>
 #include <pthread.h>
 
-#include "lw_wrap.h"
+#include "../lw_kinds.h"
+#include "../trace.h"
+#include "lw_account.h"
+#include "lw_core.h"
+#include "lw_fastpath.h"
 #include "lw_glibc_spin.h"
-#include "lw_stacks.h" /* LW_LEAF */
+#include "lw_real.h"
+#include "lw_record.h"
+#include "lw_stacks.h"
+#include "lw_wrap.h"
 
 /* the first try: glibc's steps here where the check passed, else its call */
 static inline __attribute__((always_inline)) int spin_try(pthread_spinlock_t *s)

@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "lw_internal.h"
+#include "lw_record.h"
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)

@@ -6,9 +6,17 @@
 #include <semaphore.h>
 #include <time.h>
 
+#include "lw_waits.h"
+#include "../lw_kinds.h"
+#include "../trace.h"
+#include "lw_account.h"
+#include "lw_core.h"
+#include "lw_fastpath.h"
+#include "lw_glibc_mutex.h"
+#include "lw_real.h"
+#include "lw_record.h"
+#include "lw_stacks.h"
 #include "lw_wrap.h"
-#include "lw_glibc_mutex.h" /* a default mutex notes its own owner changes */
-#include "lw_stacks.h" /* LW_LEAF */
 
 /* ---------------------------------------------------------------- semaphore */
 

@@ -1,5 +1,6 @@
-/* lw_wrap.h - what the wrapper files (lw_mutex.c, lw_spin.c, liblockwait.c, lw_waits.c) share: the
- * macros around the real functions (lw_real.h). */
+/* lw_wrap.h - what the wrapper files (lw_mutex.c, lw_spin.c, liblockwait.c,
+ * lw_waits.c and the others that define LW_API functions) share: the macros
+ * around the real functions (lw_real.h). */
 #ifndef LW_WRAP_H
 #define LW_WRAP_H
 
@@ -7,7 +8,6 @@
 #include <semaphore.h>
 #include <time.h>
 
-#include "lw_fastpath.h"
 #include "lw_real.h"
 
 #define LW_API __attribute__((visibility("default")))
@@ -52,16 +52,5 @@ static inline int lw_deadline_refused(enum how how, clockid_t c, const struct ti
         return 1;
     return checks_ns && (!ts || ts->tv_nsec < 0 || ts->tv_nsec >= 1000000000L);
 }
-
-/* the wrappers as other wrappers call them, with their caller's pc (C11
- * threads, lw_c11.c, are glibc's pthread objects under other names); ts:
- * an absolute CLOCK_REALTIME deadline, or NULL */
-LW_HIDDEN int lw_thread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg,
-                               uintptr_t named, uintptr_t pc);
-LW_HIDDEN int lw_mutex_lock_at(pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts);
-LW_HIDDEN int lw_mutex_trylock_at(pthread_mutex_t *m, uintptr_t pc);
-LW_HIDDEN int lw_mutex_unlock(pthread_mutex_t *m);
-LW_HIDDEN int lw_cond_wait_at(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts);
-LW_HIDDEN int lw_cond_signal_at(pthread_cond_t *cv, uintptr_t pc, int all); /* all: a broadcast */
 
 #endif
