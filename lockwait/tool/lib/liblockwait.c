@@ -8,6 +8,17 @@
  * lw_life.c); the state behind them is in lw_core.c (lw_core.h).
  * Linux + glibc (musl untested).
  *
+ * Each part is a lw_X.c with its lw_X.h, and calls only the parts after it:
+ *   start, fork, exit, signals, periodic reports (lw_life, lw_signals, lw_interval)
+ *   > wrappers (this file, lw_mutex, lw_spin, lw_waits, lw_barrier, lw_c11, lw_inits,
+ *     glibc's own steps: lw_glibc_mutex) > the real functions (lw_real)
+ *   > fast path (lw_fastpath.h) > accounting (lw_account) > stacks (lw_stacks) > core (lw_core);
+ *   the report (lw_report > lw_report_holds, lw_report_idle, lw_probes, lw_tracemeta
+ *     > lw_names) > output (lw_output) > core; beneath all: lw_clock, lw_config.
+ * Still calling each other: lw_report and lw_interval (the periodic base),
+ * lw_output and lw_probes, lw_tracemeta (the brief report, the trace's end),
+ * lw_names and lw_lines (the modules, file:line).
+ *
  * Fast path (lock is free): the real trylock, or for glibc's default mutex
  * and its spinlock the same steps taken in the wrapper (lw_glibc_mutex.h,
  * lw_mutex.c; lw_glibc_spin.h, lw_spin.c; a mutex in a process of one

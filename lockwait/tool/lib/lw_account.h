@@ -10,19 +10,6 @@
 #include "lw_core.h"
 #include "lw_record.h"
 
-/* Which holds are timed: the lock's first; one in LW_HOLD_SAMPLE of each
- * thread's acquisitions (the sampled hold totals); and, once the lock has
- * been contended, every hold of a thread whose last timed hold of it lasted
- * LW_HOLD_LONG_NS or more (the sample finds them). A timed hold that
- * another thread waited for is a blocking hold: timed whole, with its
- * acquire site. A timed hold reads the clock inside the critical section,
- * which lengthens the short critical sections of a hot lock: one in 16
- * probed made the contended micro loop of tool/bench about 4% slower and
- * its threads sleep more than one in 64 (docs/lockwait-manual.md). Holds of
- * 10 us and more, the ones worth naming, are timed from the sample that
- * finds the first of them (up to 63 acquisitions late), at a cost below 1%. */
-#define LW_HOLD_SAMPLE 64
-#define LW_HOLD_LONG_NS 10000
 LW_HIDDEN uint64_t lw_hold_start(struct lw_tstat *e); /* the hold's start, or 0: not timed */
 /* the general cases of acquired(), releasing() and owner_note() (lw_fastpath.h) */
 LW_HIDDEN void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq, uintptr_t pc, uint64_t pre);
@@ -49,8 +36,13 @@ LW_HIDDEN void lw_wait_defer(struct lw_tstat *e, struct wait *w);
 /* a hold's deferred wait, accounted now (the thread's end, a report) */
 LW_HIDDEN void lw_wait_account_pending(struct lw_held *h);
 LW_HIDDEN void lw_settle(void); /* account lw_tls.settle_w and note lw_tls.bhold_e */
+/* before a report (after lw_ticks_end): the reporting thread's own waits
+ * not yet accounted, which it does not leave through thread_end */
+LW_HIDDEN void lw_settle_own(void);
 LW_HIDDEN void lw_trylock_failed(struct lw_tstat *e);
 
+/* stat_of when the cache misses (lw_fastpath.h): the tables */
+LW_HIDDEN struct lw_tstat *lw_stat_slow(const void *p, int kind, uintptr_t pc);
 LW_HIDDEN struct lw_twait *lw_twait_of(struct lw_tstat *e); /* created on need; NULL: no memory */
 
 /* The thread holding p exclusively, from the lock itself where glibc keeps

@@ -7,6 +7,8 @@
 
 #include "lw_base.h"
 
+#define LW_STACK_MAX 32 /* LOCKWAIT_STACK_DEPTH's maximum (lw_stacks.h) */
+
 /* settings, read once at start (lw_config.c) */
 struct lw_config {
     const char *out;   /* LOCKWAIT_OUT or NULL for stderr */
@@ -33,5 +35,19 @@ struct lw_config {
 
 LW_HIDDEN void lw_config_read(struct lw_config *c);
 LW_HIDDEN void lw_expand_path(const char *path, char *out, size_t cap);
+
+/* Which holds are timed: the lock's first; one in LW_HOLD_SAMPLE of each
+ * thread's acquisitions (the sampled hold totals); and, once the lock has
+ * been contended, every hold of a thread whose last timed hold of it lasted
+ * LW_HOLD_LONG_NS or more (the sample finds them). A timed hold that
+ * another thread waited for is a blocking hold: timed whole, with its
+ * acquire site. A timed hold reads the clock inside the critical section,
+ * which lengthens the short critical sections of a hot lock: one in 16
+ * probed made the contended micro loop of tool/bench about 4% slower and
+ * its threads sleep more than one in 64 (docs/lockwait-manual.md). Holds of
+ * 10 us and more, the ones worth naming, are timed from the sample that
+ * finds the first of them (up to 63 acquisitions late), at a cost below 1%. */
+#define LW_HOLD_SAMPLE 64
+#define LW_HOLD_LONG_NS 10000
 
 #endif

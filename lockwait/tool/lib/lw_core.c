@@ -16,7 +16,6 @@
 #include "../lw_kinds.h"
 #include "../trace.h"
 #include "lw_record.h"
-#include "lw_stacks.h"
 
 __thread struct lw_tls lw_tls __attribute__((tls_model("initial-exec")));
 struct lw_state lw;
@@ -175,9 +174,11 @@ void lw_records_mend(void)
     }
 }
 
-/* the record of (p, kind), created on first use */
-struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc)
+/* the record of (p, kind), created on first use (*fresh_out: by this call; its
+ * first_stack is then the caller's to note, lw_stacks.h lying above) */
+struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc, int *fresh_out)
 {
+    *fresh_out = 0;
     if (!lw.table)
         return NULL;
     uintptr_t a = (uintptr_t)p;
@@ -198,7 +199,6 @@ struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc)
                 fresh->addr = a;
                 fresh->kind = (uint8_t)kind;
                 fresh->first_pc = pc;
-                ST(fresh->first_stack, lw_stack_capture(pc)); /* named by it when it is on the heap */
                 ST(fresh->timed, 2); /* time the first hold */
             }
             ADD(lw.records_pending, 1); /* a fork now: its child lists it (lw_records_mend) */
@@ -207,6 +207,7 @@ struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc)
                 ADD(lw.nlocks, 1);
                 LW_PUSH(lw.records, fresh); /* the list the reports walk */
                 atomic_fetch_sub_explicit(&lw.records_pending, 1, memory_order_release); /* after the list's CAS */
+                *fresh_out = 1;
                 return fresh;
             }
             ADD(lw.records_pending, (uint32_t)-1);
@@ -308,19 +309,6 @@ struct lw_tstat *lw_tstat_find(struct lw_thread *t, struct lw_lock *r)
             return e;
     }
     return NULL;
-}
-
-/* stat_of when the cache misses: the tables; the lock found becomes the last */
-__attribute__((noinline)) struct lw_tstat *lw_stat_slow(const void *p, int kind, uintptr_t pc)
-{
-    int saved = errno;
-    struct lw_tstat *e = lw_tstat_for(lw_thread_self(), lw_record(p, kind, pc));
-    errno = saved;
-    if (!e)
-        return NULL;
-    lw_tls.prev = lw_tls.last;
-    lw_tls.last = e;
-    return e;
 }
 
 uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r)

@@ -138,10 +138,10 @@ LW_HIDDEN void lw_trace(struct lw_thread *t, int ev, int type, const void *lock,
 /* the same with the stack id of a wait (lw_stacks.h) */
 LW_HIDDEN void lw_trace_stack(struct lw_thread *t, int ev, int type, const void *lock, uint32_t holder,
                               uint64_t when, uint64_t aux, uint32_t stack);
-LW_HIDDEN struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc);
+/* the record of (p, kind), created on first use (*fresh_out: by this call) */
+LW_HIDDEN struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc, int *fresh_out);
 LW_HIDDEN struct lw_tstat *lw_tstat_for(struct lw_thread *t, struct lw_lock *r);
 LW_HIDDEN struct lw_tstat *lw_tstat_find(struct lw_thread *t, struct lw_lock *r); /* NULL: none */
-LW_HIDDEN struct lw_tstat *lw_stat_slow(const void *p, int kind, uintptr_t pc);
 LW_HIDDEN uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r);
 
 #endif

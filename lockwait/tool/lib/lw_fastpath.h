@@ -22,6 +22,7 @@
 #include "../lw_kinds.h"
 #include "lw_account.h"
 #include "lw_clock.h"
+#include "lw_config.h"
 #include "lw_core.h"
 #include "lw_record.h"
 

@@ -26,7 +26,10 @@
 static void note_init(const void *p, int kind, uintptr_t pc)
 {
     int saved = errno;
-    struct lw_lock *r = lw_record(p, kind, pc);
+    int fresh;
+    struct lw_lock *r = lw_record(p, kind, pc, &fresh);
+    if (fresh)
+        ST(r->first_stack, lw_stack_capture(pc)); /* named by it when it is on the heap */
     if (r)
         ST(r->init_stack, lw_stack_capture(pc));
     errno = saved;

@@ -25,6 +25,7 @@
 #include <time.h>
 
 #include "lw_interval.h"
+#include "lw_account.h"
 #include "lw_clock.h"
 #include "lw_core.h"
 #include "lw_output.h"
@@ -215,6 +216,7 @@ static void periodic_report(void)
     if (!lw_report_enter())
         return;
     lw_ticks_end(); /* the rate so far, for the holds converted now */
+    lw_settle_own();
     lw_report(LW_AT_INTERVAL);
     lw_report_leave();
 }

@@ -3,6 +3,7 @@
  * for threads (from the modules on disk: ../lw_symbols.c), and the report's
  * stack sections and RESULT lines. Runs once, at exit; may allocate. */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <link.h>
 #include <limits.h>
 #include <stdio.h>
@@ -346,4 +347,36 @@ void lw_text_thread_starts(struct buf *b)
     if (other)
         bprintf(b, "; %u not seen starting (created before the library, or beyond 16 kinds)", other);
     bprintf(b, "\n");
+}
+
+/* ---------------------------------------------------------------- sites and threads */
+
+/* "function+0xOFF" for the call site that returns to pc (from .symtab and
+ * .dynsym on disk), or "module+0xOFF" where no symbol covers it */
+void lw_site_name(uintptr_t pc, char *out, size_t cap)
+{
+    lw_name_code(pc, 1, out, cap);
+}
+
+void lw_thread_name(struct lw_thread *t, char *out, size_t cap)
+{
+    char path[64], name[32] = "";
+    if (t->name[0]) {
+        snprintf(name, sizeof name, "%.15s", t->name);
+    } else if (!atomic_load_explicit(&t->exited, memory_order_acquire)) {
+        snprintf(path, sizeof path, "/proc/self/task/%u/comm", t->tid);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd >= 0) {
+            ssize_t n = read(fd, name, sizeof name - 1);
+            close(fd);
+            name[n > 0 ? n : 0] = 0;
+        }
+    }
+    size_t j = 0;
+    for (size_t i = 0; name[i] && j + 1 < cap; i++)
+        if (name[i] != '\n')
+            out[j++] = name[i] == ' ' || name[i] == '\t' ? '_' : name[i];
+    if (j == 0 && cap > 1)
+        out[j++] = '?';
+    out[j] = 0;
 }

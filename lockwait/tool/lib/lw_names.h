@@ -19,6 +19,9 @@ LW_HIDDEN const char *lw_base_name(const char *path); /* after the last '/' */
 LW_HIDDEN void lw_name_code(uintptr_t pc, int ret, char *out, size_t cap);
 LW_HIDDEN void lw_name_fn(uintptr_t fn, char *out, size_t cap); /* a start routine */
 LW_HIDDEN int lw_name_lock(uintptr_t addr, char *out, size_t cap); /* 1: a symbol in a module's data */
+/* "function+0xOFF" for the call site that returns to pc, or "module+0xOFF" */
+LW_HIDDEN void lw_site_name(uintptr_t pc, char *out, size_t cap);
+LW_HIDDEN void lw_thread_name(struct lw_thread *t, char *out, size_t cap); /* its name, '_' for spaces */
 LW_HIDDEN void lw_name_stack(uint32_t id, const char *sep, int outer, char *out, size_t cap);
 
 LW_HIDDEN void lw_text_thread_starts(struct buf *b); /* every thread, by start routine and creator */

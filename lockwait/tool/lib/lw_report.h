@@ -5,13 +5,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lw_record.h"
+#include "lw_base.h"
 
 /* lw_report(why): */
 #define LW_AT_EXIT 0
 #define LW_AT_INTERVAL (-1) /* a periodic report, or one the dump signal asked for */
-LW_HIDDEN void lw_site_name(uintptr_t pc, char *out, size_t cap);
 LW_HIDDEN void lw_report(int why); /* LW_AT_EXIT, a signal number, or LW_AT_INTERVAL */
-LW_HIDDEN void lw_thread_name(struct lw_thread *t, char *out, size_t cap); /* its name, '_' for spaces */
 
 #endif

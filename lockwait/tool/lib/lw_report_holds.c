@@ -7,14 +7,13 @@
 #include <stdio.h>
 
 #include "lw_report_holds.h"
-#include "lw_account.h"
 #include "lw_clock.h"
+#include "lw_config.h"
 #include "lw_core.h"
 #include "lw_lines.h"
 #include "lw_names.h"
 #include "lw_output.h"
 #include "lw_record.h"
-#include "lw_report.h"
 
 /* the record's detail, created on need (at the report: one thread) */
 struct lw_detail *lw_detail_of(struct lw_lock *r)

@@ -5,11 +5,9 @@
 
 #include <stdint.h>
 
-#include "lw_core.h"
 #include "lw_record.h"
 
 struct buf;
-LW_HIDDEN void lw_join_note(struct lw_thread *t, struct lw_tstat *e, const struct wait *w, uint64_t ns);
 LW_HIDDEN void lw_classify(void); /* after the merge: joins, one-shot locks, each thread's idle time */
 LW_HIDDEN uint64_t lw_contention_ns(const struct lw_lock *r); /* its waits that were contention */
 LW_HIDDEN int lw_one_shot(const struct lw_lock *r);

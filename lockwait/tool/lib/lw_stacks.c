@@ -25,6 +25,7 @@
 #include <sys/resource.h>
 
 #include "lw_stacks.h"
+#include "lw_config.h"
 #include "lw_core.h"
 #include "lw_record.h"
 

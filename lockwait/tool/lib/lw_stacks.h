@@ -19,7 +19,6 @@
 #define LW_HAS_ASAN 0
 #endif
 
-#define LW_STACK_MAX 32       /* the knob's maximum depth */
 #define LW_STACK_BITS 16      /* distinct stacks kept: 3/4 of 2^16 */
 #define LW_LSTACK_BITS 17     /* distinct (lock, stack) pairs kept: 3/4 of 2^17 */
 

@@ -14,11 +14,11 @@
 #include "../lw_kinds.h"
 #include "../trace.h"
 #include "lw_clock.h"
+#include "lw_config.h"
 #include "lw_core.h"
 #include "lw_names.h"
 #include "lw_output.h"
 #include "lw_record.h"
-#include "lw_report.h"
 #include "lw_stacks.h"
 
 struct out {
