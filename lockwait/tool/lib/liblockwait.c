@@ -8,7 +8,7 @@
  * lw_life.c); the state behind them is in lw_core.c (lw_core.h).
  * Linux + glibc (musl untested).
  *
- * Each part is a lw_X.c with its lw_X.h, and calls only the parts after it:
+ * Each part is a .c file with its own .h, and calls only the parts after it:
  *   start, fork, exit, signals, periodic reports (lw_life, lw_signals, lw_interval)
  *   > wrappers (this file, lw_mutex, lw_spin, lw_waits, lw_barrier, lw_c11, lw_inits,
  *     glibc's own steps: lw_glibc_mutex) > the real functions (lw_real)
