@@ -5,8 +5,10 @@
 # every function a comment writes as name() is defined or called somewhere
 # in the code (comments and strings left out), and every lw_ name a C
 # comment gives (lw_stat_slow, lw_tls) is one the code uses or a part's
-# file stem (lw_life). Comments: tests/comments.awk splits C source; shell
-# files' own comment lines are read as they are.
+# file stem (lw_life); and a C comment that places an lw_ name or a
+# function in a file, as "lw_settle (lw_account" does, is right about it.
+# Comments: tests/comments.awk splits C source; shell files' own comment
+# lines are read as they are.
 # shellcheck disable=SC2016 # awk programs in single quotes
 set -euo pipefail
 # shellcheck source=common/testlib.sh
@@ -86,6 +88,21 @@ done < <(
       if (rest !~ /^\.(c|h)/) print $1 ":" $2 "|" s
       t = rest } }' "$TMP/ccom" | sort -u)
 if [ -z "$bad_lw" ]; then pass "every lw_ name a C comment gives is in the code"; else fail "every lw_ name a C comment gives is in the code" "${bad_lw%;}"; fi
+
+bad_at=""
+while IFS= read -r ref; do
+  IFS='|' read -r where name file <<<"$ref"
+  path=$(grep -E "^lockwait/tool/(.*/)?${file//./\\.}\$" "$TMP/files" | head -n 1)
+  [ -z "$path" ] || grep -qw "$name" "$path" || bad_at+=" $where says $name is in $file;"
+done < <(
+  # input: FILE:LINE:TEXT of C comments; output: FILE:LINE|NAME|FILE2 for each
+  # name followed by a file in parentheses: lw_settle (lw_account.c, or
+  # owner_note() (lw_fastpath.h
+  awk -F: '{ t = $0; sub(/^[^:]*:[^:]*:/, "", t)
+    while (match(t, /(lw_[A-Za-z0-9_]*|[A-Za-z_][A-Za-z0-9_]*\(\)) \([a-z_0-9]+\.[ch][^A-Za-z0-9_]/)) {
+      s = substr(t, RSTART, RLENGTH - 1); n = s; sub(/[( ].*/, "", n); f = s; sub(/.*\(/, "", f)
+      print $1 ":" $2 "|" n "|" f; t = substr(t, RSTART + RLENGTH) } }' "$TMP/ccom" | sort -u)
+if [ -z "$bad_at" ]; then pass "every name a comment places in a file is there"; else fail "every name a comment places in a file is there" "${bad_at%;}"; fi
 
 # the checks find what they look for: a comment naming a missing file and function
 printf '/* see lw_gone.c and lw_gone_fn() */\nint x;\n' >"$TMP/probe.c"
