@@ -322,5 +322,5 @@ uint32_t lw_holder_of(const void *p, int kind, struct lw_lock *r)
 #else
     (void)p;
 #endif
-    return r && (kind == K_MUTEX || kind == K_SPIN || kind == K_RWLOCK) ? LD(r->holder) : 0;
+    return r && lw_kinds[kind].exclusive ? LD(r->holder) : 0;
 }
