@@ -85,7 +85,7 @@ struct lw_state {
     struct lw_thread *_Atomic threads;
     au64 nthreads;
     au64 dropped;
-    au32 waited; /* set by the first contended wait or failed trylock (lw_report.c: one line without) */
+    au32 waited; /* set by the first contended wait or failed trylock (lw_report_brief: one line without) */
     uint64_t start_ns;
     uint32_t pid;
     struct lw_config cfg;

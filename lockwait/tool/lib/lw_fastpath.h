@@ -12,8 +12,8 @@
  *   3. only when the trylock failed or a hold is sampled, lw_account.c:
  *      the wait (lw_wait_begin, _measure, _account, outside the critical
  *      section where it can) and the hold (lw_acquired_slow, lw_hold_end);
- *   4. beneath them, lw_core.c: the lock records, the per-thread tables,
- *      the trace buffers and the clock.
+ *   4. beneath them, lw_core.c: the lock records, the per-thread tables
+ *      and the trace buffers (the clock: lw_clock.c).
  * Nothing here may grow: it is the cost of every uncontended call (see
  * tool/bench/bench_overhead.sh). */
 #ifndef LW_FASTPATH_H
