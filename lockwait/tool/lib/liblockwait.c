@@ -14,10 +14,10 @@
  *     glibc's own steps: lw_glibc_mutex) > the real functions (lw_real)
  *   > fast path (lw_fastpath.h) > accounting (lw_account) > stacks (lw_stacks) > core (lw_core);
  *   the report (lw_report > lw_report_holds, lw_report_idle, lw_probes, lw_tracemeta
- *     > lw_names) > output (lw_output) > core; beneath all: lw_clock, lw_config.
+ *     > lw_names > lw_lines) > output (lw_output) > core;
+ *   beneath all: lw_clock, lw_config, lw_modules (the process's modules).
  * Still calling each other: lw_report and lw_interval (the periodic base),
- * lw_output and lw_probes, lw_tracemeta (the brief report, the trace's end),
- * lw_names and lw_lines (the modules, file:line).
+ * lw_output and lw_probes, lw_tracemeta (the brief report, the trace's end).
  *
  * Fast path (lock is free): the real trylock, or for glibc's default mutex
  * and its spinlock the same steps taken in the wrapper (lw_glibc_mutex.h,

@@ -16,7 +16,7 @@
 #include "lw_glibc_mutex.h"
 #include "lw_core.h"
 #include "lw_glibc_spin.h"
-#include "lw_names.h"
+#include "lw_modules.h"
 #include "lw_output.h"
 #include "lw_real.h"
 #include "lw_record.h"

@@ -24,7 +24,7 @@
 
 #include "lw_lines.h"
 #include "../lw_symbols.h"
-#include "lw_names.h"
+#include "lw_modules.h"
 #include "lw_real.h"
 #include "lw_stacks.h"
 
@@ -122,7 +122,7 @@ static char *run(const char *exe, char **argv)
  * itself through this process's /proc entry, which the child can open. */
 static const char *exe_for_child(char *buf, size_t cap)
 {
-    const char *p = lw_names_exe();
+    const char *p = lw_modules_exe();
     struct stat on_disk, running;
     if (stat("/proc/self/exe", &running) != 0)
         return p[0] ? p : NULL;
@@ -220,7 +220,7 @@ void lw_lines_prepare(void)
     uint64_t *pcs = malloc(MAX_PCS * sizeof *pcs);
     lines = malloc(MAX_PCS * sizeof *lines);
     size_t n = pcs && lines ? frames(pcs) : 0;
-    struct lw_syms *s = lw_names_syms();
+    struct lw_syms *s = lw_modules_syms();
     for (size_t i = 0; i < n;) { /* runs of frames in one module (sorted: modules are contiguous) */
         uint64_t bias;
         const char *path = lw_syms_module(s, pcs[i] - 1, &bias), *p2;
@@ -231,7 +231,7 @@ void lw_lines_prepare(void)
         char exe_buf[64];
         if (path && !strcmp(path, "/proc/self/exe")) /* in the child that names addr2line */
             path = exe_for_child(exe_buf, sizeof exe_buf);
-        int a_file = path && (path[0] == '/' || !strcmp(path, lw_names_exe())); /* not the vDSO */
+        int a_file = path && (path[0] == '/' || !strcmp(path, lw_modules_exe())); /* not the vDSO */
         if (a_file && lw_syms_has_lines(s, pcs[i] - 1))
             resolve(exe, path, bias, pcs + i, j - i);
         i = j;

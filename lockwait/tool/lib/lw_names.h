@@ -9,12 +9,6 @@
 #include "lw_record.h"
 
 struct buf;
-struct lw_syms;
-LW_HIDDEN struct lw_syms *lw_names_syms(void); /* the process's modules, read once */
-struct dl_phdr_info;
-LW_HIDDEN void lw_module_span(const struct dl_phdr_info *info, uint64_t *lo, uint64_t *hi);
-LW_HIDDEN const char *lw_names_exe(void);       /* the executable's path, or "" */
-LW_HIDDEN const char *lw_base_name(const char *path); /* after the last '/' */
 /* "function+0xOFF" or "module+0xOFF"; ret: pc is a return address */
 LW_HIDDEN void lw_name_code(uintptr_t pc, int ret, char *out, size_t cap);
 LW_HIDDEN void lw_name_fn(uintptr_t fn, char *out, size_t cap); /* a start routine */
