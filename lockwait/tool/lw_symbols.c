@@ -8,6 +8,7 @@
  * in the host's byte order only; anything else is module+offset. */
 #define _GNU_SOURCE
 #include "lw_symbols.h"
+#include "lw_search.h"
 
 #include <elf.h>
 #include <fcntl.h>
@@ -263,13 +264,7 @@ const char *lw_syms_module(struct lw_syms *s, uint64_t addr, uint64_t *bias)
 static const struct sym *covering(const struct module *m, uint64_t v, int data)
 {
     size_t lo = 0, hi = m->nsym; /* the first symbol above v */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (m->sym[mid].value <= v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    LOWER_BOUND(lo, hi, m->sym[mid].value <= v);
     for (size_t k = lo; k-- > 0 && lo - k <= 64;) { /* a few back: overlapping kinds and aliases */
         const struct sym *x = &m->sym[k];
         if (x->data != data)

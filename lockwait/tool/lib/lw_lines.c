@@ -23,6 +23,7 @@
 #endif
 
 #include "lw_lines.h"
+#include "../lw_search.h"
 #include "../lw_symbols.h"
 #include "lw_modules.h"
 #include "lw_real.h"
@@ -250,13 +251,7 @@ const char *lw_line_of(uintptr_t pc, char *out, size_t cap)
 {
     lw_lines_prepare();
     size_t lo = 0, hi = nlines;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (lines[mid].pc < pc)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    LOWER_BOUND(lo, hi, lines[mid].pc < pc);
     if (lo < nlines && lines[lo].pc == pc)
         snprintf(out, cap, " (%s)", lines[lo].where);
     else

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "lw_names.h"
+#include "../lw_search.h"
 #include "../lw_symbols.h"
 #include "lw_core.h"
 #include "lw_lines.h"
@@ -104,13 +105,7 @@ static struct lw_lstack **stacks_of(const struct lw_lock *r, size_t *n)
 {
     collect();
     size_t lo = 0, hi = nall;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if ((uintptr_t)all[mid]->lock < (uintptr_t)r)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    LOWER_BOUND(lo, hi, (uintptr_t)all[mid]->lock < (uintptr_t)r);
     size_t e = lo;
     while (e < nall && all[e]->lock == r)
         e++;
