@@ -192,19 +192,6 @@ size_t env_long_list(const char *name, long min, long max, long *out, size_t cap
     return (s && *s) ? parse_long_list(name, s, min, max, out, cap) : 0;
 }
 
-double env_double(const char *name, double def)
-{
-    const char *s = getenv(name);
-    if (!s || !*s)
-        return def;
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || *end || end == s || !(v > 0) || !isfinite(v))
-        die_usage("%s=%s: expected a positive number", name, s);
-    return v;
-}
-
 /* ---- CPUs ---- */
 
 int current_cpu(void)

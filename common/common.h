@@ -59,8 +59,6 @@ size_t parse_long_list(const char *name, const char *s, long min, long max,
                        long *out, size_t cap);
 /* The same for an environment variable; unset or empty -> 0 entries. */
 size_t env_long_list(const char *name, long min, long max, long *out, size_t cap);
-/* A floating knob such as CLOCK_GHZ; unset/empty -> def; else must be > 0. */
-double env_double(const char *name, double def);
 
 /* The CPU the calling thread runs on now: sched_getcpu() on Linux; -1 where
  * the OS gives no such call (macOS: see common.c for what is used instead). */

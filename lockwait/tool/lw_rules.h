@@ -7,7 +7,7 @@
  *     thread)? lw_wait_class; all but contention are kept off the
  *     contention ranking and off each thread's blocked time;
  *   - how a thread and a lock are labelled (lw_label_thread, lw_label_lock).
- * Tested on their own by tests/lw_rules_test.c (tests/rules.sh). */
+ * Tested on their own by tests/rules-check.c (tests/rules.sh). */
 #ifndef LOCKWAIT_RULES_H
 #define LOCKWAIT_RULES_H
 

@@ -8,6 +8,7 @@
  * in the host's byte order only; anything else is module+offset. */
 #define _GNU_SOURCE
 #include "lw_symbols.h"
+#include "lw_search.h"
 
 #include <elf.h>
 #include <fcntl.h>
@@ -48,23 +49,6 @@ struct lw_syms {
 struct lw_syms *lw_syms_new(void)
 {
     return calloc(1, sizeof(struct lw_syms));
-}
-
-void lw_syms_free(struct lw_syms *s)
-{
-    if (!s)
-        return;
-    for (size_t i = 0; i < s->nmod; i++) {
-        struct module *m = &s->mod[i];
-        for (int k = 0; k < 2; k++)
-            if (m->file[k].p)
-                munmap(m->file[k].p, m->file[k].len);
-        free(m->sym);
-        free(m->path);
-        free(m->name);
-    }
-    free(s->mod);
-    free(s);
 }
 
 int lw_syms_add(struct lw_syms *s, const char *path, const char *name, uint64_t bias, uint64_t lo, uint64_t hi)
@@ -280,13 +264,7 @@ const char *lw_syms_module(struct lw_syms *s, uint64_t addr, uint64_t *bias)
 static const struct sym *covering(const struct module *m, uint64_t v, int data)
 {
     size_t lo = 0, hi = m->nsym; /* the first symbol above v */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (m->sym[mid].value <= v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    LOWER_BOUND(lo, hi, m->sym[mid].value <= v);
     for (size_t k = lo; k-- > 0 && lo - k <= 64;) { /* a few back: overlapping kinds and aliases */
         const struct sym *x = &m->sym[k];
         if (x->data != data)
@@ -335,12 +313,4 @@ int lw_syms_has_lines(struct lw_syms *s, uint64_t addr)
     if (m && !m->loaded)
         load_module(m);
     return m && m->has_lines;
-}
-
-void lw_syms_tables(struct lw_syms *s, int *with_symtab, int *dynsym_only)
-{
-    *with_symtab = *dynsym_only = 0;
-    for (size_t i = 0; s && i < s->nmod; i++)
-        if (s->mod[i].loaded && s->mod[i].file[0].p)
-            ++*(s->mod[i].has_symtab ? with_symtab : dynsym_only);
 }

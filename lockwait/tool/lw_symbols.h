@@ -12,7 +12,6 @@
 struct lw_syms;
 
 struct lw_syms *lw_syms_new(void); /* NULL: out of memory */
-void lw_syms_free(struct lw_syms *s);
 
 /* A module mapped at [lo, hi) with load bias `bias` (address = file value
  * + bias), read from `path` (opened at its first lookup); `name` is what
@@ -38,8 +37,5 @@ const char *lw_syms_module(struct lw_syms *s, uint64_t addr, uint64_t *bias);
 
 /* 1 when the module holding addr has debug line tables (addr2line can tell file:line) */
 int lw_syms_has_lines(struct lw_syms *s, uint64_t addr);
-
-/* how many modules had a .symtab (not stripped), and how many only .dynsym */
-void lw_syms_tables(struct lw_syms *s, int *with_symtab, int *dynsym_only);
 
 #endif

@@ -2,11 +2,22 @@
  * programs: wraps the pthread mutex, spinlock, semaphore, rwlock and condvar
  * calls, counts every acquisition cheaply and measures every contended wait
  * (time, whether the waiter slept in the kernel, who held the lock), then
- * reports at exit (lw_report.c). This file: finding the real functions and
- * the thread wrappers (mutexes: lw_mutex.c; spinlocks: lw_spin.c;
+ * reports at exit (lw_report.c). This file: the thread wrappers (the real
+ * functions: lw_real.c; mutexes: lw_mutex.c; spinlocks: lw_spin.c;
  * semaphores, rwlocks, condvars: lw_waits.c; start, fork and exit:
- * lw_life.c); the state behind them is in lw_core.c and lw_internal.h.
+ * lw_life.c); the state behind them is in lw_core.c (lw_core.h).
  * Linux + glibc (musl untested).
+ *
+ * Each part is a .c file with its own .h, and calls only the parts after it:
+ *   start, fork, exit, signals, periodic reports (lw_life, lw_signals, lw_interval)
+ *   > wrappers (this file, lw_mutex, lw_spin, lw_waits, lw_barrier, lw_c11, lw_inits,
+ *     glibc's own steps: lw_glibc_mutex) > the real functions (lw_real)
+ *   > fast path (lw_fastpath.h) > accounting (lw_account) > stacks (lw_stacks) > core (lw_core);
+ *   the report (lw_report > lw_report_holds, lw_report_idle, lw_probes, lw_tracemeta
+ *     > lw_names > lw_lines) > output (lw_output) > core;
+ *   beneath all: lw_clock, lw_config, lw_modules (the process's modules).
+ * Still calling each other: lw_report and lw_interval (the periodic base),
+ * lw_output and lw_probes, lw_tracemeta (the brief report, the trace's end).
  *
  * Fast path (lock is free): the real trylock, or for glibc's default mutex
  * and its spinlock the same steps taken in the wrapper (lw_glibc_mutex.h,
@@ -18,13 +29,12 @@
  * no atomic read-modify-write, no allocation, no wait for a cache line
  * another thread writes (a mutex asks for its record's holder line, a
  * prefetch). Only when the trylock fails do we take a timestamp (a cycle-counter
- * read where there is one, lw_internal.h) and, sampled, the thread's
+ * read where there is one, lw_clock.h) and, sampled, the thread's
  * voluntary context switches, then call the real blocking function. Hold
  * times are sampled, and holds of contended locks timed whole when they run
- * long (lw_internal.h, LW_HOLD_LONG_NS): two timestamps per hold would cost
+ * long (lw_account.h, LW_HOLD_LONG_NS): two timestamps per hold would cost
  * more than an uncontended lock/unlock pair. */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <semaphore.h>
@@ -38,99 +48,16 @@
 #include <sys/syscall.h>
 #endif
 
-#include "lw_wrap.h"
-#include "lw_glibc_mutex.h"
+#include "liblockwait.h"
+#include "../lw_kinds.h"
+#include "../trace.h"
+#include "lw_account.h"
+#include "lw_clock.h"
+#include "lw_core.h"
+#include "lw_real.h"
+#include "lw_record.h"
 #include "lw_stacks.h"
-
-/* ---------------------------------------------------------------- real calls */
-
-/* The condvar functions exist in two versions on glibc: the old (LinuxThreads
- * compatible) one and the current one. dlsym may hand back either, so ask for
- * the version programs link against today, per architecture. */
-#if defined(__GLIBC__) && (defined(__x86_64__) || defined(__i386__))
-#define LW_COND_VERSION "GLIBC_2.3.2"
-#elif defined(__GLIBC__) && defined(__aarch64__)
-#define LW_COND_VERSION "GLIBC_2.17"
-#endif
-
-struct lw_real lw_real;
-
-
-static void *sym(const char *name)
-{
-    return dlsym(RTLD_NEXT, name);
-}
-
-void *lw_cond_sym(const char *name)
-{
-    void *p = NULL;
-#ifdef LW_COND_VERSION
-    p = dlvsym(RTLD_NEXT, name, LW_COND_VERSION);
-#endif
-    return p ? p : dlsym(RTLD_NEXT, name);
-}
-
-/* Resolve every real function once. A call that arrives while this thread is
- * resolving (an allocator that locks a mutex inside dlsym) is passed over:
- * the wrappers return success without locking, which is safe only because
- * that happens during single-threaded start-up; the report counts them. */
-static __thread int resolving;
-int lw_resolve(void)
-{
-    if (lw_real.ready)
-        return 1;
-    if (resolving) {
-        ADD(lw.bypassed, 1);
-        return 0;
-    }
-    resolving = 1;
-    int e = errno;
-    lw_real.mutex_lock = (mfn)sym("pthread_mutex_lock");
-    lw_real.mutex_trylock = (mfn)sym("pthread_mutex_trylock");
-    lw_real.mutex_unlock = (mfn)sym("pthread_mutex_unlock");
-    lw_real.mutex_timedlock = (mtfn)sym("pthread_mutex_timedlock");
-    lw_real.mutex_clocklock = (mcfn)sym("pthread_mutex_clocklock");
-    lw_real.spin_lock = (sfn)sym("pthread_spin_lock");
-    lw_real.spin_trylock = (sfn)sym("pthread_spin_trylock");
-    lw_real.spin_unlock = (sfn)sym("pthread_spin_unlock");
-    lw_real.sem_wait = (semfn)sym("sem_wait");
-    lw_real.sem_trywait = (semfn)sym("sem_trywait");
-    lw_real.sem_post = (semfn)sym("sem_post");
-    lw_real.sem_timedwait = (semtfn)sym("sem_timedwait");
-    lw_real.sem_clockwait = (semcfn)sym("sem_clockwait");
-    lw_real.rdlock = (rwfn)sym("pthread_rwlock_rdlock");
-    lw_real.wrlock = (rwfn)sym("pthread_rwlock_wrlock");
-    lw_real.tryrdlock = (rwfn)sym("pthread_rwlock_tryrdlock");
-    lw_real.trywrlock = (rwfn)sym("pthread_rwlock_trywrlock");
-    lw_real.rwunlock = (rwfn)sym("pthread_rwlock_unlock");
-    lw_real.timedrdlock = (rwtfn)sym("pthread_rwlock_timedrdlock");
-    lw_real.timedwrlock = (rwtfn)sym("pthread_rwlock_timedwrlock");
-    lw_real.clockrdlock = (rwcfn)sym("pthread_rwlock_clockrdlock");
-    lw_real.clockwrlock = (rwcfn)sym("pthread_rwlock_clockwrlock");
-    lw_real.cond_wait = (cwfn)lw_cond_sym("pthread_cond_wait");
-    lw_real.cond_timedwait = (ctfn)lw_cond_sym("pthread_cond_timedwait");
-    lw_real.cond_clockwait = (ccfn)sym("pthread_cond_clockwait"); /* one version */
-    lw_real.cond_signal = (csfn)lw_cond_sym("pthread_cond_signal");
-    lw_real.cond_broadcast = (csfn)lw_cond_sym("pthread_cond_broadcast");
-    lw_real.create = (crfn)sym("pthread_create");
-    lw_real.cancel = (cancelfn)sym("pthread_cancel");
-    lw_real.mutex_init = (minitfn)sym("pthread_mutex_init");
-    lw_real.rwlock_init = (rwinitfn)sym("pthread_rwlock_init");
-    lw_real.spin_init = (spinitfn)sym("pthread_spin_init");
-    lw_real.sem_init = (seminitfn)sym("sem_init");
-    lw_real.cond_init = (cinitfn)lw_cond_sym("pthread_cond_init");
-    errno = e;
-    resolving = 0;
-    /* the functions every program needs; the others are checked at use */
-    if (!lw_real.mutex_lock || !lw_real.mutex_trylock || !lw_real.mutex_unlock || !lw_real.create) {
-        static const char msg[] = "lockwait: cannot find the real pthread functions; aborting\n";
-        ssize_t w = write(2, msg, sizeof msg - 1);
-        (void)w;
-        abort();
-    }
-    lw_real.ready = 1;
-    return 1;
-}
+#include "lw_wrap.h"
 
 /* ---------------------------------------------------------------- threads */
 
@@ -139,7 +66,7 @@ int lw_resolve(void)
 static int spin_locked(const void *p)
 {
     pthread_spinlock_t free_one;
-    if (!lw_real.spin_init || lw_real.spin_init(&free_one, PTHREAD_PROCESS_PRIVATE) != 0)
+    if (!lw_real.pthread_spin_init || lw_real.pthread_spin_init(&free_one, PTHREAD_PROCESS_PRIVATE) != 0)
         return 1; /* cannot tell: held, as the stack says */
     return __atomic_load_n((const int *)p, __ATOMIC_RELAXED) != *(const int *)(const void *)&free_one;
 }
@@ -245,17 +172,17 @@ static void thread_stack_of(const pthread_attr_t *attr, struct start *s)
 int lw_thread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg, uintptr_t named,
                      uintptr_t pc)
 {
-    NEED(create);
+    NEED(pthread_create);
     struct start *s = malloc(sizeof *s);
     if (!s) /* cannot follow this thread: still create it, unnamed */
-        return lw_real.create(th, attr, fn, arg);
+        return lw_real.pthread_create(th, attr, fn, arg);
     s->fn = fn;
     s->arg = arg;
     s->named = named;
     s->creator = my_tid();
     s->create_stack = lw_stack_capture(pc);
     thread_stack_of(attr, s);
-    int rc = lw_real.create(th, attr, thread_start, s);
+    int rc = lw_real.pthread_create(th, attr, thread_start, s);
     if (rc != 0)
         free(s);
     return rc;

@@ -4,22 +4,34 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <sys/resource.h>
-#include <time.h>
-#include <unistd.h>
-#ifdef __linux__
-#include <sys/syscall.h>
-#endif
-#if defined(__x86_64__) && defined(__linux__)
-#include <cpuid.h>
-#include <fcntl.h>
-#endif
 
-#include "lw_fastpath.h"
+#include "lw_account.h"
+#include "../lw_kinds.h"
+#include "../lw_rules.h"
+#include "../trace.h"
+#include "lw_clock.h"
+#include "lw_config.h"
+#include "lw_core.h"
+#include "lw_record.h"
 #include "lw_stacks.h"
+
+/* ---------------------------------------------------------------- statistics */
+
+/* stat_of when the cache misses: the tables; the lock found becomes the last */
+__attribute__((noinline)) struct lw_tstat *lw_stat_slow(const void *p, int kind, uintptr_t pc)
+{
+    int saved = errno, fresh;
+    struct lw_lock *r = lw_record(p, kind, pc, &fresh);
+    if (fresh)
+        ST(r->first_stack, lw_stack_capture(pc)); /* named by it when it is on the heap */
+    struct lw_tstat *e = lw_tstat_for(lw_thread_self(), r);
+    errno = saved;
+    if (!e)
+        return NULL;
+    lw_tls.prev = lw_tls.last;
+    lw_tls.last = e;
+    return e;
+}
 
 /* ---------------------------------------------------------------- holds */
 
@@ -62,7 +74,7 @@ __attribute__((noinline)) struct lw_tstat *lw_plain_moved(struct lw_tstat *e)
     return held_find(e) ? lw_releasing_slow((const void *)e->addr, e->kind) : e;
 }
 
-/* the general case of acquired() (lw_internal.h): another hold already on
+/* the general case of acquired() (lw_fastpath.h): another hold already on
  * the stack (a relock, or nested locks), a full stack, or a hold to time */
 __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq, uintptr_t pc,
                                                 uint64_t pre)
@@ -101,7 +113,7 @@ static struct lw_tstat *waited_for(const struct wait *w, struct lw_tstat *held)
     return w->of ? w->of : held;
 }
 
-/* the general case of releasing() (lw_internal.h) */
+/* the general case of releasing() (lw_fastpath.h) */
 __attribute__((noinline)) struct lw_tstat *lw_releasing_slow(const void *p, int kind)
 {
     plain_to_held();
@@ -286,18 +298,6 @@ static void settle_hold(void)
 
 /* ---------------------------------------------------------------- waits */
 
-/* this thread's voluntary context switches, -1 where unknown (uncounted:
- * lw_probes.c times it with this) */
-__attribute__((noinline)) long lw_nvcsw(void) /* its struct rusage only when called */
-{
-#if defined(__linux__) && defined(RUSAGE_THREAD)
-    struct rusage ru;
-    if (getrusage(RUSAGE_THREAD, &ru) == 0)
-        return ru.ru_nvcsw;
-#endif
-    return -1;
-}
-
 /* the sleep probe's reading, counted */
 static long vol_switches(void)
 {
@@ -430,6 +430,27 @@ void lw_wait_measure(struct lw_tstat *e, struct wait *w, int got, uintptr_t pc)
     wait_leave(e, w);
 }
 
+/* After a wait another thread ended: keep it for lw_rule_join, the last
+ * one per (lock, ender); the newest most often matches the last noted */
+static void join_note(struct lw_thread *t, struct lw_tstat *e, const struct wait *w, uint64_t ns)
+{
+    if (!t)
+        return;
+    uint32_t k = t->joinc_last;
+    if (!(t->njoinc && t->joinc[k].e == e && t->joinc[k].ender == w->holder)) {
+        for (k = 0; k < t->njoinc && !(t->joinc[k].e == e && t->joinc[k].ender == w->holder); k++)
+            ;
+        if (k == t->njoinc && t->njoinc < LW_JOINC)
+            t->njoinc++;
+        else if (k == t->njoinc) /* full: replace the oldest */
+            for (uint32_t i = k = 0; i < LW_JOINC; i++)
+                if (t->joinc[i].end < t->joinc[k].end)
+                    k = i;
+    }
+    t->joinc[k] = (struct lw_joinc){e, w->holder, (uint32_t)w->lock_wait, w->t1, ns};
+    t->joinc_last = k;
+}
+
 /* The wait ended with an exclusive hold, to be accounted after the unlock
  * (lw_wait_defer). Inside the critical section: one counter read and a few
  * stores to the stack. The sleep probe's second reading (a getrusage, 0.2-
@@ -473,7 +494,7 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
     struct lw_wait_facts f = {.kind = r ? r->kind : K_NONE, .got = w->got, .ender_known = w->holder != 0};
     int idle = lw_wait_class(&f) != LW_WAIT_CONTENDED; /* nobody exited yet, no count of waits: no join, no one-shot */
     if (!idle && r && w->got && w->holder && w->holder != my_tid() && (lw_kinds[r->kind].idle & LW_IDLE_JOIN))
-        lw_join_note(t, e, w, counted);
+        join_note(t, e, w, counted);
     if (x) {
         BUMP1(*(w->got ? &x->contended : &x->timeouts), 1);
         if (idle) {
@@ -534,6 +555,14 @@ void lw_settle(void)
     lw_tls.settle_e = NULL;
     if (e)
         lw_wait_account((const void *)e->addr, e, &w);
+}
+
+void lw_settle_own(void)
+{
+    lw_settle();
+    for (uint32_t i = 0; i < lw_tls.nheld; i++)
+        if (lw_tls.held[i].pending)
+            lw_wait_account_pending(&lw_tls.held[i]);
 }
 
 __attribute__((noinline)) void lw_trylock_failed(struct lw_tstat *e)

@@ -4,14 +4,18 @@
  * (../lw_rules.h: load imbalance, reported in its own section), blamed on
  * the last arrival. The kind's row: ../lw_kinds.h. */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 
+#include "../lw_kinds.h"
+#include "../trace.h"
+#include "lw_account.h"
+#include "lw_clock.h"
+#include "lw_core.h"
+#include "lw_fastpath.h"
+#include "lw_real.h"
+#include "lw_record.h"
 #include "lw_wrap.h"
-
-typedef int (*barfn)(pthread_barrier_t *);
-static _Atomic(barfn) real_wait;
 
 /* glibc's pthread_barrier_t: the count it was initialised with (nptl's
  * struct pthread_barrier: in, current_round, count, ...) */
@@ -32,30 +36,22 @@ static unsigned barrier_count(const pthread_barrier_t *b)
  * release, before any of them can arrive at the next round's end. */
 LW_API int pthread_barrier_wait(pthread_barrier_t *b)
 {
-    barfn real = atomic_load_explicit(&real_wait, memory_order_relaxed);
-    if (LW_UNLIKELY(!real)) {
-        if (!lw_resolve())
-            return 0;
-        real = (barfn)dlsym(RTLD_NEXT, "pthread_barrier_wait");
-        if (!real)
-            return ENOSYS;
-        atomic_store_explicit(&real_wait, real, memory_order_relaxed);
-    }
+    NEED(pthread_barrier_wait);
     uintptr_t pc = RA();
     struct lw_tstat *e = stat_of(b, K_BARRIER, pc);
     unsigned count = barrier_count(b);
     if (!e || count == 0)
-        return real(b);
+        return lw_real.pthread_barrier_wait(b);
     struct lw_lock *r = e->lock;
     BUMP1(e->acquisitions, 1);
     if ((ADD(r->last_signal, 1) + 1) % count == 0) { /* the last arrival */
         ST(r->signaller, my_tid());
         lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_BARRIER, b, my_tid(), lw_ticks(), 0);
-        return real(b);
+        return lw_real.pthread_barrier_wait(b);
     }
     struct wait w;
     lw_wait_begin(b, e, &w, LW_T_BARRIER, pc);
-    int rc = real(b);
+    int rc = lw_real.pthread_barrier_wait(b);
     lw_wait_measure(e, &w, 1, pc);
     w.holder = LD(r->signaller);
     lw_wait_account(b, e, &w);

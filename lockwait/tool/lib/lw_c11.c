@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <threads.h>
 
+#include "liblockwait.h"
+#include "lw_mutex.h"
+#include "lw_waits.h"
 #include "lw_wrap.h"
 
 _Static_assert(sizeof(mtx_t) == sizeof(pthread_mutex_t), "mtx_t is a pthread_mutex_t");
@@ -69,12 +72,12 @@ LW_API int mtx_timedlock(mtx_t *restrict m, const struct timespec *restrict ts)
 
 LW_API int mtx_trylock(mtx_t *m)
 {
-    return thrd_result(pthread_mutex_trylock((pthread_mutex_t *)m));
+    return thrd_result(lw_mutex_trylock_at((pthread_mutex_t *)m, RA()));
 }
 
 LW_API int mtx_unlock(mtx_t *m)
 {
-    return thrd_result(pthread_mutex_unlock((pthread_mutex_t *)m));
+    return thrd_result(lw_mutex_unlock((pthread_mutex_t *)m));
 }
 
 LW_API int cnd_wait(cnd_t *cv, mtx_t *m)
@@ -89,10 +92,10 @@ LW_API int cnd_timedwait(cnd_t *restrict cv, mtx_t *restrict m, const struct tim
 
 LW_API int cnd_signal(cnd_t *cv)
 {
-    return thrd_result(pthread_cond_signal((pthread_cond_t *)cv));
+    return thrd_result(lw_cond_signal_at((pthread_cond_t *)cv, RA(), 0));
 }
 
 LW_API int cnd_broadcast(cnd_t *cv)
 {
-    return thrd_result(pthread_cond_broadcast((pthread_cond_t *)cv));
+    return thrd_result(lw_cond_signal_at((pthread_cond_t *)cv, RA(), 1));
 }

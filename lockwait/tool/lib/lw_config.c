@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lw_internal.h"
-#include "lw_stacks.h"
+#include "lw_config.h"
+#include "lw_core.h"
 
 /* ---------------------------------------------------------------- settings */
 
@@ -123,13 +123,8 @@ void lw_config_read(struct lw_config *c)
     c->counter = 1;
     s = getenv("LOCKWAIT_OUT");
     c->out = s && *s ? s : NULL;
-    /* Programs may close stderr before exit (GNU coreutils do, in an atexit
-     * handler), or close every descriptor and open their own: which file
-     * stderr is, so the report finds it again at exit (lw_output.c) */
-    lw_err_note(c);
     s = getenv("LOCKWAIT_TRACE");
     c->trace = s && *s ? s : NULL;
-    lw_trace_start(c);
     whole_knob(c, "LOCKWAIT_TOP", 1, 1000000, &c->top);
     on_demand_read(c);
     whole_knob(c, "LOCKWAIT_TRACE_RECORDS", 1024, 16777216, &c->trace_records);

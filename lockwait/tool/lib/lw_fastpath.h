@@ -12,29 +12,19 @@
  *   3. only when the trylock failed or a hold is sampled, lw_account.c:
  *      the wait (lw_wait_begin, _measure, _account, outside the critical
  *      section where it can) and the hold (lw_acquired_slow, lw_hold_end);
- *   4. beneath them, lw_core.c: the lock records, the per-thread tables,
- *      the trace buffers and the clock.
+ *   4. beneath them, lw_core.c: the lock records, the per-thread tables
+ *      and the trace buffers (the clock: lw_clock.c).
  * Nothing here may grow: it is the cost of every uncontended call (see
  * tool/bench/bench_overhead.sh). */
 #ifndef LW_FASTPATH_H
 #define LW_FASTPATH_H
 
-#include "lw_internal.h"
-
-/* the caller's kernel tid: one TLS load once known */
-static inline __attribute__((always_inline)) uint32_t my_tid(void)
-{
-    uint32_t t = lw_tls.tid;
-    return LW_LIKELY(t) ? t : lw_gettid();
-}
-
-/* The thread holding p exclusively, from the lock itself where glibc keeps
- * it (mutex __owner, rwlock __cur_writer), else from the record. 0: unknown. */
-#ifdef __GLIBC__
-#define LW_OWNER_IN_LOCK(kind) ((kind) == K_MUTEX || (kind) == K_RWLOCK)
-#else
-#define LW_OWNER_IN_LOCK(kind) 0
-#endif
+#include "../lw_kinds.h"
+#include "lw_account.h"
+#include "lw_clock.h"
+#include "lw_config.h"
+#include "lw_core.h"
+#include "lw_record.h"
 
 /* This thread's statistics for lock p when they are cached: those of the
  * last lock it used (one word, so a signal handler cannot tear it), then
@@ -62,44 +52,6 @@ static inline __attribute__((always_inline)) struct lw_tstat *stat_of(const void
     if (LW_LIKELY(e != NULL))
         return e;
     return lw_stat_slow(p, kind, pc);
-}
-
-/* A new entry on held[] for e: depth 1, untimed, nothing pending. NULL:
- * held[] is full (the hold is counted as not followed). */
-static inline __attribute__((always_inline)) struct lw_held *held_push(struct lw_tstat *e, uintptr_t pc)
-{
-    uint32_t i = lw_tls.nheld;
-    if (LW_UNLIKELY(i == LW_HELD_MAX)) {
-        lw_tls.held_lost++;
-        return NULL;
-    }
-    lw_tls.nheld = i + 1; /* claim the slot first: a signal handler pushes above it */
-    atomic_signal_fence(memory_order_seq_cst);
-    struct lw_held *h = &lw_tls.held[i];
-    h->e = e;
-    h->t0 = 0;
-    h->pc = pc;
-    h->stack = 0;
-    h->sampled = 0;
-    h->depth = 1;
-    h->pending = 0;
-    return h;
-}
-
-/* the plain hold onto held[], where the general paths look (lw_tls.plain) */
-static inline __attribute__((always_inline)) void plain_to_held(void)
-{
-    if (LW_UNLIKELY(lw_tls.plain != NULL))
-        lw_plain_to_held();
-}
-
-static inline struct lw_held *held_find(struct lw_tstat *e)
-{
-    plain_to_held();
-    for (uint32_t i = lw_tls.nheld; i-- > 0;)
-        if (lw_tls.held[i].e == e)
-            return &lw_tls.held[i];
-    return NULL;
 }
 
 /* An exclusive acquisition (mutex, spinlock, rwlock writer) by this thread:

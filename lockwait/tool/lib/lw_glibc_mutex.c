@@ -13,10 +13,14 @@
 #include <link.h>
 #include <string.h>
 
-#include "lw_wrap.h"
 #include "lw_glibc_mutex.h"
+#include "lw_core.h"
 #include "lw_glibc_spin.h"
-#include "lw_names.h"
+#include "lw_modules.h"
+#include "lw_output.h"
+#include "lw_real.h"
+#include "lw_record.h"
+#include "lw_wrap.h"
 
 atomic_int lw_inline_mutex;
 const char *lw_inline_mutex_off = "not checked yet";
@@ -36,9 +40,9 @@ int lw_cancel_called;
  * once the program cancels a thread, we take the atomics for good. */
 LW_API int pthread_cancel(pthread_t th)
 {
-    NEED(cancel);
+    NEED(pthread_cancel);
     __atomic_store_n(&lw_cancel_called, 1, __ATOMIC_RELAXED); /* before: an asynchronous self-cancel never returns */
-    return lw_real.cancel(th);
+    return lw_real.pthread_cancel(th);
 }
 #endif
 
@@ -88,15 +92,16 @@ static int holder_kept(pthread_mutex_t *m, int me)
     pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
     const struct timespec past = {0, 0}; /* a deadline long gone: the wait times out at once */
     m->__data.__count = kept;
-    int ok = lw_real.mutex_lock(m) == 0 && fields_are(m, 1, me, 1, kept) && lw_real.mutex_unlock(m) == 0 &&
-             fields_are(m, 0, 0, 0, kept) && lw_default_trylock(m) == 0 && lw_real.mutex_trylock(m) == EBUSY &&
-             fields_are(m, 1, me, 1, kept) && lw_real.cond_timedwait &&
-             lw_real.cond_timedwait(&cv, m, &past) == ETIMEDOUT &&
+    int ok = lw_real.pthread_mutex_lock(m) == 0 && fields_are(m, 1, me, 1, kept) &&
+             lw_real.pthread_mutex_unlock(m) == 0 && fields_are(m, 0, 0, 0, kept) && lw_default_trylock(m) == 0 &&
+             lw_real.pthread_mutex_trylock(m) == EBUSY && fields_are(m, 1, me, 1, kept) &&
+             lw_real.pthread_cond_timedwait && lw_real.pthread_cond_timedwait(&cv, m, &past) == ETIMEDOUT &&
              fields_are(m, m->__data.__lock == 2 ? 2 : 1, me, 1, kept); /* glibc relocks as if contended */
     if (m->__data.__lock != 0)
         lw_default_unlock(m);
-    ok = ok && fields_are(m, 0, 0, 0, kept) && lw_real.mutex_trylock(m) == 0 && lw_real.mutex_unlock(m) == 0 &&
-         fields_are(m, 0, 0, 0, kept) && lw_real.mutex_init && lw_real.mutex_init(m, NULL) == 0 &&
+    ok = ok && fields_are(m, 0, 0, 0, kept) && lw_real.pthread_mutex_trylock(m) == 0 &&
+         lw_real.pthread_mutex_unlock(m) == 0 && fields_are(m, 0, 0, 0, kept) && lw_real.pthread_mutex_init &&
+         lw_real.pthread_mutex_init(m, NULL) == 0 &&
          fields_are(m, 0, 0, 0, 0);
     m->__data.__count = 0;
     return ok;
@@ -106,18 +111,18 @@ static int holder_kept(pthread_mutex_t *m, int me)
 static int agree(pthread_mutex_t *m, int me)
 {
     /* glibc's own steps are what lw_glibc_mutex.h assumes */
-    if (!fields_are(m, 0, 0, 0, 0) || lw_real.mutex_lock(m) != 0 || !fields_are(m, 1, me, 1, 0) ||
-        lw_real.mutex_unlock(m) != 0 || !fields_are(m, 0, 0, 0, 0))
+    if (!fields_are(m, 0, 0, 0, 0) || lw_real.pthread_mutex_lock(m) != 0 || !fields_are(m, 1, me, 1, 0) ||
+        lw_real.pthread_mutex_unlock(m) != 0 || !fields_are(m, 0, 0, 0, 0))
         return 0;
     /* glibc sees our lock as held, and its unlock undoes it */
-    if (lw_default_trylock(m) != 0 || !fields_are(m, 1, me, 1, 0) || lw_real.mutex_trylock(m) != EBUSY ||
-        lw_default_trylock(m) != EBUSY || lw_real.mutex_unlock(m) != 0 || !fields_are(m, 0, 0, 0, 0))
+    if (lw_default_trylock(m) != 0 || !fields_are(m, 1, me, 1, 0) || lw_real.pthread_mutex_trylock(m) != EBUSY ||
+        lw_default_trylock(m) != EBUSY || lw_real.pthread_mutex_unlock(m) != 0 || !fields_are(m, 0, 0, 0, 0))
         return 0;
     /* our unlock undoes glibc's lock */
-    if (lw_real.mutex_lock(m) != 0)
+    if (lw_real.pthread_mutex_lock(m) != 0)
         return 0;
     lw_default_unlock(m);
-    if (!fields_are(m, 0, 0, 0, 0) || lw_real.mutex_trylock(m) != 0 || lw_real.mutex_unlock(m) != 0 ||
+    if (!fields_are(m, 0, 0, 0, 0) || lw_real.pthread_mutex_trylock(m) != 0 || lw_real.pthread_mutex_unlock(m) != 0 ||
         !fields_are(m, 0, 0, 0, 0))
         return 0;
     return holder_kept(m, me);
@@ -151,8 +156,8 @@ const char *lw_glibc_mutex_check(void)
         return lw_inline_mutex_off = "LOCKWAIT_INLINE_MUTEX=0";
     if (!lw_real.ready)
         return lw_inline_mutex_off = "the real mutex calls were not found";
-    if (!in_libc((void *)lw_real.mutex_lock) || !in_libc((void *)lw_real.mutex_trylock) ||
-        !in_libc((void *)lw_real.mutex_unlock))
+    if (!in_libc((void *)lw_real.pthread_mutex_lock) || !in_libc((void *)lw_real.pthread_mutex_trylock) ||
+        !in_libc((void *)lw_real.pthread_mutex_unlock))
         return lw_inline_mutex_off = "the mutex calls found are not the C library's (another preloaded library's?)";
     /* valgrind's tools (helgrind, drd) see a lock in glibc's mutex calls:
      * a mutex taken here is no lock to them, and its data races they report */
@@ -179,24 +184,24 @@ static int agree_spin(pthread_spinlock_t *s)
 {
     /* glibc's own steps: a word for free, another for held, and back */
     int free_word = word_of(s);
-    if (lw_real.spin_trylock(s) != 0)
+    if (lw_real.pthread_spin_trylock(s) != 0)
         return 0;
     int held_word = word_of(s);
-    if (held_word == free_word || lw_real.spin_trylock(s) != EBUSY || word_of(s) != held_word ||
-        lw_real.spin_unlock(s) != 0 || word_of(s) != free_word || lw_real.spin_lock(s) != 0 ||
-        word_of(s) != held_word || lw_real.spin_unlock(s) != 0 || word_of(s) != free_word)
+    if (held_word == free_word || lw_real.pthread_spin_trylock(s) != EBUSY || word_of(s) != held_word ||
+        lw_real.pthread_spin_unlock(s) != 0 || word_of(s) != free_word || lw_real.pthread_spin_lock(s) != 0 ||
+        word_of(s) != held_word || lw_real.pthread_spin_unlock(s) != 0 || word_of(s) != free_word)
         return 0;
     lw_inline_spin.free_word = free_word;
     lw_inline_spin.held_word = held_word;
     /* glibc sees our lock as held, and its unlock undoes it */
-    if (!lw_spin_word(s) || word_of(s) != held_word || lw_real.spin_trylock(s) != EBUSY || lw_spin_word(s) ||
-        lw_real.spin_unlock(s) != 0 || word_of(s) != free_word)
+    if (!lw_spin_word(s) || word_of(s) != held_word || lw_real.pthread_spin_trylock(s) != EBUSY || lw_spin_word(s) ||
+        lw_real.pthread_spin_unlock(s) != 0 || word_of(s) != free_word)
         return 0;
     /* our unlock undoes glibc's lock */
-    if (lw_real.spin_lock(s) != 0)
+    if (lw_real.pthread_spin_lock(s) != 0)
         return 0;
     lw_spin_release(s);
-    return word_of(s) == free_word && lw_real.spin_trylock(s) == 0 && lw_real.spin_unlock(s) == 0 &&
+    return word_of(s) == free_word && lw_real.pthread_spin_trylock(s) == 0 && lw_real.pthread_spin_unlock(s) == 0 &&
            word_of(s) == free_word;
 }
 
@@ -205,17 +210,17 @@ const char *lw_glibc_spin_check(void)
     ST(lw_inline_spin.on, 0);
     if (!lw.cfg.inline_mutex)
         return lw_inline_spin_off = "LOCKWAIT_INLINE_MUTEX=0";
-    if (!lw_real.ready || !lw_real.spin_lock || !lw_real.spin_trylock || !lw_real.spin_unlock ||
-        !lw_real.spin_init)
+    if (!lw_real.ready || !lw_real.pthread_spin_lock || !lw_real.pthread_spin_trylock || !lw_real.pthread_spin_unlock ||
+        !lw_real.pthread_spin_init)
         return lw_inline_spin_off = "the real spinlock calls were not found";
-    if (!in_libc((void *)lw_real.spin_lock) || !in_libc((void *)lw_real.spin_trylock) ||
-        !in_libc((void *)lw_real.spin_unlock))
+    if (!in_libc((void *)lw_real.pthread_spin_lock) || !in_libc((void *)lw_real.pthread_spin_trylock) ||
+        !in_libc((void *)lw_real.pthread_spin_unlock))
         return lw_inline_spin_off = "the spinlock calls found are not the C library's (another preloaded library's?)";
     if (dl_iterate_phdr(is_valgrind_object, NULL))
         return lw_inline_spin_off = "under valgrind, whose tools follow glibc's spinlock calls";
     int e = errno;
     pthread_spinlock_t s;
-    int ok = lw_real.spin_init(&s, PTHREAD_PROCESS_PRIVATE) == 0 && agree_spin(&s);
+    int ok = lw_real.pthread_spin_init(&s, PTHREAD_PROCESS_PRIVATE) == 0 && agree_spin(&s);
     errno = e;
     if (!ok)
         return lw_inline_spin_off = "glibc's spinlock did not behave as lockwait expects";

@@ -33,7 +33,9 @@
 #include <errno.h>
 #include <pthread.h>
 
+#include "lw_core.h"
 #include "lw_fastpath.h"
+#include "lw_record.h"
 
 #if defined(__GLIBC__) && defined(__linux__)
 #define LW_GLIBC_MUTEX 1
@@ -160,74 +162,21 @@ static inline __attribute__((always_inline)) void lw_default_unlock(pthread_mute
         lw_default_wake(m);
 }
 #else
-static inline int lw_default_mutex(const pthread_mutex_t *m)
-{
-    (void)m;
-    return 0;
-}
-static inline int lw_lone_and_free(const pthread_mutex_t *m)
-{
-    (void)m;
-    return 0;
-}
-static inline int lw_default_trylock(pthread_mutex_t *m)
-{
-    (void)m;
-    return EBUSY;
-}
-static inline int lw_default_word(pthread_mutex_t *m)
-{
-    (void)m;
-    return 0;
-}
-static inline int lw_default_word_first(pthread_mutex_t *m, int lone)
-{
-    (void)m;
-    (void)lone;
-    return 0;
-}
-static inline void lw_default_owned(pthread_mutex_t *m)
-{
-    (void)m;
-}
-static inline int lw_default_holder_is(const pthread_mutex_t *m, uint32_t tid)
-{
-    (void)m;
-    (void)tid;
-    return 1;
-}
-static inline void lw_default_moved(pthread_mutex_t *m, struct lw_tstat *e, uint32_t tid)
-{
-    (void)m;
-    (void)e;
-    (void)tid;
-}
-static inline void lw_default_seen(pthread_mutex_t *m, struct lw_tstat *e, uint32_t tid)
-{
-    (void)m;
-    (void)e;
-    (void)tid;
-}
-static inline void lw_default_owned_by(pthread_mutex_t *m, uint32_t tid)
-{
-    (void)m;
-    (void)tid;
-}
-static inline int lw_default_unlocked(pthread_mutex_t *m)
-{
-    (void)m;
-    return 0;
-}
-static inline void lw_default_wake(pthread_mutex_t *m)
-{
-    (void)m;
-}
-static inline void lw_default_unlock(pthread_mutex_t *m)
-{
-    (void)m;
-}
+/* elsewhere: no mutex is taken in the wrappers */
+static inline int lw_default_mutex(const pthread_mutex_t *m) { (void)m; return 0; }
+static inline int lw_lone_and_free(const pthread_mutex_t *m) { (void)m; return 0; }
+static inline int lw_default_trylock(pthread_mutex_t *m) { (void)m; return EBUSY; }
+static inline int lw_default_word(pthread_mutex_t *m) { (void)m; return 0; }
+static inline int lw_default_word_first(pthread_mutex_t *m, int lone) { (void)m; (void)lone; return 0; }
+static inline void lw_default_owned(pthread_mutex_t *m) { (void)m; }
+static inline int lw_default_holder_is(const pthread_mutex_t *m, uint32_t tid) { (void)m; (void)tid; return 1; }
+static inline void lw_default_moved(pthread_mutex_t *m, struct lw_tstat *e, uint32_t t) { (void)m, (void)e, (void)t; }
+static inline void lw_default_seen(pthread_mutex_t *m, struct lw_tstat *e, uint32_t t) { (void)m, (void)e, (void)t; }
+static inline void lw_default_owned_by(pthread_mutex_t *m, uint32_t tid) { (void)m; (void)tid; }
+static inline int lw_default_unlocked(pthread_mutex_t *m) { (void)m; return 0; }
+static inline void lw_default_wake(pthread_mutex_t *m) { (void)m; }
+static inline void lw_default_unlock(pthread_mutex_t *m) { (void)m; }
 #endif
-
 
 /* m acquired by this thread (e: its statistics, or NULL): a default mutex
  * notes an owner change here, from the last holder it keeps; any other

@@ -19,7 +19,7 @@
 
 #include <pthread.h>
 
-#include "lw_internal.h"
+#include "lw_base.h"
 
 struct lw_spin_words {
     atomic_int on;  /* 1 once the check passed: read on every spinlock call */

@@ -4,26 +4,32 @@
  * on the lock's record, so a lock outside any module's data (on the heap)
  * is named by where it was initialised. */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <semaphore.h>
 
+#include "../lw_kinds.h"
+#include "lw_core.h"
+#include "lw_real.h"
+#include "lw_record.h"
 #include "lw_stacks.h"
 #include "lw_wrap.h"
 
 /* the real function f: resolved with the others, or on its own when this
  * thread is inside the resolution (an init called from the loader's lookup) */
-#define INIT_NEED(f, name)                                                                   \
+#define INIT_NEED(f)                                                                         \
     do {                                                                                     \
-        if (LW_UNLIKELY(!lw_real.f) && !lw_resolve() && !lw_real.f)                          \
-            lw_real.f = (__typeof__(lw_real.f))dlsym(RTLD_NEXT, name);                       \
+        if (LW_UNLIKELY(!lw_real.f) && !lw_resolve())                                        \
+            lw_real_one_##f();                                                               \
     } while (0)
 
 static void note_init(const void *p, int kind, uintptr_t pc)
 {
     int saved = errno;
-    struct lw_lock *r = lw_record(p, kind, pc);
+    int fresh;
+    struct lw_lock *r = lw_record(p, kind, pc, &fresh);
+    if (fresh)
+        ST(r->first_stack, lw_stack_capture(pc)); /* named by it when it is on the heap */
     if (r)
         ST(r->init_stack, lw_stack_capture(pc));
     errno = saved;
@@ -31,10 +37,10 @@ static void note_init(const void *p, int kind, uintptr_t pc)
 
 LW_API int pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *a)
 {
-    INIT_NEED(mutex_init, "pthread_mutex_init");
-    if (!lw_real.mutex_init)
+    INIT_NEED(pthread_mutex_init);
+    if (!lw_real.pthread_mutex_init)
         return ENOSYS;
-    int rc = lw_real.mutex_init(m, a);
+    int rc = lw_real.pthread_mutex_init(m, a);
     if (rc == 0)
         note_init(m, K_MUTEX, RA());
     return rc;
@@ -42,10 +48,10 @@ LW_API int pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *a)
 
 LW_API int pthread_rwlock_init(pthread_rwlock_t *l, const pthread_rwlockattr_t *a)
 {
-    INIT_NEED(rwlock_init, "pthread_rwlock_init");
-    if (!lw_real.rwlock_init)
+    INIT_NEED(pthread_rwlock_init);
+    if (!lw_real.pthread_rwlock_init)
         return ENOSYS;
-    int rc = lw_real.rwlock_init(l, a);
+    int rc = lw_real.pthread_rwlock_init(l, a);
     if (rc == 0)
         note_init(l, K_RWLOCK, RA());
     return rc;
@@ -53,10 +59,10 @@ LW_API int pthread_rwlock_init(pthread_rwlock_t *l, const pthread_rwlockattr_t *
 
 LW_API int pthread_spin_init(pthread_spinlock_t *s, int shared)
 {
-    INIT_NEED(spin_init, "pthread_spin_init");
-    if (!lw_real.spin_init)
+    INIT_NEED(pthread_spin_init);
+    if (!lw_real.pthread_spin_init)
         return ENOSYS;
-    int rc = lw_real.spin_init(s, shared);
+    int rc = lw_real.pthread_spin_init(s, shared);
     if (rc == 0)
         note_init((const void *)s, K_SPIN, RA());
     return rc;
@@ -64,7 +70,7 @@ LW_API int pthread_spin_init(pthread_spinlock_t *s, int shared)
 
 LW_API int sem_init(sem_t *s, int shared, unsigned value)
 {
-    INIT_NEED(sem_init, "sem_init");
+    INIT_NEED(sem_init);
     if (!lw_real.sem_init) {
         errno = ENOSYS;
         return -1;
@@ -77,10 +83,10 @@ LW_API int sem_init(sem_t *s, int shared, unsigned value)
 
 LW_API int pthread_cond_init(pthread_cond_t *cv, const pthread_condattr_t *a)
 {
-    INIT_NEED(cond_init, "pthread_cond_init");
-    if (!lw_real.cond_init)
+    INIT_NEED(pthread_cond_init);
+    if (!lw_real.pthread_cond_init)
         return ENOSYS;
-    int rc = lw_real.cond_init(cv, a);
+    int rc = lw_real.pthread_cond_init(cv, a);
     if (rc == 0)
         note_init(cv, K_COND, RA());
     return rc;

@@ -24,7 +24,15 @@
 #include <string.h>
 #include <time.h>
 
-#include "lw_wrap.h"
+#include "lw_interval.h"
+#include "lw_account.h"
+#include "lw_clock.h"
+#include "lw_core.h"
+#include "lw_output.h"
+#include "lw_real.h"
+#include "lw_record.h"
+#include "lw_report.h"
+#include "lw_signals.h"
 
 struct lw_snap {
     struct lw_lock rec;
@@ -208,6 +216,7 @@ static void periodic_report(void)
     if (!lw_report_enter())
         return;
     lw_ticks_end(); /* the rate so far, for the holds converted now */
+    lw_settle_own();
     lw_report(LW_AT_INTERVAL);
     lw_report_leave();
 }
@@ -235,7 +244,7 @@ static void on_dump_signal(int sig)
     (void)sig;
     int e = errno;
     if (wake_ok)
-        sem_post(&wake); /* async-signal-safe; the reporting thread does the rest */
+        lw_real.sem_post(&wake); /* async-signal-safe; the reporting thread does the rest */
     errno = e;
 }
 
@@ -243,7 +252,7 @@ void lw_interval_start(void)
 {
     if (!lw.cfg.interval_s && !lw.cfg.dump_signal)
         return;
-    if (sem_init(&wake, 0, 0) != 0)
+    if (!lw_real.sem_post || !lw_real.sem_init || lw_real.sem_init(&wake, 0, 0) != 0)
         return;
     wake_ok = 1;
     sigset_t all, old;
@@ -255,7 +264,7 @@ void lw_interval_start(void)
     int rc = pthread_attr_init(&a);
     if (rc == 0) {
         pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
-        rc = lw_real.create(&t, &a, reporter, NULL);
+        rc = lw_real.pthread_create(&t, &a, reporter, NULL);
         pthread_attr_destroy(&a);
     }
     pthread_sigmask(SIG_SETMASK, &old, NULL);

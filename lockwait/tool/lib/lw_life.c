@@ -12,9 +12,18 @@
 #include <ucontext.h>
 #endif
 
-#include "lw_wrap.h"
+#include "lw_account.h"
+#include "lw_clock.h"
+#include "lw_config.h"
+#include "lw_core.h"
 #include "lw_glibc_mutex.h"
 #include "lw_glibc_spin.h"
+#include "lw_interval.h"
+#include "lw_output.h"
+#include "lw_real.h"
+#include "lw_record.h"
+#include "lw_report.h"
+#include "lw_signals.h"
 #include "lw_stacks.h"
 
 /* A fork's child runs the handlers registered before ours first, and they
@@ -93,7 +102,14 @@ __attribute__((constructor)) static void lw_start(void)
     lw.start_ns = lw_now();
     lw.pid = (uint32_t)getpid();
     lw_config_read(&lw.cfg);
-    lw_ticks_init();
+    int e = errno;
+    /* Programs may close stderr before exit (GNU coreutils do, in an atexit
+     * handler), or close every descriptor and open their own: which file
+     * stderr is, so the report finds it again at exit (lw_output.c) */
+    lw_err_note(&lw.cfg);
+    lw_trace_start(&lw.cfg);
+    errno = e;
+    lw_ticks_init(lw.cfg.counter);
     if (lw_core_init() != 0 || lw_stacks_init() != 0) {
         static const char msg[] = "lockwait: cannot map memory for lock records; recording nothing\n";
         ssize_t w = write(2, msg, sizeof msg - 1);
@@ -121,6 +137,7 @@ static void report_now(void)
     locale_t old = c ? uselocale(c) : (locale_t)0;
     int alone = lw_report_enter();
     lw_ticks_end();
+    lw_settle_own();
     lw_report(LW_AT_EXIT);
     lw_trace_write();
     if (alone)

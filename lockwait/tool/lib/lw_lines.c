@@ -22,8 +22,11 @@
 #include <sys/wait.h>
 #endif
 
+#include "lw_lines.h"
+#include "../lw_search.h"
 #include "../lw_symbols.h"
-#include "lw_names.h"
+#include "lw_modules.h"
+#include "lw_real.h"
 #include "lw_stacks.h"
 
 struct line { uint64_t pc; char *where; };
@@ -54,7 +57,7 @@ static int child_main(void *p)
     memset(&dfl, 0, sizeof dfl);
     dfl.sa_handler = SIG_DFL;
     for (int s = 1; s < NSIG; s++)
-        sigaction(s, &dfl, NULL); /* the program's handlers must not run here */
+        lw_real.sigaction(s, &dfl, NULL); /* no handler of the program's, nor our wrapper's state (shared memory) */
     int null = open("/dev/null", O_RDWR);
     if (null < 0 || dup2(null, 0) < 0 || dup2(null, 2) < 0 || dup2(c->out, 1) < 0)
         _exit(127);
@@ -79,7 +82,8 @@ static char *run(const char *exe, char **argv)
     sigfillset(&all);
     /* no child unless the program's signals are held off while it shares our memory */
     int masked = pthread_sigmask(SIG_SETMASK, &all, &old) == 0;
-    pid_t pid = stack && masked ? clone(child_main, stack + stack_size, CLONE_VM | CLONE_VFORK, &c) : -1;
+    int ok = stack && masked && lw_real_one_sigaction();
+    pid_t pid = ok ? clone(child_main, stack + stack_size, CLONE_VM | CLONE_VFORK, &c) : -1;
     if (masked && pthread_sigmask(SIG_SETMASK, &old, NULL) != 0)
         status = "the signal mask could not be restored after addr2line ran";
     free(stack); /* CLONE_VFORK: the child has exec'd or exited */
@@ -119,7 +123,7 @@ static char *run(const char *exe, char **argv)
  * itself through this process's /proc entry, which the child can open. */
 static const char *exe_for_child(char *buf, size_t cap)
 {
-    const char *p = lw_names_exe();
+    const char *p = lw_modules_exe();
     struct stat on_disk, running;
     if (stat("/proc/self/exe", &running) != 0)
         return p[0] ? p : NULL;
@@ -217,7 +221,7 @@ void lw_lines_prepare(void)
     uint64_t *pcs = malloc(MAX_PCS * sizeof *pcs);
     lines = malloc(MAX_PCS * sizeof *lines);
     size_t n = pcs && lines ? frames(pcs) : 0;
-    struct lw_syms *s = lw_names_syms();
+    struct lw_syms *s = lw_modules_syms();
     for (size_t i = 0; i < n;) { /* runs of frames in one module (sorted: modules are contiguous) */
         uint64_t bias;
         const char *path = lw_syms_module(s, pcs[i] - 1, &bias), *p2;
@@ -228,7 +232,7 @@ void lw_lines_prepare(void)
         char exe_buf[64];
         if (path && !strcmp(path, "/proc/self/exe")) /* in the child that names addr2line */
             path = exe_for_child(exe_buf, sizeof exe_buf);
-        int a_file = path && (path[0] == '/' || !strcmp(path, lw_names_exe())); /* not the vDSO */
+        int a_file = path && (path[0] == '/' || !strcmp(path, lw_modules_exe())); /* not the vDSO */
         if (a_file && lw_syms_has_lines(s, pcs[i] - 1))
             resolve(exe, path, bias, pcs + i, j - i);
         i = j;
@@ -247,13 +251,7 @@ const char *lw_line_of(uintptr_t pc, char *out, size_t cap)
 {
     lw_lines_prepare();
     size_t lo = 0, hi = nlines;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (lines[mid].pc < pc)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    LOWER_BOUND(lo, hi, lines[mid].pc < pc);
     if (lo < nlines && lines[lo].pc == pc)
         snprintf(out, cap, " (%s)", lines[lo].where);
     else

@@ -24,16 +24,24 @@
 #include <pthread.h>
 #include <time.h>
 
-#include "lw_wrap.h"
+#include "lw_mutex.h"
+#include "../lw_kinds.h"
+#include "../trace.h"
+#include "lw_account.h"
+#include "lw_core.h"
+#include "lw_fastpath.h"
 #include "lw_glibc_mutex.h"
-#include "lw_stacks.h" /* LW_LEAF */
+#include "lw_real.h"
+#include "lw_record.h"
+#include "lw_stacks.h"
+#include "lw_wrap.h"
 
 static int mutex_real(pthread_mutex_t *m, enum how how, clockid_t c, const struct timespec *ts)
 {
     switch (how) {
-    case TIMED: return lw_real.mutex_timedlock(m, ts);
-    case CLOCKED: return lw_real.mutex_clocklock(m, c, ts);
-    default: return lw_real.mutex_lock(m);
+    case TIMED: return lw_real.pthread_mutex_timedlock(m, ts);
+    case CLOCKED: return lw_real.pthread_mutex_clocklock(m, c, ts);
+    default: return lw_real.pthread_mutex_lock(m);
     }
 }
 
@@ -79,9 +87,9 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
      * futex sleep. A lock free again within a few ns is not counted as a
      * wait; nor is one whose holder is leaving it (owner_leaving): one more. */
     if (rc == EBUSY)
-        rc = lw_real.mutex_trylock(m);
+        rc = lw_real.pthread_mutex_trylock(m);
     if (rc == EBUSY && owner_leaving(m))
-        rc = lw_real.mutex_trylock(m);
+        rc = lw_real.pthread_mutex_trylock(m);
     struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
     if (got_mutex(rc)) { /* EOWNERDEAD: a robust mutex acquired, its previous owner dead */
         mutex_acquired(m, e, pc, 0);
@@ -136,7 +144,7 @@ static inline __attribute__((always_inline)) int mutex_try(pthread_mutex_t *m, e
         lw_default_owned(m);
         return 0;
     }
-    return lone ? lw_real.mutex_lock(m) : lw_real.mutex_trylock(m);
+    return lone ? lw_real.pthread_mutex_lock(m) : lw_real.pthread_mutex_trylock(m);
 }
 
 static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, uintptr_t pc, enum how how,
@@ -155,30 +163,30 @@ static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, 
 int lw_mutex_lock_at(pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts)
 {
     if (ts) {
-        NEED(mutex_timedlock);
+        NEED(pthread_mutex_timedlock);
         return mutex_lock(m, pc, TIMED, 0, ts);
     }
-    NEED(mutex_trylock);
+    NEED(pthread_mutex_trylock);
     return mutex_lock(m, pc, PLAIN, 0, NULL);
 }
 
 LW_API int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *ts)
 {
-    NEED(mutex_timedlock);
+    NEED(pthread_mutex_timedlock);
     return mutex_lock(m, RA(), TIMED, 0, ts);
 }
 
 LW_API int pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t c, const struct timespec *ts)
 {
-    NEED(mutex_clocklock);
+    NEED(pthread_mutex_clocklock);
     return mutex_lock(m, RA(), CLOCKED, c, ts);
 }
 
-LW_API int pthread_mutex_trylock(pthread_mutex_t *m)
+/* a trylock from pc (the pthread call, and C11's mtx_trylock) */
+static inline __attribute__((always_inline)) int mutex_trylock(pthread_mutex_t *m, uintptr_t pc)
 {
-    NEED(mutex_trylock);
-    uintptr_t pc = RA();
-    int rc = lw_default_mutex(m) ? lw_default_trylock(m) : lw_real.mutex_trylock(m);
+    NEED(pthread_mutex_trylock);
+    int rc = lw_default_mutex(m) ? lw_default_trylock(m) : lw_real.pthread_mutex_trylock(m);
     struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
     if (got_mutex(rc))
         mutex_acquired(m, e, pc, 0);
@@ -187,12 +195,22 @@ LW_API int pthread_mutex_trylock(pthread_mutex_t *m)
     return rc;
 }
 
+int lw_mutex_trylock_at(pthread_mutex_t *m, uintptr_t pc)
+{
+    return mutex_trylock(m, pc);
+}
+
+LW_API int pthread_mutex_trylock(pthread_mutex_t *m)
+{
+    return mutex_trylock(m, RA());
+}
+
 /* -------------------------------------------------- lock: the leaf */
 
 /* every plain lock but the leaf's common case, the general way */
 static __attribute__((noinline)) int mutex_lock_general(pthread_mutex_t *m, uintptr_t pc)
 {
-    NEED(mutex_trylock);
+    NEED(pthread_mutex_trylock);
     return mutex_lock(m, pc, PLAIN, 0, NULL);
 }
 
@@ -225,7 +243,7 @@ static __attribute__((noinline)) int acquired_slow(struct lw_tstat *e, uint64_t 
 LW_API LW_LEAF int pthread_mutex_lock(pthread_mutex_t *m)
 {
     uintptr_t pc = RA();
-    if (LW_UNLIKELY(!lw_real.mutex_trylock) || !lw_default_mutex(m))
+    if (LW_UNLIKELY(!lw_real.pthread_mutex_trylock) || !lw_default_mutex(m))
         return mutex_lock_general(m, pc);
     /* the library's own lines first (lw_tls, the statistics), then the
      * lock: a cache miss on them is paid before the critical section */
@@ -249,16 +267,22 @@ LW_API LW_LEAF int pthread_mutex_lock(pthread_mutex_t *m)
 /* every unlock but the leaf's common case, the general way */
 static __attribute__((noinline)) int mutex_unlock_general(pthread_mutex_t *m)
 {
-    NEED(mutex_unlock);
+    NEED(pthread_mutex_unlock);
     struct lw_tstat *e = releasing(m, K_MUTEX);
     int rc = 0, was_default = lw_default_mutex(m);
     if (was_default)
         lw_default_unlock(m);
     else
-        rc = lw_real.mutex_unlock(m);
+        rc = lw_real.pthread_mutex_unlock(m);
     if (e)
         lw_mutex_released(e, was_default);
     return rc;
+}
+
+/* C11's mtx_unlock (lw_c11.c): any mutex, the general way */
+int lw_mutex_unlock(pthread_mutex_t *m)
+{
+    return mutex_unlock_general(m);
 }
 
 /* the plain hold, moved onto held[] by a signal handler (plain_released):
@@ -287,7 +311,7 @@ static __attribute__((noinline)) int default_unlocked_rest(pthread_mutex_t *m, i
 LW_API LW_LEAF int pthread_mutex_unlock(pthread_mutex_t *m)
 {
     struct lw_tstat *e = lw_tls.plain;
-    if (LW_UNLIKELY(!lw_real.mutex_unlock) || !lw_default_mutex(m) || !stat_is(e, m, K_MUTEX))
+    if (LW_UNLIKELY(!lw_real.pthread_mutex_unlock) || !lw_default_mutex(m) || !stat_is(e, m, K_MUTEX))
         return mutex_unlock_general(m);
     if (LW_UNLIKELY(plain_released(e, K_MUTEX)))
         return default_unlock_moved(m, e);

@@ -1,125 +1,27 @@
 /* lw_names.c - names in liblockwait's report, at exit: functions for code
  * addresses and stacks, symbols for locks in a module's data, start routines
- * for threads (from the modules on disk: ../lw_symbols.c), and the report's
+ * for threads (from the modules: lw_modules.c), and the report's
  * stack sections and RESULT lines. Runs once, at exit; may allocate. */
 #define _GNU_SOURCE
-#include <link.h>
-#include <limits.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __linux__
-#include <sys/auxv.h>
-#endif
 #include <unistd.h>
 
-#include "../lw_symbols.h"
 #include "lw_names.h"
+#include "../lw_search.h"
+#include "../lw_symbols.h"
+#include "lw_core.h"
+#include "lw_lines.h"
+#include "lw_modules.h"
+#include "lw_output.h"
+#include "lw_record.h"
 #include "lw_stacks.h"
-
-static struct lw_syms *syms;
-static int syms_tried;
-static char exe_path[PATH_MAX];
-static int exe_in_proc; /* /proc/self/exe names it (else exe_path is the exec'd path, if any) */
-
-/* ---------------------------------------------------------------- modules */
-
-const char *lw_base_name(const char *path)
-{
-    const char *b = strrchr(path, '/');
-    return b ? b + 1 : path;
-}
-
-/* the build id in the loaded module's notes (mapped: it is loaded), or 0 */
-static size_t loaded_build_id(const struct dl_phdr_info *info, const unsigned char **id)
-{
-    for (int i = 0; i < info->dlpi_phnum; i++) {
-        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-        if (ph->p_type != PT_NOTE)
-            continue;
-        const unsigned char *p = (const unsigned char *)(info->dlpi_addr + ph->p_vaddr), *end = p + ph->p_memsz;
-        while ((size_t)(end - p) >= sizeof(ElfW(Nhdr))) {
-            const ElfW(Nhdr) *nh = (const ElfW(Nhdr) *)p;
-            size_t name = (nh->n_namesz + 3u) & ~3u, desc = (nh->n_descsz + 3u) & ~3u;
-            if (name + desc > (size_t)(end - p) - sizeof *nh)
-                break;
-            if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 && !memcmp(nh + 1, "GNU", 4)) {
-                *id = p + sizeof *nh + name;
-                return nh->n_descsz;
-            }
-            p += sizeof *nh + name + desc;
-        }
-    }
-    return 0;
-}
-
-/* the addresses a loaded module spans: from its lowest PT_LOAD segment to
- * the end of its highest; lo >= hi when it has none */
-void lw_module_span(const struct dl_phdr_info *info, uint64_t *lo_out, uint64_t *hi_out)
-{
-    uint64_t lo = UINT64_MAX, hi = 0;
-    for (int i = 0; i < info->dlpi_phnum; i++) {
-        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-        if (ph->p_type != PT_LOAD)
-            continue;
-        uint64_t a = info->dlpi_addr + ph->p_vaddr;
-        lo = a < lo ? a : lo;
-        hi = a + ph->p_memsz > hi ? a + ph->p_memsz : hi;
-    }
-    *lo_out = lo;
-    *hi_out = hi;
-}
-
-static int add_module(struct dl_phdr_info *info, size_t size, void *data)
-{
-    (void)size;
-    (void)data;
-    uint64_t lo, hi;
-    lw_module_span(info, &lo, &hi);
-    if (lo >= hi)
-        return 0;
-    /* the executable has no name here: /proc/self/exe opens it even if
-     * moved; without /proc, the path it was started by (its build id checked) */
-    const char *name = info->dlpi_name, *path = name;
-    if (!name || !*name) {
-        path = exe_in_proc || !exe_path[0] ? "/proc/self/exe" : exe_path;
-        name = exe_path[0] ? lw_base_name(exe_path) : "exe";
-    }
-    const unsigned char *id = NULL;
-    size_t idlen = loaded_build_id(info, &id);
-    if (lw_syms_add(syms, path, lw_base_name(name), info->dlpi_addr, lo, hi) == 0 && idlen)
-        lw_syms_expect_id(syms, id, idlen);
-    return 0;
-}
-
-struct lw_syms *lw_names_syms(void)
-{
-    if (syms_tried)
-        return syms;
-    syms_tried = 1;
-    ssize_t n = readlink("/proc/self/exe", exe_path, sizeof exe_path - 1);
-    exe_path[n > 0 ? n : 0] = 0;
-    exe_in_proc = n > 0;
-#ifdef __linux__
-    const char *execfn = (const char *)getauxval(AT_EXECFN);
-    if (!exe_in_proc && execfn)
-        snprintf(exe_path, sizeof exe_path, "%s", execfn);
-#endif
-    syms = lw_syms_new();
-    if (syms)
-        dl_iterate_phdr(add_module, NULL);
-    return syms;
-}
-
-const char *lw_names_exe(void)
-{
-    lw_names_syms();
-    return exe_path;
-}
 
 void lw_name_code(uintptr_t pc, int ret, char *out, size_t cap)
 {
-    lw_syms_name(lw_names_syms(), pc, ret ? LW_SYM_RETURN : LW_SYM_CODE, out, cap);
+    lw_syms_name(lw_modules_syms(), pc, ret ? LW_SYM_RETURN : LW_SYM_CODE, out, cap);
 }
 
 /* a function's name from its entry address ("writer_main", no "+0x0") */
@@ -135,7 +37,7 @@ void lw_name_fn(uintptr_t fn, char *out, size_t cap)
 int lw_name_lock(uintptr_t addr, char *out, size_t cap)
 {
     char tmp[256];
-    if (lw_syms_name(lw_names_syms(), addr, LW_SYM_DATA, tmp, sizeof tmp) != 2)
+    if (lw_syms_name(lw_modules_syms(), addr, LW_SYM_DATA, tmp, sizeof tmp) != 2)
         return 0;
     size_t n = strlen(tmp); /* "name+0x0" reads better as "name" */
     if (n > 4 && !strcmp(tmp + n - 4, "+0x0"))
@@ -203,13 +105,7 @@ static struct lw_lstack **stacks_of(const struct lw_lock *r, size_t *n)
 {
     collect();
     size_t lo = 0, hi = nall;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if ((uintptr_t)all[mid]->lock < (uintptr_t)r)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    LOWER_BOUND(lo, hi, (uintptr_t)all[mid]->lock < (uintptr_t)r);
     size_t e = lo;
     while (e < nall && all[e]->lock == r)
         e++;
@@ -342,4 +238,36 @@ void lw_text_thread_starts(struct buf *b)
     if (other)
         bprintf(b, "; %u not seen starting (created before the library, or beyond 16 kinds)", other);
     bprintf(b, "\n");
+}
+
+/* ---------------------------------------------------------------- sites and threads */
+
+/* "function+0xOFF" for the call site that returns to pc (from .symtab and
+ * .dynsym on disk), or "module+0xOFF" where no symbol covers it */
+void lw_site_name(uintptr_t pc, char *out, size_t cap)
+{
+    lw_name_code(pc, 1, out, cap);
+}
+
+void lw_thread_name(struct lw_thread *t, char *out, size_t cap)
+{
+    char path[64], name[32] = "";
+    if (t->name[0]) {
+        snprintf(name, sizeof name, "%.15s", t->name);
+    } else if (!atomic_load_explicit(&t->exited, memory_order_acquire)) {
+        snprintf(path, sizeof path, "/proc/self/task/%u/comm", t->tid);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd >= 0) {
+            ssize_t n = read(fd, name, sizeof name - 1);
+            close(fd);
+            name[n > 0 ? n : 0] = 0;
+        }
+    }
+    size_t j = 0;
+    for (size_t i = 0; name[i] && j + 1 < cap; i++)
+        if (name[i] != '\n')
+            out[j++] = name[i] == ' ' || name[i] == '\t' ? '_' : name[i];
+    if (j == 0 && cap > 1)
+        out[j++] = '?';
+    out[j] = 0;
 }

@@ -1,22 +1,21 @@
-/* lw_names.h - names for the report at exit (lw_names.c, lw_lines.c). */
+/* lw_names.h - names for the report at exit (lw_names.c): code, start
+ * routines, locks and stacks (their file:line: lw_lines.h). */
 #ifndef LW_NAMES_H
 #define LW_NAMES_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lw_internal.h"
+#include "lw_record.h"
 
-struct lw_syms;
-LW_HIDDEN struct lw_syms *lw_names_syms(void); /* the process's modules, read once */
-struct dl_phdr_info;
-LW_HIDDEN void lw_module_span(const struct dl_phdr_info *info, uint64_t *lo, uint64_t *hi);
-LW_HIDDEN const char *lw_names_exe(void);       /* the executable's path, or "" */
-LW_HIDDEN const char *lw_base_name(const char *path); /* after the last '/' */
+struct buf;
 /* "function+0xOFF" or "module+0xOFF"; ret: pc is a return address */
 LW_HIDDEN void lw_name_code(uintptr_t pc, int ret, char *out, size_t cap);
 LW_HIDDEN void lw_name_fn(uintptr_t fn, char *out, size_t cap); /* a start routine */
 LW_HIDDEN int lw_name_lock(uintptr_t addr, char *out, size_t cap); /* 1: a symbol in a module's data */
+/* "function+0xOFF" for the call site that returns to pc, or "module+0xOFF" */
+LW_HIDDEN void lw_site_name(uintptr_t pc, char *out, size_t cap);
+LW_HIDDEN void lw_thread_name(struct lw_thread *t, char *out, size_t cap); /* its name, '_' for spaces */
 LW_HIDDEN void lw_name_stack(uint32_t id, const char *sep, int outer, char *out, size_t cap);
 
 LW_HIDDEN void lw_text_thread_starts(struct buf *b); /* every thread, by start routine and creator */
@@ -24,12 +23,6 @@ LW_HIDDEN void lw_text_stacks(struct buf *b, const struct lw_lock *r);
 LW_HIDDEN void lw_result_stacks(struct buf *b, const struct lw_lock *r);
 LW_HIDDEN void lw_stack_used(uint32_t id);         /* the report names this stack: define it */
 LW_HIDDEN void lw_result_stack_defs(struct buf *b); /* kind=stack lines */
-
-/* lw_lines.c: " (file:line)" for a return address where addr2line knows it, else "" */
-LW_HIDDEN const char *lw_line_of(uintptr_t pc, char *out, size_t cap);
-LW_HIDDEN void lw_lines_want(uint32_t id);      /* the text shows this stack's frames */
-LW_HIDDEN void lw_lines_prepare(void);          /* resolve the wanted frames at once */
 LW_HIDDEN void lw_names_want(const struct lw_lock *r); /* the stacks the text shows for r */
-LW_HIDDEN const char *lw_lines_status(void);    /* "" or why there are no file:line */
 
 #endif

@@ -33,7 +33,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "lw_internal.h"
+#include "lw_output.h"
+#include "../trace.h"
+#include "lw_clock.h"
+#include "lw_config.h"
+#include "lw_core.h"
+#include "lw_probes.h"
+#include "lw_record.h"
+#include "lw_tracemeta.h"
 
 /* At start: who stderr is, a private copy, and the path to reopen it by. */
 void lw_err_note(struct lw_config *c)
@@ -314,7 +321,7 @@ void lw_trace_write(void)
     h.dropped = LD(lw.dropped);
     int err = lw_deliver(fd, (const char *)&h, sizeof h);
     uint64_t cap = (uint64_t)lw.cfg.trace_records;
-    /* records hold ticks (lw_internal.h): converted to CLOCK_MONOTONIC ns
+    /* records hold ticks (lw_clock.h): converted to CLOCK_MONOTONIC ns
      * here, in a copy (other threads may still be tracing) */
     struct lw_trace_record chunk[256];
     for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {

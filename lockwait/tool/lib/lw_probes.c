@@ -1,6 +1,6 @@
 /* lw_probes.c - what the library's own probes cost the program it watches.
  * Each thread counts the probes it runs on the slow paths (lw_probe_count,
- * lw_internal.h): clock reads, sleep probes (getrusage) and stack walks.
+ * lw_core.h): clock reads, sleep probes (getrusage) and stack walks.
  * The report multiplies the counts by a cost per probe measured once, at the
  * first report (a few dozen of each, timed with CLOCK_MONOTONIC; a kind
  * never used is not measured), and flags a run where the total passes 1% of
@@ -12,7 +12,11 @@
 #include <stdio.h>
 #include <sys/resource.h>
 
-#include "lw_internal.h"
+#include "lw_probes.h"
+#include "lw_clock.h"
+#include "lw_core.h"
+#include "lw_output.h"
+#include "lw_record.h"
 #include "lw_stacks.h"
 
 static const char *const probe_key[LW_PROBES] = {"probe_clock_count", "probe_rusage_count", "probe_stack_count"};

@@ -14,20 +14,22 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "lw_internal.h"
+#include "lw_report.h"
+#include "../lw_kinds.h"
+#include "lw_clock.h"
+#include "lw_config.h"
+#include "lw_core.h"
 #include "lw_glibc_mutex.h"
 #include "lw_glibc_spin.h"
+#include "lw_interval.h"
+#include "lw_lines.h"
 #include "lw_names.h"
+#include "lw_output.h"
+#include "lw_probes.h"
+#include "lw_record.h"
+#include "lw_report_holds.h"
+#include "lw_report_idle.h"
 #include "lw_stacks.h"
-
-/* ---------------------------------------------------------------- symbols */
-
-/* "function+0xOFF" for the call site that returns to pc (from .symtab and
- * .dynsym on disk), or "module+0xOFF" where no symbol covers it */
-void lw_site_name(uintptr_t pc, char *out, size_t cap)
-{
-    lw_name_code(pc, 1, out, cap);
-}
 
 /* ---------------------------------------------------------------- report */
 
@@ -62,28 +64,6 @@ static double share(uint64_t part, uint64_t whole)
     return whole ? (double)part / (double)whole : 0.0;
 }
 
-void lw_thread_name(struct lw_thread *t, char *out, size_t cap)
-{
-    char path[64], name[32] = "";
-    if (t->name[0]) {
-        snprintf(name, sizeof name, "%.15s", t->name);
-    } else if (!atomic_load_explicit(&t->exited, memory_order_acquire)) {
-        snprintf(path, sizeof path, "/proc/self/task/%u/comm", t->tid);
-        int fd = open(path, O_RDONLY | O_CLOEXEC);
-        if (fd >= 0) {
-            ssize_t n = read(fd, name, sizeof name - 1);
-            close(fd);
-            name[n > 0 ? n : 0] = 0;
-        }
-    }
-    size_t j = 0;
-    for (size_t i = 0; name[i] && j + 1 < cap; i++)
-        if (name[i] != '\n')
-            out[j++] = name[i] == ' ' || name[i] == '\t' ? '_' : name[i];
-    if (j == 0 && cap > 1)
-        out[j++] = '?';
-    out[j] = 0;
-}
 
 /* a histogram bucket's lower edge, readable */
 static void edge(int b, char *out, size_t cap)
@@ -196,17 +176,13 @@ struct picked {
     struct lw_probe_cost probes; /* the library's own, at the report */
 };
 
-/* the reporting thread does not pass thread_end: its deferred waits, then
- * every thread's counters into the tables */
+/* every thread's counters into the tables (the reporting thread's own
+ * deferred waits: its caller's lw_settle_own) */
 static void settle_for_report(void)
 {
     ADD(lw.held_lost, lw_tls.held_lost);
     lw_tls.held_lost = 0; /* counted once, whatever the number of reports */
-    lw_settle();
     lw_records_zero();
-    for (uint32_t i = 0; i < lw_tls.nheld; i++)
-        if (lw_tls.held[i].pending)
-            lw_wait_account_pending(&lw_tls.held[i]);
     merge_threads();
     lw_classify();
 }

@@ -1,14 +1,19 @@
 /* lw_report_holds.c - the holder's side of the report: the holds that made
  * another thread wait, timed from their acquisition to their release
  * (lw_account.c), merged per lock with the longest ones and their acquire
- * sites (which holds are timed: lw_internal.h, LW_HOLD_LONG_NS). The
+ * sites (which holds are timed: lw_account.h, LW_HOLD_LONG_NS). The
  * sampled totals of all holds stay in lw_report.c. */
 #define _GNU_SOURCE
 #include <stdio.h>
 
-#include "lw_internal.h"
+#include "lw_report_holds.h"
+#include "lw_clock.h"
+#include "lw_config.h"
+#include "lw_core.h"
+#include "lw_lines.h"
 #include "lw_names.h"
-#include "lw_stacks.h"
+#include "lw_output.h"
+#include "lw_record.h"
 
 /* the record's detail, created on need (at the report: one thread) */
 struct lw_detail *lw_detail_of(struct lw_lock *r)

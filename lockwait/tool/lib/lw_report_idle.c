@@ -7,7 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "lw_internal.h"
+#include "lw_report_idle.h"
+#include "../lw_kinds.h"
+#include "../lw_rules.h"
+#include "lw_clock.h"
+#include "lw_core.h"
+#include "lw_names.h"
+#include "lw_output.h"
+#include "lw_record.h"
 
 int lw_one_shot(const struct lw_lock *r)
 {
@@ -19,27 +26,6 @@ uint64_t lw_contention_ns(const struct lw_lock *r)
 {
     uint64_t w = LD(r->wait_ns), idle = LD(r->idle_wait_ns);
     return idle < w ? w - idle : 0;
-}
-
-/* After a wait another thread ended: keep it for lw_rule_join, the last
- * one per (lock, ender); the newest most often matches the last noted */
-void lw_join_note(struct lw_thread *t, struct lw_tstat *e, const struct wait *w, uint64_t ns)
-{
-    if (!t)
-        return;
-    uint32_t k = t->joinc_last;
-    if (!(t->njoinc && t->joinc[k].e == e && t->joinc[k].ender == w->holder)) {
-        for (k = 0; k < t->njoinc && !(t->joinc[k].e == e && t->joinc[k].ender == w->holder); k++)
-            ;
-        if (k == t->njoinc && t->njoinc < LW_JOINC)
-            t->njoinc++;
-        else if (k == t->njoinc) /* full: replace the oldest */
-            for (uint32_t i = k = 0; i < LW_JOINC; i++)
-                if (t->joinc[i].end < t->joinc[k].end)
-                    k = i;
-    }
-    t->joinc[k] = (struct lw_joinc){e, w->holder, (uint32_t)w->lock_wait, w->t1, ns};
-    t->joinc_last = k;
 }
 
 /* the exited threads by tid, for the join rule */

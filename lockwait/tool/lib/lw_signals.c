@@ -28,7 +28,6 @@
  * dispositions through sigset(), sigvec() or the raw system call.
  * LOCKWAIT_SIGNALS=0 turns all of this off. */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <errno.h>
 #include <locale.h>
 #include <signal.h>
@@ -36,8 +35,16 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lw_signals.h"
+#include "lw_account.h"
+#include "lw_clock.h"
+#include "lw_core.h"
+#include "lw_interval.h"
+#include "lw_output.h"
+#include "lw_real.h"
+#include "lw_report.h"
+#include "lw_stacks.h"
 #include "lw_wrap.h"
-#include "lw_stacks.h" /* the trampoline, for the walk */
 
 static const struct { int sig; const char *name; } caught[] = {
     {SIGTERM, "SIGTERM"}, {SIGINT, "SIGINT"}, {SIGHUP, "SIGHUP"}, {SIGQUIT, "SIGQUIT"},
@@ -46,8 +53,6 @@ static const struct { int sig; const char *name; } caught[] = {
 };
 #define NCAUGHT (sizeof caught / sizeof caught[0])
 
-typedef int (*safn)(int, const struct sigaction *, struct sigaction *);
-static safn real_sigaction;
 static _Atomic int ours[NSIG];      /* 1: the library's handler stands in for the default */
 static _Atomic uint32_t reporter;   /* the thread writing the final report, 0: none yet */
 static locale_t c_locale;           /* made at start: newlocale may allocate */
@@ -68,22 +73,15 @@ static int is_caught(int sig)
     return 0;
 }
 
-static int resolve_sigaction(void)
-{
-    if (!real_sigaction)
-        real_sigaction = (safn)dlsym(RTLD_NEXT, "sigaction");
-    return real_sigaction != NULL;
-}
-
 /* The C library's sigaction, which puts its return trampoline under every
  * handler it installs (sa_restorer): noted for the stack walk, which knows a
  * signal frame by it (lw_stacks.h). */
 static int set_action(int sig, const struct sigaction *act, struct sigaction *old)
 {
-    int rc = real_sigaction(sig, act, old);
+    int rc = lw_real.sigaction(sig, act, old);
 #if LW_SIGFRAME
     struct sigaction cur;
-    if (rc == 0 && act && real_sigaction(sig, NULL, &cur) == 0 && cur.sa_restorer)
+    if (rc == 0 && act && lw_real.sigaction(sig, NULL, &cur) == 0 && cur.sa_restorer)
         lw_stack_note_restorer((uintptr_t)cur.sa_restorer);
 #endif
     return rc;
@@ -91,7 +89,7 @@ static int set_action(int sig, const struct sigaction *act, struct sigaction *ol
 
 int lw_signal_real_sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 {
-    if (!resolve_sigaction()) {
+    if (!lw_real_one_sigaction()) {
         errno = ENOSYS;
         return -1;
     }
@@ -104,7 +102,7 @@ static void to_default(int sig)
     memset(&dfl, 0, sizeof dfl);
     dfl.sa_handler = SIG_DFL;
     sigemptyset(&dfl.sa_mask);
-    real_sigaction(sig, &dfl, NULL);
+    lw_real.sigaction(sig, &dfl, NULL);
     ST(ours[sig], 0);
 }
 
@@ -123,6 +121,7 @@ static void final_report(int sig)
     if (lw_report_enter()) {
         locale_t old = c_locale ? uselocale(c_locale) : (locale_t)0;
         lw_ticks_end();
+        lw_settle_own();
         lw_report(sig);
         lw_trace_write();
         if (c_locale)
@@ -164,7 +163,7 @@ static int install(int sig, struct sigaction *old)
 
 void lw_signals_start(void)
 {
-    if (!lw.cfg.on_signals || !resolve_sigaction())
+    if (!lw.cfg.on_signals || !lw_real_one_sigaction())
         return;
     c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
     for (size_t i = 0; i < NCAUGHT; i++) {
@@ -172,7 +171,7 @@ void lw_signals_start(void)
         int sig = caught[i].sig;
         if (sig == lw.cfg.dump_signal)
             continue;
-        if (real_sigaction(sig, NULL, &cur) == 0 && !(cur.sa_flags & SA_SIGINFO) && cur.sa_handler == SIG_DFL)
+        if (lw_real.sigaction(sig, NULL, &cur) == 0 && !(cur.sa_flags & SA_SIGINFO) && cur.sa_handler == SIG_DFL)
             install(sig, NULL);
     }
 }
@@ -187,9 +186,10 @@ static void default_view(struct sigaction *old)
     sigemptyset(&old->sa_mask);
 }
 
-LW_API int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
+/* sigaction as the program sees it (the wrapper, and signal() below) */
+static int action(int sig, const struct sigaction *act, struct sigaction *old)
 {
-    if (!resolve_sigaction()) {
+    if (!lw_real_one_sigaction()) {
         errno = ENOSYS;
         return -1;
     }
@@ -212,6 +212,11 @@ LW_API int sigaction(int sig, const struct sigaction *act, struct sigaction *old
     return set_action(sig, act, old);
 }
 
+LW_API int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
+{
+    return action(sig, act, old);
+}
+
 /* signal() and bsd_signal(): BSD semantics, as glibc gives them */
 static sighandler_t set_handler(int sig, sighandler_t h, int flags)
 {
@@ -222,7 +227,7 @@ static sighandler_t set_handler(int sig, sighandler_t h, int flags)
     sigemptyset(&sa.sa_mask);
     if (sig > 0 && sig < NSIG && !(flags & SA_NODEFER))
         sigaddset(&sa.sa_mask, sig);
-    if (sigaction(sig, &sa, &old) != 0)
+    if (action(sig, &sa, &old) != 0)
         return SIG_ERR;
     return old.sa_handler;
 }

@@ -12,16 +12,23 @@
 #include <errno.h>
 #include <pthread.h>
 
-#include "lw_wrap.h"
+#include "../lw_kinds.h"
+#include "../trace.h"
+#include "lw_account.h"
+#include "lw_core.h"
+#include "lw_fastpath.h"
 #include "lw_glibc_spin.h"
-#include "lw_stacks.h" /* LW_LEAF */
+#include "lw_real.h"
+#include "lw_record.h"
+#include "lw_stacks.h"
+#include "lw_wrap.h"
 
 /* the first try: glibc's steps here where the check passed, else its call */
 static inline __attribute__((always_inline)) int spin_try(pthread_spinlock_t *s)
 {
     if (lw_spin_inline())
         return lw_spin_word(s) ? 0 : EBUSY;
-    return lw_real.spin_trylock(s);
+    return lw_real.pthread_spin_trylock(s);
 }
 
 /* the first try said no: wait in glibc's lock, measured */
@@ -30,7 +37,7 @@ static __attribute__((noinline)) int spin_wait(pthread_spinlock_t *s, uintptr_t 
     struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
     struct wait w;
     lw_wait_begin((void *)s, e, &w, LW_T_SPIN, pc);
-    int rc = lw_real.spin_lock(s);
+    int rc = lw_real.pthread_spin_lock(s);
     if (rc == 0 && e) {
         lw_wait_measure_held(&w, 1, pc);
         acquired(e, K_SPIN, pc, w.t1);
@@ -55,8 +62,8 @@ static __attribute__((noinline)) int spin_taken(pthread_spinlock_t *s, uintptr_t
 /* every lock but the leaf's common case, the general way */
 static __attribute__((noinline)) int spin_lock_general(pthread_spinlock_t *s, uintptr_t pc)
 {
-    NEED(spin_trylock);
-    NEED(spin_lock);
+    NEED(pthread_spin_trylock);
+    NEED(pthread_spin_lock);
     if (spin_try(s) != 0)
         return spin_wait(s, pc);
     return spin_taken(s, pc);
@@ -88,7 +95,7 @@ LW_API LW_LEAF int pthread_spin_lock(pthread_spinlock_t *s)
 
 LW_API int pthread_spin_trylock(pthread_spinlock_t *s)
 {
-    NEED(spin_trylock);
+    NEED(pthread_spin_trylock);
     uintptr_t pc = RA();
     int rc = spin_try(s);
     struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
@@ -102,13 +109,13 @@ LW_API int pthread_spin_trylock(pthread_spinlock_t *s)
 /* every unlock but the leaf's common case, the general way */
 static __attribute__((noinline)) int spin_unlock_general(pthread_spinlock_t *s)
 {
-    NEED(spin_unlock);
+    NEED(pthread_spin_unlock);
     struct lw_tstat *e = releasing((void *)s, K_SPIN);
     int rc = 0;
     if (lw_spin_inline())
         lw_spin_release(s);
     else
-        rc = lw_real.spin_unlock(s);
+        rc = lw_real.pthread_spin_unlock(s);
     if (e)
         owner_note(e);
     return rc;

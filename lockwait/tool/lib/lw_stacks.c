@@ -25,6 +25,9 @@
 #include <sys/resource.h>
 
 #include "lw_stacks.h"
+#include "lw_config.h"
+#include "lw_core.h"
+#include "lw_record.h"
 
 #define STACK_SLOTS (1u << LW_STACK_BITS)
 

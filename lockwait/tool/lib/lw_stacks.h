@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "lw_internal.h"
+#include "lw_record.h"
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -19,7 +19,6 @@
 #define LW_HAS_ASAN 0
 #endif
 
-#define LW_STACK_MAX 32       /* the knob's maximum depth */
 #define LW_STACK_BITS 16      /* distinct stacks kept: 3/4 of 2^16 */
 #define LW_LSTACK_BITS 17     /* distinct (lock, stack) pairs kept: 3/4 of 2^17 */
 

@@ -10,7 +10,16 @@
 #include <link.h>
 #include <string.h>
 
+#include "lw_tracemeta.h"
+#include "../lw_kinds.h"
+#include "../trace.h"
+#include "lw_clock.h"
+#include "lw_config.h"
+#include "lw_core.h"
+#include "lw_modules.h"
 #include "lw_names.h"
+#include "lw_output.h"
+#include "lw_record.h"
 #include "lw_stacks.h"
 
 struct out {
@@ -53,7 +62,7 @@ static int put_module(struct dl_phdr_info *info, size_t size, void *data)
     struct out *o = data;
     uint64_t lo, hi;
     lw_module_span(info, &lo, &hi);
-    const char *path = info->dlpi_name && *info->dlpi_name ? info->dlpi_name : lw_names_exe();
+    const char *path = info->dlpi_name && *info->dlpi_name ? info->dlpi_name : lw_modules_exe();
     if (lo >= hi || !path[0])
         return 0;
     size_t len = strlen(path);
@@ -180,7 +189,7 @@ static void put_hold_sum(struct out *o, const struct lw_thread *t, const struct 
 int lw_trace_meta(int fd, int err)
 {
     struct out o = {.fd = fd, .err = err};
-    lw_names_syms(); /* reads the executable's path */
+    lw_modules_syms(); /* reads the executable's path */
     dl_iterate_phdr(put_module, &o);
     put_stacks(&o);
     put_threads(&o);

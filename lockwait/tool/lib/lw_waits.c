@@ -6,9 +6,17 @@
 #include <semaphore.h>
 #include <time.h>
 
+#include "lw_waits.h"
+#include "../lw_kinds.h"
+#include "../trace.h"
+#include "lw_account.h"
+#include "lw_core.h"
+#include "lw_fastpath.h"
+#include "lw_glibc_mutex.h"
+#include "lw_real.h"
+#include "lw_record.h"
+#include "lw_stacks.h"
 #include "lw_wrap.h"
-#include "lw_glibc_mutex.h" /* a default mutex notes its own owner changes */
-#include "lw_stacks.h" /* LW_LEAF */
 
 /* ---------------------------------------------------------------- semaphore */
 
@@ -137,9 +145,12 @@ LW_API LW_LEAF int sem_post(sem_t *s)
 static int rw_real(pthread_rwlock_t *l, int write, enum how how, clockid_t c, const struct timespec *ts)
 {
     switch (how) {
-    case TIMED: return write ? lw_real.timedwrlock(l, ts) : lw_real.timedrdlock(l, ts);
-    case CLOCKED: return write ? lw_real.clockwrlock(l, c, ts) : lw_real.clockrdlock(l, c, ts);
-    default: return write ? lw_real.wrlock(l) : lw_real.rdlock(l);
+    case TIMED:
+        return write ? lw_real.pthread_rwlock_timedwrlock(l, ts) : lw_real.pthread_rwlock_timedrdlock(l, ts);
+    case CLOCKED:
+        return write ? lw_real.pthread_rwlock_clockwrlock(l, c, ts) : lw_real.pthread_rwlock_clockrdlock(l, c, ts);
+    default:
+        return write ? lw_real.pthread_rwlock_wrlock(l) : lw_real.pthread_rwlock_rdlock(l);
     }
 }
 
@@ -160,9 +171,9 @@ static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how,
 {
     if (lw_deadline_refused(how, c, ts, 1))
         return rw_real(l, write, how, c, ts);
-    int rc = write ? lw_real.trywrlock(l) : lw_real.tryrdlock(l);
+    int rc = write ? lw_real.pthread_rwlock_trywrlock(l) : lw_real.pthread_rwlock_tryrdlock(l);
     if (rc == EBUSY) /* once more at once, before measuring: see mutex_slow */
-        rc = write ? lw_real.trywrlock(l) : lw_real.tryrdlock(l);
+        rc = write ? lw_real.pthread_rwlock_trywrlock(l) : lw_real.pthread_rwlock_tryrdlock(l);
     struct lw_tstat *e = stat_of(l, K_RWLOCK, pc);
     if (LW_LIKELY(rc == 0)) {
         rw_got(e, write, pc, 0);
@@ -193,53 +204,53 @@ static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how,
 
 #define RW_NEED(f)                                                              \
     do {                                                                        \
-        if (LW_UNLIKELY(!lw_real.f || !lw_real.tryrdlock || !lw_real.trywrlock)) { \
+        if (LW_UNLIKELY(!lw_real.f || !lw_real.pthread_rwlock_tryrdlock || !lw_real.pthread_rwlock_trywrlock)) { \
             if (!lw_resolve())                                                  \
                 return 0;                                                       \
-            if (!lw_real.f || !lw_real.tryrdlock || !lw_real.trywrlock)         \
+            if (!lw_real.f || !lw_real.pthread_rwlock_tryrdlock || !lw_real.pthread_rwlock_trywrlock)         \
                 return ENOSYS;                                                  \
         }                                                                       \
     } while (0)
 
 LW_API int pthread_rwlock_rdlock(pthread_rwlock_t *l)
 {
-    RW_NEED(rdlock);
+    RW_NEED(pthread_rwlock_rdlock);
     return rw_common(l, 0, RA(), PLAIN, 0, NULL);
 }
 
 LW_API int pthread_rwlock_wrlock(pthread_rwlock_t *l)
 {
-    RW_NEED(wrlock);
+    RW_NEED(pthread_rwlock_wrlock);
     return rw_common(l, 1, RA(), PLAIN, 0, NULL);
 }
 
 LW_API int pthread_rwlock_timedrdlock(pthread_rwlock_t *l, const struct timespec *ts)
 {
-    RW_NEED(timedrdlock);
+    RW_NEED(pthread_rwlock_timedrdlock);
     return rw_common(l, 0, RA(), TIMED, 0, ts);
 }
 
 LW_API int pthread_rwlock_timedwrlock(pthread_rwlock_t *l, const struct timespec *ts)
 {
-    RW_NEED(timedwrlock);
+    RW_NEED(pthread_rwlock_timedwrlock);
     return rw_common(l, 1, RA(), TIMED, 0, ts);
 }
 
 LW_API int pthread_rwlock_clockrdlock(pthread_rwlock_t *l, clockid_t c, const struct timespec *ts)
 {
-    RW_NEED(clockrdlock);
+    RW_NEED(pthread_rwlock_clockrdlock);
     return rw_common(l, 0, RA(), CLOCKED, c, ts);
 }
 
 LW_API int pthread_rwlock_clockwrlock(pthread_rwlock_t *l, clockid_t c, const struct timespec *ts)
 {
-    RW_NEED(clockwrlock);
+    RW_NEED(pthread_rwlock_clockwrlock);
     return rw_common(l, 1, RA(), CLOCKED, c, ts);
 }
 
 static int rw_try(pthread_rwlock_t *l, int write, uintptr_t pc)
 {
-    int rc = write ? lw_real.trywrlock(l) : lw_real.tryrdlock(l);
+    int rc = write ? lw_real.pthread_rwlock_trywrlock(l) : lw_real.pthread_rwlock_tryrdlock(l);
     struct lw_tstat *e = stat_of(l, K_RWLOCK, pc);
     if (rc == 0)
         rw_got(e, write, pc, 0);
@@ -250,19 +261,19 @@ static int rw_try(pthread_rwlock_t *l, int write, uintptr_t pc)
 
 LW_API int pthread_rwlock_tryrdlock(pthread_rwlock_t *l)
 {
-    RW_NEED(tryrdlock);
+    RW_NEED(pthread_rwlock_tryrdlock);
     return rw_try(l, 0, RA());
 }
 
 LW_API int pthread_rwlock_trywrlock(pthread_rwlock_t *l)
 {
-    RW_NEED(trywrlock);
+    RW_NEED(pthread_rwlock_trywrlock);
     return rw_try(l, 1, RA());
 }
 
 LW_API int pthread_rwlock_unlock(pthread_rwlock_t *l)
 {
-    RW_NEED(rwunlock);
+    RW_NEED(pthread_rwlock_unlock);
     struct lw_tstat *e = releasing(l, K_RWLOCK); /* our write hold, if it is one */
     if (!e && lw.cfg.trace) { /* a reader leaving */
         int e0 = errno;
@@ -271,7 +282,7 @@ LW_API int pthread_rwlock_unlock(pthread_rwlock_t *l)
             lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_RWLOCK_RD, l, my_tid(), lw_probe_ticks(), 0);
         errno = e0;
     }
-    int rc = lw_real.rwunlock(l);
+    int rc = lw_real.pthread_rwlock_unlock(l);
     if (e)
         owner_note(e);
     return rc;
@@ -305,9 +316,9 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
     lw_wait_begin(cv, e, &w, LW_T_COND, pc);
     int rc;
     switch (how) {
-    case TIMED: rc = lw_real.cond_timedwait(cv, m, ts); break;
-    case CLOCKED: rc = lw_real.cond_clockwait(cv, m, c, ts); break;
-    default: rc = lw_real.cond_wait(cv, m); break;
+    case TIMED: rc = lw_real.pthread_cond_timedwait(cv, m, ts); break;
+    case CLOCKED: rc = lw_real.pthread_cond_clockwait(cv, m, c, ts); break;
+    default: rc = lw_real.pthread_cond_wait(cv, m); break;
     }
     lw_wait_measure_held(&w, rc == 0, pc);
     int relocked = rc == 0 || rc == ETIMEDOUT || rc == EOWNERDEAD;
@@ -344,29 +355,29 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
 int lw_cond_wait_at(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts)
 {
     if (ts) {
-        NEED(cond_timedwait);
+        NEED(pthread_cond_timedwait);
         return cond_common(cv, m, pc, TIMED, 0, ts);
     }
-    NEED(cond_wait);
+    NEED(pthread_cond_wait);
     return cond_common(cv, m, pc, PLAIN, 0, NULL);
 }
 
 LW_API int pthread_cond_wait(pthread_cond_t *cv, pthread_mutex_t *m)
 {
-    NEED(cond_wait);
+    NEED(pthread_cond_wait);
     return cond_common(cv, m, RA(), PLAIN, 0, NULL);
 }
 
 LW_API int pthread_cond_timedwait(pthread_cond_t *cv, pthread_mutex_t *m, const struct timespec *ts)
 {
-    NEED(cond_timedwait);
+    NEED(pthread_cond_timedwait);
     return cond_common(cv, m, RA(), TIMED, 0, ts);
 }
 
 LW_API int pthread_cond_clockwait(pthread_cond_t *cv, pthread_mutex_t *m, clockid_t c,
                                   const struct timespec *ts)
 {
-    NEED(cond_clockwait);
+    NEED(pthread_cond_clockwait);
     return cond_common(cv, m, RA(), CLOCKED, c, ts);
 }
 
@@ -388,12 +399,18 @@ static void cond_wake(pthread_cond_t *cv, uintptr_t pc)
 static __attribute__((noinline)) int cond_wake_then_real(pthread_cond_t *cv, uintptr_t pc, int all)
 {
     if (all) {
-        NEED(cond_broadcast);
+        NEED(pthread_cond_broadcast);
     } else {
-        NEED(cond_signal);
+        NEED(pthread_cond_signal);
     }
     cond_wake(cv, pc);
-    return all ? lw_real.cond_broadcast(cv) : lw_real.cond_signal(cv);
+    return all ? lw_real.pthread_cond_broadcast(cv) : lw_real.pthread_cond_signal(cv);
+}
+
+/* C11's cnd_signal and cnd_broadcast (lw_c11.c), from pc */
+int lw_cond_signal_at(pthread_cond_t *cv, uintptr_t pc, int all)
+{
+    return cond_wake_then_real(cv, pc, all);
 }
 
 /* Leaves, as the mutex wrappers are (lw_mutex.c; LW_LEAF: the stack walk
@@ -403,16 +420,16 @@ static __attribute__((noinline)) int cond_wake_then_real(pthread_cond_t *cv, uin
 LW_API LW_LEAF int pthread_cond_signal(pthread_cond_t *cv)
 {
     struct lw_tstat *e = stat_cached(cv, K_COND);
-    if (LW_UNLIKELY(!lw_real.cond_signal) || LW_UNLIKELY(e == NULL) || LD(e->lock->waiting))
+    if (LW_UNLIKELY(!lw_real.pthread_cond_signal) || LW_UNLIKELY(e == NULL) || LD(e->lock->waiting))
         return cond_wake_then_real(cv, RA(), 0);
-    return lw_real.cond_signal(cv);
+    return lw_real.pthread_cond_signal(cv);
 }
 
 LW_API LW_LEAF int pthread_cond_broadcast(pthread_cond_t *cv)
 {
     struct lw_tstat *e = stat_cached(cv, K_COND);
-    if (LW_UNLIKELY(!lw_real.cond_broadcast) || LW_UNLIKELY(e == NULL) || LD(e->lock->waiting))
+    if (LW_UNLIKELY(!lw_real.pthread_cond_broadcast) || LW_UNLIKELY(e == NULL) || LD(e->lock->waiting))
         return cond_wake_then_real(cv, RA(), 1);
-    return lw_real.cond_broadcast(cv);
+    return lw_real.pthread_cond_broadcast(cv);
 }
 

@@ -1,5 +1,6 @@
-/* lw_wrap.h - what the wrapper files (lw_mutex.c, lw_spin.c, liblockwait.c, lw_waits.c) share: the
- * real libc functions, found once with dlsym, and the macros around them. */
+/* lw_wrap.h - what the wrapper files (lw_mutex.c, lw_spin.c, liblockwait.c,
+ * lw_waits.c and the others that define LW_API functions) share: the macros
+ * around the real functions (lw_real.h). */
 #ifndef LW_WRAP_H
 #define LW_WRAP_H
 
@@ -7,62 +8,10 @@
 #include <semaphore.h>
 #include <time.h>
 
-#include "lw_fastpath.h"
+#include "lw_real.h"
 
 #define LW_API __attribute__((visibility("default")))
 #define RA() ((uintptr_t)__builtin_return_address(0))
-
-typedef int (*mfn)(pthread_mutex_t *);
-typedef int (*mtfn)(pthread_mutex_t *, const struct timespec *);
-typedef int (*mcfn)(pthread_mutex_t *, clockid_t, const struct timespec *);
-typedef int (*sfn)(pthread_spinlock_t *);
-typedef int (*semfn)(sem_t *);
-typedef int (*semtfn)(sem_t *, const struct timespec *);
-typedef int (*semcfn)(sem_t *, clockid_t, const struct timespec *);
-typedef int (*rwfn)(pthread_rwlock_t *);
-typedef int (*rwtfn)(pthread_rwlock_t *, const struct timespec *);
-typedef int (*rwcfn)(pthread_rwlock_t *, clockid_t, const struct timespec *);
-typedef int (*cwfn)(pthread_cond_t *, pthread_mutex_t *);
-typedef int (*ctfn)(pthread_cond_t *, pthread_mutex_t *, const struct timespec *);
-typedef int (*ccfn)(pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *);
-typedef int (*csfn)(pthread_cond_t *);
-typedef int (*crfn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
-typedef int (*cancelfn)(pthread_t);
-typedef int (*minitfn)(pthread_mutex_t *, const pthread_mutexattr_t *);
-typedef int (*rwinitfn)(pthread_rwlock_t *, const pthread_rwlockattr_t *);
-typedef int (*spinitfn)(pthread_spinlock_t *, int);
-typedef int (*seminitfn)(sem_t *, int, unsigned);
-typedef int (*cinitfn)(pthread_cond_t *, const pthread_condattr_t *);
-
-struct lw_real {
-    mfn mutex_lock, mutex_trylock, mutex_unlock;
-    mtfn mutex_timedlock;
-    mcfn mutex_clocklock;
-    sfn spin_lock, spin_trylock, spin_unlock;
-    semfn sem_wait, sem_trywait, sem_post;
-    semtfn sem_timedwait;
-    semcfn sem_clockwait;
-    rwfn rdlock, wrlock, tryrdlock, trywrlock, rwunlock;
-    rwtfn timedrdlock, timedwrlock;
-    rwcfn clockrdlock, clockwrlock;
-    cwfn cond_wait;
-    ctfn cond_timedwait;
-    ccfn cond_clockwait;
-    csfn cond_signal, cond_broadcast;
-    crfn create;
-    cancelfn cancel;
-    minitfn mutex_init;
-    rwinitfn rwlock_init;
-    spinitfn spin_init;
-    seminitfn sem_init;
-    cinitfn cond_init;
-    int ready;
-};
-LW_HIDDEN extern struct lw_real lw_real;
-
-/* resolves every real function once; 0 while this thread is resolving */
-LW_HIDDEN int lw_resolve(void);
-LW_HIDDEN void *lw_cond_sym(const char *name); /* the condvar version programs link today */
 
 /* One load and test on the fast path; resolve on first use. */
 #define NEED(f)                                                                 \
@@ -103,13 +52,5 @@ static inline int lw_deadline_refused(enum how how, clockid_t c, const struct ti
         return 1;
     return checks_ns && (!ts || ts->tv_nsec < 0 || ts->tv_nsec >= 1000000000L);
 }
-
-/* the wrappers as other wrappers call them, with their caller's pc (C11
- * threads, lw_c11.c, are glibc's pthread objects under other names); ts:
- * an absolute CLOCK_REALTIME deadline, or NULL */
-LW_HIDDEN int lw_thread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg,
-                               uintptr_t named, uintptr_t pc);
-LW_HIDDEN int lw_mutex_lock_at(pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts);
-LW_HIDDEN int lw_cond_wait_at(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts);
 
 #endif

@@ -15,6 +15,7 @@
 #define _GNU_SOURCE
 #include "common.h"
 #include "report.h"
+#include "../lw_search.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -63,13 +64,7 @@ static const struct wait *wait_before(const struct hold *h)
     const struct thread *t = &th[h->who];
     const struct wait *ws = waits + t->wait_off;
     size_t lo = 0, hi = t->nwait;
-    while (lo < hi) { /* the first wait starting after the hold */
-        size_t mid = lo + (hi - lo) / 2;
-        if (ws[mid].s <= h->s)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    LOWER_BOUND(lo, hi, ws[mid].s <= h->s); /* the first wait starting after the hold */
     const struct wait *w = lo ? &ws[lo - 1] : NULL;
     return w && w->lock == h->lock && !w->timed_out && w->e <= h->s + START_SLACK_NS && w->e + START_SLACK_NS >= h->s
                ? w : NULL;

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "common.h"
 #include "report.h"
+#include "../lw_search.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -39,13 +40,7 @@ static void add_running(uint32_t t, uint64_t a, uint64_t b)
         hi = --lo;
     else
         lo = 0;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (c0[mid].e <= a)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    LOWER_BOUND(lo, hi, c0[mid].e <= a);
     th[t].cs_hint = lo;
     /* forward sweep into a small list, then emit it reversed */
     uint64_t c = a;
@@ -75,13 +70,7 @@ static const struct wait *wait_before(struct thread *t, uint64_t cursor)
     else
         lo = 0;
 #undef FIRST_AT_OR_AFTER
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (ws[mid].s < cursor)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    LOWER_BOUND(lo, hi, ws[mid].s < cursor);
     t->wait_hint = lo;
     return lo ? &ws[lo - 1] : NULL;
 }
@@ -139,13 +128,7 @@ static uint32_t next_releaser(uint32_t l, uint64_t t)
 {
     const struct hold *hs = holds + lk[l].hold_off;
     size_t lo = 0, hi = lk[l].nhold;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (hs[mid].s < t)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    LOWER_BOUND(lo, hi, hs[mid].s < t);
     return lo < lk[l].nhold ? hs[lo].who : NOBODY;
 }
 

@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include "common.h"
 #include "report.h"
+#include "../lw_search.h"
 #include "../lw_symbols.h"
 
 #include <inttypes.h>
@@ -177,13 +178,7 @@ int meta_took_once(uint32_t tid, uint64_t lock)
 static const struct mstack *stack_of(uint32_t id)
 {
     size_t lo = 0, hi = nstacks;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (stacks[mid].id < id)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    LOWER_BOUND(lo, hi, stacks[mid].id < id);
     return lo < nstacks && stacks[lo].id == id ? &stacks[lo] : NULL;
 }
 

@@ -13,6 +13,7 @@
 #define _GNU_SOURCE
 #include "common.h"
 #include "report.h"
+#include "../lw_search.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -260,14 +261,9 @@ size_t seg_find_from(const struct tseg *sg, size_t n, uint64_t t, size_t from)
         }
         hi = lo + step < n ? lo + step : n;
     }
-    while (hi - lo > 1) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (sg[mid].x <= t)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
+    size_t after = lo + 1; /* sg[lo].x <= t: the first segment starting after t is above lo */
+    LOWER_BOUND(after, hi, sg[mid].x <= t);
+    return after - 1;
 }
 
 size_t seg_find(const struct tseg *sg, size_t n, uint64_t t)

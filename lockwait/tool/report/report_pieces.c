@@ -14,6 +14,7 @@
 #define _GNU_SOURCE
 #include "common.h"
 #include "report.h"
+#include "../lw_search.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,13 +35,7 @@ void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold
                  size_t *from, size_t *to)
 {
     size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (hs[mid].s < e)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    LOWER_BOUND(lo, hi, hs[mid].s < e);
     *to = lo;
     if (overlap) /* any hold that started within max_hold before s */
         while (lo > 0 && hs[lo - 1].s + max_hold >= s)
@@ -59,13 +54,7 @@ static uint32_t ending_release(const uint32_t *ends, uint32_t l, uint32_t t, con
 {
     const uint32_t *e = ends + lk[l].hold_off;
     size_t lo = 0, hi = lk[l].nhold;
-    while (lo < hi) { /* the first hold ending after w->e */
-        size_t mid = lo + (hi - lo) / 2;
-        if (holds[e[mid]].e <= w->e)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    LOWER_BOUND(lo, hi, holds[e[mid]].e <= w->e); /* the first hold ending after w->e */
     while (lo-- > 0 && holds[e[lo]].e >= w->s)
         if (holds[e[lo]].who != t)
             return e[lo];

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "common.h"
 #include "report.h"
+#include "../lw_search.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -30,13 +31,8 @@ static uint64_t compiling(const struct win *wv, const uint64_t *pmax, size_t nw,
 {
     size_t lo = 0, hi = nw;
     uint64_t sum = 0;
-    while (lo < hi) { /* the first compile of t that may end after a */
-        size_t mid = lo + (hi - lo) / 2;
-        if (wv[mid].compile && (wv[mid].t < t || (wv[mid].t == t && pmax[mid] <= a)))
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    /* the first compile of t that may end after a */
+    LOWER_BOUND(lo, hi, wv[mid].compile && (wv[mid].t < t || (wv[mid].t == t && pmax[mid] <= a)));
     for (; lo < nw && wv[lo].compile && wv[lo].t == t && wv[lo].s < b; lo++) {
         uint64_t a2 = wv[lo].s > a ? wv[lo].s : a, b2 = wv[lo].e < b ? wv[lo].e : b;
         sum += b2 > a2 ? b2 - a2 : 0;
@@ -101,13 +97,7 @@ static void tail_request(struct tail_sums *ts, const struct win *q)
     const struct thread *t = &th[q->t];
     const struct wait *ws = waits + t->wait_off;
     size_t lo = 0, hi = t->nwait; /* the first wait that may end after the request began */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (ts->wmax[t->wait_off + mid] <= q->s)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    LOWER_BOUND(lo, hi, ts->wmax[t->wait_off + mid] <= q->s);
     for (size_t k = lo; k < t->nwait && ws[k].s < q->e; k++) {
         const struct wait *w = &ws[k];
         if (w->e <= q->s)

@@ -33,6 +33,7 @@
 #define _GNU_SOURCE
 #include "common.h"
 #include "report.h"
+#include "../lw_search.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -119,13 +120,8 @@ static void creation_steps(struct replay *r)
     sort_by_key(by_tid, nth, sizeof *by_tid);
     for (uint32_t t = 0; t < nth; t++) {
         size_t lo = 0, hi = nth;
-        while (lo < hi) { /* the creator's index: the first entry with its tid or above */
-            size_t mid = lo + (hi - lo) / 2;
-            if (by_tid[mid].tid < th[t].creator)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
+        /* the creator's index: the first entry with its tid or above */
+        LOWER_BOUND(lo, hi, by_tid[mid].tid < th[t].creator);
         if (!th[t].has_start || !th[t].creator || lo == nth || by_tid[lo].tid != th[t].creator ||
             by_tid[lo].i == t)
             continue;

@@ -1,6 +1,6 @@
 /* lw_join.c - waits for a thread to end, built as Python's Thread.join()
  * builds them (CPython <= 3.12: a lock the thread takes as it starts and
- * releases as it exits; join() takes it, then gives it back), next to real
+ * releases as it exits; the join takes it, then gives it back), next to real
  * contention:
  *   1. three rounds on one sem_t at one address (CPython reuses the memory
  *      of a freed lock for the next thread's): the worker takes it, works

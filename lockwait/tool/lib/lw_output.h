@@ -1,0 +1,28 @@
+/* lw_output.h - where liblockwait's report, messages and trace go
+ * (lw_output.c), and the buffer the report is written into. */
+#ifndef LW_OUTPUT_H
+#define LW_OUTPUT_H
+
+#include <stddef.h>
+
+#include "lw_config.h"
+
+LW_HIDDEN void *lw_map_zeroed(size_t n); /* zeroed pages (mmap, not malloc); NULL: none */
+struct buf { /* the report being written (mapped pages: lw_output.c) */
+    char *p;
+    size_t len, cap;
+};
+LW_HIDDEN void bprintf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+LW_HIDDEN void lw_err_note(struct lw_config *c); /* at start: who stderr is */
+LW_HIDDEN int lw_deliver(int fd, const char *p, size_t n); /* 0 or an errno; never SIGPIPE */
+LW_HIDDEN void lw_say(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* a line at exit */
+LW_HIDDEN void lw_report_write(const char *path, const char *p, size_t n); /* path NULL: stderr */
+LW_HIDDEN int lw_report_brief(void); /* at exit: one line if nothing was waited for (1), else 0 */
+LW_HIDDEN void lw_trace_start(const struct lw_config *c); /* at start: the run's first process clears the path */
+/* at exit: where this process's trace goes (shared: a path without %p) */
+LW_HIDDEN int lw_trace_open(const char *path, int shared, int has_records, char *used, size_t cap);
+
+LW_HIDDEN void lw_trace_write(void); /* at exit: every thread's trace records, then lw_trace_meta's */
+
+#endif
