@@ -9,6 +9,8 @@ build_false_sharing() {
   # rounds.c the workers and the rounds' bookkeeping, results.c the output,
   # rederive.c the figures again from a raw file
   cc_prog false_sharing "$d/false_sharing.c" "$d/rounds.c" "$d/results.c" "$d/rederive.c"
+  # an independent check of the adjacent atomic's ratio (docs/false_sharing.md)
+  cc_prog false_sharing_crosscheck "$d/crosscheck.c"
   # the core-to-core map: measurement, pair plan, and the classes (-f mode)
   cc_prog false_sharing_c2c "$d/c2c.c" "$d/c2c_plan.c" "$d/c2c_classes.c"
   [ "$SANITIZE" = 0 ] || return 0
