@@ -73,6 +73,8 @@ check_eq "... the pair lines of the same increment and layout (another cell) did
 check_eq "... the ratios of that cell (separate lines) did not change" "" \
   "$(grep '^RESULT exp=false_sharing kind=compare .*figure=ratio' "$TMP/ab.out" | grep -v ' change_pct=0 ' || true)"
 check "... the summary counts them as up" grep -q 'exp=false_sharing kind=compare_summary .* changed=\([12]\) up=\1 down=0' "$TMP/ab.out"
+check_eq "... its RESULT lines follow the grammar (common/grammar.awk)" "" \
+  "$(grep '^RESULT ' "$TMP/ab.out" | awk -f "$ROOT/common/grammar.awk" 2>&1 | head -n 2)"
 check "... and the report's table shows the cell" grep -q '^| increment=atomic layout=adjacent threads=2 | cell ns_per_inc | .* | +20.0% \[' "$TMP/ab.out"
 
 # ---- small raw files: speed levels, placements, CPU models
