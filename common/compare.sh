@@ -140,7 +140,7 @@ provenance() {
       for (i = 1; i <= nm; i++) for (j = i + 1; j <= nm; j++) if (mit[j] < mit[i]) { t = mit[i]; mit[i] = mit[j]; mit[j] = t }
       for (i = 1; i <= nm; i++) row("mitigation " mit[i], vul[1, mit[i]], vul[2, mit[i]])
       row("placement (main, hand-off)", place[1], place[2])
-      row("speed levels (canary per add)", speed[1] == "" ? "none (an older version)" : speed[1], speed[2] == "" ? "none (an older version)" : speed[2])
+      row("speed levels (canary per add)", speed[1] == "" ? "none" : speed[1], speed[2] == "" ? "none" : speed[2])
       print ""
       if (val[1, "cpu_model"] != val[2, "cpu_model"])
         print "Two CPU models: only dimensionless figures (ratios, cycles, percentages) get a verdict; absolute ones (ns, ms) are shown without one, since a different CPU changes them by design.\n"
@@ -259,8 +259,9 @@ main() {
     echo
   fi
   grep '^RESULT ' "$WORK/out" || true
-  # nothing compared is no "nothing changed"
-  grep -q '^RESULT exp=compare kind=compare_total compared=[1-9]' "$WORK/out" ||
+  # no figure read in both runs is no "nothing changed"; figures read in
+  # both but kept from a verdict (two CPU models, two placements) are
+  grep -q ' verdict=\(changed\|same\|unclear\)\| why=\(cpu_model\|placement\)' "$WORK/out" ||
     bad_usage "no figure of A ($A) could be set against one of B ($B): see the reasons in the report"
   return "$rc"
 }

@@ -28,9 +28,13 @@ check_awk "... every experiment compared (3 summaries, over 100 values)" \
   "$(grep -c 'kind=compare_summary' "$TMP/self.out") == 3 && $(grep -c 'kind=compare .*verdict=\(same\|unclear\)' "$TMP/self.out") > 100"
 check "... the report names the correction and the level" grep -q 'Bonferroni' "$TMP/self.out"
 check "... and opens with what differs (nothing)" grep -q '^Nothing in this list differs' "$TMP/self.out"
-rc=0; "$CMP" HEAD HEAD >"$TMP/head.out" 2>&1 || rc=$?
-check_eq "a git revision against itself: exit 0, read from its committed results/" "0 1" \
-  "$rc $(grep -c '^A: the results committed at HEAD' "$TMP/head.out")"
+if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
+  rc=0; "$CMP" HEAD HEAD >"$TMP/head.out" 2>&1 || rc=$?
+  check_eq "a git revision against itself: exit 0, read from its committed results/" "0 1" \
+    "$rc $(grep -c '^A: the results committed at HEAD' "$TMP/head.out")"
+else
+  skip "a git revision against itself" "not a git checkout"
+fi
 
 # ---- one cell scaled by 1.2
 # remake RAW OUT EXP MATCH KEYS: RAW's invocation lines, the values KEYS
@@ -127,6 +131,25 @@ if "$ROOT/run.sh" --summarize "$TMP/slow" >/dev/null 2>"$TMP/err"; then
     "$(grep -c 'kind=compare .*speed_level=2 speed_level_b=2 ' "$TMP/slow.out") > 30"
 else
   fail "run.sh --summarize re-derives the slow-host fixture" "$(tail -n 2 "$TMP/err")"
+fi
+
+# ---- run.sh: a full run keeps what it replaces and compares with it
+R=$TMP/repo
+scratch_built "$R"
+INVOCATIONS=2 REPS=6 ROUNDS=200 SIZES=4 DIRECT_ONLY=1 "$R/run.sh" ctxswitch >/dev/null 2>"$TMP/run.err" || true
+check "a full run keeps the raw file it replaced in results/previous/" cmp -s "$ROOT/results/ctxswitch-raw.txt" "$R/results/previous/ctxswitch-raw.txt"
+check_eq "... only this run's experiments there" "ctxswitch-raw.txt" "$(ls "$R/results/previous")"
+check "... ends with one line comparing with it" grep -qE \
+  '^run.sh: compared with the run of 2026-12-01T19:51:55Z: [0-9]+ figures changed beyond their margin, see results/compare.md$' "$TMP/run.err"
+check "... whose report is results/compare.md" grep -q '^## Are they comparable' "$R/results/compare.md"
+before=$(tree_sum "$R/results/previous")
+QUICK=1 INVOCATIONS=1 REPS=6 ROUNDS=200 SIZES=4 DIRECT_ONLY=1 "$R/run.sh" ctxswitch >/dev/null 2>"$TMP/run.err" || true
+check_eq "a QUICK run leaves results/previous/ alone and compares nothing" "$before 0" \
+  "$(tree_sum "$R/results/previous") $(grep -c 'compared with the run' "$TMP/run.err")"
+if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
+  check "git ignores results/previous/" git -C "$ROOT" check-ignore -q results/previous/ctxswitch-raw.txt
+else
+  skip "git ignores results/previous/" "not a git checkout"
 fi
 
 # ---- older versions, other experiments, bad arguments
