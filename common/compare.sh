@@ -177,6 +177,12 @@ report() {
       e = v("exp"); if (!(e in seen)) { seen[e] = 1; order[++ne] = e }
       w = v("verdict")
       if (w == "none") { why[e, v("why")]++; whys[v("why")] = 1; next }
+      # the margins in use, once per experiment, kind and value: "false_sharing ratio 2%"
+      for (i = 4; i <= NF; i++) if ($i ~ /^margin_/) {
+        split($i, mm, "="); u = substr(mm[1], 8)
+        mk = e " " v("figure") (v("value") == "ratio" ? "" : " " v("value"))
+        if (!(mk in margin_of)) { margin_of[mk] = u == "share" ? sprintf("%g%%", 100 * mm[2]) : mm[2] " " (u == "pct" ? "points" : u); margins = margins (margins == "" ? "" : ", ") mk " " margin_of[mk] }
+      }
       line = sprintf("| %s | %s %s | %s | %s | %s [%s, %s] |", ident(), v("figure"), v("value"), v("a"), v("b"), pct(v("change_pct")), pct(v("change_pct_lo")), pct(v("change_pct_hi")))
       if (w == "changed") changed[e] = changed[e] line "\n"
       if (v("claim_a") != "" && v("claim_a") != v("claim_b") && v("claim_a") != "NA" && v("claim_b") != "NA")
@@ -188,12 +194,12 @@ report() {
       printf "## What changed\n\n"
       if (m == 0) printf "No figure could be compared (the reasons follow per experiment).\n\n"
       else {
-      printf "%d figures were compared; %d changed beyond their margin. ", m, total
+      printf "%d values were compared; %d changed beyond their margin. ", m, total
       printf "Each change interval comes from the invocations of both runs (Welch'"'"'s, on logarithms for ratios and plain figures) "
       printf "and is taken at %.4f%% instead of 95%%: the correction for %d comparisons (Bonferroni), so that all verdicts hold together at 95%%; ", 100 * level, m
       printf "whether anything changed is also what Holm'"'"'s procedure says (its first step). "
       printf "The RESULT lines carry q=, Benjamini-Hochberg over the same figures. "
-      printf "\"changed\": the whole interval lies beyond the figure'"'"'s margin (2%% for ratios, 20 ns for ctxswitch'"'"'s comparisons, 2 points for lockwait'"'"'s overhead, else the -m share); \"same\": it lies within; \"unclear\": neither.\n\n"
+      printf "\"changed\": the whole interval lies beyond the figure'"'"'s margin (a comparison'"'"'s own, from its EXP_figures; else the -m share); \"same\": it lies within; \"unclear\": neither. The margins: %s.\n\n", margins
       }
       for (i = 1; i <= ne; i++) {
         e = order[i]; $0 = summ[e]
