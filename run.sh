@@ -28,7 +28,8 @@ environment (validated before anything runs; a bad value exits 2):
   CC=...          compiler for ./build.sh
   Each experiment's own knobs (read and checked by its EXPERIMENT/exp.sh)
   follow, with the values each accepts; docs/knobs.md says what they do.
-outputs: results/<exp>-raw.txt, results/<exp>-*.csv, results/summary.md, README.md
+outputs: results/<exp>-raw.txt, results/<exp>-*.csv, results/summary.md, README.md, results/compare.md
+         (what changed since the run replaced, whose raw files are kept in results/previous/)
          (with QUICK=1: results/quick-* only)
 TXT
   experiment_usages
