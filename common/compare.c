@@ -63,6 +63,7 @@ struct run {
     struct line *lines;
     size_t nlines;
     double placement_ns; /* the main placement's hand-off; NAN: none */
+    double canary[SPEED_MAX_LEVELS + 1]; /* per speed level (1-based); NAN: none */
 };
 
 struct fig {
@@ -70,7 +71,6 @@ struct fig {
     const struct line *l;
     char id[512];
     int level;     /* speed_level=; -1 without one (an older version) */
-    double canary; /* its level's canary */
     int paired;
 };
 
@@ -166,6 +166,8 @@ static void read_run(const char *exp, const char *path, struct run *r)
     memset(r, 0, sizeof *r);
     r->path = path;
     r->placement_ns = NAN;
+    for (int k = 0; k <= SPEED_MAX_LEVELS; k++)
+        r->canary[k] = NAN;
     char *buf = NULL, want[128], prefix[128];
     size_t cap = 0, capl = 0;
     long no = 0;
@@ -197,6 +199,9 @@ static void read_run(const char *exp, const char *path, struct run *r)
         }
         if (strcmp(get(&l, "kind") ? get(&l, "kind") : "", "placement_level") == 0 && num(get(&l, "main")) == 1)
             r->placement_ns = num(get(&l, "one_way_ns"));
+        int k = (int)num(get(&l, "level"));
+        if (strcmp(get(&l, "kind") ? get(&l, "kind") : "", "speed_level_run") == 0 && k >= 1 && k <= SPEED_MAX_LEVELS)
+            r->canary[k] = num(get(&l, "canary_ns"));
         if (r->nlines == capl) {
             capl = capl ? 2 * capl : 256;
             struct line *g = realloc(r->lines, capl * sizeof *g);
@@ -227,7 +232,7 @@ static struct fig *figures_of(const struct run *r, const struct spec *sp, int ns
                 s = &sp[j];
         if (!s)
             continue;
-        struct fig f = {.s = s, .l = l, .level = -1, .canary = NAN};
+        struct fig f = {.s = s, .l = l, .level = -1};
         size_t len = 0;
         for (int k = 0; k < s->nids; k++) {
             const char *v = get(l, s->ids[k]);
@@ -236,10 +241,8 @@ static struct fig *figures_of(const struct run *r, const struct spec *sp, int ns
         }
         if (len >= sizeof f.id)
             die_usage("compare: %s: identity too long in a %s line", r->path, s->kind);
-        if (get(l, "speed_level")) {
+        if (get(l, "speed_level"))
             f.level = (int)num(get(l, "speed_level"));
-            f.canary = num(get(l, "canary_ns"));
-        }
         size_t j = 0;
         while (j < n && !(fs[j].s == s && strcmp(fs[j].id, f.id) == 0 && fs[j].level == f.level))
             j++;
@@ -250,17 +253,44 @@ static struct fig *figures_of(const struct run *r, const struct spec *sp, int ns
     return fs;
 }
 
-/* b's level is a's: the same canary speed, or both mixed (0); a file
- * without levels (older, which kept only rounds near the run's best canary)
- * stands for the fastest level */
-static double level_distance(const struct fig *a, const struct fig *b)
+/* A's speed level -> B's: the levels of the two runs matched by their
+ * canary, the closest pair first, each level once, 15% apart at most (a
+ * level's number is its run's own) */
+static int level_map[SPEED_MAX_LEVELS + 1];
+
+static void match_levels(const struct run *a, const struct run *b)
+{
+    int used[SPEED_MAX_LEVELS + 1] = {0};
+    memset(level_map, 0, sizeof level_map);
+    for (;;) {
+        int bi = 0, bj = 0;
+        double best = SPEED_MATCH;
+        for (int i = 1; i <= SPEED_MAX_LEVELS; i++)
+            for (int j = 1; j <= SPEED_MAX_LEVELS; j++) {
+                double x = a->canary[i], y = b->canary[j];
+                if (level_map[i] || used[j] || !(x > 0) || !(y > 0))
+                    continue;
+                double r = x > y ? x / y : y / x;
+                if (r <= best)
+                    best = r, bi = i, bj = j;
+            }
+        if (!bi)
+            return;
+        level_map[bi] = bj;
+        used[bj] = 1;
+    }
+}
+
+/* 1 when b's level is a's: matched by canary (match_levels), both mixed
+ * (0), or one file without levels (older, which kept only the rounds near
+ * the run's best canary) against the other's fastest level */
+static int same_level(const struct fig *a, const struct fig *b)
 {
     if (a->level < 0 || b->level < 0)
-        return (a->level < 0 ? b->level : a->level) <= 1 ? 0 : INFINITY;
+        return a->level < 0 && b->level < 0 ? 1 : (a->level < 0 ? b->level : a->level) == 1;
     if (a->level == 0 || b->level == 0)
-        return a->level == b->level ? 0 : INFINITY;
-    double r = a->canary > b->canary ? a->canary / b->canary : b->canary / a->canary;
-    return r <= SPEED_MATCH ? r : INFINITY;
+        return a->level == b->level;
+    return a->level <= SPEED_MAX_LEVELS && level_map[a->level] == b->level;
 }
 
 static int dimensionless(const struct spec *s, const char *key)
@@ -352,17 +382,16 @@ static void compare_experiment(const char *exp, const struct spec *sp, int nsp, 
     int models_differ = strcmp(ra->cpu_model, rb->cpu_model) != 0;
     double pa = ra->placement_ns, pb = rb->placement_ns;
     int apart = !isnan(pa) && !isnan(pb) && (pa > PLACEMENT_MATCH * pb || pb > PLACEMENT_MATCH * pa);
+    match_levels(ra, rb);
     for (size_t i = 0; i < na; i++) {
         const struct fig *best = NULL;
-        double bestd = INFINITY;
         int same_id = 0;
-        for (size_t j = 0; j < nb; j++) {
+        for (size_t j = 0; j < nb && !best; j++) {
             if (fb[j].s != fa[i].s || fb[j].paired || strcmp(fb[j].id, fa[i].id) != 0)
                 continue;
             same_id = 1;
-            double d = level_distance(&fa[i], &fb[j]);
-            if (d < bestd)
-                bestd = d, best = &fb[j];
+            if (same_level(&fa[i], &fb[j]))
+                best = &fb[j];
         }
         if (best)
             ((struct fig *)best)->paired = 1;

@@ -108,6 +108,13 @@ check_eq "... A's fast level has no partner in B" "speed_level" \
   "$(grep 'kind=compare .*speed_level=1 speed_level_b=NA figure=ratio' "$TMP/s.out" | kv_awk '{ print kv_get($0, "why") }')"
 check_eq "... the claim that changed is named (beyond -> beyond: none)" "0" \
   "$(grep 'kind=compare_summary' "$TMP/s.out" | kv_awk '{ print kv_get($0, "claims_changed") }')"
+# three levels each (a run of this host): A's 0.405 ns is B's 0.404, not B's 0.455 (which A's 0.365
+# would also reach within 15%): the closest canaries pair first, whatever order the lines come in
+raw "$TMP/t1" Xeon 80 "1:0.31 2:0.365 3:0.405" "1:4.0 2:3.5 3:3.0"
+raw "$TMP/t2" Xeon 80 "1:0.309 2:0.404 3:0.455" "1:4.0 2:3.0 3:2.5"
+"$CMP" "$TMP/t1" "$TMP/t2" >"$TMP/t.out" 2>&1 || true
+check_eq "... three levels a run: 1 with 1, 3 with 2, A's 2 and B's 3 unpaired" "1-1 2-NA 3-2 NA-3" \
+  "$(grep 'kind=compare .*figure=ratio' "$TMP/t.out" | kv_awk '{ print kv_get($0, "speed_level") "-" kv_get($0, "speed_level_b") }' | sort | paste -sd' ' -)"
 raw "$TMP/p2" Xeon 26 "1:0.56" "1:3.6"
 "$CMP" "$TMP/s1" "$TMP/p2" >"$TMP/p.out" 2>&1 || true
 check_eq "another placement (hand-off 80 against 26 ns): no verdict on placement-dependent figures" "" \
