@@ -176,6 +176,8 @@ report() {
     $3 == "kind=compare" {
       e = v("exp"); if (!(e in seen)) { seen[e] = 1; order[++ne] = e }
       w = v("verdict")
+      if (v("claim_a") != "" && v("claim_a") != v("claim_b") && v("claim_a") != "NA" && v("claim_b") != "NA")
+        claims[e] = claims[e] sprintf("| %s | %s | %s -> %s | %s |\n", ident(), v("figure"), v("claim_a"), v("claim_b"), w (w == "none" ? " (" v("why") ")" : ""))
       if (w == "none") { why[e, v("why")]++; whys[v("why")] = 1; next }
       # the margins in use, once per experiment, kind and value: "false_sharing ratio 2%"
       for (i = 4; i <= NF; i++) if ($i ~ /^margin_/) {
@@ -185,8 +187,6 @@ report() {
       }
       line = sprintf("| %s | %s %s | %s | %s | %s [%s, %s] |", ident(), v("figure"), v("value"), v("a"), v("b"), pct(v("change_pct")), pct(v("change_pct_lo")), pct(v("change_pct_hi")))
       if (w == "changed") changed[e] = changed[e] line "\n"
-      if (v("claim_a") != "" && v("claim_a") != v("claim_b") && v("claim_a") != "NA" && v("claim_b") != "NA")
-        claims[e] = claims[e] sprintf("| %s | %s | %s -> %s | %s |\n", ident(), v("figure"), v("claim_a"), v("claim_b"), w)
     }
     $3 == "kind=compare_summary" { summ[v("exp")] = $0 }
     $3 == "kind=compare_total" { m = v("compared"); level = v("level"); total = v("changed") }

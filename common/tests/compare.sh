@@ -93,7 +93,7 @@ raw() {
     echo "RESULT exp=false_sharing kind=placement_level level=1 main=1 cpus=0,1 one_way_ns=$3 one_way_ns_lo=$3 one_way_ns_hi=$3"
     for l in $4; do echo "RESULT exp=false_sharing kind=speed_level_run level=${l%%:*} main=0 canary_ns=${l#*:} share=0.5"; done
     for l in $5; do
-      echo "RESULT exp=false_sharing kind=ratio increment=atomic compare=adjacent/pad128 threads=2 speed_level=${l%%:*} canary_ns=$(tr ' ' '\n' <<<"$4" | awk -F: -v k="${l%%:*}" '$1 == k { print $2 }') speed_share=0.5 speed_main=0 ratio=${l#*:} ratio_lo=$(awk -v r="${l#*:}" 'BEGIN { print r * 0.99 }') ratio_hi=$(awk -v r="${l#*:}" 'BEGIN { print r / 0.99 }') invocations=10 claim=beyond"
+      echo "RESULT exp=false_sharing kind=ratio increment=atomic compare=adjacent/pad128 threads=2 speed_level=${l%%:*} canary_ns=$(tr ' ' '\n' <<<"$4" | awk -F: -v k="${l%%:*}" '$1 == k { print $2 }') speed_share=0.5 speed_main=0 ratio=${l#*:} ratio_lo=$(awk -v r="${l#*:}" 'BEGIN { print r * 0.99 }') ratio_hi=$(awk -v r="${l#*:}" 'BEGIN { print r / 0.99 }') invocations=10 claim=${CLAIM:-beyond}"
       echo "RESULT exp=false_sharing kind=cell increment=atomic layout=adjacent threads=2 speed_level=${l%%:*} canary_ns=$(tr ' ' '\n' <<<"$4" | awk -F: -v k="${l%%:*}" '$1 == k { print $2 }') ns_per_inc=30 ns_per_inc_lo=29 ns_per_inc_hi=31 cycles_per_inc=${l#*:} cycles_per_inc_lo=$(awk -v r="${l#*:}" 'BEGIN { print r * 0.99 }') cycles_per_inc_hi=$(awk -v r="${l#*:}" 'BEGIN { print r / 0.99 }') invocations=10"
     done
   } >"$1/false_sharing-raw.txt"
@@ -119,12 +119,14 @@ raw "$TMP/p2" Xeon 26 "1:0.56" "1:3.6"
 "$CMP" "$TMP/s1" "$TMP/p2" >"$TMP/p.out" 2>&1 || true
 check_eq "another placement (hand-off 80 against 26 ns): no verdict on placement-dependent figures" "" \
   "$(grep 'kind=compare .*speed_level=2 ' "$TMP/p.out" | grep -v 'why=placement' || true)"
-raw "$TMP/m2" EPYC 82 "1:0.56" "1:3.6"
+CLAIM=unclear raw "$TMP/m2" EPYC 82 "1:0.56" "1:3.6"
 "$CMP" "$TMP/s1" "$TMP/m2" >"$TMP/m.out" 2>&1 || true
 check_eq "two CPU models: ns_per_inc shown without a verdict, cycles and the ratio with one" \
   "cycles_per_inc:changed ns_per_inc:none/cpu_model ratio:changed" \
   "$(grep 'kind=compare .*speed_level=2 ' "$TMP/m.out" | kv_awk '{ w = kv_get($0, "why"); print kv_get($0, "value") ":" kv_get($0, "verdict") (w == "" ? "" : "/" w) }' | sort | paste -sd' ' -)"
 check "... and the report says why" grep -q '^Two CPU models: only dimensionless figures' "$TMP/m.out"
+check_eq "... the claim that changed (beyond -> unclear) is counted and shown" "1 1" \
+  "$(grep 'kind=compare_summary' "$TMP/m.out" | kv_awk '{ print kv_get($0, "claims_changed") }') $(grep -c '^| .* | ratio | beyond -> unclear | changed |$' "$TMP/m.out")"
 
 # ---- the slow-host fixture in this version's format, against itself
 mkdir "$TMP/slow"
