@@ -187,6 +187,7 @@ report() {
       }
       line = sprintf("| %s | %s %s | %s | %s | %s [%s, %s] |", ident(), v("figure"), v("value"), v("a"), v("b"), pct(v("change_pct")), pct(v("change_pct_lo")), pct(v("change_pct_hi")))
       if (w == "changed") changed[e] = changed[e] line "\n"
+      every[e] = every[e] sprintf("| %s | %s %s | %s [%s, %s] | %s [%s, %s] | %s [%s, %s] | %s |\n", ident(), v("figure"), v("value"), v("a"), v("a_lo"), v("a_hi"), v("b"), v("b_lo"), v("b_hi"), pct(v("change_pct")), pct(v("change_pct_lo")), pct(v("change_pct_hi")), w)
     }
     $3 == "kind=compare_summary" { summ[v("exp")] = $0 }
     $3 == "kind=compare_total" { m = v("compared"); level = v("level"); total = v("changed") }
@@ -217,6 +218,8 @@ report() {
         if (changed[e] != "") printf "| figure | kind | A | B | change [interval] |\n|---|---|---:|---:|---|\n%s\n", changed[e]
         if (claims[e] != "") printf "Claims that changed between the runs:\n\n| figure | kind | claim A -> B | verdict |\n|---|---|---|---|\n%s\n", claims[e]
         else if (v("compared") > 0) printf "No claim changed between the runs.\n\n"
+        if (every[e] != "")
+          printf "<details><summary>Every compared value of %s</summary>\n\n| figure | kind | A [95%%] | B [95%%] | change [corrected interval] | verdict |\n|---|---|---|---|---|---|\n%s\n</details>\n\n", e, every[e]
       }
     }' "$1"
 }
