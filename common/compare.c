@@ -384,7 +384,7 @@ static void compare_experiment(const char *exp, const struct spec *sp, int nsp, 
     int apart = !isnan(pa) && !isnan(pb) && (pa > PLACEMENT_MATCH * pb || pb > PLACEMENT_MATCH * pa);
     match_levels(ra, rb);
     for (size_t i = 0; i < na; i++) {
-        const struct fig *best = NULL;
+        struct fig *best = NULL;
         int same_id = 0;
         for (size_t j = 0; j < nb && !best; j++) {
             if (fb[j].s != fa[i].s || fb[j].paired || strcmp(fb[j].id, fa[i].id) != 0)
@@ -394,7 +394,7 @@ static void compare_experiment(const char *exp, const struct spec *sp, int nsp, 
                 best = &fb[j];
         }
         if (best)
-            ((struct fig *)best)->paired = 1;
+            best->paired = 1;
         compare_pair(exp, &fa[i], best, models_differ, apart && fa[i].s->placed,
                      best ? NULL : same_id ? "speed_level" : "only_a");
     }

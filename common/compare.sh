@@ -16,7 +16,7 @@ source "$ROOT/common/lib.sh"
 # exit 1 means "something changed" here, so every error exits 2
 die() { one_line "$PROG: $*" >&2; exit 2; }
 read_experiments "$ROOT"
-BUILD=${SHARECOST_BUILD:-$ROOT/build}
+BUILD=$ROOT/build
 
 usage() {
   cat <<TXT
