@@ -145,6 +145,8 @@ build_common() {
   # run.sh's second level: the placement probe and the figures over invocations
   cc_prog handoff "$ROOT/common/handoff.c"
   cc_prog combine "$ROOT/common/combine.c"
+  # common/compare.sh's statistics: two runs' figures, the change and its verdict
+  cc_prog compare "$ROOT/common/compare.c"
 }
 
 # build_experiment EXP TESTS: source EXP/build.sh and run build_EXP, then

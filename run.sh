@@ -34,7 +34,8 @@ environment (validated before anything runs; a bad value exits 2):
                   before anything is built or written, unless named here
   Each experiment's own knobs (read and checked by its EXPERIMENT/exp.sh)
   follow, with the values each accepts; docs/knobs.md says what they do.
-outputs: results/<exp>-raw.txt, results/<exp>-*.csv, results/summary.md, README.md
+outputs: results/<exp>-raw.txt, results/<exp>-*.csv, results/summary.md, README.md, results/compare.md
+         (what changed since the run replaced, whose raw files are kept in results/previous/)
          (with QUICK=1: results/quick-* only)
 TXT
   experiment_usages
@@ -75,6 +76,8 @@ PROG=run.sh
 ROOT=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=common/lib.sh
 source "$ROOT/common/lib.sh"
+# shellcheck source=common/previous.sh
+source "$ROOT/common/previous.sh" # keep_previous, compare_previous
 # the clock figures are measured below; CLOCK_GHZ* inherited from the caller
 # are not measurements and must not reach the raw files
 for v in $(compgen -v CLOCK_GHZ); do unset "$v"; done
@@ -685,6 +688,7 @@ main() {
   # move into place: raw files and tables, then the summary, then README
   local f
   # (replace_file: a replaced file keeps its mode)
+  [ "$QUICK" = 1 ] || keep_previous
   for f in "$TMPD"/out/*-raw.txt; do replace_file "$f" "$RESULTS/$(basename "$f")" || die "cannot write $RESULTS"; done
   for f in "$TMPD"/files/*; do
     [ -e "$f" ] || continue
@@ -699,6 +703,7 @@ main() {
     echo "$PROG: wrote results/ and updated README.md" >&2
   fi
   echo "$PROG: done in $(($(date +%s) - T0)) s (estimated $TOTAL s)" >&2
+  [ "$QUICK" = 1 ] || compare_previous
 }
 
 main "$@"

@@ -201,6 +201,32 @@ struct nested {
     double sd; /* of the invocation estimates, on the scale used */
 };
 struct nested ci_invocations(const double *est, const double *lo, const double *hi, size_t n, int log_scale);
+/* Student's t: the CDF and the p-quantile (0 < p < 1) for any df > 0,
+ * INFINITY for the normal law (the regularized incomplete beta; runs.c). */
+double t_cdf(double t, double df);
+double t_quantile(double p, double df);
+/* A published figure's mean, standard error and degrees of freedom on the
+ * scale its interval was taken on (the log for log_scale), recovered from
+ * ci_invocations' output: est -+ t(k - 1) se over k invocations; k = 1
+ * (the invocation's own rounds) is read as a normal interval (df INFINITY).
+ * NAN fields when the interval is missing. */
+struct mean_se {
+    double m, se, df;
+};
+struct mean_se published_mean_se(double est, double lo, double hi, size_t k, int log_scale);
+/* x on the log scale by the delta method (se / m); NAN unless m > 0. */
+struct mean_se mean_se_log(struct mean_se x);
+/* b - a of two independent runs' figures: Welch's standard error and the
+ * Welch-Satterthwaite degrees of freedom (docs/method.md, "Comparing two
+ * runs"). */
+struct mean_se welch_diff(struct mean_se a, struct mean_se b);
+/* The two-sided interval at `level` (0.95, or 1 - 0.05 / m for m
+ * comparisons) of x: m -+ t(df) se; est = m, p unused. */
+struct interval ci_mean_se(struct mean_se x, double level);
+/* The two-sided p-value against |true value| <= margin: ci_mean_se lies
+ * wholly beyond the margin at every level below 1 - p (p = 1 when the
+ * estimate lies within the margin). */
+double p_beyond_margin(struct mean_se x, double margin);
 
 /* ---- speed levels (levels.c) ----
  * A shared host runs a virtual CPU at a few speeds (another tenant on the

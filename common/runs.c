@@ -196,3 +196,128 @@ struct nested ci_invocations(const double *est, const double *lo, const double *
     r.iv.hi = log_scale ? exp(m + half) : m + half;
     return r;
 }
+
+/* The regularized incomplete beta I_x(a, b) by its continued fraction
+ * (modified Lentz), on the side where it converges fast. */
+static double beta_cf(double a, double b, double x)
+{
+    const double tiny = 1e-300;
+    double c = 1, d = 1 - (a + b) * x / (a + 1);
+    d = fabs(d) < tiny ? tiny : d;
+    d = 1 / d;
+    double h = d;
+    for (int m = 1; m <= 300; m++) {
+        double m2 = 2.0 * m, aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+        d = 1 + aa * d, c = 1 + aa / c;
+        d = fabs(d) < tiny ? tiny : d, c = fabs(c) < tiny ? tiny : c;
+        d = 1 / d;
+        h *= d * c;
+        aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+        d = 1 + aa * d, c = 1 + aa / c;
+        d = fabs(d) < tiny ? tiny : d, c = fabs(c) < tiny ? tiny : c;
+        d = 1 / d;
+        double del = d * c;
+        h *= del;
+        if (fabs(del - 1) < 1e-15)
+            break;
+    }
+    return h;
+}
+
+static double beta_inc(double a, double b, double x)
+{
+    if (x <= 0)
+        return 0;
+    if (x >= 1)
+        return 1;
+    double front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x));
+    return x < (a + 1) / (a + b + 2) ? front * beta_cf(a, b, x) / a : 1 - front * beta_cf(b, a, 1 - x) / b;
+}
+
+double t_cdf(double t, double df)
+{
+    if (isnan(t) || isnan(df) || df <= 0)
+        return NAN;
+    if (isinf(df))
+        return 0.5 * erfc(-t / sqrt(2.0));
+    double tail = 0.5 * beta_inc(df / 2, 0.5, df / (df + t * t)); /* P(T > |t|) */
+    return t > 0 ? 1 - tail : tail;
+}
+
+double t_quantile(double p, double df)
+{
+    if (!(p > 0 && p < 1) || isnan(df) || df <= 0)
+        return NAN;
+    if (p < 0.5)
+        return -t_quantile(1 - p, df);
+    double lo = 0, hi = 1;
+    while (t_cdf(hi, df) < p && hi < 1e300)
+        hi *= 2;
+    for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) { /* bisection: t_cdf grows with t */
+        double mid = (lo + hi) / 2;
+        if (t_cdf(mid, df) < p)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return (lo + hi) / 2;
+}
+
+struct mean_se published_mean_se(double est, double lo, double hi, size_t k, int log_scale)
+{
+    struct mean_se r = {NAN, NAN, NAN};
+    if (k == 0 || isnan(est) || isnan(lo) || isnan(hi) || hi < lo || (log_scale && (est <= 0 || lo <= 0)))
+        return r;
+    double half = log_scale ? (log(hi) - log(lo)) / 2 : (hi - lo) / 2;
+    r.m = log_scale ? log(est) : est;
+    /* one invocation: its own rounds' interval, taken as normal */
+    r.df = k >= 2 ? (double)(k - 1) : INFINITY;
+    r.se = half / (k >= 2 ? t_quantile975(k - 1) : Z975);
+    return r;
+}
+
+struct mean_se mean_se_log(struct mean_se x)
+{
+    struct mean_se r = {NAN, NAN, NAN};
+    if (!(x.m > 0))
+        return r;
+    r.m = log(x.m);
+    r.se = x.se / x.m;
+    r.df = x.df;
+    return r;
+}
+
+struct mean_se welch_diff(struct mean_se a, struct mean_se b)
+{
+    struct mean_se d = {b.m - a.m, NAN, NAN};
+    double va = a.se * a.se, vb = b.se * b.se;
+    d.se = sqrt(va + vb);
+    /* Welch-Satterthwaite; an infinite df adds nothing to the sum */
+    double den = (isinf(a.df) ? 0 : va * va / a.df) + (isinf(b.df) ? 0 : vb * vb / b.df);
+    d.df = den > 0 ? (va + vb) * (va + vb) / den : INFINITY;
+    if (isnan(d.m) || isnan(d.se))
+        d.m = d.se = d.df = NAN;
+    return d;
+}
+
+struct interval ci_mean_se(struct mean_se x, double level)
+{
+    struct interval iv = {x.m, NAN, NAN, NAN, 0};
+    double t = t_quantile(1 - (1 - level) / 2, x.df), half = t * x.se;
+    if (isnan(half))
+        return iv;
+    iv.lo = x.m - half;
+    iv.hi = x.m + half;
+    return iv;
+}
+
+double p_beyond_margin(struct mean_se x, double margin)
+{
+    if (isnan(x.m) || isnan(x.se) || isnan(x.df))
+        return NAN;
+    if (fabs(x.m) <= margin)
+        return 1;
+    if (x.se == 0)
+        return 0;
+    return 2 * (1 - t_cdf((fabs(x.m) - margin) / x.se, x.df));
+}

@@ -31,6 +31,8 @@ commands=(
   "build/machine|$BUILD/machine"
   "build/handoff|$BUILD/handoff"
   "build/combine|$BUILD/combine"
+  "common/compare.sh|$ROOT/common/compare.sh"
+  "build/compare|$BUILD/compare"
 )
 for f in "$ROOT"/lockwait/tool/bench/*.sh; do commands+=("$(basename "$f")|$f"); done
 # each listed experiment's programs, named as docs/adding-an-experiment.md

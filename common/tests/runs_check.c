@@ -198,6 +198,53 @@ static void check_speed_levels(void)
     end();
 }
 
+/* the change between two runs (common/compare.c): Student's law at any
+ * level and df, a published interval read back, Welch's difference */
+static void check_change(void)
+{
+    begin("t_cdf and t_quantile match the tables (0.975 at df 1, 10, inf; 0.995 at 4; 0.9995 at 3; df 7.5)");
+    expect(same(t_quantile(0.975, 1), 12.706, 1e-3) && same(t_quantile(0.975, 10), 2.228, 1e-3) &&
+               same(t_quantile(0.975, INFINITY), 1.959964, 1e-5),
+           "0.975: %g %g %g", t_quantile(0.975, 1), t_quantile(0.975, 10), t_quantile(0.975, INFINITY));
+    expect(same(t_quantile(0.995, 4), 4.604, 1e-3) && same(t_quantile(0.9995, 3), 12.924, 2e-3),
+           "0.995 at 4: %g; 0.9995 at 3: %g", t_quantile(0.995, 4), t_quantile(0.9995, 3));
+    expect(t_quantile(0.975, 7.5) < 2.365 && t_quantile(0.975, 7.5) > 2.306, "df 7.5: %g", t_quantile(0.975, 7.5));
+    expect(same(t_cdf(2.228, 10), 0.975, 1e-4) && same(t_cdf(0, 3), 0.5, 1e-12) &&
+               same(t_cdf(-2.228, 10), 0.025, 1e-3) && same(t_quantile(0.025, 10), -t_quantile(0.975, 10), 1e-9),
+           "cdf %g %g %g", t_cdf(2.228, 10), t_cdf(0, 3), t_cdf(-2.228, 10));
+    expect(isnan(t_quantile(1, 3)) && isnan(t_cdf(1, 0)), "out of range: %g %g", t_quantile(1, 3), t_cdf(1, 0));
+    end();
+
+    begin("published_mean_se reads ci_invocations back (lin and log); welch_diff by hand; p_beyond_margin");
+    double e[] = {1, 2, 3}, w[] = {1, 2, 3};
+    struct nested r = ci_invocations(e, w, w, 3, 0);
+    struct mean_se a = published_mean_se(r.iv.est, r.iv.lo, r.iv.hi, r.iv.n, 0);
+    expect(same(a.m, 2, 1e-12) && same(a.se, 1 / sqrt(3), 1e-9) && a.df == 2, "lin: m %g se %g df %g", a.m, a.se,
+           a.df);
+    double el[] = {1, 2, 4};
+    r = ci_invocations(el, el, el, 3, 1);
+    a = published_mean_se(r.iv.est, r.iv.lo, r.iv.hi, r.iv.n, 1);
+    expect(same(a.m, log(2), 1e-12) && same(a.se, log(2) / sqrt(3), 1e-9), "log: m %g se %g", a.m, a.se);
+    a = published_mean_se(5, 4, 7, 1, 0);
+    expect(same(a.se, 1.5 / 1.959964, 1e-6) && isinf(a.df), "one invocation: se %g df %g", a.se, a.df);
+    struct mean_se x = {1, 2, 9}, y = {3, 1, 4}, d = welch_diff(x, y);
+    /* df = (4 + 1)^2 / (16/9 + 1/4) = 12.33 */
+    expect(same(d.m, 2, 1e-12) && same(d.se, sqrt(5), 1e-12) && same(d.df, 25 / (16.0 / 9 + 0.25), 1e-9),
+           "welch: %g %g %g", d.m, d.se, d.df);
+    struct mean_se n = {3, 1, INFINITY};
+    struct interval iv = ci_mean_se(n, 0.95);
+    expect(same(iv.lo, 3 - 1.959964, 1e-5) && same(iv.hi, 3 + 1.959964, 1e-5), "ci [%g, %g]", iv.lo, iv.hi);
+    /* (3 - 1) / 1 = 2 standard errors beyond the margin: 2 (1 - Phi(2)) */
+    expect(same(p_beyond_margin(n, 1), 0.0455003, 1e-6) && p_beyond_margin(n, 3.5) == 1,
+           "p %g %g", p_beyond_margin(n, 1), p_beyond_margin(n, 3.5));
+    /* at the level 1 - p the interval just touches the margin */
+    struct mean_se m = {0.3, 0.05, 6};
+    double p = p_beyond_margin(m, 0.1);
+    iv = ci_mean_se(m, 1 - p);
+    expect(same(iv.lo, 0.1, 1e-6), "p %g: lo %g", p, iv.lo);
+    end();
+}
+
 int main(void)
 {
     check_speed_levels();
@@ -206,6 +253,7 @@ int main(void)
     check_coverage();
     check_quantile();
     check_levels();
+    check_change();
     printf("# done\n");
     return any_bad;
 }

@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# common/compare.sh and build/compare with known answers: a run against
+# itself changes nothing; one cell's invocation estimates scaled by 1.2 (and
+# re-combined by build/combine) come out "changed" by +20% inside their
+# interval, with nothing else flagged; figures pair only within one speed
+# level (matched by canary, not by number) and one placement; between two
+# CPU models only dimensionless values get a verdict; an older version's raw
+# file, another experiment's, and bad arguments are refused or read, never
+# misread (exit 2 naming the file). Inputs: the committed results/, the
+# slow-host fixture, common/tests/compare-old-ctxswitch-raw.txt (an older
+# version's lines) and small raw files written here.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../testlib.sh"
+CMP=$ROOT/common/compare.sh
+read_experiments "$ROOT"
+# shellcheck source=/dev/null
+spec() { (source "$ROOT/$1/exp.sh" && "${1}_figures"); }
+
+# ---- a run against itself: nothing changed, every change 0
+mkdir "$TMP/self"
+cp "$ROOT"/results/{false_sharing,ctxswitch,lockwait}-raw.txt "$TMP/self/"
+rc=0; "$CMP" results "$TMP/self" >"$TMP/self.out" 2>"$TMP/err" || rc=$?
+check_eq "results against a copy of itself: exit 0" "0" "$rc"
+check_eq "... no verdict but same and unclear" "" "$(grep '^RESULT .*kind=compare ' "$TMP/self.out" | grep -v 'verdict=same\|verdict=unclear' | head -n 2)"
+check_eq "... every change 0" "" "$(grep '^RESULT .*kind=compare ' "$TMP/self.out" | grep -v ' change_pct=0 ' | head -n 2)"
+check_awk "... every experiment compared (3 summaries, over 100 values)" \
+  "$(grep -c 'kind=compare_summary' "$TMP/self.out") == 3 && $(grep -c 'kind=compare .*verdict=\(same\|unclear\)' "$TMP/self.out") > 100"
+check "... the report names the correction and the level" grep -q 'Bonferroni' "$TMP/self.out"
+check "... and opens with what differs (nothing)" grep -q '^Nothing in this list differs' "$TMP/self.out"
+if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
+  rc=0; "$CMP" HEAD HEAD >"$TMP/head.out" 2>&1 || rc=$?
+  check_eq "a git revision against itself: exit 0, read from its committed results/" "0 1" \
+    "$rc $(grep -c '^A: the results committed at HEAD' "$TMP/head.out")"
+else
+  skip "a git revision against itself" "not a git checkout"
+fi
+
+# ---- one cell scaled by 1.2
+# remake RAW OUT EXP MATCH KEYS: RAW's invocation lines, the values KEYS
+# (a regex) of the lines MATCH (a regex) finds scaled by 1.2, then
+# build/combine's published lines over them
+remake() {
+  local f=1.2
+  [ -n "$4" ] || f=1
+  # input: RESULT exp=E kind=K inv=I key=value ...; published (untagged) lines are dropped
+  awk -v match_="$4" -v keys="$5" -v f="$f" '
+    /^RESULT / && $4 !~ /^inv=/ { next }
+    /^RESULT / && match_ != "" && $0 ~ match_ {
+      for (i = 5; i <= NF; i++) if ($i ~ "^(" keys ")(_lo|_hi)?=[-0-9.e+]+$") { split($i, kv, "="); $i = kv[1] "=" sprintf("%.9g", kv[2] * f) } }
+    { print }' "$1" >"$2"
+  spec "$3" >"$TMP/$3.spec"
+  "$BUILD/combine" "$TMP/$3.spec" "$2" >"$TMP/combined" && cat "$TMP/combined" >>"$2"
+}
+mkdir "$TMP/a" "$TMP/b"
+remake "$ROOT/results/false_sharing-raw.txt" "$TMP/a/false_sharing-raw.txt" false_sharing "" x
+remake "$ROOT/results/false_sharing-raw.txt" "$TMP/b/false_sharing-raw.txt" false_sharing \
+  " kind=cell inv=[0-9]+ increment=atomic layout=adjacent threads=2 " "ns_per_inc|cycles_per_inc"
+remake "$ROOT/results/ctxswitch-raw.txt" "$TMP/a/ctxswitch-raw.txt" ctxswitch "" x
+remake "$ROOT/results/ctxswitch-raw.txt" "$TMP/b/ctxswitch-raw.txt" ctxswitch " kind=direct inv=[0-9]+ mode=thread " "c1_ns"
+rc=0; "$CMP" "$TMP/a" "$TMP/b" >"$TMP/ab.out" 2>"$TMP/err" || rc=$?
+check_eq "one cell scaled by 1.2: exit 1 (something changed)" "1" "$rc"
+changed=$(grep '^RESULT .*verdict=changed' "$TMP/ab.out" || true)
+# the family holds ~180 values, so each interval is at 1 - 0.05/180: the
+# cell's cycles (a wider interval) may be unclear, never anything else
+check_eq "... changed: the cell's ns (and maybe its cycles) and ctxswitch's scaled C1, nothing else" "" \
+  "$(kv_awk '{ k = kv_get($0, "exp") " " kv_get($0, "figure") " " kv_get($0, "value") " " kv_get($0, "mode") kv_get($0, "increment") kv_get($0, "layout") kv_get($0, "threads") kv_get($0, "class")
+    if (k != "false_sharing cell ns_per_inc atomicadjacent2" && k != "false_sharing cell cycles_per_inc atomicadjacent2" && k != "ctxswitch direct c1_ns thread") print k }' <<<"$changed")"
+check_eq "... the cell's ns and the C1 are among them" "2" \
+  "$(grep -c 'exp=false_sharing kind=compare increment=atomic layout=adjacent threads=2 figure=cell value=ns_per_inc\|exp=ctxswitch kind=compare mode=thread figure=direct' <<<"$changed")"
+scaled=$(grep '^RESULT .*\(kind=compare increment=atomic layout=adjacent threads=2 figure=cell \|kind=compare mode=thread figure=direct\)' "$TMP/ab.out")
+check_eq "... each scaled value +20% inside its interval" "ok ok ok" \
+  "$(kv_awk '{ c = kv_get($0, "change_pct") + 0; lo = kv_get($0, "change_pct_lo") + 0; hi = kv_get($0, "change_pct_hi") + 0
+    printf "%s%s", (NR > 1 ? " " : ""), (c > 19.99 && c < 20.01 && lo < c && c < hi ? "ok" : "bad:" $0) }' <<<"$scaled")"
+check_eq "... the pair lines of the same increment and layout (another cell) did not change" "" \
+  "$(grep '^RESULT exp=false_sharing kind=compare .*figure=pair ' "$TMP/ab.out" | grep -v ' change_pct=0 ' || true)"
+check_eq "... the ratios of that cell (separate lines) did not change" "" \
+  "$(grep '^RESULT exp=false_sharing kind=compare .*figure=ratio' "$TMP/ab.out" | grep -v ' change_pct=0 ' || true)"
+check "... the summary counts them as up" grep -q 'exp=false_sharing kind=compare_summary .* changed=\([12]\) up=\1 down=0' "$TMP/ab.out"
+check_eq "... its RESULT lines follow the grammar (common/grammar.awk)" "" \
+  "$(grep '^RESULT ' "$TMP/ab.out" | awk -f "$ROOT/common/grammar.awk" 2>&1 | head -n 2)"
+check "... and the report's table shows the cell" grep -q '^| increment=atomic layout=adjacent threads=2 | cell ns_per_inc | .* | +20.0% \[' "$TMP/ab.out"
+
+# ---- small raw files: speed levels, placements, CPU models
+# raw DIR MODEL HANDOFF "LEVEL:CANARY ..." "LEVEL:RATIO ...": a false_sharing raw file
+raw() {
+  local l
+  mkdir -p "$1"
+  {
+    echo "# sharecost raw results: false_sharing"
+    echo "# cpu_model: $2"
+    echo "# knobs: QUICK=0"
+    echo "RESULT exp=false_sharing kind=placement_level level=1 main=1 cpus=0,1 one_way_ns=$3 one_way_ns_lo=$3 one_way_ns_hi=$3"
+    for l in $4; do echo "RESULT exp=false_sharing kind=speed_level_run level=${l%%:*} main=0 canary_ns=${l#*:} share=0.5"; done
+    for l in $5; do
+      echo "RESULT exp=false_sharing kind=ratio increment=atomic compare=adjacent/pad128 threads=2 speed_level=${l%%:*} canary_ns=$(tr ' ' '\n' <<<"$4" | awk -F: -v k="${l%%:*}" '$1 == k { print $2 }') speed_share=0.5 speed_main=0 ratio=${l#*:} ratio_lo=$(awk -v r="${l#*:}" 'BEGIN { print r * 0.99 }') ratio_hi=$(awk -v r="${l#*:}" 'BEGIN { print r / 0.99 }') invocations=10 claim=${CLAIM:-beyond}"
+      echo "RESULT exp=false_sharing kind=cell increment=atomic layout=adjacent threads=2 speed_level=${l%%:*} canary_ns=$(tr ' ' '\n' <<<"$4" | awk -F: -v k="${l%%:*}" '$1 == k { print $2 }') ns_per_inc=30 ns_per_inc_lo=29 ns_per_inc_hi=31 cycles_per_inc=${l#*:} cycles_per_inc_lo=$(awk -v r="${l#*:}" 'BEGIN { print r * 0.99 }') cycles_per_inc_hi=$(awk -v r="${l#*:}" 'BEGIN { print r / 0.99 }') invocations=10"
+    done
+  } >"$1/false_sharing-raw.txt"
+}
+# A: a fast level 1 (0.33 ns) and a slow level 2 (0.55 ns); B: only the slow one, numbered 1
+raw "$TMP/s1" Xeon 80 "1:0.33 2:0.55" "1:4.0 2:3.0"
+raw "$TMP/s2" Xeon 82 "1:0.56" "1:3.6"
+"$CMP" "$TMP/s1" "$TMP/s2" >"$TMP/s.out" 2>&1 || true
+check_eq "speed levels matched by canary: A's level 2 (0.55 ns) against B's level 1 (0.56 ns), +20%" "2 1 20" \
+  "$(grep 'kind=compare .*figure=ratio.*verdict=changed' "$TMP/s.out" | kv_awk '{ printf "%s %s %.0f", kv_get($0, "speed_level"), kv_get($0, "speed_level_b"), kv_get($0, "change_pct") }')"
+check_eq "... A's fast level has no partner in B" "speed_level" \
+  "$(grep 'kind=compare .*speed_level=1 speed_level_b=NA figure=ratio' "$TMP/s.out" | kv_awk '{ print kv_get($0, "why") }')"
+check_eq "... the claim that changed is named (beyond -> beyond: none)" "0" \
+  "$(grep 'kind=compare_summary' "$TMP/s.out" | kv_awk '{ print kv_get($0, "claims_changed") }')"
+# three levels each (a run of this host): A's 0.405 ns is B's 0.404, not B's 0.455 (which A's 0.365
+# would also reach within 15%): the closest canaries pair first, whatever order the lines come in
+raw "$TMP/t1" Xeon 80 "1:0.31 2:0.365 3:0.405" "1:4.0 2:3.5 3:3.0"
+raw "$TMP/t2" Xeon 80 "1:0.309 2:0.404 3:0.455" "1:4.0 2:3.0 3:2.5"
+"$CMP" "$TMP/t1" "$TMP/t2" >"$TMP/t.out" 2>&1 || true
+check_eq "... three levels a run: 1 with 1, 3 with 2, A's 2 and B's 3 unpaired" "1-1 2-NA 3-2 NA-3" \
+  "$(grep 'kind=compare .*figure=ratio' "$TMP/t.out" | kv_awk '{ print kv_get($0, "speed_level") "-" kv_get($0, "speed_level_b") }' | sort | paste -sd' ' -)"
+raw "$TMP/p2" Xeon 26 "1:0.56" "1:3.6"
+"$CMP" "$TMP/s1" "$TMP/p2" >"$TMP/p.out" 2>&1 || true
+check_eq "another placement (hand-off 80 against 26 ns): no verdict on placement-dependent figures" "" \
+  "$(grep 'kind=compare .*speed_level=2 ' "$TMP/p.out" | grep -v 'why=placement' || true)"
+CLAIM=unclear raw "$TMP/m2" EPYC 82 "1:0.56" "1:3.6"
+"$CMP" "$TMP/s1" "$TMP/m2" >"$TMP/m.out" 2>&1 || true
+check_eq "two CPU models: ns_per_inc shown without a verdict, cycles and the ratio with one" \
+  "cycles_per_inc:changed ns_per_inc:none/cpu_model ratio:changed" \
+  "$(grep 'kind=compare .*speed_level=2 ' "$TMP/m.out" | kv_awk '{ w = kv_get($0, "why"); print kv_get($0, "value") ":" kv_get($0, "verdict") (w == "" ? "" : "/" w) }' | sort | paste -sd' ' -)"
+check "... and the report says why" grep -q '^Two CPU models: only dimensionless figures' "$TMP/m.out"
+check_eq "... the claim that changed (beyond -> unclear) is counted and shown" "1 1" \
+  "$(grep 'kind=compare_summary' "$TMP/m.out" | kv_awk '{ print kv_get($0, "claims_changed") }') $(grep -c '^| .* | ratio | beyond -> unclear | changed |$' "$TMP/m.out")"
+
+# ---- the slow-host fixture in this version's format, against itself
+mkdir "$TMP/slow"
+gzip -dc "$ROOT/false_sharing/tests/slow-host-raw.txt.gz" >"$TMP/slow/false_sharing-raw.txt"
+if "$ROOT/run.sh" --summarize "$TMP/slow" >/dev/null 2>"$TMP/err"; then
+  rc=0; "$CMP" "$TMP/slow" "$TMP/slow" >"$TMP/slow.out" 2>&1 || rc=$?
+  check_eq "the slow host against itself, per speed level: exit 0, only same and unclear (none: too busy)" "0 " \
+    "$rc $(grep '^RESULT .*kind=compare ' "$TMP/slow.out" | grep -v 'verdict=same\|verdict=unclear\|verdict=none why=no_interval' | head -n 1)"
+  check "... its three speed levels in the report" grep -q '^| speed levels (canary per add) | 0.3354 ns (14%), 0.5559 ns main (82%), 0.9242 ns (4%) |' "$TMP/slow.out"
+  check_awk "... every level's figures paired (level 2 with 2: over 30 values)" \
+    "$(grep -c 'kind=compare .*speed_level=2 speed_level_b=2 ' "$TMP/slow.out") > 30"
+else
+  fail "run.sh --summarize re-derives the slow-host fixture" "$(tail -n 2 "$TMP/err")"
+fi
+
+# ---- run.sh: a full run keeps what it replaces and compares with it
+R=$TMP/repo
+scratch_built "$R"
+INVOCATIONS=2 REPS=6 ROUNDS=200 SIZES=4 DIRECT_ONLY=1 "$R/run.sh" ctxswitch >/dev/null 2>"$TMP/run.err" || true
+check "a full run keeps the raw file it replaced in results/previous/" cmp -s "$ROOT/results/ctxswitch-raw.txt" "$R/results/previous/ctxswitch-raw.txt"
+check_eq "... only this run's experiments there" "ctxswitch-raw.txt" "$(ls "$R/results/previous")"
+# (the few rounds of this run may all be too busy: then nothing changed, and the line says so too)
+check "... ends with one line comparing with it" grep -qE \
+  '^run.sh: compared with the run of 2026-12-01T19:51:55Z: [0-9]+ figures changed beyond their margin, see results/compare.md$' "$TMP/run.err"
+check "... whose report is results/compare.md" grep -q '^## Are they comparable' "$R/results/compare.md"
+before=$(tree_sum "$R/results/previous")
+QUICK=1 INVOCATIONS=1 REPS=6 ROUNDS=200 SIZES=4 DIRECT_ONLY=1 "$R/run.sh" ctxswitch >/dev/null 2>"$TMP/run.err" || true
+check_eq "a QUICK run leaves results/previous/ alone and compares nothing" "$before 0" \
+  "$(tree_sum "$R/results/previous") $(grep -c 'compared with the run' "$TMP/run.err")"
+if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
+  check "git ignores results/previous/" git -C "$ROOT" check-ignore -q results/previous/ctxswitch-raw.txt
+else
+  skip "git ignores results/previous/" "not a git checkout"
+fi
+
+# ---- older versions, other experiments, bad arguments
+mkdir "$TMP/old"
+cp "$ROOT/common/tests/compare-old-ctxswitch-raw.txt" "$TMP/old/ctxswitch-raw.txt"
+rc=0; "$CMP" "$TMP/old" results >"$TMP/old.out" 2>"$TMP/err" || rc=$?
+check_eq "an older version's raw file (no invocations): exit 2, nothing compared" "2" "$rc"
+check_eq "... its figures all shown without a verdict" "verdict=none:5 verdict=none:76" \
+  "$(grep 'kind=compare ' "$TMP/old.out" | kv_awk '{ print "verdict=" kv_get($0, "verdict") ":" kv_get($0, "why") }' | sort | uniq -c | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $2 }' | sed 's/:no_invocations/:5/; s/:only_b/:76/')"
+check "... and the message says why" grep -q 'no figure of A .* could be set against one of B' "$TMP/err"
+mkdir "$TMP/foreign"
+cp "$ROOT/results/ctxswitch-raw.txt" "$TMP/foreign/false_sharing-raw.txt"
+rc=0; "$CMP" "$TMP/foreign" results >"$TMP/out" 2>"$TMP/err" || rc=$?
+check_eq "another experiment's raw file under false_sharing's name: exit 2 naming it" "2 1" \
+  "$rc $(grep -c "$TMP/foreign/false_sharing-raw.txt is not false_sharing's raw file" "$TMP/err")"
+printf 'RESULT exp=false_sharing kind=ratio ratio=1\n' >"$TMP/foreign/false_sharing-raw.txt"
+rc=0; "$CMP" "$TMP/foreign" results >"$TMP/out" 2>"$TMP/err" || rc=$?
+check_eq "a file without the raw header: exit 2" "2 1" "$rc $(grep -c 'is not false_sharing' "$TMP/err")"
+{ echo "# sharecost raw results: false_sharing"; echo "RESULT exp=ctxswitch kind=direct mode=thread c1_ns=1"; } >"$TMP/foreign/false_sharing-raw.txt"
+rc=0; "$CMP" "$TMP/foreign" results >"$TMP/out" 2>"$TMP/err" || rc=$?
+check_eq "a line of another experiment inside: exit 2" "2 1" "$rc $(grep -c 'a line of another experiment' "$TMP/err")"
+rc=0; "$CMP" "$TMP/nosuch" results >"$TMP/out" 2>"$TMP/err" || rc=$?
+check_eq "a missing directory: exit 2 naming it" "2 1" "$rc $(grep -c "$TMP/nosuch: neither a directory nor a git revision" "$TMP/err")"
+mkdir "$TMP/empty"
+check_exit "a directory without raw files: exit 2" 2 "$CMP" "$TMP/empty" results
+check_exit "one run only: exit 2" 2 "$CMP" results
+check_exit "-m 5 (a percentage, not a share): exit 2" 2 "$CMP" -m 5 results results
+check_exit "-h: exit 0" 0 "$CMP" -h
+check_exit "build/compare with a bad group count: exit 2" 2 "$BUILD/compare" false_sharing x y
+finish
