@@ -35,7 +35,8 @@ environment (validated before anything runs; a bad value exits 2):
   Each experiment's own knobs (read and checked by its EXPERIMENT/exp.sh)
   follow, with the values each accepts; docs/knobs.md says what they do.
 outputs: results/<exp>-raw.txt, results/<exp>-*.csv, results/summary.md, README.md, results/compare.md
-         (what changed since the run replaced, whose raw files are kept in results/previous/)
+         (what changed since the run replaced, whose raw files are kept in results/previous/),
+         results/timings.txt (what an invocation took here: the next estimate)
          (with QUICK=1: results/quick-* only)
 TXT
   experiment_usages
@@ -397,7 +398,7 @@ provenance() { # provenance EXP
   echo "# compiler_path: $(cut -d'|' -f1 "$BUILD/.flags" 2>/dev/null | sed 's/ *$//')"
   echo "# build: $(CC="${CC:-cc}" "$ROOT/build.sh" --flags)"
   # the common knobs, then the experiment's own settings
-  echo "# knobs: QUICK=$QUICK REPS=${REPS:-default} PIN=${PIN:-default}$("${1}_knobs" | sed 's/^./ &/')"
+  echo "# knobs: $(knobs_of "$1")"
   "$BUILD/machine"
   echo "# clock_ghz_t1: $CLOCK_GHZ"
   # an estimate whose 2N timing was not twice its N timing: the machine
@@ -596,18 +597,46 @@ one_invocation() {
   fi
 }
 
+# knobs_of EXP: the settings EXP runs with, as the raw file's knobs line says them
+knobs_of() { echo "QUICK=$QUICK REPS=${REPS:-default} PIN=${PIN:-default}$("${1}_knobs" | sed 's/^./ &/')"; }
+
+# ---- estimates that learn: the seconds an invocation took here last time ----
+# TIMINGS (results/timings.txt, quick-timings.txt for QUICK) keeps, per
+# experiment, the seconds one invocation took in the last run on this
+# machine and the knobs it ran with: "EXP SECONDS KNOBS...". An experiment
+# run again with the same knobs is estimated from it, else from its EXP_eta
+# (an idle machine's figure: a busy one took 303 s of an estimated 135).
+eta_here() {
+  local e=$1 knobs s=""
+  knobs=$(knobs_of "$e")
+  [ ! -f "$TIMINGS" ] || s=$(awk -v e="$e" -v k="$knobs" '$1 == e { w = $0; sub(/^[^ ]+ [^ ]+ /, "", w); if (w == k) s = $2 } END { print s }' "$TIMINGS")
+  if [[ $s =~ ^[0-9]+$ ]]; then echo "$s"; else "${e}_eta"; fi
+}
+# timings_write OUT: TIMINGS with this run's experiments replaced by what
+# their invocations took (ELAPSED, COUNT)
+timings_write() {
+  local e
+  { [ ! -f "$TIMINGS" ] || awk -v sel=" ${selected[*]} " 'index(sel, " " $1 " ") == 0' "$TIMINGS"
+    for e in "${selected[@]}"; do
+      echo "$e $(((ELAPSED[$e] + COUNT[$e] - 1) / COUNT[$e])) $(knobs_of "$e")"
+    done; } >"$1"
+}
+
 # run_invocations PREFIX: every invocation of every selected experiment,
 # round by round, then each raw file's published lines (build/combine)
 run_invocations() {
-  local e i k most=1 done_s raw
-  declare -gA STEAL=() COUNT=()
+  local e i k most=1 done_s raw t1
+  declare -gA STEAL=() COUNT=() ETA=() ELAPSED=()
   TOTAL=0
+  TIMINGS=$RESULTS/${1}timings.txt
   for e in "${selected[@]}"; do
-    k=$(invocations_of "$e"); COUNT[$e]=$k
+    k=$(invocations_of "$e"); COUNT[$e]=$k ELAPSED[$e]=0
+    ETA[$e]=$(eta_here "$e")
+    [ "${ETA[$e]}" = "$("${e}_eta")" ] || LEARNED="${LEARNED:+$LEARNED, }$e"
     [ "$k" -le "$most" ] || most=$k
-    TOTAL=$((TOTAL + k * $("${e}_eta")))
+    TOTAL=$((TOTAL + k * ETA[$e]))
   done
-  echo "$PROG: running ${selected[*]} ($(for e in "${selected[@]}"; do printf '%s x%s ' "$e" "${COUNT[$e]}"; done | sed 's/ $//')), about $TOTAL s$(eta_doubt)" >&2
+  echo "$PROG: running ${selected[*]} ($(for e in "${selected[@]}"; do printf '%s x%s ' "$e" "${COUNT[$e]}"; done | sed 's/ $//')), about $TOTAL s$(if [ -n "${LEARNED:-}" ]; then echo " ($LEARNED as long as in the last run here, $(basename "$TIMINGS"))"; else eta_doubt; fi)" >&2
   T0=$(date +%s)
   for e in "${selected[@]}"; do provenance "$e" >"$TMPD/out/$1$e-raw.txt"; done
   # planned: the estimate's seconds for the invocations done so far; the
@@ -619,9 +648,11 @@ run_invocations() {
       [ "$i" -le "${COUNT[$e]}" ] || continue
       done_s=$(($(date +%s) - T0))
       [ "$planned" -le 0 ] || [ "$done_s" -le 0 ] || total_now=$((TOTAL * done_s / planned))
-      echo "$PROG: $e, invocation $i of ${COUNT[$e]} (about $("${e}_eta") s; $done_s s of ~$total_now s so far$([ "$total_now" = "$TOTAL" ] || echo ", at this pace"))" >&2
+      echo "$PROG: $e, invocation $i of ${COUNT[$e]} (about ${ETA[$e]} s; $done_s s of ~$total_now s so far$([ "$total_now" = "$TOTAL" ] || echo ", at this pace"))" >&2
       one_invocation "$e" "$i" "$TMPD/out/$1$e-raw.txt"
-      planned=$((planned + $("${e}_eta")))
+      t1=$(($(date +%s) - T0))
+      ELAPSED[$e]=$((ELAPSED[$e] + t1 - done_s))
+      planned=$((planned + ETA[$e]))
     done
   done
   for e in "${selected[@]}"; do
@@ -633,6 +664,8 @@ run_invocations() {
     grep -q '^RESULT ' "$raw" || die "$e printed no RESULT line. Nothing was written."
     ! grep -q '^RESULT .*status=mismatch' "$raw" || die "$e: checksum mismatch. Nothing was written."
   done
+  mkdir -p "$TMPD/files"
+  timings_write "$TMPD/files/timings.txt"
 }
 
 # ---- main ----

@@ -65,6 +65,17 @@ ncpu=$(getconf _NPROCESSORS_ONLN)
 if [ "$ncpu" -lt 8 ]; then
   check "thread counts above $ncpu CPUs are skipped with a note" grep -q "kind=skip threads=8 allowed_cpus=$ncpu reason=above_allowed_cpus" "$raw"
 fi
+# estimates that learn: the seconds an invocation took are kept with the
+# results, and the next run with the same knobs is estimated from them
+t=$R/results/quick-timings.txt
+check "the run kept what an invocation took (quick-timings.txt)" \
+  grep -qE '^false_sharing [0-9]+ QUICK=1 REPS=default PIN=default ITERS_LOG2=16 C2C=1$' "$t"
+sed -i 's/^false_sharing [0-9]* /false_sharing 7 /' "$t"
+check_eq "the next run with the same knobs is estimated from it: 2 invocations of 7 s" "1" \
+  "$(cd "$R" && QUICK=1 ./run.sh false_sharing 2>&1 | grep -c 'about 14 s (false_sharing as long as in the last run here')"
+sed -i 's/^false_sharing [0-9]* /false_sharing 7 /' "$t"
+check_eq "other knobs are estimated afresh" "0" \
+  "$(cd "$R" && QUICK=1 C2C=0 ./run.sh false_sharing 2>&1 | grep -c 'as long as in the last run here')"
 check "the quick summary has the false-sharing tables and findings" \
   bash -c "grep -q '^### False sharing' '$R/results/quick-summary.md' && grep -q 'cell-rounds were left out' '$R/results/quick-summary.md'"
 
