@@ -618,7 +618,8 @@ timings_write() {
   local e
   { [ ! -f "$TIMINGS" ] || awk -v sel=" ${selected[*]} " 'index(sel, " " $1 " ") == 0' "$TIMINGS"
     for e in "${selected[@]}"; do
-      echo "$e $(((ELAPSED[$e] + COUNT[$e] - 1) / COUNT[$e])) $(knobs_of "$e")"
+      # whole seconds, at least 1: a run that took less says little more
+      echo "$e $(((ELAPSED[$e] + COUNT[$e] - 1) / COUNT[$e] > 0 ? (ELAPSED[$e] + COUNT[$e] - 1) / COUNT[$e] : 1)) $(knobs_of "$e")"
     done; } >"$1"
 }
 

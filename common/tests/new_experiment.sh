@@ -97,6 +97,8 @@ demo_eta() { echo 1; }
 eval "$(declare -f demo_run | sed '1s/demo_run/demo_run_doc/')"
 demo_run() { sleep 2; demo_run_doc "$@"; }
 SH
+# (estimated from demo_eta, not from what the first run took here)
+rm -f "$R/results/quick-timings.txt"
 rc=0; (cd "$R" && QUICK=1 INVOCATIONS=3 ./run.sh demo >/dev/null 2>"$TMP/pace.err") || rc=$?
 check_eq "INVOCATIONS=3 QUICK=1 ./run.sh demo, 2 s an invocation for 1 s planned: exit 0" 0 "$rc"
 check "the first invocation's line gives the estimate, ~3 s" grep -q '^run.sh: demo, invocation 1 of 3 (about 1 s; 0 s of ~3 s so far)$' "$TMP/pace.err"
