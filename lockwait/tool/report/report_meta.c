@@ -82,6 +82,12 @@ static void meta_record(const struct lw_trace_record *r, size_t i, struct pendin
     if (p->event)
         FAIL("record %zu: event %u inside another's data: corrupt trace", i, r->event);
     if (r->event == LW_EV_HOLD_SUM) { /* known: some hold timed, so aux is an estimate */
+        /* the writer's invariants (lw_tracemeta.c): a forged sum would
+         * otherwise overflow the what-if's totals or scale all work */
+        if (!r->t_ns || !r->tid || (uint64_t)r->holder > r->t_ns || r->stack > LW_HOLD_SUM_UNTIMED ||
+            (r->stack && (r->holder || r->aux)) || r->aux >> 62 || !lw_kinds[lw_kind_of_type(r->type)].exclusive)
+            FAIL("record %zu: HOLD_SUM of tid %u (%" PRIu64 " acquisitions, %u timed, %" PRIu64 " ns, flags %u, "
+                 "type %u) is impossible: corrupt trace", i, r->tid, r->t_ns, r->holder, r->aux, r->stack, r->type);
         mholds = grow(mholds, &cap_mholds, nmholds + 1, sizeof *mholds);
         int known = r->holder && !(r->stack & LW_HOLD_SUM_UNTIMED);
         mholds[nmholds++] = (struct mhold){r->lock, r->tid, known ? r->aux : 0, known};

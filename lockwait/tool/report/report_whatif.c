@@ -81,6 +81,7 @@ struct replay {
     uint64_t *own_ns, *held_ns;
     double *untraced_share;
     uint64_t untraced_ns; /* summed over the threads */
+    size_t untraced_over; /* threads whose estimate exceeds the whole trace */
     int untraced_known;   /* the trace has HOLD_SUM records */
 };
 
@@ -430,12 +431,16 @@ static void untraced_shares(struct replay *r)
 {
     r->untraced_known = meta_hold_sums();
     r->untraced_ns = 0;
+    r->untraced_over = 0;
+    uint64_t span = t_last - t_first;
     for (uint32_t t = 0; t < nth; t++) {
         uint64_t est;
         if (!meta_hold_sum(th[t].tid, lk[r->lock].addr, &est) || est <= r->held_ns[t])
             continue;
+        r->untraced_over += est > span;
         uint64_t untraced = est - r->held_ns[t];
-        r->untraced_ns += untraced;
+        /* saturated: each estimate is below 2^62 (report_meta.c), their sum need not be */
+        r->untraced_ns = untraced > UINT64_MAX - r->untraced_ns ? UINT64_MAX : r->untraced_ns + untraced;
         r->untraced_share[t] = r->own_ns[t] ? MIN(1.0, (double)untraced / (double)r->own_ns[t]) : 0;
     }
 }
@@ -562,6 +567,11 @@ static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uin
     if (!r.untraced_known)
         fprintf(stderr, "  (the trace has no hold sums (HOLD_SUM, a writer before them): the hold time of %s's "
                         "holds nobody waited for is unknown and kept unscaled)\n", label);
+    if (r.untraced_over) /* said, as it moves the prediction as far as it can go */
+        fprintf(stderr, "  (the hold sums (HOLD_SUM) of %zu thread%s say %s held %s longer than the whole trace "
+                        "(%.3f ms): a few sampled holds, or a corrupt trace; the replay counts all %s work as hold)\n",
+                r.untraced_over, r.untraced_over == 1 ? "" : "s", r.untraced_over == 1 ? "it" : "they", label,
+                (double)(t_last - t_first) / 1e6, r.untraced_over == 1 ? "its" : "their");
     if (r.forced)
         fprintf(stderr, "  (the replay of %s let %zu steps through out of the observed order)\n", label, r.forced);
     replay_free(&r);
