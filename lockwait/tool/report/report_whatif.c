@@ -478,21 +478,55 @@ static uint64_t contended_wait_ns(uint32_t l)
     return ns;
 }
 
-/* the lock named label (its label or 0xADDR); exit 2 if none */
+/* lock l's label, with its address when another lock has the same label
+ * (two static locks named m in two files): the sentences must differ */
+static void unique_label(uint32_t l, char *out, size_t cap)
+{
+    char other[256];
+    meta_lock_label(l, out, cap);
+    for (uint32_t k = 0; k < nlk; k++) {
+        if (k == l)
+            continue;
+        meta_lock_label(k, other, sizeof other);
+        if (!strcmp(other, out)) {
+            size_t n = strlen(out);
+            snprintf(out + n, cap - n, " (0x%" PRIx64 ")", lk[l].addr);
+            return;
+        }
+    }
+}
+
+/* the lock named label (its label or 0xADDR); exit 2 if none, or if the
+ * label names more than one (the candidates said, by address) */
 static uint32_t lock_named(const char *label)
 {
-    char buf[256], addr[32];
+    char buf[256], addr[32], cands[1024] = "";
+    uint32_t found = UINT32_MAX, count = 0;
     for (uint32_t l = 0; l < nlk; l++) {
         meta_lock_label(l, buf, sizeof buf);
         snprintf(addr, sizeof addr, "0x%" PRIx64, lk[l].addr);
-        if (!strcmp(buf, label) || !strcmp(addr, label)) {
-            if (!replayable(l))
-                die_usage("--lock %s: a %s whose holds overlap or that has no single holder: "
-                          "the replay scales only exclusive holds", label, lw_type_name(lk[l].type));
-            return l;
+        if (!strcmp(addr, label)) {
+            found = l;
+            count = 1;
+            break;
         }
+        if (strcmp(buf, label))
+            continue;
+        size_t n = strlen(cands);
+        snprintf(cands + n, sizeof cands - n, "%s%s (%s)", count ? ", " : "", addr, lw_type_name(lk[l].type));
+        if (!count++)
+            found = l;
     }
-    die_usage("--lock %s: no such lock in %s (give its label or address as the report prints them)", label, path);
+    if (!count)
+        die_usage("--lock %s: no such lock in %s (give its label or address as the report prints them)", label,
+                  path);
+    if (count > 1)
+        die_usage("--lock %s: %u locks in %s have that label: %s; name one by its address", label, count, path,
+                  cands);
+    if (!replayable(found))
+        die_usage("--lock %s: a %s whose holds overlap or that has no single holder: "
+                  "the replay scales only exclusive holds", label, lw_type_name(lk[found].type));
+    return found;
 }
 
 struct ranked { uint64_t neg_ns; uint32_t lock; }; /* leading key: largest wait first */
@@ -537,9 +571,10 @@ static void say(double f, double pct, const char *label, int first)
 static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uint32_t *enders)
 {
     struct replay r;
-    char label[256];
+    char label[256], said[300]; /* said: for people, told apart from a namesake */
     replay_init(&r, l, enders);
     meta_lock_label(l, label, sizeof label);
+    unique_label(l, said, sizeof said);
     uint64_t wall = nth ? th[last_thread].end - t_first : 0;
     r.factor = 1;
     uint64_t base = replay(&r);
@@ -561,19 +596,19 @@ static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uin
                " acquisitions=%zu forced_count=%zu untraced_hold_ns=%s\n", hdr.pid, label, lk[l].addr,
                lw_type_name(lk[l].type), factors[i], wall, predicted, pct, base, pred, naive, r.nacq, r.forced,
                untraced);
-        say(factors[i], pct, label, i == 0);
+        say(factors[i], pct, said, i == 0);
     }
     fputc('\n', stderr);
     if (!r.untraced_known)
         fprintf(stderr, "  (the trace has no hold sums (HOLD_SUM, a writer before them): the hold time of %s's "
-                        "holds nobody waited for is unknown and kept unscaled)\n", label);
+                        "holds nobody waited for is unknown and kept unscaled)\n", said);
     if (r.untraced_over) /* said, as it moves the prediction as far as it can go */
         fprintf(stderr, "  (the hold sums (HOLD_SUM) of %zu thread%s say %s held %s longer than the whole trace "
                         "(%.3f ms): a few sampled holds, or a corrupt trace; the replay counts all %s work as hold)\n",
-                r.untraced_over, r.untraced_over == 1 ? "" : "s", r.untraced_over == 1 ? "it" : "they", label,
+                r.untraced_over, r.untraced_over == 1 ? "" : "s", r.untraced_over == 1 ? "it" : "they", said,
                 (double)(t_last - t_first) / 1e6, r.untraced_over == 1 ? "its" : "their");
     if (r.forced)
-        fprintf(stderr, "  (the replay of %s let %zu steps through out of the observed order)\n", label, r.forced);
+        fprintf(stderr, "  (the replay of %s let %zu steps through out of the observed order)\n", said, r.forced);
     replay_free(&r);
 }
 
