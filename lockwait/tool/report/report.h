@@ -140,6 +140,7 @@ int meta_took_once(uint32_t tid, uint64_t lock); /* a LOCK_ONCE record says so (
 int meta_hold_sums(void); /* the trace has HOLD_SUM records (writers before them: none) */
 /* tid's estimated total hold time of lock in *ns (HOLD_SUM); 0: not known (no record, or no hold timed) */
 int meta_hold_sum(uint32_t tid, uint64_t lock, uint64_t *ns);
+uint64_t meta_lock_takes(uint64_t lock); /* its acquisitions by all threads (HOLD_SUM); 0: not known */
 
 /* report_pieces.c */
 void attribute_waits(void); /* blocked time per thread; the waits the timelines do not describe */
