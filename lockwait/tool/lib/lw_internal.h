@@ -299,6 +299,8 @@ struct lw_config {
     int dump_signal;    /* LOCKWAIT_DUMP_SIGNAL: a signal that asks for a report now, 0: none */
     int on_signals;     /* LOCKWAIT_SIGNALS: report when a signal ends the program (default 1) */
     int full_reports;   /* LOCKWAIT_FULL_REPORTS: the whole report even from a process that waited for no lock */
+    const char *tree;   /* LOCKWAIT_TREE: the launcher's directory of the run (lw_tree.c), or NULL */
+    long tree_top;      /* LOCKWAIT_TREE_TOP: the launcher's pid (its child is the run's top process) */
     long stack_depth;   /* frames per stack, 0: no stacks */
     long probe_warn;    /* LOCKWAIT_PROBE_WARN: the report warns when its probes cost more than this % of CPU */
     int inline_mutex;   /* LOCKWAIT_INLINE_MUTEX: default mutexes and spinlocks taken in the wrappers
@@ -477,6 +479,12 @@ LW_HIDDEN int lw_report_brief(void); /* at exit: one line if nothing was waited 
 LW_HIDDEN void lw_trace_start(const struct lw_config *c); /* at start: the run's first process clears the path */
 /* at exit: where this process's trace goes (shared: a path without %p) */
 LW_HIDDEN int lw_trace_open(const char *path, int shared, int has_records, char *used, size_t cap);
+/* lw_tree.c: the records of a run of a process tree, for the launcher's summary */
+LW_HIDDEN void lw_tree_start(void);
+LW_HIDDEN void lw_tree_fork(void);
+LW_HIDDEN void lw_tree_end(int why); /* LW_AT_EXIT or the signal that ends the process */
+LW_HIDDEN int lw_tree_top(void);     /* the launcher's child, or no tree: reports where the user asked */
+LW_HIDDEN void lw_tree_report(const char *p, size_t n);
 
 /* lw_probes.c: the library's own probes, counted, and their estimated cost */
 struct lw_probe_cost {

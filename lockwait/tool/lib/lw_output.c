@@ -271,6 +271,9 @@ int lw_report_brief(void)
     if (lw.cfg.full_reports || lw.cfg.interval_s || lw.cfg.dump_signal || lw.cfg.ignored[0] || LD(lw.waited) ||
         LD(lw.untracked) || LD(lw.arena_failed) || LD(lw.held_lost) || LD(lw.bypassed))
         return 0;
+    lw_tree_end(LW_AT_EXIT);
+    if (!lw_tree_top())
+        return 1; /* one of a run's process tree: counted in the launcher's summary, not a line of its own */
     char name[32], line[256], path[4096];
     snprintf(name, sizeof name, "%s", program_invocation_short_name);
     for (char *c = name; *c; c++)
