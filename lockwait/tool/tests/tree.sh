@@ -58,6 +58,12 @@ printf '#!/bin/sh\n/bin/true\n/bin/true\n' >"$TMP/script.sh" && chmod +x "$TMP/s
 check "a #!/bin/sh script: the summary counts its processes" grep -q '^lockwait: the run: 3 processes (' "$TMP/s.err"
 rm -rf "$TMP"/lockwait-run.*
 
+# a lone shell that leaves by _exit (dash): not silent, the reason said
+if [ "$(readlink -f /bin/sh)" != "$(readlink -f "$(type -P bash)")" ]; then
+  "$L" -- sh -c ':' 2>"$TMP/lone.err"
+  check "a lone sh that leaves by _exit: the summary says why there is no report" \
+    grep -Eq '^  no report from 1 process: pid [0-9]+ \(sh\): ended without running its exit handlers' "$TMP/lone.err"
+fi
 # one process: its report and nothing more
 "$L" -- "$C" single 100 >/dev/null 2>"$TMP/one.err"
 check_eq "one process: only its own line" 1 "$(wc -l <"$TMP/one.err" | tr -d ' ')"
