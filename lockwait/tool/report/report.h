@@ -133,6 +133,7 @@ void meta_load(void);     /* version 2: modules, stacks, thread and lock names (
 void print_folded(void);  /* -f: "thread;frame;...;frame;lock NS", outermost frame first */
 void meta_thread_label(uint32_t tid, char *out, size_t cap); /* "name-TID" or "tid-TID" */
 void meta_lock_label(uint32_t l, char *out, size_t cap);     /* its symbol, or TYPE@0xADDR(init site) */
+void meta_lock_label_unique(uint32_t l, char *out, size_t cap); /* the same, " (0xADDR)" added if another has it */
 void meta_stack_frames(uint32_t id, char *out, size_t cap);  /* outermost first, ';'-joined */
 void meta_site_label(uint64_t pc, char *out, size_t cap);    /* symbol+0xOFF, or 0xADDR */
 uint64_t meta_stack_site(uint32_t id);                       /* its innermost frame, 0: none */

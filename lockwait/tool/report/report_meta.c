@@ -307,6 +307,24 @@ void meta_lock_label(uint32_t l, char *out, size_t cap)
     lock_label(&lk[l], out, cap);
 }
 
+/* lock l's label, with its address when another lock has the same label
+ * (two static locks named m in two files): the sentences must differ */
+void meta_lock_label_unique(uint32_t l, char *out, size_t cap)
+{
+    char other[256];
+    meta_lock_label(l, out, cap);
+    for (uint32_t k = 0; k < nlk; k++) {
+        if (k == l)
+            continue;
+        meta_lock_label(k, other, sizeof other);
+        if (!strcmp(other, out)) {
+            size_t n = strlen(out);
+            snprintf(out + n, cap - n, " (0x%" PRIx64 ")", lk[l].addr);
+            return;
+        }
+    }
+}
+
 /* stack id's frames, outermost first, joined by ';' ("" if unknown) */
 void meta_stack_frames(uint32_t id, char *out, size_t cap)
 {

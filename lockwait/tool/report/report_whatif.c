@@ -478,24 +478,6 @@ static uint64_t contended_wait_ns(uint32_t l)
     return ns;
 }
 
-/* lock l's label, with its address when another lock has the same label
- * (two static locks named m in two files): the sentences must differ */
-static void unique_label(uint32_t l, char *out, size_t cap)
-{
-    char other[256];
-    meta_lock_label(l, out, cap);
-    for (uint32_t k = 0; k < nlk; k++) {
-        if (k == l)
-            continue;
-        meta_lock_label(k, other, sizeof other);
-        if (!strcmp(other, out)) {
-            size_t n = strlen(out);
-            snprintf(out + n, cap - n, " (0x%" PRIx64 ")", lk[l].addr);
-            return;
-        }
-    }
-}
-
 /* the lock named label (its label or 0xADDR); exit 2 if none, or if the
  * label names more than one (the candidates said, by address) */
 static uint32_t lock_named(const char *label)
@@ -558,7 +540,7 @@ static void phrase(double f, const char *label, int first, char *out, size_t cap
 
 static void say(double f, double pct, const char *label, int first)
 {
-    char p[300];
+    char p[352]; /* the phrase and a label of up to 300 */
     phrase(f, label, first, p, sizeof p);
     const char *dir = pct >= 0 ? "sooner" : "later";
     if (first)
@@ -574,7 +556,7 @@ static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uin
     char label[256], said[300]; /* said: for people, told apart from a namesake */
     replay_init(&r, l, enders);
     meta_lock_label(l, label, sizeof label);
-    unique_label(l, said, sizeof said);
+    meta_lock_label_unique(l, said, sizeof said);
     uint64_t wall = nth ? th[last_thread].end - t_first : 0;
     r.factor = 1;
     uint64_t base = replay(&r);
