@@ -20,15 +20,27 @@ int lw_rule_unended(const struct lw_wait_facts *f)
     return (rules_of(f->kind) & LW_IDLE_UNENDED) && (!f->got || !f->ender_known);
 }
 
+/* the ender's one hold covered its life but for the slack (true when
+ * either is unknown: the rule as it was before the hold was a fact) */
+static int held_for_life(const struct lw_wait_facts *f)
+{
+    if (!f->ender_hold_ns || !f->ender_start_ns || f->ender_exit_ns <= f->ender_start_ns)
+        return 1;
+    uint64_t life = f->ender_exit_ns - f->ender_start_ns;
+    uint64_t outside = f->ender_hold_ns >= life ? 0 : life - f->ender_hold_ns;
+    return outside <= life / 8 || outside <= LW_JOIN_SLACK_NS;
+}
+
 int lw_rule_join(const struct lw_wait_facts *f)
 {
     return (rules_of(f->kind) & LW_IDLE_JOIN) && f->got && f->ender_known && f->ender_exited && f->ender_once &&
-           f->ender_exit_ns <= f->end_ns + LW_JOIN_GAP_NS;
+           f->ender_exit_ns <= f->end_ns + LW_JOIN_GAP_NS && held_for_life(f);
 }
 
 int lw_rule_one_shot(const struct lw_wait_facts *f)
 {
-    return (rules_of(f->kind) & LW_IDLE_ONE_SHOT) && f->lock_waits == 1;
+    return (rules_of(f->kind) & LW_IDLE_ONE_SHOT) && f->lock_waits == 1 &&
+           (!f->lock_takes || f->lock_takes <= LW_ONE_SHOT_TAKES);
 }
 
 enum lw_wait_class lw_wait_class(const struct lw_wait_facts *f)

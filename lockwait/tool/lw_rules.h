@@ -23,6 +23,18 @@ enum lw_wait_class { LW_WAIT_CONTENDED, LW_WAIT_IDLE, LW_WAIT_JOIN, LW_WAIT_BARR
  * lock do. A thread that took the lock more than once was contended with,
  * however soon it exited. */
 #define LW_JOIN_GAP_NS 10000000ull
+/* ... and that one hold spanned the thread's life: what it did outside it
+ * (before the hold, after it) was at most an eighth of its life or this
+ * much (a runtime's start-up before it takes the lock). Eight workers that
+ * each work, then hold a mutex once to merge a result and exit, contend:
+ * their holds are short pieces of their lives. */
+#define LW_JOIN_SLACK_NS 200000ull
+/* A semaphore waited on once in the run is one-shot (a result handed over
+ * once) only if it was taken at most this often: one taken 8000 times as a
+ * lock, that happened to be waited on once, was contended with. Not 2: a
+ * runtime may free a hand-over lock and make the next one at its address
+ * (CPython's Condition waiters: 4 takes at one address, one wait). */
+#define LW_ONE_SHOT_TAKES 64u
 
 /* what is known of one wait */
 struct lw_wait_facts {
@@ -33,7 +45,10 @@ struct lw_wait_facts {
     int ender_once;      /* and took the lock once in its life (held for life) */
     uint64_t end_ns;     /* CLOCK_MONOTONIC: when the wait ended */
     uint64_t ender_exit_ns; /* when the ender exited */
+    uint64_t ender_start_ns; /* when the ender started (its THREAD_START), 0: not known */
+    uint64_t ender_hold_ns;  /* the ender's one hold of the lock, 0: not known (no exclusive holder) */
     uint64_t lock_waits; /* waits on the same lock in the whole run */
+    uint64_t lock_takes; /* acquisitions of the lock in the whole run, 0: not known (an older trace) */
 };
 
 /* The rules, first match wins (each only for the kinds whose row in
@@ -43,10 +58,12 @@ struct lw_wait_facts {
  *   unended  (LW_IDLE_UNENDED): it timed out, or no post or signal ended it:
  *            it waited for work, not for a lock -> idle;
  *   join     (LW_IDLE_JOIN): it got the lock from a thread that took it
- *            once in its life and exited within LW_JOIN_GAP_NS after the
- *            wait ended -> join;
- *   one-shot (LW_IDLE_ONE_SHOT): the only wait on the lock in the run, a
- *            result handed over once -> idle;
+ *            once in its life, held it for (nearly) all of that life where
+ *            the hold and the start are known (LW_JOIN_SLACK_NS), and
+ *            exited within LW_JOIN_GAP_NS after the wait ended -> join;
+ *   one-shot (LW_IDLE_ONE_SHOT): the only wait on the lock in the run, on
+ *            a lock taken at most LW_ONE_SHOT_TAKES times where that is
+ *            known, a result handed over once -> idle;
  *   else contention. */
 int lw_rule_barrier(const struct lw_wait_facts *f);
 int lw_rule_unended(const struct lw_wait_facts *f);

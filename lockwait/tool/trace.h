@@ -46,7 +46,8 @@ enum lw_event {
                              (return address of the lock call) of the hold that made others wait,
                              stack = its acquire stack when one was taken (a long or sampled hold);
                              before lockwait_report's blame, written for timed holds only */
-    LW_EV_HOLD_SUM = 17,  /* at the end, one per thread and exclusive lock it took: tid, lock, type,
+    LW_EV_HOLD_SUM = 17,  /* at the end, one per thread and exclusive lock it took (and semaphore someone
+                             waited for: its takes, untimed, for the one-shot rule): tid, lock, type,
                              t_ns = its acquisitions, aux = its estimated total hold time in ns (mean of
                              its sampled holds x acquisitions), holder = holds timed, stack = flags
                              (LW_HOLD_SUM_*); traces before it lack it: untraced holds unknown */

@@ -131,7 +131,8 @@ static void *thread_start(void *p)
         t->creator = s.creator;
         t->start_fn = s.named;
         t->create_stack = s.create_stack;
-        lw_trace(t, LW_EV_THREAD_START, LW_T_NONE, NULL, 0, lw_ticks(), s.creator);
+        t->start_ticks = lw_ticks(); /* the THREAD_START's time: both reports see one start */
+        lw_trace(t, LW_EV_THREAD_START, LW_T_NONE, NULL, 0, t->start_ticks, s.creator);
     }
     void *ret;
     pthread_cleanup_push(thread_end, NULL);

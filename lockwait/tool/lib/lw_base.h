@@ -1,6 +1,6 @@
 /* lw_base.h - the macros every part of liblockwait uses: visibility,
- * branch hints and the relaxed atomics its counters are written with.
- * Declares no function. */
+ * branch hints, the relaxed atomics its counters are written with, and
+ * why a report is made. Declares no function. */
 #ifndef LW_BASE_H
 #define LW_BASE_H
 
@@ -10,6 +10,12 @@
 #define LW_HIDDEN __attribute__((visibility("hidden")))
 #define LW_LIKELY(x) __builtin_expect(!!(x), 1)
 #define LW_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* why a report is made (lw_report, lw_tree_end): at exit, periodically
+ * or when the dump signal asked; any other value is the signal that ends
+ * the process */
+#define LW_AT_EXIT 0
+#define LW_AT_INTERVAL (-1)
 
 typedef _Atomic uint64_t au64;
 typedef _Atomic uint32_t au32;

@@ -109,6 +109,9 @@ static void on_demand_read(struct lw_config *c)
                         "RTMIN+N", s);
     flag_knob(c, "LOCKWAIT_SIGNALS", &c->on_signals);
     flag_knob(c, "LOCKWAIT_FULL_REPORTS", &c->full_reports);
+    const char *tree = getenv("LOCKWAIT_TREE"), *top = getenv("LOCKWAIT_TREE_TOP");
+    c->tree = tree && *tree == '/' ? tree : NULL; /* the launcher's, absolute */
+    c->tree_top = c->tree && top ? parse_num(top, 1, 1L << 30) : 0;
 }
 
 void lw_config_read(struct lw_config *c)

@@ -19,6 +19,8 @@ struct lw_config {
     int dump_signal;    /* LOCKWAIT_DUMP_SIGNAL: a signal that asks for a report now, 0: none */
     int on_signals;     /* LOCKWAIT_SIGNALS: report when a signal ends the program (default 1) */
     int full_reports;   /* LOCKWAIT_FULL_REPORTS: the whole report even from a process that waited for no lock */
+    const char *tree;   /* LOCKWAIT_TREE: the launcher's directory of the run (lw_tree.c), or NULL */
+    long tree_top;      /* LOCKWAIT_TREE_TOP: the launcher's pid (its child is the run's top process) */
     long stack_depth;   /* frames per stack, 0: no stacks */
     long probe_warn;    /* LOCKWAIT_PROBE_WARN: the report warns when its probes cost more than this % of CPU */
     int inline_mutex;   /* LOCKWAIT_INLINE_MUTEX: default mutexes and spinlocks taken in the wrappers

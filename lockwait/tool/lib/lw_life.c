@@ -25,6 +25,7 @@
 #include "lw_report.h"
 #include "lw_signals.h"
 #include "lw_stacks.h"
+#include "lw_tree.h"
 
 /* A fork's child runs the handlers registered before ours first, and they
  * may lock a default mutex, whose owner field the wrapper writes: from our
@@ -95,6 +96,7 @@ static void at_fork_child(void)
         else /* no memory: forget the hold */
             lw_tls.held[i--] = lw_tls.held[--lw_tls.nheld];
     }
+    lw_tree_fork();
 }
 
 __attribute__((constructor)) static void lw_start(void)
@@ -126,6 +128,7 @@ __attribute__((constructor)) static void lw_start(void)
     pthread_atfork(at_fork_prepare, at_fork_parent, at_fork_child);
     lw_signals_start();
     lw_interval_start();
+    lw_tree_start();
 }
 
 static void report_now(void)

@@ -41,6 +41,7 @@
 #include "lw_probes.h"
 #include "lw_record.h"
 #include "lw_tracemeta.h"
+#include "lw_tree.h"
 
 /* At start: who stderr is, a private copy, and the path to reopen it by. */
 void lw_err_note(struct lw_config *c)
@@ -157,13 +158,92 @@ void lw_say(const char *fmt, ...)
         close(fd);
 }
 
+/* ---------------------------------------------------------------- output files
+ *
+ * The paths are the user's, but the directory may be shared (/tmp) and
+ * "%p" names are predictable: another user may have planted a symbolic
+ * link there, to a file of ours we did not name. So a file of this process
+ * alone ("%p") is created, never reused (O_EXCL | O_NOFOLLOW); a shared
+ * path (the run's processes append to one report, or take turns at one
+ * trace) follows a final symbolic link only where the kernel's
+ * protected_symlinks rule would: not in a sticky directory when the link's
+ * owner is neither us nor the directory's owner. */
+
+/* path's final component is a link that rule refuses; why[] says so */
+static int planted_link(const char *path, char *why, size_t cap)
+{
+    struct stat ls, ds;
+    char dir[4096];
+    if (lstat(path, &ls) != 0 || !S_ISLNK(ls.st_mode))
+        return 0;
+    const char *slash = strrchr(path, '/');
+    size_t k = slash ? (size_t)(slash - path) : 0;
+    if (k >= sizeof dir)
+        k = sizeof dir - 1;
+    snprintf(dir, sizeof dir, "%.*s", (int)k, path);
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (!k)
+        snprintf(dir, sizeof dir, "/");
+    if (stat(dir, &ds) != 0 || !(ds.st_mode & S_ISVTX) || ls.st_uid == geteuid() || ls.st_uid == ds.st_uid)
+        return 0;
+    snprintf(why, cap, "it is a symbolic link of another user (uid %u) in a sticky directory (of uid %u): it could "
+             "point at any file of yours, so it is not followed (as the kernel's protected_symlinks does)",
+             (unsigned)ls.st_uid, (unsigned)ds.st_uid);
+    return 1;
+}
+
+/* the path of the file this process created with out_open(.., own = 1),
+ * and for which pid (a forked child expands "%p" to another name) */
+static char own_path[4096];
+static uint32_t own_pid;
+
+/* a descriptor to write path with flags (O_APPEND or O_TRUNC, O_RDWR or
+ * O_WRONLY), or -1 with errno set; own: a file of this process alone
+ * (created by its first write, appended to by later reports); a refusal
+ * sets errno to ELOOP and says why in why[] (else why[0] = 0) */
+static int out_open(const char *path, int flags, int own, char *why, size_t cap)
+{
+    why[0] = 0;
+    flags |= O_CLOEXEC | O_NOCTTY;
+    if (own) {
+        if (own_pid == lw.pid && !strcmp(own_path, path))
+            return open(path, (flags & ~O_TRUNC) | O_APPEND | O_NOFOLLOW);
+        int fd = open(path, flags | O_CREAT | O_EXCL | O_NOFOLLOW, 0644);
+        if (fd >= 0) {
+            snprintf(own_path, sizeof own_path, "%s", path);
+            own_pid = lw.pid;
+        } else if (errno == EEXIST && !planted_link(path, why, cap)) {
+            snprintf(why, cap, "it exists already (an earlier run's, or planted there): a file of one process "
+                     "(\"%%p\") is created new, never reused");
+            errno = EEXIST;
+        }
+        return fd;
+    }
+    int fd = open(path, flags | O_CREAT | O_NOFOLLOW, 0644);
+    struct stat ls;
+    int err = errno;
+    if (fd >= 0 || lstat(path, &ls) != 0 || !S_ISLNK(ls.st_mode)) { /* a link: ELOOP, or EACCES on some kernels */
+        errno = err;
+        return fd;
+    }
+    if (planted_link(path, why, cap)) {
+        errno = ELOOP;
+        return -1;
+    }
+    return open(path, flags | O_CREAT, 0644); /* a link of ours, or outside a sticky directory */
+}
+
 /* the report: to LOCKWAIT_OUT's file (path expanded), else stderr */
 void lw_report_write(const char *path, const char *p, size_t n)
 {
     int err;
     if (path) {
-        int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-        if (fd >= 0) {
+        char why[512];
+        int fd = out_open(path, O_WRONLY | O_APPEND, lw.cfg.out && strstr(lw.cfg.out, "%p"), why, sizeof why);
+        if (fd < 0 && why[0]) {
+            lw_say("will not write the report to %s: %s; writing it to stderr", path, why);
+        } else if (fd >= 0) {
             err = lw_deliver(fd, p, n);
             if (close(fd) != 0 && !err)
                 err = errno;
@@ -199,6 +279,9 @@ int lw_report_brief(void)
     if (lw.cfg.full_reports || lw.cfg.interval_s || lw.cfg.dump_signal || lw.cfg.ignored[0] || LD(lw.waited) ||
         LD(lw.untracked) || LD(lw.arena_failed) || LD(lw.held_lost) || LD(lw.bypassed))
         return 0;
+    lw_tree_end(LW_AT_EXIT);
+    if (!lw_tree_top())
+        return 1; /* one of a run's process tree: counted in the launcher's summary, not a line of its own */
     char name[32], line[256], path[4096];
     snprintf(name, sizeof name, "%s", program_invocation_short_name);
     for (char *c = name; *c; c++)
@@ -249,16 +332,19 @@ void lw_trace_start(const struct lw_config *c)
  * (nothing to write, or an error already said); the path used in used[]. */
 int lw_trace_open(const char *path, int shared, int has_records, char *used, size_t cap)
 {
+    char why[512];
     snprintf(used, cap, "%s", path);
     if (!shared) {
-        int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        int fd = out_open(path, O_WRONLY | O_TRUNC, 1, why, sizeof why);
         if (fd < 0)
-            lw_say("cannot write the trace to %s: %s", path, strerror(errno));
+            lw_say("%s the trace to %s: %s", why[0] ? "will not write" : "cannot write", path,
+                   why[0] ? why : strerror(errno));
         return fd;
     }
-    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    int fd = out_open(path, O_RDWR, 0, why, sizeof why);
     if (fd < 0) {
-        lw_say("cannot write the trace to %s: %s", path, strerror(errno));
+        lw_say("%s the trace to %s: %s", why[0] ? "will not write" : "cannot write", path,
+               why[0] ? why : strerror(errno));
         return -1;
     }
     int r;
@@ -287,9 +373,10 @@ int lw_trace_open(const char *path, int shared, int has_records, char *used, siz
     if (!has_records)
         return -1; /* another process's trace is there: nothing to add */
     snprintf(used, cap, "%s.%u", path, lw.pid);
-    fd = open(used, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    fd = out_open(used, O_WRONLY | O_TRUNC, 1, why, sizeof why);
     if (fd < 0) {
-        lw_say("%s holds the trace of pid %u; cannot write this one's to %s: %s", path, other, used, strerror(errno));
+        lw_say("%s holds the trace of pid %u; cannot write this one's to %s: %s", path, other, used,
+               why[0] ? why : strerror(errno));
         return -1;
     }
     lw_say("%s holds the trace of pid %u; this one's is in %s (\"%%p\" in --trace names one file per process)",

@@ -173,6 +173,7 @@ struct lw_thread {
     char name[16];
     _Atomic int exited;
     uint64_t exit_ticks; /* when it exited (valid once `exited`) */
+    uint64_t start_ticks; /* when its start routine began (the join rule), 0: main or not seen */
     struct lw_joinc joinc[LW_JOINC]; /* written by this thread only */
     uint32_t njoinc, joinc_last;
     au64 waits, blocked_ns;

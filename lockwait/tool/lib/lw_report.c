@@ -30,6 +30,7 @@
 #include "lw_report_holds.h"
 #include "lw_report_idle.h"
 #include "lw_stacks.h"
+#include "lw_tree.h"
 
 /* ---------------------------------------------------------------- report */
 
@@ -548,7 +549,14 @@ void lw_report(int why)
     char path[4096];
     if (lw.cfg.out)
         lw_expand_path(lw.cfg.out, path, sizeof path);
-    if (b.p)
+    if (why >= 0) { /* the last report: for the launcher's summary of a process tree (lw_tree.c) */
+        lw_tree_end(why);
+        if (b.p)
+            lw_tree_report(b.p, b.len);
+    }
+    /* a process of the tree below the top one: its report is in the run's
+     * directory, which the summary names, unless -o asked for it */
+    if (b.p && (lw.cfg.out || lw_tree_top() || why < 0))
         lw_report_write(lw.cfg.out ? path : NULL, b.p, b.len);
     if (b.p)
         munmap(b.p, b.cap);

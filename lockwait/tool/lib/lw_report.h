@@ -7,9 +7,7 @@
 
 #include "lw_base.h"
 
-/* lw_report(why): */
-#define LW_AT_EXIT 0
-#define LW_AT_INTERVAL (-1) /* a periodic report, or one the dump signal asked for */
+/* lw_report(why): LW_AT_EXIT, LW_AT_INTERVAL (lw_base.h) or a signal */
 LW_HIDDEN void lw_report(int why); /* LW_AT_EXIT, a signal number, or LW_AT_INTERVAL */
 
 #endif

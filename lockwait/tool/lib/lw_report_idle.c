@@ -18,7 +18,8 @@
 
 int lw_one_shot(const struct lw_lock *r)
 {
-    struct lw_wait_facts f = {.kind = r->kind, .lock_waits = LD(r->contended) + LD(r->timeouts)};
+    struct lw_wait_facts f = {.kind = r->kind, .lock_waits = LD(r->contended) + LD(r->timeouts),
+                              .lock_takes = LD(r->acquisitions)}; /* merged by now (lw_report.c) */
     return lw_rule_one_shot(&f);
 }
 
@@ -68,10 +69,15 @@ static uint64_t classify_joins(struct lw_thread *t, const struct exited *x, size
         struct exited key = {c->ender, NULL};
         const struct exited *ender = nx ? bsearch(&key, x, nx, sizeof *x, by_tid) : NULL;
         struct lw_tstat *took = ender ? lw_tstat_find(ender->t, c->e->lock) : NULL;
+        /* its one hold: the first is always timed, and it made this wait (lw_account.c) */
+        struct lw_bhold *bh = took ? atomic_load_explicit(&took->bh, memory_order_acquire) : NULL;
         struct lw_wait_facts f = {.kind = c->e->kind, .got = 1, .ender_known = 1, .ender_exited = ender != NULL,
                                   .ender_once = took && LD(took->acquisitions) == 1,
                                   .end_ns = lw_ticks_mono(c->end),
-                                  .ender_exit_ns = ender ? lw_ticks_mono(ender->t->exit_ticks) : 0};
+                                  .ender_exit_ns = ender ? lw_ticks_mono(ender->t->exit_ticks) : 0,
+                                  .ender_start_ns = ender && ender->t->start_ticks ?
+                                                        lw_ticks_mono(ender->t->start_ticks) : 0,
+                                  .ender_hold_ns = bh && LD(bh->n) == 1 ? lw_ticks_ns(LD(bh->top[0].ticks)) : 0};
         if (!lw_rule_join(&f))
             continue;
         ADD(c->e->lock->join_wait_ns, c->ns);

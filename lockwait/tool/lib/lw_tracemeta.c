@@ -170,14 +170,20 @@ static void put_once(struct out *o, const struct lw_thread *t, const struct lw_t
 
 /* each thread's hold time of each exclusive lock it took, estimated from
  * its sampled holds: the trace has only the holds someone waited for, and
- * lockwait_report's --what-if scales the rest from this sum */
+ * lockwait_report's --what-if scales the rest from this sum. A semaphore
+ * someone waited for gets one too, untimed: its takes, for the one-shot
+ * rule (lw_rules.h) */
 static void put_hold_sum(struct out *o, const struct lw_thread *t, const struct lw_tstat *e)
 {
     uint64_t acq = LD(e->acquisitions), timed = LD(e->holds_timed);
-    if (!acq || !lw_kinds[e->kind].exclusive)
+    int takes_only = !lw_kinds[e->kind].exclusive && (lw_kinds[e->kind].idle & LW_IDLE_ONE_SHOT) &&
+                     atomic_load_explicit(&e->lock->detail, memory_order_acquire);
+    if (!acq || (!lw_kinds[e->kind].exclusive && !takes_only))
         return;
     struct lw_trace_record r = tstat_record(LW_EV_HOLD_SUM, t, e);
     r.t_ns = acq;
+    if (takes_only)
+        timed = 0;
     r.holder = timed > UINT32_MAX ? UINT32_MAX : (uint32_t)timed;
     if (timed) /* the mean sampled hold, times the acquisitions (double: no overflow) */
         r.aux = (uint64_t)((double)lw_ticks_ns(LD(e->hold_ticks)) / (double)timed * (double)acq);

@@ -133,6 +133,7 @@ void meta_load(void);     /* version 2: modules, stacks, thread and lock names (
 void print_folded(void);  /* -f: "thread;frame;...;frame;lock NS", outermost frame first */
 void meta_thread_label(uint32_t tid, char *out, size_t cap); /* "name-TID" or "tid-TID" */
 void meta_lock_label(uint32_t l, char *out, size_t cap);     /* its symbol, or TYPE@0xADDR(init site) */
+void meta_lock_label_unique(uint32_t l, char *out, size_t cap); /* the same, " (0xADDR)" added if another has it */
 void meta_stack_frames(uint32_t id, char *out, size_t cap);  /* outermost first, ';'-joined */
 void meta_site_label(uint64_t pc, char *out, size_t cap);    /* symbol+0xOFF, or 0xADDR */
 uint64_t meta_stack_site(uint32_t id);                       /* its innermost frame, 0: none */
@@ -140,6 +141,7 @@ int meta_took_once(uint32_t tid, uint64_t lock); /* a LOCK_ONCE record says so (
 int meta_hold_sums(void); /* the trace has HOLD_SUM records (writers before them: none) */
 /* tid's estimated total hold time of lock in *ns (HOLD_SUM); 0: not known (no record, or no hold timed) */
 int meta_hold_sum(uint32_t tid, uint64_t lock, uint64_t *ns);
+uint64_t meta_lock_takes(uint64_t lock); /* its acquisitions by all threads (HOLD_SUM); 0: not known */
 
 /* report_pieces.c */
 void attribute_waits(void); /* blocked time per thread; the waits the timelines do not describe */

@@ -93,6 +93,14 @@ static enum lw_wait_class wait_class_of(const struct wait *w, uint32_t i)
         piece_at(w, q.s, &q);
     if (names_thread(&q, i))
         ender = q.by;
+    uint64_t hold = 0; /* the ender's one hold of an exclusive lock (as the library knows it), for the join rule */
+    if (ender != NOBODY && th[ender].has_start && lw_kinds[lw_kind_of_type(lk[w->lock].type)].exclusive &&
+        meta_took_once(th[ender].tid, lk[w->lock].addr)) {
+        const struct lock *l = &lk[w->lock];
+        for (size_t k = l->hold_off; k < l->hold_off + l->nhold && !hold; k++)
+            if (holds[k].who == ender && holds[k].e > holds[k].s)
+                hold = holds[k].e - holds[k].s;
+    }
     struct lw_wait_facts f = {
         .kind = lw_kind_of_type(lk[w->lock].type),
         .got = !w->timed_out,
@@ -101,7 +109,10 @@ static enum lw_wait_class wait_class_of(const struct wait *w, uint32_t i)
         .ender_once = ender != NOBODY && meta_took_once(th[ender].tid, lk[w->lock].addr),
         .end_ns = w->e,
         .ender_exit_ns = ender != NOBODY ? th[ender].exit_t : 0,
+        .ender_start_ns = ender != NOBODY && th[ender].has_start ? th[ender].start : 0,
+        .ender_hold_ns = hold,
         .lock_waits = by_lock_off[w->lock + 1] - by_lock_off[w->lock],
+        .lock_takes = meta_lock_takes(lk[w->lock].addr),
     };
     return lw_wait_class(&f);
 }

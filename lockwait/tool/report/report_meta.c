@@ -30,7 +30,7 @@ static size_t nmlocks, cap_mlocks;
 struct monce { uint64_t lock, tid; }; /* LOCK_ONCE records, sorted */
 static struct monce *monces;
 static size_t nmonces, cap_monces;
-struct mhold { uint64_t lock, tid, ns; int known; }; /* HOLD_SUM records, sorted */
+struct mhold { uint64_t lock, tid, ns, takes; int known; }; /* HOLD_SUM records, sorted */
 static struct mhold *mholds;
 static size_t nmholds, cap_mholds;
 static struct lw_syms *syms;
@@ -83,9 +83,16 @@ static void meta_record(const struct lw_trace_record *r, size_t i, struct pendin
     if (p->event)
         FAIL("record %zu: event %u inside another's data: corrupt trace", i, r->event);
     if (r->event == LW_EV_HOLD_SUM) { /* known: some hold timed, so aux is an estimate */
+        /* the writer's invariants (lw_tracemeta.c): a forged sum would
+         * otherwise overflow the what-if's totals or scale all work */
+        if (!r->t_ns || !r->tid || (uint64_t)r->holder > r->t_ns || r->stack > LW_HOLD_SUM_UNTIMED ||
+            (r->stack && (r->holder || r->aux)) || r->aux >> 62 || !lw_kind_of_type(r->type) ||
+            (!lw_kinds[lw_kind_of_type(r->type)].exclusive && !r->stack)) /* a semaphore's: its takes only */
+            FAIL("record %zu: HOLD_SUM of tid %u (%" PRIu64 " acquisitions, %u timed, %" PRIu64 " ns, flags %u, "
+                 "type %u) is impossible: corrupt trace", i, r->tid, r->t_ns, r->holder, r->aux, r->stack, r->type);
         mholds = grow(mholds, &cap_mholds, nmholds + 1, sizeof *mholds);
         int known = r->holder && !(r->stack & LW_HOLD_SUM_UNTIMED);
-        mholds[nmholds++] = (struct mhold){r->lock, r->tid, known ? r->aux : 0, known};
+        mholds[nmholds++] = (struct mhold){r->lock, r->tid, known ? r->aux : 0, r->t_ns, known};
         return;
     }
     if (r->event > LW_EV_LOCK_ONCE)
@@ -163,10 +170,26 @@ int meta_hold_sums(void)
 
 int meta_hold_sum(uint32_t tid, uint64_t lock, uint64_t *ns)
 {
-    struct mhold key = {lock, tid, 0, 0};
+    struct mhold key = {lock, tid, 0, 0, 0};
     const struct mhold *m = nmholds ? bsearch(&key, mholds, nmholds, sizeof *mholds, hold_cmp) : NULL;
     *ns = m ? m->ns : 0;
     return m && m->known;
+}
+
+uint64_t meta_lock_takes(uint64_t lock)
+{
+    size_t lo = 0, hi = nmholds; /* sorted by lock: its first record, then the rest together */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (mholds[mid].lock < lock)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    uint64_t n = 0;
+    for (size_t i = lo; i < nmholds && mholds[i].lock == lock; i++)
+        n = n + mholds[i].takes < n ? UINT64_MAX : n + mholds[i].takes;
+    return n;
 }
 
 int meta_took_once(uint32_t tid, uint64_t lock)
@@ -277,6 +300,24 @@ void meta_thread_label(uint32_t tid, char *out, size_t cap)
 void meta_lock_label(uint32_t l, char *out, size_t cap)
 {
     lock_label(&lk[l], out, cap);
+}
+
+/* lock l's label, with its address when another lock has the same label
+ * (two static locks named m in two files): the sentences must differ */
+void meta_lock_label_unique(uint32_t l, char *out, size_t cap)
+{
+    char other[256];
+    meta_lock_label(l, out, cap);
+    for (uint32_t k = 0; k < nlk; k++) {
+        if (k == l)
+            continue;
+        meta_lock_label(k, other, sizeof other);
+        if (!strcmp(other, out)) {
+            size_t n = strlen(out);
+            snprintf(out + n, cap - n, " (0x%" PRIx64 ")", lk[l].addr);
+            return;
+        }
+    }
 }
 
 /* stack id's frames, outermost first, joined by ';' ("" if unknown) */

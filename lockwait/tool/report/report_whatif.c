@@ -82,6 +82,7 @@ struct replay {
     uint64_t *own_ns, *held_ns;
     double *untraced_share;
     uint64_t untraced_ns; /* summed over the threads */
+    size_t untraced_over; /* threads whose estimate exceeds the whole trace */
     int untraced_known;   /* the trace has HOLD_SUM records */
 };
 
@@ -426,12 +427,16 @@ static void untraced_shares(struct replay *r)
 {
     r->untraced_known = meta_hold_sums();
     r->untraced_ns = 0;
+    r->untraced_over = 0;
+    uint64_t span = t_last - t_first;
     for (uint32_t t = 0; t < nth; t++) {
         uint64_t est;
         if (!meta_hold_sum(th[t].tid, lk[r->lock].addr, &est) || est <= r->held_ns[t])
             continue;
+        r->untraced_over += est > span;
         uint64_t untraced = est - r->held_ns[t];
-        r->untraced_ns += untraced;
+        /* saturated: each estimate is below 2^62 (report_meta.c), their sum need not be */
+        r->untraced_ns = untraced > UINT64_MAX - r->untraced_ns ? UINT64_MAX : r->untraced_ns + untraced;
         r->untraced_share[t] = r->own_ns[t] ? MIN(1.0, (double)untraced / (double)r->own_ns[t]) : 0;
     }
 }
@@ -469,21 +474,37 @@ static uint64_t contended_wait_ns(uint32_t l)
     return ns;
 }
 
-/* the lock named label (its label or 0xADDR); exit 2 if none */
+/* the lock named label (its label or 0xADDR); exit 2 if none, or if the
+ * label names more than one (the candidates said, by address) */
 static uint32_t lock_named(const char *label)
 {
-    char buf[256], addr[32];
+    char buf[256], addr[32], cands[1024] = "";
+    uint32_t found = UINT32_MAX, count = 0;
     for (uint32_t l = 0; l < nlk; l++) {
         meta_lock_label(l, buf, sizeof buf);
         snprintf(addr, sizeof addr, "0x%" PRIx64, lk[l].addr);
-        if (!strcmp(buf, label) || !strcmp(addr, label)) {
-            if (!replayable(l))
-                die_usage("--lock %s: a %s whose holds overlap or that has no single holder: "
-                          "the replay scales only exclusive holds", label, lw_type_name(lk[l].type));
-            return l;
+        if (!strcmp(addr, label)) {
+            found = l;
+            count = 1;
+            break;
         }
+        if (strcmp(buf, label))
+            continue;
+        size_t n = strlen(cands);
+        snprintf(cands + n, sizeof cands - n, "%s%s (%s)", count ? ", " : "", addr, lw_type_name(lk[l].type));
+        if (!count++)
+            found = l;
     }
-    die_usage("--lock %s: no such lock in %s (give its label or address as the report prints them)", label, path);
+    if (!count)
+        die_usage("--lock %s: no such lock in %s (give its label or address as the report prints them)", label,
+                  path);
+    if (count > 1)
+        die_usage("--lock %s: %u locks in %s have that label: %s; name one by its address", label, count, path,
+                  cands);
+    if (!replayable(found))
+        die_usage("--lock %s: a %s whose holds overlap or that has no single holder: "
+                  "the replay scales only exclusive holds", label, lw_type_name(lk[found].type));
+    return found;
 }
 
 struct ranked { uint64_t neg_ns; uint32_t lock; }; /* leading key: largest wait first */
@@ -515,7 +536,7 @@ static void phrase(double f, const char *label, int first, char *out, size_t cap
 
 static void say(double f, double pct, const char *label, int first)
 {
-    char p[300];
+    char p[352]; /* the phrase and a label of up to 300 */
     phrase(f, label, first, p, sizeof p);
     const char *dir = pct >= 0 ? "sooner" : "later";
     if (first)
@@ -528,9 +549,10 @@ static void say(double f, double pct, const char *label, int first)
 static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uint32_t *enders)
 {
     struct replay r;
-    char label[256];
+    char label[256], said[300]; /* said: for people, told apart from a namesake */
     replay_init(&r, l, enders);
     meta_lock_label(l, label, sizeof label);
+    meta_lock_label_unique(l, said, sizeof said);
     uint64_t wall = nth ? th[last_thread].end - t_first : 0;
     r.factor = 1;
     uint64_t base = replay(&r);
@@ -552,14 +574,19 @@ static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uin
                " acquisitions=%zu forced_count=%zu untraced_hold_ns=%s\n", hdr.pid, label, lk[l].addr,
                lw_type_name(lk[l].type), factors[i], wall, predicted, pct, base, pred, naive, r.nacq, r.forced,
                untraced);
-        say(factors[i], pct, label, i == 0);
+        say(factors[i], pct, said, i == 0);
     }
     fputc('\n', stderr);
     if (!r.untraced_known)
         fprintf(stderr, "  (the trace has no hold sums (HOLD_SUM, a writer before them): the hold time of %s's "
-                        "holds nobody waited for is unknown and kept unscaled)\n", label);
+                        "holds nobody waited for is unknown and kept unscaled)\n", said);
+    if (r.untraced_over) /* said, as it moves the prediction as far as it can go */
+        fprintf(stderr, "  (the hold sums (HOLD_SUM) of %zu thread%s say %s held %s longer than the whole trace "
+                        "(%.3f ms): a few sampled holds, or a corrupt trace; the replay counts all %s work as hold)\n",
+                r.untraced_over, r.untraced_over == 1 ? "" : "s", r.untraced_over == 1 ? "it" : "they", said,
+                (double)(t_last - t_first) / 1e6, r.untraced_over == 1 ? "its" : "their");
     if (r.forced)
-        fprintf(stderr, "  (the replay of %s let %zu steps through out of the observed order)\n", label, r.forced);
+        fprintf(stderr, "  (the replay of %s let %zu steps through out of the observed order)\n", said, r.forced);
     replay_free(&r);
 }
 

@@ -22,6 +22,8 @@ RUNS=(
   "lw_known cond"
   "lw_idle"
   "lw_join"
+  "lw_join merge"
+  "lw_join semlock"
   "lw_holds"
   "lw_barrier"
 )

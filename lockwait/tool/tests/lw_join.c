@@ -11,7 +11,14 @@
  * The report must rank only the third as contention and list the first two
  * apart, as joins.
  *   usage: lw_join
- * stdout: "lw_join sem=0xADDR mutex=0xADDR contended=0xADDR" */
+ * stdout: "lw_join sem=0xADDR mutex=0xADDR contended=0xADDR"
+ * And two programs that are contention although they look like a join or a
+ * one-shot lock (issue 41):
+ *   lw_join merge     eight workers each work 1 ms, hold one mutex 2 ms
+ *                     once (to merge a result) and exit
+ *   lw_join semlock   a 2-permit semaphore taken as a lock 8001 times, once
+ *                     with a wait: main holds both permits 5 ms while B waits
+ * stdout: "lw_join lock=0xADDR" */
 #include <semaphore.h>
 #include <stdatomic.h>
 
@@ -75,11 +82,66 @@ static void *blocked(void *arg)
     return NULL;
 }
 
+static pthread_mutex_t merged = PTHREAD_MUTEX_INITIALIZER;
+static sem_t permits;
+
+static void *merger(void *arg)
+{
+    sleep_ms(1); /* its work */
+    check_pt(pthread_mutex_lock(&merged), "lock");
+    sleep_ms(2); /* merging its result */
+    check_pt(pthread_mutex_unlock(&merged), "unlock");
+    return arg;
+}
+
+static void *permit_taker(void *arg)
+{
+    while (sem_wait(&permits) != 0) /* waits: main holds both */
+        ;
+    if (sem_post(&permits) != 0)
+        die_errno("sem_post");
+    return arg;
+}
+
+static int merge(void)
+{
+    pthread_t t[8];
+    for (int i = 0; i < 8; i++)
+        check_pt(pthread_create(&t[i], NULL, merger, NULL), "pthread_create");
+    for (int i = 0; i < 8; i++)
+        check_pt(pthread_join(t[i], NULL), "pthread_join");
+    printf("lw_join lock=%p\n", (void *)&merged);
+    return 0;
+}
+
+static int semlock(void)
+{
+    if (sem_init(&permits, 0, 2) != 0)
+        die_errno("sem_init");
+    for (int i = 0; i < 7998; i++)
+        if (sem_wait(&permits) != 0 || sem_post(&permits) != 0)
+            die_errno("sem_wait/sem_post");
+    for (int i = 0; i < 2; i++)
+        while (sem_wait(&permits) != 0)
+            ;
+    pthread_t b;
+    check_pt(pthread_create(&b, NULL, permit_taker, NULL), "pthread_create");
+    sleep_ms(5);
+    if (sem_post(&permits) != 0 || sem_post(&permits) != 0)
+        die_errno("sem_post");
+    check_pt(pthread_join(b, NULL), "pthread_join");
+    printf("lw_join lock=%p\n", (void *)&permits);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    (void)argv;
+    if (argc == 2 && !strcmp(argv[1], "merge"))
+        return merge();
+    if (argc == 2 && !strcmp(argv[1], "semlock"))
+        return semlock();
     if (argc != 1) {
-        fprintf(stderr, "usage: lw_join\n");
+        fprintf(stderr, "usage: lw_join [merge|semlock]\n");
         return 2;
     }
     for (int i = 0; i < 3; i++)

@@ -1,7 +1,9 @@
 /* rules-check.c - the shared table of lock kinds (lw_kinds.h) and rules of
  * a wait (lw_rules.h) from the command line, for tests/rules.sh:
  *   rules-check class KIND GOT ENDER_KNOWN ENDER_EXITED ENDER_ONCE END_NS EXIT_NS LOCK_WAITS
- *       prints the wait's class: contended, idle or join
+ *               [START_NS HOLD_NS LOCK_TAKES]
+ *       prints the wait's class: contended, idle or join (the last three:
+ *       the ender's start and its one hold, the lock's takes; 0: unknown)
  *   rules-check thread NAME TID       prints the thread's label ("-" for no name)
  *   rules-check lock KIND ADDR SITE   prints the lock's label ("-" for no site)
  *   rules-check kinds                 prints "TYPE KIND NAME ENDER" per trace type */
@@ -36,9 +38,16 @@ static uint64_t num(const char *s)
 int main(int argc, char **argv)
 {
     char out[256];
-    if (argc == 10 && !strcmp(argv[1], "class")) {
-        struct lw_wait_facts f = {kind_named(argv[2]), (int)num(argv[3]), (int)num(argv[4]), (int)num(argv[5]),
-                                  (int)num(argv[6]), num(argv[7]), num(argv[8]), num(argv[9])};
+    if ((argc == 10 || argc == 13) && !strcmp(argv[1], "class")) {
+        struct lw_wait_facts f = {.kind = kind_named(argv[2]), .got = (int)num(argv[3]),
+                                  .ender_known = (int)num(argv[4]), .ender_exited = (int)num(argv[5]),
+                                  .ender_once = (int)num(argv[6]), .end_ns = num(argv[7]),
+                                  .ender_exit_ns = num(argv[8]), .lock_waits = num(argv[9])};
+        if (argc == 13) {
+            f.ender_start_ns = num(argv[10]);
+            f.ender_hold_ns = num(argv[11]);
+            f.lock_takes = num(argv[12]);
+        }
         printf("%s\n", lw_wait_class_name(lw_wait_class(&f)));
     } else if (argc == 4 && !strcmp(argv[1], "thread")) {
         lw_label_thread(strcmp(argv[2], "-") ? argv[2] : NULL, (uint32_t)num(argv[3]), out, sizeof out);

@@ -30,6 +30,19 @@ check_eq "no join for condvars (a signal, not a lock held for life)" contended "
 check_eq "one-shot: a semaphore's only wait, posted" idle "$(cls sem 1 1 0 1 100 0 1)"
 check_eq "one-shot does not apply to mutexes" contended "$(cls mutex 1 1 0 1 100 0 1)"
 check_eq "order: join before one-shot" join "$(cls sem 1 1 1 1 100 100 1)"
+# the ender's life and its one hold (issue 41): START_NS HOLD_NS LOCK_TAKES after the rest
+MS=1000000
+check_eq "join: the hold spans the holder's life (started at 0, held 39.9 of 40 ms)" join \
+  "$(cls mutex 1 1 1 1 $((40 * MS)) $((40 * MS)) 5 1 $((39900 * 1000)) 0)"
+check_eq "no join: a 2 ms hold on the way out of a 3 ms life (merge a result, then exit)" contended \
+  "$(cls mutex 1 1 1 1 $((3 * MS)) $((3 * MS)) 5 1 $((2 * MS)) 0)"
+check_eq "join: a short life, held but for the start-up slack (150 us of 400)" join \
+  "$(cls mutex 1 1 1 1 $((400 * 1000)) $((400 * 1000)) 5 1 $((250 * 1000)) 0)"
+check_eq "join: the hold or the start unknown, as before" join "$(cls mutex 1 1 1 1 100 200 5 0 50 0)"
+check_eq "no one-shot: a semaphore taken 8000 times, waited on once" contended "$(cls sem 1 1 0 1 100 0 1 0 0 8000)"
+check_eq "one-shot: a semaphore taken 64 times, waited on once (hand-over locks at one address)" idle \
+  "$(cls sem 1 1 0 1 100 0 1 0 0 64)"
+check_eq "no one-shot: a semaphore taken 65 times, waited on once" contended "$(cls sem 1 1 0 1 100 0 1 0 0 65)"
 check_eq "every barrier wait is a barrier wait" barrier "$(cls barrier 1 1 1 1 100 100 1)"
 check_eq "order: barrier first" barrier "$(cls barrier 0 0 0 0 100 0 5)"
 check_eq "order: unended before join" idle "$(cls sem 0 1 1 1 100 100 1)"

@@ -6,6 +6,7 @@
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
+export TMPDIR=$TMP # the launcher keeps a tree's reports in a run directory there
 
 L=$ROOT/lockwait/tool/lockwait
 C=$BUILD/lw_counts

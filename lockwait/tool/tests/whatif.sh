@@ -88,6 +88,25 @@ half=$(grep 'kind=whatif .*hold_factor=0.5 ' "$TMP/report.out" || true)
 check_eq "hold sums with no hold timed: no scaling (574.002 ms), untraced_hold_ns=0" "574002000 0" \
   "$(field predicted_wall_ns "$half") $(field untraced_hold_ns "$half")"
 
+# forged or corrupt HOLD_SUM records (issue 41): one whose sum is past the
+# 2^62 ns every timestamp stays under is refused (it wrapped the total past
+# 2^64 and printed "49% sooner"); three that each claim ~146 years
+# saturate nothing and are said, as they move the prediction to its limit
+trace forged 3 12000000 2000000 1 1
+awk '$2 == 17 && $3 == 101 { $5 = "18446744073709551000" } { print }' "$TMP/forged.txt" >"$TMP/forged2.txt"
+"$G" text "$TMP/forged2.txt" "$TMP/forged.trace"
+check_exit "a HOLD_SUM past 2^62 ns: refused (exit 2)" 2 "$R" --what-if 0.5 "$TMP/forged.trace"
+cp "$TMP/out" "$TMP/forged.err"
+check "... with a line naming the record" grep -q "record 9: HOLD_SUM of tid 101 .* is impossible: corrupt trace" "$TMP/forged.err"
+awk '$2 == 17 { $6 = 41 } { print }' "$TMP/forged.txt" >"$TMP/forged2.txt"
+"$G" text "$TMP/forged2.txt" "$TMP/forged.trace"
+check_exit "a HOLD_SUM with more holds timed than acquisitions: refused" 2 "$R" --what-if 0.5 "$TMP/forged.trace"
+awk '$2 == 17 { $5 = "4611686018427387000" } { print }' "$TMP/forged.txt" >"$TMP/forged2.txt"
+"$G" text "$TMP/forged2.txt" "$TMP/forged.trace"
+"$R" --what-if 0.5 "$TMP/forged.trace" >"$TMP/report.out" 2>"$TMP/report.err"
+check "hold sums longer than the trace: said" grep -q "hold sums (HOLD_SUM) of 3 threads say they held mutex@0x1000 longer than the whole trace" "$TMP/report.err"
+check "... and untraced_hold_ns does not wrap" awk '/kind=whatif / { for (i = 1; i <= NF; i++) if ($i ~ /^untraced_hold_ns=/) v = substr($i, 18) } END { exit !(length(v) == 20 && v >= "13835058055278161000") }' "$TMP/report.out"
+
 # known: A holds L 0..30 ms while B waits, then B works 20 ms: halving A's
 # hold ends the program at 35 ms, removing it at 20 ms
 "$G" known "$TMP/known.trace"

@@ -1,0 +1,94 @@
+/* lw_tree.c - one summary for a run of a process tree. The launcher
+ * (lockwait/tool/lockwait) sets LOCKWAIT_TREE=DIR, a private directory of
+ * the run with an empty DIR/records, and LOCKWAIT_TREE_TOP=its pid. Each
+ * process of the run appends one-line records there: "start" when the
+ * library starts in it, "fork" in a fork's child (one that then runs a
+ * program the library cannot load into, or leaves by _exit, ends with
+ * no other), "end" with its counts when it reports at exit. A process
+ * that waited leaves its whole report in DIR/report.PID. The launcher
+ * reads them once the program has ended and prints one table. A record
+ * is one write(2) to a file opened O_APPEND: whole lines, whatever the
+ * number of writers. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lw_tree.h"
+#include "lw_clock.h"
+#include "lw_core.h"
+#include "lw_output.h"
+
+/* "KIND pid=P ppid=Q comm=NAME REST" appended to DIR/records */
+static void tree_record(const char *kind, const char *fmt, ...)
+{
+    char path[4096], line[512], name[32];
+    snprintf(path, sizeof path, "%s/records", lw.cfg.tree);
+    snprintf(name, sizeof name, "%s", program_invocation_short_name);
+    for (char *c = name; *c; c++)
+        if ((unsigned char)*c <= 0x20 || *c == 0x7f) /* one field of one line */
+            *c = '?';
+    int k = snprintf(line, sizeof line, "%s pid=%u ppid=%u comm=%s", kind, (unsigned)getpid(), (unsigned)getppid(),
+                     name[0] ? name : "?");
+    if (k < 0 || (size_t)k >= sizeof line)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vsnprintf(line + k, sizeof line - (size_t)k - 1, fmt, ap);
+    va_end(ap);
+    size_t n = r < 0 ? (size_t)k : strlen(line);
+    line[n++] = '\n';
+    int e = errno; /* the program's errno is left as it was */
+    /* no O_CREAT: the launcher made it; a file gone means the run is over */
+    int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY);
+    if (fd >= 0) {
+        if (lw_deliver(fd, line, n) != 0)
+            lw_say("cannot add to the run's summary %s: %s", path, strerror(errno));
+        close(fd);
+    }
+    errno = e;
+}
+
+void lw_tree_start(void)
+{
+    if (lw.cfg.tree)
+        tree_record("start", "");
+}
+
+void lw_tree_fork(void)
+{
+    if (lw.cfg.tree)
+        tree_record("fork", "");
+}
+
+void lw_tree_end(int why)
+{
+    if (!lw.cfg.tree)
+        return;
+    tree_record("end", " threads=%llu locks=%llu waited=%u wall_ns=%llu signal=%d",
+                (unsigned long long)LD(lw.nthreads), (unsigned long long)LD(lw.nlocks), LD(lw.waited) ? 1u : 0u,
+                (unsigned long long)(lw_now() - lw.start_ns), why > 0 ? why : 0);
+}
+
+int lw_tree_top(void)
+{
+    return !lw.cfg.tree || (lw.cfg.tree_top && (long)getppid() == lw.cfg.tree_top);
+}
+
+/* this process's whole report into DIR/report.PID, created new */
+void lw_tree_report(const char *p, size_t n)
+{
+    if (!lw.cfg.tree)
+        return;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/report.%u", lw.cfg.tree, lw.pid);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0600);
+    int err = fd < 0 ? errno : lw_deliver(fd, p, n);
+    if (fd >= 0 && close(fd) != 0 && !err)
+        err = errno;
+    if (err)
+        lw_say("cannot keep the report for the run's summary in %s: %s", path, strerror(err));
+}

@@ -1,0 +1,17 @@
+/* lw_tree.h - the records of a run of a process tree (lw_tree.c): each
+ * process notes when it starts, forks and reports, in the launcher's run
+ * directory, for the launcher's one summary of the tree. */
+#ifndef LW_TREE_H
+#define LW_TREE_H
+
+#include <stddef.h>
+
+#include "lw_base.h"
+
+LW_HIDDEN void lw_tree_start(void);
+LW_HIDDEN void lw_tree_fork(void);
+LW_HIDDEN void lw_tree_end(int why); /* LW_AT_EXIT or the signal that ends the process */
+LW_HIDDEN int lw_tree_top(void);     /* the launcher's child, or no tree: reports where the user asked */
+LW_HIDDEN void lw_tree_report(const char *p, size_t n);
+
+#endif
