@@ -29,7 +29,7 @@ BEGIN {
         "inv invs invocations invocations_total invocations_main invocations_moved levels main_level probes placement batches " \
         "figures compared inside claims claims_same rel_halfwidth apart hold_factor " \
         "nivcsw bare_nvcsw wrapped_nvcsw full_nvcsw half_nvcsw whatif_factor inline_mutex inline_spin counter " \
-        "speed_level speed_main blocks_per_rep block_round_trips state used " \
+        "speed_level speed_main blocks_per_rep block_round_trips state used iters " \
         "a a_lo a_hi b b_lo b_hi diff diff_lo diff_hi df speed_level_b values changed up down same unclear none " \
         "claims_changed geomean_n", al, " ")
     for (i = 1; i <= nl; i++) unitless[al[i]] = 1

@@ -266,15 +266,15 @@ main:
 	pushq	%rbx
 	.cfi_def_cfa_offset 56
 	.cfi_offset 3, -56
-	subq	$5416, %rsp
-	.cfi_def_cfa_offset 5472
+	subq	$5656, %rsp
+	.cfi_def_cfa_offset 5712
 	cmpl	$1, %edi
 	jle	.L31
 	movq	8(%rsi), %r12
 	movl	%edi, %ebx
 	movq	%rsi, %rbp
 	cmpb	$45, (%r12)
-	je	.L260
+	je	.L261
 .L167:
 	leaq	.LC6(%rip), %rsi
 	movq	%r12, %rdi
@@ -292,7 +292,7 @@ main:
 	movl	$4, %edx
 	leaq	increments(%rip), %rsi
 	call	rederive@PLT
-.L259:
+.L260:
 	movq	stdout(%rip), %rdi
 	call	fflush@PLT
 	testl	%eax, %eax
@@ -301,8 +301,8 @@ main:
 	call	ferror@PLT
 	testl	%eax, %eax
 	jne	.L38
-.L240:
-	addq	$5416, %rsp
+.L241:
+	addq	$5656, %rsp
 	.cfi_remember_state
 	.cfi_def_cfa_offset 56
 	xorl	%eax, %eax
@@ -319,7 +319,7 @@ main:
 	popq	%r15
 	.cfi_def_cfa_offset 8
 	ret
-.L260:
+.L261:
 	.cfi_restore_state
 	cmpb	$104, 1(%r12)
 	jne	.L167
@@ -327,22 +327,22 @@ main:
 	jne	.L167
 .L33:
 	pushq	%rax
-	.cfi_def_cfa_offset 5480
+	.cfi_def_cfa_offset 5720
 	movq	stdout(%rip), %rdi
 	xorl	%eax, %eax
 	movl	$18, %edx
 	pushq	$8
-	.cfi_def_cfa_offset 5488
+	.cfi_def_cfa_offset 5728
 	movl	$64, %r9d
 	movl	$10, %r8d
 	movl	$11, %ecx
 	leaq	.LC7(%rip), %rsi
 	call	fprintf@PLT
 	popq	%rax
-	.cfi_def_cfa_offset 5480
+	.cfi_def_cfa_offset 5720
 	popq	%rdx
-	.cfi_def_cfa_offset 5472
-	jmp	.L240
+	.cfi_def_cfa_offset 5712
+	jmp	.L241
 .L31:
 	movl	$34, %ecx
 	movl	$10, %edx
@@ -354,33 +354,33 @@ main:
 	movl	$1, %esi
 	leaq	.LC12(%rip), %rdi
 	movq	%rax, %rcx
-	movq	%rax, 296(%rsp)
+	movq	%rax, 312(%rsp)
 	movl	$1, %eax
 	salq	%cl, %rax
 	movl	$1, %ecx
-	movq	%rax, 288(%rsp)
+	movq	%rax, 304(%rsp)
 	call	env_long@PLT
 	xorl	%edx, %edx
 	movl	$1, %ecx
 	movl	$1, %esi
 	leaq	.LC13(%rip), %rdi
-	movq	%rax, 304(%rsp)
+	movq	%rax, 320(%rsp)
 	call	env_long@PLT
-	leaq	288(%rsp), %r10
+	leaq	304(%rsp), %r10
 	movl	$64, %edx
-	leaq	320(%rsp), %rcx
+	leaq	336(%rsp), %rcx
 	movl	$16, %r8d
 	movl	$1, %esi
 	movq	%rbp, %rdi
-	movq	%r10, (%rsp)
-	movq	%rax, 312(%rsp)
+	movq	%r10, 8(%rsp)
+	movq	%rax, 328(%rsp)
 	call	env_long_list@PLT
 	xorl	%edx, %edx
-	movq	(%rsp), %r10
+	movq	8(%rsp), %r10
 	testq	%rax, %rax
-	movq	%rax, 448(%rsp)
+	movq	%rax, 464(%rsp)
 	setne	%dl
-	movl	%edx, 456(%rsp)
+	movl	%edx, 472(%rsp)
 	je	.L40
 	movq	%r10, %rdi
 	xorl	%r8d, %r8d
@@ -415,59 +415,59 @@ main:
 .L40:
 	movdqa	def.0(%rip), %xmm6
 	movdqa	16+def.0(%rip), %xmm7
-	movq	$4, 448(%rsp)
-	movaps	%xmm6, 320(%rsp)
-	movaps	%xmm7, 336(%rsp)
+	movq	$4, 464(%rsp)
+	movaps	%xmm6, 336(%rsp)
+	movaps	%xmm7, 352(%rsp)
 .L44:
 	movl	$11, %esi
+	movq	%r10, 8(%rsp)
 	movsd	.LC16(%rip), %xmm0
-	movq	%r10, (%rsp)
-	leaq	128(%rsp), %rdi
+	leaq	144(%rsp), %rdi
 	leaq	allowed.3(%rip), %r13
 	movl	$1024, %ebp
 	call	reps_plan_from_env@PLT
 	movl	$1024, %esi
 	movq	%r13, %rdi
 	movl	%ebp, %r14d
-	movq	128(%rsp), %rax
-	movq	%rax, 56(%rsp)
+	movq	144(%rsp), %rax
+	movq	%rax, 72(%rsp)
 	call	allowed_cpus@PLT
 	leaq	.LC17(%rip), %rdi
 	cmpl	%ebp, %eax
-	movl	%eax, 16(%rsp)
+	movl	%eax, 24(%rsp)
 	cmovle	%eax, %r14d
-	movl	%r14d, 104(%rsp)
+	movl	%r14d, 44(%rsp)
 	call	getenv@PLT
-	movq	(%rsp), %r10
+	movq	8(%rsp), %r10
 	testq	%rax, %rax
 	movq	%rax, %rbp
 	je	.L149
-	leaq	728(%rsp), %r9
+	leaq	744(%rsp), %r9
 	movq	%rax, %r12
 	xorl	%eax, %eax
-	movq	%rbp, 32(%rsp)
-	movl	%eax, (%rsp)
+	movq	%rbp, 48(%rsp)
+	movl	%eax, 8(%rsp)
 	movq	%r9, %rbx
-	movq	%r10, 40(%rsp)
-	movq	%r9, 24(%rsp)
+	movq	%r10, 56(%rsp)
+	movq	%r9, 32(%rsp)
 	.p2align 6
 	.p2align 3
 .L46:
 	cmpb	$0, (%r12)
-	je	.L261
-	movl	$0, 3104(%rsp)
-	cmpl	$8, (%rsp)
+	je	.L262
+	movl	$0, 3344(%rsp)
+	cmpl	$8, 8(%rsp)
 	je	.L48
 	xorl	%eax, %eax
-	leaq	1984(%rsp), %rcx
-	leaq	1168(%rsp), %rdx
+	leaq	2000(%rsp), %rcx
+	leaq	1184(%rsp), %rdx
 	movq	%r12, %rdi
-	leaq	3104(%rsp), %r8
+	leaq	3344(%rsp), %r8
 	leaq	.LC19(%rip), %rsi
 	call	__isoc99_sscanf@PLT
 	cmpl	$2, %eax
 	jne	.L48
-	movslq	3104(%rsp), %rbp
+	movslq	3344(%rsp), %rbp
 	testl	%ebp, %ebp
 	je	.L48
 	addq	%r12, %rbp
@@ -479,21 +479,21 @@ main:
 	cmpq	$46, %rax
 	ja	.L49
 	leaq	0(%rbp,%r15), %rax
-	movq	%rax, 8(%rsp)
+	movq	%rax, 16(%rsp)
 	movzbl	(%rax), %eax
 	cmpb	$59, %al
 	je	.L165
 	testb	%al, %al
 	jne	.L49
 .L165:
-	movl	1168(%rsp), %edi
-	movl	1984(%rsp), %r8d
-	movl	16(%rsp), %eax
+	movl	1184(%rsp), %edi
+	movl	2000(%rsp), %r8d
+	movl	24(%rsp), %eax
 	movd	%edi, %xmm0
 	movd	%r8d, %xmm5
 	punpckldq	%xmm5, %xmm0
 	testl	%eax, %eax
-	jle	.L246
+	jle	.L247
 	xorl	%eax, %eax
 	xorl	%esi, %esi
 	.p2align 6
@@ -512,9 +512,9 @@ main:
 	cmpl	%eax, %r14d
 	jg	.L51
 	cmpl	%r8d, %edi
-	je	.L246
+	je	.L247
 	cmpl	$2, %esi
-	jne	.L246
+	jne	.L247
 	movq	%xmm0, -8(%rbx)
 	pxor	%xmm0, %xmm0
 	movq	%r15, %rdx
@@ -524,10 +524,10 @@ main:
 	movups	%xmm0, 16(%rbx)
 	movups	%xmm0, 32(%rbx)
 	call	memcpy@PLT
-	movl	(%rsp), %r12d
+	movl	8(%rsp), %r12d
 	testl	%r12d, %r12d
 	je	.L56
-	movq	24(%rsp), %r12
+	movq	32(%rsp), %r12
 	.p2align 6
 	.p2align 3
 .L58:
@@ -535,60 +535,60 @@ main:
 	movq	%r12, %rdi
 	call	strcmp@PLT
 	testl	%eax, %eax
-	je	.L262
+	je	.L263
 	addq	$56, %r12
 	cmpq	%rbx, %r12
 	jne	.L58
 .L56:
-	movq	8(%rsp), %rax
+	movq	16(%rsp), %rax
 	movzbl	(%rax), %eax
 	cmpb	$59, %al
-	je	.L263
+	je	.L264
 .L59:
 	xorl	%r12d, %r12d
 	cmpb	$59, %al
 	sete	%r12b
-	addl	$1, (%rsp)
+	addl	$1, 8(%rsp)
 	addq	$56, %rbx
 	addq	%r15, %r12
 	addq	%rbp, %r12
 	jmp	.L46
-.L263:
+.L264:
 	cmpb	$0, 1(%rbp,%r15)
 	jne	.L59
-	movq	32(%rsp), %rsi
+	movq	48(%rsp), %rsi
 	leaq	.LC24(%rip), %rdi
 	xorl	%eax, %eax
 	call	die_usage@PLT
 .L48:
-	movq	32(%rsp), %rbp
+	movq	48(%rsp), %rbp
 	movl	$8, %edx
 	leaq	.LC18(%rip), %rdi
 	xorl	%eax, %eax
 	movq	%rbp, %rsi
 	call	die_usage@PLT
-.L246:
-	movq	32(%rsp), %rbp
+.L247:
+	movq	48(%rsp), %rbp
 	movl	%edi, %edx
 	movl	%r8d, %ecx
 	xorl	%eax, %eax
 	leaq	.LC22(%rip), %rdi
 	movq	%rbp, %rsi
 	call	die_usage@PLT
-.L261:
-	movq	40(%rsp), %r10
+.L262:
+	movq	56(%rsp), %r10
 .L45:
 	movl	$128, %esi
 	xorl	%eax, %eax
-	movq	%r10, 8(%rsp)
+	movq	%r10, 16(%rsp)
 	xorl	%r12d, %r12d
 	leaq	.LC25(%rip), %rdi
 	call	printf@PLT
-	leaq	3104(%rsp), %rax
-	movq	%rax, 24(%rsp)
+	leaq	3344(%rsp), %rax
+	movq	%rax, 32(%rsp)
 .L62:
 	leaq	srcs.2(%rip), %rax
-	movq	24(%rsp), %rdx
+	movq	32(%rsp), %rdx
 	xorl	%esi, %esi
 	movl	$8, %ecx
 	movl	(%rax,%r12,4), %r15d
@@ -597,7 +597,7 @@ main:
 	testl	%eax, %eax
 	jle	.L66
 	movslq	%eax, %rbp
-	movq	24(%rsp), %rdi
+	movq	32(%rsp), %rdi
 	movq	%r12, %r14
 	movl	%r15d, %r12d
 	imulq	$152, %rbp, %rbp
@@ -609,7 +609,7 @@ main:
 .L64:
 	addq	$152, %rbx
 	cmpq	%rbp, %rbx
-	je	.L264
+	je	.L265
 .L65:
 	cmpl	$1, (%rbx)
 	jne	.L64
@@ -624,59 +624,59 @@ main:
 	xorl	%eax, %eax
 	call	printf@PLT
 	jmp	.L64
-.L264:
+.L265:
 	movq	%r14, %r12
 .L66:
 	addq	$1, %r12
 	cmpq	$3, %r12
 	jne	.L62
-	movq	56(%rsp), %r15
-	leaq	10(,%r15,4), %rax
-	leaq	0(,%rax,4), %r14
-	movq	%r14, 64(%rsp)
+	movq	72(%rsp), %r14
+	leaq	10(,%r14,4), %rax
+	leaq	0(,%rax,4), %r15
+	movq	%r15, 80(%rsp)
 	call	online_cpus@PLT
 	movl	%eax, %ebx
 	call	probe_sources@PLT
 	movsd	.LC28(%rip), %xmm2
-	movq	%r14, %rcx
-	movq	%r15, %rdx
+	movq	%r15, %rcx
+	movq	%r14, %rdx
 	pushq	%r9
-	.cfi_def_cfa_offset 5480
+	.cfi_def_cfa_offset 5720
 	movsd	.LC27(%rip), %xmm4
 	movq	%rax, %r8
 	leaq	.LC29(%rip), %rdi
 	pushq	%rbx
-	.cfi_def_cfa_offset 5488
-	movl	120(%rsp), %r9d
+	.cfi_def_cfa_offset 5728
+	movl	60(%rsp), %r9d
 	movapd	%xmm2, %xmm3
 	movl	$5, %eax
-	movsd	168(%rsp), %xmm1
-	movq	312(%rsp), %rsi
-	movsd	160(%rsp), %xmm0
+	movsd	184(%rsp), %xmm1
+	movq	328(%rsp), %rsi
+	movsd	176(%rsp), %xmm0
 	call	printf@PLT
 	popq	%r10
-	.cfi_def_cfa_offset 5480
+	.cfi_def_cfa_offset 5720
 	popq	%r11
-	.cfi_def_cfa_offset 5472
-	cmpq	$0, 304(%rsp)
-	movq	8(%rsp), %r10
+	.cfi_def_cfa_offset 5712
+	cmpq	$0, 320(%rsp)
+	movq	16(%rsp), %r10
 	jne	.L67
 .L70:
 	xorl	%r11d, %r11d
 .L68:
 	leaq	.LC31(%rip), %rdi
-	movq	%r10, 32(%rsp)
-	movl	%r11d, 8(%rsp)
+	movq	%r10, 48(%rsp)
+	movl	%r11d, 16(%rsp)
 	call	puts@PLT
-	movl	8(%rsp), %r11d
-	movq	32(%rsp), %r10
+	movl	16(%rsp), %r11d
+	movq	48(%rsp), %r10
 .L89:
-	cmpq	$0, 304(%rsp)
+	cmpq	$0, 320(%rsp)
 	je	.L92
 	testl	%r11d, %r11d
 	je	.L72
 .L92:
-	cmpl	$1, 16(%rsp)
+	cmpl	$1, 24(%rsp)
 	leaq	.LC34(%rip), %rax
 	movl	%r11d, %ebp
 	leaq	.LC1(%rip), %r15
@@ -685,22 +685,22 @@ main:
 	xorl	%eax, %eax
 	xorl	%ebx, %ebx
 	movl	%eax, %r11d
-	movq	%r15, 8(%rsp)
-	movl	104(%rsp), %r15d
+	movq	%r15, 16(%rsp)
+	movl	44(%rsp), %r15d
 .L94:
-	cmpq	448(%rsp), %rbx
-	jnb	.L265
+	cmpq	464(%rsp), %rbx
+	jnb	.L266
 	movq	32(%r10,%rbx,8), %r9
 	movl	%r9d, %r14d
 	cmpl	%r9d, %r15d
 	jge	.L95
-	cmpl	$0, 456(%rsp)
-	je	.L266
+	cmpl	$0, 472(%rsp)
+	je	.L267
 .L95:
 	testl	%ebp, %ebp
-	je	.L257
+	je	.L258
 	testl	%r9d, %r9d
-	jle	.L257
+	jle	.L258
 	movslq	%r11d, %r8
 	xorl	%esi, %esi
 	movq	%r8, %rdi
@@ -713,7 +713,7 @@ main:
 	cltd
 	idivl	%ebp
 	movslq	%edx, %rdx
-	movl	464(%rsp,%rdx,4), %eax
+	movl	480(%rsp,%rdx,4), %eax
 	movl	%eax, (%rdi,%rsi,4)
 	addq	$1, %rsi
 	cmpl	%esi, %r14d
@@ -721,76 +721,76 @@ main:
 .L100:
 	xorl	%eax, %eax
 	cmpl	%r9d, %r15d
-	movl	%r9d, 160(%rsp,%r8,4)
+	movl	%r9d, 176(%rsp,%r8,4)
 	setl	%al
 	addl	$1, %r11d
-	movl	%eax, 224(%rsp,%r8,4)
+	movl	%eax, 240(%rsp,%r8,4)
 .L96:
 	addq	$1, %rbx
 	jmp	.L94
-.L266:
+.L267:
 	movl	%r9d, %esi
 	movl	%r15d, %edx
 	leaq	.LC35(%rip), %rdi
 	xorl	%eax, %eax
-	movq	%r10, 40(%rsp)
-	movl	%r11d, 32(%rsp)
-	movq	%r9, 16(%rsp)
+	movq	%r10, 56(%rsp)
+	movl	%r11d, 48(%rsp)
+	movq	%r9, 24(%rsp)
 	call	printf@PLT
-	movq	16(%rsp), %r9
+	movq	24(%rsp), %r9
 	movl	%r15d, %ecx
 	movl	%r14d, %edx
-	movq	8(%rsp), %r8
+	movq	16(%rsp), %r8
 	movq	stderr(%rip), %rdi
 	leaq	.LC36(%rip), %rsi
 	xorl	%eax, %eax
 	call	fprintf@PLT
-	movl	32(%rsp), %r11d
-	movq	40(%rsp), %r10
+	movl	48(%rsp), %r11d
+	movq	56(%rsp), %r10
 	jmp	.L96
-.L265:
-	cmpq	$0, 312(%rsp)
-	movl	%r11d, 32(%rsp)
+.L266:
+	cmpq	$0, 328(%rsp)
+	movl	%r11d, 48(%rsp)
 	movl	%ebp, %r11d
 	je	.L153
 	cmpl	$1, %ebp
-	jg	.L267
+	jg	.L268
 .L153:
 	xorl	%esi, %esi
-	movl	%esi, (%rsp)
-.L258:
-	leaq	1984(%rsp), %rax
-	leaq	720(%rsp), %r13
-	movq	%rax, 16(%rsp)
+	movl	%esi, 8(%rsp)
+.L259:
+	leaq	2000(%rsp), %rax
+	leaq	736(%rsp), %r13
+	movq	%rax, 24(%rsp)
 .L102:
-	movq	64(%rsp), %rax
-	movl	%r11d, 40(%rsp)
+	movq	80(%rsp), %rax
+	movl	%r11d, 56(%rsp)
 	xorl	%ebp, %ebp
 	leaq	increments(%rip), %r12
-	leaq	1168(%rsp), %rbx
+	leaq	1184(%rsp), %rbx
 	subq	$32, %rsp
-	.cfi_def_cfa_offset 5504
-	movq	%rax, 168(%rsp)
-	movq	320(%rsp), %rsi
+	.cfi_def_cfa_offset 5744
+	movq	%rax, 184(%rsp)
+	movq	336(%rsp), %rsi
 	movq	%rbx, %rdi
-	movdqa	160(%rsp), %xmm4
-	movdqa	176(%rsp), %xmm6
+	movdqa	176(%rsp), %xmm4
+	movdqa	192(%rsp), %xmm6
 	movups	%xmm4, (%rsp)
 	movups	%xmm6, 16(%rsp)
 	call	run_init@PLT
 	addq	$32, %rsp
-	.cfi_def_cfa_offset 5472
-	movl	32(%rsp), %r15d
-	movq	16(%rsp), %r14
-	movq	%rbx, 8(%rsp)
-	movl	40(%rsp), %ebx
+	.cfi_def_cfa_offset 5712
+	movl	48(%rsp), %r15d
+	movq	24(%rsp), %r14
+	movq	%rbx, 16(%rsp)
+	movl	56(%rsp), %ebx
 	jmp	.L111
 .L112:
 	movq	%rbp, %rsi
 	xorl	%ecx, %ecx
-	leaq	160(%rsp), %rdx
+	leaq	176(%rsp), %rdx
 	pushq	%rax
-	.cfi_def_cfa_offset 5480
+	.cfi_def_cfa_offset 5720
 	salq	$4, %rsi
 	leaq	cpus_t.1(%rip), %r8
 	addq	%r12, %rsi
@@ -798,64 +798,64 @@ main:
 	setg	%cl
 	addq	$1, %rbp
 	pushq	%rcx
-	.cfi_def_cfa_offset 5488
+	.cfi_def_cfa_offset 5728
 	movl	%r15d, %ecx
-	leaq	240(%rsp), %r9
+	leaq	256(%rsp), %r9
 	call	build_block@PLT
 	popq	%rdx
-	.cfi_def_cfa_offset 5480
+	.cfi_def_cfa_offset 5720
 	popq	%rcx
-	.cfi_def_cfa_offset 5472
+	.cfi_def_cfa_offset 5712
 .L111:
 	cmpl	$3, %ebp
 	setle	%dl
 	testl	%r15d, %r15d
 	setne	%cl
-	imulq	$40, %rbp, %rdi
+	imulq	$48, %rbp, %rdi
 	addq	%r14, %rdi
 	andb	%cl, %dl
 	jne	.L112
 	movq	%rbp, %rax
-	movq	%rbp, 64(%rsp)
+	movq	%rbp, 80(%rsp)
 	movq	%rdi, %rbp
-	movq	16(%rsp), %rdi
-	movl	%eax, 48(%rsp)
+	movq	24(%rsp), %rdi
+	movl	%eax, 64(%rsp)
 	cltq
 	movl	%ebx, %r11d
-	movq	8(%rsp), %rbx
-	imulq	$40, %rax, %rax
+	movq	16(%rsp), %rbx
+	imulq	$48, %rax, %rax
 	movl	%edx, %esi
-	movq	%r14, 72(%rsp)
 	xorl	%edx, %edx
-	movb	%sil, 88(%rsp)
+	movq	%r14, 88(%rsp)
+	movb	%sil, 104(%rsp)
 	movq	%rdx, %r15
-	movl	%r11d, 108(%rsp)
+	movl	%r11d, 112(%rsp)
 	leaq	(%rdi,%rax), %rcx
-	movq	%rbx, 120(%rsp)
-	movq	%rcx, 80(%rsp)
-	movq	%rcx, %rax
+	movq	%rbx, 136(%rsp)
 	movq	%rcx, 96(%rsp)
-	movq	%rbp, 112(%rsp)
+	movq	%rcx, %rax
+	movq	%rcx, 120(%rsp)
+	movq	%rbp, 128(%rsp)
 	movq	%r13, %rbp
 .L113:
-	cmpl	%r15d, (%rsp)
-	jle	.L268
+	cmpl	%r15d, 8(%rsp)
+	jle	.L269
 	leaq	8(%rbp), %rdi
-	movq	%rax, 40(%rsp)
+	movq	%rax, 56(%rsp)
 	movq	%rax, %r13
 	leaq	increments(%rip), %r12
-	movq	%rdi, 8(%rsp)
-	movl	32(%rsp), %edi
+	movq	%rdi, 16(%rsp)
+	movl	48(%rsp), %edi
 	imulq	$288, %r15, %r10
 	leal	(%rdi,%r15), %r14d
-	movq	24(%rsp), %rdi
+	movq	32(%rsp), %rdi
 	leaq	(%rdi,%r10), %rbx
 .L114:
 	movl	4(%rbp), %r9d
 	movl	0(%rbp), %r8d
 	movq	%rbx, %rdi
 	movl	$96, %esi
-	movq	8(%rsp), %rcx
+	movq	16(%rsp), %rcx
 	leaq	.LC38(%rip), %rdx
 	xorl	%eax, %eax
 	addq	$96, %rbx
@@ -865,50 +865,50 @@ main:
 	movl	%r14d, %ecx
 	movq	%rbp, %rdx
 	addq	$16, %r12
-	addq	$40, %r13
+	addq	$48, %r13
 	call	build_pair_block@PLT
 	leaq	48+increments(%rip), %rax
 	cmpq	%rax, %r12
 	jne	.L114
-	movq	40(%rsp), %rax
+	movq	56(%rsp), %rax
 	addq	$1, %r15
 	addq	$56, %rbp
-	addq	$120, %rax
+	addq	$144, %rax
 	jmp	.L113
-.L268:
-	imull	$3, (%rsp), %r12d
-	movl	48(%rsp), %eax
+.L269:
+	imull	$3, 8(%rsp), %r12d
+	movl	64(%rsp), %eax
 	xorl	%ecx, %ecx
-	movq	56(%rsp), %r8
-	movzbl	88(%rsp), %esi
-	movq	96(%rsp), %r14
-	movl	108(%rsp), %r11d
+	movq	72(%rsp), %r8
+	movzbl	104(%rsp), %esi
+	movl	112(%rsp), %r11d
+	movq	120(%rsp), %r14
 	leal	(%rax,%r12), %r9d
-	movq	112(%rsp), %rbp
-	movq	120(%rsp), %rbx
+	movq	128(%rsp), %rbp
+	movq	136(%rsp), %rbx
 	addq	$1, %r8
-	movl	%r9d, 40(%rsp)
-	movq	1952(%rsp), %rdi
-	movq	16(%rsp), %rdx
+	movl	%r9d, 56(%rsp)
+	movq	1976(%rsp), %rdi
+	movq	24(%rsp), %rdx
 	jmp	.L116
 .L117:
-	movslq	-32(%rdx), %rax
+	movslq	-40(%rdx), %rax
 	addl	$1, %ecx
 	movl	$1, %esi
 	imulq	%r8, %rax
 	addq	%rax, %rdi
 .L116:
-	addq	$40, %rdx
+	addq	$48, %rdx
 	cmpl	%r9d, %ecx
 	jne	.L117
 	testb	%sil, %sil
 	je	.L118
-	movq	%rdi, 1952(%rsp)
+	movq	%rdi, 1976(%rsp)
 .L118:
-	movslq	40(%rsp), %r13
-	movq	16(%rsp), %r15
-	movl	%r11d, 8(%rsp)
-	imulq	$40, %r13, %r13
+	movslq	56(%rsp), %r13
+	movq	24(%rsp), %r15
+	movl	%r11d, 16(%rsp)
+	imulq	$48, %r13, %r13
 	addq	%r15, %r13
 	jmp	.L119
 .L120:
@@ -917,179 +917,174 @@ main:
 	call	block_alloc@PLT
 	movq	%r15, %rdi
 	movq	%rbx, %rsi
-	addq	$40, %r15
+	addq	$48, %r15
 	call	block_run@PLT
 .L119:
 	cmpq	%r15, %r13
 	jne	.L120
-	movq	%r15, 56(%rsp)
+	movq	%r15, 72(%rsp)
 	call	now_ns@PLT
-	subq	1968(%rsp), %rax
-	movl	8(%rsp), %r11d
+	subq	1992(%rsp), %rax
+	movl	16(%rsp), %r11d
 	js	.L121
 	pxor	%xmm0, %xmm0
 	cvtsi2sdq	%rax, %xmm0
 .L122:
-	movq	1944(%rsp), %rdx
+	movq	1968(%rsp), %rdx
 	movl	$1, %eax
-	movl	%r11d, 8(%rsp)
+	movl	%r11d, 16(%rsp)
 	leaq	.LC40(%rip), %rsi
 	movq	stderr(%rip), %rdi
 	divsd	.LC39(%rip), %xmm0
 	call	fprintf@PLT
-	movq	16(%rsp), %r13
-	movl	40(%rsp), %esi
+	movq	24(%rsp), %r13
+	movl	56(%rsp), %esi
 	movq	%rbx, %rdx
 	movq	%r13, %rdi
 	xchgq	%r13, %rbp
 	call	run_levels@PLT
-	movq	56(%rsp), %r15
+	movq	72(%rsp), %r15
 	jmp	.L123
 .L124:
 	movq	%rbp, %rdi
 	movq	%rbx, %rsi
-	addq	$40, %rbp
+	addq	$48, %rbp
 	call	block_finish@PLT
 .L123:
 	cmpq	%rbp, %r15
 	jne	.L124
-	movq	16(%rsp), %r15
-	movl	8(%rsp), %r11d
-	movl	1464(%rsp), %edx
-	movl	48(%rsp), %esi
+	movq	24(%rsp), %r15
+	movl	1480(%rsp), %edx
+	movl	64(%rsp), %esi
 	movq	%r15, %rdi
-	movl	%r11d, 88(%rsp)
+	movq	%r15, %rbp
 	call	adjust_table@PLT
-	movl	1464(%rsp), %edx
+	movl	1480(%rsp), %edx
 	movl	%r12d, %esi
 	movq	%r13, %rdi
 	leaq	.LC41(%rip), %r13
 	call	adjust_table@PLT
-	movl	40(%rsp), %esi
-	movq	%r15, %rdi
+	movl	56(%rsp), %esi
 	movq	%rbx, %rdx
+	movq	%r15, %rdi
 	call	print_levels@PLT
-	imulq	$40, 64(%rsp), %rax
-	movq	%r14, 8(%rsp)
-	movq	%r15, %r14
+	imulq	$48, 80(%rsp), %rax
 	leaq	(%r15,%rax), %r12
-	movl	88(%rsp), %r15d
 .L125:
-	cmpq	%r14, %r12
-	je	.L269
-	xorl	%ebp, %ebp
-	cmpl	$0, 8(%r14)
+	cmpq	%rbp, %r12
+	je	.L270
+	xorl	%r15d, %r15d
+	cmpl	$0, 8(%rbp)
 	jle	.L129
 	.p2align 6
 	.p2align 3
 .L126:
-	imulq	$1264, %rbp, %rdx
+	leaq	(%r15,%r15,4), %rdx
 	movq	%rbx, %r8
-	addq	(%r14), %rdx
-	movq	%r14, %rcx
-	leaq	.LC1(%rip), %rsi
+	movq	%rbp, %rcx
 	movq	%r13, %rdi
-	addq	$1, %rbp
+	salq	$8, %rdx
+	leaq	.LC1(%rip), %rsi
+	addq	0(%rbp), %rdx
+	addq	$1, %r15
 	call	print_cell@PLT
-	cmpl	%ebp, 8(%r14)
+	cmpl	%r15d, 8(%rbp)
 	jg	.L126
 .L129:
-	addq	$40, %r14
+	addq	$48, %rbp
 	jmp	.L125
-.L269:
-	movl	%r15d, %r11d
-	movq	%r14, %r15
-	movq	8(%rsp), %r14
-	xorl	%r13d, %r13d
-	xorl	%ebp, %ebp
-	movq	%r15, 96(%rsp)
-	movl	%r11d, %r12d
-	movq	%r14, 88(%rsp)
-	movq	%r13, %r14
-	movq	%rbx, %r13
-	movq	80(%rsp), %rbx
+.L270:
 	movq	%rbp, %r15
-.L128:
-	cmpl	%r15d, 32(%rsp)
-	jle	.L270
+	movl	16(%rsp), %r11d
 	xorl	%ebp, %ebp
+	movq	%r14, 104(%rsp)
+	movq	%r15, 112(%rsp)
+	movq	96(%rsp), %r15
+	movq	%rbp, %r14
+	xorl	%edi, %edi
+	movl	%r11d, %r12d
+	movq	%rbx, %rbp
+.L128:
+	cmpl	%r14d, 48(%rsp)
+	jle	.L271
+	xorl	%ebx, %ebx
 	testl	%r12d, %r12d
-	movq	16(%rsp), %rsi
-	setg	%bpl
-	cmpl	$0, 48(%rsp)
+	movq	24(%rsp), %rsi
+	leaq	3840(%rdi), %r13
+	setg	%bl
+	cmpl	$0, 64(%rsp)
 	je	.L131
 	.p2align 6
 	.p2align 3
 .L130:
 	movq	(%rsi), %rdx
-	xorl	%eax, %eax
-	addq	%r14, %rdx
+	leaq	(%rdx,%rdi), %rax
+	addq	%r13, %rdx
 .L132:
-	addl	$1, %eax
-	andl	116(%rdx), %ebp
-	addq	$1264, %rdx
-	cmpl	$3, %eax
+	andl	132(%rax), %ebx
+	addq	$1280, %rax
+	cmpq	%rax, %rdx
 	jne	.L132
-	addq	$40, %rsi
-	cmpq	%rsi, %rbx
+	addq	$48, %rsi
+	cmpq	%rsi, %r15
 	jne	.L130
 .L131:
-	leaq	160(%rsp), %rdx
+	leaq	176(%rsp), %rdx
 	leaq	.LC42(%rip), %rdi
 	xorl	%eax, %eax
-	movl	(%rdx,%r15,4), %esi
-	movq	%rdx, 8(%rsp)
+	movl	(%rdx,%r14,4), %esi
+	movq	%rdx, 16(%rsp)
 	call	printf@PLT
-	movq	%r15, %rsi
+	movq	%r14, %rsi
 	leaq	cpus_t.1(%rip), %rax
 	salq	$8, %rsi
 	addq	%rax, %rsi
 	testl	%r12d, %r12d
 	je	.L133
-	movq	8(%rsp), %rdx
+	movq	16(%rsp), %rdx
 	movq	stdout(%rip), %rdi
-	movl	(%rdx,%r15,4), %edx
+	movl	(%rdx,%r14,4), %edx
 	call	put_int_list@PLT
-	testl	%ebp, %ebp
+	testl	%ebx, %ebx
 	leaq	.LC0(%rip), %rdx
 	leaq	.LC3(%rip), %rcx
-	movl	224(%rsp,%r15,4), %eax
+	movl	240(%rsp,%r14,4), %eax
 	cmove	%rcx, %rdx
 	leaq	.LC1(%rip), %rsi
 .L134:
-	movl	104(%rsp), %r8d
+	movl	44(%rsp), %r8d
 	movl	%eax, %ecx
-	xorl	%eax, %eax
-	addq	$3792, %r14
 	leaq	.LC43(%rip), %rdi
+	xorl	%eax, %eax
 	call	printf@PLT
-	movsd	40(%r13,%r15,8), %xmm0
-	addq	$1, %r15
+	movsd	40(%rbp,%r14,8), %xmm0
+	addq	$1, %r14
 	movl	$4, %esi
 	leaq	.LC44(%rip), %rdi
 	call	put@PLT
 	movl	$10, %edi
 	call	putchar@PLT
+	movq	%r13, %rdi
 	jmp	.L128
 .L133:
 	movq	stdout(%rip), %rdi
 	xorl	%edx, %edx
 	call	put_int_list@PLT
 	leaq	.LC2(%rip), %rdx
-	movl	224(%rsp,%r15,4), %eax
+	movl	240(%rsp,%r14,4), %eax
 	movq	%rdx, %rsi
 	jmp	.L134
-.L270:
-	movq	%r13, %rbx
-	movq	16(%rsp), %r13
-	movq	88(%rsp), %r14
-	movl	%r12d, 8(%rsp)
-	movq	96(%rsp), %r15
+.L271:
+	movq	24(%rsp), %r13
+	movq	104(%rsp), %r14
+	movl	%r12d, 16(%rsp)
+	movq	%rbp, %rbx
+	movq	112(%rsp), %r15
 	leaq	.LC45(%rip), %rbp
 	movq	%r13, %r12
 .L136:
 	cmpq	%r12, %r15
-	je	.L271
+	je	.L272
 	xorl	%r13d, %r13d
 	cmpl	$0, 24(%r12)
 	jle	.L140
@@ -1110,95 +1105,89 @@ main:
 	cmpl	%r13d, 24(%r12)
 	jg	.L137
 .L140:
-	addq	$40, %r12
+	addq	$48, %r12
 	jmp	.L136
-.L271:
-	movl	8(%rsp), %r11d
-	movl	64(%rsp), %eax
-	xorl	%r9d, %r9d
-	leaq	.LC46(%rip), %r12
-	movl	%eax, 104(%rsp)
-	movl	%r11d, 32(%rsp)
-.L139:
-	movl	104(%rsp), %eax
-	addl	%r9d, %eax
-	cmpl	%eax, 40(%rsp)
-	jle	.L251
-	imulq	$96, %r9, %rbp
-	movq	24(%rsp), %rax
+.L272:
+	movl	16(%rsp), %r11d
+	movl	80(%rsp), %eax
 	xorl	%r15d, %r15d
+	leaq	.LC46(%rip), %r12
+	xchgq	%r14, %r15
+	movl	%eax, 24(%rsp)
+	movl	%r11d, 44(%rsp)
+.L139:
+	movl	24(%rsp), %eax
+	addl	%r14d, %eax
+	cmpl	%eax, 56(%rsp)
+	jle	.L252
+	imulq	$96, %r14, %rbp
+	movq	32(%rsp), %rax
 	xorl	%r13d, %r13d
-	movl	%r9d, 8(%rsp)
+	movl	%r14d, 16(%rsp)
 	addq	%rax, %rbp
-	cmpl	$0, 8(%r14)
+	cmpl	$0, 8(%r15)
 	jle	.L144
-	movq	%r9, 16(%rsp)
 	.p2align 6
 	.p2align 3
 .L141:
-	movq	(%r14), %rdx
+	leaq	0(%r13,%r13,4), %rdx
 	movq	%rbx, %r8
-	movq	%r14, %rcx
+	movq	%r15, %rcx
 	movq	%rbp, %rsi
+	salq	$8, %rdx
 	movq	%r12, %rdi
-	addl	$1, %r13d
-	addq	%r15, %rdx
-	addq	$1264, %r15
+	addq	(%r15), %rdx
+	addq	$1, %r13
 	call	print_cell@PLT
-	cmpl	8(%r14), %r13d
-	jl	.L141
-	movq	16(%rsp), %r9
+	cmpl	%r13d, 8(%r15)
+	jg	.L141
 .L144:
-	movq	16(%r14), %rcx
-	movq	%r14, %rdx
+	movq	16(%r15), %rcx
+	movq	%r15, %rdx
 	movq	%rbx, %r8
 	movq	%rbp, %rsi
 	leaq	.LC47(%rip), %rdi
-	movq	%r9, 16(%rsp)
 	call	print_ratio@PLT
-	movl	8(%rsp), %eax
+	movl	16(%rsp), %eax
 	movl	$3, %ecx
-	movq	16(%rsp), %r9
 	cltd
 	idivl	%ecx
 	testl	%edx, %edx
-	je	.L272
+	je	.L273
 .L142:
-	addq	$1, %r9
-	addq	$40, %r14
+	addq	$1, %r14
+	addq	$48, %r15
 	jmp	.L139
-.L272:
+.L273:
 	movq	%rbp, %rsi
 	leaq	.LC48(%rip), %rdi
 	xorl	%eax, %eax
-	movq	%r9, 8(%rsp)
 	call	printf@PLT
-	movq	(%r14), %rax
+	movq	(%r15), %rax
 	movl	$4, %esi
 	leaq	.LC44(%rip), %rdi
 	movslq	36(%rax), %rax
-	movsd	1208(%rsp,%rax,8), %xmm0
+	movsd	1224(%rsp,%rax,8), %xmm0
 	call	put@PLT
 	movl	$10, %edi
 	call	putchar@PLT
-	movq	8(%rsp), %r9
 	jmp	.L142
-.L251:
-	movq	56(%rsp), %rbp
-	movl	32(%rsp), %r12d
-	movq	72(%rsp), %rbx
+.L252:
+	movq	72(%rsp), %rbp
+	movl	44(%rsp), %r12d
+	movq	88(%rsp), %rbx
 	jmp	.L143
 .L145:
 	movq	%rbx, %rdi
-	addq	$40, %rbx
+	addq	$48, %rbx
 	call	drop_block@PLT
 .L143:
 	cmpq	%rbx, %rbp
 	jne	.L145
-	cmpq	$0, 312(%rsp)
-	je	.L259
-	cmpl	$0, (%rsp)
-	jne	.L259
+	cmpq	$0, 328(%rsp)
+	je	.L260
+	cmpl	$0, 8(%rsp)
+	jne	.L260
 	testl	%r12d, %r12d
 	leaq	.LC4(%rip), %rax
 	leaq	.LC5(%rip), %rsi
@@ -1206,8 +1195,8 @@ main:
 	leaq	.LC49(%rip), %rdi
 	xorl	%eax, %eax
 	call	printf@PLT
-	jmp	.L259
-.L257:
+	jmp	.L260
+.L258:
 	movslq	%r11d, %r8
 	jmp	.L100
 .L121:
@@ -1220,62 +1209,62 @@ main:
 	addsd	%xmm0, %xmm0
 	jmp	.L122
 .L67:
-	movq	%r10, 8(%rsp)
+	movq	%r10, 16(%rsp)
 	call	affinity_supported@PLT
-	movq	8(%rsp), %r10
+	movq	16(%rsp), %r10
 	testl	%eax, %eax
 	jne	.L69
-	cmpq	$0, 304(%rsp)
+	cmpq	$0, 320(%rsp)
 	je	.L70
 	call	affinity_supported@PLT
-	movq	8(%rsp), %r10
+	movq	16(%rsp), %r10
 	testl	%eax, %eax
 	movl	%eax, %r11d
 	je	.L71
 .L91:
 	leaq	.LC30(%rip), %rdi
-	movq	%r10, 8(%rsp)
+	movq	%r10, 16(%rsp)
 	call	puts@PLT
-	movq	8(%rsp), %r10
-	cmpq	$0, 304(%rsp)
+	movq	16(%rsp), %r10
+	cmpq	$0, 320(%rsp)
 	je	.L73
 .L72:
 	movl	$73, %edx
 	movq	stderr(%rip), %rcx
 	movl	$1, %esi
 	leaq	.LC33(%rip), %rdi
-	movq	%r10, 8(%rsp)
+	movq	%r10, 16(%rsp)
 	call	fwrite@PLT
-	movq	8(%rsp), %r10
+	movq	16(%rsp), %r10
 .L73:
 	xorl	%r11d, %r11d
 	jmp	.L92
-.L267:
-	cmpl	$0, (%rsp)
-	jne	.L258
-	leaq	1984(%rsp), %rax
+.L268:
+	cmpl	$0, 8(%rsp)
+	jne	.L259
+	leaq	2000(%rsp), %rax
 	movl	allowed.3(%rip), %edi
 	xorl	%edx, %edx
-	movl	%ebp, 8(%rsp)
+	movl	%ebp, 16(%rsp)
 	movq	%rax, %rsi
-	movq	%rax, 16(%rsp)
-	movl	$3, 1984(%rsp)
+	movq	%rax, 24(%rsp)
+	movl	$3, 2000(%rsp)
 	call	cache_llc@PLT
 	movl	$1, %r10d
-	movl	8(%rsp), %ebx
-	movl	$-1, 3104(%rsp)
-	movl	$-1, 3112(%rsp)
+	movl	16(%rsp), %ebx
+	movl	$-1, 3344(%rsp)
+	movl	$-1, 3352(%rsp)
 	leaq	-4+allowed.3(%rip), %r9
 	movq	%r10, %rbp
-	movl	$-1, 3120(%rsp)
-	movl	$-1, 3128(%rsp)
+	movl	$-1, 3360(%rsp)
+	movl	$-1, 3368(%rsp)
 .L103:
 	leal	-1(%rbp), %eax
-	cmpl	%eax, 104(%rsp)
-	jle	.L273
+	cmpl	%eax, 44(%rsp)
+	jle	.L274
 	movq	%rbp, %r14
 	jmp	.L108
-.L244:
+.L245:
 	xorl	%eax, %eax
 	testl	%r8d, %r8d
 	jne	.L105
@@ -1286,13 +1275,13 @@ main:
 	testl	%edx, %edx
 	je	.L105
 	xorl	%eax, %eax
-	cmpl	$3, 1984(%rsp)
+	cmpl	$3, 2000(%rsp)
 	setl	%al
 	addl	$2, %eax
 .L105:
-	cmpl	$0, 3104(%rsp,%rax,8)
+	cmpl	$0, 3344(%rsp,%rax,8)
 	jns	.L106
-	movq	24(%rsp), %rdi
+	movq	32(%rsp), %rdi
 	movd	%r12d, %xmm0
 	movd	%r15d, %xmm1
 	punpckldq	%xmm1, %xmm0
@@ -1300,8 +1289,8 @@ main:
 .L106:
 	addq	$1, %r14
 .L108:
-	cmpl	%r14d, 104(%rsp)
-	jle	.L274
+	cmpl	%r14d, 44(%rsp)
+	jle	.L275
 	movl	(%r9,%rbp,4), %r12d
 	movl	0(%r13,%r14,4), %r15d
 	movl	%r12d, %edi
@@ -1310,63 +1299,63 @@ main:
 	movl	$2, %edx
 	movl	%r15d, %esi
 	movl	%r12d, %edi
-	movl	%eax, 40(%rsp)
+	movl	%eax, 56(%rsp)
 	call	cpus_share_cache@PLT
-	movl	1984(%rsp), %edx
+	movl	2000(%rsp), %edx
 	movl	%r15d, %esi
 	movl	%r12d, %edi
-	movl	%eax, 8(%rsp)
+	movl	%eax, 16(%rsp)
 	call	cpus_share_cache@PLT
-	movl	40(%rsp), %r8d
-	movl	8(%rsp), %ecx
+	movl	56(%rsp), %r8d
+	movl	16(%rsp), %ecx
 	leaq	-4+allowed.3(%rip), %r9
 	movl	%eax, %edx
 	movl	%r8d, %eax
 	orl	%ecx, %eax
 	orl	%edx, %eax
-	jns	.L244
+	jns	.L245
 	movl	%ebx, %r11d
-	leaq	720(%rsp), %r13
+	leaq	736(%rsp), %r13
 	jmp	.L102
 .L71:
 	leaq	.LC32(%rip), %rdi
-	movq	%r10, 32(%rsp)
-	movl	%r11d, 8(%rsp)
+	movq	%r10, 48(%rsp)
+	movl	%r11d, 16(%rsp)
 	call	puts@PLT
-	movl	8(%rsp), %r11d
-	movq	32(%rsp), %r10
+	movl	16(%rsp), %r11d
+	movq	48(%rsp), %r10
 	jmp	.L89
 .L69:
 	movl	allowed.3(%rip), %edi
-	movq	24(%rsp), %rsi
+	movq	32(%rsp), %rsi
 	xorl	%edx, %edx
-	movq	%r10, 32(%rsp)
-	movl	$3, 3104(%rsp)
+	movq	%r10, 48(%rsp)
+	movl	$3, 3344(%rsp)
 	call	cache_llc@PLT
-	movq	32(%rsp), %r10
+	movq	48(%rsp), %r10
 	xorl	%edi, %edi
 	xorl	%r11d, %r11d
-	movl	%edi, 8(%rsp)
+	movl	%edi, 16(%rsp)
 	movl	%r11d, %r8d
-	movq	%r10, 72(%rsp)
+	movq	%r10, 88(%rsp)
 .L74:
 	xorl	%ecx, %ecx
 .L87:
 	cmpl	$63, %r8d
 	setle	%al
-	cmpl	%ecx, 104(%rsp)
+	cmpl	%ecx, 44(%rsp)
 	jle	.L166
 	testb	%al, %al
 	je	.L166
 	movl	0(%r13,%rcx,4), %r12d
 	testl	%r8d, %r8d
 	je	.L152
-	movl	%r8d, 32(%rsp)
+	movl	%r8d, 48(%rsp)
 	movslq	%r8d, %rax
 	xorl	%ebp, %ebp
 	xorl	%ebx, %ebx
-	movq	%rcx, 40(%rsp)
-	leaq	464(%rsp), %r15
+	movq	%rcx, 56(%rsp)
+	leaq	480(%rsp), %r15
 	leaq	(%r15,%rax,4), %r14
 	.p2align 6
 	.p2align 3
@@ -1385,28 +1374,28 @@ main:
 	orl	%eax, %ebp
 	cmpq	%r14, %r15
 	jne	.L76
-	movl	32(%rsp), %r8d
-	movq	40(%rsp), %rcx
+	movl	48(%rsp), %r8d
+	movq	56(%rsp), %rcx
 	testl	%ebx, %ebx
 	jne	.L81
-	movl	464(%rsp), %edi
+	movl	480(%rsp), %edi
 .L75:
 	movl	$2, %edx
 	movl	%r12d, %esi
-	movq	%rcx, 48(%rsp)
-	movl	%r8d, 40(%rsp)
-	movl	%edi, 32(%rsp)
+	movq	%rcx, 64(%rsp)
+	movl	%r8d, 56(%rsp)
+	movl	%edi, 48(%rsp)
 	call	cpus_share_cache@PLT
-	movl	3104(%rsp), %edx
-	movl	32(%rsp), %edi
+	movl	3344(%rsp), %edx
+	movl	48(%rsp), %edi
 	movl	%r12d, %esi
 	movl	%eax, %r14d
 	call	cpus_share_cache@PLT
-	movl	40(%rsp), %r8d
-	movq	48(%rsp), %rcx
+	movl	56(%rsp), %r8d
+	movq	64(%rsp), %rcx
 	testl	%eax, %eax
 	setne	%dl
-	cmpl	$0, 8(%rsp)
+	cmpl	$0, 16(%rsp)
 	jne	.L78
 	testl	%r14d, %r14d
 	setne	%al
@@ -1421,9 +1410,9 @@ main:
 	movl	%ebp, %eax
 	xorl	$1, %eax
 	andl	$1, %eax
-	cmpl	$1, 8(%rsp)
-	je	.L275
-	cmpl	$2, 8(%rsp)
+	cmpl	$1, 16(%rsp)
+	je	.L276
+	cmpl	$2, 16(%rsp)
 	setne	%dl
 	orl	%edx, %eax
 	movzbl	%al, %eax
@@ -1433,31 +1422,31 @@ main:
 .L79:
 	movslq	%r8d, %rax
 	addl	$1, %r8d
-	movl	%r12d, 464(%rsp,%rax,4)
+	movl	%r12d, 480(%rsp,%rax,4)
 	jmp	.L81
 .L166:
-	addl	$1, 8(%rsp)
-	movl	8(%rsp), %edi
+	addl	$1, 16(%rsp)
+	movl	16(%rsp), %edi
 	cmpl	$3, %edi
 	jg	.L86
 	testb	%al, %al
 	jne	.L74
 .L86:
-	cmpq	$0, 304(%rsp)
-	movq	72(%rsp), %r10
+	cmpq	$0, 320(%rsp)
+	movq	88(%rsp), %r10
 	movl	%r8d, %r11d
 	je	.L68
-	movq	%r10, 32(%rsp)
-	movl	%r8d, 8(%rsp)
+	movq	%r10, 48(%rsp)
+	movl	%r8d, 16(%rsp)
 	call	affinity_supported@PLT
-	movl	8(%rsp), %r11d
-	movq	32(%rsp), %r10
+	movl	16(%rsp), %r11d
+	movq	48(%rsp), %r10
 	testl	%eax, %eax
 	je	.L71
 	testl	%r11d, %r11d
 	jne	.L92
 	jmp	.L91
-.L275:
+.L276:
 	andl	%edx, %eax
 	movzbl	%al, %eax
 	jmp	.L83
@@ -1467,10 +1456,10 @@ main:
 	jmp	.L75
 .L149:
 	xorl	%ebx, %ebx
-	movl	%ebx, (%rsp)
+	movl	%ebx, 8(%rsp)
 	jmp	.L45
-.L262:
-	movq	32(%rsp), %rbp
+.L263:
+	movq	48(%rsp), %rbp
 	movq	%rbx, %rdx
 	leaq	.LC23(%rip), %rdi
 	movq	%rbp, %rsi
@@ -1479,33 +1468,33 @@ main:
 	leaq	.LC9(%rip), %rdi
 	xorl	%eax, %eax
 	call	die@PLT
-.L274:
+.L275:
 	addq	$1, %rbp
 	jmp	.L103
-.L273:
+.L274:
 	movl	%ebx, %r11d
 	xorl	%r14d, %r14d
 	leaq	pair_name(%rip), %rbx
 	xorl	%r15d, %r15d
-	leaq	720(%rsp), %r13
-	leaq	3108(%rsp), %r12
+	leaq	736(%rsp), %r13
+	leaq	3348(%rsp), %r12
 	leaq	.LC37(%rip), %rbp
 .L110:
-	movq	24(%rsp), %rax
+	movq	32(%rsp), %rax
 	movl	(%rax,%r14), %eax
 	testl	%eax, %eax
 	js	.L109
-	movslq	(%rsp), %rdx
+	movslq	8(%rsp), %rdx
 	movd	(%r12,%r14), %xmm3
 	movd	%eax, %xmm0
 	movl	$8, %ecx
 	movl	%r15d, %eax
-	movl	%r11d, 8(%rsp)
+	movl	%r11d, 16(%rsp)
 	movq	%rdx, %rsi
 	imulq	$56, %rdx, %rdx
 	punpckldq	%xmm3, %xmm0
 	addl	$1, %esi
-	movl	%esi, (%rsp)
+	movl	%esi, 8(%rsp)
 	movl	$48, %esi
 	addq	%r13, %rdx
 	movq	%xmm0, (%rdx)
@@ -1518,7 +1507,7 @@ main:
 	xorl	%eax, %eax
 	movq	%rbp, %rdx
 	call	snprintf@PLT
-	movl	8(%rsp), %r11d
+	movl	16(%rsp), %r11d
 .L109:
 	addq	$8, %r14
 	cmpq	$32, %r14
@@ -1530,7 +1519,7 @@ main:
 	xorl	%eax, %eax
 	call	die_usage@PLT
 .L49:
-	movq	32(%rsp), %rbp
+	movq	48(%rsp), %rbp
 	movl	$47, %edx
 	leaq	.LC21(%rip), %rdi
 	xorl	%eax, %eax

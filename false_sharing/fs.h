@@ -60,8 +60,10 @@ struct cell {
     /* per timed round, left-out rounds included */
     double *ns;          /* wall ns per increment */
     double *canary_mean; /* mean of the workers' canaries: the clock then */
-    double *canary_min;  /* the fastest and the slowest canary: the round's */
-    double *canary_max;  /* speed level, or mixed when they lie in two */
+    double *canary_min;  /* the fastest and the slowest canary of all workers: */
+    double *canary_max;  /* the round runs at the pace of its slowest CPU */
+    double *worker_lo;   /* the before and after canaries of the worker whose */
+    double *worker_hi;   /* two differ most: mixed when they lie in two levels */
     double *lost;        /* the largest share a worker lost */
     char *state;         /* ST_*; final after block_finish */
     char *cpus_seen;     /* "[0,1][0,1*]...": where each round ended */
@@ -91,7 +93,9 @@ struct block {
     int ncell;
     struct ratio *ratios;
     int nratio;
-    long rounds; /* timed rounds run */
+    long rounds;    /* timed rounds run */
+    uint64_t iters; /* increments per thread and round: the run's, or fewer so
+                     * that the slowest cell's loop fits the speed window */
 };
 
 /* What the whole run shares. The best canary is kept per speed group
@@ -106,6 +110,8 @@ struct run {
     uint64_t iters;
     double best[MAX_GROUPS]; /* the fastest canary seen so far, per group */
     struct speed_levels levels; /* of every round's canaries / best (run_levels) */
+    double window_ns; /* the longest loop a round may time: shorter than the host's
+                       * stays in one speed, halved after a block with many mixed rounds */
     long done;          /* cell-rounds run */
     long total, shown;  /* planned cell-rounds: all, and those of the blocks done (progress) */
     uint64_t t0;

@@ -111,6 +111,15 @@ static void fill_cell(struct cell *c, const char *line)
         for (long r = 0; r < n; r++)
             c->canary_min[r] = c->T == 1 ? 2 * c->canary_mean[r] - c->canary_max[r] : c->canary_mean[r];
     }
+    if (kv_value(line, "canary_worker_lo_ns", NULL)) {
+        c->worker_lo = list(line, "canary_worker_lo_ns", &m);
+        c->worker_hi = list(line, "canary_worker_hi_ns", &m);
+    } else { /* before per-worker readings: the spread of all of them */
+        c->worker_lo = xmalloc(sizeof(double) * (size_t)(n ? n : 1));
+        c->worker_hi = xmalloc(sizeof(double) * (size_t)(n ? n : 1));
+        memcpy(c->worker_lo, c->canary_min, sizeof(double) * (size_t)n);
+        memcpy(c->worker_hi, c->canary_max, sizeof(double) * (size_t)n);
+    }
     c->state = xmalloc((size_t)n + 1);
     c->cpus_seen = NULL;
     c->pinned_all = 1;
@@ -158,6 +167,8 @@ static void build_inv(struct inv *v, char **lines, int nl, const struct incremen
         if (!c)
             die("rederive: no cell %s at %d threads in its block", lay, T);
         fill_cell(c, lines[i]);
+        double it = number(lines[i], "iters"); /* since the speed window; else the run's */
+        b->iters = it > 0 ? (uint64_t)it : v->iters_log2 > 0 && v->iters_log2 < 63 ? (uint64_t)1 << v->iters_log2 : 0;
         long n;
         free(list(lines[i], "ns_per_inc", &n));
         if (b->rounds && b->rounds != n)

@@ -77,11 +77,12 @@ void print_cell(const char *kind, const char *extra, const struct cell *c, const
     }
     if (!c->cpus_seen) /* re-derived from a raw file: its own samples and cpus lines stay */
         return;
-    printf("RESULT exp=false_sharing kind=%s_samples%s increment=%s layout=%s threads=%d", kind, extra,
-           c->inc->name, c->lay->name, c->T);
-    const double *cols[] = {c->ns, c->canary_mean, c->canary_min, c->canary_max, c->lost};
-    const char *names[] = {"ns_per_inc", "canary_ns", "canary_min_ns", "canary_max_ns", "lost_share"};
-    for (int j = 0; j < 5; j++) {
+    printf("RESULT exp=false_sharing kind=%s_samples%s increment=%s layout=%s threads=%d iters=%llu", kind, extra,
+           c->inc->name, c->lay->name, c->T, (unsigned long long)b->iters);
+    const double *cols[] = {c->ns, c->canary_mean, c->canary_min, c->canary_max, c->worker_lo, c->worker_hi, c->lost};
+    const char *names[] = {"ns_per_inc", "canary_ns", "canary_min_ns", "canary_max_ns", "canary_worker_lo_ns",
+                           "canary_worker_hi_ns", "lost_share"};
+    for (int j = 0; j < 7; j++) {
         printf(" %s=", names[j]);
         for (long k = 0; k < b->rounds; k++)
             printf("%s%.4f", k ? "," : "", cols[j][k]);
@@ -93,7 +94,7 @@ void print_cell(const char *kind, const char *extra, const struct cell *c, const
            c->inc->name, c->lay->name, c->T, c->cpus_len ? c->cpus_seen : "NA");
     printf("RESULT exp=false_sharing kind=checksum%s increment=%s layout=%s threads=%d expected=%llu rounds=%ld "
            "status=ok\n",
-           extra, c->inc->name, c->lay->name, c->T, (unsigned long long)c->T * (unsigned long long)r->iters,
+           extra, c->inc->name, c->lay->name, c->T, (unsigned long long)c->T * (unsigned long long)b->iters,
            b->rounds + 1);
 }
 
@@ -139,7 +140,7 @@ static void print_dwell(const struct block *b, int nb, const struct run *r)
                     same += st == prev;
                 }
                 prev = st;
-                double ms = c->ns[k] * (double)r->iters / 1e6;
+                double ms = c->ns[k] * (double)(b[i].iters ? b[i].iters : r->iters) / 1e6;
                 cell_ms[n++] = ms;
                 sum += ms;
             }

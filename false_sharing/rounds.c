@@ -1,14 +1,18 @@
 /* rounds.c - how false_sharing runs its cells: workers behind a start gate,
  * one round per cell at a time, and for every worker and round what else
  * happened (time lost to other tasks, the speed canary before and after).
- * Each round belongs to the speed level its canaries lie in (levels.c in
- * common/); comparisons pair rounds of one level. Rounds with interference,
- * or whose canaries straddle two levels, are left out and replaced until
- * the main level's intervals are narrow enough or a cap is hit.
+ * Each round belongs to the speed level of its slowest CPU's canary
+ * (levels.c in common/); comparisons pair rounds of one level. Rounds with
+ * interference, or in which a CPU changed level between its canaries
+ * before and after (mixed), are left out and replaced until the main
+ * level's intervals are narrow enough or a cap is hit. Two CPUs in two
+ * levels at once are not mixed: on a shared host each virtual CPU has its
+ * own state, and a line handed between them moves at the slower one's pace.
  *
  * A worker's round, in order:
  *   pin -> wait until all T are placed -> canary -> probe -> start gate
- *   -> its loop -> its own end stamp -> probe -> canary
+ *   -> its loop -> its own end stamp -> probe -> wait until all T are done
+ *   -> canary
  * The round's time runs from the release of the gate to the last worker's
  * own end stamp, so neither the canaries nor the probes after the loop are
  * timed; the probes' window (gate and loop) is where lost time is judged. */
@@ -25,6 +29,10 @@
 #include <string.h>
 
 #define CHUNK_LOG2 16 /* the CPU a worker is on is sampled every 2^16 increments */
+#define MIN_ITERS_LOG2 12  /* the fewest increments a round times: 4096 */
+#define MIN_WINDOW_NS 2.5e5 /* the speed window: 0.25 ms at the least, */
+#define MAX_WINDOW_NS 4e6   /* 4 ms at the most, */
+#define START_WINDOW_NS 2e6 /* and 2 ms to begin with (2^18 of the lone atomic) */
 
 /* The counters: a guard line at each end, so nothing else the program
  * touches can share a line with them. Every layout fits. They sit at a
@@ -48,6 +56,16 @@ uint64_t *slot_of(const struct layout *l, int t)
 
 /* ---- workers and the start gate ---- */
 
+/* a polite spin: a pause the CPU's sibling thread can use */
+static inline void spin_pause(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ volatile("yield");
+#endif
+}
+
 struct worker {
     _Alignas(PAD) pthread_t tid; /* padded: the harness must not false-share */
     inc_fn *fn;
@@ -66,6 +84,7 @@ static struct {
     _Alignas(PAD) atomic_int placed; /* workers created and pinned */
     _Alignas(PAD) atomic_int armed;  /* workers past their canary and probe */
     _Alignas(PAD) atomic_int go;
+    _Alignas(PAD) atomic_int finished; /* workers past their loop and its end stamp */
     _Alignas(PAD) uint64_t release_ns; /* written before go, read after join */
 } gate;
 
@@ -100,6 +119,16 @@ static void *worker_main(void *arg)
     }
     w->end_ns = now_ns();
     probe_read(&w->p1);
+    /* the canary after the loop only once every worker's loop is done: a
+     * canary run beside another worker's loop (an SMT sibling on the host,
+     * a contended line the other still hammers) reads slow for our own
+     * reasons, and its round would look as if the host changed speed */
+    atomic_fetch_add_explicit(&gate.finished, 1, memory_order_acq_rel);
+    while (atomic_load_explicit(&gate.finished, memory_order_acquire) < w->T)
+        if (w->yield)
+            sched_yield();
+        else
+            spin_pause();
     w->canary_after = canary_ns();
     w->end_cpu = cpu;
     w->moved = moved;
@@ -127,16 +156,18 @@ static void note_cpus(struct cell *c, const struct worker *w)
     c->cpus_len += n;
 }
 
-/* Runs cell c once; round r < 0 is a warm-up whose only trace is its
+/* Runs cell c once, iters increments per thread, and returns ns per
+ * increment; round r < 0 is a warm-up whose only other trace is its
  * canaries (they count towards the run's best) and its checksum. */
-static void cell_round(struct cell *c, long r, struct run *run, struct worker *w)
+static double cell_round(struct cell *c, long r, uint64_t iters, struct run *run, struct worker *w)
 {
     memset(counters_area(), 0, COUNTERS_BYTES);
     atomic_store(&gate.placed, 0);
     atomic_store(&gate.armed, 0);
     atomic_store(&gate.go, 0);
+    atomic_store(&gate.finished, 0);
     for (int t = 0; t < c->T; t++) {
-        w[t] = (struct worker){.fn = c->inc->fn, .slot = slot_of(c->lay, t), .iters = run->iters,
+        w[t] = (struct worker){.fn = c->inc->fn, .slot = slot_of(c->lay, t), .iters = iters,
                                .cpu = c->cpus ? c->cpus[t] : -1, .T = c->T, .yield = c->oversub};
         check_pt(pthread_create(&w[t].tid, NULL, worker_main, &w[t]), "pthread_create");
     }
@@ -148,17 +179,19 @@ static void cell_round(struct cell *c, long r, struct run *run, struct worker *w
     for (int t = 0; t < c->T; t++)
         sum += *slot_of(c->lay, t);
     SINK(sum);
-    if (sum != (uint64_t)c->T * run->iters)
+    if (sum != (uint64_t)c->T * iters)
         die("checksum: %s/%s at %d threads summed to %" PRIu64 ", expected %" PRIu64, c->inc->name,
-            c->lay->name, c->T, sum, (uint64_t)c->T * run->iters);
+            c->lay->name, c->T, sum, (uint64_t)c->T * iters);
 
-    double cmax = 0, cmin = INFINITY, csum = 0, lost = 0;
+    double cmax = 0, cmin = INFINITY, csum = 0, lost = 0, wlo = NAN, whi = NAN;
     int pinned = c->cpus != NULL;
     for (int t = 0; t < c->T; t++) {
         end = w[t].end_ns > end ? w[t].end_ns : end;
         double a = w[t].canary_before, b = w[t].canary_after;
         cmax = fmax(cmax, fmax(a, b));
         cmin = fmin(cmin, fmin(a, b));
+        if (isnan(wlo) || fmax(a, b) / fmin(a, b) > whi / wlo)
+            wlo = fmin(a, b), whi = fmax(a, b);
         csum += a + b;
         run->best[c->group] = fmin(run->best[c->group], fmin(a, b));
         struct probe d = probe_delta(&w[t].p0, &w[t].p1);
@@ -167,12 +200,15 @@ static void cell_round(struct cell *c, long r, struct run *run, struct worker *w
     }
     c->pinned_all &= pinned;
     run->done++;
+    double ns = (double)(end - gate.release_ns) / (double)iters;
     if (r < 0)
-        return;
-    c->ns[r] = (double)(end - gate.release_ns) / (double)run->iters;
+        return ns;
+    c->ns[r] = ns;
     c->canary_mean[r] = csum / (2.0 * c->T);
     c->canary_max[r] = cmax;
     c->canary_min[r] = cmin;
+    c->worker_lo[r] = wlo;
+    c->worker_hi[r] = whi;
     c->lost[r] = lost;
     note_cpus(c, w);
     for (int t = 0; t < c->T; t++)
@@ -180,6 +216,7 @@ static void cell_round(struct cell *c, long r, struct run *run, struct worker *w
             c->moved_rounds++;
             break;
         }
+    return ns;
 }
 
 /* ---- speed levels and judging rounds ---- */
@@ -217,7 +254,9 @@ static char judge(const struct cell *c, long r, const struct run *run)
     if (!c->oversub && c->lost[r] > INTERFERENCE_SHARE)
         return ST_INTERFERED;
     double best = run->best[c->group];
-    int k = speed_level_span(&run->levels, c->canary_min[r] / best, c->canary_max[r] / best);
+    if (!speed_level_span(&run->levels, c->worker_lo[r] / best, c->worker_hi[r] / best))
+        return ST_MIXED;
+    int k = speed_level_of(&run->levels, c->canary_max[r] / best);
     return k ? ST_LEVEL(k) : ST_MIXED;
 }
 
@@ -281,6 +320,7 @@ void run_init(struct run *r, uint64_t iters, struct reps_plan plan)
 {
     r->plan = plan;
     r->iters = iters;
+    r->window_ns = START_WINDOW_NS;
     r->done = r->total = r->shown = 0;
     r->t0 = now_ns();
     for (int g = 0; g < MAX_GROUPS; g++)
@@ -296,6 +336,8 @@ void block_alloc(struct block *b, const struct run *r)
         c->canary_mean = xmalloc(sizeof(double) * cap);
         c->canary_max = xmalloc(sizeof(double) * cap);
         c->canary_min = xmalloc(sizeof(double) * cap);
+        c->worker_lo = xmalloc(sizeof(double) * cap);
+        c->worker_hi = xmalloc(sizeof(double) * cap);
         c->lost = xmalloc(sizeof(double) * cap);
         c->state = xmalloc(cap + 1);
         c->cpus_seen = xmalloc(c->cpus_cap = 64);
@@ -315,6 +357,8 @@ void block_free(struct block *b)
         free(c->canary_mean);
         free(c->canary_max);
         free(c->canary_min);
+        free(c->worker_lo);
+        free(c->worker_hi);
         free(c->lost);
         free(c->state);
         free(c->cpus_seen);
@@ -331,15 +375,21 @@ void block_run(struct block *b, struct run *r)
     /* progress counts the planned REPS + 1 rounds of each block (the total
      * is known up front); rounds the plan adds beyond them count nothing */
     long planned = (long)b->ncell * (r->plan.min_clean + 1), first = r->done;
+    /* the warm-up says how long the slowest cell's loop takes: fewer
+     * increments (down to 2^MIN_ITERS_LOG2) until it fits the window */
+    double slowest = 0;
+    b->iters = r->iters;
     for (int i = 0; i < b->ncell; i++)
-        cell_round(&b->cells[i], -1, r, w);
+        slowest = fmax(slowest, cell_round(&b->cells[i], -1, b->iters, r, w));
+    while (b->iters > ((uint64_t)1 << MIN_ITERS_LOG2) && slowest * (double)b->iters > r->window_ns)
+        b->iters /= 2;
     uint64_t started = now_ns();
     long clean = 0;
     int reached = 0;
     b->rounds = 0;
     while (reps_more(&r->plan, clean, b->rounds, reached, started)) {
         for (int j = 0; j < b->ncell; j++)
-            cell_round(&b->cells[(b->rounds + j) % b->ncell], b->rounds, r, w);
+            cell_round(&b->cells[(b->rounds + j) % b->ncell], b->rounds, b->iters, r, w);
         b->rounds++;
         reached = block_status(b, r, &clean);
         long ran = r->done - first;
@@ -348,6 +398,17 @@ void block_run(struct block *b, struct run *r)
     r->shown += planned;
     progress("false_sharing", r->shown, r->total, r->t0);
     free(base);
+    /* the next block's window: half as long after a block whose rounds
+     * were often mixed (the host changed speed within them), twice as
+     * long after one where almost none were */
+    long mixed = 0, all = 0;
+    for (int i = 0; i < b->ncell; i++)
+        for (long k = 0; k < b->rounds; k++)
+            mixed += b->cells[i].state[k] == ST_MIXED, all++;
+    if (all && mixed > all / 10)
+        r->window_ns = fmax(r->window_ns / 2, MIN_WINDOW_NS);
+    else if (all && mixed < all / 50)
+        r->window_ns = fmin(r->window_ns * 2, MAX_WINDOW_NS);
 }
 
 void block_finish(struct block *b, const struct run *r)
