@@ -305,7 +305,7 @@ report() {
       }
       print "(half-width: the median over the figures of (hi - lo) / 2 / |estimate|)"
       if (nointerval) print "(compared 0: these runs gave those figures no interval; QUICK runs have too few rounds for one)"
-      if (apart != "") print "(not compared, because the two runs ran in different placements of the CPUs (hand-off more than 30% apart): " apart ")"
+      if (apart != "") print "(not compared, because the two runs ran in different placements of the CPUs (hand-off more than 30% apart) or at different main speed levels (canary more than 15% apart): " apart ")"
       print ""
       for (i = 1; i <= nrows; i++) print out[i]
     }' "$1" "$2"

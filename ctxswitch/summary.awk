@@ -102,6 +102,7 @@ function keep_level_line(   l, m) {
         if (!(l in lvseen)) { lvseen[l] = 1; lvlist[++nlv] = l }
         lvc1[l, m] = num(f["c1_ns"]); lvlo[l, m] = num(f["c1_ns_lo"]); lvhi[l, m] = num(f["c1_ns_hi"])
         lvbusy[l, m] = busy(f["rounds_used"], f["rounds_total"]); lvused[l, m] = f["rounds_used"]
+        c1blocks[l] += f["rounds_used"]
         if (f["canary_ns"] != "") lvcanary[l] = f["canary_ns"]
         if (f["speed_share"] != "") lvshare[l] = f["speed_share"]
         if (lvshare[l] + 0 > bestshare + 0 || bestlv == "") { bestshare = lvshare[l]; bestlv = l }
@@ -217,8 +218,13 @@ function figure(   m, d, c, k, v, a, sa) {
 }
 
 # the main level's lines, through the same rules as lines without levels
-function replay_main(   i, m, d, c) {
+function replay_main(   i, m, d, c, l) {
     mainlv = sl_main != "" ? sl_main : bestlv
+    # C1 is the headline: the tables come from the level its blocks ran in
+    # most (on a host whose direct cells never met the run's main level,
+    # that level's tables would be empty); the run's main level otherwise
+    for (i = 1; i <= nlv; i++) { l = lvlist[i]; if (c1blocks[l] + 0 > c1blocks[mainlv] + 0) mainlv = l }
+    c1main = mainlv == (sl_main != "" ? sl_main : bestlv)
     if (mainlv == "") return
     if (!(mainlv in lvcanary)) lvcanary[mainlv] = sl_canary[mainlv]
     if (!(mainlv in lvshare)) lvshare[mainlv] = sl_share[mainlv]
@@ -278,7 +284,7 @@ END {
     else print "**Direct cost C1** = T1/2 − T2 per repetition (T1: median pair round trip, two switches; T2: median single round trip, none), ns per switch, median with its 95% interval [lo, hi]."
     print ""
     if (mainlv != "")
-        printf "Figures from %s, the level with the most readings of %s: each block of round trips is compared only with blocks in its own level (%s).\n\n", level_words(mainlv), ((sl_levels != "" ? sl_levels : nlv) > 1 ? "the " (sl_levels != "" ? sl_levels : nlv) " levels found" : "the run"), (cfg["blocks_per_rep"] != "" ? "each run's round trips in " cfg["blocks_per_rep"] " blocks, each between two canary readings" : "re-derived from a raw file before the blocks: each repetition one block, judged by its slowest canary")
+        printf "Figures from %s, the level %s of %s: each block of round trips is compared only with blocks in its own level (%s).\n\n", level_words(mainlv), (c1main ? "with the most readings" : "C1's blocks ran in most"), ((sl_levels != "" ? sl_levels : nlv) > 1 ? "the " (sl_levels != "" ? sl_levels : nlv) " levels found" : "the run"), (cfg["blocks_per_rep"] != "" ? "each run's round trips in " cfg["blocks_per_rep"] " blocks, each between two canary readings" : "re-derived from a raw file before the blocks: each repetition one block, judged by its slowest canary")
     print "| mode | round trips per run | " (lvline ? "blocks in the level" : "clean repetitions") " | T1/2 ns | T2 ns | C1 ns | switches per round trip (voluntary + involuntary) | check |"
     print "|---|---:|---:|---:|---:|---:|---:|---|"
     csv = csvdir "/ctxswitch-direct.csv"
