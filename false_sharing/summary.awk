@@ -78,6 +78,15 @@ $1 == "RESULT" && $2 == "exp=false_sharing" {
             k = f["speed_level"] SUBSEP f["increment"] SUBSEP f["compare"] SUBSEP f["threads"]
             for (i = 1; i <= split("ratio ratio_lo ratio_hi too_busy claim", kk, " "); i++) oq[k, kk[i]] = f[kk[i]]
         }
+        # the best-measured other level of each figure, for one that is too
+        # busy in the main level (stand_in)
+        if (f["kind"] == "ratio" || f["kind"] == "pair_ratio") {
+            k = (f["kind"] == "pair_ratio" ? "pair" SUBSEP f["class"] SUBSEP f["increment"] : f["increment"] SUBSEP f["compare"] SUBSEP f["threads"])
+            if (f["too_busy"] != 1 && f["n"] + 0 > alt_n[k] + 0) { alt_n[k] = f["n"]; alt_line[k] = $0 }
+        } else {
+            k = (f["kind"] == "pair" ? "pair" SUBSEP f["class"] SUBSEP f["increment"] SUBSEP f["layout"] : f["increment"] SUBSEP f["layout"] SUBSEP f["threads"])
+            if (f["too_busy"] != 1 && f["rounds_used"] + 0 > alt_n[k] + 0) { alt_n[k] = f["rounds_used"]; alt_line[k] = $0 }
+        }
         next
     }
     if (f["speed_level"] != "") main_canary = f["canary_ns"]
@@ -131,7 +140,7 @@ function cellfmt(k, key,   x) {
     x = c[k, key]
     if (na(x)) return "NA"
     if (na(c[k, key "_lo"])) return fmt(x) " (n=" c[k, "rounds_used"] ")"
-    return fmt(x) " [" fmt(c[k, key "_lo"]) "-" fmt(c[k, key "_hi"]) "]" (c[k, "target_reached"] == 1 ? "" : " !")
+    return fmt(x) " [" fmt(c[k, key "_lo"]) "-" fmt(c[k, key "_hi"]) "]" (c[k, "target_reached"] == 1 ? "" : " !") lv_mark(k)
 }
 # the rounds of cell k left out: interfered and mixed; without levels, every one not used
 function out_of(k) { return nsl ? c[k, "rounds_interfered"] + c[k, "rounds_mixed"] : c[k, "rounds_total"] - c[k, "rounds_used"] }
@@ -142,7 +151,24 @@ function ratiofmt(k,   x) {
     x = q[k, "ratio"]
     if (na(x)) return "NA"
     if (na(q[k, "ratio_lo"])) return r3(x) " (n=" q[k, "n"] ")"
-    return (beyond(k) ? "**" r3(x) "**" : r3(x)) " [" r3(q[k, "ratio_lo"]) "-" r3(q[k, "ratio_hi"]) "]" (q[k, "target_reached"] == 1 ? "" : " !")
+    return (beyond(k) ? "**" r3(x) "**" : r3(x)) " [" r3(q[k, "ratio_lo"]) "-" r3(q[k, "ratio_hi"]) "]" (q[k, "target_reached"] == 1 ? "" : " !") lv_mark(k)
+}
+# " (L2)" after a figure that comes from another speed level than the main one
+function lv_mark(k) { return (k in altlv) ? " (L" altlv[k] ")" : "" }
+# A figure too busy in the main level but measured in another: the level
+# where it has the most rounds stands in, marked (Ln) in the tables (on a
+# shared host the two CPUs of a 2-thread cell can sit apart from the
+# 1-thread cells' state: the AMD guest ran its contended atomic in a level
+# of 12% of the readings)
+function stand_in(   k, i, n, keys, line, g) {
+    for (k in alt_line) {
+        if (!((k SUBSEP "rounds_total") in c) && !((k SUBSEP "ratio") in q)) continue
+        if ((k SUBSEP "ratio") in q ? q[k, "too_busy"] != 1 : c[k, "too_busy"] != 1) continue
+        kv(alt_line[k], g)
+        altlv[k] = g["speed_level"]; nalt++
+        n = split("ratio ratio_lo ratio_hi p q n target_reached too_busy claim margin_share invocations between_share ns_per_inc ns_per_inc_lo ns_per_inc_hi cycles_per_inc cycles_per_inc_lo cycles_per_inc_hi min_ns rounds_used two_modes", keys, " ")
+        for (i = 1; i <= n; i++) if (keys[i] in g) { if ((k SUBSEP "ratio") in q) q[k, keys[i]] = g[keys[i]]; else c[k, keys[i]] = g[keys[i]] }
+    }
 }
 function signif(k) { return !na(q[k, "q"]) && q[k, "q"] + 0 <= 0.05 }
 # The claims: over several invocations build/combine says whether the
@@ -154,7 +180,7 @@ function within(k) { return q[k, "claim"] != "" ? q[k, "claim"] == "within" : ne
 function margin_s() { return margin != "" ? sprintf("%g%%", 100 * margin) : "5%" }
 # "1.01, 95% CI 0.99-1.03" and "4.61x (95% CI 4.40-4.90)"
 function ci_s(k) { return r2(q[k, "ratio"]) ", 95% CI " r2(q[k, "ratio_lo"]) "-" r2(q[k, "ratio_hi"]) }
-function cix(k) { return r2(q[k, "ratio"]) "x (95% CI " r2(q[k, "ratio_lo"]) "-" r2(q[k, "ratio_hi"]) ")" }
+function cix(k) { return r2(q[k, "ratio"]) "x (95% CI " r2(q[k, "ratio_lo"]) "-" r2(q[k, "ratio_hi"]) ((k in altlv) ? ", speed level " altlv[k] : "") ")" }
 # 1 when ratio k's interval lies within 5% of 1, or holds 1 and reached its target width
 function near_one(k,   lo, hi) {
     lo = q[k, "ratio_lo"] + 0; hi = q[k, "ratio_hi"] + 0
@@ -169,6 +195,7 @@ function unusable(k, cellk) {
 }
 
 END {
+    if (nsl) stand_in()
     if (nv == 0 && c2c) { print "### False sharing\n\nOnly the core-to-core map ran (C2C=only); the increments were not measured.\n"; exit }
     if (nv == 0) { print "### False sharing\n\nNo false_sharing results in this raw file."; exit }
     print "### False sharing"
@@ -210,7 +237,7 @@ END {
     # the legend says what each mark of the table means, where README.md shows it
     if (ninv > 1) printf "Cost of the layout (adjacent or pad64 over pad128 in the same round) and scaling of pad128 (T threads over 1 thread in the same round), over %s spread over the run: the mean of the invocations' median per-round ratios with its 95%% interval (Student's, from the invocations); **bold** = a cost or gain beyond the %s margin (the whole interval lies outside %s-%s); ! = the interval is wider than ±5%% of the ratio (the invocations disagree more than that); too busy = fewer than half of the invocations measured it (one that kept fewer than %s %s measures nothing).%s\n", invocations_s(), margin_s(), r3(1 / (1 + margin)), r3(1 + margin), reps_min, (nsl ? "uninterfered, unmixed rounds in the level" : "clean rounds, or lost more than half,"), placement_s()
     else printf "Cost of the layout (adjacent or pad64 over pad128 in the same round) and scaling of pad128 (T threads over 1 thread in the same round): medians of per-round ratios with 95%% intervals; **bold** = significant (the interval excludes 1, false-discovery rate 5%% across this table); ! = the interval did not narrow to its target in the time allowed; too busy = fewer than %s %s.\n", reps_min, (nsl ? "uninterfered, unmixed rounds in the level" : "clean rounds, or more than half left out")
-    if (nsl) printf "The host ran at %d speed levels (the speed canary around every round; a shared host changes speed many times a second). Each ratio pairs two cells of one round in one level; the table is the main level, the one the machine spent most of its time in (canary %s ns per add, %s of the readings); rounds whose canaries lay in two levels are left out.%s\n", nsl, fmt(sl_ns[sl_main]), pct(sl_share[sl_main]), fastest_s()
+    if (nsl) printf "The host ran at %d speed levels (the speed canary around every round; a shared host changes speed many times a second). Each ratio pairs two cells of one round in one level; the table is the main level, the one the machine spent most of its time in (canary %s ns per add, %s of the readings); rounds whose canaries lay in two levels are left out.%s%s\n", nsl, fmt(sl_ns[sl_main]), pct(sl_share[sl_main]), (nalt ? " (Ln) marks a figure too busy in the main level, given from level n, where it had the most rounds." : ""), fastest_s()
     print ""
     header("increment | ratio")
     split("adjacent_over_pad128 pad64_over_pad128 pad128_over_1thread", rk, " ")
