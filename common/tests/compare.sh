@@ -17,13 +17,25 @@ read_experiments "$ROOT"
 # shellcheck source=/dev/null
 spec() { (source "$ROOT/$1/exp.sh" && "${1}_figures"); }
 
+# the raw files: the slow-host fixtures of false_sharing and ctxswitch,
+# re-derived into speed levels by run.sh --summarize (the same bytes every
+# time, whatever the last run measured), and the committed lockwait one
+need_tool gzip gzip "the comparisons (the fixtures are gzipped)" || finish
+F=$TMP/fixture
+mkdir "$F"
+for e in false_sharing ctxswitch; do gzip -dc "$ROOT/$e/tests/slow-host-raw.txt.gz" >"$F/$e-raw.txt"; done
+lw=$(committed_results lockwait-raw.txt || true)
+cp "${lw:-$ROOT/results/lockwait-raw.txt}" "$F/lockwait-raw.txt"
+(cd "$ROOT" && ./run.sh --summarize "$F" 2>/dev/null) || fail "the fixtures re-derived" "run.sh --summarize failed"
+
 # ---- a run against itself: nothing changed, every change 0
 mkdir "$TMP/self"
-cp "$ROOT"/results/{false_sharing,ctxswitch,lockwait}-raw.txt "$TMP/self/"
-rc=0; "$CMP" results "$TMP/self" >"$TMP/self.out" 2>"$TMP/err" || rc=$?
-check_eq "results against a copy of itself: exit 0" "0" "$rc"
-check_eq "... no verdict but same and unclear" "" "$(grep '^RESULT .*kind=compare ' "$TMP/self.out" | grep -v 'verdict=same\|verdict=unclear' | head -n 2)"
-check_eq "... every change 0" "" "$(grep '^RESULT .*kind=compare ' "$TMP/self.out" | grep -v ' change_pct=0 ' | head -n 2)"
+cp "$F"/{false_sharing,ctxswitch,lockwait}-raw.txt "$TMP/self/"
+rc=0; "$CMP" "$F" "$TMP/self" >"$TMP/self.out" 2>"$TMP/err" || rc=$?
+check_eq "a run against a copy of itself: exit 0" "0" "$rc"
+check_eq "... no verdict but same and unclear (or none, for a value without an interval)" "" \
+  "$(grep '^RESULT .*kind=compare ' "$TMP/self.out" | grep -v 'verdict=same\|verdict=unclear\|verdict=none why=no_interval' | head -n 2)"
+check_eq "... every change 0" "" "$(grep '^RESULT .*kind=compare ' "$TMP/self.out" | grep -v ' change_pct=0 \|verdict=none why=no_interval' | head -n 2)"
 check_awk "... every experiment compared (3 summaries, over 100 values)" \
   "$(grep -c 'kind=compare_summary' "$TMP/self.out") == 3 && $(grep -c 'kind=compare .*verdict=\(same\|unclear\)' "$TMP/self.out") > 100"
 check "... the report names the correction and the level" grep -q 'Bonferroni' "$TMP/self.out"
@@ -53,11 +65,11 @@ remake() {
   "$BUILD/combine" "$TMP/$3.spec" "$2" >"$TMP/combined" && cat "$TMP/combined" >>"$2"
 }
 mkdir "$TMP/a" "$TMP/b"
-remake "$ROOT/results/false_sharing-raw.txt" "$TMP/a/false_sharing-raw.txt" false_sharing "" x
-remake "$ROOT/results/false_sharing-raw.txt" "$TMP/b/false_sharing-raw.txt" false_sharing \
+remake "$F/false_sharing-raw.txt" "$TMP/a/false_sharing-raw.txt" false_sharing "" x
+remake "$F/false_sharing-raw.txt" "$TMP/b/false_sharing-raw.txt" false_sharing \
   " kind=cell inv=[0-9]+ increment=atomic layout=adjacent threads=2 " "ns_per_inc|cycles_per_inc"
-remake "$ROOT/results/ctxswitch-raw.txt" "$TMP/a/ctxswitch-raw.txt" ctxswitch "" x
-remake "$ROOT/results/ctxswitch-raw.txt" "$TMP/b/ctxswitch-raw.txt" ctxswitch " kind=direct inv=[0-9]+ mode=thread " "c1_ns"
+remake "$F/ctxswitch-raw.txt" "$TMP/a/ctxswitch-raw.txt" ctxswitch "" x
+remake "$F/ctxswitch-raw.txt" "$TMP/b/ctxswitch-raw.txt" ctxswitch " kind=direct inv=[0-9]+ mode=thread " "c1_ns"
 rc=0; "$CMP" "$TMP/a" "$TMP/b" >"$TMP/ab.out" 2>"$TMP/err" || rc=$?
 check_eq "one cell scaled by 1.2: exit 1 (something changed)" "1" "$rc"
 changed=$(grep '^RESULT .*verdict=changed' "$TMP/ab.out" || true)
@@ -66,20 +78,21 @@ changed=$(grep '^RESULT .*verdict=changed' "$TMP/ab.out" || true)
 check_eq "... changed: the cell's ns (and maybe its cycles) and ctxswitch's scaled C1, nothing else" "" \
   "$(kv_awk '{ k = kv_get($0, "exp") " " kv_get($0, "figure") " " kv_get($0, "value") " " kv_get($0, "mode") kv_get($0, "increment") kv_get($0, "layout") kv_get($0, "threads") kv_get($0, "class")
     if (k != "false_sharing cell ns_per_inc atomicadjacent2" && k != "false_sharing cell cycles_per_inc atomicadjacent2" && k != "ctxswitch direct c1_ns thread") print k }' <<<"$changed")"
-check_eq "... the cell's ns and the C1 are among them" "2" \
-  "$(grep -c 'exp=false_sharing kind=compare increment=atomic layout=adjacent threads=2 figure=cell value=ns_per_inc\|exp=ctxswitch kind=compare mode=thread figure=direct' <<<"$changed")"
-scaled=$(grep '^RESULT .*\(kind=compare increment=atomic layout=adjacent threads=2 figure=cell \|kind=compare mode=thread figure=direct\)' "$TMP/ab.out")
-check_eq "... each scaled value +20% inside its interval" "ok ok ok" \
+# (the fixture's C1 intervals are wide, 20-25%: its +20% may stay unclear)
+check_eq "... the cell's ns is among them" "1" \
+  "$(grep -c 'exp=false_sharing kind=compare increment=atomic layout=adjacent threads=2 .*figure=cell value=ns_per_inc' <<<"$changed")"
+scaled=$(grep '^RESULT .*\(kind=compare increment=atomic layout=adjacent threads=2 .*figure=cell \|kind=compare mode=thread .*figure=direct\)' "$TMP/ab.out" | grep -v 'verdict=none')
+check_awk "... each scaled value +20% inside its interval (every speed level: $(wc -l <<<"$scaled") values)" \
   "$(kv_awk '{ c = kv_get($0, "change_pct") + 0; lo = kv_get($0, "change_pct_lo") + 0; hi = kv_get($0, "change_pct_hi") + 0
-    printf "%s%s", (NR > 1 ? " " : ""), (c > 19.99 && c < 20.01 && lo < c && c < hi ? "ok" : "bad:" $0) }' <<<"$scaled")"
+    bad += !(c > 19.99 && c < 20.01 && lo < c && c < hi) } END { print bad + 0 }' <<<"$scaled") == 0 && $(wc -l <<<"$scaled") >= 3"
 check_eq "... the pair lines of the same increment and layout (another cell) did not change" "" \
-  "$(grep '^RESULT exp=false_sharing kind=compare .*figure=pair ' "$TMP/ab.out" | grep -v ' change_pct=0 ' || true)"
+  "$(grep '^RESULT exp=false_sharing kind=compare .*figure=pair ' "$TMP/ab.out" | grep -v ' change_pct=0 \|verdict=none why=no_interval' || true)"
 check_eq "... the ratios of that cell (separate lines) did not change" "" \
-  "$(grep '^RESULT exp=false_sharing kind=compare .*figure=ratio' "$TMP/ab.out" | grep -v ' change_pct=0 ' || true)"
+  "$(grep '^RESULT exp=false_sharing kind=compare .*figure=ratio' "$TMP/ab.out" | grep -v ' change_pct=0 \|verdict=none why=no_interval' || true)"
 check "... the summary counts them as up" grep -q 'exp=false_sharing kind=compare_summary .* changed=\([12]\) up=\1 down=0' "$TMP/ab.out"
 check_eq "... its RESULT lines follow the grammar (common/grammar.awk)" "" \
   "$(grep '^RESULT ' "$TMP/ab.out" | awk -f "$ROOT/common/grammar.awk" 2>&1 | head -n 2)"
-check "... and the report's table shows the cell" grep -q '^| increment=atomic layout=adjacent threads=2 | cell ns_per_inc | .* | +20.0% \[' "$TMP/ab.out"
+check "... and the report's table shows the cell" grep -q '^| increment=atomic layout=adjacent threads=2 .*| cell ns_per_inc | .* | +20.0% \[' "$TMP/ab.out"
 
 # ---- small raw files: speed levels, placements, CPU models
 # raw DIR MODEL HANDOFF "LEVEL:CANARY ..." "LEVEL:RATIO ...": a false_sharing raw file
@@ -135,7 +148,7 @@ if "$ROOT/run.sh" --summarize "$TMP/slow" >/dev/null 2>"$TMP/err"; then
   rc=0; "$CMP" "$TMP/slow" "$TMP/slow" >"$TMP/slow.out" 2>&1 || rc=$?
   check_eq "the slow host against itself, per speed level: exit 0, only same and unclear (none: too busy)" "0 " \
     "$rc $(grep '^RESULT .*kind=compare ' "$TMP/slow.out" | grep -v 'verdict=same\|verdict=unclear\|verdict=none why=no_interval' | head -n 1)"
-  check "... its three speed levels in the report" grep -q '^| speed levels (canary per add) | 0.3354 ns (14%), 0.5559 ns main (82%), 0.9242 ns (4%) |' "$TMP/slow.out"
+  check "... its three speed levels in the report" grep -qE '^\| speed levels \(canary per add\) \| 0\.33[0-9]* ns \([0-9]+%\), 0\.55[0-9]* ns main \([0-9]+%\), 0\.9[0-9]* ns \([0-9]+%\) \|' "$TMP/slow.out"
   check_awk "... every level's figures paired (level 2 with 2: over 30 values)" \
     "$(grep -c 'kind=compare .*speed_level=2 speed_level_b=2 ' "$TMP/slow.out") > 30"
 else
@@ -150,7 +163,7 @@ check "a full run keeps the raw file it replaced in results/previous/" cmp -s "$
 check_eq "... only this run's experiments there" "ctxswitch-raw.txt" "$(ls "$R/results/previous")"
 # (the few rounds of this run may all be too busy: then nothing changed, and the line says so too)
 check "... ends with one line comparing with it" grep -qE \
-  '^run.sh: compared with the run of 2026-12-01T19:51:55Z: [0-9]+ figures changed beyond their margin, see results/compare.md$' "$TMP/run.err"
+  '^run.sh: compared with the run of [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]+Z: [0-9]+ figures changed beyond their margin, see results/compare.md$' "$TMP/run.err"
 check "... whose report is results/compare.md" grep -q '^## Are they comparable' "$R/results/compare.md"
 before=$(tree_sum "$R/results/previous")
 QUICK=1 INVOCATIONS=1 REPS=6 ROUNDS=200 SIZES=4 DIRECT_ONLY=1 "$R/run.sh" ctxswitch >/dev/null 2>"$TMP/run.err" || true
@@ -167,8 +180,8 @@ mkdir "$TMP/old"
 cp "$ROOT/common/tests/compare-old-ctxswitch-raw.txt" "$TMP/old/ctxswitch-raw.txt"
 rc=0; "$CMP" "$TMP/old" results >"$TMP/old.out" 2>"$TMP/err" || rc=$?
 check_eq "an older version's raw file (no invocations): exit 2, nothing compared" "2" "$rc"
-check_eq "... its figures all shown without a verdict" "verdict=none:5 verdict=none:76" \
-  "$(grep 'kind=compare ' "$TMP/old.out" | kv_awk '{ print "verdict=" kv_get($0, "verdict") ":" kv_get($0, "why") }' | sort | uniq -c | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $2 }' | sed 's/:no_invocations/:5/; s/:only_b/:76/')"
+check_eq "... its figures all shown without a verdict" "" \
+  "$(grep 'kind=compare ' "$TMP/old.out" | grep -v ' verdict=none why=' | head -n 2)"
 check "... and the message says why" grep -q 'no figure of A .* could be set against one of B' "$TMP/err"
 mkdir "$TMP/foreign"
 cp "$ROOT/results/ctxswitch-raw.txt" "$TMP/foreign/false_sharing-raw.txt"
