@@ -168,8 +168,10 @@ function whatif_phrase(s,    p, m, lo, hi, d, fs, hs, why) {
     d = p - m
     if (lo == "NA" || hi == "NA")
         return sprintf("predicted %s, measured %s: %.1f points apart, too few pairs to judge", predicted_change(s), measured_change(s), d < 0 ? -d : d)
-    if ((p + 0 >= lo + 0 && p + 0 <= hi + 0) || (d <= 5 && d >= -5))
-        return sprintf("the prediction holds: predicted %s, measured %s, %.1f points apart", predicted_change(s), measured_change(s), d < 0 ? -d : d)
+    # holds only within its tolerance of the measurement (5 points): a wide
+    # measured interval that happens to hold the prediction is no agreement
+    if (d <= 5 && d >= -5)
+        return sprintf("the prediction holds within 5 points: predicted %s, measured %s, %.1f points apart", predicted_change(s), measured_change(s), d < 0 ? -d : d)
     fs = fig[s, "full_nvcsw"]; hs = fig[s, "half_nvcsw"]
     if (d > 0) {
         why = "the lock was less of a bottleneck at the shorter hold than the replay assumes"
@@ -192,8 +194,11 @@ function overhead_phrase(s,    ci) {
     if (!has_ci(s))
         return sprintf("%+.1f%% (%d %s pair%s: too few for an interval)", ov[s], ov_used[s], cleanw, ov_used[s] == 1 ? "" : "s")
     ci = sprintf("95%% CI %+.1f..%+.1f%%", ov_lo[s], ov_hi[s])
+    # "no overhead" only when the whole interval lies within the 2-point margin
+    if (ov_lo[s] + 0 >= -2 && ov_hi[s] + 0 <= 2)
+        return "no overhead beyond the 2-point margin (" ci ")"
     if (ov_lo[s] + 0 <= 0 && ov_hi[s] + 0 >= 0)
-        return "no measurable overhead (" ci ")"
+        return "cannot tell, no overhead shown nor ruled out (" ci ")"
     if (ov_q[s] != "NA" && ov_q[s] + 0 <= 0.05)
         return sprintf("%+.1f%% (%s)", ov[s], ci)
     return sprintf("%+.1f%% (%s; not significant across the %d scenarios, q = %.2f)", ov[s], ci, nov, ov_q[s])
