@@ -220,10 +220,11 @@ function figure(   m, d, c, k, v, a, sa) {
 # the main level's lines, through the same rules as lines without levels
 function replay_main(   i, m, d, c, l) {
     mainlv = sl_main != "" ? sl_main : bestlv
-    # C1 is the headline: the tables come from the level its blocks ran in
-    # most (on a host whose direct cells never met the run's main level,
-    # that level's tables would be empty); the run's main level otherwise
-    for (i = 1; i <= nlv; i++) { l = lvlist[i]; if (c1blocks[l] + 0 > c1blocks[mainlv] + 0) mainlv = l }
+    # C1 is the headline: where the run's main level has no usable C1 (a
+    # host whose direct cells never met it: its tables would be empty), the
+    # tables come from the level C1's blocks ran in most
+    if (!((mainlv SUBSEP "process") in lvbusy) || lvbusy[mainlv, "process"] || lvbusy[mainlv, "thread"])
+        for (i = 1; i <= nlv; i++) { l = lvlist[i]; if (c1blocks[l] + 0 > c1blocks[mainlv] + 0) mainlv = l }
     c1main = mainlv == (sl_main != "" ? sl_main : bestlv)
     if (mainlv == "") return
     if (!(mainlv in lvcanary)) lvcanary[mainlv] = sl_canary[mainlv]
