@@ -132,7 +132,7 @@ static int is(const char *line, const char *kind)
 }
 
 /* the invocation's lines into blocks */
-static void build_inv(struct inv *v, char **lines, int nl, const struct increment *incs, int ninc)
+static void build_inv(struct inv *v, char **lines, int nl, const struct increment *incs, int ninc, int inv)
 {
     for (int i = 0; i < nl; i++) { /* the thread counts and their best canary, from the placement lines */
         if (is(lines[i], "placement") && v->nrun < 16) {
@@ -155,8 +155,11 @@ static void build_inv(struct inv *v, char **lines, int nl, const struct incremen
         int T = (int)number(lines[i], "threads"), inc = -1, cpus[2] = {-1, -1};
         for (int j = 0; j < ninc; j++)
             inc = strcmp(incs[j].name, name) == 0 ? j : inc;
-        if (inc < 0 || !*lay || (!pair && thread_index(v, T) < 0))
+        if (inc < 0 || !*lay)
             die("rederive: a samples line of an unknown cell (%s %s at %d threads)", name, lay, T);
+        if (!pair && thread_index(v, T) < 0)
+            die("rederive: invocation %d has samples at %d threads but no kind=placement line for them "
+                "(is the raw file cut short?)", inv, T);
         if (pair) {
             if (!*cls || sscanf(word(lines[i], "pair", pc, sizeof pc), "%d,%d", &cpus[0], &cpus[1]) != 2)
                 die("rederive: a pair_samples line without class= and pair=");
@@ -274,7 +277,7 @@ void rederive(const char *path, const struct increment *incs, int ninc)
         struct inv *v = calloc(1, sizeof *v);
         if (!v)
             die("out of memory");
-        build_inv(v, mine, nw, incs, ninc);
+        build_inv(v, mine, nw, incs, ninc, inv);
         derive_inv(v, inv);
         for (int i = 0; i < v->nb; i++)
             drop_block(&v->b[i]);

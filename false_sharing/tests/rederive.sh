@@ -44,6 +44,12 @@ check "a ratio that differs between levels is a finding" grep -q 'depends on the
 cp "$D/summary.md" "$TMP/first.md"
 check "a second --summarize succeeds" bash -c "cd '$R' && ./run.sh --summarize '$D' 2>/dev/null"
 check_eq "a second --summarize gives the same summary" "" "$(diff "$TMP/first.md" "$D/summary.md")"
+# a raw file cut short: refused with a message that says so, nothing written
+mkdir "$TMP/cut"
+head -c 300000 "$D/false_sharing-raw.txt" >"$TMP/cut/false_sharing-raw.txt"
+rc=0; (cd "$R" && ./run.sh --summarize "$TMP/cut" 2>"$TMP/cut.err") || rc=$?
+check_eq "a raw file cut short: exit 1, said, nothing written beside it" "1 1 1" \
+  "$rc $(grep -c 'is the raw file cut short' "$TMP/cut.err") $(find "$TMP/cut" -type f | wc -l | tr -d ' ')"
 check_exit "--summarize of results/ itself is refused" 2 bash -c "cd '$R' && ./run.sh --summarize results"
 check_exit "--summarize without a raw file is refused" 2 bash -c "cd '$R' && ./run.sh --summarize '$TMP'"
 finish
