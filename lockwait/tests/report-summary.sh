@@ -126,7 +126,9 @@ wline() { # wline S PRED MEAS LO HI FULL_SLEEPS HALF_SLEEPS [PRED_LO PRED_HI]: a
 }
 {
   sed -e '/^RESULT exp=lockwait kind=runs scenario=mutex /s/$/ bare_nvcsw=7 bare_nvcsw_lo=6 bare_nvcsw_hi=9 wrapped_nvcsw=1300 wrapped_nvcsw_lo=1200 wrapped_nvcsw_hi=1400/' \
-    -e '/^RESULT exp=lockwait kind=runs scenario=rwlock /s/$/ bare_nvcsw=2000 bare_nvcsw_lo=1900 bare_nvcsw_hi=2100 wrapped_nvcsw=1400 wrapped_nvcsw_lo=1300 wrapped_nvcsw_hi=1500/' "$fixture"
+    -e '/^RESULT exp=lockwait kind=runs scenario=rwlock /s/$/ bare_nvcsw=2000 bare_nvcsw_lo=1900 bare_nvcsw_hi=2100 wrapped_nvcsw=1400 wrapped_nvcsw_lo=1300 wrapped_nvcsw_hi=1500/' \
+    -e '/^RESULT exp=lockwait kind=runs scenario=sem /s/$/ bare_nvcsw=100 bare_nvcsw_lo=90 bare_nvcsw_hi=110 wrapped_nvcsw=125 wrapped_nvcsw_lo=115 wrapped_nvcsw_hi=135/' \
+    -e '/^RESULT exp=lockwait kind=runs scenario=spin /s/$/ bare_nvcsw=100 bare_nvcsw_lo=90 bare_nvcsw_hi=110 wrapped_nvcsw=115 wrapped_nvcsw_lo=105 wrapped_nvcsw_hi=125/' "$fixture"
   wline mutex 18.0 17.0 15.0 19.0 40 38 17.5 18.5
   wline cache 30.0 10.0 8.0 12.0 400 400
   wline cond 5.0 20.0 18.0 22.0 100 50
@@ -134,9 +136,12 @@ wline() { # wline S PRED MEAS LO HI FULL_SLEEPS HALF_SLEEPS [PRED_LO PRED_HI]: a
 } >"$TMP/wi.txt"
 mkdir -p "$TMP/wi"
 awk -v csvdir="$TMP/wi" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" "$TMP/wi.txt" >"$TMP/wi.md"
-check "sleeps: the overhead table shows them beside the overhead (mutex 7 / 1300)" grep -q '^| mutex | .* | 7 / 1300 |$' "$TMP/wi.md"
-check "sleeps: a finding names the scenario whose sleeps more than doubled under the preload" \
-  grep -q '^- Sleeps per run .*mutex 7 bare, 1300 under the preload.* Under the preload mutex sleeps more than twice as often as bare' "$TMP/wi.md"
+check "sleeps: the overhead table shows them beside the overhead, flagged (mutex 7 / 1300 !)" grep -q '^| mutex | .* | 7 / 1300 ! |$' "$TMP/wi.md"
+check "sleeps: a finding names the scenario that sleeps over a fifth more under the preload" \
+  grep -q '^- Sleeps per run .*mutex 7 bare, 1300 under the preload.* Under the preload mutex, sem sleep more than a fifth more often than bare' "$TMP/wi.md"
+check "sleeps: 25% more is flagged (sem 100 / 125 !), 15% more is not (spin 100 / 115)" \
+  sh -c "grep -q '^| sem | .* | 100 / 125 ! |\$' '$TMP/wi.md' && grep -q '^| spin | .* | 100 / 115 |\$' '$TMP/wi.md' && grep -q 'Under the preload mutex, sem sleep more than a fifth more' '$TMP/wi.md'"
+check "sleeps: the table's caption explains the flag" grep -q 'Sleeps: .* ! = under the preload the program sleeps over 20% more or less often than bare' "$TMP/wi.md"
 check "sleeps: a finding names the scenario that sleeps a fifth less under the preload, and why" \
   grep -q '^- Sleeps per run .*rwlock 2000 bare, 1400 under the preload.* Under the preload rwlock sleeps at least a fifth less than bare: .*acts as a short spin.*read its sleep share as a lower bound\.$' "$TMP/wi.md"
 check "what-if table: predicted and measured change of wall time, each with its interval" \
