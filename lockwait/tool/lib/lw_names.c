@@ -189,6 +189,16 @@ void lw_stack_used(uint32_t id)
     used[nused++] = id;
 }
 
+/* stack id as a RESULT value ("NA": none), noted for its kind=stack line */
+void lw_stack_ref(uint32_t id, char *out, size_t cap)
+{
+    lw_stack_used(id);
+    if (id)
+        snprintf(out, cap, "%u", id);
+    else
+        snprintf(out, cap, "NA");
+}
+
 /* kind=stack lines: the frames of every stack id the report named */
 void lw_result_stack_defs(struct buf *b)
 {

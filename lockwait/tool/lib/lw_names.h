@@ -22,6 +22,7 @@ LW_HIDDEN void lw_text_thread_starts(struct buf *b); /* every thread, by start r
 LW_HIDDEN void lw_text_stacks(struct buf *b, const struct lw_lock *r);
 LW_HIDDEN void lw_result_stacks(struct buf *b, const struct lw_lock *r);
 LW_HIDDEN void lw_stack_used(uint32_t id);         /* the report names this stack: define it */
+LW_HIDDEN void lw_stack_ref(uint32_t id, char *out, size_t cap); /* its RESULT value, used */
 LW_HIDDEN void lw_result_stack_defs(struct buf *b); /* kind=stack lines */
 LW_HIDDEN void lw_names_want(const struct lw_lock *r); /* the stacks the text shows for r */
 

@@ -234,13 +234,15 @@ static int out_open(const char *path, int flags, int own, char *why, size_t cap)
     return open(path, flags | O_CREAT, 0644); /* a link of ours, or outside a sticky directory */
 }
 
-/* the report: to LOCKWAIT_OUT's file (path expanded), else stderr */
-void lw_report_write(const char *path, const char *p, size_t n)
+/* the report: to LOCKWAIT_OUT's file (%p expanded), else stderr */
+void lw_report_write(const char *p, size_t n)
 {
     int err;
-    if (path) {
+    char path[4096];
+    if (lw.cfg.out) {
+        lw_expand_path(lw.cfg.out, path, sizeof path);
         char why[512];
-        int fd = out_open(path, O_WRONLY | O_APPEND, lw.cfg.out && strstr(lw.cfg.out, "%p"), why, sizeof why);
+        int fd = out_open(path, O_WRONLY | O_APPEND, strstr(lw.cfg.out, "%p") != NULL, why, sizeof why);
         if (fd < 0 && why[0]) {
             lw_say("will not write the report to %s: %s; writing it to stderr", path, why);
         } else if (fd >= 0) {
@@ -282,7 +284,7 @@ int lw_report_brief(void)
     lw_tree_end(LW_AT_EXIT);
     if (!lw_tree_top())
         return 1; /* one of a run's process tree: counted in the launcher's summary, not a line of its own */
-    char name[32], line[256], path[4096];
+    char name[32], line[256];
     snprintf(name, sizeof name, "%s", program_invocation_short_name);
     for (char *c = name; *c; c++)
         if ((unsigned char)*c < 0x20 || *c == 0x7f) /* the line stays one line */
@@ -294,10 +296,8 @@ int lw_report_brief(void)
     int n = snprintf(line, sizeof line, "lockwait: pid %u (%s) waited for no lock: %llu lock%s seen, %llu thread%s, "
                      "%.3f s%s\n", lw.pid, name, locks, locks == 1 ? "" : "s", threads, threads == 1 ? "" : "s",
                      (double)(lw_now() - lw.start_ns) / 1e9, cost);
-    if (lw.cfg.out)
-        lw_expand_path(lw.cfg.out, path, sizeof path);
     if (n > 0)
-        lw_report_write(lw.cfg.out ? path : NULL, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+        lw_report_write(line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
     return 1;
 }
 
@@ -329,24 +329,18 @@ void lw_trace_start(const struct lw_config *c)
 }
 
 /* A descriptor to write this process's trace to (empty, at offset 0), or -1
- * (nothing to write, or an error already said); the path used in used[]. */
-int lw_trace_open(const char *path, int shared, int has_records, char *used, size_t cap)
+ * (nothing to write, or an error already said); the path used in used[];
+ * shared: a path without %p. */
+static int trace_open(const char *path, int shared, int has_records, char *used, size_t cap)
 {
     char why[512];
     snprintf(used, cap, "%s", path);
-    if (!shared) {
-        int fd = out_open(path, O_WRONLY | O_TRUNC, 1, why, sizeof why);
-        if (fd < 0)
-            lw_say("%s the trace to %s: %s", why[0] ? "will not write" : "cannot write", path,
-                   why[0] ? why : strerror(errno));
-        return fd;
-    }
-    int fd = out_open(path, O_RDWR, 0, why, sizeof why);
-    if (fd < 0) {
+    int fd = out_open(path, shared ? O_RDWR : O_WRONLY | O_TRUNC, !shared, why, sizeof why);
+    if (fd < 0)
         lw_say("%s the trace to %s: %s", why[0] ? "will not write" : "cannot write", path,
                why[0] ? why : strerror(errno));
-        return -1;
-    }
+    if (fd < 0 || !shared)
+        return fd;
     int r;
     while ((r = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
         ;
@@ -384,8 +378,6 @@ int lw_trace_open(const char *path, int shared, int has_records, char *used, siz
     return fd;
 }
 
-/* ---------------------------------------------------------------- trace file */
-
 void lw_trace_write(void)
 {
     if (!lw.cfg.trace)
@@ -395,7 +387,7 @@ void lw_trace_write(void)
     for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t && !records; t = t->next)
         records = t->tbuf && LD(t->tlen) > 0;
     lw_expand_path(lw.cfg.trace, path, sizeof path);
-    int fd = lw_trace_open(path, !strstr(lw.cfg.trace, "%p"), records, used, sizeof used);
+    int fd = trace_open(path, !strstr(lw.cfg.trace, "%p"), records, used, sizeof used);
     if (fd < 0)
         return;
     struct lw_trace_header h;

@@ -150,11 +150,8 @@ void lw_result_blocking_holds(struct buf *b, const struct lw_lock *r)
     }
     for (int k = 0; k < 8 && LD(m->top[k].ns); k++) {
         lw_site_name((uintptr_t)LD(m->top[k].pc), site, sizeof site);
-        uint32_t id = (uint32_t)LD(m->top[k].stack);
-        char sid[16] = "NA";
-        if (id)
-            snprintf(sid, sizeof sid, "%u", id);
-        lw_stack_used(id);
+        char sid[16];
+        lw_stack_ref((uint32_t)LD(m->top[k].stack), sid, sizeof sid);
         bprintf(b, "RESULT exp=lockwait kind=hold pid=%u lock=%#lx rank=%d tid=%u hold_ns=%llu site=%s stack_id=%s\n",
                 lw.pid, (unsigned long)r->addr, k + 1, (unsigned)LD(m->top[k].tid),
                 (unsigned long long)LD(m->top[k].ns), site, sid);
