@@ -390,14 +390,9 @@ void lw_trace_write(void)
     int fd = trace_open(path, !strstr(lw.cfg.trace, "%p"), records, used, sizeof used);
     if (fd < 0)
         return;
-    struct lw_trace_header h;
-    memset(&h, 0, sizeof h);
+    struct lw_trace_header h = {.version = LW_TRACE_VERSION, .endian = LW_TRACE_ENDIAN, /* no padding: trace.h */
+                                .record_size = sizeof(struct lw_trace_record), .pid = lw.pid, .dropped = LD(lw.dropped)};
     memcpy(h.magic, LW_TRACE_MAGIC, sizeof h.magic);
-    h.version = LW_TRACE_VERSION;
-    h.endian = LW_TRACE_ENDIAN;
-    h.record_size = sizeof(struct lw_trace_record);
-    h.pid = lw.pid;
-    h.dropped = LD(lw.dropped);
     int err = lw_deliver(fd, (const char *)&h, sizeof h);
     uint64_t cap = (uint64_t)lw.cfg.trace_records;
     /* records hold ticks (lw_clock.h): converted to CLOCK_MONOTONIC ns
