@@ -10,7 +10,6 @@
 struct buf;
 LW_HIDDEN void lw_classify(void); /* after the merge: joins, one-shot locks, each thread's idle time */
 LW_HIDDEN uint64_t lw_contention_ns(const struct lw_lock *r); /* its waits that were contention */
-LW_HIDDEN int lw_one_shot(const struct lw_lock *r);
 /* the top locks by idle wait, gathered in the report's one pass over the locks */
 #define LW_IDLE_MAX 16 /* locks listed in the idle section at most (of the top N) */
 struct lw_idle_pick {
