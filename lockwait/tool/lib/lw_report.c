@@ -5,14 +5,8 @@
  * malloc (its buffers are mapped pages), so a report from a signal handler
  * cannot deadlock on an allocator lock the interrupted code held. */
 #define _GNU_SOURCE
-#include <dlfcn.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/mman.h>
-#include <unistd.h>
 
 #include "lw_report.h"
 #include "../lw_kinds.h"
@@ -554,5 +548,3 @@ void lw_report(int why)
         munmap(pk.tt, arrays);
     lw_interval_after(why);
 }
-
-/* ---------------------------------------------------------------- trace */

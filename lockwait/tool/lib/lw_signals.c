@@ -33,7 +33,6 @@
 #include <signal.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "lw_signals.h"
 #include "lw_account.h"
