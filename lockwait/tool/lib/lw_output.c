@@ -177,14 +177,9 @@ static int planted_link(const char *path, char *why, size_t cap)
     if (lstat(path, &ls) != 0 || !S_ISLNK(ls.st_mode))
         return 0;
     const char *slash = strrchr(path, '/');
-    size_t k = slash ? (size_t)(slash - path) : 0;
-    if (k >= sizeof dir)
-        k = sizeof dir - 1;
-    snprintf(dir, sizeof dir, "%.*s", (int)k, path);
-    if (!slash)
-        snprintf(dir, sizeof dir, ".");
-    else if (!k)
-        snprintf(dir, sizeof dir, "/");
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 0, path);
+    if (!slash || slash == path)
+        snprintf(dir, sizeof dir, "%s", slash ? "/" : ".");
     if (stat(dir, &ds) != 0 || !(ds.st_mode & S_ISVTX) || ls.st_uid == geteuid() || ls.st_uid == ds.st_uid)
         return 0;
     snprintf(why, cap, "it is a symbolic link of another user (uid %u) in a sticky directory (of uid %u): it could "
