@@ -59,7 +59,6 @@ static double share(uint64_t part, uint64_t whole)
     return whole ? (double)part / (double)whole : 0.0;
 }
 
-
 /* a histogram bucket's lower edge, readable */
 static void edge(int b, char *out, size_t cap)
 {

@@ -21,5 +21,4 @@ LW_HIDDEN void lw_text_idle(struct buf *b, const struct lw_idle_pick *ip, struct
 LW_HIDDEN void lw_result_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock **shown, long nshown,
                               void (*line)(struct buf *, const struct lw_lock *));
 
-
 #endif
