@@ -266,10 +266,7 @@ void lw_interval_start(void)
         return;
     }
     if (lw.cfg.dump_signal) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_dump_signal;
-        sa.sa_flags = SA_RESTART;
+        struct sigaction sa = {.sa_handler = on_dump_signal, .sa_flags = SA_RESTART};
         sigemptyset(&sa.sa_mask);
         if (lw_signal_real_sigaction(lw.cfg.dump_signal, &sa, NULL) != 0)
             lw_say("cannot catch signal %d for reports on demand (%s)", lw.cfg.dump_signal, strerror(errno));

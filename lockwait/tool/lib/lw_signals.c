@@ -31,7 +31,6 @@
 #include <errno.h>
 #include <locale.h>
 #include <signal.h>
-#include <string.h>
 #include <time.h>
 
 #include "lw_signals.h"
@@ -99,8 +98,7 @@ static void default_view(struct sigaction *old)
 {
     if (!old)
         return;
-    memset(old, 0, sizeof *old);
-    old->sa_handler = SIG_DFL;
+    *old = (struct sigaction){.sa_handler = SIG_DFL};
     sigemptyset(&old->sa_mask);
 }
 
@@ -156,10 +154,7 @@ static void on_fatal(int sig, siginfo_t *si, void *uc)
 
 static int install(int sig, struct sigaction *old)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_sigaction = on_fatal;
-    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+    struct sigaction sa = {.sa_sigaction = on_fatal, .sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART};
     sigemptyset(&sa.sa_mask);
     int rc = set_action(sig, &sa, old);
     if (rc == 0)
@@ -212,10 +207,7 @@ LW_API int sigaction(int sig, const struct sigaction *act, struct sigaction *old
 /* signal() and bsd_signal(): BSD semantics, as glibc gives them */
 static sighandler_t set_handler(int sig, sighandler_t h, int flags)
 {
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = h;
-    sa.sa_flags = flags;
+    struct sigaction sa = {.sa_handler = h, .sa_flags = flags}, old;
     sigemptyset(&sa.sa_mask);
     if (sig > 0 && sig < NSIG && !(flags & SA_NODEFER))
         sigaddset(&sa.sa_mask, sig);
