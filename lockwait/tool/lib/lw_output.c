@@ -385,8 +385,9 @@ void lw_trace_write(void)
     int fd = trace_open(path, !strstr(lw.cfg.trace, "%p"), records, used, sizeof used);
     if (fd < 0)
         return;
-    struct lw_trace_header h = {.version = LW_TRACE_VERSION, .endian = LW_TRACE_ENDIAN, /* no padding: trace.h */
-                                .record_size = sizeof(struct lw_trace_record), .pid = lw.pid, .dropped = LD(lw.dropped)};
+    struct lw_trace_header h = {.version = LW_TRACE_VERSION, .endian = LW_TRACE_ENDIAN, .pid = lw.pid,
+                                .record_size = sizeof(struct lw_trace_record), .dropped = LD(lw.dropped)};
+    /* no padding (trace.h): the initializer zeroed every byte */
     memcpy(h.magic, LW_TRACE_MAGIC, sizeof h.magic);
     int err = lw_deliver(fd, (const char *)&h, sizeof h);
     uint64_t cap = (uint64_t)lw.cfg.trace_records;

@@ -328,19 +328,18 @@ static void text_locks(struct buf *b, const struct picked *pk)
         uint64_t wns = LD(r->wait_ns), waits = con + tmo;
         char label[1024];
         lw_site_name(r->first_pc, site, sizeof site);
-        if (lock_label(r, label, sizeof label)) /* its first use is in the label already */
-            bprintf(b, "\n#%ld %s %#lx%s\n", k + 1, lw_kind_name(r->kind), (unsigned long)r->addr, label);
-        else
-            bprintf(b, "\n#%ld %s %#lx%s, first used at %s\n", k + 1, lw_kind_name(r->kind), (unsigned long)r->addr, label,
-                    site);
+        int first_in_label = lock_label(r, label, sizeof label); /* then not said twice */
+        bprintf(b, "\n#%ld %s %#lx%s%s%s\n", k + 1, lw_kind_name(r->kind), (unsigned long)r->addr, label,
+                first_in_label ? "" : ", first used at ", first_in_label ? "" : site);
         bprintf(b, "   acquisitions %llu, contended %llu, failed trylocks %llu, timeouts %llu, "
                    "owner changes %llu, recursive relocks %llu\n",
                 (unsigned long long)acq, (unsigned long long)con, (unsigned long long)LD(r->trylock_failed),
                 (unsigned long long)tmo, (unsigned long long)LD(r->owner_changes),
                 (unsigned long long)LD(r->relocks));
         bprintf(b, "   %s total %.3f ms, max %.3f ms, mean %.3f ms; slept in the kernel %.0f%% of the probed time\n",
-                lw_kinds[r->kind].end == LW_END_SIGNAL ? "wait for the signal" : "wait", ms(wns), ms(LD(r->max_wait_ns)),
-                ms(waits ? wns / waits : 0), 100.0 * share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)));
+                lw_kinds[r->kind].end == LW_END_SIGNAL ? "wait for the signal" : "wait", ms(wns),
+                ms(LD(r->max_wait_ns)), ms(waits ? wns / waits : 0),
+                100.0 * share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)));
         if (LD(r->idle_waits))
             bprintf(b, "   contention: %.3f ms in %llu waits; the other %llu waits, %.3f ms, were waiting for work or "
                        "results (listed apart below)\n",
