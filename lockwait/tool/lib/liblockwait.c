@@ -37,15 +37,9 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
-#include <semaphore.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/resource.h>
-#include <time.h>
-#include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
-#include <sys/syscall.h>
 #endif
 
 #include "liblockwait.h"
@@ -143,13 +137,12 @@ static void *thread_start(void *p)
 
 /* Where the new thread's stack is, as far as the walk needs: a stack the
  * program gave exactly; else the size it asked for or the default (read on
- * the creating thread: the walk itself must not ask, it may run anywhere). */
+ * the creating thread: the walk itself must not ask, it may run anywhere),
+ * into s's stack fields, which come zeroed. */
 static void thread_stack_of(const pthread_attr_t *attr, struct start *s)
 {
     size_t size = 0;
     void *addr = NULL;
-    s->stack_lo = 0;
-    s->stack_size = 0;
     if (attr) {
         /* without a stack of its own, glibc answers 0 - size: it wraps */
         if (pthread_attr_getstack(attr, &addr, &size) == 0 && addr && (uintptr_t)addr + size > (uintptr_t)addr) {
@@ -177,10 +170,7 @@ int lw_thread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void
     struct start *s = malloc(sizeof *s);
     if (!s) /* cannot follow this thread: still create it, unnamed */
         return lw_real.pthread_create(th, attr, fn, arg);
-    s->fn = fn;
-    s->arg = arg;
-    s->named = named;
-    s->creator = my_tid();
+    *s = (struct start){.fn = fn, .arg = arg, .named = named, .creator = my_tid()};
     s->create_stack = lw_stack_capture(pc);
     thread_stack_of(attr, s);
     int rc = lw_real.pthread_create(th, attr, thread_start, s);

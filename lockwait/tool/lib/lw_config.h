@@ -41,14 +41,11 @@ LW_HIDDEN void lw_expand_path(const char *path, char *out, size_t cap);
 /* Which holds are timed: the lock's first; one in LW_HOLD_SAMPLE of each
  * thread's acquisitions (the sampled hold totals); and, once the lock has
  * been contended, every hold of a thread whose last timed hold of it lasted
- * LW_HOLD_LONG_NS or more (the sample finds them). A timed hold that
- * another thread waited for is a blocking hold: timed whole, with its
- * acquire site. A timed hold reads the clock inside the critical section,
- * which lengthens the short critical sections of a hot lock: one in 16
- * probed made the contended micro loop of tool/bench about 4% slower and
- * its threads sleep more than one in 64 (docs/lockwait-manual.md). Holds of
- * 10 us and more, the ones worth naming, are timed from the sample that
- * finds the first of them (up to 63 acquisitions late), at a cost below 1%. */
+ * LW_HOLD_LONG_NS or more (the sample finds them, up to 63 acquisitions
+ * late). A timed hold that another thread waited for is a blocking hold:
+ * timed whole, with its acquire site. A timed hold reads the clock inside
+ * the critical section, lengthening a hot lock's short ones: hence a sparse
+ * sample (what a denser one cost: docs/lockwait-manual.md). */
 #define LW_HOLD_SAMPLE 64
 #define LW_HOLD_LONG_NS 10000
 

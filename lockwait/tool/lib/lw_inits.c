@@ -23,8 +23,11 @@
             lw_real_one_##f();                                                               \
     } while (0)
 
-static void note_init(const void *p, int kind, uintptr_t pc)
+/* rc, after a successful init noting the caller's stack on the lock's record */
+static int noted(int rc, const void *p, int kind, uintptr_t pc)
 {
+    if (rc != 0)
+        return rc;
     int saved = errno;
     int fresh;
     struct lw_lock *r = lw_record(p, kind, pc, &fresh);
@@ -33,39 +36,26 @@ static void note_init(const void *p, int kind, uintptr_t pc)
     if (r)
         ST(r->init_stack, lw_stack_capture(pc));
     errno = saved;
+    return rc;
 }
 
 LW_API int pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *a)
 {
     INIT_NEED(pthread_mutex_init);
-    if (!lw_real.pthread_mutex_init)
-        return ENOSYS;
-    int rc = lw_real.pthread_mutex_init(m, a);
-    if (rc == 0)
-        note_init(m, K_MUTEX, RA());
-    return rc;
+    return lw_real.pthread_mutex_init ? noted(lw_real.pthread_mutex_init(m, a), m, K_MUTEX, RA()) : ENOSYS;
 }
 
 LW_API int pthread_rwlock_init(pthread_rwlock_t *l, const pthread_rwlockattr_t *a)
 {
     INIT_NEED(pthread_rwlock_init);
-    if (!lw_real.pthread_rwlock_init)
-        return ENOSYS;
-    int rc = lw_real.pthread_rwlock_init(l, a);
-    if (rc == 0)
-        note_init(l, K_RWLOCK, RA());
-    return rc;
+    return lw_real.pthread_rwlock_init ? noted(lw_real.pthread_rwlock_init(l, a), l, K_RWLOCK, RA()) : ENOSYS;
 }
 
 LW_API int pthread_spin_init(pthread_spinlock_t *s, int shared)
 {
     INIT_NEED(pthread_spin_init);
-    if (!lw_real.pthread_spin_init)
-        return ENOSYS;
-    int rc = lw_real.pthread_spin_init(s, shared);
-    if (rc == 0)
-        note_init((const void *)s, K_SPIN, RA());
-    return rc;
+    return lw_real.pthread_spin_init ? noted(lw_real.pthread_spin_init(s, shared), (const void *)s, K_SPIN, RA())
+                                     : ENOSYS;
 }
 
 LW_API int sem_init(sem_t *s, int shared, unsigned value)
@@ -75,19 +65,11 @@ LW_API int sem_init(sem_t *s, int shared, unsigned value)
         errno = ENOSYS;
         return -1;
     }
-    int rc = lw_real.sem_init(s, shared, value);
-    if (rc == 0)
-        note_init(s, K_SEM, RA());
-    return rc;
+    return noted(lw_real.sem_init(s, shared, value), s, K_SEM, RA());
 }
 
 LW_API int pthread_cond_init(pthread_cond_t *cv, const pthread_condattr_t *a)
 {
     INIT_NEED(pthread_cond_init);
-    if (!lw_real.pthread_cond_init)
-        return ENOSYS;
-    int rc = lw_real.pthread_cond_init(cv, a);
-    if (rc == 0)
-        note_init(cv, K_COND, RA());
-    return rc;
+    return lw_real.pthread_cond_init ? noted(lw_real.pthread_cond_init(cv, a), cv, K_COND, RA()) : ENOSYS;
 }

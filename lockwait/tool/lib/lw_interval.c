@@ -20,7 +20,6 @@
 #include <pthread.h>
 #include <semaphore.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -78,29 +77,23 @@ static int is_max(size_t k)
 
 #define SUB(x, y) ST(x, LD(x) - LD(y))
 
+/* in the n entries of d's array a: the sums ns and count less those of s's entry with the same key */
+#define SUB_KEYED(a, n, key, ns, count)                      \
+    for (int p = 0; p < (n); p++)                            \
+        for (int q = 0; q < (n) && LD(d->a[p].key); q++)     \
+            if (LD(s->a[q].key) == LD(d->a[p].key)) {        \
+                SUB(d->a[p].ns, s->a[q].ns);                 \
+                SUB(d->a[p].count, s->a[q].count);           \
+            }
+
 /* d -= s for the sums of a detail, keyed parts matched by key */
 static void detail_sub(struct lw_detail *d, struct lw_detail *s)
 {
     for (int h = 0; h < LW_HIST; h++)
         SUB(d->hist[h], s->hist[h]);
-    for (int p = 0; p < LW_PAIRS; p++)
-        for (int q = 0; q < LW_PAIRS && LD(d->pair[p].key); q++)
-            if (LD(s->pair[q].key) == LD(d->pair[p].key)) {
-                SUB(d->pair[p].wait_ns, s->pair[q].wait_ns);
-                SUB(d->pair[p].n, s->pair[q].n);
-            }
-    for (int p = 0; p < LW_SITES; p++)
-        for (int q = 0; q < LW_SITES && LD(d->site[p].pc); q++)
-            if (LD(s->site[q].pc) == LD(d->site[p].pc)) {
-                SUB(d->site[p].wait_ns, s->site[q].wait_ns);
-                SUB(d->site[p].n, s->site[q].n);
-            }
-    for (int p = 0; p < 4; p++)
-        for (int q = 0; q < 4 && LD(d->bh.site[p].pc); q++)
-            if (LD(s->bh.site[q].pc) == LD(d->bh.site[p].pc)) {
-                SUB(d->bh.site[p].ns, s->bh.site[q].ns);
-                SUB(d->bh.site[p].n, s->bh.site[q].n);
-            }
+    SUB_KEYED(pair, LW_PAIRS, key, wait_ns, n);
+    SUB_KEYED(site, LW_SITES, pc, wait_ns, n);
+    SUB_KEYED(bh.site, 4, pc, ns, n);
     SUB(d->other_pairs_ns, s->other_pairs_ns);
     SUB(d->other_sites_ns, s->other_sites_ns);
     SUB(d->reacquire_ns, s->reacquire_ns);
@@ -273,10 +266,7 @@ void lw_interval_start(void)
         return;
     }
     if (lw.cfg.dump_signal) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_dump_signal;
-        sa.sa_flags = SA_RESTART;
+        struct sigaction sa = {.sa_handler = on_dump_signal, .sa_flags = SA_RESTART};
         sigemptyset(&sa.sa_mask);
         if (lw_signal_real_sigaction(lw.cfg.dump_signal, &sa, NULL) != 0)
             lw_say("cannot catch signal %d for reports on demand (%s)", lw.cfg.dump_signal, strerror(errno));

@@ -53,9 +53,7 @@ struct child { const char *exe; char **argv; int out; };
 static int child_main(void *p)
 {
     const struct child *c = p;
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
+    struct sigaction dfl = {.sa_handler = SIG_DFL};
     for (int s = 1; s < NSIG; s++)
         lw_real.sigaction(s, &dfl, NULL); /* no handler of the program's, nor our wrapper's state (shared memory) */
     int null = open("/dev/null", O_RDWR);

@@ -19,15 +19,10 @@
 #include "lw_record.h"
 #include "lw_stacks.h"
 
-void lw_name_code(uintptr_t pc, int ret, char *out, size_t cap)
-{
-    lw_syms_name(lw_modules_syms(), pc, ret ? LW_SYM_RETURN : LW_SYM_CODE, out, cap);
-}
-
 /* a function's name from its entry address ("writer_main", no "+0x0") */
 void lw_name_fn(uintptr_t fn, char *out, size_t cap)
 {
-    lw_name_code(fn, 0, out, cap);
+    lw_syms_name(lw_modules_syms(), fn, LW_SYM_CODE, out, cap);
     size_t n = strlen(out);
     if (n > 4 && !strcmp(out + n - 4, "+0x0"))
         out[n - 4] = 0;
@@ -54,12 +49,35 @@ void lw_name_stack(uint32_t id, const char *sep, int outer, char *out, size_t ca
     out[0] = 0;
     for (uint32_t k = 0; s && k < s->n && o + 1 < cap; k++) {
         char f[256];
-        lw_name_code(s->pc[outer ? s->n - 1 - k : k], 1, f, sizeof f);
+        lw_site_name(s->pc[outer ? s->n - 1 - k : k], f, sizeof f);
         int w = snprintf(out + o, cap - o, "%s%s", k ? sep : "", f);
         o += w > 0 ? (size_t)w : 0;
     }
     if (o >= cap && cap > 4)
         memcpy(out + cap - 4, "...", 4);
+}
+
+/* ---------------------------------------------------------------- stacks named in the report */
+
+static uint32_t *used;
+static size_t nused, capused;
+
+static void stack_used(uint32_t id)
+{
+    if (!id)
+        return;
+    for (size_t i = 0; i < nused; i++)
+        if (used[i] == id)
+            return;
+    if (nused == capused) {
+        size_t c = capused ? capused * 2 : 64;
+        uint32_t *g = realloc(used, c * sizeof *g);
+        if (!g)
+            return;
+        used = g;
+        capused = c;
+    }
+    used[nused++] = id;
 }
 
 /* ---------------------------------------------------------------- per (lock, stack) */
@@ -143,7 +161,7 @@ void lw_text_stacks(struct buf *b, const struct lw_lock *r)
                 (double)LD(s[k]->wait_ns) / 1e6, (double)LD(s[k]->max_wait_ns) / 1e6);
         for (uint32_t j = 0; st && j < st->n; j++) {
             char f[256], line[512];
-            lw_name_code(st->pc[j], 1, f, sizeof f);
+            lw_site_name(st->pc[j], f, sizeof f);
             bprintf(b, "       %s %s%s\n", j ? "by" : "at", f, lw_line_of(st->pc[j], line, sizeof line));
         }
     }
@@ -162,31 +180,18 @@ void lw_result_stacks(struct buf *b, const struct lw_lock *r)
                 lw.pid, (unsigned long)r->addr, s[k]->stack, (unsigned long long)LD(s[k]->n),
                 (unsigned long long)LD(s[k]->timeouts), (unsigned long long)LD(s[k]->wait_ns),
                 (unsigned long long)LD(s[k]->max_wait_ns));
-        lw_stack_used(s[k]->stack);
+        stack_used(s[k]->stack);
     }
 }
 
-/* ---------------------------------------------------------------- stacks named in the report */
-
-static uint32_t *used;
-static size_t nused, capused;
-
-void lw_stack_used(uint32_t id)
+/* stack id as a RESULT value ("NA": none), noted for its kind=stack line */
+void lw_stack_ref(uint32_t id, char *out, size_t cap)
 {
-    if (!id)
-        return;
-    for (size_t i = 0; i < nused; i++)
-        if (used[i] == id)
-            return;
-    if (nused == capused) {
-        size_t c = capused ? capused * 2 : 64;
-        uint32_t *g = realloc(used, c * sizeof *g);
-        if (!g)
-            return;
-        used = g;
-        capused = c;
-    }
-    used[nused++] = id;
+    stack_used(id);
+    if (id)
+        snprintf(out, cap, "%u", id);
+    else
+        snprintf(out, cap, "NA");
 }
 
 /* kind=stack lines: the frames of every stack id the report named */
@@ -246,7 +251,7 @@ void lw_text_thread_starts(struct buf *b)
  * .dynsym on disk), or "module+0xOFF" where no symbol covers it */
 void lw_site_name(uintptr_t pc, char *out, size_t cap)
 {
-    lw_name_code(pc, 1, out, cap);
+    lw_syms_name(lw_modules_syms(), pc, LW_SYM_RETURN, out, cap);
 }
 
 void lw_thread_name(struct lw_thread *t, char *out, size_t cap)

@@ -9,8 +9,6 @@
 #include "lw_record.h"
 
 struct buf;
-/* "function+0xOFF" or "module+0xOFF"; ret: pc is a return address */
-LW_HIDDEN void lw_name_code(uintptr_t pc, int ret, char *out, size_t cap);
 LW_HIDDEN void lw_name_fn(uintptr_t fn, char *out, size_t cap); /* a start routine */
 LW_HIDDEN int lw_name_lock(uintptr_t addr, char *out, size_t cap); /* 1: a symbol in a module's data */
 /* "function+0xOFF" for the call site that returns to pc, or "module+0xOFF" */
@@ -21,7 +19,7 @@ LW_HIDDEN void lw_name_stack(uint32_t id, const char *sep, int outer, char *out,
 LW_HIDDEN void lw_text_thread_starts(struct buf *b); /* every thread, by start routine and creator */
 LW_HIDDEN void lw_text_stacks(struct buf *b, const struct lw_lock *r);
 LW_HIDDEN void lw_result_stacks(struct buf *b, const struct lw_lock *r);
-LW_HIDDEN void lw_stack_used(uint32_t id);         /* the report names this stack: define it */
+LW_HIDDEN void lw_stack_ref(uint32_t id, char *out, size_t cap); /* "ID" or "NA"; gets a kind=stack line */
 LW_HIDDEN void lw_result_stack_defs(struct buf *b); /* kind=stack lines */
 LW_HIDDEN void lw_names_want(const struct lw_lock *r); /* the stacks the text shows for r */
 

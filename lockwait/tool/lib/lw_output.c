@@ -177,14 +177,9 @@ static int planted_link(const char *path, char *why, size_t cap)
     if (lstat(path, &ls) != 0 || !S_ISLNK(ls.st_mode))
         return 0;
     const char *slash = strrchr(path, '/');
-    size_t k = slash ? (size_t)(slash - path) : 0;
-    if (k >= sizeof dir)
-        k = sizeof dir - 1;
-    snprintf(dir, sizeof dir, "%.*s", (int)k, path);
-    if (!slash)
-        snprintf(dir, sizeof dir, ".");
-    else if (!k)
-        snprintf(dir, sizeof dir, "/");
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 0, path);
+    if (!slash || slash == path)
+        snprintf(dir, sizeof dir, "%s", slash ? "/" : ".");
     if (stat(dir, &ds) != 0 || !(ds.st_mode & S_ISVTX) || ls.st_uid == geteuid() || ls.st_uid == ds.st_uid)
         return 0;
     snprintf(why, cap, "it is a symbolic link of another user (uid %u) in a sticky directory (of uid %u): it could "
@@ -234,13 +229,15 @@ static int out_open(const char *path, int flags, int own, char *why, size_t cap)
     return open(path, flags | O_CREAT, 0644); /* a link of ours, or outside a sticky directory */
 }
 
-/* the report: to LOCKWAIT_OUT's file (path expanded), else stderr */
-void lw_report_write(const char *path, const char *p, size_t n)
+/* the report: to LOCKWAIT_OUT's file (%p expanded), else stderr */
+void lw_report_write(const char *p, size_t n)
 {
     int err;
-    if (path) {
+    char path[4096];
+    if (lw.cfg.out) {
+        lw_expand_path(lw.cfg.out, path, sizeof path);
         char why[512];
-        int fd = out_open(path, O_WRONLY | O_APPEND, lw.cfg.out && strstr(lw.cfg.out, "%p"), why, sizeof why);
+        int fd = out_open(path, O_WRONLY | O_APPEND, strstr(lw.cfg.out, "%p") != NULL, why, sizeof why);
         if (fd < 0 && why[0]) {
             lw_say("will not write the report to %s: %s; writing it to stderr", path, why);
         } else if (fd >= 0) {
@@ -282,7 +279,7 @@ int lw_report_brief(void)
     lw_tree_end(LW_AT_EXIT);
     if (!lw_tree_top())
         return 1; /* one of a run's process tree: counted in the launcher's summary, not a line of its own */
-    char name[32], line[256], path[4096];
+    char name[32], line[256];
     snprintf(name, sizeof name, "%s", program_invocation_short_name);
     for (char *c = name; *c; c++)
         if ((unsigned char)*c < 0x20 || *c == 0x7f) /* the line stays one line */
@@ -294,10 +291,8 @@ int lw_report_brief(void)
     int n = snprintf(line, sizeof line, "lockwait: pid %u (%s) waited for no lock: %llu lock%s seen, %llu thread%s, "
                      "%.3f s%s\n", lw.pid, name, locks, locks == 1 ? "" : "s", threads, threads == 1 ? "" : "s",
                      (double)(lw_now() - lw.start_ns) / 1e9, cost);
-    if (lw.cfg.out)
-        lw_expand_path(lw.cfg.out, path, sizeof path);
     if (n > 0)
-        lw_report_write(lw.cfg.out ? path : NULL, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+        lw_report_write(line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
     return 1;
 }
 
@@ -329,24 +324,18 @@ void lw_trace_start(const struct lw_config *c)
 }
 
 /* A descriptor to write this process's trace to (empty, at offset 0), or -1
- * (nothing to write, or an error already said); the path used in used[]. */
-int lw_trace_open(const char *path, int shared, int has_records, char *used, size_t cap)
+ * (nothing to write, or an error already said); the path used in used[];
+ * shared: a path without %p. */
+static int trace_open(const char *path, int shared, int has_records, char *used, size_t cap)
 {
     char why[512];
     snprintf(used, cap, "%s", path);
-    if (!shared) {
-        int fd = out_open(path, O_WRONLY | O_TRUNC, 1, why, sizeof why);
-        if (fd < 0)
-            lw_say("%s the trace to %s: %s", why[0] ? "will not write" : "cannot write", path,
-                   why[0] ? why : strerror(errno));
-        return fd;
-    }
-    int fd = out_open(path, O_RDWR, 0, why, sizeof why);
-    if (fd < 0) {
+    int fd = out_open(path, shared ? O_RDWR : O_WRONLY | O_TRUNC, !shared, why, sizeof why);
+    if (fd < 0)
         lw_say("%s the trace to %s: %s", why[0] ? "will not write" : "cannot write", path,
                why[0] ? why : strerror(errno));
-        return -1;
-    }
+    if (fd < 0 || !shared)
+        return fd;
     int r;
     while ((r = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
         ;
@@ -384,8 +373,6 @@ int lw_trace_open(const char *path, int shared, int has_records, char *used, siz
     return fd;
 }
 
-/* ---------------------------------------------------------------- trace file */
-
 void lw_trace_write(void)
 {
     if (!lw.cfg.trace)
@@ -395,17 +382,13 @@ void lw_trace_write(void)
     for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t && !records; t = t->next)
         records = t->tbuf && LD(t->tlen) > 0;
     lw_expand_path(lw.cfg.trace, path, sizeof path);
-    int fd = lw_trace_open(path, !strstr(lw.cfg.trace, "%p"), records, used, sizeof used);
+    int fd = trace_open(path, !strstr(lw.cfg.trace, "%p"), records, used, sizeof used);
     if (fd < 0)
         return;
-    struct lw_trace_header h;
-    memset(&h, 0, sizeof h);
+    struct lw_trace_header h = {.version = LW_TRACE_VERSION, .endian = LW_TRACE_ENDIAN, .pid = lw.pid,
+                                .record_size = sizeof(struct lw_trace_record), .dropped = LD(lw.dropped)};
+    /* no padding (trace.h): the initializer zeroed every byte */
     memcpy(h.magic, LW_TRACE_MAGIC, sizeof h.magic);
-    h.version = LW_TRACE_VERSION;
-    h.endian = LW_TRACE_ENDIAN;
-    h.record_size = sizeof(struct lw_trace_record);
-    h.pid = lw.pid;
-    h.dropped = LD(lw.dropped);
     int err = lw_deliver(fd, (const char *)&h, sizeof h);
     uint64_t cap = (uint64_t)lw.cfg.trace_records;
     /* records hold ticks (lw_clock.h): converted to CLOCK_MONOTONIC ns

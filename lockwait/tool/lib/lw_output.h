@@ -17,12 +17,9 @@ LW_HIDDEN void bprintf(struct buf *b, const char *fmt, ...) __attribute__((forma
 LW_HIDDEN void lw_err_note(struct lw_config *c); /* at start: who stderr is */
 LW_HIDDEN int lw_deliver(int fd, const char *p, size_t n); /* 0 or an errno; never SIGPIPE */
 LW_HIDDEN void lw_say(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* a line at exit */
-LW_HIDDEN void lw_report_write(const char *path, const char *p, size_t n); /* path NULL: stderr */
+LW_HIDDEN void lw_report_write(const char *p, size_t n); /* to LOCKWAIT_OUT's file, else stderr */
 LW_HIDDEN int lw_report_brief(void); /* at exit: one line if nothing was waited for (1), else 0 */
 LW_HIDDEN void lw_trace_start(const struct lw_config *c); /* at start: the run's first process clears the path */
-/* at exit: where this process's trace goes (shared: a path without %p) */
-LW_HIDDEN int lw_trace_open(const char *path, int shared, int has_records, char *used, size_t cap);
-
 LW_HIDDEN void lw_trace_write(void); /* at exit: every thread's trace records, then lw_trace_meta's */
 
 #endif

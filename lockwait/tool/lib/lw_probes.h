@@ -22,5 +22,4 @@ LW_HIDDEN void lw_text_probe_cost(struct buf *b, const struct lw_probe_cost *c);
 LW_HIDDEN void lw_result_probe_cost(struct buf *b, const struct lw_probe_cost *c); /* kind=process: last keys, \n */
 LW_HIDDEN int lw_brief_probe_cost(char *out, size_t cap); /* the one-line report's part; snprintf's return */
 
-
 #endif

@@ -188,5 +188,4 @@ struct lw_thread {
 
 #define LW_PROBE_LATER (-2L)
 
-
 #endif

@@ -5,14 +5,8 @@
  * malloc (its buffers are mapped pages), so a report from a signal handler
  * cannot deadlock on an allocator lock the interrupted code held. */
 #define _GNU_SOURCE
-#include <dlfcn.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/mman.h>
-#include <unistd.h>
 
 #include "lw_report.h"
 #include "../lw_kinds.h"
@@ -65,7 +59,6 @@ static double share(uint64_t part, uint64_t whole)
     return whole ? (double)part / (double)whole : 0.0;
 }
 
-
 /* a histogram bucket's lower edge, readable */
 static void edge(int b, char *out, size_t cap)
 {
@@ -78,11 +71,6 @@ static void edge(int b, char *out, size_t cap)
         snprintf(out, cap, "%.0fms", (double)ns / 1e6);
     else
         snprintf(out, cap, "%.1fs", (double)ns / 1e9);
-}
-
-static const char *type_name(const struct lw_lock *r)
-{
-    return lw_kind_name(r->kind);
 }
 
 /* Fold every thread's per-lock wait statistics into the lock records (and
@@ -228,6 +216,16 @@ static void pick_top(struct picked *pk)
     }
 }
 
+/* whether the wrappers lock these in glibc's own steps, or why not */
+static void text_inline(struct buf *b, int on, const char *these, const char *each, const char *why_off)
+{
+    if (on)
+        bprintf(b, "lockwait: %s locked in the wrapper, in glibc's own steps (checked at start; "
+                   "LOCKWAIT_INLINE_MUTEX=0: glibc's calls)\n", these);
+    else
+        bprintf(b, "lockwait: every %s through the C library's calls: %s\n", each, why_off);
+}
+
 /* the first lines: the process, and whatever was not recorded */
 static void text_header(struct buf *b, const struct picked *pk)
 {
@@ -254,16 +252,8 @@ static void text_header(struct buf *b, const struct picked *pk)
     if (LD(lw.stacks_lost))
         bprintf(b, "lockwait: %llu stacks not kept (stack tables full)\n", (unsigned long long)LD(lw.stacks_lost));
     lw_text_probe_cost(b, &pk->probes);
-    if (LD(lw_inline_mutex))
-        bprintf(b, "lockwait: default mutexes locked in the wrapper, in glibc's own steps (checked at start; "
-                   "LOCKWAIT_INLINE_MUTEX=0: glibc's calls)\n");
-    else
-        bprintf(b, "lockwait: every mutex through the C library's calls: %s\n", lw_inline_mutex_off);
-    if (LD(lw_inline_spin.on))
-        bprintf(b, "lockwait: spinlocks locked in the wrapper, in glibc's own steps (checked at start; "
-                   "LOCKWAIT_INLINE_MUTEX=0: glibc's calls)\n");
-    else
-        bprintf(b, "lockwait: every spinlock through the C library's calls: %s\n", lw_inline_spin_off);
+    text_inline(b, LD(lw_inline_mutex), "default mutexes", "mutex", lw_inline_mutex_off);
+    text_inline(b, LD(lw_inline_spin.on), "spinlocks", "spinlock", lw_inline_spin_off);
     bprintf(b, "lockwait: timestamps: %s\n", lw_counter_why);
     if (lw.cfg.stack_depth == 0)
         bprintf(b, "lockwait: stacks off (LOCKWAIT_STACK_DEPTH=0): sites are one frame\n");
@@ -338,19 +328,18 @@ static void text_locks(struct buf *b, const struct picked *pk)
         uint64_t wns = LD(r->wait_ns), waits = con + tmo;
         char label[1024];
         lw_site_name(r->first_pc, site, sizeof site);
-        if (lock_label(r, label, sizeof label)) /* its first use is in the label already */
-            bprintf(b, "\n#%ld %s %#lx%s\n", k + 1, type_name(r), (unsigned long)r->addr, label);
-        else
-            bprintf(b, "\n#%ld %s %#lx%s, first used at %s\n", k + 1, type_name(r), (unsigned long)r->addr, label,
-                    site);
+        int first_in_label = lock_label(r, label, sizeof label); /* then not said twice */
+        bprintf(b, "\n#%ld %s %#lx%s%s%s\n", k + 1, lw_kind_name(r->kind), (unsigned long)r->addr, label,
+                first_in_label ? "" : ", first used at ", first_in_label ? "" : site);
         bprintf(b, "   acquisitions %llu, contended %llu, failed trylocks %llu, timeouts %llu, "
                    "owner changes %llu, recursive relocks %llu\n",
                 (unsigned long long)acq, (unsigned long long)con, (unsigned long long)LD(r->trylock_failed),
                 (unsigned long long)tmo, (unsigned long long)LD(r->owner_changes),
                 (unsigned long long)LD(r->relocks));
         bprintf(b, "   %s total %.3f ms, max %.3f ms, mean %.3f ms; slept in the kernel %.0f%% of the probed time\n",
-                lw_kinds[r->kind].end == LW_END_SIGNAL ? "wait for the signal" : "wait", ms(wns), ms(LD(r->max_wait_ns)),
-                ms(waits ? wns / waits : 0), 100.0 * share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)));
+                lw_kinds[r->kind].end == LW_END_SIGNAL ? "wait for the signal" : "wait", ms(wns),
+                ms(LD(r->max_wait_ns)), ms(waits ? wns / waits : 0),
+                100.0 * share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)));
         if (LD(r->idle_waits))
             bprintf(b, "   contention: %.3f ms in %llu waits; the other %llu waits, %.3f ms, were waiting for work or "
                        "results (listed apart below)\n",
@@ -434,7 +423,7 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
             "holds_timed=%llu relocks=%llu held_at_exit=%u reacquire_ns=%llu first_site=%s probed_wait_ns=%llu "
             "blocking_hold_count=%llu blocking_hold_ns=%llu max_blocking_hold_ns=%llu contention_wait_ns=%llu "
             "idle_wait_ns=%llu idle_wait_count=%llu join_wait_ns=%llu join_wait_count=%llu",
-            lw.pid, (unsigned long)r->addr, type_name(r), (unsigned long long)LD(r->acquisitions),
+            lw.pid, (unsigned long)r->addr, lw_kind_name(r->kind), (unsigned long long)LD(r->acquisitions),
             (unsigned long long)con, (unsigned long long)LD(r->trylock_failed), (unsigned long long)tmo,
             (unsigned long long)LD(r->owner_changes), (unsigned long long)wns,
             (unsigned long long)LD(r->max_wait_ns), (unsigned long long)(con + tmo ? wns / (con + tmo) : 0),
@@ -447,15 +436,11 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
             (unsigned long long)lw_contention_ns(r), (unsigned long long)LD(r->idle_wait_ns),
             (unsigned long long)LD(r->idle_waits), (unsigned long long)LD(r->join_wait_ns),
             (unsigned long long)LD(r->join_waits));
-    char name[256], init[16] = "NA", first_id[16] = "NA";
+    char name[256], init[16], first_id[16];
     if (!lw_name_lock(r->addr, name, sizeof name))
         snprintf(name, sizeof name, "NA");
-    if (LD(r->init_stack))
-        snprintf(init, sizeof init, "%u", LD(r->init_stack));
-    if (LD(r->first_stack))
-        snprintf(first_id, sizeof first_id, "%u", LD(r->first_stack));
-    lw_stack_used(LD(r->init_stack));
-    lw_stack_used(LD(r->first_stack));
+    lw_stack_ref(LD(r->init_stack), init, sizeof init);
+    lw_stack_ref(LD(r->first_stack), first_id, sizeof first_id);
     bprintf(b, " lock_name=%s init_stack_id=%s first_stack_id=%s\n", name, init, first_id);
     lw_result_stacks(b, r);
     lw_result_blocking_holds(b, r);
@@ -488,12 +473,10 @@ static void results(struct buf *b, const struct picked *pk)
         lw_thread_name(t, name, sizeof name);
         /* sleep_ns: the blocked time times the sleep share of the probed waits */
         uint64_t blocked = LD(t->blocked_ns);
-        char fn[256] = "NA", cs[16] = "NA";
+        char fn[256] = "NA", cs[16];
         if (t->start_fn)
             lw_name_fn(t->start_fn, fn, sizeof fn);
-        if (t->create_stack)
-            snprintf(cs, sizeof cs, "%u", t->create_stack);
-        lw_stack_used(t->create_stack);
+        lw_stack_ref(t->create_stack, cs, sizeof cs);
         uint64_t est = (uint64_t)((double)blocked * share(LD(t->sleep_ns), LD(t->probed_ns)) + 0.5);
         bprintf(b, "RESULT exp=lockwait kind=thread pid=%u tid=%u name=%s blocked_ns=%llu sleep_ns=%llu waits=%llu "
                    "creator=%u probed_ns=%llu sleep_probed_ns=%llu main=%d start_routine=%s create_stack_id=%s "
@@ -546,9 +529,6 @@ void lw_report(int why)
     pk.tt = lw_map_zeroed(arrays);
     if (pk.best && pk.tt)
         report_text(&b, &pk, why, t_start);
-    char path[4096];
-    if (lw.cfg.out)
-        lw_expand_path(lw.cfg.out, path, sizeof path);
     if (why >= 0) { /* the last report: for the launcher's summary of a process tree (lw_tree.c) */
         lw_tree_end(why);
         if (b.p)
@@ -557,7 +537,7 @@ void lw_report(int why)
     /* a process of the tree below the top one: its report is in the run's
      * directory, which the summary names, unless -o asked for it */
     if (b.p && (lw.cfg.out || lw_tree_top() || why < 0))
-        lw_report_write(lw.cfg.out ? path : NULL, b.p, b.len);
+        lw_report_write(b.p, b.len);
     if (b.p)
         munmap(b.p, b.cap);
     if (pk.best)
@@ -566,5 +546,3 @@ void lw_report(int why)
         munmap(pk.tt, arrays);
     lw_interval_after(why);
 }
-
-/* ---------------------------------------------------------------- trace */

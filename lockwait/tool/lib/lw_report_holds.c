@@ -4,7 +4,7 @@
  * sites (which holds are timed: lw_account.h, LW_HOLD_LONG_NS). The
  * sampled totals of all holds stay in lw_report.c. */
 #define _GNU_SOURCE
-#include <stdio.h>
+#include <string.h>
 
 #include "lw_report_holds.h"
 #include "lw_clock.h"
@@ -50,12 +50,7 @@ static void merge_top(struct lw_bmerge *m, uint64_t ns, uint64_t pc, uint32_t ti
         j--;
     if (j == 8)
         return;
-    for (int k = 7; k > j; k--) {
-        ST(m->top[k].ns, LD(m->top[k - 1].ns));
-        ST(m->top[k].pc, LD(m->top[k - 1].pc));
-        ST(m->top[k].tid, LD(m->top[k - 1].tid));
-        ST(m->top[k].stack, LD(m->top[k - 1].stack));
-    }
+    memmove(&m->top[j + 1], &m->top[j], (size_t)(7 - j) * sizeof m->top[0]); /* the reporting thread's alone */
     ST(m->top[j].ns, ns);
     ST(m->top[j].pc, pc);
     ST(m->top[j].tid, tid);
@@ -150,11 +145,8 @@ void lw_result_blocking_holds(struct buf *b, const struct lw_lock *r)
     }
     for (int k = 0; k < 8 && LD(m->top[k].ns); k++) {
         lw_site_name((uintptr_t)LD(m->top[k].pc), site, sizeof site);
-        uint32_t id = (uint32_t)LD(m->top[k].stack);
-        char sid[16] = "NA";
-        if (id)
-            snprintf(sid, sizeof sid, "%u", id);
-        lw_stack_used(id);
+        char sid[16];
+        lw_stack_ref((uint32_t)LD(m->top[k].stack), sid, sizeof sid);
         bprintf(b, "RESULT exp=lockwait kind=hold pid=%u lock=%#lx rank=%d tid=%u hold_ns=%llu site=%s stack_id=%s\n",
                 lw.pid, (unsigned long)r->addr, k + 1, (unsigned)LD(m->top[k].tid),
                 (unsigned long long)LD(m->top[k].ns), site, sid);

@@ -4,7 +4,6 @@
  * They are kept off the contention ranking and off each thread's blocked
  * time, and listed on their own. */
 #define _GNU_SOURCE
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "lw_report_idle.h"
@@ -16,7 +15,7 @@
 #include "lw_output.h"
 #include "lw_record.h"
 
-int lw_one_shot(const struct lw_lock *r)
+static int one_shot(const struct lw_lock *r)
 {
     struct lw_wait_facts f = {.kind = r->kind, .lock_waits = LD(r->contended) + LD(r->timeouts),
                               .lock_takes = LD(r->acquisitions)}; /* merged by now (lw_report.c) */
@@ -100,7 +99,7 @@ void lw_classify(void)
     for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next)
         t->idle_ns = classify_joins(t, x, nx); /* this thread's part, completed below */
     for (struct lw_lock *r = lw_records(); r; r = r->next) {
-        if (lw_one_shot(r) && !LD(r->idle_waits)) {
+        if (one_shot(r) && !LD(r->idle_waits)) {
             ST(r->idle_wait_ns, LD(r->wait_ns));
             ST(r->idle_waits, LD(r->contended) + LD(r->timeouts));
         }
@@ -113,7 +112,7 @@ void lw_classify(void)
             struct lw_twait *w = e ? atomic_load_explicit(&e->w, memory_order_acquire) : NULL;
             if (!w || lw_kinds[e->kind].end == LW_END_SIGNAL) /* condvar waits are not blocked time */
                 continue;
-            if (lw_one_shot(e->lock) && LD(e->lock->idle_waits) == LD(e->lock->contended) + LD(e->lock->timeouts) &&
+            if (one_shot(e->lock) && LD(e->lock->idle_waits) == LD(e->lock->contended) + LD(e->lock->timeouts) &&
                 !LD(e->lock->join_waits))
                 idle += LD(w->wait_ns);
             else
@@ -151,7 +150,7 @@ static const char *idle_why(const struct lw_lock *r)
 {
     struct lw_wait_facts f = {.kind = r->kind};
     int cls = lw_rule_barrier(&f) ? LW_WAIT_BARRIER : LD(r->join_waits) ? LW_WAIT_JOIN : LW_WAIT_IDLE;
-    return lw_idle_why(r->kind, cls, cls == LW_WAIT_IDLE && lw_one_shot(r));
+    return lw_idle_why(r->kind, cls, cls == LW_WAIT_IDLE && one_shot(r));
 }
 
 void lw_text_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock **shown, long nshown)

@@ -31,9 +31,7 @@
 #include <errno.h>
 #include <locale.h>
 #include <signal.h>
-#include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "lw_signals.h"
 #include "lw_account.h"
@@ -57,20 +55,19 @@ static _Atomic int ours[NSIG];      /* 1: the library's handler stands in for th
 static _Atomic uint32_t reporter;   /* the thread writing the final report, 0: none yet */
 static locale_t c_locale;           /* made at start: newlocale may allocate */
 
-const char *lw_signal_name(int sig)
+/* sig's row in caught[], or -1 */
+static int caught_at(int sig)
 {
     for (size_t i = 0; i < NCAUGHT; i++)
         if (caught[i].sig == sig)
-            return caught[i].name;
-    return "signal";
+            return (int)i;
+    return -1;
 }
 
-static int is_caught(int sig)
+const char *lw_signal_name(int sig)
 {
-    for (size_t i = 0; i < NCAUGHT; i++)
-        if (caught[i].sig == sig)
-            return 1;
-    return 0;
+    int i = caught_at(sig);
+    return i < 0 ? "signal" : caught[i].name;
 }
 
 /* The C library's sigaction, which puts its return trampoline under every
@@ -96,12 +93,19 @@ int lw_signal_real_sigaction(int sig, const struct sigaction *act, struct sigact
     return set_action(sig, act, old);
 }
 
+/* what the program would see without the library: the default */
+static void default_view(struct sigaction *old)
+{
+    if (!old)
+        return;
+    *old = (struct sigaction){.sa_handler = SIG_DFL};
+    sigemptyset(&old->sa_mask);
+}
+
 static void to_default(int sig)
 {
     struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
+    default_view(&dfl);
     lw_real.sigaction(sig, &dfl, NULL);
     ST(ours[sig], 0);
 }
@@ -150,10 +154,7 @@ static void on_fatal(int sig, siginfo_t *si, void *uc)
 
 static int install(int sig, struct sigaction *old)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_sigaction = on_fatal;
-    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+    struct sigaction sa = {.sa_sigaction = on_fatal, .sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART};
     sigemptyset(&sa.sa_mask);
     int rc = set_action(sig, &sa, old);
     if (rc == 0)
@@ -176,25 +177,11 @@ void lw_signals_start(void)
     }
 }
 
-/* what the program would see without the library: the default */
-static void default_view(struct sigaction *old)
-{
-    if (!old)
-        return;
-    memset(old, 0, sizeof *old);
-    old->sa_handler = SIG_DFL;
-    sigemptyset(&old->sa_mask);
-}
-
 /* sigaction as the program sees it (the wrapper, and signal() below) */
 static int action(int sig, const struct sigaction *act, struct sigaction *old)
 {
-    if (!lw_real_one_sigaction()) {
-        errno = ENOSYS;
-        return -1;
-    }
-    if (sig <= 0 || sig >= NSIG || !is_caught(sig) || !lw.cfg.on_signals || sig == lw.cfg.dump_signal)
-        return set_action(sig, act, old);
+    if (!lw_real_one_sigaction() || caught_at(sig) < 0 || !lw.cfg.on_signals || sig == lw.cfg.dump_signal)
+        return lw_signal_real_sigaction(sig, act, old); /* ENOSYS when there is no real one */
     int is_dfl = act && !(act->sa_flags & SA_SIGINFO) && act->sa_handler == SIG_DFL;
     if (LD(ours[sig])) {
         if (act && !is_dfl) { /* the program's own handler (or SIG_IGN): it takes over */
@@ -220,10 +207,7 @@ LW_API int sigaction(int sig, const struct sigaction *act, struct sigaction *old
 /* signal() and bsd_signal(): BSD semantics, as glibc gives them */
 static sighandler_t set_handler(int sig, sighandler_t h, int flags)
 {
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = h;
-    sa.sa_flags = flags;
+    struct sigaction sa = {.sa_handler = h, .sa_flags = flags}, old;
     sigemptyset(&sa.sa_mask);
     if (sig > 0 && sig < NSIG && !(flags & SA_NODEFER))
         sigaddset(&sa.sa_mask, sig);

@@ -10,5 +10,4 @@ LW_HIDDEN void lw_signals_start(void); /* at start: report when a signal ends th
 LW_HIDDEN int lw_signal_real_sigaction(int sig, const struct sigaction *act, struct sigaction *old);
 LW_HIDDEN const char *lw_signal_name(int sig); /* "SIGTERM", or "signal" */
 
-
 #endif

@@ -55,6 +55,8 @@ static void put_bytes(struct out *o, const void *p, size_t n)
 }
 
 _Static_assert(__builtin_offsetof(struct lw_trace_record, event) == 32, "DATA payload is the first 32 bytes");
+/* the records below are zeroed by their initializers: a record has no
+ * padding (40 bytes of fields, trace.h), so no byte of the file is left unset */
 
 static int put_module(struct dl_phdr_info *info, size_t size, void *data)
 {
@@ -66,13 +68,8 @@ static int put_module(struct dl_phdr_info *info, size_t size, void *data)
     if (lo >= hi || !path[0])
         return 0;
     size_t len = strlen(path);
-    struct lw_trace_record r;
-    memset(&r, 0, sizeof r);
-    r.event = LW_EV_MODULE;
-    r.lock = lo;
-    r.aux = hi;
-    r.t_ns = info->dlpi_addr;
-    r.tid = (uint32_t)len;
+    struct lw_trace_record r = {.event = LW_EV_MODULE, .lock = lo, .aux = hi, .t_ns = info->dlpi_addr,
+                                .tid = (uint32_t)len};
     put(o, &r);
     put_bytes(o, path, len);
     return 0;
@@ -87,11 +84,7 @@ static void put_stacks(struct out *o)
         uint64_t pc[LW_STACK_MAX];
         for (uint32_t k = 0; k < s->n; k++)
             pc[k] = s->pc[k];
-        struct lw_trace_record r;
-        memset(&r, 0, sizeof r);
-        r.event = LW_EV_STACK;
-        r.holder = id;
-        r.tid = s->n;
+        struct lw_trace_record r = {.event = LW_EV_STACK, .holder = id, .tid = s->n};
         put(o, &r);
         put_bytes(o, pc, s->n * sizeof pc[0]);
     }
@@ -100,14 +93,8 @@ static void put_stacks(struct out *o)
 static void put_threads(struct out *o)
 {
     for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
-        struct lw_trace_record r;
-        memset(&r, 0, sizeof r);
-        r.event = LW_EV_THREAD_INFO;
-        r.tid = t->tid;
-        r.holder = t->creator;
-        r.lock = t->start_fn;
-        r.aux = t->create_stack;
-        r.type = (uint8_t)(t->is_main != 0);
+        struct lw_trace_record r = {.event = LW_EV_THREAD_INFO, .tid = t->tid, .holder = t->creator,
+                                    .lock = t->start_fn, .aux = t->create_stack, .type = (uint8_t)(t->is_main != 0)};
         put(o, &r);
         char name[32] = {0};
         lw_thread_name(t, name, sizeof name);
@@ -122,13 +109,8 @@ static void put_locks(struct out *o)
         if (!atomic_load_explicit(&l->detail, memory_order_acquire))
             continue;
         uint32_t init = LD(l->init_stack), first = LD(l->first_stack);
-        struct lw_trace_record r;
-        memset(&r, 0, sizeof r);
-        r.event = LW_EV_LOCK_INFO;
-        r.lock = l->addr;
-        r.type = (uint8_t)lw_trace_type(l->kind, 1);
-        r.aux = init ? init : first;
-        r.holder = init != 0;
+        struct lw_trace_record r = {.event = LW_EV_LOCK_INFO, .lock = l->addr, .aux = init ? init : first,
+                                    .holder = init != 0, .type = (uint8_t)lw_trace_type(l->kind, 1)};
         put(o, &r);
     }
 }
@@ -149,13 +131,8 @@ static void each_tstat(struct out *o, void (*fn)(struct out *, const struct lw_t
 /* a record of event about thread t and the lock of e, the rest zero */
 static struct lw_trace_record tstat_record(int event, const struct lw_thread *t, const struct lw_tstat *e)
 {
-    struct lw_trace_record r;
-    memset(&r, 0, sizeof r);
-    r.event = (uint8_t)event;
-    r.tid = t->tid;
-    r.lock = e->addr;
-    r.type = (uint8_t)lw_trace_type(e->kind, 1);
-    return r;
+    return (struct lw_trace_record){.event = (uint8_t)event, .tid = t->tid, .lock = e->addr,
+                                    .type = (uint8_t)lw_trace_type(e->kind, 1)};
 }
 
 /* the join rule's fact (lw_rules.h): which thread took a lock someone

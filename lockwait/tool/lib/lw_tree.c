@@ -22,10 +22,12 @@
 #include "lw_core.h"
 #include "lw_output.h"
 
-/* "KIND pid=P ppid=Q comm=NAME REST" appended to DIR/records */
+/* "KIND pid=P ppid=Q comm=NAME REST" appended to DIR/records, in a run of the launcher */
 static void tree_record(const char *kind, const char *fmt, ...)
 {
     char path[4096], line[512], name[32];
+    if (!lw.cfg.tree)
+        return;
     snprintf(path, sizeof path, "%s/records", lw.cfg.tree);
     snprintf(name, sizeof name, "%s", program_invocation_short_name);
     for (char *c = name; *c; c++)
@@ -54,20 +56,16 @@ static void tree_record(const char *kind, const char *fmt, ...)
 
 void lw_tree_start(void)
 {
-    if (lw.cfg.tree)
-        tree_record("start", "");
+    tree_record("start", "");
 }
 
 void lw_tree_fork(void)
 {
-    if (lw.cfg.tree)
-        tree_record("fork", "");
+    tree_record("fork", "");
 }
 
 void lw_tree_end(int why)
 {
-    if (!lw.cfg.tree)
-        return;
     tree_record("end", " threads=%llu locks=%llu waited=%u wall_ns=%llu signal=%d",
                 (unsigned long long)LD(lw.nthreads), (unsigned long long)LD(lw.nlocks), LD(lw.waited) ? 1u : 0u,
                 (unsigned long long)(lw_now() - lw.start_ns), why > 0 ? why : 0);
