@@ -119,7 +119,7 @@ fresh() { # fresh OUT INPUT...: 0 when OUT need not be rebuilt
 }
 
 # what every program links: helpers, statistics, interference probes, ticks
-COMMON_SRC=("$ROOT/common/common.c" "$ROOT/common/stats.c" "$ROOT/common/runs.c" "$ROOT/common/levels.c" "$ROOT/common/kvline.c" "$ROOT/common/probe.c" "$ROOT/common/cycles.c")
+COMMON_SRC=("$ROOT/common/common.c" "$ROOT/common/stats.c" "$ROOT/common/runs.c" "$ROOT/common/levels.c" "$ROOT/common/kvline.c" "$ROOT/common/probe.c" "$ROOT/common/clock.c")
 
 # cc_prog OUT SRC...: a program linked with common/'s sources (a recipe's
 # main tool; flags among SRC go to the compiler)

@@ -32,11 +32,6 @@ uint64_t clock_ns(clockid_t id)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-uint64_t now_ns(void)
-{
-    return clock_ns(CLOCK_MONOTONIC);
-}
-
 /* One line whatever the message quotes: a knob value with a newline or
  * another control character is shown escaped (\n, \t, \xNN). */
 static void vmsg(const char *fmt, va_list ap)

@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <time.h>
 
-/* Monotonic wall time in ns (CLOCK_MONOTONIC; never REALTIME, which jumps). */
-uint64_t now_ns(void);
+#include "clock.h" /* now_ns, and the ticks of short events */
+
 /* Any clock in ns (a thread's or another process's CPU-time clock, say);
  * exits naming the clock if it cannot be read. */
 uint64_t clock_ns(clockid_t id);
@@ -323,16 +323,5 @@ int reps_more(const struct reps_plan *p, long clean, long rounds, int targets_re
  * (default def_cap_s), and max_rounds = MAX_ROUNDS (default
  * REPS_BASE_ROUNDS(REPS)). */
 struct reps_plan reps_plan_from_env(long def_reps, double def_cap_s);
-
-/* ---- a cycle counter (cycles.c) ----
- * x86-64: the TSC where it is invariant and the kernel's own clocksource;
- * arm64: the generic timer's virtual count; elsewhere CLOCK_MONOTONIC ns.
- * One read is ~10-25 ns cheaper than clock_gettime, which matters when
- * every round trip of a ping-pong is timed. */
-uint64_t ticks_now(void);
-/* ns per tick, measured once against CLOCK_MONOTONIC (first call ~10 ms). */
-double ticks_ns_per_tick(void);
-/* "tsc", "cntvct" or "clock_monotonic". */
-const char *ticks_source(void);
 
 #endif

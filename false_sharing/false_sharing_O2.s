@@ -3,7 +3,7 @@
 	.p2align 4
 	.type	inc_store, @function
 inc_store:
-.LFB25:
+.LFB26:
 	.cfi_startproc
 	movq	(%rdi), %rax
 	testq	%rsi, %rsi
@@ -19,12 +19,12 @@ inc_store:
 .L1:
 	ret
 	.cfi_endproc
-.LFE25:
+.LFE26:
 	.size	inc_store, .-inc_store
 	.p2align 4
 	.type	inc_rmw, @function
 inc_rmw:
-.LFB26:
+.LFB27:
 	.cfi_startproc
 	testq	%rsi, %rsi
 	je	.L9
@@ -41,12 +41,12 @@ inc_rmw:
 .L9:
 	ret
 	.cfi_endproc
-.LFE26:
+.LFE27:
 	.size	inc_rmw, .-inc_rmw
 	.p2align 4
 	.type	inc_register, @function
 inc_register:
-.LFB28:
+.LFB29:
 	.cfi_startproc
 	movq	(%rdi), %rax
 	testq	%rsi, %rsi
@@ -63,12 +63,12 @@ inc_register:
 	movq	%rax, (%rdi)
 	ret
 	.cfi_endproc
-.LFE28:
+.LFE29:
 	.size	inc_register, .-inc_register
 	.p2align 4
 	.type	inc_atomic, @function
 inc_atomic:
-.LFB27:
+.LFB28:
 	.cfi_startproc
 	testq	%rsi, %rsi
 	je	.L23
@@ -83,7 +83,7 @@ inc_atomic:
 .L23:
 	ret
 	.cfi_endproc
-.LFE27:
+.LFE28:
 	.size	inc_atomic, .-inc_atomic
 	.section	.rodata.str1.1,"aMS",@progbits,1
 .LC0:
@@ -246,7 +246,7 @@ inc_atomic:
 	.globl	main
 	.type	main, @function
 main:
-.LFB33:
+.LFB34:
 	.cfi_startproc
 	pushq	%r15
 	.cfi_def_cfa_offset 16
@@ -923,7 +923,7 @@ main:
 	cmpq	%r15, %r13
 	jne	.L120
 	movq	%r15, 72(%rsp)
-	call	now_ns@PLT
+	call	now_ns
 	subq	1992(%rsp), %rax
 	movl	16(%rsp), %r11d
 	js	.L121
@@ -1526,7 +1526,7 @@ main:
 	movq	%rbp, %rsi
 	call	die_usage@PLT
 	.cfi_endproc
-.LFE33:
+.LFE34:
 	.size	main, .-main
 	.section	.rodata
 	.align 32
@@ -1605,5 +1605,6 @@ increments:
 .LC39:
 	.long	0
 	.long	1104006501
+	.hidden	now_ns
 	.ident	"GCC: (Debian 12.2.0-14+deb12u1) 12.2.0"
 	.section	.note.GNU-stack,"",@progbits

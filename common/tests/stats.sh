@@ -14,7 +14,7 @@ cflags=("${flags[@]:1}")
 check_program() {
   local cc=$1 name=$2 out
   if ! "$cc" "${cflags[@]}" -I"$ROOT/common" "$ROOT/common/tests/$name.c" \
-      "$ROOT"/common/{common,stats,runs,levels,probe,cycles}.c -o "$TMP/${name}_$cc" -lm 2>"$TMP/cc.err"; then
+      "$ROOT"/common/{common,stats,runs,levels,probe,clock}.c -o "$TMP/${name}_$cc" -lm 2>"$TMP/cc.err"; then
     fail "$name.c builds warning-free with $cc" "$(head -n 5 "$TMP/cc.err" | tr '\n' ' ')"
     return
   fi

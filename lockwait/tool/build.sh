@@ -11,7 +11,8 @@ lockwait_shared_src() {
 }
 
 # The preload library: every .c of lib/ (a file split off needs no change
-# here) and the shared sources. -fvisibility=hidden: only
+# here), the shared sources, and common/clock.c (the one clock; not the
+# rest of common/, whose helpers print and exit on error). -fvisibility=hidden: only
 # the wrapped pthread/sem functions are exported, and calls between the
 # library's own files skip the PLT. Frame pointers: a stack walk from inside
 # the library climbs its own frames to the lock call's site (lw_stacks.c);
@@ -42,7 +43,7 @@ build_lockwait_lib() {
   # resolver (which saves the whole vector state: kilobytes) on what may be
   # a signal stack of a few KiB
   "$CC" "${CFLAGS[@]}" "${LOCKWAIT_LIB_FLAGS[@]}" "${leaf[@]}" -I"$ROOT/common" \
-    "$lib"/*.c "${shared[@]}" -Wl,-z,now -o "$BUILD_DIR/liblockwait.so" -ldl
+    "$lib"/*.c "${shared[@]}" "$ROOT/common/clock.c" -Wl,-z,now -o "$BUILD_DIR/liblockwait.so" -ldl
 }
 
 # the trace reader: every .c of report/, and the shared sources (rebuilt

@@ -190,7 +190,7 @@ static void forks(void)
            pairs, (unsigned long long)wall, (double)wall / (double)pairs, ru.ru_nvcsw);
 }
 
-/* one read of the counter liblockwait uses for ticks (lib/lw_clock.h) */
+/* one read of the counter liblockwait uses for ticks (common/clock.h) */
 static int counter_read(uint64_t *v)
 {
 #if defined(__x86_64__)

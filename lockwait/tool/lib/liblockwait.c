@@ -15,7 +15,7 @@
  *   > fast path (lw_fastpath.h) > accounting (lw_account) > stacks (lw_stacks) > core (lw_core);
  *   the report (lw_report > lw_report_holds, lw_report_idle, lw_probes, lw_tracemeta
  *     > lw_names > lw_lines) > output (lw_output) > core;
- *   beneath all: lw_clock, lw_config, lw_modules (the process's modules).
+ *   beneath all: common/clock.c, lw_config, lw_modules (the process's modules).
  * Still calling each other: lw_report and lw_interval (the periodic base),
  * lw_output and lw_probes, lw_tracemeta (the brief report, the trace's end).
  *
@@ -29,7 +29,7 @@
  * no atomic read-modify-write, no allocation, no wait for a cache line
  * another thread writes (a mutex asks for its record's holder line, a
  * prefetch). Only when the trylock fails do we take a timestamp (a cycle-counter
- * read where there is one, lw_clock.h) and, sampled, the thread's
+ * read where there is one, common/clock.h) and, sampled, the thread's
  * voluntary context switches, then call the real blocking function. Hold
  * times are sampled, and holds of contended locks timed whole when they run
  * long (lw_account.h, LW_HOLD_LONG_NS): two timestamps per hold would cost
@@ -46,7 +46,7 @@
 #include "../lw_kinds.h"
 #include "../trace.h"
 #include "lw_account.h"
-#include "lw_clock.h"
+#include "clock.h"
 #include "lw_core.h"
 #include "lw_real.h"
 #include "lw_record.h"
@@ -100,7 +100,7 @@ static void thread_end(void *arg)
 #ifdef __linux__
         prctl(PR_GET_NAME, t->name, 0, 0, 0);
 #endif
-        t->exit_ticks = lw_ticks();
+        t->exit_ticks = ticks_now();
         lw_trace(t, LW_EV_THREAD_EXIT, LW_T_NONE, NULL, 0, t->exit_ticks, 0);
         atomic_store_explicit(&t->exited, 1, memory_order_release);
     }
@@ -125,7 +125,7 @@ static void *thread_start(void *p)
         t->creator = s.creator;
         t->start_fn = s.named;
         t->create_stack = s.create_stack;
-        t->start_ticks = lw_ticks(); /* the THREAD_START's time: both reports see one start */
+        t->start_ticks = ticks_now(); /* the THREAD_START's time: both reports see one start */
         lw_trace(t, LW_EV_THREAD_START, LW_T_NONE, NULL, 0, t->start_ticks, s.creator);
     }
     void *ret;

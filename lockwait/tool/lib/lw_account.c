@@ -9,9 +9,10 @@
 #include "../lw_kinds.h"
 #include "../lw_rules.h"
 #include "../trace.h"
-#include "lw_clock.h"
+#include "clock.h"
 #include "lw_config.h"
 #include "lw_core.h"
+#include "lw_probes.h"
 #include "lw_record.h"
 #include "lw_stacks.h"
 
@@ -288,7 +289,7 @@ static void settle_hold(void)
     atomic_signal_fence(memory_order_seq_cst);
     if (!end)
         end = lw_probe_ticks();
-    e->long_holds = lw_ticks_ns(end - t0) >= LW_HOLD_LONG_NS;
+    e->long_holds = ticks_ns(end - t0) >= LW_HOLD_LONG_NS;
     if (!blocking)
         return;
     note_blocking_hold(e, end - t0, t0, pc, stack);
@@ -400,7 +401,7 @@ static void note_wait(struct lw_twait *e, uint32_t holder, uint64_t ns, uintptr_
  * wait counts as this thread's time blocked on locks */
 static void wait_end(struct wait *w, int got, uintptr_t pc)
 {
-    w->t1 = lw_ticks(); /* counted as a probe by lw_wait_account, outside the critical section */
+    w->t1 = ticks_now(); /* counted as a probe by lw_wait_account, outside the critical section */
     w->counted = w->t1 - w->t0;
     w->pc = pc;
     w->got = got;
@@ -476,7 +477,7 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
     }
     int probed = w->nvcsw0 >= 0;
     int slept = probed && w->nvcsw1 > w->nvcsw0;
-    uint64_t ns = lw_ticks_ns(w->t1 - w->t0), counted = lw_ticks_ns(w->counted);
+    uint64_t ns = ticks_ns(w->t1 - w->t0), counted = ticks_ns(w->counted);
     struct lw_thread *t = lw_thread_self();
     struct lw_lock *r = e ? e->lock : NULL;
     lw_trace_stack(t, LW_EV_REQUEST, w->type, p, w->holder, w->t0, 0, w->stack);
@@ -510,14 +511,14 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
             BUMP1(x->sleep_wait_ns, counted);
         note_wait(x, w->holder, counted, w->pc);
         if (w->reacquire) { /* a condvar's waiter, from its signal to its wake with the mutex */
-            uint64_t re = lw_ticks_ns(w->reacquire);
+            uint64_t re = ticks_ns(w->reacquire);
             BUMP1(x->reacquire_ns, re);
             if (re > LD(x->max_reacquire_ns))
                 ST(x->max_reacquire_ns, re);
         }
     }
     if (t && w->reacquire) /* re-acquiring the mutex is a lock wait of this thread */
-        ADD(t->blocked_ns, lw_ticks_ns(w->reacquire));
+        ADD(t->blocked_ns, ticks_ns(w->reacquire));
     lw_lstack_note(r, w->stack, counted, w->got);
     lw_trace_stack(t, w->got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, w->t1, w->t0, w->stack);
     errno = saved;

@@ -36,7 +36,7 @@ LW_HIDDEN void lw_wait_defer(struct lw_tstat *e, struct wait *w);
 /* a hold's deferred wait, accounted now (the thread's end, a report) */
 LW_HIDDEN void lw_wait_account_pending(struct lw_held *h);
 LW_HIDDEN void lw_settle(void); /* account lw_tls.settle_w and note lw_tls.bhold_e */
-/* before a report (after lw_ticks_end): the reporting thread's own waits
+/* before a report (after ticks_end): the reporting thread's own waits
  * not yet accounted, which it does not leave through thread_end */
 LW_HIDDEN void lw_settle_own(void);
 LW_HIDDEN void lw_trylock_failed(struct lw_tstat *e);

@@ -25,7 +25,7 @@ struct lw_config {
     long probe_warn;    /* LOCKWAIT_PROBE_WARN: the report warns when its probes cost more than this % of CPU */
     int inline_mutex;   /* LOCKWAIT_INLINE_MUTEX: default mutexes and spinlocks taken in the wrappers
                          * (lw_glibc_mutex.h, lw_glibc_spin.h; default 1) */
-    int counter;        /* LOCKWAIT_COUNTER: ticks from a cycle counter where usable (default 1; lw_clock.c) */
+    int counter;        /* LOCKWAIT_COUNTER: ticks from a cycle counter where usable (default 1; common/clock.c) */
     char ignored[512];  /* what was ignored, for the report */
     /* stderr at start, for the report (lw_output.c) */
     int err_known;      /* fd 2 was open */

@@ -1,6 +1,6 @@
 /* lw_core.c - liblockwait's state: the lock records and their table, each
  * thread's statistics per lock, the threads, the trace buffers (the clock:
- * lw_clock.c); holds and waits are recorded in lw_account.c. The wrappers
+ * common/clock.c); holds and waits are recorded in lw_account.c. The wrappers
  * (lw_mutex.c, liblockwait.c, lw_waits.c) call in here off the fast path;
  * the fast-path helpers are inline in lw_fastpath.h. */
 #define _GNU_SOURCE
@@ -10,6 +10,9 @@
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/syscall.h>
+#endif
+#if defined(__x86_64__) && defined(__linux__)
+#include <cpuid.h>
 #endif
 
 #include "lw_core.h"
@@ -75,9 +78,17 @@ void *lw_alloc_pair(size_t n)
     return p ? (void *)(((uintptr_t)p + 127) & ~(uintptr_t)127) : NULL;
 }
 
-/* the arena and the lock table: reserved address space, touched as used */
+int lw_write_prefetch;
+
+/* the arena and the lock table: reserved address space, touched as used;
+ * and whether PREFETCHW may run: CPUID's PRFCHW bit (the 3DNow! prefetch
+ * that AMD has always had and Intel since Broadwell) */
 int lw_core_init(void)
 {
+#if defined(__x86_64__) && defined(__linux__)
+    unsigned ea, eb, ec, ed;
+    lw_write_prefetch = __get_cpuid(0x80000001, &ea, &eb, &ec, &ed) && (ec & (1u << 8));
+#endif
     void *a = mmap(NULL, LW_ARENA_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                    -1, 0);
     void *t = mmap(NULL, LW_TABLE_SLOTS * sizeof(void *), PROT_READ | PROT_WRITE,

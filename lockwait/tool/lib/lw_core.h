@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lw_clock.h"
+#include "clock.h"
 #include "lw_config.h"
 #include "lw_record.h"
 
@@ -113,11 +113,25 @@ static inline void lw_probe_count(enum lw_probe k)
     if (LW_LIKELY(t != NULL))
         BUMP1(t->probes[k], 1);
 }
-/* a timestamp of a wait or hold: lw_ticks(), counted */
+/* Ask for p's cache line for writing, without waiting for it: a hint that
+ * holds nothing up. x86-64: PREFETCHW where CPUID lists it (lw_core_init;
+ * older CPUs need not accept it); elsewhere the compiler's write prefetch
+ * (arm64: PRFM PSTL1KEEP). */
+LW_HIDDEN extern int lw_write_prefetch;
+static inline __attribute__((always_inline)) void lw_prefetch_for_write(const void *p)
+{
+#if defined(__x86_64__)
+    if (LW_LIKELY(lw_write_prefetch))
+        __asm__ volatile("prefetchw %0" ::"m"(*(const char *)p));
+#else
+    __builtin_prefetch(p, 1, 3);
+#endif
+}
+/* a timestamp of a wait or hold: ticks_now(), counted */
 static inline uint64_t lw_probe_ticks(void)
 {
     lw_probe_count(LW_PROBE_CLOCK);
-    return lw_ticks();
+    return ticks_now();
 }
 LW_HIDDEN uint32_t lw_gettid(void);
 /* the caller's kernel tid: one TLS load once known */

@@ -13,7 +13,7 @@
  *      the wait (lw_wait_begin, _measure, _account, outside the critical
  *      section where it can) and the hold (lw_acquired_slow, lw_hold_end);
  *   4. beneath them, lw_core.c: the lock records, the per-thread tables
- *      and the trace buffers (the clock: lw_clock.c).
+ *      and the trace buffers (the clock: common/clock.c).
  * Nothing here may grow: it is the cost of every uncontended call (see
  * tool/bench/bench_overhead.sh). */
 #ifndef LW_FASTPATH_H
@@ -21,7 +21,6 @@
 
 #include "../lw_kinds.h"
 #include "lw_account.h"
-#include "lw_clock.h"
 #include "lw_config.h"
 #include "lw_core.h"
 #include "lw_record.h"

@@ -25,7 +25,7 @@
 
 #include "lw_interval.h"
 #include "lw_account.h"
-#include "lw_clock.h"
+#include "clock.h"
 #include "lw_core.h"
 #include "lw_output.h"
 #include "lw_real.h"
@@ -208,7 +208,7 @@ static void periodic_report(void)
 {
     if (!lw_report_enter())
         return;
-    lw_ticks_end(); /* the rate so far, for the holds converted now */
+    ticks_end(); /* the rate so far, for the holds converted now */
     lw_settle_own();
     lw_report(LW_AT_INTERVAL);
     lw_report_leave();

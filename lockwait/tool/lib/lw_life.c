@@ -13,7 +13,7 @@
 #endif
 
 #include "lw_account.h"
-#include "lw_clock.h"
+#include "clock.h"
 #include "lw_config.h"
 #include "lw_core.h"
 #include "lw_glibc_mutex.h"
@@ -61,7 +61,7 @@ static void at_fork_child(void)
     lw_tls.prev = NULL;
     uint32_t me = lw_gettid();
     lw.pid = (uint32_t)getpid();
-    lw.start_ns = lw_now();
+    lw.start_ns = now_ns();
     ST(lw.dropped, 0);
     ST(lw.untracked, 0);
     ST(lw.held_lost, 0);
@@ -101,7 +101,7 @@ static void at_fork_child(void)
 
 __attribute__((constructor)) static void lw_start(void)
 {
-    lw.start_ns = lw_now();
+    lw.start_ns = now_ns();
     lw.pid = (uint32_t)getpid();
     lw_config_read(&lw.cfg);
     int e = errno;
@@ -111,7 +111,7 @@ __attribute__((constructor)) static void lw_start(void)
     lw_err_note(&lw.cfg);
     lw_trace_start(&lw.cfg);
     errno = e;
-    lw_ticks_init(lw.cfg.counter);
+    ticks_init(lw.cfg.counter ? NULL : "CLOCK_MONOTONIC: LOCKWAIT_COUNTER=0");
     if (lw_core_init() != 0 || lw_stacks_init() != 0) {
         static const char msg[] = "lockwait: cannot map memory for lock records; recording nothing\n";
         ssize_t w = write(2, msg, sizeof msg - 1);
@@ -139,7 +139,7 @@ static void report_now(void)
     locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
     locale_t old = c ? uselocale(c) : (locale_t)0;
     int alone = lw_report_enter();
-    lw_ticks_end();
+    ticks_end();
     lw_settle_own();
     lw_report(LW_AT_EXIT);
     lw_trace_write();

@@ -35,7 +35,7 @@
 
 #include "lw_output.h"
 #include "../trace.h"
-#include "lw_clock.h"
+#include "clock.h"
 #include "lw_config.h"
 #include "lw_core.h"
 #include "lw_probes.h"
@@ -290,7 +290,7 @@ int lw_report_brief(void)
         cost[0] = 0;
     int n = snprintf(line, sizeof line, "lockwait: pid %u (%s) waited for no lock: %llu lock%s seen, %llu thread%s, "
                      "%.3f s%s\n", lw.pid, name, locks, locks == 1 ? "" : "s", threads, threads == 1 ? "" : "s",
-                     (double)(lw_now() - lw.start_ns) / 1e9, cost);
+                     (double)(now_ns() - lw.start_ns) / 1e9, cost);
     if (n > 0)
         lw_report_write(line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
     return 1;
@@ -391,7 +391,7 @@ void lw_trace_write(void)
     memcpy(h.magic, LW_TRACE_MAGIC, sizeof h.magic);
     int err = lw_deliver(fd, (const char *)&h, sizeof h);
     uint64_t cap = (uint64_t)lw.cfg.trace_records;
-    /* records hold ticks (lw_clock.h): converted to CLOCK_MONOTONIC ns
+    /* records hold ticks (common/clock.h): converted to CLOCK_MONOTONIC ns
      * here, in a copy (other threads may still be tracing) */
     struct lw_trace_record chunk[256];
     for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
@@ -404,10 +404,10 @@ void lw_trace_write(void)
             size_t k = 0;
             for (; k < sizeof chunk / sizeof chunk[0] && i < n; k++, i++) {
                 chunk[k] = t->tbuf[i];
-                chunk[k].t_ns = lw_ticks_mono(chunk[k].t_ns);
+                chunk[k].t_ns = ticks_mono(chunk[k].t_ns);
                 int ev = chunk[k].event;
                 if ((ev == LW_EV_ACQUIRE || ev == LW_EV_TIMEOUT || ev == LW_EV_RELEASE) && chunk[k].aux)
-                    chunk[k].aux = lw_ticks_mono(chunk[k].aux); /* a time; 0: hold not timed */
+                    chunk[k].aux = ticks_mono(chunk[k].aux); /* a time; 0: hold not timed */
             }
             if (!err)
                 err = lw_deliver(fd, (const char *)chunk, k * sizeof chunk[0]);

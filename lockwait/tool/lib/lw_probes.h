@@ -21,5 +21,6 @@ LW_HIDDEN void lw_probe_cost(struct lw_probe_cost *c);
 LW_HIDDEN void lw_text_probe_cost(struct buf *b, const struct lw_probe_cost *c);   /* a line */
 LW_HIDDEN void lw_result_probe_cost(struct buf *b, const struct lw_probe_cost *c); /* kind=process: last keys, \n */
 LW_HIDDEN int lw_brief_probe_cost(char *out, size_t cap); /* the one-line report's part; snprintf's return */
+LW_HIDDEN long lw_nvcsw(void); /* this thread's voluntary switches (getrusage), -1: unknown; not counted as a probe */
 
 #endif

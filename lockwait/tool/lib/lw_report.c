@@ -10,7 +10,7 @@
 
 #include "lw_report.h"
 #include "../lw_kinds.h"
-#include "lw_clock.h"
+#include "clock.h"
 #include "lw_config.h"
 #include "lw_core.h"
 #include "lw_glibc_mutex.h"
@@ -98,8 +98,8 @@ static void merge_threads(void)
             BUMP1(r->acquisitions, LD(e->acquisitions));
             BUMP1(r->owner_changes, LD(e->owner_changes));
             BUMP1(r->relocks, LD(e->relocks));
-            BUMP1(r->hold_ns, lw_ticks_ns(LD(e->hold_ticks)));
-            MAX1(r->max_hold_ns, lw_ticks_ns(LD(e->max_hold_ticks)));
+            BUMP1(r->hold_ns, ticks_ns(LD(e->hold_ticks)));
+            MAX1(r->max_hold_ns, ticks_ns(LD(e->max_hold_ticks)));
             BUMP1(r->holds_timed, LD(e->holds_timed));
             BUMP1(r->trylock_failed, LD(e->trylock_failed));
             lw_merge_blocking_holds(r, e, t->tid);
@@ -254,7 +254,7 @@ static void text_header(struct buf *b, const struct picked *pk)
     lw_text_probe_cost(b, &pk->probes);
     text_inline(b, LD(lw_inline_mutex), "default mutexes", "mutex", lw_inline_mutex_off);
     text_inline(b, LD(lw_inline_spin.on), "spinlocks", "spinlock", lw_inline_spin_off);
-    bprintf(b, "lockwait: timestamps: %s\n", lw_counter_why);
+    bprintf(b, "lockwait: timestamps: %s\n", ticks_why);
     if (lw.cfg.stack_depth == 0)
         bprintf(b, "lockwait: stacks off (LOCKWAIT_STACK_DEPTH=0): sites are one frame\n");
     else if (lw_stack_count() && lw_lines_status()[0])
@@ -463,7 +463,7 @@ static void results(struct buf *b, const struct picked *pk)
             lw.pid, (unsigned long long)pk->nthreads, (unsigned long long)pk->nactive,
             (unsigned long long)pk->wall, (unsigned long long)LD(lw.dropped),
             (unsigned long long)LD(lw.untracked), (unsigned long long)LD(lw.bypassed), pk->top, LD(lw_inline_mutex),
-            LD(lw_inline_spin.on), lw_counter);
+            LD(lw_inline_spin.on), ticks_counter);
     lw_result_probe_cost(b, &pk->probes); /* the line's last keys, and its end */
     for (long k = 0; k < pk->nbest; k++)
         result_lock(b, pk->best[k]);
@@ -514,14 +514,14 @@ static void report_text(struct buf *b, struct picked *pk, int why, uint64_t t_st
     results(b, pk);
     lw_result_stack_defs(b);
     lw_report_occasion_result(b, why);
-    bprintf(b, "lockwait: report took %.3f ms\n", (double)(lw_now() - t_start) / 1e6);
+    bprintf(b, "lockwait: report took %.3f ms\n", (double)(now_ns() - t_start) / 1e6);
 }
 
 void lw_report(int why)
 {
     if (why == LW_AT_EXIT && lw_report_brief())
         return;
-    uint64_t t_start = lw_now();
+    uint64_t t_start = now_ns();
     struct picked pk = {.top = lw.cfg.top};
     struct buf b = {0};
     size_t arrays = (size_t)pk.top * sizeof(void *);

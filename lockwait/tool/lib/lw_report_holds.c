@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "lw_report_holds.h"
-#include "lw_clock.h"
+#include "clock.h"
 #include "lw_config.h"
 #include "lw_core.h"
 #include "lw_lines.h"
@@ -68,17 +68,17 @@ void lw_merge_blocking_holds(struct lw_lock *r, struct lw_tstat *e, uint32_t tid
         return;
     struct lw_bmerge *m = &d->bh;
     ADD(m->n, LD(b->n));
-    ADD(m->ns, lw_ticks_ns(LD(b->ticks)));
-    MAXSET(m->max_ns, lw_ticks_ns(LD(b->max_ticks)));
+    ADD(m->ns, ticks_ns(LD(b->ticks)));
+    MAXSET(m->max_ns, ticks_ns(LD(b->max_ticks)));
     for (int s = 0; s < LW_SITES && LD(b->site[s].pc); s++)
-        merge_site(m, LD(b->site[s].pc), LD(b->site[s].n), lw_ticks_ns(LD(b->site[s].ticks)),
-                   lw_ticks_ns(LD(b->site[s].max_ticks)));
+        merge_site(m, LD(b->site[s].pc), LD(b->site[s].n), ticks_ns(LD(b->site[s].ticks)),
+                   ticks_ns(LD(b->site[s].max_ticks)));
     if (LD(b->other_sites_n)) {
         ADD(m->other_sites_n, LD(b->other_sites_n));
-        ADD(m->other_sites_ns, lw_ticks_ns(LD(b->other_sites_ticks)));
+        ADD(m->other_sites_ns, ticks_ns(LD(b->other_sites_ticks)));
     }
     for (int k = 0; k < LW_BTOP && LD(b->top[k].ticks); k++)
-        merge_top(m, lw_ticks_ns(LD(b->top[k].ticks)), LD(b->top[k].pc), tid, LD(b->top[k].stack));
+        merge_top(m, ticks_ns(LD(b->top[k].ticks)), LD(b->top[k].pc), tid, LD(b->top[k].stack));
 }
 
 static double ms(uint64_t ns)

@@ -9,7 +9,7 @@
 #include "lw_report_idle.h"
 #include "../lw_kinds.h"
 #include "../lw_rules.h"
-#include "lw_clock.h"
+#include "clock.h"
 #include "lw_core.h"
 #include "lw_names.h"
 #include "lw_output.h"
@@ -72,11 +72,11 @@ static uint64_t classify_joins(struct lw_thread *t, const struct exited *x, size
         struct lw_bhold *bh = took ? atomic_load_explicit(&took->bh, memory_order_acquire) : NULL;
         struct lw_wait_facts f = {.kind = c->e->kind, .got = 1, .ender_known = 1, .ender_exited = ender != NULL,
                                   .ender_once = took && LD(took->acquisitions) == 1,
-                                  .end_ns = lw_ticks_mono(c->end),
-                                  .ender_exit_ns = ender ? lw_ticks_mono(ender->t->exit_ticks) : 0,
+                                  .end_ns = ticks_mono(c->end),
+                                  .ender_exit_ns = ender ? ticks_mono(ender->t->exit_ticks) : 0,
                                   .ender_start_ns = ender && ender->t->start_ticks ?
-                                                        lw_ticks_mono(ender->t->start_ticks) : 0,
-                                  .ender_hold_ns = bh && LD(bh->n) == 1 ? lw_ticks_ns(LD(bh->top[0].ticks)) : 0};
+                                                        ticks_mono(ender->t->start_ticks) : 0,
+                                  .ender_hold_ns = bh && LD(bh->n) == 1 ? ticks_ns(LD(bh->top[0].ticks)) : 0};
         if (!lw_rule_join(&f))
             continue;
         ADD(c->e->lock->join_wait_ns, c->ns);

@@ -35,7 +35,7 @@
 
 #include "lw_signals.h"
 #include "lw_account.h"
-#include "lw_clock.h"
+#include "clock.h"
 #include "lw_core.h"
 #include "lw_interval.h"
 #include "lw_output.h"
@@ -124,7 +124,7 @@ static void final_report(int sig)
     }
     if (lw_report_enter()) {
         locale_t old = c_locale ? uselocale(c_locale) : (locale_t)0;
-        lw_ticks_end();
+        ticks_end();
         lw_settle_own();
         lw_report(sig);
         lw_trace_write();

@@ -13,7 +13,7 @@
 #include "lw_tracemeta.h"
 #include "../lw_kinds.h"
 #include "../trace.h"
-#include "lw_clock.h"
+#include "clock.h"
 #include "lw_config.h"
 #include "lw_core.h"
 #include "lw_modules.h"
@@ -163,7 +163,7 @@ static void put_hold_sum(struct out *o, const struct lw_thread *t, const struct 
         timed = 0;
     r.holder = timed > UINT32_MAX ? UINT32_MAX : (uint32_t)timed;
     if (timed) /* the mean sampled hold, times the acquisitions (double: no overflow) */
-        r.aux = (uint64_t)((double)lw_ticks_ns(LD(e->hold_ticks)) / (double)timed * (double)acq);
+        r.aux = (uint64_t)((double)ticks_ns(LD(e->hold_ticks)) / (double)timed * (double)acq);
     else
         r.stack = LW_HOLD_SUM_UNTIMED;
     put(o, &r);

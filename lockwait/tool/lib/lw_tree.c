@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "lw_tree.h"
-#include "lw_clock.h"
+#include "clock.h"
 #include "lw_core.h"
 #include "lw_output.h"
 
@@ -68,7 +68,7 @@ void lw_tree_end(int why)
 {
     tree_record("end", " threads=%llu locks=%llu waited=%u wall_ns=%llu signal=%d",
                 (unsigned long long)LD(lw.nthreads), (unsigned long long)LD(lw.nlocks), LD(lw.waited) ? 1u : 0u,
-                (unsigned long long)(lw_now() - lw.start_ns), why > 0 ? why : 0);
+                (unsigned long long)(now_ns() - lw.start_ns), why > 0 ? why : 0);
 }
 
 int lw_tree_top(void)

@@ -4,7 +4,9 @@
 # agree with each other and with the machine (x86-64 Linux: the TSC only
 # when CPUID calls it invariant and the clocksource is tsc, or kvm-clock read
 # in the vDSO, with the two timings said), LOCKWAIT_COUNTER=0 gives
-# CLOCK_MONOTONIC, a bad value is said and ignored, a 100 ms wait
+# CLOCK_MONOTONIC, a bad value is said and ignored, the experiments' ticks
+# (build/machine's, the same common/clock.c) are a counter exactly when the
+# library's are, a 100 ms wait
 # (build/lw_known mutex) comes out the same either way (within 100-110 ms
 # and within 2 ms over B's own stopwatch), and a program under a seccomp
 # filter that kills at a clock_gettime system call (build/lw_seccomp) runs
@@ -59,6 +61,14 @@ if [ "$(uname -s)" = Linux ] && [ "$(uname -m)" = x86_64 ]; then
   fi
 else
   skip "x86-64: the counter's choice against /proc/cpuinfo and the clocksource" "not x86-64 Linux"
+fi
+
+# one chooser for both: the experiments read a counter exactly when the library does
+ticks=$("$BUILD/machine" 2>/dev/null | sed -n 's/^# ticks: //p')
+if [ "$flag" = 1 ]; then
+  check "the experiments' ticks are a counter too (build/machine: '$ticks')" grep -Eqx 'tsc|cntvct' <<<"$ticks"
+else
+  check_eq "the experiments' ticks are CLOCK_MONOTONIC too (build/machine)" clock_monotonic "$ticks"
 fi
 
 # preload_with C OUTFILE CMD...: preload with LOCKWAIT_COUNTER=C (stdout to $TMP/stdout)

@@ -1,12 +1,11 @@
-/* lw_clock.c - the library's clocks: CLOCK_MONOTONIC, the ticks of waits,
- * holds and trace records (a cycle counter where the kernel trusts one,
- * chosen at start), their conversion to ns, the write prefetch and the
- * sleep probe's switch count (lw_clock.h). */
+/* clock.c - the one clock (clock.h): which counter ticks are read from,
+ * chosen once, and their conversion to ns. No stdio and no malloc:
+ * liblockwait compiles this file alone and calls it from signal handlers. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <stdio.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 #ifdef __linux__
@@ -17,22 +16,24 @@
 #include <fcntl.h>
 #endif
 
-#include "lw_clock.h"
+#include "clock.h"
 
-uint64_t lw_now(void)
+uint64_t now_ns(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+        abort(); /* cannot happen on Linux; no message, as no stdio is safe here */
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* ---------------------------------------------------------------- ticks */
-
-int lw_counter;
-static uint64_t tick0, mono0;      /* the start pair */
-static uint64_t tick1, mono1;      /* the exit pair */
-static _Atomic uint64_t tick_mult; /* ns per tick, 32.32 fixed point; 0: not yet known */
+int ticks_counter;
+const char *ticks_why = "CLOCK_MONOTONIC: not chosen yet";
+static uint64_t tick0, mono0;        /* the start pair; mono0 0: ticks_init not called */
+static uint64_t tick1, mono1;        /* the exit pair */
+static _Atomic uint64_t tick_mult;   /* ns per tick, 32.32 fixed point; 0: not yet known */
 static _Atomic uint64_t tick_refine; /* the tick from which a provisional rate is measured again; 0: none */
+#define LD(x) atomic_load_explicit(&(x), memory_order_relaxed)
+#define ST(x, v) atomic_store_explicit(&(x), (v), memory_order_relaxed)
 
 /* a * b / c without overflow (a, b below 2^64; results that fit) */
 static inline uint64_t muldiv(uint64_t a, uint64_t b, uint64_t c)
@@ -53,7 +54,7 @@ static void tick_pair(uint64_t *t, uint64_t *ns)
 {
     uint64_t best = UINT64_MAX;
     for (int i = 0; i < 8 && best > 2000; i++) {
-        uint64_t a = lw_now(), tk = lw_ticks(), b = lw_now();
+        uint64_t a = now_ns(), tk = ticks_now(), b = now_ns();
         if (b - a < best) {
             best = b - a;
             *t = tk;
@@ -61,8 +62,6 @@ static void tick_pair(uint64_t *t, uint64_t *ns)
         }
     }
 }
-
-const char *lw_counter_why = "CLOCK_MONOTONIC: not chosen yet";
 
 #if defined(__x86_64__) && defined(__linux__)
 /* the start of a small file (sysfs, /proc), NUL-terminated (at most n - 1
@@ -76,13 +75,6 @@ static void read_small(const char *path, char *buf, size_t n)
     ssize_t got = read(fd, buf, n - 1);
     close(fd);
     buf[got > 0 ? got : 0] = 0;
-}
-
-/* the kernel's clocksource, or "" */
-static void clocksource(char *buf, size_t n)
-{
-    read_small("/sys/devices/system/clocksource/clocksource0/current_clocksource", buf, n);
-    buf[strcspn(buf, "\n")] = 0;
 }
 
 /* the fewest TSC ticks one CLOCK_MONOTONIC read took in `tries`, through
@@ -121,6 +113,24 @@ static int seccomp_filtered(void)
     return *p != '0';
 }
 
+/* s, or the decimal v when s is NULL, written at p (up to end, which
+ * stays a NUL): snprintf without stdio */
+static char *put(char *p, char *end, const char *s, uint64_t v)
+{
+    char digits[24], *d = digits + sizeof digits;
+    if (!s) {
+        *--d = 0;
+        do
+            *--d = (char)('0' + v % 10);
+        while (v /= 10);
+        s = d;
+    }
+    while (*s && p < end)
+        *p++ = *s++;
+    *p = 0;
+    return p;
+}
+
 /* The TSC only if it ticks at one rate in every power state (CPUID's
  * invariant TSC bit: /proc/cpuinfo's constant_tsc + nonstop_tsc) and the
  * CPUs' counters agree, which the kernel vouches for in one of two ways:
@@ -137,40 +147,45 @@ static int seccomp_filtered(void)
  *   the TSC is unstable (tsc=unstable) use kvm-clock this way. Not under a
  *   seccomp filter, which may forbid that system call.
  * Costs a few us at start, on kvm-clock only. The reason, with the two
- * timings, goes to the report. */
+ * timings, goes to ticks_why. */
 static int counter_usable(void)
 {
-    static char why[200];
+    static char why[256];
     unsigned a, b, c, d;
     if (!__get_cpuid(0x80000007, &a, &b, &c, &d) || !(d & (1u << 8))) {
-        lw_counter_why = "CLOCK_MONOTONIC: the CPU reports no invariant TSC";
+        ticks_why = "CLOCK_MONOTONIC: the CPU reports no invariant TSC";
         return 0;
     }
     char src[32];
-    clocksource(src, sizeof src);
+    read_small("/sys/devices/system/clocksource/clocksource0/current_clocksource", src, sizeof src);
+    src[strcspn(src, "\n")] = 0;
     if (!strcmp(src, "tsc")) {
-        lw_counter_why = "the TSC (invariant, and the kernel's clocksource)";
+        ticks_why = "the TSC (invariant, and the kernel's clocksource)";
         return 1;
     }
     if (!strcmp(src, "kvm-clock")) {
         if (seccomp_filtered()) {
-            lw_counter_why = "CLOCK_MONOTONIC: the clocksource is kvm-clock, and under a seccomp filter the "
-                             "library does not time the system call that tells whether the vDSO reads the TSC";
+            ticks_why = "CLOCK_MONOTONIC: the clocksource is kvm-clock, and under a seccomp filter the "
+                        "library does not time the system call that tells whether the vDSO reads the TSC";
             return 0;
         }
         uint64_t vdso = clock_read_ticks(0, 8), sys = clock_read_ticks(1, 3);
         int usable = vdso <= sys / 2;
-        snprintf(why, sizeof why,
-                 "%s kvm-clock, clock_gettime %llu TSC ticks in the vDSO against %llu for the system call%s",
-                 usable ? "the TSC (invariant; the clocksource is" : "CLOCK_MONOTONIC: the clocksource is",
-                 (unsigned long long)vdso, (unsigned long long)sys,
-                 usable ? ": the vDSO reads the TSC, so the host keeps the vCPUs' counters in step)"
-                        : ", not under half: the vDSO may not read the TSC");
-        lw_counter_why = why;
+        char *p = why, *end = why + sizeof why - 1;
+        p = put(p, end, usable ? "the TSC (invariant; the clocksource is" : "CLOCK_MONOTONIC: the clocksource is", 0);
+        p = put(p, end, " kvm-clock, clock_gettime ", 0);
+        p = put(p, end, NULL, vdso);
+        p = put(p, end, " TSC ticks in the vDSO against ", 0);
+        p = put(p, end, NULL, sys);
+        put(p, end,
+            usable ? " for the system call: the vDSO reads the TSC, so the host keeps the vCPUs' counters in step)"
+                   : " for the system call, not under half: the vDSO may not read the TSC",
+            0);
+        ticks_why = why;
         return usable;
     }
-    lw_counter_why = src[0] ? "CLOCK_MONOTONIC: the kernel's clocksource is not the TSC"
-                            : "CLOCK_MONOTONIC: the kernel's clocksource is not readable";
+    ticks_why = src[0] ? "CLOCK_MONOTONIC: the kernel's clocksource is not the TSC"
+                       : "CLOCK_MONOTONIC: the kernel's clocksource is not readable";
     return 0;
 }
 #elif defined(__aarch64__) && defined(__linux__)
@@ -178,39 +193,24 @@ static int counter_usable(void)
  * architecture, readable at EL0 under Linux (not tested on arm64 here) */
 static int counter_usable(void)
 {
-    lw_counter_why = "the generic timer's virtual count (cntvct_el0)";
+    ticks_why = "the generic timer's virtual count (cntvct_el0)";
     return 1;
 }
 #else
 static int counter_usable(void)
 {
-    lw_counter_why = "CLOCK_MONOTONIC: no cycle counter is read on this system";
+    ticks_why = "CLOCK_MONOTONIC: no cycle counter is read on this system";
     return 0;
 }
 #endif
 
-int lw_write_prefetch;
-
-/* CPUID's PRFCHW bit (the 3DNow! prefetch that AMD has always had and
- * Intel since Broadwell): PREFETCHW is safe to run */
-static int write_prefetch_usable(void)
+void ticks_init(const char *no_counter)
 {
-#if defined(__x86_64__) && defined(__linux__)
-    unsigned a, b, c, d;
-    return __get_cpuid(0x80000001, &a, &b, &c, &d) && (c & (1u << 8));
-#else
-    return 0;
-#endif
-}
-
-void lw_ticks_init(int counter)
-{
-    int saved = errno; /* a constructor: the program's main must find errno as it was */
-    if (counter)
-        lw_counter = counter_usable();
+    int saved = errno;
+    if (no_counter)
+        ticks_why = no_counter;
     else
-        lw_counter_why = "CLOCK_MONOTONIC: LOCKWAIT_COUNTER=0";
-    lw_write_prefetch = write_prefetch_usable();
+        ticks_counter = counter_usable();
     tick_pair(&tick0, &mono0);
     errno = saved;
 }
@@ -222,41 +222,41 @@ void lw_ticks_init(int counter)
  * by the first conversion after that millisecond. Waiting it out instead
  * stalled the thread that accounted the first wait: its unlock took 740 and
  * 758 us in a program whose first wait ended 50 us after its start. */
-#define LW_RATE_NS 1000000
-#define LW_RATE_MIN_NS 50000
+#define RATE_NS 1000000
+#define RATE_MIN_NS 50000
 static __attribute__((noinline)) uint64_t tick_rate(void)
 {
     uint64_t t, ns;
     do
         tick_pair(&t, &ns);
-    while (ns - mono0 < LW_RATE_MIN_NS || t == tick0);
+    while (ns - mono0 < RATE_MIN_NS || t == tick0);
     uint64_t m = muldiv(ns - mono0, (uint64_t)1 << 32, t - tick0);
-    uint64_t left_ns = ns - mono0 < LW_RATE_NS ? LW_RATE_NS - (ns - mono0) : 0;
-    ST(tick_refine, left_ns ? t + muldiv(left_ns, (uint64_t)1 << 32, m) : 0); /* before the rate: see lw_ticks_ns */
+    uint64_t left_ns = ns - mono0 < RATE_NS ? RATE_NS - (ns - mono0) : 0;
+    ST(tick_refine, left_ns ? t + muldiv(left_ns, (uint64_t)1 << 32, m) : 0); /* before the rate: see ticks_ns */
     ST(tick_mult, m);
     return m;
 }
 
-uint64_t lw_ticks_ns(uint64_t d)
+uint64_t ticks_ns(uint64_t d)
 {
-    if (!lw_counter)
+    if (!ticks_counter)
         return d;
     uint64_t m = LD(tick_mult), refine = LD(tick_refine);
     /* (a thread that sees the rate but not yet its refine tick converts
      * with the provisional rate meanwhile) */
-    if (LW_UNLIKELY(m == 0 || (refine && lw_ticks() >= refine)))
+    if (__builtin_expect(m == 0 || (refine && ticks_now() >= refine), 0))
         m = tick_rate();
     return muldiv(d, m, (uint64_t)1 << 32);
 }
 
 /* At exit: the rate over the whole run, for the trace and for what is
- * converted from now on (the holds, at the report) */
-void lw_ticks_end(void)
+ * converted from now on (the library's holds, at its report) */
+void ticks_end(void)
 {
-    if (!lw_counter)
+    if (!ticks_counter)
         return;
     tick_pair(&tick1, &mono1);
-    if (mono1 - mono0 >= LW_RATE_NS && tick1 > tick0) {
+    if (mono1 - mono0 >= RATE_NS && tick1 > tick0) {
         ST(tick_refine, 0);
         ST(tick_mult, muldiv(mono1 - mono0, (uint64_t)1 << 32, tick1 - tick0));
     }
@@ -264,25 +264,39 @@ void lw_ticks_end(void)
 
 /* Trace timestamps join the program's own CLOCK_MONOTONIC times, so they
  * use the rate over the whole run (start to exit), not the early one. */
-uint64_t lw_ticks_mono(uint64_t t)
+uint64_t ticks_mono(uint64_t t)
 {
-    if (!lw_counter)
+    if (!ticks_counter)
         return t;
     if (tick1 <= tick0) /* no exit pair yet */
-        return mono0 + lw_ticks_ns(t - tick0);
+        return mono0 + ticks_ns(t - tick0);
     if (t >= tick0)
         return mono0 + muldiv(t - tick0, mono1 - mono0, tick1 - tick0);
     return mono0 - muldiv(tick0 - t, mono1 - mono0, tick1 - tick0);
 }
 
-/* this thread's voluntary context switches, -1 where unknown (uncounted:
- * lw_probes.c times it with this) */
-__attribute__((noinline)) long lw_nvcsw(void) /* its struct rusage only when called */
+/* 10 ms between the pairs: their width bounds the error to about 1e-5 */
+double ticks_ns_per_tick(void)
 {
-#if defined(__linux__) && defined(RUSAGE_THREAD)
-    struct rusage ru;
-    if (getrusage(RUSAGE_THREAD, &ru) == 0)
-        return ru.ru_nvcsw;
+    if (!mono0)
+        ticks_init(NULL);
+    if (!ticks_counter)
+        return 1;
+    while (tick1 <= tick0 || mono1 - mono0 < 10 * RATE_NS)
+        ticks_end();
+    return (double)(mono1 - mono0) / (double)(tick1 - tick0);
+}
+
+const char *ticks_source(void)
+{
+    if (!mono0)
+        ticks_init(NULL);
+#if defined(__x86_64__)
+    if (ticks_counter)
+        return "tsc";
+#elif defined(__aarch64__)
+    if (ticks_counter)
+        return "cntvct";
 #endif
-    return -1;
+    return "clock_monotonic";
 }
