@@ -24,13 +24,14 @@
  * more than JOINT_MAX_BLOCKERS blockers, per (lock, blocker) summed over the
  * waiters (waiter=*). Memory and time grow with the records (n log n): the
  * model (report_model.c, report_pieces.c) never cuts the waits into pieces
- * one by one. This file: options and the path's summary; the path itself is
- * in report_critpath.c, the lines in report_output.c, -W in report_tail.c,
- * -j and -c in report_export.c, kind=blame in report_blame.c, --what-if
- * (a replay of the trace with a lock's holds scaled) in report_whatif.c. */
+ * one by one. This file: options, the model's steps (report_model.h) and the
+ * views (report_views.h); the path itself is in report_critpath.c, its
+ * summary and the lines in report_output.c, -f in report_folded.c, -W in
+ * report_tail.c, -j and -c in report_export.c, kind=blame in
+ * report_blame.c, --what-if (a replay of the trace with a lock's holds
+ * scaled) in report_whatif.c. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report_meta.h"
 #include "report_model.h"
 #include "report_util.h"
 #include "report_views.h"
@@ -246,23 +247,14 @@ static int by_count(const void *a, const void *b)
     return (x->ns < y->ns) - (x->ns > y->ns);
 }
 
-struct addressed { uint64_t addr; struct block b; }; /* a block with its lock's address, to sort by */
-
-static int by_address(const void *a, const void *b)
-{
-    const struct addressed *x = a, *y = b;
-    if (x->addr != y->addr)
-        return x->addr < y->addr ? -1 : 1;
-    return (x->b.ns < y->b.ns) - (x->b.ns > y->b.ns);
-}
-
-/* bl[0..n) by their locks' addresses, the largest first within a lock */
+/* bl[0..n) (largest first) by their locks' addresses, stably: the largest
+ * first within a lock */
 static void sort_by_address(const struct model *m, struct block *bl, size_t n)
 {
-    struct addressed *v = xmalloc(sizeof *v * (n ? n : 1));
+    struct addressed { uint64_t addr; struct block b; } *v = zalloc(n, sizeof *v);
     for (size_t i = 0; i < n; i++)
         v[i] = (struct addressed){m->lk[bl[i].lock].addr, bl[i]};
-    qsort(v, n, sizeof *v, by_address);
+    sort_by_key(v, n, sizeof *v);
     for (size_t i = 0; i < n; i++)
         bl[i] = v[i].b;
     free(v);
@@ -273,7 +265,7 @@ static void sort_by_address(const struct model *m, struct block *bl, size_t n)
 static size_t select_blocks(const struct model *m, struct block *bl, size_t nb, const struct opts *o)
 {
     size_t k = 0, nidle = 0;
-    struct block *idle = xmalloc(sizeof *idle * (nb ? nb : 1));
+    struct block *idle = zalloc(nb, sizeof *idle);
     for (size_t i = 0; i < nb; i++)
         if (!lock_selected(m, bl[i].lock, &o->sel))
             continue;

@@ -139,7 +139,7 @@ static struct charge *gather(const struct model *m, const struct select *sel, si
     struct charge *c = xmalloc(sizeof *c * (m->mstat.holds + 2 * m->nlk + 1));
     size_t kept = 0;
     for (uint32_t l = 0; l < m->nlk; l++) {
-        if (!lw_kinds[lw_kind_of_type(m->lk[l].type)].exclusive || !lock_selected(m, l, sel))
+        if (!lock_exclusive(&m->lk[l]) || !lock_selected(m, l, sel))
             continue;
         uint64_t handoff = 0, unknown = 0;
         for (size_t k = m->by_lock_off[l]; k < m->by_lock_off[l + 1]; k++) {

@@ -29,6 +29,15 @@ static void add_seg(struct model *m, uint32_t t, uint64_t s, uint64_t e, int sta
     m->segs[m->nsegs++] = (struct seg){s, e, t, lock1, (uint8_t)state};
 }
 
+static void reverse(struct seg *s, size_t n)
+{
+    for (size_t i = 0; i + 1 < n - i; i++) {
+        struct seg tmp = s[i];
+        s[i] = s[n - 1 - i];
+        s[n - 1 - i] = tmp;
+    }
+}
+
 /* Running time [a, b) of thread t, split into critical sections and work
  * (segments are produced backwards in time, like the walk). */
 static void add_running(struct model *m, uint32_t t, uint64_t a, uint64_t b)
@@ -54,11 +63,7 @@ static void add_running(struct model *m, uint32_t t, uint64_t a, uint64_t b)
         c = e;
     }
     add_seg(m, t, c, b, G_WORK, 0);
-    for (size_t i = first, j = m->nsegs; i + 1 < j; i++, j--) {
-        struct seg tmp = m->segs[i];
-        m->segs[i] = m->segs[j - 1];
-        m->segs[j - 1] = tmp;
-    }
+    reverse(m->segs + first, m->nsegs - first);
 }
 
 /* the last wait of thread t that began before the cursor: the walk goes
@@ -78,9 +83,9 @@ static const struct wait *wait_before(struct model *m, struct thread *t, uint64_
     return lo ? &ws[lo - 1] : NULL;
 }
 
-static int names_thread(struct model *m, const struct piece *q, uint32_t i)
+int names_thread(const struct model *m, const struct piece *q, uint32_t waiter)
 {
-    return (q->kind == P_HOLDER || q->kind == P_RELEASER || q->kind == P_HINT) && q->by < m->nth && q->by != i;
+    return piece_has_thread(q) && q->by < m->nth && q->by != waiter;
 }
 
 /* the facts of wait w of thread i for the rules (lw_rules.h): the thread
@@ -97,7 +102,7 @@ static enum lw_wait_class wait_class_of(struct model *m, const struct wait *w, u
     if (names_thread(m, &q, i))
         ender = q.by;
     uint64_t hold = 0; /* the ender's one hold of an exclusive lock (as the library knows it), for the join rule */
-    if (ender != NOBODY && m->th[ender].has_start && lw_kinds[lw_kind_of_type(m->lk[w->lock].type)].exclusive &&
+    if (ender != NOBODY && m->th[ender].has_start && lock_exclusive(&m->lk[w->lock]) &&
         meta_took_once(m, m->th[ender].tid, m->lk[w->lock].addr)) {
         const struct lock *l = &m->lk[w->lock];
         for (size_t k = l->hold_off; k < l->hold_off + l->nhold && !hold; k++)
@@ -130,11 +135,6 @@ void classify_waits(struct model *m)
         }
 }
 
-int wait_class(const struct wait *w)
-{
-    return w->cls;
-}
-
 /* apart from contention (lw_rules.h): a condvar or semaphore wait nothing
  * ended (idle), or any block of a lock none of whose waits was contention
  * (the class of most of its waits: barrier, join or idle) */
@@ -147,7 +147,7 @@ int block_class(const struct model *m, const struct block *b)
                 return c;
     if (!l->class_waits[LW_WAIT_CONTENDED])
         return l->class_waits[LW_WAIT_JOIN] ? LW_WAIT_JOIN : LW_WAIT_IDLE;
-    if (b->kind == P_UNKNOWN && (lw_kinds[lw_kind_of_type(l->type)].idle & LW_IDLE_UNENDED))
+    if (b->kind == P_UNKNOWN && lock_unended_idle(l))
         return LW_WAIT_IDLE;
     return LW_WAIT_CONTENDED;
 }
@@ -185,11 +185,11 @@ static void at_wait(struct model *m, struct walk *k, const struct wait *w, uint6
     struct piece qq, *q = &qq;
     piece_at(m, w, k->cursor, q, &m->lk[w->lock].seg_hint);
     uint64_t from = q->s > bound ? q->s : bound;
-    if ((q->kind == P_HOLDER || q->kind == P_RELEASER || q->kind == P_HINT) && q->by != x && !m->th[q->by].on_stack) {
+    if (piece_has_thread(q) && q->by != x && !m->th[q->by].on_stack) {
         follow(m, k, q->by, from);
         return;
     }
-    int idle = wait_class(w) == LW_WAIT_IDLE; /* a join follows the thread it waited for */
+    int idle = w->cls == LW_WAIT_IDLE; /* a join follows the thread it waited for */
     if (idle) {
         uint32_t y = next_releaser(m, w->lock, k->cursor);
         if (y != NOBODY && y != x && !m->th[y].on_stack) {
@@ -236,7 +236,7 @@ void critical_path(struct model *m)
     for (uint32_t i = 0; i < m->nth; i++)
         if (m->th[i].end > m->th[m->last_thread].end)
             m->last_thread = i;
-    struct walk k = {xmalloc(sizeof *k.stack * (m->nth + 1)), 0, m->last_thread, m->th[m->last_thread].end};
+    struct walk k = {zalloc(m->nth + 1, sizeof *k.stack), 0, m->last_thread, m->th[m->last_thread].end};
     size_t stuck = 0;
     for (;;) {
         uint64_t bound = k.depth ? k.stack[k.depth - 1].bound : m->t_first;
@@ -255,11 +255,7 @@ void critical_path(struct model *m)
             stuck = 0;
     }
     free(k.stack);
-    for (size_t i = 0, j = m->nsegs; i + 1 < j; i++, j--) { /* forward in time */
-        struct seg tmp = m->segs[i];
-        m->segs[i] = m->segs[j - 1];
-        m->segs[j - 1] = tmp;
-    }
+    reverse(m->segs, m->nsegs); /* forward in time */
     for (size_t i = 0; i < m->nsegs; i++) { /* its length per state, thread and lock */
         const struct seg *g = &m->segs[i];
         uint64_t d = g->e - g->s;

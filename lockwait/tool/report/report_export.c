@@ -229,8 +229,8 @@ static void json_wait(const struct model *m, struct jout *o, char **names, uint3
     struct piece q = {0, 0, NOBODY, P_UNKNOWN};
     if (w->e > w->s)
         piece_at(m, w, w->e, &q, NULL);
-    int cls = wait_class(w);
-    int by = (q.kind == P_HOLDER || q.kind == P_RELEASER || q.kind == P_HINT) && q.by != i && q.by < m->nth;
+    int cls = w->cls;
+    int by = names_thread(m, &q, i);
     jslice(m, o, cls == LW_WAIT_CONTENDED ? "wait" : lw_wait_class_name(cls), names[w->lock], w->s, w->e, m->th[i].tid);
     jlock_arg(m, o, w->lock);
     JLIT(o, ",\"timed_out\":");
@@ -302,11 +302,11 @@ static struct lstat *lock_stats(const struct model *m)
             x->waits++;
             x->wait_ns += d;
             x->max_wait_ns = MAX(x->max_wait_ns, d);
-            if (wait_class(w) != LW_WAIT_CONTENDED) { /* idle, joins included, as in the library's report */
+            if (w->cls != LW_WAIT_CONTENDED) { /* idle, joins included, as in the library's report */
                 x->idle_waits++;
                 x->idle_ns += d;
             }
-            if (wait_class(w) == LW_WAIT_JOIN) {
+            if (w->cls == LW_WAIT_JOIN) {
                 x->join_waits++;
                 x->join_ns += d;
             }
@@ -331,7 +331,7 @@ static int skey_cmp(const void *a, const void *b)
 /* one row per (lock, stack): the waits from that stack */
 static void csv_stacks(const struct model *m, FILE *f, char **names, const struct select *sel)
 {
-    struct skey *v = xmalloc(sizeof *v * (m->mstat.waits + 1));
+    struct skey *v = zalloc(m->mstat.waits + 1, sizeof *v);
     size_t n = 0;
     for (uint32_t i = 0; i < m->nth; i++)
         for (size_t k = 0; k < m->th[i].nwait; k++) {

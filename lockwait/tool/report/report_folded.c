@@ -41,12 +41,12 @@ static void print_fold(const struct model *m, const struct fold *f)
 /* the waits summed per (thread, stack, lock), in thread order */
 void print_folded(const struct model *m)
 {
-    struct fold *f = xmalloc(sizeof *f * (m->mstat.waits ? m->mstat.waits : 1));
+    struct fold *f = zalloc(m->mstat.waits, sizeof *f);
     size_t n = 0;
     for (uint32_t i = 0; i < m->nth; i++)
         for (size_t k = 0; k < m->th[i].nwait; k++) {
             const struct wait *w = &m->waits[m->th[i].wait_off + k];
-            f[n++] = (struct fold){i, w->stack, w->lock, (uint32_t)wait_class(w), w->e - w->s};
+            f[n++] = (struct fold){i, w->stack, w->lock, w->cls, w->e - w->s};
         }
     qsort(f, n, sizeof *f, fold_cmp);
     for (size_t i = 0; i < n;) {

@@ -184,13 +184,7 @@ int meta_hold_sum(const struct model *m, uint32_t tid, uint64_t lock, uint64_t *
 uint64_t meta_lock_takes(const struct model *m, uint64_t lock)
 {
     size_t lo = 0, hi = m->meta->nmholds; /* sorted by lock: its first record, then the rest together */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (m->meta->mholds[mid].lock < lock)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    LOWER_BOUND(lo, hi, m->meta->mholds[mid].lock < lock);
     uint64_t n = 0;
     for (size_t i = lo; i < m->meta->nmholds && m->meta->mholds[i].lock == lock; i++)
         n = n + m->meta->mholds[i].takes < n ? UINT64_MAX : n + m->meta->mholds[i].takes;
@@ -213,7 +207,7 @@ static const struct mstack *stack_of(const struct model *m, uint32_t id)
 /* ---- names ---- */
 
 /* its label (lw_rules.h), from the name its THREAD_INFO record gave */
-static void thread_label(const struct model *m, uint32_t tid, char *out, size_t cap)
+void meta_thread_label(const struct model *m, uint32_t tid, char *out, size_t cap)
 {
     const char *name = NULL;
     for (size_t i = 0; i < m->meta->nmths && !name; i++)
@@ -223,8 +217,9 @@ static void thread_label(const struct model *m, uint32_t tid, char *out, size_t 
 }
 
 /* the lock's symbol, or its label (lw_rules.h) with the site of its init or first use */
-static void lock_label(const struct model *m, const struct lock *l, char *out, size_t cap)
+void meta_lock_label(const struct model *m, uint32_t lock, char *out, size_t cap)
 {
+    const struct lock *l = &m->lk[lock];
     if (lw_syms_name(m->meta->syms, l->addr, LW_SYM_DATA, out, cap) == 2) {
         size_t n = strlen(out);
         if (n > 4 && !strcmp(out + n - 4, "+0x0"))
@@ -239,18 +234,6 @@ static void lock_label(const struct model *m, const struct lock *l, char *out, s
     if (s)
         lw_syms_name(m->meta->syms, s->pc[0], LW_SYM_RETURN, fr, sizeof fr);
     lw_label_lock(lw_kind_of_type(l->type), l->addr, fr, out, cap);
-}
-
-/* ---- names for the views ---- */
-
-void meta_thread_label(const struct model *m, uint32_t tid, char *out, size_t cap)
-{
-    thread_label(m, tid, out, cap);
-}
-
-void meta_lock_label(const struct model *m, uint32_t l, char *out, size_t cap)
-{
-    lock_label(m, &m->lk[l], out, cap);
 }
 
 /* lock l's label, with its address when another lock has the same label

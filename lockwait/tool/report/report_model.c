@@ -35,6 +35,16 @@ int lock_selected(const struct model *m, uint32_t l, const struct select *sel)
                     m->by_lock_off[l + 1] - m->by_lock_off[l] >= sel->contended_min);
 }
 
+int lock_exclusive(const struct lock *l)
+{
+    return lw_kinds[lw_kind_of_type(l->type)].exclusive;
+}
+
+int lock_unended_idle(const struct lock *l)
+{
+    return (lw_kinds[lw_kind_of_type(l->type)].idle & LW_IDLE_UNENDED) != 0;
+}
+
 static uint64_t hash64(uint64_t x)
 {
     x ^= x >> 33;
@@ -325,7 +335,7 @@ static void build_timelines(struct model *m)
     for (size_t l = 0; l < m->nlk; l++) {
         struct hold *hs = m->holds + m->lk[l].hold_off;
         size_t n = m->lk[l].nhold;
-        if (lw_kinds[lw_kind_of_type(m->lk[l].type)].exclusive)
+        if (lock_exclusive(&m->lk[l]))
             clip_exclusive(m, hs, n);
         sort_by_key(hs, n, sizeof *hs);
         for (size_t j = 0; j < n; j++) {
@@ -345,7 +355,7 @@ static void build_timelines(struct model *m)
  * then stably by start), each moment to the earliest-started one. */
 static void build_sections(struct model *m)
 {
-    uint32_t *pos = xmalloc(sizeof *pos * (m->mstat.holds ? m->mstat.holds : 1));
+    uint32_t *pos = zalloc(m->mstat.holds, sizeof *pos);
     size_t *fill = zalloc(m->nth + 1, sizeof *fill), most = 0;
     for (size_t l = 0; l < m->nlk; l++)
         for (size_t j = 0; j < m->lk[l].nhold; j++) {
@@ -354,8 +364,8 @@ static void build_sections(struct model *m)
         }
     for (size_t t = 0; t < m->nth; t++)
         most = MAX(most, fill[t]);
-    struct tk { uint64_t s; uint32_t i; } *tmp = xmalloc(sizeof *tmp * (most ? most : 1));
-    m->css = xmalloc(sizeof *m->css * (m->mstat.holds ? m->mstat.holds : 1));
+    struct tk { uint64_t s; uint32_t i; } *tmp = zalloc(most, sizeof *tmp);
+    m->css = zalloc(m->mstat.holds, sizeof *m->css);
     for (size_t t = 0; t < m->nth; t++) {
         size_t n = fill[t], len = 0;
         for (size_t j = 0; j < n; j++)
@@ -453,8 +463,8 @@ static void lay_out(struct model *m)
     }
     m->mstat.waits = off;
     m->mstat.holds = hoff;
-    m->waits = xmalloc(sizeof *m->waits * (off ? off : 1));
-    m->holds = xmalloc(sizeof *m->holds * (hoff ? hoff : 1));
+    m->waits = zalloc(off, sizeof *m->waits);
+    m->holds = zalloc(hoff, sizeof *m->holds);
 }
 
 /* pass 2: one event into its thread's waits or its lock's holds */
@@ -537,7 +547,7 @@ static void index_waits(struct model *m)
                 break;
             }
     m->by_lock_off = zalloc(m->nlk + 1, sizeof *m->by_lock_off);
-    m->by_lock = xmalloc(sizeof *m->by_lock * (off ? off : 1));
+    m->by_lock = zalloc(off, sizeof *m->by_lock);
     for (size_t i = 0; i < off; i++)
         m->by_lock_off[m->waits[i].lock + 1]++;
     for (size_t l = 0; l < m->nlk; l++)

@@ -140,6 +140,13 @@ struct piece_iter {
 };
 void pieces_begin(const struct model *m, struct piece_iter *it, const struct wait *w, uint64_t a, uint64_t b);
 int pieces_next(struct piece_iter *it, struct piece *p);
+/* a holder, releaser or hint piece: one with a thread behind it (by) */
+static inline int piece_has_thread(const struct piece *p)
+{
+    return p->kind <= P_HINT;
+}
+/* q has a thread behind it, and not waiter itself */
+int names_thread(const struct model *m, const struct piece *q, uint32_t waiter);
 /* the piece of wait w that starts last before t (w->s < t <= w->e); hint:
  * NULL, or where to look first and where it was found (a walk back in time) */
 void piece_at(const struct model *m, const struct wait *w, uint64_t t, struct piece *q, size_t *hint);
@@ -151,10 +158,13 @@ void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold
  * holds: the latest of its lock by another thread within the wait), NOBODY
  * if it timed out or there is none */
 uint32_t *wait_enders(const struct model *m);
-int wait_class(const struct wait *w); /* the class of wait w (lw_rules.h: contended, idle, join) */
 int block_class(const struct model *m, const struct block *b); /* enum lw_wait_class of a wait block */
 const char *seg_state_name(int state); /* "work", "cs", ... */
 struct select { uint64_t locked_min, contended_min; }; /* per-lock thresholds (0: all) */
 int lock_selected(const struct model *m, uint32_t l, const struct select *sel);
+/* its kind's facts (../lw_kinds.h): one holder at a time; a wait on it
+ * that nothing ended is idle (a condvar, a semaphore) */
+int lock_exclusive(const struct lock *l);
+int lock_unended_idle(const struct lock *l);
 
 #endif

@@ -41,7 +41,7 @@ static const char *blocker_name(const struct model *m, const struct block *b, ch
     if (b->kind == P_HANDOFF)
         return "handoff";
     if (b->kind == P_UNKNOWN) /* a condvar or semaphore wait nothing ended: waiting for work */
-        return lw_kinds[lw_kind_of_type(m->lk[b->lock].type)].idle & LW_IDLE_UNENDED ? "idle" : "unknown";
+        return lock_unended_idle(&m->lk[b->lock]) ? "idle" : "unknown";
     snprintf(buf, n, "%" PRIu32, m->th[b->by].tid);
     return buf;
 }
@@ -51,16 +51,18 @@ static const char *blocker_name(const struct model *m, const struct block *b, ch
 void say_blocks(const struct model *m, const struct block *bl, size_t nb)
 {
     char nbuf[16], wbuf[16];
-    for (size_t i = 0; i < nb && i < 5; i++)
-        fprintf(stderr, "  %s%s blocked %.3f ms on %s 0x%" PRIx64 " %s%s\n",
-                bl[i].waiter == NOBODY ? "" : "thread ",
-                bl[i].waiter == NOBODY ? "its waiters" : waiter_name(m, &bl[i], wbuf, sizeof wbuf), (double)bl[i].ns / 1e6, lw_type_name(m->lk[bl[i].lock].type),
-                m->lk[bl[i].lock].addr,
-                bl[i].kind == P_HANDOFF ? "after its release (handoff)"
-                : bl[i].kind == P_UNKNOWN && (lw_kinds[lw_kind_of_type(m->lk[bl[i].lock].type)].idle & LW_IDLE_UNENDED)
-                    ? "idle: waiting for work or results, no signal or post ended it"
-                : bl[i].kind == P_UNKNOWN ? "behind no known thread" : "behind thread ",
-                bl[i].kind == P_HANDOFF || bl[i].kind == P_UNKNOWN ? "" : blocker_name(m, &bl[i], nbuf, sizeof nbuf));
+    for (size_t i = 0; i < nb && i < 5; i++) {
+        const struct block *b = &bl[i];
+        const struct lock *l = &m->lk[b->lock];
+        int named = b->kind != P_HANDOFF && b->kind != P_UNKNOWN;
+        fprintf(stderr, "  %s%s blocked %.3f ms on %s 0x%" PRIx64 " %s%s\n", b->waiter == NOBODY ? "" : "thread ",
+                b->waiter == NOBODY ? "its waiters" : waiter_name(m, b, wbuf, sizeof wbuf), (double)b->ns / 1e6,
+                lw_type_name(l->type), l->addr,
+                b->kind == P_HANDOFF ? "after its release (handoff)"
+                : b->kind == P_UNKNOWN && lock_unended_idle(l) ? "idle: waiting for work or results, no signal or post ended it"
+                : b->kind == P_UNKNOWN ? "behind no known thread" : "behind thread ",
+                named ? blocker_name(m, b, nbuf, sizeof nbuf) : "");
+    }
 }
 
 void print_shares(const struct model *m, const struct block *bl, size_t nb, long top, const struct select *sel)

@@ -58,8 +58,8 @@ static uint32_t ending_release(const struct model *m, const uint32_t *ends, uint
 /* every lock's holds by end time (index into holds) */
 static uint32_t *holds_by_end(const struct model *m)
 {
-    struct ke { uint64_t e; uint32_t i; } *tmp = xmalloc(sizeof *tmp * (m->mstat.holds ? m->mstat.holds : 1));
-    uint32_t *ends = xmalloc(sizeof *ends * (m->mstat.holds ? m->mstat.holds : 1));
+    struct ke { uint64_t e; uint32_t i; } *tmp = zalloc(m->mstat.holds, sizeof *tmp);
+    uint32_t *ends = zalloc(m->mstat.holds, sizeof *ends);
     for (size_t l = 0; l < m->nlk; l++) {
         size_t o = m->lk[l].hold_off;
         for (size_t j = 0; j < m->lk[l].nhold; j++)
@@ -76,7 +76,7 @@ static uint32_t *holds_by_end(const struct model *m)
  * none (it timed out, or nothing by another thread was released during it) */
 uint32_t *wait_enders(const struct model *m)
 {
-    uint32_t *ends = holds_by_end(m), *by = xmalloc(sizeof *by * (m->mstat.waits ? m->mstat.waits : 1));
+    uint32_t *ends = holds_by_end(m), *by = zalloc(m->mstat.waits, sizeof *by);
     for (uint32_t t = 0; t < m->nth; t++)
         for (size_t k = m->th[t].wait_off; k < m->th[t].wait_off + m->th[t].nwait; k++)
             by[k] = m->waits[k].timed_out ? NOBODY : ending_release(m, ends, m->waits[k].lock, t, &m->waits[k]);
@@ -113,11 +113,11 @@ static void own_pieces_of(struct model *m, struct wait *w, uint32_t ti)
 void attribute_waits(struct model *m)
 {
     size_t nw = m->by_lock_off[m->nlk];
-    m->kf_of = xmalloc(sizeof *m->kf_of * (nw ? nw : 1));
-    m->kl_of = xmalloc(sizeof *m->kl_of * (nw ? nw : 1));
-    size_t *last = xmalloc(sizeof *last * (m->nth ? m->nth : 1));
+    m->kf_of = zalloc(nw, sizeof *m->kf_of);
+    m->kl_of = zalloc(nw, sizeof *m->kl_of);
+    size_t *last = zalloc(m->nth, sizeof *last);
     uint32_t *stamp = zalloc(m->nth, sizeof *stamp);
-    struct ord { uint64_t kl; size_t i; } *ord = xmalloc(sizeof *ord * (nw ? nw : 1));
+    struct ord { uint64_t kl; size_t i; } *ord = zalloc(nw, sizeof *ord);
     for (uint32_t l = 0; l < m->nlk; l++) {
         const struct tseg *sg = m->tsegs + m->lk[l].seg_off;
         size_t n = m->lk[l].nseg, no = 0;
@@ -291,7 +291,7 @@ static void tally(struct model *m, uint32_t l, struct table *t, const struct evk
             }
         }
     }
-    size_t W1 = t->width, active = 0, *slot = xmalloc(sizeof *slot * (b1 - b0 + 1)), nslot = 0;
+    size_t W1 = t->width, active = 0, *slot = zalloc(b1 - b0 + 1, sizeof *slot), nslot = 0;
     size_t *freed = NULL, nfree = 0, cap_free = 0, cap_snap = 0;
     uint64_t *cur = zalloc(2 * W1, sizeof *cur), *snap = NULL; /* ns[W1], then n[W1] */
     for (size_t k = no ? open[0].k : 0, io = 0, ic = 0; ic < no; k++) {
@@ -361,7 +361,7 @@ static void find_blockers(struct model *m, uint32_t l, struct table *t, struct b
         if (w->hint)
             see(t, l, w->hint - 1, bs);
         for (size_t j = w->own ? m->own_off[w->own - 1] : 0; w->own && j < m->own_off[w->own]; j++)
-            if (m->own_pieces[j].kind <= P_HINT)
+            if (piece_has_thread(&m->own_pieces[j]))
                 see(t, l, m->own_pieces[j].by, bs);
         if (m->kf_of[i] <= m->kl_of[i])
             kmax = MAX(kmax, m->kl_of[i] + 1);
@@ -421,7 +421,7 @@ static void emit_blocks(uint32_t l, const struct table *t, const struct blockers
 static void lock_blocks(struct model *m, uint32_t l, struct table *t, struct block **bl, size_t *nb, size_t *cap)
 {
     size_t b0 = m->by_lock_off[l], b1 = m->by_lock_off[l + 1], no = 0;
-    struct evk *open = xmalloc(sizeof *open * (b1 - b0 + 1)), *close = xmalloc(sizeof *close * (b1 - b0 + 1));
+    struct evk *open = zalloc(b1 - b0 + 1, sizeof *open), *close = zalloc(b1 - b0 + 1, sizeof *close);
     for (size_t i = b0; i < b1; i++)
         if (!m->waits[m->by_lock[i].wait].own && m->kl_of[i] >= m->kf_of[i] + 2) {
             open[no] = (struct evk){m->kf_of[i] + 1, i};

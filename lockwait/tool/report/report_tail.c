@@ -113,7 +113,7 @@ static void tail_request(const struct model *m, struct tail_sums *ts, const stru
             if (b <= a)
                 continue;
             ts->blocked[w->lock] += b - a;
-            if (p->kind == P_HOLDER || p->kind == P_RELEASER || p->kind == P_HINT) /* while the blocker was compiling */
+            if (piece_has_thread(p)) /* while the blocker was compiling */
                 ts->behind[w->lock] += compiling(ts->wv, ts->pmax, ts->nw, p->by, a, b);
         }
     }
@@ -151,7 +151,7 @@ void tail_windows(const struct model *m, struct windows *ws)
     struct win *wv = ws->v;
     /* the compiles, by thread and start, with the latest end so far per thread */
     qsort(wv, nw, sizeof *wv, cmp_win);
-    uint64_t *pmax = xmalloc(sizeof *pmax * (nw ? nw : 1)), *wmax = xmalloc(sizeof *wmax * (m->mstat.waits + 1));
+    uint64_t *pmax = zalloc(nw, sizeof *pmax), *wmax = zalloc(m->mstat.waits + 1, sizeof *wmax);
     for (size_t i = 0; i < nw; i++)
         pmax[i] = i && wv[i - 1].t == wv[i].t && pmax[i - 1] > wv[i].e ? pmax[i - 1] : wv[i].e;
     for (size_t i = 0; i < m->nth; i++) /* the same for each thread's waits */
@@ -159,10 +159,7 @@ void tail_windows(const struct model *m, struct windows *ws)
             uint64_t e = m->waits[m->th[i].wait_off + k].e;
             wmax[m->th[i].wait_off + k] = k && wmax[m->th[i].wait_off + k - 1] > e ? wmax[m->th[i].wait_off + k - 1] : e;
         }
-    struct tail_sums ts = {wv, pmax, wmax, nw, 0, 0, 0, calloc(m->nlk ? m->nlk : 1, sizeof(uint64_t)),
-                           calloc(m->nlk ? m->nlk : 1, sizeof(uint64_t))};
-    if (!ts.behind || !ts.blocked)
-        die("out of memory");
+    struct tail_sums ts = {wv, pmax, wmax, nw, 0, 0, 0, zalloc(m->nlk, sizeof(uint64_t)), zalloc(m->nlk, sizeof(uint64_t))};
     for (size_t i = 0; i < nw; i++) {
         if (wv[i].compile)
             continue;
