@@ -107,8 +107,10 @@ struct model {
     struct model_stats mstat;
     struct meta *meta;
     /* the builders' bookkeeping: capacities, the tid and address tables
-     * (index + 1, 0 = empty), the last thread and lock found, the trace */
-    size_t cap_th, cap_lk, th_hcap, lk_hcap, n_own, cap_own, cap_own_off, cap_segs;
+     * (index + 1, 0 = empty), the last thread and lock found, the trace,
+     * the timeline of the holds around a wait with its own pieces */
+    size_t cap_th, cap_lk, th_hcap, lk_hcap, n_own, cap_own, cap_own_off, cap_segs, cap_own_scratch;
+    struct tseg *own_scratch;
     uint32_t *th_hash, *lk_hash, th_last, lk_last;
     int trace_fd;
     char *stream;

@@ -89,14 +89,12 @@ uint32_t *wait_enders(const struct model *m)
  * from a timeline of the holds around it without the waiter's. */
 static void own_pieces_of(struct model *m, struct wait *w, uint32_t ti)
 {
-    static struct tseg *sc;
-    static size_t cap_sc;
     const struct lock *l = &m->lk[w->lock];
     const struct hold *hs = m->holds + l->hold_off;
     size_t from, to;
     /* e + 1: a release at the very end of the wait is in it */
     overlapping(hs, l->nhold, l->holds_overlap, l->max_hold, w->s, w->e + 1, &from, &to);
-    sc = grow(sc, &cap_sc, 2 * (to - from) + 1, sizeof *sc);
+    struct tseg *sc = m->own_scratch = grow(m->own_scratch, &m->cap_own_scratch, 2 * (to - from) + 1, sizeof *sc);
     size_t nseg = timeline(hs + from, to - from, ti, sc);
     m->own_off = grow(m->own_off, &m->cap_own_off, m->mstat.own_waits + 2, sizeof *m->own_off);
     m->own_off[m->mstat.own_waits] = m->n_own;
