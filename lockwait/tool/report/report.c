@@ -24,13 +24,17 @@
  * more than JOINT_MAX_BLOCKERS blockers, per (lock, blocker) summed over the
  * waiters (waiter=*). Memory and time grow with the records (n log n): the
  * model (report_model.c, report_pieces.c) never cuts the waits into pieces
- * one by one. This file: options and the path's summary; the path itself is
- * in report_critpath.c, the lines in report_output.c, -W in report_tail.c,
- * -j and -c in report_export.c, kind=blame in report_blame.c, --what-if
- * (a replay of the trace with a lock's holds scaled) in report_whatif.c. */
+ * one by one. This file: options, the model's steps (report_model.h) and the
+ * views (report_views.h); the path itself is in report_critpath.c, its
+ * summary and the lines in report_output.c, -f in report_folded.c, -W in
+ * report_tail.c, -j and -c in report_export.c, kind=blame in
+ * report_blame.c, --what-if (a replay of the trace with a lock's holds
+ * scaled) in report_whatif.c. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report.h"
+#include "report_model.h"
+#include "report_util.h"
+#include "report_views.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -215,9 +219,9 @@ static int same_file(struct file_id a, struct file_id b)
 
 /* -j and -c: writable, and neither the trace, nor the windows file, nor each
  * other's file; checked before anything is read or written */
-static void check_outputs(const struct opts *o)
+static void check_outputs(const char *trace, const struct opts *o)
 {
-    const char *in[2] = {path, o->wpath}, *out[2] = {o->json, o->csv}, *flag[2] = {"-j", "-c"};
+    const char *in[2] = {trace, o->wpath}, *out[2] = {o->json, o->csv}, *flag[2] = {"-j", "-c"};
     int ok;
     for (int i = 0; i < 2; i++) {
         if (!out[i])
@@ -243,120 +247,103 @@ static int by_count(const void *a, const void *b)
     return (x->ns < y->ns) - (x->ns > y->ns);
 }
 
-static int by_address(const void *a, const void *b)
+/* bl[0..n) (largest first) by their locks' addresses, stably: the largest
+ * first within a lock */
+static void sort_by_address(const struct model *m, struct block *bl, size_t n)
 {
-    const struct block *x = a, *y = b;
-    if (lk[x->lock].addr != lk[y->lock].addr)
-        return lk[x->lock].addr < lk[y->lock].addr ? -1 : 1;
-    return (x->ns < y->ns) - (x->ns > y->ns);
+    struct addressed { uint64_t addr; struct block b; } *v = zalloc(n, sizeof *v);
+    for (size_t i = 0; i < n; i++)
+        v[i] = (struct addressed){m->lk[bl[i].lock].addr, bl[i]};
+    sort_by_key(v, n, sizeof *v);
+    for (size_t i = 0; i < n; i++)
+        bl[i] = v[i].b;
+    free(v);
 }
 
 /* the wait blocks of the selected locks, in the asked order (wait_blocks:
  * largest first), the idle ones (waiting for work, not for a lock) last */
-static size_t select_blocks(struct block *bl, size_t nb, const struct opts *o)
+static size_t select_blocks(const struct model *m, struct block *bl, size_t nb, const struct opts *o)
 {
     size_t k = 0, nidle = 0;
-    struct block *idle = xmalloc(sizeof *idle * (nb ? nb : 1));
+    struct block *idle = zalloc(nb, sizeof *idle);
     for (size_t i = 0; i < nb; i++)
-        if (!lock_selected(bl[i].lock, &o->sel))
+        if (!lock_selected(m, bl[i].lock, &o->sel))
             continue;
-        else if (block_class(&bl[i]) != LW_WAIT_CONTENDED)
+        else if (block_class(m, &bl[i]) != LW_WAIT_CONTENDED)
             idle[nidle++] = bl[i];
         else
             bl[k++] = bl[i];
     if (o->order == 1)
         qsort(bl, k, sizeof *bl, by_count);
     else if (o->order == 2)
-        qsort(bl, k, sizeof *bl, by_address);
+        sort_by_address(m, bl, k);
     memcpy(bl + k, idle, nidle * sizeof *idle);
     free(idle);
     return k + nidle;
 }
 
-/* the path's length per state, thread and lock; its RESULT line and summary */
-static uint64_t path_summary(void)
-{
-    uint64_t by_state[G_NSTATES] = {0}, total = 0;
-    for (size_t i = 0; i < nsegs; i++) {
-        uint64_t d = segs[i].e - segs[i].s;
-        by_state[segs[i].state] += d;
-        total += d;
-        th[segs[i].thread].path_ns += d;
-        if (segs[i].state == G_CS)
-            lk[segs[i].lock - 1].cs_ns += d;
-        else if (segs[i].lock)
-            lk[segs[i].lock - 1].wait_ns += d;
-    }
-    uint64_t span = nth ? th[last_thread].end - t_first : 0;
-    printf("RESULT exp=lockwait kind=critpath pid=%" PRIu32 " threads=%zu locks=%zu events=%zu "
-           "dropped=%" PRIu64 " span_ns=%" PRIu64 " path_ns=%" PRIu64 " last_tid=%" PRIu32
-           " work_ns=%" PRIu64 " cs_ns=%" PRIu64 " wait_ns=%" PRIu64 " handoff_ns=%" PRIu64 " idle_ns=%" PRIu64 "\n",
-           hdr.pid, nth, nlk, nrec, hdr.dropped, span, total, nth ? th[last_thread].tid : 0,
-           by_state[G_WORK], by_state[G_CS], by_state[G_WAIT], by_state[G_HANDOFF], by_state[G_IDLE]);
-    fprintf(stderr, "critical path of %s: %.3f ms (span %.3f ms): work %.3f, critical sections %.3f, "
-            "waits %.3f, handoffs %.3f, idle %.3f ms\n", path, (double)total / 1e6, (double)span / 1e6,
-            (double)by_state[G_WORK] / 1e6, (double)by_state[G_CS] / 1e6,
-            (double)by_state[G_WAIT] / 1e6, (double)by_state[G_HANDOFF] / 1e6, (double)by_state[G_IDLE] / 1e6);
-    return total;
-}
-
 /* what the model holds: linear in the records (a test checks it), and what is missing */
-static void model_summary(void)
+static void model_summary(const struct model *m)
 {
     fprintf(stderr, "lockwait_report: model: %zu records, %zu waits, %zu holds, %zu timeline segments, "
             "%zu waits with pieces of their own (%zu pieces); wait blocks per waiter on %zu locks, "
-            "summed over waiters on %zu\n", nrec, mstat.waits, mstat.holds, mstat.tsegs, mstat.own_waits,
-            mstat.own_pieces, mstat.joint_locks, mstat.summed_locks);
-    if (mstat.clipped)
+            "summed over waiters on %zu\n", m->nrec, m->mstat.waits, m->mstat.holds, m->mstat.tsegs, m->mstat.own_waits,
+            m->mstat.own_pieces, m->mstat.joint_locks, m->mstat.summed_locks);
+    if (m->mstat.clipped)
         fprintf(stderr, "lockwait_report: model: %zu holds of exclusive locks began before another hold's end "
                 "(a start inferred from a waiter's view of the holder, or clocks of two CPUs apart): "
-                "moved to that end\n", mstat.clipped);
-    if (!mstat.waits) /* a program without contention, or a process of it that had none */
+                "moved to that end\n", m->mstat.clipped);
+    if (!m->mstat.waits) /* a program without contention, or a process of it that had none */
         fprintf(stderr, "lockwait_report: %s: pid %" PRIu32 " waited for no lock (no contended events)\n",
-                path, hdr.pid);
-    if (hdr.dropped)
+                m->path, m->hdr.pid);
+    if (m->hdr.dropped)
         fprintf(stderr, "warning: the trace lost %" PRIu64 " records to full buffers; the path "
-                "may be incomplete\n", hdr.dropped);
+                "may be incomplete\n", m->hdr.dropped);
 }
 
 int main(int argc, char **argv)
 {
     struct opts o = {.top = 20};
+    static struct model model; /* static: what it holds is freed by the exit, and reachable until then */
+    struct model *m = &model;
+    struct windows *windows = NULL;
     parse_opts(argc, argv, &o);
-    path = argv[optind];
-    check_outputs(&o);
+    model_init(m, argv[optind]);
+    check_outputs(m->path, &o);
     if (o.wpath) /* before any output: a bad file must not follow a report */
-        tail_read(o.wpath);
-    load();
-    meta_load();
-    build();
-    attribute_waits();
-    classify_waits();
+        windows = tail_read(o.wpath);
+    load(m);
+    meta_load(m);
+    build(m);
+    attribute_waits(m);
+    classify_waits(m);
     if (o.lock) /* before any output: a bad --lock must not follow a report */
-        what_if_check(o.lock);
+        what_if_check(m, o.lock);
     if (o.folded) {
-        print_folded();
+        print_folded(m);
         return fflush(stdout) == 0 ? 0 : 1;
     }
     size_t nb;
-    struct block *bl = wait_blocks(&nb);
-    critical_path();
-    uint64_t total = path_summary();
-    model_summary();
-    nb = select_blocks(bl, nb, &o);
-    say_blocks(bl, nb);
-    print_shares(total, bl, nb, o.top, &o.sel);
-    blame(o.top, &o.sel);
+    struct block *bl = wait_blocks(m, &nb);
+    critical_path(m);
+    print_path(m);
+    model_summary(m);
+    nb = select_blocks(m, bl, nb, &o);
+    say_blocks(m, bl, nb);
+    print_shares(m, bl, nb, o.top, &o.sel);
+    blame(m, o.top, &o.sel);
     if (o.show_segs)
-        print_segs();
-    if (o.wpath)
-        tail_windows();
+        print_segs(m);
+    if (windows) { /* a tid the trace lacks becomes a thread of its own, as before the views that follow */
+        tail_threads(m, windows);
+        tail_windows(m, windows);
+    }
     if (o.nfactors)
-        what_if(o.factors, o.nfactors, o.lock, o.top);
+        what_if(m, o.factors, o.nfactors, o.lock, o.top);
     if (o.json)
-        export_chrome(o.json);
+        export_chrome(m, o.json);
     if (o.csv)
-        export_csv(o.csv, &o.sel);
+        export_csv(m, o.csv, &o.sel);
     free(bl);
     return fflush(stdout) == 0 ? 0 : 1;
 }

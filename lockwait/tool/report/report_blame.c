@@ -14,7 +14,10 @@
  * (its stack's innermost frame is the lock call), else site=unnamed. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report.h"
+#include "report_meta.h"
+#include "report_model.h"
+#include "report_util.h"
+#include "report_views.h"
 #include "../lw_search.h"
 
 #include <inttypes.h>
@@ -33,19 +36,19 @@ struct charge { uint32_t lock, stack; uint64_t site, ns, holds; };
 /* wait w of waiter on lock l, ended by the release of hold h (NOBODY:
  * none): its time onto the holds (hold_ns, by hold index) and the lock's
  * handoff and unknown stretches */
-static void charge_wait(uint32_t l, uint32_t waiter, const struct wait *w, uint32_t h, uint64_t *hold_ns,
+static void charge_wait(const struct model *m, uint32_t l, uint32_t waiter, const struct wait *w, uint32_t h, uint64_t *hold_ns,
                         uint64_t *handoff, uint64_t *unknown)
 {
-    const struct hold *hs = holds + lk[l].hold_off;
+    const struct hold *hs = m->holds + m->lk[l].hold_off;
     size_t from, to;
     uint64_t covered = 0, len = w->e - w->s;
-    overlapping(hs, lk[l].nhold, lk[l].holds_overlap, lk[l].max_hold, w->s, w->e, &from, &to);
+    overlapping(hs, m->lk[l].nhold, m->lk[l].holds_overlap, m->lk[l].max_hold, w->s, w->e, &from, &to);
     for (size_t j = from; j < to && covered < len; j++) {
         uint64_t a = MAX(hs[j].s, w->s), b = MIN(hs[j].e, w->e);
         if (hs[j].who == waiter || b <= a)
             continue;
         b = MIN(b, a + (len - covered)); /* overlapping holds (readers): no moment twice */
-        hold_ns[lk[l].hold_off + j] += b - a;
+        hold_ns[m->lk[l].hold_off + j] += b - a;
         covered += b - a;
     }
     uint64_t rest = len - covered;
@@ -53,16 +56,16 @@ static void charge_wait(uint32_t l, uint32_t waiter, const struct wait *w, uint3
         *unknown += rest;
         return;
     }
-    uint64_t hand = MIN(w->e - holds[h].e, rest);
+    uint64_t hand = MIN(w->e - m->holds[h].e, rest);
     *handoff += hand;
     hold_ns[h] += rest - hand;
 }
 
 /* the wait of hold h's holder that began it, or NULL */
-static const struct wait *wait_before(const struct hold *h)
+static const struct wait *wait_before(const struct model *m, const struct hold *h)
 {
-    const struct thread *t = &th[h->who];
-    const struct wait *ws = waits + t->wait_off;
+    const struct thread *t = &m->th[h->who];
+    const struct wait *ws = m->waits + t->wait_off;
     size_t lo = 0, hi = t->nwait;
     LOWER_BOUND(lo, hi, ws[mid].s <= h->s); /* the first wait starting after the hold */
     const struct wait *w = lo ? &ws[lo - 1] : NULL;
@@ -70,16 +73,16 @@ static const struct wait *wait_before(const struct hold *h)
                ? w : NULL;
 }
 
-static struct charge hold_charge(const struct hold *h, uint64_t ns)
+static struct charge hold_charge(const struct model *m, const struct hold *h, uint64_t ns)
 {
     struct charge c = {h->lock, h->stack, h->site, ns, 1};
     if (!c.site || !c.stack) {
-        const struct wait *w = wait_before(h);
+        const struct wait *w = wait_before(m, h);
         if (w && !c.stack)
             c.stack = w->stack;
     }
     if (!c.site && c.stack)
-        c.site = meta_stack_site(c.stack);
+        c.site = meta_stack_site(m, c.stack);
     return c;
 }
 
@@ -129,54 +132,54 @@ static int by_ns(const void *a, const void *b)
 }
 
 /* every charge of the selected locks, summed per (lock, site, stack); count in *n */
-static struct charge *gather(const struct select *sel, size_t *n)
+static struct charge *gather(const struct model *m, const struct select *sel, size_t *n)
 {
-    uint64_t *hold_ns = zalloc(mstat.holds + 1, sizeof *hold_ns);
-    uint32_t *enders = wait_enders();
-    struct charge *c = xmalloc(sizeof *c * (mstat.holds + 2 * nlk + 1));
-    size_t m = 0;
-    for (uint32_t l = 0; l < nlk; l++) {
-        if (!lw_kinds[lw_kind_of_type(lk[l].type)].exclusive || !lock_selected(l, sel))
+    uint64_t *hold_ns = zalloc(m->mstat.holds + 1, sizeof *hold_ns);
+    uint32_t *enders = wait_enders(m);
+    struct charge *c = xmalloc(sizeof *c * (m->mstat.holds + 2 * m->nlk + 1));
+    size_t kept = 0;
+    for (uint32_t l = 0; l < m->nlk; l++) {
+        if (!lock_exclusive(&m->lk[l]) || !lock_selected(m, l, sel))
             continue;
         uint64_t handoff = 0, unknown = 0;
-        for (size_t k = by_lock_off[l]; k < by_lock_off[l + 1]; k++) {
-            const struct wait *w = &waits[by_lock[k].wait];
+        for (size_t k = m->by_lock_off[l]; k < m->by_lock_off[l + 1]; k++) {
+            const struct wait *w = &m->waits[m->by_lock[k].wait];
             if (w->cls == LW_WAIT_CONTENDED)
-                charge_wait(l, by_lock[k].thread, w, enders[by_lock[k].wait], hold_ns, &handoff, &unknown);
+                charge_wait(m, l, m->by_lock[k].thread, w, enders[m->by_lock[k].wait], hold_ns, &handoff, &unknown);
         }
-        for (size_t j = lk[l].hold_off; j < lk[l].hold_off + lk[l].nhold; j++)
+        for (size_t j = m->lk[l].hold_off; j < m->lk[l].hold_off + m->lk[l].nhold; j++)
             if (hold_ns[j])
-                c[m++] = hold_charge(&holds[j], hold_ns[j]);
+                c[kept++] = hold_charge(m, &m->holds[j], hold_ns[j]);
         if (handoff)
-            c[m++] = (struct charge){l, 0, SITE_HANDOFF, handoff, 0};
+            c[kept++] = (struct charge){l, 0, SITE_HANDOFF, handoff, 0};
         if (unknown)
-            c[m++] = (struct charge){l, 0, SITE_UNKNOWN, unknown, 0};
+            c[kept++] = (struct charge){l, 0, SITE_UNKNOWN, unknown, 0};
     }
-    qsort(c, m, sizeof *c, by_key);
-    m = merge(c, m, 1);
-    m = merge(c, m, 0);
+    qsort(c, kept, sizeof *c, by_key);
+    kept = merge(c, kept, 1);
+    kept = merge(c, kept, 0);
     free(enders);
     free(hold_ns);
-    *n = m;
+    *n = kept;
     return c;
 }
 
-static void site_name(const struct charge *c, char *out, size_t cap)
+static void site_name(const struct model *m, const struct charge *c, char *out, size_t cap)
 {
     if (c->site == SITE_HANDOFF || c->site == SITE_UNKNOWN)
         snprintf(out, cap, "%s", c->site == SITE_HANDOFF ? "handoff" : "unknown");
     else if (!c->site)
         snprintf(out, cap, "unnamed");
     else
-        meta_site_label(c->site, out, cap);
+        meta_site_label(m, c->site, out, cap);
 }
 
 /* kind=blame lines, largest first (top: how many, 0 = all), and the largest for people */
-void blame(long top, const struct select *sel)
+void blame(const struct model *m, long top, const struct select *sel)
 {
     size_t n;
-    struct charge *c = gather(sel, &n);
-    uint64_t *lock_ns = zalloc(nlk + 1, sizeof *lock_ns);
+    struct charge *c = gather(m, sel, &n);
+    uint64_t *lock_ns = zalloc(m->nlk + 1, sizeof *lock_ns);
     for (size_t i = 0; i < n; i++)
         lock_ns[c[i].lock] += c[i].ns;
     qsort(c, n, sizeof *c, by_ns);
@@ -184,13 +187,13 @@ void blame(long top, const struct select *sel)
     if (n)
         fprintf(stderr, "holders that kept others waiting (the waits charged to the holder's acquire site):\n");
     for (size_t i = 0; i < n && (top == 0 || i < (size_t)top); i++) {
-        meta_lock_label(c[i].lock, label, sizeof label);
-        site_name(&c[i], site, sizeof site);
-        meta_stack_frames(c[i].stack, frames, sizeof frames);
+        meta_lock_label(m, c[i].lock, label, sizeof label);
+        site_name(m, &c[i], site, sizeof site);
+        meta_stack_frames(m, c[i].stack, frames, sizeof frames);
         double share = (double)c[i].ns / (double)(lock_ns[c[i].lock] ? lock_ns[c[i].lock] : 1);
         printf("RESULT exp=lockwait kind=blame pid=%" PRIu32 " lock=%s lock_addr=0x%" PRIx64 " type=%s site=%s "
-               "stack=%s wait_ns=%" PRIu64 " share=%.4f hold_count=%" PRIu64 "\n", hdr.pid, label, lk[c[i].lock].addr,
-               lw_type_name(lk[c[i].lock].type), site, frames[0] ? frames : "-", c[i].ns, share, c[i].holds);
+               "stack=%s wait_ns=%" PRIu64 " share=%.4f hold_count=%" PRIu64 "\n", m->hdr.pid, label, m->lk[c[i].lock].addr,
+               lw_type_name(m->lk[c[i].lock].type), site, frames[0] ? frames : "-", c[i].ns, share, c[i].holds);
         if (i < 5)
             fprintf(stderr, "  %.3f ms (%.0f%% of the waits on %s): %s%s\n", (double)c[i].ns / 1e6, 100 * share,
                     label, c[i].site == SITE_HANDOFF ? "the waiter waking after the release"

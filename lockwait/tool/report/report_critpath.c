@@ -6,32 +6,44 @@
  * is "idle", apart from lock waits. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report.h"
+#include "report_build.h"
+#include "report_meta.h"
+#include "report_util.h"
 #include "../lw_search.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 
-const char *const seg_names[] = {"work", "cs", "wait", "handoff", "idle"};
-struct seg *segs;
-size_t nsegs;
-static size_t cap_segs;
-uint32_t last_thread;
 
-static void add_seg(uint32_t t, uint64_t s, uint64_t e, int state, uint32_t lock1)
+const char *seg_state_name(int state)
+{
+    static const char *const names[G_NSTATES] = {"work", "cs", "wait", "handoff", "idle"};
+    return names[state];
+}
+
+static void add_seg(struct model *m, uint32_t t, uint64_t s, uint64_t e, int state, uint32_t lock1)
 {
     if (e <= s)
         return;
-    segs = grow(segs, &cap_segs, nsegs + 1, sizeof *segs);
-    segs[nsegs++] = (struct seg){s, e, t, lock1, (uint8_t)state};
+    m->segs = grow(m->segs, &m->cap_segs, m->nsegs + 1, sizeof *m->segs);
+    m->segs[m->nsegs++] = (struct seg){s, e, t, lock1, (uint8_t)state};
+}
+
+static void reverse(struct seg *s, size_t n)
+{
+    for (size_t i = 0; i + 1 < n - i; i++) {
+        struct seg tmp = s[i];
+        s[i] = s[n - 1 - i];
+        s[n - 1 - i] = tmp;
+    }
 }
 
 /* Running time [a, b) of thread t, split into critical sections and work
  * (segments are produced backwards in time, like the walk). */
-static void add_running(uint32_t t, uint64_t a, uint64_t b)
+static void add_running(struct model *m, uint32_t t, uint64_t a, uint64_t b)
 {
-    const struct cs *c0 = css + th[t].cs_off;
-    size_t lo = th[t].cs_hint, hi = th[t].ncs, first = nsegs;
+    const struct cs *c0 = m->css + m->th[t].cs_off;
+    size_t lo = m->th[t].cs_hint, hi = m->th[t].ncs, first = m->nsegs;
     /* the first section ending after a (they are disjoint); the walk goes
      * back in time, so mostly the one found last, or the one before */
     if (lo <= hi && (lo == 0 || c0[lo - 1].e <= a) && (lo == hi || c0[lo].e > a))
@@ -41,28 +53,24 @@ static void add_running(uint32_t t, uint64_t a, uint64_t b)
     else
         lo = 0;
     LOWER_BOUND(lo, hi, c0[mid].e <= a);
-    th[t].cs_hint = lo;
+    m->th[t].cs_hint = lo;
     /* forward sweep into a small list, then emit it reversed */
     uint64_t c = a;
-    for (size_t j = lo; j < th[t].ncs && c0[j].s < b; j++) {
+    for (size_t j = lo; j < m->th[t].ncs && c0[j].s < b; j++) {
         uint64_t s = c0[j].s > a ? c0[j].s : a, e = c0[j].e < b ? c0[j].e : b;
-        add_seg(t, c, s, G_WORK, 0);
-        add_seg(t, s, e, G_CS, c0[j].lock + 1);
+        add_seg(m, t, c, s, G_WORK, 0);
+        add_seg(m, t, s, e, G_CS, c0[j].lock + 1);
         c = e;
     }
-    add_seg(t, c, b, G_WORK, 0);
-    for (size_t i = first, j = nsegs; i + 1 < j; i++, j--) {
-        struct seg tmp = segs[i];
-        segs[i] = segs[j - 1];
-        segs[j - 1] = tmp;
-    }
+    add_seg(m, t, c, b, G_WORK, 0);
+    reverse(m->segs + first, m->nsegs - first);
 }
 
 /* the last wait of thread t that began before the cursor: the walk goes
  * back in time, so mostly the one found last, or the one before */
-static const struct wait *wait_before(struct thread *t, uint64_t cursor)
+static const struct wait *wait_before(struct model *m, struct thread *t, uint64_t cursor)
 {
-    const struct wait *ws = waits + t->wait_off;
+    const struct wait *ws = m->waits + t->wait_off;
     size_t lo = t->wait_hint, hi = t->nwait;
 #define FIRST_AT_OR_AFTER(i) ((i) <= hi && ((i) == 0 || ws[(i) - 1].s < cursor) && ((i) == hi || ws[i].s >= cursor))
     if (FIRST_AT_OR_AFTER(lo) || (lo > 0 && FIRST_AT_OR_AFTER(lo - 1) && (lo--, 1)))
@@ -75,72 +83,84 @@ static const struct wait *wait_before(struct thread *t, uint64_t cursor)
     return lo ? &ws[lo - 1] : NULL;
 }
 
-static int names_thread(const struct piece *q, uint32_t i)
+int names_thread(const struct model *m, const struct piece *q, uint32_t waiter)
 {
-    return (q->kind == P_HOLDER || q->kind == P_RELEASER || q->kind == P_HINT) && q->by < nth && q->by != i;
+    return piece_has_thread(q) && q->by < m->nth && q->by != waiter;
 }
 
 /* the facts of wait w of thread i for the rules (lw_rules.h): the thread
  * that ended it is the one its last piece names, or the one before a
  * handoff (the releaser); with none, nothing known ended it */
-static enum lw_wait_class wait_class_of(const struct wait *w, uint32_t i)
+static enum lw_wait_class wait_class_of(struct model *m, const struct wait *w, uint32_t i)
 {
     uint32_t ender = NOBODY;
     struct piece q = {0, 0, NOBODY, P_UNKNOWN};
     if (w->e > w->s)
-        piece_at(w, w->e, &q);
-    if (!names_thread(&q, i) && q.kind == P_HANDOFF && q.s > w->s)
-        piece_at(w, q.s, &q);
-    if (names_thread(&q, i))
+        piece_at(m, w, w->e, &q, &m->lk[w->lock].seg_hint);
+    if (!names_thread(m, &q, i) && q.kind == P_HANDOFF && q.s > w->s)
+        piece_at(m, w, q.s, &q, &m->lk[w->lock].seg_hint);
+    if (names_thread(m, &q, i))
         ender = q.by;
     uint64_t hold = 0; /* the ender's one hold of an exclusive lock (as the library knows it), for the join rule */
-    if (ender != NOBODY && th[ender].has_start && lw_kinds[lw_kind_of_type(lk[w->lock].type)].exclusive &&
-        meta_took_once(th[ender].tid, lk[w->lock].addr)) {
-        const struct lock *l = &lk[w->lock];
+    if (ender != NOBODY && m->th[ender].has_start && lock_exclusive(&m->lk[w->lock]) &&
+        meta_took_once(m, m->th[ender].tid, m->lk[w->lock].addr)) {
+        const struct lock *l = &m->lk[w->lock];
         for (size_t k = l->hold_off; k < l->hold_off + l->nhold && !hold; k++)
-            if (holds[k].who == ender && holds[k].e > holds[k].s)
-                hold = holds[k].e - holds[k].s;
+            if (m->holds[k].who == ender && m->holds[k].e > m->holds[k].s)
+                hold = m->holds[k].e - m->holds[k].s;
     }
     struct lw_wait_facts f = {
-        .kind = lw_kind_of_type(lk[w->lock].type),
+        .kind = lw_kind_of_type(m->lk[w->lock].type),
         .got = !w->timed_out,
         .ender_known = ender != NOBODY,
-        .ender_exited = ender != NOBODY && th[ender].has_exit,
-        .ender_once = ender != NOBODY && meta_took_once(th[ender].tid, lk[w->lock].addr),
+        .ender_exited = ender != NOBODY && m->th[ender].has_exit,
+        .ender_once = ender != NOBODY && meta_took_once(m, m->th[ender].tid, m->lk[w->lock].addr),
         .end_ns = w->e,
-        .ender_exit_ns = ender != NOBODY ? th[ender].exit_t : 0,
-        .ender_start_ns = ender != NOBODY && th[ender].has_start ? th[ender].start : 0,
+        .ender_exit_ns = ender != NOBODY ? m->th[ender].exit_t : 0,
+        .ender_start_ns = ender != NOBODY && m->th[ender].has_start ? m->th[ender].start : 0,
         .ender_hold_ns = hold,
-        .lock_waits = by_lock_off[w->lock + 1] - by_lock_off[w->lock],
-        .lock_takes = meta_lock_takes(lk[w->lock].addr),
+        .lock_waits = m->by_lock_off[w->lock + 1] - m->by_lock_off[w->lock],
+        .lock_takes = meta_lock_takes(m, m->lk[w->lock].addr),
     };
     return lw_wait_class(&f);
 }
 
-void classify_waits(void)
+void classify_waits(struct model *m)
 {
-    for (uint32_t i = 0; i < nth; i++)
-        for (size_t k = 0; k < th[i].nwait; k++) {
-            struct wait *w = &waits[th[i].wait_off + k];
-            w->cls = (uint8_t)wait_class_of(w, i);
-            lk[w->lock].class_waits[w->cls]++;
+    for (uint32_t i = 0; i < m->nth; i++)
+        for (size_t k = 0; k < m->th[i].nwait; k++) {
+            struct wait *w = &m->waits[m->th[i].wait_off + k];
+            w->cls = (uint8_t)wait_class_of(m, w, i);
+            m->lk[w->lock].class_waits[w->cls]++;
         }
 }
 
-int wait_class(const struct wait *w)
+/* apart from contention (lw_rules.h): a condvar or semaphore wait nothing
+ * ended (idle), or any block of a lock none of whose waits was contention
+ * (the class of most of its waits: barrier, join or idle) */
+int block_class(const struct model *m, const struct block *b)
 {
-    return w->cls;
+    const struct lock *l = &m->lk[b->lock];
+    if (!l->class_waits[LW_WAIT_CONTENDED]) /* the class most of its waits have */
+        for (int c = LW_WAIT_CONTENDED + 1; c < LW_WAIT_NCLASSES; c++)
+            if (l->class_waits[c] * 2 > m->by_lock_off[b->lock + 1] - m->by_lock_off[b->lock])
+                return c;
+    if (!l->class_waits[LW_WAIT_CONTENDED])
+        return l->class_waits[LW_WAIT_JOIN] ? LW_WAIT_JOIN : LW_WAIT_IDLE;
+    if (b->kind == P_UNKNOWN && lock_unended_idle(l))
+        return LW_WAIT_IDLE;
+    return LW_WAIT_CONTENDED;
 }
 
 /* the thread whose release (signal, post) of lock l comes first at or after
  * t, or NOBODY: the holds of l are sorted by start; a condvar's or a
  * semaphore's are points */
-static uint32_t next_releaser(uint32_t l, uint64_t t)
+static uint32_t next_releaser(struct model *m, uint32_t l, uint64_t t)
 {
-    const struct hold *hs = holds + lk[l].hold_off;
-    size_t lo = 0, hi = lk[l].nhold;
+    const struct hold *hs = m->holds + m->lk[l].hold_off;
+    size_t lo = 0, hi = m->lk[l].nhold;
     LOWER_BOUND(lo, hi, hs[mid].s < t);
-    return lo < lk[l].nhold ? hs[lo].who : NOBODY;
+    return lo < m->lk[l].nhold ? hs[lo].who : NOBODY;
 }
 
 struct walk {
@@ -151,51 +171,51 @@ struct walk {
 };
 
 /* the path moves to thread y over [from, cursor): x resumes at from */
-static void follow(struct walk *k, uint32_t y, uint64_t from)
+static void follow(struct model *m, struct walk *k, uint32_t y, uint64_t from)
 {
     k->stack[k->depth++] = (struct frame){k->x, from};
-    th[k->x].on_stack = 1;
+    m->th[k->x].on_stack = 1;
     k->x = y;
 }
 
 /* x waits at the cursor in w: follow who kept it waiting, or charge the piece */
-static void at_wait(struct walk *k, const struct wait *w, uint64_t bound)
+static void at_wait(struct model *m, struct walk *k, const struct wait *w, uint64_t bound)
 {
     uint32_t x = k->x;
     struct piece qq, *q = &qq;
-    piece_at(w, k->cursor, q);
+    piece_at(m, w, k->cursor, q, &m->lk[w->lock].seg_hint);
     uint64_t from = q->s > bound ? q->s : bound;
-    if ((q->kind == P_HOLDER || q->kind == P_RELEASER || q->kind == P_HINT) && q->by != x && !th[q->by].on_stack) {
-        follow(k, q->by, from);
+    if (piece_has_thread(q) && q->by != x && !m->th[q->by].on_stack) {
+        follow(m, k, q->by, from);
         return;
     }
-    int idle = wait_class(w) == LW_WAIT_IDLE; /* a join follows the thread it waited for */
+    int idle = w->cls == LW_WAIT_IDLE; /* a join follows the thread it waited for */
     if (idle) {
-        uint32_t y = next_releaser(w->lock, k->cursor);
-        if (y != NOBODY && y != x && !th[y].on_stack) {
-            follow(k, y, from);
+        uint32_t y = next_releaser(m, w->lock, k->cursor);
+        if (y != NOBODY && y != x && !m->th[y].on_stack) {
+            follow(m, k, y, from);
             return;
         }
     }
-    add_seg(x, from, k->cursor, idle ? G_IDLE : q->kind == P_HANDOFF ? G_HANDOFF : G_WAIT, w->lock + 1);
+    add_seg(m, x, from, k->cursor, idle ? G_IDLE : q->kind == P_HANDOFF ? G_HANDOFF : G_WAIT, w->lock + 1);
     k->cursor = from;
 }
 
 /* one step back from the cursor on thread k->x; 0: moved to another thread */
-static int step(struct walk *k, uint64_t bound)
+static int step(struct model *m, struct walk *k, uint64_t bound)
 {
-    struct thread *t = &th[k->x];
+    struct thread *t = &m->th[k->x];
     if (k->cursor <= t->start && t->has_start) { /* before the thread existed */
-        uint32_t c = thread_of(t->creator);
-        t = &th[k->x];
-        if (c != k->x && !th[c].on_stack) {
+        uint32_t c = thread_of(m, t->creator);
+        t = &m->th[k->x];
+        if (c != k->x && !m->th[c].on_stack) {
             k->x = c;
             return 0;
         }
     }
-    const struct wait *w = wait_before(t, k->cursor);
+    const struct wait *w = wait_before(m, t, k->cursor);
     if (w && w->e >= k->cursor) { /* x is waiting at the cursor */
-        at_wait(k, w, bound);
+        at_wait(m, k, w, bound);
         return 1;
     }
     uint64_t from = bound;
@@ -204,40 +224,47 @@ static int step(struct walk *k, uint64_t bound)
     if (t->start > from && t->start < k->cursor)
         from = t->start; /* else: before x existed and its creator is unknown or
                             already on the path: charged to x */
-    add_running(k->x, from, k->cursor);
+    add_running(m, k->x, from, k->cursor);
     k->cursor = from;
     return 1;
 }
 
-void critical_path(void)
+void critical_path(struct model *m)
 {
-    if (!nth)
+    if (!m->nth)
         return;
-    for (uint32_t i = 0; i < nth; i++)
-        if (th[i].end > th[last_thread].end)
-            last_thread = i;
-    struct walk k = {xmalloc(sizeof *k.stack * (nth + 1)), 0, last_thread, th[last_thread].end};
+    for (uint32_t i = 0; i < m->nth; i++)
+        if (m->th[i].end > m->th[m->last_thread].end)
+            m->last_thread = i;
+    struct walk k = {zalloc(m->nth + 1, sizeof *k.stack), 0, m->last_thread, m->th[m->last_thread].end};
     size_t stuck = 0;
     for (;;) {
-        uint64_t bound = k.depth ? k.stack[k.depth - 1].bound : t_first;
+        uint64_t bound = k.depth ? k.stack[k.depth - 1].bound : m->t_first;
         if (k.cursor <= bound) {
             if (!k.depth)
                 break;
             k.x = k.stack[--k.depth].t;
-            th[k.x].on_stack = 0;
+            m->th[k.x].on_stack = 0;
             continue;
         }
-        if (++stuck > 4 * nth + 8) /* cannot happen with a consistent trace */
-            die("%s: the critical path walk made no progress at t=%" PRIu64, path, k.cursor);
-        size_t before = nsegs;
+        if (++stuck > 4 * m->nth + 8) /* cannot happen with a consistent trace */
+            die("%s: the critical path walk made no progress at t=%" PRIu64, m->path, k.cursor);
+        size_t before = m->nsegs;
         uint64_t c0 = k.cursor;
-        if (step(&k, bound) && (nsegs != before || k.cursor != c0))
+        if (step(m, &k, bound) && (m->nsegs != before || k.cursor != c0))
             stuck = 0;
     }
     free(k.stack);
-    for (size_t i = 0, j = nsegs; i + 1 < j; i++, j--) { /* forward in time */
-        struct seg tmp = segs[i];
-        segs[i] = segs[j - 1];
-        segs[j - 1] = tmp;
+    reverse(m->segs, m->nsegs); /* forward in time */
+    for (size_t i = 0; i < m->nsegs; i++) { /* its length per state, thread and lock */
+        const struct seg *g = &m->segs[i];
+        uint64_t d = g->e - g->s;
+        m->path_by_state[g->state] += d;
+        m->path_total += d;
+        m->th[g->thread].path_ns += d;
+        if (g->state == G_CS)
+            m->lk[g->lock - 1].cs_ns += d;
+        else if (g->lock)
+            m->lk[g->lock - 1].wait_ns += d;
     }
 }

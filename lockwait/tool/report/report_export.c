@@ -10,7 +10,10 @@
  * Times in the JSON are microseconds from the trace's first event. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report.h"
+#include "report_meta.h"
+#include "report_model.h"
+#include "report_util.h"
+#include "report_views.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -122,46 +125,46 @@ static void jstr(struct jout *o, const char *s)
     }
 }
 
-static char **lock_labels(void)
+static char **lock_labels(const struct model *m)
 {
-    char **names = zalloc(nlk ? nlk : 1, sizeof *names);
-    for (uint32_t l = 0; l < nlk; l++) {
+    char **names = zalloc(m->nlk ? m->nlk : 1, sizeof *names);
+    for (uint32_t l = 0; l < m->nlk; l++) {
         char buf[256];
-        meta_lock_label(l, buf, sizeof buf);
+        meta_lock_label(m, l, buf, sizeof buf);
         names[l] = xmalloc(strlen(buf) + 1);
         memcpy(names[l], buf, strlen(buf) + 1);
     }
     return names;
 }
 
-static void free_labels(char **names)
+static void free_labels(const struct model *m, char **names)
 {
-    for (uint32_t l = 0; l < nlk; l++)
+    for (uint32_t l = 0; l < m->nlk; l++)
         free(names[l]);
     free(names);
 }
 
 /* the fields every slice and flow end with: ,"pid":P,"tid":T */
-static void jpid_tid(struct jout *o, uint32_t tid)
+static void jpid_tid(const struct model *m, struct jout *o, uint32_t tid)
 {
     JLIT(o, ",\"pid\":");
-    ju64(o, hdr.pid);
+    ju64(o, m->hdr.pid);
     JLIT(o, ",\"tid\":");
     ju64(o, tid);
 }
 
-static void json_threads(struct jout *o)
+static void json_threads(const struct model *m, struct jout *o)
 {
     JLIT(o, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":");
-    ju64(o, hdr.pid);
+    ju64(o, m->hdr.pid);
     JLIT(o, ",\"tid\":0,\"args\":{\"name\":\"pid ");
-    ju64(o, hdr.pid);
+    ju64(o, m->hdr.pid);
     JLIT(o, "\"}}");
-    for (uint32_t i = 0; i < nth; i++) {
+    for (uint32_t i = 0; i < m->nth; i++) {
         char name[64];
-        meta_thread_label(th[i].tid, name, sizeof name);
+        meta_thread_label(m, m->th[i].tid, name, sizeof name);
         JLIT(o, ",\n{\"name\":\"thread_name\",\"ph\":\"M\"");
-        jpid_tid(o, th[i].tid);
+        jpid_tid(m, o, m->th[i].tid);
         JLIT(o, ",\"args\":{\"name\":\"");
         jstr(o, name);
         JLIT(o, "\"}}");
@@ -169,7 +172,7 @@ static void json_threads(struct jout *o)
 }
 
 /* a complete slice: name, category, start and length, then its args */
-static void jslice(struct jout *o, const char *what, const char *lock, uint64_t s, uint64_t e, uint32_t tid)
+static void jslice(const struct model *m, struct jout *o, const char *what, const char *lock, uint64_t s, uint64_t e, uint32_t tid)
 {
     JLIT(o, ",\n{\"name\":\"");
     jput(o, what, strlen(what));
@@ -178,34 +181,34 @@ static void jslice(struct jout *o, const char *what, const char *lock, uint64_t 
     JLIT(o, "\",\"cat\":\"");
     jput(o, what, strlen(what));
     JLIT(o, "\",\"ph\":\"X\",\"ts\":");
-    jus(o, s - t_first);
+    jus(o, s - m->t_first);
     JLIT(o, ",\"dur\":");
     jus(o, e - s);
-    jpid_tid(o, tid);
+    jpid_tid(m, o, tid);
 }
 
-static void jlock_arg(struct jout *o, uint32_t l)
+static void jlock_arg(const struct model *m, struct jout *o, uint32_t l)
 {
     char a[24];
-    int n = snprintf(a, sizeof a, "0x%" PRIx64, lk[l].addr);
+    int n = snprintf(a, sizeof a, "0x%" PRIx64, m->lk[l].addr);
     JLIT(o, ",\"args\":{\"lock\":\"");
     jput(o, a, (size_t)n);
     JLIT(o, "\"");
 }
 
-static void json_holds(struct jout *o, char **names)
+static void json_holds(const struct model *m, struct jout *o, char **names)
 {
-    for (uint32_t i = 0; i < nth; i++)
-        for (size_t k = 0; k < th[i].ncs; k++) {
-            const struct cs *c = &css[th[i].cs_off + k];
-            jslice(o, "hold", names[c->lock], c->s, c->e, th[i].tid);
-            jlock_arg(o, c->lock);
+    for (uint32_t i = 0; i < m->nth; i++)
+        for (size_t k = 0; k < m->th[i].ncs; k++) {
+            const struct cs *c = &m->css[m->th[i].cs_off + k];
+            jslice(m, o, "hold", names[c->lock], c->s, c->e, m->th[i].tid);
+            jlock_arg(m, o, c->lock);
             JLIT(o, "}}");
         }
 }
 
 /* a flow arrow's start (ph s, on the blocker's track) or end (ph f) */
-static void jflow(struct jout *o, int end, uint64_t id, uint64_t t, uint32_t tid)
+static void jflow(const struct model *m, struct jout *o, int end, uint64_t id, uint64_t t, uint32_t tid)
 {
     JLIT(o, ",\n{\"name\":\"blocked\",\"cat\":\"blocker\",\"ph\":");
     if (end)
@@ -215,54 +218,54 @@ static void jflow(struct jout *o, int end, uint64_t id, uint64_t t, uint32_t tid
     JLIT(o, ",\"id\":");
     ju64(o, id);
     JLIT(o, ",\"ts\":");
-    jus(o, t - t_first);
-    jpid_tid(o, tid);
+    jus(o, t - m->t_first);
+    jpid_tid(m, o, tid);
     JLIT(o, "}");
 }
 
 /* one wait's slice, and the flow arrow from who ended it; *flow: the next flow id */
-static void json_wait(struct jout *o, char **names, uint32_t i, const struct wait *w, uint64_t *flow)
+static void json_wait(const struct model *m, struct jout *o, char **names, uint32_t i, const struct wait *w, uint64_t *flow)
 {
     struct piece q = {0, 0, NOBODY, P_UNKNOWN};
     if (w->e > w->s)
-        piece_at(w, w->e, &q);
-    int cls = wait_class(w);
-    int by = (q.kind == P_HOLDER || q.kind == P_RELEASER || q.kind == P_HINT) && q.by != i && q.by < nth;
-    jslice(o, cls == LW_WAIT_CONTENDED ? "wait" : lw_wait_class_name(cls), names[w->lock], w->s, w->e, th[i].tid);
-    jlock_arg(o, w->lock);
+        piece_at(m, w, w->e, &q, NULL);
+    int cls = w->cls;
+    int by = names_thread(m, &q, i);
+    jslice(m, o, cls == LW_WAIT_CONTENDED ? "wait" : lw_wait_class_name(cls), names[w->lock], w->s, w->e, m->th[i].tid);
+    jlock_arg(m, o, w->lock);
     JLIT(o, ",\"timed_out\":");
     ju64(o, w->timed_out);
     if (by) {
         JLIT(o, ",\"blocker\":");
-        ju64(o, th[q.by].tid);
+        ju64(o, m->th[q.by].tid);
     }
     JLIT(o, "}}");
     if (!by)
         return;
     /* the arrow leaves the blocker's track inside its hold (or at its release) */
-    jflow(o, 0, *flow, q.e > q.s ? q.e - 1 : q.e, th[q.by].tid);
-    jflow(o, 1, *flow, w->e, th[i].tid);
+    jflow(m, o, 0, *flow, q.e > q.s ? q.e - 1 : q.e, m->th[q.by].tid);
+    jflow(m, o, 1, *flow, w->e, m->th[i].tid);
     ++*flow;
 }
 
-void export_chrome(const char *file)
+void export_chrome(const struct model *m, const char *file)
 {
     struct jout *o = xmalloc(sizeof *o);
     o->f = open_out(file);
     o->n = 0;
-    char **names = lock_labels();
+    char **names = lock_labels(m);
     uint64_t flow = 1;
     JLIT(o, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"source\":\"lockwait_report\",\"trace\":\"");
-    jstr(o, path);
+    jstr(o, m->path);
     JLIT(o, "\"},\"traceEvents\":[\n");
-    json_threads(o);
-    json_holds(o, names);
-    for (uint32_t i = 0; i < nth; i++)
-        for (size_t k = 0; k < th[i].nwait; k++)
-            json_wait(o, names, i, &waits[th[i].wait_off + k], &flow);
+    json_threads(m, o);
+    json_holds(m, o, names);
+    for (uint32_t i = 0; i < m->nth; i++)
+        for (size_t k = 0; k < m->th[i].nwait; k++)
+            json_wait(m, o, names, i, &m->waits[m->th[i].wait_off + k], &flow);
     JLIT(o, "\n]}\n");
     jflush(o);
-    free_labels(names);
+    free_labels(m, names);
     close_out(o->f, file);
     free(o);
 }
@@ -288,44 +291,33 @@ static void csv_str(FILE *f, const char *s)
 struct lstat { uint64_t waits, wait_ns, max_wait_ns, idle_waits, idle_ns, holds, hold_ns, join_waits, join_ns; };
 
 /* per-lock sums of the waits (idle ones apart) and of the holds the trace timed */
-static struct lstat *lock_stats(void)
+static struct lstat *lock_stats(const struct model *m)
 {
-    struct lstat *ls = zalloc(nlk ? nlk : 1, sizeof *ls);
-    for (uint32_t i = 0; i < nth; i++)
-        for (size_t k = 0; k < th[i].nwait; k++) {
-            const struct wait *w = &waits[th[i].wait_off + k];
+    struct lstat *ls = zalloc(m->nlk ? m->nlk : 1, sizeof *ls);
+    for (uint32_t i = 0; i < m->nth; i++)
+        for (size_t k = 0; k < m->th[i].nwait; k++) {
+            const struct wait *w = &m->waits[m->th[i].wait_off + k];
             struct lstat *x = &ls[w->lock];
             uint64_t d = w->e - w->s;
             x->waits++;
             x->wait_ns += d;
             x->max_wait_ns = MAX(x->max_wait_ns, d);
-            if (wait_class(w) != LW_WAIT_CONTENDED) { /* idle, joins included, as in the library's report */
+            if (w->cls != LW_WAIT_CONTENDED) { /* idle, joins included, as in the library's report */
                 x->idle_waits++;
                 x->idle_ns += d;
             }
-            if (wait_class(w) == LW_WAIT_JOIN) {
+            if (w->cls == LW_WAIT_JOIN) {
                 x->join_waits++;
                 x->join_ns += d;
             }
         }
-    for (uint32_t l = 0; l < nlk; l++)
-        for (size_t k = 0; k < lk[l].nhold; k++) {
-            const struct hold *h = &holds[lk[l].hold_off + k];
+    for (uint32_t l = 0; l < m->nlk; l++)
+        for (size_t k = 0; k < m->lk[l].nhold; k++) {
+            const struct hold *h = &m->holds[m->lk[l].hold_off + k];
             ls[l].holds++;
             ls[l].hold_ns += h->e - h->s;
         }
     return ls;
-}
-
-static struct lstat *sel_stats;
-
-int lock_selected(uint32_t l, const struct select *sel)
-{
-    if (!sel || (!sel->locked_min && !sel->contended_min))
-        return 1;
-    if (!sel_stats)
-        sel_stats = lock_stats();
-    return sel_stats[l].holds >= sel->locked_min && sel_stats[l].waits >= sel->contended_min;
 }
 
 struct skey { uint64_t key; uint32_t lock, stack; uint64_t n, ns, max_ns; }; /* key: lock << 32 | stack */
@@ -337,13 +329,13 @@ static int skey_cmp(const void *a, const void *b)
 }
 
 /* one row per (lock, stack): the waits from that stack */
-static void csv_stacks(FILE *f, char **names, const struct select *sel)
+static void csv_stacks(const struct model *m, FILE *f, char **names, const struct select *sel)
 {
-    struct skey *v = xmalloc(sizeof *v * (mstat.waits + 1));
+    struct skey *v = zalloc(m->mstat.waits + 1, sizeof *v);
     size_t n = 0;
-    for (uint32_t i = 0; i < nth; i++)
-        for (size_t k = 0; k < th[i].nwait; k++) {
-            const struct wait *w = &waits[th[i].wait_off + k];
+    for (uint32_t i = 0; i < m->nth; i++)
+        for (size_t k = 0; k < m->th[i].nwait; k++) {
+            const struct wait *w = &m->waits[m->th[i].wait_off + k];
             if (w->stack)
                 v[n++] = (struct skey){(uint64_t)w->lock << 32 | w->stack, w->lock, w->stack, 1, w->e - w->s,
                                        w->e - w->s};
@@ -357,10 +349,10 @@ static void csv_stacks(FILE *f, char **names, const struct select *sel)
             s.ns += v[b].ns;
             s.max_ns = MAX(s.max_ns, v[b].ns);
         }
-        if (!lock_selected(s.lock, sel))
+        if (!lock_selected(m, s.lock, sel))
             continue;
-        meta_stack_frames(s.stack, frames, sizeof frames);
-        fprintf(f, "stack,%" PRIu32 ",0x%" PRIx64 ",%s,", hdr.pid, lk[s.lock].addr, lw_type_name(lk[s.lock].type));
+        meta_stack_frames(m, s.stack, frames, sizeof frames);
+        fprintf(f, "stack,%" PRIu32 ",0x%" PRIx64 ",%s,", m->hdr.pid, m->lk[s.lock].addr, lw_type_name(m->lk[s.lock].type));
         csv_str(f, names[s.lock]);
         fprintf(f, ",%" PRIu32 ",", s.stack);
         csv_str(f, frames);
@@ -369,25 +361,25 @@ static void csv_stacks(FILE *f, char **names, const struct select *sel)
     free(v);
 }
 
-void export_csv(const char *file, const struct select *sel)
+void export_csv(const struct model *m, const char *file, const struct select *sel)
 {
     FILE *f = open_out(file);
-    char **names = lock_labels();
-    struct lstat *ls = lock_stats();
+    char **names = lock_labels(m);
+    struct lstat *ls = lock_stats(m);
     fprintf(f, "record,pid,lock,type,name,stack_id,frames,waits,wait_ns,max_wait_ns,idle_waits,idle_wait_ns,"
                "holds,hold_ns,path_cs_ns,path_wait_ns,join_waits,join_wait_ns\n");
-    for (uint32_t l = 0; l < nlk; l++) {
-        if (!lock_selected(l, sel))
+    for (uint32_t l = 0; l < m->nlk; l++) {
+        if (!lock_selected(m, l, sel))
             continue;
-        fprintf(f, "lock,%" PRIu32 ",0x%" PRIx64 ",%s,", hdr.pid, lk[l].addr, lw_type_name(lk[l].type));
+        fprintf(f, "lock,%" PRIu32 ",0x%" PRIx64 ",%s,", m->hdr.pid, m->lk[l].addr, lw_type_name(m->lk[l].type));
         csv_str(f, names[l]);
         fprintf(f, ",,,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
                    ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", ls[l].waits, ls[l].wait_ns, ls[l].max_wait_ns,
-                ls[l].idle_waits, ls[l].idle_ns, ls[l].holds, ls[l].hold_ns, lk[l].cs_ns, lk[l].wait_ns,
+                ls[l].idle_waits, ls[l].idle_ns, ls[l].holds, ls[l].hold_ns, m->lk[l].cs_ns, m->lk[l].wait_ns,
                 ls[l].join_waits, ls[l].join_ns);
     }
-    csv_stacks(f, names, sel);
+    csv_stacks(m, f, names, sel);
     free(ls);
-    free_labels(names);
+    free_labels(m, names);
     close_out(f, file);
 }

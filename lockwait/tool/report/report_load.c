@@ -7,7 +7,9 @@
  * trace is refused (exit 2). */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report.h"
+#include "report_build.h"
+#include "report_meta.h"
+#include "report_util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -19,30 +21,27 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int trace_fd = -1;
-static char *stream;
-
-static const char *file_kind(mode_t m)
+static const char *file_kind(mode_t fmode)
 {
-    return S_ISFIFO(m) ? "pipe or FIFO" : S_ISCHR(m) ? "character device" : S_ISSOCK(m) ? "socket" : "special file";
+    return S_ISFIFO(fmode) ? "pipe or FIFO" : S_ISCHR(fmode) ? "character device" : S_ISSOCK(fmode) ? "socket" : "special file";
 }
 
 /* the header, once got bytes of the file are in (the magic from 8 on, the
  * rest from a whole header on); refuses what is not a native trace */
-static void check_header(const char *head, size_t got)
+static void check_header(struct model *m, const char *head, size_t got)
 {
     if (got >= 8 && memcmp(head, LW_TRACE_MAGIC, 8) != 0)
-        FAIL("wrong magic: not a lockwait trace (expected \"%s\")", LW_TRACE_MAGIC);
-    if (got < sizeof hdr)
+        FAIL(m, "wrong magic: not a lockwait trace (expected \"%s\")", LW_TRACE_MAGIC);
+    if (got < sizeof m->hdr)
         return;
-    memcpy(&hdr, head, sizeof hdr);
-    if (hdr.endian != LW_TRACE_ENDIAN)
-        FAIL("byte-order mark 0x%08" PRIx32 ": written on a machine of the other byte order "
-             "(or corrupt); this reader needs 0x%08x", hdr.endian, LW_TRACE_ENDIAN);
-    if (hdr.version < 1 || hdr.version > LW_TRACE_VERSION) /* 1: no stacks, no names */
-        FAIL("trace version %" PRIu32 ", this reader knows 1 to %u", hdr.version, LW_TRACE_VERSION);
-    if (hdr.record_size != sizeof(struct lw_trace_record))
-        FAIL("record size %" PRIu32 ", this reader knows %zu", hdr.record_size,
+    memcpy(&m->hdr, head, sizeof m->hdr);
+    if (m->hdr.endian != LW_TRACE_ENDIAN)
+        FAIL(m, "byte-order mark 0x%08" PRIx32 ": written on a machine of the other byte order "
+             "(or corrupt); this reader needs 0x%08x", m->hdr.endian, LW_TRACE_ENDIAN);
+    if (m->hdr.version < 1 || m->hdr.version > LW_TRACE_VERSION) /* 1: no stacks, no names */
+        FAIL(m, "trace version %" PRIu32 ", this reader knows 1 to %u", m->hdr.version, LW_TRACE_VERSION);
+    if (m->hdr.record_size != sizeof(struct lw_trace_record))
+        FAIL(m, "record size %" PRIu32 ", this reader knows %zu", m->hdr.record_size,
              sizeof(struct lw_trace_record));
 }
 
@@ -60,94 +59,94 @@ static size_t stream_max(void)
 }
 
 /* a pipe or FIFO, read whole (its header checked as soon as it is in) */
-static size_t read_stream(int fd, mode_t mode)
+static size_t read_stream(struct model *m, int fd, mode_t mode)
 {
     int fl = fcntl(fd, F_GETFL);
     if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0)
-        die("%s: fcntl: %s", path, strerror(errno));
+        die("%s: fcntl: %s", m->path, strerror(errno));
     size_t cap = 0, size = 0, max = stream_max();
     for (;;) {
-        stream = grow(stream, &cap, size + CHUNK, 1);
-        ssize_t r = read(fd, stream + size, CHUNK);
+        m->stream = grow(m->stream, &cap, size + CHUNK, 1);
+        ssize_t r = read(fd, m->stream + size, CHUNK);
         if (r < 0 && errno == EINTR)
             continue;
         if (r < 0)
-            FAIL("reading it (a %s): %s", file_kind(mode), strerror(errno));
+            FAIL(m, "reading it (a %s): %s", file_kind(mode), strerror(errno));
         if (r == 0)
             break;
-        if (size < sizeof hdr)
-            check_header(stream, size + (size_t)r);
+        if (size < sizeof m->hdr)
+            check_header(m, m->stream, size + (size_t)r);
         size += (size_t)r;
         if (size > max)
-            FAIL("more than %zu MB from this %s, the most read into memory here: write the "
+            FAIL(m, "more than %zu MB from this %s, the most read into memory here: write the "
                  "trace to a file and give its name", max >> 20, file_kind(mode));
     }
     close(fd);
     if (size == 0) /* a FIFO with no writer reads as end of file at once */
-        FAIL("read 0 bytes from this %s (no writer, or nothing written): not a lockwait trace",
+        FAIL(m, "read 0 bytes from this %s (no writer, or nothing written): not a lockwait trace",
              file_kind(mode));
     return size;
 }
 
-void load(void)
+void load(struct model *m)
 {
     /* O_NONBLOCK: opening a FIFO nobody writes to must not hang */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    int fd = open(m->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
-        FAIL("cannot open: %s", strerror(errno));
+        FAIL(m, "cannot open: %s", strerror(errno));
     struct stat st;
     if (fstat(fd, &st) != 0)
-        FAIL("cannot read its status: %s", strerror(errno));
+        FAIL(m, "cannot read its status: %s", strerror(errno));
     if (S_ISDIR(st.st_mode))
-        FAIL("a directory, not a lockwait trace");
+        FAIL(m, "a directory, not a lockwait trace");
     size_t size;
     if (S_ISREG(st.st_mode)) {
         size = (size_t)st.st_size;
         if (size == 0)
-            FAIL("empty file (0 bytes), not a lockwait trace");
-        trace_fd = fd;
+            FAIL(m, "empty file (0 bytes), not a lockwait trace");
+        m->trace_fd = fd;
     } else if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) {
-        size = read_stream(fd, st.st_mode);
+        size = read_stream(m, fd, st.st_mode);
     } else { /* a device may never end (/dev/zero) */
-        FAIL("a %s, not a lockwait trace (a regular file or a pipe)", file_kind(st.st_mode));
+        FAIL(m, "a %s, not a lockwait trace (a regular file or a pipe)", file_kind(st.st_mode));
     }
-    char head[sizeof hdr];
-    size_t got = MIN(size, sizeof hdr);
-    if (stream)
-        memcpy(head, stream, got);
+    char head[sizeof m->hdr];
+    size_t got = MIN(size, sizeof m->hdr);
+    if (m->stream)
+        memcpy(head, m->stream, got);
     else if (pread(fd, head, got, 0) != (ssize_t)got)
-        FAIL("reading it: %s", strerror(errno ? errno : EIO));
-    check_header(head, got);
-    if (size < sizeof hdr)
-        FAIL("truncated header: %zu bytes, a trace starts with %zu", size, sizeof hdr);
-    if ((size - sizeof hdr) % sizeof(struct lw_trace_record))
-        FAIL("truncated: %zu bytes after the header is not a whole number of %zu-byte records",
-             size - sizeof hdr, sizeof(struct lw_trace_record));
-    nrec = (size - sizeof hdr) / sizeof(struct lw_trace_record);
+        FAIL(m, "reading it: %s", strerror(errno ? errno : EIO));
+    check_header(m, head, got);
+    if (size < sizeof m->hdr)
+        FAIL(m, "truncated header: %zu bytes, a trace starts with %zu", size, sizeof m->hdr);
+    if ((size - sizeof m->hdr) % sizeof(struct lw_trace_record))
+        FAIL(m, "truncated: %zu bytes after the header is not a whole number of %zu-byte records",
+             size - sizeof m->hdr, sizeof(struct lw_trace_record));
+    m->nrec = (size - sizeof m->hdr) / sizeof(struct lw_trace_record);
 }
 
 /* records [i, i + n) (n <= CHUNK), through buf */
-const struct lw_trace_record *records(size_t i, size_t n, struct lw_trace_record *buf)
+const struct lw_trace_record *records(struct model *m, size_t i, size_t n, struct lw_trace_record *buf)
 {
-    size_t off = sizeof hdr + i * sizeof *buf, want = n * sizeof *buf, got = 0;
-    if (stream)
-        return (const struct lw_trace_record *)(stream + off);
+    size_t off = sizeof m->hdr + i * sizeof *buf, want = n * sizeof *buf, got = 0;
+    if (m->stream)
+        return (const struct lw_trace_record *)(m->stream + off);
     while (got < want) {
-        ssize_t r = pread(trace_fd, (char *)buf + got, want - got, (off_t)(off + got));
+        ssize_t r = pread(m->trace_fd, (char *)buf + got, want - got, (off_t)(off + got));
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0)
-            FAIL("reading record %zu: %s", i, r < 0 ? strerror(errno) : "the file shrank");
+            FAIL(m, "reading record %zu: %s", i, r < 0 ? strerror(errno) : "the file shrank");
         got += (size_t)r;
     }
     return buf;
 }
 
-void records_done(void)
+void records_done(struct model *m)
 {
-    if (trace_fd >= 0)
-        close(trace_fd);
-    trace_fd = -1;
-    free(stream);
-    stream = NULL;
+    if (m->trace_fd >= 0)
+        close(m->trace_fd);
+    m->trace_fd = -1;
+    free(m->stream);
+    m->stream = NULL;
 }

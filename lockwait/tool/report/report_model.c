@@ -12,33 +12,38 @@
  * (report_load.c). */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report.h"
+#include "report_build.h"
+#include "report_meta.h"
+#include "report_util.h"
 #include "../lw_search.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct thread *th;
-size_t nth;
-static size_t cap_th;
-struct lock *lk;
-size_t nlk;
-static size_t cap_lk;
-static uint32_t *th_hash, *lk_hash; /* index + 1; 0 = empty */
-static size_t th_hcap, lk_hcap;
-struct wait *waits;
-struct cs *css;
-struct hold *holds;
-struct tseg *tsegs;
-struct wref *by_lock;
-size_t *by_lock_off;
-struct lw_trace_header hdr;
-size_t nrec;
-uint64_t t_first = UINT64_MAX, t_last;
-const char *path;
-struct model_stats mstat;
 
+void model_init(struct model *m, const char *path)
+{
+    *m = (struct model){.path = path, .t_first = UINT64_MAX, .th_last = UINT32_MAX, .lk_last = UINT32_MAX,
+                        .trace_fd = -1};
+}
+
+/* a lock with at least sel's holds and waits in the trace */
+int lock_selected(const struct model *m, uint32_t l, const struct select *sel)
+{
+    return !sel || (m->lk[l].nhold >= sel->locked_min &&
+                    m->by_lock_off[l + 1] - m->by_lock_off[l] >= sel->contended_min);
+}
+
+int lock_exclusive(const struct lock *l)
+{
+    return lw_kinds[lw_kind_of_type(l->type)].exclusive;
+}
+
+int lock_unended_idle(const struct lock *l)
+{
+    return (lw_kinds[lw_kind_of_type(l->type)].idle & LW_IDLE_UNENDED) != 0;
+}
 
 static uint64_t hash64(uint64_t x)
 {
@@ -50,18 +55,18 @@ static uint64_t hash64(uint64_t x)
 /* Index of thread tid / lock addr, created on first sight: open
  * addressing over index + 1 (0 = empty). Tables are rebuilt at half load,
  * so they stay proportional to threads and locks. */
-static uint64_t entry_key(int locks, uint32_t i)
+static uint64_t entry_key(const struct model *m, int locks, uint32_t i)
 {
-    return locks ? lk[i].addr : th[i].tid;
+    return locks ? m->lk[i].addr : m->th[i].tid;
 }
 
-static uint32_t *rehash(uint32_t *old, size_t oldcap, size_t newcap, int locks)
+static uint32_t *rehash(const struct model *m, uint32_t *old, size_t oldcap, size_t newcap, int locks)
 {
     uint32_t *t = zalloc(newcap, sizeof *t);
     for (size_t i = 0; i < oldcap; i++) {
         if (!old[i])
             continue;
-        size_t j = hash64(entry_key(locks, old[i] - 1)) & (newcap - 1);
+        size_t j = hash64(entry_key(m, locks, old[i] - 1)) & (newcap - 1);
         while (t[j])
             j = (j + 1) & (newcap - 1);
         t[j] = old[i];
@@ -72,48 +77,48 @@ static uint32_t *rehash(uint32_t *old, size_t oldcap, size_t newcap, int locks)
 
 /* The slot of key in *tab (grown first if one more entry would pass half
  * load): its entry if present, else the empty slot it goes into. */
-static size_t slot_of(uint32_t **tab, size_t *cap, size_t n, uint64_t key, int locks)
+static size_t slot_of(const struct model *m, uint32_t **tab, size_t *cap, size_t n, uint64_t key, int locks)
 {
     if (2 * (n + 1) > *cap) {
         size_t nc = *cap ? 2 * *cap : 256;
-        *tab = rehash(*tab, *cap, nc, locks);
+        *tab = rehash(m, *tab, *cap, nc, locks);
         *cap = nc;
     }
     size_t j = hash64(key) & (*cap - 1);
-    while ((*tab)[j] && entry_key(locks, (*tab)[j] - 1) != key)
+    while ((*tab)[j] && entry_key(m, locks, (*tab)[j] - 1) != key)
         j = (j + 1) & (*cap - 1);
     return j;
 }
 
-uint32_t thread_of(uint32_t tid)
+uint32_t thread_of(struct model *m, uint32_t tid)
 {
-    static uint32_t last = UINT32_MAX; /* records come thread by thread */
-    if (last < nth && th[last].tid == tid)
+    uint32_t last = m->th_last; /* records come thread by thread */
+    if (last < m->nth && m->th[last].tid == tid)
         return last;
-    size_t j = slot_of(&th_hash, &th_hcap, nth, tid, 0);
-    if (th_hash[j])
-        return last = th_hash[j] - 1;
-    th = grow(th, &cap_th, nth + 1, sizeof *th);
-    memset(&th[nth], 0, sizeof *th);
-    th[nth].tid = tid;
-    th_hash[j] = (uint32_t)++nth;
-    return last = (uint32_t)(nth - 1);
+    size_t j = slot_of(m, &m->th_hash, &m->th_hcap, m->nth, tid, 0);
+    if (m->th_hash[j])
+        return m->th_last = m->th_hash[j] - 1;
+    m->th = grow(m->th, &m->cap_th, m->nth + 1, sizeof *m->th);
+    memset(&m->th[m->nth], 0, sizeof *m->th);
+    m->th[m->nth].tid = tid;
+    m->th_hash[j] = (uint32_t)++m->nth;
+    return m->th_last = (uint32_t)(m->nth - 1);
 }
 
-static uint32_t lock_of(uint64_t addr, int type)
+static uint32_t lock_of(struct model *m, uint64_t addr, int type)
 {
-    static uint32_t last = UINT32_MAX;
-    if (last < nlk && lk[last].addr == addr)
+    uint32_t last = m->lk_last;
+    if (last < m->nlk && m->lk[last].addr == addr)
         return last;
-    size_t j = slot_of(&lk_hash, &lk_hcap, nlk, addr, 1);
-    if (lk_hash[j])
-        return last = lk_hash[j] - 1;
-    lk = grow(lk, &cap_lk, nlk + 1, sizeof *lk);
-    memset(&lk[nlk], 0, sizeof *lk);
-    lk[nlk].addr = addr;
-    lk[nlk].type = type;
-    lk_hash[j] = (uint32_t)++nlk;
-    return last = (uint32_t)(nlk - 1);
+    size_t j = slot_of(m, &m->lk_hash, &m->lk_hcap, m->nlk, addr, 1);
+    if (m->lk_hash[j])
+        return m->lk_last = m->lk_hash[j] - 1;
+    m->lk = grow(m->lk, &m->cap_lk, m->nlk + 1, sizeof *m->lk);
+    memset(&m->lk[m->nlk], 0, sizeof *m->lk);
+    m->lk[m->nlk].addr = addr;
+    m->lk[m->nlk].type = type;
+    m->lk_hash[j] = (uint32_t)++m->nlk;
+    return m->lk_last = (uint32_t)(m->nlk - 1);
 }
 
 static int cmp_wait(const void *a, const void *b)
@@ -138,28 +143,28 @@ enum { E_REQ, E_END, E_ACQ, E_REL }; /* E_END: a wait ends without the lock */
 /* at equal times: requests, then releases, then the waits they end */
 #define EV_KEY(t, kind) ((t) << 2 | ((kind) == E_REQ ? 0u : (kind) == E_REL ? 1u : 2u))
 
-static void infer_hold_starts(void)
+static void infer_hold_starts(struct model *m)
 {
-    uint64_t *open = zalloc(nth + 1, sizeof *open);
-    uint32_t *stamp = zalloc(nth + 1, sizeof *stamp);
+    uint64_t *open = zalloc(m->nth + 1, sizeof *open);
+    uint32_t *stamp = zalloc(m->nth + 1, sizeof *stamp);
     struct ev *ev = NULL;
     size_t cap = 0;
-    for (uint32_t l = 0; l < nlk; l++) {
-        struct hold *hs = holds + lk[l].hold_off;
+    for (uint32_t l = 0; l < m->nlk; l++) {
+        struct hold *hs = m->holds + m->lk[l].hold_off;
         int points = 0;
-        for (size_t j = 0; j < lk[l].nhold && !points; j++)
+        for (size_t j = 0; j < m->lk[l].nhold && !points; j++)
             points = hs[j].s == hs[j].e;
-        if (!points || lk[l].type == LW_T_COND)
+        if (!points || m->lk[l].type == LW_T_COND)
             continue;
         size_t n = 0;
-        ev = grow(ev, &cap, 2 * (by_lock_off[l + 1] - by_lock_off[l]) + lk[l].nhold, sizeof *ev);
-        for (size_t k = by_lock_off[l]; k < by_lock_off[l + 1]; k++) {
-            const struct wait *w = &waits[by_lock[k].wait];
+        ev = grow(ev, &cap, 2 * (m->by_lock_off[l + 1] - m->by_lock_off[l]) + m->lk[l].nhold, sizeof *ev);
+        for (size_t k = m->by_lock_off[l]; k < m->by_lock_off[l + 1]; k++) {
+            const struct wait *w = &m->waits[m->by_lock[k].wait];
             int end = w->timed_out ? E_END : E_ACQ;
             ev[n++] = (struct ev){EV_KEY(w->s, E_REQ), 0, w->hint ? w->hint - 1 : NOBODY};
-            ev[n++] = (struct ev){EV_KEY(w->e, end), end == E_END, by_lock[k].thread};
+            ev[n++] = (struct ev){EV_KEY(w->e, end), end == E_END, m->by_lock[k].thread};
         }
-        for (size_t j = 0; j < lk[l].nhold; j++)
+        for (size_t j = 0; j < m->lk[l].nhold; j++)
             ev[n++] = (struct ev){EV_KEY(hs[j].e, E_REL), (uint32_t)j, hs[j].who};
         sort_by_key(ev, n, sizeof *ev);
         size_t waiting = 0;
@@ -208,7 +213,7 @@ static void infer_hold_starts(void)
  * *p on; each release ends a releaser segment, what follows the last is a
  * tail */
 static size_t gap(const struct hold *hs, size_t n, uint32_t skip, size_t *p, uint64_t a, uint64_t b,
-                  struct tseg *out, size_t m)
+                  struct tseg *out, size_t len)
 {
     uint64_t cur = a;
     for (; *p < n; ++*p) {
@@ -218,13 +223,13 @@ static size_t gap(const struct hold *hs, size_t n, uint32_t skip, size_t *p, uin
         if (h->e > b)
             break;
         if (h->e > cur) { /* two releases at once: the first in hold order ends the stretch */
-            out[m++] = (struct tseg){cur, h->who, S_RELEASER};
+            out[len++] = (struct tseg){cur, h->who, S_RELEASER};
             cur = h->e;
         }
     }
     if (cur < b)
-        out[m++] = (struct tseg){cur, 0, S_TAIL};
-    return m;
+        out[len++] = (struct tseg){cur, 0, S_TAIL};
+    return len;
 }
 
 /* The timeline of holds hs[0..n) (sorted by start) without thread skip's,
@@ -232,7 +237,7 @@ static size_t gap(const struct hold *hs, size_t n, uint32_t skip, size_t *p, uin
  * Each moment goes to the earliest-started hold covering it. */
 size_t timeline(const struct hold *hs, size_t n, uint32_t skip, struct tseg *out)
 {
-    size_t m = 0, p = 0;
+    size_t len = 0, p = 0;
     uint64_t c = 0; /* covered up to here */
     for (size_t j = 0; j < n; j++) {
         const struct hold *h = &hs[j];
@@ -240,11 +245,11 @@ size_t timeline(const struct hold *hs, size_t n, uint32_t skip, struct tseg *out
             continue;
         uint64_t s = MAX(h->s, c);
         if (s > c)
-            m = gap(hs, n, skip, &p, c, s, out, m);
-        out[m++] = (struct tseg){s, h->who, S_HOLDER};
+            len = gap(hs, n, skip, &p, c, s, out, len);
+        out[len++] = (struct tseg){s, h->who, S_HOLDER};
         c = h->e;
     }
-    return gap(hs, n, skip, &p, c, UINT64_MAX, out, m);
+    return gap(hs, n, skip, &p, c, UINT64_MAX, out, len);
 }
 
 /* the last segment of sg[0..n) starting at or before t (sg[0].x is 0);
@@ -308,73 +313,73 @@ static int by_end(const void *a, const void *b)
  * an earlier-ending one ends has a start that is wrong: inferred from a
  * waiter's stale view of the holder (infer_hold_starts), or a clock read on
  * another CPU. It starts at that end instead (counted: mstat.clipped). */
-static void clip_exclusive(struct hold *hs, size_t n)
+static void clip_exclusive(struct model *m, struct hold *hs, size_t n)
 {
     qsort(hs, n, sizeof *hs, by_end);
     uint64_t last_end = 0;
     for (size_t j = 0; j < n; j++) {
         if (hs[j].s < last_end) {
             hs[j].s = MIN(last_end, hs[j].e);
-            mstat.clipped++;
+            m->mstat.clipped++;
         }
         last_end = MAX(last_end, hs[j].e);
     }
 }
 
-static void build_timelines(void)
+static void build_timelines(struct model *m)
 {
     size_t total = 0, off = 0;
-    for (size_t l = 0; l < nlk; l++)
-        total += 2 * lk[l].nhold + 1;
-    tsegs = xmalloc(sizeof *tsegs * total); /* an upper bound, touched only as filled */
-    for (size_t l = 0; l < nlk; l++) {
-        struct hold *hs = holds + lk[l].hold_off;
-        size_t n = lk[l].nhold;
-        if (lw_kinds[lw_kind_of_type(lk[l].type)].exclusive)
-            clip_exclusive(hs, n);
+    for (size_t l = 0; l < m->nlk; l++)
+        total += 2 * m->lk[l].nhold + 1;
+    m->tsegs = xmalloc(sizeof *m->tsegs * total); /* an upper bound, touched only as filled */
+    for (size_t l = 0; l < m->nlk; l++) {
+        struct hold *hs = m->holds + m->lk[l].hold_off;
+        size_t n = m->lk[l].nhold;
+        if (lock_exclusive(&m->lk[l]))
+            clip_exclusive(m, hs, n);
         sort_by_key(hs, n, sizeof *hs);
         for (size_t j = 0; j < n; j++) {
             if (j && hs[j].s < hs[j - 1].e)
-                lk[l].holds_overlap = 1; /* rwlock readers, nested locks */
-            if (hs[j].e - hs[j].s > lk[l].max_hold)
-                lk[l].max_hold = hs[j].e - hs[j].s;
+                m->lk[l].holds_overlap = 1; /* rwlock readers, nested locks */
+            if (hs[j].e - hs[j].s > m->lk[l].max_hold)
+                m->lk[l].max_hold = hs[j].e - hs[j].s;
         }
-        lk[l].seg_off = off;
-        lk[l].nseg = timeline(hs, n, NOBODY, tsegs + off);
-        off += lk[l].nseg;
+        m->lk[l].seg_off = off;
+        m->lk[l].nseg = timeline(hs, n, NOBODY, m->tsegs + off);
+        off += m->lk[l].nseg;
     }
-    mstat.tsegs = off;
+    m->mstat.tsegs = off;
 }
 
 /* Each thread's critical sections: its holds (lock by lock, each by start,
  * then stably by start), each moment to the earliest-started one. */
-static void build_sections(void)
+static void build_sections(struct model *m)
 {
-    uint32_t *pos = xmalloc(sizeof *pos * (mstat.holds ? mstat.holds : 1));
-    size_t *fill = zalloc(nth + 1, sizeof *fill), most = 0;
-    for (size_t l = 0; l < nlk; l++)
-        for (size_t j = 0; j < lk[l].nhold; j++) {
-            uint32_t t = holds[lk[l].hold_off + j].who;
-            pos[th[t].cs_off + fill[t]++] = (uint32_t)(lk[l].hold_off + j);
+    uint32_t *pos = zalloc(m->mstat.holds, sizeof *pos);
+    size_t *fill = zalloc(m->nth + 1, sizeof *fill), most = 0;
+    for (size_t l = 0; l < m->nlk; l++)
+        for (size_t j = 0; j < m->lk[l].nhold; j++) {
+            uint32_t t = m->holds[m->lk[l].hold_off + j].who;
+            pos[m->th[t].cs_off + fill[t]++] = (uint32_t)(m->lk[l].hold_off + j);
         }
-    for (size_t t = 0; t < nth; t++)
+    for (size_t t = 0; t < m->nth; t++)
         most = MAX(most, fill[t]);
-    struct tk { uint64_t s; uint32_t i; } *tmp = xmalloc(sizeof *tmp * (most ? most : 1));
-    css = xmalloc(sizeof *css * (mstat.holds ? mstat.holds : 1));
-    for (size_t t = 0; t < nth; t++) {
-        size_t n = fill[t], m = 0;
+    struct tk { uint64_t s; uint32_t i; } *tmp = zalloc(most, sizeof *tmp);
+    m->css = zalloc(m->mstat.holds, sizeof *m->css);
+    for (size_t t = 0; t < m->nth; t++) {
+        size_t n = fill[t], len = 0;
         for (size_t j = 0; j < n; j++)
-            tmp[j] = (struct tk){holds[pos[th[t].cs_off + j]].s, pos[th[t].cs_off + j]};
+            tmp[j] = (struct tk){m->holds[pos[m->th[t].cs_off + j]].s, pos[m->th[t].cs_off + j]};
         sort_by_key(tmp, n, sizeof *tmp);
         uint64_t c = 0;
         for (size_t j = 0; j < n; j++) {
-            const struct hold *h = &holds[tmp[j].i];
+            const struct hold *h = &m->holds[tmp[j].i];
             if (h->e <= h->s || h->e <= c)
                 continue;
-            css[th[t].cs_off + m++] = (struct cs){MAX(h->s, c), h->e, h->lock};
+            m->css[m->th[t].cs_off + len++] = (struct cs){MAX(h->s, c), h->e, h->lock};
             c = h->e;
         }
-        th[t].ncs = m;
+        m->th[t].ncs = len;
     }
     free(tmp);
     free(fill);
@@ -394,79 +399,79 @@ static int is_meta(const struct lw_trace_record *r)
 }
 
 /* the first pass's checks of one event record, and the span of time */
-static void check_record(const struct lw_trace_record *r, size_t i)
+static void check_record(struct model *m, const struct lw_trace_record *r, size_t i)
 {
     if (r->event < LW_EV_REQUEST || r->event > LW_EV_THREAD_EXIT || r->type > LW_T_MAX)
-        FAIL("record %zu: event %u type %u: corrupt trace", i, r->event, r->type);
+        FAIL(m, "record %zu: event %u type %u: corrupt trace", i, r->event, r->type);
     if ((r->event == LW_EV_ACQUIRE || r->event == LW_EV_TIMEOUT) && r->aux > r->t_ns)
-        FAIL("record %zu: wait ends before it began: corrupt trace", i);
+        FAIL(m, "record %zu: wait ends before it began: corrupt trace", i);
     if (r->t_ns >> 62 || r->aux >> 62) /* 146 years of uptime: not a monotonic clock */
-        FAIL("record %zu: timestamp out of range: corrupt trace", i);
-    if (r->t_ns < t_first)
-        t_first = r->t_ns;
-    if (r->event >= LW_EV_ACQUIRE && r->event <= LW_EV_RELEASE && r->aux && r->aux < t_first)
-        t_first = r->aux; /* a wait or hold that began before the first event */
+        FAIL(m, "record %zu: timestamp out of range: corrupt trace", i);
+    if (r->t_ns < m->t_first)
+        m->t_first = r->t_ns;
+    if (r->event >= LW_EV_ACQUIRE && r->event <= LW_EV_RELEASE && r->aux && r->aux < m->t_first)
+        m->t_first = r->aux; /* a wait or hold that began before the first event */
     if (r->event == LW_EV_RELEASE && r->aux > r->t_ns)
-        FAIL("record %zu: hold ends before it began: corrupt trace", i);
-    if (r->t_ns > t_last)
-        t_last = r->t_ns;
+        FAIL(m, "record %zu: hold ends before it began: corrupt trace", i);
+    if (r->t_ns > m->t_last)
+        m->t_last = r->t_ns;
 }
 
 /* pass 1: check, and count waits and holds per thread and per lock */
-static void count_pass(struct lw_trace_record *buf)
+static void count_pass(struct model *m, struct lw_trace_record *buf)
 {
-    for (size_t i0 = 0; i0 < nrec; i0 += CHUNK) {
-        size_t n = MIN(CHUNK, nrec - i0);
-        const struct lw_trace_record *rec = records(i0, n, buf);
+    for (size_t i0 = 0; i0 < m->nrec; i0 += CHUNK) {
+        size_t n = MIN(CHUNK, m->nrec - i0);
+        const struct lw_trace_record *rec = records(m, i0, n, buf);
         for (size_t j = 0; j < n; j++) {
             const struct lw_trace_record *r = &rec[j];
             if (is_meta(r))
                 continue;
-            check_record(r, i0 + j);
-            uint32_t ti = thread_of(r->tid), li = 0; /* (index first: these may grow arrays) */
+            check_record(m, r, i0 + j);
+            uint32_t ti = thread_of(m, r->tid), li = 0; /* (index first: these may grow arrays) */
             if (r->event == LW_EV_REQUEST || r->event == LW_EV_RELEASE)
-                li = lock_of(r->lock, r->type);
+                li = lock_of(m, r->lock, r->type);
             if (r->event == LW_EV_ACQUIRE || r->event == LW_EV_TIMEOUT)
-                th[ti].nwait++;
+                m->th[ti].nwait++;
             else if (r->event == LW_EV_RELEASE) {
-                th[ti].nhold++;
-                lk[li].nhold++;
+                m->th[ti].nhold++;
+                m->lk[li].nhold++;
             }
         }
     }
-    if (t_first == UINT64_MAX) /* no events */
-        t_first = t_last = 0;
+    if (m->t_first == UINT64_MAX) /* no events */
+        m->t_first = m->t_last = 0;
 }
 
 /* contiguous slices of waits and holds, from the counts */
-static void lay_out(void)
+static void lay_out(struct model *m)
 {
     size_t off = 0, hoff = 0;
-    for (size_t i = 0; i < nth; i++) {
-        th[i].wait_off = off;
-        off += th[i].nwait;
-        th[i].cs_off = hoff;
-        hoff += th[i].nhold;
-        th[i].nwait = 0;
-        th[i].start = t_first;
-        th[i].end = t_first;
+    for (size_t i = 0; i < m->nth; i++) {
+        m->th[i].wait_off = off;
+        off += m->th[i].nwait;
+        m->th[i].cs_off = hoff;
+        hoff += m->th[i].nhold;
+        m->th[i].nwait = 0;
+        m->th[i].start = m->t_first;
+        m->th[i].end = m->t_first;
     }
-    for (size_t i = 0, loff = 0; i < nlk; i++) {
-        lk[i].hold_off = loff;
-        loff += lk[i].nhold;
-        lk[i].nhold = 0;
+    for (size_t i = 0, loff = 0; i < m->nlk; i++) {
+        m->lk[i].hold_off = loff;
+        loff += m->lk[i].nhold;
+        m->lk[i].nhold = 0;
     }
-    mstat.waits = off;
-    mstat.holds = hoff;
-    waits = xmalloc(sizeof *waits * (off ? off : 1));
-    holds = xmalloc(sizeof *holds * (hoff ? hoff : 1));
+    m->mstat.waits = off;
+    m->mstat.holds = hoff;
+    m->waits = zalloc(off, sizeof *m->waits);
+    m->holds = zalloc(hoff, sizeof *m->holds);
 }
 
 /* pass 2: one event into its thread's waits or its lock's holds */
-static void fill_record(const struct lw_trace_record *r)
+static void fill_record(struct model *m, const struct lw_trace_record *r)
 {
-    uint32_t ti = thread_of(r->tid);
-    struct thread *t = &th[ti];
+    uint32_t ti = thread_of(m, r->tid);
+    struct thread *t = &m->th[ti];
     if (r->t_ns > t->end)
         t->end = r->t_ns;
     switch (r->event) {
@@ -485,30 +490,30 @@ static void fill_record(const struct lw_trace_record *r)
         break;
     case LW_EV_ACQUIRE:
     case LW_EV_TIMEOUT: {
-        struct wait *w = &waits[t->wait_off + t->nwait++];
+        struct wait *w = &m->waits[t->wait_off + t->nwait++];
         w->s = r->aux;
         w->e = r->t_ns;
-        w->lock = lock_of(r->lock, r->type);
+        w->lock = lock_of(m, r->lock, r->type);
         w->timed_out = r->event == LW_EV_TIMEOUT;
         w->hint = 0;
         w->own = 0;
         w->stack = r->stack;
         if (t->req_lock == r->lock && t->req_holder && t->req_holder != r->tid)
-            w->hint = thread_of(t->req_holder) + 1;
-        t = &th[ti]; /* thread_of may have moved the array */
+            w->hint = thread_of(m, t->req_holder) + 1;
+        t = &m->th[ti]; /* thread_of may have moved the array */
         t->req_lock = 0;
         break;
     }
     case LW_EV_RELEASE: {
-        uint32_t li = lock_of(r->lock, r->type);
+        uint32_t li = lock_of(m, r->lock, r->type);
         uint64_t s = r->aux ? r->aux : r->t_ns; /* not timed (0): a point, for now */
-        holds[lk[li].hold_off + lk[li].nhold] = (struct hold){s, r->t_ns, ti, li, 0, 0};
-        th[ti].last_rel = lk[li].hold_off + ++lk[li].nhold;
+        m->holds[m->lk[li].hold_off + m->lk[li].nhold] = (struct hold){s, r->t_ns, ti, li, 0, 0};
+        m->th[ti].last_rel = m->lk[li].hold_off + ++m->lk[li].nhold;
         break;
     }
     case LW_EV_HOLD_SITE: { /* the thread's latest RELEASE, if of this lock */
-        struct hold *h = t->last_rel ? &holds[t->last_rel - 1] : NULL;
-        if (h && lk[h->lock].addr == r->lock) {
+        struct hold *h = t->last_rel ? &m->holds[t->last_rel - 1] : NULL;
+        if (h && m->lk[h->lock].addr == r->lock) {
             h->site = r->aux;
             h->stack = r->stack;
         }
@@ -519,55 +524,55 @@ static void fill_record(const struct lw_trace_record *r)
     }
 }
 
-static void fill_pass(struct lw_trace_record *buf)
+static void fill_pass(struct model *m, struct lw_trace_record *buf)
 {
-    for (size_t i0 = 0; i0 < nrec; i0 += CHUNK) {
-        size_t n = MIN(CHUNK, nrec - i0);
-        const struct lw_trace_record *rec = records(i0, n, buf);
+    for (size_t i0 = 0; i0 < m->nrec; i0 += CHUNK) {
+        size_t n = MIN(CHUNK, m->nrec - i0);
+        const struct lw_trace_record *rec = records(m, i0, n, buf);
         for (size_t j = 0; j < n; j++)
             if (!is_meta(&rec[j]) || rec[j].event == LW_EV_HOLD_SITE)
-                fill_record(&rec[j]);
+                fill_record(m, &rec[j]);
     }
 }
 
 /* each thread's waits in start order; the waits of each lock, thread by
  * thread (each a run in time order) */
-static void index_waits(void)
+static void index_waits(struct model *m)
 {
-    size_t off = mstat.waits;
-    for (size_t i = 0; i < nth; i++) /* only with nested waits (signal handlers) */
-        for (size_t k = 1; k < th[i].nwait; k++)
-            if (waits[th[i].wait_off + k].s < waits[th[i].wait_off + k - 1].s) {
-                qsort(waits + th[i].wait_off, th[i].nwait, sizeof *waits, cmp_wait);
+    size_t off = m->mstat.waits;
+    for (size_t i = 0; i < m->nth; i++) /* only with nested waits (signal handlers) */
+        for (size_t k = 1; k < m->th[i].nwait; k++)
+            if (m->waits[m->th[i].wait_off + k].s < m->waits[m->th[i].wait_off + k - 1].s) {
+                qsort(m->waits + m->th[i].wait_off, m->th[i].nwait, sizeof *m->waits, cmp_wait);
                 break;
             }
-    by_lock_off = zalloc(nlk + 1, sizeof *by_lock_off);
-    by_lock = xmalloc(sizeof *by_lock * (off ? off : 1));
+    m->by_lock_off = zalloc(m->nlk + 1, sizeof *m->by_lock_off);
+    m->by_lock = zalloc(off, sizeof *m->by_lock);
     for (size_t i = 0; i < off; i++)
-        by_lock_off[waits[i].lock + 1]++;
-    for (size_t l = 0; l < nlk; l++)
-        by_lock_off[l + 1] += by_lock_off[l];
-    size_t *fill = zalloc(nlk + 1, sizeof *fill);
-    for (uint32_t i = 0; i < nth; i++)
-        for (size_t k = 0; k < th[i].nwait; k++) {
-            uint32_t l = waits[th[i].wait_off + k].lock;
-            by_lock[by_lock_off[l] + fill[l]++] = (struct wref){(uint32_t)(th[i].wait_off + k), i};
+        m->by_lock_off[m->waits[i].lock + 1]++;
+    for (size_t l = 0; l < m->nlk; l++)
+        m->by_lock_off[l + 1] += m->by_lock_off[l];
+    size_t *fill = zalloc(m->nlk + 1, sizeof *fill);
+    for (uint32_t i = 0; i < m->nth; i++)
+        for (size_t k = 0; k < m->th[i].nwait; k++) {
+            uint32_t l = m->waits[m->th[i].wait_off + k].lock;
+            m->by_lock[m->by_lock_off[l] + fill[l]++] = (struct wref){(uint32_t)(m->th[i].wait_off + k), i};
         }
     free(fill);
 }
 
 /* Two passes over the records: count per thread and per lock, then fill
  * contiguous slices. */
-void build(void)
+void build(struct model *m)
 {
     struct lw_trace_record *buf = xmalloc(CHUNK * sizeof *buf);
-    count_pass(buf);
-    lay_out();
-    fill_pass(buf);
+    count_pass(m, buf);
+    lay_out(m);
+    fill_pass(m, buf);
     free(buf);
-    records_done();
-    index_waits();
-    infer_hold_starts();
-    build_timelines();
-    build_sections();
+    records_done(m);
+    index_waits(m);
+    infer_hold_starts(m);
+    build_timelines(m);
+    build_sections(m);
 }

@@ -3,103 +3,108 @@
  * path's segments (-s). */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report.h"
+#include "report_meta.h"
+#include "report_model.h"
+#include "report_util.h"
+#include "report_views.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 
-/* apart from contention (lw_rules.h): a condvar or semaphore wait nothing
- * ended (idle), or any block of a lock none of whose waits was contention
- * (the class of most of its waits: barrier, join or idle) */
-int block_class(const struct block *b)
+/* the path's length, and per state: its RESULT line and summary */
+void print_path(const struct model *m)
 {
-    const struct lock *l = &lk[b->lock];
-    if (!l->class_waits[LW_WAIT_CONTENDED]) /* the class most of its waits have */
-        for (int c = LW_WAIT_CONTENDED + 1; c < LW_WAIT_NCLASSES; c++)
-            if (l->class_waits[c] * 2 > by_lock_off[b->lock + 1] - by_lock_off[b->lock])
-                return c;
-    if (!l->class_waits[LW_WAIT_CONTENDED])
-        return l->class_waits[LW_WAIT_JOIN] ? LW_WAIT_JOIN : LW_WAIT_IDLE;
-    if (b->kind == P_UNKNOWN && (lw_kinds[lw_kind_of_type(l->type)].idle & LW_IDLE_UNENDED))
-        return LW_WAIT_IDLE;
-    return LW_WAIT_CONTENDED;
+    const uint64_t *by_state = m->path_by_state, total = m->path_total;
+    uint64_t span = m->nth ? m->th[m->last_thread].end - m->t_first : 0;
+    printf("RESULT exp=lockwait kind=critpath pid=%" PRIu32 " threads=%zu locks=%zu events=%zu "
+           "dropped=%" PRIu64 " span_ns=%" PRIu64 " path_ns=%" PRIu64 " last_tid=%" PRIu32
+           " work_ns=%" PRIu64 " cs_ns=%" PRIu64 " wait_ns=%" PRIu64 " handoff_ns=%" PRIu64 " idle_ns=%" PRIu64 "\n",
+           m->hdr.pid, m->nth, m->nlk, m->nrec, m->hdr.dropped, span, total, m->nth ? m->th[m->last_thread].tid : 0,
+           by_state[G_WORK], by_state[G_CS], by_state[G_WAIT], by_state[G_HANDOFF], by_state[G_IDLE]);
+    fprintf(stderr, "critical path of %s: %.3f ms (span %.3f ms): work %.3f, critical sections %.3f, "
+            "waits %.3f, handoffs %.3f, idle %.3f ms\n", m->path, (double)total / 1e6, (double)span / 1e6,
+            (double)by_state[G_WORK] / 1e6, (double)by_state[G_CS] / 1e6,
+            (double)by_state[G_WAIT] / 1e6, (double)by_state[G_HANDOFF] / 1e6, (double)by_state[G_IDLE] / 1e6);
 }
 
 /* a waiter's tid, or "*" for a block summed over all waiters */
-static const char *waiter_name(const struct block *b, char *buf, size_t n)
+static const char *waiter_name(const struct model *m, const struct block *b, char *buf, size_t n)
 {
     if (b->waiter == NOBODY)
         return "*";
-    snprintf(buf, n, "%" PRIu32, th[b->waiter].tid);
+    snprintf(buf, n, "%" PRIu32, m->th[b->waiter].tid);
     return buf;
 }
 
-static const char *blocker_name(const struct block *b, char *buf, size_t n)
+static const char *blocker_name(const struct model *m, const struct block *b, char *buf, size_t n)
 {
     if (b->kind == P_HANDOFF)
         return "handoff";
     if (b->kind == P_UNKNOWN) /* a condvar or semaphore wait nothing ended: waiting for work */
-        return lw_kinds[lw_kind_of_type(lk[b->lock].type)].idle & LW_IDLE_UNENDED ? "idle" : "unknown";
-    snprintf(buf, n, "%" PRIu32, th[b->by].tid);
+        return lock_unended_idle(&m->lk[b->lock]) ? "idle" : "unknown";
+    snprintf(buf, n, "%" PRIu32, m->th[b->by].tid);
     return buf;
 }
 
 /* for people: the largest wait blocks; then the RESULT lines of each
  * thread's and lock's share of the path and of the top wait blocks */
-void say_blocks(const struct block *bl, size_t nb)
+void say_blocks(const struct model *m, const struct block *bl, size_t nb)
 {
     char nbuf[16], wbuf[16];
-    for (size_t i = 0; i < nb && i < 5; i++)
-        fprintf(stderr, "  %s%s blocked %.3f ms on %s 0x%" PRIx64 " %s%s\n",
-                bl[i].waiter == NOBODY ? "" : "thread ",
-                bl[i].waiter == NOBODY ? "its waiters" : waiter_name(&bl[i], wbuf, sizeof wbuf), (double)bl[i].ns / 1e6, lw_type_name(lk[bl[i].lock].type),
-                lk[bl[i].lock].addr,
-                bl[i].kind == P_HANDOFF ? "after its release (handoff)"
-                : bl[i].kind == P_UNKNOWN && (lw_kinds[lw_kind_of_type(lk[bl[i].lock].type)].idle & LW_IDLE_UNENDED)
-                    ? "idle: waiting for work or results, no signal or post ended it"
-                : bl[i].kind == P_UNKNOWN ? "behind no known thread" : "behind thread ",
-                bl[i].kind == P_HANDOFF || bl[i].kind == P_UNKNOWN ? "" : blocker_name(&bl[i], nbuf, sizeof nbuf));
+    for (size_t i = 0; i < nb && i < 5; i++) {
+        const struct block *b = &bl[i];
+        const struct lock *l = &m->lk[b->lock];
+        int named = b->kind != P_HANDOFF && b->kind != P_UNKNOWN;
+        fprintf(stderr, "  %s%s blocked %.3f ms on %s 0x%" PRIx64 " %s%s\n", b->waiter == NOBODY ? "" : "thread ",
+                b->waiter == NOBODY ? "its waiters" : waiter_name(m, b, wbuf, sizeof wbuf), (double)b->ns / 1e6,
+                lw_type_name(l->type), l->addr,
+                b->kind == P_HANDOFF ? "after its release (handoff)"
+                : b->kind == P_UNKNOWN && lock_unended_idle(l) ? "idle: waiting for work or results, no signal or post ended it"
+                : b->kind == P_UNKNOWN ? "behind no known thread" : "behind thread ",
+                named ? blocker_name(m, b, nbuf, sizeof nbuf) : "");
+    }
 }
 
-void print_shares(uint64_t total, const struct block *bl, size_t nb, long top, const struct select *sel)
+void print_shares(const struct model *m, const struct block *bl, size_t nb, long top, const struct select *sel)
 {
     char nbuf[16], wbuf[16];
-    for (uint32_t i = 0; i < nth; i++)
-        if (th[i].path_ns)
+    uint64_t total = m->path_total;
+    for (uint32_t i = 0; i < m->nth; i++)
+        if (m->th[i].path_ns)
             printf("RESULT exp=lockwait kind=critpath_thread pid=%" PRIu32 " tid=%" PRIu32
-                   " path_ns=%" PRIu64 " share=%.4f\n", hdr.pid, th[i].tid, th[i].path_ns,
-                   (double)th[i].path_ns / (double)(total ? total : 1));
-    for (uint32_t i = 0; i < nlk; i++)
-        if ((lk[i].cs_ns || lk[i].wait_ns) && lock_selected(i, sel))
+                   " path_ns=%" PRIu64 " share=%.4f\n", m->hdr.pid, m->th[i].tid, m->th[i].path_ns,
+                   (double)m->th[i].path_ns / (double)(total ? total : 1));
+    for (uint32_t i = 0; i < m->nlk; i++)
+        if ((m->lk[i].cs_ns || m->lk[i].wait_ns) && lock_selected(m, i, sel))
             printf("RESULT exp=lockwait kind=critpath_lock pid=%" PRIu32 " lock=0x%" PRIx64
-                   " type=%s cs_ns=%" PRIu64 " wait_ns=%" PRIu64 " share=%.4f\n", hdr.pid,
-                   lk[i].addr, lw_type_name(lk[i].type), lk[i].cs_ns, lk[i].wait_ns,
-                   (double)(lk[i].cs_ns + lk[i].wait_ns) / (double)(total ? total : 1));
+                   " type=%s cs_ns=%" PRIu64 " wait_ns=%" PRIu64 " share=%.4f\n", m->hdr.pid,
+                   m->lk[i].addr, lw_type_name(m->lk[i].type), m->lk[i].cs_ns, m->lk[i].wait_ns,
+                   (double)(m->lk[i].cs_ns + m->lk[i].wait_ns) / (double)(total ? total : 1));
     for (size_t i = 0; i < nb && (top == 0 || i < (size_t)top); i++)
         printf("RESULT exp=lockwait kind=waitblock pid=%" PRIu32 " waiter=%s lock=0x%" PRIx64
-               " type=%s blocker=%s wait_ns=%" PRIu64 " pieces=%" PRIu64 " class=%s\n", hdr.pid,
-               waiter_name(&bl[i], wbuf, sizeof wbuf), lk[bl[i].lock].addr, lw_type_name(lk[bl[i].lock].type),
-               blocker_name(&bl[i], nbuf, sizeof nbuf), bl[i].ns, bl[i].n, lw_wait_class_name(block_class(&bl[i])));
+               " type=%s blocker=%s wait_ns=%" PRIu64 " pieces=%" PRIu64 " class=%s\n", m->hdr.pid,
+               waiter_name(m, &bl[i], wbuf, sizeof wbuf), m->lk[bl[i].lock].addr, lw_type_name(m->lk[bl[i].lock].type),
+               blocker_name(m, &bl[i], nbuf, sizeof nbuf), bl[i].ns, bl[i].n, lw_wait_class_name(block_class(m, &bl[i])));
 }
 
 /* -s: the path itself, neighbours with the same thread, state and lock merged */
-void print_segs(void)
+void print_segs(const struct model *m)
 {
-    struct seg m = {0, 0, 0, 0, 0};
+    struct seg cur = {0, 0, 0, 0, 0};
     int have = 0;
-    for (size_t i = 0; i <= nsegs; i++) { /* merge neighbours with the same thread, state, lock */
-        if (i < nsegs && have && segs[i].thread == m.thread && segs[i].state == m.state &&
-            segs[i].lock == m.lock && segs[i].s == m.e) {
-            m.e = segs[i].e;
+    for (size_t i = 0; i <= m->nsegs; i++) { /* merge neighbours with the same thread, state, lock */
+        if (i < m->nsegs && have && m->segs[i].thread == cur.thread && m->segs[i].state == cur.state &&
+            m->segs[i].lock == cur.lock && m->segs[i].s == cur.e) {
+            cur.e = m->segs[i].e;
             continue;
         }
         if (have)
             printf("RESULT exp=lockwait kind=critpath_seg pid=%" PRIu32 " tid=%" PRIu32
                    " start_ns=%" PRIu64 " end_ns=%" PRIu64 " state=%s lock=0x%" PRIx64 "\n",
-                   hdr.pid, th[m.thread].tid, m.s - t_first, m.e - t_first, seg_names[m.state],
-                   m.lock ? lk[m.lock - 1].addr : 0);
-        if (i < nsegs)
-            m = segs[i];
+                   m->hdr.pid, m->th[cur.thread].tid, cur.s - m->t_first, cur.e - m->t_first, seg_state_name(cur.state),
+                   cur.lock ? m->lk[cur.lock - 1].addr : 0);
+        if (i < m->nsegs)
+            cur = m->segs[i];
         have = 1;
     }
 }

@@ -13,21 +13,15 @@
  * blockers; summed over the waiters for the others. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report.h"
+#include "report_build.h"
+#include "report_meta.h"
+#include "report_util.h"
 #include "../lw_search.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static struct piece *own_pieces;
-static size_t n_own, cap_own, *own_off; /* own_off[i]..own_off[i+1]: pieces of own list i */
-static size_t cap_own_off;
-
 /* ---- waits: pieces ---- */
-
-/* per wait, in by_lock order: the first and last segment of its lock's
- * timeline it overlaps (a wait of no length has none: kf > kl) */
-static size_t *kf_of, *kl_of;
 
 /* The holds in hs[0..n) (sorted by start) that overlap [s, e) are among
  * [*from, *to): *to is the first starting at or after e. */
@@ -50,28 +44,28 @@ void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold
 
 /* the release of lock l by another thread than t that ended wait w: the
  * latest in [w->s, w->e]; NOBODY if none. ends: l's holds by end time. */
-static uint32_t ending_release(const uint32_t *ends, uint32_t l, uint32_t t, const struct wait *w)
+static uint32_t ending_release(const struct model *m, const uint32_t *ends, uint32_t l, uint32_t t, const struct wait *w)
 {
-    const uint32_t *e = ends + lk[l].hold_off;
-    size_t lo = 0, hi = lk[l].nhold;
-    LOWER_BOUND(lo, hi, holds[e[mid]].e <= w->e); /* the first hold ending after w->e */
-    while (lo-- > 0 && holds[e[lo]].e >= w->s)
-        if (holds[e[lo]].who != t)
+    const uint32_t *e = ends + m->lk[l].hold_off;
+    size_t lo = 0, hi = m->lk[l].nhold;
+    LOWER_BOUND(lo, hi, m->holds[e[mid]].e <= w->e); /* the first hold ending after w->e */
+    while (lo-- > 0 && m->holds[e[lo]].e >= w->s)
+        if (m->holds[e[lo]].who != t)
             return e[lo];
     return NOBODY;
 }
 
 /* every lock's holds by end time (index into holds) */
-static uint32_t *holds_by_end(void)
+static uint32_t *holds_by_end(const struct model *m)
 {
-    struct ke { uint64_t e; uint32_t i; } *tmp = xmalloc(sizeof *tmp * (mstat.holds ? mstat.holds : 1));
-    uint32_t *ends = xmalloc(sizeof *ends * (mstat.holds ? mstat.holds : 1));
-    for (size_t l = 0; l < nlk; l++) {
-        size_t o = lk[l].hold_off;
-        for (size_t j = 0; j < lk[l].nhold; j++)
-            tmp[j] = (struct ke){holds[o + j].e, (uint32_t)(o + j)};
-        sort_by_key(tmp, lk[l].nhold, sizeof *tmp);
-        for (size_t j = 0; j < lk[l].nhold; j++)
+    struct ke { uint64_t e; uint32_t i; } *tmp = zalloc(m->mstat.holds, sizeof *tmp);
+    uint32_t *ends = zalloc(m->mstat.holds, sizeof *ends);
+    for (size_t l = 0; l < m->nlk; l++) {
+        size_t o = m->lk[l].hold_off;
+        for (size_t j = 0; j < m->lk[l].nhold; j++)
+            tmp[j] = (struct ke){m->holds[o + j].e, (uint32_t)(o + j)};
+        sort_by_key(tmp, m->lk[l].nhold, sizeof *tmp);
+        for (size_t j = 0; j < m->lk[l].nhold; j++)
             ends[o + j] = tmp[j].i;
     }
     free(tmp);
@@ -80,12 +74,12 @@ static uint32_t *holds_by_end(void)
 
 /* for each wait (index into waits), the release that ended it, NOBODY for
  * none (it timed out, or nothing by another thread was released during it) */
-uint32_t *wait_enders(void)
+uint32_t *wait_enders(const struct model *m)
 {
-    uint32_t *ends = holds_by_end(), *by = xmalloc(sizeof *by * (mstat.waits ? mstat.waits : 1));
-    for (uint32_t t = 0; t < nth; t++)
-        for (size_t k = th[t].wait_off; k < th[t].wait_off + th[t].nwait; k++)
-            by[k] = waits[k].timed_out ? NOBODY : ending_release(ends, waits[k].lock, t, &waits[k]);
+    uint32_t *ends = holds_by_end(m), *by = zalloc(m->mstat.waits, sizeof *by);
+    for (uint32_t t = 0; t < m->nth; t++)
+        for (size_t k = m->th[t].wait_off; k < m->th[t].wait_off + m->th[t].nwait; k++)
+            by[k] = m->waits[k].timed_out ? NOBODY : ending_release(m, ends, m->waits[k].lock, t, &m->waits[k]);
     free(ends);
     return by;
 }
@@ -93,53 +87,51 @@ uint32_t *wait_enders(void)
 /* A wait whose own thread's holds on the lock play a part in it (the
  * thread's segments of the timeline fall within the wait): its pieces come
  * from a timeline of the holds around it without the waiter's. */
-static void own_pieces_of(struct wait *w, uint32_t ti)
+static void own_pieces_of(struct model *m, struct wait *w, uint32_t ti)
 {
-    static struct tseg *sc;
-    static size_t cap_sc;
-    const struct lock *l = &lk[w->lock];
-    const struct hold *hs = holds + l->hold_off;
+    const struct lock *l = &m->lk[w->lock];
+    const struct hold *hs = m->holds + l->hold_off;
     size_t from, to;
     /* e + 1: a release at the very end of the wait is in it */
     overlapping(hs, l->nhold, l->holds_overlap, l->max_hold, w->s, w->e + 1, &from, &to);
-    sc = grow(sc, &cap_sc, 2 * (to - from) + 1, sizeof *sc);
-    size_t m = timeline(hs + from, to - from, ti, sc);
-    own_off = grow(own_off, &cap_own_off, mstat.own_waits + 2, sizeof *own_off);
-    own_off[mstat.own_waits] = n_own;
-    for (size_t k = seg_find(sc, m, w->s); k < m && sc[k].x < w->e; k++) {
-        own_pieces = grow(own_pieces, &cap_own, n_own + 1, sizeof *own_pieces);
-        seg_piece(sc, m, k, w, &own_pieces[n_own++]);
+    struct tseg *sc = m->own_scratch = grow(m->own_scratch, &m->cap_own_scratch, 2 * (to - from) + 1, sizeof *sc);
+    size_t nseg = timeline(hs + from, to - from, ti, sc);
+    m->own_off = grow(m->own_off, &m->cap_own_off, m->mstat.own_waits + 2, sizeof *m->own_off);
+    m->own_off[m->mstat.own_waits] = m->n_own;
+    for (size_t k = seg_find(sc, nseg, w->s); k < nseg && sc[k].x < w->e; k++) {
+        m->own_pieces = grow(m->own_pieces, &m->cap_own, m->n_own + 1, sizeof *m->own_pieces);
+        seg_piece(sc, nseg, k, w, &m->own_pieces[m->n_own++]);
     }
-    own_off[mstat.own_waits + 1] = n_own;
-    w->own = (uint32_t)++mstat.own_waits;
-    mstat.own_pieces = n_own;
+    m->own_off[m->mstat.own_waits + 1] = m->n_own;
+    w->own = (uint32_t)++m->mstat.own_waits;
+    m->mstat.own_pieces = m->n_own;
 }
 
 /* Blocked time per thread; which waits need their own pieces. */
-void attribute_waits(void)
+void attribute_waits(struct model *m)
 {
-    size_t nw = by_lock_off[nlk];
-    kf_of = xmalloc(sizeof *kf_of * (nw ? nw : 1));
-    kl_of = xmalloc(sizeof *kl_of * (nw ? nw : 1));
-    size_t *last = xmalloc(sizeof *last * (nth ? nth : 1));
-    uint32_t *stamp = zalloc(nth, sizeof *stamp);
-    struct ord { uint64_t kl; size_t i; } *ord = xmalloc(sizeof *ord * (nw ? nw : 1));
-    for (uint32_t l = 0; l < nlk; l++) {
-        const struct tseg *sg = tsegs + lk[l].seg_off;
-        size_t n = lk[l].nseg, no = 0;
-        for (size_t i = by_lock_off[l]; i < by_lock_off[l + 1]; i++) {
-            struct wait *w = &waits[by_lock[i].wait];
-            th[by_lock[i].thread].blocked_ns += w->e - w->s;
-            kf_of[i] = 1;
-            kl_of[i] = 0;
+    size_t nw = m->by_lock_off[m->nlk];
+    m->kf_of = zalloc(nw, sizeof *m->kf_of);
+    m->kl_of = zalloc(nw, sizeof *m->kl_of);
+    size_t *last = zalloc(m->nth, sizeof *last);
+    uint32_t *stamp = zalloc(m->nth, sizeof *stamp);
+    struct ord { uint64_t kl; size_t i; } *ord = zalloc(nw, sizeof *ord);
+    for (uint32_t l = 0; l < m->nlk; l++) {
+        const struct tseg *sg = m->tsegs + m->lk[l].seg_off;
+        size_t n = m->lk[l].nseg, no = 0;
+        for (size_t i = m->by_lock_off[l]; i < m->by_lock_off[l + 1]; i++) {
+            struct wait *w = &m->waits[m->by_lock[i].wait];
+            m->th[m->by_lock[i].thread].blocked_ns += w->e - w->s;
+            m->kf_of[i] = 1;
+            m->kl_of[i] = 0;
             if (w->e <= w->s)
                 continue;
             /* each thread's waits come in time order: gallop from its last */
-            size_t from = i > by_lock_off[l] && by_lock[i - 1].thread == by_lock[i].thread &&
-                          kf_of[i - 1] <= kl_of[i - 1] ? kf_of[i - 1] : 0;
-            kf_of[i] = seg_find_from(sg, n, w->s, from);
-            kl_of[i] = seg_find_from(sg, n, w->e - 1, kf_of[i]);
-            ord[no++] = (struct ord){kl_of[i], i};
+            size_t from = i > m->by_lock_off[l] && m->by_lock[i - 1].thread == m->by_lock[i].thread &&
+                          m->kf_of[i - 1] <= m->kl_of[i - 1] ? m->kf_of[i - 1] : 0;
+            m->kf_of[i] = seg_find_from(sg, n, w->s, from);
+            m->kl_of[i] = seg_find_from(sg, n, w->e - 1, m->kf_of[i]);
+            ord[no++] = (struct ord){m->kl_of[i], i};
         }
         /* in the order of their last segments, with each thread's last
          * segment so far: did the waiter own one of the wait's? */
@@ -151,9 +143,9 @@ void attribute_waits(void)
                     stamp[sg[k].by] = l + 1;
                 }
             size_t i = ord[j].i;
-            uint32_t ti = by_lock[i].thread;
-            if (stamp[ti] == l + 1 && last[ti] >= kf_of[i])
-                own_pieces_of(&waits[by_lock[i].wait], ti);
+            uint32_t ti = m->by_lock[i].thread;
+            if (stamp[ti] == l + 1 && last[ti] >= m->kf_of[i])
+                own_pieces_of(m, &m->waits[m->by_lock[i].wait], ti);
         }
     }
     free(ord);
@@ -161,8 +153,9 @@ void attribute_waits(void)
     free(last);
 }
 
-void pieces_begin(struct piece_iter *it, const struct wait *w, uint64_t a, uint64_t b)
+void pieces_begin(const struct model *m, struct piece_iter *it, const struct wait *w, uint64_t a, uint64_t b)
 {
+    it->m = m;
     uint64_t lo = MAX(w->s, a), hi = MIN(w->e, b);
     it->w = w;
     it->b = hi;
@@ -170,55 +163,57 @@ void pieces_begin(struct piece_iter *it, const struct wait *w, uint64_t a, uint6
     if (lo >= hi)
         return;
     if (w->own) {
-        it->k = own_off[w->own - 1];
-        it->end = own_off[w->own];
-        while (it->k < it->end && own_pieces[it->k].e <= lo)
+        it->k = m->own_off[w->own - 1];
+        it->end = m->own_off[w->own];
+        while (it->k < it->end && m->own_pieces[it->k].e <= lo)
             it->k++;
     } else {
-        const struct lock *l = &lk[w->lock];
-        it->k = seg_find(tsegs + l->seg_off, l->nseg, lo);
-        it->end = seg_find(tsegs + l->seg_off, l->nseg, hi - 1) + 1;
+        const struct lock *l = &m->lk[w->lock];
+        it->k = seg_find(m->tsegs + l->seg_off, l->nseg, lo);
+        it->end = seg_find(m->tsegs + l->seg_off, l->nseg, hi - 1) + 1;
     }
 }
 
 int pieces_next(struct piece_iter *it, struct piece *p)
 {
+    const struct model *m = it->m;
     if (it->k >= it->end)
         return 0;
     if (it->w->own) {
-        *p = own_pieces[it->k++];
+        *p = m->own_pieces[it->k++];
         if (p->s >= it->b) {
             it->k = it->end;
             return 0;
         }
     } else {
-        const struct lock *l = &lk[it->w->lock];
-        seg_piece(tsegs + l->seg_off, l->nseg, it->k++, it->w, p);
+        const struct lock *l = &m->lk[it->w->lock];
+        seg_piece(m->tsegs + l->seg_off, l->nseg, it->k++, it->w, p);
     }
     return 1;
 }
 
-void piece_at(const struct wait *w, uint64_t t, struct piece *q)
+void piece_at(const struct model *m, const struct wait *w, uint64_t t, struct piece *q, size_t *hint)
 {
     if (w->own) {
-        size_t j = own_off[w->own];
-        while (j-- > own_off[w->own - 1])
-            if (own_pieces[j].s < t) {
-                *q = own_pieces[j];
+        size_t j = m->own_off[w->own];
+        while (j-- > m->own_off[w->own - 1])
+            if (m->own_pieces[j].s < t) {
+                *q = m->own_pieces[j];
                 return;
             }
         *q = (struct piece){w->s, w->s, 0, P_UNKNOWN}; /* cannot happen: the pieces tile the wait */
         return;
     }
     /* the critical path walks back in time: the segment is mostly the one
-     * found last on this lock, or the one before it */
-    struct lock *l = &lk[w->lock];
-    const struct tseg *sg = tsegs + l->seg_off;
-    size_t k = l->seg_hint;
+     * found last on this lock (*hint), or the one before it */
+    const struct lock *l = &m->lk[w->lock];
+    const struct tseg *sg = m->tsegs + l->seg_off;
+    size_t k = hint ? *hint : l->nseg + 1;
     if (!(k < l->nseg && sg[k].x < t && (k + 1 == l->nseg || sg[k + 1].x >= t)) &&
         !(k > 0 && k <= l->nseg && sg[--k].x < t && (k + 1 == l->nseg || sg[k + 1].x >= t)))
         k = seg_find(sg, l->nseg, t - 1);
-    l->seg_hint = k;
+    if (hint)
+        *hint = k;
     seg_piece(sg, l->nseg, k, w, q);
 }
 
@@ -274,27 +269,27 @@ static void add_piece(struct table *t, uint32_t l, size_t row, const struct piec
 struct evk { uint64_t k; size_t i; };
 
 /* fill t->ns and t->n (zeroed, t->rows x t->width) for lock l */
-static void tally(uint32_t l, struct table *t, const struct evk *open, const struct evk *close, size_t no)
+static void tally(struct model *m, uint32_t l, struct table *t, const struct evk *open, const struct evk *close, size_t no)
 {
-    const struct tseg *sg = tsegs + lk[l].seg_off;
-    size_t n = lk[l].nseg, b0 = by_lock_off[l], b1 = by_lock_off[l + 1];
+    const struct tseg *sg = m->tsegs + m->lk[l].seg_off;
+    size_t n = m->lk[l].nseg, b0 = m->by_lock_off[l], b1 = m->by_lock_off[l + 1];
     struct piece p;
     for (size_t i = b0; i < b1; i++) {
-        const struct wait *w = &waits[by_lock[i].wait];
-        size_t row = t->joint ? t->row_of[by_lock[i].thread] : 0;
+        const struct wait *w = &m->waits[m->by_lock[i].wait];
+        size_t row = t->joint ? t->row_of[m->by_lock[i].thread] : 0;
         if (w->own) {
-            for (size_t j = own_off[w->own - 1]; j < own_off[w->own]; j++)
-                add_piece(t, l, row, &own_pieces[j]);
-        } else if (kf_of[i] <= kl_of[i]) {
-            seg_piece(sg, n, kf_of[i], w, &p);
+            for (size_t j = m->own_off[w->own - 1]; j < m->own_off[w->own]; j++)
+                add_piece(t, l, row, &m->own_pieces[j]);
+        } else if (m->kf_of[i] <= m->kl_of[i]) {
+            seg_piece(sg, n, m->kf_of[i], w, &p);
             add_piece(t, l, row, &p);
-            if (kl_of[i] > kf_of[i]) {
-                seg_piece(sg, n, kl_of[i], w, &p);
+            if (m->kl_of[i] > m->kf_of[i]) {
+                seg_piece(sg, n, m->kl_of[i], w, &p);
                 add_piece(t, l, row, &p);
             }
         }
     }
-    size_t W1 = t->width, active = 0, *slot = xmalloc(sizeof *slot * (b1 - b0 + 1)), nslot = 0;
+    size_t W1 = t->width, active = 0, *slot = zalloc(b1 - b0 + 1, sizeof *slot), nslot = 0;
     size_t *freed = NULL, nfree = 0, cap_free = 0, cap_snap = 0;
     uint64_t *cur = zalloc(2 * W1, sizeof *cur), *snap = NULL; /* ns[W1], then n[W1] */
     for (size_t k = no ? open[0].k : 0, io = 0, ic = 0; ic < no; k++) {
@@ -302,8 +297,8 @@ static void tally(uint32_t l, struct table *t, const struct evk *open, const str
             size_t i = close[ic].i;
             if (t->joint) {
                 const uint64_t *s = snap + slot[i - b0] * 2 * W1;
-                uint64_t *rns = t->ns + t->row_of[by_lock[i].thread] * W1;
-                uint64_t *rn = t->n + t->row_of[by_lock[i].thread] * W1;
+                uint64_t *rns = t->ns + t->row_of[m->by_lock[i].thread] * W1;
+                uint64_t *rn = t->n + t->row_of[m->by_lock[i].thread] * W1;
                 for (size_t c = 0; c < W1; c++) {
                     rns[c] += cur[c] - s[c];
                     rn[c] += cur[W1 + c] - s[W1 + c];
@@ -355,19 +350,19 @@ static void see(struct table *t, uint32_t l, uint32_t x, struct blockers *bs)
 
 /* every thread a wait on l names (hint, own pieces) or the timeline holds
  * up to the last segment its waits reach */
-static void find_blockers(uint32_t l, struct table *t, struct blockers *bs)
+static void find_blockers(struct model *m, uint32_t l, struct table *t, struct blockers *bs)
 {
-    const struct tseg *sg = tsegs + lk[l].seg_off;
-    size_t b0 = by_lock_off[l], b1 = by_lock_off[l + 1], kmax = 0;
+    const struct tseg *sg = m->tsegs + m->lk[l].seg_off;
+    size_t b0 = m->by_lock_off[l], b1 = m->by_lock_off[l + 1], kmax = 0;
     for (size_t i = b0; i < b1; i++) {
-        const struct wait *w = &waits[by_lock[i].wait];
+        const struct wait *w = &m->waits[m->by_lock[i].wait];
         if (w->hint)
             see(t, l, w->hint - 1, bs);
-        for (size_t j = w->own ? own_off[w->own - 1] : 0; w->own && j < own_off[w->own]; j++)
-            if (own_pieces[j].kind <= P_HINT)
-                see(t, l, own_pieces[j].by, bs);
-        if (kf_of[i] <= kl_of[i])
-            kmax = MAX(kmax, kl_of[i] + 1);
+        for (size_t j = w->own ? m->own_off[w->own - 1] : 0; w->own && j < m->own_off[w->own]; j++)
+            if (piece_has_thread(&m->own_pieces[j]))
+                see(t, l, m->own_pieces[j].by, bs);
+        if (m->kf_of[i] <= m->kl_of[i])
+            kmax = MAX(kmax, m->kl_of[i] + 1);
     }
     for (size_t k = 0; k < kmax; k++)
         if (sg[k].kind != S_TAIL)
@@ -376,7 +371,7 @@ static void find_blockers(uint32_t l, struct table *t, struct blockers *bs)
 
 /* the summed table said which blockers have time: keep those, a row per
  * waiter (the joint table) */
-static void to_joint(uint32_t l, struct table *t, struct blockers *bs)
+static void to_joint(struct model *m, uint32_t l, struct table *t, struct blockers *bs)
 {
     size_t k = 0;
     for (size_t c = 0; c < bs->n; c++) {
@@ -391,8 +386,8 @@ static void to_joint(uint32_t l, struct table *t, struct blockers *bs)
     t->width = k + 3;
     t->joint = 1;
     t->rows = 0;
-    for (size_t i = by_lock_off[l]; i < by_lock_off[l + 1]; i++) {
-        uint32_t x = by_lock[i].thread;
+    for (size_t i = m->by_lock_off[l]; i < m->by_lock_off[l + 1]; i++) {
+        uint32_t x = m->by_lock[i].thread;
         if (t->rstamp[x] != l + 1) {
             t->rstamp[x] = l + 1;
             t->row_of[x] = (uint32_t)t->rows;
@@ -421,38 +416,38 @@ static void emit_blocks(uint32_t l, const struct table *t, const struct blockers
         }
 }
 
-static void lock_blocks(uint32_t l, struct table *t, struct block **bl, size_t *nb, size_t *cap)
+static void lock_blocks(struct model *m, uint32_t l, struct table *t, struct block **bl, size_t *nb, size_t *cap)
 {
-    size_t b0 = by_lock_off[l], b1 = by_lock_off[l + 1], no = 0;
-    struct evk *open = xmalloc(sizeof *open * (b1 - b0 + 1)), *close = xmalloc(sizeof *close * (b1 - b0 + 1));
+    size_t b0 = m->by_lock_off[l], b1 = m->by_lock_off[l + 1], no = 0;
+    struct evk *open = zalloc(b1 - b0 + 1, sizeof *open), *close = zalloc(b1 - b0 + 1, sizeof *close);
     for (size_t i = b0; i < b1; i++)
-        if (!waits[by_lock[i].wait].own && kl_of[i] >= kf_of[i] + 2) {
-            open[no] = (struct evk){kf_of[i] + 1, i};
-            close[no++] = (struct evk){kl_of[i], i};
+        if (!m->waits[m->by_lock[i].wait].own && m->kl_of[i] >= m->kf_of[i] + 2) {
+            open[no] = (struct evk){m->kf_of[i] + 1, i};
+            close[no++] = (struct evk){m->kl_of[i], i};
         }
     sort_by_key(open, no, sizeof *open);
     sort_by_key(close, no, sizeof *close);
     struct blockers bs = {NULL, 0, 0};
-    find_blockers(l, t, &bs);
+    find_blockers(m, l, t, &bs);
     t->D = bs.n;
     t->width = bs.n + 3;
     t->rows = 1;
     t->joint = 0;
     t->ns = zalloc(t->width, sizeof *t->ns);
     t->n = zalloc(t->width, sizeof *t->n);
-    tally(l, t, open, close, no);
+    tally(m, l, t, open, close, no);
     size_t real = 0; /* the blockers are those with time: few enough, per waiter */
     for (size_t c = 0; c < bs.n; c++)
         real += t->n[c] > 0;
     if (real <= JOINT_MAX_BLOCKERS) {
-        to_joint(l, t, &bs);
-        tally(l, t, open, close, no);
+        to_joint(m, l, t, &bs);
+        tally(m, l, t, open, close, no);
     }
     emit_blocks(l, t, &bs, bl, nb, cap);
     if (t->joint)
-        mstat.joint_locks++;
+        m->mstat.joint_locks++;
     else
-        mstat.summed_locks++;
+        m->mstat.summed_locks++;
     free(t->ns);
     free(t->n);
     free(open);
@@ -460,19 +455,19 @@ static void lock_blocks(uint32_t l, struct table *t, struct block **bl, size_t *
     free(bs.id);
 }
 
-struct block *wait_blocks(size_t *count)
+struct block *wait_blocks(struct model *m, size_t *count)
 {
     struct block *bl = NULL;
     size_t nb = 0, cap = 0;
     struct table t = {0};
-    t.col_of = zalloc(nth, sizeof *t.col_of);
-    t.stamp = zalloc(nth, sizeof *t.stamp);
-    t.row_of = zalloc(nth, sizeof *t.row_of);
-    t.rstamp = zalloc(nth, sizeof *t.rstamp);
-    t.waiter = zalloc(nth, sizeof *t.waiter);
-    for (uint32_t l = 0; l < nlk; l++)
-        if (by_lock_off[l + 1] > by_lock_off[l])
-            lock_blocks(l, &t, &bl, &nb, &cap);
+    t.col_of = zalloc(m->nth, sizeof *t.col_of);
+    t.stamp = zalloc(m->nth, sizeof *t.stamp);
+    t.row_of = zalloc(m->nth, sizeof *t.row_of);
+    t.rstamp = zalloc(m->nth, sizeof *t.rstamp);
+    t.waiter = zalloc(m->nth, sizeof *t.waiter);
+    for (uint32_t l = 0; l < m->nlk; l++)
+        if (m->by_lock_off[l + 1] > m->by_lock_off[l])
+            lock_blocks(m, l, &t, &bl, &nb, &cap);
     free(t.col_of);
     free(t.stamp);
     free(t.row_of);

@@ -2,7 +2,10 @@
  * compiling, waiting for the lock, and waiting behind a compiling holder. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report.h"
+#include "report_meta.h"
+#include "report_model.h"
+#include "report_util.h"
+#include "report_views.h"
 #include "../lw_search.h"
 
 #include <errno.h>
@@ -43,8 +46,7 @@ static uint64_t compiling(const struct win *wv, const uint64_t *pmax, size_t nw,
 /* the windows, read before any output (a bad file must not follow a printed
  * report); tids are mapped to threads only when the report needs them, as a
  * tid missing from the trace would add a thread */
-static struct win *windows;
-static size_t nwindows;
+struct windows { struct win *v; size_t n; };
 
 __attribute__((noreturn)) static void bad_window(const char *wpath, size_t line)
 {
@@ -53,8 +55,9 @@ __attribute__((noreturn)) static void bad_window(const char *wpath, size_t line)
 }
 
 /* the windows file: "request TID START_NS END_NS" or "compile TID START_NS END_NS" */
-void tail_read(const char *wpath)
+struct windows *tail_read(const char *wpath)
 {
+    struct windows *ws = zalloc(1, sizeof *ws);
     FILE *f = fopen(wpath, "r");
     if (!f)
         die_usage("-W %s: %s", wpath, strerror(errno));
@@ -71,15 +74,16 @@ void tail_read(const char *wpath)
         int compile = strcmp(kind, "compile") == 0;
         if ((!compile && strcmp(kind, "request") != 0) || parse_long(tid, 1, UINT32_MAX, &t) != 0 ||
             parse_long(s, 0, LONG_MAX, &a) != 0 || parse_long(e, a, LONG_MAX, &b) != 0)
-            bad_window(wpath, nwindows + 1);
-        windows = grow(windows, &cap, nwindows + 1, sizeof *windows);
-        windows[nwindows++] = (struct win){(uint32_t)t, (uint64_t)a, (uint64_t)b, compile};
+            bad_window(wpath, ws->n + 1);
+        ws->v = grow(ws->v, &cap, ws->n + 1, sizeof *ws->v);
+        ws->v[ws->n++] = (struct win){(uint32_t)t, (uint64_t)a, (uint64_t)b, compile};
     }
     if (ferror(f))
         die_usage("-W %s: %s", wpath, strerror(errno));
     if (r != EOF)
-        bad_window(wpath, nwindows + 1);
+        bad_window(wpath, ws->n + 1);
     fclose(f);
+    return ws;
 }
 
 /* what the requests add up to, and per lock: blocked, and blocked behind a compile */
@@ -92,10 +96,10 @@ struct tail_sums {
 };
 
 /* request q's waits, piece by piece, into the per-lock sums */
-static void tail_request(struct tail_sums *ts, const struct win *q)
+static void tail_request(const struct model *m, struct tail_sums *ts, const struct win *q)
 {
-    const struct thread *t = &th[q->t];
-    const struct wait *ws = waits + t->wait_off;
+    const struct thread *t = &m->th[q->t];
+    const struct wait *ws = m->waits + t->wait_off;
     size_t lo = 0, hi = t->nwait; /* the first wait that may end after the request began */
     LOWER_BOUND(lo, hi, ts->wmax[t->wait_off + mid] <= q->s);
     for (size_t k = lo; k < t->nwait && ws[k].s < q->e; k++) {
@@ -104,68 +108,69 @@ static void tail_request(struct tail_sums *ts, const struct win *q)
             continue;
         struct piece_iter it;
         struct piece pc, *p = &pc;
-        for (pieces_begin(&it, w, q->s, q->e); pieces_next(&it, p);) {
+        for (pieces_begin(m, &it, w, q->s, q->e); pieces_next(&it, p);) {
             uint64_t a = p->s > q->s ? p->s : q->s, b = p->e < q->e ? p->e : q->e;
             if (b <= a)
                 continue;
             ts->blocked[w->lock] += b - a;
-            if (p->kind == P_HOLDER || p->kind == P_RELEASER || p->kind == P_HINT) /* while the blocker was compiling */
+            if (piece_has_thread(p)) /* while the blocker was compiling */
                 ts->behind[w->lock] += compiling(ts->wv, ts->pmax, ts->nw, p->by, a, b);
         }
     }
 }
 
-static void tail_print(const struct tail_sums *ts)
+static void tail_print(const struct model *m, const struct tail_sums *ts)
 {
     size_t top = 0;
-    for (size_t l = 1; l < nlk; l++)
+    for (size_t l = 1; l < m->nlk; l++)
         if (ts->behind[l] > ts->behind[top] || (ts->behind[l] == ts->behind[top] && ts->blocked[l] > ts->blocked[top]))
             top = l;
-    uint64_t tb = nlk ? ts->behind[top] : 0, tw = nlk ? ts->blocked[top] : 0, lat = ts->lat, self = ts->self;
+    uint64_t tb = m->nlk ? ts->behind[top] : 0, tw = m->nlk ? ts->blocked[top] : 0, lat = ts->lat, self = ts->self;
     double l = lat ? (double)lat : 1.0;
     printf("RESULT exp=lockwait kind=tail pid=%" PRIu32 " requests=%" PRIu64 " latency_ns=%" PRIu64
            " lock=0x%" PRIx64 " self_compile_ns=%" PRIu64 " lock_wait_ns=%" PRIu64
            " behind_compile_ns=%" PRIu64 " lock_share=%.4f compile_share=%.4f\n",
-           hdr.pid, ts->nreq, lat, nlk ? lk[top].addr : 0, self, tw, tb, (double)(self + tw) / l,
+           m->hdr.pid, ts->nreq, lat, m->nlk ? m->lk[top].addr : 0, self, tw, tb, (double)(self + tw) / l,
            (double)(self + tb) / l);
     fprintf(stderr, "tail: %" PRIu64 " requests, %.3f ms: compiling %.3f ms, blocked on lock 0x%" PRIx64
             " %.3f ms (%.3f ms of it while the holder was compiling): %.1f%% compiling or waiting "
             "for the lock, %.1f%% compiling or behind a compile\n", ts->nreq, (double)lat / 1e6,
-            (double)self / 1e6, nlk ? lk[top].addr : 0, (double)tw / 1e6, (double)tb / 1e6,
+            (double)self / 1e6, m->nlk ? m->lk[top].addr : 0, (double)tw / 1e6, (double)tb / 1e6,
             100.0 * (double)(self + tw) / l, 100.0 * (double)(self + tb) / l);
 }
 
-void tail_windows(void)
+void tail_threads(struct model *m, struct windows *ws)
 {
-    size_t nw = nwindows;
-    struct win *wv = windows;
-    for (size_t i = 0; i < nw; i++)
-        wv[i].t = thread_of(wv[i].t);
+    for (size_t i = 0; i < ws->n; i++)
+        ws->v[i].t = thread_of(m, ws->v[i].t);
+}
+
+void tail_windows(const struct model *m, struct windows *ws)
+{
+    size_t nw = ws->n;
+    struct win *wv = ws->v;
     /* the compiles, by thread and start, with the latest end so far per thread */
     qsort(wv, nw, sizeof *wv, cmp_win);
-    uint64_t *pmax = xmalloc(sizeof *pmax * (nw ? nw : 1)), *wmax = xmalloc(sizeof *wmax * (mstat.waits + 1));
+    uint64_t *pmax = zalloc(nw, sizeof *pmax), *wmax = zalloc(m->mstat.waits + 1, sizeof *wmax);
     for (size_t i = 0; i < nw; i++)
         pmax[i] = i && wv[i - 1].t == wv[i].t && pmax[i - 1] > wv[i].e ? pmax[i - 1] : wv[i].e;
-    for (size_t i = 0; i < nth; i++) /* the same for each thread's waits */
-        for (size_t k = 0; k < th[i].nwait; k++) {
-            uint64_t e = waits[th[i].wait_off + k].e;
-            wmax[th[i].wait_off + k] = k && wmax[th[i].wait_off + k - 1] > e ? wmax[th[i].wait_off + k - 1] : e;
+    for (size_t i = 0; i < m->nth; i++) /* the same for each thread's waits */
+        for (size_t k = 0; k < m->th[i].nwait; k++) {
+            uint64_t e = m->waits[m->th[i].wait_off + k].e;
+            wmax[m->th[i].wait_off + k] = k && wmax[m->th[i].wait_off + k - 1] > e ? wmax[m->th[i].wait_off + k - 1] : e;
         }
-    struct tail_sums ts = {wv, pmax, wmax, nw, 0, 0, 0, calloc(nlk ? nlk : 1, sizeof(uint64_t)),
-                           calloc(nlk ? nlk : 1, sizeof(uint64_t))};
-    if (!ts.behind || !ts.blocked)
-        die("out of memory");
+    struct tail_sums ts = {wv, pmax, wmax, nw, 0, 0, 0, zalloc(m->nlk, sizeof(uint64_t)), zalloc(m->nlk, sizeof(uint64_t))};
     for (size_t i = 0; i < nw; i++) {
         if (wv[i].compile)
             continue;
         ts.nreq++;
         ts.lat += wv[i].e - wv[i].s;
         ts.self += compiling(wv, pmax, nw, wv[i].t, wv[i].s, wv[i].e); /* the request's own compile */
-        tail_request(&ts, &wv[i]);
+        tail_request(m, &ts, &wv[i]);
     }
-    tail_print(&ts);
+    tail_print(m, &ts);
     free(wv);
-    windows = NULL;
+    free(ws);
     free(pmax);
     free(wmax);
     free(ts.behind);

@@ -3,7 +3,7 @@
  * per-thread runs call for. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report.h"
+#include "report_util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -32,7 +32,10 @@
  * and counts it (forced_count=). */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report.h"
+#include "report_meta.h"
+#include "report_model.h"
+#include "report_util.h"
+#include "report_views.h"
 #include "../lw_search.h"
 
 #include <inttypes.h>
@@ -95,40 +98,40 @@ static void add_step(struct replay *r, uint32_t t, uint64_t at, int kind, uint64
 
 /* the waits other than for the chosen lock: each a dependency on the release
  * that ended it (a mark on the releaser), or a fixed delay */
-static void dependency_steps(struct replay *r, const uint32_t *enders, uint8_t *marked)
+static void dependency_steps(const struct model *m, struct replay *r, const uint32_t *enders, uint8_t *marked)
 {
-    for (uint32_t t = 0; t < nth; t++)
-        for (size_t k = 0; k < th[t].nwait; k++) {
-            const struct wait *w = &waits[th[t].wait_off + k];
+    for (uint32_t t = 0; t < m->nth; t++)
+        for (size_t k = 0; k < m->th[t].nwait; k++) {
+            const struct wait *w = &m->waits[m->th[t].wait_off + k];
             if (w->lock == r->lock && !w->timed_out)
                 continue;
-            uint32_t h = enders[th[t].wait_off + k];
-            uint64_t lat = h == NOBODY ? w->e - w->s : w->e - holds[h].e;
+            uint32_t h = enders[m->th[t].wait_off + k];
+            uint64_t lat = h == NOBODY ? w->e - w->s : w->e - m->holds[h].e;
             if (h != NOBODY && !marked[h]) {
                 marked[h] = 1;
-                add_step(r, holds[h].who, holds[h].e, ST_MARK, holds[h].e, 0, h);
+                add_step(r, m->holds[h].who, m->holds[h].e, ST_MARK, m->holds[h].e, 0, h);
             }
             add_step(r, t, w->s, ST_WAIT, w->e, lat, h);
         }
 }
 
 /* the start of each thread whose creator is traced: a mark on the creator */
-static void creation_steps(struct replay *r)
+static void creation_steps(const struct model *m, struct replay *r)
 {
-    struct tk { uint64_t tid; uint32_t i; } *by_tid = xmalloc(sizeof *by_tid * (nth ? nth : 1));
-    for (uint32_t t = 0; t < nth; t++)
-        by_tid[t] = (struct tk){th[t].tid, t};
-    sort_by_key(by_tid, nth, sizeof *by_tid);
-    for (uint32_t t = 0; t < nth; t++) {
-        size_t lo = 0, hi = nth;
+    struct tk { uint64_t tid; uint32_t i; } *by_tid = xmalloc(sizeof *by_tid * (m->nth ? m->nth : 1));
+    for (uint32_t t = 0; t < m->nth; t++)
+        by_tid[t] = (struct tk){m->th[t].tid, t};
+    sort_by_key(by_tid, m->nth, sizeof *by_tid);
+    for (uint32_t t = 0; t < m->nth; t++) {
+        size_t lo = 0, hi = m->nth;
         /* the creator's index: the first entry with its tid or above */
-        LOWER_BOUND(lo, hi, by_tid[mid].tid < th[t].creator);
-        if (!th[t].has_start || !th[t].creator || lo == nth || by_tid[lo].tid != th[t].creator ||
+        LOWER_BOUND(lo, hi, by_tid[mid].tid < m->th[t].creator);
+        if (!m->th[t].has_start || !m->th[t].creator || lo == m->nth || by_tid[lo].tid != m->th[t].creator ||
             by_tid[lo].i == t)
             continue;
-        uint32_t m = (uint32_t)(mstat.holds + t);
-        add_step(r, by_tid[lo].i, th[t].start, ST_MARK, th[t].start, 0, m);
-        add_step(r, t, th[t].start, ST_WAIT, th[t].start, 0, m);
+        uint32_t mark = (uint32_t)(m->mstat.holds + t);
+        add_step(r, by_tid[lo].i, m->th[t].start, ST_MARK, m->th[t].start, 0, mark);
+        add_step(r, t, m->th[t].start, ST_WAIT, m->th[t].start, 0, mark);
     }
     free(by_tid);
 }
@@ -147,10 +150,10 @@ static void acquisition(struct replay *r, uint32_t t, uint64_t at, uint64_t resu
 }
 
 /* the index of thread t's first wait for the chosen lock (ended with it) from k on */
-static size_t next_lock_wait(const struct replay *r, uint32_t t, size_t k)
+static size_t next_lock_wait(const struct model *m, const struct replay *r, uint32_t t, size_t k)
 {
-    for (; k < th[t].nwait; k++) {
-        const struct wait *w = &waits[th[t].wait_off + k];
+    for (; k < m->th[t].nwait; k++) {
+        const struct wait *w = &m->waits[m->th[t].wait_off + k];
         if (w->lock == r->lock && !w->timed_out)
             break;
     }
@@ -164,37 +167,37 @@ static size_t next_lock_wait(const struct replay *r, uint32_t t, size_t k)
  * untimed one taken again unseen); else the wait's hold was not traced
  * (nobody waited for it). A hold no wait began was acquired without one, at
  * its start. */
-static void thread_lock_steps(struct replay *r, uint32_t t, const struct hold *const *hs, size_t nh,
+static void thread_lock_steps(const struct model *m, struct replay *r, uint32_t t, const struct hold *const *hs, size_t nh,
                               const uint32_t *enders)
 {
     size_t j = 0;
-    for (size_t k = next_lock_wait(r, t, 0);; k = next_lock_wait(r, t, k + 1)) {
-        const struct wait *w = k < th[t].nwait ? &waits[th[t].wait_off + k] : NULL;
+    for (size_t k = next_lock_wait(m, r, t, 0);; k = next_lock_wait(m, r, t, k + 1)) {
+        const struct wait *w = k < m->th[t].nwait ? &m->waits[m->th[t].wait_off + k] : NULL;
         for (; j < nh && (!w || hs[j]->e <= w->s); j++) /* acquired without a wait */
             acquisition(r, t, hs[j]->s, hs[j]->s, UINT64_MAX, hs[j]->e);
         if (!w)
             break;
-        size_t k2 = next_lock_wait(r, t, k + 1);
-        uint64_t next = k2 < th[t].nwait ? waits[th[t].wait_off + k2].s : UINT64_MAX, rel = UINT64_MAX;
+        size_t k2 = next_lock_wait(m, r, t, k + 1);
+        uint64_t next = k2 < m->th[t].nwait ? m->waits[m->th[t].wait_off + k2].s : UINT64_MAX, rel = UINT64_MAX;
         if (j < nh && hs[j]->e <= next && (hs[j]->s <= w->e + HOLD_START_SLACK_NS || hs[j]->s == hs[j]->e))
             rel = hs[j++]->e;
-        uint32_t ender = enders[(size_t)(w - waits)]; /* its handoff: from that release to its end */
-        acquisition(r, t, w->s, w->e, ender == NOBODY ? 0 : w->e - holds[ender].e, rel);
+        uint32_t ender = enders[(size_t)(w - m->waits)]; /* its handoff: from that release to its end */
+        acquisition(r, t, w->s, w->e, ender == NOBODY ? 0 : w->e - m->holds[ender].e, rel);
     }
 }
 
 /* the chosen lock's holds, thread by thread, each thread's by start */
-static const struct hold **holds_by_thread(uint32_t l, size_t *first)
+static const struct hold **holds_by_thread(const struct model *m, uint32_t l, size_t *first)
 {
-    const struct hold **out = xmalloc(sizeof *out * (lk[l].nhold ? lk[l].nhold : 1));
-    const struct hold *hs = holds + lk[l].hold_off;
-    memset(first, 0, (nth + 1) * sizeof *first);
-    for (size_t j = 0; j < lk[l].nhold; j++)
+    const struct hold **out = xmalloc(sizeof *out * (m->lk[l].nhold ? m->lk[l].nhold : 1));
+    const struct hold *hs = m->holds + m->lk[l].hold_off;
+    memset(first, 0, (m->nth + 1) * sizeof *first);
+    for (size_t j = 0; j < m->lk[l].nhold; j++)
         first[hs[j].who + 1]++;
-    for (uint32_t t = 0; t < nth; t++)
+    for (uint32_t t = 0; t < m->nth; t++)
         first[t + 1] += first[t];
-    size_t *fill = zalloc(nth + 1, sizeof *fill);
-    for (size_t j = 0; j < lk[l].nhold; j++)
+    size_t *fill = zalloc(m->nth + 1, sizeof *fill);
+    for (size_t j = 0; j < m->lk[l].nhold; j++)
         out[first[hs[j].who] + fill[hs[j].who]++] = &hs[j];
     free(fill);
     return out;
@@ -220,19 +223,19 @@ static void mean_handoff(struct replay *r)
 /* the steps thread by thread (stably), each thread's in time order: a
  * thread's steps come in a few runs already in order (its own, and the
  * marks other threads' waits put on it), which sort_by_key merges */
-static void order_steps(struct replay *r)
+static void order_steps(const struct model *m, struct replay *r)
 {
-    r->start_of = zalloc(nth + 1, sizeof *r->start_of);
+    r->start_of = zalloc(m->nth + 1, sizeof *r->start_of);
     for (size_t i = 0; i < r->nst; i++)
         r->start_of[r->st[i].thread + 1]++;
-    for (uint32_t t = 0; t < nth; t++)
+    for (uint32_t t = 0; t < m->nth; t++)
         r->start_of[t + 1] += r->start_of[t];
-    size_t *fill = xmalloc(sizeof *fill * (nth + 1));
-    memcpy(fill, r->start_of, sizeof *fill * (nth + 1));
+    size_t *fill = xmalloc(sizeof *fill * (m->nth + 1));
+    memcpy(fill, r->start_of, sizeof *fill * (m->nth + 1));
     struct step *out = xmalloc(sizeof *out * (r->nst ? r->nst : 1));
     for (size_t i = 0; i < r->nst; i++)
         out[fill[r->st[i].thread]++] = r->st[i];
-    for (uint32_t t = 0; t < nth; t++)
+    for (uint32_t t = 0; t < m->nth; t++)
         sort_by_key(out + r->start_of[t], r->start_of[t + 1] - r->start_of[t], sizeof *out);
     free(fill);
     free(r->st);
@@ -253,21 +256,21 @@ static void number_acquisitions(struct replay *r)
     free(a);
 }
 
-static void build_steps(struct replay *r, const uint32_t *enders)
+static void build_steps(const struct model *m, struct replay *r, const uint32_t *enders)
 {
-    uint8_t *marked = zalloc(mstat.holds + 1, 1);
-    size_t *first = xmalloc(sizeof *first * (nth + 1));
-    const struct hold **hs = holds_by_thread(r->lock, first);
-    dependency_steps(r, enders, marked);
-    creation_steps(r);
-    for (uint32_t t = 0; t < nth; t++) {
-        thread_lock_steps(r, t, hs + first[t], first[t + 1] - first[t], enders);
-        add_step(r, t, th[t].end, ST_END, th[t].end, 0, 0);
+    uint8_t *marked = zalloc(m->mstat.holds + 1, 1);
+    size_t *first = xmalloc(sizeof *first * (m->nth + 1));
+    const struct hold **hs = holds_by_thread(m, r->lock, first);
+    dependency_steps(m, r, enders, marked);
+    creation_steps(m, r);
+    for (uint32_t t = 0; t < m->nth; t++) {
+        thread_lock_steps(m, r, t, hs + first[t], first[t + 1] - first[t], enders);
+        add_step(r, t, m->th[t].end, ST_END, m->th[t].end, 0, 0);
     }
     mean_handoff(r);
     number_acquisitions(r);
-    order_steps(r);
-    r->nmarks = mstat.holds + nth;
+    order_steps(m, r);
+    r->nmarks = m->mstat.holds + m->nth;
     free(hs);
     free(first);
     free(marked);
@@ -295,12 +298,12 @@ static void ready(struct replay *r, uint32_t t)
     r->todo[r->ntodo++] = t;
 }
 
-static void reach_mark(struct replay *r, uint32_t m, uint64_t at)
+static void reach_mark(struct replay *r, uint32_t mark, uint64_t at)
 {
-    r->mark_at[m] = at;
-    for (uint32_t t = r->parked[m]; t != NOBODY; t = r->run[t].next_parked)
+    r->mark_at[mark] = at;
+    for (uint32_t t = r->parked[mark]; t != NOBODY; t = r->run[t].next_parked)
         ready(r, t);
-    r->parked[m] = NOBODY;
+    r->parked[mark] = NOBODY;
 }
 
 static void release(struct replay *r, struct runner *u, uint64_t at)
@@ -352,10 +355,10 @@ static void run_thread(struct replay *r, uint32_t t)
 }
 
 /* nothing can run: let the parked step that arrived first through */
-static int force_one(struct replay *r)
+static int force_one(const struct model *m, struct replay *r)
 {
     uint32_t best = NOBODY;
-    for (uint32_t t = 0; t < nth; t++)
+    for (uint32_t t = 0; t < m->nth; t++)
         if (!r->run[t].done && r->run[t].k < r->run[t].end &&
             (best == NOBODY || r->run[t].now < r->run[best].now))
             best = t;
@@ -378,60 +381,60 @@ static int force_one(struct replay *r)
 }
 
 /* the replay's end: the last thread's last step */
-static uint64_t replay(struct replay *r)
+static uint64_t replay(const struct model *m, struct replay *r)
 {
-    for (size_t m = 0; m < r->nmarks; m++) {
-        r->mark_at[m] = UINT64_MAX;
-        r->parked[m] = NOBODY;
+    for (size_t mark = 0; mark < r->nmarks; mark++) {
+        r->mark_at[mark] = UINT64_MAX;
+        r->parked[mark] = NOBODY;
     }
     for (size_t a = 0; a < r->nacq; a++)
         r->acq_waiter[a] = NOBODY;
     r->ntodo = r->next_acq = r->forced = 0;
     r->free_at = 0;
-    memset(r->own_ns, 0, sizeof *r->own_ns * nth);
-    memset(r->held_ns, 0, sizeof *r->held_ns * nth);
-    for (uint32_t t = 0; t < nth; t++) {
-        r->run[t] = (struct runner){r->start_of[t], r->start_of[t + 1], th[t].start, th[t].start, 0, 0, 0, NOBODY};
+    memset(r->own_ns, 0, sizeof *r->own_ns * m->nth);
+    memset(r->held_ns, 0, sizeof *r->held_ns * m->nth);
+    for (uint32_t t = 0; t < m->nth; t++) {
+        r->run[t] = (struct runner){r->start_of[t], r->start_of[t + 1], m->th[t].start, m->th[t].start, 0, 0, 0, NOBODY};
         ready(r, t);
     }
     do
         while (r->ntodo)
             run_thread(r, r->todo[--r->ntodo]);
-    while (force_one(r));
-    uint64_t end = t_first;
-    for (uint32_t t = 0; t < nth; t++)
+    while (force_one(m, r));
+    uint64_t end = m->t_first;
+    for (uint32_t t = 0; t < m->nth; t++)
         end = MAX(end, r->run[t].now);
-    return end - t_first;
+    return end - m->t_first;
 }
 
 /* enders: the release that ended each wait (wait_enders) */
-static void replay_init(struct replay *r, uint32_t l, const uint32_t *enders)
+static void replay_init(const struct model *m, struct replay *r, uint32_t l, const uint32_t *enders)
 {
     memset(r, 0, sizeof *r);
     r->lock = l;
-    build_steps(r, enders);
-    r->run = xmalloc(sizeof *r->run * (nth ? nth : 1));
-    r->todo = xmalloc(sizeof *r->todo * (nth ? nth : 1));
+    build_steps(m, r, enders);
+    r->run = xmalloc(sizeof *r->run * (m->nth ? m->nth : 1));
+    r->todo = xmalloc(sizeof *r->todo * (m->nth ? m->nth : 1));
     r->mark_at = xmalloc(sizeof *r->mark_at * (r->nmarks ? r->nmarks : 1));
     r->parked = xmalloc(sizeof *r->parked * (r->nmarks ? r->nmarks : 1));
     r->acq_waiter = xmalloc(sizeof *r->acq_waiter * (r->nacq ? r->nacq : 1));
-    r->own_ns = zalloc(nth + 1, sizeof *r->own_ns);
-    r->held_ns = zalloc(nth + 1, sizeof *r->held_ns);
-    r->untraced_share = zalloc(nth + 1, sizeof *r->untraced_share);
+    r->own_ns = zalloc(m->nth + 1, sizeof *r->own_ns);
+    r->held_ns = zalloc(m->nth + 1, sizeof *r->held_ns);
+    r->untraced_share = zalloc(m->nth + 1, sizeof *r->untraced_share);
 }
 
 /* after the replay at factor 1: each thread's untraced hold time of the
  * lock (its HOLD_SUM estimate less its traced holds, at least 0) as a share
  * of its own work (at most all of it) */
-static void untraced_shares(struct replay *r)
+static void untraced_shares(const struct model *m, struct replay *r)
 {
-    r->untraced_known = meta_hold_sums();
+    r->untraced_known = meta_hold_sums(m);
     r->untraced_ns = 0;
     r->untraced_over = 0;
-    uint64_t span = t_last - t_first;
-    for (uint32_t t = 0; t < nth; t++) {
+    uint64_t span = m->t_last - m->t_first;
+    for (uint32_t t = 0; t < m->nth; t++) {
         uint64_t est;
-        if (!meta_hold_sum(th[t].tid, lk[r->lock].addr, &est) || est <= r->held_ns[t])
+        if (!meta_hold_sum(m, m->th[t].tid, m->lk[r->lock].addr, &est) || est <= r->held_ns[t])
             continue;
         r->untraced_over += est > span;
         uint64_t untraced = est - r->held_ns[t];
@@ -458,16 +461,16 @@ static void replay_free(struct replay *r)
 /* ---- which locks, and the lines ---- */
 
 /* a lock the replay can scale: one holder at a time, holds that do not overlap */
-static int replayable(uint32_t l)
+static int replayable(const struct model *m, uint32_t l)
 {
-    return lw_kinds[lw_kind_of_type(lk[l].type)].exclusive && !lk[l].holds_overlap;
+    return lw_kinds[lw_kind_of_type(m->lk[l].type)].exclusive && !m->lk[l].holds_overlap;
 }
 
-static uint64_t contended_wait_ns(uint32_t l)
+static uint64_t contended_wait_ns(const struct model *m, uint32_t l)
 {
     uint64_t ns = 0;
-    for (size_t k = by_lock_off[l]; k < by_lock_off[l + 1]; k++) {
-        const struct wait *w = &waits[by_lock[k].wait];
+    for (size_t k = m->by_lock_off[l]; k < m->by_lock_off[l + 1]; k++) {
+        const struct wait *w = &m->waits[m->by_lock[k].wait];
         if (w->cls == LW_WAIT_CONTENDED)
             ns += w->e - w->s;
     }
@@ -476,13 +479,13 @@ static uint64_t contended_wait_ns(uint32_t l)
 
 /* the lock named label (its label or 0xADDR); exit 2 if none, or if the
  * label names more than one (the candidates said, by address) */
-static uint32_t lock_named(const char *label)
+static uint32_t lock_named(const struct model *m, const char *label)
 {
     char buf[256], addr[32], cands[1024] = "";
     uint32_t found = UINT32_MAX, count = 0;
-    for (uint32_t l = 0; l < nlk; l++) {
-        meta_lock_label(l, buf, sizeof buf);
-        snprintf(addr, sizeof addr, "0x%" PRIx64, lk[l].addr);
+    for (uint32_t l = 0; l < m->nlk; l++) {
+        meta_lock_label(m, l, buf, sizeof buf);
+        snprintf(addr, sizeof addr, "0x%" PRIx64, m->lk[l].addr);
         if (!strcmp(addr, label)) {
             found = l;
             count = 1;
@@ -491,32 +494,32 @@ static uint32_t lock_named(const char *label)
         if (strcmp(buf, label))
             continue;
         size_t n = strlen(cands);
-        snprintf(cands + n, sizeof cands - n, "%s%s (%s)", count ? ", " : "", addr, lw_type_name(lk[l].type));
+        snprintf(cands + n, sizeof cands - n, "%s%s (%s)", count ? ", " : "", addr, lw_type_name(m->lk[l].type));
         if (!count++)
             found = l;
     }
     if (!count)
         die_usage("--lock %s: no such lock in %s (give its label or address as the report prints them)", label,
-                  path);
+                  m->path);
     if (count > 1)
-        die_usage("--lock %s: %u locks in %s have that label: %s; name one by its address", label, count, path,
+        die_usage("--lock %s: %u locks in %s have that label: %s; name one by its address", label, count, m->path,
                   cands);
-    if (!replayable(found))
+    if (!replayable(m, found))
         die_usage("--lock %s: a %s whose holds overlap or that has no single holder: "
-                  "the replay scales only exclusive holds", label, lw_type_name(lk[found].type));
+                  "the replay scales only exclusive holds", label, lw_type_name(m->lk[found].type));
     return found;
 }
 
 struct ranked { uint64_t neg_ns; uint32_t lock; }; /* leading key: largest wait first */
 
 /* the replayable locks with contended waits, most waited for first; count in *n */
-static struct ranked *top_locks(size_t *n)
+static struct ranked *top_locks(const struct model *m, size_t *n)
 {
-    struct ranked *r = xmalloc(sizeof *r * (nlk ? nlk : 1));
+    struct ranked *r = xmalloc(sizeof *r * (m->nlk ? m->nlk : 1));
     *n = 0;
-    for (uint32_t l = 0; l < nlk; l++) {
-        uint64_t ns = contended_wait_ns(l);
-        if (ns && replayable(l))
+    for (uint32_t l = 0; l < m->nlk; l++) {
+        uint64_t ns = contended_wait_ns(m, l);
+        if (ns && replayable(m, l))
             r[(*n)++] = (struct ranked){UINT64_MAX - ns, l};
     }
     sort_by_key(r, *n, sizeof *r);
@@ -546,33 +549,33 @@ static void say(double f, double pct, const char *label, int first)
 }
 
 /* the replays of lock l at each factor, calibrated by the replay at 1 */
-static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uint32_t *enders)
+static void what_if_lock(const struct model *m, uint32_t l, const double *factors, size_t nf, const uint32_t *enders)
 {
     struct replay r;
     char label[256], said[300]; /* said: for people, told apart from a namesake */
-    replay_init(&r, l, enders);
-    meta_lock_label(l, label, sizeof label);
-    meta_lock_label_unique(l, said, sizeof said);
-    uint64_t wall = nth ? th[last_thread].end - t_first : 0;
+    replay_init(m, &r, l, enders);
+    meta_lock_label(m, l, label, sizeof label);
+    meta_lock_label_unique(m, l, said, sizeof said);
+    uint64_t wall = m->nth ? m->th[m->last_thread].end - m->t_first : 0;
     r.factor = 1;
-    uint64_t base = replay(&r);
-    untraced_shares(&r);
+    uint64_t base = replay(m, &r);
+    untraced_shares(m, &r);
     char untraced[32] = "NA";
     if (r.untraced_known)
         snprintf(untraced, sizeof untraced, "%" PRIu64, r.untraced_ns);
     for (size_t i = 0; i < nf; i++) {
         r.factor = factors[i];
-        uint64_t pred = replay(&r);
+        uint64_t pred = replay(m, &r);
         double ratio = base ? (double)pred / (double)base : 1;
         uint64_t predicted = (uint64_t)llround((double)wall * ratio);
         double pct = 100 * (1 - ratio);
-        uint64_t saved = (uint64_t)llround((double)lk[l].cs_ns * (1 - factors[i]));
+        uint64_t saved = (uint64_t)llround((double)m->lk[l].cs_ns * (1 - factors[i]));
         uint64_t naive = wall > saved ? wall - saved : 0;
         printf("RESULT exp=lockwait kind=whatif pid=%" PRIu32 " lock=%s lock_addr=0x%" PRIx64 " type=%s "
                "hold_factor=%g wall_ns=%" PRIu64 " predicted_wall_ns=%" PRIu64 " predicted_saving_pct=%.2f "
                "replay_base_ns=%" PRIu64 " replay_ns=%" PRIu64 " critpath_predicted_wall_ns=%" PRIu64
-               " acquisitions=%zu forced_count=%zu untraced_hold_ns=%s\n", hdr.pid, label, lk[l].addr,
-               lw_type_name(lk[l].type), factors[i], wall, predicted, pct, base, pred, naive, r.nacq, r.forced,
+               " acquisitions=%zu forced_count=%zu untraced_hold_ns=%s\n", m->hdr.pid, label, m->lk[l].addr,
+               lw_type_name(m->lk[l].type), factors[i], wall, predicted, pct, base, pred, naive, r.nacq, r.forced,
                untraced);
         say(factors[i], pct, said, i == 0);
     }
@@ -584,33 +587,33 @@ static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uin
         fprintf(stderr, "  (the hold sums (HOLD_SUM) of %zu thread%s say %s held %s longer than the whole trace "
                         "(%.3f ms): a few sampled holds, or a corrupt trace; the replay counts all %s work as hold)\n",
                 r.untraced_over, r.untraced_over == 1 ? "" : "s", r.untraced_over == 1 ? "it" : "they", said,
-                (double)(t_last - t_first) / 1e6, r.untraced_over == 1 ? "its" : "their");
+                (double)(m->t_last - m->t_first) / 1e6, r.untraced_over == 1 ? "its" : "their");
     if (r.forced)
         fprintf(stderr, "  (the replay of %s let %zu steps through out of the observed order)\n", said, r.forced);
     replay_free(&r);
 }
 
-void what_if_check(const char *lock)
+void what_if_check(const struct model *m, const char *lock)
 {
-    (void)lock_named(lock);
+    (void)lock_named(m, lock);
 }
 
-void what_if(const double *factors, size_t nf, const char *lock, long top)
+void what_if(const struct model *m, const double *factors, size_t nf, const char *lock, long top)
 {
-    uint32_t *enders = wait_enders();
+    uint32_t *enders = wait_enders(m);
     if (lock) {
-        what_if_lock(lock_named(lock), factors, nf, enders);
+        what_if_lock(m, lock_named(m, lock), factors, nf, enders);
         free(enders);
         return;
     }
     size_t n;
-    struct ranked *r = top_locks(&n);
+    struct ranked *r = top_locks(m, &n);
     if (!n)
         fprintf(stderr, "lockwait_report: --what-if: no lock with contended waits to replay\n");
     else
         fprintf(stderr, "what if the holds were shorter (a replay of the trace; docs/lockwait-manual.md):\n");
     for (size_t i = 0; i < n && (top == 0 || i < (size_t)top); i++)
-        what_if_lock(r[i].lock, factors, nf, enders);
+        what_if_lock(m, r[i].lock, factors, nf, enders);
     free(r);
     free(enders);
 }

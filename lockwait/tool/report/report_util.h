@@ -1,0 +1,16 @@
+/* report_util.h - lockwait_report's helpers (report_util.c): arrays that
+ * grow, zeroed arrays, and the stable sort by a leading 64-bit key. Every
+ * part of the reader may use them; they know nothing of the trace. */
+#ifndef LOCKWAIT_REPORT_UTIL_H
+#define LOCKWAIT_REPORT_UTIL_H
+
+#include <stddef.h>
+
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+
+void *zalloc(size_t n, size_t elem); /* zeroed, or exit 1 */
+void *grow(void *p, size_t *cap, size_t need, size_t elem); /* room for need elements */
+void sort_by_key(void *base, size_t n, size_t size); /* stable, by the leading uint64_t */
+
+#endif
