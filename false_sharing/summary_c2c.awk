@@ -18,6 +18,9 @@
 #   RESULT exp=false_sharing kind=c2c_order cpus=A,B,...
 #   RESULT exp=false_sharing kind=c2c_time elapsed_s=S pairs=N per_pair_ms=M
 #   RESULT exp=false_sharing kind=c2c_skip reason=R allowed_cpus=N
+# In a run of several invocations (run.sh), a kind=c2c line is build/combine's
+# mean over them (invocations=N invocations_total=M) while the other lines
+# are the first invocation's: the text says which figure is which.
 # A raw file without c2c lines (C2C=0) gives no section at all.
 # Every loop walks arrays by number (never "for (k in a)"), so the output is
 # the same under mawk, gawk and original-awk.
@@ -73,6 +76,10 @@ $1 == "RESULT" && $2 == "exp=false_sharing" && $3 ~ /^kind=c2c/ {
         np++
         pa[np] = f["cpu_a"]; pb[np] = f["cpu_b"]; pest[np] = f["one_way_ns"]; plo[np] = f["one_way_ns_lo"]
         phi[np] = f["one_way_ns_hi"]; pbusy[np] = f["busy"] + 0; ptwo[np] = f["two_modes"] + 0
+        # pooled by build/combine over a run's invocations (invocations=N of
+        # invocations_total=M); the classes lines are the first invocation's
+        if (f["invocations"] != "") { pooled++; pinv[np] = f["invocations"]; pinvt[np] = f["invocations_total"] }
+        if (!pbusy[np] && pest[np] != "NA") nmeasured++
         used += f["batches_used"]; all += f["batches_total"]; intf += f["batches_interfered"]; slow += f["batches_slow"]
         if (pbusy[np]) { nbusy++; busylist = busylist (busylist == "" ? "" : "; ") pa[np] "," pb[np] }
         if (ptwo[np] && !pbusy[np]) twolist = twolist (twolist == "" ? "" : ", ") pa[np] "," pb[np]
@@ -119,7 +126,12 @@ END {
     else if (measured == 1) printf "The one pair of the %d CPUs this process may use", plan_cpus
     else printf "All %d pairs of the %d CPUs this process may use", measured, plan_cpus
     if (elapsed != "") printf ", in %s s (%.0f ms per pair)", (elapsed < 1 ? sprintf("%.2f", elapsed) : sprintf("%.1f", elapsed)), perpair
-    printf ". Pairs are grouped into classes where their latencies differ by more than %d%% and by more than their intervals.\n\n", gap
+    printf ". Pairs are grouped into classes where their latencies differ by more than %d%% and by more than their intervals.", gap
+    # three hand-off figures of one run, each its own moment and method
+    if (pooled)
+        printf " The classes come from one invocation's map (the first in the main placement), the matrix and heatmap from each pair's mean over the invocations that measured it (%s of %s for pair %s,%s), and the hand-off probe above from a short reading around every invocation: three moments and methods, so their figures differ.", \
+            pinv[1], pinvt[1], pa[1], pb[1]
+    printf "\n\n"
 
     # the classes table
     csv = csvdir "/false_sharing-c2c-classes.csv"
@@ -150,7 +162,9 @@ END {
 function findings(   c, j, r, o, nsm, words, any, s) {
     print "Findings (all from the numbers above):"
     print ""
-    if (K == 0) {
+    if (K == 0 && pooled && nmeasured)
+        printf "- No classes: the one invocation's map they come from measured no pair cleanly (the machine was too busy then); the matrix and heatmap show the %d pair%s the other invocations measured.\n", nmeasured, (nmeasured == 1 ? "" : "s")
+    else if (K == 0) {
         print "- No pair could be measured cleanly: the machine was too busy (every pair had fewer clean batches than wanted, or more than half left out)."
     } else if (K == 1 && cn[1] == 1) {
         printf "- The one pair (%s) hands a line over in %s ns (95%% CI %s); the OS calls it %s. With one pair there are no classes to compare.\n", crep[1], ns(cest[1]), ci(clo[1], chi[1]), os_view(1)

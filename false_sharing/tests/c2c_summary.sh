@@ -52,6 +52,24 @@ left=$(( $(val "$pair" batches_total) - $(val "$pair" batches_used) ))
 check "raw: the left-out batches are counted ($left of $(val "$pair" batches_total))" \
   grep -q "Batches left out: $left of $(val "$pair" batches_total) " "$raw/summary.md"
 
+# a run of several invocations (fixture-pooled.txt: the untagged c2c lines of
+# a real 10-invocation run): the pair's figure is the mean of the 8
+# invocations that measured it, the classes the first invocation's map,
+# which measured nothing. The text may not say no pair was measured while the
+# heatmap draws one, and it says why the hand-off figures differ (issue 41)
+pooled=$TMP/pooled
+mkdir -p "$pooled"
+mawk -v csvdir="$pooled" -f "$ROOT/common/kv.awk" -f "$AWKF" "$D/fixture-pooled.txt" >"$pooled/summary.md"
+drawn=$(grep -c '<text [^>]*font-size="10"[^>]*>[0-9.]*</text>' "$pooled/false_sharing-c2c.svg" || true)
+check_awk "pooled: the heatmap draws the measured pair ($drawn cells with a figure)" "$drawn > 0"
+check_eq "pooled: ... so the findings do not say no pair could be measured" "" \
+  "$(grep 'No pair could be measured' "$pooled/summary.md" || true)"
+check "pooled: the findings say the classes' map measured nothing, the others did" \
+  grep -q '^- No classes: the one invocation.s map they come from measured no pair cleanly' "$pooled/summary.md"
+check "pooled: one sentence says why the classes, the matrix and the probe differ" \
+  grep -q 'The classes come from one invocation.s map .* (8 of 10 for pair 0,1), and the hand-off probe .*: three moments and methods, so their figures differ\.' \
+  "$pooled/summary.md"
+
 # the heatmap of 16 CPUs: one cell per CPU pair and one legend step per tenth
 svg=$TMP/mawk-sockets/false_sharing-c2c.svg
 check_eq "sockets: 256 cells and 10 legend steps in the SVG" "266" \

@@ -1,20 +1,23 @@
 /* lw_tree.c - one summary for a run of a process tree. The launcher
- * (lockwait/tool/lockwait) sets LOCKWAIT_TREE=DIR, a private directory of
- * the run with an empty DIR/records, and LOCKWAIT_TREE_TOP=its pid. Each
- * process of the run appends one-line records there: "start" when the
- * library starts in it, "fork" in a fork's child (one that then runs a
- * program the library cannot load into, or leaves by _exit, ends with
- * no other), "end" with its counts when it reports at exit. A process
- * that waited leaves its whole report in DIR/report.PID. The launcher
- * reads them once the program has ended and prints one table. A record
- * is one write(2) to a file opened O_APPEND: whole lines, whatever the
- * number of writers. */
+ * (lockwait/tool/lockwait) sets LOCKWAIT_TREE=DIR, the run's directory
+ * inside its per-user private one (not made yet), with an empty DIR.records
+ * beside it, and LOCKWAIT_TREE_TOP=its pid. Each process of the run appends
+ * one-line records to DIR.records: "start" when the library starts in it,
+ * "fork" in a fork's child (one that then runs a program the library cannot
+ * load into, or leaves by _exit, ends with no other), "end" with its counts
+ * when it reports at exit. A process that waited leaves its whole report in
+ * DIR/report.PID, making DIR first. The top process (the launcher's child)
+ * removes DIR.records after its own end record: the launcher reads it
+ * through a descriptor it opened before, so a run where nobody waited costs
+ * it no process (no mkdir, no rm). A record is one write(2) to a file opened
+ * O_APPEND: whole lines, whatever the number of writers. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lw_tree.h"
@@ -22,13 +25,13 @@
 #include "lw_core.h"
 #include "lw_output.h"
 
-/* "KIND pid=P ppid=Q comm=NAME REST" appended to DIR/records, in a run of the launcher */
+/* "KIND pid=P ppid=Q comm=NAME REST" appended to DIR.records, in a run of the launcher */
 static void tree_record(const char *kind, const char *fmt, ...)
 {
     char path[4096], line[512], name[32];
     if (!lw.cfg.tree)
         return;
-    snprintf(path, sizeof path, "%s/records", lw.cfg.tree);
+    snprintf(path, sizeof path, "%s.records", lw.cfg.tree);
     snprintf(name, sizeof name, "%s", program_invocation_short_name);
     for (char *c = name; *c; c++)
         if ((unsigned char)*c <= 0x20 || *c == 0x7f) /* one field of one line */
@@ -69,6 +72,15 @@ void lw_tree_end(int why)
     tree_record("end", " threads=%llu locks=%llu waited=%u wall_ns=%llu signal=%d",
                 (unsigned long long)LD(lw.nthreads), (unsigned long long)LD(lw.nlocks), LD(lw.waited) ? 1u : 0u,
                 (unsigned long long)(now_ns() - lw.start_ns), why > 0 ? why : 0);
+    if (lw.cfg.tree && lw.cfg.tree_top && (long)getppid() == lw.cfg.tree_top) {
+        /* the top process has ended: the launcher holds the records open */
+        char path[4096];
+        snprintf(path, sizeof path, "%s.records", lw.cfg.tree);
+        int e = errno;
+        if (unlink(path) != 0 && errno != ENOENT)
+            lw_say("cannot remove the run's records %s: %s", path, strerror(errno));
+        errno = e;
+    }
 }
 
 int lw_tree_top(void)
@@ -76,15 +88,38 @@ int lw_tree_top(void)
     return !lw.cfg.tree || (lw.cfg.tree_top && (long)getppid() == lw.cfg.tree_top);
 }
 
+/* DIR opened, made first (0700) by the run's first process to keep a
+ * report: not a symbolic link, this user's, or -1 with errno set */
+static int tree_dir(void)
+{
+    if (mkdir(lw.cfg.tree, 0700) != 0 && errno != EEXIST)
+        return -1;
+    int dfd = open(lw.cfg.tree, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (dfd < 0)
+        return -1;
+    struct stat st;
+    int e = fstat(dfd, &st) != 0 ? errno : st.st_uid != geteuid() || (st.st_mode & 077) ? EPERM : 0;
+    if (e) {
+        close(dfd);
+        errno = e;
+        return -1;
+    }
+    return dfd;
+}
+
 /* this process's whole report into DIR/report.PID, created new */
 void lw_tree_report(const char *p, size_t n)
 {
     if (!lw.cfg.tree)
         return;
-    char path[4096];
+    char path[4096], name[32];
     snprintf(path, sizeof path, "%s/report.%u", lw.cfg.tree, lw.pid);
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0600);
+    snprintf(name, sizeof name, "report.%u", lw.pid);
+    int dfd = tree_dir();
+    int fd = dfd < 0 ? -1 : openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0600);
     int err = fd < 0 ? errno : lw_deliver(fd, p, n);
+    if (dfd >= 0)
+        close(dfd);
     if (fd >= 0 && close(fd) != 0 && !err)
         err = errno;
     if (err)

@@ -14,7 +14,8 @@ source "$(dirname "$0")/../../../common/testlib.sh"
 L=$ROOT/lockwait/tool/lockwait
 C=$BUILD/lw_counts
 export TMPDIR=$TMP # the run's directories, where the test can see them
-runs() { find "$TMP" -maxdepth 1 -name 'lockwait-run.*' | wc -l | tr -d ' '; }
+U=$TMP/lockwait-$(id -u) # the launcher's per-user directory: run.PID (kept reports) and run.PID.records
+runs() { find "$U" -maxdepth 1 -name 'run.*' 2>/dev/null | wc -l | tr -d ' '; }
 
 # sh -c with children: one with uncontended locks, one without, one contended
 st=0
@@ -33,7 +34,7 @@ if [ "$(readlink -f /bin/sh)" != "$(readlink -f "$(type -P bash)")" ]; then # da
   check "a tree: a shell that leaves by _exit is named, with the reason" \
     grep -Eq '^  no report from 1 process: pid [0-9]+ \(sh\): ended without running its exit handlers \(_exit' "$TMP/t.err"
 fi
-rm -rf "$TMP"/lockwait-run.*
+rm -rf "$U"/run.*
 
 # two processes waited: each listed with the file its report is kept in
 "$L" -- sh -c "'$C' handoff 10 >/dev/null; '$C' handoff 20 >/dev/null; exit 0" 2>"$TMP/two.err"
@@ -44,19 +45,33 @@ while read -r rep; do
 done < <(sed -n 's/^  pid [0-9]* (lw_counts): .* report: \(.*\)$/\1/p' "$TMP/two.err")
 check_eq "... each report kept where the summary says" 2 "$n"
 check "... the top lock sums both" grep -Eq '^  top locks across the tree: lw_counts: m [0-9.]+ ms in 30 waits$' "$TMP/two.err"
-check_eq "... one directory kept, with the two reports only" "1 2" "$(runs) $(find "$TMP"/lockwait-run.* -type f | wc -l | tr -d ' ')"
-rm -rf "$TMP"/lockwait-run.*
+check_eq "... one directory kept, with the two reports only" "1 2" "$(runs) $(find "$U"/run.* -type f | wc -l | tr -d ' ')"
+rm -rf "$U"/run.*
 
 # nothing waited: at most 3 lines, and the run's directory removed
 "$L" -- bash -c "/bin/true; '$C' single 100 >/dev/null; /bin/true" 2>"$TMP/q.err"
 check_awk "no process waited: at most 3 lines on stderr ($(wc -l <"$TMP/q.err"))" "$(wc -l <"$TMP/q.err") <= 3"
 check "... saying so" grep -Eq '^lockwait: the run: [0-9]+ processes .*; none waited for a lock$' "$TMP/q.err"
 check_eq "... and no directory left behind" 0 "$(runs)"
+# nothing waited: the launcher ran no process of its own (no od, mktemp,
+# awk, rm, mkdir...: a build pays for each), seen by tools of those names
+# first on PATH that log their calls; the program's are called by full path
+mkdir -p "$TMP/spy"
+for t in od mktemp awk rm mkdir cat stat id cksum mv ln readlink dirname; do
+  printf '#!/bin/sh\necho %s >>"%s/spy.log"\nexec %s "$@"\n' "$t" "$TMP" "$(type -P "$t")" >"$TMP/spy/$t"
+  chmod +x "$TMP/spy/$t"
+done
+: >"$TMP/spy.log"
+PATH=$TMP/spy:$PATH "$L" -- "$(type -P bash)" -c "/bin/true; '$C' single 100 >/dev/null" 2>"$TMP/spy.err"
+check "no process waited, the launcher's tools watched: the summary" \
+  grep -Eq '^lockwait: the run: [0-9]+ processes \(.*\), [0-9]+ threads in their reports; none waited for a lock$' "$TMP/spy.err"
+check_eq "... and no process of the launcher's own" "" "$(sort -u "$TMP/spy.log" | tr '\n' ' ')"
+check_eq "... no file left behind" 0 "$(runs)"
 # a script run by a shell: the shell's processes, under their names
 printf '#!/bin/sh\n/bin/true\n/bin/true\n' >"$TMP/script.sh" && chmod +x "$TMP/script.sh"
 "$L" --full-reports -- "$TMP/script.sh" 2>"$TMP/s.err"
 check "a #!/bin/sh script: the summary counts its processes" grep -q '^lockwait: the run: 3 processes (' "$TMP/s.err"
-rm -rf "$TMP"/lockwait-run.*
+rm -rf "$U"/run.*
 
 # a lone shell that leaves by _exit (dash): not silent, the reason said
 if [ "$(readlink -f /bin/sh)" != "$(readlink -f "$(type -P bash)")" ]; then
