@@ -33,6 +33,7 @@
 #define _GNU_SOURCE
 #include "common.h"
 #include "report.h"
+#include "report_handoff.h"
 #include "../lw_search.h"
 
 #include <inttypes.h>
@@ -50,8 +51,10 @@ enum step_kind { ST_REL, ST_MARK, ST_WAIT, ST_ACQ, ST_END };
 /* key: observed time << 2 | rank; resume: observed time the thread runs on
  * from (a wait's end); arg: acquisition order (ST_ACQ), or mark (ST_WAIT:
  * NOBODY = keep its length; ST_MARK); brief: an acquisition whose release
- * is not in the trace or comes at once (a hold of unknown start) */
-struct step { uint64_t key, resume, lat; uint32_t thread, arg; uint8_t kind, brief; };
+ * is not in the trace or comes at once (a hold of unknown start); waited:
+ * an acquisition that waited in the trace for a known release (lat is its
+ * own hand-off, for the hand-off model) */
+struct step { uint64_t key, resume, lat; uint32_t thread, arg; uint8_t kind, brief, waited; };
 
 struct runner {
     size_t k, end;     /* its steps [k, end) still to run */
@@ -84,13 +87,15 @@ struct replay {
     uint64_t untraced_ns; /* summed over the threads */
     size_t untraced_over; /* threads whose estimate exceeds the whole trace */
     int untraced_known;   /* the trace has HOLD_SUM records */
+    struct handoff_model hm; /* what a grant after a wait pays (report_handoff.c) */
+    enum handoff_mode mode;  /* and under which assumption this replay runs */
 };
 
 static void add_step(struct replay *r, uint32_t t, uint64_t at, int kind, uint64_t resume, uint64_t lat,
                      uint32_t arg)
 {
     r->st = grow(r->st, &r->cap, r->nst + 1, sizeof *r->st);
-    r->st[r->nst++] = (struct step){STEP_KEY(at, kind), resume, lat, t, arg, (uint8_t)kind, 0};
+    r->st[r->nst++] = (struct step){STEP_KEY(at, kind), resume, lat, t, arg, (uint8_t)kind, 0, 0};
 }
 
 /* the waits other than for the chosen lock: each a dependency on the release
@@ -134,11 +139,14 @@ static void creation_steps(struct replay *r)
 }
 
 /* an acquisition of the chosen lock at observed time at (its hold starts at
- * resume; lat: UINT64_MAX when it did not wait), and the release of the
- * hold at rel (UINT64_MAX: not traced, taken as at once) */
-static void acquisition(struct replay *r, uint32_t t, uint64_t at, uint64_t resume, uint64_t lat, uint64_t rel)
+ * resume; lat: UINT64_MAX when it did not wait; waited: it waited for a
+ * known release, lat is its hand-off), and the release of the hold at rel
+ * (UINT64_MAX: not traced, taken as at once) */
+static void acquisition(struct replay *r, uint32_t t, uint64_t at, uint64_t resume, uint64_t lat, uint64_t rel,
+                        int waited)
 {
     add_step(r, t, at, ST_ACQ, resume, lat, 0);
+    r->st[r->nst - 1].waited = (uint8_t)waited;
     if (rel == UINT64_MAX || rel <= resume)
         r->st[r->nst - 1].brief = 1;
     else
@@ -171,7 +179,7 @@ static void thread_lock_steps(struct replay *r, uint32_t t, const struct hold *c
     for (size_t k = next_lock_wait(r, t, 0);; k = next_lock_wait(r, t, k + 1)) {
         const struct wait *w = k < th[t].nwait ? &waits[th[t].wait_off + k] : NULL;
         for (; j < nh && (!w || hs[j]->e <= w->s); j++) /* acquired without a wait */
-            acquisition(r, t, hs[j]->s, hs[j]->s, UINT64_MAX, hs[j]->e);
+            acquisition(r, t, hs[j]->s, hs[j]->s, UINT64_MAX, hs[j]->e, 0);
         if (!w)
             break;
         size_t k2 = next_lock_wait(r, t, k + 1);
@@ -179,7 +187,7 @@ static void thread_lock_steps(struct replay *r, uint32_t t, const struct hold *c
         if (j < nh && hs[j]->e <= next && (hs[j]->s <= w->e + HOLD_START_SLACK_NS || hs[j]->s == hs[j]->e))
             rel = hs[j++]->e;
         uint32_t ender = enders[(size_t)(w - waits)]; /* its handoff: from that release to its end */
-        acquisition(r, t, w->s, w->e, ender == NOBODY ? 0 : w->e - holds[ender].e, rel);
+        acquisition(r, t, w->s, w->e, ender == NOBODY ? 0 : w->e - holds[ender].e, rel, ender != NOBODY);
     }
 }
 
@@ -215,6 +223,24 @@ static void mean_handoff(struct replay *r)
     for (size_t i = 0; i < r->nst; i++)
         if (r->st[i].kind == ST_ACQ && r->st[i].lat == UINT64_MAX)
             r->st[i].lat = r->mean_lat;
+}
+
+/* the hand-off model from the acquisitions that waited for a known release:
+ * the wait before that release, and the hand-off after it */
+static void learn_handoffs(struct replay *r)
+{
+    uint64_t *pre = xmalloc(sizeof *pre * (r->nacq ? r->nacq : 1));
+    uint64_t *lat = xmalloc(sizeof *lat * (r->nacq ? r->nacq : 1));
+    size_t n = 0;
+    for (size_t i = 0; i < r->nst; i++)
+        if (r->st[i].kind == ST_ACQ && r->st[i].waited) {
+            uint64_t wait = r->st[i].resume - (r->st[i].key >> 2);
+            pre[n] = wait > r->st[i].lat ? wait - r->st[i].lat : 0;
+            lat[n++] = r->st[i].lat;
+        }
+    handoff_learn(&r->hm, pre, lat, n);
+    free(pre);
+    free(lat);
 }
 
 /* the steps thread by thread (stably), each thread's in time order: a
@@ -265,6 +291,7 @@ static void build_steps(struct replay *r, const uint32_t *enders)
         add_step(r, t, th[t].end, ST_END, th[t].end, 0, 0);
     }
     mean_handoff(r);
+    learn_handoffs(r);
     number_acquisitions(r);
     order_steps(r);
     r->nmarks = mstat.holds + nth;
@@ -341,7 +368,8 @@ static void run_thread(struct replay *r, uint32_t t)
                 return;
             }
             r->acq_waiter[s->arg] = NOBODY;
-            u->now = u->now >= r->free_at ? u->now : r->free_at + s->lat;
+            u->now = u->now >= r->free_at ? u->now
+                                          : r->free_at + handoff_cost(&r->hm, r->free_at - u->now, s->lat, s->waited);
             u->obs = MAX(u->obs, s->resume);
             u->holding = 1;
             u->held = s->arg;
@@ -388,6 +416,7 @@ static uint64_t replay(struct replay *r)
         r->acq_waiter[a] = NOBODY;
     r->ntodo = r->next_acq = r->forced = 0;
     r->free_at = 0;
+    handoff_rewind(&r->hm, r->mode);
     memset(r->own_ns, 0, sizeof *r->own_ns * nth);
     memset(r->held_ns, 0, sizeof *r->held_ns * nth);
     for (uint32_t t = 0; t < nth; t++) {
@@ -453,6 +482,7 @@ static void replay_free(struct replay *r)
     free(r->own_ns);
     free(r->held_ns);
     free(r->untraced_share);
+    handoff_free(&r->hm);
 }
 
 /* ---- which locks, and the lines ---- */
@@ -523,26 +553,15 @@ static struct ranked *top_locks(size_t *n)
     return r;
 }
 
-/* "halving the holds of X" (the first factor) or "halving them" (the next) */
-static void phrase(double f, const char *label, int first, char *out, size_t cap)
+/* the replay at factor f under hand-off assumption mode (whatif_predict's callback) */
+static uint64_t replay_at(void *ctx, double f, enum handoff_mode mode, size_t *forced)
 {
-    if (f == 0.5)
-        snprintf(out, cap, "halving %s%s", first ? "the holds of " : "them", first ? label : "");
-    else if (f == 0)
-        snprintf(out, cap, "removing %s%s entirely", first ? "the holds of " : "them", first ? label : "");
-    else
-        snprintf(out, cap, "scaling %s%s by %g", first ? "the holds of " : "them", first ? label : "", f);
-}
-
-static void say(double f, double pct, const char *label, int first)
-{
-    char p[352]; /* the phrase and a label of up to 300 */
-    phrase(f, label, first, p, sizeof p);
-    const char *dir = pct >= 0 ? "sooner" : "later";
-    if (first)
-        fprintf(stderr, "  %s would finish the program about %.0f%% %s", p, fabs(pct), dir);
-    else
-        fprintf(stderr, "; %s, %.0f%%%s", p, fabs(pct), pct >= 0 ? "" : " later");
+    struct replay *r = ctx;
+    r->factor = f;
+    r->mode = mode;
+    uint64_t ns = replay(r);
+    *forced = r->forced;
+    return ns;
 }
 
 /* the replays of lock l at each factor, calibrated by the replay at 1 */
@@ -557,26 +576,28 @@ static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uin
     r.factor = 1;
     uint64_t base = replay(&r);
     untraced_shares(&r);
-    char untraced[32] = "NA";
+    char untraced[32] = "NA", window[32] = "NA";
     if (r.untraced_known)
         snprintf(untraced, sizeof untraced, "%" PRIu64, r.untraced_ns);
+    if (r.hm.two_kinds)
+        snprintf(window, sizeof window, "%" PRIu64, r.hm.window);
+    struct whatif_pred *p = xmalloc(sizeof *p * (nf ? nf : 1));
+    whatif_predict(replay_at, &r, r.hm.two_kinds ? HM_NMODES : 1, factors, nf, wall, p);
     for (size_t i = 0; i < nf; i++) {
-        r.factor = factors[i];
-        uint64_t pred = replay(&r);
-        double ratio = base ? (double)pred / (double)base : 1;
-        uint64_t predicted = (uint64_t)llround((double)wall * ratio);
-        double pct = 100 * (1 - ratio);
+        double pct = 100 * (1 - (base ? (double)p[i].replay_ns / (double)base : 1));
         uint64_t saved = (uint64_t)llround((double)lk[l].cs_ns * (1 - factors[i]));
         uint64_t naive = wall > saved ? wall - saved : 0;
         printf("RESULT exp=lockwait kind=whatif pid=%" PRIu32 " lock=%s lock_addr=0x%" PRIx64 " type=%s "
                "hold_factor=%g wall_ns=%" PRIu64 " predicted_wall_ns=%" PRIu64 " predicted_saving_pct=%.2f "
                "replay_base_ns=%" PRIu64 " replay_ns=%" PRIu64 " critpath_predicted_wall_ns=%" PRIu64
-               " acquisitions=%zu forced_count=%zu untraced_hold_ns=%s\n", hdr.pid, label, lk[l].addr,
-               lw_type_name(lk[l].type), factors[i], wall, predicted, pct, base, pred, naive, r.nacq, r.forced,
-               untraced);
-        say(factors[i], pct, said, i == 0);
+               " acquisitions=%zu forced_count=%zu untraced_hold_ns=%s predicted_wall_lo_ns=%" PRIu64
+               " predicted_wall_hi_ns=%" PRIu64 " spin_window_ns=%s\n", hdr.pid, label, lk[l].addr,
+               lw_type_name(lk[l].type), factors[i], wall, p[i].wall_ns, pct, base, p[i].replay_ns, naive, r.nacq,
+               p[i].forced, untraced, p[i].lo_ns, p[i].hi_ns, window);
+        whatif_say(factors[i], pct, said, i == 0);
     }
     fputc('\n', stderr);
+    whatif_findings(&r.hm, factors, nf, p, wall, r.nacq, said);
     if (!r.untraced_known)
         fprintf(stderr, "  (the trace has no hold sums (HOLD_SUM, a writer before them): the hold time of %s's "
                         "holds nobody waited for is unknown and kept unscaled)\n", said);
@@ -585,8 +606,10 @@ static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uin
                         "(%.3f ms): a few sampled holds, or a corrupt trace; the replay counts all %s work as hold)\n",
                 r.untraced_over, r.untraced_over == 1 ? "" : "s", r.untraced_over == 1 ? "it" : "they", said,
                 (double)(t_last - t_first) / 1e6, r.untraced_over == 1 ? "its" : "their");
-    if (r.forced)
-        fprintf(stderr, "  (the replay of %s let %zu steps through out of the observed order)\n", said, r.forced);
+    if (nf && p[nf - 1].forced)
+        fprintf(stderr, "  (the replay of %s let %zu steps through out of the observed order)\n", said,
+                p[nf - 1].forced);
+    free(p);
     replay_free(&r);
 }
 
