@@ -223,7 +223,7 @@ void whatif_findings(const struct handoff_model *m, const double *factors, size_
                             "which hand-off the shorter waits will take\n", ph, pct_of(p[i].hi_ns, wall),
                     pct_of(p[i].lo_ns, wall), pct_of(p[i].wall_ns, wall));
         if ((double)p[i].forced > FORCED_SHARE * (double)acquisitions)
-            fprintf(stderr, "  finding: the prediction for %s is rough: its replay let %zu of %zu grants through "
-                            "out of the observed order\n", ph, p[i].forced, acquisitions);
+            fprintf(stderr, "  finding: the prediction for %s is rough: its replay let %zu steps through out of "
+                            "the observed order (%zu grants of the lock)\n", ph, p[i].forced, acquisitions);
     }
 }

@@ -8,9 +8,9 @@
  *   acquire  the chosen lock: each traced acquisition (a wait that ended
  *            with it, or a hold someone waited for) in the observed order
  *            of acquisitions; an acquisition that finds the previous one's
- *            hold still running waits for its release, plus the handoff the
- *            waiter took in the trace (the lock's mean handoff if it did
- *            not wait there)
+ *            hold still running waits for its release, plus a hand-off
+ *            that depends on how long it now waits (report_handoff.c: a
+ *            spin or a wake-up, learned from the trace)
  *   release  the chosen lock
  *   wait     any other wait: it ends when the thread whose release (unlock,
  *            post, signal, last arrival) ended it in the trace reaches that
@@ -29,7 +29,9 @@
  * without it (older traces) own work is kept unscaled. A replay that
  * cannot go on (a cycle the observed order makes, as with a hold whose
  * release was lost) lets the parked step with the earliest arrival through
- * and counts it (forced_count=). */
+ * and counts it (forced_count=). Each factor is replayed under the learned
+ * hand-offs and, for the range, with every waiter spinning and sleeping
+ * (whatif_predict in report_handoff.c). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report.h"
