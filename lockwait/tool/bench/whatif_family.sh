@@ -19,7 +19,7 @@ export LC_ALL=C
 
 usage() {
   cat <<'TXT'
-usage: lockwait/tool/bench/whatif_family.sh [-h] [-r RUNS] [-f FACTOR] [-n TAKES] [CASE...]
+usage: lockwait/tool/bench/whatif_family.sh [-h] [-r RUNS] [-f FACTOR] [-n TAKES] [-k DIR] [CASE...]
   CASE       SCENARIO:THREADS:HOLD_US:WORK_US, SCENARIO mutex or cond (default:
              mutex:2:30:20 mutex:2:40:30 mutex:2:60:20 mutex:2:8:20
              mutex:4:30:20 mutex:4:10:30 mutex:8:30:20 cond:4:20:20)
@@ -27,6 +27,8 @@ usage: lockwait/tool/bench/whatif_family.sh [-h] [-r RUNS] [-f FACTOR] [-n TAKES
   -f FACTOR  the hold factor predicted and measured (default 0.5)
   -n TAKES   lock takes over all threads per run (default 4000: each thread
              takes TAKES / THREADS; cond: items per producer)
+  -k DIR     keep each case's trace and report output in DIR (CASE.trace,
+             CASE.out, CASE.err; DIR must exist)
   Prints per case, on stdout:
     RESULT exp=lockwait kind=whatif_family scenario= threads= hold_ns= work_ns=
       hold_factor= runs= full_wall_ns= scaled_wall_ns= predicted_wall_ns=
@@ -44,7 +46,7 @@ die() { echo "whatif_family.sh: $*" >&2; exit 2; }
 
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
-runs=5 factor=0.5 takes=4000
+runs=5 factor=0.5 takes=4000 keep=''
 default_cases=(mutex:2:30:20 mutex:2:40:30 mutex:2:60:20 mutex:2:8:20
                mutex:4:30:20 mutex:4:10:30 mutex:8:30:20 cond:4:20:20)
 
@@ -57,6 +59,8 @@ while [ $# -gt 0 ]; do
         factor=$2; shift 2 ;;
     -n) if [ $# -lt 2 ] || ! [[ $2 =~ ^[1-9][0-9]{0,6}$ ]]; then die "-n needs TAKES, 1 to 9999999"; fi
         takes=$2; shift 2 ;;
+    -k) if [ $# -lt 2 ] || ! [ -d "$2" ]; then die "-k needs DIR, an existing directory"; fi
+        keep=$2; shift 2 ;;
     -*) die "unknown option $1 (see -h)" ;;
     *) break ;;
   esac
@@ -113,6 +117,9 @@ for c in "${cases[@]}"; do
         2>"$dir/report.err" || true
   fi
   fkey=$(awk -v f="$factor" 'BEGIN { printf "%g\n", f }') # as the report prints it
+  if [ -n "$keep" ]; then
+    for x in trace report.out report.err; do [ ! -e "$dir/$x" ] || cp "$dir/$x" "$keep/$c.${x#report.}"; done
+  fi
   pred=$(field predicted_wall_ns "$fkey") lo=$(field predicted_wall_lo_ns "$fkey")
   hi=$(field predicted_wall_hi_ns "$fkey") free=$(field predicted_wall_ns 0) traced=$(field wall_ns "$fkey")
   awk -v c="$c" -v s="$scen" -v t="$t" -v h="$hold" -v w="$work" -v f="$factor" -v r="$runs" -v full="$full" \
