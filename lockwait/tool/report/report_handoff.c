@@ -16,7 +16,10 @@
  *            one kind, and each waiter keeps its own (the replay before)
  *   window   the wait before the release that best tells the two apart:
  *            the fewest spins that waited longer plus wake-ups that waited
- *            as long or less (the smallest such wait)
+ *            as long or less (the smallest such wait); a window that
+ *            misplaces more than 1 in 4 waits does not fit, and the
+ *            learned replay keeps each waiter's own hand-off (the range
+ *            still spans all spin to all sleep)
  * In the replay a grant whose wait fits the window spins, a longer one
  * sleeps; it keeps its own observed hand-off when that is of the kind
  * picked, else it draws the next observed hand-off of that kind (in trace
@@ -58,8 +61,9 @@ static uint64_t split_of(const uint64_t *s, size_t n)
     return split;
 }
 
-/* the window: spins' waits sp[0..ns) and wake-ups' wk[0..nw), both sorted */
-static uint64_t window_of(const uint64_t *sp, size_t ns, const uint64_t *wk, size_t nw)
+/* the window: spins' waits sp[0..ns) and wake-ups' wk[0..nw), both sorted;
+ * *misplaced: the waits on its wrong side */
+static uint64_t window_of(const uint64_t *sp, size_t ns, const uint64_t *wk, size_t nw, size_t *misplaced)
 {
     size_t best_err = SIZE_MAX, j = 0;
     uint64_t best = 0;
@@ -73,6 +77,7 @@ static uint64_t window_of(const uint64_t *sp, size_t ns, const uint64_t *wk, siz
             best = w;
         }
     }
+    *misplaced = best_err;
     return best;
 }
 
@@ -100,7 +105,9 @@ void handoff_learn(struct handoff_model *m, const uint64_t *pre, const uint64_t 
         }
     qsort(spin_pre, m->nspin, sizeof *spin_pre, by_value);
     qsort(wake_pre, m->nwake, sizeof *wake_pre, by_value);
-    m->window = window_of(spin_pre, m->nspin, wake_pre, m->nwake);
+    size_t misplaced;
+    m->window = window_of(spin_pre, m->nspin, wake_pre, m->nwake, &misplaced);
+    m->window_fits = 4 * misplaced <= n;
     free(spin_pre);
     free(wake_pre);
 }
@@ -113,7 +120,7 @@ void handoff_rewind(struct handoff_model *m, enum handoff_mode mode)
 
 uint64_t handoff_cost(struct handoff_model *m, uint64_t pre, uint64_t own, int own_known)
 {
-    if (!m->two_kinds)
+    if (!m->two_kinds || (m->mode == HM_LEARNED && !m->window_fits))
         return own;
     int spins = m->mode == HM_ALL_SPIN || (m->mode == HM_LEARNED && pre <= m->window);
     if (own_known && (own <= m->split) == spins)
@@ -210,10 +217,14 @@ static double pct_of(uint64_t pred, uint64_t wall)
 void whatif_findings(const struct handoff_model *m, const double *factors, size_t nf, const struct whatif_pred *p,
                      uint64_t wall, size_t acquisitions, const char *said)
 {
-    if (m->two_kinds)
+    if (m->two_kinds && m->window_fits)
         fprintf(stderr, "  (hand-offs of %s: %zu spins of up to %.1f us, %zu wake-ups; a waiter spins when it "
                         "waits up to %.1f us before the release)\n", said, m->nspin, (double)m->split / 1e3,
                 m->nwake, (double)m->window / 1e3);
+    else if (m->two_kinds)
+        fprintf(stderr, "  (hand-offs of %s: %zu spins of up to %.1f us, %zu wake-ups, and no wait before the "
+                        "release tells them apart: each waiter keeps its own)\n", said, m->nspin,
+                (double)m->split / 1e3, m->nwake);
     for (size_t i = 0; i < nf; i++) {
         char ph[352];
         phrase(factors[i], said, 1, ph, sizeof ph);

@@ -18,6 +18,7 @@ struct handoff_model {
     int two_kinds;   /* spin hand-offs and wake-ups told apart in the trace */
     uint64_t split;  /* hand-offs up to this are spins, above it wake-ups */
     uint64_t window; /* a wait up to this long before the release spins */
+    int window_fits; /* it tells at least 3 in 4 waits' kinds; if not, each keeps its own */
     uint64_t *spin, *wake; /* the observed hand-offs of each kind, in trace order */
     size_t nspin, nwake, next_spin, next_wake; /* next_*: the next one drawn */
     enum handoff_mode mode;

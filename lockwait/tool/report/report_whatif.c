@@ -581,7 +581,7 @@ static void what_if_lock(uint32_t l, const double *factors, size_t nf, const uin
     char untraced[32] = "NA", window[32] = "NA";
     if (r.untraced_known)
         snprintf(untraced, sizeof untraced, "%" PRIu64, r.untraced_ns);
-    if (r.hm.two_kinds)
+    if (r.hm.two_kinds && r.hm.window_fits)
         snprintf(window, sizeof window, "%" PRIu64, r.hm.window);
     struct whatif_pred *p = xmalloc(sizeof *p * (nf ? nf : 1));
     whatif_predict(replay_at, &r, r.hm.two_kinds ? HM_NMODES : 1, factors, nf, wall, p);

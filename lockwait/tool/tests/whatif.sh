@@ -146,6 +146,37 @@ check_eq "hand-offs: each line's range is ordered, and 0 saves no less than 0.5"
 check "hand-offs: the range (all spin to all sleep) is wide, and said" \
   grep -q '^  finding: the prediction for halving the holds of mutex@0x1000 is unsure: .* sooner as every waiter spins or every waiter sleeps' "$TMP/report.err"
 check_eq "hand-offs: the whatif lines follow the grammar" "" "$(result_grammar "$TMP/report.out")"
+# two kinds of hand-off that no wait length tells apart: B waits 10 us
+# before A's release and spins (1 us), 10 us and sleeps (50 us), 50 us and
+# spins, 50 us and sleeps; every window misplaces 2 of the 4, so the
+# learned replay keeps each waiter's own hand-off, and the range is not
+# a point (all spin to all sleep)
+# (text mode: T_NS EVENT TID LOCK AUX HOLDER TYPE; 1 REQUEST 2 ACQUIRE 4 RELEASE 5 START 6 EXIT)
+cat >"$TMP/nofit.txt" <<'TXT'
+1000000000 5 101 0 0 0 0
+1000100000 4 101 1000 1000000000 0 1
+1000300000 4 101 1000 1000200000 0 1
+1000500000 4 101 1000 1000400000 0 1
+1000700000 4 101 1000 1000600000 0 1
+1000700000 6 101 0 0 0 0
+1000000000 5 102 0 0 0 0
+1000090000 1 102 1000 0 101 1
+1000101000 2 102 1000 1000090000 0 1
+1000290000 1 102 1000 0 101 1
+1000350000 2 102 1000 1000290000 0 1
+1000450000 1 102 1000 0 101 1
+1000501000 2 102 1000 1000450000 0 1
+1000650000 1 102 1000 0 101 1
+1000750000 2 102 1000 1000650000 0 1
+1000800000 6 102 0 0 0 0
+TXT
+"$G" text "$TMP/nofit.txt" "$TMP/nofit.trace"
+"$R" --what-if 0.5 --what-if 0 "$TMP/nofit.trace" >"$TMP/report.out" 2>"$TMP/report.err"
+half=$(grep 'kind=whatif .*hold_factor=0.5 ' "$TMP/report.out" || true)
+check "no window fits: said" grep -q '^  (hand-offs of mutex@0x1000: 2 spins of up to 1.0 us, 2 wake-ups, and no wait before the release tells them apart: each waiter keeps its own)$' "$TMP/report.err"
+check_eq "no window fits: spin_window_ns=NA, a range below to above the prediction" "NA 1" \
+  "$(field spin_window_ns "$half") $(awk -v a="$(field predicted_wall_lo_ns "$half")" -v b="$(field predicted_wall_hi_ns "$half")" 'BEGIN { print (a < b) }')"
+check_eq "no window fits: ordered, 0 saves no less than 0.5" ok "$(ranged "$TMP/report.out")"
 # one kind of hand-off (the 3-thread program above, every waiter 1 us
 # after the release): no window, no range, no finding
 trace one 3 12000000 2000000 1 1
