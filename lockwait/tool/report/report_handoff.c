@@ -20,11 +20,15 @@
  *            misplaces more than 1 in 4 waits does not fit, and the
  *            learned replay keeps each waiter's own hand-off (the range
  *            still spans all spin to all sleep)
- * In the replay a grant whose wait fits the window spins, a longer one
- * sleeps; it keeps its own observed hand-off when that is of the kind
- * picked, else it draws the next observed hand-off of that kind (in trace
- * order, cycling: the replay stays deterministic and the draws follow the
- * observed distribution, not its mean). */
+ * In the replay a grant that waited in the trace changes kind only when its
+ * wait crosses the window: a spin whose wait grows past it sleeps, a sleep
+ * whose wait shrinks to it spins (a wait the window misplaced keeps its
+ * kind, so the replay at factor 1 is the trace); one that did not wait in
+ * the trace spins when its wait fits the window, else sleeps. A grant of
+ * its own kind keeps its own hand-off, else draws the next observed
+ * hand-off of the kind (in trace order, cycling: the replay stays
+ * deterministic and the draws follow the observed distribution, not its
+ * mean). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report.h"
@@ -118,11 +122,20 @@ void handoff_rewind(struct handoff_model *m, enum handoff_mode mode)
     m->mode = mode;
 }
 
-uint64_t handoff_cost(struct handoff_model *m, uint64_t pre, uint64_t own, int own_known)
+uint64_t handoff_cost(struct handoff_model *m, uint64_t pre, uint64_t own, uint64_t own_pre, int own_known)
 {
     if (!m->two_kinds || (m->mode == HM_LEARNED && !m->window_fits))
         return own;
-    int spins = m->mode == HM_ALL_SPIN || (m->mode == HM_LEARNED && pre <= m->window);
+    int spins = m->mode == HM_ALL_SPIN;
+    if (m->mode == HM_LEARNED) {
+        int own_spun = own <= m->split;
+        if (!own_known)
+            spins = pre <= m->window;
+        else if (own_spun)
+            spins = !(own_pre <= m->window && pre > m->window);
+        else
+            spins = pre <= m->window && own_pre > m->window;
+    }
     if (own_known && (own <= m->split) == spins)
         return own;
     return spins ? m->spin[m->next_spin++ % m->nspin] : m->wake[m->next_wake++ % m->nwake];

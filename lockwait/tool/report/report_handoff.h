@@ -30,10 +30,10 @@ void handoff_learn(struct handoff_model *m, const uint64_t *pre, const uint64_t 
 /* before each replay: draws start again from the first observed one */
 void handoff_rewind(struct handoff_model *m, enum handoff_mode mode);
 /* the hand-off of a grant that waited pre ns in the replay before the
- * release; own: the hand-off it took in the trace (own_known 0: it did not
- * wait there, own is the lock's mean), kept where its kind is the one the
- * model picks */
-uint64_t handoff_cost(struct handoff_model *m, uint64_t pre, uint64_t own, int own_known);
+ * release; own: the hand-off it took in the trace after waiting own_pre
+ * (own_known 0: it did not wait there, own is the lock's mean), kept where
+ * its kind is the one the model picks */
+uint64_t handoff_cost(struct handoff_model *m, uint64_t pre, uint64_t own, uint64_t own_pre, int own_known);
 void handoff_free(struct handoff_model *m);
 
 /* ---- the predictions of one lock, with their range ---- */

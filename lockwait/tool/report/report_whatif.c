@@ -370,8 +370,11 @@ static void run_thread(struct replay *r, uint32_t t)
                 return;
             }
             r->acq_waiter[s->arg] = NOBODY;
-            u->now = u->now >= r->free_at ? u->now
-                                          : r->free_at + handoff_cost(&r->hm, r->free_at - u->now, s->lat, s->waited);
+            if (u->now < r->free_at) {
+                uint64_t wait = s->resume - MIN(s->resume, s->key >> 2); /* its observed one */
+                uint64_t own_pre = wait - MIN(wait, s->lat);
+                u->now = r->free_at + handoff_cost(&r->hm, r->free_at - u->now, s->lat, own_pre, s->waited);
+            }
             u->obs = MAX(u->obs, s->resume);
             u->holding = 1;
             u->held = s->arg;

@@ -177,6 +177,38 @@ check "no window fits: said" grep -q '^  (hand-offs of mutex@0x1000: 2 spins of 
 check_eq "no window fits: spin_window_ns=NA, a range below to above the prediction" "NA 1" \
   "$(field spin_window_ns "$half") $(awk -v a="$(field predicted_wall_lo_ns "$half")" -v b="$(field predicted_wall_hi_ns "$half")" 'BEGIN { print (a < b) }')"
 check_eq "no window fits: ordered, 0 saves no less than 0.5" ok "$(ranged "$TMP/report.out")"
+# a window that fits but misplaces one wait: B spins twice after waiting
+# 10 us, sleeps twice after 50 us, and once after 10 us (window 10 us, 1
+# wait in 5 on its wrong side). A wait changes kind only when it crosses
+# the window, so at factor 1 the misplaced sleep keeps its 50 us and the
+# replay gives the trace back (1 ms; picking the kind by the window alone
+# made it spin: 0.951 ms)
+cat >"$TMP/misplaced.txt" <<'TXT'
+1000000000 5 101 0 0 0 0
+1000100000 4 101 1000 1000000000 0 1
+1000300000 4 101 1000 1000200000 0 1
+1000500000 4 101 1000 1000400000 0 1
+1000700000 4 101 1000 1000600000 0 1
+1000900000 4 101 1000 1000800000 0 1
+1000900000 6 101 0 0 0 0
+1000000000 5 102 0 0 0 0
+1000090000 1 102 1000 0 101 1
+1000101000 2 102 1000 1000090000 0 1
+1000290000 1 102 1000 0 101 1
+1000301000 2 102 1000 1000290000 0 1
+1000450000 1 102 1000 0 101 1
+1000550000 2 102 1000 1000450000 0 1
+1000650000 1 102 1000 0 101 1
+1000750000 2 102 1000 1000650000 0 1
+1000890000 1 102 1000 0 101 1
+1000950000 2 102 1000 1000890000 0 1
+1001000000 6 102 0 0 0 0
+TXT
+"$G" text "$TMP/misplaced.txt" "$TMP/misplaced.trace"
+"$R" --what-if 1 --lock 0x1000 "$TMP/misplaced.trace" >"$TMP/report.out" 2>/dev/null
+one=$(grep 'kind=whatif ' "$TMP/report.out" || true)
+check_eq "misplaced wait: window 10 us, the replay at 1 gives the trace's 1 ms back" "10000 1000000 1000000" \
+  "$(field spin_window_ns "$one") $(field wall_ns "$one") $(field replay_base_ns "$one")"
 # one kind of hand-off (the 3-thread program above, every waiter 1 us
 # after the release): no window, no range, no finding
 trace one 3 12000000 2000000 1 1
