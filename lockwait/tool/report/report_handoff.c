@@ -20,11 +20,15 @@
  *            misplaces more than 1 in 4 waits does not fit, and the
  *            learned replay keeps each waiter's own hand-off (the range
  *            still spans all spin to all sleep)
- * In the replay a grant that waited in the trace changes kind only when its
- * wait crosses the window: a spin whose wait grows past it sleeps, a sleep
- * whose wait shrinks to it spins (a wait the window misplaced keeps its
- * kind, so the replay at factor 1 is the trace); one that did not wait in
- * the trace spins when its wait fits the window, else sleeps. A grant of
+ * In the replay a sleep whose wait shrinks across the window to fit it
+ * spins (a wait the window misplaced keeps its kind, so the replay at
+ * factor 1 is the trace); a spin stays a spin: its wait grows past the
+ * window mostly because the replay keeps the observed order of grants
+ * (where a real run grants whoever arrives), and under load the wake-ups it
+ * would draw are milliseconds of waiting for a CPU (a traced 4-thread run:
+ * 0% predicted, 12% measured); the all-sleep replay bounds that case. One
+ * that did not wait in the trace spins when its wait fits the window, else
+ * sleeps. A grant of
  * its own kind keeps its own hand-off, else draws the next observed
  * hand-off of the kind (in trace order, cycling: the replay stays
  * deterministic and the draws follow the observed distribution, not its
@@ -132,7 +136,7 @@ uint64_t handoff_cost(struct handoff_model *m, uint64_t pre, uint64_t own, uint6
         if (!own_known)
             spins = pre <= m->window;
         else if (own_spun)
-            spins = !(own_pre <= m->window && pre > m->window);
+            spins = 1; /* the comment at the top says why */
         else
             spins = pre <= m->window && own_pre > m->window;
     }
