@@ -64,6 +64,7 @@ struct runner {
     int holding, done;
     uint32_t held;        /* the acquisition it holds */
     uint32_t next_parked; /* the next thread parked on the same mark */
+    int queued;           /* in the todo list already */
 };
 
 struct replay {
@@ -319,8 +320,13 @@ static uint64_t work_until(struct replay *r, uint32_t t, uint64_t at)
     return u->now + (uint64_t)llround((double)d * scale);
 }
 
+/* once: two wake-ups before it runs (a release readying a waiter a forced
+ * step already let through) overflowed the list of nth */
 static void ready(struct replay *r, uint32_t t)
 {
+    if (r->run[t].queued)
+        return;
+    r->run[t].queued = 1;
     r->todo[r->ntodo++] = t;
 }
 
@@ -425,13 +431,16 @@ static uint64_t replay(struct replay *r)
     memset(r->own_ns, 0, sizeof *r->own_ns * nth);
     memset(r->held_ns, 0, sizeof *r->held_ns * nth);
     for (uint32_t t = 0; t < nth; t++) {
-        r->run[t] = (struct runner){r->start_of[t], r->start_of[t + 1], th[t].start, th[t].start, 0, 0, 0, NOBODY};
+        r->run[t] = (struct runner){r->start_of[t], r->start_of[t + 1], th[t].start, th[t].start, 0, 0, 0, NOBODY, 0};
         ready(r, t);
     }
-    do
-        while (r->ntodo)
-            run_thread(r, r->todo[--r->ntodo]);
-    while (force_one(r));
+    do {
+        while (r->ntodo) {
+            uint32_t t = r->todo[--r->ntodo];
+            r->run[t].queued = 0;
+            run_thread(r, t);
+        }
+    } while (force_one(r));
     uint64_t end = t_first;
     for (uint32_t t = 0; t < nth; t++)
         end = MAX(end, r->run[t].now);
