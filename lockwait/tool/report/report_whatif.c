@@ -8,9 +8,9 @@
  *   acquire  the chosen lock: each traced acquisition (a wait that ended
  *            with it, or a hold someone waited for) in the observed order
  *            of acquisitions; an acquisition that finds the previous one's
- *            hold still running waits for its release, plus the handoff the
- *            waiter took in the trace (the lock's mean handoff if it did
- *            not wait there)
+ *            hold still running waits for its release, plus a hand-off
+ *            that depends on how long it now waits (report_handoff.c: a
+ *            spin or a wake-up, learned from the trace)
  *   release  the chosen lock
  *   wait     any other wait: it ends when the thread whose release (unlock,
  *            post, signal, last arrival) ended it in the trace reaches that
@@ -29,13 +29,16 @@
  * without it (older traces) own work is kept unscaled. A replay that
  * cannot go on (a cycle the observed order makes, as with a hold whose
  * release was lost) lets the parked step with the earliest arrival through
- * and counts it (forced_count=). */
+ * and counts it (forced_count=). Each factor is replayed under the learned
+ * hand-offs and, for the range, with every waiter spinning and sleeping
+ * (whatif_predict in report_handoff.c). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_meta.h"
 #include "report_model.h"
 #include "report_util.h"
 #include "report_views.h"
+#include "report_handoff.h"
 #include "../lw_search.h"
 
 #include <inttypes.h>
@@ -53,8 +56,10 @@ enum step_kind { ST_REL, ST_MARK, ST_WAIT, ST_ACQ, ST_END };
 /* key: observed time << 2 | rank; resume: observed time the thread runs on
  * from (a wait's end); arg: acquisition order (ST_ACQ), or mark (ST_WAIT:
  * NOBODY = keep its length; ST_MARK); brief: an acquisition whose release
- * is not in the trace or comes at once (a hold of unknown start) */
-struct step { uint64_t key, resume, lat; uint32_t thread, arg; uint8_t kind, brief; };
+ * is not in the trace or comes at once (a hold of unknown start); waited:
+ * an acquisition that waited in the trace for a known release (lat is its
+ * own hand-off, for the hand-off model) */
+struct step { uint64_t key, resume, lat; uint32_t thread, arg; uint8_t kind, brief, waited; };
 
 struct runner {
     size_t k, end;     /* its steps [k, end) still to run */
@@ -62,6 +67,7 @@ struct runner {
     int holding, done;
     uint32_t held;        /* the acquisition it holds */
     uint32_t next_parked; /* the next thread parked on the same mark */
+    int queued;           /* in the todo list already */
 };
 
 struct replay {
@@ -87,13 +93,16 @@ struct replay {
     uint64_t untraced_ns; /* summed over the threads */
     size_t untraced_over; /* threads whose estimate exceeds the whole trace */
     int untraced_known;   /* the trace has HOLD_SUM records */
+    struct handoff_model hm; /* what a grant after a wait pays (report_handoff.c) */
+    enum handoff_mode mode;  /* and under which assumption this replay runs */
+    const struct model *m;   /* the trace's, for replay_at */
 };
 
 static void add_step(struct replay *r, uint32_t t, uint64_t at, int kind, uint64_t resume, uint64_t lat,
                      uint32_t arg)
 {
     r->st = grow(r->st, &r->cap, r->nst + 1, sizeof *r->st);
-    r->st[r->nst++] = (struct step){STEP_KEY(at, kind), resume, lat, t, arg, (uint8_t)kind, 0};
+    r->st[r->nst++] = (struct step){STEP_KEY(at, kind), resume, lat, t, arg, (uint8_t)kind, 0, 0};
 }
 
 /* the waits other than for the chosen lock: each a dependency on the release
@@ -137,11 +146,14 @@ static void creation_steps(const struct model *m, struct replay *r)
 }
 
 /* an acquisition of the chosen lock at observed time at (its hold starts at
- * resume; lat: UINT64_MAX when it did not wait), and the release of the
- * hold at rel (UINT64_MAX: not traced, taken as at once) */
-static void acquisition(struct replay *r, uint32_t t, uint64_t at, uint64_t resume, uint64_t lat, uint64_t rel)
+ * resume; lat: UINT64_MAX when it did not wait; waited: it waited for a
+ * known release, lat is its hand-off), and the release of the hold at rel
+ * (UINT64_MAX: not traced, taken as at once) */
+static void acquisition(struct replay *r, uint32_t t, uint64_t at, uint64_t resume, uint64_t lat, uint64_t rel,
+                        int waited)
 {
     add_step(r, t, at, ST_ACQ, resume, lat, 0);
+    r->st[r->nst - 1].waited = (uint8_t)waited;
     if (rel == UINT64_MAX || rel <= resume)
         r->st[r->nst - 1].brief = 1;
     else
@@ -174,7 +186,7 @@ static void thread_lock_steps(const struct model *m, struct replay *r, uint32_t 
     for (size_t k = next_lock_wait(m, r, t, 0);; k = next_lock_wait(m, r, t, k + 1)) {
         const struct wait *w = k < m->th[t].nwait ? &m->waits[m->th[t].wait_off + k] : NULL;
         for (; j < nh && (!w || hs[j]->e <= w->s); j++) /* acquired without a wait */
-            acquisition(r, t, hs[j]->s, hs[j]->s, UINT64_MAX, hs[j]->e);
+            acquisition(r, t, hs[j]->s, hs[j]->s, UINT64_MAX, hs[j]->e, 0);
         if (!w)
             break;
         size_t k2 = next_lock_wait(m, r, t, k + 1);
@@ -182,7 +194,7 @@ static void thread_lock_steps(const struct model *m, struct replay *r, uint32_t 
         if (j < nh && hs[j]->e <= next && (hs[j]->s <= w->e + HOLD_START_SLACK_NS || hs[j]->s == hs[j]->e))
             rel = hs[j++]->e;
         uint32_t ender = enders[(size_t)(w - m->waits)]; /* its handoff: from that release to its end */
-        acquisition(r, t, w->s, w->e, ender == NOBODY ? 0 : w->e - m->holds[ender].e, rel);
+        acquisition(r, t, w->s, w->e, ender == NOBODY ? 0 : w->e - m->holds[ender].e, rel, ender != NOBODY);
     }
 }
 
@@ -218,6 +230,24 @@ static void mean_handoff(struct replay *r)
     for (size_t i = 0; i < r->nst; i++)
         if (r->st[i].kind == ST_ACQ && r->st[i].lat == UINT64_MAX)
             r->st[i].lat = r->mean_lat;
+}
+
+/* the hand-off model from the acquisitions that waited for a known release:
+ * the wait before that release, and the hand-off after it */
+static void learn_handoffs(struct replay *r)
+{
+    uint64_t *pre = xmalloc(sizeof *pre * (r->nacq ? r->nacq : 1));
+    uint64_t *lat = xmalloc(sizeof *lat * (r->nacq ? r->nacq : 1));
+    size_t n = 0;
+    for (size_t i = 0; i < r->nst; i++)
+        if (r->st[i].kind == ST_ACQ && r->st[i].waited) {
+            uint64_t wait = r->st[i].resume - (r->st[i].key >> 2);
+            pre[n] = wait > r->st[i].lat ? wait - r->st[i].lat : 0;
+            lat[n++] = r->st[i].lat;
+        }
+    handoff_learn(&r->hm, pre, lat, n);
+    free(pre);
+    free(lat);
 }
 
 /* the steps thread by thread (stably), each thread's in time order: a
@@ -268,6 +298,7 @@ static void build_steps(const struct model *m, struct replay *r, const uint32_t 
         add_step(r, t, m->th[t].end, ST_END, m->th[t].end, 0, 0);
     }
     mean_handoff(r);
+    learn_handoffs(r);
     number_acquisitions(r);
     order_steps(m, r);
     r->nmarks = m->mstat.holds + m->nth;
@@ -293,8 +324,13 @@ static uint64_t work_until(struct replay *r, uint32_t t, uint64_t at)
     return u->now + (uint64_t)llround((double)d * scale);
 }
 
+/* once: two wake-ups before it runs (a release readying a waiter a forced
+ * step already let through) overflowed the list of nth */
 static void ready(struct replay *r, uint32_t t)
 {
+    if (r->run[t].queued)
+        return;
+    r->run[t].queued = 1;
     r->todo[r->ntodo++] = t;
 }
 
@@ -344,7 +380,11 @@ static void run_thread(struct replay *r, uint32_t t)
                 return;
             }
             r->acq_waiter[s->arg] = NOBODY;
-            u->now = u->now >= r->free_at ? u->now : r->free_at + s->lat;
+            if (u->now < r->free_at) {
+                uint64_t wait = s->resume - MIN(s->resume, s->key >> 2); /* its observed one */
+                uint64_t own_pre = wait - MIN(wait, s->lat);
+                u->now = r->free_at + handoff_cost(&r->hm, r->free_at - u->now, s->lat, own_pre, s->waited);
+            }
             u->obs = MAX(u->obs, s->resume);
             u->holding = 1;
             u->held = s->arg;
@@ -391,16 +431,20 @@ static uint64_t replay(const struct model *m, struct replay *r)
         r->acq_waiter[a] = NOBODY;
     r->ntodo = r->next_acq = r->forced = 0;
     r->free_at = 0;
+    handoff_rewind(&r->hm, r->mode);
     memset(r->own_ns, 0, sizeof *r->own_ns * m->nth);
     memset(r->held_ns, 0, sizeof *r->held_ns * m->nth);
     for (uint32_t t = 0; t < m->nth; t++) {
-        r->run[t] = (struct runner){r->start_of[t], r->start_of[t + 1], m->th[t].start, m->th[t].start, 0, 0, 0, NOBODY};
+        r->run[t] = (struct runner){r->start_of[t], r->start_of[t + 1], m->th[t].start, m->th[t].start, 0, 0, 0, NOBODY, 0};
         ready(r, t);
     }
-    do
-        while (r->ntodo)
-            run_thread(r, r->todo[--r->ntodo]);
-    while (force_one(m, r));
+    do {
+        while (r->ntodo) {
+            uint32_t t = r->todo[--r->ntodo];
+            r->run[t].queued = 0;
+            run_thread(r, t);
+        }
+    } while (force_one(m, r));
     uint64_t end = m->t_first;
     for (uint32_t t = 0; t < m->nth; t++)
         end = MAX(end, r->run[t].now);
@@ -412,6 +456,7 @@ static void replay_init(const struct model *m, struct replay *r, uint32_t l, con
 {
     memset(r, 0, sizeof *r);
     r->lock = l;
+    r->m = m;
     build_steps(m, r, enders);
     r->run = xmalloc(sizeof *r->run * (m->nth ? m->nth : 1));
     r->todo = xmalloc(sizeof *r->todo * (m->nth ? m->nth : 1));
@@ -456,6 +501,7 @@ static void replay_free(struct replay *r)
     free(r->own_ns);
     free(r->held_ns);
     free(r->untraced_share);
+    handoff_free(&r->hm);
 }
 
 /* ---- which locks, and the lines ---- */
@@ -526,26 +572,16 @@ static struct ranked *top_locks(const struct model *m, size_t *n)
     return r;
 }
 
-/* "halving the holds of X" (the first factor) or "halving them" (the next) */
-static void phrase(double f, const char *label, int first, char *out, size_t cap)
+/* the replay at factor f under hand-off assumption mode (whatif_predict's callback) */
+static uint64_t replay_at(void *ctx, double f, enum handoff_mode mode, size_t *forced)
 {
-    if (f == 0.5)
-        snprintf(out, cap, "halving %s%s", first ? "the holds of " : "them", first ? label : "");
-    else if (f == 0)
-        snprintf(out, cap, "removing %s%s entirely", first ? "the holds of " : "them", first ? label : "");
-    else
-        snprintf(out, cap, "scaling %s%s by %g", first ? "the holds of " : "them", first ? label : "", f);
-}
-
-static void say(double f, double pct, const char *label, int first)
-{
-    char p[352]; /* the phrase and a label of up to 300 */
-    phrase(f, label, first, p, sizeof p);
-    const char *dir = pct >= 0 ? "sooner" : "later";
-    if (first)
-        fprintf(stderr, "  %s would finish the program about %.0f%% %s", p, fabs(pct), dir);
-    else
-        fprintf(stderr, "; %s, %.0f%%%s", p, fabs(pct), pct >= 0 ? "" : " later");
+    struct replay *r = ctx;
+    const struct model *m = r->m;
+    r->factor = f;
+    r->mode = mode;
+    uint64_t ns = replay(m, r);
+    *forced = r->forced;
+    return ns;
 }
 
 /* the replays of lock l at each factor, calibrated by the replay at 1 */
@@ -560,26 +596,28 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
     r.factor = 1;
     uint64_t base = replay(m, &r);
     untraced_shares(m, &r);
-    char untraced[32] = "NA";
+    char untraced[32] = "NA", window[32] = "NA";
     if (r.untraced_known)
         snprintf(untraced, sizeof untraced, "%" PRIu64, r.untraced_ns);
+    if (r.hm.two_kinds && r.hm.window_fits)
+        snprintf(window, sizeof window, "%" PRIu64, r.hm.window);
+    struct whatif_pred *p = xmalloc(sizeof *p * (nf ? nf : 1));
+    whatif_predict(replay_at, &r, r.hm.two_kinds ? HM_NMODES : 1, factors, nf, wall, p);
     for (size_t i = 0; i < nf; i++) {
-        r.factor = factors[i];
-        uint64_t pred = replay(m, &r);
-        double ratio = base ? (double)pred / (double)base : 1;
-        uint64_t predicted = (uint64_t)llround((double)wall * ratio);
-        double pct = 100 * (1 - ratio);
+        double pct = 100 * (1 - (base ? (double)p[i].replay_ns / (double)base : 1));
         uint64_t saved = (uint64_t)llround((double)m->lk[l].cs_ns * (1 - factors[i]));
         uint64_t naive = wall > saved ? wall - saved : 0;
         printf("RESULT exp=lockwait kind=whatif pid=%" PRIu32 " lock=%s lock_addr=0x%" PRIx64 " type=%s "
                "hold_factor=%g wall_ns=%" PRIu64 " predicted_wall_ns=%" PRIu64 " predicted_saving_pct=%.2f "
                "replay_base_ns=%" PRIu64 " replay_ns=%" PRIu64 " critpath_predicted_wall_ns=%" PRIu64
-               " acquisitions=%zu forced_count=%zu untraced_hold_ns=%s\n", m->hdr.pid, label, m->lk[l].addr,
-               lw_type_name(m->lk[l].type), factors[i], wall, predicted, pct, base, pred, naive, r.nacq, r.forced,
-               untraced);
-        say(factors[i], pct, said, i == 0);
+               " acquisitions=%zu forced_count=%zu untraced_hold_ns=%s predicted_wall_lo_ns=%" PRIu64
+               " predicted_wall_hi_ns=%" PRIu64 " spin_window_ns=%s\n", m->hdr.pid, label, m->lk[l].addr,
+               lw_type_name(m->lk[l].type), factors[i], wall, p[i].wall_ns, pct, base, p[i].replay_ns, naive, r.nacq,
+               p[i].forced, untraced, p[i].lo_ns, p[i].hi_ns, window);
+        whatif_say(factors[i], pct, said, i == 0);
     }
     fputc('\n', stderr);
+    whatif_findings(&r.hm, factors, nf, p, wall, r.nacq, said);
     if (!r.untraced_known)
         fprintf(stderr, "  (the trace has no hold sums (HOLD_SUM, a writer before them): the hold time of %s's "
                         "holds nobody waited for is unknown and kept unscaled)\n", said);
@@ -588,8 +626,10 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
                         "(%.3f ms): a few sampled holds, or a corrupt trace; the replay counts all %s work as hold)\n",
                 r.untraced_over, r.untraced_over == 1 ? "" : "s", r.untraced_over == 1 ? "it" : "they", said,
                 (double)(m->t_last - m->t_first) / 1e6, r.untraced_over == 1 ? "its" : "their");
-    if (r.forced)
-        fprintf(stderr, "  (the replay of %s let %zu steps through out of the observed order)\n", said, r.forced);
+    if (nf && p[nf - 1].forced)
+        fprintf(stderr, "  (the replay of %s let %zu steps through out of the observed order)\n", said,
+                p[nf - 1].forced);
+    free(p);
     replay_free(&r);
 }
 

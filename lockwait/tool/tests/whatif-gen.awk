@@ -3,6 +3,9 @@
 # each in time order): T threads (tids 100..) take one mutex (0x1000) R
 # times each, working W ns before each take and holding it H ns; the lock
 # goes to the earliest request, a waiter running D ns after the release.
+# SPIN=S (optional): a waiter that waited up to S ns before the release
+# spun and runs DS ns after it instead (D: the wake-up of one that slept).
+# J (optional): a thread's odd takes work J ns more (waits of two lengths).
 # Like the library, only contended events are written: a REQUEST and an
 # ACQUIRE for a take that waited, a RELEASE (AUX: the hold's start, or 0
 # when TIMED=0) for a hold someone waited for. HOLDSUM=1 adds, after each
@@ -11,13 +14,14 @@
 # that says no hold was timed (HOLDER 0, AUX 0). The program's wall time
 # (first thread start to last exit, ns) goes to the file WALL.
 #   awk -v T=5 -v R=40 -v W=4200000 -v H=2000000 -v D=1000 -v TIMED=1 \
-#       [-v HOLDSUM=1] -v WALL=FILE -f whatif-gen.awk
+#       [-v HOLDSUM=1] [-v SPIN=40000 -v DS=2000 -v J=30000] -v WALL=FILE -f whatif-gen.awk
 # Deterministic (integers below 2^53): the same under mawk, gawk, original-awk.
 function rec(i, t, ev, aux, type) {
   out[i, n[i]++] = sprintf("%.0f %d %d %s %.0f 0 %d", t, ev, 100 + i, (ev == 5 || ev == 6) ? "0" : "1000", aux, type)
 }
 BEGIN {
   T0 = 1000000000
+  if (SPIN == "") SPIN = -1
   for (i = 0; i < T; i++) { q[i] = T0 + W + i * 1000; left[i] = R; n[i] = 0; rec(i, T0, 5, 99, 0) }
   F = T0; wall = 0
   while (1) {
@@ -25,8 +29,8 @@ BEGIN {
     for (i = 0; i < T; i++) if (left[i] > 0 && (b < 0 || q[i] < q[b])) b = i
     if (b < 0) break
     g = q[b]
-    if (q[b] < F) { g = F + D; rec(b, q[b], 1, 0, 1); rec(b, g, 2, q[b], 1) }
-    e = g + H; left[b]--; q[b] = e + W
+    if (q[b] < F) { g = F + (F - q[b] <= SPIN ? DS : D); rec(b, q[b], 1, 0, 1); rec(b, g, 2, q[b], 1) }
+    e = g + H; left[b]--; q[b] = e + W + (left[b] % 2) * J
     for (i = 0; i < T; i++) if (left[i] > 0 && q[i] < e) { rec(b, e, 4, TIMED ? g : 0, 1); break }
     F = e
     if (!left[b]) { rec(b, q[b], 6, 0, 0); if (q[b] - T0 > wall) wall = q[b] - T0 }

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# whatif_family.sh - how close lockwait_report --what-if comes to real runs
+# (issue 38's family): for each case SCENARIO:THREADS:HOLD_US:WORK_US it runs
+# the bare lockwait_workload RUNS times at the hold and RUNS times at the
+# hold scaled by FACTOR, traces one more run at the hold (lockwait --trace),
+# and prints the prediction for FACTOR against the median of the scaled
+# runs, with the error and the range the report gives. The default cases:
+# 2 threads at (H, W) = (30,20), (40,30), (60,20), (8,20) us (holds 0.4x to
+# 3x the work: both sides of the point where the mutex stops being the
+# bottleneck), 4 and 8 threads, and the condvar producer/consumer (cond:
+# half produce, half consume, one mutex; with 2 threads the mutex is never
+# contended, so not traced, and the report has no prediction: NA). Each
+# case takes about
+# (2 RUNS + 1) x THREADS x OPS x (HOLD + WORK) of CPU.
+# Requires ./build.sh. A benchmark, not a test: timings depend on the
+# machine and its load (say so when you quote them).
+set -euo pipefail
+export LC_ALL=C
+
+usage() {
+  cat <<'TXT'
+usage: lockwait/tool/bench/whatif_family.sh [-h] [-r RUNS] [-f FACTOR] [-n TAKES] [-k DIR] [CASE...]
+  CASE       SCENARIO:THREADS:HOLD_US:WORK_US, SCENARIO mutex or cond (default:
+             mutex:2:30:20 mutex:2:40:30 mutex:2:60:20 mutex:2:8:20
+             mutex:4:30:20 mutex:4:10:30 mutex:8:30:20 cond:4:20:20)
+  -r RUNS    bare runs at the hold and at the scaled hold (default 5)
+  -f FACTOR  the hold factor predicted and measured (default 0.5)
+  -n TAKES   lock takes over all threads per run (default 4000: each thread
+             takes TAKES / THREADS; cond: items per producer)
+  -k DIR     keep each case's trace and report output in DIR (CASE.trace,
+             CASE.out, CASE.err; DIR must exist)
+  Prints per case, on stdout:
+    RESULT exp=lockwait kind=whatif_family scenario= threads= hold_ns= work_ns=
+      hold_factor= runs= full_wall_ns= scaled_wall_ns= predicted_wall_ns=
+      predicted_wall_lo_ns= predicted_wall_hi_ns= predicted_free_wall_ns=
+      error_pct= measured_saving_pct= predicted_saving_pct=
+  (full_wall_ns, scaled_wall_ns: medians of RUNS bare runs; predicted_*: the
+  report's predicted_wall_ns / wall_ns for the traced run, which tracing
+  slows, times full_wall_ns; error_pct = 100 x (predicted / scaled - 1);
+  NA where the report gave no prediction) and a table for people on stderr.
+environment: BUILD=DIR (default build), TMPDIR for the traces
+TXT
+}
+
+die() { echo "whatif_family.sh: $*" >&2; exit 2; }
+
+ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
+BUILD=${BUILD:-$ROOT/build}
+runs=5 factor=0.5 takes=4000 keep=''
+default_cases=(mutex:2:30:20 mutex:2:40:30 mutex:2:60:20 mutex:2:8:20
+               mutex:4:30:20 mutex:4:10:30 mutex:8:30:20 cond:4:20:20)
+
+while [ $# -gt 0 ]; do
+  case $1 in
+    -h|--help) usage; exit 0 ;;
+    -r) if [ $# -lt 2 ] || ! [[ $2 =~ ^[1-9][0-9]?$ ]]; then die "-r needs RUNS, 1 to 99"; fi
+        runs=$2; shift 2 ;;
+    -f) if [ $# -lt 2 ] || ! [[ $2 =~ ^(0(\.[0-9]+)?|1)$ ]]; then die "-f needs FACTOR, a decimal from 0 to 1"; fi
+        factor=$2; shift 2 ;;
+    -n) if [ $# -lt 2 ] || ! [[ $2 =~ ^[1-9][0-9]{0,6}$ ]]; then die "-n needs TAKES, 1 to 9999999"; fi
+        takes=$2; shift 2 ;;
+    -k) if [ $# -lt 2 ] || ! [ -d "$2" ]; then die "-k needs DIR, an existing directory"; fi
+        keep=$2; shift 2 ;;
+    -*) die "unknown option $1 (see -h)" ;;
+    *) break ;;
+  esac
+done
+cases=("$@")
+[ ${#cases[@]} -gt 0 ] || cases=("${default_cases[@]}")
+for c in "${cases[@]}"; do
+  [[ $c =~ ^(mutex|cond):[0-9]+:[0-9]+:[0-9]+$ ]] || die "case $c: expected SCENARIO:THREADS:HOLD_US:WORK_US"
+done
+for b in lockwait_workload lockwait_report liblockwait.so stats; do
+  [ -e "$BUILD/$b" ] || die "$BUILD/$b missing; run ./build.sh"
+done
+
+dir=$(mktemp -d "${TMPDIR:-/tmp}/whatif-family.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+
+# wall_ns LINE: the wall_ns of a kind=workload line
+wall_ns() { awk '/kind=workload / { for (i = 1; i <= NF; i++) if (index($i, "wall_ns=") == 1) print substr($i, 9) }'; }
+# median FILE: the median of its numbers (one line), by common/stats
+median() { "$BUILD/stats" median "$1" | awk '{ for (i = 1; i <= NF; i++) if (index($i, "est=") == 1) printf "%.0f\n", substr($i, 5) }'; }
+# field KEY: KEY's value in the kind=whatif line for hold_factor F (-v f)
+field() { awk -v key="$1" -v f="$2" '/kind=whatif / && index($0, " hold_factor=" f " ") {
+  for (i = 1; i <= NF; i++) if (index($i, key "=") == 1) print substr($i, length(key) + 2) }' "$dir/report.out"; }
+
+# workload SCEN THREADS HOLD_NS WORK_NS: one bare run's wall_ns
+workload() {
+  local ops=$(( $5 > 0 ? $5 : 1 ))
+  "$BUILD/lockwait_workload" -t "$2" -n "$ops" -c "$3" -w "$4" "$1" 2>/dev/null | wall_ns
+}
+
+printf '%-16s %9s %9s %9s %8s %19s %9s\n' case full_ms scaled_ms pred_ms err_pct range_ms free_ms >&2
+for c in "${cases[@]}"; do
+  IFS=: read -r scen t h w <<<"$c"
+  [ "$t" -ge 2 ] || die "case $c: at least 2 threads"
+  hold=$((h * 1000)) work=$((w * 1000))
+  scaled=$(awk -v h="$hold" -v f="$factor" 'BEGIN { printf "%.0f\n", h * f }')
+  ops=$((takes / t))
+  [ "$scen" = cond ] && ops=$((takes / 2))
+  : >"$dir/full" ; : >"$dir/scaled"
+  for ((i = 0; i < runs; i++)); do # alternated, so a change of load hits both
+    printf '%s ' "$(workload "$scen" "$t" "$hold" "$work" "$ops")" >>"$dir/full"
+    printf '%s ' "$(workload "$scen" "$t" "$scaled" "$work" "$ops")" >>"$dir/scaled"
+  done
+  echo >>"$dir/full"; echo >>"$dir/scaled"
+  full=$(median "$dir/full") meas=$(median "$dir/scaled")
+  rm -f "$dir/trace"
+  "$ROOT/lockwait/tool/lockwait" -o "$dir/lw.txt" --trace "$dir/trace" \
+    "$BUILD/lockwait_workload" -t "$t" -n "$ops" -c "$hold" -w "$work" "$scen" >/dev/null 2>&1 || true
+  : >"$dir/report.out"
+  if [ -s "$dir/trace" ]; then
+    "$BUILD/lockwait_report" --what-if "$factor" --what-if 0 --lock mtx "$dir/trace" >"$dir/report.out" \
+      2>"$dir/report.err" ||
+      "$BUILD/lockwait_report" --what-if "$factor" --what-if 0 -n 1 "$dir/trace" >"$dir/report.out" \
+        2>"$dir/report.err" || true
+  fi
+  fkey=$(awk -v f="$factor" 'BEGIN { printf "%g\n", f }') # as the report prints it
+  if [ -n "$keep" ]; then
+    for x in trace report.out report.err; do [ ! -e "$dir/$x" ] || cp "$dir/$x" "$keep/$c.${x#report.}"; done
+  fi
+  pred=$(field predicted_wall_ns "$fkey") lo=$(field predicted_wall_lo_ns "$fkey")
+  hi=$(field predicted_wall_hi_ns "$fkey") free=$(field predicted_wall_ns 0) traced=$(field wall_ns "$fkey")
+  awk -v c="$c" -v s="$scen" -v t="$t" -v h="$hold" -v w="$work" -v f="$factor" -v r="$runs" -v full="$full" \
+      -v meas="$meas" -v pred="${pred:-NA}" -v lo="${lo:-NA}" -v hi="${hi:-NA}" -v free="${free:-NA}" \
+      -v traced="${traced:-NA}" 'BEGIN {
+    # the predicted ratios, applied to the bare runs
+    if (traced == "NA" || traced == 0) pred = lo = hi = free = "NA"
+    else { pred = sprintf("%.0f", full * pred / traced); lo = sprintf("%.0f", full * lo / traced)
+           hi = sprintf("%.0f", full * hi / traced); free = sprintf("%.0f", full * free / traced) }
+    err = pred == "NA" ? "NA" : sprintf("%.1f", 100 * (pred / meas - 1))
+    ms = sprintf("%.1f", 100 * (1 - meas / full)); ps = pred == "NA" ? "NA" : sprintf("%.1f", 100 * (1 - pred / full))
+    printf "RESULT exp=lockwait kind=whatif_family scenario=%s threads=%s hold_ns=%s work_ns=%s hold_factor=%s " \
+           "runs=%s full_wall_ns=%s scaled_wall_ns=%s predicted_wall_ns=%s predicted_wall_lo_ns=%s " \
+           "predicted_wall_hi_ns=%s predicted_free_wall_ns=%s error_pct=%s measured_saving_pct=%s " \
+           "predicted_saving_pct=%s\n", s, t, h, w, f, r, full, meas, pred, lo, hi, free, err, ms, ps
+    range = lo == "NA" ? "NA" : sprintf("%.1f-%.1f", lo / 1e6, hi / 1e6)
+    printf "%-16s %9.1f %9.1f %9s %8s %19s %9s\n", c, full / 1e6, meas / 1e6,
+           pred == "NA" ? "NA" : sprintf("%.1f", pred / 1e6), err, range,
+           free == "NA" ? "NA" : sprintf("%.1f", free / 1e6) > "/dev/stderr"
+  }'
+done
