@@ -1,0 +1,478 @@
+/* report_replay.c - the what-if's replay (report_whatif.c): the trace
+ * replayed with one lock's holds scaled by a factor, to predict the
+ * program's wall time.
+ *
+ * Model (docs/lockwait-manual.md, "What if a lock's holds were shorter").
+ * Each thread is a list of steps in its observed time order; between two
+ * steps it runs its own work, kept as observed except inside a hold of the
+ * chosen lock, where it is scaled by FACTOR. The steps:
+ *   acquire  the chosen lock: each traced acquisition (a wait that ended
+ *            with it, or a hold someone waited for) in the observed order
+ *            of acquisitions; an acquisition that finds the previous one's
+ *            hold still running waits for its release, plus a hand-off
+ *            that depends on how long it now waits (report_handoff.c: a
+ *            spin or a wake-up, learned from the trace)
+ *   release  the chosen lock
+ *   wait     any other wait: it ends when the thread whose release (unlock,
+ *            post, signal, last arrival) ended it in the trace reaches that
+ *            release in the replay, plus the observed wake-up delay; a wait
+ *            nothing ended (timed out, idle) keeps its length
+ *   mark     a release some other thread's wait depends on, or the creation
+ *            of a traced thread (which starts when its creator reaches it)
+ * The replay runs every thread as far as it can, parks it on a release or
+ * mark not yet reached, and wakes it when that is reached: each step is
+ * handled once, so time grows with the records (n log n for the sort).
+ * Holds nobody waited for are not traced: they are inside their thread's
+ * own work. Where the trace has the thread's estimated total hold time of
+ * the lock (HOLD_SUM), the untraced part (that total less its traced holds,
+ * as the replay at factor 1 measures them) is taken as spread evenly over
+ * its own work, which then shrinks by (1 - FACTOR) x untraced / own work;
+ * without it (older traces) own work is kept unscaled. A replay that
+ * cannot go on (a cycle the observed order makes, as with a hold whose
+ * release was lost) lets the parked step with the earliest arrival through
+ * and counts it (forced_count=). Each factor is replayed under the learned
+ * hand-offs and, for the range, with every waiter spinning and sleeping
+ * (whatif_predict in report_handoff.c). */
+#define _GNU_SOURCE
+#include "common.h"
+#include "report_meta.h"
+#include "report_model.h"
+#include "report_util.h"
+#include "report_replay.h"
+#include "../lw_search.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* at equal times: releases and marks before the waits that may need them */
+enum step_kind { ST_REL, ST_MARK, ST_WAIT, ST_ACQ, ST_END };
+/* a timed hold's start may come a clock read after its ACQUIRE */
+#define HOLD_START_SLACK_NS 1000u
+#define STEP_KEY(t, kind) ((t) << 2 | ((kind) == ST_REL ? 0u : (kind) == ST_MARK ? 1u : (kind) == ST_END ? 3u : 2u))
+
+/* key: observed time << 2 | rank; resume: observed time the thread runs on
+ * from (a wait's end); arg: acquisition order (ST_ACQ), or mark (ST_WAIT:
+ * NOBODY = keep its length; ST_MARK); brief: an acquisition whose release
+ * is not in the trace or comes at once (a hold of unknown start); waited:
+ * an acquisition that waited in the trace for a known release (lat is its
+ * own hand-off, for the hand-off model) */
+struct step { uint64_t key, resume, lat; uint32_t thread, arg; uint8_t kind, brief, waited; };
+
+struct runner {
+    size_t k, end;     /* its steps [k, end) still to run */
+    uint64_t now, obs; /* replay clock, and the observed time it corresponds to */
+    int holding, done;
+    uint32_t held;        /* the acquisition it holds */
+    uint32_t next_parked; /* the next thread parked on the same mark */
+    int queued;           /* in the todo list already */
+};
+
+
+static void add_step(struct replay *r, uint32_t t, uint64_t at, int kind, uint64_t resume, uint64_t lat,
+                     uint32_t arg)
+{
+    r->st = grow(r->st, &r->cap, r->nst + 1, sizeof *r->st);
+    r->st[r->nst++] = (struct step){STEP_KEY(at, kind), resume, lat, t, arg, (uint8_t)kind, 0, 0};
+}
+
+/* the waits other than for the chosen lock: each a dependency on the release
+ * that ended it (a mark on the releaser), or a fixed delay */
+static void dependency_steps(const struct model *m, struct replay *r, const uint32_t *enders, uint8_t *marked)
+{
+    for (uint32_t t = 0; t < m->nth; t++)
+        for (size_t k = 0; k < m->th[t].nwait; k++) {
+            const struct wait *w = &m->waits[m->th[t].wait_off + k];
+            if (w->lock == r->lock && !w->timed_out)
+                continue;
+            uint32_t h = enders[m->th[t].wait_off + k];
+            uint64_t lat = h == NOBODY ? w->e - w->s : w->e - m->holds[h].e;
+            if (h != NOBODY && !marked[h]) {
+                marked[h] = 1;
+                add_step(r, m->holds[h].who, m->holds[h].e, ST_MARK, m->holds[h].e, 0, h);
+            }
+            add_step(r, t, w->s, ST_WAIT, w->e, lat, h);
+        }
+}
+
+/* the start of each thread whose creator is traced: a mark on the creator */
+static void creation_steps(const struct model *m, struct replay *r)
+{
+    struct tk { uint64_t tid; uint32_t i; } *by_tid = xmalloc(sizeof *by_tid * (m->nth ? m->nth : 1));
+    for (uint32_t t = 0; t < m->nth; t++)
+        by_tid[t] = (struct tk){m->th[t].tid, t};
+    sort_by_key(by_tid, m->nth, sizeof *by_tid);
+    for (uint32_t t = 0; t < m->nth; t++) {
+        size_t lo = 0, hi = m->nth;
+        /* the creator's index: the first entry with its tid or above */
+        LOWER_BOUND(lo, hi, by_tid[mid].tid < m->th[t].creator);
+        if (!m->th[t].has_start || !m->th[t].creator || lo == m->nth || by_tid[lo].tid != m->th[t].creator ||
+            by_tid[lo].i == t)
+            continue;
+        uint32_t mark = (uint32_t)(m->mstat.holds + t);
+        add_step(r, by_tid[lo].i, m->th[t].start, ST_MARK, m->th[t].start, 0, mark);
+        add_step(r, t, m->th[t].start, ST_WAIT, m->th[t].start, 0, mark);
+    }
+    free(by_tid);
+}
+
+/* an acquisition of the chosen lock at observed time at (its hold starts at
+ * resume; lat: UINT64_MAX when it did not wait; waited: it waited for a
+ * known release, lat is its hand-off), and the release of the hold at rel
+ * (UINT64_MAX: not traced, taken as at once) */
+static void acquisition(struct replay *r, uint32_t t, uint64_t at, uint64_t resume, uint64_t lat, uint64_t rel,
+                        int waited)
+{
+    add_step(r, t, at, ST_ACQ, resume, lat, 0);
+    r->st[r->nst - 1].waited = (uint8_t)waited;
+    if (rel == UINT64_MAX || rel <= resume)
+        r->st[r->nst - 1].brief = 1;
+    else
+        add_step(r, t, rel, ST_REL, 0, 0, 0);
+    r->nacq++;
+}
+
+/* the index of thread t's first wait for the chosen lock (ended with it) from k on */
+static size_t next_lock_wait(const struct model *m, const struct replay *r, uint32_t t, size_t k)
+{
+    for (; k < m->th[t].nwait; k++) {
+        const struct wait *w = &m->waits[m->th[t].wait_off + k];
+        if (w->lock == r->lock && !w->timed_out)
+            break;
+    }
+    return k;
+}
+
+/* A thread's waits for the chosen lock and its holds of it (hs[0..nh), by
+ * start), merged in time: a wait's hold is the thread's next traced hold if
+ * that one ends before the thread's next wait for the lock and began with
+ * the wait (or its start is unknown: a hold that long was not a short
+ * untimed one taken again unseen); else the wait's hold was not traced
+ * (nobody waited for it). A hold no wait began was acquired without one, at
+ * its start. */
+static void thread_lock_steps(const struct model *m, struct replay *r, uint32_t t, const struct hold *const *hs, size_t nh,
+                              const uint32_t *enders)
+{
+    size_t j = 0;
+    for (size_t k = next_lock_wait(m, r, t, 0);; k = next_lock_wait(m, r, t, k + 1)) {
+        const struct wait *w = k < m->th[t].nwait ? &m->waits[m->th[t].wait_off + k] : NULL;
+        for (; j < nh && (!w || hs[j]->e <= w->s); j++) /* acquired without a wait */
+            acquisition(r, t, hs[j]->s, hs[j]->s, UINT64_MAX, hs[j]->e, 0);
+        if (!w)
+            break;
+        size_t k2 = next_lock_wait(m, r, t, k + 1);
+        uint64_t next = k2 < m->th[t].nwait ? m->waits[m->th[t].wait_off + k2].s : UINT64_MAX, rel = UINT64_MAX;
+        if (j < nh && hs[j]->e <= next && (hs[j]->s <= w->e + HOLD_START_SLACK_NS || hs[j]->s == hs[j]->e))
+            rel = hs[j++]->e;
+        uint32_t ender = enders[(size_t)(w - m->waits)]; /* its handoff: from that release to its end */
+        acquisition(r, t, w->s, w->e, ender == NOBODY ? 0 : w->e - m->holds[ender].e, rel, ender != NOBODY);
+    }
+}
+
+/* the chosen lock's holds, thread by thread, each thread's by start */
+static const struct hold **holds_by_thread(const struct model *m, uint32_t l, size_t *first)
+{
+    const struct hold **out = xmalloc(sizeof *out * (m->lk[l].nhold ? m->lk[l].nhold : 1));
+    const struct hold *hs = m->holds + m->lk[l].hold_off;
+    memset(first, 0, (m->nth + 1) * sizeof *first);
+    for (size_t j = 0; j < m->lk[l].nhold; j++)
+        first[hs[j].who + 1]++;
+    for (uint32_t t = 0; t < m->nth; t++)
+        first[t + 1] += first[t];
+    size_t *fill = zalloc(m->nth + 1, sizeof *fill);
+    for (size_t j = 0; j < m->lk[l].nhold; j++)
+        out[first[hs[j].who] + fill[hs[j].who]++] = &hs[j];
+    free(fill);
+    return out;
+}
+
+/* the lock's mean handoff, for the acquisitions that did not wait (lat
+ * UINT64_MAX) */
+static void mean_handoff(struct replay *r)
+{
+    uint64_t sum = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < r->nst; i++)
+        if (r->st[i].kind == ST_ACQ && r->st[i].lat != UINT64_MAX) {
+            sum += r->st[i].lat;
+            n++;
+        }
+    r->mean_lat = n ? sum / n : 0;
+    for (size_t i = 0; i < r->nst; i++)
+        if (r->st[i].kind == ST_ACQ && r->st[i].lat == UINT64_MAX)
+            r->st[i].lat = r->mean_lat;
+}
+
+/* the hand-off model from the acquisitions that waited for a known release:
+ * the wait before that release, and the hand-off after it */
+static void learn_handoffs(struct replay *r)
+{
+    uint64_t *pre = xmalloc(sizeof *pre * (r->nacq ? r->nacq : 1));
+    uint64_t *lat = xmalloc(sizeof *lat * (r->nacq ? r->nacq : 1));
+    size_t n = 0;
+    for (size_t i = 0; i < r->nst; i++)
+        if (r->st[i].kind == ST_ACQ && r->st[i].waited) {
+            uint64_t wait = r->st[i].resume - (r->st[i].key >> 2);
+            pre[n] = wait > r->st[i].lat ? wait - r->st[i].lat : 0;
+            lat[n++] = r->st[i].lat;
+        }
+    handoff_learn(&r->hm, pre, lat, n);
+    free(pre);
+    free(lat);
+}
+
+/* the steps thread by thread (stably), each thread's in time order: a
+ * thread's steps come in a few runs already in order (its own, and the
+ * marks other threads' waits put on it), which sort_by_key merges */
+static void order_steps(const struct model *m, struct replay *r)
+{
+    r->start_of = zalloc(m->nth + 1, sizeof *r->start_of);
+    for (size_t i = 0; i < r->nst; i++)
+        r->start_of[r->st[i].thread + 1]++;
+    for (uint32_t t = 0; t < m->nth; t++)
+        r->start_of[t + 1] += r->start_of[t];
+    size_t *fill = xmalloc(sizeof *fill * (m->nth + 1));
+    memcpy(fill, r->start_of, sizeof *fill * (m->nth + 1));
+    struct step *out = xmalloc(sizeof *out * (r->nst ? r->nst : 1));
+    for (size_t i = 0; i < r->nst; i++)
+        out[fill[r->st[i].thread]++] = r->st[i];
+    for (uint32_t t = 0; t < m->nth; t++)
+        sort_by_key(out + r->start_of[t], r->start_of[t + 1] - r->start_of[t], sizeof *out);
+    free(fill);
+    free(r->st);
+    r->st = out;
+}
+
+/* the acquisitions numbered in observed order (of their holds' starts) */
+static void number_acquisitions(struct replay *r)
+{
+    struct ka { uint64_t t; uint32_t i; } *a = xmalloc(sizeof *a * (r->nacq ? r->nacq : 1));
+    size_t n = 0;
+    for (size_t i = 0; i < r->nst; i++)
+        if (r->st[i].kind == ST_ACQ)
+            a[n++] = (struct ka){r->st[i].resume, (uint32_t)i};
+    sort_by_key(a, n, sizeof *a);
+    for (size_t k = 0; k < n; k++)
+        r->st[a[k].i].arg = (uint32_t)k;
+    free(a);
+}
+
+static void build_steps(const struct model *m, struct replay *r, const uint32_t *enders)
+{
+    uint8_t *marked = zalloc(m->mstat.holds + 1, 1);
+    size_t *first = xmalloc(sizeof *first * (m->nth + 1));
+    const struct hold **hs = holds_by_thread(m, r->lock, first);
+    dependency_steps(m, r, enders, marked);
+    creation_steps(m, r);
+    for (uint32_t t = 0; t < m->nth; t++) {
+        thread_lock_steps(m, r, t, hs + first[t], first[t + 1] - first[t], enders);
+        add_step(r, t, m->th[t].end, ST_END, m->th[t].end, 0, 0);
+    }
+    mean_handoff(r);
+    learn_handoffs(r);
+    number_acquisitions(r);
+    order_steps(m, r);
+    r->nmarks = m->mstat.holds + m->nth;
+    free(hs);
+    free(first);
+    free(marked);
+}
+
+/* ---- the replay ---- */
+
+/* thread t's replay clock at observed time at: its work since, scaled
+ * inside a hold, and outside by the share that is untraced hold; the
+ * replay at factor 1 (unscaled) measures the two */
+static uint64_t work_until(struct replay *r, uint32_t t, uint64_t at)
+{
+    const struct runner *u = &r->run[t];
+    uint64_t d = at > u->obs ? at - u->obs : 0;
+    if (r->factor == 1) {
+        *(u->holding ? &r->held_ns[t] : &r->own_ns[t]) += d;
+        return u->now + d;
+    }
+    double scale = u->holding ? r->factor : 1 - (1 - r->factor) * r->untraced_share[t];
+    return u->now + (uint64_t)llround((double)d * scale);
+}
+
+/* once: two wake-ups before it runs (a release readying a waiter a forced
+ * step already let through) overflowed the list of nth */
+static void ready(struct replay *r, uint32_t t)
+{
+    if (r->run[t].queued)
+        return;
+    r->run[t].queued = 1;
+    r->todo[r->ntodo++] = t;
+}
+
+static void reach_mark(struct replay *r, uint32_t mark, uint64_t at)
+{
+    r->mark_at[mark] = at;
+    for (uint32_t t = r->parked[mark]; t != NOBODY; t = r->run[t].next_parked)
+        ready(r, t);
+    r->parked[mark] = NOBODY;
+}
+
+static void release(struct replay *r, struct runner *u, uint64_t at)
+{
+    u->holding = 0;
+    r->free_at = at;
+    r->next_acq = MAX(r->next_acq, (size_t)u->held + 1);
+    if (r->next_acq < r->nacq && r->acq_waiter[r->next_acq] != NOBODY)
+        ready(r, r->acq_waiter[r->next_acq]);
+}
+
+/* thread t's steps until it ends or must wait for a step of another thread */
+static void run_thread(struct replay *r, uint32_t t)
+{
+    struct runner *u = &r->run[t];
+    for (; u->k < u->end; u->k++) {
+        const struct step *s = &r->st[u->k];
+        uint64_t at = s->key >> 2;
+        u->now = work_until(r, t, at);
+        u->obs = MAX(u->obs, at);
+        if (s->kind == ST_MARK) {
+            reach_mark(r, s->arg, u->now);
+        } else if (s->kind == ST_REL || s->kind == ST_END) {
+            if (u->holding)
+                release(r, u, u->now);
+            u->done = s->kind == ST_END;
+        } else if (s->kind == ST_WAIT) {
+            if (s->arg != NOBODY && r->mark_at[s->arg] == UINT64_MAX) {
+                u->next_parked = r->parked[s->arg];
+                r->parked[s->arg] = t;
+                return;
+            }
+            u->now = s->arg == NOBODY ? u->now + s->lat : MAX(u->now, r->mark_at[s->arg] + s->lat);
+            u->obs = MAX(u->obs, s->resume);
+        } else { /* ST_ACQ: its turn, or one let through (forced) */
+            if (s->arg > r->next_acq) {
+                r->acq_waiter[s->arg] = t;
+                return;
+            }
+            r->acq_waiter[s->arg] = NOBODY;
+            if (u->now < r->free_at) {
+                uint64_t wait = s->resume - MIN(s->resume, s->key >> 2); /* its observed one */
+                uint64_t own_pre = wait - MIN(wait, s->lat);
+                u->now = r->free_at + handoff_cost(&r->hm, r->free_at - u->now, s->lat, own_pre, s->waited);
+            }
+            u->obs = MAX(u->obs, s->resume);
+            u->holding = 1;
+            u->held = s->arg;
+            if (s->brief)
+                release(r, u, u->now);
+        }
+    }
+}
+
+/* nothing can run: let the parked step that arrived first through */
+static int force_one(const struct model *m, struct replay *r)
+{
+    uint32_t best = NOBODY;
+    for (uint32_t t = 0; t < m->nth; t++)
+        if (!r->run[t].done && r->run[t].k < r->run[t].end &&
+            (best == NOBODY || r->run[t].now < r->run[best].now))
+            best = t;
+    if (best == NOBODY)
+        return 0;
+    const struct step *s = &r->st[r->run[best].k];
+    if (s->kind == ST_ACQ) {
+        r->next_acq = s->arg;
+    } else {
+        for (uint32_t *p = &r->parked[s->arg]; *p != NOBODY; p = &r->run[*p].next_parked)
+            if (*p == best) { /* off the mark's list; the mark counts as reached now */
+                *p = r->run[best].next_parked;
+                break;
+            }
+        r->mark_at[s->arg] = r->run[best].now;
+    }
+    r->forced++;
+    ready(r, best);
+    return 1;
+}
+
+/* the replay's end: the last thread's last step */
+uint64_t replay(const struct model *m, struct replay *r)
+{
+    for (size_t mark = 0; mark < r->nmarks; mark++) {
+        r->mark_at[mark] = UINT64_MAX;
+        r->parked[mark] = NOBODY;
+    }
+    for (size_t a = 0; a < r->nacq; a++)
+        r->acq_waiter[a] = NOBODY;
+    r->ntodo = r->next_acq = r->forced = 0;
+    r->free_at = 0;
+    handoff_rewind(&r->hm, r->mode);
+    memset(r->own_ns, 0, sizeof *r->own_ns * m->nth);
+    memset(r->held_ns, 0, sizeof *r->held_ns * m->nth);
+    for (uint32_t t = 0; t < m->nth; t++) {
+        r->run[t] = (struct runner){r->start_of[t], r->start_of[t + 1], m->th[t].start, m->th[t].start, 0, 0, 0, NOBODY, 0};
+        ready(r, t);
+    }
+    do {
+        while (r->ntodo) {
+            uint32_t t = r->todo[--r->ntodo];
+            r->run[t].queued = 0;
+            run_thread(r, t);
+        }
+    } while (force_one(m, r));
+    uint64_t end = m->t_first;
+    for (uint32_t t = 0; t < m->nth; t++)
+        end = MAX(end, r->run[t].now);
+    return end - m->t_first;
+}
+
+/* enders: the release that ended each wait (wait_enders) */
+void replay_init(const struct model *m, struct replay *r, uint32_t l, const uint32_t *enders)
+{
+    memset(r, 0, sizeof *r);
+    r->lock = l;
+    r->m = m;
+    build_steps(m, r, enders);
+    r->run = xmalloc(sizeof *r->run * (m->nth ? m->nth : 1));
+    r->todo = xmalloc(sizeof *r->todo * (m->nth ? m->nth : 1));
+    r->mark_at = xmalloc(sizeof *r->mark_at * (r->nmarks ? r->nmarks : 1));
+    r->parked = xmalloc(sizeof *r->parked * (r->nmarks ? r->nmarks : 1));
+    r->acq_waiter = xmalloc(sizeof *r->acq_waiter * (r->nacq ? r->nacq : 1));
+    r->own_ns = zalloc(m->nth + 1, sizeof *r->own_ns);
+    r->held_ns = zalloc(m->nth + 1, sizeof *r->held_ns);
+    r->untraced_share = zalloc(m->nth + 1, sizeof *r->untraced_share);
+}
+
+/* after the replay at factor 1: each thread's untraced hold time of the
+ * lock (its HOLD_SUM estimate less its traced holds, at least 0) as a share
+ * of its own work (at most all of it) */
+void untraced_shares(const struct model *m, struct replay *r)
+{
+    r->untraced_known = meta_hold_sums(m);
+    r->untraced_ns = 0;
+    r->untraced_over = 0;
+    uint64_t span = m->t_last - m->t_first;
+    for (uint32_t t = 0; t < m->nth; t++) {
+        uint64_t est;
+        if (!meta_hold_sum(m, m->th[t].tid, m->lk[r->lock].addr, &est) || est <= r->held_ns[t])
+            continue;
+        r->untraced_over += est > span;
+        uint64_t untraced = est - r->held_ns[t];
+        /* saturated: each estimate is below 2^62 (report_meta.c), their sum need not be */
+        r->untraced_ns = untraced > UINT64_MAX - r->untraced_ns ? UINT64_MAX : r->untraced_ns + untraced;
+        r->untraced_share[t] = r->own_ns[t] ? MIN(1.0, (double)untraced / (double)r->own_ns[t]) : 0;
+    }
+}
+
+void replay_free(struct replay *r)
+{
+    free(r->st);
+    free(r->start_of);
+    free(r->run);
+    free(r->todo);
+    free(r->mark_at);
+    free(r->parked);
+    free(r->acq_waiter);
+    free(r->own_ns);
+    free(r->held_ns);
+    free(r->untraced_share);
+    handoff_free(&r->hm);
+}
