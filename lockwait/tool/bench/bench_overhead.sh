@@ -19,12 +19,16 @@ export LC_ALL=C # numbers with a decimal point whatever the locale
 PROG=bench_overhead.sh
 usage() {
   cat <<'TXT'
-usage: lockwait/tool/bench/bench_overhead.sh [-h] [-r REPS] [-p PAIRS]
+usage: lockwait/tool/bench/bench_overhead.sh [-h] [-r REPS] [-p PAIRS] [-a DIR]
   -r REPS   rounds per loop: each runs every variant once, in an order
             that rotates from round to round (1..99, default 11; the
             per-round ratio's 95% interval needs 6)
   -p PAIRS  lock/unlock pairs per thread in the uncontended loop (default
             5000000); the contended loop uses PAIRS/5
+  -a DIR    A/B instead: DIR/liblockwait.so (another version's build, the
+            "before") against this build's, preloaded in turn in the
+            uncontended, single and contended loops (loop=NAME_ab,
+            variants before and wrapped; ratio = wrapped / before)
 Loops (build/lw_bench, 2 threads each unless said):
   uncontended  each thread locks/unlocks its own mutex    target <= 1.20x
   single       the same in a process of one thread, where glibc locks
@@ -78,6 +82,7 @@ die() { echo "$PROG: $*" >&2; exit 1; }
 
 REPS=11
 PAIRS=5000000
+AGAINST=''
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
@@ -87,6 +92,8 @@ while [ $# -gt 0 ]; do
     -p) if [ $# -lt 2 ] || ! [[ $2 =~ ^[0-9]{1,9}$ ]] || [ "$((10#$2))" -lt 1000 ]; then
           bad_usage "-p: expected a whole number from 1000 to 999999999"; fi
         PAIRS=$((10#$2)); shift 2 ;;
+    -a) if [ $# -lt 2 ] || ! [ -e "$2/liblockwait.so" ]; then bad_usage "-a: expected a build directory with liblockwait.so"; fi
+        AGAINST=$(cd "$2" && pwd)/liblockwait.so; shift 2 ;;
     *) bad_usage "unknown argument '$1' (see -h)" ;;
   esac
 done
@@ -111,12 +118,14 @@ trap 'rm -rf "$TMP"' EXIT
 # lock: on a busy 2-CPU machine the two threads sometimes take turns on one
 # CPU and hardly ever meet at the lock, which makes the contended loop cheap)
 # (VARIANT: bare, wrapped (preloaded), floor (build/liblw_floor.so preloaded:
-# only a timed wait, lw_floor.c), or depthN: preloaded with stacks of N frames)
+# only a timed wait, lw_floor.c), before (-a's library preloaded), or depthN:
+# preloaded with stacks of N frames)
 ns_per_pair() {
   local out
   case $1 in
     bare) out=$(flock "$LOCK" "$BUILD/lw_bench" "$2" "$3") ;;
     floor) out=$(flock "$LOCK" env LD_PRELOAD="$FLOOR" "$BUILD/lw_bench" "$2" "$3") ;;
+    before) out=$(flock "$LOCK" env LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$AGAINST" "$BUILD/lw_bench" "$2" "$3") ;;
     depth*) out=$(flock "$LOCK" env LOCKWAIT_STACK_DEPTH="${1#depth}" LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" \
       "$BUILD/lw_bench" "$2" "$3") ;;
     *) out=$(flock "$LOCK" env LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" "$BUILD/lw_bench" "$2" "$3") ;;
@@ -241,6 +250,12 @@ loop() {
     "$(placement_note "$hmin" "$hmax")" >&2
 }
 
+if [ -n "$AGAINST" ]; then
+  loop uncontended_ab "$PAIRS" NA NA before wrapped uncontended
+  loop single_ab "$PAIRS" NA NA before wrapped single
+  loop contended_ab $((PAIRS / 5)) NA NA before wrapped contended
+  exit 0
+fi
 loop uncontended "$PAIRS" 1.20 NA
 loop single "$PAIRS" 1.20 NA
 loop signal "$PAIRS" NA NA

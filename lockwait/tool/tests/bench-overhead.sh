@@ -20,6 +20,15 @@ if ! command -v flock >/dev/null; then
   finish
 fi
 check_exit "-r 0 is refused" 2 "$BENCH" -r 0
+check_exit "-a without a library is refused" 2 "$BENCH" -a "$TMP"
+# -a: A/B of another build's library against this one's, nothing else
+"$BENCH" -r 6 -p 20000 -a "$BUILD" >"$TMP/ab.out" 2>"$TMP/ab.err" || true
+check_eq "-a: the three A/B loops only" "uncontended_ab single_ab contended_ab" \
+  "$(sed -n 's/^RESULT exp=lockwait_overhead kind=loop loop=\([a-z_]*\) .*/\1/p' "$TMP/ab.out" | paste -sd' ')"
+line=$(grep '^RESULT exp=lockwait_overhead kind=loop loop=uncontended_ab ' "$TMP/ab.out" || true)
+check_awk "-a: before and wrapped times with the per-round ratio" \
+  "\"$(val "$line" before_ns_per_pair)\" + 0 > 0 && \"$(val "$line" wrapped_ns_per_pair)\" + 0 > 0 && \"$(val "$line" paired_ratio)\" + 0 > 0" \
+  "line: $line"
 check_exit "the floor library is built" 0 test -f "$BUILD/liblw_floor.so"
 st=0
 "$BENCH" -r 6 -p 20000 >"$TMP/bench.out" 2>"$TMP/bench.err" || st=$?
