@@ -135,7 +135,7 @@ static inline __attribute__((always_inline)) int default_unlocked(pthread_mutex_
 {
     __atomic_store_n(&m->__data.__owner, 0, __ATOMIC_RELAXED);
     --m->__data.__nusers;
-    if (LW_ALONE()) {
+    if (LW_UNLIKELY(LW_ALONE())) { /* the threaded case in line, as glibc lays it out */
         __atomic_store_n(&m->__data.__lock, 0, __ATOMIC_RELAXED);
         return 0;
     }
@@ -235,7 +235,7 @@ LW_API LW_LEAF int pthread_mutex_unlock(pthread_mutex_t *m)
         return lw_mutex_unlock_generic(m);
     int moved = plain_released(e, K_MUTEX);
     int wake = default_unlocked(m);
-    if (LW_UNLIKELY(wake | moved) || settle_due())
+    if (LW_UNLIKELY(wake) || LW_UNLIKELY(moved) || settle_due())
         return mutex_unlocked_rest(m, e, wake, moved);
     return 0;
 }
