@@ -20,8 +20,8 @@
  * lw_output and lw_probes, lw_tracemeta (the brief report, the trace's end).
  *
  * Fast path (lock is free): the real trylock, or for glibc's default mutex
- * and its spinlock the same steps taken in the wrapper (lw_glibc_mutex.h,
- * lw_mutex.c; lw_glibc_spin.h, lw_spin.c; a mutex in a process of one
+ * and its spinlock the same steps taken in the wrapper (lw_glibc_mutex.c;
+ * lw_mutex.c, lw_spin.c otherwise; a mutex in a process of one
  * thread locked outright, as the bare program does), a per-thread cache of
  * this thread's statistics for its last two locks, a counter bump and the
  * hold noted in one word (lw_fastpath.h), all thread-local but the holder

@@ -2,9 +2,8 @@
  * runs it. A lock call reads in one direction:
  *   1. the wrapper (lw_mutex.c: mutexes; lw_spin.c: spinlocks;
  *      lw_waits.c: semaphores, rwlocks, condvars) tries the real trylock
- *      (glibc's default mutex: the same steps in the wrapper,
- *      lw_glibc_mutex.h, with every uncommon case a jump: lw_mutex.c;
- *      glibc's spinlock likewise: lw_glibc_spin.h, lw_spin.c);
+ *      (glibc's default mutex and spinlock: the same steps in the
+ *      wrapper, with every uncommon case a jump: lw_glibc_mutex.c);
  *   2. this file: the thread's statistics for the lock (stat_of), the
  *      acquisition (acquired), and at the unlock the release (releasing,
  *      then owner_note, or settle_note, after the real unlock):
@@ -70,7 +69,7 @@ static inline __attribute__((always_inline)) uint64_t acquired_inline_by(struct 
      * the hold, once, rather than twice after it (read, then write). Where
      * the lock keeps no owner, the holder store below does the same. A
      * mutex is left out: glibc's default one keeps its last holder itself
-     * (lw_default_seen), and the others are glibc's calls, slower anyway. */
+     * (lw_mutex_seen), and the others are glibc's calls, slower anyway. */
     if (LW_OWNER_IN_LOCK(kind) && kind != K_MUTEX)
         lw_prefetch_for_write(&e->lock->last_holder);
     uint64_t acq = LD(e->acquisitions) + 1;
@@ -139,7 +138,7 @@ static inline __attribute__((always_inline)) int settle_due(void)
 }
 
 /* after the real unlock of a glibc default mutex, which notes its owner
- * changes itself at the acquisition (lw_default_seen) */
+ * changes itself at the acquisition (lw_mutex_seen) */
 static inline __attribute__((always_inline)) void settle_note(void)
 {
     if (settle_due())

@@ -1,25 +1,61 @@
-/* lw_glibc_mutex.c - the start-up checks behind lw_glibc_mutex.h and
- * lw_glibc_spin.h: the wrappers take glibc's default mutexes (spinlocks)
- * themselves only when glibc's own calls and these steps agree on a mutex
- * (spinlock) of our own, field by field, each way round (ours locks,
- * glibc's unlocks, and the reverse). Any surprise (a C library that lays
- * the lock out or locks it differently, one that elides locks, lock calls
- * that belong to another preloaded library, valgrind, whose tools watch
- * glibc's own lock functions) leaves every such lock to glibc's calls, and
- * the report says why. Also here: the pthread_cancel wrapper, which ends
- * the single-thread shortcut. */
+/* lw_glibc_mutex.c - glibc's inline path: on glibc, pthread_mutex_lock,
+ * pthread_mutex_unlock, pthread_spin_lock and pthread_spin_unlock, which
+ * take and release glibc's default mutex and its spinlock themselves, in
+ * the steps glibc's own calls take. Turned on once, at start, by
+ * lw_glibc_mutex_check and lw_glibc_spin_check (below), only after these
+ * steps and glibc's own calls agreed on a lock of our own, field by field,
+ * each way round (ours locks, glibc's unlocks, and the reverse), and only
+ * when the calls found are glibc's (not another preloaded library's) and
+ * valgrind, whose tools watch glibc's lock calls, is not there. Any
+ * surprise leaves every lock to glibc's calls (lw_mutex.c, lw_spin.c), and
+ * the report says why. LOCKWAIT_INLINE_MUTEX=0 turns it off.
+ * Why: each call into glibc through the wrapper is a second call layer;
+ * skipping it took bench_overhead.sh's uncontended loop from about 1.31x
+ * bare to 1.20x and its single loop from 1.69x to 1.24x (21 rotating
+ * rounds; docs/lockwait-manual.md).
+ * The steps, a default mutex (__kind 0: not recursive, errorcheck, robust,
+ * priority, shared or elided; any other goes to lw_mutex_lock_generic):
+ *   lock:    compare-and-swap the lock word from 0 to 1, then store the
+ *            owner's tid and count one more user (plain stores: only the
+ *            holder writes them);
+ *   unlock:  clear the owner, one user less, exchange the word to 0, and
+ *            wake one sleeper with a private futex wake when it was 2;
+ *   in a process that never started a thread, plain stores instead of the
+ *   atomics, as glibc (2.34 on) does there (never after a pthread_cancel,
+ *   below). A spinlock is one int, free at one value and held at any
+ *   other (1 and 0 on x86, whose lock is a locking decrement; 0 and 1 in
+ *   glibc's generic code, arm64), read off glibc's own calls at the check:
+ *   lock: compare-and-swap from free to held; unlock: store free.
+ * The four calls are leaves: the common case (the lock free, its
+ * statistics the thread's last, the hold untimed, no sleeper to wake, no
+ * owner change) calls nothing, and every other case ends in a jump (a tail
+ * call, `return f(...)`): before the lock word, to the generic path
+ * (lw_mutex.c, lw_spin.c: the whole call while the path is off); after
+ * a failed first try, to its wait; after the lock is taken or released, to
+ * one function for the rest. So they save no register and, under gcc,
+ * build no frame (-momit-leaf-frame-pointer, tool/build.sh): that took the
+ * uncontended loop of tool/bench from 1.22x bare to 1.115x (101 rotating
+ * rounds; docs/lockwait-manual.md). A signal handler that interrupts a
+ * leaf finds no frame record of it: the walk reads the lock call's site
+ * from the signal frame, knowing the leaves by their section (LW_LEAF,
+ * lw_stacks.h; tests/sigleaf.sh). tests/leaf.sh checks the listings. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <errno.h>
 #include <link.h>
 #include <string.h>
 
 #include "lw_glibc_mutex.h"
+#include "../lw_kinds.h"
+#include "lw_account.h"
 #include "lw_core.h"
-#include "lw_glibc_spin.h"
+#include "lw_fastpath.h"
 #include "lw_modules.h"
+#include "lw_mutex.h"
 #include "lw_output.h"
 #include "lw_real.h"
 #include "lw_record.h"
+#include "lw_stacks.h"
 #include "lw_wrap.h"
 
 atomic_int lw_inline_mutex;
@@ -46,15 +82,218 @@ LW_API int pthread_cancel(pthread_t th)
 }
 #endif
 
-void lw_wake_failed(int err)
+#if LW_GLIBC_MUTEX
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* ---------------------------------------------------------------- glibc's steps */
+
+/* the path on: set once, by lw_glibc_mutex_check at start (threads other
+ * constructors started may call before: the generic path) */
+static inline __attribute__((always_inline)) int inline_mutex_on(void)
+{
+    return LW_LIKELY(LD(lw_inline_mutex));
+}
+
+/* a mutex of the kind these steps take */
+static inline __attribute__((always_inline)) int default_kind(const pthread_mutex_t *m)
+{
+    return m->__data.__kind == 0;
+}
+
+/* glibc's first step of a default mutex's lock: 1 when the word was free
+ * and is now ours (the owner fields come next). lone (lw_lone_and_free):
+ * a plain store, as glibc's lock does then. */
+static inline __attribute__((always_inline)) int word_taken(pthread_mutex_t *m, int lone)
+{
+    int free_word = 0;
+    if (!lone)
+        return __atomic_compare_exchange_n(&m->__data.__lock, &free_word, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+    __atomic_store_n(&m->__data.__lock, 1, __ATOMIC_RELAXED);
+    return 1;
+}
+
+static inline __attribute__((always_inline)) void owned_by(pthread_mutex_t *m, uint32_t tid)
+{
+    __atomic_store_n(&m->__data.__owner, (int)tid, __ATOMIC_RELAXED);
+    ++m->__data.__nusers;
+}
+
+/* glibc's trylock of a default mutex: 0, or EBUSY (the check's) */
+static int default_trylock(pthread_mutex_t *m)
+{
+    if (!word_taken(m, 0))
+        return EBUSY;
+    owned_by(m, my_tid());
+    return 0;
+}
+
+/* glibc's unlock of a default mutex up to the wake: nonzero when the word
+ * said a thread sleeps on it (2), to be woken with default_wake */
+static inline __attribute__((always_inline)) int default_unlocked(pthread_mutex_t *m)
+{
+    __atomic_store_n(&m->__data.__owner, 0, __ATOMIC_RELAXED);
+    --m->__data.__nusers;
+    if (LW_UNLIKELY(LW_ALONE())) { /* the threaded case in line, as glibc lays it out */
+        __atomic_store_n(&m->__data.__lock, 0, __ATOMIC_RELAXED);
+        return 0;
+    }
+    return __atomic_exchange_n(&m->__data.__lock, 0, __ATOMIC_RELEASE) > 1;
+}
+
+static void default_wake(pthread_mutex_t *m)
 {
     static au32 said;
+    if (LW_LIKELY(syscall(SYS_futex, &m->__data.__lock, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0) >= 0))
+        return;
+    int err = errno;
     if (ADD(said, 1) == 0)
         lw_say("a futex wake at a mutex unlock failed (%s): a thread may sleep on that mutex", strerror(err));
     errno = err;
 }
 
-#if LW_GLIBC_MUTEX
+/* glibc's unlock of a default mutex (the check's) */
+static void default_unlock(pthread_mutex_t *m)
+{
+    if (default_unlocked(m))
+        default_wake(m);
+}
+
+/* glibc's spinlock trylock: 1 when the word was free and is now ours */
+static inline __attribute__((always_inline)) int spin_word(pthread_spinlock_t *s)
+{
+    int free_word = lw_inline_spin.free_word;
+    return __atomic_compare_exchange_n(s, &free_word, lw_inline_spin.held_word, 0, __ATOMIC_ACQUIRE,
+                                       __ATOMIC_RELAXED);
+}
+
+static inline __attribute__((always_inline)) void spin_release(pthread_spinlock_t *s)
+{
+    __atomic_store_n(s, lw_inline_spin.free_word, __ATOMIC_RELEASE);
+}
+
+/* ---------------------------------------------------------------- the leaves */
+
+/* the word taken, but not the common case (the tid not known yet, the
+ * statistics not cached, an owner change, or acq: an acquisition
+ * acquired_inline left to lw_acquired_slow) */
+static __attribute__((noinline)) int mutex_taken_rest(pthread_mutex_t *m, struct lw_tstat *e, uintptr_t pc,
+                                                      uint64_t acq)
+{
+    if (acq) {
+        lw_acquired_slow(e, K_MUTEX, acq, pc, 0);
+        return answer_0();
+    }
+    owned_by(m, my_tid());
+    e = stat_of(m, K_MUTEX, pc);
+    lw_mutex_seen(m, e);
+    if (e)
+        acquired(e, K_MUTEX, pc, 0);
+    return answer_0();
+}
+
+LW_API LW_LEAF int pthread_mutex_lock(pthread_mutex_t *m)
+{
+    uintptr_t pc = RA();
+    if (!inline_mutex_on() || !default_kind(m))
+        return lw_mutex_lock_generic(m, pc);
+    /* the library's own lines first (lw_tls, the statistics), then the
+     * lock: a cache miss on them is paid before the critical section */
+    uint32_t tid = lw_tls.tid;
+    struct lw_tstat *e = stat_cached(m, K_MUTEX);
+    if (!word_taken(m, lw_lone_and_free(m)))
+        return lw_mutex_wait(m, pc);
+    uint64_t acq = 0;
+    if (LW_LIKELY(tid != 0) && LW_LIKELY(e != NULL) && LW_LIKELY(lw_default_holder_is(m, tid))) {
+        owned_by(m, tid);
+        acq = acquired_inline(e, K_MUTEX, pc, 0);
+        if (LW_LIKELY(acq == 0))
+            return 0;
+    }
+    return mutex_taken_rest(m, e, pc, acq);
+}
+
+/* released: a sleeper to wake, the plain hold moved onto held[] by a signal
+ * handler (plain_released; untimed, so it may end after the unlock), or a
+ * wait or blocking hold to account */
+static __attribute__((noinline)) int mutex_unlocked_rest(pthread_mutex_t *m, struct lw_tstat *e, int wake,
+                                                         int moved)
+{
+    if (wake)
+        default_wake(m);
+    if (moved)
+        (void)lw_plain_moved(e);
+    settle_note();
+    return answer_0();
+}
+
+LW_API LW_LEAF int pthread_mutex_unlock(pthread_mutex_t *m)
+{
+    struct lw_tstat *e = lw_tls.plain;
+    if (!inline_mutex_on() || !default_kind(m) || !stat_is(e, m, K_MUTEX))
+        return lw_mutex_unlock_generic(m);
+    int moved = plain_released(e, K_MUTEX);
+    int wake = default_unlocked(m);
+    if (LW_UNLIKELY(wake) || LW_UNLIKELY(moved) || settle_due())
+        return mutex_unlocked_rest(m, e, wake, moved);
+    return 0;
+}
+
+/* the word taken, but not the common case (as mutex_taken_rest) */
+static __attribute__((noinline)) int spin_taken_rest(pthread_spinlock_t *s, struct lw_tstat *e, uintptr_t pc,
+                                                     uint64_t acq)
+{
+    if (acq)
+        lw_acquired_slow(e, K_SPIN, acq, pc, 0);
+    else if ((e = stat_of((void *)s, K_SPIN, pc)) != NULL)
+        acquired(e, K_SPIN, pc, 0);
+    return answer_0();
+}
+
+LW_API LW_LEAF int pthread_spin_lock(pthread_spinlock_t *s)
+{
+    uintptr_t pc = RA();
+    if (!LW_LIKELY(LD(lw_inline_spin.on)))
+        return lw_spin_lock_generic(s, pc);
+    uint32_t tid = lw_tls.tid; /* before the lock word, as for mutexes */
+    struct lw_tstat *e = stat_cached((void *)s, K_SPIN);
+    if (LW_UNLIKELY(!spin_word(s)))
+        return lw_spin_wait(s, pc);
+    uint64_t acq = 0;
+    if (LW_LIKELY(tid != 0) && LW_LIKELY(e != NULL)) {
+        acq = acquired_inline_by(e, K_SPIN, pc, 0, tid);
+        if (LW_LIKELY(acq == 0))
+            return 0;
+    }
+    return spin_taken_rest(s, e, pc, acq);
+}
+
+/* released: the plain hold moved (as in mutex_unlocked_rest), or an owner
+ * change or a wait to note */
+static __attribute__((noinline)) int spin_unlocked_rest(struct lw_tstat *e, int moved)
+{
+    if (moved)
+        e = lw_plain_moved(e);
+    if (e)
+        owner_note(e);
+    return answer_0();
+}
+
+LW_API LW_LEAF int pthread_spin_unlock(pthread_spinlock_t *s)
+{
+    struct lw_tstat *e = lw_tls.plain;
+    if (!LW_LIKELY(LD(lw_inline_spin.on)) || !stat_is(e, (void *)s, K_SPIN))
+        return lw_spin_unlock_generic(s);
+    int moved = plain_released(e, K_SPIN);
+    spin_release(s);
+    if (LW_UNLIKELY(moved) || owner_note_due(e))
+        return spin_unlocked_rest(e, moved);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- the checks */
+
 /* fn lives in the C library itself (libc.so, or libpthread.so before glibc
  * 2.34), not in a library preloaded after this one */
 static int in_libc(void *fn)
@@ -81,7 +320,7 @@ static int fields_are(const pthread_mutex_t *m, int lock, int owner, unsigned us
            m->__data.__kind == 0 && m->__data.__count == count;
 }
 
-/* The word lw_default_seen keeps the last holder in, __count, is left
+/* The word lw_mutex_seen keeps the last holder in, __count, is left
  * alone by glibc's calls on m (free, default kind): its lock, trylock and
  * unlock, ours, and a condvar wait, which unlocks and relocks m inside
  * glibc; and glibc's init clears it, so a mutex initialised again, of any
@@ -93,12 +332,12 @@ static int holder_kept(pthread_mutex_t *m, int me)
     const struct timespec past = {0, 0}; /* a deadline long gone: the wait times out at once */
     m->__data.__count = kept;
     int ok = lw_real.pthread_mutex_lock(m) == 0 && fields_are(m, 1, me, 1, kept) &&
-             lw_real.pthread_mutex_unlock(m) == 0 && fields_are(m, 0, 0, 0, kept) && lw_default_trylock(m) == 0 &&
+             lw_real.pthread_mutex_unlock(m) == 0 && fields_are(m, 0, 0, 0, kept) && default_trylock(m) == 0 &&
              lw_real.pthread_mutex_trylock(m) == EBUSY && fields_are(m, 1, me, 1, kept) &&
              lw_real.pthread_cond_timedwait && lw_real.pthread_cond_timedwait(&cv, m, &past) == ETIMEDOUT &&
              fields_are(m, m->__data.__lock == 2 ? 2 : 1, me, 1, kept); /* glibc relocks as if contended */
     if (m->__data.__lock != 0)
-        lw_default_unlock(m);
+        default_unlock(m);
     ok = ok && fields_are(m, 0, 0, 0, kept) && lw_real.pthread_mutex_trylock(m) == 0 &&
          lw_real.pthread_mutex_unlock(m) == 0 && fields_are(m, 0, 0, 0, kept) && lw_real.pthread_mutex_init &&
          lw_real.pthread_mutex_init(m, NULL) == 0 &&
@@ -110,18 +349,18 @@ static int holder_kept(pthread_mutex_t *m, int me)
 /* both ways round on m (free, default kind): 1 when every step agrees */
 static int agree(pthread_mutex_t *m, int me)
 {
-    /* glibc's own steps are what lw_glibc_mutex.h assumes */
+    /* glibc's own steps are what the steps above assume */
     if (!fields_are(m, 0, 0, 0, 0) || lw_real.pthread_mutex_lock(m) != 0 || !fields_are(m, 1, me, 1, 0) ||
         lw_real.pthread_mutex_unlock(m) != 0 || !fields_are(m, 0, 0, 0, 0))
         return 0;
     /* glibc sees our lock as held, and its unlock undoes it */
-    if (lw_default_trylock(m) != 0 || !fields_are(m, 1, me, 1, 0) || lw_real.pthread_mutex_trylock(m) != EBUSY ||
-        lw_default_trylock(m) != EBUSY || lw_real.pthread_mutex_unlock(m) != 0 || !fields_are(m, 0, 0, 0, 0))
+    if (default_trylock(m) != 0 || !fields_are(m, 1, me, 1, 0) || lw_real.pthread_mutex_trylock(m) != EBUSY ||
+        default_trylock(m) != EBUSY || lw_real.pthread_mutex_unlock(m) != 0 || !fields_are(m, 0, 0, 0, 0))
         return 0;
     /* our unlock undoes glibc's lock */
     if (lw_real.pthread_mutex_lock(m) != 0)
         return 0;
-    lw_default_unlock(m);
+    default_unlock(m);
     if (!fields_are(m, 0, 0, 0, 0) || lw_real.pthread_mutex_trylock(m) != 0 || lw_real.pthread_mutex_unlock(m) != 0 ||
         !fields_are(m, 0, 0, 0, 0))
         return 0;
@@ -178,8 +417,8 @@ static int word_of(const pthread_spinlock_t *s)
     return *(const volatile int *)s;
 }
 
-/* s free (from glibc's init): 1 when glibc's calls and lw_glibc_spin.h's
- * steps agree on it, both ways round; sets the free and held words */
+/* s free (from glibc's init): 1 when glibc's calls and the steps above
+ * agree on it, both ways round; sets the free and held words */
 static int agree_spin(pthread_spinlock_t *s)
 {
     /* glibc's own steps: a word for free, another for held, and back */
@@ -194,13 +433,13 @@ static int agree_spin(pthread_spinlock_t *s)
     lw_inline_spin.free_word = free_word;
     lw_inline_spin.held_word = held_word;
     /* glibc sees our lock as held, and its unlock undoes it */
-    if (!lw_spin_word(s) || word_of(s) != held_word || lw_real.pthread_spin_trylock(s) != EBUSY || lw_spin_word(s) ||
+    if (!spin_word(s) || word_of(s) != held_word || lw_real.pthread_spin_trylock(s) != EBUSY || spin_word(s) ||
         lw_real.pthread_spin_unlock(s) != 0 || word_of(s) != free_word)
         return 0;
     /* our unlock undoes glibc's lock */
     if (lw_real.pthread_spin_lock(s) != 0)
         return 0;
-    lw_spin_release(s);
+    spin_release(s);
     return word_of(s) == free_word && lw_real.pthread_spin_trylock(s) == 0 && lw_real.pthread_spin_unlock(s) == 0 &&
            word_of(s) == free_word;
 }

@@ -4,6 +4,7 @@
  * and the exit (destructor: the report, on a stack of its own when the
  * exiting thread's is small). */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <locale.h>
 #include <pthread.h>
 #include <sys/mman.h>
@@ -17,7 +18,6 @@
 #include "lw_config.h"
 #include "lw_core.h"
 #include "lw_glibc_mutex.h"
-#include "lw_glibc_spin.h"
 #include "lw_interval.h"
 #include "lw_output.h"
 #include "lw_real.h"

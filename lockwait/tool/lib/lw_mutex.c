@@ -1,24 +1,14 @@
 /* lw_mutex.c - the pthread mutex wrappers: lock, timed and clock locks,
  * trylock and unlock (C11's mtx_* come in through lw_mutex_lock_at,
- * lw_c11.c). The first try takes a free lock as the bare call would
- * (mutex_try); a try that fails goes to mutex_slow, which measures the
- * wait. The statistics are lw_fastpath.h's.
- *
- * pthread_mutex_lock and pthread_mutex_unlock of glibc's default mutex,
- * the calls programs make most, are leaves: every case but the common one
- * (the lock free, its statistics the thread's last, the hold untimed, no
- * sleeper to wake, no owner change) ends in a jump to a function of its own
- * (a tail call: `return f(...)`). So the wrappers save no registers and,
- * under gcc, build no frame (-momit-leaf-frame-pointer, tool/build.sh).
- * That took the uncontended loop of tool/bench (build/lw_bench) from 1.22x
- * bare to 1.115x (101 rotating rounds; docs/lockwait-manual.md). A jump
- * leaves the caller's frame pointer and return address in place: the
- * function jumped to has the frame record the wrapper's own frame had, the
- * one the stack walk climbs to (lw_stacks.c). A signal handler that
- * interrupts a leaf finds no record of it: the walk reads the lock call's
- * site from the signal frame instead, knowing the leaves by their section
- * (LW_LEAF, lw_stacks.h; tests/sigleaf.sh). tests/leaf.sh checks both
- * listings. */
+ * lw_c11.c). The generic wrapper, which any C library gets: glibc's own
+ * trylock takes a free lock as the bare call would; a trylock that fails
+ * goes to mutex_slow, which measures the wait. The statistics are
+ * lw_fastpath.h's.
+ * On glibc, pthread_mutex_lock and pthread_mutex_unlock are the inline
+ * path's (lw_glibc_mutex.c), which takes a default mutex itself once its
+ * start-up check passed, and jumps here for everything else
+ * (lw_mutex_lock_generic, lw_mutex_wait, lw_mutex_unlock_generic) with the
+ * call's return address as pc. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
@@ -110,7 +100,7 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
         return rc;
     }
     struct wait w;
-    lw_wait_begin(m, e, &w, LW_T_MUTEX, pc);
+    lw_wait_begin(m, e, &w, LW_T_MUTEX);
     rc = mutex_real(m, how, c, ts);
     if (got_mutex(rc) && e) { /* the wait's end first: the owner note is not part of it */
         lw_wait_measure_held(&w, 1, pc);
@@ -125,39 +115,62 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
     return rc;
 }
 
-/* The first try: a default mutex taken here, as glibc takes it
- * (lw_glibc_mutex.h); any other, glibc's trylock. In a process that never
- * started a thread, a free mutex is locked outright, as the bare program
- * does: glibc (2.32 on) then takes it with plain stores, where a trylock
- * would add an atomic and double the cost of the lock/unlock pair. (An
- * error of either call, EAGAIN say, mutex_slow passes on; so does glibc's
- * EINVAL for a deadline it refuses, lw_deadline_refused.) */
-static inline __attribute__((always_inline)) int mutex_try(pthread_mutex_t *m, enum how how, clockid_t c,
-                                                           const struct timespec *ts)
-{
-    if (lw_deadline_refused(how, c, ts, 0))
-        return mutex_real(m, how, c, ts);
-    int lone = how == PLAIN && lw_lone_and_free(m);
-    if (lw_default_mutex(m)) {
-        if (!lw_default_word_first(m, lone))
-            return EBUSY;
-        lw_default_owned(m);
-        return 0;
-    }
-    return lone ? lw_real.pthread_mutex_lock(m) : lw_real.pthread_mutex_trylock(m);
-}
-
+/* The first try: glibc's trylock. In a process that never started a
+ * thread, a free mutex is locked outright, as the bare program does: glibc
+ * (2.32 on) then takes it with plain stores, where a trylock would add an
+ * atomic and double the cost of the lock/unlock pair. (An error of either
+ * call, EAGAIN say, mutex_slow passes on; so does glibc's EINVAL for a
+ * deadline it refuses, lw_deadline_refused.) */
 static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, uintptr_t pc, enum how how,
                                                             clockid_t c, const struct timespec *ts)
 {
-    struct lw_tstat *e = stat_of(m, K_MUTEX, pc); /* before the lock: as in the leaf */
-    int rc = mutex_try(m, how, c, ts);
+    if (lw_deadline_refused(how, c, ts, 0))
+        return mutex_real(m, how, c, ts);
+    struct lw_tstat *e = stat_of(m, K_MUTEX, pc); /* before the lock: its lines missed outside the hold */
+    int rc = how == PLAIN && lw_lone_and_free(m) ? lw_real.pthread_mutex_lock(m) : lw_real.pthread_mutex_trylock(m);
     if (LW_LIKELY(rc == 0)) {
         mutex_acquired(m, e, pc, 0);
         return 0;
     }
     return mutex_slow(m, rc, pc, how, c, ts);
 }
+
+__attribute__((noinline)) int lw_mutex_lock_generic(pthread_mutex_t *m, uintptr_t pc)
+{
+    NEED(pthread_mutex_trylock);
+    return mutex_lock(m, pc, PLAIN, 0, NULL);
+}
+
+/* the inline path's first try failed: the wait */
+__attribute__((noinline)) int lw_mutex_wait(pthread_mutex_t *m, uintptr_t pc)
+{
+    return mutex_slow(m, EBUSY, pc, PLAIN, 0, NULL);
+}
+
+__attribute__((noinline)) int lw_mutex_unlock_generic(pthread_mutex_t *m)
+{
+    NEED(pthread_mutex_unlock);
+    struct lw_tstat *e = releasing(m, K_MUTEX);
+    int was_default = lw_default_mutex(m); /* before: the unlock may let m be destroyed */
+    int rc = lw_real.pthread_mutex_unlock(m);
+    lw_mutex_released(e, was_default);
+    return rc;
+}
+
+/* Elsewhere than glibc, the lock and unlock calls themselves. On glibc
+ * they are the inline path's (lw_glibc_mutex.c), which comes here unless
+ * its start-up check passed, and for every case but its common one. */
+#if !LW_GLIBC_MUTEX
+LW_API int pthread_mutex_lock(pthread_mutex_t *m)
+{
+    return lw_mutex_lock_generic(m, RA());
+}
+
+LW_API int pthread_mutex_unlock(pthread_mutex_t *m)
+{
+    return lw_mutex_unlock_generic(m);
+}
+#endif
 
 /* the C11 wrappers' way in (lw_c11.c): as the pthread calls, from pc */
 int lw_mutex_lock_at(pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts)
@@ -166,8 +179,12 @@ int lw_mutex_lock_at(pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts
         NEED(pthread_mutex_timedlock);
         return mutex_lock(m, pc, TIMED, 0, ts);
     }
-    NEED(pthread_mutex_trylock);
-    return mutex_lock(m, pc, PLAIN, 0, NULL);
+    return lw_mutex_lock_generic(m, pc);
+}
+
+int lw_mutex_unlock(pthread_mutex_t *m)
+{
+    return lw_mutex_unlock_generic(m);
 }
 
 LW_API int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *ts)
@@ -183,10 +200,10 @@ LW_API int pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t c, const struct
 }
 
 /* a trylock from pc (the pthread call, and C11's mtx_trylock) */
-static inline __attribute__((always_inline)) int mutex_trylock(pthread_mutex_t *m, uintptr_t pc)
+int lw_mutex_trylock_at(pthread_mutex_t *m, uintptr_t pc)
 {
     NEED(pthread_mutex_trylock);
-    int rc = lw_default_mutex(m) ? lw_default_trylock(m) : lw_real.pthread_mutex_trylock(m);
+    int rc = lw_real.pthread_mutex_trylock(m);
     struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
     if (got_mutex(rc))
         mutex_acquired(m, e, pc, 0);
@@ -195,128 +212,7 @@ static inline __attribute__((always_inline)) int mutex_trylock(pthread_mutex_t *
     return rc;
 }
 
-int lw_mutex_trylock_at(pthread_mutex_t *m, uintptr_t pc)
-{
-    return mutex_trylock(m, pc);
-}
-
 LW_API int pthread_mutex_trylock(pthread_mutex_t *m)
 {
-    return mutex_trylock(m, RA());
-}
-
-/* -------------------------------------------------- lock: the leaf */
-
-/* every plain lock but the leaf's common case, the general way */
-static __attribute__((noinline)) int mutex_lock_general(pthread_mutex_t *m, uintptr_t pc)
-{
-    NEED(pthread_mutex_trylock);
-    return mutex_lock(m, pc, PLAIN, 0, NULL);
-}
-
-/* a default mutex's word taken by the leaf: the rest, the general way */
-static __attribute__((noinline)) int default_locked(pthread_mutex_t *m, uintptr_t pc)
-{
-    lw_default_owned(m);
-    mutex_acquired(m, stat_of(m, K_MUTEX, pc), pc, 0);
-    return answer_0();
-}
-
-/* a default mutex taken by the leaf from another holder: the owner change
- * noted (lw_default_seen), then the rest of the acquisition */
-static __attribute__((noinline)) int default_moved(pthread_mutex_t *m, struct lw_tstat *e, uintptr_t pc,
-                                                   uint32_t tid)
-{
-    lw_default_moved(m, e, tid);
-    acquired(e, K_MUTEX, pc, 0);
-    return answer_0();
-}
-
-/* another hold, a sampled or timed one, a traced run: lw_acquired_slow */
-static __attribute__((noinline)) int acquired_slow(struct lw_tstat *e, uint64_t acq, uintptr_t pc)
-{
-    lw_acquired_slow(e, K_MUTEX, acq, pc, 0);
-    return answer_0();
-}
-
-/* mutex_lock's steps for a default mutex, with every other case a jump */
-LW_API LW_LEAF int pthread_mutex_lock(pthread_mutex_t *m)
-{
-    uintptr_t pc = RA();
-    if (LW_UNLIKELY(!lw_real.pthread_mutex_trylock) || !lw_default_mutex(m))
-        return mutex_lock_general(m, pc);
-    /* the library's own lines first (lw_tls, the statistics), then the
-     * lock: a cache miss on them is paid before the critical section */
-    uint32_t tid = lw_tls.tid;
-    struct lw_tstat *e = stat_cached(m, K_MUTEX);
-    if (!lw_default_word_first(m, lw_lone_and_free(m)))
-        return mutex_slow(m, EBUSY, pc, PLAIN, 0, NULL);
-    if (LW_UNLIKELY(tid == 0) || LW_UNLIKELY(e == NULL))
-        return default_locked(m, pc);
-    lw_default_owned_by(m, tid);
-    if (LW_UNLIKELY(!lw_default_holder_is(m, tid)))
-        return default_moved(m, e, pc, tid);
-    uint64_t acq = acquired_inline(e, K_MUTEX, pc, 0);
-    if (LW_UNLIKELY(acq != 0))
-        return acquired_slow(e, acq, pc);
-    return 0;
-}
-
-/* -------------------------------------------------- unlock: the leaf */
-
-/* every unlock but the leaf's common case, the general way */
-static __attribute__((noinline)) int mutex_unlock_general(pthread_mutex_t *m)
-{
-    NEED(pthread_mutex_unlock);
-    struct lw_tstat *e = releasing(m, K_MUTEX);
-    int rc = 0, was_default = lw_default_mutex(m);
-    if (was_default)
-        lw_default_unlock(m);
-    else
-        rc = lw_real.pthread_mutex_unlock(m);
-    if (e)
-        lw_mutex_released(e, was_default);
-    return rc;
-}
-
-/* C11's mtx_unlock (lw_c11.c): any mutex, the general way */
-int lw_mutex_unlock(pthread_mutex_t *m)
-{
-    return mutex_unlock_general(m);
-}
-
-/* the plain hold, moved onto held[] by a signal handler (plain_released):
- * the unlock, the general way */
-static __attribute__((noinline)) int default_unlock_moved(pthread_mutex_t *m, struct lw_tstat *e)
-{
-    e = lw_plain_moved(e);
-    lw_default_unlock(m);
-    if (e)
-        settle_note();
-    return answer_0();
-}
-
-/* a default mutex released by the leaf: a sleeper to wake, or a wait or
- * blocking hold to account */
-static __attribute__((noinline)) int default_unlocked_rest(pthread_mutex_t *m, int wake)
-{
-    if (wake)
-        lw_default_wake(m);
-    settle_note();
-    return answer_0();
-}
-
-/* mutex_unlock_general's steps for a default mutex in the plain hold, with
- * every other case a jump */
-LW_API LW_LEAF int pthread_mutex_unlock(pthread_mutex_t *m)
-{
-    struct lw_tstat *e = lw_tls.plain;
-    if (LW_UNLIKELY(!lw_real.pthread_mutex_unlock) || !lw_default_mutex(m) || !stat_is(e, m, K_MUTEX))
-        return mutex_unlock_general(m);
-    if (LW_UNLIKELY(plain_released(e, K_MUTEX)))
-        return default_unlock_moved(m, e);
-    int wake = lw_default_unlocked(m);
-    if (LW_UNLIKELY(wake) || settle_due())
-        return default_unlocked_rest(m, wake);
-    return 0;
+    return lw_mutex_trylock_at(m, RA());
 }

@@ -14,7 +14,6 @@
 #include "lw_config.h"
 #include "lw_core.h"
 #include "lw_glibc_mutex.h"
-#include "lw_glibc_spin.h"
 #include "lw_interval.h"
 #include "lw_lines.h"
 #include "lw_names.h"

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # leaf.sh - the wrappers programs call most are leaves in their common case:
-# pthread_mutex_lock and pthread_mutex_unlock (lw_mutex.c),
-# pthread_spin_lock and pthread_spin_unlock (lw_spin.c), and
+# pthread_mutex_lock, pthread_mutex_unlock, pthread_spin_lock and
+# pthread_spin_unlock (glibc's inline path, lw_glibc_mutex.c), and
 # pthread_cond_signal, pthread_cond_broadcast and sem_post (lw_waits.c). In the
 # listings of those files, built with the library's flags, none calls
-# anything (every other case is a jump: the lock's slow path is
-# `jmp mutex_slow`, a signal with a waiter `jmp cond_wake_then_real`) and
+# anything (every other case is a jump: the lock's wait is
+# `jmp lw_mutex_wait`, a signal with a waiter `jmp cond_wake_then_real`) and
 # none saves a callee-saved register; on x86-64 they build no frame either
 # (-momit-leaf-frame-pointer), which the stack walk relies on when a signal
 # handler interrupts one (lw_stacks.h). Checked under gcc and clang on
@@ -71,15 +71,16 @@ listing() {
 all_checks() {
   local label=$1 arch=$2 cc=$3
   shift 3
-  if listing "$label-mutex" "$cc" lw_mutex.c "$@"; then
-    leaf_checks "$label" "$TMP/$label-mutex.s" "$arch" pthread_mutex_lock pthread_mutex_unlock
-    jumps_to "$label" "$TMP/$label-mutex.s" pthread_mutex_lock mutex_slow
-    jumps_to "$label" "$TMP/$label-mutex.s" pthread_mutex_unlock mutex_unlock_general
-  fi
-  if listing "$label-spin" "$cc" lw_spin.c "$@"; then
-    leaf_checks "$label" "$TMP/$label-spin.s" "$arch" pthread_spin_lock pthread_spin_unlock
-    jumps_to "$label" "$TMP/$label-spin.s" pthread_spin_lock spin_wait
-    jumps_to "$label" "$TMP/$label-spin.s" pthread_spin_unlock spin_unlock_general
+  if listing "$label-glibc" "$cc" lw_glibc_mutex.c "$@"; then
+    leaf_checks "$label" "$TMP/$label-glibc.s" "$arch" pthread_mutex_lock pthread_mutex_unlock \
+      pthread_spin_lock pthread_spin_unlock
+    jumps_to "$label" "$TMP/$label-glibc.s" pthread_mutex_lock lw_mutex_wait
+    jumps_to "$label" "$TMP/$label-glibc.s" pthread_mutex_lock lw_mutex_lock_generic
+    jumps_to "$label" "$TMP/$label-glibc.s" pthread_mutex_lock mutex_taken_rest
+    jumps_to "$label" "$TMP/$label-glibc.s" pthread_mutex_unlock lw_mutex_unlock_generic
+    jumps_to "$label" "$TMP/$label-glibc.s" pthread_mutex_unlock mutex_unlocked_rest
+    jumps_to "$label" "$TMP/$label-glibc.s" pthread_spin_lock lw_spin_wait
+    jumps_to "$label" "$TMP/$label-glibc.s" pthread_spin_unlock lw_spin_unlock_generic
   fi
   if listing "$label-waits" "$cc" lw_waits.c "$@"; then
     leaf_checks "$label" "$TMP/$label-waits.s" "$arch" pthread_cond_signal pthread_cond_broadcast sem_post
