@@ -214,16 +214,22 @@ LW_API LW_LEAF int pthread_mutex_lock(pthread_mutex_t *m)
     return mutex_taken_rest(m, e, pc, acq);
 }
 
-/* released: a sleeper to wake, the plain hold moved onto held[] by a signal
- * handler (plain_released; untimed, so it may end after the unlock), or a
- * wait or blocking hold to account */
-static __attribute__((noinline)) int mutex_unlocked_rest(pthread_mutex_t *m, struct lw_tstat *e, int wake,
-                                                         int moved)
+/* the plain hold, moved onto held[] by a signal handler (plain_released):
+ * taken off held[] before the unlock, as the generic path does, so that a
+ * handler running after the unlock never finds it there (tests/sighold.sh) */
+static __attribute__((noinline)) int mutex_unlock_moved(pthread_mutex_t *m, struct lw_tstat *e)
+{
+    (void)lw_plain_moved(e);
+    default_unlock(m);
+    settle_note();
+    return answer_0();
+}
+
+/* released: a sleeper to wake, or a wait or blocking hold to account */
+static __attribute__((noinline)) int mutex_unlocked_rest(pthread_mutex_t *m, int wake)
 {
     if (wake)
         default_wake(m);
-    if (moved)
-        (void)lw_plain_moved(e);
     settle_note();
     return answer_0();
 }
@@ -233,10 +239,11 @@ LW_API LW_LEAF int pthread_mutex_unlock(pthread_mutex_t *m)
     struct lw_tstat *e = lw_tls.plain;
     if (!inline_mutex_on() || !default_kind(m) || !stat_is(e, m, K_MUTEX))
         return lw_mutex_unlock_generic(m);
-    int moved = plain_released(e, K_MUTEX);
+    if (LW_UNLIKELY(plain_released(e, K_MUTEX)))
+        return mutex_unlock_moved(m, e);
     int wake = default_unlocked(m);
-    if (LW_UNLIKELY(wake) || LW_UNLIKELY(moved) || settle_due())
-        return mutex_unlocked_rest(m, e, wake, moved);
+    if (LW_UNLIKELY(wake) || settle_due())
+        return mutex_unlocked_rest(m, wake);
     return 0;
 }
 
@@ -269,14 +276,21 @@ LW_API LW_LEAF int pthread_spin_lock(pthread_spinlock_t *s)
     return spin_taken_rest(s, e, pc, acq);
 }
 
-/* released: the plain hold moved (as in mutex_unlocked_rest), or an owner
- * change or a wait to note */
-static __attribute__((noinline)) int spin_unlocked_rest(struct lw_tstat *e, int moved)
+/* the plain hold moved (as in mutex_unlock_moved): off held[] before the
+ * release, then an owner change or a wait to note */
+static __attribute__((noinline)) int spin_unlock_moved(pthread_spinlock_t *s, struct lw_tstat *e)
 {
-    if (moved)
-        e = lw_plain_moved(e);
+    e = lw_plain_moved(e);
+    spin_release(s);
     if (e)
         owner_note(e);
+    return answer_0();
+}
+
+/* released: an owner change or a wait to note */
+static __attribute__((noinline)) int spin_unlocked_rest(struct lw_tstat *e)
+{
+    owner_note(e);
     return answer_0();
 }
 
@@ -285,10 +299,11 @@ LW_API LW_LEAF int pthread_spin_unlock(pthread_spinlock_t *s)
     struct lw_tstat *e = lw_tls.plain;
     if (!LW_LIKELY(LD(lw_inline_spin.on)) || !stat_is(e, (void *)s, K_SPIN))
         return lw_spin_unlock_generic(s);
-    int moved = plain_released(e, K_SPIN);
+    if (LW_UNLIKELY(plain_released(e, K_SPIN)))
+        return spin_unlock_moved(s, e);
     spin_release(s);
-    if (LW_UNLIKELY(moved) || owner_note_due(e))
-        return spin_unlocked_rest(e, moved);
+    if (owner_note_due(e))
+        return spin_unlocked_rest(e);
     return 0;
 }
 
