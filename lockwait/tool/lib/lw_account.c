@@ -314,14 +314,11 @@ static long vol_switches(void)
 #define LW_PROBE_SAMPLE 32
 
 /* Before the real blocking call: only what must be read before it (the
- * holder, gone once the wait ends; the sleep probe's first reading, on
- * sampled waits; the start time; and the count of waiters, which holders,
- * signals and posts read to know that someone waits), so that the real call
- * follows the failed trylock as closely as the bare one does: work here
- * acts as a spin, and the bare program would have slept. The stack walk
- * comes after the wait (wait_end): the waiter's frames do not change while
- * it waits. */
-void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type)
+ * holder, the sleep probe's first reading, the start time, and the count of
+ * waiters the trace and condvars need), so that the real call follows the
+ * failed trylock as closely as it can; everything else waits until the wait
+ * is accounted. */
+void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, uintptr_t pc)
 {
     struct lw_lock *r = e ? e->lock : NULL;
     if (!LD(lw.waited)) /* read first: the shared line is written once */
@@ -339,7 +336,8 @@ void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type)
         if (lw_kinds[r->kind].exclusive && LD(r->timed) != 1)
             ST(r->timed, 1); /* from now on, time its holds */
     }
-    w->stack = 0; /* walked after the wait (wait_end) */
+    /* after the holder, before the clock: the walk (tens of ns) is not part of the wait */
+    w->stack = lw_stack_capture(pc);
     uint32_t n = lw_tls.nwaits++;
     w->nvcsw0 = -1;
     /* not on a small stack (a signal handler's may have no room for a struct rusage) */
@@ -404,7 +402,6 @@ static void note_wait(struct lw_twait *e, uint32_t holder, uint64_t ns, uintptr_
 static void wait_end(struct wait *w, int got, uintptr_t pc)
 {
     w->t1 = ticks_now(); /* counted as a probe by lw_wait_account, outside the critical section */
-    w->stack = lw_stack_capture(pc); /* after the clock: the walk (tens of ns) is not part of the wait */
     w->counted = w->t1 - w->t0;
     w->pc = pc;
     w->got = got;

@@ -20,10 +20,9 @@ LW_HIDDEN void lw_owner_note(struct lw_tstat *e);
 LW_HIDDEN void lw_hold_end(struct lw_tstat *e, const struct lw_held *h);
 
 
-/* just before the real blocking call */
-LW_HIDDEN void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type);
-/* the wait is over (got: with the lock): read the clock and the probe, and
- * walk the stack (pc: the lock call's return address) */
+/* pc: the lock call's return address, for the wait's stack */
+LW_HIDDEN void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, uintptr_t pc);
+/* the wait is over (got: with the lock): read the clock and the probe */
 LW_HIDDEN void lw_wait_measure(struct lw_tstat *e, struct wait *w, int got, uintptr_t pc);
 /* the same for a wait that ends holding a lock and is deferred (lw_wait_defer):
  * the sleep probe's end and the leave from the waiters' count come after the unlock */

@@ -100,7 +100,7 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
         return rc;
     }
     struct wait w;
-    lw_wait_begin(m, e, &w, LW_T_MUTEX);
+    lw_wait_begin(m, e, &w, LW_T_MUTEX, pc);
     rc = mutex_real(m, how, c, ts);
     if (got_mutex(rc) && e) { /* the wait's end first: the owner note is not part of it */
         lw_wait_measure_held(&w, 1, pc);

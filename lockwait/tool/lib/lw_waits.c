@@ -50,7 +50,7 @@ static int sem_common(sem_t *s, uintptr_t pc, enum how how, clockid_t c, const s
     errno = e0;
     struct lw_tstat *e = stat_of(s, K_SEM, pc);
     struct wait w;
-    lw_wait_begin(s, e, &w, LW_T_SEM);
+    lw_wait_begin(s, e, &w, LW_T_SEM, pc);
     int rc = sem_real(s, how, c, ts);
     int e2 = errno;
     lw_wait_measure(e, &w, rc == 0, pc);
@@ -186,7 +186,7 @@ static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how,
         return rc;
     }
     struct wait w;
-    lw_wait_begin(l, e, &w, write ? LW_T_RWLOCK_WR : LW_T_RWLOCK_RD);
+    lw_wait_begin(l, e, &w, write ? LW_T_RWLOCK_WR : LW_T_RWLOCK_RD, pc);
     rc = rw_real(l, write, how, c, ts);
     int deferred = rc == 0 && write && e; /* accounted after the unlock */
     if (deferred)
@@ -313,7 +313,7 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
     }
     struct lw_tstat *e = stat_of(cv, K_COND, pc); /* after: the cache holds the condvar */
     struct wait w;
-    lw_wait_begin(cv, e, &w, LW_T_COND);
+    lw_wait_begin(cv, e, &w, LW_T_COND, pc);
     int rc;
     switch (how) {
     case TIMED: rc = lw_real.pthread_cond_timedwait(cv, m, ts); break;
