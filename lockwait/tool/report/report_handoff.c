@@ -17,9 +17,10 @@
  *   window   the wait before the release that best tells the two apart:
  *            the fewest spins that waited longer plus wake-ups that waited
  *            as long or less (the smallest such wait); a window that
- *            misplaces more than 1 in 4 waits does not fit, and the
- *            learned replay keeps each waiter's own hand-off (the range
- *            still spans all spin to all sleep)
+ *            misplaces more than 1 in 4 waits, or is longer than a spin
+ *            can be (SPIN_WINDOW_MAX_NS), does not fit, and the learned
+ *            replay keeps each waiter's own hand-off (the range still
+ *            spans all spin to all sleep)
  * In the replay a sleep whose wait shrinks across the window to fit it
  * spins (a wait the window misplaced keeps its kind, so the replay at
  * factor 1 is the trace); a spin stays a spin: its wait grows past the
@@ -48,6 +49,10 @@
 #define SPLIT_RATIO 2.0
 /* hand-offs under this are compared as this: timer noise, not a gap */
 #define SPLIT_FLOOR_NS 100u
+/* a window longer than this is not a spin: glibc's adaptive mutex spins a
+ * few us at most and its default one not at all, so the two kinds such a
+ * window parts are fast and slow wake-ups (a 4 ms "window" on a plain mutex) */
+#define SPIN_WINDOW_MAX_NS 100000u
 
 static int by_value(const void *a, const void *b)
 {
@@ -116,7 +121,7 @@ void handoff_learn(struct handoff_model *m, const uint64_t *pre, const uint64_t 
     qsort(wake_pre, m->nwake, sizeof *wake_pre, by_value);
     size_t misplaced;
     m->window = window_of(spin_pre, m->nspin, wake_pre, m->nwake, &misplaced);
-    m->window_fits = 4 * misplaced <= n;
+    m->window_fits = 4 * misplaced <= n && m->window <= SPIN_WINDOW_MAX_NS;
     free(spin_pre);
     free(wake_pre);
 }
@@ -241,8 +246,9 @@ void whatif_findings(const struct handoff_model *m, const double *factors, size_
                 m->nwake, (double)m->window / 1e3);
     else if (m->two_kinds)
         fprintf(stderr, "  (hand-offs of %s: %zu spins of up to %.1f us, %zu wake-ups, and no wait before the "
-                        "release tells them apart: each waiter keeps its own)\n", said, m->nspin,
-                (double)m->split / 1e3, m->nwake);
+                        "release %s: each waiter keeps its own)\n", said, m->nspin, (double)m->split / 1e3,
+                m->nwake,
+                m->window <= SPIN_WINDOW_MAX_NS ? "tells them apart" : "short enough to be a spin parts them");
     for (size_t i = 0; i < nf; i++) {
         char ph[352];
         phrase(factors[i], said, 1, ph, sizeof ph);

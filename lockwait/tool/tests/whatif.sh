@@ -117,8 +117,8 @@ check "... and untraced_hold_ns does not wrap" awk '/kind=whatif / { for (i = 1;
 # not in the trace and stays whole. The replay before the model kept each
 # waiter's wake-up and predicted 4.020 ms.
 # handoff_trace NAME H: that program's trace with holds of H ns
-handoff_trace() {
-  LC_ALL=C awk -v T=2 -v R=40 -v W=10000 -v J=40000 -v H="$2" -v D=30000 -v SPIN=40000 -v DS=2000 -v TIMED=1 \
+handoff_trace() { # NAME HOLD_NS [SPIN_NS, default 40000]
+  LC_ALL=C awk -v T=2 -v R=40 -v W=10000 -v J=40000 -v H="$2" -v D=30000 -v SPIN="${3:-40000}" -v DS=2000 -v TIMED=1 \
     -v WALL="$TMP/$1.wall" -f "$GEN" >"$TMP/$1.txt"
   "$G" text "$TMP/$1.txt" "$TMP/$1.trace"
 }
@@ -131,6 +131,16 @@ check_eq "hand-offs: the half-hold program's run (2.898 ms) + 30 us (the last ho
 check_eq "... which is 2.928 ms" 2928000 "$(field predicted_wall_ns "$half")"
 check_eq "hand-offs: the spin window learned" 40000 "$(field spin_window_ns "$half")"
 check "hand-offs: the model said" grep -q '^  (hand-offs of mutex@0x1000: 40 spins of up to 2.0 us, 39 wake-ups; a waiter spins when it waits up to 40.0 us before the release)$' "$TMP/report.err"
+# the same program with waiters that "spin" up to 400 us (holds of 420 us:
+# some waits fall under it, some over; the old model learned a 400 us
+# window): no spin is that
+# long (glibc's default mutex does not spin; a window of ms parted fast and
+# slow wake-ups), so no window fits and each waiter keeps its own hand-off
+handoff_trace hwide 420000 400000
+"$R" --what-if 0.5 "$TMP/hwide.trace" >"$TMP/wide.out" 2>"$TMP/wide.err"
+check_eq "hand-offs: a window longer than a spin can be (400 us) does not fit" NA \
+  "$(field spin_window_ns "$(grep 'kind=whatif ' "$TMP/wide.out" || true)")"
+check "... and the report says why" grep -q 'no wait before the release short enough to be a spin parts them' "$TMP/wide.err"
 # every kind=whatif line: the range present, lo <= predicted <= hi; 0 saves no less than 0.5
 # ranged FILE: "ok", or what is wrong with its lines
 ranged() {
