@@ -92,8 +92,9 @@ while [ $# -gt 0 ]; do
     -p) if [ $# -lt 2 ] || ! [[ $2 =~ ^[0-9]{1,9}$ ]] || [ "$((10#$2))" -lt 1000 ]; then
           bad_usage "-p: expected a whole number from 1000 to 999999999"; fi
         PAIRS=$((10#$2)); shift 2 ;;
-    -a) if [ $# -lt 2 ] || ! [ -e "$2/liblockwait.so" ]; then bad_usage "-a: expected a build directory with liblockwait.so"; fi
-        AGAINST=$(cd "$2" && pwd)/liblockwait.so; shift 2 ;;
+    -a) if [ $# -lt 2 ] || ! [ -f "$2/liblockwait.so" ]; then bad_usage "-a: '${2:-}' is not a build directory with liblockwait.so"; fi
+        [ -z "$AGAINST" ] || bad_usage "-a given twice"
+        AGAINST=$(CDPATH='' cd -P -- "$2" && pwd)/liblockwait.so; shift 2 ;;
     *) bad_usage "unknown argument '$1' (see -h)" ;;
   esac
 done
@@ -108,6 +109,7 @@ done
 # as LD_PRELOAD can carry them (a checkout path may hold spaces)
 LIB=$(LOCKWAIT_LIB=$BUILD/liblockwait.so "$ROOT/lockwait/tool/lockwait" --preload-path)
 FLOOR=$(LOCKWAIT_LIB=$BUILD/liblw_floor.so "$ROOT/lockwait/tool/lockwait" --preload-path)
+[ -z "$AGAINST" ] || AGAINST=$(LOCKWAIT_LIB=$AGAINST "$ROOT/lockwait/tool/lockwait" --preload-path)
 LOCK=/tmp/sharecost-measure.lock
 command -v flock >/dev/null || { echo "$PROG: flock not found (util-linux)" >&2; exit 1; }
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/lw-bench.XXXXXX")
@@ -125,7 +127,10 @@ ns_per_pair() {
   case $1 in
     bare) out=$(flock "$LOCK" "$BUILD/lw_bench" "$2" "$3") ;;
     floor) out=$(flock "$LOCK" env LD_PRELOAD="$FLOOR" "$BUILD/lw_bench" "$2" "$3") ;;
-    before) out=$(flock "$LOCK" env LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$AGAINST" "$BUILD/lw_bench" "$2" "$3") ;;
+    before) rm -f "$TMP/before.txt"
+      out=$(flock "$LOCK" env LOCKWAIT_OUT="$TMP/before.txt" LD_PRELOAD="$AGAINST" "$BUILD/lw_bench" "$2" "$3")
+      # a library the loader refused (not an ELF file, the wrong machine) leaves a bare run
+      [ -s "$TMP/before.txt" ] || die "-a: $AGAINST wrote no report: the loader did not preload it" ;;
     depth*) out=$(flock "$LOCK" env LOCKWAIT_STACK_DEPTH="${1#depth}" LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" \
       "$BUILD/lw_bench" "$2" "$3") ;;
     *) out=$(flock "$LOCK" env LOCKWAIT_OUT="$TMP/report.txt" LD_PRELOAD="$LIB" "$BUILD/lw_bench" "$2" "$3") ;;

@@ -21,6 +21,13 @@ if ! command -v flock >/dev/null; then
 fi
 check_exit "-r 0 is refused" 2 "$BENCH" -r 0
 check_exit "-a without a library is refused" 2 "$BENCH" -a "$TMP"
+mkdir -p "$TMP/bogus"
+: >"$TMP/bogus/liblockwait.so"
+check_exit "-a: a library the loader cannot preload stops the bench (no bare run passed off as 'before')" 1 \
+  "$BENCH" -r 1 -p 1000 -a "$TMP/bogus"
+mkdir -p "$TMP/a dir"
+cp "$BUILD/liblockwait.so" "$TMP/a dir/"
+check_exit "-a: a directory with a space in its name is preloaded" 0 "$BENCH" -r 1 -p 1000 -a "$TMP/a dir"
 # -a: A/B of another build's library against this one's, nothing else
 "$BENCH" -r 6 -p 20000 -a "$BUILD" >"$TMP/ab.out" 2>"$TMP/ab.err" || true
 check_eq "-a: the three A/B loops only" "uncontended_ab single_ab contended_ab" \
