@@ -118,4 +118,13 @@ rc=0; out=$(bash "$S/lockwait/tool/tests/counts.sh" 2>&1) || rc=$?
 check_eq "counts.sh from a checkout under '$S': exits 0" 0 "$rc"
 check_eq "... with no failed check" "" "$(grep '^not ok' <<<"$out" | head -n 3)"
 check_awk "... and its checks ran ($(grep -c '^ok' <<<"$out"))" "$(grep -c '^ok' <<<"$out") >= 20"
+# a name that is also a bash builtin runs the program, not the builtin, and
+# the program sees the name it was given (xz, cat print argv[0] in messages)
+check "lockwait -- true: the program /bin/true runs and reports" \
+  sh -c "'$L' -- true 2>&1 | grep -q '(true) waited for no lock'"
+check_eq "lockwait -- sh -c 'echo \$0' keeps argv[0]" "sh" "$("$L" -o /dev/null -- sh -c 'echo "$0"' 2>/dev/null)"
+# a relative TMPDIR: made absolute, so a process that changes directory still finds the records
+mkdir -p "$TMP/rel/tmp" "$TMP/rel/sub"
+out=$(cd "$TMP/rel" && TMPDIR=tmp "$L" -- sh -c 'cd sub && /bin/true; /bin/true' 2>&1)
+check "a relative TMPDIR: one summary of the run, not per-process lines" grep -q '^lockwait: the run: 3 processes' <<<"$out"
 finish
