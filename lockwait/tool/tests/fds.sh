@@ -46,4 +46,6 @@ fi
 # stderr a pipe nobody reads: the report's write fails (EPIPE), without a
 # SIGPIPE that would turn the program's exit status into 141
 check_exit "stderr nobody reads: the program's own exit status" 0 "$P" broken "$L" -- true
+check_exit "... and with the launcher's summary of three processes (no SIGPIPE: 141)" 0 \
+  "$P" broken "$L" -- sh -c '/bin/true & /bin/true; wait'
 finish
