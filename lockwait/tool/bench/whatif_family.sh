@@ -67,8 +67,12 @@ while [ $# -gt 0 ]; do
 done
 cases=("$@")
 [ ${#cases[@]} -gt 0 ] || cases=("${default_cases[@]}")
-for c in "${cases[@]}"; do
-  [[ $c =~ ^(mutex|cond):[0-9]+:[0-9]+:[0-9]+$ ]] || die "case $c: expected SCENARIO:THREADS:HOLD_US:WORK_US"
+for c in "${cases[@]}"; do # all checked before the first runs
+  [[ $c =~ ^(mutex|cond):([0-9]{1,4}):([0-9]{1,7}):([0-9]{1,7})$ ]] ||
+    die "case $c: expected SCENARIO:THREADS:HOLD_US:WORK_US (mutex or cond; up to 7 digits of us)"
+  t=$((10#${BASH_REMATCH[2]}))
+  if [ "$t" -lt 2 ] || [ "$t" -gt 1024 ]; then die "case $c: THREADS from 2 to 1024 (lockwait_workload's range)"; fi
+  [ "$((takes / t))" -ge 1 ] || die "case $c: -n $takes gives no lock take per thread"
 done
 for b in lockwait_workload lockwait_report liblockwait.so stats; do
   [ -e "$BUILD/$b" ] || die "$BUILD/$b missing; run ./build.sh"
@@ -94,7 +98,7 @@ workload() {
 printf '%-16s %9s %9s %9s %8s %19s %9s\n' case full_ms scaled_ms pred_ms err_pct range_ms free_ms >&2
 for c in "${cases[@]}"; do
   IFS=: read -r scen t h w <<<"$c"
-  [ "$t" -ge 2 ] || die "case $c: at least 2 threads"
+  t=$((10#$t)) h=$((10#$h)) w=$((10#$w))
   hold=$((h * 1000)) work=$((w * 1000))
   scaled=$(awk -v h="$hold" -v f="$factor" 'BEGIN { printf "%.0f\n", h * f }')
   ops=$((takes / t))

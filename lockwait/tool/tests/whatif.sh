@@ -285,4 +285,11 @@ check "a mutex with an overlapping inferred hold start is replayed" \
   grep -q '^RESULT exp=lockwait kind=whatif .* hold_factor=0.5 ' "$TMP/overlap.out"
 check "... and the report says one hold start was moved" \
   grep -q '^lockwait_report: model: 1 holds of exclusive locks began before another hold.s end' "$TMP/overlap.err"
+# the family benchmark checks every case before it runs any (a bad one last
+# used to stop it only after the first cases' runs)
+FAM=$ROOT/lockwait/tool/bench/whatif_family.sh
+for bad in mutex:1:1:1 mutex:2000:1:1 mutex:2:99999999999999999:1 foo:2:1:1; do
+  rc=0; out=$("$FAM" -n 200 -r 1 mutex:2:30:20 "$bad" 2>/dev/null) || rc=$?
+  check_eq "whatif_family.sh: case $bad refused (exit 2) before any run" "2:" "$rc:$out"
+done
 finish
