@@ -560,7 +560,7 @@ function px(d) { return X0 + (log(d) - lx0) / (lx1 - lx0 > 0 ? lx1 - lx0 : 1) * 
 function py(v) { return Y0 + H - (log(v) / LN10 - ly0) / (ly1 - ly0) * H }
 # why_left(key): why a cell is not drawn ("" when it is)
 function why_left(key) {
-    return cbusy[key] ? "too busy" : !sig[key] ? "not significant" : ind[key] <= 0 ? "significantly negative" : \
+    return cbusy[key] ? "too busy" : !sig[key] ? "within the margin or unclear" : ind[key] <= 0 ? "below zero beyond the margin" : \
         !shown(key) ? "interval reaching 0" : ""
 }
 # caption_lines(): into cap[1..], the caption's lines: which cells are drawn,
@@ -568,9 +568,9 @@ function why_left(key) {
 # at about 120 characters; returns how many
 function caption_lines(ndrawn, ncells,   r, reasons, i, c, j, key, item, line, k, sz, nl) {
     nl = 0
-    cap[++nl] = sprintf("Drawn: %d of %d cells (mode, access, D), those significantly above 0; left out (in the table):%s", \
+    cap[++nl] = sprintf("Drawn: %d of %d cells (mode, access, D), those whose cost lies beyond the margin and above 0; left out (in the table):%s", \
         ndrawn, ncells, ndrawn == ncells ? " none" : "")
-    split("too busy|not significant|significantly negative|interval reaching 0", reasons, "|")
+    split("too busy|within the margin or unclear|below zero beyond the margin|interval reaching 0", reasons, "|")
     for (r = 1; r <= 4; r++) {
         k = 0
         for (key in have) if (why_left(key) == reasons[r]) k++

@@ -74,8 +74,8 @@ check "the SVG draws the intervals" grep -q '95% intervals' "$TMP/mawk/ctxswitch
 # the log scale draws significant positive costs only: it says what it leaves out
 neg=$(awk -F, 'NR > 1 && $30 == 1 && $22 == "yes" && $17 < 0' "$TMP/mawk/ctxswitch-indirect.csv" | wc -l)
 check_awk "the fixture has significantly negative cells ($neg)" "$neg > 0"
-check "the SVG says it leaves out the $neg significantly negative cells" \
-  grep -q "significantly negative ($neg): " "$TMP/mawk/ctxswitch-indirect.svg"
+check "the SVG says it leaves out the $neg below zero beyond the margin cells" \
+  grep -q "below zero beyond the margin ($neg): " "$TMP/mawk/ctxswitch-indirect.svg"
 # the plot in the tables' unit (ns, not µs), saying which cells it draws of
 # how many and naming each one it leaves out (issue 41)
 check "the SVG's axis is in ns, the tables' unit" grep -q '>indirect cost, ns per switch' "$TMP/mawk/ctxswitch-indirect.svg"
@@ -84,13 +84,13 @@ ncells=$(awk -F, 'NR > 1' "$TMP/mawk/ctxswitch-indirect.csv" | wc -l | tr -d ' '
 circles=$(grep -c '<circle ' "$TMP/mawk/ctxswitch-indirect.svg")
 check "the SVG says it draws $circles of the $ncells cells" grep -q "Drawn: $circles of $ncells cells" "$TMP/mawk/ctxswitch-indirect.svg"
 named=0 want=0
-while IFS=, read -r mode kib access stride; do # each cell not significantly above 0: named with its D
+while IFS=, read -r mode kib access stride; do # each cell not drawn (not beyond the margin above 0): named with its D
   want=$((want + 1))
   d=${kib}K; [ $((kib % 1024)) != 0 ] || d=$((kib / 1024))M
   [[ $svg_text =~ $mode\ $access/$stride\ at( [0-9]+[KM])*\ $d([ ;]|$) ]] && named=$((named + 1))
 done < <(mawk -F, -v T="$TMP/mawk/ctxswitch-indirect.csv" 'NR > 1 && !($22 == "yes" && $17 > 0 && $18 != "NA" && $18 > 0) { print $1 "," $2 "," $3 "," $4 }' \
   "$TMP/mawk/ctxswitch-indirect.csv")
-check_eq "the SVG names each of the $want cells not significantly above 0" "$want" "$named"
+check_eq "the SVG names each of the $want cells not beyond the margin above 0" "$want" "$named"
 check_eq "... and names as many cells as it leaves out ($((ncells - circles)), the too busy ones too)" "$((ncells - circles))" \
   "$(grep -o 'xml:space="preserve">  *[a-z ]*([0-9]*):[^<]*\|xml:space="preserve">    [^<]*' "$TMP/mawk/ctxswitch-indirect.svg" |
     sed 's/^[^>]*>//; s/^ *[a-z ]*([0-9]*)://' | grep -oE ' [0-9]+[KM]' | wc -l | tr -d ' ')"
