@@ -113,7 +113,7 @@ for c in "${cases[@]}"; do
   rm -f "$dir/trace"
   "$ROOT/lockwait/tool/lockwait" -o "$dir/lw.txt" --trace "$dir/trace" \
     "$BUILD/lockwait_workload" -t "$t" -n "$ops" -c "$hold" -w "$work" "$scen" >/dev/null 2>&1 || true
-  : >"$dir/report.out"
+  : >"$dir/report.out"; : >"$dir/report.err" # a case without a trace keeps no earlier case's output
   if [ -s "$dir/trace" ]; then
     "$BUILD/lockwait_report" --what-if "$factor" --what-if 0 --lock mtx "$dir/trace" >"$dir/report.out" \
       2>"$dir/report.err" ||
