@@ -20,6 +20,10 @@
 #define PAIRS_ONE(c) +1
 enum { NCOL_OVERHEAD = 0 OVERHEAD_COLUMNS(PAIRS_ONE), NCOL_WHATIF = 0 WHATIF_COLUMNS(PAIRS_ONE) };
 #define PAIRS_MAX_COLUMNS NCOL_OVERHEAD
+/* a column's index by its name: PAIRS_COLUMN(bare_nvcsw) */
+#define PAIRS_ENUM(c) COL_##c,
+enum { OVERHEAD_COLUMNS(PAIRS_ENUM) };
+#define PAIRS_COLUMN(c) COL_##c
 
 /* The value of key in a RESULT line into buf ("" when absent): pairs.c */
 const char *kv_get(const char *line, const char *key, char *buf, size_t cap);

@@ -147,6 +147,24 @@ static void level_keys(const struct cell *c)
            c->used, c->total, c->mixed, c->total - c->used - c->mixed, c->level, c->canary, c->reps);
 }
 
+/* Sleeps under the preload against bare, pair by pair: the Hodges-Lehmann
+ * estimate of (wrapped + 1) / (bare + 1) with its interval (+1: a run may
+ * not sleep at all). One run's sleeps vary several-fold with where the
+ * host places the threads, so a difference of medians says little without
+ * it. */
+static struct interval sleeps_ratio(const struct cell *x)
+{
+    double *r = xmalloc(sizeof *r * (size_t)(x->used + 1));
+    size_t m = 0;
+    int b = PAIRS_COLUMN(bare_nvcsw), w = PAIRS_COLUMN(wrapped_nvcsw);
+    for (long i = 0; i < x->used; i++)
+        if (x->col[b][i] >= 0 && x->col[w][i] >= 0) /* NAN: not known */
+            r[m++] = (x->col[w][i] + 1) / (x->col[b][i] + 1);
+    struct interval iv = m ? ci_ratio(r, m) : (struct interval){NAN, NAN, NAN, NAN, 0};
+    free(r);
+    return iv;
+}
+
 static void overhead_lines(struct cell *c, size_t n, double target)
 {
     ratios(c, n);
@@ -160,7 +178,11 @@ static void overhead_lines(struct cell *c, size_t n, double target)
             num("overhead_pct", 100 * (r.est - 1), "%.3f"), num("overhead_pct_lo", 100 * (r.lo - 1), "%.3f");
             num("overhead_pct_hi", 100 * (r.hi - 1), "%.3f"), num("p", r.p, "%.4g"), num("q", x->q, "%.4g");
             level_keys(x);
-            printf(" target_reached=%d two_modes=%d\n", ci_reached(r, 0, target), stat_two_modes(v, m));
+            printf(" target_reached=%d two_modes=%d", ci_reached(r, 0, target), stat_two_modes(v, m));
+            struct interval sl = sleeps_ratio(x);
+            num("sleeps_ratio", sl.est, "%.4g"), num("sleeps_ratio_lo", sl.lo, "%.4g");
+            num("sleeps_ratio_hi", sl.hi, "%.4g");
+            printf("\n");
             free(v);
         }
         printf("RESULT exp=lockwait kind=runs scenario=%s runs=%ld", x->name, x->used);
@@ -172,7 +194,7 @@ static void overhead_lines(struct cell *c, size_t n, double target)
             continue;
         for (int w = 0; w < 2; w++) {
             const char *var = w ? "wrapped" : "bare";
-            int k0 = w ? 11 : 8; /* p50, p99, max of the variant */
+            int k0 = w ? PAIRS_COLUMN(wrapped_p50_us) : PAIRS_COLUMN(bare_p50_us); /* then p99, max */
             double *tmp = xmalloc(sizeof *tmp * (size_t)(x->used + 1));
             size_t have = known(x, k0, tmp);
             free(tmp);

@@ -118,11 +118,27 @@ function sleeps(s, a, b,    x, y) {
     return (x == "" || x == "NA" ? "-" : sprintf("%.0f", x)) " / " (y == "" || y == "NA" ? "-" : sprintf("%.0f", y))
 }
 # 1 when the preloaded program sleeps more than 20% more or less than the
-# bare one (and by more than a few sleeps): then it is not the bare program
-function sleeps_differ(b, w) {
+# bare one (and by more than a few sleeps): then it is not the bare program.
+# With the paired ratio's interval (kind=overhead sleeps_ratio), only when
+# the whole interval lies beyond the fifth; 2 when its estimate does but the
+# interval reaches back within it (not shown to differ). Without one (an
+# older raw file, too few pairs), the medians decide.
+function sleeps_differ(s,    b, w) {
+    b = fig[s, "bare_nvcsw"]; w = fig[s, "wrapped_nvcsw"]
     if (b == "" || b == "NA" || w == "" || w == "NA") return 0
-    return (w + 0 > 1.2 * b || w + 0 < 0.8 * b) && (w - b >= 10 || b - w >= 10)
+    if (!(w - b >= 10 || b - w >= 10)) return 0
+    if (sl_lo[s] != "" && sl_lo[s] != "NA" && sl_hi[s] != "NA") {
+        if (sl_lo[s] + 0 > 1.2 || sl_hi[s] + 0 < 0.8) return 1
+        return (sl[s] + 0 > 1.2 || sl[s] + 0 < 0.8) ? 2 : 0
+    }
+    return (w + 0 > 1.2 * b || w + 0 < 0.8 * b)
 }
+# " (x0.71, 0.55..0.90)": the paired sleeps ratio and its interval, when known
+function sleeps_ratio(s) {
+    if (sl[s] == "" || sl[s] == "NA") return ""
+    return sprintf(" (x%.2f%s)", sl[s], sl_lo[s] == "NA" ? "" : sprintf(", %.2f..%.2f", sl_lo[s], sl_hi[s]))
+}
+function sleeps_mark(s,    d) { d = sleeps_differ(s); return d == 1 ? " !" : d == 2 ? " ?" : "" }
 
 # the what-if check of s: its pairs too busy to measure (the overhead rule)
 function wi_busy(s) { return wi_basis[s] != "all" && too_busy(wi_used[s], wi_min[s], wi_slow[s], wi_total[s], wi_basis[s]) }
@@ -371,6 +387,7 @@ function cp_draw(file,    W, X0, Y0, RH, H, PW, i, n, x, w, c, maxlen, step, t, 
         ov_p[s] = val("p"); ov_q[s] = val("q"); ov_used[s] = val("pairs_used"); ov_total[s] = val("pairs_total")
         ov_slow[s] = left_out($0); ov_min[s] = val("pairs_min"); ov_reached[s] = val("target_reached")
         ov_modes[s] = val("two_modes"); ov_basis[s] = val("pairs_basis")
+        sl[s] = val("sleeps_ratio"); sl_lo[s] = val("sleeps_ratio_lo"); sl_hi[s] = val("sleeps_ratio_hi")
         # several invocations (build/combine): the mean of theirs, Student's interval across them
         ov_inv[s] = val("invocations") + 0; ov_imin[s] = val("inv_min"); ov_imax[s] = val("inv_max")
         if (ov_inv[s] > 1) ninv = ov_inv[s]
@@ -514,18 +531,18 @@ END {
     if (anywrapped)
         print "Overhead: wrapped/bare wall time per " (nlevel ? "pair of the scenario's main speed level" : "clean pair") "; the table shows its Hodges-Lehmann estimate with the 95% interval (Wilcoxon signed-rank), p against no overhead and q (Benjamini-Hochberg across the scenarios). Wall times are medians over " (nlevel ? "those" : "the clean") " pairs' runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)." \
             (nall ? " \"all\": too few pairs were clean (the host changed speed during most), so every pair counts; its interval carries that noise." : "") \
-            " Sleeps: voluntary context switches per run, medians; ! = under the preload the program sleeps over 20% more or less often than bare, so it is not quite the bare program."
+            " Sleeps: voluntary context switches per run, medians, and in brackets wrapped/bare per pair (Hodges-Lehmann, +1 each side) with its 95% interval; ! = under the preload the program sleeps over 20% more or less often than bare (the whole interval beyond a fifth), so it is not quite the bare program; ? = the estimate is beyond a fifth, the interval is not."
     else
         print "Wall times: medians over the " cleanw " runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)."
     print ""
     print "| scenario | threads | bare ms | wrapped ms | overhead | 95% CI | p | q | pairs used/total | " (nlevel ? "left out" : "slow") " | sleeps bare / wrapped |"
     print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-    print "scenario,threads,bare_ms,bare_ms_lo,bare_ms_hi,wrapped_ms,wrapped_ms_lo,wrapped_ms_hi,bare_kops_per_s,bare_kops_per_s_lo,bare_kops_per_s_hi,wrapped_kops_per_s,wrapped_kops_per_s_lo,wrapped_kops_per_s_hi,overhead_pct,overhead_lo_pct,overhead_hi_pct,p,q,pairs_used,pairs_total,pairs_slow,target_reached,measured,bare_nvcsw,bare_nvcsw_lo,bare_nvcsw_hi,wrapped_nvcsw,wrapped_nvcsw_lo,wrapped_nvcsw_hi" > csv1
+    print "scenario,threads,bare_ms,bare_ms_lo,bare_ms_hi,wrapped_ms,wrapped_ms_lo,wrapped_ms_hi,bare_kops_per_s,bare_kops_per_s_lo,bare_kops_per_s_hi,wrapped_kops_per_s,wrapped_kops_per_s_lo,wrapped_kops_per_s_hi,overhead_pct,overhead_lo_pct,overhead_hi_pct,p,q,pairs_used,pairs_total,pairs_slow,target_reached,measured,bare_nvcsw,bare_nvcsw_lo,bare_nvcsw_hi,wrapped_nvcsw,wrapped_nvcsw_lo,wrapped_nvcsw_hi,sleeps_ratio,sleeps_ratio_lo,sleeps_ratio_hi" > csv1
     for (i = 1; i <= nsc; i++) {
         s = order[i]
         if (!(s in ov)) { # no preload on this OS: bare only
             printf "| %s | %d | %s | - | - | - | - | - | %d/%d | %d | %s |\n", s, threads[s], withci(s, "bare_ms", 1, "%.2f", ""), runs[s], npair[s], nslow[s], sleeps(s, "bare_nvcsw", "wrapped_nvcsw")
-            printf "%s,%d,%s,,,,%s,,,,,,,,,%d,%d,%d,,0,%s,,,\n", s, threads[s], csvci(s, "bare_ms"), csvci(s, "bare_kops_per_s"), runs[s], npair[s], nslow[s], csvci(s, "bare_nvcsw") > csv1
+            printf "%s,%d,%s,,,,%s,,,,,,,,,%d,%d,%d,,0,%s,,,\n", s, threads[s], csvci(s, "bare_ms"), csvci(s, "bare_kops_per_s"), runs[s], npair[s], nslow[s], csvci(s, "bare_nvcsw") ",,," > csv1
             continue
         }
         if (busy(s)) { o = "too busy"; ci = "-"; pq = "- | -" }
@@ -536,7 +553,7 @@ END {
             pq = (ov_p[s] == "NA" || ov_p[s] == "" ? "-" : ov_p[s]) " | " (ov_q[s] == "NA" || ov_q[s] == "" ? "-" : ov_q[s])
         }
         if (ov_reached[s] != 1 && ov_inv[s] <= 1 && has_ci(s) && !busy(s)) wide = 1
-        printf "| %s | %d | %s | %s | %s | %s | %s | %s | %d | %s |\n", s, threads[s], withci(s, "bare_ms", 1, "%.2f", ""), withci(s, "wrapped_ms", 1, "%.2f", ""), o, ci, pq, used_of(ov_used[s], ov_total[s], ov_basis[s]), ov_slow[s], sleeps(s, "bare_nvcsw", "wrapped_nvcsw") (sleeps_differ(fig[s, "bare_nvcsw"], fig[s, "wrapped_nvcsw"]) ? " !" : "")
+        printf "| %s | %d | %s | %s | %s | %s | %s | %s | %d | %s |\n", s, threads[s], withci(s, "bare_ms", 1, "%.2f", ""), withci(s, "wrapped_ms", 1, "%.2f", ""), o, ci, pq, used_of(ov_used[s], ov_total[s], ov_basis[s]), ov_slow[s], sleeps(s, "bare_nvcsw", "wrapped_nvcsw") sleeps_ratio(s) sleeps_mark(s)
         # CSV: no overhead, interval, p or q for a scenario too busy to measure
         measured = !busy(s)
         c_ov = ""; c_lo = ""; c_hi = ""; c_p = ""; c_q = ""
@@ -544,7 +561,7 @@ END {
         if (measured && has_ci(s)) { c_lo = ov_lo[s]; c_hi = ov_hi[s] }
         if (measured && ov_p[s] != "NA") c_p = ov_p[s]
         if (measured && ov_q[s] != "NA") c_q = ov_q[s]
-        printf "%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%d,%d,%d,%d,%d,%s,%s\n", s, threads[s], csvci(s, "bare_ms"), csvci(s, "wrapped_ms"), csvci(s, "bare_kops_per_s"), csvci(s, "wrapped_kops_per_s"), c_ov, c_lo, c_hi, c_p, c_q, ov_used[s], ov_total[s], ov_slow[s], ov_reached[s], measured, csvci(s, "bare_nvcsw"), csvci(s, "wrapped_nvcsw") > csv1
+        printf "%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%d,%d,%d,%d,%d,%s,%s,%s,%s,%s\n", s, threads[s], csvci(s, "bare_ms"), csvci(s, "wrapped_ms"), csvci(s, "bare_kops_per_s"), csvci(s, "wrapped_kops_per_s"), c_ov, c_lo, c_hi, c_p, c_q, ov_used[s], ov_total[s], ov_slow[s], ov_reached[s], measured, csvci(s, "bare_nvcsw"), csvci(s, "wrapped_nvcsw"), nacsv(sl[s]), nacsv(sl_lo[s]), nacsv(sl_hi[s]) > csv1
     }
     close(csv1)
     if (wide)
@@ -657,19 +674,22 @@ END {
             line = line sprintf("%s%s %s", line == "" ? "" : ", ", s, pct(fig[s, "sleep_share"]))
     }
     if (line != "") print "- Share of the wait spent asleep in the kernel (futex) rather than spinning in user space (medians over the wrapped runs): " line "."
-    line = ""; more = ""; fewer = ""
+    line = ""; more = ""; fewer = ""; unsure = ""
     for (i = 1; i <= nsc; i++) {
         s = order[i]
         b = fig[s, "bare_nvcsw"]; w = fig[s, "wrapped_nvcsw"]
         if (!(s in ov) || b == "" || b == "NA" || w == "" || w == "NA") continue
-        line = line sprintf("%s%s %.0f bare, %.0f under the preload", line == "" ? "" : "; ", s, b, w)
-        if (!sleeps_differ(b, w)) continue
+        line = line sprintf("%s%s %.0f bare, %.0f under the preload%s", line == "" ? "" : "; ", s, b, w, sleeps_ratio(s))
+        d = sleeps_differ(s)
+        if (d == 2) unsure = unsure (unsure == "" ? "" : ", ") s
+        if (d != 1) continue
         # more sleeps: spinning turned into sleeping; fewer: the library's work before the real call spun
         if (w + 0 > b + 0) more = more (more == "" ? "" : ", ") s
         else fewer = fewer (fewer == "" ? "" : ", ") s
     }
     if (line != "") {
         printf "- Sleeps per run (voluntary context switches in the timed region, medians over the " cleanw " pairs): %s.", line
+        if (unsure != "") printf " For %s the medians differ by more than a fifth, but the paired interval reaches back within it: one run's sleeps vary several-fold with where the host places the threads, so the difference is not shown.", unsure
         if (more != "") printf " Under the preload %s sleep%s more than a fifth more often than bare: hand-offs the bare program wins by spinning or by arriving at a free lock became futex sleeps.", more, index(more, ",") ? "" : "s"
         if (fewer != "") printf " Under the preload %s sleep%s at least a fifth less than bare: the library's work between a failed try and the real call acts as a short spin, so the holder often releases first (docs/lockwait-manual.md, \"What waiting under the library changes\"); read %s sleep share as a lower bound.", fewer, index(fewer, ",") ? "" : "s", index(fewer, ",") ? "their" : "its"
         printf "\n"

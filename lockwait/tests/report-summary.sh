@@ -144,6 +144,20 @@ check "sleeps: 25% more is flagged (sem 100 / 125 !), 15% more is not (spin 100 
 check "sleeps: the table's caption explains the flag" grep -q 'Sleeps: .* ! = under the preload the program sleeps over 20% more or less often than bare' "$TMP/wi.md"
 check "sleeps: a finding names the scenario that sleeps a fifth less under the preload, and why" \
   grep -q '^- Sleeps per run .*rwlock 2000 bare, 1400 under the preload.* Under the preload rwlock sleeps at least a fifth less than bare: .*acts as a short spin.*read its sleep share as a lower bound\.$' "$TMP/wi.md"
+# with the paired sleeps ratio and its interval (kind=overhead sleeps_ratio):
+# only a whole interval beyond a fifth flags; an estimate beyond it whose
+# interval reaches back within is '?' and said to be not shown
+sl() { sed "/^RESULT exp=lockwait kind=overhead scenario=$1 /s/\$/ sleeps_ratio=$2 sleeps_ratio_lo=$3 sleeps_ratio_hi=$4/"; }
+sl mutex 180 100 250 <"$TMP/wi.txt" | sl rwlock 0.7 0.5 0.9 | sl sem 1.25 1.21 1.3 | sl spin 1.15 1.0 1.3 >"$TMP/sl.txt"
+mkdir -p "$TMP/sl"
+awk -v csvdir="$TMP/sl" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" "$TMP/sl.txt" >"$TMP/sl.md"
+check "sleeps ratio: the table shows it with its interval; the whole interval beyond a fifth flags (mutex, sem)" \
+  sh -c "grep -q '^| mutex | .* | 7 / 1300 (x180.00, 100.00..250.00) ! |\$' '$TMP/sl.md' && grep -q '^| sem | .* | 100 / 125 (x1.25, 1.21..1.30) ! |\$' '$TMP/sl.md'"
+check "sleeps ratio: an interval reaching back within a fifth is '?' (rwlock), one within is unmarked (spin)" \
+  sh -c "grep -q '^| rwlock | .* | 2000 / 1400 (x0.70, 0.50..0.90) ? |\$' '$TMP/sl.md' && grep -q '^| spin | .* | 100 / 115 (x1.15, 1.00..1.30) |\$' '$TMP/sl.md'"
+check "sleeps ratio: the finding says rwlock's difference is not shown, and no longer calls it a fifth less" \
+  sh -c "grep -q 'For rwlock the medians differ by more than a fifth, but the paired interval reaches back within it' '$TMP/sl.md' && ! grep -q 'Under the preload rwlock sleeps at least a fifth less' '$TMP/sl.md'"
+check_eq "sleeps ratio: the CSV's last three columns" "1.25,1.21,1.3" "$(grep '^sem,' "$TMP/sl/lockwait-overhead.csv" | awk -F, '{ print $(NF-2) "," $(NF-1) "," $NF }')"
 check "what-if table: predicted and measured change of wall time, each with its interval" \
   grep -qF '| mutex | 1000 → 500 | g_lock | 6 | -18.0% (-18.5..-17.5%) | -17.0% (-19.0..-15.0%) | -40.0% | 40 / 38 | 8/9 |' "$TMP/wi.md"
 check "what-if: a prediction inside the measured interval holds" \

@@ -200,6 +200,11 @@ check_eq "... the slow share of each pair" "0.000 0.667 1.000 0.000 0.000" \
 check_eq "... the overhead is build/stats ratio on the used pairs' ratios" \
   "$(kv_awk '/kind=pair / && /used=1$/ { v = v " " kv_get($0, "wall_ratio") } END { print "cond" v }' "$TMP/levels/out" |
     "$BUILD/stats" ratio -r 0 -a 0.01 | kv_awk '{ printf "%.3f", 100 * (kv_get($0, "est") - 1) }')" "$(val "$line" overhead_pct)"
+# the figures file's columns (pairs.h): bare_nvcsw and wrapped_nvcsw are the last two
+check_eq "... the sleeps ratio is build/stats ratio on the used pairs' (wrapped + 1) / (bare + 1)" \
+  "$(awk '$1 == "pair" && $5 == 1 { v = v " " ($NF + 1) / ($(NF - 1) + 1) } END { print "cond" v }' "$TMP/levels/figs" |
+    "$BUILD/stats" ratio -r 0 -a 0.01 | kv_awk 'function g(x) { return x == "NA" ? x : sprintf("%.4g", x) } { print g(kv_get($0, "est")), g(kv_get($0, "est_lo")), g(kv_get($0, "est_hi")) }')" \
+  "$(val "$line" sleeps_ratio) $(val "$line" sleeps_ratio_lo) $(val "$line" sleeps_ratio_hi)"
 check_eq "... a speed_level line per level the pairs saw (mixed: level 0)" "0:1 1:3 2:1" \
   "$(kv_awk '/kind=speed_level / { print kv_get($0, "level") ":" kv_get($0, "pairs") }' "$TMP/levels/out" | sort | paste -sd' ' -)"
 # the slow level holds most pairs: the figure is its
