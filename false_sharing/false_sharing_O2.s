@@ -1,2115 +1,1610 @@
-	.text
 	.file	"false_sharing.c"
-	.section	.rodata.cst8,"aM",@progbits,8
-	.p2align	3                               # -- Begin function main
-.LCPI0_0:
-	.quad	0x4024000000000000              # double 10
-.LCPI0_1:
-	.quad	0x3f947ae147ae147b              # double 0.02
-.LCPI0_2:
-	.quad	0x3ff2666666666666              # double 1.1499999999999999
-.LCPI0_5:
-	.quad	0x41cdcd6500000000              # double 1.0E+9
-	.section	.rodata.cst16,"aM",@progbits,16
-	.p2align	4
-.LCPI0_3:
-	.long	1127219200                      # 0x43300000
-	.long	1160773632                      # 0x45300000
-	.long	0                               # 0x0
-	.long	0                               # 0x0
-.LCPI0_4:
-	.quad	0x4330000000000000              # double 4503599627370496
-	.quad	0x4530000000000000              # double 1.9342813113834067E+25
 	.text
-	.globl	main
-	.p2align	4, 0x90
-	.type	main,@function
-main:                                   # @main
+	.p2align 4
+	.type	inc_store, @function
+inc_store:
+.LFB26:
 	.cfi_startproc
-# %bb.0:
-	pushq	%rbp
-	.cfi_def_cfa_offset 16
+	movq	(%rdi), %rax
+	testq	%rsi, %rsi
+	je	.L1
+	addq	%rax, %rsi
+	.p2align 6
+	.p2align 3
+.L3:
+	addq	$1, %rax
+	movq	%rax, (%rdi)
+	cmpq	%rsi, %rax
+	jne	.L3
+.L1:
+	ret
+	.cfi_endproc
+.LFE26:
+	.size	inc_store, .-inc_store
+	.p2align 4
+	.type	inc_rmw, @function
+inc_rmw:
+.LFB27:
+	.cfi_startproc
+	testq	%rsi, %rsi
+	je	.L9
+	xorl	%edx, %edx
+	.p2align 6
+	.p2align 3
+.L11:
+	movq	(%rdi), %rax
+	addq	$1, %rdx
+	addq	$1, %rax
+	movq	%rax, (%rdi)
+	cmpq	%rdx, %rsi
+	jne	.L11
+.L9:
+	ret
+	.cfi_endproc
+.LFE27:
+	.size	inc_rmw, .-inc_rmw
+	.p2align 4
+	.type	inc_register, @function
+inc_register:
+.LFB29:
+	.cfi_startproc
+	movq	(%rdi), %rax
+	testq	%rsi, %rsi
+	je	.L17
+	xorl	%edx, %edx
+	.p2align 6
+	.p2align 3
+.L18:
+	addq	$1, %rax
+	addq	$1, %rdx
+	cmpq	%rdx, %rsi
+	jne	.L18
+.L17:
+	movq	%rax, (%rdi)
+	ret
+	.cfi_endproc
+.LFE29:
+	.size	inc_register, .-inc_register
+	.p2align 4
+	.type	inc_atomic, @function
+inc_atomic:
+.LFB28:
+	.cfi_startproc
+	testq	%rsi, %rsi
+	je	.L23
+	xorl	%eax, %eax
+	.p2align 6
+	.p2align 3
+.L25:
+	lock addq	$1, (%rdi)
+	addq	$1, %rax
+	cmpq	%rax, %rsi
+	jne	.L25
+.L23:
+	ret
+	.cfi_endproc
+.LFE28:
+	.size	inc_atomic, .-inc_atomic
+	.section	.rodata.str1.1,"aMS",@progbits,1
+.LC0:
+	.string	"granted"
+.LC1:
+	.string	""
+.LC2:
+	.string	"none"
+.LC3:
+	.string	"refused"
+.LC4:
+	.string	"topology_unknown"
+.LC5:
+	.string	"unpinned"
+.LC6:
+	.string	"--help"
+	.section	.rodata.str1.8,"aMS",@progbits,1
+	.align 8
+.LC7:
+	.ascii	"usage: false_sharing [-h] [--rederive RAW]\n  Threads increm"
+	.ascii	"ent their own counters placed 8, 64 or 128 bytes apart and\n"
+	.ascii	"  report ns and cycles per increment with 95%% intervals. Kn"
+	.ascii	"obs come from\n  the environment:\n  ITERS_LOG2=%d     incre"
+	.ascii	"ments per thread and round = 2^N (10..34)\n  REPS=%d        "
+	.ascii	"   at least this many clean rounds per cell (1..1001); round"
+	.ascii	"s\n                    are added until every interval is wit"
+	.ascii	"hin 5%% of its\n                    estimate, up to 4 x REPS"
+	.ascii	" + 10 rounds\n  MAX_CELL_S=%d     seconds of rounds per incr"
+	.ascii	"ement's block of cells (0..3600)\n  THREADS=1,2,4,8   thread"
+	.ascii	" counts (1..%d, no repeats); counts above the CPUs\n        "
+	.ascii	"            this process may run on are skipped unless named"
+	.ascii	" here,\n                    then run as oversubscribed\n  PI"
+	.ascii	"N=1             Linux: pin one thread per physical core, a s"
+	.ascii	"hared-cache\n                    domain first; 0 leaves plac"
+	.ascii	"ement to the OS (default 0\n                    where the OS"
+	.ascii	" has no affinity API)\n  PAIRS=1           at 2 threads, als"
+	.ascii	"o measure each CPU-pair class the\n                    topol"
+	.ascii	"ogy has (shared L2, shared L3 only, across, SMT)\n  PAIR_CPU"
+	.ascii	"S=a,b:name;c,d:name  those pairs instead of the topology's ("
+	.ascii	"at most\n                    %d; run.sh names o"
+	.string	"ne per class of the core-to-core map)\n  Cycles per increment come from a speed canary run in the same round.\n  --rederive RAW  measure nothing: the figure and speed_level lines of each\n                  invocation again from RAW's inv-tagged samples lines\n"
+	.section	.rodata.str1.1
+.LC8:
+	.string	"--rederive"
+	.section	.rodata.str1.8
+	.align 8
+.LC9:
+	.string	"cannot write the results to stdout"
+	.align 8
+.LC10:
+	.string	"unknown argument '%s': false_sharing takes only -h (knobs are environment variables)"
+	.section	.rodata.str1.1
+.LC11:
+	.string	"ITERS_LOG2"
+.LC12:
+	.string	"PIN"
+.LC13:
+	.string	"PAIRS"
+.LC14:
+	.string	"THREADS"
+	.section	.rodata.str1.8
+	.align 8
+.LC15:
+	.string	"THREADS=%s: %ld is named twice; name each thread count once"
+	.section	.rodata.str1.1
+.LC17:
+	.string	"PAIR_CPUS"
+	.section	.rodata.str1.8
+	.align 8
+.LC18:
+	.string	"PAIR_CPUS=%s: expected up to %d entries a,b:name separated by ';'"
+	.section	.rodata.str1.1
+.LC19:
+	.string	"%d,%d:%n"
+	.section	.rodata.str1.8
+	.align 8
+.LC20:
+	.string	"abcdefghijklmnopqrstuvwxyz0123456789_"
+	.align 8
+.LC21:
+	.string	"PAIR_CPUS=%s: a name is 1-%zu of a-z, 0-9, _"
+	.align 8
+.LC22:
+	.string	"PAIR_CPUS=%s: %d,%d is not two CPUs this process may run on"
+	.align 8
+.LC23:
+	.string	"PAIR_CPUS=%s: the name %s is used twice"
+	.section	.rodata.str1.1
+.LC24:
+	.string	"PAIR_CPUS=%s: trailing ';'"
+	.section	.rodata.str1.8
+	.align 8
+.LC25:
+	.string	"RESULT exp=false_sharing kind=line source=compiled_pad_stride line_bytes=%d\n"
+	.align 8
+.LC26:
+	.string	"RESULT exp=false_sharing kind=line source=%s line_bytes=%ld\n"
+	.align 8
+.LC29:
+	.string	"RESULT exp=false_sharing kind=plan iters_log2=%ld reps_min=%ld rounds_max=%ld max_cell_s=%g rel_target=%g abs_floor_ns=%g interference_share=%g slow_canary=%g probes=%s allowed_cpus=%d online_cpus=%d\n"
+	.align 8
+.LC30:
+	.string	"RESULT exp=false_sharing kind=unpinned why=no_allowed_cpu"
+	.align 8
+.LC31:
+	.string	"RESULT exp=false_sharing kind=unpinned why=pin_0"
+	.align 8
+.LC32:
+	.string	"RESULT exp=false_sharing kind=unpinned why=no_affinity_api"
+	.align 8
+.LC33:
+	.string	"false_sharing: PIN=1 but threads cannot be pinned here; running unpinned\n"
+	.section	.rodata.str1.1
+.LC34:
+	.string	"s"
+	.section	.rodata.str1.8
+	.align 8
+.LC35:
+	.string	"RESULT exp=false_sharing kind=skip threads=%d allowed_cpus=%d reason=above_allowed_cpus\n"
+	.align 8
+.LC36:
+	.string	"false_sharing: skipping %d threads: this process may run on %d CPU%s (THREADS=%d runs it oversubscribed)\n"
+	.section	.rodata.str1.1
+.LC37:
+	.string	"%s"
+.LC38:
+	.string	" class=%s pair=%d,%d"
+	.section	.rodata.str1.8
+	.align 8
+.LC40:
+	.string	"false_sharing: done; %ld cell-rounds in %.1f s\n"
+	.section	.rodata.str1.1
+.LC41:
+	.string	"cell"
+	.section	.rodata.str1.8
+	.align 8
+.LC42:
+	.string	"RESULT exp=false_sharing kind=placement threads=%d cpus="
+	.align 8
+.LC43:
+	.string	"%s pinning=%s oversubscribed=%d allowed_cpus=%d"
+	.section	.rodata.str1.1
+.LC44:
+	.string	"canary_best_ns"
+.LC45:
+	.string	"ratio"
+.LC46:
+	.string	"pair"
+.LC47:
+	.string	"pair_ratio"
+	.section	.rodata.str1.8
+	.align 8
+.LC48:
+	.string	"RESULT exp=false_sharing kind=pair_placement%s threads=2"
+	.align 8
+.LC49:
+	.string	"RESULT exp=false_sharing kind=pairs_skip reason=%s\n"
+	.section	.text.startup,"ax",@progbits
+	.p2align 4
+	.globl	main
+	.type	main, @function
+main:
+.LFB34:
+	.cfi_startproc
 	pushq	%r15
-	.cfi_def_cfa_offset 24
+	.cfi_def_cfa_offset 16
+	.cfi_offset 15, -16
 	pushq	%r14
-	.cfi_def_cfa_offset 32
+	.cfi_def_cfa_offset 24
+	.cfi_offset 14, -24
 	pushq	%r13
-	.cfi_def_cfa_offset 40
+	.cfi_def_cfa_offset 32
+	.cfi_offset 13, -32
 	pushq	%r12
+	.cfi_def_cfa_offset 40
+	.cfi_offset 12, -40
+	pushq	%rbp
 	.cfi_def_cfa_offset 48
+	.cfi_offset 6, -48
 	pushq	%rbx
 	.cfi_def_cfa_offset 56
-	subq	$5624, %rsp                     # imm = 0x15F8
-	.cfi_def_cfa_offset 5680
-	.cfi_offset %rbx, -56
-	.cfi_offset %r12, -48
-	.cfi_offset %r13, -40
-	.cfi_offset %r14, -32
-	.cfi_offset %r15, -24
-	.cfi_offset %rbp, -16
-	cmpl	$2, %edi
-	jl	.LBB0_12
-# %bb.1:
-	movq	%rsi, %r14
+	.cfi_offset 3, -56
+	subq	$5656, %rsp
+	.cfi_def_cfa_offset 5712
+	cmpl	$1, %edi
+	jle	.L31
+	movq	8(%rsi), %r12
 	movl	%edi, %ebx
-	movq	8(%rsi), %rbp
-	leaq	.L.str(%rip), %rsi
-	movq	%rbp, %rdi
-	callq	strcmp@PLT
+	movq	%rsi, %rbp
+	cmpb	$45, (%r12)
+	je	.L261
+.L167:
+	leaq	.LC6(%rip), %rsi
+	movq	%r12, %rdi
+	call	strcmp@PLT
 	testl	%eax, %eax
-	je	.LBB0_3
-# %bb.2:
-	leaq	.L.str.1(%rip), %rsi
-	movq	%rbp, %rdi
-	callq	strcmp@PLT
+	je	.L33
+	leaq	.LC8(%rip), %rsi
+	movq	%r12, %rdi
+	call	strcmp@PLT
 	testl	%eax, %eax
-	je	.LBB0_3
-# %bb.5:
-	leaq	.L.str.2(%rip), %rsi
-	movq	%rbp, %rdi
-	callq	strcmp@PLT
+	jne	.L36
 	cmpl	$3, %ebx
-	jne	.LBB0_11
-# %bb.6:
-	testl	%eax, %eax
-	jne	.LBB0_11
-# %bb.7:
-	movq	16(%r14), %rdi
-	leaq	increments(%rip), %rsi
+	jne	.L36
+	movq	16(%rbp), %rdi
 	movl	$4, %edx
-	callq	rederive@PLT
-.LBB0_8:
-	movq	stdout@GOTPCREL(%rip), %rbx
-	movq	(%rbx), %rdi
-	callq	fflush@PLT
+	leaq	increments(%rip), %rsi
+	call	rederive@PLT
+.L260:
+	movq	stdout(%rip), %rdi
+	call	fflush@PLT
 	testl	%eax, %eax
-	jne	.LBB0_10
-# %bb.9:
-	movq	(%rbx), %rdi
-	callq	ferror@PLT
+	jne	.L38
+	movq	stdout(%rip), %rdi
+	call	ferror@PLT
 	testl	%eax, %eax
-	je	.LBB0_4
-.LBB0_10:
-	leaq	.L.str.3(%rip), %rdi
-	xorl	%eax, %eax
-	callq	die@PLT
-.LBB0_3:
-	movq	stdout@GOTPCREL(%rip), %rax
-	movq	(%rax), %rdi
-	movl	$8, (%rsp)
-	leaq	.L.str.21(%rip), %rsi
-	movl	$18, %edx
-	movl	$11, %ecx
-	movl	$10, %r8d
-	movl	$64, %r9d
-	xorl	%eax, %eax
-	callq	fprintf@PLT
-.LBB0_4:
-	xorl	%eax, %eax
-	addq	$5624, %rsp                     # imm = 0x15F8
+	jne	.L38
+.L241:
+	addq	$5656, %rsp
+	.cfi_remember_state
 	.cfi_def_cfa_offset 56
+	xorl	%eax, %eax
 	popq	%rbx
 	.cfi_def_cfa_offset 48
-	popq	%r12
-	.cfi_def_cfa_offset 40
-	popq	%r13
-	.cfi_def_cfa_offset 32
-	popq	%r14
-	.cfi_def_cfa_offset 24
-	popq	%r15
-	.cfi_def_cfa_offset 16
 	popq	%rbp
+	.cfi_def_cfa_offset 40
+	popq	%r12
+	.cfi_def_cfa_offset 32
+	popq	%r13
+	.cfi_def_cfa_offset 24
+	popq	%r14
+	.cfi_def_cfa_offset 16
+	popq	%r15
 	.cfi_def_cfa_offset 8
-	retq
-.LBB0_12:
-	.cfi_def_cfa_offset 5680
-	leaq	.L.str.26(%rip), %rdi
-	movl	$18, %esi
-	movl	$10, %edx
+	ret
+.L261:
+	.cfi_restore_state
+	cmpb	$104, 1(%r12)
+	jne	.L167
+	cmpb	$0, 2(%r12)
+	jne	.L167
+.L33:
+	pushq	%rax
+	.cfi_def_cfa_offset 5720
+	movq	stdout(%rip), %rdi
+	xorl	%eax, %eax
+	movl	$18, %edx
+	pushq	$8
+	.cfi_def_cfa_offset 5728
+	movl	$64, %r9d
+	movl	$10, %r8d
+	movl	$11, %ecx
+	leaq	.LC7(%rip), %rsi
+	call	fprintf@PLT
+	popq	%rax
+	.cfi_def_cfa_offset 5720
+	popq	%rdx
+	.cfi_def_cfa_offset 5712
+	jmp	.L241
+.L31:
 	movl	$34, %ecx
-	callq	env_long@PLT
-	movq	%rax, 152(%rsp)
-	movl	$1, %edx
-	movl	%eax, %ecx
-	shlq	%cl, %rdx
-	movq	%rdx, 144(%rsp)
-	leaq	.L.str.27(%rip), %rdi
-	movl	$1, %esi
-	movl	$1, %ecx
+	movl	$10, %edx
+	movl	$18, %esi
+	leaq	.LC11(%rip), %rdi
+	leaq	.LC14(%rip), %rbp
+	call	env_long@PLT
 	xorl	%edx, %edx
-	callq	env_long@PLT
-	movq	%rax, 160(%rsp)
-	leaq	.L.str.28(%rip), %rdi
 	movl	$1, %esi
+	leaq	.LC12(%rip), %rdi
+	movq	%rax, %rcx
+	movq	%rax, 312(%rsp)
+	movl	$1, %eax
+	salq	%cl, %rax
 	movl	$1, %ecx
-	xorl	%edx, %edx
-	callq	env_long@PLT
-	movq	%rax, 168(%rsp)
-	leaq	176(%rsp), %rbx
-	leaq	.L.str.29(%rip), %rdi
-	movl	$1, %esi
-	movl	$64, %edx
-	movl	$16, %r8d
-	movq	%rbx, %rcx
-	callq	env_long_list@PLT
 	movq	%rax, 304(%rsp)
-	xorl	%ecx, %ecx
+	call	env_long@PLT
+	xorl	%edx, %edx
+	movl	$1, %ecx
+	movl	$1, %esi
+	leaq	.LC13(%rip), %rdi
+	movq	%rax, 320(%rsp)
+	call	env_long@PLT
+	leaq	304(%rsp), %r10
+	movl	$64, %edx
+	leaq	336(%rsp), %rcx
+	movl	$16, %r8d
+	movl	$1, %esi
+	movq	%rbp, %rdi
+	movq	%r10, 8(%rsp)
+	movq	%rax, 328(%rsp)
+	call	env_long_list@PLT
+	xorl	%edx, %edx
+	movq	8(%rsp), %r10
 	testq	%rax, %rax
-	setne	%cl
-	movl	%ecx, 312(%rsp)
-	jne	.LBB0_13
-.LBB0_19:
-	testq	%rax, %rax
-	jne	.LBB0_21
-# %bb.20:
-	movaps	read_knobs.def+16(%rip), %xmm0
-	movups	%xmm0, 16(%rbx)
-	movaps	read_knobs.def(%rip), %xmm0
-	movups	%xmm0, (%rbx)
-	movq	$4, 304(%rsp)
-.LBB0_21:
-	leaq	104(%rsp), %rdi
-	movq	.LCPI0_0(%rip), %xmm0           # xmm0 = mem[0],zero
+	movq	%rax, 464(%rsp)
+	setne	%dl
+	movl	%edx, 472(%rsp)
+	je	.L40
+	movq	%r10, %rdi
+	xorl	%r8d, %r8d
+	.p2align 6
+	.p2align 3
+.L41:
+	addq	$1, %r8
+	movq	%rdi, %rsi
+	addq	$8, %rdi
+	cmpq	%r8, %rax
+	je	.L44
+	movq	32(%rdi), %rbx
+	movq	%r10, %rdx
+	jmp	.L43
+	.p2align 4,,10
+	.p2align 3
+.L42:
+	leaq	8(%rdx), %rcx
+	cmpq	%rdx, %rsi
+	je	.L41
+	movq	%rcx, %rdx
+.L43:
+	cmpq	32(%rdx), %rbx
+	jne	.L42
+	movq	%rbp, %rdi
+	call	getenv@PLT
+	movq	%rbx, %rdx
+	leaq	.LC15(%rip), %rdi
+	movq	%rax, %rsi
+	xorl	%eax, %eax
+	call	die_usage@PLT
+.L40:
+	movdqa	def.0(%rip), %xmm6
+	movdqa	16+def.0(%rip), %xmm7
+	movq	$4, 464(%rsp)
+	movaps	%xmm6, 336(%rsp)
+	movaps	%xmm7, 352(%rsp)
+.L44:
 	movl	$11, %esi
-	callq	reps_plan_from_env@PLT
-	movq	104(%rsp), %rax
-	shlq	$4, %rax
-	addq	$40, %rax
-	movq	%rax, 112(%rsp)
-	leaq	main.allowed(%rip), %rbx
-	movl	$1024, %ebp                     # imm = 0x400
-	movq	%rbx, %rdi
-	movl	$1024, %esi                     # imm = 0x400
-	callq	allowed_cpus@PLT
-	cmpl	$1024, %eax                     # imm = 0x400
-	movl	%eax, 60(%rsp)                  # 4-byte Spill
-	cmovll	%eax, %ebp
-	movl	%ebp, 64(%rsp)                  # 4-byte Spill
-	leaq	.L.str.31(%rip), %rdi
-	callq	getenv@PLT
-	xorl	%ebp, %ebp
+	movq	%r10, 8(%rsp)
+	movsd	.LC16(%rip), %xmm0
+	leaq	144(%rsp), %rdi
+	leaq	allowed.3(%rip), %r13
+	movl	$1024, %ebp
+	call	reps_plan_from_env@PLT
+	movl	$1024, %esi
+	movq	%r13, %rdi
+	movl	%ebp, %r14d
+	movq	144(%rsp), %rax
+	movq	%rax, 72(%rsp)
+	call	allowed_cpus@PLT
+	leaq	.LC17(%rip), %rdi
+	cmpl	%ebp, %eax
+	movl	%eax, 24(%rsp)
+	cmovle	%eax, %r14d
+	movl	%r14d, 44(%rsp)
+	call	getenv@PLT
+	movq	8(%rsp), %r10
 	testq	%rax, %rax
-	je	.LBB0_48
-# %bb.22:
-	cmpb	$0, (%rax)
-	jne	.LBB0_24
-# %bb.23:
-	xorl	%ebp, %ebp
-.LBB0_48:
-	movq	%rbp, 48(%rsp)                  # 8-byte Spill
-	leaq	.L.str.5(%rip), %rdi
+	movq	%rax, %rbp
+	je	.L149
+	leaq	744(%rsp), %r9
+	movq	%rax, %r12
+	xorl	%eax, %eax
+	movq	%rbp, 48(%rsp)
+	movl	%eax, 8(%rsp)
+	movq	%r9, %rbx
+	movq	%r10, 56(%rsp)
+	movq	%r9, 32(%rsp)
+	.p2align 6
+	.p2align 3
+.L46:
+	cmpb	$0, (%r12)
+	je	.L262
+	movl	$0, 3344(%rsp)
+	cmpl	$8, 8(%rsp)
+	je	.L48
+	xorl	%eax, %eax
+	leaq	2000(%rsp), %rcx
+	leaq	1184(%rsp), %rdx
+	movq	%r12, %rdi
+	leaq	3344(%rsp), %r8
+	leaq	.LC19(%rip), %rsi
+	call	__isoc99_sscanf@PLT
+	cmpl	$2, %eax
+	jne	.L48
+	movslq	3344(%rsp), %rbp
+	testl	%ebp, %ebp
+	je	.L48
+	addq	%r12, %rbp
+	leaq	.LC20(%rip), %rsi
+	movq	%rbp, %rdi
+	call	strspn@PLT
+	movq	%rax, %r15
+	leaq	-1(%rax), %rax
+	cmpq	$46, %rax
+	ja	.L49
+	leaq	0(%rbp,%r15), %rax
+	movq	%rax, 16(%rsp)
+	movzbl	(%rax), %eax
+	cmpb	$59, %al
+	je	.L165
+	testb	%al, %al
+	jne	.L49
+.L165:
+	movl	1184(%rsp), %edi
+	movl	2000(%rsp), %r8d
+	movl	24(%rsp), %eax
+	movd	%edi, %xmm0
+	movd	%r8d, %xmm5
+	punpckldq	%xmm5, %xmm0
+	testl	%eax, %eax
+	jle	.L247
+	xorl	%eax, %eax
+	xorl	%esi, %esi
+	.p2align 6
+	.p2align 3
+.L51:
+	movl	0(%r13,%rax,4), %ecx
+	movl	$1, %edx
+	cmpl	%edi, %ecx
+	je	.L53
+	xorl	%edx, %edx
+	cmpl	%r8d, %ecx
+	sete	%dl
+.L53:
+	addq	$1, %rax
+	addl	%edx, %esi
+	cmpl	%eax, %r14d
+	jg	.L51
+	cmpl	%r8d, %edi
+	je	.L247
+	cmpl	$2, %esi
+	jne	.L247
+	movq	%xmm0, -8(%rbx)
+	pxor	%xmm0, %xmm0
+	movq	%r15, %rdx
+	movq	%rbp, %rsi
+	movups	%xmm0, (%rbx)
+	movq	%rbx, %rdi
+	movups	%xmm0, 16(%rbx)
+	movups	%xmm0, 32(%rbx)
+	call	memcpy@PLT
+	movl	8(%rsp), %r12d
+	testl	%r12d, %r12d
+	je	.L56
+	movq	32(%rsp), %r12
+	.p2align 6
+	.p2align 3
+.L58:
+	movq	%rbx, %rsi
+	movq	%r12, %rdi
+	call	strcmp@PLT
+	testl	%eax, %eax
+	je	.L263
+	addq	$56, %r12
+	cmpq	%rbx, %r12
+	jne	.L58
+.L56:
+	movq	16(%rsp), %rax
+	movzbl	(%rax), %eax
+	cmpb	$59, %al
+	je	.L264
+.L59:
+	xorl	%r12d, %r12d
+	cmpb	$59, %al
+	sete	%r12b
+	addl	$1, 8(%rsp)
+	addq	$56, %rbx
+	addq	%r15, %r12
+	addq	%rbp, %r12
+	jmp	.L46
+.L264:
+	cmpb	$0, 1(%rbp,%r15)
+	jne	.L59
+	movq	48(%rsp), %rsi
+	leaq	.LC24(%rip), %rdi
+	xorl	%eax, %eax
+	call	die_usage@PLT
+.L48:
+	movq	48(%rsp), %rbp
+	movl	$8, %edx
+	leaq	.LC18(%rip), %rdi
+	xorl	%eax, %eax
+	movq	%rbp, %rsi
+	call	die_usage@PLT
+.L247:
+	movq	48(%rsp), %rbp
+	movl	%edi, %edx
+	movl	%r8d, %ecx
+	xorl	%eax, %eax
+	leaq	.LC22(%rip), %rdi
+	movq	%rbp, %rsi
+	call	die_usage@PLT
+.L262:
+	movq	56(%rsp), %r10
+.L45:
 	movl	$128, %esi
 	xorl	%eax, %eax
-	callq	printf@PLT
-	leaq	3312(%rsp), %rdx
-	xorl	%edi, %edi
+	movq	%r10, 16(%rsp)
+	xorl	%r12d, %r12d
+	leaq	.LC25(%rip), %rdi
+	call	printf@PLT
+	leaq	3344(%rsp), %rax
+	movq	%rax, 32(%rsp)
+.L62:
+	leaq	srcs.2(%rip), %rax
+	movq	32(%rsp), %rdx
 	xorl	%esi, %esi
 	movl	$8, %ecx
-	callq	cache_levels@PLT
+	movl	(%rax,%r12,4), %r15d
+	movl	%r15d, %edi
+	call	cache_levels@PLT
 	testl	%eax, %eax
-	jle	.LBB0_54
-# %bb.49:
-	movl	%eax, %eax
-	imulq	$152, %rax, %rbp
-	leaq	.L.str.6(%rip), %r14
-	xorl	%ebx, %ebx
-	jmp	.LBB0_50
-	.p2align	6, 0x90
-.LBB0_53:                               #   in Loop: Header=BB0_50 Depth=1
-	addq	$152, %rbx
-	cmpq	%rbx, %rbp
-	je	.LBB0_54
-.LBB0_50:                               # =>This Inner Loop Header: Depth=1
-	cmpl	$1, 3312(%rsp,%rbx)
-	jne	.LBB0_53
-# %bb.51:                               #   in Loop: Header=BB0_50 Depth=1
-	cmpq	$0, 3328(%rsp,%rbx)
-	jle	.LBB0_53
-# %bb.52:                               #   in Loop: Header=BB0_50 Depth=1
-	xorl	%edi, %edi
-	callq	cache_source_name@PLT
-	movq	3328(%rsp,%rbx), %rdx
-	movq	%r14, %rdi
-	movq	%rax, %rsi
-	xorl	%eax, %eax
-	callq	printf@PLT
-	jmp	.LBB0_53
-.LBB0_54:
-	leaq	3312(%rsp), %rdx
-	movl	$1, %edi
-	xorl	%esi, %esi
-	movl	$8, %ecx
-	callq	cache_levels@PLT
-	testl	%eax, %eax
-	jle	.LBB0_60
-# %bb.55:
-	movl	%eax, %eax
-	imulq	$152, %rax, %rbp
-	leaq	.L.str.6(%rip), %r14
-	xorl	%ebx, %ebx
-	jmp	.LBB0_56
-	.p2align	6, 0x90
-.LBB0_59:                               #   in Loop: Header=BB0_56 Depth=1
-	addq	$152, %rbx
-	cmpq	%rbx, %rbp
-	je	.LBB0_60
-.LBB0_56:                               # =>This Inner Loop Header: Depth=1
-	cmpl	$1, 3312(%rsp,%rbx)
-	jne	.LBB0_59
-# %bb.57:                               #   in Loop: Header=BB0_56 Depth=1
-	cmpq	$0, 3328(%rsp,%rbx)
-	jle	.LBB0_59
-# %bb.58:                               #   in Loop: Header=BB0_56 Depth=1
-	movl	$1, %edi
-	callq	cache_source_name@PLT
-	movq	3328(%rsp,%rbx), %rdx
-	movq	%r14, %rdi
-	movq	%rax, %rsi
-	xorl	%eax, %eax
-	callq	printf@PLT
-	jmp	.LBB0_59
-.LBB0_60:
-	xorl	%r15d, %r15d
-	leaq	3312(%rsp), %rdx
-	movl	$2, %edi
-	xorl	%esi, %esi
-	movl	$8, %ecx
-	callq	cache_levels@PLT
-	testl	%eax, %eax
-	jle	.LBB0_66
-# %bb.61:
-	movl	%eax, %eax
-	imulq	$152, %rax, %rbp
-	leaq	.L.str.6(%rip), %r14
-	xorl	%ebx, %ebx
-	jmp	.LBB0_62
-	.p2align	6, 0x90
-.LBB0_65:                               #   in Loop: Header=BB0_62 Depth=1
-	addq	$152, %rbx
-	cmpq	%rbx, %rbp
-	je	.LBB0_66
-.LBB0_62:                               # =>This Inner Loop Header: Depth=1
-	cmpl	$1, 3312(%rsp,%rbx)
-	jne	.LBB0_65
-# %bb.63:                               #   in Loop: Header=BB0_62 Depth=1
-	cmpq	$0, 3328(%rsp,%rbx)
-	jle	.LBB0_65
-# %bb.64:                               #   in Loop: Header=BB0_62 Depth=1
-	movl	$2, %edi
-	callq	cache_source_name@PLT
-	movq	3328(%rsp,%rbx), %rdx
-	movq	%r14, %rdi
-	movq	%rax, %rsi
-	xorl	%eax, %eax
-	callq	printf@PLT
-	jmp	.LBB0_65
-.LBB0_66:
-	movq	152(%rsp), %rbx
-	movq	104(%rsp), %rbp
-	movq	112(%rsp), %r14
-	movsd	120(%rsp), %xmm0                # xmm0 = mem[0],zero
-	movsd	%xmm0, 40(%rsp)                 # 8-byte Spill
-	movsd	128(%rsp), %xmm0                # xmm0 = mem[0],zero
-	movsd	%xmm0, 72(%rsp)                 # 8-byte Spill
-	callq	probe_sources@PLT
-	movq	%rax, %r12
-	callq	online_cpus@PLT
-	movl	%eax, (%rsp)
-	leaq	.L.str.7(%rip), %rdi
-	movsd	.LCPI0_1(%rip), %xmm2           # xmm2 = mem[0],zero
-	movsd	.LCPI0_2(%rip), %xmm4           # xmm4 = mem[0],zero
-	movq	%rbx, %rsi
-	movq	%rbp, %rdx
-	movq	%r14, %rcx
-	movsd	40(%rsp), %xmm0                 # 8-byte Reload
-                                        # xmm0 = mem[0],zero
-	movsd	72(%rsp), %xmm1                 # 8-byte Reload
-                                        # xmm1 = mem[0],zero
-	movaps	%xmm2, %xmm3
-	movq	%r12, %r8
-	movl	64(%rsp), %r9d                  # 4-byte Reload
-	movb	$5, %al
-	callq	printf@PLT
-	leaq	.Lstr(%rip), %rbx
-	cmpq	$0, 160(%rsp)
-	je	.LBB0_74
-# %bb.67:
-	callq	affinity_supported@PLT
-	xorl	%ecx, %ecx
-	testl	%eax, %eax
-	je	.LBB0_69
-# %bb.68:
-	leaq	3056(%rsp), %rsi
-	movl	64(%rsp), %edi                  # 4-byte Reload
-	callq	cpu_order
-	movl	%eax, %ecx
-.LBB0_69:
-	movl	%ecx, %r15d
-	cmpq	$0, 160(%rsp)
-	je	.LBB0_74
-# %bb.70:
-	callq	affinity_supported@PLT
-	testl	%eax, %eax
-	jne	.LBB0_72
-# %bb.71:
-	leaq	.Lstr.57(%rip), %rbx
-	jmp	.LBB0_74
-.LBB0_13:
-	xorl	%ecx, %ecx
-	jmp	.LBB0_14
-	.p2align	6, 0x90
-.LBB0_18:                               #   in Loop: Header=BB0_14 Depth=1
-	addq	$1, %rcx
-	cmpq	%rax, %rcx
-	je	.LBB0_19
-.LBB0_14:                               # =>This Loop Header: Depth=1
-                                        #     Child Loop BB0_16 Depth 2
-	testq	%rcx, %rcx
-	je	.LBB0_18
-# %bb.15:                               #   in Loop: Header=BB0_14 Depth=1
-	movq	176(%rsp,%rcx,8), %rbp
-	xorl	%edx, %edx
-	.p2align	6, 0x90
-.LBB0_16:                               #   Parent Loop BB0_14 Depth=1
-                                        # =>  This Inner Loop Header: Depth=2
-	cmpq	176(%rsp,%rdx,8), %rbp
-	je	.LBB0_147
-# %bb.17:                               #   in Loop: Header=BB0_16 Depth=2
-	addq	$1, %rdx
-	cmpq	%rdx, %rcx
-	jne	.LBB0_16
-	jmp	.LBB0_18
-.LBB0_24:
-	movl	64(%rsp), %r15d                 # 4-byte Reload
-	movq	%r15, 72(%rsp)                  # 8-byte Spill
-                                        # kill: def $r15d killed $r15d killed $r15 def $r15
-	andl	$-8, %r15d
-	movq	%rax, 48(%rsp)                  # 8-byte Spill
-	movq	%rax, %r14
-	xorl	%ebp, %ebp
-	jmp	.LBB0_25
-	.p2align	6, 0x90
-.LBB0_47:                               #   in Loop: Header=BB0_25 Depth=1
-	xorl	%ecx, %ecx
-	cmpb	$59, %al
-	sete	%cl
-	addq	%rcx, %rdx
-	addq	$1, %rbp
-	cmpb	$0, (%r14,%rdx)
-	leaq	(%r14,%rdx), %r14
-	leaq	main.allowed(%rip), %rbx
-	je	.LBB0_48
-.LBB0_25:                               # =>This Loop Header: Depth=1
-                                        #     Child Loop BB0_35 Depth 2
-                                        #     Child Loop BB0_38 Depth 2
-                                        #     Child Loop BB0_43 Depth 2
-	movl	$0, 448(%rsp)
-	cmpq	$8, %rbp
-	je	.LBB0_148
-# %bb.26:                               #   in Loop: Header=BB0_25 Depth=1
-	movq	%r14, %rdi
-	leaq	.L.str.32(%rip), %rsi
-	leaq	3312(%rsp), %rdx
-	leaq	1712(%rsp), %rcx
-	leaq	448(%rsp), %r8
-	xorl	%eax, %eax
-	callq	__isoc99_sscanf@PLT
-	cmpl	$2, %eax
-	jne	.LBB0_148
-# %bb.27:                               #   in Loop: Header=BB0_25 Depth=1
-	movl	448(%rsp), %eax
-	testl	%eax, %eax
-	je	.LBB0_148
-# %bb.28:                               #   in Loop: Header=BB0_25 Depth=1
-	cltq
-	addq	%rax, %r14
-	movq	%r14, %rdi
-	leaq	.L.str.34(%rip), %rsi
-	callq	strspn@PLT
-	leaq	-48(%rax), %rcx
-	cmpq	$-47, %rcx
-	jb	.LBB0_149
-# %bb.29:                               #   in Loop: Header=BB0_25 Depth=1
-	movb	(%r14,%rax), %cl
-	testb	%cl, %cl
-	je	.LBB0_31
-# %bb.30:                               #   in Loop: Header=BB0_25 Depth=1
-	cmpb	$59, %cl
-	jne	.LBB0_149
-.LBB0_31:                               #   in Loop: Header=BB0_25 Depth=1
-	movl	3312(%rsp), %edx
-	movl	1712(%rsp), %ecx
-	cmpl	$0, 60(%rsp)                    # 4-byte Folded Reload
-	movl	64(%rsp), %esi                  # 4-byte Reload
-	jle	.LBB0_150
-# %bb.32:                               #   in Loop: Header=BB0_25 Depth=1
-	movq	%rbp, %r10
-	cmpl	$8, %esi
-	jae	.LBB0_34
-# %bb.33:                               #   in Loop: Header=BB0_25 Depth=1
-	xorl	%ebp, %ebp
-	xorl	%edi, %edi
-	jmp	.LBB0_37
-	.p2align	6, 0x90
-.LBB0_34:                               #   in Loop: Header=BB0_25 Depth=1
-	movd	%edx, %xmm0
-	pshufd	$0, %xmm0, %xmm8                # xmm8 = xmm0[0,0,0,0]
-	movd	%ecx, %xmm0
-	pshufd	$0, %xmm0, %xmm3                # xmm3 = xmm0[0,0,0,0]
-	pxor	%xmm0, %xmm0
-	xorl	%esi, %esi
-	pxor	%xmm2, %xmm2
-	.p2align	6, 0x90
-.LBB0_35:                               #   Parent Loop BB0_25 Depth=1
-                                        # =>  This Inner Loop Header: Depth=2
-	movdqa	(%rbx,%rsi,4), %xmm4
-	movdqa	16(%rbx,%rsi,4), %xmm5
-	movdqa	%xmm4, %xmm1
-	pcmpeqd	%xmm8, %xmm1
-	movdqa	%xmm5, %xmm7
-	pcmpeqd	%xmm8, %xmm7
-	pcmpeqd	%xmm3, %xmm4
-	movdqa	%xmm1, %xmm6
-	pandn	%xmm4, %xmm6
-	psrld	$31, %xmm6
-	psubd	%xmm1, %xmm6
-	paddd	%xmm6, %xmm0
-	pcmpeqd	%xmm3, %xmm5
-	movdqa	%xmm7, %xmm1
-	pandn	%xmm5, %xmm1
-	psrld	$31, %xmm1
-	psubd	%xmm7, %xmm1
-	paddd	%xmm1, %xmm2
-	addq	$8, %rsi
-	cmpq	%rsi, %r15
-	jne	.LBB0_35
-# %bb.36:                               #   in Loop: Header=BB0_25 Depth=1
-	paddd	%xmm0, %xmm2
-	pshufd	$238, %xmm2, %xmm0              # xmm0 = xmm2[2,3,2,3]
-	paddd	%xmm2, %xmm0
-	pshufd	$85, %xmm0, %xmm1               # xmm1 = xmm0[1,1,1,1]
-	paddd	%xmm0, %xmm1
-	movd	%xmm1, %edi
-	movq	%r15, %rbp
-	cmpq	72(%rsp), %r15                  # 8-byte Folded Reload
-	je	.LBB0_39
-.LBB0_37:                               #   in Loop: Header=BB0_25 Depth=1
-	movq	72(%rsp), %r11                  # 8-byte Reload
-	subq	%rbp, %r11
-	leaq	(%rbx,%rbp,4), %r9
-	xorl	%esi, %esi
-	.p2align	6, 0x90
-.LBB0_38:                               #   Parent Loop BB0_25 Depth=1
-                                        # =>  This Inner Loop Header: Depth=2
-	movl	(%r9,%rsi,4), %ebp
-	cmpl	%edx, %ebp
-	sete	%r8b
-	cmpl	%ecx, %ebp
-	sete	%bl
-	orb	%r8b, %bl
-	movzbl	%bl, %ebp
-	addl	%ebp, %edi
-	addq	$1, %rsi
-	cmpq	%rsi, %r11
-	jne	.LBB0_38
-.LBB0_39:                               #   in Loop: Header=BB0_25 Depth=1
-	cmpl	%ecx, %edx
-	je	.LBB0_150
-# %bb.40:                               #   in Loop: Header=BB0_25 Depth=1
-	cmpl	$2, %edi
-	jne	.LBB0_150
-# %bb.41:                               #   in Loop: Header=BB0_25 Depth=1
-	movq	%r10, %rbp
-	imulq	$56, %r10, %rsi
-	movl	%edx, 1264(%rsp,%rsi)
-	movl	%ecx, 1268(%rsp,%rsi)
-	leaq	(%rsp,%rsi), %rbx
-	addq	$1272, %rbx                     # imm = 0x4F8
-	pxor	%xmm0, %xmm0
-	movdqu	%xmm0, 1272(%rsp,%rsi)
-	movdqu	%xmm0, 1288(%rsp,%rsi)
-	movdqu	%xmm0, 1304(%rsp,%rsi)
-	movq	%rbx, %rdi
-	movq	%r14, %rsi
-	movq	%rax, 40(%rsp)                  # 8-byte Spill
-	movq	%rax, %rdx
-	callq	memcpy@PLT
-	testq	%rbp, %rbp
-	je	.LBB0_45
-# %bb.42:                               #   in Loop: Header=BB0_25 Depth=1
-	movq	%rbp, %r12
-	leaq	1272(%rsp), %r13
-	.p2align	6, 0x90
-.LBB0_43:                               #   Parent Loop BB0_25 Depth=1
-                                        # =>  This Inner Loop Header: Depth=2
-	movq	%r13, %rdi
-	movq	%rbx, %rsi
-	callq	strcmp@PLT
-	testl	%eax, %eax
-	je	.LBB0_151
-# %bb.44:                               #   in Loop: Header=BB0_43 Depth=2
-	addq	$56, %r13
-	addq	$-1, %r12
-	jne	.LBB0_43
-.LBB0_45:                               #   in Loop: Header=BB0_25 Depth=1
-	movq	40(%rsp), %rdx                  # 8-byte Reload
-	movb	(%r14,%rdx), %al
-	cmpb	$59, %al
-	jne	.LBB0_47
-# %bb.46:                               #   in Loop: Header=BB0_25 Depth=1
-	cmpb	$0, 1(%rdx,%r14)
-	jne	.LBB0_47
-# %bb.152:
-	leaq	.L.str.39(%rip), %rdi
-	movq	48(%rsp), %rsi                  # 8-byte Reload
-	xorl	%eax, %eax
-	callq	die_usage@PLT
-.LBB0_72:
-	movl	$0, 60(%rsp)                    # 4-byte Folded Spill
-	movl	%r15d, %ebp
-	testl	%r15d, %r15d
-	jne	.LBB0_77
-# %bb.73:
-	leaq	.Lstr.58(%rip), %rbx
-	xorl	%r15d, %r15d
-.LBB0_74:
-	movq	%rbx, %rdi
-	callq	puts@PLT
-	movl	%r15d, %ebp
-	testl	%r15d, %r15d
-	sete	%al
-	movl	%eax, 60(%rsp)                  # 4-byte Spill
-	cmpq	$0, 160(%rsp)
-	je	.LBB0_77
-# %bb.75:
-	testl	%ebp, %ebp
-	jne	.LBB0_77
-# %bb.76:
-	movq	stderr@GOTPCREL(%rip), %rax
-	movq	(%rax), %rcx
-	leaq	.L.str.11(%rip), %rdi
-	movl	$73, %esi
-	movl	$1, %edx
-	callq	fwrite@PLT
-	xorl	%ebp, %ebp
-	movb	$1, %al
-	movl	%eax, 60(%rsp)                  # 4-byte Spill
-.LBB0_77:
-	movq	304(%rsp), %r8
-	movl	$0, 80(%rsp)                    # 4-byte Folded Spill
-	movl	$0, %ebx
-	testq	%r8, %r8
-	movl	64(%rsp), %r9d                  # 4-byte Reload
-	movl	%ebp, 88(%rsp)                  # 4-byte Spill
-	jne	.LBB0_78
-.LBB0_88:
-	cmpq	$0, 168(%rsp)
-	je	.LBB0_92
-# %bb.89:
-	cmpl	$2, %ebp
-	jl	.LBB0_92
-# %bb.90:
-	movq	48(%rsp), %rcx                  # 8-byte Reload
-	movl	%ecx, %eax
-	movl	%ecx, 80(%rsp)                  # 4-byte Spill
-	testl	%ecx, %ecx
-	jne	.LBB0_92
-# %bb.91:
-	leaq	1264(%rsp), %rsi
-	movl	64(%rsp), %edi                  # 4-byte Reload
-	callq	find_pairs
-	movl	%eax, 80(%rsp)                  # 4-byte Spill
-.LBB0_92:
-	movq	144(%rsp), %rsi
-	movups	104(%rsp), %xmm0
-	movups	120(%rsp), %xmm1
-	movups	%xmm1, 16(%rsp)
-	movups	%xmm0, (%rsp)
-	leaq	448(%rsp), %rdi
-	callq	run_init@PLT
-	xorl	%eax, %eax
-	movl	%ebx, 48(%rsp)                  # 4-byte Spill
-	testl	%ebx, %ebx
-	je	.LBB0_94
-# %bb.93:
-	xorl	%ebp, %ebp
-	cmpl	$0, 88(%rsp)                    # 4-byte Folded Reload
-	setg	%bpl
-	movl	%ebp, (%rsp)
-	leaq	increments(%rip), %rsi
-	leaq	main.cpus_t(%rip), %r14
-	leaq	1712(%rsp), %rdi
-	leaq	320(%rsp), %r12
-	leaq	384(%rsp), %r15
-	movq	%r12, %rdx
-	movl	48(%rsp), %ebx                  # 4-byte Reload
-	movl	%ebx, %ecx
-	movq	%r14, %r8
-	movq	%r15, %r9
-	callq	build_block@PLT
-	leaq	1760(%rsp), %rdi
-	movl	%ebp, (%rsp)
-	leaq	increments+16(%rip), %rsi
-	movq	%r12, %rdx
-	movl	%ebx, %ecx
-	movq	%r14, %r8
-	movq	%r15, %r9
-	callq	build_block@PLT
-	leaq	1808(%rsp), %rdi
-	movl	%ebp, (%rsp)
-	leaq	increments+32(%rip), %rsi
-	movq	%r12, %rdx
-	movl	%ebx, %ecx
-	movq	%r14, %r8
-	movq	%r15, %r9
-	callq	build_block@PLT
-	leaq	1856(%rsp), %rdi
-	movl	%ebp, (%rsp)
-	leaq	increments+48(%rip), %rsi
-	movq	%r12, %rdx
-	movl	%ebx, %ecx
-	movq	%r14, %r8
-	movq	%r15, %r9
-	callq	build_block@PLT
-	movl	$4, %eax
-.LBB0_94:
-	movl	%eax, %r13d
-	movl	%eax, 84(%rsp)                  # 4-byte Spill
-	movl	%eax, %r15d
-	cmpl	$0, 80(%rsp)                    # 4-byte Folded Reload
-	movq	%r13, 72(%rsp)                  # 8-byte Spill
-	jle	.LBB0_97
-# %bb.95:
-	movl	80(%rsp), %ecx                  # 4-byte Reload
-	leaq	1264(%rsp), %rbp
-	movl	48(%rsp), %r12d                 # 4-byte Reload
-	movl	84(%rsp), %eax                  # 4-byte Reload
-	movl	%eax, %r15d
-	.p2align	6, 0x90
-.LBB0_96:                               # =>This Inner Loop Header: Depth=1
-	movq	%rcx, 40(%rsp)                  # 8-byte Spill
-	leaq	8(%rbp), %r14
-	movslq	%r15d, %r15
-	movq	%r15, %rax
-	subq	%r13, %rax
-	leaq	(%rax,%rax,2), %r13
-	shlq	$5, %r13
-	leaq	(%rsp,%r13), %rdi
-	addq	$3312, %rdi                     # imm = 0xCF0
-	movl	(%rbp), %r8d
-	movl	4(%rbp), %r9d
-	movl	$96, %esi
-	leaq	.L.str.16(%rip), %rdx
-	movq	%r14, %rcx
-	xorl	%eax, %eax
-	callq	snprintf@PLT
-	leaq	(%r15,%r15,2), %rbx
-	shlq	$4, %rbx
-	leaq	(%rsp,%rbx), %rdi
-	addq	$1712, %rdi                     # imm = 0x6B0
-	leaq	increments(%rip), %rsi
-	movq	%rbp, %rdx
-	movl	%r12d, %ecx
-	callq	build_pair_block@PLT
-	leaq	(%rsp,%r13), %rdi
-	addq	$3408, %rdi                     # imm = 0xD50
-	movl	(%rbp), %r8d
-	movl	4(%rbp), %r9d
-	movl	$96, %esi
-	leaq	.L.str.16(%rip), %rdx
-	movq	%r14, %rcx
-	xorl	%eax, %eax
-	callq	snprintf@PLT
-	leaq	(%rsp,%rbx), %rdi
-	addq	$1760, %rdi                     # imm = 0x6E0
-	leaq	increments+16(%rip), %rsi
-	movq	%rbp, %rdx
-	movl	%r12d, %ecx
-	callq	build_pair_block@PLT
-	leaq	(%rsp,%r13), %rdi
-	addq	$3504, %rdi                     # imm = 0xDB0
-	movq	72(%rsp), %r13                  # 8-byte Reload
-	movl	(%rbp), %r8d
-	movl	4(%rbp), %r9d
-	movl	$96, %esi
-	leaq	.L.str.16(%rip), %rdx
-	movq	%r14, %rcx
-	xorl	%eax, %eax
-	callq	snprintf@PLT
-	leaq	(%rsp,%rbx), %rdi
-	addq	$1808, %rdi                     # imm = 0x710
-	leaq	increments+32(%rip), %rsi
-	movq	%rbp, %rdx
-	movl	%r12d, %ecx
-	callq	build_pair_block@PLT
-	movq	40(%rsp), %rcx                  # 8-byte Reload
-	addl	$3, %r15d
-	addl	$1, %r12d
-	addq	$56, %rbp
-	addq	$-1, %rcx
-	jne	.LBB0_96
-.LBB0_97:
+	jle	.L66
+	movslq	%eax, %rbp
+	movq	32(%rsp), %rdi
+	movq	%r12, %r14
 	movl	%r15d, %r12d
-	testl	%r15d, %r15d
-	jle	.LBB0_106
-# %bb.98:
-	movq	104(%rsp), %rax
-	addq	$1, %rax
-	movq	1240(%rsp), %rcx
-	leaq	-1(%r12), %rsi
-	movl	%r12d, %edx
-	andl	$3, %edx
-	cmpq	$3, %rsi
-	jae	.LBB0_145
-# %bb.99:
-	xorl	%esi, %esi
-	jmp	.LBB0_100
-.LBB0_78:
-	cmpl	$1, %r9d
-	leaq	.L.str.14(%rip), %rax
-	leaq	.L.str.15(%rip), %rcx
-	cmoveq	%rax, %rcx
-	movq	%rcx, 40(%rsp)                  # 8-byte Spill
-	movabsq	$4294967296, %r12               # imm = 0x100000000
-	leaq	main.cpus_t(%rip), %r13
-	xorl	%r15d, %r15d
-	xorl	%ebx, %ebx
-	jmp	.LBB0_79
-	.p2align	6, 0x90
-.LBB0_87:                               #   in Loop: Header=BB0_79 Depth=1
-	xorl	%eax, %eax
-	cmpl	%r14d, %r9d
-	setl	%al
-	movl	%eax, 384(%rsp,%rdi,4)
-	leal	1(%rdi), %ebx
-	movl	%r14d, 320(%rsp,%rdi,4)
-.LBB0_144:                              #   in Loop: Header=BB0_79 Depth=1
-	addq	$1, %r15
-	cmpq	%r8, %r15
-	jae	.LBB0_88
-.LBB0_79:                               # =>This Loop Header: Depth=1
-                                        #     Child Loop BB0_142 Depth 2
-	movq	176(%rsp,%r15,8), %r14
-	cmpl	%r14d, %r9d
-	jge	.LBB0_81
-# %bb.80:                               #   in Loop: Header=BB0_79 Depth=1
-	cmpl	$0, 312(%rsp)
-	je	.LBB0_143
-.LBB0_81:                               #   in Loop: Header=BB0_79 Depth=1
-	movslq	%ebx, %rdi
-	testl	%r14d, %r14d
-	jle	.LBB0_87
-# %bb.82:                               #   in Loop: Header=BB0_79 Depth=1
-	testl	%ebp, %ebp
-	je	.LBB0_87
-# %bb.83:                               #   in Loop: Header=BB0_79 Depth=1
-	movq	%r14, %rbx
-	shlq	$32, %rbx
-	movl	%r14d, %r10d
-	andl	$1, %r10d
-	cmpq	%r12, %rbx
-	jne	.LBB0_141
-# %bb.84:                               #   in Loop: Header=BB0_79 Depth=1
-	xorl	%ecx, %ecx
-	jmp	.LBB0_85
-	.p2align	6, 0x90
-.LBB0_141:                              #   in Loop: Header=BB0_79 Depth=1
-	sarq	$32, %rbx
-	subq	%r10, %rbx
-	movq	%rdi, %rax
-	shlq	$8, %rax
-	leaq	(%rax,%r13), %rsi
-	addq	$4, %rsi
-	xorl	%ecx, %ecx
-	.p2align	6, 0x90
-.LBB0_142:                              #   Parent Loop BB0_79 Depth=1
-                                        # =>  This Inner Loop Header: Depth=2
-	movl	%ecx, %eax
-	cltd
-	idivl	%ebp
-                                        # kill: def $edx killed $edx def $rdx
-	movl	3056(%rsp,%rdx,4), %eax
-	movl	%eax, -4(%rsi,%rcx,4)
-	leal	1(%rcx), %eax
-	cltd
-	idivl	%ebp
-                                        # kill: def $edx killed $edx def $rdx
-	movl	3056(%rsp,%rdx,4), %eax
-	movl	%eax, (%rsi,%rcx,4)
-	addq	$2, %rcx
-	cmpq	%rbx, %rcx
-	jne	.LBB0_142
-.LBB0_85:                               #   in Loop: Header=BB0_79 Depth=1
-	testq	%r10, %r10
-	je	.LBB0_87
-# %bb.86:                               #   in Loop: Header=BB0_79 Depth=1
-	movl	%ecx, %eax
-	cltd
-	idivl	%ebp
-                                        # kill: def $edx killed $edx def $rdx
-	movl	3056(%rsp,%rdx,4), %eax
-	movq	%rdi, %rdx
-	shlq	$8, %rdx
-	addq	%r13, %rdx
-	movl	%eax, (%rdx,%rcx,4)
-	jmp	.LBB0_87
-.LBB0_143:                              #   in Loop: Header=BB0_79 Depth=1
-	leaq	.L.str.12(%rip), %rdi
-	movl	%r14d, %esi
-	movl	%r9d, %edx
-	xorl	%eax, %eax
-	callq	printf@PLT
-	movq	stderr@GOTPCREL(%rip), %rax
-	movq	(%rax), %rdi
-	leaq	.L.str.13(%rip), %rsi
-	movl	%r14d, %edx
-	movl	64(%rsp), %ecx                  # 4-byte Reload
-	movq	40(%rsp), %r8                   # 8-byte Reload
-	movl	%r14d, %r9d
-	xorl	%eax, %eax
-	callq	fprintf@PLT
-	movl	88(%rsp), %ebp                  # 4-byte Reload
-	movl	64(%rsp), %r9d                  # 4-byte Reload
-	movq	304(%rsp), %r8
-	jmp	.LBB0_144
-.LBB0_145:
+	imulq	$152, %rbp, %rbp
+	movq	%rdi, %rbx
+	addq	%rdi, %rbp
+	jmp	.L65
+	.p2align 4,,10
+	.p2align 3
+.L64:
+	addq	$152, %rbx
+	cmpq	%rbp, %rbx
+	je	.L265
+.L65:
+	cmpl	$1, (%rbx)
+	jne	.L64
+	movq	16(%rbx), %r15
+	testq	%r15, %r15
+	jle	.L64
 	movl	%r12d, %edi
-	andl	$-4, %edi
-	leaq	1864(%rsp), %rbp
-	xorl	%esi, %esi
-	.p2align	6, 0x90
-.LBB0_146:                              # =>This Inner Loop Header: Depth=1
-	movslq	-144(%rbp), %rbx
-	imulq	%rax, %rbx
-	addq	%rcx, %rbx
-	movslq	-96(%rbp), %rcx
-	imulq	%rax, %rcx
-	addq	%rbx, %rcx
-	movslq	-48(%rbp), %rbx
-	imulq	%rax, %rbx
-	addq	%rcx, %rbx
-	movslq	(%rbp), %rcx
-	imulq	%rax, %rcx
-	addq	%rbx, %rcx
-	addq	$4, %rsi
-	addq	$192, %rbp
-	cmpq	%rsi, %rdi
-	jne	.LBB0_146
-.LBB0_100:
-	testq	%rdx, %rdx
-	je	.LBB0_103
-# %bb.101:
-	leaq	(%rsi,%rsi,2), %rsi
-	shlq	$4, %rsi
-	addq	%rsp, %rsi
-	addq	$1720, %rsi                     # imm = 0x6B8
-	shlq	$4, %rdx
-	leaq	(%rdx,%rdx,2), %rdx
-	xorl	%edi, %edi
-	.p2align	6, 0x90
-.LBB0_102:                              # =>This Inner Loop Header: Depth=1
-	movslq	(%rsi,%rdi), %rbp
-	imulq	%rax, %rbp
-	addq	%rbp, %rcx
-	addq	$48, %rdi
-	cmpq	%rdi, %rdx
-	jne	.LBB0_102
-.LBB0_103:
-	movq	%rcx, 1240(%rsp)
-	testl	%r15d, %r15d
-	jle	.LBB0_106
-# %bb.104:
-	leaq	1712(%rsp), %rbp
-	leaq	448(%rsp), %r14
-	movq	%r12, %rbx
-	.p2align	6, 0x90
-.LBB0_105:                              # =>This Inner Loop Header: Depth=1
-	movq	%rbp, %rdi
-	movq	%r14, %rsi
-	callq	block_alloc@PLT
-	movq	%rbp, %rdi
-	movq	%r14, %rsi
-	callq	block_run@PLT
-	addq	$48, %rbp
-	addq	$-1, %rbx
-	jne	.LBB0_105
-.LBB0_106:
-	movq	stderr@GOTPCREL(%rip), %rax
-	movq	(%rax), %rbp
-	movq	1232(%rsp), %r14
-	callq	now_ns
-	subq	1256(%rsp), %rax
-	movq	%rax, %xmm1
-	punpckldq	.LCPI0_3(%rip), %xmm1   # xmm1 = xmm1[0],mem[0],xmm1[1],mem[1]
-	subpd	.LCPI0_4(%rip), %xmm1
-	movapd	%xmm1, %xmm0
-	unpckhpd	%xmm1, %xmm0                    # xmm0 = xmm0[1],xmm1[1]
-	addsd	%xmm1, %xmm0
-	divsd	.LCPI0_5(%rip), %xmm0
-	leaq	.L.str.17(%rip), %rsi
-	movq	%rbp, %rdi
-	movq	%r14, %rdx
-	movb	$1, %al
-	callq	fprintf@PLT
-	leaq	1712(%rsp), %rbp
-	leaq	448(%rsp), %rdx
-	movq	%rbp, %rdi
-	movl	%r15d, %esi
-	callq	run_levels@PLT
-	testl	%r15d, %r15d
-	jle	.LBB0_109
-# %bb.107:
-	leaq	448(%rsp), %r14
-	movq	%r12, %rbx
-	.p2align	6, 0x90
-.LBB0_108:                              # =>This Inner Loop Header: Depth=1
-	movq	%rbp, %rdi
-	movq	%r14, %rsi
-	callq	block_finish@PLT
-	addq	$48, %rbp
-	addq	$-1, %rbx
-	jne	.LBB0_108
-.LBB0_109:
-	movq	%r12, 136(%rsp)                 # 8-byte Spill
-	movl	744(%rsp), %edx
-	leaq	1712(%rsp), %rbp
-	movq	%rbp, %rdi
-	movl	84(%rsp), %ebx                  # 4-byte Reload
-	movl	%ebx, %esi
-	callq	adjust_table@PLT
-	leaq	(,%r13,2), %rax
-	addq	%r13, %rax
-	shlq	$4, %rax
-	leaq	(%rsp,%rax), %rdi
-	addq	$1712, %rdi                     # imm = 0x6B0
-	movl	%r15d, %esi
-	subl	%ebx, %esi
-	movl	744(%rsp), %edx
-	callq	adjust_table@PLT
-	leaq	448(%rsp), %rdx
-	movq	%rbp, %rdi
-	movq	%r15, 96(%rsp)                  # 8-byte Spill
-	movl	%r15d, %esi
-	callq	print_levels@PLT
-	cmpl	$0, 48(%rsp)                    # 4-byte Folded Reload
-	je	.LBB0_115
-# %bb.110:
-	xorl	%eax, %eax
-	leaq	.L.str.45(%rip), %r15
-	leaq	.L.str.14(%rip), %r12
-	leaq	448(%rsp), %r13
-	jmp	.LBB0_111
-	.p2align	6, 0x90
-.LBB0_114:                              #   in Loop: Header=BB0_111 Depth=1
-	movq	40(%rsp), %rax                  # 8-byte Reload
-	addq	$1, %rax
-	cmpq	72(%rsp), %rax                  # 8-byte Folded Reload
-	je	.LBB0_115
-.LBB0_111:                              # =>This Loop Header: Depth=1
-                                        #     Child Loop BB0_113 Depth 2
-	movq	%rax, 40(%rsp)                  # 8-byte Spill
-	leaq	(%rax,%rax,2), %rax
-	shlq	$4, %rax
-	cmpl	$0, 1720(%rsp,%rax)
-	jle	.LBB0_114
-# %bb.112:                              #   in Loop: Header=BB0_111 Depth=1
-	leaq	(%rsp,%rax), %r14
-	addq	$1712, %r14                     # imm = 0x6B0
-	xorl	%ebx, %ebx
-	xorl	%ebp, %ebp
-	.p2align	6, 0x90
-.LBB0_113:                              #   Parent Loop BB0_111 Depth=1
-                                        # =>  This Inner Loop Header: Depth=2
-	movq	(%r14), %rdx
-	addq	%rbx, %rdx
-	movq	%r15, %rdi
-	movq	%r12, %rsi
-	movq	%r14, %rcx
-	movq	%r13, %r8
-	callq	print_cell@PLT
-	addq	$1, %rbp
-	movslq	8(%r14), %rax
-	addq	$1280, %rbx                     # imm = 0x500
-	cmpq	%rax, %rbp
-	jl	.LBB0_113
-	jmp	.LBB0_114
-.LBB0_115:
-	movl	48(%rsp), %eax                  # 4-byte Reload
-	testl	%eax, %eax
-	jle	.LBB0_123
-# %bb.116:
-	xorl	%ecx, %ecx
-	cmpl	$0, 88(%rsp)                    # 4-byte Folded Reload
-	setg	%cl
-	movl	%ecx, 40(%rsp)                  # 4-byte Spill
-	movl	%eax, %ecx
-	movq	%rcx, 88(%rsp)                  # 8-byte Spill
-	leaq	.L.str.48(%rip), %r14
-	xorl	%r13d, %r13d
-	jmp	.LBB0_117
-	.p2align	6, 0x90
-.LBB0_122:                              #   in Loop: Header=BB0_117 Depth=1
-	movq	stdout@GOTPCREL(%rip), %rax
-	movq	(%rax), %rdi
-	movl	%r15d, %edx
-	callq	put_int_list@PLT
-	testl	%r12d, %r12d
-	leaq	.L.str.49(%rip), %rdx
-	leaq	.L.str.50(%rip), %rax
-	cmoveq	%rax, %rdx
-	cmpb	$0, 60(%rsp)                    # 1-byte Folded Reload
-	cmovneq	%r14, %rdx
-	movl	384(%rsp,%r13,4), %ecx
-	leaq	.L.str.47(%rip), %rdi
-	movq	%rbp, %rsi
-	movl	64(%rsp), %r8d                  # 4-byte Reload
-	xorl	%eax, %eax
-	callq	printf@PLT
-	movsd	488(%rsp,%r13,8), %xmm0         # xmm0 = mem[0],zero
-	leaq	.L.str.51(%rip), %rdi
-	movl	$4, %esi
-	callq	put@PLT
-	movl	$10, %edi
-	callq	putchar@PLT
-	addq	$1, %r13
-	cmpq	88(%rsp), %r13                  # 8-byte Folded Reload
-	movl	48(%rsp), %eax                  # 4-byte Reload
-	je	.LBB0_123
-.LBB0_117:                              # =>This Loop Header: Depth=1
-                                        #     Child Loop BB0_119 Depth 2
-	movl	40(%rsp), %r12d                 # 4-byte Reload
-	testl	%eax, %eax
-	je	.LBB0_120
-# %bb.118:                              #   in Loop: Header=BB0_117 Depth=1
-	leal	(%r13,%r13,2), %r10d
-	leaq	1(%r10), %r8
-	leaq	2(%r10), %r9
-	movq	72(%rsp), %rsi                  # 8-byte Reload
-	leaq	1712(%rsp), %rdi
-	movl	40(%rsp), %r12d                 # 4-byte Reload
-	.p2align	6, 0x90
-.LBB0_119:                              #   Parent Loop BB0_117 Depth=1
-                                        # =>  This Inner Loop Header: Depth=2
-	movq	%r10, %rax
-	shlq	$8, %rax
-	leaq	(%rax,%rax,4), %rax
-	movq	(%rdi), %rbx
-	movq	48(%rdi), %rcx
-	andl	132(%rbx,%rax), %r12d
-	movq	%r8, %rdx
-	shlq	$8, %rdx
-	leaq	(%rdx,%rdx,4), %rdx
-	andl	132(%rbx,%rdx), %r12d
-	movq	%r9, %rbp
-	shlq	$8, %rbp
-	leaq	(%rbp,%rbp,4), %rbp
-	andl	132(%rbx,%rbp), %r12d
-	andl	132(%rcx,%rax), %r12d
-	andl	132(%rcx,%rdx), %r12d
-	andl	132(%rcx,%rbp), %r12d
-	addq	$96, %rdi
-	addq	$-2, %rsi
-	jne	.LBB0_119
-.LBB0_120:                              #   in Loop: Header=BB0_117 Depth=1
-	movl	320(%rsp,%r13,4), %esi
-	xorl	%r15d, %r15d
-	leaq	.L.str.46(%rip), %rdi
-	xorl	%eax, %eax
-	callq	printf@PLT
-	movq	%r13, %rsi
-	shlq	$8, %rsi
-	leaq	main.cpus_t(%rip), %rax
-	addq	%rax, %rsi
-	movq	%r14, %rbp
-	cmpb	$0, 60(%rsp)                    # 1-byte Folded Reload
-	jne	.LBB0_122
-# %bb.121:                              #   in Loop: Header=BB0_117 Depth=1
-	movl	320(%rsp,%r13,4), %r15d
-	leaq	.L.str.14(%rip), %rbp
-	jmp	.LBB0_122
-.LBB0_123:
-	testl	%eax, %eax
-	je	.LBB0_129
-# %bb.124:
-	xorl	%eax, %eax
-	leaq	.L.str.53(%rip), %r12
-	leaq	.L.str.14(%rip), %r14
-	leaq	448(%rsp), %rbp
-	jmp	.LBB0_125
-	.p2align	6, 0x90
-.LBB0_128:                              #   in Loop: Header=BB0_125 Depth=1
-	movq	64(%rsp), %rax                  # 8-byte Reload
-	addq	$1, %rax
-	cmpq	72(%rsp), %rax                  # 8-byte Folded Reload
-	je	.LBB0_129
-.LBB0_125:                              # =>This Loop Header: Depth=1
-                                        #     Child Loop BB0_127 Depth 2
-	movq	%rax, 64(%rsp)                  # 8-byte Spill
-	leaq	(%rax,%rax,2), %rax
-	shlq	$4, %rax
-	cmpl	$0, 1736(%rsp,%rax)
-	jle	.LBB0_128
-# %bb.126:                              #   in Loop: Header=BB0_125 Depth=1
-	leaq	(%rsp,%rax), %rbx
-	addq	$1736, %rbx                     # imm = 0x6C8
-	addq	%rsp, %rax
-	addq	$1712, %rax                     # imm = 0x6B0
-	movq	%rax, 40(%rsp)                  # 8-byte Spill
-	xorl	%r13d, %r13d
-	xorl	%r15d, %r15d
-	.p2align	6, 0x90
-.LBB0_127:                              #   Parent Loop BB0_125 Depth=1
-                                        # =>  This Inner Loop Header: Depth=2
-	movq	-8(%rbx), %rcx
-	addq	%r13, %rcx
-	movq	%r12, %rdi
-	movq	%r14, %rsi
-	movq	40(%rsp), %rdx                  # 8-byte Reload
-	movq	%rbp, %r8
-	callq	print_ratio@PLT
-	addq	$1, %r15
-	movslq	(%rbx), %rax
-	addq	$544, %r13                      # imm = 0x220
-	cmpq	%rax, %r15
-	jl	.LBB0_127
-	jmp	.LBB0_128
-.LBB0_129:
-	movq	96(%rsp), %rax                  # 8-byte Reload
-	cmpl	84(%rsp), %eax                  # 4-byte Folded Reload
-	jle	.LBB0_137
-# %bb.130:
-	leaq	448(%rsp), %r8
-	movq	72(%rsp), %rcx                  # 8-byte Reload
-	jmp	.LBB0_131
-	.p2align	6, 0x90
-.LBB0_136:                              #   in Loop: Header=BB0_131 Depth=1
-	movq	48(%rsp), %rcx                  # 8-byte Reload
-	addq	$1, %rcx
-	movq	96(%rsp), %rax                  # 8-byte Reload
-	cmpl	%ecx, %eax
-	leaq	448(%rsp), %r8
-	je	.LBB0_137
-.LBB0_131:                              # =>This Loop Header: Depth=1
-                                        #     Child Loop BB0_133 Depth 2
-	leaq	(%rcx,%rcx,2), %rax
-	shlq	$4, %rax
-	leaq	(%rsp,%rax), %r13
-	addq	$1712, %r13                     # imm = 0x6B0
-	movq	%rcx, 48(%rsp)                  # 8-byte Spill
-	subq	72(%rsp), %rcx                  # 8-byte Folded Reload
-	movq	%rcx, 40(%rsp)                  # 8-byte Spill
-	movq	%rax, 64(%rsp)                  # 8-byte Spill
-	cmpl	$0, 1720(%rsp,%rax)
-	leaq	.L.str.54(%rip), %r12
-	jle	.LBB0_134
-# %bb.132:                              #   in Loop: Header=BB0_131 Depth=1
-	movq	64(%rsp), %rax                  # 8-byte Reload
-	leaq	(%rsp,%rax), %rbx
-	addq	$1720, %rbx                     # imm = 0x6B8
-	movq	40(%rsp), %rax                  # 8-byte Reload
-	leaq	(%rax,%rax,2), %rax
-	shlq	$5, %rax
-	leaq	(%rsp,%rax), %rbp
-	addq	$3312, %rbp                     # imm = 0xCF0
-	xorl	%r15d, %r15d
-	xorl	%r14d, %r14d
-	.p2align	6, 0x90
-.LBB0_133:                              #   Parent Loop BB0_131 Depth=1
-                                        # =>  This Inner Loop Header: Depth=2
-	movq	(%r13), %rdx
-	addq	%r15, %rdx
-	movq	%r12, %rdi
-	movq	%rbp, %rsi
-	movq	%r13, %rcx
-	leaq	448(%rsp), %r8
-	callq	print_cell@PLT
-	leaq	448(%rsp), %r8
-	addq	$1, %r14
-	movslq	(%rbx), %rax
-	addq	$1280, %r15                     # imm = 0x500
-	cmpq	%rax, %r14
-	jl	.LBB0_133
-.LBB0_134:                              #   in Loop: Header=BB0_131 Depth=1
-	movq	40(%rsp), %rbx                  # 8-byte Reload
-	leaq	(%rbx,%rbx,2), %rax
-	shlq	$5, %rax
-	leaq	(%rsp,%rax), %rbp
-	addq	$3312, %rbp                     # imm = 0xCF0
-	movq	64(%rsp), %rax                  # 8-byte Reload
-	movq	1728(%rsp,%rax), %rcx
-	leaq	.L.str.55(%rip), %rdi
-	movq	%rbp, %rsi
-	movq	%r13, %rdx
-	callq	print_ratio@PLT
-	imull	$-1431655765, %ebx, %eax        # imm = 0xAAAAAAAB
-	addl	$715827882, %eax                # imm = 0x2AAAAAAA
-	cmpl	$1431655765, %eax               # imm = 0x55555555
-	jae	.LBB0_136
-# %bb.135:                              #   in Loop: Header=BB0_131 Depth=1
-	leaq	.L.str.56(%rip), %rdi
-	movq	%rbp, %rsi
-	xorl	%eax, %eax
-	callq	printf@PLT
-	movq	(%r13), %rax
-	movslq	36(%rax), %rax
-	movsd	488(%rsp,%rax,8), %xmm0         # xmm0 = mem[0],zero
-	leaq	.L.str.51(%rip), %rdi
-	movl	$4, %esi
-	callq	put@PLT
-	movl	$10, %edi
-	callq	putchar@PLT
-	jmp	.LBB0_136
-.LBB0_137:
-	testl	%eax, %eax
-	movq	136(%rsp), %rbx                 # 8-byte Reload
-	leaq	1712(%rsp), %rbp
-	jle	.LBB0_138
-	.p2align	6, 0x90
-.LBB0_153:                              # =>This Inner Loop Header: Depth=1
-	movq	%rbp, %rdi
-	callq	drop_block@PLT
-	addq	$48, %rbp
-	addq	$-1, %rbx
-	jne	.LBB0_153
-.LBB0_138:
-	cmpq	$0, 168(%rsp)
-	je	.LBB0_8
-# %bb.139:
-	cmpl	$0, 80(%rsp)                    # 4-byte Folded Reload
-	jne	.LBB0_8
-# %bb.140:
-	leaq	.L.str.20(%rip), %rax
-	leaq	.L.str.19(%rip), %rsi
-	cmpb	$0, 60(%rsp)                    # 1-byte Folded Reload
-	cmovneq	%rax, %rsi
-	leaq	.L.str.18(%rip), %rdi
-	xorl	%eax, %eax
-	callq	printf@PLT
-	jmp	.LBB0_8
-.LBB0_147:
-	leaq	.L.str.29(%rip), %rdi
-	callq	getenv@PLT
-	leaq	.L.str.30(%rip), %rdi
+	call	cache_source_name@PLT
+	movq	%r15, %rdx
+	leaq	.LC26(%rip), %rdi
 	movq	%rax, %rsi
-	movq	%rbp, %rdx
 	xorl	%eax, %eax
-	callq	die_usage@PLT
-.LBB0_151:
-	leaq	.L.str.38(%rip), %rdi
-	movq	48(%rsp), %rsi                  # 8-byte Reload
-	movq	%rbx, %rdx
-	xorl	%eax, %eax
-	callq	die_usage@PLT
-.LBB0_148:
-	leaq	.L.str.33(%rip), %rdi
-	movq	48(%rsp), %rsi                  # 8-byte Reload
-	movl	$8, %edx
-	xorl	%eax, %eax
-	callq	die_usage@PLT
-.LBB0_150:
-	leaq	.L.str.36(%rip), %rdi
-	movq	48(%rsp), %rsi                  # 8-byte Reload
-	xorl	%eax, %eax
-	callq	die_usage@PLT
-.LBB0_149:
-	leaq	.L.str.35(%rip), %rdi
-	movl	$47, %edx
-	movq	48(%rsp), %rsi                  # 8-byte Reload
-	xorl	%eax, %eax
-	callq	die_usage@PLT
-.LBB0_11:
-	leaq	.L.str.4(%rip), %rdi
-	movq	%rbp, %rsi
-	xorl	%eax, %eax
-	callq	die_usage@PLT
-.Lfunc_end0:
-	.size	main, .Lfunc_end0-main
-	.cfi_endproc
-                                        # -- End function
-	.p2align	4, 0x90                         # -- Begin function cpu_order
-	.type	cpu_order,@function
-cpu_order:                              # @cpu_order
-	.cfi_startproc
-# %bb.0:
-	pushq	%rbp
-	.cfi_def_cfa_offset 16
-	pushq	%r15
-	.cfi_def_cfa_offset 24
-	pushq	%r14
-	.cfi_def_cfa_offset 32
-	pushq	%r13
-	.cfi_def_cfa_offset 40
-	pushq	%r12
-	.cfi_def_cfa_offset 48
-	pushq	%rbx
-	.cfi_def_cfa_offset 56
-	subq	$40, %rsp
-	.cfi_def_cfa_offset 96
-	.cfi_offset %rbx, -56
-	.cfi_offset %r12, -48
-	.cfi_offset %r13, -40
-	.cfi_offset %r14, -32
-	.cfi_offset %r15, -24
-	.cfi_offset %rbp, -16
-	movq	%rsi, %r15
-	movl	%edi, %ebp
-	movl	$3, 12(%rsp)
-	movl	main.allowed(%rip), %edi
-	xorl	%ebx, %ebx
-	leaq	12(%rsp), %rsi
-	xorl	%edx, %edx
-	callq	cache_llc@PLT
-	movl	%ebp, 24(%rsp)                  # 4-byte Spill
-	movslq	%ebp, %rax
-	movq	%rax, 32(%rsp)                  # 8-byte Spill
-	xorl	%r14d, %r14d
-	.p2align	6, 0x90
-.LBB1_1:                                # =>This Loop Header: Depth=1
-                                        #     Child Loop BB1_3 Depth 2
-                                        #       Child Loop BB1_17 Depth 3
-	cmpl	$0, 24(%rsp)                    # 4-byte Folded Reload
-	jle	.LBB1_5
-# %bb.2:                                #   in Loop: Header=BB1_1 Depth=1
-	xorl	%ecx, %ecx
-	movl	%r14d, 28(%rsp)                 # 4-byte Spill
-	.p2align	6, 0x90
-.LBB1_3:                                #   Parent Loop BB1_1 Depth=1
-                                        # =>  This Loop Header: Depth=2
-                                        #       Child Loop BB1_17 Depth 3
-	leaq	main.allowed(%rip), %rax
-	movq	%rcx, (%rsp)                    # 8-byte Spill
-	movl	(%rax,%rcx,4), %ebp
-	testl	%ebx, %ebx
-	jle	.LBB1_4
-# %bb.16:                               #   in Loop: Header=BB1_3 Depth=2
-	movq	%rbx, 16(%rsp)                  # 8-byte Spill
-	movl	%ebx, %r13d
-	xorl	%ebx, %ebx
-	xorl	%r12d, %r12d
-	xorl	%r14d, %r14d
-	.p2align	6, 0x90
-.LBB1_17:                               #   Parent Loop BB1_1 Depth=1
-                                        #     Parent Loop BB1_3 Depth=2
-                                        # =>    This Inner Loop Header: Depth=3
-	movl	(%r15,%rbx,4), %edi
-	xorl	%eax, %eax
-	cmpl	%ebp, %edi
-	sete	%al
-	orl	%eax, %r14d
-	movl	%ebp, %esi
-	callq	cpus_are_smt_siblings@PLT
-	xorl	%ecx, %ecx
-	cmpl	$1, %eax
-	sete	%cl
-	orl	%ecx, %r12d
-	addq	$1, %rbx
-	cmpq	%rbx, %r13
-	jne	.LBB1_17
-# %bb.8:                                #   in Loop: Header=BB1_3 Depth=2
-	testl	%r14d, %r14d
-	movq	16(%rsp), %rbx                  # 8-byte Reload
-	movl	28(%rsp), %r14d                 # 4-byte Reload
-	jne	.LBB1_22
-	jmp	.LBB1_9
-	.p2align	6, 0x90
-.LBB1_4:                                #   in Loop: Header=BB1_3 Depth=2
-	xorl	%r12d, %r12d
-.LBB1_9:                                #   in Loop: Header=BB1_3 Depth=2
-	movl	%ebp, %r13d
-	testl	%ebx, %ebx
-	je	.LBB1_11
-# %bb.10:                               #   in Loop: Header=BB1_3 Depth=2
-	movl	(%r15), %r13d
-.LBB1_11:                               #   in Loop: Header=BB1_3 Depth=2
-	movl	%r13d, %edi
-	movl	%ebp, %esi
-	movl	$2, %edx
-	callq	cpus_share_cache@PLT
-	movl	%eax, 16(%rsp)                  # 4-byte Spill
-	movl	12(%rsp), %edx
-	movl	%r13d, %edi
-	movl	%ebp, %esi
-	callq	cpus_share_cache@PLT
-	cmpl	$1, %r14d
-	je	.LBB1_18
-# %bb.12:                               #   in Loop: Header=BB1_3 Depth=2
-	testl	%r14d, %r14d
-	jne	.LBB1_19
-# %bb.13:                               #   in Loop: Header=BB1_3 Depth=2
-	testl	%r12d, %r12d
-	jne	.LBB1_22
-# %bb.14:                               #   in Loop: Header=BB1_3 Depth=2
-	cmpl	$0, 16(%rsp)                    # 4-byte Folded Reload
-	jne	.LBB1_15
-	jmp	.LBB1_22
-	.p2align	6, 0x90
-.LBB1_18:                               #   in Loop: Header=BB1_3 Depth=2
-	testl	%r12d, %r12d
-	jne	.LBB1_22
-.LBB1_15:                               #   in Loop: Header=BB1_3 Depth=2
-	testl	%eax, %eax
-	jne	.LBB1_21
-	jmp	.LBB1_22
-	.p2align	6, 0x90
-.LBB1_19:                               #   in Loop: Header=BB1_3 Depth=2
-	cmpl	$2, %r14d
-	jne	.LBB1_21
-# %bb.20:                               #   in Loop: Header=BB1_3 Depth=2
-	testl	%r12d, %r12d
-	jne	.LBB1_22
-	.p2align	6, 0x90
-.LBB1_21:                               #   in Loop: Header=BB1_3 Depth=2
-	movslq	%ebx, %rax
-	addl	$1, %ebx
-	movl	%ebp, (%r15,%rax,4)
-.LBB1_22:                               #   in Loop: Header=BB1_3 Depth=2
-	movq	(%rsp), %rcx                    # 8-byte Reload
-	addq	$1, %rcx
-	cmpq	32(%rsp), %rcx                  # 8-byte Folded Reload
-	jge	.LBB1_5
-# %bb.23:                               #   in Loop: Header=BB1_3 Depth=2
-	cmpl	$64, %ebx
-	jl	.LBB1_3
-.LBB1_5:                                #   in Loop: Header=BB1_1 Depth=1
-	cmpl	$2, %r14d
-	ja	.LBB1_7
-# %bb.6:                                #   in Loop: Header=BB1_1 Depth=1
-	addl	$1, %r14d
-	cmpl	$64, %ebx
-	jl	.LBB1_1
-.LBB1_7:
-	movl	%ebx, %eax
-	addq	$40, %rsp
-	.cfi_def_cfa_offset 56
-	popq	%rbx
-	.cfi_def_cfa_offset 48
-	popq	%r12
-	.cfi_def_cfa_offset 40
-	popq	%r13
-	.cfi_def_cfa_offset 32
-	popq	%r14
-	.cfi_def_cfa_offset 24
-	popq	%r15
-	.cfi_def_cfa_offset 16
-	popq	%rbp
-	.cfi_def_cfa_offset 8
-	retq
-.Lfunc_end1:
-	.size	cpu_order, .Lfunc_end1-cpu_order
-	.cfi_endproc
-                                        # -- End function
-	.p2align	4, 0x90                         # -- Begin function find_pairs
-	.type	find_pairs,@function
-find_pairs:                             # @find_pairs
-	.cfi_startproc
-# %bb.0:
-	pushq	%rbp
-	.cfi_def_cfa_offset 16
-	pushq	%r15
-	.cfi_def_cfa_offset 24
-	pushq	%r14
-	.cfi_def_cfa_offset 32
-	pushq	%r13
-	.cfi_def_cfa_offset 40
-	pushq	%r12
-	.cfi_def_cfa_offset 48
-	pushq	%rbx
-	.cfi_def_cfa_offset 56
-	subq	$104, %rsp
-	.cfi_def_cfa_offset 160
-	.cfi_offset %rbx, -56
-	.cfi_offset %r12, -48
-	.cfi_offset %r13, -40
-	.cfi_offset %r14, -32
-	.cfi_offset %r15, -24
-	.cfi_offset %rbp, -16
-	movq	%rsi, %rbp
-	movl	%edi, %ebx
-	movl	$3, 12(%rsp)
-	movl	main.allowed(%rip), %edi
-	xorl	%r15d, %r15d
-	leaq	12(%rsp), %rsi
-	xorl	%edx, %edx
-	callq	cache_llc@PLT
-	movl	$-1, 16(%rsp)
-	movl	$-1, 24(%rsp)
-	movl	$-1, 32(%rsp)
-	movl	$-1, 40(%rsp)
-	testl	%ebx, %ebx
-	jle	.LBB2_18
-# %bb.1:
-	movq	%rbp, 56(%rsp)                  # 8-byte Spill
-	movl	%ebx, %eax
-	leaq	main.allowed(%rip), %rcx
-	xorl	%edx, %edx
-	movq	%rax, 64(%rsp)                  # 8-byte Spill
-	movq	%rcx, 72(%rsp)                  # 8-byte Spill
-	movq	%rax, 80(%rsp)                  # 8-byte Spill
-	jmp	.LBB2_2
-	.p2align	6, 0x90
-.LBB2_3:                                #   in Loop: Header=BB2_2 Depth=1
-	addq	$4, 72(%rsp)                    # 8-byte Folded Spill
-	addq	$-1, 64(%rsp)                   # 8-byte Folded Spill
-	movq	80(%rsp), %rax                  # 8-byte Reload
-	movq	88(%rsp), %rdx                  # 8-byte Reload
-	cmpq	%rax, %rdx
-	je	.LBB2_4
-.LBB2_2:                                # =>This Loop Header: Depth=1
-                                        #     Child Loop BB2_7 Depth 2
-	movq	%rdx, %rcx
-	movq	%rdx, 96(%rsp)                  # 8-byte Spill
-	leaq	1(%rdx), %rcx
-	movq	%rcx, 88(%rsp)                  # 8-byte Spill
-	cmpq	%rax, %rcx
-	jae	.LBB2_3
-# %bb.6:                                #   in Loop: Header=BB2_2 Depth=1
-	movl	$1, %r14d
-	jmp	.LBB2_7
-	.p2align	6, 0x90
-.LBB2_16:                               #   in Loop: Header=BB2_7 Depth=2
-	addq	$1, %r14
-	cmpq	%r14, 64(%rsp)                  # 8-byte Folded Reload
-	je	.LBB2_3
-.LBB2_7:                                #   Parent Loop BB2_2 Depth=1
-                                        # =>  This Inner Loop Header: Depth=2
-	leaq	main.allowed(%rip), %rax
-	movq	96(%rsp), %rcx                  # 8-byte Reload
-	movl	(%rax,%rcx,4), %r13d
-	movq	72(%rsp), %rax                  # 8-byte Reload
-	movl	(%rax,%r14,4), %r12d
-	movl	%r13d, %edi
-	movl	%r12d, %esi
-	callq	cpus_are_smt_siblings@PLT
+	call	printf@PLT
+	jmp	.L64
+.L265:
+	movq	%r14, %r12
+.L66:
+	addq	$1, %r12
+	cmpq	$3, %r12
+	jne	.L62
+	movq	72(%rsp), %r14
+	leaq	10(,%r14,4), %rax
+	leaq	0(,%rax,4), %r15
+	movq	%r15, 80(%rsp)
+	call	online_cpus@PLT
 	movl	%eax, %ebx
-	movl	%r13d, %edi
-	movl	%r12d, %esi
-	movl	$2, %edx
-	callq	cpus_share_cache@PLT
-	movl	%eax, %ebp
-	movl	12(%rsp), %edx
-	movl	%r13d, %edi
-	movl	%r12d, %esi
-	callq	cpus_share_cache@PLT
-	xorl	%r15d, %r15d
-	testl	%ebx, %ebx
-	js	.LBB2_24
-# %bb.8:                                #   in Loop: Header=BB2_7 Depth=2
+	call	probe_sources@PLT
+	movsd	.LC28(%rip), %xmm2
+	movq	%r15, %rcx
+	movq	%r14, %rdx
+	pushq	%r9
+	.cfi_def_cfa_offset 5720
+	movsd	.LC27(%rip), %xmm4
+	movq	%rax, %r8
+	leaq	.LC29(%rip), %rdi
+	pushq	%rbx
+	.cfi_def_cfa_offset 5728
+	movl	60(%rsp), %r9d
+	movapd	%xmm2, %xmm3
+	movl	$5, %eax
+	movsd	184(%rsp), %xmm1
+	movq	328(%rsp), %rsi
+	movsd	176(%rsp), %xmm0
+	call	printf@PLT
+	popq	%r10
+	.cfi_def_cfa_offset 5720
+	popq	%r11
+	.cfi_def_cfa_offset 5712
+	cmpq	$0, 320(%rsp)
+	movq	16(%rsp), %r10
+	jne	.L67
+.L70:
+	xorl	%r11d, %r11d
+.L68:
+	leaq	.LC31(%rip), %rdi
+	movq	%r10, 48(%rsp)
+	movl	%r11d, 16(%rsp)
+	call	puts@PLT
+	movl	16(%rsp), %r11d
+	movq	48(%rsp), %r10
+.L89:
+	cmpq	$0, 320(%rsp)
+	je	.L92
+	testl	%r11d, %r11d
+	je	.L72
+.L92:
+	cmpl	$1, 24(%rsp)
+	leaq	.LC34(%rip), %rax
+	movl	%r11d, %ebp
+	leaq	.LC1(%rip), %r15
+	leaq	cpus_t.1(%rip), %r12
+	cmovne	%rax, %r15
+	xorl	%eax, %eax
+	xorl	%ebx, %ebx
+	movl	%eax, %r11d
+	movq	%r15, 16(%rsp)
+	movl	44(%rsp), %r15d
+.L94:
+	cmpq	464(%rsp), %rbx
+	jnb	.L266
+	movq	32(%r10,%rbx,8), %r9
+	movl	%r9d, %r14d
+	cmpl	%r9d, %r15d
+	jge	.L95
+	cmpl	$0, 472(%rsp)
+	je	.L267
+.L95:
 	testl	%ebp, %ebp
-	js	.LBB2_24
-# %bb.9:                                #   in Loop: Header=BB2_7 Depth=2
-	testl	%eax, %eax
-	js	.LBB2_24
-# %bb.10:                               #   in Loop: Header=BB2_7 Depth=2
-	testl	%ebx, %ebx
-	je	.LBB2_12
-# %bb.11:                               #   in Loop: Header=BB2_7 Depth=2
-	xorl	%ecx, %ecx
-	cmpl	$0, 16(%rsp,%rcx,8)
-	jns	.LBB2_16
-	jmp	.LBB2_15
-	.p2align	6, 0x90
-.LBB2_12:                               #   in Loop: Header=BB2_7 Depth=2
-	movl	$1, %ecx
-	testl	%ebp, %ebp
-	je	.LBB2_13
-# %bb.14:                               #   in Loop: Header=BB2_7 Depth=2
-	cmpl	$0, 16(%rsp,%rcx,8)
-	jns	.LBB2_16
-.LBB2_15:                               #   in Loop: Header=BB2_7 Depth=2
-	movl	%r13d, 16(%rsp,%rcx,8)
-	movl	%r12d, 20(%rsp,%rcx,8)
-	jmp	.LBB2_16
-.LBB2_13:                               #   in Loop: Header=BB2_7 Depth=2
-	testl	%eax, %eax
-	setne	%al
-	cmpl	$3, 12(%rsp)
-	setge	%cl
-	andb	%al, %cl
-	movzbl	%cl, %ecx
-	xorq	$3, %rcx
-	cmpl	$0, 16(%rsp,%rcx,8)
-	jns	.LBB2_16
-	jmp	.LBB2_15
-.LBB2_4:
-	movl	16(%rsp), %eax
-	testl	%eax, %eax
-	js	.LBB2_5
-# %bb.17:
-	movl	20(%rsp), %ecx
-	movq	56(%rsp), %rbp                  # 8-byte Reload
-	movl	%eax, (%rbp)
-	movl	%ecx, 4(%rbp)
-	xorps	%xmm0, %xmm0
-	movups	%xmm0, 12(%rbp)
-	movups	%xmm0, 28(%rbp)
-	movups	%xmm0, 40(%rbp)
-	movl	$7630195, 8(%rbp)               # imm = 0x746D73
-	movl	$1, %r15d
-	jmp	.LBB2_18
-.LBB2_5:
-	xorl	%r15d, %r15d
-	movq	56(%rsp), %rbp                  # 8-byte Reload
-.LBB2_18:
-	movl	24(%rsp), %ecx
-	movabsq	$7809070665757190259, %rax      # imm = 0x6C5F646572616873
-	testl	%ecx, %ecx
-	js	.LBB2_20
-# %bb.19:
+	je	.L258
+	testl	%r9d, %r9d
+	jle	.L258
+	movslq	%r11d, %r8
+	xorl	%esi, %esi
+	movq	%r8, %rdi
+	salq	$8, %rdi
+	addq	%r12, %rdi
+	.p2align 6
+	.p2align 3
+.L97:
+	movl	%esi, %eax
+	cltd
+	idivl	%ebp
+	movslq	%edx, %rdx
+	movl	480(%rsp,%rdx,4), %eax
+	movl	%eax, (%rdi,%rsi,4)
+	addq	$1, %rsi
+	cmpl	%esi, %r14d
+	jg	.L97
+.L100:
+	xorl	%eax, %eax
+	cmpl	%r9d, %r15d
+	movl	%r9d, 176(%rsp,%r8,4)
+	setl	%al
+	addl	$1, %r11d
+	movl	%eax, 240(%rsp,%r8,4)
+.L96:
+	addq	$1, %rbx
+	jmp	.L94
+.L267:
+	movl	%r9d, %esi
 	movl	%r15d, %edx
-	movl	28(%rsp), %esi
-	imulq	$56, %rdx, %rdx
-	movl	%ecx, (%rbp,%rdx)
-	movl	%esi, 4(%rbp,%rdx)
-	addl	$1, %r15d
-	xorps	%xmm0, %xmm0
-	movups	%xmm0, 18(%rbp,%rdx)
-	movups	%xmm0, 34(%rbp,%rdx)
-	movq	$0, 48(%rbp,%rdx)
-	movq	%rax, 8(%rbp,%rdx)
-	movw	$50, 16(%rbp,%rdx)
-.LBB2_20:
-	movl	32(%rsp), %ecx
-	testl	%ecx, %ecx
-	js	.LBB2_22
-# %bb.21:
-	movl	%r15d, %edx
-	movl	36(%rsp), %esi
-	imulq	$56, %rdx, %rdx
-	movl	%ecx, (%rbp,%rdx)
-	movl	%esi, 4(%rbp,%rdx)
-	addl	$1, %r15d
-	xorps	%xmm0, %xmm0
-	movups	%xmm0, 23(%rbp,%rdx)
-	movups	%xmm0, 39(%rbp,%rdx)
-	movb	$0, 55(%rbp,%rdx)
-	movq	%rax, 8(%rbp,%rdx)
-	movabsq	$34177693752701804, %rax        # imm = 0x796C6E6F5F336C
-	movq	%rax, 15(%rbp,%rdx)
-.LBB2_22:
-	movl	40(%rsp), %eax
-	testl	%eax, %eax
-	js	.LBB2_24
-# %bb.23:
+	leaq	.LC35(%rip), %rdi
+	xorl	%eax, %eax
+	movq	%r10, 56(%rsp)
+	movl	%r11d, 48(%rsp)
+	movq	%r9, 24(%rsp)
+	call	printf@PLT
+	movq	24(%rsp), %r9
 	movl	%r15d, %ecx
-	movl	44(%rsp), %edx
-	imulq	$56, %rcx, %rcx
-	movl	%eax, (%rbp,%rcx)
-	movl	%edx, 4(%rbp,%rcx)
-	addl	$1, %r15d
-	xorps	%xmm0, %xmm0
-	movups	%xmm0, 18(%rbp,%rcx)
-	movups	%xmm0, 34(%rbp,%rcx)
-	movq	$0, 48(%rbp,%rcx)
-	movabsq	$7809087218511930209, %rax      # imm = 0x6C5F73736F726361
-	movq	%rax, 8(%rbp,%rcx)
-	movw	$51, 16(%rbp,%rcx)
-.LBB2_24:
+	movl	%r14d, %edx
+	movq	16(%rsp), %r8
+	movq	stderr(%rip), %rdi
+	leaq	.LC36(%rip), %rsi
+	xorl	%eax, %eax
+	call	fprintf@PLT
+	movl	48(%rsp), %r11d
+	movq	56(%rsp), %r10
+	jmp	.L96
+.L266:
+	cmpq	$0, 328(%rsp)
+	movl	%r11d, 48(%rsp)
+	movl	%ebp, %r11d
+	je	.L153
+	cmpl	$1, %ebp
+	jg	.L268
+.L153:
+	xorl	%esi, %esi
+	movl	%esi, 8(%rsp)
+.L259:
+	leaq	2000(%rsp), %rax
+	leaq	736(%rsp), %r13
+	movq	%rax, 24(%rsp)
+.L102:
+	movq	80(%rsp), %rax
+	movl	%r11d, 56(%rsp)
+	xorl	%ebp, %ebp
+	leaq	increments(%rip), %r12
+	leaq	1184(%rsp), %rbx
+	subq	$32, %rsp
+	.cfi_def_cfa_offset 5744
+	movq	%rax, 184(%rsp)
+	movq	336(%rsp), %rsi
+	movq	%rbx, %rdi
+	movdqa	176(%rsp), %xmm4
+	movdqa	192(%rsp), %xmm6
+	movups	%xmm4, (%rsp)
+	movups	%xmm6, 16(%rsp)
+	call	run_init@PLT
+	addq	$32, %rsp
+	.cfi_def_cfa_offset 5712
+	movl	48(%rsp), %r15d
+	movq	24(%rsp), %r14
+	movq	%rbx, 16(%rsp)
+	movl	56(%rsp), %ebx
+	jmp	.L111
+.L112:
+	movq	%rbp, %rsi
+	xorl	%ecx, %ecx
+	leaq	176(%rsp), %rdx
+	pushq	%rax
+	.cfi_def_cfa_offset 5720
+	salq	$4, %rsi
+	leaq	cpus_t.1(%rip), %r8
+	addq	%r12, %rsi
+	testl	%ebx, %ebx
+	setg	%cl
+	addq	$1, %rbp
+	pushq	%rcx
+	.cfi_def_cfa_offset 5728
+	movl	%r15d, %ecx
+	leaq	256(%rsp), %r9
+	call	build_block@PLT
+	popq	%rdx
+	.cfi_def_cfa_offset 5720
+	popq	%rcx
+	.cfi_def_cfa_offset 5712
+.L111:
+	cmpl	$3, %ebp
+	setle	%dl
+	testl	%r15d, %r15d
+	setne	%cl
+	imulq	$48, %rbp, %rdi
+	addq	%r14, %rdi
+	andb	%cl, %dl
+	jne	.L112
+	movq	%rbp, %rax
+	movq	%rbp, 80(%rsp)
+	movq	%rdi, %rbp
+	movq	24(%rsp), %rdi
+	movl	%eax, 64(%rsp)
+	cltq
+	movl	%ebx, %r11d
+	movq	16(%rsp), %rbx
+	imulq	$48, %rax, %rax
+	movl	%edx, %esi
+	xorl	%edx, %edx
+	movq	%r14, 88(%rsp)
+	movb	%sil, 104(%rsp)
+	movq	%rdx, %r15
+	movl	%r11d, 112(%rsp)
+	leaq	(%rdi,%rax), %rcx
+	movq	%rbx, 136(%rsp)
+	movq	%rcx, 96(%rsp)
+	movq	%rcx, %rax
+	movq	%rcx, 120(%rsp)
+	movq	%rbp, 128(%rsp)
+	movq	%r13, %rbp
+.L113:
+	cmpl	%r15d, 8(%rsp)
+	jle	.L269
+	leaq	8(%rbp), %rdi
+	movq	%rax, 56(%rsp)
+	movq	%rax, %r13
+	leaq	increments(%rip), %r12
+	movq	%rdi, 16(%rsp)
+	movl	48(%rsp), %edi
+	imulq	$288, %r15, %r10
+	leal	(%rdi,%r15), %r14d
+	movq	32(%rsp), %rdi
+	leaq	(%rdi,%r10), %rbx
+.L114:
+	movl	4(%rbp), %r9d
+	movl	0(%rbp), %r8d
+	movq	%rbx, %rdi
+	movl	$96, %esi
+	movq	16(%rsp), %rcx
+	leaq	.LC38(%rip), %rdx
+	xorl	%eax, %eax
+	addq	$96, %rbx
+	call	snprintf@PLT
+	movq	%r12, %rsi
+	movq	%r13, %rdi
+	movl	%r14d, %ecx
+	movq	%rbp, %rdx
+	addq	$16, %r12
+	addq	$48, %r13
+	call	build_pair_block@PLT
+	leaq	48+increments(%rip), %rax
+	cmpq	%rax, %r12
+	jne	.L114
+	movq	56(%rsp), %rax
+	addq	$1, %r15
+	addq	$56, %rbp
+	addq	$144, %rax
+	jmp	.L113
+.L269:
+	imull	$3, 8(%rsp), %r12d
+	movl	64(%rsp), %eax
+	xorl	%ecx, %ecx
+	movq	72(%rsp), %r8
+	movzbl	104(%rsp), %esi
+	movl	112(%rsp), %r11d
+	movq	120(%rsp), %r14
+	leal	(%rax,%r12), %r9d
+	movq	128(%rsp), %rbp
+	movq	136(%rsp), %rbx
+	addq	$1, %r8
+	movl	%r9d, 56(%rsp)
+	movq	1976(%rsp), %rdi
+	movq	24(%rsp), %rdx
+	jmp	.L116
+.L117:
+	movslq	-40(%rdx), %rax
+	addl	$1, %ecx
+	movl	$1, %esi
+	imulq	%r8, %rax
+	addq	%rax, %rdi
+.L116:
+	addq	$48, %rdx
+	cmpl	%r9d, %ecx
+	jne	.L117
+	testb	%sil, %sil
+	je	.L118
+	movq	%rdi, 1976(%rsp)
+.L118:
+	movslq	56(%rsp), %r13
+	movq	24(%rsp), %r15
+	movl	%r11d, 16(%rsp)
+	imulq	$48, %r13, %r13
+	addq	%r15, %r13
+	jmp	.L119
+.L120:
+	movq	%r15, %rdi
+	movq	%rbx, %rsi
+	call	block_alloc@PLT
+	movq	%r15, %rdi
+	movq	%rbx, %rsi
+	addq	$48, %r15
+	call	block_run@PLT
+.L119:
+	cmpq	%r15, %r13
+	jne	.L120
+	movq	%r15, 72(%rsp)
+	call	now_ns
+	subq	1992(%rsp), %rax
+	movl	16(%rsp), %r11d
+	js	.L121
+	pxor	%xmm0, %xmm0
+	cvtsi2sdq	%rax, %xmm0
+.L122:
+	movq	1968(%rsp), %rdx
+	movl	$1, %eax
+	movl	%r11d, 16(%rsp)
+	leaq	.LC40(%rip), %rsi
+	movq	stderr(%rip), %rdi
+	divsd	.LC39(%rip), %xmm0
+	call	fprintf@PLT
+	movq	24(%rsp), %r13
+	movl	56(%rsp), %esi
+	movq	%rbx, %rdx
+	movq	%r13, %rdi
+	xchgq	%r13, %rbp
+	call	run_levels@PLT
+	movq	72(%rsp), %r15
+	jmp	.L123
+.L124:
+	movq	%rbp, %rdi
+	movq	%rbx, %rsi
+	addq	$48, %rbp
+	call	block_finish@PLT
+.L123:
+	cmpq	%rbp, %r15
+	jne	.L124
+	movq	24(%rsp), %r15
+	movl	1480(%rsp), %edx
+	movl	64(%rsp), %esi
+	movq	%r15, %rdi
+	movq	%r15, %rbp
+	call	adjust_table@PLT
+	movl	1480(%rsp), %edx
+	movl	%r12d, %esi
+	movq	%r13, %rdi
+	leaq	.LC41(%rip), %r13
+	call	adjust_table@PLT
+	movl	56(%rsp), %esi
+	movq	%rbx, %rdx
+	movq	%r15, %rdi
+	call	print_levels@PLT
+	imulq	$48, 80(%rsp), %rax
+	leaq	(%r15,%rax), %r12
+.L125:
+	cmpq	%rbp, %r12
+	je	.L270
+	xorl	%r15d, %r15d
+	cmpl	$0, 8(%rbp)
+	jle	.L129
+	.p2align 6
+	.p2align 3
+.L126:
+	leaq	(%r15,%r15,4), %rdx
+	movq	%rbx, %r8
+	movq	%rbp, %rcx
+	movq	%r13, %rdi
+	salq	$8, %rdx
+	leaq	.LC1(%rip), %rsi
+	addq	0(%rbp), %rdx
+	addq	$1, %r15
+	call	print_cell@PLT
+	cmpl	%r15d, 8(%rbp)
+	jg	.L126
+.L129:
+	addq	$48, %rbp
+	jmp	.L125
+.L270:
+	movq	%rbp, %r15
+	movl	16(%rsp), %r11d
+	xorl	%ebp, %ebp
+	movq	%r14, 104(%rsp)
+	movq	%r15, 112(%rsp)
+	movq	96(%rsp), %r15
+	movq	%rbp, %r14
+	xorl	%edi, %edi
+	movl	%r11d, %r12d
+	movq	%rbx, %rbp
+.L128:
+	cmpl	%r14d, 48(%rsp)
+	jle	.L271
+	xorl	%ebx, %ebx
+	testl	%r12d, %r12d
+	movq	24(%rsp), %rsi
+	leaq	3840(%rdi), %r13
+	setg	%bl
+	cmpl	$0, 64(%rsp)
+	je	.L131
+	.p2align 6
+	.p2align 3
+.L130:
+	movq	(%rsi), %rdx
+	leaq	(%rdx,%rdi), %rax
+	addq	%r13, %rdx
+.L132:
+	andl	132(%rax), %ebx
+	addq	$1280, %rax
+	cmpq	%rax, %rdx
+	jne	.L132
+	addq	$48, %rsi
+	cmpq	%rsi, %r15
+	jne	.L130
+.L131:
+	leaq	176(%rsp), %rdx
+	leaq	.LC42(%rip), %rdi
+	xorl	%eax, %eax
+	movl	(%rdx,%r14,4), %esi
+	movq	%rdx, 16(%rsp)
+	call	printf@PLT
+	movq	%r14, %rsi
+	leaq	cpus_t.1(%rip), %rax
+	salq	$8, %rsi
+	addq	%rax, %rsi
+	testl	%r12d, %r12d
+	je	.L133
+	movq	16(%rsp), %rdx
+	movq	stdout(%rip), %rdi
+	movl	(%rdx,%r14,4), %edx
+	call	put_int_list@PLT
+	testl	%ebx, %ebx
+	leaq	.LC0(%rip), %rdx
+	leaq	.LC3(%rip), %rcx
+	movl	240(%rsp,%r14,4), %eax
+	cmove	%rcx, %rdx
+	leaq	.LC1(%rip), %rsi
+.L134:
+	movl	44(%rsp), %r8d
+	movl	%eax, %ecx
+	leaq	.LC43(%rip), %rdi
+	xorl	%eax, %eax
+	call	printf@PLT
+	movsd	40(%rbp,%r14,8), %xmm0
+	addq	$1, %r14
+	movl	$4, %esi
+	leaq	.LC44(%rip), %rdi
+	call	put@PLT
+	movl	$10, %edi
+	call	putchar@PLT
+	movq	%r13, %rdi
+	jmp	.L128
+.L133:
+	movq	stdout(%rip), %rdi
+	xorl	%edx, %edx
+	call	put_int_list@PLT
+	leaq	.LC2(%rip), %rdx
+	movl	240(%rsp,%r14,4), %eax
+	movq	%rdx, %rsi
+	jmp	.L134
+.L271:
+	movq	24(%rsp), %r13
+	movq	104(%rsp), %r14
+	movl	%r12d, 16(%rsp)
+	movq	%rbp, %rbx
+	movq	112(%rsp), %r15
+	leaq	.LC45(%rip), %rbp
+	movq	%r13, %r12
+.L136:
+	cmpq	%r12, %r15
+	je	.L272
+	xorl	%r13d, %r13d
+	cmpl	$0, 24(%r12)
+	jle	.L140
+	.p2align 6
+	.p2align 3
+.L137:
+	movq	%r13, %rcx
+	movq	%rbx, %r8
+	movq	%r12, %rdx
+	movq	%rbp, %rdi
+	salq	$4, %rcx
+	leaq	.LC1(%rip), %rsi
+	addq	%r13, %rcx
+	addq	$1, %r13
+	salq	$5, %rcx
+	addq	16(%r12), %rcx
+	call	print_ratio@PLT
+	cmpl	%r13d, 24(%r12)
+	jg	.L137
+.L140:
+	addq	$48, %r12
+	jmp	.L136
+.L272:
+	movl	16(%rsp), %r11d
+	movl	80(%rsp), %eax
+	xorl	%r15d, %r15d
+	leaq	.LC46(%rip), %r12
+	xchgq	%r14, %r15
+	movl	%eax, 24(%rsp)
+	movl	%r11d, 44(%rsp)
+.L139:
+	movl	24(%rsp), %eax
+	addl	%r14d, %eax
+	cmpl	%eax, 56(%rsp)
+	jle	.L252
+	imulq	$96, %r14, %rbp
+	movq	32(%rsp), %rax
+	xorl	%r13d, %r13d
+	movl	%r14d, 16(%rsp)
+	addq	%rax, %rbp
+	cmpl	$0, 8(%r15)
+	jle	.L144
+	.p2align 6
+	.p2align 3
+.L141:
+	leaq	0(%r13,%r13,4), %rdx
+	movq	%rbx, %r8
+	movq	%r15, %rcx
+	movq	%rbp, %rsi
+	salq	$8, %rdx
+	movq	%r12, %rdi
+	addq	(%r15), %rdx
+	addq	$1, %r13
+	call	print_cell@PLT
+	cmpl	%r13d, 8(%r15)
+	jg	.L141
+.L144:
+	movq	16(%r15), %rcx
+	movq	%r15, %rdx
+	movq	%rbx, %r8
+	movq	%rbp, %rsi
+	leaq	.LC47(%rip), %rdi
+	call	print_ratio@PLT
+	movl	16(%rsp), %eax
+	movl	$3, %ecx
+	cltd
+	idivl	%ecx
+	testl	%edx, %edx
+	je	.L273
+.L142:
+	addq	$1, %r14
+	addq	$48, %r15
+	jmp	.L139
+.L273:
+	movq	%rbp, %rsi
+	leaq	.LC48(%rip), %rdi
+	xorl	%eax, %eax
+	call	printf@PLT
+	movq	(%r15), %rax
+	movl	$4, %esi
+	leaq	.LC44(%rip), %rdi
+	movslq	36(%rax), %rax
+	movsd	1224(%rsp,%rax,8), %xmm0
+	call	put@PLT
+	movl	$10, %edi
+	call	putchar@PLT
+	jmp	.L142
+.L252:
+	movq	72(%rsp), %rbp
+	movl	44(%rsp), %r12d
+	movq	88(%rsp), %rbx
+	jmp	.L143
+.L145:
+	movq	%rbx, %rdi
+	addq	$48, %rbx
+	call	drop_block@PLT
+.L143:
+	cmpq	%rbx, %rbp
+	jne	.L145
+	cmpq	$0, 328(%rsp)
+	je	.L260
+	cmpl	$0, 8(%rsp)
+	jne	.L260
+	testl	%r12d, %r12d
+	leaq	.LC4(%rip), %rax
+	leaq	.LC5(%rip), %rsi
+	cmovne	%rax, %rsi
+	leaq	.LC49(%rip), %rdi
+	xorl	%eax, %eax
+	call	printf@PLT
+	jmp	.L260
+.L258:
+	movslq	%r11d, %r8
+	jmp	.L100
+.L121:
+	movq	%rax, %rdx
+	andl	$1, %eax
+	pxor	%xmm0, %xmm0
+	shrq	%rdx
+	orq	%rax, %rdx
+	cvtsi2sdq	%rdx, %xmm0
+	addsd	%xmm0, %xmm0
+	jmp	.L122
+.L67:
+	movq	%r10, 16(%rsp)
+	call	affinity_supported@PLT
+	movq	16(%rsp), %r10
+	testl	%eax, %eax
+	jne	.L69
+	cmpq	$0, 320(%rsp)
+	je	.L70
+	call	affinity_supported@PLT
+	movq	16(%rsp), %r10
+	testl	%eax, %eax
+	movl	%eax, %r11d
+	je	.L71
+.L91:
+	leaq	.LC30(%rip), %rdi
+	movq	%r10, 16(%rsp)
+	call	puts@PLT
+	movq	16(%rsp), %r10
+	cmpq	$0, 320(%rsp)
+	je	.L73
+.L72:
+	movl	$73, %edx
+	movq	stderr(%rip), %rcx
+	movl	$1, %esi
+	leaq	.LC33(%rip), %rdi
+	movq	%r10, 16(%rsp)
+	call	fwrite@PLT
+	movq	16(%rsp), %r10
+.L73:
+	xorl	%r11d, %r11d
+	jmp	.L92
+.L268:
+	cmpl	$0, 8(%rsp)
+	jne	.L259
+	leaq	2000(%rsp), %rax
+	movl	allowed.3(%rip), %edi
+	xorl	%edx, %edx
+	movl	%ebp, 16(%rsp)
+	movq	%rax, %rsi
+	movq	%rax, 24(%rsp)
+	movl	$3, 2000(%rsp)
+	call	cache_llc@PLT
+	movl	$1, %r10d
+	movl	16(%rsp), %ebx
+	movl	$-1, 3344(%rsp)
+	movl	$-1, 3352(%rsp)
+	leaq	-4+allowed.3(%rip), %r9
+	movq	%r10, %rbp
+	movl	$-1, 3360(%rsp)
+	movl	$-1, 3368(%rsp)
+.L103:
+	leal	-1(%rbp), %eax
+	cmpl	%eax, 44(%rsp)
+	jle	.L274
+	movq	%rbp, %r14
+	jmp	.L108
+.L245:
+	xorl	%eax, %eax
+	testl	%r8d, %r8d
+	jne	.L105
+	movl	$1, %eax
+	testl	%ecx, %ecx
+	jne	.L105
+	movl	$3, %eax
+	testl	%edx, %edx
+	je	.L105
+	xorl	%eax, %eax
+	cmpl	$3, 2000(%rsp)
+	setl	%al
+	addl	$2, %eax
+.L105:
+	cmpl	$0, 3344(%rsp,%rax,8)
+	jns	.L106
+	movq	32(%rsp), %rdi
+	movd	%r12d, %xmm0
+	movd	%r15d, %xmm1
+	punpckldq	%xmm1, %xmm0
+	movq	%xmm0, (%rdi,%rax,8)
+.L106:
+	addq	$1, %r14
+.L108:
+	cmpl	%r14d, 44(%rsp)
+	jle	.L275
+	movl	(%r9,%rbp,4), %r12d
+	movl	0(%r13,%r14,4), %r15d
+	movl	%r12d, %edi
+	movl	%r15d, %esi
+	call	cpus_are_smt_siblings@PLT
+	movl	$2, %edx
+	movl	%r15d, %esi
+	movl	%r12d, %edi
+	movl	%eax, 56(%rsp)
+	call	cpus_share_cache@PLT
+	movl	2000(%rsp), %edx
+	movl	%r15d, %esi
+	movl	%r12d, %edi
+	movl	%eax, 16(%rsp)
+	call	cpus_share_cache@PLT
+	movl	56(%rsp), %r8d
+	movl	16(%rsp), %ecx
+	leaq	-4+allowed.3(%rip), %r9
+	movl	%eax, %edx
+	movl	%r8d, %eax
+	orl	%ecx, %eax
+	orl	%edx, %eax
+	jns	.L245
+	movl	%ebx, %r11d
+	leaq	736(%rsp), %r13
+	jmp	.L102
+.L71:
+	leaq	.LC32(%rip), %rdi
+	movq	%r10, 48(%rsp)
+	movl	%r11d, 16(%rsp)
+	call	puts@PLT
+	movl	16(%rsp), %r11d
+	movq	48(%rsp), %r10
+	jmp	.L89
+.L69:
+	movl	allowed.3(%rip), %edi
+	movq	32(%rsp), %rsi
+	xorl	%edx, %edx
+	movq	%r10, 48(%rsp)
+	movl	$3, 3344(%rsp)
+	call	cache_llc@PLT
+	movq	48(%rsp), %r10
+	xorl	%edi, %edi
+	xorl	%r11d, %r11d
+	movl	%edi, 16(%rsp)
+	movl	%r11d, %r8d
+	movq	%r10, 88(%rsp)
+.L74:
+	xorl	%ecx, %ecx
+.L87:
+	cmpl	$63, %r8d
+	setle	%al
+	cmpl	%ecx, 44(%rsp)
+	jle	.L166
+	testb	%al, %al
+	je	.L166
+	movl	0(%r13,%rcx,4), %r12d
+	testl	%r8d, %r8d
+	je	.L152
+	movl	%r8d, 48(%rsp)
+	movslq	%r8d, %rax
+	xorl	%ebp, %ebp
+	xorl	%ebx, %ebx
+	movq	%rcx, 56(%rsp)
+	leaq	480(%rsp), %r15
+	leaq	(%r15,%rax,4), %r14
+	.p2align 6
+	.p2align 3
+.L76:
+	movl	(%r15), %edi
+	xorl	%eax, %eax
+	movl	%r12d, %esi
+	cmpl	%edi, %r12d
+	sete	%al
+	orl	%eax, %ebx
+	call	cpus_are_smt_siblings@PLT
+	cmpl	$1, %eax
+	sete	%al
+	addq	$4, %r15
+	movzbl	%al, %eax
+	orl	%eax, %ebp
+	cmpq	%r14, %r15
+	jne	.L76
+	movl	48(%rsp), %r8d
+	movq	56(%rsp), %rcx
+	testl	%ebx, %ebx
+	jne	.L81
+	movl	480(%rsp), %edi
+.L75:
+	movl	$2, %edx
+	movl	%r12d, %esi
+	movq	%rcx, 64(%rsp)
+	movl	%r8d, 56(%rsp)
+	movl	%edi, 48(%rsp)
+	call	cpus_share_cache@PLT
+	movl	3344(%rsp), %edx
+	movl	48(%rsp), %edi
+	movl	%r12d, %esi
+	movl	%eax, %r14d
+	call	cpus_share_cache@PLT
+	movl	56(%rsp), %r8d
+	movq	64(%rsp), %rcx
+	testl	%eax, %eax
+	setne	%dl
+	cmpl	$0, 16(%rsp)
+	jne	.L78
+	testl	%r14d, %r14d
+	setne	%al
+	testb	%dl, %al
+	je	.L81
+	andb	$1, %bpl
+	je	.L79
+.L81:
+	addq	$1, %rcx
+	jmp	.L87
+.L78:
+	movl	%ebp, %eax
+	xorl	$1, %eax
+	andl	$1, %eax
+	cmpl	$1, 16(%rsp)
+	je	.L276
+	cmpl	$2, 16(%rsp)
+	setne	%dl
+	orl	%edx, %eax
+	movzbl	%al, %eax
+.L83:
+	testl	%eax, %eax
+	je	.L81
+.L79:
+	movslq	%r8d, %rax
+	addl	$1, %r8d
+	movl	%r12d, 480(%rsp,%rax,4)
+	jmp	.L81
+.L166:
+	addl	$1, 16(%rsp)
+	movl	16(%rsp), %edi
+	cmpl	$3, %edi
+	jg	.L86
+	testb	%al, %al
+	jne	.L74
+.L86:
+	cmpq	$0, 320(%rsp)
+	movq	88(%rsp), %r10
+	movl	%r8d, %r11d
+	je	.L68
+	movq	%r10, 48(%rsp)
+	movl	%r8d, 16(%rsp)
+	call	affinity_supported@PLT
+	movl	16(%rsp), %r11d
+	movq	48(%rsp), %r10
+	testl	%eax, %eax
+	je	.L71
+	testl	%r11d, %r11d
+	jne	.L92
+	jmp	.L91
+.L276:
+	andl	%edx, %eax
+	movzbl	%al, %eax
+	jmp	.L83
+.L152:
+	xorl	%ebp, %ebp
+	movl	%r12d, %edi
+	jmp	.L75
+.L149:
+	xorl	%ebx, %ebx
+	movl	%ebx, 8(%rsp)
+	jmp	.L45
+.L263:
+	movq	48(%rsp), %rbp
+	movq	%rbx, %rdx
+	leaq	.LC23(%rip), %rdi
+	movq	%rbp, %rsi
+	call	die_usage@PLT
+.L38:
+	leaq	.LC9(%rip), %rdi
+	xorl	%eax, %eax
+	call	die@PLT
+.L275:
+	addq	$1, %rbp
+	jmp	.L103
+.L274:
+	movl	%ebx, %r11d
+	xorl	%r14d, %r14d
+	leaq	pair_name(%rip), %rbx
+	xorl	%r15d, %r15d
+	leaq	736(%rsp), %r13
+	leaq	3348(%rsp), %r12
+	leaq	.LC37(%rip), %rbp
+.L110:
+	movq	32(%rsp), %rax
+	movl	(%rax,%r14), %eax
+	testl	%eax, %eax
+	js	.L109
+	movslq	8(%rsp), %rdx
+	movd	(%r12,%r14), %xmm3
+	movd	%eax, %xmm0
+	movl	$8, %ecx
 	movl	%r15d, %eax
-	addq	$104, %rsp
-	.cfi_def_cfa_offset 56
-	popq	%rbx
-	.cfi_def_cfa_offset 48
-	popq	%r12
-	.cfi_def_cfa_offset 40
-	popq	%r13
-	.cfi_def_cfa_offset 32
-	popq	%r14
-	.cfi_def_cfa_offset 24
-	popq	%r15
-	.cfi_def_cfa_offset 16
-	popq	%rbp
-	.cfi_def_cfa_offset 8
-	retq
-.Lfunc_end2:
-	.size	find_pairs, .Lfunc_end2-find_pairs
+	movl	%r11d, 16(%rsp)
+	movq	%rdx, %rsi
+	imulq	$56, %rdx, %rdx
+	punpckldq	%xmm3, %xmm0
+	addl	$1, %esi
+	movl	%esi, 8(%rsp)
+	movl	$48, %esi
+	addq	%r13, %rdx
+	movq	%xmm0, (%rdx)
+	leaq	24(%rdx), %rdi
+	pxor	%xmm0, %xmm0
+	movups	%xmm0, 8(%rdx)
+	rep stosl
+	movq	(%rbx,%r14), %rcx
+	leaq	8(%rdx), %rdi
+	xorl	%eax, %eax
+	movq	%rbp, %rdx
+	call	snprintf@PLT
+	movl	16(%rsp), %r11d
+.L109:
+	addq	$8, %r14
+	cmpq	$32, %r14
+	jne	.L110
+	jmp	.L102
+.L36:
+	movq	%r12, %rsi
+	leaq	.LC10(%rip), %rdi
+	xorl	%eax, %eax
+	call	die_usage@PLT
+.L49:
+	movq	48(%rsp), %rbp
+	movl	$47, %edx
+	leaq	.LC21(%rip), %rdi
+	xorl	%eax, %eax
+	movq	%rbp, %rsi
+	call	die_usage@PLT
 	.cfi_endproc
-                                        # -- End function
-	.p2align	4, 0x90                         # -- Begin function inc_store
-	.type	inc_store,@function
-inc_store:                              # @inc_store
-	.cfi_startproc
-# %bb.0:
-	movq	(%rdi), %rax
-	testq	%rsi, %rsi
-	je	.LBB3_3
-# %bb.1:
-	addq	$1, %rax
-	.p2align	6, 0x90
-.LBB3_2:                                # =>This Inner Loop Header: Depth=1
-	movq	%rax, (%rdi)
-	addq	$1, %rax
-	addq	$-1, %rsi
-	jne	.LBB3_2
-.LBB3_3:
-	retq
-.Lfunc_end3:
-	.size	inc_store, .Lfunc_end3-inc_store
-	.cfi_endproc
-                                        # -- End function
-	.p2align	4, 0x90                         # -- Begin function inc_rmw
-	.type	inc_rmw,@function
-inc_rmw:                                # @inc_rmw
-	.cfi_startproc
-# %bb.0:
-	testq	%rsi, %rsi
-	je	.LBB4_2
-	.p2align	6, 0x90
-.LBB4_1:                                # =>This Inner Loop Header: Depth=1
-	addq	$1, (%rdi)
-	addq	$-1, %rsi
-	jne	.LBB4_1
-.LBB4_2:
-	retq
-.Lfunc_end4:
-	.size	inc_rmw, .Lfunc_end4-inc_rmw
-	.cfi_endproc
-                                        # -- End function
-	.p2align	4, 0x90                         # -- Begin function inc_atomic
-	.type	inc_atomic,@function
-inc_atomic:                             # @inc_atomic
-	.cfi_startproc
-# %bb.0:
-	testq	%rsi, %rsi
-	je	.LBB5_2
-	.p2align	6, 0x90
-.LBB5_1:                                # =>This Inner Loop Header: Depth=1
-	lock		addq	$1, (%rdi)
-	addq	$-1, %rsi
-	jne	.LBB5_1
-.LBB5_2:
-	retq
-.Lfunc_end5:
-	.size	inc_atomic, .Lfunc_end5-inc_atomic
-	.cfi_endproc
-                                        # -- End function
-	.p2align	4, 0x90                         # -- Begin function inc_register
-	.type	inc_register,@function
-inc_register:                           # @inc_register
-	.cfi_startproc
-# %bb.0:
-	movq	(%rdi), %rax
-	testq	%rsi, %rsi
-	je	.LBB6_2
-	.p2align	6, 0x90
-.LBB6_1:                                # =>This Inner Loop Header: Depth=1
-	addq	$1, %rax
-	#APP
-	#NO_APP
-	addq	$-1, %rsi
-	jne	.LBB6_1
-.LBB6_2:
-	movq	%rax, (%rdi)
-	retq
-.Lfunc_end6:
-	.size	inc_register, .Lfunc_end6-inc_register
-	.cfi_endproc
-                                        # -- End function
-	.type	.L.str,@object                  # @.str
-	.section	.rodata.str1.1,"aMS",@progbits,1
-.L.str:
-	.asciz	"-h"
-	.size	.L.str, 3
-
-	.type	.L.str.1,@object                # @.str.1
-.L.str.1:
-	.asciz	"--help"
-	.size	.L.str.1, 7
-
-	.type	.L.str.2,@object                # @.str.2
-.L.str.2:
-	.asciz	"--rederive"
-	.size	.L.str.2, 11
-
-	.type	increments,@object              # @increments
-	.section	.data.rel.ro,"aw",@progbits
-	.p2align	4
-increments:
-	.quad	.L.str.22
-	.quad	inc_store
-	.quad	.L.str.23
-	.quad	inc_rmw
-	.quad	.L.str.24
-	.quad	inc_atomic
-	.quad	.L.str.25
-	.quad	inc_register
+.LFE34:
+	.size	main, .-main
+	.section	.rodata
+	.align 32
+	.type	def.0, @object
+	.size	def.0, 32
+def.0:
+	.quad	1
+	.quad	2
+	.quad	4
+	.quad	8
+	.local	cpus_t.1
+	.comm	cpus_t.1,4096,32
+	.align 8
+	.type	srcs.2, @object
+	.size	srcs.2, 12
+srcs.2:
+	.long	0
+	.long	1
+	.long	2
+	.local	allowed.3
+	.comm	allowed.3,4096,32
+	.section	.rodata.str1.1
+.LC51:
+	.string	"smt"
+.LC52:
+	.string	"shared_l2"
+.LC53:
+	.string	"shared_l3_only"
+.LC54:
+	.string	"across_l3"
+	.section	.data.rel.ro.local,"aw"
+	.align 32
+	.type	pair_name, @object
+	.size	pair_name, 32
+pair_name:
+	.quad	.LC51
+	.quad	.LC52
+	.quad	.LC53
+	.quad	.LC54
+	.section	.rodata.str1.1
+.LC55:
+	.string	"store"
+.LC56:
+	.string	"rmw"
+.LC57:
+	.string	"atomic"
+.LC58:
+	.string	"register"
+	.section	.data.rel.ro.local
+	.align 32
+	.type	increments, @object
 	.size	increments, 64
-
-	.type	.L.str.3,@object                # @.str.3
-	.section	.rodata.str1.1,"aMS",@progbits,1
-.L.str.3:
-	.asciz	"cannot write the results to stdout"
-	.size	.L.str.3, 35
-
-	.type	.L.str.4,@object                # @.str.4
-.L.str.4:
-	.asciz	"unknown argument '%s': false_sharing takes only -h (knobs are environment variables)"
-	.size	.L.str.4, 85
-
-	.type	main.allowed,@object            # @main.allowed
-	.local	main.allowed
-	.comm	main.allowed,4096,16
-	.type	.L.str.5,@object                # @.str.5
-.L.str.5:
-	.asciz	"RESULT exp=false_sharing kind=line source=compiled_pad_stride line_bytes=%d\n"
-	.size	.L.str.5, 77
-
-	.type	.L.str.6,@object                # @.str.6
-.L.str.6:
-	.asciz	"RESULT exp=false_sharing kind=line source=%s line_bytes=%ld\n"
-	.size	.L.str.6, 61
-
-	.type	.L.str.7,@object                # @.str.7
-.L.str.7:
-	.asciz	"RESULT exp=false_sharing kind=plan iters_log2=%ld reps_min=%ld rounds_max=%ld max_cell_s=%g rel_target=%g abs_floor_ns=%g interference_share=%g slow_canary=%g probes=%s allowed_cpus=%d online_cpus=%d\n"
-	.size	.L.str.7, 201
-
-	.type	.L.str.11,@object               # @.str.11
-.L.str.11:
-	.asciz	"false_sharing: PIN=1 but threads cannot be pinned here; running unpinned\n"
-	.size	.L.str.11, 74
-
-	.type	main.cpus_t,@object             # @main.cpus_t
-	.local	main.cpus_t
-	.comm	main.cpus_t,4096,16
-	.type	.L.str.12,@object               # @.str.12
-.L.str.12:
-	.asciz	"RESULT exp=false_sharing kind=skip threads=%d allowed_cpus=%d reason=above_allowed_cpus\n"
-	.size	.L.str.12, 89
-
-	.type	.L.str.13,@object               # @.str.13
-.L.str.13:
-	.asciz	"false_sharing: skipping %d threads: this process may run on %d CPU%s (THREADS=%d runs it oversubscribed)\n"
-	.size	.L.str.13, 106
-
-	.type	.L.str.14,@object               # @.str.14
-.L.str.14:
-	.zero	1
-	.size	.L.str.14, 1
-
-	.type	.L.str.15,@object               # @.str.15
-.L.str.15:
-	.asciz	"s"
-	.size	.L.str.15, 2
-
-	.type	.L.str.16,@object               # @.str.16
-.L.str.16:
-	.asciz	" class=%s pair=%d,%d"
-	.size	.L.str.16, 21
-
-	.type	.L.str.17,@object               # @.str.17
-.L.str.17:
-	.asciz	"false_sharing: done; %ld cell-rounds in %.1f s\n"
-	.size	.L.str.17, 48
-
-	.type	.L.str.18,@object               # @.str.18
-.L.str.18:
-	.asciz	"RESULT exp=false_sharing kind=pairs_skip reason=%s\n"
-	.size	.L.str.18, 52
-
-	.type	.L.str.19,@object               # @.str.19
-.L.str.19:
-	.asciz	"topology_unknown"
-	.size	.L.str.19, 17
-
-	.type	.L.str.20,@object               # @.str.20
-.L.str.20:
-	.asciz	"unpinned"
-	.size	.L.str.20, 9
-
-	.type	.L.str.21,@object               # @.str.21
-.L.str.21:
-	.asciz	"usage: false_sharing [-h] [--rederive RAW]\n  Threads increment their own counters placed 8, 64 or 128 bytes apart and\n  report ns and cycles per increment with 95%% intervals. Knobs come from\n  the environment:\n  ITERS_LOG2=%d     increments per thread and round = 2^N (10..34)\n  REPS=%d           at least this many clean rounds per cell (1..1001); rounds\n                    are added until every interval is within 5%% of its\n                    estimate, up to 4 x REPS + 10 rounds\n  MAX_CELL_S=%d     seconds of rounds per increment's block of cells (0..3600)\n  THREADS=1,2,4,8   thread counts (1..%d, no repeats); counts above the CPUs\n                    this process may run on are skipped unless named here,\n                    then run as oversubscribed\n  PIN=1             Linux: pin one thread per physical core, a shared-cache\n                    domain first; 0 leaves placement to the OS (default 0\n                    where the OS has no affinity API)\n  PAIRS=1           at 2 threads, also measure each CPU-pair class the\n                    topology has (shared L2, shared L3 only, across, SMT)\n  PAIR_CPUS=a,b:name;c,d:name  those pairs instead of the topology's (at most\n                    %d; run.sh names one per class of the core-to-core map)\n  Cycles per increment come from a speed canary run in the same round.\n  --rederive RAW  measure nothing: the figure and speed_level lines of each\n                  invocation again from RAW's inv-tagged samples lines\n"
-	.size	.L.str.21, 1486
-
-	.type	.L.str.22,@object               # @.str.22
-.L.str.22:
-	.asciz	"store"
-	.size	.L.str.22, 6
-
-	.type	.L.str.23,@object               # @.str.23
-.L.str.23:
-	.asciz	"rmw"
-	.size	.L.str.23, 4
-
-	.type	.L.str.24,@object               # @.str.24
-.L.str.24:
-	.asciz	"atomic"
-	.size	.L.str.24, 7
-
-	.type	.L.str.25,@object               # @.str.25
-.L.str.25:
-	.asciz	"register"
-	.size	.L.str.25, 9
-
-	.type	.L.str.26,@object               # @.str.26
-.L.str.26:
-	.asciz	"ITERS_LOG2"
-	.size	.L.str.26, 11
-
-	.type	.L.str.27,@object               # @.str.27
-.L.str.27:
-	.asciz	"PIN"
-	.size	.L.str.27, 4
-
-	.type	.L.str.28,@object               # @.str.28
-.L.str.28:
-	.asciz	"PAIRS"
-	.size	.L.str.28, 6
-
-	.type	.L.str.29,@object               # @.str.29
-.L.str.29:
-	.asciz	"THREADS"
-	.size	.L.str.29, 8
-
-	.type	.L.str.30,@object               # @.str.30
-.L.str.30:
-	.asciz	"THREADS=%s: %ld is named twice; name each thread count once"
-	.size	.L.str.30, 60
-
-	.type	read_knobs.def,@object          # @read_knobs.def
-	.section	.rodata.cst32,"aM",@progbits,32
-	.p2align	4
-read_knobs.def:
-	.quad	1                               # 0x1
-	.quad	2                               # 0x2
-	.quad	4                               # 0x4
-	.quad	8                               # 0x8
-	.size	read_knobs.def, 32
-
-	.type	.L.str.31,@object               # @.str.31
-	.section	.rodata.str1.1,"aMS",@progbits,1
-.L.str.31:
-	.asciz	"PAIR_CPUS"
-	.size	.L.str.31, 10
-
-	.type	.L.str.32,@object               # @.str.32
-.L.str.32:
-	.asciz	"%d,%d:%n"
-	.size	.L.str.32, 9
-
-	.type	.L.str.33,@object               # @.str.33
-.L.str.33:
-	.asciz	"PAIR_CPUS=%s: expected up to %d entries a,b:name separated by ';'"
-	.size	.L.str.33, 66
-
-	.type	.L.str.34,@object               # @.str.34
-.L.str.34:
-	.asciz	"abcdefghijklmnopqrstuvwxyz0123456789_"
-	.size	.L.str.34, 38
-
-	.type	.L.str.35,@object               # @.str.35
-.L.str.35:
-	.asciz	"PAIR_CPUS=%s: a name is 1-%zu of a-z, 0-9, _"
-	.size	.L.str.35, 45
-
-	.type	.L.str.36,@object               # @.str.36
-.L.str.36:
-	.asciz	"PAIR_CPUS=%s: %d,%d is not two CPUs this process may run on"
-	.size	.L.str.36, 60
-
-	.type	.L.str.38,@object               # @.str.38
-.L.str.38:
-	.asciz	"PAIR_CPUS=%s: the name %s is used twice"
-	.size	.L.str.38, 40
-
-	.type	.L.str.39,@object               # @.str.39
-.L.str.39:
-	.asciz	"PAIR_CPUS=%s: trailing ';'"
-	.size	.L.str.39, 27
-
-	.type	.L.str.42,@object               # @.str.42
-.L.str.42:
-	.asciz	"shared_l2"
-	.size	.L.str.42, 10
-
-	.type	.L.str.43,@object               # @.str.43
-.L.str.43:
-	.asciz	"shared_l3_only"
-	.size	.L.str.43, 15
-
-	.type	.L.str.44,@object               # @.str.44
-.L.str.44:
-	.asciz	"across_l3"
-	.size	.L.str.44, 10
-
-	.type	.L.str.45,@object               # @.str.45
-.L.str.45:
-	.asciz	"cell"
-	.size	.L.str.45, 5
-
-	.type	.L.str.46,@object               # @.str.46
-.L.str.46:
-	.asciz	"RESULT exp=false_sharing kind=placement threads=%d cpus="
-	.size	.L.str.46, 57
-
-	.type	.L.str.47,@object               # @.str.47
-.L.str.47:
-	.asciz	"%s pinning=%s oversubscribed=%d allowed_cpus=%d"
-	.size	.L.str.47, 48
-
-	.type	.L.str.48,@object               # @.str.48
-.L.str.48:
-	.asciz	"none"
-	.size	.L.str.48, 5
-
-	.type	.L.str.49,@object               # @.str.49
-.L.str.49:
-	.asciz	"granted"
-	.size	.L.str.49, 8
-
-	.type	.L.str.50,@object               # @.str.50
-.L.str.50:
-	.asciz	"refused"
-	.size	.L.str.50, 8
-
-	.type	.L.str.51,@object               # @.str.51
-.L.str.51:
-	.asciz	"canary_best_ns"
-	.size	.L.str.51, 15
-
-	.type	.L.str.53,@object               # @.str.53
-.L.str.53:
-	.asciz	"ratio"
-	.size	.L.str.53, 6
-
-	.type	.L.str.54,@object               # @.str.54
-.L.str.54:
-	.asciz	"pair"
-	.size	.L.str.54, 5
-
-	.type	.L.str.55,@object               # @.str.55
-.L.str.55:
-	.asciz	"pair_ratio"
-	.size	.L.str.55, 11
-
-	.type	.L.str.56,@object               # @.str.56
-.L.str.56:
-	.asciz	"RESULT exp=false_sharing kind=pair_placement%s threads=2"
-	.size	.L.str.56, 57
-
-	.type	.Lstr,@object                   # @str
-.Lstr:
-	.asciz	"RESULT exp=false_sharing kind=unpinned why=pin_0"
-	.size	.Lstr, 49
-
-	.type	.Lstr.57,@object                # @str.57
-.Lstr.57:
-	.asciz	"RESULT exp=false_sharing kind=unpinned why=no_affinity_api"
-	.size	.Lstr.57, 59
-
-	.type	.Lstr.58,@object                # @str.58
-.Lstr.58:
-	.asciz	"RESULT exp=false_sharing kind=unpinned why=no_allowed_cpu"
-	.size	.Lstr.58, 58
-
+increments:
+	.quad	.LC55
+	.quad	inc_store
+	.quad	.LC56
+	.quad	inc_rmw
+	.quad	.LC57
+	.quad	inc_atomic
+	.quad	.LC58
+	.quad	inc_register
+	.section	.rodata.cst8,"aM",@progbits,8
+	.align 8
+.LC16:
+	.long	0
+	.long	1076101120
+	.align 8
+.LC27:
+	.long	1717986918
+	.long	1072850534
+	.align 8
+.LC28:
+	.long	1202590843
+	.long	1066695393
+	.align 8
+.LC39:
+	.long	0
+	.long	1104006501
 	.hidden	now_ns
-	.ident	"Debian clang version 14.0.6"
-	.section	".note.GNU-stack","",@progbits
-	.addrsig
-	.addrsig_sym inc_store
-	.addrsig_sym inc_rmw
-	.addrsig_sym inc_atomic
-	.addrsig_sym inc_register
-	.addrsig_sym increments
-	.addrsig_sym main.allowed
-	.addrsig_sym main.cpus_t
+	.ident	"GCC: (Debian 12.2.0-14+deb12u1) 12.2.0"
+	.section	.note.GNU-stack,"",@progbits

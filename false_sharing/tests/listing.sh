@@ -84,4 +84,13 @@ inc_atomic:
 	.size	inc_atomic, .-inc_atomic
 ASM
 check_eq "checker catches an outline-atomics call in the loop" "0 0 0 1" "$(count_ops "$TMP/outline.s" inc_atomic)"
+# the committed listing docs/false_sharing.md describes is the recorded
+# compiler's (a default build once copied a clang listing left in build/
+# over it): its .ident names the same compiler family as
+# false_sharing_O2.s.compiler
+rec=$(cat "$ROOT/false_sharing/false_sharing_O2.s.compiler")
+# (the committed file: a default build rewrites the working copy)
+ident=$({ git -C "$ROOT" show HEAD:false_sharing/false_sharing_O2.s 2>/dev/null || cat "$ROOT/false_sharing/false_sharing_O2.s"; } | grep -m1 '\.ident' || true)
+family() { case "$1" in *clang*) echo clang ;; *GCC*|*gcc*|*"(Debian "*|*"(GCC)"*) echo gcc ;; *) echo "other: $1" ;; esac; }
+check_eq "the committed listing comes from the recorded compiler ($rec)" "$(family "$rec")" "$(family "$ident")"
 finish
