@@ -141,7 +141,7 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
                 r.untraced_over, r.untraced_over == 1 ? "" : "s", r.untraced_over == 1 ? "it" : "they", said,
                 (double)(m->t_last - m->t_first) / 1e6, r.untraced_over == 1 ? "its" : "their");
     if (nf && p[nf - 1].forced)
-        fprintf(stderr, "  (the replay of %s let %zu steps through out of the observed order)\n", said,
+        fprintf(stderr, "  (the replay of %s let %zu waits through before what ended them)\n", said,
                 p[nf - 1].forced);
     free(p);
     replay_free(&r);
