@@ -33,6 +33,11 @@ struct layout {
 /* Round states, one letter per round in the samples lines: the speed level
  * the round ran in ('1' the fastest, up to '9'; common/levels.c), or left
  * out. A round that is both interfered and mixed counts as interfered. */
+/* a round's samples as the raw file keeps them (results.c prints them with
+ * SAMPLE_FMT): the live figures are computed from these, so that
+ * `./run.sh --summarize` (rederive.c) gives every figure back exactly */
+#define SAMPLE_FMT "%.4f"
+double sample_kept(double x);
 #define ST_INTERFERED 'i' /* a worker lost > INTERFERENCE_SHARE of its window */
 #define ST_MIXED 'm'      /* its canaries lie in two speed levels: the host changed speed */
 #define ST_LEVEL(k) ((char)('0' + (k)))

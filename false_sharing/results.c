@@ -85,7 +85,7 @@ void print_cell(const char *kind, const char *extra, const struct cell *c, const
     for (int j = 0; j < 7; j++) {
         printf(" %s=", names[j]);
         for (long k = 0; k < b->rounds; k++)
-            printf("%s%.4f", k ? "," : "", cols[j][k]);
+            printf("%s" SAMPLE_FMT, k ? "," : "", cols[j][k]);
         if (b->rounds == 0)
             printf("NA");
     }

@@ -159,6 +159,13 @@ static void note_cpus(struct cell *c, const struct worker *w)
 /* Runs cell c once, iters increments per thread, and returns ns per
  * increment; round r < 0 is a warm-up whose only other trace is its
  * canaries (they count towards the run's best) and its checksum. */
+double sample_kept(double x)
+{
+    char b[64];
+    snprintf(b, sizeof b, SAMPLE_FMT, x);
+    return strtod(b, NULL);
+}
+
 static double cell_round(struct cell *c, long r, uint64_t iters, struct run *run, struct worker *w)
 {
     memset(counters_area(), 0, COUNTERS_BYTES);
@@ -193,7 +200,7 @@ static double cell_round(struct cell *c, long r, uint64_t iters, struct run *run
         if (isnan(wlo) || fmax(a, b) / fmin(a, b) > whi / wlo)
             wlo = fmin(a, b), whi = fmax(a, b);
         csum += a + b;
-        run->best[c->group] = fmin(run->best[c->group], fmin(a, b));
+        run->best[c->group] = fmin(run->best[c->group], sample_kept(fmin(a, b))); /* printed as kept */
         struct probe d = probe_delta(&w[t].p0, &w[t].p1);
         lost = fmax(lost, probe_lost_share(&d));
         pinned &= w[t].pinned;
@@ -203,13 +210,13 @@ static double cell_round(struct cell *c, long r, uint64_t iters, struct run *run
     double ns = (double)(end - gate.release_ns) / (double)iters;
     if (r < 0)
         return ns;
-    c->ns[r] = ns;
-    c->canary_mean[r] = csum / (2.0 * c->T);
-    c->canary_max[r] = cmax;
-    c->canary_min[r] = cmin;
-    c->worker_lo[r] = wlo;
-    c->worker_hi[r] = whi;
-    c->lost[r] = lost;
+    c->ns[r] = sample_kept(ns);
+    c->canary_mean[r] = sample_kept(csum / (2.0 * c->T));
+    c->canary_max[r] = sample_kept(cmax);
+    c->canary_min[r] = sample_kept(cmin);
+    c->worker_lo[r] = sample_kept(wlo);
+    c->worker_hi[r] = sample_kept(whi);
+    c->lost[r] = sample_kept(lost);
     note_cpus(c, w);
     for (int t = 0; t < c->T; t++)
         if (w[t].moved) {
