@@ -12,7 +12,10 @@
  *            it at once; one that finds it held queues, and a release wakes
  *            the one queued longest, which takes it after a hand-off that
  *            depends on how long it now waited (report_handoff.c: a spin or
- *            a wake-up, learned from the trace)
+ *            a wake-up, learned from the trace). Bound (r->bound, chosen by
+ *            report_whatif.c where arrival order does not give the trace
+ *            back), a waiter may take it only once the hold whose release
+ *            ended its wait in the trace has ended
  *   release  the chosen lock
  *   wait     any other wait: it ends when the thread whose release (unlock,
  *            post, signal, last arrival) ended it in the trace reaches that
@@ -56,12 +59,14 @@ enum step_kind { ST_REL, ST_MARK, ST_WAIT, ST_ACQ, ST_END };
 #define STEP_KEY(t, kind) ((t) << 2 | ((kind) == ST_REL ? 0u : (kind) == ST_MARK ? 1u : (kind) == ST_END ? 3u : 2u))
 
 /* key: observed time << 2 | rank; resume: observed time the thread runs on
- * from (a wait's end); arg: the mark (ST_WAIT:
+ * from (a wait's end); hold: the chosen lock's hold an ST_ACQ or ST_REL
+ * begins or ends (NOBODY: not traced); arg: the hold whose release ended
+ * the wait in the trace (ST_ACQ, NOBODY: none), or the mark (ST_WAIT:
  * NOBODY = keep its length; ST_MARK); brief: an acquisition whose release
  * is not in the trace or comes at once (a hold of unknown start); waited:
  * an acquisition that waited in the trace for a known release (lat is its
  * own hand-off, for the hand-off model) */
-struct step { uint64_t key, resume, lat; uint32_t thread, arg; uint8_t kind, brief, waited; };
+struct step { uint64_t key, resume, lat; uint32_t thread, arg, hold; uint8_t kind, brief, waited; };
 
 struct runner {
     size_t k, end;     /* its steps [k, end) still to run */
@@ -78,7 +83,7 @@ static void add_step(struct replay *r, uint32_t t, uint64_t at, int kind, uint64
                      uint32_t arg)
 {
     r->st = grow(r->st, &r->cap, r->nst + 1, sizeof *r->st);
-    r->st[r->nst++] = (struct step){STEP_KEY(at, kind), resume, lat, t, arg, (uint8_t)kind, 0, 0};
+    r->st[r->nst++] = (struct step){STEP_KEY(at, kind), resume, lat, t, arg, NOBODY, (uint8_t)kind, 0, 0};
 }
 
 /* the waits other than for the chosen lock: each a dependency on the release
@@ -122,18 +127,22 @@ static void creation_steps(const struct model *m, struct replay *r)
 }
 
 /* an acquisition of the chosen lock at observed time at (its hold starts at
- * resume; lat: UINT64_MAX when it did not wait; waited: it waited for a
- * known release, lat is its hand-off), and the release of the hold at rel
- * (UINT64_MAX: not traced, taken as at once) */
+ * resume; lat: UINT64_MAX when it did not wait; ender: the hold whose
+ * release ended its wait, NOBODY if none, and then lat is its hand-off), and
+ * the release of the hold at rel (UINT64_MAX: not traced, taken as at
+ * once); hold: its index (NOBODY: not traced) */
 static void acquisition(struct replay *r, uint32_t t, uint64_t at, uint64_t resume, uint64_t lat, uint64_t rel,
-                        int waited)
+                        uint32_t ender, uint32_t hold)
 {
-    add_step(r, t, at, ST_ACQ, resume, lat, 0);
-    r->st[r->nst - 1].waited = (uint8_t)waited;
-    if (rel == UINT64_MAX || rel <= resume)
+    add_step(r, t, at, ST_ACQ, resume, lat, ender);
+    r->st[r->nst - 1].waited = ender != NOBODY;
+    r->st[r->nst - 1].hold = hold;
+    if (rel == UINT64_MAX || rel <= resume) {
         r->st[r->nst - 1].brief = 1;
-    else
+    } else {
         add_step(r, t, rel, ST_REL, 0, 0, 0);
+        r->st[r->nst - 1].hold = hold;
+    }
     r->nacq++;
 }
 
@@ -168,17 +177,20 @@ static void thread_lock_steps(const struct model *m, struct replay *r, uint32_t 
             uint64_t s = hs[j]->s;
             if (s == hs[j]->e) /* its start not known: held when the first wait it ended began */
                 s = MAX(last, MIN(s, asked[hs[j] - m->holds]));
-            acquisition(r, t, s, s, UINT64_MAX, hs[j]->e, 0);
+            acquisition(r, t, s, s, UINT64_MAX, hs[j]->e, NOBODY, (uint32_t)(hs[j] - m->holds));
             last = hs[j]->e;
         }
         if (!w)
             break;
         size_t k2 = next_lock_wait(m, r, t, k + 1);
         uint64_t next = k2 < m->th[t].nwait ? m->waits[m->th[t].wait_off + k2].s : UINT64_MAX, rel = UINT64_MAX;
-        if (j < nh && hs[j]->e <= next && (hs[j]->s <= w->e + HOLD_START_SLACK_NS || hs[j]->s == hs[j]->e))
+        uint32_t hold = NOBODY;
+        if (j < nh && hs[j]->e <= next && (hs[j]->s <= w->e + HOLD_START_SLACK_NS || hs[j]->s == hs[j]->e)) {
+            hold = (uint32_t)(hs[j] - m->holds);
             rel = last = hs[j++]->e;
+        }
         uint32_t ender = enders[(size_t)(w - m->waits)]; /* its handoff: from that release to its end */
-        acquisition(r, t, w->s, w->e, ender == NOBODY ? 0 : w->e - m->holds[ender].e, rel, ender != NOBODY);
+        acquisition(r, t, w->s, w->e, ender == NOBODY ? 0 : w->e - m->holds[ender].e, rel, ender, hold);
     }
 }
 
@@ -382,34 +394,58 @@ static void reach_mark(struct replay *r, uint32_t mark, uint64_t at)
     r->parked[mark] = NOBODY;
 }
 
-/* the lock released at `at`: it goes to the waiter queued longest, which
- * runs after its hand-off (that depends on how long it has waited) */
-static void release(struct replay *r, struct runner *u, uint64_t at)
+/* thread t may take the lock: in arrival order, always; bound, once the
+ * hold whose release ended its wait in the trace has ended in the replay
+ * too (the lock was that holder's then) */
+static int may_take(const struct replay *r, uint32_t t)
 {
-    u->holding = 0;
+    uint32_t ender = r->st[r->run[t].k].arg;
+    return !r->bound || ender == NOBODY || r->released[ender] != UINT64_MAX;
+}
+
+/* the lock free at `at`: it goes to the waiter queued longest that may take
+ * it (any, when forced), which runs after its hand-off (that depends on how
+ * long it has waited) */
+static void hand_on(struct replay *r, uint64_t at, int forced)
+{
     r->holder = NOBODY;
-    if (!r->nqueue)
-        return;
-    size_t best = 0;
-    for (size_t i = 1; i < r->nqueue; i++)
-        if (r->run[r->queue[i]].arrived < r->run[r->queue[best]].arrived)
+    size_t best = SIZE_MAX;
+    for (size_t i = 0; i < r->nqueue; i++)
+        if ((forced || may_take(r, r->queue[i])) &&
+            (best == SIZE_MAX || r->run[r->queue[i]].arrived < r->run[r->queue[best]].arrived))
             best = i;
+    if (best == SIZE_MAX)
+        return;
     uint32_t t = r->queue[best];
     r->queue[best] = r->queue[--r->nqueue];
     struct runner *w = &r->run[t];
     const struct step *s = &r->st[w->k];
     uint64_t wait = s->resume - MIN(s->resume, s->key >> 2); /* its observed one */
     uint64_t own_pre = wait - MIN(wait, s->lat);
-    w->now = at + handoff_cost(&r->hm, at - MIN(at, w->arrived), s->lat, own_pre, s->waited);
+    at = MAX(at, w->arrived);
+    w->now = at + handoff_cost(&r->hm, at - w->arrived, s->lat, own_pre, s->waited);
     w->woken = 1;
     r->holder = t;
     schedule(r, t);
 }
 
+/* hold (NOBODY: untraced) of thread u ends at `at` */
+static void release(struct replay *r, struct runner *u, uint32_t hold, uint64_t at)
+{
+    if (hold != NOBODY)
+        r->released[hold] = at;
+    if (u->holding) {
+        u->holding = 0;
+        hand_on(r, at, 0);
+    } else if (r->holder == NOBODY && hold != NOBODY) { /* a waiter may take it now */
+        hand_on(r, at, 0);
+    }
+}
+
 static void acquire(struct replay *r, uint32_t t, const struct step *s)
 {
     struct runner *u = &r->run[t];
-    if (!u->woken && r->holder != NOBODY) { /* held: in the queue */
+    if (!u->woken && (r->holder != NOBODY || !may_take(r, t))) { /* held: in the queue */
         u->arrived = u->now;
         r->queue[r->nqueue++] = t;
         return;
@@ -419,7 +455,7 @@ static void acquire(struct replay *r, uint32_t t, const struct step *s)
     u->holding = 1;
     r->holder = t;
     if (s->brief)
-        release(r, u, u->now);
+        release(r, u, s->hold, u->now);
     u->k++;
     schedule(r, t);
 }
@@ -439,8 +475,8 @@ static void step(struct replay *r, uint32_t t)
         break;
     case ST_REL:
     case ST_END:
-        if (u->holding)
-            release(r, u, u->now);
+        if (u->holding || s->kind == ST_REL)
+            release(r, u, s->kind == ST_REL ? s->hold : NOBODY, u->now);
         u->done = s->kind == ST_END;
         break;
     case ST_WAIT:
@@ -470,8 +506,18 @@ static int force_one(const struct model *m, struct replay *r)
         if (u->k < u->end && r->st[u->k].kind == ST_WAIT && (best == NOBODY || u->now < r->run[best].now))
             best = t;
     }
-    if (best == NOBODY)
-        return 0;
+    if (best == NOBODY) { /* all queued for a lock whose holder waits for it too (overlapping holds) */
+        if (!r->nqueue)
+            return 0;
+        uint64_t at = UINT64_MAX;
+        for (size_t i = 0; i < r->nqueue; i++)
+            at = MIN(at, r->run[r->queue[i]].arrived);
+        if (r->holder != NOBODY)
+            r->run[r->holder].holding = 0;
+        r->forced++;
+        hand_on(r, at, 1);
+        return 1;
+    }
     const struct step *s = &r->st[r->run[best].k];
     for (uint32_t *p = &r->parked[s->arg]; *p != NOBODY; p = &r->run[*p].next_parked)
         if (*p == best) {
@@ -492,6 +538,8 @@ uint64_t replay(const struct model *m, struct replay *r)
         r->parked[mark] = NOBODY;
     }
     r->nheap = r->nqueue = r->forced = 0;
+    for (size_t h = 0; h < r->nholds; h++)
+        r->released[h] = UINT64_MAX;
     r->holder = NOBODY;
     handoff_rewind(&r->hm, r->mode);
     memset(r->own_ns, 0, sizeof *r->own_ns * m->nth);
@@ -521,32 +569,13 @@ void replay_init(const struct model *m, struct replay *r, uint32_t l, const uint
     r->run = xmalloc(sizeof *r->run * (m->nth ? m->nth : 1));
     r->heap = xmalloc(sizeof *r->heap * (m->nth ? m->nth : 1));
     r->queue = xmalloc(sizeof *r->queue * (m->nth ? m->nth : 1));
+    r->nholds = m->mstat.holds;
+    r->released = xmalloc(sizeof *r->released * (r->nholds + 1));
     r->mark_at = xmalloc(sizeof *r->mark_at * (r->nmarks ? r->nmarks : 1));
     r->parked = xmalloc(sizeof *r->parked * (r->nmarks ? r->nmarks : 1));
     r->own_ns = zalloc(m->nth + 1, sizeof *r->own_ns);
     r->held_ns = zalloc(m->nth + 1, sizeof *r->held_ns);
     r->untraced_share = zalloc(m->nth + 1, sizeof *r->untraced_share);
-}
-
-/* after the replay at factor 1: each thread's untraced hold time of the
- * lock (its HOLD_SUM estimate less its traced holds, at least 0) as a share
- * of its own work (at most all of it) */
-void untraced_shares(const struct model *m, struct replay *r)
-{
-    r->untraced_known = meta_hold_sums(m);
-    r->untraced_ns = 0;
-    r->untraced_over = 0;
-    uint64_t span = m->t_last - m->t_first;
-    for (uint32_t t = 0; t < m->nth; t++) {
-        uint64_t est;
-        if (!meta_hold_sum(m, m->th[t].tid, m->lk[r->lock].addr, &est) || est <= r->held_ns[t])
-            continue;
-        r->untraced_over += est > span;
-        uint64_t untraced = est - r->held_ns[t];
-        /* saturated: each estimate is below 2^62 (report_meta.c), their sum need not be */
-        r->untraced_ns = untraced > UINT64_MAX - r->untraced_ns ? UINT64_MAX : r->untraced_ns + untraced;
-        r->untraced_share[t] = r->own_ns[t] ? MIN(1.0, (double)untraced / (double)r->own_ns[t]) : 0;
-    }
 }
 
 void replay_free(struct replay *r)
@@ -556,6 +585,7 @@ void replay_free(struct replay *r)
     free(r->run);
     free(r->heap);
     free(r->queue);
+    free(r->released);
     free(r->mark_at);
     free(r->parked);
     free(r->own_ns);

@@ -25,6 +25,9 @@ struct replay {
     uint32_t *queue;         /* the threads waiting for the lock */
     size_t nheap, nqueue;
     uint32_t holder;         /* the thread holding the lock, or NOBODY */
+    uint64_t *released;      /* per hold of the model: when it ended in the replay */
+    int bound;               /* each waiter waits for the release that ended its wait in the trace */
+    size_t nholds;
     uint64_t mean_lat;
     size_t forced;
     /* per thread, from the replay at factor 1: own work and traced holds of
@@ -43,8 +46,6 @@ struct replay {
 void replay_init(const struct model *m, struct replay *r, uint32_t l, const uint32_t *enders);
 /* the replayed wall time at r->factor under the hand-off assumption r->mode */
 uint64_t replay(const struct model *m, struct replay *r);
-/* each thread's untraced share of own work, from the replay at factor 1 */
-void untraced_shares(const struct model *m, struct replay *r);
 void replay_free(struct replay *r);
 
 #endif
