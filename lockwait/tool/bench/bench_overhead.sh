@@ -244,12 +244,16 @@ loop() {
     "${base}_nvcsw_count=$bsm ${base}_nvcsw_count_min=$bsmin ${base}_nvcsw_count_max=$bsmax" \
     "${with}_nvcsw_count=$wsm ${with}_nvcsw_count_min=$wsmin ${with}_nvcsw_count_max=$wsmax" \
     "nvcsw_ratio=$sleep_ratio target_nvcsw_ratio=$sleep_target$extra"
-  printf '%s: %-11s %s %s %s [%s..%s], %s %s [%s..%s]: %sx (target <= %s); per round %sx %s%s\n' \
-    "$PROG" "$name" "$base" "$bm" "$unit" "$bmin" "$bmax" "$with" "$wm" "$wmin" "$wmax" "$time_ratio" "$target" \
+  # a loop the issue sets no target for (NA; all of -a's) says so, not "target <= NA"
+  local target_text="target <= $target" sleep_target_text="target <= $sleep_target"
+  [ "$target" != NA ] || target_text='no target'
+  [ "$sleep_target" != NA ] || sleep_target_text='no target'
+  printf '%s: %-11s %s %s %s [%s..%s], %s %s [%s..%s]: %sx (%s); per round %sx %s%s\n' \
+    "$PROG" "$name" "$base" "$bm" "$unit" "$bmin" "$bmax" "$with" "$wm" "$wmin" "$wmax" "$time_ratio" "$target_text" \
     "$pe" "$(interval "$plo" "$phi")" "$flo_text" >&2
-  printf '%s: %-11s sleeps per run: %s %s [%s..%s], %s %s [%s..%s]: %sx (target <= %s)\n' \
+  printf '%s: %-11s sleeps per run: %s %s [%s..%s], %s %s [%s..%s]: %sx (%s)\n' \
     "$PROG" "$name" "$base" "$bsm" "$bsmin" "$bsmax" "$with" "$wsm" "$wsmin" "$wsmax" "$sleep_ratio" \
-    "$sleep_target" >&2
+    "$sleep_target_text" >&2
   [ -z "$hands" ] || printf '%s: %-11s the CPUs hand a line over in %s ns (median; %s..%s over the rounds):%s\n' \
     "$PROG" "$name" "$hm" "$hmin" "$hmax" \
     "$(placement_note "$hmin" "$hmax")" >&2

@@ -114,15 +114,19 @@ for c in "${cases[@]}"; do
   "$ROOT/lockwait/tool/lockwait" -o "$dir/lw.txt" --trace "$dir/trace" \
     "$BUILD/lockwait_workload" -t "$t" -n "$ops" -c "$hold" -w "$work" "$scen" >/dev/null 2>&1 || true
   : >"$dir/report.out"; : >"$dir/report.err" # a case without a trace keeps no earlier case's output
-  if [ -s "$dir/trace" ]; then
-    "$BUILD/lockwait_report" --what-if "$factor" --what-if 0 --lock mtx "$dir/trace" >"$dir/report.out" \
+  # -k: the report reads the kept copy, so the trace its output names is
+  # one that stays (the run's own directory is removed at exit)
+  trace=$dir/trace
+  if [ -n "$keep" ] && [ -e "$trace" ]; then cp "$trace" "$keep/$c.trace"; trace=$keep/$c.trace; fi
+  if [ -s "$trace" ]; then
+    "$BUILD/lockwait_report" --what-if "$factor" --what-if 0 --lock mtx "$trace" >"$dir/report.out" \
       2>"$dir/report.err" ||
-      "$BUILD/lockwait_report" --what-if "$factor" --what-if 0 -n 1 "$dir/trace" >"$dir/report.out" \
+      "$BUILD/lockwait_report" --what-if "$factor" --what-if 0 -n 1 "$trace" >"$dir/report.out" \
         2>"$dir/report.err" || true
   fi
   fkey=$(awk -v f="$factor" 'BEGIN { printf "%g\n", f }') # as the report prints it
   if [ -n "$keep" ]; then
-    for x in trace report.out report.err; do [ ! -e "$dir/$x" ] || cp "$dir/$x" "$keep/$c.${x#report.}"; done
+    for x in out err; do cp "$dir/report.$x" "$keep/$c.$x"; done
   fi
   pred=$(field predicted_wall_ns "$fkey") lo=$(field predicted_wall_lo_ns "$fkey")
   hi=$(field predicted_wall_hi_ns "$fkey") free=$(field predicted_wall_ns 0) traced=$(field wall_ns "$fkey")

@@ -36,6 +36,8 @@ line=$(grep '^RESULT exp=lockwait_overhead kind=loop loop=uncontended_ab ' "$TMP
 check_awk "-a: before and wrapped times with the per-round ratio" \
   "\"$(val "$line" before_ns_per_pair)\" + 0 > 0 && \"$(val "$line" wrapped_ns_per_pair)\" + 0 > 0 && \"$(val "$line" paired_ratio)\" + 0 > 0" \
   "line: $line"
+check_eq "-a: the summary gives no target (the issue sets none for an A/B), not 'target <= NA'" \
+  "3 0" "$(grep -c '_ab .*(no target); per round' "$TMP/ab.err") $(grep -c 'target <= NA' "$TMP/ab.err")"
 check_exit "the floor library is built" 0 test -f "$BUILD/liblw_floor.so"
 st=0
 "$BENCH" -r 6 -p 20000 >"$TMP/bench.out" 2>"$TMP/bench.err" || st=$?
@@ -52,6 +54,9 @@ check_awk "contended: the floor's time and ratio beside the library's" \
 check_eq "contended: six samples of each of the three variants" 3 \
   "$(grep -c '^RESULT exp=lockwait_overhead kind=samples loop=contended variant=[a-z]* ns_per_pair=[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]* ' "$TMP/bench.out")"
 check "the human summary names the floor" grep -q 'floor (a wrapper that only times its waits)' "$TMP/bench.err"
+check_eq "the human summary: the issue's targets where it sets one, 'no target' elsewhere, never 'target <= NA'" \
+  "1 1 1 0" "$(for w in 'uncontended .*(target <= 1.20); per round' 'contended .*(target <= 1.10); per round' \
+    'spin .*(no target); per round' 'target <= NA'; do grep -c "$w" "$TMP/bench.err"; done | paste -sd' ')"
 # where the host put the CPUs, read before each round of the contended loops
 for loop in contended stacks; do
   line=$(grep "^RESULT exp=lockwait_overhead kind=loop loop=$loop " "$TMP/bench.out" || true)

@@ -96,6 +96,33 @@ LOCKWAIT_LIB="$d/liblockwait.so" "$L" -- "$C" handoff 3 >/dev/null 2>"$TMP/space
 check_eq "a library path with a space and a colon: the program's status" 0 "$rc"
 check "a library path with a space and a colon: the report" grep -q '^RESULT exp=lockwait kind=process ' "$TMP/space.err"
 check_eq "a library path with a space and a colon: no loader error" "" "$(grep -i 'cannot be preloaded' "$TMP/space.err" || true)"
+# the links such paths need (--preload-path): one per library path, reused;
+# one to a library since removed goes at the next call, but never a file or
+# another user's link
+T="$TMP/td" P="$TMP/td/lockwait-$(id -u)"
+mkdir -p "$T" "$TMP/x y" "$TMP/x y2"
+cp "$BUILD/liblockwait.so" "$TMP/x y/" && cp "$BUILD/liblockwait.so" "$TMP/x y2/"
+links() { find "$P" -name 'liblockwait-*.so' -type l | wc -l | tr -d ' '; }
+a=$(TMPDIR=$T LOCKWAIT_LIB="$TMP/x y/liblockwait.so" "$L" --preload-path)
+b=$(TMPDIR=$T LOCKWAIT_LIB="$TMP/x y/liblockwait.so" "$L" --preload-path)
+check_eq "--preload-path twice for one library: the same link, and only one" "$a 1" "$b $(links)"
+TMPDIR=$T LOCKWAIT_LIB="$TMP/x y2/liblockwait.so" "$L" --preload-path >/dev/null
+: >"$P/liblockwait-1.so" # a file, not a link: stays
+ln -s "$TMP/gone" "$P/liblockwait-2.so"
+other=''
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then # a dangling link of another user's: stays
+  ln -s "$TMP/gone" "$P/liblockwait-3.so" && chown -h nobody "$P/liblockwait-3.so" && other=3
+fi
+rm -r "$TMP/x y"
+live=$(TMPDIR=$T LOCKWAIT_LIB="$TMP/x y2/liblockwait.so" "$L" --preload-path)
+left="links $(links), live $([ -e "$live" ] && echo yes), file $([ -f "$P/liblockwait-1.so" ] && echo yes),"
+left+=" own dangling $([ -L "$P/liblockwait-2.so" ] && echo yes || echo no)"
+want="links 1, live yes, file yes, own dangling no"
+if [ -n "$other" ]; then
+  left+=", other's $([ -L "$P/liblockwait-3.so" ] && echo yes || echo no)" want="links 2, live yes, file yes, own dangling no, other's yes"
+fi
+check_eq "... the links to removed libraries go at the next call; the live link, a file and another user's link stay" \
+  "$want" "$left"
 
 # the experiment in a checkout at such a path
 R="$TMP/check out"

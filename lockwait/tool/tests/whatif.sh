@@ -310,4 +310,14 @@ for bad in mutex:1:1:1 mutex:2000:1:1 mutex:2:99999999999999999:1 foo:2:1:1; do
   rc=0; out=$("$FAM" -n 200 -r 1 mutex:2:30:20 "$bad" 2>/dev/null) || rc=$?
   check_eq "whatif_family.sh: case $bad refused (exit 2) before any run" "2:" "$rc:$out"
 done
+# -k: the kept report output names the kept trace, not the run's temporary
+# one (removed at exit)
+mkdir -p "$TMP/keep"
+"$FAM" -n 400 -r 1 -k "$TMP/keep" mutex:2:30:20 >/dev/null 2>&1 || true
+if [ -s "$TMP/keep/mutex:2:30:20.trace" ]; then
+  check_eq "whatif_family.sh -k: the kept .err names the kept trace, no temporary one" "1 0" \
+    "$(grep -c "^critical path of $TMP/keep/mutex:2:30:20.trace: " "$TMP/keep/mutex:2:30:20.err") $(grep -c 'whatif-family\.' "$TMP/keep/mutex:2:30:20.err")"
+else
+  skip "whatif_family.sh -k: the kept .err names the kept trace" "the traced run had no contended wait (no trace)"
+fi
 finish

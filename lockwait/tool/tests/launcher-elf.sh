@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# The launcher (lockwait/tool/lockwait) reads a program's ELF header itself,
+# converting only the bytes its checks use: ELF headers made by hand, each
+# with a field that a wrong offset, width, byte order or NUL byte would
+# misread, must still be told apart (another architecture, named with its
+# class and machine; statically linked: no PT_INTERP program header; a
+# script whose interpreter is such a program; a truncated header).
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../../common/testlib.sh"
+
+L=$ROOT/lockwait/tool/lockwait
+
+# le VALUE LEN / be VALUE LEN: VALUE as LEN bytes, little- or big-endian
+byte() { local o; printf -v o '\\%03o' $(($1 & 255)); printf '%b' "$o"; }
+le() { local i; for ((i = 0; i < $2; i++)); do byte $(($1 >> 8 * i)); done; }
+# shellcheck disable=SC2317 # called as "$order"
+be() { local i; for ((i = $2 - 1; i >= 0; i--)); do byte $(($1 >> 8 * i)); done; }
+# elf OUT CLASS ORDER MACHINE PHOFF TYPE...: an executable ELF header (ORDER
+# le or be) with one program header of each p_type TYPE, at PHOFF
+elf() {
+  local out=$1 class=$2 order=$3 machine=$4 phoff=$5 w t; shift 5
+  w=$((class == 2 ? 8 : 4)) # the width of an address
+  {
+    printf '\177ELF'; le "$class" 1; le "$([ "$order" = le ] && echo 1 || echo 2)" 1; le 1 1; head -c 9 /dev/zero
+    "$order" 2 2; "$order" "$machine" 2; "$order" 1 4         # e_type EXEC, e_machine, e_version
+    "$order" 0 "$w"; "$order" "$phoff" "$w"; "$order" 0 "$w" # e_entry, e_phoff, e_shoff
+    "$order" 0 4; "$order" $((class == 2 ? 64 : 52)) 2        # e_flags, e_ehsize
+    "$order" $((class == 2 ? 56 : 32)) 2; "$order" $# 2       # e_phentsize, e_phnum
+    head -c 6 /dev/zero                                       # e_shentsize, e_shnum, e_shstrndx
+    head -c $((phoff - (class == 2 ? 64 : 52))) /dev/zero
+    for t in "$@"; do "$order" "$t" 4; head -c $((class == 2 ? 52 : 28)) /dev/zero; done
+  } >"$out"
+  chmod +x "$out"
+}
+said() { # said NAME WORD CMD...: exit 1, one line naming WORD
+  local name=$1 word=$2; shift 2
+  check_exit "$name: refused (exit 1)" 1 "$@"
+  cp "$TMP/out" "$TMP/msg"
+  check "$name: says '$word'" grep -qF -- "$word" "$TMP/msg"
+}
+ran() { # ran NAME CMD...: not refused but run, which the kernel refuses (not a real program)
+  local name=$1; shift
+  "$@" >"$TMP/out" 2>&1 || true
+  if grep -q 'cannot execute binary file' "$TMP/out" && ! grep -Eq '^lockwait: .*(statically linked|another architecture)' "$TMP/out"
+  then pass "$name"; else fail "$name" "$(head -n 2 "$TMP/out" | tr '\n' ' ')"; fi
+}
+
+# another architecture: the machine read as two bytes in the file's order
+elf "$TMP/be64" 2 be 22 64 3
+said "a big-endian 64-bit s390x program" "(ELF class 2, machine 22)" "$L" -- "$TMP/be64"
+elf "$TMP/m258" 1 le 258 52 3
+said "a 32-bit program of machine 258 (two non-zero bytes)" "(ELF class 1, machine 258)" "$L" -- "$TMP/m258"
+elf "$TMP/be32" 1 be 20 52 3
+said "a big-endian 32-bit PowerPC program" "(ELF class 1, machine 20)" "$L" -- "$TMP/be32"
+# big-endian program headers, against a library of the same machine
+# (LOCKWAIT_LIB: its header is read too): PT_INTERP is 00 00 00 03
+elf "$TMP/lib-s390x.so" 2 be 22 64 1
+elf "$TMP/be64dyn" 2 be 22 64 1 3
+LOCKWAIT_LIB=$TMP/lib-s390x.so ran "big-endian, with PT_INTERP, for the library's machine: not refused" "$L" -- "$TMP/be64dyn"
+elf "$TMP/be64near" 2 be 22 64 $((0x01010103)) $((0x03000000))
+LOCKWAIT_LIB=$TMP/lib-s390x.so said "big-endian p_types 0x01010103 and 0x03000000 are not PT_INTERP" "statically linked" \
+  "$L" -- "$TMP/be64near"
+
+if [ "$(uname -m)" = x86_64 ]; then
+  # PT_INTERP (3) found after other headers, past 256 bytes, at an e_phoff
+  # whose two low bytes are both non-zero; its bytes 03 01 01 01 (NULs look
+  # like 01 to a reader that confuses them) or 00 00 00 03 are no PT_INTERP
+  elf "$TMP/dyn" 2 le 62 $((0x105)) 1 6 4 3
+  ran "a program with PT_INTERP as its 4th header, e_phoff 0x105: not refused" "$L" -- "$TMP/dyn"
+  elf "$TMP/near1" 2 le 62 64 1 $((0x01010103)) 1
+  said "p_type 0x01010103 is not PT_INTERP" "statically linked" "$L" -- "$TMP/near1"
+  elf "$TMP/near2" 2 le 62 64 $((0x03000000))
+  said "p_type 0x03000000 is not PT_INTERP" "statically linked" "$L" -- "$TMP/near2"
+  elf "$TMP/static" 2 le 62 64 1 1 4
+  said "a program without PT_INTERP" "statically linked" "$L" -- "$TMP/static"
+  printf '#!%s -x\necho ran\n' "$TMP/static" >"$TMP/static.sh" && chmod +x "$TMP/static.sh"
+  said "a script whose interpreter has no PT_INTERP" "$TMP/static is statically linked" "$L" -- "$TMP/static.sh"
+  # a header cut short: not ELF to the launcher, which leaves it to the kernel
+  head -c 40 "$TMP/dyn" >"$TMP/cut" && chmod +x "$TMP/cut"
+  ran "a truncated ELF header: not refused" "$L" -- "$TMP/cut"
+  # the launcher's own architecture test against the 32-bit one of this machine
+  elf "$TMP/i386" 1 le 3 52 3
+  said "an i386 program on x86_64" "(ELF class 1, machine 3)" "$L" -- "$TMP/i386"
+else
+  skip "ELF headers of this machine's architecture" "made for x86_64 only ($(uname -m))"
+fi
+finish
