@@ -61,17 +61,15 @@ build_lockwait_tool_tests() {
   local t
   for t in "$ROOT"/lockwait/tool/tests/lw_*.c; do
     [ -f "$t" ] || continue
-    # -rdynamic: the report can name the test programs' functions; lw_calls
-    # and lw_sigleaf (known call chains for the stack tests) keep their
-    # frame pointers; lw_glibcspin looks glibc's own calls up (-ldl: glibc
-    # before 2.34 keeps dlopen there)
-    if [ "$(basename "$t")" = lw_calls.c ] || [ "$(basename "$t")" = lw_sigleaf.c ]; then
-      cc_prog "$(basename "$t" .c)" -fno-omit-frame-pointer "$t"
-    elif [ "$(basename "$t")" = lw_glibcspin.c ]; then
-      cc_prog "$(basename "$t" .c)" -rdynamic "$t" -ldl
-    else
-      cc_prog "$(basename "$t" .c)" -rdynamic "$t"
-    fi
+    # -rdynamic: the report can name the test programs' functions; lw_calls,
+    # lw_sigleaf and lw_sitestacks (known call chains for the stack tests)
+    # keep their frame pointers; lw_glibcspin looks glibc's own calls up
+    # (-ldl: glibc before 2.34 keeps dlopen there)
+    case "$(basename "$t")" in
+      lw_calls.c | lw_sigleaf.c | lw_sitestacks.c) cc_prog "$(basename "$t" .c)" -fno-omit-frame-pointer "$t" ;;
+      lw_glibcspin.c) cc_prog "$(basename "$t" .c)" -rdynamic "$t" -ldl ;;
+      *) cc_prog "$(basename "$t" .c)" -rdynamic "$t" ;;
+    esac
   done
   cc_prog lockwait_tracegen "$ROOT/lockwait/tool/tests/report-tracegen.c"
   local shared

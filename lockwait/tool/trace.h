@@ -41,6 +41,10 @@ enum lw_event {
                               (holder = 0) */
     LW_EV_LOCK_ONCE = 12,  /* tid took lock (of type) once in its life, and another thread waited for
                               the lock: the join rule's fact (lw_rules.h); readers before it refuse */
+    LW_EV_WAIT_STACKS = 13, /* once: how the waits' stack ids were taken. aux = the waits walked first per
+                              thread and (call site, caller), holder = then 1 in holder walked, t_ns = the
+                              waits that took the stack last walked at their site (lw_stacks.h);
+                              traces without it walked every wait; readers before it refuse */
     /* 16 on: the holder's side (numbers below 16 are left to other record kinds) */
     LW_EV_HOLD_SITE = 16, /* follows a RELEASE of the same thread and lock: aux = the acquire site
                              (return address of the lock call) of the hold that made others wait,

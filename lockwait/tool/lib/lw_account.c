@@ -336,8 +336,9 @@ void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, 
         if (lw_kinds[r->kind].exclusive && LD(r->timed) != 1)
             ST(r->timed, 1); /* from now on, time its holds */
     }
-    /* after the holder, before the clock: the walk (tens of ns) is not part of the wait */
-    w->stack = lw_stack_capture(pc);
+    /* after the holder, before the clock: the walk (tens of ns) is not part
+     * of the wait; sampled, since any work here delays the real call */
+    w->stack = lw_wait_stack(pc);
     uint32_t n = lw_tls.nwaits++;
     w->nvcsw0 = -1;
     /* not on a small stack (a signal handler's may have no room for a struct rusage) */

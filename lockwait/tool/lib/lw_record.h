@@ -179,6 +179,7 @@ struct lw_thread {
     au64 waits, blocked_ns;
     au64 probed_ns, sleep_ns; /* blocked time probed for sleep; of that, slept */
     au64 probes[LW_PROBES]; /* the library's own probes this thread ran (lw_probes.c) */
+    au64 wait_stacks_reused; /* waits given their site's last walked stack (lw_wait_stack) */
     uint64_t dumped[4]; /* waits, blocked_ns, probed_ns, sleep_ns as a periodic report showed them */
     uint64_t idle_ns, idle_base; /* at the report: its lock waits that were idle; the part shown before */
     /* the trace buffer, mapped on the first traced event */

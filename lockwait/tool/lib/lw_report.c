@@ -258,6 +258,10 @@ static void text_header(struct buf *b, const struct picked *pk)
         bprintf(b, "lockwait: stacks off (LOCKWAIT_STACK_DEPTH=0): sites are one frame\n");
     else if (lw_stack_count() && lw_lines_status()[0])
         bprintf(b, "lockwait: %s\n", lw_lines_status());
+    if (lw.cfg.stack_depth >= 2 && LD(lw.waited))
+        bprintf(b, "lockwait: stacks of waits sampled per thread and call site (with its caller): the first %d "
+                   "waits and 1 in %d after walked; the other %llu waits took the stack last walked there\n",
+                LW_WAIT_STACK_ALL, LW_WAIT_STACK_SAMPLE, (unsigned long long)lw_wait_stacks_reused());
 }
 
 /* a lock's details: histogram, wait sites and holder/waiter pairs */
@@ -463,6 +467,7 @@ static void results(struct buf *b, const struct picked *pk)
             (unsigned long long)pk->wall, (unsigned long long)LD(lw.dropped),
             (unsigned long long)LD(lw.untracked), (unsigned long long)LD(lw.bypassed), pk->top, LD(lw_inline_mutex),
             LD(lw_inline_spin.on), ticks_counter);
+    bprintf(b, " wait_stacks_reused_count=%llu", (unsigned long long)lw_wait_stacks_reused());
     lw_result_probe_cost(b, &pk->probes); /* the line's last keys, and its end */
     for (long k = 0; k < pk->nbest; k++)
         result_lock(b, pk->best[k]);

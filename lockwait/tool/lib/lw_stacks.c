@@ -247,6 +247,64 @@ __attribute__((noinline)) uint32_t lw_stack_capture(uintptr_t pc)
     return intern(&pc, 1);
 }
 
+/* ---------------------------------------------------------------- waits' stacks, sampled */
+
+/* One (call site, caller) pair's last walked stack and its waits, per thread.
+ * The caller is the return address of the frame record above the call
+ * site's, read by a two-frame walk: cheap (no hash of the whole stack, no
+ * table probe), and it keeps two callers of one locking helper apart. */
+struct site_stack {
+    uintptr_t pc, caller;
+    uint32_t stack, waits;
+};
+#define SITE_BITS 5 /* direct-mapped: a pair evicted starts its count again */
+#define SITE_SLOTS (1u << SITE_BITS)
+static __thread struct {
+    struct site_stack slot[SITE_SLOTS];
+    int busy; /* in use: a signal handler's wait on this thread walks and keeps nothing */
+} sites __attribute__((tls_model("initial-exec")));
+
+/* the walk's first two frames: the call site, and the return address above it (0: none) */
+__attribute__((noinline)) static uintptr_t site_caller(uintptr_t pc)
+{
+    uintptr_t f[2] = {pc, 0};
+    uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
+    return walk(fp, fp, lw_tls.stack_hi, pc, f, 2) == 2 ? f[1] : 0;
+}
+
+uint32_t lw_wait_stack(uintptr_t pc)
+{
+    if (lw.cfg.stack_depth < 2 || !stab || sites.busy || !lw_on_big_stack())
+        return lw_stack_capture(pc); /* off, one frame, or a handler inside the cache: as before */
+    sites.busy = 1;
+    atomic_signal_fence(memory_order_seq_cst);
+    uintptr_t caller = site_caller(pc);
+    uint64_t h = ((uint64_t)pc ^ ((uint64_t)caller * 0x9E3779B97F4A7C15ull)) * 0x9E3779B97F4A7C15ull;
+    struct site_stack *s = &sites.slot[h >> (64 - SITE_BITS)];
+    if (s->pc != pc || s->caller != caller)
+        *s = (struct site_stack){.pc = pc, .caller = caller};
+    uint32_t n = s->waits++;
+    if (n < LW_WAIT_STACK_ALL || n % LW_WAIT_STACK_SAMPLE == 0) {
+        s->stack = lw_stack_capture(pc);
+    } else {
+        struct lw_thread *t = lw_tls.thr;
+        if (t)
+            BUMP1(t->wait_stacks_reused, 1);
+    }
+    uint32_t id = s->stack;
+    atomic_signal_fence(memory_order_seq_cst);
+    sites.busy = 0;
+    return id;
+}
+
+uint64_t lw_wait_stacks_reused(void)
+{
+    uint64_t n = 0;
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next)
+        n += LD(t->wait_stacks_reused);
+    return n;
+}
+
 const struct lw_stack *lw_stack_get(uint32_t id)
 {
     if (!stab || id == 0 || id > STACK_SLOTS)

@@ -45,6 +45,17 @@ struct lw_lstack {
  * this thread's stack between its current frame and the top recorded by
  * lw_stack_bounds. */
 LW_HIDDEN uint32_t lw_stack_capture(uintptr_t pc);
+/* The stack of a contended wait, sampled so that most waits do little
+ * before the real call (issue 38: the walk acted as a spin): per thread and
+ * (call site, caller) pair, the first LW_WAIT_STACK_ALL waits and then one
+ * in LW_WAIT_STACK_SAMPLE walk the whole stack; the others read two frames
+ * (the pair) and take its last walked stack (counted:
+ * lw_thread.wait_stacks_reused). A signal handler's wait that interrupts
+ * this, or one off the thread's own stack, is captured as by lw_stack_capture. */
+#define LW_WAIT_STACK_ALL 4
+#define LW_WAIT_STACK_SAMPLE 16
+LW_HIDDEN uint32_t lw_wait_stack(uintptr_t pc);
+LW_HIDDEN uint64_t lw_wait_stacks_reused(void); /* over all threads, so far */
 LW_HIDDEN uint32_t lw_stack_walk_only(void); /* a walk of the caller's stack, not kept (its cost) */
 LW_HIDDEN const struct lw_stack *lw_stack_get(uint32_t id); /* NULL: no such id */
 LW_HIDDEN uint32_t lw_stack_count(void); /* ids are 1 .. lw_stack_slots() (sparse) */

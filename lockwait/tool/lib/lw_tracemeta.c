@@ -3,9 +3,10 @@
  * modules (path, addresses, bias: the reader reads their symbols from disk),
  * every interned stack, each thread's start routine, creator and name, and
  * the stacks of the contended locks' inits or first uses, and which thread
- * took such a lock only once (the join rule, ../lw_rules.h), and each
- * thread's estimated hold time of each exclusive lock it took (HOLD_SUM: the
- * replay's untraced holds). Written at exit, after the events. */
+ * took such a lock only once (the join rule, ../lw_rules.h), how the waits'
+ * stacks were sampled (lw_wait_stack), and each thread's estimated hold time
+ * of each exclusive lock it took (HOLD_SUM: the replay's untraced holds).
+ * Written at exit, after the events. */
 #define _GNU_SOURCE
 #include <link.h>
 #include <string.h>
@@ -169,12 +170,24 @@ static void put_hold_sum(struct out *o, const struct lw_thread *t, const struct 
     put(o, &r);
 }
 
+/* how the waits' stacks were sampled (none written with stacks off: every
+ * stack id is 0 or one frame) */
+static void put_wait_stacks(struct out *o)
+{
+    if (lw.cfg.stack_depth < 2)
+        return;
+    struct lw_trace_record r = {.event = LW_EV_WAIT_STACKS, .aux = LW_WAIT_STACK_ALL,
+                                .holder = LW_WAIT_STACK_SAMPLE, .t_ns = lw_wait_stacks_reused()};
+    put(o, &r);
+}
+
 int lw_trace_meta(int fd, int err)
 {
     struct out o = {.fd = fd, .err = err};
     lw_modules_syms(); /* reads the executable's path */
     dl_iterate_phdr(put_module, &o);
     put_stacks(&o);
+    put_wait_stacks(&o);
     put_threads(&o);
     put_locks(&o);
     each_tstat(&o, put_once);

@@ -32,6 +32,7 @@
  * scaled) in report_whatif.c. */
 #define _GNU_SOURCE
 #include "common.h"
+#include "report_meta.h"
 #include "report_model.h"
 #include "report_util.h"
 #include "report_views.h"
@@ -296,6 +297,11 @@ static void model_summary(const struct model *m)
     if (!m->mstat.waits) /* a program without contention, or a process of it that had none */
         fprintf(stderr, "lockwait_report: %s: pid %" PRIu32 " waited for no lock (no contended events)\n",
                 m->path, m->hdr.pid);
+    uint64_t first, every, reused;
+    if (meta_wait_stacks(m, &first, &every, &reused))
+        fprintf(stderr, "lockwait_report: stacks of waits were sampled per thread and call site (with its caller): "
+                "the first %" PRIu64 " waits and 1 in %" PRIu64 " after walked; the other %" PRIu64 " waits carry "
+                "the stack last walked there\n", first, every, reused);
     if (m->hdr.dropped)
         fprintf(stderr, "warning: the trace lost %" PRIu64 " records to full buffers; the path "
                 "may be incomplete\n", m->hdr.dropped);

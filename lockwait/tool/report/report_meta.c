@@ -1,6 +1,6 @@
 /* report_meta.c - lockwait_report: what a version-2 trace says about its
  * code (records 7-11 of trace.h: modules, stacks, threads, locks; and the
- * facts written with them: LOCK_ONCE, HOLD_SUM), and names from the
+ * facts written with them: LOCK_ONCE, WAIT_STACKS, HOLD_SUM), and names from the
  * modules' files on disk (../lw_symbols.c: the trace must be read on the
  * machine that wrote it, with the same files, as with perf). */
 #define _GNU_SOURCE
@@ -37,6 +37,9 @@ struct meta {
     struct mhold *mholds;
     size_t nmholds, cap_mholds;
     struct lw_syms *syms;
+    /* the WAIT_STACKS record: waits walked first, then 1 in `every`; waits
+     * that took their site's last walked stack (every 0: no record) */
+    uint64_t wstack_first, wstack_every, wstack_reused;
 };
 
 /* a record waiting for its DATA records: `want` bytes into `bytes` */
@@ -71,7 +74,7 @@ static void finish(struct model *m, struct pending *p)
     p->event = 0;
 }
 
-/* one metadata record (7-12) at index i */
+/* one metadata record (7-13) at index i */
 static void meta_record(struct model *m, const struct lw_trace_record *r, size_t i, struct pending *p)
 {
     if (r->event == LW_EV_DATA) {
@@ -99,7 +102,16 @@ static void meta_record(struct model *m, const struct lw_trace_record *r, size_t
         m->meta->mholds[m->meta->nmholds++] = (struct mhold){r->lock, r->tid, known ? r->aux : 0, r->t_ns, known};
         return;
     }
-    if (r->event > LW_EV_LOCK_ONCE)
+    if (r->event == LW_EV_WAIT_STACKS) {
+        if (!r->holder || !r->aux || m->meta->wstack_every)
+            FAIL(m, "record %zu: WAIT_STACKS (first %" PRIu64 ", then 1 in %u) is impossible: corrupt trace", i,
+                 r->aux, r->holder);
+        m->meta->wstack_first = r->aux;
+        m->meta->wstack_every = r->holder;
+        m->meta->wstack_reused = r->t_ns;
+        return;
+    }
+    if (r->event > LW_EV_WAIT_STACKS)
         FAIL(m, "record %zu: event %u: corrupt trace (or a newer writer)", i, r->event);
     if (r->event == LW_EV_LOCK_ONCE) {
         m->meta->monces = grow(m->meta->monces, &m->meta->cap_monces, m->meta->nmonces + 1, sizeof *m->meta->monces);
@@ -166,6 +178,14 @@ void meta_load(struct model *m)
         qsort(m->meta->monces, m->meta->nmonces, sizeof *m->meta->monces, once_cmp);
     if (m->meta->nmholds)
         qsort(m->meta->mholds, m->meta->nmholds, sizeof *m->meta->mholds, hold_cmp);
+}
+
+int meta_wait_stacks(const struct model *m, uint64_t *first, uint64_t *every, uint64_t *reused)
+{
+    *first = m->meta->wstack_first;
+    *every = m->meta->wstack_every;
+    *reused = m->meta->wstack_reused;
+    return m->meta->wstack_every != 0;
 }
 
 int meta_hold_sums(const struct model *m)

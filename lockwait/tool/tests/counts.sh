@@ -154,6 +154,8 @@ within "trace: last time within the run (CLOCK_MONOTONIC)" "$(val "$(head -n 1 "
   "$before" "$after"
 check_eq "trace: thread start and exit" "1 1" \
   "$(val "$(head -n 1 "$TMP/tc.txt")" thread_start) $(val "$(head -n 1 "$TMP/tc.txt")" thread_exit)"
+check_eq "trace: one WAIT_STACKS record (how the waits' stacks were sampled)" 1 \
+  "$(val "$(head -n 1 "$TMP/tc.txt")" wait_stacks)"
 LOCKWAIT_TRACE_RECORDS=1024 LOCKWAIT_OUT=$TMP/drop.txt LOCKWAIT_TRACE=$TMP/drop.tr LD_PRELOAD=$LIB \
   "$BUILD/lw_counts" handoff 600 >/dev/null
 "$BUILD/lw_tracecheck" "$TMP/drop.tr" >"$TMP/tc.txt" || true

@@ -2,8 +2,9 @@
  * and counts its events, for the tests. Exits 1 on anything malformed: bad
  * header, a size that is not header + whole records, an unknown event or
  * type, non-zero padding, a zero tid, an ACQUIRE/TIMEOUT whose request time
- * (aux) is later than the event, an event after the naming records (7-12,
- * counted, not checked: lockwait_report reads them), a HOLD_SUM (17, after
+ * (aux) is later than the event, an event after the naming records (7-13,
+ * counted, not checked but for WAIT_STACKS's policy: lockwait_report reads
+ * them), a HOLD_SUM (17, after
  * the events too) without a tid, lock or acquisitions, or whose flag does
  * not say what its holds_timed says.
  * Also prints the earliest and latest time in it (t_ns, and aux where it
@@ -11,7 +12,8 @@
  *   usage: lw_tracecheck FILE | lw_tracecheck --now (CLOCK_MONOTONIC ns)
  * stdout: "lw_tracecheck pid=P records=N dropped=D request=N acquire=N
  *          timeout=N release=N thread_start=N thread_exit=N first_ns=T
- *          last_ns=T", then one line
+ *          last_ns=T stacks=N modules=N thread_infos=N lock_infos=N
+ *          hold_site=N wait_stacks=N", then one line
  *         per lock: "lw_tracecheck lock=0xADDR request=N acquire=N ...",
  *         then per HOLD_SUM: "lw_tracecheck hold_sum tid=N lock=0xADDR
  *         acquisitions=N hold_ns=N holds_timed=N flags=N". */
@@ -72,14 +74,16 @@ int main(int argc, char **argv)
     size_t got;
     while ((got = fread(&r, 1, sizeof r, f)) == sizeof r) {
         n++;
-        if ((r.event >= LW_EV_STACK && r.event <= LW_EV_LOCK_ONCE) || r.event == LW_EV_HOLD_SUM) {
+        if ((r.event >= LW_EV_STACK && r.event <= LW_EV_WAIT_STACKS) || r.event == LW_EV_HOLD_SUM) {
             count[r.event]++; /* names and facts, after the events */
+            if (r.event == LW_EV_WAIT_STACKS && (r.aux == 0 || r.holder == 0 || count[r.event] > 1))
+                die("record %llu: WAIT_STACKS twice, or without its policy", (unsigned long long)n);
             if (r.event == LW_EV_HOLD_SUM)
                 sums = hold_sum(sums, count[r.event], &r, n);
             continue;
         }
         if (count[LW_EV_STACK] + count[LW_EV_MODULE] + count[LW_EV_THREAD_INFO] + count[LW_EV_LOCK_INFO] +
-            count[LW_EV_LOCK_ONCE] + count[LW_EV_HOLD_SUM])
+            count[LW_EV_LOCK_ONCE] + count[LW_EV_WAIT_STACKS] + count[LW_EV_HOLD_SUM])
             die("record %llu: an event after the names", (unsigned long long)n);
         int known = (r.event >= LW_EV_REQUEST && r.event <= LW_EV_THREAD_EXIT) || r.event == LW_EV_HOLD_SITE;
         if (!known || r.type > LW_T_COND || r.tid == 0)
@@ -118,13 +122,14 @@ int main(int argc, char **argv)
     fclose(f);
     printf("lw_tracecheck pid=%u records=%llu dropped=%llu request=%llu acquire=%llu timeout=%llu release=%llu "
            "thread_start=%llu thread_exit=%llu first_ns=%llu last_ns=%llu stacks=%llu modules=%llu "
-           "thread_infos=%llu lock_infos=%llu hold_site=%llu\n",
+           "thread_infos=%llu lock_infos=%llu hold_site=%llu wait_stacks=%llu\n",
            h.pid, (unsigned long long)n, (unsigned long long)h.dropped, (unsigned long long)count[1],
            (unsigned long long)count[2], (unsigned long long)count[3], (unsigned long long)count[4],
            (unsigned long long)count[5], (unsigned long long)count[6], (unsigned long long)(n ? first : 0),
            (unsigned long long)last, (unsigned long long)count[LW_EV_STACK],
            (unsigned long long)count[LW_EV_MODULE], (unsigned long long)count[LW_EV_THREAD_INFO],
-           (unsigned long long)count[LW_EV_LOCK_INFO], (unsigned long long)hold_site);
+           (unsigned long long)count[LW_EV_LOCK_INFO], (unsigned long long)hold_site,
+           (unsigned long long)count[LW_EV_WAIT_STACKS]);
     for (int i = 0; i < nlocks; i++)
         printf("lw_tracecheck lock=%#llx request=%llu acquire=%llu timeout=%llu release=%llu\n",
                (unsigned long long)locks[i].lock, (unsigned long long)locks[i].ev[1],
