@@ -127,16 +127,23 @@ function sleeps_differ(s,    b, w) {
     b = fig[s, "bare_nvcsw"]; w = fig[s, "wrapped_nvcsw"]
     if (b == "" || b == "NA" || w == "" || w == "NA") return 0
     if (!(w - b >= 10 || b - w >= 10)) return 0
-    if (sl_lo[s] != "" && sl_lo[s] != "NA" && sl_hi[s] != "NA") {
+    if (sleeps_paired(s)) {
         if (sl_lo[s] + 0 > 1.2 || sl_hi[s] + 0 < 0.8) return 1
         return (sl[s] + 0 > 1.2 || sl[s] + 0 < 0.8) ? 2 : 0
     }
     return (w + 0 > 1.2 * b || w + 0 < 0.8 * b)
 }
+# 1 when s has the paired sleeps ratio with both ends of its interval
+function sleeps_paired(s) {
+    return sl[s] != "" && sl[s] != "NA" && sl_lo[s] != "" && sl_lo[s] != "NA" && sl_hi[s] != "" && sl_hi[s] != "NA"
+}
+# 1 when s sleeps more under the preload: by the paired ratio when it
+# decides (the medians of two skewed counts can point the other way)
+function sleeps_more(s) { return sleeps_paired(s) ? sl[s] + 0 > 1 : fig[s, "wrapped_nvcsw"] + 0 > fig[s, "bare_nvcsw"] + 0 }
 # " (x0.71, 0.55..0.90)": the paired sleeps ratio and its interval, when known
 function sleeps_ratio(s) {
     if (sl[s] == "" || sl[s] == "NA") return ""
-    return sprintf(" (x%.2f%s)", sl[s], sl_lo[s] == "NA" ? "" : sprintf(", %.2f..%.2f", sl_lo[s], sl_hi[s]))
+    return sprintf(" (x%.2f%s)", sl[s], sleeps_paired(s) ? sprintf(", %.2f..%.2f", sl_lo[s], sl_hi[s]) : "")
 }
 function sleeps_mark(s,    d) { d = sleeps_differ(s); return d == 1 ? " !" : d == 2 ? " ?" : "" }
 
@@ -531,7 +538,7 @@ END {
     if (anywrapped)
         print "Overhead: wrapped/bare wall time per " (nlevel ? "pair of the scenario's main speed level" : "clean pair") "; the table shows its Hodges-Lehmann estimate with the 95% interval (Wilcoxon signed-rank), p against no overhead and q (Benjamini-Hochberg across the scenarios). Wall times are medians over " (nlevel ? "those" : "the clean") " pairs' runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)." \
             (nall ? " \"all\": too few pairs were clean (the host changed speed during most), so every pair counts; its interval carries that noise." : "") \
-            " Sleeps: voluntary context switches per run, medians, and in brackets wrapped/bare per pair (Hodges-Lehmann, +1 each side) with its 95% interval; ! = under the preload the program sleeps over 20% more or less often than bare (the whole interval beyond a fifth), so it is not quite the bare program; ? = the estimate is beyond a fifth, the interval is not."
+            " Sleeps: voluntary context switches per run, medians, and in brackets wrapped/bare per pair (Hodges-Lehmann, +1 each side) with its 95% interval; ! = under the preload the program sleeps over 20% more or less often than bare (the whole interval beyond a fifth; the medians where there is no interval), so it is not quite the bare program; ? = the estimate is beyond a fifth, the interval is not."
     else
         print "Wall times: medians over the " cleanw " runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)."
     print ""
@@ -684,12 +691,12 @@ END {
         if (d == 2) unsure = unsure (unsure == "" ? "" : ", ") s
         if (d != 1) continue
         # more sleeps: spinning turned into sleeping; fewer: the library's work before the real call spun
-        if (w + 0 > b + 0) more = more (more == "" ? "" : ", ") s
+        if (sleeps_more(s)) more = more (more == "" ? "" : ", ") s
         else fewer = fewer (fewer == "" ? "" : ", ") s
     }
     if (line != "") {
         printf "- Sleeps per run (voluntary context switches in the timed region, medians over the " cleanw " pairs): %s.", line
-        if (unsure != "") printf " For %s the medians differ by more than a fifth, but the paired interval reaches back within it: one run's sleeps vary several-fold with where the host places the threads, so the difference is not shown.", unsure
+        if (unsure != "") printf " For %s the paired ratio is more than a fifth off 1, but its interval reaches back within it: one run's sleeps vary several-fold with where the host places the threads, so the difference is not shown.", unsure
         if (more != "") printf " Under the preload %s sleep%s more than a fifth more often than bare: hand-offs the bare program wins by spinning or by arriving at a free lock became futex sleeps.", more, index(more, ",") ? "" : "s"
         if (fewer != "") printf " Under the preload %s sleep%s at least a fifth less than bare: the library's work between a failed try and the real call acts as a short spin, so the holder often releases first (docs/lockwait-manual.md, \"What waiting under the library changes\"); read %s sleep share as a lower bound.", fewer, index(fewer, ",") ? "" : "s", index(fewer, ",") ? "their" : "its"
         printf "\n"
