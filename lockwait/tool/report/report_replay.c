@@ -165,7 +165,8 @@ static size_t next_lock_wait(const struct model *m, const struct replay *r, uint
  * (nobody waited for it). A hold no wait began was acquired without one, at
  * its start; where the trace did not time that start, when the first wait
  * it ended began (asked: the holder had the lock by then), or at the end of
- * its previous hold if that came later. */
+ * its previous hold if that came later; a timed start after the REQUEST of
+ * a wait that named its thread, at that (the replay at 1 gives the trace). */
 static void thread_lock_steps(const struct model *m, struct replay *r, uint32_t t, const struct hold *const *hs, size_t nh,
                               const uint32_t *enders, const uint64_t *asked)
 {
@@ -174,10 +175,9 @@ static void thread_lock_steps(const struct model *m, struct replay *r, uint32_t 
     for (size_t k = next_lock_wait(m, r, t, 0);; k = next_lock_wait(m, r, t, k + 1)) {
         const struct wait *w = k < m->th[t].nwait ? &m->waits[m->th[t].wait_off + k] : NULL;
         for (; j < nh && (!w || hs[j]->e <= w->s); j++) { /* acquired without a wait */
-            uint64_t s = hs[j]->s;
-            if (s == hs[j]->e) /* its start not known: held when the first wait it ended began */
-                s = MAX(last, MIN(s, asked[hs[j] - m->holds]));
-            acquisition(r, t, s, s, UINT64_MAX, hs[j]->e, NOBODY, (uint32_t)(hs[j] - m->holds));
+            size_t h = (size_t)(hs[j] - m->holds); /* start untimed, or timed late (clocks of two CPUs apart) */
+            uint64_t s = MAX(last, MIN(hs[j]->s, asked[hs[j]->s == hs[j]->e ? h : m->mstat.holds + 1 + h]));
+            acquisition(r, t, s, s, UINT64_MAX, hs[j]->e, NOBODY, (uint32_t)h);
             last = hs[j]->e;
         }
         if (!w)
@@ -268,17 +268,22 @@ static void order_steps(const struct model *m, struct replay *r)
     r->st = out;
 }
 
-/* per hold: the start of the first wait it ended (UINT64_MAX: none) */
+/* per hold h: the first start of a wait it ended, and of one naming its thread (at holds + 1 + h) */
 static uint64_t *first_asked(const struct model *m, const uint32_t *enders)
 {
-    uint64_t *asked = xmalloc(sizeof *asked * (m->mstat.holds + 1));
-    for (size_t h = 0; h <= m->mstat.holds; h++)
+    size_t nh = m->mstat.holds + 1;
+    uint64_t *asked = xmalloc(sizeof *asked * 2 * nh);
+    for (size_t h = 0; h < 2 * nh; h++)
         asked[h] = UINT64_MAX;
     for (uint32_t t = 0; t < m->nth; t++)
         for (size_t k = 0; k < m->th[t].nwait; k++) {
             size_t i = m->th[t].wait_off + k;
-            if (enders[i] != NOBODY)
-                asked[enders[i]] = MIN(asked[enders[i]], m->waits[i].s);
+            uint32_t h = enders[i];
+            if (h == NOBODY)
+                continue;
+            asked[h] = MIN(asked[h], m->waits[i].s);
+            if (m->waits[i].hint == m->holds[h].who + 1)
+                asked[nh + h] = MIN(asked[nh + h], m->waits[i].s);
         }
     return asked;
 }

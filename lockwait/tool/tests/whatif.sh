@@ -303,6 +303,28 @@ check "a mutex with an overlapping inferred hold start is replayed" \
   grep -q '^RESULT exp=lockwait kind=whatif .* hold_factor=0.5 ' "$TMP/overlap.out"
 check "... and the report says one hold start was moved" \
   grep -q '^lockwait_report: model: 1 holds of exclusive locks began before another hold.s end' "$TMP/overlap.err"
+# A hold whose timed start (20 us) comes after the REQUEST that named its
+# thread the holder (15 us: clocks of two CPUs apart, or a start read late):
+# the holder had the lock by then, so the replay at factor 1 keeps 102
+# waiting until the release and gives the wall time back (replayed in
+# arrival order from the timed start, 102 took the lock at once: 1.964 ms,
+# and halving the hold saved nothing)
+cat >"$TMP/early.txt" <<'TXT'
+1000000000 5 101 0 0 0 0
+1000050000 4 101 1000 1000020000 0 1
+1000900000 6 101 0 0 0 0
+1000000000 5 102 0 0 0 0
+1000015000 1 102 1000 0 101 1
+1000051000 2 102 1000 1000015000 0 1
+1002000000 6 102 0 0 0 0
+TXT
+"$G" text "$TMP/early.txt" "$TMP/early.trace"
+"$R" --what-if 1 --what-if 0.5 "$TMP/early.trace" >"$TMP/early.out" 2>/dev/null
+one=$(grep 'kind=whatif .*hold_factor=1 ' "$TMP/early.out" || true)
+half=$(grep 'kind=whatif .*hold_factor=0.5 ' "$TMP/early.out" || true)
+check_eq "a timed hold start after its waiter's REQUEST: the replay at 1 gives the 2 ms back" "2000000 2000000" \
+  "$(field wall_ns "$one") $(field replay_base_ns "$one")"
+check "... and halving the hold saves time" awk -v p="$(field predicted_wall_ns "$half")" 'BEGIN { exit !(p + 0 < 2000000) }'
 # the family benchmark checks every case before it runs any (a bad one last
 # used to stop it only after the first cases' runs)
 FAM=$ROOT/lockwait/tool/bench/whatif_family.sh
