@@ -274,11 +274,12 @@ static size_t select_blocks(const struct model *m, struct block *bl, size_t nb, 
             idle[nidle++] = bl[i];
         else
             bl[k++] = bl[i];
-    if (o->order == 1)
+    if (o->order == 1 && k)
         qsort(bl, k, sizeof *bl, by_count);
     else if (o->order == 2)
         sort_by_address(m, bl, k);
-    memcpy(bl + k, idle, nidle * sizeof *idle);
+    if (nidle) /* bl is NULL when there are no blocks */
+        memcpy(bl + k, idle, nidle * sizeof *idle);
     free(idle);
     return k + nidle;
 }

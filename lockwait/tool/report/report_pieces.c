@@ -473,7 +473,8 @@ struct block *wait_blocks(struct model *m, size_t *count)
     free(t.row_of);
     free(t.rstamp);
     free(t.waiter);
-    qsort(bl, nb, sizeof *bl, cmp_block);
+    if (nb) /* bl is NULL when no lock had blocks */
+        qsort(bl, nb, sizeof *bl, cmp_block);
     *count = nb;
     return bl;
 }

@@ -16,6 +16,16 @@ field() { # field KIND KEY FILE: KEY's value on the first kind=KIND line
 for R in "$BUILD/lockwait_report" "$BUILD_ASAN/lockwait_report"; do
   [ -x "$R" ] || continue
   tag=$(basename "$(dirname "$R")")
+  # a trace of no thread (header only): the report runs, sorted by count and
+  # with --what-if too, and UBSan finds no sort or copy of a NULL array
+  : >"$TMP/none.txt"
+  "$G" text "$TMP/none.txt" "$TMP/none.trace"
+  for opts in "" "--sort count" "--what-if 0.5"; do
+    rc=0
+    # shellcheck disable=SC2086 # opts: words
+    "$R" $opts "$TMP/none.trace" >/dev/null 2>"$TMP/none.err" || rc=$?
+    check_eq "$tag no thread, options '$opts': exit 0, no sanitizer report" "0 0" "$rc $(grep -c 'runtime error' "$TMP/none.err" || true)"
+  done
   # A holds L 0..30 ms while B waits (from 0), then B works 20 ms
   "$G" known "$TMP/known.trace"
   "$R" -s "$TMP/known.trace" >"$TMP/known.out" 2>"$TMP/known.err"
