@@ -23,10 +23,11 @@
  *            spans all spin to all sleep)
  * In the replay a sleep whose wait shrinks across the window to fit it
  * spins (a wait the window misplaced keeps its kind, so the replay at
- * factor 1 is the trace); a spin stays a spin: under load the wake-ups it
- * would draw are milliseconds of waiting for a CPU (a traced 4-thread run
- * replayed in the observed order of grants: 0% predicted, 12% measured);
- * the all-sleep replay bounds that case. One
+ * factor 1 is the trace); a spin stays a spin: its wait grows past the
+ * window mostly because the replay keeps the observed order of grants
+ * (where a real run grants whoever arrives), and under load the wake-ups it
+ * would draw are milliseconds of waiting for a CPU (a traced 4-thread run:
+ * 0% predicted, 12% measured); the all-sleep replay bounds that case. One
  * that did not wait in the trace spins when its wait fits the window, else
  * sleeps. A grant of
  * its own kind keeps its own hand-off, else draws the next observed
@@ -257,7 +258,7 @@ void whatif_findings(const struct handoff_model *m, const double *factors, size_
                             "which hand-off the shorter waits will take\n", ph, pct_of(p[i].hi_ns, wall),
                     pct_of(p[i].lo_ns, wall), pct_of(p[i].wall_ns, wall));
         if ((double)p[i].forced > FORCED_SHARE * (double)acquisitions)
-            fprintf(stderr, "  finding: the prediction for %s is rough: its replay let %zu waits through before "
-                            "what ended them (%zu grants of the lock)\n", ph, p[i].forced, acquisitions);
+            fprintf(stderr, "  finding: the prediction for %s is rough: its replay let %zu steps through out of "
+                            "the observed order (%zu grants of the lock)\n", ph, p[i].forced, acquisitions);
     }
 }

@@ -21,13 +21,11 @@ struct replay {
     struct runner *run;
     uint64_t *mark_at;       /* replay time of each mark, UINT64_MAX: not yet */
     uint32_t *parked;        /* per mark: first parked thread */
-    uint32_t *heap;          /* the threads that can run, by their next step's time */
-    uint32_t *queue;         /* the threads waiting for the lock */
-    size_t nheap, nqueue;
-    uint32_t holder;         /* the thread holding the lock, or NOBODY */
-    uint64_t *released;      /* per hold of the model: when it ended in the replay */
-    int bound;               /* each waiter waits for the release that ended its wait in the trace */
-    size_t nholds;
+    uint32_t *acq_waiter;    /* per acquisition: the thread parked on it */
+    uint32_t *todo;          /* threads ready to run */
+    size_t ntodo;
+    size_t next_acq;         /* the acquisition the lock goes to next */
+    uint64_t free_at;        /* when the last acquisition's hold ended */
     uint64_t mean_lat;
     size_t forced;
     /* per thread, from the replay at factor 1: own work and traced holds of
@@ -46,6 +44,8 @@ struct replay {
 void replay_init(const struct model *m, struct replay *r, uint32_t l, const uint32_t *enders);
 /* the replayed wall time at r->factor under the hand-off assumption r->mode */
 uint64_t replay(const struct model *m, struct replay *r);
+/* each thread's untraced share of own work, from the replay at factor 1 */
+void untraced_shares(const struct model *m, struct replay *r);
 void replay_free(struct replay *r);
 
 #endif

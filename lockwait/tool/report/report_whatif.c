@@ -21,14 +21,6 @@
 /* ---- which locks, and the lines ---- */
 
 /* a lock the replay can scale: one holder at a time, holds that do not overlap */
-/* The lock is granted in the order threads now ask for it where that
- * replay at factor 1 gives the traced span back within 1 / GRANT_ORDER_FIT
- * (2%): on 2 threads it does. Where it does not (threads outnumbering the
- * CPUs, a holder preempted: grants that were neither first come nor first
- * served), each waiter waits for the release that ended its wait in the
- * trace, and the order stays the observed one (grant_order=bound). */
-#define GRANT_ORDER_FIT 50
-
 static int replayable(const struct model *m, uint32_t l)
 {
     return lw_kinds[lw_kind_of_type(m->lk[l].type)].exclusive && !m->lk[l].holds_overlap;
@@ -106,27 +98,6 @@ static uint64_t replay_at(void *ctx, double f, enum handoff_mode mode, size_t *f
     return ns;
 }
 
-/* after the replay at factor 1: each thread's untraced hold time of the
- * lock (its HOLD_SUM estimate less its traced holds, at least 0) as a share
- * of its own work (at most all of it) */
-static void untraced_shares(const struct model *m, struct replay *r)
-{
-    r->untraced_known = meta_hold_sums(m);
-    r->untraced_ns = 0;
-    r->untraced_over = 0;
-    uint64_t span = m->t_last - m->t_first;
-    for (uint32_t t = 0; t < m->nth; t++) {
-        uint64_t est;
-        if (!meta_hold_sum(m, m->th[t].tid, m->lk[r->lock].addr, &est) || est <= r->held_ns[t])
-            continue;
-        r->untraced_over += est > span;
-        uint64_t untraced = est - r->held_ns[t];
-        /* saturated: each estimate is below 2^62 (report_meta.c), their sum need not be */
-        r->untraced_ns = untraced > UINT64_MAX - r->untraced_ns ? UINT64_MAX : r->untraced_ns + untraced;
-        r->untraced_share[t] = r->own_ns[t] ? MIN(1.0, (double)untraced / (double)r->own_ns[t]) : 0;
-    }
-}
-
 /* the replays of lock l at each factor, calibrated by the replay at 1 */
 static void what_if_lock(const struct model *m, uint32_t l, const double *factors, size_t nf, const uint32_t *enders)
 {
@@ -138,10 +109,6 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
     uint64_t wall = m->nth ? m->th[m->last_thread].end - m->t_first : 0;
     r.factor = 1;
     uint64_t base = replay(m, &r);
-    if (base > wall + wall / GRANT_ORDER_FIT || base + wall / GRANT_ORDER_FIT < wall) {
-        r.bound = 1; /* grants in arrival order do not give the trace back: keep each waiter behind its ender */
-        base = replay(m, &r);
-    }
     untraced_shares(m, &r);
     char untraced[32] = "NA", window[32] = "NA";
     if (r.untraced_known)
@@ -158,9 +125,9 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
                "hold_factor=%g wall_ns=%" PRIu64 " predicted_wall_ns=%" PRIu64 " predicted_saving_pct=%.2f "
                "replay_base_ns=%" PRIu64 " replay_ns=%" PRIu64 " critpath_predicted_wall_ns=%" PRIu64
                " acquisitions=%zu forced_count=%zu untraced_hold_ns=%s predicted_wall_lo_ns=%" PRIu64
-               " predicted_wall_hi_ns=%" PRIu64 " spin_window_ns=%s grant_order=%s\n", m->hdr.pid, label,
-               m->lk[l].addr, lw_type_name(m->lk[l].type), factors[i], wall, p[i].wall_ns, pct, base, p[i].replay_ns,
-               naive, r.nacq, p[i].forced, untraced, p[i].lo_ns, p[i].hi_ns, window, r.bound ? "bound" : "arrival");
+               " predicted_wall_hi_ns=%" PRIu64 " spin_window_ns=%s\n", m->hdr.pid, label, m->lk[l].addr,
+               lw_type_name(m->lk[l].type), factors[i], wall, p[i].wall_ns, pct, base, p[i].replay_ns, naive, r.nacq,
+               p[i].forced, untraced, p[i].lo_ns, p[i].hi_ns, window);
         whatif_say(factors[i], pct, said, i == 0);
     }
     fputc('\n', stderr);
@@ -174,7 +141,7 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
                 r.untraced_over, r.untraced_over == 1 ? "" : "s", r.untraced_over == 1 ? "it" : "they", said,
                 (double)(m->t_last - m->t_first) / 1e6, r.untraced_over == 1 ? "its" : "their");
     if (nf && p[nf - 1].forced)
-        fprintf(stderr, "  (the replay of %s let %zu waits through before what ended them)\n", said,
+        fprintf(stderr, "  (the replay of %s let %zu steps through out of the observed order)\n", said,
                 p[nf - 1].forced);
     free(p);
     replay_free(&r);

@@ -141,24 +141,6 @@ handoff_trace hwide 420000 400000
 check_eq "hand-offs: a window longer than a spin can be (400 us) does not fit" NA \
   "$(field spin_window_ns "$(grep 'kind=whatif ' "$TMP/wide.out" || true)")"
 check "... and the report says why" grep -q 'no wait before the release short enough to be a spin parts them' "$TMP/wide.err"
-# Grant order: the known-answer programs grant first come, first served, and
-# the replay in arrival order gives their traces back (grant_order=arrival).
-# A barger: A holds to 10 ms while B (asked at 1 ms) and C (at 2 ms) wait; C
-# gets the lock first and holds it to 20 ms, then B; B works on to 60 ms.
-# First come, first served would end B at 50 ms, so the replay keeps each
-# waiter behind the release that ended its wait (grant_order=bound) and
-# gives the 60 ms back.
-check_eq "grant order: the first-come programs are replayed in arrival order" arrival "$(field grant_order "$half")"
-awk 'BEGIN { T = 1000000000
-  print T, 5, 100, 0, 99, 0, 0; print T + 10000000, 4, 100, 1000, T + 500000, 0, 1; print T + 12000000, 6, 100, 0, 0, 0, 0
-  print T, 5, 101, 0, 99, 0, 0; print T + 1000000, 1, 101, 1000, 0, 0, 1; print T + 20010000, 2, 101, 1000, T + 1000000, 0, 1
-  print T + 60000000, 6, 101, 0, 0, 0, 0
-  print T, 5, 102, 0, 99, 0, 0; print T + 2000000, 1, 102, 1000, 0, 0, 1; print T + 10010000, 2, 102, 1000, T + 2000000, 0, 1
-  print T + 20000000, 4, 102, 1000, T + 10010000, 0, 1; print T + 22000000, 6, 102, 0, 0, 0, 0 }' >"$TMP/barge.txt"
-"$G" text "$TMP/barge.txt" "$TMP/barge.trace"
-barge=$("$R" --what-if 0.5 "$TMP/barge.trace" 2>/dev/null | grep 'kind=whatif ' || true)
-check_eq "grant order: a barger's trace is replayed bound, and gives its 60 ms back" "bound 60000000 60000000" \
-  "$(field grant_order "$barge") $(field wall_ns "$barge") $(field replay_base_ns "$barge")"
 # every kind=whatif line: the range present, lo <= predicted <= hi; 0 saves no less than 0.5
 # ranged FILE: "ok", or what is wrong with its lines
 ranged() {
@@ -306,9 +288,7 @@ check "... and the report says one hold start was moved" \
 # A hold whose timed start (20 us) comes after the REQUEST that named its
 # thread the holder (15 us: clocks of two CPUs apart, or a start read late):
 # the holder had the lock by then, so the replay at factor 1 keeps 102
-# waiting until the release and gives the wall time back (replayed in
-# arrival order from the timed start, 102 took the lock at once: 1.964 ms,
-# and halving the hold saved nothing)
+# waiting until the release and gives the wall time back
 cat >"$TMP/early.txt" <<'TXT'
 1000000000 5 101 0 0 0 0
 1000050000 4 101 1000 1000020000 0 1
