@@ -79,6 +79,9 @@ if [ "$(uname -m)" = x86_64 ]; then
   # a header cut short: not ELF to the launcher, which leaves it to the kernel
   head -c 40 "$TMP/dyn" >"$TMP/cut" && chmod +x "$TMP/cut"
   ran "a truncated ELF header: not refused" "$L" -- "$TMP/cut"
+  # the kernel's refusal is the launcher's exit status too, as the help says
+  # (errexit in the launcher made it 1)
+  check_exit "a program the kernel refuses: exit 126" 126 "$L" -- "$TMP/cut"
   # the launcher's own architecture test against the 32-bit one of this machine
   elf "$TMP/i386" 1 le 3 52 3
   said "an i386 program on x86_64" "(ELF class 1, machine 3)" "$L" -- "$TMP/i386"
