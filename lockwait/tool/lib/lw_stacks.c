@@ -257,8 +257,8 @@ struct site_stack {
     uintptr_t pc, caller;
     uint32_t stack, waits;
 };
-#define SITE_BITS 5 /* direct-mapped: a pair evicted starts its count again */
-#define SITE_SLOTS (1u << SITE_BITS)
+#define SITE_BITS 4 /* sets of two, the newer first: two pairs whose hash agrees both keep their counts */
+#define SITE_SLOTS (2u << SITE_BITS)
 static __thread struct {
     struct site_stack slot[SITE_SLOTS];
     int busy; /* in use: a signal handler's wait on this thread walks and keeps nothing */
@@ -280,9 +280,14 @@ uint32_t lw_wait_stack(uintptr_t pc)
     atomic_signal_fence(memory_order_seq_cst);
     uintptr_t caller = site_caller(pc);
     uint64_t h = ((uint64_t)pc ^ ((uint64_t)caller * 0x9E3779B97F4A7C15ull)) * 0x9E3779B97F4A7C15ull;
-    struct site_stack *s = &sites.slot[h >> (64 - SITE_BITS)];
-    if (s->pc != pc || s->caller != caller)
-        *s = (struct site_stack){.pc = pc, .caller = caller};
+    struct site_stack *s = &sites.slot[2 * (h >> (64 - SITE_BITS))];
+    if (s->pc != pc || s->caller != caller) { /* the set's older pair, or a new one that evicts it */
+        struct site_stack mine = {.pc = pc, .caller = caller};
+        if (s[1].pc == pc && s[1].caller == caller)
+            mine = s[1];
+        s[1] = s[0];
+        s[0] = mine;
+    }
     uint32_t n = s->waits++;
     if (n < LW_WAIT_STACK_ALL || n % LW_WAIT_STACK_SAMPLE == 0) {
         s->stack = lw_stack_capture(pc);
