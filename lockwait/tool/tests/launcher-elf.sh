@@ -4,7 +4,10 @@
 # with a field that a wrong offset, width, byte order or NUL byte would
 # misread, must still be told apart (another architecture, named with its
 # class and machine; statically linked: no PT_INTERP program header; a
-# script whose interpreter is such a program; a truncated header).
+# script whose interpreter is such a program; a truncated header, refused
+# in one line). Files the kernel would not run say so once: binary data,
+# a missing interpreter, a refused program (and its summary); a script
+# without "#!" runs under /bin/sh.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
@@ -58,6 +61,30 @@ said "a big-endian 32-bit PowerPC program" "(ELF class 1, machine 20)" "$L" -- "
 elf "$TMP/lib-s390x.so" 2 be 22 64 1
 elf "$TMP/be64dyn" 2 be 22 64 1 3
 LOCKWAIT_LIB=$TMP/lib-s390x.so ran "big-endian, with PT_INTERP, for the library's machine: not refused" "$L" -- "$TMP/be64dyn"
+# the kernel's refusal is the launcher's exit status too, as the help says
+# (errexit in the launcher made it 1), and the summary says why nothing came
+LOCKWAIT_LIB=$TMP/lib-s390x.so check_exit "a program the kernel refuses: exit 126" 126 "$L" -- "$TMP/be64dyn"
+cp "$TMP/out" "$TMP/msg"
+check "... and the summary says it could not be run (not '0 processes ()')" \
+  grep -qx "lockwait: nothing to report: $TMP/be64dyn could not be run (exit status 126, said above)" "$TMP/msg"
+
+# not ELF, no "#!": binary data is refused; text runs under /bin/sh (as
+# execvp runs it), so that what it starts is profiled (bash ran it in its
+# own process, which had no library: "0 processes ()")
+printf 'abc\0def\n' >"$TMP/nul" && chmod +x "$TMP/nul"
+check_exit "binary data, not ELF: exit 126" 126 "$L" -- "$TMP/nul"
+cp "$TMP/out" "$TMP/msg"
+check "... and says why" grep -qF "neither a program (no ELF header) nor a script" "$TMP/msg"
+# shellcheck disable=SC2016 # $1 is the script's
+printf 'echo "ran $1"\n/bin/true\n' >"$TMP/noshebang" && chmod +x "$TMP/noshebang"
+check_exit "a script without #!: runs" 0 "$L" -- "$TMP/noshebang" one
+cp "$TMP/out" "$TMP/msg"
+check "... with its argument" grep -qx "ran one" "$TMP/msg"
+check "... and /bin/true it starts is one of the run's 2 processes" grep -q "^lockwait: the run: 2 processes" "$TMP/msg"
+printf '#!%s/no-such-interpreter\n' "$TMP" >"$TMP/badinterp" && chmod +x "$TMP/badinterp"
+check_exit "a script whose interpreter is missing: exit 127" 127 "$L" -- "$TMP/badinterp"
+check_eq "... in one line" "lockwait: cannot run $TMP/badinterp: its interpreter $TMP/no-such-interpreter is not found" \
+  "$(cat "$TMP/out")"
 elf "$TMP/be64near" 2 be 22 64 $((0x01010103)) $((0x03000000))
 LOCKWAIT_LIB=$TMP/lib-s390x.so said "big-endian p_types 0x01010103 and 0x03000000 are not PT_INTERP" "statically linked" \
   "$L" -- "$TMP/be64near"
@@ -76,12 +103,12 @@ if [ "$(uname -m)" = x86_64 ]; then
   said "a program without PT_INTERP" "statically linked" "$L" -- "$TMP/static"
   printf '#!%s -x\necho ran\n' "$TMP/static" >"$TMP/static.sh" && chmod +x "$TMP/static.sh"
   said "a script whose interpreter has no PT_INTERP" "$TMP/static is statically linked" "$L" -- "$TMP/static.sh"
-  # a header cut short: not ELF to the launcher, which leaves it to the kernel
+  # a header cut short: refused before it runs, in one line (bash said it
+  # twice, the second time "...: Success")
   head -c 40 "$TMP/dyn" >"$TMP/cut" && chmod +x "$TMP/cut"
-  ran "a truncated ELF header: not refused" "$L" -- "$TMP/cut"
-  # the kernel's refusal is the launcher's exit status too, as the help says
-  # (errexit in the launcher made it 1)
-  check_exit "a program the kernel refuses: exit 126" 126 "$L" -- "$TMP/cut"
+  check_exit "a truncated ELF header: exit 126" 126 "$L" -- "$TMP/cut"
+  check_eq "... in one line, said by the launcher" "lockwait: cannot run $TMP/cut: its ELF header is cut short or damaged" \
+    "$(cat "$TMP/out")"
   # the launcher's own architecture test against the 32-bit one of this machine
   elf "$TMP/i386" 1 le 3 52 3
   said "an i386 program on x86_64" "(ELF class 1, machine 3)" "$L" -- "$TMP/i386"
