@@ -19,9 +19,13 @@ build_false_sharing() {
   # (CC unset, build/), so a clang or cross build does not overwrite it, and
   # only from the compiler it was recorded with: another version's listing
   # differs in details, and a build must not rewrite tracked files
-  local rec=$d/false_sharing_O2.s.compiler
+  # and only a listing whose .ident names that compiler's family (a
+  # clang listing left in build/ was once copied; how, is not known)
+  local rec=$d/false_sharing_O2.s.compiler family=GCC
+  case "$CC_VERSION" in *clang*) family=clang ;; esac
   if [ "$BUILD_DIR" = "$ROOT/build" ] && [ "$CC_DEFAULT" = 1 ] &&
-     { [ ! -e "$rec" ] || [ "$(cat "$rec")" = "$CC_VERSION" ]; }; then
+     { [ ! -e "$rec" ] || [ "$(cat "$rec")" = "$CC_VERSION" ]; } &&
+     grep -m1 '\.ident' "$BUILD_DIR/false_sharing_O2.s" | grep -q "$family"; then
     cmp -s "$BUILD_DIR/false_sharing_O2.s" "$d/false_sharing_O2.s" ||
       cp "$BUILD_DIR/false_sharing_O2.s" "$d/false_sharing_O2.s"
     [ -e "$rec" ] || echo "$CC_VERSION" >"$rec"

@@ -99,6 +99,21 @@ family() { case "$1" in *clang*) echo clang ;; *GCC*|*gcc*|*"cc ("*) echo gcc ;;
 check_eq "an Ubuntu gcc's version line is gcc" gcc "$(family 'cc (Ubuntu 11.4.0-1ubuntu1~22.04) 11.4.0')"
 check_eq "an Alpine gcc's version line is gcc" gcc "$(family 'cc (Alpine 13.2.1_git20231014) 13.2.1')"
 check_eq "Debian's clang version line is clang" clang "$(family 'Debian clang version 14.0.6')"
+# a default build keeps another family's listing it finds fresh in build/
+# out of the committed copy: a copy of the tree, built, its build/ listing
+# made clang's (fresh, so not rebuilt), built again
+if [ "$(committed false_sharing_O2.s.compiler)" = "$(LC_ALL=C cc --version 2>/dev/null | head -n 1)" ]; then
+  mkdir "$TMP/tree"
+  git -C "$ROOT" ls-files -z | (cd "$ROOT" && xargs -0 tar cf - 2>/dev/null) | tar xf - -C "$TMP/tree"
+  (cd "$TMP/tree" && env -u CC -u BUILD_DIR -u SANITIZE ./build.sh false_sharing >/dev/null 2>&1)
+  sed -i 's/^\([[:space:]]*\.ident[[:space:]]*\).*/\1"Debian clang version 14.0.6"/' "$TMP/tree/build/false_sharing_O2.s"
+  cp "$TMP/tree/false_sharing/false_sharing_O2.s" "$TMP/before.s"
+  (cd "$TMP/tree" && env -u CC -u BUILD_DIR -u SANITIZE ./build.sh false_sharing >/dev/null 2>&1)
+  check "a clang listing left fresh in build/ is not copied over the committed gcc one" \
+    cmp -s "$TMP/before.s" "$TMP/tree/false_sharing/false_sharing_O2.s"
+else
+  skip "a clang listing left in build/ is not copied" "cc is not the recorded compiler: a default build copies nothing"
+fi
 rec=$(committed false_sharing_O2.s.compiler)
 ident=$(committed false_sharing_O2.s | grep -m1 '\.ident' || true)
 if [ -n "$rec" ]; then
