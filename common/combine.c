@@ -21,7 +21,9 @@
  *
  * Spec lines (from each exp.sh's EXP_figures): KIND ID_KEYS VALUE_KEYS
  * lin|log CLAIM PLACEMENT, e.g. "ratio increment,compare,threads ratio log
- * 1:0.02 pair" (CLAIM "-" or NULL:MARGIN, PLACEMENT "pair" or "-"). */
+ * 1:0.02 pair" (CLAIM "-" or NULL:MARGIN, PLACEMENT "pair" or "-"); a
+ * value key after the first may end in ":log" (a ratio beside a
+ * difference: combined on logarithms). */
 #define _GNU_SOURCE
 #include "common.h"
 
@@ -44,7 +46,8 @@ static void usage(FILE *f)
                "  the published, untagged lines: each figure of SPEC over the invocations,\n"
                "  the placements, and the other lines of one invocation. SPEC: one line per\n"
                "  figure kind, KIND ID_KEYS VALUE_KEYS lin|log CLAIM PLACEMENT (the output of\n"
-               "  an experiment's EXP_figures; docs/adding-an-experiment.md).\n");
+               "  an experiment's EXP_figures; docs/adding-an-experiment.md); a value key\n"
+               "  after the first may end in :log, combined on logarithms whatever the scale.\n");
 }
 
 struct line {
@@ -61,6 +64,7 @@ struct spec {
     char kind[64];
     char *ids[MAX_VALUES], *values[MAX_VALUES];
     int nids, nvalues, log_scale, placed, has_claim;
+    int log_value[MAX_VALUES]; /* a value key written NAME:log: on logarithms, whatever the kind's scale */
     double null, margin;
 };
 
@@ -126,6 +130,15 @@ static void read_spec(const char *path)
         s->nids = split_list(strdup(ids), s->ids);
         s->nvalues = split_list(strdup(values), s->values);
         s->log_scale = strcmp(scale, "log") == 0;
+        for (int v = 0; v < s->nvalues; v++) {
+            char *suffix = strchr(s->values[v], ':');
+            s->log_value[v] = s->log_scale || (suffix && strcmp(suffix, ":log") == 0);
+            if (suffix && (strcmp(suffix, ":log") != 0 || v == 0))
+                die_usage("combine: %s: bad value key '%s' (a key after the first may end in :log)", path,
+                          s->values[v]);
+            if (suffix)
+                *suffix = 0;
+        }
         s->placed = strcmp(placed, "pair") == 0;
         s->has_claim = strcmp(claim, "-") != 0;
         if (s->has_claim && sscanf(claim, "%lf:%lf", &s->null, &s->margin) != 2)
@@ -470,7 +483,7 @@ static void estimate(struct figure *f)
                 f->max = isnan(f->max) || e[j] > f->max ? e[j] : f->max;
             }
         }
-        f->r[v] = ci_invocations(e, lo, hi, (size_t)k, f->s->log_scale);
+        f->r[v] = ci_invocations(e, lo, hi, (size_t)k, f->s->log_value[v]);
     }
     free(e);
     /* narrow enough: within 5% of the estimate, or, for a comparison,

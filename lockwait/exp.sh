@@ -246,4 +246,4 @@ TXT
 # held across runs (35 of 36 inside the other runs' intervals). The overhead
 # claims a cost beyond 2%; with INVOCATIONS=N the sleeps ratio is combined too.
 lockwait_invocations() { echo 1; }
-lockwait_figures() { echo "overhead scenario overhead_pct,sleeps_ratio lin 0:2 -"; }
+lockwait_figures() { echo "overhead scenario overhead_pct,sleeps_ratio:log lin 0:2 -"; }

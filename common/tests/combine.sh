@@ -77,6 +77,10 @@ check_eq "kv.awk keeps them with -v invocations=1" "18" \
   "$(awk -v invocations=1 -f "$ROOT/common/kv.awk" -f "$TMP/count.awk" "$TMP/raw")"
 echo "cell onlytwo" >"$TMP/badspec"
 check_exit "a bad spec line exits 2" 2 "$C" "$TMP/badspec" "$TMP/raw"
+echo "cell layout ns_per_inc,rounds:sqrt lin - -" >"$TMP/badspec"
+check_exit "a value key's scale other than :log exits 2" 2 "$C" "$TMP/badspec" "$TMP/raw"
+echo "cell layout ns_per_inc:log lin - -" >"$TMP/badspec"
+check_exit "the headline with :log exits 2 (the kind's scale says it)" 2 "$C" "$TMP/badspec" "$TMP/raw"
 check_exit "-h exits 0" 0 "$C" -h
 # input that is no raw file: refused at once, not read forever
 check_exit "a device as RAW (/dev/zero) exits 2 at once" 2 timeout 10 "$C" "$TMP/spec" /dev/zero

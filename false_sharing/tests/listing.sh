@@ -102,7 +102,9 @@ check_eq "Debian's clang version line is clang" clang "$(family 'Debian clang ve
 # a default build keeps another family's listing it finds fresh in build/
 # out of the committed copy: a copy of the tree, built, its build/ listing
 # made clang's (fresh, so not rebuilt), built again
-if [ "$(committed false_sharing_O2.s.compiler)" = "$(LC_ALL=C cc --version 2>/dev/null | head -n 1)" ]; then
+if ! { command -v git && command -v tar && git -C "$ROOT" rev-parse --git-dir; } >/dev/null 2>&1; then
+  skip "a clang listing left in build/ is not copied" "needs git and tar to copy the tree"
+elif [ "$(committed false_sharing_O2.s.compiler)" = "$(LC_ALL=C cc --version 2>/dev/null | head -n 1)" ]; then
   mkdir "$TMP/tree"
   git -C "$ROOT" ls-files -z | (cd "$ROOT" && xargs -0 tar cf - 2>/dev/null) | tar xf - -C "$TMP/tree"
   (cd "$TMP/tree" && env -u CC -u BUILD_DIR -u SANITIZE ./build.sh false_sharing >/dev/null 2>&1)
