@@ -14,7 +14,6 @@
  * (its stack's innermost frame is the lock call), else site=unnamed. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report_meta.h"
 #include "report_model.h"
 #include "report_util.h"
 #include "report_views.h"
@@ -23,7 +22,6 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 /* sites that are not a hold's */
 #define SITE_HANDOFF UINT64_MAX

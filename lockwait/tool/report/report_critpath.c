@@ -6,8 +6,7 @@
  * is "idle", apart from lock waits. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report_build.h"
-#include "report_meta.h"
+#include "report_model.h"
 #include "report_util.h"
 #include "../lw_search.h"
 

@@ -10,7 +10,6 @@
  * Times in the JSON are microseconds from the trace's first event. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report_meta.h"
 #include "report_model.h"
 #include "report_util.h"
 #include "report_views.h"

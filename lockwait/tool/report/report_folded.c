@@ -4,7 +4,6 @@
  * a run with stacks off, folds to "thread;lock NS". */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report_meta.h"
 #include "report_model.h"
 #include "report_util.h"
 #include "report_views.h"

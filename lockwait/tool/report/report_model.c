@@ -13,7 +13,6 @@
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_build.h"
-#include "report_meta.h"
 #include "report_util.h"
 #include "../lw_search.h"
 

@@ -3,8 +3,8 @@
  * lock's timeline) from the records report_load.c reads; report_pieces.c
  * adds the pieces of each wait, report_critpath.c each wait's class (by
  * ../lw_rules.h) and the critical path, report_meta.c the names. The views
- * (report_views.h) read it through a const pointer, by the functions here
- * and in report_meta.h. The lock kinds are ../lw_kinds.h's. */
+ * (report_views.h) read it through a const pointer, by the functions here.
+ * The lock kinds are ../lw_kinds.h's. */
 #ifndef LOCKWAIT_REPORT_MODEL_H
 #define LOCKWAIT_REPORT_MODEL_H
 
@@ -168,5 +168,24 @@ int lock_selected(const struct model *m, uint32_t l, const struct select *sel);
  * that nothing ended is idle (a condvar, a semaphore) */
 int lock_exclusive(const struct lock *l);
 int lock_unended_idle(const struct lock *l);
+
+/* ---- names (report_meta.c): what a version-2 trace says about its code,
+ * threads and locks, and the facts written with them (LOCK_ONCE,
+ * WAIT_STACKS, HOLD_SUM) ---- */
+void meta_thread_label(const struct model *m, uint32_t tid, char *out, size_t cap); /* "name-TID" or "tid-TID" */
+void meta_lock_label(const struct model *m, uint32_t l, char *out, size_t cap); /* its symbol, or TYPE@0xADDR(init site) */
+/* the same, " (0xADDR)" added if another lock has that label */
+void meta_lock_label_unique(const struct model *m, uint32_t l, char *out, size_t cap);
+void meta_stack_frames(const struct model *m, uint32_t id, char *out, size_t cap); /* outermost first, ';'-joined */
+void meta_site_label(const struct model *m, uint64_t pc, char *out, size_t cap);  /* symbol+0xOFF, or 0xADDR */
+uint64_t meta_stack_site(const struct model *m, uint32_t id);                     /* its innermost frame, 0: none */
+int meta_took_once(const struct model *m, uint32_t tid, uint64_t lock); /* a LOCK_ONCE record says so (the join rule) */
+/* the trace says how its waits' stacks were sampled (WAIT_STACKS): the first `first` waits per thread and
+ * site walked, then 1 in `every`; `reused` waits took their site's last walked stack. 0: every wait walked */
+int meta_wait_stacks(const struct model *m, uint64_t *first, uint64_t *every, uint64_t *reused);
+int meta_hold_sums(const struct model *m); /* the trace has HOLD_SUM records (writers before them: none) */
+/* tid's estimated total hold time of lock in *ns (HOLD_SUM); 0: not known (no record, or no hold timed) */
+int meta_hold_sum(const struct model *m, uint32_t tid, uint64_t lock, uint64_t *ns);
+uint64_t meta_lock_takes(const struct model *m, uint64_t lock); /* its acquisitions by all threads (HOLD_SUM); 0: not known */
 
 #endif

@@ -2,7 +2,6 @@
  * compiling, waiting for the lock, and waiting behind a compiling holder. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report_meta.h"
 #include "report_model.h"
 #include "report_util.h"
 #include "report_views.h"

@@ -1,6 +1,6 @@
 /* report_views.h - the views of the model (report.c calls them): each reads
  * the model through a const pointer and calls only the model's functions
- * (report_model.h, report_meta.h) and report_util.h. */
+ * (report_model.h) and report_util.h. */
 #ifndef LOCKWAIT_REPORT_VIEWS_H
 #define LOCKWAIT_REPORT_VIEWS_H
 

@@ -6,7 +6,6 @@
  * Model: docs/lockwait-manual.md, "What if a lock's holds were shorter". */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report_meta.h"
 #include "report_model.h"
 #include "report_util.h"
 #include "report_views.h"
