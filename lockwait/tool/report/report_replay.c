@@ -32,7 +32,7 @@
  * release was lost) lets the parked step with the earliest arrival through
  * and counts it (forced_count=). Each factor is replayed under the learned
  * hand-offs and, for the range, with every waiter spinning and sleeping
- * (whatif_predict in report_handoff.c). */
+ * (predict in report_whatif.c). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_model.h"
@@ -196,10 +196,9 @@ static void mean_handoff(struct replay *r)
             sum += r->st[i].lat;
             n++;
         }
-    r->mean_lat = n ? sum / n : 0;
     for (size_t i = 0; i < r->nst; i++)
         if (r->st[i].kind == ST_ACQ && r->st[i].lat == UINT64_MAX)
-            r->st[i].lat = r->mean_lat;
+            r->st[i].lat = n ? sum / n : 0;
 }
 
 /* the hand-off model from the acquisitions that waited for a known release:
@@ -391,8 +390,9 @@ static int force_one(const struct model *m, struct replay *r)
 }
 
 /* the replay's end: the last thread's last step */
-uint64_t replay(const struct model *m, struct replay *r)
+uint64_t replay(const struct model *m, struct replay *r, double factor, enum handoff_mode mode)
 {
+    r->factor = factor;
     for (size_t mark = 0; mark < r->nmarks; mark++) {
         r->mark_at[mark] = UINT64_MAX;
         r->parked[mark] = NOBODY;
@@ -401,7 +401,7 @@ uint64_t replay(const struct model *m, struct replay *r)
         r->acq_waiter[a] = NOBODY;
     r->ntodo = r->next_acq = r->forced = 0;
     r->free_at = 0;
-    handoff_rewind(&r->hm, r->mode);
+    handoff_rewind(&r->hm, mode);
     memset(r->own_ns, 0, sizeof *r->own_ns * m->nth);
     memset(r->held_ns, 0, sizeof *r->held_ns * m->nth);
     for (uint32_t t = 0; t < m->nth; t++) {
@@ -426,7 +426,6 @@ void replay_init(const struct model *m, struct replay *r, uint32_t l, const uint
 {
     memset(r, 0, sizeof *r);
     r->lock = l;
-    r->m = m;
     build_steps(m, r, enders);
     r->run = xmalloc(sizeof *r->run * (m->nth ? m->nth : 1));
     r->todo = xmalloc(sizeof *r->todo * (m->nth ? m->nth : 1));
