@@ -26,10 +26,9 @@
  * model (report_model.c, report_pieces.c) never cuts the waits into pieces
  * one by one. This file: options, the model's steps (report_model.h) and the
  * views (report_views.h); the path itself is in report_critpath.c, its
- * summary and the lines in report_output.c, -f in report_folded.c, -W in
- * report_tail.c, -j and -c in report_export.c, kind=blame in
- * report_blame.c, --what-if (a replay of the trace with a lock's holds
- * scaled) in report_whatif.c. */
+ * summary, the lines and -f in report_output.c, -W in report_tail.c, -j
+ * and -c in report_export.c, kind=blame in report_blame.c, --what-if (a
+ * replay of the trace with a lock's holds scaled) in report_whatif.c. */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_model.h"

@@ -7,13 +7,12 @@
 #include "report_model.h"
 
 /* report_output.c: the wait blocks for people; the RESULT lines of the
- * path's shares and of the top wait blocks (top: lines, 0 = all); -s */
+ * path's shares and of the top wait blocks (top: lines, 0 = all); -s; -f,
+ * "thread;frame;...;frame;lock NS", outermost frame first */
 void print_path(const struct model *m); /* kind=critpath, and the path's summary */
 void say_blocks(const struct model *m, const struct block *bl, size_t nb);
 void print_shares(const struct model *m, const struct block *bl, size_t nb, long top, const struct select *sel);
 void print_segs(const struct model *m);
-
-/* report_folded.c: -f, "thread;frame;...;frame;lock NS", outermost frame first */
 void print_folded(const struct model *m);
 
 /* report_export.c */
