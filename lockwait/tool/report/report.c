@@ -239,10 +239,8 @@ static void check_outputs(const char *trace, const struct opts *o)
 
 static int by_count(const void *a, const void *b)
 {
-    const struct block *x = a, *y = b;
-    if (x->n != y->n)
-        return x->n > y->n ? -1 : 1;
-    return (x->ns < y->ns) - (x->ns > y->ns);
+    const struct block *x = a, *y = b; /* the most pieces first, then the most time */
+    return x->n != y->n ? CMP(y->n, x->n) : CMP(y->ns, x->ns);
 }
 
 /* bl[0..n) (largest first) by their locks' addresses, stably: the largest

@@ -87,11 +87,8 @@ static struct charge hold_charge(const struct model *m, const struct hold *h, ui
 /* order by lock and site, and (with_stack) stack */
 static int compare(const struct charge *x, const struct charge *y, int with_stack)
 {
-    if (x->lock != y->lock)
-        return x->lock < y->lock ? -1 : 1;
-    if (x->site != y->site || !with_stack)
-        return (x->site > y->site) - (x->site < y->site);
-    return (x->stack > y->stack) - (x->stack < y->stack);
+    int c = x->lock != y->lock ? CMP(x->lock, y->lock) : CMP(x->site, y->site);
+    return c || !with_stack ? c : CMP(x->stack, y->stack);
 }
 
 static int by_key(const void *a, const void *b)
@@ -124,9 +121,7 @@ static size_t merge(struct charge *c, size_t n, int with_stack)
 static int by_ns(const void *a, const void *b)
 {
     const struct charge *x = a, *y = b;
-    if (x->ns != y->ns)
-        return x->ns > y->ns ? -1 : 1;
-    return by_key(a, b);
+    return x->ns != y->ns ? CMP(y->ns, x->ns) : by_key(a, b);
 }
 
 /* every charge of the selected locks, summed per (lock, site, stack); count in *n */

@@ -323,8 +323,7 @@ struct skey { uint64_t key; uint32_t lock, stack; uint64_t n, ns, max_ns; }; /* 
 
 static int skey_cmp(const void *a, const void *b)
 {
-    uint64_t x = ((const struct skey *)a)->key, y = ((const struct skey *)b)->key;
-    return x < y ? -1 : x > y;
+    return CMP(((const struct skey *)a)->key, ((const struct skey *)b)->key);
 }
 
 /* one row per (lock, stack): the waits from that stack */

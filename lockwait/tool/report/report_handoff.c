@@ -49,8 +49,7 @@
 
 static int by_value(const void *a, const void *b)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
+    return CMP(*(const uint64_t *)a, *(const uint64_t *)b);
 }
 
 /* the largest spin hand-off (sorted lat s[0..n)), or UINT64_MAX: one kind */

@@ -19,8 +19,8 @@ struct mstack { uint32_t id, n; uint64_t *pc; };
 struct mthread { uint32_t tid, creator; uint64_t start_fn; int is_main; char name[17]; };
 struct mlock { uint64_t addr; uint32_t stack; int init; };
 
-struct monce { uint64_t lock, tid; }; /* LOCK_ONCE records, sorted */
-struct mhold { uint64_t lock, tid, ns, takes; int known; }; /* HOLD_SUM records, sorted */
+struct lock_tid { uint64_t lock, tid; }; /* LOCK_ONCE records, sorted */
+struct mhold { struct lock_tid key; uint64_t ns, takes; int known; }; /* HOLD_SUM records, sorted */
 
 /* what the naming records say: stacks by id, threads' names, locks' init
  * sites, the LOCK_ONCE and HOLD_SUM facts, and the modules' symbols */
@@ -31,7 +31,7 @@ struct meta {
     size_t nmths, cap_mths;
     struct mlock *mlocks;
     size_t nmlocks, cap_mlocks;
-    struct monce *monces;
+    struct lock_tid *monces;
     size_t nmonces, cap_monces;
     struct mhold *mholds;
     size_t nmholds, cap_mholds;
@@ -98,7 +98,7 @@ static void meta_record(struct model *m, const struct lw_trace_record *r, size_t
                  "type %u) is impossible: corrupt trace", i, r->tid, r->t_ns, r->holder, r->aux, r->stack, r->type);
         m->meta->mholds = grow(m->meta->mholds, &m->meta->cap_mholds, m->meta->nmholds + 1, sizeof *m->meta->mholds);
         int known = r->holder && !(r->stack & LW_HOLD_SUM_UNTIMED);
-        m->meta->mholds[m->meta->nmholds++] = (struct mhold){r->lock, r->tid, known ? r->aux : 0, r->t_ns, known};
+        m->meta->mholds[m->meta->nmholds++] = (struct mhold){{r->lock, r->tid}, known ? r->aux : 0, r->t_ns, known};
         return;
     }
     if (r->event == LW_EV_WAIT_STACKS) {
@@ -114,7 +114,7 @@ static void meta_record(struct model *m, const struct lw_trace_record *r, size_t
         FAIL(m, "record %zu: event %u: corrupt trace (or a newer writer)", i, r->event);
     if (r->event == LW_EV_LOCK_ONCE) {
         m->meta->monces = grow(m->meta->monces, &m->meta->cap_monces, m->meta->nmonces + 1, sizeof *m->meta->monces);
-        m->meta->monces[m->meta->nmonces++] = (struct monce){r->lock, r->tid};
+        m->meta->monces[m->meta->nmonces++] = (struct lock_tid){r->lock, r->tid};
         return;
     }
     if (r->event == LW_EV_LOCK_INFO) {
@@ -128,26 +128,16 @@ static void meta_record(struct model *m, const struct lw_trace_record *r, size_t
     *p = (struct pending){r->event, *r, zalloc(want + 1, 1), want, 0};
 }
 
-static int hold_cmp(const void *a, const void *b)
+/* by lock and tid: a HOLD_SUM record by its key, its first member */
+static int lock_tid_cmp(const void *a, const void *b)
 {
-    const struct mhold *x = a, *y = b;
-    if (x->lock != y->lock)
-        return x->lock < y->lock ? -1 : 1;
-    return (x->tid > y->tid) - (x->tid < y->tid);
+    const struct lock_tid *x = a, *y = b;
+    return x->lock != y->lock ? CMP(x->lock, y->lock) : CMP(x->tid, y->tid);
 }
 
 static int stack_cmp(const void *a, const void *b)
 {
-    uint32_t x = ((const struct mstack *)a)->id, y = ((const struct mstack *)b)->id;
-    return x < y ? -1 : x > y;
-}
-
-static int once_cmp(const void *a, const void *b)
-{
-    const struct monce *x = a, *y = b;
-    if (x->lock != y->lock)
-        return x->lock < y->lock ? -1 : 1;
-    return (x->tid > y->tid) - (x->tid < y->tid);
+    return CMP(((const struct mstack *)a)->id, ((const struct mstack *)b)->id);
 }
 
 void meta_load(struct model *m)
@@ -174,9 +164,9 @@ void meta_load(struct model *m)
     if (m->meta->nstacks)
         qsort(m->meta->stacks, m->meta->nstacks, sizeof *m->meta->stacks, stack_cmp);
     if (m->meta->nmonces)
-        qsort(m->meta->monces, m->meta->nmonces, sizeof *m->meta->monces, once_cmp);
+        qsort(m->meta->monces, m->meta->nmonces, sizeof *m->meta->monces, lock_tid_cmp);
     if (m->meta->nmholds)
-        qsort(m->meta->mholds, m->meta->nmholds, sizeof *m->meta->mholds, hold_cmp);
+        qsort(m->meta->mholds, m->meta->nmholds, sizeof *m->meta->mholds, lock_tid_cmp);
 }
 
 int meta_wait_stacks(const struct model *m, uint64_t *first, uint64_t *every, uint64_t *reused)
@@ -194,8 +184,9 @@ int meta_hold_sums(const struct model *m)
 
 int meta_hold_sum(const struct model *m, uint32_t tid, uint64_t lock, uint64_t *ns)
 {
-    struct mhold key = {lock, tid, 0, 0, 0};
-    const struct mhold *found = m->meta->nmholds ? bsearch(&key, m->meta->mholds, m->meta->nmholds, sizeof *m->meta->mholds, hold_cmp) : NULL;
+    struct lock_tid key = {lock, tid};
+    const struct mhold *found = m->meta->nmholds ? bsearch(&key, m->meta->mholds, m->meta->nmholds,
+                                                           sizeof *m->meta->mholds, lock_tid_cmp) : NULL;
     *ns = found ? found->ns : 0;
     return found && found->known;
 }
@@ -203,17 +194,18 @@ int meta_hold_sum(const struct model *m, uint32_t tid, uint64_t lock, uint64_t *
 uint64_t meta_lock_takes(const struct model *m, uint64_t lock)
 {
     size_t lo = 0, hi = m->meta->nmholds; /* sorted by lock: its first record, then the rest together */
-    LOWER_BOUND(lo, hi, m->meta->mholds[mid].lock < lock);
+    LOWER_BOUND(lo, hi, m->meta->mholds[mid].key.lock < lock);
     uint64_t n = 0;
-    for (size_t i = lo; i < m->meta->nmholds && m->meta->mholds[i].lock == lock; i++)
+    for (size_t i = lo; i < m->meta->nmholds && m->meta->mholds[i].key.lock == lock; i++)
         n = n + m->meta->mholds[i].takes < n ? UINT64_MAX : n + m->meta->mholds[i].takes;
     return n;
 }
 
 int meta_took_once(const struct model *m, uint32_t tid, uint64_t lock)
 {
-    struct monce key = {lock, tid};
-    return m->meta->nmonces && bsearch(&key, m->meta->monces, m->meta->nmonces, sizeof *m->meta->monces, once_cmp) != NULL;
+    struct lock_tid key = {lock, tid};
+    return m->meta->nmonces &&
+           bsearch(&key, m->meta->monces, m->meta->nmonces, sizeof *m->meta->monces, lock_tid_cmp) != NULL;
 }
 
 static const struct mstack *stack_of(const struct model *m, uint32_t id)

@@ -123,7 +123,7 @@ static uint32_t lock_of(struct model *m, uint64_t addr, int type)
 static int cmp_wait(const void *a, const void *b)
 {
     const struct wait *x = a, *y = b;
-    return (x->s > y->s) - (x->s < y->s);
+    return CMP(x->s, y->s);
 }
 
 /* ---- holds: inferred starts ---- */
@@ -305,7 +305,7 @@ void seg_piece(const struct tseg *sg, size_t n, size_t k, const struct wait *w, 
 static int by_end(const void *a, const void *b)
 {
     const struct hold *x = a, *y = b;
-    return x->e != y->e ? (x->e < y->e ? -1 : 1) : x->s != y->s ? (x->s < y->s ? -1 : 1) : 0;
+    return x->e != y->e ? CMP(x->e, y->e) : CMP(x->s, y->s);
 }
 
 /* An exclusive lock has one holder at a time, so a hold that starts before

@@ -119,13 +119,9 @@ struct fold { uint32_t thread, stack, lock, cls; uint64_t ns; };
 static int fold_cmp(const void *a, const void *b)
 {
     const struct fold *x = a, *y = b;
-    if (x->thread != y->thread)
-        return x->thread < y->thread ? -1 : 1;
-    if (x->stack != y->stack)
-        return x->stack < y->stack ? -1 : 1;
-    if (x->lock != y->lock)
-        return x->lock < y->lock ? -1 : 1;
-    return x->cls < y->cls ? -1 : x->cls > y->cls;
+    int c = x->thread != y->thread ? CMP(x->thread, y->thread) : CMP(x->stack, y->stack);
+    c = c ? c : CMP(x->lock, y->lock);
+    return c ? c : CMP(x->cls, y->cls);
 }
 
 static void print_fold(const struct model *m, const struct fold *f)

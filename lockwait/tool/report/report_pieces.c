@@ -221,15 +221,10 @@ void piece_at(const struct model *m, const struct wait *w, uint64_t t, struct pi
 static int cmp_block(const void *a, const void *b)
 {
     const struct block *x = a, *y = b;
-    if (x->ns != y->ns)
-        return x->ns < y->ns ? 1 : -1;
-    if (x->waiter != y->waiter)
-        return x->waiter < y->waiter ? -1 : 1;
-    if (x->lock != y->lock)
-        return x->lock < y->lock ? -1 : 1;
-    if (x->by != y->by)
-        return x->by < y->by ? -1 : 1;
-    return (x->kind > y->kind) - (x->kind < y->kind);
+    int c = x->ns != y->ns ? CMP(y->ns, x->ns) : CMP(x->waiter, y->waiter); /* the largest first */
+    c = c ? c : CMP(x->lock, y->lock);
+    c = c ? c : CMP(x->by, y->by);
+    return c ? c : CMP(x->kind, y->kind);
 }
 
 /* One lock's blocked time per column (blockers 0..D-1, then handoff,

@@ -20,11 +20,8 @@ struct win { uint32_t t; uint64_t s, e; int compile; };
 static int cmp_win(const void *a, const void *b)
 {
     const struct win *x = a, *y = b;
-    if (x->compile != y->compile) /* compiles first, by thread and start */
-        return x->compile ? -1 : 1;
-    if (x->t != y->t)
-        return x->t < y->t ? -1 : 1;
-    return (x->s > y->s) - (x->s < y->s);
+    int c = x->compile != y->compile ? CMP(y->compile, x->compile) : CMP(x->t, y->t); /* compiles first */
+    return c ? c : CMP(x->s, y->s); /* by thread and start */
 }
 
 /* how long thread t compiled during [a, b): wv[0..nw) sorted by cmp_win,

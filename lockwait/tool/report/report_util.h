@@ -8,6 +8,8 @@
 
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
+/* -1, 0 or 1 as a is below, equal to or above b: the comparisons of qsort */
+#define CMP(a, b) (((a) > (b)) - ((a) < (b)))
 
 void *zalloc(size_t n, size_t elem); /* zeroed, or exit 1 */
 void *grow(void *p, size_t *cap, size_t need, size_t elem); /* room for need elements */
