@@ -10,10 +10,8 @@
 #define FAIL(m, ...) (fprintf(stderr, "lockwait_report: %s: ", (m)->path), fprintf(stderr, __VA_ARGS__), \
                       fputc('\n', stderr), exit(EXIT_USAGE))
 
-/* report_load.c */
-#define CHUNK 65536 /* records read at once */
-/* records [i, i + n) (n <= CHUNK), through buf */
-const struct lw_trace_record *records(struct model *m, size_t i, size_t n, struct lw_trace_record *buf);
+/* report_load.c: fn on each record (with its index), in order */
+void each_record(struct model *m, void (*fn)(struct model *m, const struct lw_trace_record *r, size_t i));
 void records_done(struct model *m); /* the trace is read: close it */
 
 /* report_model.c */

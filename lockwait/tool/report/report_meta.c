@@ -16,11 +16,19 @@
 #include <string.h>
 
 struct mstack { uint32_t id, n; uint64_t *pc; };
-struct mthread { uint32_t tid, creator; uint64_t start_fn; int is_main; char name[17]; };
-struct mlock { uint64_t addr; uint32_t stack; int init; };
+struct mthread { uint32_t tid; char name[17]; };
+struct mlock { uint64_t addr; uint32_t stack; };
 
 struct lock_tid { uint64_t lock, tid; }; /* LOCK_ONCE records, sorted */
 struct mhold { struct lock_tid key; uint64_t ns, takes; int known; }; /* HOLD_SUM records, sorted */
+
+/* a record waiting for its DATA records: `want` bytes into `bytes` */
+struct pending {
+    int event;
+    struct lw_trace_record head;
+    unsigned char *bytes;
+    size_t want, got;
+};
 
 /* what the naming records say: stacks by id, threads' names, locks' init
  * sites, the LOCK_ONCE and HOLD_SUM facts, and the modules' symbols */
@@ -39,14 +47,7 @@ struct meta {
     /* the WAIT_STACKS record: waits walked first, then 1 in `every`; waits
      * that took their site's last walked stack (every 0: no record) */
     uint64_t wstack_first, wstack_every, wstack_reused;
-};
-
-/* a record waiting for its DATA records: `want` bytes into `bytes` */
-struct pending {
-    int event;
-    struct lw_trace_record head;
-    unsigned char *bytes;
-    size_t want, got;
+    struct pending pending; /* while reading: the naming record whose data follows */
 };
 
 static void finish(struct model *m, struct pending *p)
@@ -65,7 +66,7 @@ static void finish(struct model *m, struct pending *p)
     } else if (p->event == LW_EV_THREAD_INFO) {
         m->meta->mths = grow(m->meta->mths, &m->meta->cap_mths, m->meta->nmths + 1, sizeof *m->meta->mths);
         struct mthread *t = &m->meta->mths[m->meta->nmths++];
-        *t = (struct mthread){h->tid, h->holder, h->lock, h->type == 1, {0}};
+        *t = (struct mthread){h->tid, {0}};
         memcpy(t->name, p->bytes, 16);
     }
     free(p->bytes);
@@ -73,9 +74,12 @@ static void finish(struct model *m, struct pending *p)
     p->event = 0;
 }
 
-/* one metadata record (7-13) at index i */
-static void meta_record(struct model *m, const struct lw_trace_record *r, size_t i, struct pending *p)
+/* one record at index i: a naming record (7-13), the data that follows one, or HOLD_SUM */
+static void meta_record(struct model *m, const struct lw_trace_record *r, size_t i)
 {
+    struct pending *p = &m->meta->pending;
+    if (!p->event && !(r->event >= LW_EV_STACK && r->event < 16) && r->event != LW_EV_HOLD_SUM)
+        return;
     if (r->event == LW_EV_DATA) {
         if (!p->event)
             FAIL(m, "record %zu: data with nothing before it: corrupt trace", i);
@@ -119,7 +123,7 @@ static void meta_record(struct model *m, const struct lw_trace_record *r, size_t
     }
     if (r->event == LW_EV_LOCK_INFO) {
         m->meta->mlocks = grow(m->meta->mlocks, &m->meta->cap_mlocks, m->meta->nmlocks + 1, sizeof *m->meta->mlocks);
-        m->meta->mlocks[m->meta->nmlocks++] = (struct mlock){r->lock, (uint32_t)r->aux, r->holder == 1};
+        m->meta->mlocks[m->meta->nmlocks++] = (struct mlock){r->lock, (uint32_t)r->aux};
         return;
     }
     size_t want = r->event == LW_EV_STACK ? (size_t)r->tid * 8 : r->event == LW_EV_MODULE ? r->tid : 16;
@@ -148,19 +152,9 @@ void meta_load(struct model *m)
         die("out of memory");
     if (m->hdr.version < 2)
         return;
-    struct lw_trace_record *buf = xmalloc(CHUNK * sizeof *buf);
-    struct pending p = {0};
-    for (size_t i0 = 0; i0 < m->nrec; i0 += CHUNK) {
-        size_t n = MIN(CHUNK, m->nrec - i0);
-        const struct lw_trace_record *rec = records(m, i0, n, buf);
-        for (size_t j = 0; j < n; j++)
-            if ((rec[j].event >= LW_EV_STACK && rec[j].event < 16) || rec[j].event == LW_EV_HOLD_SUM ||
-                p.event) /* a naming record's data follows it */
-                meta_record(m, &rec[j], i0 + j, &p);
-    }
-    if (p.event)
+    each_record(m, meta_record);
+    if (m->meta->pending.event)
         FAIL(m, "the last record's data is cut short: truncated trace");
-    free(buf);
     if (m->meta->nstacks)
         qsort(m->meta->stacks, m->meta->nstacks, sizeof *m->meta->stacks, stack_cmp);
     if (m->meta->nmonces)

@@ -417,29 +417,20 @@ static void check_record(struct model *m, const struct lw_trace_record *r, size_
 }
 
 /* pass 1: check, and count waits and holds per thread and per lock */
-static void count_pass(struct model *m, struct lw_trace_record *buf)
+static void count_record(struct model *m, const struct lw_trace_record *r, size_t i)
 {
-    for (size_t i0 = 0; i0 < m->nrec; i0 += CHUNK) {
-        size_t n = MIN(CHUNK, m->nrec - i0);
-        const struct lw_trace_record *rec = records(m, i0, n, buf);
-        for (size_t j = 0; j < n; j++) {
-            const struct lw_trace_record *r = &rec[j];
-            if (is_meta(r))
-                continue;
-            check_record(m, r, i0 + j);
-            uint32_t ti = thread_of(m, r->tid), li = 0; /* (index first: these may grow arrays) */
-            if (r->event == LW_EV_REQUEST || r->event == LW_EV_RELEASE)
-                li = lock_of(m, r->lock, r->type);
-            if (r->event == LW_EV_ACQUIRE || r->event == LW_EV_TIMEOUT)
-                m->th[ti].nwait++;
-            else if (r->event == LW_EV_RELEASE) {
-                m->th[ti].nhold++;
-                m->lk[li].nhold++;
-            }
-        }
+    if (is_meta(r))
+        return;
+    check_record(m, r, i);
+    uint32_t ti = thread_of(m, r->tid), li = 0; /* (index first: these may grow arrays) */
+    if (r->event == LW_EV_REQUEST || r->event == LW_EV_RELEASE)
+        li = lock_of(m, r->lock, r->type);
+    if (r->event == LW_EV_ACQUIRE || r->event == LW_EV_TIMEOUT)
+        m->th[ti].nwait++;
+    else if (r->event == LW_EV_RELEASE) {
+        m->th[ti].nhold++;
+        m->lk[li].nhold++;
     }
-    if (m->t_first == UINT64_MAX) /* no events */
-        m->t_first = m->t_last = 0;
 }
 
 /* contiguous slices of waits and holds, from the counts */
@@ -467,8 +458,11 @@ static void lay_out(struct model *m)
 }
 
 /* pass 2: one event into its thread's waits or its lock's holds */
-static void fill_record(struct model *m, const struct lw_trace_record *r)
+static void fill_record(struct model *m, const struct lw_trace_record *r, size_t i)
 {
+    (void)i;
+    if (is_meta(r) && r->event != LW_EV_HOLD_SITE)
+        return;
     uint32_t ti = thread_of(m, r->tid);
     struct thread *t = &m->th[ti];
     if (r->t_ns > t->end)
@@ -523,17 +517,6 @@ static void fill_record(struct model *m, const struct lw_trace_record *r)
     }
 }
 
-static void fill_pass(struct model *m, struct lw_trace_record *buf)
-{
-    for (size_t i0 = 0; i0 < m->nrec; i0 += CHUNK) {
-        size_t n = MIN(CHUNK, m->nrec - i0);
-        const struct lw_trace_record *rec = records(m, i0, n, buf);
-        for (size_t j = 0; j < n; j++)
-            if (!is_meta(&rec[j]) || rec[j].event == LW_EV_HOLD_SITE)
-                fill_record(m, &rec[j]);
-    }
-}
-
 /* each thread's waits in start order; the waits of each lock, thread by
  * thread (each a run in time order) */
 static void index_waits(struct model *m)
@@ -564,11 +547,11 @@ static void index_waits(struct model *m)
  * contiguous slices. */
 void build(struct model *m)
 {
-    struct lw_trace_record *buf = xmalloc(CHUNK * sizeof *buf);
-    count_pass(m, buf);
+    each_record(m, count_record);
+    if (m->t_first == UINT64_MAX) /* no events */
+        m->t_first = m->t_last = 0;
     lay_out(m);
-    fill_pass(m, buf);
-    free(buf);
+    each_record(m, fill_record);
     records_done(m);
     index_waits(m);
     infer_hold_starts(m);
