@@ -126,12 +126,10 @@ static enum lw_wait_class wait_class_of(struct model *m, const struct wait *w, u
 
 void classify_waits(struct model *m)
 {
-    for (uint32_t i = 0; i < m->nth; i++)
-        for (size_t k = 0; k < m->th[i].nwait; k++) {
-            struct wait *w = &m->waits[m->th[i].wait_off + k];
-            w->cls = (uint8_t)wait_class_of(m, w, i);
-            m->lk[w->lock].class_waits[w->cls]++;
-        }
+    for (struct wait *w = m->waits; w < m->waits + m->mstat.waits; w++) {
+        w->cls = (uint8_t)wait_class_of(m, w, w->thread);
+        m->lk[w->lock].class_waits[w->cls]++;
+    }
 }
 
 /* apart from contention (lw_rules.h): a condvar or semaphore wait nothing

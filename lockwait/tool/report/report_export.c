@@ -223,8 +223,9 @@ static void jflow(const struct model *m, struct jout *o, int end, uint64_t id, u
 }
 
 /* one wait's slice, and the flow arrow from who ended it; *flow: the next flow id */
-static void json_wait(const struct model *m, struct jout *o, char **names, uint32_t i, const struct wait *w, uint64_t *flow)
+static void json_wait(const struct model *m, struct jout *o, char **names, const struct wait *w, uint64_t *flow)
 {
+    uint32_t i = w->thread;
     struct piece q = {0, 0, NOBODY, P_UNKNOWN};
     if (w->e > w->s)
         piece_at(m, w, w->e, &q, NULL);
@@ -259,9 +260,8 @@ void export_chrome(const struct model *m, const char *file)
     JLIT(o, "\"},\"traceEvents\":[\n");
     json_threads(m, o);
     json_holds(m, o, names);
-    for (uint32_t i = 0; i < m->nth; i++)
-        for (size_t k = 0; k < m->th[i].nwait; k++)
-            json_wait(m, o, names, i, &m->waits[m->th[i].wait_off + k], &flow);
+    for (size_t k = 0; k < m->mstat.waits; k++)
+        json_wait(m, o, names, &m->waits[k], &flow);
     JLIT(o, "\n]}\n");
     jflush(o);
     free_labels(m, names);
@@ -293,23 +293,21 @@ struct lstat { uint64_t waits, wait_ns, max_wait_ns, idle_waits, idle_ns, holds,
 static struct lstat *lock_stats(const struct model *m)
 {
     struct lstat *ls = zalloc(m->nlk ? m->nlk : 1, sizeof *ls);
-    for (uint32_t i = 0; i < m->nth; i++)
-        for (size_t k = 0; k < m->th[i].nwait; k++) {
-            const struct wait *w = &m->waits[m->th[i].wait_off + k];
-            struct lstat *x = &ls[w->lock];
-            uint64_t d = w->e - w->s;
-            x->waits++;
-            x->wait_ns += d;
-            x->max_wait_ns = MAX(x->max_wait_ns, d);
-            if (w->cls != LW_WAIT_CONTENDED) { /* idle, joins included, as in the library's report */
-                x->idle_waits++;
-                x->idle_ns += d;
-            }
-            if (w->cls == LW_WAIT_JOIN) {
-                x->join_waits++;
-                x->join_ns += d;
-            }
+    for (const struct wait *w = m->waits; w < m->waits + m->mstat.waits; w++) {
+        struct lstat *x = &ls[w->lock];
+        uint64_t d = w->e - w->s;
+        x->waits++;
+        x->wait_ns += d;
+        x->max_wait_ns = MAX(x->max_wait_ns, d);
+        if (w->cls != LW_WAIT_CONTENDED) { /* idle, joins included, as in the library's report */
+            x->idle_waits++;
+            x->idle_ns += d;
         }
+        if (w->cls == LW_WAIT_JOIN) {
+            x->join_waits++;
+            x->join_ns += d;
+        }
+    }
     for (uint32_t l = 0; l < m->nlk; l++)
         for (size_t k = 0; k < m->lk[l].nhold; k++) {
             const struct hold *h = &m->holds[m->lk[l].hold_off + k];
@@ -331,13 +329,9 @@ static void csv_stacks(const struct model *m, FILE *f, char **names, const struc
 {
     struct skey *v = zalloc(m->mstat.waits + 1, sizeof *v);
     size_t n = 0;
-    for (uint32_t i = 0; i < m->nth; i++)
-        for (size_t k = 0; k < m->th[i].nwait; k++) {
-            const struct wait *w = &m->waits[m->th[i].wait_off + k];
-            if (w->stack)
-                v[n++] = (struct skey){(uint64_t)w->lock << 32 | w->stack, w->lock, w->stack, 1, w->e - w->s,
-                                       w->e - w->s};
-        }
+    for (const struct wait *w = m->waits; w < m->waits + m->mstat.waits; w++)
+        if (w->stack)
+            v[n++] = (struct skey){(uint64_t)w->lock << 32 | w->stack, w->lock, w->stack, 1, w->e - w->s, w->e - w->s};
     qsort(v, n, sizeof *v, skey_cmp);
     char frames[4096];
     for (size_t a = 0, b; a < n; a = b) {

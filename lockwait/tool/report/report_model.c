@@ -491,6 +491,7 @@ static void fill_record(struct model *m, const struct lw_trace_record *r, size_t
         w->hint = 0;
         w->own = 0;
         w->stack = r->stack;
+        w->thread = ti;
         if (t->req_lock == r->lock && t->req_holder && t->req_holder != r->tid)
             w->hint = thread_of(m, t->req_holder) + 1;
         t = &m->th[ti]; /* thread_of may have moved the array */
@@ -535,11 +536,10 @@ static void index_waits(struct model *m)
     for (size_t l = 0; l < m->nlk; l++)
         m->by_lock_off[l + 1] += m->by_lock_off[l];
     size_t *fill = zalloc(m->nlk + 1, sizeof *fill);
-    for (uint32_t i = 0; i < m->nth; i++)
-        for (size_t k = 0; k < m->th[i].nwait; k++) {
-            uint32_t l = m->waits[m->th[i].wait_off + k].lock;
-            m->by_lock[m->by_lock_off[l] + fill[l]++] = (struct wref){(uint32_t)(m->th[i].wait_off + k), i};
-        }
+    for (uint32_t k = 0; k < off; k++) {
+        uint32_t l = m->waits[k].lock;
+        m->by_lock[m->by_lock_off[l] + fill[l]++] = (struct wref){k, m->waits[k].thread};
+    }
     free(fill);
 }
 

@@ -49,6 +49,7 @@ struct wait {
     uint32_t lock, hint; /* hint: thread index + 1 of the holder the REQUEST named, 0 = none */
     uint32_t own;        /* 0, or 1 + index of its own list of pieces (report_pieces.c) */
     uint32_t stack;      /* its stack id (trace version 2), 0: none */
+    uint32_t thread;     /* the waiter (thread index) */
     uint8_t timed_out;
     uint8_t cls; /* enum lw_wait_class, from classify_waits */
 };

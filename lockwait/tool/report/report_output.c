@@ -140,11 +140,8 @@ void print_folded(const struct model *m)
 {
     struct fold *f = zalloc(m->mstat.waits, sizeof *f);
     size_t n = 0;
-    for (uint32_t i = 0; i < m->nth; i++)
-        for (size_t k = 0; k < m->th[i].nwait; k++) {
-            const struct wait *w = &m->waits[m->th[i].wait_off + k];
-            f[n++] = (struct fold){i, w->stack, w->lock, w->cls, w->e - w->s};
-        }
+    for (const struct wait *w = m->waits; w < m->waits + m->mstat.waits; w++)
+        f[n++] = (struct fold){w->thread, w->stack, w->lock, w->cls, w->e - w->s};
     qsort(f, n, sizeof *f, fold_cmp);
     for (size_t i = 0; i < n;) {
         struct fold sum = f[i];

@@ -76,9 +76,10 @@ static uint32_t *holds_by_end(const struct model *m)
 uint32_t *wait_enders(const struct model *m)
 {
     uint32_t *ends = holds_by_end(m), *by = zalloc(m->mstat.waits, sizeof *by);
-    for (uint32_t t = 0; t < m->nth; t++)
-        for (size_t k = m->th[t].wait_off; k < m->th[t].wait_off + m->th[t].nwait; k++)
-            by[k] = m->waits[k].timed_out ? NOBODY : ending_release(m, ends, m->waits[k].lock, t, &m->waits[k]);
+    for (size_t k = 0; k < m->mstat.waits; k++) {
+        const struct wait *w = &m->waits[k];
+        by[k] = w->timed_out ? NOBODY : ending_release(m, ends, w->lock, w->thread, w);
+    }
     free(ends);
     return by;
 }

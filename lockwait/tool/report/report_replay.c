@@ -79,19 +79,18 @@ static void add_step(struct replay *r, uint32_t t, uint64_t at, int kind, uint64
  * that ended it (a mark on the releaser), or a fixed delay */
 static void dependency_steps(const struct model *m, struct replay *r, const uint32_t *enders, uint8_t *marked)
 {
-    for (uint32_t t = 0; t < m->nth; t++)
-        for (size_t k = 0; k < m->th[t].nwait; k++) {
-            const struct wait *w = &m->waits[m->th[t].wait_off + k];
-            if (w->lock == r->lock && !w->timed_out)
-                continue;
-            uint32_t h = enders[m->th[t].wait_off + k];
-            uint64_t lat = h == NOBODY ? w->e - w->s : w->e - m->holds[h].e;
-            if (h != NOBODY && !marked[h]) {
-                marked[h] = 1;
-                add_step(r, m->holds[h].who, m->holds[h].e, ST_MARK, m->holds[h].e, 0, h);
-            }
-            add_step(r, t, w->s, ST_WAIT, w->e, lat, h);
+    for (size_t k = 0; k < m->mstat.waits; k++) {
+        const struct wait *w = &m->waits[k];
+        if (w->lock == r->lock && !w->timed_out)
+            continue;
+        uint32_t h = enders[k];
+        uint64_t lat = h == NOBODY ? w->e - w->s : w->e - m->holds[h].e;
+        if (h != NOBODY && !marked[h]) {
+            marked[h] = 1;
+            add_step(r, m->holds[h].who, m->holds[h].e, ST_MARK, m->holds[h].e, 0, h);
         }
+        add_step(r, w->thread, w->s, ST_WAIT, w->e, lat, h);
+    }
 }
 
 /* the start of each thread whose creator is traced: a mark on the creator */
