@@ -93,22 +93,15 @@ void print_shares(const struct model *m, const struct block *bl, size_t nb, long
 /* -s: the path itself, neighbours with the same thread, state and lock merged */
 void print_segs(const struct model *m)
 {
-    struct seg cur = {0, 0, 0, 0, 0};
-    int have = 0;
-    for (size_t i = 0; i <= m->nsegs; i++) { /* merge neighbours with the same thread, state, lock */
-        if (i < m->nsegs && have && m->segs[i].thread == cur.thread && m->segs[i].state == cur.state &&
-            m->segs[i].lock == cur.lock && m->segs[i].s == cur.e) {
+    for (size_t i = 0; i < m->nsegs;) {
+        struct seg cur = m->segs[i];
+        for (i++; i < m->nsegs && m->segs[i].thread == cur.thread && m->segs[i].state == cur.state &&
+                  m->segs[i].lock == cur.lock && m->segs[i].s == cur.e; i++)
             cur.e = m->segs[i].e;
-            continue;
-        }
-        if (have)
-            printf("RESULT exp=lockwait kind=critpath_seg pid=%" PRIu32 " tid=%" PRIu32
-                   " start_ns=%" PRIu64 " end_ns=%" PRIu64 " state=%s lock=0x%" PRIx64 "\n",
-                   m->hdr.pid, m->th[cur.thread].tid, cur.s - m->t_first, cur.e - m->t_first, seg_state_name(cur.state),
-                   cur.lock ? m->lk[cur.lock - 1].addr : 0);
-        if (i < m->nsegs)
-            cur = m->segs[i];
-        have = 1;
+        printf("RESULT exp=lockwait kind=critpath_seg pid=%" PRIu32 " tid=%" PRIu32
+               " start_ns=%" PRIu64 " end_ns=%" PRIu64 " state=%s lock=0x%" PRIx64 "\n",
+               m->hdr.pid, m->th[cur.thread].tid, cur.s - m->t_first, cur.e - m->t_first, seg_state_name(cur.state),
+               cur.lock ? m->lk[cur.lock - 1].addr : 0);
     }
 }
 
