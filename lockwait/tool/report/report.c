@@ -319,8 +319,9 @@ int main(int argc, char **argv)
     build(m);
     attribute_waits(m);
     classify_waits(m);
+    uint32_t lock = NOBODY;
     if (o.lock) /* before any output: a bad --lock must not follow a report */
-        what_if_check(m, o.lock);
+        lock = what_if_lock_named(m, o.lock);
     if (o.folded) {
         print_folded(m);
         return fflush(stdout) == 0 ? 0 : 1;
@@ -341,7 +342,7 @@ int main(int argc, char **argv)
         tail_windows(m, windows);
     }
     if (o.nfactors)
-        what_if(m, o.factors, o.nfactors, o.lock, o.top);
+        what_if(m, o.factors, o.nfactors, lock, o.top);
     if (o.json)
         export_chrome(m, o.json);
     if (o.csv)

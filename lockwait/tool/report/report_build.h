@@ -18,10 +18,9 @@ void records_done(struct model *m); /* the trace is read: close it */
 /* the timeline of holds hs[0..n) (by start) without thread skip's (NOBODY:
  * none), into out (room for 2n + 1 segments); returns its length */
 size_t timeline(const struct hold *hs, size_t n, uint32_t skip, struct tseg *out);
-/* the last segment of sg[0..n) starting at or before t; from: a guess at or
- * before it, to gallop forward from (0: none) */
+/* the last segment of sg[0..n) starting at or before t (sg[0].x is 0);
+ * from: a guess at or before it, to gallop forward from (0: none) */
 size_t seg_find_from(const struct tseg *sg, size_t n, uint64_t t, size_t from);
-size_t seg_find(const struct tseg *sg, size_t n, uint64_t t);
 /* segment k of sg[0..n) as a piece of wait w (the segment overlaps it) */
 void seg_piece(const struct tseg *sg, size_t n, size_t k, const struct wait *w, struct piece *p);
 

@@ -279,7 +279,6 @@ void meta_site_label(const struct model *m, uint64_t pc, char *out, size_t cap)
     lw_syms_name(m->meta->syms, pc, LW_SYM_RETURN, out, cap);
 }
 
-/* stack id's innermost frame (the lock call's site), 0 if unknown */
 uint64_t meta_stack_site(const struct model *m, uint32_t id)
 {
     const struct mstack *s = stack_of(m, id);

@@ -231,9 +231,7 @@ static size_t gap(const struct hold *hs, size_t n, uint32_t skip, size_t *p, uin
     return len;
 }
 
-/* The timeline of holds hs[0..n) (sorted by start) without thread skip's,
- * from time 0 on, into out (room for 2n + 1 segments); returns its length.
- * Each moment goes to the earliest-started hold covering it. */
+/* Each moment goes to the earliest-started hold covering it. */
 size_t timeline(const struct hold *hs, size_t n, uint32_t skip, struct tseg *out)
 {
     size_t len = 0, p = 0;
@@ -251,8 +249,6 @@ size_t timeline(const struct hold *hs, size_t n, uint32_t skip, struct tseg *out
     return gap(hs, n, skip, &p, c, UINT64_MAX, out, len);
 }
 
-/* the last segment of sg[0..n) starting at or before t (sg[0].x is 0);
- * from: a guess at or before it (0 if none) to gallop forward from */
 size_t seg_find_from(const struct tseg *sg, size_t n, uint64_t t, size_t from)
 {
     size_t lo = 0, hi = n;
@@ -268,11 +264,6 @@ size_t seg_find_from(const struct tseg *sg, size_t n, uint64_t t, size_t from)
     size_t after = lo + 1; /* sg[lo].x <= t: the first segment starting after t is above lo */
     LOWER_BOUND(after, hi, sg[mid].x <= t);
     return after - 1;
-}
-
-size_t seg_find(const struct tseg *sg, size_t n, uint64_t t)
-{
-    return seg_find_from(sg, n, t, 0);
 }
 
 /* Segment k of sg[0..n) as a piece of wait w (the segment overlaps it). A

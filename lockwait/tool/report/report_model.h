@@ -110,7 +110,7 @@ struct model {
     /* the builders' bookkeeping: capacities, the tid and address tables
      * (index + 1, 0 = empty), the last thread and lock found, the trace,
      * the timeline of the holds around a wait with its own pieces */
-    size_t cap_th, cap_lk, th_hcap, lk_hcap, n_own, cap_own, cap_own_off, cap_segs, cap_own_scratch;
+    size_t cap_th, cap_lk, th_hcap, lk_hcap, cap_own, cap_own_off, cap_segs, cap_own_scratch;
     struct tseg *own_scratch;
     uint32_t *th_hash, *lk_hash, th_last, lk_last;
     int trace_fd;
@@ -153,8 +153,9 @@ int names_thread(const struct model *m, const struct piece *q, uint32_t waiter);
 /* the piece of wait w that starts last before t (w->s < t <= w->e); hint:
  * NULL, or where to look first and where it was found (a walk back in time) */
 void piece_at(const struct model *m, const struct wait *w, uint64_t t, struct piece *q, size_t *hint);
-/* the holds in hs[0..n) (by start) that overlap [s, e) are among [*from, *to)
- * (overlap: the holds may overlap each other, none longer than max_hold) */
+/* the holds in hs[0..n) (by start) that overlap [s, e) are among [*from, *to),
+ * *to the first starting at or after e (overlap: the holds may overlap each
+ * other, none longer than max_hold) */
 void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold, uint64_t s, uint64_t e,
                  size_t *from, size_t *to);
 /* for each wait (index into waits), the release that ended it (index into
@@ -179,7 +180,7 @@ void meta_lock_label(const struct model *m, uint32_t l, char *out, size_t cap); 
 void meta_lock_label_unique(const struct model *m, uint32_t l, char *out, size_t cap);
 void meta_stack_frames(const struct model *m, uint32_t id, char *out, size_t cap); /* outermost first, ';'-joined */
 void meta_site_label(const struct model *m, uint64_t pc, char *out, size_t cap);  /* symbol+0xOFF, or 0xADDR */
-uint64_t meta_stack_site(const struct model *m, uint32_t id);                     /* its innermost frame, 0: none */
+uint64_t meta_stack_site(const struct model *m, uint32_t id); /* its innermost frame (the lock call), 0: none */
 int meta_took_once(const struct model *m, uint32_t tid, uint64_t lock); /* a LOCK_ONCE record says so (the join rule) */
 /* the trace says how its waits' stacks were sampled (WAIT_STACKS): the first `first` waits per thread and
  * site walked, then 1 in `every`; `reused` waits took their site's last walked stack. 0: every wait walked */

@@ -22,8 +22,6 @@
 
 /* ---- waits: pieces ---- */
 
-/* The holds in hs[0..n) (sorted by start) that overlap [s, e) are among
- * [*from, *to): *to is the first starting at or after e. */
 void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold, uint64_t s, uint64_t e,
                  size_t *from, size_t *to)
 {
@@ -71,8 +69,6 @@ static uint32_t *holds_by_end(const struct model *m)
     return ends;
 }
 
-/* for each wait (index into waits), the release that ended it, NOBODY for
- * none (it timed out, or nothing by another thread was released during it) */
 uint32_t *wait_enders(const struct model *m)
 {
     uint32_t *ends = holds_by_end(m), *by = zalloc(m->mstat.waits, sizeof *by);
@@ -97,17 +93,16 @@ static void own_pieces_of(struct model *m, struct wait *w, uint32_t ti)
     struct tseg *sc = m->own_scratch = grow(m->own_scratch, &m->cap_own_scratch, 2 * (to - from) + 1, sizeof *sc);
     size_t nseg = timeline(hs + from, to - from, ti, sc);
     m->own_off = grow(m->own_off, &m->cap_own_off, m->mstat.own_waits + 2, sizeof *m->own_off);
-    m->own_off[m->mstat.own_waits] = m->n_own;
-    for (size_t k = seg_find(sc, nseg, w->s); k < nseg && sc[k].x < w->e; k++) {
-        m->own_pieces = grow(m->own_pieces, &m->cap_own, m->n_own + 1, sizeof *m->own_pieces);
-        seg_piece(sc, nseg, k, w, &m->own_pieces[m->n_own++]);
+    size_t *n = &m->mstat.own_pieces;
+    m->own_off[m->mstat.own_waits] = *n;
+    for (size_t k = seg_find_from(sc, nseg, w->s, 0); k < nseg && sc[k].x < w->e; k++) {
+        m->own_pieces = grow(m->own_pieces, &m->cap_own, *n + 1, sizeof *m->own_pieces);
+        seg_piece(sc, nseg, k, w, &m->own_pieces[(*n)++]);
     }
-    m->own_off[m->mstat.own_waits + 1] = m->n_own;
+    m->own_off[m->mstat.own_waits + 1] = *n;
     w->own = (uint32_t)++m->mstat.own_waits;
-    m->mstat.own_pieces = m->n_own;
 }
 
-/* Blocked time per thread; which waits need their own pieces. */
 void attribute_waits(struct model *m)
 {
     size_t nw = m->by_lock_off[m->nlk];
@@ -169,8 +164,8 @@ void pieces_begin(const struct model *m, struct piece_iter *it, const struct wai
             it->k++;
     } else {
         const struct lock *l = &m->lk[w->lock];
-        it->k = seg_find(m->tsegs + l->seg_off, l->nseg, lo);
-        it->end = seg_find(m->tsegs + l->seg_off, l->nseg, hi - 1) + 1;
+        it->k = seg_find_from(m->tsegs + l->seg_off, l->nseg, lo, 0);
+        it->end = seg_find_from(m->tsegs + l->seg_off, l->nseg, hi - 1, 0) + 1;
     }
 }
 
@@ -211,7 +206,7 @@ void piece_at(const struct model *m, const struct wait *w, uint64_t t, struct pi
     size_t k = hint ? *hint : l->nseg + 1;
     if (!(k < l->nseg && sg[k].x < t && (k + 1 == l->nseg || sg[k + 1].x >= t)) &&
         !(k > 0 && k <= l->nseg && sg[--k].x < t && (k + 1 == l->nseg || sg[k + 1].x >= t)))
-        k = seg_find(sg, l->nseg, t - 1);
+        k = seg_find_from(sg, l->nseg, t - 1, 0);
     if (hint)
         *hint = k;
     seg_piece(sg, l->nseg, k, w, q);

@@ -420,7 +420,6 @@ uint64_t replay(const struct model *m, struct replay *r, double factor, enum han
     return end - m->t_first;
 }
 
-/* enders: the release that ended each wait (wait_enders) */
 void replay_init(const struct model *m, struct replay *r, uint32_t l, const uint32_t *enders)
 {
     memset(r, 0, sizeof *r);

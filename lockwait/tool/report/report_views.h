@@ -31,9 +31,10 @@ void tail_windows(const struct model *m, struct windows *ws); /* frees ws */
 void blame(const struct model *m, long top, const struct select *sel);
 
 /* report_whatif.c: --what-if, the replay with a lock's holds scaled by each
- * factor (0..1): the named lock (label or 0xADDR), else the top locks by
+ * factor (0..1): lock l (what_if_lock_named), else (NOBODY) the top locks by
  * contended wait; kind=whatif lines and a sentence per lock */
-void what_if(const struct model *m, const double *factors, size_t nf, const char *lock, long top);
-void what_if_check(const struct model *m, const char *lock); /* --lock: exit 2 unless it names a lock the replay can scale */
+void what_if(const struct model *m, const double *factors, size_t nf, uint32_t l, long top);
+/* --lock: the lock a label or 0xADDR names; exit 2 unless it names one the replay can scale */
+uint32_t what_if_lock_named(const struct model *m, const char *label);
 
 #endif

@@ -38,7 +38,7 @@ static uint64_t contended_wait_ns(const struct model *m, uint32_t l)
 
 /* the lock named label (its label or 0xADDR); exit 2 if none, or if the
  * label names more than one (the candidates said, by address) */
-static uint32_t lock_named(const struct model *m, const char *label)
+uint32_t what_if_lock_named(const struct model *m, const char *label)
 {
     char buf[256], addr[32], cands[1024] = "";
     uint32_t found = UINT32_MAX, count = 0;
@@ -250,16 +250,11 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
     replay_free(&r);
 }
 
-void what_if_check(const struct model *m, const char *lock)
-{
-    (void)lock_named(m, lock);
-}
-
-void what_if(const struct model *m, const double *factors, size_t nf, const char *lock, long top)
+void what_if(const struct model *m, const double *factors, size_t nf, uint32_t l, long top)
 {
     uint32_t *enders = wait_enders(m);
-    if (lock) {
-        what_if_lock(m, lock_named(m, lock), factors, nf, enders);
+    if (l != NOBODY) {
+        what_if_lock(m, l, factors, nf, enders);
         free(enders);
         return;
     }
