@@ -227,9 +227,9 @@ static int cmp_block(const void *a, const void *b)
  * unknown, and a column for what is counted nowhere) and per waiter (joint)
  * or summed over its waiters. Each wait is its first and last piece,
  * computed one by one, and the segments between, summed from running totals
- * over the timeline: per wait in the joint table (a copy of the totals when
- * the wait's inner segments begin), or times the number of waits spanning
- * each segment in the summed one. The summed table comes first: its
+ * over the timeline: per wait in the joint table (the totals where the
+ * wait's inner segments end less those where they begin), or times the
+ * number of waits spanning each segment in the summed one. The summed table comes first: its
  * blockers with any time are the lock's blockers, and at most
  * JOINT_MAX_BLOCKERS of them get the joint table. */
 struct table {
@@ -258,6 +258,18 @@ static void add_piece(struct table *t, uint32_t l, size_t row, const struct piec
 /* the inner segments of a lock's waits: opened at kf+1, closed at kl */
 struct evk { uint64_t k; size_t i; };
 
+/* thread x's row of the joint table plus the running totals cur (ns, then
+ * n), or minus them: unsigned, a row taken below 0 at a wait's open wraps,
+ * and the addition at its close brings it back */
+static void add_totals(struct table *t, uint32_t x, const uint64_t *cur, int minus)
+{
+    uint64_t *ns = t->ns + t->row_of[x] * t->width, *n = t->n + t->row_of[x] * t->width;
+    for (size_t c = 0; c < t->width; c++) {
+        ns[c] += minus ? -cur[c] : cur[c];
+        n[c] += minus ? -cur[t->width + c] : cur[t->width + c];
+    }
+}
+
 /* fill t->ns and t->n (zeroed, t->rows x t->width) for lock l */
 static void tally(struct model *m, uint32_t l, struct table *t, const struct evk *open, const struct evk *close, size_t no)
 {
@@ -279,32 +291,17 @@ static void tally(struct model *m, uint32_t l, struct table *t, const struct evk
             }
         }
     }
-    size_t W1 = t->width, active = 0, *slot = zalloc(b1 - b0 + 1, sizeof *slot), nslot = 0;
-    size_t *freed = NULL, nfree = 0, cap_free = 0, cap_snap = 0;
-    uint64_t *cur = zalloc(2 * W1, sizeof *cur), *snap = NULL; /* ns[W1], then n[W1] */
+    size_t W1 = t->width, active = 0;
+    uint64_t *cur = zalloc(2 * W1, sizeof *cur); /* ns[W1], then n[W1] */
     for (size_t k = no ? open[0].k : 0, io = 0, ic = 0; ic < no; k++) {
         for (; ic < no && close[ic].k == k; ic++) {
-            size_t i = close[ic].i;
-            if (t->joint) {
-                const uint64_t *s = snap + slot[i - b0] * 2 * W1;
-                uint64_t *rns = t->ns + t->row_of[m->by_lock[i].thread] * W1;
-                uint64_t *rn = t->n + t->row_of[m->by_lock[i].thread] * W1;
-                for (size_t c = 0; c < W1; c++) {
-                    rns[c] += cur[c] - s[c];
-                    rn[c] += cur[W1 + c] - s[W1 + c];
-                }
-                freed = grow(freed, &cap_free, nfree + 1, sizeof *freed);
-                freed[nfree++] = slot[i - b0];
-            }
+            if (t->joint)
+                add_totals(t, m->by_lock[close[ic].i].thread, cur, 0);
             active--;
         }
         for (; io < no && open[io].k == k; io++) {
-            if (t->joint) {
-                size_t s = nfree ? freed[--nfree] : nslot++;
-                snap = grow(snap, &cap_snap, (s + 1) * 2 * W1, sizeof *snap);
-                memcpy(snap + s * 2 * W1, cur, 2 * W1 * sizeof *cur);
-                slot[open[io].i - b0] = s;
-            }
+            if (t->joint)
+                add_totals(t, m->by_lock[open[io].i].thread, cur, 1);
             active++;
         }
         if (ic == no || k + 1 >= n)
@@ -319,10 +316,7 @@ static void tally(struct model *m, uint32_t l, struct table *t, const struct evk
             t->n[c] += active;
         }
     }
-    free(slot);
-    free(freed);
     free(cur);
-    free(snap);
 }
 
 /* the threads that may block a wait on lock l: a column each */
