@@ -74,11 +74,9 @@ static const struct wait *wait_before(const struct model *m, const struct hold *
 static struct charge hold_charge(const struct model *m, const struct hold *h, uint64_t ns)
 {
     struct charge c = {h->lock, h->stack, h->site, ns, 1};
-    if (!c.site || !c.stack) {
-        const struct wait *w = wait_before(m, h);
-        if (w && !c.stack)
-            c.stack = w->stack;
-    }
+    const struct wait *w = c.stack ? NULL : wait_before(m, h);
+    if (w)
+        c.stack = w->stack;
     if (!c.site && c.stack)
         c.site = meta_stack_site(m, c.stack);
     return c;

@@ -297,12 +297,10 @@ static struct lstat *lock_stats(const struct model *m)
             x->join_ns += d;
         }
     }
-    for (uint32_t l = 0; l < m->nlk; l++)
-        for (size_t k = 0; k < m->lk[l].nhold; k++) {
-            const struct hold *h = &m->holds[m->lk[l].hold_off + k];
-            ls[l].holds++;
-            ls[l].hold_ns += h->e - h->s;
-        }
+    for (size_t k = 0; k < m->mstat.holds; k++) {
+        ls[m->holds[k].lock].holds++;
+        ls[m->holds[k].lock].hold_ns += m->holds[k].e - m->holds[k].s;
+    }
     return ls;
 }
 

@@ -434,8 +434,7 @@ static void lay_out(struct model *m)
         m->th[i].cs_off = hoff;
         hoff += m->th[i].nhold;
         m->th[i].nwait = 0;
-        m->th[i].start = m->t_first;
-        m->th[i].end = m->t_first;
+        m->th[i].start = m->th[i].end = m->t_first;
     }
     for (size_t i = 0, loff = 0; i < m->nlk; i++) {
         m->lk[i].hold_off = loff;

@@ -22,18 +22,7 @@
 /* a lock the replay can scale: one holder at a time, holds that do not overlap */
 static int replayable(const struct model *m, uint32_t l)
 {
-    return lw_kinds[lw_kind_of_type(m->lk[l].type)].exclusive && !m->lk[l].holds_overlap;
-}
-
-static uint64_t contended_wait_ns(const struct model *m, uint32_t l)
-{
-    uint64_t ns = 0;
-    for (size_t k = m->by_lock_off[l]; k < m->by_lock_off[l + 1]; k++) {
-        const struct wait *w = &m->waits[m->by_lock[k].wait];
-        if (w->cls == LW_WAIT_CONTENDED)
-            ns += w->e - w->s;
-    }
-    return ns;
+    return lock_exclusive(&m->lk[l]) && !m->lk[l].holds_overlap;
 }
 
 /* the lock named label (its label or 0xADDR); exit 2 if none, or if the
@@ -77,7 +66,11 @@ static struct ranked *top_locks(const struct model *m, size_t *n)
     struct ranked *r = xmalloc(sizeof *r * (m->nlk ? m->nlk : 1));
     *n = 0;
     for (uint32_t l = 0; l < m->nlk; l++) {
-        uint64_t ns = contended_wait_ns(m, l);
+        uint64_t ns = 0; /* its contended waits' time */
+        for (size_t k = m->by_lock_off[l]; k < m->by_lock_off[l + 1]; k++) {
+            const struct wait *w = &m->waits[m->by_lock[k].wait];
+            ns += w->cls == LW_WAIT_CONTENDED ? w->e - w->s : 0;
+        }
         if (ns && replayable(m, l))
             r[(*n)++] = (struct ranked){UINT64_MAX - ns, l};
     }
