@@ -184,40 +184,6 @@ static const struct hold **holds_by_thread(const struct model *m, uint32_t l, si
     return out;
 }
 
-/* the lock's mean handoff, for the acquisitions that did not wait (lat
- * UINT64_MAX) */
-static void mean_handoff(struct replay *r)
-{
-    uint64_t sum = 0;
-    size_t n = 0;
-    for (size_t i = 0; i < r->nst; i++)
-        if (r->st[i].kind == ST_ACQ && r->st[i].lat != UINT64_MAX) {
-            sum += r->st[i].lat;
-            n++;
-        }
-    for (size_t i = 0; i < r->nst; i++)
-        if (r->st[i].kind == ST_ACQ && r->st[i].lat == UINT64_MAX)
-            r->st[i].lat = n ? sum / n : 0;
-}
-
-/* the hand-off model from the acquisitions that waited for a known release:
- * the wait before that release, and the hand-off after it */
-static void learn_handoffs(struct replay *r)
-{
-    uint64_t *pre = xmalloc(sizeof *pre * (r->nacq ? r->nacq : 1));
-    uint64_t *lat = xmalloc(sizeof *lat * (r->nacq ? r->nacq : 1));
-    size_t n = 0;
-    for (size_t i = 0; i < r->nst; i++)
-        if (r->st[i].kind == ST_ACQ && r->st[i].waited) {
-            uint64_t wait = r->st[i].resume - (r->st[i].key >> 2);
-            pre[n] = wait > r->st[i].lat ? wait - r->st[i].lat : 0;
-            lat[n++] = r->st[i].lat;
-        }
-    handoff_learn(&r->hm, pre, lat, n);
-    free(pre);
-    free(lat);
-}
-
 /* the steps thread by thread (stably), each thread's in time order: a
  * thread's steps come in a few runs already in order (its own, and the
  * marks other threads' waits put on it), which sort_by_key merges */
@@ -240,18 +206,38 @@ static void order_steps(const struct model *m, struct replay *r)
     r->st = out;
 }
 
-/* the acquisitions numbered in observed order (of their holds' starts) */
+/* The acquisitions numbered in observed order (of their holds' starts);
+ * those that did not wait (lat UINT64_MAX) given the lock's mean hand-off;
+ * and the hand-off model learned from those that waited for a known
+ * release: the wait before that release, and the hand-off after it. */
 static void number_acquisitions(struct replay *r)
 {
-    struct ka { uint64_t t; uint32_t i; } *a = xmalloc(sizeof *a * (r->nacq ? r->nacq : 1));
-    size_t n = 0;
-    for (size_t i = 0; i < r->nst; i++)
-        if (r->st[i].kind == ST_ACQ)
-            a[n++] = (struct ka){r->st[i].resume, (uint32_t)i};
+    struct ka { uint64_t t; uint32_t i; } *a = zalloc(r->nacq, sizeof *a);
+    uint64_t *pre = zalloc(r->nacq, sizeof *pre), *lat = zalloc(r->nacq, sizeof *lat), sum = 0;
+    size_t n = 0, nwaited = 0, nlat = 0;
+    for (size_t i = 0; i < r->nst; i++) {
+        const struct step *st = &r->st[i];
+        if (st->kind != ST_ACQ)
+            continue;
+        a[n++] = (struct ka){st->resume, (uint32_t)i};
+        sum += st->lat != UINT64_MAX ? st->lat : 0;
+        nlat += st->lat != UINT64_MAX;
+        if (st->waited) {
+            uint64_t wait = st->resume - (st->key >> 2);
+            pre[nwaited] = wait > st->lat ? wait - st->lat : 0;
+            lat[nwaited++] = st->lat;
+        }
+    }
+    handoff_learn(&r->hm, pre, lat, nwaited);
     sort_by_key(a, n, sizeof *a);
-    for (size_t k = 0; k < n; k++)
+    for (size_t k = 0; k < n; k++) {
         r->st[a[k].i].arg = (uint32_t)k;
+        if (r->st[a[k].i].lat == UINT64_MAX)
+            r->st[a[k].i].lat = nlat ? sum / nlat : 0;
+    }
     free(a);
+    free(pre);
+    free(lat);
 }
 
 static void build_steps(const struct model *m, struct replay *r, const uint32_t *enders)
@@ -265,8 +251,6 @@ static void build_steps(const struct model *m, struct replay *r, const uint32_t 
         thread_lock_steps(m, r, t, hs + first[t], first[t + 1] - first[t], enders);
         add_step(r, t, m->th[t].end, ST_END, m->th[t].end, 0, 0);
     }
-    mean_handoff(r);
-    learn_handoffs(r);
     number_acquisitions(r);
     order_steps(m, r);
     r->nmarks = m->mstat.holds + m->nth;
