@@ -234,8 +234,9 @@ static int cmp_block(const void *a, const void *b)
  * JOINT_MAX_BLOCKERS of them get the joint table. */
 struct table {
     size_t D, width, rows;
-    uint32_t *col_of; /* thread -> column, valid where stamp says this lock */
-    uint32_t *stamp, *row_of, *rstamp, *waiter;
+    /* per thread: its column and its row, each valid where its stamp says this lock */
+    struct { uint32_t col, col_stamp, row, row_stamp; } *per;
+    uint32_t *waiter; /* per row: the thread */
     uint64_t *ns, *n; /* [row * width + col] */
     int joint;
 };
@@ -245,7 +246,7 @@ struct table {
 
 static size_t col_of(const struct table *t, uint32_t l, uint32_t thread)
 {
-    return t->stamp[thread] == l + 1 ? t->col_of[thread] : COL_NONE(t);
+    return t->per[thread].col_stamp == l + 1 ? t->per[thread].col : COL_NONE(t);
 }
 
 static void add_piece(struct table *t, uint32_t l, size_t row, const struct piece *p)
@@ -263,7 +264,7 @@ struct evk { uint64_t k; size_t i; };
  * and the addition at its close brings it back */
 static void add_totals(struct table *t, uint32_t x, const uint64_t *cur, int minus)
 {
-    uint64_t *ns = t->ns + t->row_of[x] * t->width, *n = t->n + t->row_of[x] * t->width;
+    uint64_t *ns = t->ns + t->per[x].row * t->width, *n = t->n + t->per[x].row * t->width;
     for (size_t c = 0; c < t->width; c++) {
         ns[c] += minus ? -cur[c] : cur[c];
         n[c] += minus ? -cur[t->width + c] : cur[t->width + c];
@@ -278,7 +279,7 @@ static void tally(struct model *m, uint32_t l, struct table *t, const struct evk
     struct piece p;
     for (size_t i = b0; i < b1; i++) {
         const struct wait *w = &m->waits[m->by_lock[i].wait];
-        size_t row = t->joint ? t->row_of[m->by_lock[i].thread] : 0;
+        size_t row = t->joint ? t->per[m->by_lock[i].thread].row : 0;
         if (w->own) {
             for (size_t j = m->own_off[w->own - 1]; j < m->own_off[w->own]; j++)
                 add_piece(t, l, row, &m->own_pieces[j]);
@@ -324,10 +325,10 @@ struct blockers { uint32_t *id; size_t n, cap; };
 
 static void see(struct table *t, uint32_t l, uint32_t x, struct blockers *bs)
 {
-    if (t->stamp[x] == l + 1)
+    if (t->per[x].col_stamp == l + 1)
         return;
-    t->stamp[x] = l + 1;
-    t->col_of[x] = (uint32_t)bs->n;
+    t->per[x].col_stamp = l + 1;
+    t->per[x].col = (uint32_t)bs->n;
     bs->id = grow(bs->id, &bs->cap, bs->n + 1, sizeof *bs->id);
     bs->id[bs->n++] = x;
 }
@@ -360,10 +361,10 @@ static void to_joint(struct model *m, uint32_t l, struct table *t, struct blocke
     size_t k = 0;
     for (size_t c = 0; c < bs->n; c++) {
         if (t->n[c]) {
-            t->col_of[bs->id[c]] = (uint32_t)k;
+            t->per[bs->id[c]].col = (uint32_t)k;
             bs->id[k++] = bs->id[c];
         } else {
-            t->stamp[bs->id[c]] = 0;
+            t->per[bs->id[c]].col_stamp = 0;
         }
     }
     t->D = bs->n = k;
@@ -372,9 +373,9 @@ static void to_joint(struct model *m, uint32_t l, struct table *t, struct blocke
     t->rows = 0;
     for (size_t i = m->by_lock_off[l]; i < m->by_lock_off[l + 1]; i++) {
         uint32_t x = m->by_lock[i].thread;
-        if (t->rstamp[x] != l + 1) {
-            t->rstamp[x] = l + 1;
-            t->row_of[x] = (uint32_t)t->rows;
+        if (t->per[x].row_stamp != l + 1) {
+            t->per[x].row_stamp = l + 1;
+            t->per[x].row = (uint32_t)t->rows;
             t->waiter[t->rows++] = x;
         }
     }
@@ -444,18 +445,12 @@ struct block *wait_blocks(struct model *m, size_t *count)
     struct block *bl = NULL;
     size_t nb = 0, cap = 0;
     struct table t = {0};
-    t.col_of = zalloc(m->nth, sizeof *t.col_of);
-    t.stamp = zalloc(m->nth, sizeof *t.stamp);
-    t.row_of = zalloc(m->nth, sizeof *t.row_of);
-    t.rstamp = zalloc(m->nth, sizeof *t.rstamp);
+    t.per = zalloc(m->nth, sizeof *t.per);
     t.waiter = zalloc(m->nth, sizeof *t.waiter);
     for (uint32_t l = 0; l < m->nlk; l++)
         if (m->by_lock_off[l + 1] > m->by_lock_off[l])
             lock_blocks(m, l, &t, &bl, &nb, &cap);
-    free(t.col_of);
-    free(t.stamp);
-    free(t.row_of);
-    free(t.rstamp);
+    free(t.per);
     free(t.waiter);
     if (nb) /* bl is NULL when no lock had blocks */
         qsort(bl, nb, sizeof *bl, cmp_block);
