@@ -100,9 +100,9 @@ static enum lw_wait_class wait_class_of(struct model *m, const struct wait *w, u
         piece_at(m, w, q.s, &q, &m->lk[w->lock].seg_hint);
     if (names_thread(m, &q, i))
         ender = q.by;
+    int once = ender != NOBODY && meta_took_once(m, m->th[ender].tid, m->lk[w->lock].addr);
     uint64_t hold = 0; /* the ender's one hold of an exclusive lock (as the library knows it), for the join rule */
-    if (ender != NOBODY && m->th[ender].has_start && lock_exclusive(&m->lk[w->lock]) &&
-        meta_took_once(m, m->th[ender].tid, m->lk[w->lock].addr)) {
+    if (once && m->th[ender].has_start && lock_exclusive(&m->lk[w->lock])) {
         const struct lock *l = &m->lk[w->lock];
         for (size_t k = l->hold_off; k < l->hold_off + l->nhold && !hold; k++)
             if (m->holds[k].who == ender && m->holds[k].e > m->holds[k].s)
@@ -113,7 +113,7 @@ static enum lw_wait_class wait_class_of(struct model *m, const struct wait *w, u
         .got = !w->timed_out,
         .ender_known = ender != NOBODY,
         .ender_exited = ender != NOBODY && m->th[ender].has_exit,
-        .ender_once = ender != NOBODY && meta_took_once(m, m->th[ender].tid, m->lk[w->lock].addr),
+        .ender_once = once,
         .end_ns = w->e,
         .ender_exit_ns = ender != NOBODY ? m->th[ender].exit_t : 0,
         .ender_start_ns = ender != NOBODY && m->th[ender].has_start ? m->th[ender].start : 0,
