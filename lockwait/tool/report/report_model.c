@@ -98,8 +98,7 @@ uint32_t thread_of(struct model *m, uint32_t tid)
     if (m->th_hash[j])
         return m->th_last = m->th_hash[j] - 1;
     m->th = grow(m->th, &m->cap_th, m->nth + 1, sizeof *m->th);
-    memset(&m->th[m->nth], 0, sizeof *m->th);
-    m->th[m->nth].tid = tid;
+    m->th[m->nth] = (struct thread){.tid = tid};
     m->th_hash[j] = (uint32_t)++m->nth;
     return m->th_last = (uint32_t)(m->nth - 1);
 }
@@ -113,9 +112,7 @@ static uint32_t lock_of(struct model *m, uint64_t addr, int type)
     if (m->lk_hash[j])
         return m->lk_last = m->lk_hash[j] - 1;
     m->lk = grow(m->lk, &m->cap_lk, m->nlk + 1, sizeof *m->lk);
-    memset(&m->lk[m->nlk], 0, sizeof *m->lk);
-    m->lk[m->nlk].addr = addr;
-    m->lk[m->nlk].type = type;
+    m->lk[m->nlk] = (struct lock){.addr = addr, .type = type};
     m->lk_hash[j] = (uint32_t)++m->nlk;
     return m->lk_last = (uint32_t)(m->nlk - 1);
 }

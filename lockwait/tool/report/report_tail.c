@@ -99,9 +99,7 @@ static void tail_request(const struct model *m, struct tail_sums *ts, const stru
     size_t lo = 0, hi = t->nwait; /* the first wait that may end after the request began */
     LOWER_BOUND(lo, hi, ts->wmax[t->wait_off + mid] <= q->s);
     for (size_t k = lo; k < t->nwait && ws[k].s < q->e; k++) {
-        const struct wait *w = &ws[k];
-        if (w->e <= q->s)
-            continue;
+        const struct wait *w = &ws[k]; /* (one that ended before the request has no pieces in it) */
         struct piece_iter it;
         struct piece pc, *p = &pc;
         for (pieces_begin(m, &it, w, q->s, q->e); pieces_next(&it, p);) {
