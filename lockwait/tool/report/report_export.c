@@ -306,11 +306,6 @@ static struct lstat *lock_stats(const struct model *m)
 
 struct skey { uint64_t key; uint32_t lock, stack; uint64_t n, ns, max_ns; }; /* key: lock << 32 | stack */
 
-static int skey_cmp(const void *a, const void *b)
-{
-    return CMP(((const struct skey *)a)->key, ((const struct skey *)b)->key);
-}
-
 /* one row per (lock, stack): the waits from that stack */
 static void csv_stacks(const struct model *m, FILE *f, const struct label *names, const struct select *sel)
 {
@@ -319,7 +314,7 @@ static void csv_stacks(const struct model *m, FILE *f, const struct label *names
     for (const struct wait *w = m->waits; w < m->waits + m->mstat.waits; w++)
         if (w->stack)
             v[n++] = (struct skey){(uint64_t)w->lock << 32 | w->stack, w->lock, w->stack, 1, w->e - w->s, w->e - w->s};
-    qsort(v, n, sizeof *v, skey_cmp);
+    sort_by_key(v, n, sizeof *v);
     char frames[4096];
     for (size_t a = 0, b; a < n; a = b) {
         struct skey s = v[a];

@@ -47,11 +47,6 @@
 /* hand-offs under this are compared as this: timer noise, not a gap */
 #define SPLIT_FLOOR_NS 100u
 
-static int by_value(const void *a, const void *b)
-{
-    return CMP(*(const uint64_t *)a, *(const uint64_t *)b);
-}
-
 /* the largest spin hand-off (sorted lat s[0..n)), or UINT64_MAX: one kind */
 static uint64_t split_of(const uint64_t *s, size_t n)
 {
@@ -92,7 +87,7 @@ void handoff_learn(struct handoff_model *m, const uint64_t *pre, const uint64_t 
     memset(m, 0, sizeof *m);
     uint64_t *s = xmalloc(sizeof *s * (n ? n : 1));
     memcpy(s, lat, sizeof *s * n);
-    qsort(s, n, sizeof *s, by_value);
+    sort_by_key(s, n, sizeof *s);
     m->split = split_of(s, n);
     free(s);
     m->two_kinds = m->split != UINT64_MAX;
@@ -109,8 +104,8 @@ void handoff_learn(struct handoff_model *m, const uint64_t *pre, const uint64_t 
             wake_pre[m->nwake] = pre[i];
             m->wake[m->nwake++] = lat[i];
         }
-    qsort(spin_pre, m->nspin, sizeof *spin_pre, by_value);
-    qsort(wake_pre, m->nwake, sizeof *wake_pre, by_value);
+    sort_by_key(spin_pre, m->nspin, sizeof *spin_pre);
+    sort_by_key(wake_pre, m->nwake, sizeof *wake_pre);
     size_t misplaced;
     m->window = window_of(spin_pre, m->nspin, wake_pre, m->nwake, &misplaced);
     m->window_fits = 4 * misplaced <= n && m->window <= SPIN_WINDOW_MAX_NS;

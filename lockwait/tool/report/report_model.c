@@ -117,12 +117,6 @@ static uint32_t lock_of(struct model *m, uint64_t addr, int type)
     return m->lk_last = (uint32_t)(m->nlk - 1);
 }
 
-static int cmp_wait(const void *a, const void *b)
-{
-    const struct wait *x = a, *y = b;
-    return CMP(x->s, y->s);
-}
-
 /* ---- holds: inferred starts ---- */
 
 /* The library times only a sample of holds; a RELEASE of an untimed one has
@@ -510,12 +504,8 @@ static void fill_record(struct model *m, const struct lw_trace_record *r, size_t
 static void index_waits(struct model *m)
 {
     size_t off = m->mstat.waits;
-    for (size_t i = 0; i < m->nth; i++) /* only with nested waits (signal handlers) */
-        for (size_t k = 1; k < m->th[i].nwait; k++)
-            if (m->waits[m->th[i].wait_off + k].s < m->waits[m->th[i].wait_off + k - 1].s) {
-                qsort(m->waits + m->th[i].wait_off, m->th[i].nwait, sizeof *m->waits, cmp_wait);
-                break;
-            }
+    for (size_t i = 0; i < m->nth; i++) /* out of order only with nested waits (signal handlers) */
+        sort_by_key(m->waits + m->th[i].wait_off, m->th[i].nwait, sizeof *m->waits);
     m->by_lock_off = zalloc(m->nlk + 1, sizeof *m->by_lock_off);
     m->by_lock = zalloc(off, sizeof *m->by_lock);
     for (size_t i = 0; i < off; i++)
