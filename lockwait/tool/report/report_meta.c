@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct mstack { uint32_t id, n; uint64_t *pc; };
+struct mstack { uint64_t id; uint64_t *pc; uint32_t n; }; /* id first: sort_by_key's key */
 struct mthread { uint32_t tid; char name[17]; };
 struct mlock { uint64_t addr; uint32_t stack; };
 
@@ -55,7 +55,7 @@ static void finish(struct model *m, struct pending *p)
     const struct lw_trace_record *h = &p->head;
     if (p->event == LW_EV_STACK) {
         m->meta->stacks = grow(m->meta->stacks, &m->meta->cap_stacks, m->meta->nstacks + 1, sizeof *m->meta->stacks);
-        m->meta->stacks[m->meta->nstacks++] = (struct mstack){h->holder, h->tid, (uint64_t *)p->bytes};
+        m->meta->stacks[m->meta->nstacks++] = (struct mstack){h->holder, (uint64_t *)p->bytes, h->tid};
         p->bytes = NULL; /* kept */
     } else if (p->event == LW_EV_MODULE) {
         char *file = (char *)p->bytes;
@@ -139,11 +139,6 @@ static int lock_tid_cmp(const void *a, const void *b)
     return x->lock != y->lock ? CMP(x->lock, y->lock) : CMP(x->tid, y->tid);
 }
 
-static int stack_cmp(const void *a, const void *b)
-{
-    return CMP(((const struct mstack *)a)->id, ((const struct mstack *)b)->id);
-}
-
 void meta_load(struct model *m)
 {
     m->meta = zalloc(1, sizeof *m->meta);
@@ -155,8 +150,7 @@ void meta_load(struct model *m)
     each_record(m, meta_record);
     if (m->meta->pending.event)
         FAIL(m, "the last record's data is cut short: truncated trace");
-    if (m->meta->nstacks)
-        qsort(m->meta->stacks, m->meta->nstacks, sizeof *m->meta->stacks, stack_cmp);
+    sort_by_key(m->meta->stacks, m->meta->nstacks, sizeof *m->meta->stacks);
     if (m->meta->nmonces)
         qsort(m->meta->monces, m->meta->nmonces, sizeof *m->meta->monces, lock_tid_cmp);
     if (m->meta->nmholds)

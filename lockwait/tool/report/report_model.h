@@ -33,7 +33,7 @@ struct thread {
     int on_stack;
     size_t wait_hint, cs_hint; /* where the critical path's walk found its wait and section last */
     size_t last_rel;           /* while building: its latest RELEASE (hold index + 1), for HOLD_SITE */
-    uint64_t path_ns, blocked_ns;
+    uint64_t path_ns;
 };
 struct lock {
     uint64_t addr, max_hold;
@@ -127,7 +127,7 @@ void model_init(struct model *m, const char *path);
 void load(struct model *m);  /* report_load.c: refused with exit 2 unless whole and native */
 void meta_load(struct model *m); /* report_meta.c: version 2: modules, stacks, names (before build) */
 void build(struct model *m); /* threads, locks, waits, holds, timelines */
-void attribute_waits(struct model *m); /* blocked time per thread; the waits the timelines do not describe */
+void attribute_waits(struct model *m); /* the waits the timelines do not describe get pieces of their own */
 void classify_waits(struct model *m);  /* each lock's class_waits, and each wait's class */
 struct block *wait_blocks(struct model *m, size_t *n); /* all wait blocks (count in *n), largest first */
 void critical_path(struct model *m); /* segs, and the path's time per thread, lock and state */

@@ -116,7 +116,6 @@ void attribute_waits(struct model *m)
         size_t n = m->lk[l].nseg, no = 0;
         for (size_t i = m->by_lock_off[l]; i < m->by_lock_off[l + 1]; i++) {
             struct wait *w = &m->waits[m->by_lock[i].wait];
-            m->th[m->by_lock[i].thread].blocked_ns += w->e - w->s;
             m->kf_of[i] = 1;
             m->kl_of[i] = 0;
             if (w->e <= w->s)
