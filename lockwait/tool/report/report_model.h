@@ -138,7 +138,6 @@ uint32_t thread_of(struct model *m, uint32_t tid); /* index of tid, created on f
 struct piece_iter {
     const struct model *m;
     const struct wait *w;
-    uint64_t b;
     size_t k, end;
 };
 void pieces_begin(const struct model *m, struct piece_iter *it, const struct wait *w, uint64_t a, uint64_t b);

@@ -149,11 +149,8 @@ void attribute_waits(struct model *m)
 
 void pieces_begin(const struct model *m, struct piece_iter *it, const struct wait *w, uint64_t a, uint64_t b)
 {
-    it->m = m;
     uint64_t lo = MAX(w->s, a), hi = MIN(w->e, b);
-    it->w = w;
-    it->b = hi;
-    it->k = it->end = 0;
+    *it = (struct piece_iter){m, w, 0, 0};
     if (lo >= hi)
         return;
     if (w->own) {
@@ -161,6 +158,8 @@ void pieces_begin(const struct model *m, struct piece_iter *it, const struct wai
         it->end = m->own_off[w->own];
         while (it->k < it->end && m->own_pieces[it->k].e <= lo)
             it->k++;
+        while (it->end > it->k && m->own_pieces[it->end - 1].s >= hi) /* in time order */
+            it->end--;
     } else {
         const struct lock *l = &m->lk[w->lock];
         it->k = seg_find_from(m->tsegs + l->seg_off, l->nseg, lo, 0);
@@ -175,10 +174,6 @@ int pieces_next(struct piece_iter *it, struct piece *p)
         return 0;
     if (it->w->own) {
         *p = m->own_pieces[it->k++];
-        if (p->s >= it->b) {
-            it->k = it->end;
-            return 0;
-        }
     } else {
         const struct lock *l = &m->lk[it->w->lock];
         seg_piece(m->tsegs + l->seg_off, l->nseg, it->k++, it->w, p);
