@@ -38,11 +38,12 @@ static void reverse(struct seg *s, size_t n)
 }
 
 /* Running time [a, b) of thread t, split into critical sections and work
- * (segments are produced backwards in time, like the walk). */
+ * (segments are produced backwards in time, like the walk: the last
+ * section first). */
 static void add_running(struct model *m, uint32_t t, uint64_t a, uint64_t b)
 {
     const struct cs *c0 = m->css + m->th[t].cs_off;
-    size_t lo = m->th[t].cs_hint, hi = m->th[t].ncs, first = m->nsegs;
+    size_t lo = m->th[t].cs_hint, hi = m->th[t].ncs;
     /* the first section ending after a (they are disjoint); the walk goes
      * back in time, so mostly the one found last, or the one before */
     if (lo <= hi && (lo == 0 || c0[lo - 1].e <= a) && (lo == hi || c0[lo].e > a))
@@ -53,16 +54,17 @@ static void add_running(struct model *m, uint32_t t, uint64_t a, uint64_t b)
         lo = 0;
     LOWER_BOUND(lo, hi, c0[mid].e <= a);
     m->th[t].cs_hint = lo;
-    /* forward sweep into a small list, then emit it reversed */
-    uint64_t c = a;
-    for (size_t j = lo; j < m->th[t].ncs && c0[j].s < b; j++) {
-        uint64_t s = c0[j].s > a ? c0[j].s : a, e = c0[j].e < b ? c0[j].e : b;
-        add_seg(m, t, c, s, G_WORK, 0);
+    size_t end = lo; /* sections [lo, end) overlap [a, b) */
+    while (end < m->th[t].ncs && c0[end].s < b)
+        end++;
+    uint64_t c = b;
+    for (size_t j = end; j-- > lo;) {
+        uint64_t s = MAX(c0[j].s, a), e = MIN(c0[j].e, b);
+        add_seg(m, t, e, c, G_WORK, 0);
         add_seg(m, t, s, e, G_CS, c0[j].lock + 1);
-        c = e;
+        c = s;
     }
-    add_seg(m, t, c, b, G_WORK, 0);
-    reverse(m->segs + first, m->nsegs - first);
+    add_seg(m, t, a, c, G_WORK, 0);
 }
 
 /* the last wait of thread t that began before the cursor: the walk goes

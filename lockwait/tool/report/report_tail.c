@@ -148,11 +148,10 @@ void tail_windows(const struct model *m, struct windows *ws)
     uint64_t *pmax = zalloc(nw, sizeof *pmax), *wmax = zalloc(m->mstat.waits + 1, sizeof *wmax);
     for (size_t i = 0; i < nw; i++)
         pmax[i] = i && wv[i - 1].t == wv[i].t && pmax[i - 1] > wv[i].e ? pmax[i - 1] : wv[i].e;
-    for (size_t i = 0; i < m->nth; i++) /* the same for each thread's waits */
-        for (size_t k = 0; k < m->th[i].nwait; k++) {
-            uint64_t e = m->waits[m->th[i].wait_off + k].e;
-            wmax[m->th[i].wait_off + k] = k && wmax[m->th[i].wait_off + k - 1] > e ? wmax[m->th[i].wait_off + k - 1] : e;
-        }
+    for (size_t k = 0; k < m->mstat.waits; k++) { /* the same for each thread's waits */
+        const struct wait *w = &m->waits[k];
+        wmax[k] = k && m->waits[k - 1].thread == w->thread && wmax[k - 1] > w->e ? wmax[k - 1] : w->e;
+    }
     struct tail_sums ts = {wv, pmax, wmax, nw, 0, 0, 0, zalloc(m->nlk, sizeof(uint64_t)), zalloc(m->nlk, sizeof(uint64_t))};
     for (size_t i = 0; i < nw; i++) {
         if (wv[i].compile)

@@ -1,6 +1,7 @@
 /* report_util.h - lockwait_report's helpers (report_util.c): arrays that
- * grow, zeroed arrays, and the stable sort by a leading 64-bit key. Every
- * part of the reader may use them; they know nothing of the trace. */
+ * grow, zeroed arrays, and the stable sort by a leading 64-bit key; and
+ * MAX, MIN and CMP. Every part of the reader may use them; they know
+ * nothing of the trace. */
 #ifndef LOCKWAIT_REPORT_UTIL_H
 #define LOCKWAIT_REPORT_UTIL_H
 
