@@ -26,8 +26,6 @@
 /* sites that are not a hold's */
 #define SITE_HANDOFF UINT64_MAX
 #define SITE_UNKNOWN (UINT64_MAX - 1)
-/* a timed hold's start may come a clock read after its holder's ACQUIRE */
-#define START_SLACK_NS 1000u
 
 struct charge { uint32_t lock, stack; uint64_t site, ns, holds; };
 
@@ -67,8 +65,9 @@ static const struct wait *wait_before(const struct model *m, const struct hold *
     size_t lo = 0, hi = t->nwait;
     LOWER_BOUND(lo, hi, ws[mid].s <= h->s); /* the first wait starting after the hold */
     const struct wait *w = lo ? &ws[lo - 1] : NULL;
-    return w && w->lock == h->lock && !w->timed_out && w->e <= h->s + START_SLACK_NS && w->e + START_SLACK_NS >= h->s
-               ? w : NULL;
+    int began_it = w && w->lock == h->lock && !w->timed_out && w->e <= h->s + HOLD_START_SLACK_NS &&
+                   w->e + HOLD_START_SLACK_NS >= h->s;
+    return began_it ? w : NULL;
 }
 
 static struct charge hold_charge(const struct model *m, const struct hold *h, uint64_t ns)

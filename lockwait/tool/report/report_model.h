@@ -121,6 +121,8 @@ struct model {
  * over waiters: the full waiter x blocker table would cost time and lines
  * growing with the square of the threads */
 #define JOINT_MAX_BLOCKERS 64
+/* a timed hold's start may come a clock read after its holder's ACQUIRE */
+#define HOLD_START_SLACK_NS 1000u
 
 /* ---- building (report.c calls them in this order) ---- */
 void model_init(struct model *m, const char *path);
@@ -174,7 +176,8 @@ int lock_unended_idle(const struct lock *l);
  * threads and locks, and the facts written with them (LOCK_ONCE,
  * WAIT_STACKS, HOLD_SUM) ---- */
 void meta_thread_label(const struct model *m, uint32_t tid, char *out, size_t cap); /* "name-TID" or "tid-TID" */
-void meta_lock_label(const struct model *m, uint32_t l, char *out, size_t cap); /* its symbol, or TYPE@0xADDR(init site) */
+/* its symbol, or TYPE@0xADDR(init site) */
+void meta_lock_label(const struct model *m, uint32_t l, char *out, size_t cap);
 /* the same, " (0xADDR)" added if another lock has that label */
 void meta_lock_label_unique(const struct model *m, uint32_t l, char *out, size_t cap);
 void meta_stack_frames(const struct model *m, uint32_t id, char *out, size_t cap); /* outermost first, ';'-joined */
@@ -187,6 +190,7 @@ int meta_wait_stacks(const struct model *m, uint64_t *first, uint64_t *every, ui
 int meta_hold_sums(const struct model *m); /* the trace has HOLD_SUM records (writers before them: none) */
 /* tid's estimated total hold time of lock in *ns (HOLD_SUM); 0: not known (no record, or no hold timed) */
 int meta_hold_sum(const struct model *m, uint32_t tid, uint64_t lock, uint64_t *ns);
-uint64_t meta_lock_takes(const struct model *m, uint64_t lock); /* its acquisitions by all threads (HOLD_SUM); 0: not known */
+/* its acquisitions by all threads (HOLD_SUM); 0: not known */
+uint64_t meta_lock_takes(const struct model *m, uint64_t lock);
 
 #endif

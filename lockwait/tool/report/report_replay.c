@@ -46,8 +46,6 @@
 
 /* at equal times: releases and marks before the waits that may need them */
 enum step_kind { ST_REL, ST_MARK, ST_WAIT, ST_ACQ, ST_END };
-/* a timed hold's start may come a clock read after its ACQUIRE */
-#define HOLD_START_SLACK_NS 1000u
 #define STEP_KEY(t, kind) ((t) << 2 | ((kind) == ST_REL ? 0u : (kind) == ST_MARK ? 1u : (kind) == ST_END ? 3u : 2u))
 
 /* key: observed time << 2 | rank; resume: observed time the thread runs on
