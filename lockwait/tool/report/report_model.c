@@ -441,7 +441,7 @@ static void lay_out(struct model *m)
 /* pass 2: one event into its thread's waits or its lock's holds */
 static void fill_record(struct model *m, const struct lw_trace_record *r, size_t i)
 {
-    (void)i;
+    (void)i; /* the walk gives each record its index; the fill needs none */
     if (is_meta(r) && r->event != LW_EV_HOLD_SITE)
         return;
     uint32_t ti = thread_of(m, r->tid);
