@@ -138,11 +138,9 @@ void print_folded(const struct model *m)
     qsort(f, n, sizeof *f, fold_cmp);
     for (size_t i = 0; i < n;) {
         struct fold sum = f[i];
-        size_t j = i + 1;
-        for (; j < n && !fold_cmp(&f[j], &f[i]); j++)
-            sum.ns += f[j].ns;
+        for (i++; i < n && !fold_cmp(&f[i], &sum); i++) /* the same key: ns is not part of it */
+            sum.ns += f[i].ns;
         print_fold(m, &sum);
-        i = j;
     }
     free(f);
 }
