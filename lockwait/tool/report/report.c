@@ -26,18 +26,15 @@
  * model (report_model.c, report_pieces.c) never cuts the waits into pieces
  * one by one. This file: options, the model's steps (report_model.h) and the
  * views (report_views.h); the path itself is in report_critpath.c, its
- * summary and the lines in report_output.c, -f in report_folded.c, -W in
- * report_tail.c, -j and -c in report_export.c, kind=blame in
- * report_blame.c, --what-if (a replay of the trace with a lock's holds
- * scaled) in report_whatif.c. */
+ * summary, the lines and -f in report_output.c, -W in report_tail.c, -j
+ * and -c in report_export.c, kind=blame in report_blame.c, --what-if (a
+ * replay of the trace with a lock's holds scaled) in report_whatif.c. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report_meta.h"
 #include "report_model.h"
 #include "report_util.h"
 #include "report_views.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -242,10 +239,8 @@ static void check_outputs(const char *trace, const struct opts *o)
 
 static int by_count(const void *a, const void *b)
 {
-    const struct block *x = a, *y = b;
-    if (x->n != y->n)
-        return x->n > y->n ? -1 : 1;
-    return (x->ns < y->ns) - (x->ns > y->ns);
+    const struct block *x = a, *y = b; /* the most pieces first, then the most time */
+    return x->n != y->n ? CMP(y->n, x->n) : CMP(y->ns, x->ns);
 }
 
 /* bl[0..n) (largest first) by their locks' addresses, stably: the largest
@@ -324,8 +319,9 @@ int main(int argc, char **argv)
     build(m);
     attribute_waits(m);
     classify_waits(m);
+    uint32_t lock = NOBODY;
     if (o.lock) /* before any output: a bad --lock must not follow a report */
-        what_if_check(m, o.lock);
+        lock = what_if_lock_named(m, o.lock);
     if (o.folded) {
         print_folded(m);
         return fflush(stdout) == 0 ? 0 : 1;
@@ -346,7 +342,7 @@ int main(int argc, char **argv)
         tail_windows(m, windows);
     }
     if (o.nfactors)
-        what_if(m, o.factors, o.nfactors, o.lock, o.top);
+        what_if(m, o.factors, o.nfactors, lock, o.top);
     if (o.json)
         export_chrome(m, o.json);
     if (o.csv)

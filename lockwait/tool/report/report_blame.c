@@ -14,7 +14,6 @@
  * (its stack's innermost frame is the lock call), else site=unnamed. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report_meta.h"
 #include "report_model.h"
 #include "report_util.h"
 #include "report_views.h"
@@ -23,13 +22,10 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 /* sites that are not a hold's */
 #define SITE_HANDOFF UINT64_MAX
 #define SITE_UNKNOWN (UINT64_MAX - 1)
-/* a timed hold's start may come a clock read after its holder's ACQUIRE */
-#define START_SLACK_NS 1000u
 
 struct charge { uint32_t lock, stack; uint64_t site, ns, holds; };
 
@@ -69,18 +65,17 @@ static const struct wait *wait_before(const struct model *m, const struct hold *
     size_t lo = 0, hi = t->nwait;
     LOWER_BOUND(lo, hi, ws[mid].s <= h->s); /* the first wait starting after the hold */
     const struct wait *w = lo ? &ws[lo - 1] : NULL;
-    return w && w->lock == h->lock && !w->timed_out && w->e <= h->s + START_SLACK_NS && w->e + START_SLACK_NS >= h->s
-               ? w : NULL;
+    int began_it = w && w->lock == h->lock && !w->timed_out && w->e <= h->s + HOLD_START_SLACK_NS &&
+                   w->e + HOLD_START_SLACK_NS >= h->s;
+    return began_it ? w : NULL;
 }
 
 static struct charge hold_charge(const struct model *m, const struct hold *h, uint64_t ns)
 {
     struct charge c = {h->lock, h->stack, h->site, ns, 1};
-    if (!c.site || !c.stack) {
-        const struct wait *w = wait_before(m, h);
-        if (w && !c.stack)
-            c.stack = w->stack;
-    }
+    const struct wait *w = c.stack ? NULL : wait_before(m, h);
+    if (w)
+        c.stack = w->stack;
     if (!c.site && c.stack)
         c.site = meta_stack_site(m, c.stack);
     return c;
@@ -89,11 +84,8 @@ static struct charge hold_charge(const struct model *m, const struct hold *h, ui
 /* order by lock and site, and (with_stack) stack */
 static int compare(const struct charge *x, const struct charge *y, int with_stack)
 {
-    if (x->lock != y->lock)
-        return x->lock < y->lock ? -1 : 1;
-    if (x->site != y->site || !with_stack)
-        return (x->site > y->site) - (x->site < y->site);
-    return (x->stack > y->stack) - (x->stack < y->stack);
+    int c = x->lock != y->lock ? CMP(x->lock, y->lock) : CMP(x->site, y->site);
+    return c || !with_stack ? c : CMP(x->stack, y->stack);
 }
 
 static int by_key(const void *a, const void *b)
@@ -126,9 +118,7 @@ static size_t merge(struct charge *c, size_t n, int with_stack)
 static int by_ns(const void *a, const void *b)
 {
     const struct charge *x = a, *y = b;
-    if (x->ns != y->ns)
-        return x->ns > y->ns ? -1 : 1;
-    return by_key(a, b);
+    return x->ns != y->ns ? CMP(y->ns, x->ns) : by_key(a, b);
 }
 
 /* every charge of the selected locks, summed per (lock, site, stack); count in *n */

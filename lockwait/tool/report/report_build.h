@@ -10,20 +10,17 @@
 #define FAIL(m, ...) (fprintf(stderr, "lockwait_report: %s: ", (m)->path), fprintf(stderr, __VA_ARGS__), \
                       fputc('\n', stderr), exit(EXIT_USAGE))
 
-/* report_load.c */
-#define CHUNK 65536 /* records read at once */
-/* records [i, i + n) (n <= CHUNK), through buf */
-const struct lw_trace_record *records(struct model *m, size_t i, size_t n, struct lw_trace_record *buf);
+/* report_load.c: fn on each record (with its index), in order */
+void each_record(struct model *m, void (*fn)(struct model *m, const struct lw_trace_record *r, size_t i));
 void records_done(struct model *m); /* the trace is read: close it */
 
 /* report_model.c */
 /* the timeline of holds hs[0..n) (by start) without thread skip's (NOBODY:
  * none), into out (room for 2n + 1 segments); returns its length */
 size_t timeline(const struct hold *hs, size_t n, uint32_t skip, struct tseg *out);
-/* the last segment of sg[0..n) starting at or before t; from: a guess at or
- * before it, to gallop forward from (0: none) */
+/* the last segment of sg[0..n) starting at or before t (sg[0].x is 0);
+ * from: a guess at or before it, to gallop forward from (0: none) */
 size_t seg_find_from(const struct tseg *sg, size_t n, uint64_t t, size_t from);
-size_t seg_find(const struct tseg *sg, size_t n, uint64_t t);
 /* segment k of sg[0..n) as a piece of wait w (the segment overlaps it) */
 void seg_piece(const struct tseg *sg, size_t n, size_t k, const struct wait *w, struct piece *p);
 

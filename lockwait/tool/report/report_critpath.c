@@ -6,8 +6,7 @@
  * is "idle", apart from lock waits. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report_build.h"
-#include "report_meta.h"
+#include "report_model.h"
 #include "report_util.h"
 #include "../lw_search.h"
 
@@ -39,11 +38,12 @@ static void reverse(struct seg *s, size_t n)
 }
 
 /* Running time [a, b) of thread t, split into critical sections and work
- * (segments are produced backwards in time, like the walk). */
+ * (segments are produced backwards in time, like the walk: the last
+ * section first). */
 static void add_running(struct model *m, uint32_t t, uint64_t a, uint64_t b)
 {
     const struct cs *c0 = m->css + m->th[t].cs_off;
-    size_t lo = m->th[t].cs_hint, hi = m->th[t].ncs, first = m->nsegs;
+    size_t lo = m->th[t].cs_hint, hi = m->th[t].ncs;
     /* the first section ending after a (they are disjoint); the walk goes
      * back in time, so mostly the one found last, or the one before */
     if (lo <= hi && (lo == 0 || c0[lo - 1].e <= a) && (lo == hi || c0[lo].e > a))
@@ -54,16 +54,17 @@ static void add_running(struct model *m, uint32_t t, uint64_t a, uint64_t b)
         lo = 0;
     LOWER_BOUND(lo, hi, c0[mid].e <= a);
     m->th[t].cs_hint = lo;
-    /* forward sweep into a small list, then emit it reversed */
-    uint64_t c = a;
-    for (size_t j = lo; j < m->th[t].ncs && c0[j].s < b; j++) {
-        uint64_t s = c0[j].s > a ? c0[j].s : a, e = c0[j].e < b ? c0[j].e : b;
-        add_seg(m, t, c, s, G_WORK, 0);
+    size_t end = lo; /* sections [lo, end) overlap [a, b) */
+    while (end < m->th[t].ncs && c0[end].s < b)
+        end++;
+    uint64_t c = b;
+    for (size_t j = end; j-- > lo;) {
+        uint64_t s = MAX(c0[j].s, a), e = MIN(c0[j].e, b);
+        add_seg(m, t, e, c, G_WORK, 0);
         add_seg(m, t, s, e, G_CS, c0[j].lock + 1);
-        c = e;
+        c = s;
     }
-    add_seg(m, t, c, b, G_WORK, 0);
-    reverse(m->segs + first, m->nsegs - first);
+    add_seg(m, t, a, c, G_WORK, 0);
 }
 
 /* the last wait of thread t that began before the cursor: the walk goes
@@ -101,9 +102,9 @@ static enum lw_wait_class wait_class_of(struct model *m, const struct wait *w, u
         piece_at(m, w, q.s, &q, &m->lk[w->lock].seg_hint);
     if (names_thread(m, &q, i))
         ender = q.by;
+    int once = ender != NOBODY && meta_took_once(m, m->th[ender].tid, m->lk[w->lock].addr);
     uint64_t hold = 0; /* the ender's one hold of an exclusive lock (as the library knows it), for the join rule */
-    if (ender != NOBODY && m->th[ender].has_start && lock_exclusive(&m->lk[w->lock]) &&
-        meta_took_once(m, m->th[ender].tid, m->lk[w->lock].addr)) {
+    if (once && m->th[ender].has_start && lock_exclusive(&m->lk[w->lock])) {
         const struct lock *l = &m->lk[w->lock];
         for (size_t k = l->hold_off; k < l->hold_off + l->nhold && !hold; k++)
             if (m->holds[k].who == ender && m->holds[k].e > m->holds[k].s)
@@ -114,7 +115,7 @@ static enum lw_wait_class wait_class_of(struct model *m, const struct wait *w, u
         .got = !w->timed_out,
         .ender_known = ender != NOBODY,
         .ender_exited = ender != NOBODY && m->th[ender].has_exit,
-        .ender_once = ender != NOBODY && meta_took_once(m, m->th[ender].tid, m->lk[w->lock].addr),
+        .ender_once = once,
         .end_ns = w->e,
         .ender_exit_ns = ender != NOBODY ? m->th[ender].exit_t : 0,
         .ender_start_ns = ender != NOBODY && m->th[ender].has_start ? m->th[ender].start : 0,
@@ -127,12 +128,10 @@ static enum lw_wait_class wait_class_of(struct model *m, const struct wait *w, u
 
 void classify_waits(struct model *m)
 {
-    for (uint32_t i = 0; i < m->nth; i++)
-        for (size_t k = 0; k < m->th[i].nwait; k++) {
-            struct wait *w = &m->waits[m->th[i].wait_off + k];
-            w->cls = (uint8_t)wait_class_of(m, w, i);
-            m->lk[w->lock].class_waits[w->cls]++;
-        }
+    for (struct wait *w = m->waits; w < m->waits + m->mstat.waits; w++) {
+        w->cls = (uint8_t)wait_class_of(m, w, w->thread);
+        m->lk[w->lock].class_waits[w->cls]++;
+    }
 }
 
 /* apart from contention (lw_rules.h): a condvar or semaphore wait nothing

@@ -10,7 +10,6 @@
  * Times in the JSON are microseconds from the trace's first event. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report_meta.h"
 #include "report_model.h"
 #include "report_util.h"
 #include "report_views.h"
@@ -125,23 +124,15 @@ static void jstr(struct jout *o, const char *s)
     }
 }
 
-static char **lock_labels(const struct model *m)
-{
-    char **names = zalloc(m->nlk ? m->nlk : 1, sizeof *names);
-    for (uint32_t l = 0; l < m->nlk; l++) {
-        char buf[256];
-        meta_lock_label(m, l, buf, sizeof buf);
-        names[l] = xmalloc(strlen(buf) + 1);
-        memcpy(names[l], buf, strlen(buf) + 1);
-    }
-    return names;
-}
+struct label { char s[256]; };
 
-static void free_labels(const struct model *m, char **names)
+/* every lock's label, looked up once */
+static struct label *lock_labels(const struct model *m)
 {
+    struct label *names = zalloc(m->nlk, sizeof *names);
     for (uint32_t l = 0; l < m->nlk; l++)
-        free(names[l]);
-    free(names);
+        meta_lock_label(m, l, names[l].s, sizeof names[l].s);
+    return names;
 }
 
 /* the fields every slice and flow end with: ,"pid":P,"tid":T */
@@ -171,13 +162,15 @@ static void json_threads(const struct model *m, struct jout *o)
     }
 }
 
-/* a complete slice: name, category, start and length, then its args */
-static void jslice(const struct model *m, struct jout *o, const char *what, const char *lock, uint64_t s, uint64_t e, uint32_t tid)
+/* a complete slice of lock l: name, category, start and length, then its
+ * args, opened with the lock's address */
+static void jslice(const struct model *m, struct jout *o, const char *what, const struct label *names, uint32_t l,
+                   uint64_t s, uint64_t e, uint32_t tid)
 {
     JLIT(o, ",\n{\"name\":\"");
     jput(o, what, strlen(what));
     JLIT(o, " ");
-    jstr(o, lock);
+    jstr(o, names[l].s);
     JLIT(o, "\",\"cat\":\"");
     jput(o, what, strlen(what));
     JLIT(o, "\",\"ph\":\"X\",\"ts\":");
@@ -185,10 +178,6 @@ static void jslice(const struct model *m, struct jout *o, const char *what, cons
     JLIT(o, ",\"dur\":");
     jus(o, e - s);
     jpid_tid(m, o, tid);
-}
-
-static void jlock_arg(const struct model *m, struct jout *o, uint32_t l)
-{
     char a[24];
     int n = snprintf(a, sizeof a, "0x%" PRIx64, m->lk[l].addr);
     JLIT(o, ",\"args\":{\"lock\":\"");
@@ -196,13 +185,12 @@ static void jlock_arg(const struct model *m, struct jout *o, uint32_t l)
     JLIT(o, "\"");
 }
 
-static void json_holds(const struct model *m, struct jout *o, char **names)
+static void json_holds(const struct model *m, struct jout *o, const struct label *names)
 {
     for (uint32_t i = 0; i < m->nth; i++)
         for (size_t k = 0; k < m->th[i].ncs; k++) {
             const struct cs *c = &m->css[m->th[i].cs_off + k];
-            jslice(m, o, "hold", names[c->lock], c->s, c->e, m->th[i].tid);
-            jlock_arg(m, o, c->lock);
+            jslice(m, o, "hold", names, c->lock, c->s, c->e, m->th[i].tid);
             JLIT(o, "}}");
         }
 }
@@ -224,15 +212,16 @@ static void jflow(const struct model *m, struct jout *o, int end, uint64_t id, u
 }
 
 /* one wait's slice, and the flow arrow from who ended it; *flow: the next flow id */
-static void json_wait(const struct model *m, struct jout *o, char **names, uint32_t i, const struct wait *w, uint64_t *flow)
+static void json_wait(const struct model *m, struct jout *o, const struct label *names, const struct wait *w,
+                      uint64_t *flow)
 {
+    uint32_t i = w->thread;
     struct piece q = {0, 0, NOBODY, P_UNKNOWN};
     if (w->e > w->s)
         piece_at(m, w, w->e, &q, NULL);
     int cls = w->cls;
     int by = names_thread(m, &q, i);
-    jslice(m, o, cls == LW_WAIT_CONTENDED ? "wait" : lw_wait_class_name(cls), names[w->lock], w->s, w->e, m->th[i].tid);
-    jlock_arg(m, o, w->lock);
+    jslice(m, o, cls == LW_WAIT_CONTENDED ? "wait" : lw_wait_class_name(cls), names, w->lock, w->s, w->e, m->th[i].tid);
     JLIT(o, ",\"timed_out\":");
     ju64(o, w->timed_out);
     if (by) {
@@ -253,19 +242,18 @@ void export_chrome(const struct model *m, const char *file)
     struct jout *o = xmalloc(sizeof *o);
     o->f = open_out(file);
     o->n = 0;
-    char **names = lock_labels(m);
+    struct label *names = lock_labels(m);
     uint64_t flow = 1;
     JLIT(o, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"source\":\"lockwait_report\",\"trace\":\"");
     jstr(o, m->path);
     JLIT(o, "\"},\"traceEvents\":[\n");
     json_threads(m, o);
     json_holds(m, o, names);
-    for (uint32_t i = 0; i < m->nth; i++)
-        for (size_t k = 0; k < m->th[i].nwait; k++)
-            json_wait(m, o, names, i, &m->waits[m->th[i].wait_off + k], &flow);
+    for (size_t k = 0; k < m->mstat.waits; k++)
+        json_wait(m, o, names, &m->waits[k], &flow);
     JLIT(o, "\n]}\n");
     jflush(o);
-    free_labels(m, names);
+    free(names);
     close_out(o->f, file);
     free(o);
 }
@@ -294,53 +282,39 @@ struct lstat { uint64_t waits, wait_ns, max_wait_ns, idle_waits, idle_ns, holds,
 static struct lstat *lock_stats(const struct model *m)
 {
     struct lstat *ls = zalloc(m->nlk ? m->nlk : 1, sizeof *ls);
-    for (uint32_t i = 0; i < m->nth; i++)
-        for (size_t k = 0; k < m->th[i].nwait; k++) {
-            const struct wait *w = &m->waits[m->th[i].wait_off + k];
-            struct lstat *x = &ls[w->lock];
-            uint64_t d = w->e - w->s;
-            x->waits++;
-            x->wait_ns += d;
-            x->max_wait_ns = MAX(x->max_wait_ns, d);
-            if (w->cls != LW_WAIT_CONTENDED) { /* idle, joins included, as in the library's report */
-                x->idle_waits++;
-                x->idle_ns += d;
-            }
-            if (w->cls == LW_WAIT_JOIN) {
-                x->join_waits++;
-                x->join_ns += d;
-            }
+    for (const struct wait *w = m->waits; w < m->waits + m->mstat.waits; w++) {
+        struct lstat *x = &ls[w->lock];
+        uint64_t d = w->e - w->s;
+        x->waits++;
+        x->wait_ns += d;
+        x->max_wait_ns = MAX(x->max_wait_ns, d);
+        if (w->cls != LW_WAIT_CONTENDED) { /* idle, joins included, as in the library's report */
+            x->idle_waits++;
+            x->idle_ns += d;
         }
-    for (uint32_t l = 0; l < m->nlk; l++)
-        for (size_t k = 0; k < m->lk[l].nhold; k++) {
-            const struct hold *h = &m->holds[m->lk[l].hold_off + k];
-            ls[l].holds++;
-            ls[l].hold_ns += h->e - h->s;
+        if (w->cls == LW_WAIT_JOIN) {
+            x->join_waits++;
+            x->join_ns += d;
         }
+    }
+    for (size_t k = 0; k < m->mstat.holds; k++) {
+        ls[m->holds[k].lock].holds++;
+        ls[m->holds[k].lock].hold_ns += m->holds[k].e - m->holds[k].s;
+    }
     return ls;
 }
 
 struct skey { uint64_t key; uint32_t lock, stack; uint64_t n, ns, max_ns; }; /* key: lock << 32 | stack */
 
-static int skey_cmp(const void *a, const void *b)
-{
-    uint64_t x = ((const struct skey *)a)->key, y = ((const struct skey *)b)->key;
-    return x < y ? -1 : x > y;
-}
-
 /* one row per (lock, stack): the waits from that stack */
-static void csv_stacks(const struct model *m, FILE *f, char **names, const struct select *sel)
+static void csv_stacks(const struct model *m, FILE *f, const struct label *names, const struct select *sel)
 {
     struct skey *v = zalloc(m->mstat.waits + 1, sizeof *v);
     size_t n = 0;
-    for (uint32_t i = 0; i < m->nth; i++)
-        for (size_t k = 0; k < m->th[i].nwait; k++) {
-            const struct wait *w = &m->waits[m->th[i].wait_off + k];
-            if (w->stack)
-                v[n++] = (struct skey){(uint64_t)w->lock << 32 | w->stack, w->lock, w->stack, 1, w->e - w->s,
-                                       w->e - w->s};
-        }
-    qsort(v, n, sizeof *v, skey_cmp);
+    for (const struct wait *w = m->waits; w < m->waits + m->mstat.waits; w++)
+        if (w->stack)
+            v[n++] = (struct skey){(uint64_t)w->lock << 32 | w->stack, w->lock, w->stack, 1, w->e - w->s, w->e - w->s};
+    sort_by_key(v, n, sizeof *v);
     char frames[4096];
     for (size_t a = 0, b; a < n; a = b) {
         struct skey s = v[a];
@@ -353,7 +327,7 @@ static void csv_stacks(const struct model *m, FILE *f, char **names, const struc
             continue;
         meta_stack_frames(m, s.stack, frames, sizeof frames);
         fprintf(f, "stack,%" PRIu32 ",0x%" PRIx64 ",%s,", m->hdr.pid, m->lk[s.lock].addr, lw_type_name(m->lk[s.lock].type));
-        csv_str(f, names[s.lock]);
+        csv_str(f, names[s.lock].s);
         fprintf(f, ",%" PRIu32 ",", s.stack);
         csv_str(f, frames);
         fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",,,,,,,,\n", s.n, s.ns, s.max_ns);
@@ -364,7 +338,7 @@ static void csv_stacks(const struct model *m, FILE *f, char **names, const struc
 void export_csv(const struct model *m, const char *file, const struct select *sel)
 {
     FILE *f = open_out(file);
-    char **names = lock_labels(m);
+    struct label *names = lock_labels(m);
     struct lstat *ls = lock_stats(m);
     fprintf(f, "record,pid,lock,type,name,stack_id,frames,waits,wait_ns,max_wait_ns,idle_waits,idle_wait_ns,"
                "holds,hold_ns,path_cs_ns,path_wait_ns,join_waits,join_wait_ns\n");
@@ -372,7 +346,7 @@ void export_csv(const struct model *m, const char *file, const struct select *se
         if (!lock_selected(m, l, sel))
             continue;
         fprintf(f, "lock,%" PRIu32 ",0x%" PRIx64 ",%s,", m->hdr.pid, m->lk[l].addr, lw_type_name(m->lk[l].type));
-        csv_str(f, names[l]);
+        csv_str(f, names[l].s);
         fprintf(f, ",,,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
                    ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", ls[l].waits, ls[l].wait_ns, ls[l].max_wait_ns,
                 ls[l].idle_waits, ls[l].idle_ns, ls[l].holds, ls[l].hold_ns, m->lk[l].cs_ns, m->lk[l].wait_ns,
@@ -380,6 +354,6 @@ void export_csv(const struct model *m, const char *file, const struct select *se
     }
     csv_stacks(m, f, names, sel);
     free(ls);
-    free_labels(m, names);
+    free(names);
     close_out(f, file);
 }

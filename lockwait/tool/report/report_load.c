@@ -8,7 +8,6 @@
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_build.h"
-#include "report_meta.h"
 #include "report_util.h"
 
 #include <errno.h>
@@ -20,6 +19,8 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#define CHUNK 65536 /* records read at once */
 
 static const char *file_kind(mode_t fmode)
 {
@@ -126,7 +127,7 @@ void load(struct model *m)
 }
 
 /* records [i, i + n) (n <= CHUNK), through buf */
-const struct lw_trace_record *records(struct model *m, size_t i, size_t n, struct lw_trace_record *buf)
+static const struct lw_trace_record *records(struct model *m, size_t i, size_t n, struct lw_trace_record *buf)
 {
     size_t off = sizeof m->hdr + i * sizeof *buf, want = n * sizeof *buf, got = 0;
     if (m->stream)
@@ -140,6 +141,19 @@ const struct lw_trace_record *records(struct model *m, size_t i, size_t n, struc
         got += (size_t)r;
     }
     return buf;
+}
+
+/* read in chunks: a regular file's trace is never in memory whole */
+void each_record(struct model *m, void (*fn)(struct model *m, const struct lw_trace_record *r, size_t i))
+{
+    struct lw_trace_record *buf = xmalloc(CHUNK * sizeof *buf);
+    for (size_t i0 = 0; i0 < m->nrec; i0 += CHUNK) {
+        size_t n = MIN(CHUNK, m->nrec - i0);
+        const struct lw_trace_record *rec = records(m, i0, n, buf);
+        for (size_t j = 0; j < n; j++)
+            fn(m, &rec[j], i0 + j);
+    }
+    free(buf);
 }
 
 void records_done(struct model *m)

@@ -6,7 +6,6 @@
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_build.h"
-#include "report_meta.h"
 #include "report_util.h"
 #include "../lw_search.h"
 #include "../lw_symbols.h"
@@ -16,12 +15,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct mstack { uint32_t id, n; uint64_t *pc; };
-struct mthread { uint32_t tid, creator; uint64_t start_fn; int is_main; char name[17]; };
-struct mlock { uint64_t addr; uint32_t stack; int init; };
+struct mstack { uint64_t id; uint64_t *pc; uint32_t n; }; /* id first: sort_by_key's key */
+struct mthread { uint32_t tid; char name[17]; };
+struct mlock { uint64_t addr; uint32_t stack; };
 
-struct monce { uint64_t lock, tid; }; /* LOCK_ONCE records, sorted */
-struct mhold { uint64_t lock, tid, ns, takes; int known; }; /* HOLD_SUM records, sorted */
+struct lock_tid { uint64_t lock, tid; }; /* LOCK_ONCE records, sorted */
+struct mhold { struct lock_tid key; uint64_t ns, takes; int known; }; /* HOLD_SUM records, sorted */
+
+/* a record waiting for its DATA records: `want` bytes into `bytes` */
+struct pending {
+    int event;
+    struct lw_trace_record head;
+    unsigned char *bytes;
+    size_t want, got;
+};
 
 /* what the naming records say: stacks by id, threads' names, locks' init
  * sites, the LOCK_ONCE and HOLD_SUM facts, and the modules' symbols */
@@ -32,7 +39,7 @@ struct meta {
     size_t nmths, cap_mths;
     struct mlock *mlocks;
     size_t nmlocks, cap_mlocks;
-    struct monce *monces;
+    struct lock_tid *monces;
     size_t nmonces, cap_monces;
     struct mhold *mholds;
     size_t nmholds, cap_mholds;
@@ -40,14 +47,7 @@ struct meta {
     /* the WAIT_STACKS record: waits walked first, then 1 in `every`; waits
      * that took their site's last walked stack (every 0: no record) */
     uint64_t wstack_first, wstack_every, wstack_reused;
-};
-
-/* a record waiting for its DATA records: `want` bytes into `bytes` */
-struct pending {
-    int event;
-    struct lw_trace_record head;
-    unsigned char *bytes;
-    size_t want, got;
+    struct pending pending; /* while reading: the naming record whose data follows */
 };
 
 static void finish(struct model *m, struct pending *p)
@@ -55,7 +55,7 @@ static void finish(struct model *m, struct pending *p)
     const struct lw_trace_record *h = &p->head;
     if (p->event == LW_EV_STACK) {
         m->meta->stacks = grow(m->meta->stacks, &m->meta->cap_stacks, m->meta->nstacks + 1, sizeof *m->meta->stacks);
-        m->meta->stacks[m->meta->nstacks++] = (struct mstack){h->holder, h->tid, (uint64_t *)p->bytes};
+        m->meta->stacks[m->meta->nstacks++] = (struct mstack){h->holder, (uint64_t *)p->bytes, h->tid};
         p->bytes = NULL; /* kept */
     } else if (p->event == LW_EV_MODULE) {
         char *file = (char *)p->bytes;
@@ -66,7 +66,7 @@ static void finish(struct model *m, struct pending *p)
     } else if (p->event == LW_EV_THREAD_INFO) {
         m->meta->mths = grow(m->meta->mths, &m->meta->cap_mths, m->meta->nmths + 1, sizeof *m->meta->mths);
         struct mthread *t = &m->meta->mths[m->meta->nmths++];
-        *t = (struct mthread){h->tid, h->holder, h->lock, h->type == 1, {0}};
+        *t = (struct mthread){h->tid, {0}};
         memcpy(t->name, p->bytes, 16);
     }
     free(p->bytes);
@@ -74,9 +74,12 @@ static void finish(struct model *m, struct pending *p)
     p->event = 0;
 }
 
-/* one metadata record (7-13) at index i */
-static void meta_record(struct model *m, const struct lw_trace_record *r, size_t i, struct pending *p)
+/* one record at index i: a naming record (7-13), the data that follows one, or HOLD_SUM */
+static void meta_record(struct model *m, const struct lw_trace_record *r, size_t i)
 {
+    struct pending *p = &m->meta->pending;
+    if (!p->event && !(r->event >= LW_EV_STACK && r->event < 16) && r->event != LW_EV_HOLD_SUM)
+        return;
     if (r->event == LW_EV_DATA) {
         if (!p->event)
             FAIL(m, "record %zu: data with nothing before it: corrupt trace", i);
@@ -99,7 +102,7 @@ static void meta_record(struct model *m, const struct lw_trace_record *r, size_t
                  "type %u) is impossible: corrupt trace", i, r->tid, r->t_ns, r->holder, r->aux, r->stack, r->type);
         m->meta->mholds = grow(m->meta->mholds, &m->meta->cap_mholds, m->meta->nmholds + 1, sizeof *m->meta->mholds);
         int known = r->holder && !(r->stack & LW_HOLD_SUM_UNTIMED);
-        m->meta->mholds[m->meta->nmholds++] = (struct mhold){r->lock, r->tid, known ? r->aux : 0, r->t_ns, known};
+        m->meta->mholds[m->meta->nmholds++] = (struct mhold){{r->lock, r->tid}, known ? r->aux : 0, r->t_ns, known};
         return;
     }
     if (r->event == LW_EV_WAIT_STACKS) {
@@ -115,12 +118,12 @@ static void meta_record(struct model *m, const struct lw_trace_record *r, size_t
         FAIL(m, "record %zu: event %u: corrupt trace (or a newer writer)", i, r->event);
     if (r->event == LW_EV_LOCK_ONCE) {
         m->meta->monces = grow(m->meta->monces, &m->meta->cap_monces, m->meta->nmonces + 1, sizeof *m->meta->monces);
-        m->meta->monces[m->meta->nmonces++] = (struct monce){r->lock, r->tid};
+        m->meta->monces[m->meta->nmonces++] = (struct lock_tid){r->lock, r->tid};
         return;
     }
     if (r->event == LW_EV_LOCK_INFO) {
         m->meta->mlocks = grow(m->meta->mlocks, &m->meta->cap_mlocks, m->meta->nmlocks + 1, sizeof *m->meta->mlocks);
-        m->meta->mlocks[m->meta->nmlocks++] = (struct mlock){r->lock, (uint32_t)r->aux, r->holder == 1};
+        m->meta->mlocks[m->meta->nmlocks++] = (struct mlock){r->lock, (uint32_t)r->aux};
         return;
     }
     size_t want = r->event == LW_EV_STACK ? (size_t)r->tid * 8 : r->event == LW_EV_MODULE ? r->tid : 16;
@@ -129,26 +132,11 @@ static void meta_record(struct model *m, const struct lw_trace_record *r, size_t
     *p = (struct pending){r->event, *r, zalloc(want + 1, 1), want, 0};
 }
 
-static int hold_cmp(const void *a, const void *b)
+/* by lock and tid: a HOLD_SUM record by its key, its first member */
+static int lock_tid_cmp(const void *a, const void *b)
 {
-    const struct mhold *x = a, *y = b;
-    if (x->lock != y->lock)
-        return x->lock < y->lock ? -1 : 1;
-    return (x->tid > y->tid) - (x->tid < y->tid);
-}
-
-static int stack_cmp(const void *a, const void *b)
-{
-    uint32_t x = ((const struct mstack *)a)->id, y = ((const struct mstack *)b)->id;
-    return x < y ? -1 : x > y;
-}
-
-static int once_cmp(const void *a, const void *b)
-{
-    const struct monce *x = a, *y = b;
-    if (x->lock != y->lock)
-        return x->lock < y->lock ? -1 : 1;
-    return (x->tid > y->tid) - (x->tid < y->tid);
+    const struct lock_tid *x = a, *y = b;
+    return x->lock != y->lock ? CMP(x->lock, y->lock) : CMP(x->tid, y->tid);
 }
 
 void meta_load(struct model *m)
@@ -159,25 +147,14 @@ void meta_load(struct model *m)
         die("out of memory");
     if (m->hdr.version < 2)
         return;
-    struct lw_trace_record *buf = xmalloc(CHUNK * sizeof *buf);
-    struct pending p = {0};
-    for (size_t i0 = 0; i0 < m->nrec; i0 += CHUNK) {
-        size_t n = MIN(CHUNK, m->nrec - i0);
-        const struct lw_trace_record *rec = records(m, i0, n, buf);
-        for (size_t j = 0; j < n; j++)
-            if ((rec[j].event >= LW_EV_STACK && rec[j].event < 16) || rec[j].event == LW_EV_HOLD_SUM ||
-                p.event) /* a naming record's data follows it */
-                meta_record(m, &rec[j], i0 + j, &p);
-    }
-    if (p.event)
+    each_record(m, meta_record);
+    if (m->meta->pending.event)
         FAIL(m, "the last record's data is cut short: truncated trace");
-    free(buf);
-    if (m->meta->nstacks)
-        qsort(m->meta->stacks, m->meta->nstacks, sizeof *m->meta->stacks, stack_cmp);
+    sort_by_key(m->meta->stacks, m->meta->nstacks, sizeof *m->meta->stacks);
     if (m->meta->nmonces)
-        qsort(m->meta->monces, m->meta->nmonces, sizeof *m->meta->monces, once_cmp);
+        qsort(m->meta->monces, m->meta->nmonces, sizeof *m->meta->monces, lock_tid_cmp);
     if (m->meta->nmholds)
-        qsort(m->meta->mholds, m->meta->nmholds, sizeof *m->meta->mholds, hold_cmp);
+        qsort(m->meta->mholds, m->meta->nmholds, sizeof *m->meta->mholds, lock_tid_cmp);
 }
 
 int meta_wait_stacks(const struct model *m, uint64_t *first, uint64_t *every, uint64_t *reused)
@@ -195,8 +172,9 @@ int meta_hold_sums(const struct model *m)
 
 int meta_hold_sum(const struct model *m, uint32_t tid, uint64_t lock, uint64_t *ns)
 {
-    struct mhold key = {lock, tid, 0, 0, 0};
-    const struct mhold *found = m->meta->nmholds ? bsearch(&key, m->meta->mholds, m->meta->nmholds, sizeof *m->meta->mholds, hold_cmp) : NULL;
+    struct lock_tid key = {lock, tid};
+    const struct mhold *found = m->meta->nmholds ? bsearch(&key, m->meta->mholds, m->meta->nmholds,
+                                                           sizeof *m->meta->mholds, lock_tid_cmp) : NULL;
     *ns = found ? found->ns : 0;
     return found && found->known;
 }
@@ -204,17 +182,18 @@ int meta_hold_sum(const struct model *m, uint32_t tid, uint64_t lock, uint64_t *
 uint64_t meta_lock_takes(const struct model *m, uint64_t lock)
 {
     size_t lo = 0, hi = m->meta->nmholds; /* sorted by lock: its first record, then the rest together */
-    LOWER_BOUND(lo, hi, m->meta->mholds[mid].lock < lock);
+    LOWER_BOUND(lo, hi, m->meta->mholds[mid].key.lock < lock);
     uint64_t n = 0;
-    for (size_t i = lo; i < m->meta->nmholds && m->meta->mholds[i].lock == lock; i++)
+    for (size_t i = lo; i < m->meta->nmholds && m->meta->mholds[i].key.lock == lock; i++)
         n = n + m->meta->mholds[i].takes < n ? UINT64_MAX : n + m->meta->mholds[i].takes;
     return n;
 }
 
 int meta_took_once(const struct model *m, uint32_t tid, uint64_t lock)
 {
-    struct monce key = {lock, tid};
-    return m->meta->nmonces && bsearch(&key, m->meta->monces, m->meta->nmonces, sizeof *m->meta->monces, once_cmp) != NULL;
+    struct lock_tid key = {lock, tid};
+    return m->meta->nmonces &&
+           bsearch(&key, m->meta->monces, m->meta->nmonces, sizeof *m->meta->monces, lock_tid_cmp) != NULL;
 }
 
 static const struct mstack *stack_of(const struct model *m, uint32_t id)
@@ -294,7 +273,6 @@ void meta_site_label(const struct model *m, uint64_t pc, char *out, size_t cap)
     lw_syms_name(m->meta->syms, pc, LW_SYM_RETURN, out, cap);
 }
 
-/* stack id's innermost frame (the lock call's site), 0 if unknown */
 uint64_t meta_stack_site(const struct model *m, uint32_t id)
 {
     const struct mstack *s = stack_of(m, id);

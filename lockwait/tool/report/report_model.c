@@ -13,7 +13,6 @@
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_build.h"
-#include "report_meta.h"
 #include "report_util.h"
 #include "../lw_search.h"
 
@@ -99,8 +98,7 @@ uint32_t thread_of(struct model *m, uint32_t tid)
     if (m->th_hash[j])
         return m->th_last = m->th_hash[j] - 1;
     m->th = grow(m->th, &m->cap_th, m->nth + 1, sizeof *m->th);
-    memset(&m->th[m->nth], 0, sizeof *m->th);
-    m->th[m->nth].tid = tid;
+    m->th[m->nth] = (struct thread){.tid = tid};
     m->th_hash[j] = (uint32_t)++m->nth;
     return m->th_last = (uint32_t)(m->nth - 1);
 }
@@ -114,17 +112,9 @@ static uint32_t lock_of(struct model *m, uint64_t addr, int type)
     if (m->lk_hash[j])
         return m->lk_last = m->lk_hash[j] - 1;
     m->lk = grow(m->lk, &m->cap_lk, m->nlk + 1, sizeof *m->lk);
-    memset(&m->lk[m->nlk], 0, sizeof *m->lk);
-    m->lk[m->nlk].addr = addr;
-    m->lk[m->nlk].type = type;
+    m->lk[m->nlk] = (struct lock){.addr = addr, .type = type};
     m->lk_hash[j] = (uint32_t)++m->nlk;
     return m->lk_last = (uint32_t)(m->nlk - 1);
-}
-
-static int cmp_wait(const void *a, const void *b)
-{
-    const struct wait *x = a, *y = b;
-    return (x->s > y->s) - (x->s < y->s);
 }
 
 /* ---- holds: inferred starts ---- */
@@ -232,9 +222,7 @@ static size_t gap(const struct hold *hs, size_t n, uint32_t skip, size_t *p, uin
     return len;
 }
 
-/* The timeline of holds hs[0..n) (sorted by start) without thread skip's,
- * from time 0 on, into out (room for 2n + 1 segments); returns its length.
- * Each moment goes to the earliest-started hold covering it. */
+/* Each moment goes to the earliest-started hold covering it. */
 size_t timeline(const struct hold *hs, size_t n, uint32_t skip, struct tseg *out)
 {
     size_t len = 0, p = 0;
@@ -252,8 +240,6 @@ size_t timeline(const struct hold *hs, size_t n, uint32_t skip, struct tseg *out
     return gap(hs, n, skip, &p, c, UINT64_MAX, out, len);
 }
 
-/* the last segment of sg[0..n) starting at or before t (sg[0].x is 0);
- * from: a guess at or before it (0 if none) to gallop forward from */
 size_t seg_find_from(const struct tseg *sg, size_t n, uint64_t t, size_t from)
 {
     size_t lo = 0, hi = n;
@@ -269,11 +255,6 @@ size_t seg_find_from(const struct tseg *sg, size_t n, uint64_t t, size_t from)
     size_t after = lo + 1; /* sg[lo].x <= t: the first segment starting after t is above lo */
     LOWER_BOUND(after, hi, sg[mid].x <= t);
     return after - 1;
-}
-
-size_t seg_find(const struct tseg *sg, size_t n, uint64_t t)
-{
-    return seg_find_from(sg, n, t, 0);
 }
 
 /* Segment k of sg[0..n) as a piece of wait w (the segment overlaps it). A
@@ -306,7 +287,7 @@ void seg_piece(const struct tseg *sg, size_t n, size_t k, const struct wait *w, 
 static int by_end(const void *a, const void *b)
 {
     const struct hold *x = a, *y = b;
-    return x->e != y->e ? (x->e < y->e ? -1 : 1) : x->s != y->s ? (x->s < y->s ? -1 : 1) : 0;
+    return x->e != y->e ? CMP(x->e, y->e) : CMP(x->s, y->s);
 }
 
 /* An exclusive lock has one holder at a time, so a hold that starts before
@@ -418,29 +399,20 @@ static void check_record(struct model *m, const struct lw_trace_record *r, size_
 }
 
 /* pass 1: check, and count waits and holds per thread and per lock */
-static void count_pass(struct model *m, struct lw_trace_record *buf)
+static void count_record(struct model *m, const struct lw_trace_record *r, size_t i)
 {
-    for (size_t i0 = 0; i0 < m->nrec; i0 += CHUNK) {
-        size_t n = MIN(CHUNK, m->nrec - i0);
-        const struct lw_trace_record *rec = records(m, i0, n, buf);
-        for (size_t j = 0; j < n; j++) {
-            const struct lw_trace_record *r = &rec[j];
-            if (is_meta(r))
-                continue;
-            check_record(m, r, i0 + j);
-            uint32_t ti = thread_of(m, r->tid), li = 0; /* (index first: these may grow arrays) */
-            if (r->event == LW_EV_REQUEST || r->event == LW_EV_RELEASE)
-                li = lock_of(m, r->lock, r->type);
-            if (r->event == LW_EV_ACQUIRE || r->event == LW_EV_TIMEOUT)
-                m->th[ti].nwait++;
-            else if (r->event == LW_EV_RELEASE) {
-                m->th[ti].nhold++;
-                m->lk[li].nhold++;
-            }
-        }
+    if (is_meta(r))
+        return;
+    check_record(m, r, i);
+    uint32_t ti = thread_of(m, r->tid), li = 0; /* (index first: these may grow arrays) */
+    if (r->event == LW_EV_REQUEST || r->event == LW_EV_RELEASE)
+        li = lock_of(m, r->lock, r->type);
+    if (r->event == LW_EV_ACQUIRE || r->event == LW_EV_TIMEOUT)
+        m->th[ti].nwait++;
+    else if (r->event == LW_EV_RELEASE) {
+        m->th[ti].nhold++;
+        m->lk[li].nhold++;
     }
-    if (m->t_first == UINT64_MAX) /* no events */
-        m->t_first = m->t_last = 0;
 }
 
 /* contiguous slices of waits and holds, from the counts */
@@ -453,8 +425,7 @@ static void lay_out(struct model *m)
         m->th[i].cs_off = hoff;
         hoff += m->th[i].nhold;
         m->th[i].nwait = 0;
-        m->th[i].start = m->t_first;
-        m->th[i].end = m->t_first;
+        m->th[i].start = m->th[i].end = m->t_first;
     }
     for (size_t i = 0, loff = 0; i < m->nlk; i++) {
         m->lk[i].hold_off = loff;
@@ -468,8 +439,11 @@ static void lay_out(struct model *m)
 }
 
 /* pass 2: one event into its thread's waits or its lock's holds */
-static void fill_record(struct model *m, const struct lw_trace_record *r)
+static void fill_record(struct model *m, const struct lw_trace_record *r, size_t i)
 {
+    (void)i; /* the walk gives each record its index; the fill needs none */
+    if (is_meta(r) && r->event != LW_EV_HOLD_SITE)
+        return;
     uint32_t ti = thread_of(m, r->tid);
     struct thread *t = &m->th[ti];
     if (r->t_ns > t->end)
@@ -498,6 +472,7 @@ static void fill_record(struct model *m, const struct lw_trace_record *r)
         w->hint = 0;
         w->own = 0;
         w->stack = r->stack;
+        w->thread = ti;
         if (t->req_lock == r->lock && t->req_holder && t->req_holder != r->tid)
             w->hint = thread_of(m, t->req_holder) + 1;
         t = &m->th[ti]; /* thread_of may have moved the array */
@@ -524,28 +499,13 @@ static void fill_record(struct model *m, const struct lw_trace_record *r)
     }
 }
 
-static void fill_pass(struct model *m, struct lw_trace_record *buf)
-{
-    for (size_t i0 = 0; i0 < m->nrec; i0 += CHUNK) {
-        size_t n = MIN(CHUNK, m->nrec - i0);
-        const struct lw_trace_record *rec = records(m, i0, n, buf);
-        for (size_t j = 0; j < n; j++)
-            if (!is_meta(&rec[j]) || rec[j].event == LW_EV_HOLD_SITE)
-                fill_record(m, &rec[j]);
-    }
-}
-
 /* each thread's waits in start order; the waits of each lock, thread by
  * thread (each a run in time order) */
 static void index_waits(struct model *m)
 {
     size_t off = m->mstat.waits;
-    for (size_t i = 0; i < m->nth; i++) /* only with nested waits (signal handlers) */
-        for (size_t k = 1; k < m->th[i].nwait; k++)
-            if (m->waits[m->th[i].wait_off + k].s < m->waits[m->th[i].wait_off + k - 1].s) {
-                qsort(m->waits + m->th[i].wait_off, m->th[i].nwait, sizeof *m->waits, cmp_wait);
-                break;
-            }
+    for (size_t i = 0; i < m->nth; i++) /* out of order only with nested waits (signal handlers) */
+        sort_by_key(m->waits + m->th[i].wait_off, m->th[i].nwait, sizeof *m->waits);
     m->by_lock_off = zalloc(m->nlk + 1, sizeof *m->by_lock_off);
     m->by_lock = zalloc(off, sizeof *m->by_lock);
     for (size_t i = 0; i < off; i++)
@@ -553,11 +513,10 @@ static void index_waits(struct model *m)
     for (size_t l = 0; l < m->nlk; l++)
         m->by_lock_off[l + 1] += m->by_lock_off[l];
     size_t *fill = zalloc(m->nlk + 1, sizeof *fill);
-    for (uint32_t i = 0; i < m->nth; i++)
-        for (size_t k = 0; k < m->th[i].nwait; k++) {
-            uint32_t l = m->waits[m->th[i].wait_off + k].lock;
-            m->by_lock[m->by_lock_off[l] + fill[l]++] = (struct wref){(uint32_t)(m->th[i].wait_off + k), i};
-        }
+    for (uint32_t k = 0; k < off; k++) {
+        uint32_t l = m->waits[k].lock;
+        m->by_lock[m->by_lock_off[l] + fill[l]++] = (struct wref){k, m->waits[k].thread};
+    }
     free(fill);
 }
 
@@ -565,11 +524,11 @@ static void index_waits(struct model *m)
  * contiguous slices. */
 void build(struct model *m)
 {
-    struct lw_trace_record *buf = xmalloc(CHUNK * sizeof *buf);
-    count_pass(m, buf);
+    each_record(m, count_record);
+    if (m->t_first == UINT64_MAX) /* no events */
+        m->t_first = m->t_last = 0;
     lay_out(m);
-    fill_pass(m, buf);
-    free(buf);
+    each_record(m, fill_record);
     records_done(m);
     index_waits(m);
     infer_hold_starts(m);

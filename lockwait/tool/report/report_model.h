@@ -3,8 +3,8 @@
  * lock's timeline) from the records report_load.c reads; report_pieces.c
  * adds the pieces of each wait, report_critpath.c each wait's class (by
  * ../lw_rules.h) and the critical path, report_meta.c the names. The views
- * (report_views.h) read it through a const pointer, by the functions here
- * and in report_meta.h. The lock kinds are ../lw_kinds.h's. */
+ * (report_views.h) read it through a const pointer, by the functions here.
+ * The lock kinds are ../lw_kinds.h's. */
 #ifndef LOCKWAIT_REPORT_MODEL_H
 #define LOCKWAIT_REPORT_MODEL_H
 
@@ -33,7 +33,7 @@ struct thread {
     int on_stack;
     size_t wait_hint, cs_hint; /* where the critical path's walk found its wait and section last */
     size_t last_rel;           /* while building: its latest RELEASE (hold index + 1), for HOLD_SITE */
-    uint64_t path_ns, blocked_ns;
+    uint64_t path_ns;
 };
 struct lock {
     uint64_t addr, max_hold;
@@ -49,6 +49,7 @@ struct wait {
     uint32_t lock, hint; /* hint: thread index + 1 of the holder the REQUEST named, 0 = none */
     uint32_t own;        /* 0, or 1 + index of its own list of pieces (report_pieces.c) */
     uint32_t stack;      /* its stack id (trace version 2), 0: none */
+    uint32_t thread;     /* the waiter (thread index) */
     uint8_t timed_out;
     uint8_t cls; /* enum lw_wait_class, from classify_waits */
 };
@@ -109,7 +110,7 @@ struct model {
     /* the builders' bookkeeping: capacities, the tid and address tables
      * (index + 1, 0 = empty), the last thread and lock found, the trace,
      * the timeline of the holds around a wait with its own pieces */
-    size_t cap_th, cap_lk, th_hcap, lk_hcap, n_own, cap_own, cap_own_off, cap_segs, cap_own_scratch;
+    size_t cap_th, cap_lk, th_hcap, lk_hcap, cap_own, cap_own_off, cap_segs, cap_own_scratch;
     struct tseg *own_scratch;
     uint32_t *th_hash, *lk_hash, th_last, lk_last;
     int trace_fd;
@@ -120,13 +121,15 @@ struct model {
  * over waiters: the full waiter x blocker table would cost time and lines
  * growing with the square of the threads */
 #define JOINT_MAX_BLOCKERS 64
+/* a timed hold's start may come a clock read after its holder's ACQUIRE */
+#define HOLD_START_SLACK_NS 1000u
 
 /* ---- building (report.c calls them in this order) ---- */
 void model_init(struct model *m, const char *path);
 void load(struct model *m);  /* report_load.c: refused with exit 2 unless whole and native */
 void meta_load(struct model *m); /* report_meta.c: version 2: modules, stacks, names (before build) */
 void build(struct model *m); /* threads, locks, waits, holds, timelines */
-void attribute_waits(struct model *m); /* blocked time per thread; the waits the timelines do not describe */
+void attribute_waits(struct model *m); /* the waits the timelines do not describe get pieces of their own */
 void classify_waits(struct model *m);  /* each lock's class_waits, and each wait's class */
 struct block *wait_blocks(struct model *m, size_t *n); /* all wait blocks (count in *n), largest first */
 void critical_path(struct model *m); /* segs, and the path's time per thread, lock and state */
@@ -137,7 +140,6 @@ uint32_t thread_of(struct model *m, uint32_t tid); /* index of tid, created on f
 struct piece_iter {
     const struct model *m;
     const struct wait *w;
-    uint64_t b;
     size_t k, end;
 };
 void pieces_begin(const struct model *m, struct piece_iter *it, const struct wait *w, uint64_t a, uint64_t b);
@@ -152,8 +154,9 @@ int names_thread(const struct model *m, const struct piece *q, uint32_t waiter);
 /* the piece of wait w that starts last before t (w->s < t <= w->e); hint:
  * NULL, or where to look first and where it was found (a walk back in time) */
 void piece_at(const struct model *m, const struct wait *w, uint64_t t, struct piece *q, size_t *hint);
-/* the holds in hs[0..n) (by start) that overlap [s, e) are among [*from, *to)
- * (overlap: the holds may overlap each other, none longer than max_hold) */
+/* the holds in hs[0..n) (by start) that overlap [s, e) are among [*from, *to),
+ * *to the first starting at or after e (overlap: the holds may overlap each
+ * other, none longer than max_hold) */
 void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold, uint64_t s, uint64_t e,
                  size_t *from, size_t *to);
 /* for each wait (index into waits), the release that ended it (index into
@@ -168,5 +171,26 @@ int lock_selected(const struct model *m, uint32_t l, const struct select *sel);
  * that nothing ended is idle (a condvar, a semaphore) */
 int lock_exclusive(const struct lock *l);
 int lock_unended_idle(const struct lock *l);
+
+/* ---- names (report_meta.c): what a version-2 trace says about its code,
+ * threads and locks, and the facts written with them (LOCK_ONCE,
+ * WAIT_STACKS, HOLD_SUM) ---- */
+void meta_thread_label(const struct model *m, uint32_t tid, char *out, size_t cap); /* "name-TID" or "tid-TID" */
+/* its symbol, or TYPE@0xADDR(init site) */
+void meta_lock_label(const struct model *m, uint32_t l, char *out, size_t cap);
+/* the same, " (0xADDR)" added if another lock has that label */
+void meta_lock_label_unique(const struct model *m, uint32_t l, char *out, size_t cap);
+void meta_stack_frames(const struct model *m, uint32_t id, char *out, size_t cap); /* outermost first, ';'-joined */
+void meta_site_label(const struct model *m, uint64_t pc, char *out, size_t cap);  /* symbol+0xOFF, or 0xADDR */
+uint64_t meta_stack_site(const struct model *m, uint32_t id); /* its innermost frame (the lock call), 0: none */
+int meta_took_once(const struct model *m, uint32_t tid, uint64_t lock); /* a LOCK_ONCE record says so (the join rule) */
+/* the trace says how its waits' stacks were sampled (WAIT_STACKS): the first `first` waits per thread and
+ * site walked, then 1 in `every`; `reused` waits took their site's last walked stack. 0: every wait walked */
+int meta_wait_stacks(const struct model *m, uint64_t *first, uint64_t *every, uint64_t *reused);
+int meta_hold_sums(const struct model *m); /* the trace has HOLD_SUM records (writers before them: none) */
+/* tid's estimated total hold time of lock in *ns (HOLD_SUM); 0: not known (no record, or no hold timed) */
+int meta_hold_sum(const struct model *m, uint32_t tid, uint64_t lock, uint64_t *ns);
+/* its acquisitions by all threads (HOLD_SUM); 0: not known */
+uint64_t meta_lock_takes(const struct model *m, uint64_t lock);
 
 #endif

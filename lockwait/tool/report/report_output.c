@@ -1,15 +1,18 @@
 /* report_output.c - lockwait_report's output: the wait blocks for people,
- * the RESULT lines of the path's shares and of the wait blocks, and the
- * path's segments (-s). */
+ * the RESULT lines of the path's shares and of the wait blocks, the path's
+ * segments (-s), and the folded lines of -f: "thread;frame;...;frame;lock
+ * NS" (outermost frame first), one per thread, stack and lock, for flame
+ * graphs (a version-1 trace, or one from a run with stacks off, folds to
+ * "thread;lock NS"). */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report_meta.h"
 #include "report_model.h"
 #include "report_util.h"
 #include "report_views.h"
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* the path's length, and per state: its RESULT line and summary */
 void print_path(const struct model *m)
@@ -90,22 +93,54 @@ void print_shares(const struct model *m, const struct block *bl, size_t nb, long
 /* -s: the path itself, neighbours with the same thread, state and lock merged */
 void print_segs(const struct model *m)
 {
-    struct seg cur = {0, 0, 0, 0, 0};
-    int have = 0;
-    for (size_t i = 0; i <= m->nsegs; i++) { /* merge neighbours with the same thread, state, lock */
-        if (i < m->nsegs && have && m->segs[i].thread == cur.thread && m->segs[i].state == cur.state &&
-            m->segs[i].lock == cur.lock && m->segs[i].s == cur.e) {
+    for (size_t i = 0; i < m->nsegs;) {
+        struct seg cur = m->segs[i];
+        for (i++; i < m->nsegs && m->segs[i].thread == cur.thread && m->segs[i].state == cur.state &&
+                  m->segs[i].lock == cur.lock && m->segs[i].s == cur.e; i++)
             cur.e = m->segs[i].e;
-            continue;
-        }
-        if (have)
-            printf("RESULT exp=lockwait kind=critpath_seg pid=%" PRIu32 " tid=%" PRIu32
-                   " start_ns=%" PRIu64 " end_ns=%" PRIu64 " state=%s lock=0x%" PRIx64 "\n",
-                   m->hdr.pid, m->th[cur.thread].tid, cur.s - m->t_first, cur.e - m->t_first, seg_state_name(cur.state),
-                   cur.lock ? m->lk[cur.lock - 1].addr : 0);
-        if (i < m->nsegs)
-            cur = m->segs[i];
-        have = 1;
+        printf("RESULT exp=lockwait kind=critpath_seg pid=%" PRIu32 " tid=%" PRIu32
+               " start_ns=%" PRIu64 " end_ns=%" PRIu64 " state=%s lock=0x%" PRIx64 "\n",
+               m->hdr.pid, m->th[cur.thread].tid, cur.s - m->t_first, cur.e - m->t_first, seg_state_name(cur.state),
+               cur.lock ? m->lk[cur.lock - 1].addr : 0);
     }
 }
 
+/* ---- -f ---- */
+
+struct fold { uint32_t thread, stack, lock, cls; uint64_t ns; };
+
+static int fold_cmp(const void *a, const void *b)
+{
+    const struct fold *x = a, *y = b;
+    int c = x->thread != y->thread ? CMP(x->thread, y->thread) : CMP(x->stack, y->stack);
+    c = c ? c : CMP(x->lock, y->lock);
+    return c ? c : CMP(x->cls, y->cls);
+}
+
+static void print_fold(const struct model *m, const struct fold *f)
+{
+    char t[64], l[256], frames[64 * 257]; /* up to 64 frames of up to 255 bytes, ';'-joined */
+    meta_thread_label(m, m->th[f->thread].tid, t, sizeof t);
+    meta_lock_label(m, f->lock, l, sizeof l);
+    meta_stack_frames(m, f->stack, frames, sizeof frames);
+    /* waits apart from contention keep their stack, marked: "lock[join]" */
+    printf("%s%s%s;%s%s%s%s %" PRIu64 "\n", t, frames[0] ? ";" : "", frames, l, f->cls ? "[" : "",
+           f->cls ? lw_wait_class_name((int)f->cls) : "", f->cls ? "]" : "", f->ns);
+}
+
+/* the waits summed per (thread, stack, lock), in thread order */
+void print_folded(const struct model *m)
+{
+    struct fold *f = zalloc(m->mstat.waits, sizeof *f);
+    size_t n = 0;
+    for (const struct wait *w = m->waits; w < m->waits + m->mstat.waits; w++)
+        f[n++] = (struct fold){w->thread, w->stack, w->lock, w->cls, w->e - w->s};
+    qsort(f, n, sizeof *f, fold_cmp);
+    for (size_t i = 0; i < n;) {
+        struct fold sum = f[i];
+        for (i++; i < n && !fold_cmp(&f[i], &sum); i++) /* the same key: ns is not part of it */
+            sum.ns += f[i].ns;
+        print_fold(m, &sum);
+    }
+    free(f);
+}

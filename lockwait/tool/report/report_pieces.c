@@ -14,7 +14,6 @@
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_build.h"
-#include "report_meta.h"
 #include "report_util.h"
 #include "../lw_search.h"
 
@@ -23,8 +22,6 @@
 
 /* ---- waits: pieces ---- */
 
-/* The holds in hs[0..n) (sorted by start) that overlap [s, e) are among
- * [*from, *to): *to is the first starting at or after e. */
 void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold, uint64_t s, uint64_t e,
                  size_t *from, size_t *to)
 {
@@ -72,14 +69,13 @@ static uint32_t *holds_by_end(const struct model *m)
     return ends;
 }
 
-/* for each wait (index into waits), the release that ended it, NOBODY for
- * none (it timed out, or nothing by another thread was released during it) */
 uint32_t *wait_enders(const struct model *m)
 {
     uint32_t *ends = holds_by_end(m), *by = zalloc(m->mstat.waits, sizeof *by);
-    for (uint32_t t = 0; t < m->nth; t++)
-        for (size_t k = m->th[t].wait_off; k < m->th[t].wait_off + m->th[t].nwait; k++)
-            by[k] = m->waits[k].timed_out ? NOBODY : ending_release(m, ends, m->waits[k].lock, t, &m->waits[k]);
+    for (size_t k = 0; k < m->mstat.waits; k++) {
+        const struct wait *w = &m->waits[k];
+        by[k] = w->timed_out ? NOBODY : ending_release(m, ends, w->lock, w->thread, w);
+    }
     free(ends);
     return by;
 }
@@ -97,17 +93,16 @@ static void own_pieces_of(struct model *m, struct wait *w, uint32_t ti)
     struct tseg *sc = m->own_scratch = grow(m->own_scratch, &m->cap_own_scratch, 2 * (to - from) + 1, sizeof *sc);
     size_t nseg = timeline(hs + from, to - from, ti, sc);
     m->own_off = grow(m->own_off, &m->cap_own_off, m->mstat.own_waits + 2, sizeof *m->own_off);
-    m->own_off[m->mstat.own_waits] = m->n_own;
-    for (size_t k = seg_find(sc, nseg, w->s); k < nseg && sc[k].x < w->e; k++) {
-        m->own_pieces = grow(m->own_pieces, &m->cap_own, m->n_own + 1, sizeof *m->own_pieces);
-        seg_piece(sc, nseg, k, w, &m->own_pieces[m->n_own++]);
+    size_t *n = &m->mstat.own_pieces;
+    m->own_off[m->mstat.own_waits] = *n;
+    for (size_t k = seg_find_from(sc, nseg, w->s, 0); k < nseg && sc[k].x < w->e; k++) {
+        m->own_pieces = grow(m->own_pieces, &m->cap_own, *n + 1, sizeof *m->own_pieces);
+        seg_piece(sc, nseg, k, w, &m->own_pieces[(*n)++]);
     }
-    m->own_off[m->mstat.own_waits + 1] = m->n_own;
+    m->own_off[m->mstat.own_waits + 1] = *n;
     w->own = (uint32_t)++m->mstat.own_waits;
-    m->mstat.own_pieces = m->n_own;
 }
 
-/* Blocked time per thread; which waits need their own pieces. */
 void attribute_waits(struct model *m)
 {
     size_t nw = m->by_lock_off[m->nlk];
@@ -121,7 +116,6 @@ void attribute_waits(struct model *m)
         size_t n = m->lk[l].nseg, no = 0;
         for (size_t i = m->by_lock_off[l]; i < m->by_lock_off[l + 1]; i++) {
             struct wait *w = &m->waits[m->by_lock[i].wait];
-            m->th[m->by_lock[i].thread].blocked_ns += w->e - w->s;
             m->kf_of[i] = 1;
             m->kl_of[i] = 0;
             if (w->e <= w->s)
@@ -155,11 +149,8 @@ void attribute_waits(struct model *m)
 
 void pieces_begin(const struct model *m, struct piece_iter *it, const struct wait *w, uint64_t a, uint64_t b)
 {
-    it->m = m;
     uint64_t lo = MAX(w->s, a), hi = MIN(w->e, b);
-    it->w = w;
-    it->b = hi;
-    it->k = it->end = 0;
+    *it = (struct piece_iter){m, w, 0, 0};
     if (lo >= hi)
         return;
     if (w->own) {
@@ -167,10 +158,12 @@ void pieces_begin(const struct model *m, struct piece_iter *it, const struct wai
         it->end = m->own_off[w->own];
         while (it->k < it->end && m->own_pieces[it->k].e <= lo)
             it->k++;
+        while (it->end > it->k && m->own_pieces[it->end - 1].s >= hi) /* in time order */
+            it->end--;
     } else {
         const struct lock *l = &m->lk[w->lock];
-        it->k = seg_find(m->tsegs + l->seg_off, l->nseg, lo);
-        it->end = seg_find(m->tsegs + l->seg_off, l->nseg, hi - 1) + 1;
+        it->k = seg_find_from(m->tsegs + l->seg_off, l->nseg, lo, 0);
+        it->end = seg_find_from(m->tsegs + l->seg_off, l->nseg, hi - 1, 0) + 1;
     }
 }
 
@@ -181,10 +174,6 @@ int pieces_next(struct piece_iter *it, struct piece *p)
         return 0;
     if (it->w->own) {
         *p = m->own_pieces[it->k++];
-        if (p->s >= it->b) {
-            it->k = it->end;
-            return 0;
-        }
     } else {
         const struct lock *l = &m->lk[it->w->lock];
         seg_piece(m->tsegs + l->seg_off, l->nseg, it->k++, it->w, p);
@@ -211,7 +200,7 @@ void piece_at(const struct model *m, const struct wait *w, uint64_t t, struct pi
     size_t k = hint ? *hint : l->nseg + 1;
     if (!(k < l->nseg && sg[k].x < t && (k + 1 == l->nseg || sg[k + 1].x >= t)) &&
         !(k > 0 && k <= l->nseg && sg[--k].x < t && (k + 1 == l->nseg || sg[k + 1].x >= t)))
-        k = seg_find(sg, l->nseg, t - 1);
+        k = seg_find_from(sg, l->nseg, t - 1, 0);
     if (hint)
         *hint = k;
     seg_piece(sg, l->nseg, k, w, q);
@@ -222,30 +211,26 @@ void piece_at(const struct model *m, const struct wait *w, uint64_t t, struct pi
 static int cmp_block(const void *a, const void *b)
 {
     const struct block *x = a, *y = b;
-    if (x->ns != y->ns)
-        return x->ns < y->ns ? 1 : -1;
-    if (x->waiter != y->waiter)
-        return x->waiter < y->waiter ? -1 : 1;
-    if (x->lock != y->lock)
-        return x->lock < y->lock ? -1 : 1;
-    if (x->by != y->by)
-        return x->by < y->by ? -1 : 1;
-    return (x->kind > y->kind) - (x->kind < y->kind);
+    int c = x->ns != y->ns ? CMP(y->ns, x->ns) : CMP(x->waiter, y->waiter); /* the largest first */
+    c = c ? c : CMP(x->lock, y->lock);
+    c = c ? c : CMP(x->by, y->by);
+    return c ? c : CMP(x->kind, y->kind);
 }
 
 /* One lock's blocked time per column (blockers 0..D-1, then handoff,
  * unknown, and a column for what is counted nowhere) and per waiter (joint)
  * or summed over its waiters. Each wait is its first and last piece,
  * computed one by one, and the segments between, summed from running totals
- * over the timeline: per wait in the joint table (a copy of the totals when
- * the wait's inner segments begin), or times the number of waits spanning
- * each segment in the summed one. The summed table comes first: its
+ * over the timeline: per wait in the joint table (the totals where the
+ * wait's inner segments end less those where they begin), or times the
+ * number of waits spanning each segment in the summed one. The summed table comes first: its
  * blockers with any time are the lock's blockers, and at most
  * JOINT_MAX_BLOCKERS of them get the joint table. */
 struct table {
     size_t D, width, rows;
-    uint32_t *col_of; /* thread -> column, valid where stamp says this lock */
-    uint32_t *stamp, *row_of, *rstamp, *waiter;
+    /* per thread: its column and its row, each valid where its stamp says this lock */
+    struct { uint32_t col, col_stamp, row, row_stamp; } *per;
+    uint32_t *waiter; /* per row: the thread */
     uint64_t *ns, *n; /* [row * width + col] */
     int joint;
 };
@@ -255,7 +240,7 @@ struct table {
 
 static size_t col_of(const struct table *t, uint32_t l, uint32_t thread)
 {
-    return t->stamp[thread] == l + 1 ? t->col_of[thread] : COL_NONE(t);
+    return t->per[thread].col_stamp == l + 1 ? t->per[thread].col : COL_NONE(t);
 }
 
 static void add_piece(struct table *t, uint32_t l, size_t row, const struct piece *p)
@@ -268,6 +253,18 @@ static void add_piece(struct table *t, uint32_t l, size_t row, const struct piec
 /* the inner segments of a lock's waits: opened at kf+1, closed at kl */
 struct evk { uint64_t k; size_t i; };
 
+/* thread x's row of the joint table plus the running totals cur (ns, then
+ * n), or minus them: unsigned, a row taken below 0 at a wait's open wraps,
+ * and the addition at its close brings it back */
+static void add_totals(struct table *t, uint32_t x, const uint64_t *cur, int minus)
+{
+    uint64_t *ns = t->ns + t->per[x].row * t->width, *n = t->n + t->per[x].row * t->width;
+    for (size_t c = 0; c < t->width; c++) {
+        ns[c] += minus ? -cur[c] : cur[c];
+        n[c] += minus ? -cur[t->width + c] : cur[t->width + c];
+    }
+}
+
 /* fill t->ns and t->n (zeroed, t->rows x t->width) for lock l */
 static void tally(struct model *m, uint32_t l, struct table *t, const struct evk *open, const struct evk *close, size_t no)
 {
@@ -276,7 +273,7 @@ static void tally(struct model *m, uint32_t l, struct table *t, const struct evk
     struct piece p;
     for (size_t i = b0; i < b1; i++) {
         const struct wait *w = &m->waits[m->by_lock[i].wait];
-        size_t row = t->joint ? t->row_of[m->by_lock[i].thread] : 0;
+        size_t row = t->joint ? t->per[m->by_lock[i].thread].row : 0;
         if (w->own) {
             for (size_t j = m->own_off[w->own - 1]; j < m->own_off[w->own]; j++)
                 add_piece(t, l, row, &m->own_pieces[j]);
@@ -289,32 +286,17 @@ static void tally(struct model *m, uint32_t l, struct table *t, const struct evk
             }
         }
     }
-    size_t W1 = t->width, active = 0, *slot = zalloc(b1 - b0 + 1, sizeof *slot), nslot = 0;
-    size_t *freed = NULL, nfree = 0, cap_free = 0, cap_snap = 0;
-    uint64_t *cur = zalloc(2 * W1, sizeof *cur), *snap = NULL; /* ns[W1], then n[W1] */
+    size_t W1 = t->width, active = 0;
+    uint64_t *cur = zalloc(2 * W1, sizeof *cur); /* ns[W1], then n[W1] */
     for (size_t k = no ? open[0].k : 0, io = 0, ic = 0; ic < no; k++) {
         for (; ic < no && close[ic].k == k; ic++) {
-            size_t i = close[ic].i;
-            if (t->joint) {
-                const uint64_t *s = snap + slot[i - b0] * 2 * W1;
-                uint64_t *rns = t->ns + t->row_of[m->by_lock[i].thread] * W1;
-                uint64_t *rn = t->n + t->row_of[m->by_lock[i].thread] * W1;
-                for (size_t c = 0; c < W1; c++) {
-                    rns[c] += cur[c] - s[c];
-                    rn[c] += cur[W1 + c] - s[W1 + c];
-                }
-                freed = grow(freed, &cap_free, nfree + 1, sizeof *freed);
-                freed[nfree++] = slot[i - b0];
-            }
+            if (t->joint)
+                add_totals(t, m->by_lock[close[ic].i].thread, cur, 0);
             active--;
         }
         for (; io < no && open[io].k == k; io++) {
-            if (t->joint) {
-                size_t s = nfree ? freed[--nfree] : nslot++;
-                snap = grow(snap, &cap_snap, (s + 1) * 2 * W1, sizeof *snap);
-                memcpy(snap + s * 2 * W1, cur, 2 * W1 * sizeof *cur);
-                slot[open[io].i - b0] = s;
-            }
+            if (t->joint)
+                add_totals(t, m->by_lock[open[io].i].thread, cur, 1);
             active++;
         }
         if (ic == no || k + 1 >= n)
@@ -329,10 +311,7 @@ static void tally(struct model *m, uint32_t l, struct table *t, const struct evk
             t->n[c] += active;
         }
     }
-    free(slot);
-    free(freed);
     free(cur);
-    free(snap);
 }
 
 /* the threads that may block a wait on lock l: a column each */
@@ -340,10 +319,10 @@ struct blockers { uint32_t *id; size_t n, cap; };
 
 static void see(struct table *t, uint32_t l, uint32_t x, struct blockers *bs)
 {
-    if (t->stamp[x] == l + 1)
+    if (t->per[x].col_stamp == l + 1)
         return;
-    t->stamp[x] = l + 1;
-    t->col_of[x] = (uint32_t)bs->n;
+    t->per[x].col_stamp = l + 1;
+    t->per[x].col = (uint32_t)bs->n;
     bs->id = grow(bs->id, &bs->cap, bs->n + 1, sizeof *bs->id);
     bs->id[bs->n++] = x;
 }
@@ -376,10 +355,10 @@ static void to_joint(struct model *m, uint32_t l, struct table *t, struct blocke
     size_t k = 0;
     for (size_t c = 0; c < bs->n; c++) {
         if (t->n[c]) {
-            t->col_of[bs->id[c]] = (uint32_t)k;
+            t->per[bs->id[c]].col = (uint32_t)k;
             bs->id[k++] = bs->id[c];
         } else {
-            t->stamp[bs->id[c]] = 0;
+            t->per[bs->id[c]].col_stamp = 0;
         }
     }
     t->D = bs->n = k;
@@ -388,9 +367,9 @@ static void to_joint(struct model *m, uint32_t l, struct table *t, struct blocke
     t->rows = 0;
     for (size_t i = m->by_lock_off[l]; i < m->by_lock_off[l + 1]; i++) {
         uint32_t x = m->by_lock[i].thread;
-        if (t->rstamp[x] != l + 1) {
-            t->rstamp[x] = l + 1;
-            t->row_of[x] = (uint32_t)t->rows;
+        if (t->per[x].row_stamp != l + 1) {
+            t->per[x].row_stamp = l + 1;
+            t->per[x].row = (uint32_t)t->rows;
             t->waiter[t->rows++] = x;
         }
     }
@@ -460,18 +439,12 @@ struct block *wait_blocks(struct model *m, size_t *count)
     struct block *bl = NULL;
     size_t nb = 0, cap = 0;
     struct table t = {0};
-    t.col_of = zalloc(m->nth, sizeof *t.col_of);
-    t.stamp = zalloc(m->nth, sizeof *t.stamp);
-    t.row_of = zalloc(m->nth, sizeof *t.row_of);
-    t.rstamp = zalloc(m->nth, sizeof *t.rstamp);
+    t.per = zalloc(m->nth, sizeof *t.per);
     t.waiter = zalloc(m->nth, sizeof *t.waiter);
     for (uint32_t l = 0; l < m->nlk; l++)
         if (m->by_lock_off[l + 1] > m->by_lock_off[l])
             lock_blocks(m, l, &t, &bl, &nb, &cap);
-    free(t.col_of);
-    free(t.stamp);
-    free(t.row_of);
-    free(t.rstamp);
+    free(t.per);
     free(t.waiter);
     if (nb) /* bl is NULL when no lock had blocks */
         qsort(bl, nb, sizeof *bl, cmp_block);

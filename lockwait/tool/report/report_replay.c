@@ -32,25 +32,20 @@
  * release was lost) lets the parked step with the earliest arrival through
  * and counts it (forced_count=). Each factor is replayed under the learned
  * hand-offs and, for the range, with every waiter spinning and sleeping
- * (whatif_predict in report_handoff.c). */
+ * (predict in report_whatif.c). */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report_meta.h"
 #include "report_model.h"
 #include "report_util.h"
 #include "report_replay.h"
 #include "../lw_search.h"
 
-#include <inttypes.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* at equal times: releases and marks before the waits that may need them */
 enum step_kind { ST_REL, ST_MARK, ST_WAIT, ST_ACQ, ST_END };
-/* a timed hold's start may come a clock read after its ACQUIRE */
-#define HOLD_START_SLACK_NS 1000u
 #define STEP_KEY(t, kind) ((t) << 2 | ((kind) == ST_REL ? 0u : (kind) == ST_MARK ? 1u : (kind) == ST_END ? 3u : 2u))
 
 /* key: observed time << 2 | rank; resume: observed time the thread runs on
@@ -82,19 +77,18 @@ static void add_step(struct replay *r, uint32_t t, uint64_t at, int kind, uint64
  * that ended it (a mark on the releaser), or a fixed delay */
 static void dependency_steps(const struct model *m, struct replay *r, const uint32_t *enders, uint8_t *marked)
 {
-    for (uint32_t t = 0; t < m->nth; t++)
-        for (size_t k = 0; k < m->th[t].nwait; k++) {
-            const struct wait *w = &m->waits[m->th[t].wait_off + k];
-            if (w->lock == r->lock && !w->timed_out)
-                continue;
-            uint32_t h = enders[m->th[t].wait_off + k];
-            uint64_t lat = h == NOBODY ? w->e - w->s : w->e - m->holds[h].e;
-            if (h != NOBODY && !marked[h]) {
-                marked[h] = 1;
-                add_step(r, m->holds[h].who, m->holds[h].e, ST_MARK, m->holds[h].e, 0, h);
-            }
-            add_step(r, t, w->s, ST_WAIT, w->e, lat, h);
+    for (size_t k = 0; k < m->mstat.waits; k++) {
+        const struct wait *w = &m->waits[k];
+        if (w->lock == r->lock && !w->timed_out)
+            continue;
+        uint32_t h = enders[k];
+        uint64_t lat = h == NOBODY ? w->e - w->s : w->e - m->holds[h].e;
+        if (h != NOBODY && !marked[h]) {
+            marked[h] = 1;
+            add_step(r, m->holds[h].who, m->holds[h].e, ST_MARK, m->holds[h].e, 0, h);
         }
+        add_step(r, w->thread, w->s, ST_WAIT, w->e, lat, h);
+    }
 }
 
 /* the start of each thread whose creator is traced: a mark on the creator */
@@ -188,41 +182,6 @@ static const struct hold **holds_by_thread(const struct model *m, uint32_t l, si
     return out;
 }
 
-/* the lock's mean handoff, for the acquisitions that did not wait (lat
- * UINT64_MAX) */
-static void mean_handoff(struct replay *r)
-{
-    uint64_t sum = 0;
-    size_t n = 0;
-    for (size_t i = 0; i < r->nst; i++)
-        if (r->st[i].kind == ST_ACQ && r->st[i].lat != UINT64_MAX) {
-            sum += r->st[i].lat;
-            n++;
-        }
-    r->mean_lat = n ? sum / n : 0;
-    for (size_t i = 0; i < r->nst; i++)
-        if (r->st[i].kind == ST_ACQ && r->st[i].lat == UINT64_MAX)
-            r->st[i].lat = r->mean_lat;
-}
-
-/* the hand-off model from the acquisitions that waited for a known release:
- * the wait before that release, and the hand-off after it */
-static void learn_handoffs(struct replay *r)
-{
-    uint64_t *pre = xmalloc(sizeof *pre * (r->nacq ? r->nacq : 1));
-    uint64_t *lat = xmalloc(sizeof *lat * (r->nacq ? r->nacq : 1));
-    size_t n = 0;
-    for (size_t i = 0; i < r->nst; i++)
-        if (r->st[i].kind == ST_ACQ && r->st[i].waited) {
-            uint64_t wait = r->st[i].resume - (r->st[i].key >> 2);
-            pre[n] = wait > r->st[i].lat ? wait - r->st[i].lat : 0;
-            lat[n++] = r->st[i].lat;
-        }
-    handoff_learn(&r->hm, pre, lat, n);
-    free(pre);
-    free(lat);
-}
-
 /* the steps thread by thread (stably), each thread's in time order: a
  * thread's steps come in a few runs already in order (its own, and the
  * marks other threads' waits put on it), which sort_by_key merges */
@@ -245,18 +204,38 @@ static void order_steps(const struct model *m, struct replay *r)
     r->st = out;
 }
 
-/* the acquisitions numbered in observed order (of their holds' starts) */
+/* The acquisitions numbered in observed order (of their holds' starts);
+ * those that did not wait (lat UINT64_MAX) given the lock's mean hand-off;
+ * and the hand-off model learned from those that waited for a known
+ * release: the wait before that release, and the hand-off after it. */
 static void number_acquisitions(struct replay *r)
 {
-    struct ka { uint64_t t; uint32_t i; } *a = xmalloc(sizeof *a * (r->nacq ? r->nacq : 1));
-    size_t n = 0;
-    for (size_t i = 0; i < r->nst; i++)
-        if (r->st[i].kind == ST_ACQ)
-            a[n++] = (struct ka){r->st[i].resume, (uint32_t)i};
+    struct ka { uint64_t t; uint32_t i; } *a = zalloc(r->nacq, sizeof *a);
+    uint64_t *pre = zalloc(r->nacq, sizeof *pre), *lat = zalloc(r->nacq, sizeof *lat), sum = 0;
+    size_t n = 0, nwaited = 0, nlat = 0;
+    for (size_t i = 0; i < r->nst; i++) {
+        const struct step *st = &r->st[i];
+        if (st->kind != ST_ACQ)
+            continue;
+        a[n++] = (struct ka){st->resume, (uint32_t)i};
+        sum += st->lat != UINT64_MAX ? st->lat : 0;
+        nlat += st->lat != UINT64_MAX;
+        if (st->waited) {
+            uint64_t wait = st->resume - (st->key >> 2);
+            pre[nwaited] = wait > st->lat ? wait - st->lat : 0;
+            lat[nwaited++] = st->lat;
+        }
+    }
+    handoff_learn(&r->hm, pre, lat, nwaited);
     sort_by_key(a, n, sizeof *a);
-    for (size_t k = 0; k < n; k++)
+    for (size_t k = 0; k < n; k++) {
         r->st[a[k].i].arg = (uint32_t)k;
+        if (r->st[a[k].i].lat == UINT64_MAX)
+            r->st[a[k].i].lat = nlat ? sum / nlat : 0;
+    }
     free(a);
+    free(pre);
+    free(lat);
 }
 
 static void build_steps(const struct model *m, struct replay *r, const uint32_t *enders)
@@ -270,8 +249,6 @@ static void build_steps(const struct model *m, struct replay *r, const uint32_t 
         thread_lock_steps(m, r, t, hs + first[t], first[t + 1] - first[t], enders);
         add_step(r, t, m->th[t].end, ST_END, m->th[t].end, 0, 0);
     }
-    mean_handoff(r);
-    learn_handoffs(r);
     number_acquisitions(r);
     order_steps(m, r);
     r->nmarks = m->mstat.holds + m->nth;
@@ -394,8 +371,9 @@ static int force_one(const struct model *m, struct replay *r)
 }
 
 /* the replay's end: the last thread's last step */
-uint64_t replay(const struct model *m, struct replay *r)
+uint64_t replay(const struct model *m, struct replay *r, double factor, enum handoff_mode mode)
 {
+    r->factor = factor;
     for (size_t mark = 0; mark < r->nmarks; mark++) {
         r->mark_at[mark] = UINT64_MAX;
         r->parked[mark] = NOBODY;
@@ -404,7 +382,7 @@ uint64_t replay(const struct model *m, struct replay *r)
         r->acq_waiter[a] = NOBODY;
     r->ntodo = r->next_acq = r->forced = 0;
     r->free_at = 0;
-    handoff_rewind(&r->hm, r->mode);
+    handoff_rewind(&r->hm, mode);
     memset(r->own_ns, 0, sizeof *r->own_ns * m->nth);
     memset(r->held_ns, 0, sizeof *r->held_ns * m->nth);
     for (uint32_t t = 0; t < m->nth; t++) {
@@ -424,12 +402,10 @@ uint64_t replay(const struct model *m, struct replay *r)
     return end - m->t_first;
 }
 
-/* enders: the release that ended each wait (wait_enders) */
 void replay_init(const struct model *m, struct replay *r, uint32_t l, const uint32_t *enders)
 {
     memset(r, 0, sizeof *r);
     r->lock = l;
-    r->m = m;
     build_steps(m, r, enders);
     r->run = xmalloc(sizeof *r->run * (m->nth ? m->nth : 1));
     r->todo = xmalloc(sizeof *r->todo * (m->nth ? m->nth : 1));

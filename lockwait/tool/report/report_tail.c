@@ -2,7 +2,6 @@
  * compiling, waiting for the lock, and waiting behind a compiling holder. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report_meta.h"
 #include "report_model.h"
 #include "report_util.h"
 #include "report_views.h"
@@ -21,11 +20,8 @@ struct win { uint32_t t; uint64_t s, e; int compile; };
 static int cmp_win(const void *a, const void *b)
 {
     const struct win *x = a, *y = b;
-    if (x->compile != y->compile) /* compiles first, by thread and start */
-        return x->compile ? -1 : 1;
-    if (x->t != y->t)
-        return x->t < y->t ? -1 : 1;
-    return (x->s > y->s) - (x->s < y->s);
+    int c = x->compile != y->compile ? CMP(y->compile, x->compile) : CMP(x->t, y->t); /* compiles first */
+    return c ? c : CMP(x->s, y->s); /* by thread and start */
 }
 
 /* how long thread t compiled during [a, b): wv[0..nw) sorted by cmp_win,
@@ -103,9 +99,7 @@ static void tail_request(const struct model *m, struct tail_sums *ts, const stru
     size_t lo = 0, hi = t->nwait; /* the first wait that may end after the request began */
     LOWER_BOUND(lo, hi, ts->wmax[t->wait_off + mid] <= q->s);
     for (size_t k = lo; k < t->nwait && ws[k].s < q->e; k++) {
-        const struct wait *w = &ws[k];
-        if (w->e <= q->s)
-            continue;
+        const struct wait *w = &ws[k]; /* (one that ended before the request has no pieces in it) */
         struct piece_iter it;
         struct piece pc, *p = &pc;
         for (pieces_begin(m, &it, w, q->s, q->e); pieces_next(&it, p);) {
@@ -154,11 +148,10 @@ void tail_windows(const struct model *m, struct windows *ws)
     uint64_t *pmax = zalloc(nw, sizeof *pmax), *wmax = zalloc(m->mstat.waits + 1, sizeof *wmax);
     for (size_t i = 0; i < nw; i++)
         pmax[i] = i && wv[i - 1].t == wv[i].t && pmax[i - 1] > wv[i].e ? pmax[i - 1] : wv[i].e;
-    for (size_t i = 0; i < m->nth; i++) /* the same for each thread's waits */
-        for (size_t k = 0; k < m->th[i].nwait; k++) {
-            uint64_t e = m->waits[m->th[i].wait_off + k].e;
-            wmax[m->th[i].wait_off + k] = k && wmax[m->th[i].wait_off + k - 1] > e ? wmax[m->th[i].wait_off + k - 1] : e;
-        }
+    for (size_t k = 0; k < m->mstat.waits; k++) { /* the same for each thread's waits */
+        const struct wait *w = &m->waits[k];
+        wmax[k] = k && m->waits[k - 1].thread == w->thread && wmax[k - 1] > w->e ? wmax[k - 1] : w->e;
+    }
     struct tail_sums ts = {wv, pmax, wmax, nw, 0, 0, 0, zalloc(m->nlk, sizeof(uint64_t)), zalloc(m->nlk, sizeof(uint64_t))};
     for (size_t i = 0; i < nw; i++) {
         if (wv[i].compile)

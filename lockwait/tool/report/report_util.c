@@ -32,8 +32,8 @@ void *zalloc(size_t n, size_t elem)
 
 /* A stable sort of n elements of `size` bytes by the uint64_t that starts
  * each one. The inputs are a few runs already in order (one per thread
- * buffer): the runs are merged in one pass through a heap of their heads
- * (ties go to the earlier run, which keeps the sort stable). */
+ * buffer): neighbouring runs are merged in pairs until one is left, so the
+ * time is n log(runs). */
 static uint64_t key_at(const char *p)
 {
     uint64_t k;
@@ -48,66 +48,40 @@ static void copy_elem(char *d, const char *s, size_t size)
     default: memcpy(d, s, size); break;
     }
 }
-struct head { uint64_t key; size_t run; };
-static int head_before(const struct head *x, const struct head *y)
+
+/* the runs a[lo, mid) and a[mid, hi) into one, through tmp; at equal keys
+ * the left run's first, which keeps the sort stable */
+static void merge(char *a, char *tmp, size_t lo, size_t mid, size_t hi, size_t size)
 {
-    return x->key < y->key || (x->key == y->key && x->run < y->run);
+    size_t i = lo, j = mid, o = 0;
+    while (i < mid || j < hi) {
+        int left = j == hi || (i < mid && key_at(a + i * size) <= key_at(a + j * size));
+        copy_elem(tmp + o++ * size, a + (left ? i++ : j++) * size, size);
+    }
+    memcpy(a + lo * size, tmp, (hi - lo) * size);
 }
 
-/* Move h[j] down the heap of n heads until neither child comes before it. */
-static void sift_down(struct head *h, size_t n, size_t j)
-{
-    for (;;) {
-        size_t c = 2 * j + 1;
-        if (c >= n)
-            return;
-        if (c + 1 < n && head_before(&h[c + 1], &h[c]))
-            c++;
-        if (!head_before(&h[c], &h[j]))
-            return;
-        struct head t = h[c];
-        h[c] = h[j];
-        h[j] = t;
-        j = c;
-    }
-}
 void sort_by_key(void *base, size_t n, size_t size)
 {
     char *a = base;
-    size_t *start = NULL, nr = 0, cap = 0;
+    size_t *start = NULL, nr = 0, cap = 0; /* run r is [start[r], start[r + 1]) */
     for (size_t i = 0; i < n; i++) {
         if (i == 0 || key_at(a + i * size) < key_at(a + (i - 1) * size)) {
             start = grow(start, &cap, nr + 2, sizeof *start);
             start[nr++] = i;
         }
     }
-    if (nr <= 1) {
-        free(start);
-        return;
+    char *tmp = nr > 1 ? xmalloc(size * n) : NULL;
+    while (nr > 1) {
+        size_t kept = 0;
+        start[nr] = n;
+        for (size_t r = 0; r < nr; r += 2) {
+            if (r + 1 < nr)
+                merge(a, tmp, start[r], start[r + 1], start[r + 2], size);
+            start[kept++] = start[r];
+        }
+        nr = kept;
     }
-    start[nr] = n;
-    size_t *pos = xmalloc(sizeof *pos * nr);
-    struct head *h = xmalloc(sizeof *h * nr);
-    for (size_t r = 0; r < nr; r++) {
-        pos[r] = start[r];
-        h[r] = (struct head){key_at(a + start[r] * size), r};
-    }
-    for (size_t i = nr / 2; i-- > 0;) /* heapify */
-        sift_down(h, nr, i);
-    char *dst = xmalloc(size * n);
-    size_t live = nr;
-    for (size_t o = 0; o < n; o++) {
-        size_t r = h[0].run;
-        copy_elem(dst + o * size, a + pos[r] * size, size);
-        if (++pos[r] < start[r + 1])
-            h[0].key = key_at(a + pos[r] * size);
-        else
-            h[0] = h[--live];
-        sift_down(h, live, 0); /* the new head */
-    }
-    memcpy(a, dst, size * n);
-    free(dst);
-    free(h);
-    free(pos);
+    free(tmp);
     free(start);
 }

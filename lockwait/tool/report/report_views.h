@@ -1,19 +1,18 @@
 /* report_views.h - the views of the model (report.c calls them): each reads
  * the model through a const pointer and calls only the model's functions
- * (report_model.h, report_meta.h) and report_util.h. */
+ * (report_model.h) and report_util.h. */
 #ifndef LOCKWAIT_REPORT_VIEWS_H
 #define LOCKWAIT_REPORT_VIEWS_H
 
 #include "report_model.h"
 
 /* report_output.c: the wait blocks for people; the RESULT lines of the
- * path's shares and of the top wait blocks (top: lines, 0 = all); -s */
+ * path's shares and of the top wait blocks (top: lines, 0 = all); -s; -f,
+ * "thread;frame;...;frame;lock NS", outermost frame first */
 void print_path(const struct model *m); /* kind=critpath, and the path's summary */
 void say_blocks(const struct model *m, const struct block *bl, size_t nb);
 void print_shares(const struct model *m, const struct block *bl, size_t nb, long top, const struct select *sel);
 void print_segs(const struct model *m);
-
-/* report_folded.c: -f, "thread;frame;...;frame;lock NS", outermost frame first */
 void print_folded(const struct model *m);
 
 /* report_export.c */
@@ -32,9 +31,10 @@ void tail_windows(const struct model *m, struct windows *ws); /* frees ws */
 void blame(const struct model *m, long top, const struct select *sel);
 
 /* report_whatif.c: --what-if, the replay with a lock's holds scaled by each
- * factor (0..1): the named lock (label or 0xADDR), else the top locks by
+ * factor (0..1): lock l (what_if_lock_named), else (NOBODY) the top locks by
  * contended wait; kind=whatif lines and a sentence per lock */
-void what_if(const struct model *m, const double *factors, size_t nf, const char *lock, long top);
-void what_if_check(const struct model *m, const char *lock); /* --lock: exit 2 unless it names a lock the replay can scale */
+void what_if(const struct model *m, const double *factors, size_t nf, uint32_t l, long top);
+/* --lock: the lock a label or 0xADDR names; exit 2 unless it names one the replay can scale */
+uint32_t what_if_lock_named(const struct model *m, const char *label);
 
 #endif
