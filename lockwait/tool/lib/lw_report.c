@@ -15,7 +15,6 @@
 #include "lw_core.h"
 #include "lw_glibc_mutex.h"
 #include "lw_interval.h"
-#include "lw_lines.h"
 #include "lw_names.h"
 #include "lw_output.h"
 #include "lw_probes.h"
