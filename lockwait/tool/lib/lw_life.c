@@ -96,7 +96,7 @@ static void at_fork_child(void)
         else /* no memory: forget the hold */
             lw_tls.held[i--] = lw_tls.held[--lw_tls.nheld];
     }
-    lw_tree_fork();
+    lw_tree_mark("fork");
 }
 
 __attribute__((constructor)) static void lw_start(void)
@@ -128,7 +128,7 @@ __attribute__((constructor)) static void lw_start(void)
     pthread_atfork(at_fork_prepare, at_fork_parent, at_fork_child);
     lw_signals_start();
     lw_interval_start();
-    lw_tree_start();
+    lw_tree_mark("start");
 }
 
 static void report_now(void)

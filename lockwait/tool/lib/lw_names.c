@@ -273,25 +273,27 @@ const char *lw_lines_status(void)
     return status;
 }
 
+/* "name+0x0" reads better as "name" */
+static void drop_zero_offset(char *name)
+{
+    size_t n = strlen(name);
+    if (n > 4 && !strcmp(name + n - 4, "+0x0"))
+        name[n - 4] = 0;
+}
+
 /* a function's name from its entry address ("writer_main", no "+0x0") */
 void lw_name_fn(uintptr_t fn, char *out, size_t cap)
 {
     lw_syms_name(lw_modules_syms(), fn, LW_SYM_CODE, out, cap);
-    size_t n = strlen(out);
-    if (n > 4 && !strcmp(out + n - 4, "+0x0"))
-        out[n - 4] = 0;
+    drop_zero_offset(out);
 }
 
 /* the lock's symbol when it lies in a module's data; 0 when it does not */
 int lw_name_lock(uintptr_t addr, char *out, size_t cap)
 {
-    char tmp[256];
-    if (lw_syms_name(lw_modules_syms(), addr, LW_SYM_DATA, tmp, sizeof tmp) != 2)
+    if (lw_syms_name(lw_modules_syms(), addr, LW_SYM_DATA, out, cap) != 2)
         return 0;
-    size_t n = strlen(tmp); /* "name+0x0" reads better as "name" */
-    if (n > 4 && !strcmp(tmp + n - 4, "+0x0"))
-        tmp[n - 4] = 0;
-    snprintf(out, cap, "%s", tmp);
+    drop_zero_offset(out);
     return 1;
 }
 

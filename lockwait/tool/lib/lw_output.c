@@ -131,16 +131,6 @@ int lw_deliver(int fd, const char *p, size_t n)
     return err;
 }
 
-/* a line for the user when stderr is gone: the controlling terminal, if any */
-static void to_tty(const char *line, size_t n)
-{
-    int fd = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
-    if (fd >= 0) {
-        lw_deliver(fd, line, n);
-        close(fd);
-    }
-}
-
 void lw_say(const char *fmt, ...)
 {
     char line[768];
@@ -152,8 +142,13 @@ void lw_say(const char *fmt, ...)
     size_t n = strlen(line);
     line[n++] = '\n';
     int opened, fd = err_open(&opened);
-    if (fd < 0 || lw_deliver(fd, line, n) != 0)
-        to_tty(line, n);
+    if (fd < 0 || lw_deliver(fd, line, n) != 0) { /* stderr is gone: the controlling terminal, if any */
+        int tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+        if (tty >= 0) {
+            lw_deliver(tty, line, n);
+            close(tty);
+        }
+    }
     if (opened)
         close(fd);
 }
