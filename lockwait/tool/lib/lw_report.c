@@ -73,7 +73,7 @@ static void edge(int b, char *out, size_t cap)
 
 /* Fold every thread's per-lock wait statistics into the lock records (and
  * their details), so the report reads one place. Only the reporting thread
- * writes there (lw_report_enter): plain adds. Statistics and records lie
+ * writes there (lw_report_now): plain adds. Statistics and records lie
  * scattered: fetched ahead (with 100 000 locks the merge mostly waited). */
 #define MERGE_AHEAD 4
 static void merge_threads(void)
