@@ -14,7 +14,9 @@
  *
  * The reports are written by a thread of the library's own, started with
  * every signal blocked (the program's signals never land on it); a dump
- * signal's handler only posts a semaphore that thread waits on. */
+ * signal's handler only posts a semaphore that thread waits on. Every
+ * report, at exit and at a signal too, runs here one at a time
+ * (lw_report_now). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
