@@ -14,7 +14,7 @@
  *     glibc's own steps: lw_glibc_mutex) > the real functions (lw_real)
  *   > fast path (lw_fastpath.h) > accounting (lw_account) > stacks (lw_stacks) > core (lw_core);
  *   the report (lw_report > lw_report_holds, lw_report_idle, lw_probes, lw_tracemeta
- *     > lw_names > lw_lines) > output (lw_output) > core;
+ *     > lw_names) > output (lw_output) > core;
  *   beneath all: common/clock.c, lw_config, lw_modules (the process's modules).
  * Still calling each other: lw_report and lw_interval (the periodic base),
  * lw_output and lw_probes, lw_tracemeta (the brief report, the trace's end).

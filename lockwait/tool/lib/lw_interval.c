@@ -14,7 +14,9 @@
  *
  * The reports are written by a thread of the library's own, started with
  * every signal blocked (the program's signals never land on it); a dump
- * signal's handler only posts a semaphore that thread waits on. */
+ * signal's handler only posts a semaphore that thread waits on. Every
+ * report, at exit and at a signal too, runs here one at a time
+ * (lw_report_now). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
@@ -162,8 +164,8 @@ void lw_interval_after(int why)
 }
 
 /* One report at a time. A report that finds another running waits up to
- * 2 s for it (the exit after a periodic report), then goes ahead alone. */
-int lw_report_enter(void)
+ * 2 s for it (the exit after a periodic report): 1 when it may run alone. */
+static int report_enter(void)
 {
     for (int i = 0; i < 2000; i++) {
         int want = 0;
@@ -175,9 +177,21 @@ int lw_report_enter(void)
     return 0;
 }
 
-void lw_report_leave(void)
+/* The report for why once another one has ended (report_enter), and at exit
+ * or a signal the trace after it. When the other does not end in time, the
+ * exit's report goes ahead anyway (even_if_busy); another is dropped. */
+void lw_report_now(int why, int even_if_busy)
 {
-    atomic_store(&reporting, 0);
+    int alone = report_enter();
+    if (!alone && !even_if_busy)
+        return;
+    ticks_end(); /* the rate so far, for the holds converted now */
+    lw_settle_own();
+    lw_report(why);
+    if (why != LW_AT_INTERVAL)
+        lw_trace_write();
+    if (alone)
+        atomic_store(&reporting, 0);
 }
 
 void lw_report_occasion(struct buf *b, int why)
@@ -204,16 +218,6 @@ void lw_report_occasion_result(struct buf *b, int why)
 
 /* ---------------------------------------------------------------- the reporting thread */
 
-static void periodic_report(void)
-{
-    if (!lw_report_enter())
-        return;
-    ticks_end(); /* the rate so far, for the holds converted now */
-    lw_settle_own();
-    lw_report(LW_AT_INTERVAL);
-    lw_report_leave();
-}
-
 static void *reporter(void *arg)
 {
     (void)arg;
@@ -226,7 +230,7 @@ static void *reporter(void *arg)
             rc = lw_real.sem_timedwait ? lw_real.sem_timedwait(&wake, &until) : (errno = ENOSYS, -1);
         while (rc != 0 && errno == EINTR);
         if (rc == 0 || lw.cfg.interval_s)
-            periodic_report();
+            lw_report_now(LW_AT_INTERVAL, 0);
         else if (errno != ETIMEDOUT)
             return NULL; /* cannot wait: no more periodic reports */
     }

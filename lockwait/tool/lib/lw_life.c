@@ -22,7 +22,6 @@
 #include "lw_output.h"
 #include "lw_real.h"
 #include "lw_record.h"
-#include "lw_report.h"
 #include "lw_signals.h"
 #include "lw_stacks.h"
 #include "lw_tree.h"
@@ -96,7 +95,7 @@ static void at_fork_child(void)
         else /* no memory: forget the hold */
             lw_tls.held[i--] = lw_tls.held[--lw_tls.nheld];
     }
-    lw_tree_fork();
+    lw_tree_mark("fork");
 }
 
 __attribute__((constructor)) static void lw_start(void)
@@ -128,7 +127,7 @@ __attribute__((constructor)) static void lw_start(void)
     pthread_atfork(at_fork_prepare, at_fork_parent, at_fork_child);
     lw_signals_start();
     lw_interval_start();
-    lw_tree_start();
+    lw_tree_mark("start");
 }
 
 static void report_now(void)
@@ -138,13 +137,7 @@ static void report_now(void)
      * whatever it chose (the program is exiting; its locale is left as is) */
     locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
     locale_t old = c ? uselocale(c) : (locale_t)0;
-    int alone = lw_report_enter();
-    ticks_end();
-    lw_settle_own();
-    lw_report(LW_AT_EXIT);
-    lw_trace_write();
-    if (alone)
-        lw_report_leave();
+    lw_report_now(LW_AT_EXIT, 1);
     if (c) {
         uselocale(old);
         freelocale(c);

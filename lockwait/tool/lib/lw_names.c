@@ -1,43 +1,299 @@
 /* lw_names.c - names in liblockwait's report, at exit: functions for code
  * addresses and stacks, symbols for locks in a module's data, start routines
- * for threads (from the modules: lw_modules.c), and the report's
- * stack sections and RESULT lines. Runs once, at exit; may allocate. */
+ * for threads (from the modules: lw_modules.c), the report's stack sections
+ * and RESULT lines; first, file:line for the frames the text shows.
+ * Runs once, at exit; may allocate. */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sched.h>
+#include <sys/wait.h>
+#endif
 
 #include "lw_names.h"
 #include "../lw_search.h"
 #include "../lw_symbols.h"
 #include "lw_core.h"
-#include "lw_lines.h"
 #include "lw_modules.h"
 #include "lw_output.h"
+#include "lw_real.h"
 #include "lw_record.h"
 #include "lw_stacks.h"
+
+/* ---------------------------------------------------------------- file:line
+ *
+ * File:line for the frames of the report's stacks, from the
+ * program's debug information through addr2line (binutils), when it is
+ * installed: run once per module at exit, as a child that cannot disturb the
+ * program. It is started with clone(CLONE_VM | CLONE_VFORK) and no exit
+ * signal, so the program gets no SIGCHLD and its own waitpid(-1) cannot reap
+ * it (only __WCLONE waits see it); with every signal blocked around the
+ * clone and reset to the default in the child before exec; with a clean
+ * environment (no LD_PRELOAD: addr2line is not profiled); stdin and stderr
+ * on /dev/null, stdout on a pipe; the program's descriptors untouched (the
+ * child has its own table). Linux only; elsewhere no file:line. */
+struct line { uint64_t pc; char *where; };
+static struct line *lines;
+static size_t nlines;
+static const char *status = "";
+static int prepared;
+
+#define MAX_PCS 4096  /* distinct frames resolved */
+#define PER_RUN 256   /* addresses per addr2line run (its command line) */
+
+#ifdef __linux__
+static const char *addr2line_path(void)
+{
+    static const char *const where[] = {"/usr/bin/addr2line", "/bin/addr2line", "/usr/local/bin/addr2line"};
+    for (size_t i = 0; i < sizeof where / sizeof where[0]; i++)
+        if (access(where[i], X_OK) == 0)
+            return where[i];
+    return NULL;
+}
+
+struct child { const char *exe; char **argv; int out; };
+
+static int child_main(void *p)
+{
+    const struct child *c = p;
+    struct sigaction dfl = {.sa_handler = SIG_DFL};
+    for (int s = 1; s < NSIG; s++)
+        lw_real.sigaction(s, &dfl, NULL); /* no handler of the program's, nor our wrapper's state (shared memory) */
+    int null = open("/dev/null", O_RDWR);
+    if (null < 0 || dup2(null, 0) < 0 || dup2(null, 2) < 0 || dup2(c->out, 1) < 0)
+        _exit(127);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    static char *const env[] = {"PATH=/usr/bin:/bin", "LC_ALL=C", NULL};
+    execve(c->exe, c->argv, env);
+    _exit(127);
+}
+
+/* run argv, its stdout into a malloc'd string (NULL: it could not run) */
+static char *run(const char *exe, char **argv)
+{
+    int fd[2];
+    if (pipe2(fd, O_CLOEXEC) != 0)
+        return NULL;
+    struct child c = {exe, argv, fd[1]};
+    size_t stack_size = 64 << 10;
+    char *stack = malloc(stack_size);
+    sigset_t all, old;
+    sigfillset(&all);
+    /* no child unless the program's signals are held off while it shares our memory */
+    int masked = pthread_sigmask(SIG_SETMASK, &all, &old) == 0;
+    int ok = stack && masked && lw_real_one_sigaction();
+    pid_t pid = ok ? clone(child_main, stack + stack_size, CLONE_VM | CLONE_VFORK, &c) : -1;
+    if (masked && pthread_sigmask(SIG_SETMASK, &old, NULL) != 0)
+        status = "the signal mask could not be restored after addr2line ran";
+    free(stack); /* CLONE_VFORK: the child has exec'd or exited */
+    close(fd[1]);
+    char *out = NULL;
+    size_t len = 0, cap = 0;
+    while (pid > 0) {
+        if (len + 4096 > cap) {
+            char *g = realloc(out, cap = cap ? cap * 2 : 65536);
+            if (!g)
+                break;
+            out = g;
+        }
+        ssize_t r = read(fd[0], out + len, cap - len - 1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        len += (size_t)r;
+    }
+    close(fd[0]);
+    int st = 0;
+    while (pid > 0 && waitpid(pid, &st, __WCLONE) < 0 && errno == EINTR)
+        ;
+    if (out)
+        out[len] = 0;
+    if (pid <= 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* The executable's path for addr2line: its name when that still is the
+ * running file, or when there is no /proc (the path it was started by);
+ * else (deleted, moved, or replaced on disk while it ran) the running file
+ * itself through this process's /proc entry, which the child can open. */
+static const char *exe_for_child(char *buf, size_t cap)
+{
+    const char *p = lw_modules_exe();
+    struct stat on_disk, running;
+    if (stat("/proc/self/exe", &running) != 0)
+        return p[0] ? p : NULL;
+    if (p[0] == '/' && stat(p, &on_disk) == 0 && on_disk.st_dev == running.st_dev &&
+        on_disk.st_ino == running.st_ino)
+        return p;
+    snprintf(buf, cap, "/proc/%ld/exe", (long)getpid());
+    return buf;
+}
+
+/* resolve pcs[0..n) (all in module `path` with bias) into lines[] */
+static void resolve(const char *exe, const char *path, uint64_t bias, const uint64_t *pcs, size_t n)
+{
+    char *argv[PER_RUN + 4], addr[PER_RUN][24];
+    argv[0] = "addr2line";
+    argv[1] = "-e";
+    argv[2] = (char *)path;
+    for (size_t i = 0; i < n; i++) {
+        snprintf(addr[i], sizeof addr[i], "0x%llx", (unsigned long long)(pcs[i] - 1 - bias));
+        argv[3 + i] = addr[i];
+    }
+    argv[3 + n] = NULL;
+    char *out = run(exe, argv);
+    char *p = out;
+    for (size_t i = 0; p && *p && i < n; i++) {
+        char *e = strchr(p, '\n');
+        if (e)
+            *e = 0;
+        if (p[0] != '?' && strchr(p, ':') && !strstr(p, ":?") && strcmp(strrchr(p, ':'), ":0") != 0) {
+            lines[nlines].pc = pcs[i];
+            lines[nlines].where = strdup(lw_base_name(p));
+            if (lines[nlines].where)
+                nlines++;
+        }
+        p = e ? e + 1 : NULL;
+    }
+    if (!out && status[0] == 0)
+        status = "addr2line failed to run";
+    free(out);
+}
+#endif
+
+static int u64_cmp(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int line_cmp(const void *a, const void *b)
+{
+    return u64_cmp(&((const struct line *)a)->pc, &((const struct line *)b)->pc);
+}
+
+/* the frames of the stacks the text shows (lw_lines_want), distinct and
+ * by address (at most MAX_PCS) */
+static uint32_t wanted[256];
+static size_t nwanted;
+
+void lw_lines_want(uint32_t id)
+{
+    for (size_t i = 0; i < nwanted; i++)
+        if (wanted[i] == id)
+            return;
+    if (id && nwanted < sizeof wanted / sizeof wanted[0])
+        wanted[nwanted++] = id;
+}
+
+static size_t frames(uint64_t *pcs)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < nwanted && n < MAX_PCS; i++) {
+        const struct lw_stack *s = lw_stack_get(wanted[i]);
+        for (uint32_t k = 0; s && k < s->n && n < MAX_PCS; k++)
+            pcs[n++] = s->pc[k];
+    }
+    qsort(pcs, n, sizeof *pcs, u64_cmp);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (m == 0 || pcs[i] != pcs[m - 1])
+            pcs[m++] = pcs[i];
+    return m;
+}
+
+void lw_lines_prepare(void)
+{
+    if (prepared)
+        return;
+    prepared = 1;
+#ifdef __linux__
+    const char *exe = addr2line_path();
+    if (!exe) {
+        status = "no file:line: addr2line (binutils) is not installed";
+        return;
+    }
+    uint64_t *pcs = malloc(MAX_PCS * sizeof *pcs);
+    lines = malloc(MAX_PCS * sizeof *lines);
+    size_t n = pcs && lines ? frames(pcs) : 0;
+    struct lw_syms *s = lw_modules_syms();
+    for (size_t i = 0; i < n;) { /* runs of frames in one module (sorted: modules are contiguous) */
+        uint64_t bias;
+        const char *path = lw_syms_module(s, pcs[i] - 1, &bias), *p2;
+        uint64_t b2;
+        size_t j = i + 1;
+        while (j < n && j - i < PER_RUN && (p2 = lw_syms_module(s, pcs[j] - 1, &b2)) == path)
+            j++;
+        char exe_buf[64];
+        if (path && !strcmp(path, "/proc/self/exe")) /* in the child that names addr2line */
+            path = exe_for_child(exe_buf, sizeof exe_buf);
+        int a_file = path && (path[0] == '/' || !strcmp(path, lw_modules_exe())); /* not the vDSO */
+        if (a_file && lw_syms_has_lines(s, pcs[i] - 1))
+            resolve(exe, path, bias, pcs + i, j - i);
+        i = j;
+    }
+    free(pcs);
+    if (n && !nlines && !status[0])
+        status = "no file:line: no debug information found for the stacks' frames (build with -g)";
+    if (nlines)
+        qsort(lines, nlines, sizeof *lines, line_cmp);
+#else
+    status = "no file:line on this system (addr2line runs on Linux only)";
+#endif
+}
+
+/* " (file:line)" for a return address where addr2line knows it, else "" */
+static const char *line_of(uintptr_t pc, char *out, size_t cap)
+{
+    lw_lines_prepare();
+    size_t lo = 0, hi = nlines;
+    LOWER_BOUND(lo, hi, lines[mid].pc < pc);
+    if (lo < nlines && lines[lo].pc == pc)
+        snprintf(out, cap, " (%s)", lines[lo].where);
+    else
+        out[0] = 0;
+    return out;
+}
+
+const char *lw_lines_status(void)
+{
+    return status;
+}
+
+/* "name+0x0" reads better as "name" */
+static void drop_zero_offset(char *name)
+{
+    size_t n = strlen(name);
+    if (n > 4 && !strcmp(name + n - 4, "+0x0"))
+        name[n - 4] = 0;
+}
 
 /* a function's name from its entry address ("writer_main", no "+0x0") */
 void lw_name_fn(uintptr_t fn, char *out, size_t cap)
 {
     lw_syms_name(lw_modules_syms(), fn, LW_SYM_CODE, out, cap);
-    size_t n = strlen(out);
-    if (n > 4 && !strcmp(out + n - 4, "+0x0"))
-        out[n - 4] = 0;
+    drop_zero_offset(out);
 }
 
 /* the lock's symbol when it lies in a module's data; 0 when it does not */
 int lw_name_lock(uintptr_t addr, char *out, size_t cap)
 {
-    char tmp[256];
-    if (lw_syms_name(lw_modules_syms(), addr, LW_SYM_DATA, tmp, sizeof tmp) != 2)
+    if (lw_syms_name(lw_modules_syms(), addr, LW_SYM_DATA, out, cap) != 2)
         return 0;
-    size_t n = strlen(tmp); /* "name+0x0" reads better as "name" */
-    if (n > 4 && !strcmp(tmp + n - 4, "+0x0"))
-        tmp[n - 4] = 0;
-    snprintf(out, cap, "%s", tmp);
+    drop_zero_offset(out);
     return 1;
 }
 
@@ -162,7 +418,7 @@ void lw_text_stacks(struct buf *b, const struct lw_lock *r)
         for (uint32_t j = 0; st && j < st->n; j++) {
             char f[256], line[512];
             lw_site_name(st->pc[j], f, sizeof f);
-            bprintf(b, "       %s %s%s\n", j ? "by" : "at", f, lw_line_of(st->pc[j], line, sizeof line));
+            bprintf(b, "       %s %s%s\n", j ? "by" : "at", f, line_of(st->pc[j], line, sizeof line));
         }
     }
     if (rest_n)

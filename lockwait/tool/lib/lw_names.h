@@ -1,5 +1,5 @@
 /* lw_names.h - names for the report at exit (lw_names.c): code, start
- * routines, locks and stacks (their file:line: lw_lines.h). */
+ * routines, locks and stacks, and their frames' file:line (addr2line). */
 #ifndef LW_NAMES_H
 #define LW_NAMES_H
 
@@ -22,5 +22,8 @@ LW_HIDDEN void lw_result_stacks(struct buf *b, const struct lw_lock *r);
 LW_HIDDEN void lw_stack_ref(uint32_t id, char *out, size_t cap); /* "ID" or "NA"; gets a kind=stack line */
 LW_HIDDEN void lw_result_stack_defs(struct buf *b); /* kind=stack lines */
 LW_HIDDEN void lw_names_want(const struct lw_lock *r); /* the stacks the text shows for r */
+LW_HIDDEN void lw_lines_want(uint32_t id);   /* the text shows this stack's frames */
+LW_HIDDEN void lw_lines_prepare(void);       /* resolve the wanted frames at once */
+LW_HIDDEN const char *lw_lines_status(void); /* "" or why there are no file:line */
 
 #endif

@@ -131,16 +131,6 @@ int lw_deliver(int fd, const char *p, size_t n)
     return err;
 }
 
-/* a line for the user when stderr is gone: the controlling terminal, if any */
-static void to_tty(const char *line, size_t n)
-{
-    int fd = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
-    if (fd >= 0) {
-        lw_deliver(fd, line, n);
-        close(fd);
-    }
-}
-
 void lw_say(const char *fmt, ...)
 {
     char line[768];
@@ -152,8 +142,13 @@ void lw_say(const char *fmt, ...)
     size_t n = strlen(line);
     line[n++] = '\n';
     int opened, fd = err_open(&opened);
-    if (fd < 0 || lw_deliver(fd, line, n) != 0)
-        to_tty(line, n);
+    if (fd < 0 || lw_deliver(fd, line, n) != 0) { /* stderr is gone: the controlling terminal, if any */
+        int tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+        if (tty >= 0) {
+            lw_deliver(tty, line, n);
+            close(tty);
+        }
+    }
     if (opened)
         close(fd);
 }
@@ -390,31 +385,8 @@ void lw_trace_write(void)
     /* no padding (trace.h): the initializer zeroed every byte */
     memcpy(h.magic, LW_TRACE_MAGIC, sizeof h.magic);
     int err = lw_deliver(fd, (const char *)&h, sizeof h);
-    uint64_t cap = (uint64_t)lw.cfg.trace_records;
-    /* records hold ticks (common/clock.h): converted to CLOCK_MONOTONIC ns
-     * here, in a copy (other threads may still be tracing) */
-    struct lw_trace_record chunk[256];
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
-        uint64_t n = LD(t->tlen);
-        if (!t->tbuf)
-            continue;
-        if (n > cap)
-            n = cap;
-        for (uint64_t i = 0; i < n;) {
-            size_t k = 0;
-            for (; k < sizeof chunk / sizeof chunk[0] && i < n; k++, i++) {
-                chunk[k] = t->tbuf[i];
-                chunk[k].t_ns = ticks_mono(chunk[k].t_ns);
-                int ev = chunk[k].event;
-                if ((ev == LW_EV_ACQUIRE || ev == LW_EV_TIMEOUT || ev == LW_EV_RELEASE) && chunk[k].aux)
-                    chunk[k].aux = ticks_mono(chunk[k].aux); /* a time; 0: hold not timed */
-            }
-            if (!err)
-                err = lw_deliver(fd, (const char *)chunk, k * sizeof chunk[0]);
-        }
-    }
-    if (records) /* a header-only trace stays the mark of a process without events */
-        err = lw_trace_meta(fd, err);
+    /* a header-only trace stays the mark of a process without events */
+    err = lw_trace_records(fd, err, records);
     if (close(fd) != 0 && !err)
         err = errno;
     if (err)

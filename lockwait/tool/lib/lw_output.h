@@ -20,6 +20,6 @@ LW_HIDDEN void lw_say(const char *fmt, ...) __attribute__((format(printf, 1, 2))
 LW_HIDDEN void lw_report_write(const char *p, size_t n); /* to LOCKWAIT_OUT's file, else stderr */
 LW_HIDDEN int lw_report_brief(void); /* at exit: one line if nothing was waited for (1), else 0 */
 LW_HIDDEN void lw_trace_start(const struct lw_config *c); /* at start: the run's first process clears the path */
-LW_HIDDEN void lw_trace_write(void); /* at exit: every thread's trace records, then lw_trace_meta's */
+LW_HIDDEN void lw_trace_write(void); /* at exit: the header, then lw_trace_records */
 
 #endif

@@ -71,7 +71,6 @@ void lw_probe_cost(struct lw_probe_cost *c)
     for (int k = 0; k < LW_PROBES; k++) {
         if (c->n[k] && ns_each[k] == 0)
             ns_each[k] = time_probe((enum lw_probe)k, reps[k]);
-        c->ns_each[k] = ns_each[k];
         c->ns += (double)c->n[k] * ns_each[k];
     }
     c->cpu_ns = cpu_ns();
@@ -84,8 +83,7 @@ void lw_text_probe_cost(struct buf *b, const struct lw_probe_cost *c)
 {
     bprintf(b, "lockwait: its own probes:");
     for (int k = 0; k < LW_PROBES; k++)
-        bprintf(b, "%s %llu %s (%.0f ns each)", k ? "," : "", (unsigned long long)c->n[k], probe_text[k],
-                c->ns_each[k]);
+        bprintf(b, "%s %llu %s (%.0f ns each)", k ? "," : "", (unsigned long long)c->n[k], probe_text[k], ns_each[k]);
     bprintf(b, ": about %.3f ms, %.2f%% of the process's CPU time%s\n", c->ns / 1e6, c->share * 100,
             c->over ? "; OVER the warning share: the profiler may have caused some of the waiting it shows" : "");
 }

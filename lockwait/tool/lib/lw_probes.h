@@ -10,7 +10,6 @@
 
 struct lw_probe_cost {
     uint64_t n[LW_PROBES];
-    double ns_each[LW_PROBES];
     double ns;       /* their estimated total */
     uint64_t cpu_ns; /* the process's CPU time so far */
     double share;    /* ns / cpu_ns */

@@ -15,7 +15,6 @@
 #include "lw_core.h"
 #include "lw_glibc_mutex.h"
 #include "lw_interval.h"
-#include "lw_lines.h"
 #include "lw_names.h"
 #include "lw_output.h"
 #include "lw_probes.h"
@@ -74,7 +73,7 @@ static void edge(int b, char *out, size_t cap)
 
 /* Fold every thread's per-lock wait statistics into the lock records (and
  * their details), so the report reads one place. Only the reporting thread
- * writes there (lw_report_enter): plain adds. Statistics and records lie
+ * writes there (lw_report_now): plain adds. Statistics and records lie
  * scattered: fetched ahead (with 100 000 locks the merge mostly waited). */
 #define MERGE_AHEAD 4
 static void merge_threads(void)
@@ -182,37 +181,44 @@ static uint64_t lock_blocked_ns(const struct lw_thread *t)
     return t->idle_ns < b ? b - t->idle_ns : 0;
 }
 
+/* x into kept[0..n), at most top of them, best first, when it ranks
+ * above the last kept; before(a, b): a ranks above b */
+#define KEEP_TOP(kept, n, top, x, before)                              \
+    do {                                                               \
+        if ((n) == (top) && !before((x), (kept)[(top) - 1]))           \
+            break;                                                     \
+        long at = (n) < (top) ? (n)++ : (top) - 1;                     \
+        for (; at > 0 && before((x), (kept)[at - 1]); at--)            \
+            (kept)[at] = (kept)[at - 1];                               \
+        (kept)[at] = (x);                                              \
+    } while (0)
+
+static int thread_before(const struct lw_thread *a, const struct lw_thread *b)
+{
+    return lock_blocked_ns(a) > lock_blocked_ns(b);
+}
+
+static int idle_before(const struct lw_lock *a, const struct lw_lock *b)
+{
+    return LD(a->idle_wait_ns) > LD(b->idle_wait_ns);
+}
+
 /* one pass over the locks used (lw_records) and one over the threads: count, and keep
- * the top N of each by insertion (and of the locks by idle wait) */
+ * the top N of each (and of the locks by idle wait) */
 static void pick_top(struct picked *pk)
 {
-    long top = pk->top;
-    pk->idle.top = top < LW_IDLE_MAX ? top : LW_IDLE_MAX;
+    struct lw_idle_pick *ip = &pk->idle;
+    ip->top = pk->top < LW_IDLE_MAX ? pk->top : LW_IDLE_MAX;
     for (struct lw_lock *r = lw_records(); r; r = r->next) {
-        lw_idle_consider(&pk->idle, r);
+        if (LD(r->idle_wait_ns) || LD(r->idle_waits))
+            KEEP_TOP(ip->best, ip->n, ip->top, r, idle_before);
         if (!lock_active(r))
             continue;
         pk->nactive++;
-        if (pk->nbest == top && !lock_before(r, pk->best[top - 1]))
-            continue;
-        long j = pk->nbest < top ? pk->nbest++ : top - 1;
-        while (j > 0 && lock_before(r, pk->best[j - 1])) {
-            pk->best[j] = pk->best[j - 1];
-            j--;
-        }
-        pk->best[j] = r;
+        KEEP_TOP(pk->best, pk->nbest, pk->top, r, lock_before);
     }
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
-        uint64_t bt = lock_blocked_ns(t);
-        if (pk->ntt == top && bt <= lock_blocked_ns(pk->tt[top - 1]))
-            continue;
-        long j = pk->ntt < top ? pk->ntt++ : top - 1;
-        while (j > 0 && bt > lock_blocked_ns(pk->tt[j - 1])) {
-            pk->tt[j] = pk->tt[j - 1];
-            j--;
-        }
-        pk->tt[j] = t;
-    }
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next)
+        KEEP_TOP(pk->tt, pk->ntt, pk->top, t, thread_before);
 }
 
 /* whether the wrappers lock these in glibc's own steps, or why not */

@@ -10,7 +10,6 @@
 #include "clock.h"
 #include "lw_config.h"
 #include "lw_core.h"
-#include "lw_lines.h"
 #include "lw_names.h"
 #include "lw_output.h"
 #include "lw_record.h"

@@ -130,22 +130,6 @@ static int shown_in(const struct lw_lock *r, struct lw_lock **shown, long nshown
     return 0;
 }
 
-/* r into the top locks by idle wait, if it belongs there */
-void lw_idle_consider(struct lw_idle_pick *ip, struct lw_lock *r)
-{
-    uint64_t v = LD(r->idle_wait_ns);
-    if ((!v && !LD(r->idle_waits)) || ip->top <= 0)
-        return;
-    if (ip->n == ip->top && v <= LD(ip->best[ip->top - 1]->idle_wait_ns))
-        return;
-    long j = ip->n < ip->top ? ip->n++ : ip->top - 1;
-    while (j > 0 && v > LD(ip->best[j - 1]->idle_wait_ns)) {
-        ip->best[j] = ip->best[j - 1];
-        j--;
-    }
-    ip->best[j] = r;
-}
-
 static const char *idle_why(const struct lw_lock *r)
 {
     struct lw_wait_facts f = {.kind = r->kind};

@@ -10,13 +10,12 @@
 struct buf;
 LW_HIDDEN void lw_classify(void); /* after the merge: joins, one-shot locks, each thread's idle time */
 LW_HIDDEN uint64_t lw_contention_ns(const struct lw_lock *r); /* its waits that were contention */
-/* the top locks by idle wait, gathered in the report's one pass over the locks */
+/* the top locks by idle wait, gathered in the report's one pass over the locks (lw_report.c) */
 #define LW_IDLE_MAX 16 /* locks listed in the idle section at most (of the top N) */
 struct lw_idle_pick {
     long top, n; /* top: min(the report's top, LW_IDLE_MAX) */
     struct lw_lock *best[LW_IDLE_MAX];
 };
-LW_HIDDEN void lw_idle_consider(struct lw_idle_pick *ip, struct lw_lock *r);
 LW_HIDDEN void lw_text_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock **shown, long nshown);
 LW_HIDDEN void lw_result_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock **shown, long nshown,
                               void (*line)(struct buf *, const struct lw_lock *));

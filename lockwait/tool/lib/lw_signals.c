@@ -34,13 +34,9 @@
 #include <time.h>
 
 #include "lw_signals.h"
-#include "lw_account.h"
-#include "clock.h"
 #include "lw_core.h"
 #include "lw_interval.h"
-#include "lw_output.h"
 #include "lw_real.h"
-#include "lw_report.h"
 #include "lw_stacks.h"
 #include "lw_wrap.h"
 
@@ -122,16 +118,10 @@ static void final_report(int sig)
         }
         return;
     }
-    if (lw_report_enter()) {
-        locale_t old = c_locale ? uselocale(c_locale) : (locale_t)0;
-        ticks_end();
-        lw_settle_own();
-        lw_report(sig);
-        lw_trace_write();
-        if (c_locale)
-            uselocale(old);
-        lw_report_leave();
-    }
+    locale_t old = c_locale ? uselocale(c_locale) : (locale_t)0;
+    lw_report_now(sig, 0);
+    if (c_locale)
+        uselocale(old);
     ST(ours[0], 1); /* ours[0] (no signal 0): the final report is done */
 }
 

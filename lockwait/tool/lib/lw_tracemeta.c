@@ -1,4 +1,5 @@
-/* lw_tracemeta.c - the end of a version-2 trace (trace.h): the records that
+/* lw_tracemeta.c - the records of a version-2 trace (trace.h) after its
+ * header: each thread's events, then at the end the records that
  * let lockwait_report name code as this library's report does: the loaded
  * modules (path, addresses, bias: the reader reads their symbols from disk),
  * every interned stack, each thread's start routine, creator and name, and
@@ -6,7 +7,7 @@
  * took such a lock only once (the join rule, ../lw_rules.h), how the waits'
  * stacks were sampled (lw_wait_stack), and each thread's estimated hold time
  * of each exclusive lock it took (HOLD_SUM: the replay's untraced holds).
- * Written at exit, after the events. */
+ * Written at exit. */
 #define _GNU_SOURCE
 #include <link.h>
 #include <string.h>
@@ -181,17 +182,37 @@ static void put_wait_stacks(struct out *o)
     put(o, &r);
 }
 
-int lw_trace_meta(int fd, int err)
+/* each thread's events, their ticks (common/clock.h) converted to
+ * CLOCK_MONOTONIC ns in a copy (other threads may still be tracing) */
+static void put_events(struct out *o)
+{
+    uint64_t cap = (uint64_t)lw.cfg.trace_records;
+    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+        uint64_t n = LD(t->tlen);
+        for (uint64_t i = 0; t->tbuf && i < n && i < cap; i++) {
+            struct lw_trace_record r = t->tbuf[i];
+            r.t_ns = ticks_mono(r.t_ns);
+            if ((r.event == LW_EV_ACQUIRE || r.event == LW_EV_TIMEOUT || r.event == LW_EV_RELEASE) && r.aux)
+                r.aux = ticks_mono(r.aux); /* a time; 0: hold not timed */
+            put(o, &r);
+        }
+    }
+}
+
+int lw_trace_records(int fd, int err, int meta)
 {
     struct out o = {.fd = fd, .err = err};
-    lw_modules_syms(); /* reads the executable's path */
-    dl_iterate_phdr(put_module, &o);
-    put_stacks(&o);
-    put_wait_stacks(&o);
-    put_threads(&o);
-    put_locks(&o);
-    each_tstat(&o, put_once);
-    each_tstat(&o, put_hold_sum);
+    put_events(&o);
+    if (meta) {
+        lw_modules_syms(); /* reads the executable's path */
+        dl_iterate_phdr(put_module, &o);
+        put_stacks(&o);
+        put_wait_stacks(&o);
+        put_threads(&o);
+        put_locks(&o);
+        each_tstat(&o, put_once);
+        each_tstat(&o, put_hold_sum);
+    }
     flush(&o);
     return o.err;
 }

@@ -57,14 +57,9 @@ static void tree_record(const char *kind, const char *fmt, ...)
     errno = e;
 }
 
-void lw_tree_start(void)
+void lw_tree_mark(const char *kind)
 {
-    tree_record("start", "");
-}
-
-void lw_tree_fork(void)
-{
-    tree_record("fork", "");
+    tree_record(kind, "");
 }
 
 void lw_tree_end(int why)
