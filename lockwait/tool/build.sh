@@ -67,6 +67,7 @@ build_lockwait_tool_tests() {
     # (-ldl: glibc before 2.34 keeps dlopen there)
     case "$(basename "$t")" in
       lw_calls.c | lw_sigleaf.c | lw_sitestacks.c) cc_prog "$(basename "$t" .c)" -fno-omit-frame-pointer "$t" ;;
+      lw_sig.c) cc_prog lw_sig -g -rdynamic "$t" ;; # file:line at exit, none from a signal handler (signals.sh)
       lw_glibcspin.c) cc_prog "$(basename "$t" .c)" -rdynamic "$t" -ldl ;;
       *) cc_prog "$(basename "$t" .c)" -rdynamic "$t" ;;
     esac

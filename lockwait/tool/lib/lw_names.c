@@ -255,10 +255,11 @@ void lw_lines_prepare(void)
 #endif
 }
 
-/* " (file:line)" for a return address where addr2line knows it, else "" */
+/* " (file:line)" for a return address where addr2line knows it, else ""
+ * (also when the report did not prepare the lines: one from a signal
+ * handler, where addr2line, a child process, and malloc must not run) */
 static const char *line_of(uintptr_t pc, char *out, size_t cap)
 {
-    lw_lines_prepare();
     size_t lo = 0, hi = nlines;
     LOWER_BOUND(lo, hi, lines[mid].pc < pc);
     if (lo < nlines && lines[lo].pc == pc)

@@ -42,6 +42,16 @@ check_eq "SIGTERM: the same status under the library" "$bare" "$pre"
 check "SIGTERM: the report was written" grep -q '^RESULT exp=lockwait kind=report .*occasion=signal .*signal=15' "$TMP/term.txt"
 check "SIGTERM: with the contended lock" grep -q '^RESULT exp=lockwait kind=lock .*contended=1 ' "$TMP/term.txt"
 check_eq "SIGTERM: RESULT grammar" "" "$(result_grammar "$TMP/term.txt")"
+# lw_sig is built with -g: its exit report has the wait's file:line; the
+# report from the SIGTERM handler has the stack but runs no addr2line (a
+# child process, and malloc, inside a signal handler)
+if command -v addr2line >/dev/null 2>&1; then
+  preload "$TMP/exit.txt" "$W" query
+  check "exit: the wait's stack with its file:line" grep -Eq '^       at waiter\+0x[0-9a-f]+ \(lw_sig\.c:[0-9]+\)$' "$TMP/exit.txt"
+  check "SIGTERM: the wait's stack, without file:line" grep -Eq '^       at waiter\+0x[0-9a-f]+$' "$TMP/term.txt"
+else
+  skip "file:line at exit, none from a signal handler" "addr2line (binutils) is not installed"
+fi
 
 bare=$(start_and_signal "$TMP/o1" none -- "$W" segv)
 pre=$(start_and_signal "$TMP/o2" none "LOCKWAIT_OUT=$TMP/segv.txt" "LD_PRELOAD=$LIB" -- "$W" segv)
