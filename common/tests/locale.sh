@@ -111,5 +111,11 @@ if [ -f "$ROOT/build/liblockwait.so" ] && command -v sort >/dev/null 2>&1; then
   check "$l: liblockwait inside sort prints its report" grep -q '^lockwait: report took' "$TMP/lw.err"
   check_eq "$l: liblockwait inside sort prints no decimal comma" "" \
     "$(grep -E '[0-9],[0-9]{3} (ms|s)|_share=[0-9]+,|took [0-9]+,' "$TMP/lw.err" | head -n 3 || true)"
+  # the periodic reports come from the library's own thread, which the
+  # program's setlocale reached too (sleep calls it)
+  LOCPATH="$LOC" LC_ALL="$l" "$ROOT/lockwait/tool/lockwait" -i 1 --full-reports -- sleep 1.5 2>"$TMP/lwi.err" || true
+  check "$l: a periodic report from liblockwait's thread" grep -q '^lockwait: periodic report 1' "$TMP/lwi.err"
+  check_eq "$l: ... with no decimal comma" "" \
+    "$(grep -E '[0-9],[0-9]{3} (ms|s)|_share=[0-9]+,|took [0-9]+,' "$TMP/lwi.err" | head -n 3 || true)"
 fi
 finish

@@ -19,6 +19,7 @@
  * (lw_report_now). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <locale.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <stddef.h>
@@ -221,6 +222,11 @@ void lw_report_occasion_result(struct buf *b, int why)
 static void *reporter(void *arg)
 {
     (void)arg;
+    /* the reports' numbers in the C locale whatever the program chooses (a
+     * decimal comma): this thread is the library's own, for good */
+    locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+    if (c)
+        uselocale(c);
     for (;;) {
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until); /* sem_timedwait's clock */
