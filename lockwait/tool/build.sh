@@ -68,6 +68,7 @@ build_lockwait_tool_tests() {
     case "$(basename "$t")" in
       lw_calls.c | lw_sigleaf.c | lw_sitestacks.c) cc_prog "$(basename "$t" .c)" -fno-omit-frame-pointer "$t" ;;
       lw_sig.c) cc_prog lw_sig -g -rdynamic "$t" ;; # file:line at exit, none from a signal handler (signals.sh)
+      lw_lateline.c) cc_prog lw_lateline -g -rdynamic -fno-omit-frame-pointer "$t" ;; # a stack with its file:line
       lw_glibcspin.c) cc_prog "$(basename "$t" .c)" -rdynamic "$t" -ldl ;;
       *) cc_prog "$(basename "$t" .c)" -rdynamic "$t" ;;
     esac

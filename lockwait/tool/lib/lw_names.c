@@ -2,7 +2,7 @@
  * addresses and stacks, symbols for locks in a module's data, start routines
  * for threads (from the modules: lw_modules.c), the report's stack sections
  * and RESULT lines; first, file:line for the frames the text shows.
- * Runs once, at exit; may allocate. */
+ * Runs at exit and for periodic reports, anew each time; may allocate. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -44,6 +44,7 @@ static struct line *lines;
 static size_t nlines;
 static const char *status = "";
 static int prepared;
+static size_t prepared_for; /* the stacks wanted when the lines were made (lw_lines_want) */
 
 #define MAX_PCS 4096  /* distinct frames resolved */
 #define PER_RUN 256   /* addresses per addr2line run (its command line) */
@@ -217,9 +218,17 @@ static size_t frames(uint64_t *pcs)
 
 void lw_lines_prepare(void)
 {
-    if (prepared)
+    if (prepared && prepared_for == nwanted)
         return;
+    /* again when a later report (after a periodic one) shows more stacks */
+    for (size_t i = 0; i < nlines; i++)
+        free(lines[i].where);
+    free(lines);
+    lines = NULL;
+    nlines = 0;
+    status = "";
     prepared = 1;
+    prepared_for = nwanted;
 #ifdef __linux__
     const char *exe = addr2line_path();
     if (!exe) {
@@ -353,13 +362,22 @@ static int lstack_cmp(const void *a, const void *b)
     return x->stack < y->stack ? -1 : x->stack > y->stack;
 }
 
+static int collected;
+
+/* a report other than one from a signal handler: the sums are read anew
+ * (a periodic report's would hide every (lock, stack) pair seen after it) */
+void lw_names_refresh(void)
+{
+    collected = 0;
+}
+
 static void collect(void)
 {
-    static int done;
-    if (done)
+    static size_t cap;
+    if (collected)
         return;
-    done = 1;
-    size_t cap = 0;
+    collected = 1;
+    nall = 0;
     for (struct lw_lstack *s = lw_lstacks(); s; s = s->next) {
         if (nall == cap) {
             size_t c = cap ? cap * 2 : 256;

@@ -503,6 +503,8 @@ static void report_text(struct buf *b, struct picked *pk, int why, uint64_t t_st
 {
     settle_for_report();
     lw_interval_before(why);
+    if (why <= 0) /* not from a signal handler (its report reads what an earlier one collected) */
+        lw_names_refresh();
     pick_top(pk);
     pk->wall = t_start - lw.start_ns;
     pk->nthreads = LD(lw.nthreads);

@@ -8,6 +8,8 @@
 # since the previous one; LOCKWAIT_DUMP_SIGNAL=USR1 writes one on demand and
 # the program carries on; reports on demand while threads wait on a condvar
 # and a semaphore leave each wait named after its signaller and poster.
+# File:line (lw_sig and lw_lateline are built with -g): at exit, not from a
+# signal handler, and for a stack first seen after a periodic report.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
@@ -49,6 +51,12 @@ if command -v addr2line >/dev/null 2>&1; then
   preload "$TMP/exit.txt" "$W" query
   check "exit: the wait's stack with its file:line" grep -Eq '^       at waiter\+0x[0-9a-f]+ \(lw_sig\.c:[0-9]+\)$' "$TMP/exit.txt"
   check "SIGTERM: the wait's stack, without file:line" grep -Eq '^       at waiter\+0x[0-9a-f]+$' "$TMP/term.txt"
+  # a wait whose stack appears after a periodic report (lw_lateline): the
+  # exit report shows it, with its file:line (both were read once, at the
+  # first report, and never again)
+  LOCKWAIT_DUMP_SIGNAL=USR1 check_exit "late stack: runs" 0 preload "$TMP/late.txt" "$BUILD/lw_lateline"
+  check "late stack: at exit, with its file:line" \
+    grep -Eq '^       at wait_for_b\+0x[0-9a-f]+ \(lw_lateline\.c:[0-9]+\)$' "$TMP/late.txt"
 else
   skip "file:line at exit, none from a signal handler" "addr2line (binutils) is not installed"
 fi
