@@ -17,10 +17,12 @@
  *    again and now meets the default action.
  * Safety: the report is written from inside the handler, which is safe
  * enough only because the process is about to end whatever happens and the
- * report allocates nothing through malloc (mapped pages, lw_report.c) and
- * takes no lock of the program's: what remains outside the async-signal-safe
- * list is snprintf into our own buffer and dladdr (the dynamic loader's lock:
- * a report waits if another thread is inside dlopen). A second signal during
+ * report's buffers are mapped pages (lw_report.c) and it takes no lock of
+ * the program's; outside the async-signal-safe list remain snprintf into
+ * our own buffer, dladdr (the dynamic loader's lock: a report waits if
+ * another thread is inside dlopen) and, for the names, malloc and qsort (a
+ * signal that interrupted malloc can leave the report waiting: known, see
+ * lw_report.c). A second signal during
  * the report, or a fault inside it, ends the process at once by the default
  * action (the handler runs with its own signal blocked, and a fault while
  * blocked is fatal). Not covered: SIGKILL and SIGSTOP (uncatchable), _exit,
