@@ -2,7 +2,8 @@
 # The launcher (lockwait/tool/lockwait) decides before anything runs what the
 # kernel and execvp() would do with a file that is not a program: scripts
 # whose "#!" line names a loop of scripts, a directory, a file that cannot
-# run or nothing at all; text with a NUL after its first line; a FIFO; a
+# run or nothing at all; text with a NUL after its first line; a FIFO;
+# symbolic links in a loop or to nothing; a
 # name starting with "-" run by /bin/sh; a LOCKWAIT_LIB that is no library;
 # a program that can be run but not read.
 # Each case is said in one line (bash said two, the second "Success") or
@@ -71,6 +72,13 @@ check "... under /bin/sh" grep -qx "first" "$TMP/msg"
 # a FIFO with x: the kernel refuses it (EACCES); reading it blocked
 mkfifo "$TMP/fifo" && chmod +x "$TMP/fifo"
 one_line "a FIFO" 126 "lockwait: cannot run $TMP/fifo: not a regular file" timeout 20 "$L" -- "$TMP/fifo"
+# symbolic links that lead nowhere: "command not found" (127) before; the
+# kernel says ELOOP (126) for a loop and ENOENT (127) for a dangling one
+ln -s "$TMP/link-b" "$TMP/link-a" && ln -s "$TMP/link-a" "$TMP/link-b"
+one_line "a loop of symbolic links" 126 "lockwait: cannot run $TMP/link-a: a loop of symbolic links" "$L" -- "$TMP/link-a"
+ln -s "$TMP/nothing-here" "$TMP/dangling"
+one_line "a dangling symbolic link" 127 "lockwait: cannot run $TMP/dangling: a symbolic link to nothing" \
+  "$L" -- "$TMP/dangling"
 
 # a script without "#!" found through PATH under a name starting with "-":
 # /bin/sh given that name as argv[0] was a login shell and read .profile
