@@ -5,6 +5,8 @@
 # Uses the launcher's PROG, lib, path, cannot and LOCKWAIT_LIB.
 # shellcheck shell=bash disable=SC2154,SC2034 # PROG, lib, path in; via_sh out: the launcher's
 
+# link_loop FILE: whether FILE is a loop of symbolic links (the kernel's ELOOP: 126, where a link to nothing is 127)
+link_loop() { [ -L "$1" ] && ! [ -e "$1" ] && [[ $( (LC_ALL=C; : <"$1") 2>&1) == *"Too many levels"* ]]; }
 # file_kind FILE: why the kernel would not run FILE (EACCES)
 file_kind() { if [ -d "$1" ]; then echo 'a directory'; elif [ -f "$1" ]; then echo 'not executable'; else echo 'not a regular file'; fi; }
 # The ELF header is read by bash itself, no od: this runs before every
@@ -92,7 +94,9 @@ profilable() {
       if ((depth >= 5)); then # the kernel's limit (ELOOP)
         echo "$PROG: cannot run $path: its scripts' interpreters loop or nest more than 5 deep" >&2; exit 126
       fi
-      if ! [ -e "$interp" ]; then
+      if link_loop "$interp"; then
+        echo "$PROG: cannot run $p: its interpreter $shown is a loop of symbolic links" >&2; exit 126
+      elif ! [ -e "$interp" ]; then
         echo "$PROG: cannot run $p: its interpreter $shown is not found" >&2; exit 127
       elif ! [ -f "$interp" ] || ! [ -x "$interp" ]; then
         echo "$PROG: cannot run $p: its interpreter $shown is $(file_kind "$interp")" >&2; exit 126

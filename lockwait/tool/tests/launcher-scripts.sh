@@ -76,6 +76,10 @@ one_line "a FIFO" 126 "lockwait: cannot run $TMP/fifo: not a regular file" timeo
 # kernel says ELOOP (126) for a loop and ENOENT (127) for a dangling one
 ln -s "$TMP/link-b" "$TMP/link-a" && ln -s "$TMP/link-a" "$TMP/link-b"
 one_line "a loop of symbolic links" 126 "lockwait: cannot run $TMP/link-a: a loop of symbolic links" "$L" -- "$TMP/link-a"
+script "$TMP/loop-interp.sh" "#!$TMP/link-a"
+one_line "a script whose interpreter is a loop of symbolic links" 126 \
+  "lockwait: cannot run $TMP/loop-interp.sh: its interpreter $TMP/link-a is a loop of symbolic links" \
+  "$L" -- "$TMP/loop-interp.sh"
 ln -s "$TMP/nothing-here" "$TMP/dangling"
 one_line "a dangling symbolic link" 127 "lockwait: cannot run $TMP/dangling: a symbolic link to nothing" \
   "$L" -- "$TMP/dangling"
