@@ -5,7 +5,8 @@
  * exported ones, so most of its code is named module+offset. A separate
  * debug file found by build id under /usr/lib/debug/.build-id supplies a
  * .symtab when the distribution's debug package is installed. 64-bit ELF
- * in the host's byte order only; anything else is module+offset. */
+ * in the host's byte order only; anything else is module+offset. Memory
+ * comes from the caller's allocator (lw_syms_new) and is never freed. */
 #define _GNU_SOURCE
 #include "lw_symbols.h"
 #include "lw_search.h"
@@ -13,7 +14,6 @@
 #include <elf.h>
 #include <fcntl.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -37,39 +37,45 @@ struct module {
     unsigned char id[64];              /* the build id the loaded module has, if known */
     size_t idlen;
     struct sym *sym;
-    size_t nsym;
+    size_t nsym, symcap;
     struct mapped file[2]; /* the module, and its debug file */
 };
 
 struct lw_syms {
+    lw_alloc_fn *alloc;
     struct module *mod;
     size_t nmod, cap;
 };
 
-struct lw_syms *lw_syms_new(void)
+struct lw_syms *lw_syms_new(lw_alloc_fn *alloc)
 {
-    return calloc(1, sizeof(struct lw_syms));
+    struct lw_syms *s = alloc(sizeof *s);
+    if (s)
+        s->alloc = alloc;
+    return s;
+}
+
+static char *copy_string(const struct lw_syms *s, const char *str)
+{
+    size_t len = strlen(str) + 1;
+    char *p = s->alloc(len);
+    return p ? memcpy(p, str, len) : NULL;
 }
 
 int lw_syms_add(struct lw_syms *s, const char *path, const char *name, uint64_t bias, uint64_t lo, uint64_t hi)
 {
     if (s->nmod == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 16;
-        struct module *m = realloc(s->mod, cap * sizeof *m);
-        if (!m)
+        struct module *more = lw_grow(s->alloc, s->mod, s->nmod, &s->cap, 16, sizeof *more);
+        if (!more)
             return -1;
-        s->mod = m;
-        s->cap = cap;
+        s->mod = more;
     }
     struct module *m = &s->mod[s->nmod];
     memset(m, 0, sizeof *m);
-    m->path = strdup(path);
-    m->name = strdup(name && *name ? name : "?");
-    if (!m->path || !m->name) {
-        free(m->path);
-        free(m->name);
+    m->path = copy_string(s, path);
+    m->name = copy_string(s, name && *name ? name : "?");
+    if (!m->path || !m->name)
         return -1;
-    }
     m->bias = bias;
     m->lo = lo;
     m->hi = hi;
@@ -118,7 +124,7 @@ static int in_file(const struct mapped *f, uint64_t off, uint64_t len)
 }
 
 /* the symbols of one table section (symtab at index i) appended to m */
-static int add_table(struct module *m, const struct mapped *f, const Elf64_Shdr *sh, size_t nsh, size_t i)
+static int add_table(const struct lw_syms *s, struct module *m, const struct mapped *f, const Elf64_Shdr *sh, size_t nsh, size_t i)
 {
     const Elf64_Shdr *t = &sh[i];
     if (t->sh_link >= nsh || t->sh_entsize != sizeof(Elf64_Sym) || !in_file(f, t->sh_offset, t->sh_size))
@@ -131,10 +137,12 @@ static int add_table(struct module *m, const struct mapped *f, const Elf64_Shdr 
         return 0; /* names must end inside the table */
     const Elf64_Sym *sy = (const Elf64_Sym *)((const char *)f->p + t->sh_offset);
     size_t n = t->sh_size / sizeof *sy;
-    struct sym *grown = realloc(m->sym, (m->nsym + n) * sizeof *grown);
-    if (!grown)
-        return -1;
-    m->sym = grown;
+    if (m->nsym + n > m->symcap) {
+        struct sym *more = lw_grow(s->alloc, m->sym, m->nsym, &m->symcap, m->nsym + n, sizeof *more);
+        if (!more)
+            return -1;
+        m->sym = more;
+    }
     for (size_t k = 0; k < n; k++) {
         int type = ELF64_ST_TYPE(sy[k].st_info);
         /* STT_TLS values are offsets in a thread's block, not addresses: left out */
@@ -190,14 +198,14 @@ static int has_section(const struct mapped *f, const Elf64_Shdr *sh, size_t nsh,
 }
 
 /* the tables of one mapped file; its .symtab found or not */
-static int read_tables(struct module *m, const struct mapped *f, int *has_symtab)
+static int read_tables(const struct lw_syms *s, struct module *m, const struct mapped *f, int *has_symtab)
 {
     const Elf64_Ehdr *eh = f->p;
     const Elf64_Shdr *sh = (const Elf64_Shdr *)((const char *)f->p + eh->e_shoff);
     m->has_lines |= has_section(f, sh, eh->e_shnum, eh->e_shstrndx, ".debug_line");
     for (size_t i = 0; i < eh->e_shnum; i++)
         if (sh[i].sh_type == SHT_SYMTAB || sh[i].sh_type == SHT_DYNSYM) {
-            if (add_table(m, f, sh, eh->e_shnum, i) != 0)
+            if (add_table(s, m, f, sh, eh->e_shnum, i) != 0)
                 return -1;
             if (sh[i].sh_type == SHT_SYMTAB)
                 *has_symtab = 1;
@@ -215,7 +223,7 @@ static int sym_cmp(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
-static void load_module(struct module *m)
+static void load_module(const struct lw_syms *s, struct module *m)
 {
     m->loaded = 1;
     if (!map_file(m->path, &m->file[0]))
@@ -231,14 +239,14 @@ static void load_module(struct module *m)
         m->file[0].p = NULL;
         return;
     }
-    if (read_tables(m, &m->file[0], &m->has_symtab) != 0)
+    if (read_tables(s, m, &m->file[0], &m->has_symtab) != 0)
         return;
     char dbg[128];
     if (!m->has_symtab && debug_path(&m->file[0], sh, eh->e_shnum, dbg, sizeof dbg) &&
-        map_file(dbg, &m->file[1]) && read_tables(m, &m->file[1], &m->has_symtab) != 0)
+        map_file(dbg, &m->file[1]) && read_tables(s, m, &m->file[1], &m->has_symtab) != 0)
         return;
     if (m->nsym)
-        qsort(m->sym, m->nsym, sizeof *m->sym, sym_cmp);
+        lw_sort(m->sym, m->nsym, sizeof *m->sym, sym_cmp);
 }
 
 /* ---------------------------------------------------------------- lookup */
@@ -293,7 +301,7 @@ int lw_syms_name(struct lw_syms *s, uint64_t addr, enum lw_sym_how how, char *ou
         snprintf(out, cap, "0x%llx", (unsigned long long)addr);
     } else {
         if (!m->loaded)
-            load_module(m);
+            load_module(s, m);
         const struct sym *x = covering(m, at - m->bias, how == LW_SYM_DATA);
         if (x) {
             snprintf(out, cap, "%s+0x%llx", x->name, (unsigned long long)(addr - m->bias - x->value));
@@ -311,6 +319,6 @@ int lw_syms_has_lines(struct lw_syms *s, uint64_t addr)
 {
     struct module *m = module_of(s, addr);
     if (m && !m->loaded)
-        load_module(m);
+        load_module(s, m);
     return m && m->has_lines;
 }

@@ -2,16 +2,21 @@
  * its executable and libraries on disk (ELF .symtab and .dynsym, parsed here
  * with <elf.h>; no libelf). Shared by liblockwait.so (at exit, in the
  * profiled process) and lockwait_report (from the modules a trace lists).
- * Never in a hot path: it opens, maps and sorts. */
+ * Never in a hot path: it opens, maps and sorts (lw_array.h: no malloc). */
 #ifndef LW_SYMBOLS_H
 #define LW_SYMBOLS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lw_array.h"
+
 struct lw_syms;
 
-struct lw_syms *lw_syms_new(void); /* NULL: out of memory */
+/* The tables' memory comes from alloc (lw_array.h), never freed: calloc's
+ * in lockwait_report; liblockwait.so's arena (lw_alloc), so that a report
+ * made in a signal handler never enters the program's malloc. */
+struct lw_syms *lw_syms_new(lw_alloc_fn *alloc); /* NULL: out of memory */
 
 /* A module mapped at [lo, hi) with load bias `bias` (address = file value
  * + bias), read from `path` (opened at its first lookup); `name` is what

@@ -1,6 +1,8 @@
 /* lw_modules.c - the process's modules (the executable and its libraries),
  * listed once at exit with their symbols read from disk (../lw_symbols.c),
- * for the names of the report and the trace. May allocate. */
+ * for the names of the report and the trace. Their memory comes from the
+ * library's arena (lw_alloc), never from malloc: a report made in a signal
+ * handler reads them too. */
 #define _GNU_SOURCE
 #include <link.h>
 #include <limits.h>
@@ -12,6 +14,7 @@
 #include <unistd.h>
 
 #include "lw_modules.h"
+#include "lw_core.h"
 #include "../lw_symbols.h"
 
 static struct lw_syms *syms;
@@ -100,7 +103,7 @@ struct lw_syms *lw_modules_syms(void)
     if (!exe_in_proc && execfn)
         snprintf(exe_path, sizeof exe_path, "%s", execfn);
 #endif
-    syms = lw_syms_new();
+    syms = lw_syms_new(lw_alloc); /* the arena: a report in a signal handler must not enter malloc */
     if (syms)
         dl_iterate_phdr(add_module, NULL);
     return syms;

@@ -2,7 +2,10 @@
  * addresses and stacks, symbols for locks in a module's data, start routines
  * for threads (from the modules: lw_modules.c), the report's stack sections
  * and RESULT lines; first, file:line for the frames the text shows.
- * Runs at exit and for periodic reports, anew each time; may allocate. */
+ * Runs at exit and for periodic reports, anew each time, and for a report
+ * made in a signal handler: everything but file:line (which mallocs, and
+ * runs only outside one) takes its memory from the arena (lw_alloc) and
+ * sorts with lw_sort, never malloc or qsort. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -19,6 +22,7 @@
 
 #include "lw_names.h"
 #include "../lw_search.h"
+#include "../lw_array.h"
 #include "../lw_symbols.h"
 #include "lw_core.h"
 #include "lw_modules.h"
@@ -325,7 +329,7 @@ void lw_name_stack(uint32_t id, const char *sep, int outer, char *out, size_t ca
 
 /* ---------------------------------------------------------------- stacks named in the report */
 
-static uint32_t *used;
+static uint32_t *used; /* in the arena: kept for the next report, emptied after each */
 static size_t nused, capused;
 
 static void stack_used(uint32_t id)
@@ -336,12 +340,10 @@ static void stack_used(uint32_t id)
         if (used[i] == id)
             return;
     if (nused == capused) {
-        size_t c = capused ? capused * 2 : 64;
-        uint32_t *g = realloc(used, c * sizeof *g);
-        if (!g)
+        uint32_t *more = lw_grow(lw_alloc, used, nused, &capused, 64, sizeof *more);
+        if (!more)
             return;
-        used = g;
-        capused = c;
+        used = more;
     }
     used[nused++] = id;
 }
@@ -380,17 +382,15 @@ static void collect(void)
     nall = 0;
     for (struct lw_lstack *s = lw_lstacks(); s; s = s->next) {
         if (nall == cap) {
-            size_t c = cap ? cap * 2 : 256;
-            struct lw_lstack **g = realloc(all, c * sizeof *g);
-            if (!g)
+            struct lw_lstack **more = lw_grow(lw_alloc, all, nall, &cap, 256, sizeof *more);
+            if (!more)
                 break;
-            all = g;
-            cap = c;
+            all = more;
         }
         all[nall++] = s;
     }
     if (nall)
-        qsort(all, nall, sizeof *all, lstack_cmp);
+        lw_sort(all, nall, sizeof *all, lstack_cmp);
 }
 
 /* the sums of lock r: *n of them from the returned one */
@@ -479,9 +479,7 @@ void lw_result_stack_defs(struct buf *b)
         bprintf(b, "RESULT exp=lockwait kind=stack pid=%u stack_id=%u frame_count=%u frames=%s\n", lw.pid, used[i],
                 s ? s->n : 0, frames[0] ? frames : "NA");
     }
-    free(used);
-    used = NULL;
-    nused = capused = 0;
+    nused = 0;
 }
 
 /* ---------------------------------------------------------------- threads */

@@ -1,11 +1,14 @@
 /* lw_report.c - liblockwait's report (human text, then RESULT lines): at
  * exit, at a signal that ends the program, and for periodic dumps
  * (lw_signals.c, lw_interval.c). It reads the counters other threads may
- * still be bumping through relaxed atomics. Its text buffers are mapped
- * pages, not malloc's; but naming (the modules' symbols, lw_names.c) still
- * calls malloc and qsort, so a report from a signal handler that
- * interrupted malloc can wait forever on the allocator's lock: known, not
- * yet fixed (a test program that fails malloc inside the handler shows it). */
+ * still be bumping through relaxed atomics. It never calls malloc or qsort
+ * (a signal that came inside malloc would leave a report from its handler
+ * waiting forever on the allocator's lock): its text buffers are mapped
+ * pages, and naming (the modules' symbols, lw_names.c) takes its memory from
+ * the arena and sorts with lw_sort; only file:line (addr2line) mallocs, and
+ * it runs outside signal handlers (tests/signals.sh checks with
+ * tests/lw_sigmalloc.c, whose malloc fails the run once the signal may
+ * come). */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <sys/mman.h>

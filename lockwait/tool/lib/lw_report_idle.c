@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "lw_report_idle.h"
+#include "../lw_array.h"
 #include "../lw_kinds.h"
 #include "../lw_rules.h"
 #include "clock.h"
@@ -53,7 +54,7 @@ static struct exited *exited_threads(size_t *n)
         if (atomic_load_explicit(&t->exited, memory_order_acquire))
             x[k++] = (struct exited){t->tid, t};
     if (x)
-        qsort(x, k, sizeof *x, by_tid);
+        lw_sort(x, k, sizeof *x, by_tid); /* not qsort, which may malloc: this runs in signal handlers */
     *n = x ? k : 0;
     return x;
 }

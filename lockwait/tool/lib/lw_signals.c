@@ -19,13 +19,12 @@
  * enough only because the process is about to end whatever happens and the
  * report's buffers are mapped pages (lw_report.c) and it takes no lock of
  * the program's; outside the async-signal-safe list remain snprintf into
- * our own buffer, dladdr (the dynamic loader's lock: a report waits if
- * another thread is inside dlopen) and, for the names, malloc and qsort (a
- * signal that interrupted malloc can leave the report waiting: known, see
- * lw_report.c). A second signal during
- * the report, or a fault inside it, ends the process at once by the default
- * action (the handler runs with its own signal blocked, and a fault while
- * blocked is fatal). Not covered: SIGKILL and SIGSTOP (uncatchable), _exit,
+ * our own buffer and dl_iterate_phdr (the dynamic loader's lock: a report
+ * waits if another thread is inside dlopen); never malloc or qsort, so a
+ * signal that interrupted malloc does not leave the report waiting
+ * (lw_report.c). A second signal during the report, or a fault inside it,
+ * ends the process at once by the default action (the handler runs with
+ * its own signal blocked, and a fault while blocked is fatal). Not covered: SIGKILL and SIGSTOP (uncatchable), _exit,
  * a stack overflow without an alternate signal stack, and programs that set
  * dispositions through sigset(), sigvec() or the raw system call.
  * LOCKWAIT_SIGNALS=0 turns all of this off. */

@@ -139,10 +139,16 @@ static int lock_tid_cmp(const void *a, const void *b)
     return x->lock != y->lock ? CMP(x->lock, y->lock) : CMP(x->tid, y->tid);
 }
 
+/* the symbol tables' memory: malloc's here (the library uses its arena) */
+static void *syms_memory(size_t n)
+{
+    return calloc(1, n);
+}
+
 void meta_load(struct model *m)
 {
     m->meta = zalloc(1, sizeof *m->meta);
-    m->meta->syms = lw_syms_new();
+    m->meta->syms = lw_syms_new(syms_memory);
     if (!m->meta->syms)
         die("out of memory");
     if (m->hdr.version < 2)

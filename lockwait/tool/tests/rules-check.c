@@ -1,17 +1,20 @@
-/* rules-check.c - the shared table of lock kinds (lw_kinds.h) and rules of
- * a wait (lw_rules.h) from the command line, for tests/rules.sh:
+/* rules-check.c - the shared table of lock kinds (lw_kinds.h), rules of a
+ * wait (lw_rules.h) and sort (lw_array.h) from the command line, for
+ * tests/rules.sh:
  *   rules-check class KIND GOT ENDER_KNOWN ENDER_EXITED ENDER_ONCE END_NS EXIT_NS LOCK_WAITS
  *               [START_NS HOLD_NS LOCK_TAKES]
  *       prints the wait's class: contended, idle or join (the last three:
  *       the ender's start and its one hold, the lock's takes; 0: unknown)
  *   rules-check thread NAME TID       prints the thread's label ("-" for no name)
  *   rules-check lock KIND ADDR SITE   prints the lock's label ("-" for no site)
- *   rules-check kinds                 prints "TYPE KIND NAME ENDER" per trace type */
+ *   rules-check kinds                 prints "TYPE KIND NAME ENDER" per trace type
+ *   rules-check sort N...             prints the numbers in order (lw_sort) */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lw_array.h"
 #include "../lw_kinds.h"
 #include "../lw_rules.h"
 
@@ -33,6 +36,12 @@ static uint64_t num(const char *s)
         exit(2);
     }
     return v;
+}
+
+static int u64_cmp(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
 }
 
 int main(int argc, char **argv)
@@ -60,8 +69,22 @@ int main(int argc, char **argv)
             int k = lw_kind_of_type(t);
             printf("%d %d %s %s\n", t, k, lw_type_name(t), lw_kinds[k].ender);
         }
+    } else if (argc >= 2 && !strcmp(argv[1], "sort")) {
+        size_t n = (size_t)argc - 2;
+        uint64_t *v = malloc((n ? n : 1) * sizeof *v);
+        if (!v) {
+            fprintf(stderr, "rules-check: out of memory\n");
+            return 1;
+        }
+        for (size_t i = 0; i < n; i++)
+            v[i] = num(argv[2 + i]);
+        lw_sort(v, n, sizeof *v, u64_cmp);
+        for (size_t i = 0; i < n; i++)
+            printf("%s%" PRIu64, i ? " " : "", v[i]);
+        printf("\n");
+        free(v);
     } else {
-        fprintf(stderr, "usage: rules-check class|thread|lock|kinds ARGS (see the file's header)\n");
+        fprintf(stderr, "usage: rules-check class|thread|lock|kinds|sort ARGS (see the file's header)\n");
         return 2;
     }
     return 0;

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # rules.sh - the rules both reports share (lw_rules.h) and the table of lock
 # kinds (lw_kinds.h), on their own: each rule's cases, the order in which
-# they apply, the labels, and that every trace type has its kind.
+# they apply, the labels, and that every trace type has its kind. And the
+# shared sort (lw_array.h: liblockwait's, which must not call qsort) against
+# sort -n.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
@@ -64,4 +66,12 @@ check_eq "every trace type has its kind and name" "0 0 none ?
 6 5 cond signaller
 7 6 barrier last_arrival" "$kinds"
 check_exit "an unknown kind is refused" 2 "$rc" class barrel 1 1 1 1 0 0 0
+
+check_eq "sort: nothing" "" "$("$rc" sort)"
+check_eq "sort: one" "7" "$("$rc" sort 7)"
+check_eq "sort: reversed, with equals" "1 2 2 3 9" "$("$rc" sort 9 3 2 2 1)"
+# 1000 numbers with many equals (an LCG: the same every run), as sort -n orders them
+nums=$(awk 'BEGIN { x = 12345; for (i = 0; i < 1000; i++) { x = (x * 1103515245 + 12345) % 2147483648; printf "%d\n", x % 300 } }')
+# shellcheck disable=SC2086 # one argument per number
+check_eq "sort: 1000 numbers as sort -n" "$(sort -n <<<"$nums" | tr '\n' ' ' | sed 's/ $//')" "$("$rc" sort $nums)"
 finish

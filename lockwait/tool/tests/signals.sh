@@ -8,6 +8,8 @@
 # since the previous one; LOCKWAIT_DUMP_SIGNAL=USR1 writes one on demand and
 # the program carries on; reports on demand while threads wait on a condvar
 # and a semaphore leave each wait named after its signaller and poster.
+# A signal that comes inside malloc (lw_sigmalloc): the report from its
+# handler calls no allocator, and still names the lock and the function.
 # File:line (lw_sig and lw_lateline are built with -g): at exit, not from a
 # signal handler, and for a stack first seen after a periodic report.
 set -euo pipefail
@@ -60,6 +62,18 @@ if command -v addr2line >/dev/null 2>&1; then
 else
   skip "file:line at exit, none from a signal handler" "addr2line (binutils) is not installed"
 fi
+
+# a report from the handler of a signal that came inside malloc: lw_sigmalloc
+# ends with status 99 if anything calls its malloc, realloc, calloc or free
+# once it is "ready" (glibc's allocator would wait forever on its own lock);
+# the report must name the wait's lock and function without them
+pre=$(start_and_signal "$TMP/o2" TERM "LOCKWAIT_OUT=$TMP/inmalloc.txt" "LD_PRELOAD=$LIB" -- "$BUILD/lw_sigmalloc" \
+  2>"$TMP/inmalloc.err")
+check_eq "signal inside malloc: no allocator call from the report ($(tr '\n' ' ' <"$TMP/inmalloc.err"))" 143 "$pre"
+check "signal inside malloc: the report with the contended lock" \
+  grep -q '^RESULT exp=lockwait kind=lock .* contended=3 .* lock_name=handed_over ' "$TMP/inmalloc.txt"
+check "signal inside malloc: the wait's function named" grep -Eq '^       at handoff_helper\+0x[0-9a-f]+$' \
+  "$TMP/inmalloc.txt"
 
 bare=$(start_and_signal "$TMP/o1" none -- "$W" segv)
 pre=$(start_and_signal "$TMP/o2" none "LOCKWAIT_OUT=$TMP/segv.txt" "LD_PRELOAD=$LIB" -- "$W" segv)
