@@ -124,7 +124,8 @@ static int in_file(const struct mapped *f, uint64_t off, uint64_t len)
 }
 
 /* the symbols of one table section (symtab at index i) appended to m */
-static int add_table(const struct lw_syms *s, struct module *m, const struct mapped *f, const Elf64_Shdr *sh, size_t nsh, size_t i)
+static int add_table(const struct lw_syms *s, struct module *m, const struct mapped *f, const Elf64_Shdr *sh,
+                     size_t nsh, size_t i)
 {
     const Elf64_Shdr *t = &sh[i];
     if (t->sh_link >= nsh || t->sh_entsize != sizeof(Elf64_Sym) || !in_file(f, t->sh_offset, t->sh_size))
