@@ -144,6 +144,11 @@ static int read_spec(const char *path, struct spec *out)
         snprintf(s->kind, sizeof s->kind, "%s", kind);
         s->nids = split_list(xstrdup(ids), s->ids);
         s->nvalues = split_list(xstrdup(values), s->values);
+        for (int v = 0; v < s->nvalues; v++) { /* NAME:log (build/combine's scale for it): the key is NAME */
+            char *suffix = strchr(s->values[v], ':');
+            if (suffix)
+                *suffix = 0;
+        }
         s->log_scale = strcmp(scale, "log") == 0;
         s->placed = strcmp(placed, "pair") == 0;
         s->has_claim = strcmp(claim, "-") != 0;

@@ -242,7 +242,7 @@ figures_of() {
     die "$e/exp.sh: ${e}_figures failed"
   [ -n "$lines" ] || return 0
   while IFS= read -r l; do
-    [[ $l =~ ^[a-z][a-z0-9_]*\ [a-z0-9_,]+\ [a-z0-9_,]+\ (lin|log)\ [^\ ]+\ [^\ ]+$ ]] ||
+    [[ $l =~ ^[a-z][a-z0-9_]*\ [a-z0-9_,]+\ [a-z0-9_,:]+\ (lin|log)\ [^\ ]+\ [^\ ]+$ ]] || # (NAME:log: combine's)
       die "$e/exp.sh: ${e}_figures line '$l' is not 'KIND ID_KEYS VALUE_KEYS SCALE CLAIM PLACEMENT'"
   done <<<"$lines"
   paste -sd';' - <<<"$lines"
