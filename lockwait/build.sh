@@ -14,10 +14,11 @@ build_lockwait() {
   # functions (the summary's flame graph); bare and preloaded runs share them
   cc_prog lockwait_workload -fno-omit-frame-pointer "$ROOT/lockwait/workload.c" "$ROOT/lockwait/workload_scenarios.c" & pids+=("$!")
   build_lockwait_report & pids+=("$!")
+  build_lockwait_launcher & pids+=("$!")
   # the pairing loop of exp.sh and the intervals over its pairs
   cc_prog lockwait_pairs "$ROOT/lockwait/pairs.c" "$ROOT/lockwait/pairs_intervals.c" & pids+=("$!")
   for p in "${pids[@]}"; do wait "$p" || failed=1; done
-  [ "$failed" = 0 ] || die "lockwait: the workload, the report or the pairing loop did not build"
+  [ "$failed" = 0 ] || die "lockwait: the workload, the report, the launcher or the pairing loop did not build"
 }
 
 build_lockwait_tests() {

@@ -46,6 +46,18 @@ build_lockwait_lib() {
     "$lib"/*.c "${shared[@]}" "$ROOT/common/clock.c" -Wl,-z,now -o "$BUILD_DIR/liblockwait.so" -ldl
 }
 
+# build/lockwait: the launcher's common case in C (launcher.c), which hands
+# everything else to lockwait/tool/lockwait; it finds that script, and
+# tree_summary.awk, by the source directory compiled in (or beside the
+# build). Without common/: it runs before every profiled program.
+build_lockwait_launcher() {
+  [ "$LINUX" = 1 ] || return 0
+  local src=$ROOT/lockwait/tool/launcher.c dir=$ROOT/lockwait/tool
+  dir=${dir//\\/\\\\} dir=${dir//\"/\\\"}
+  fresh "$BUILD_DIR/lockwait" "$src" ||
+    "$CC" "${CFLAGS[@]}" -DLW_TOOL_DIR="\"$dir\"" "$src" -o "$BUILD_DIR/lockwait"
+}
+
 # the trace reader: every .c of report/, and the shared sources (rebuilt
 # when a header changes too: cc_prog looks at the .c files only)
 build_lockwait_report() {

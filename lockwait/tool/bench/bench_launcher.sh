@@ -2,7 +2,8 @@
 # bench_launcher.sh - what the launcher (lockwait/tool/lockwait) adds to a
 # short build: `make -s -j2` of a small C project (6 one-line .c files and a
 # Makefile, made in a temporary directory unless -d names one), timed bare
-# and as `lockwait -- make -s -j2`, the two alternating for REPS rounds
+# and as `lockwait -- make -s -j2` (build/lockwait, the launcher's common
+# case in C, or with -l bash lockwait/tool/lockwait), the two alternating for REPS rounds
 # (the order swapping each round), `make clean` untimed before every run.
 # Prints each variant's median (build/stats: with its 95% interval from 6
 # rounds), the ratio of the medians and the per-round ratio's median with
@@ -16,16 +17,19 @@ export LC_ALL=C
 PROG=bench_launcher.sh
 usage() {
   cat <<'TXT'
-usage: lockwait/tool/bench/bench_launcher.sh [-h] [-r REPS] [-d DIR]
+usage: lockwait/tool/bench/bench_launcher.sh [-h] [-r REPS] [-d DIR] [-l c|bash]
   -r REPS   rounds, each one bare run and one launcher run, the order
             swapping from round to round (1..99, default 7; an interval
             needs 6)
   -d DIR    the project to build: a directory with a Makefile that has
             the default target and "clean" (default: 6 one-line .c files
             and a Makefile, made in a temporary directory and removed)
+  -l WHICH  the launcher timed: c, build/lockwait (default), or bash,
+            lockwait/tool/lockwait (the one build/lockwait hands options,
+            scripts and errors to)
 The whole bench holds /tmp/sharecost-measure.lock (flock), so only one
 measurement runs at a time on a shared machine.
-stdout: RESULT exp=lockwait_launcher kind=make bare_ms= bare_ms_lo=
+stdout: RESULT exp=lockwait_launcher kind=make launcher=c|bash bare_ms= bare_ms_lo=
 bare_ms_hi= launcher_ms= launcher_ms_lo= launcher_ms_hi= ratio= paired_ratio=
 paired_ratio_lo= paired_ratio_hi= target_ratio=1.10 rounds= (NA: no
 interval below 6 rounds); each round's times go to stderr.
@@ -34,13 +38,15 @@ TXT
 bad_usage() { echo "$PROG: $*" >&2; exit 2; }
 
 REPS=7
-PROJECT=''
+PROJECT='' WHICH=c
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
     -r) if [ $# -lt 2 ] || ! [[ $2 =~ ^[0-9]{1,2}$ ]] || [ "$((10#$2))" -lt 1 ]; then
           bad_usage "-r: expected a whole number from 1 to 99"; fi
         REPS=$((10#$2)); shift 2 ;;
+    -l) if [ $# -lt 2 ] || ! [[ $2 =~ ^(c|bash)$ ]]; then bad_usage "-l: expected c or bash"; fi
+        WHICH=$2; shift 2 ;;
     -d) if [ $# -lt 2 ] || ! [ -f "$2/Makefile" ]; then bad_usage "-d: expected a directory with a Makefile"; fi
         PROJECT=$(cd "$2" && pwd); shift 2 ;;
     *) bad_usage "unknown argument '$1' (see -h)" ;;
@@ -52,8 +58,9 @@ ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 source "$ROOT/common/lib.sh" # kv_awk, die
 BUILD=${BUILD:-$ROOT/build}
 LAUNCHER=$ROOT/lockwait/tool/lockwait
-if ! [ -e "$BUILD/liblockwait.so" ] || ! [ -x "$BUILD/stats" ]; then
-  die "build/liblockwait.so or build/stats missing: run ./build.sh lockwait"
+[ "$WHICH" = bash ] || LAUNCHER=$BUILD/lockwait
+if ! [ -x "$LAUNCHER" ] || ! [ -e "$BUILD/liblockwait.so" ] || ! [ -x "$BUILD/stats" ]; then
+  die "build/lockwait, build/liblockwait.so or build/stats missing: run ./build.sh lockwait"
 fi
 for c in make cc flock; do command -v "$c" >/dev/null || die "$c not found"; done
 [ -n "${EPOCHREALTIME:-}" ] || die "bash 5 needed (\$EPOCHREALTIME)"
@@ -114,8 +121,8 @@ read -r bm blo bhi <<<"$(est median "${bare[@]}")"
 read -r wm wlo whi <<<"$(est median "${wrapped[@]}")"
 read -r pr plo phi <<<"$(est ratio "${ratios[@]}")"
 ratio=$(awk -v a="$wm" -v b="$bm" 'BEGIN { printf "%.3f", a / b }')
-echo "RESULT exp=lockwait_launcher kind=make bare_ms=$bm bare_ms_lo=$blo bare_ms_hi=$bhi launcher_ms=$wm" \
+echo "RESULT exp=lockwait_launcher kind=make launcher=$WHICH bare_ms=$bm bare_ms_lo=$blo bare_ms_hi=$bhi launcher_ms=$wm" \
   "launcher_ms_lo=$wlo launcher_ms_hi=$whi ratio=$ratio paired_ratio=$pr paired_ratio_lo=$plo paired_ratio_hi=$phi" \
   "target_ratio=1.10 rounds=$REPS"
-echo "$PROG: make -s -j2 of $PROJECT: bare $bm ms, launcher $wm ms (medians of $REPS): ratio $ratio," \
+echo "$PROG: make -s -j2 of $PROJECT: bare $bm ms, launcher ($WHICH) $wm ms (medians of $REPS): ratio $ratio," \
   "per-round $pr [$plo, $phi]; target <= 1.10" >&2

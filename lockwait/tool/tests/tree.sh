@@ -6,12 +6,14 @@
 # across the tree; processes that waited for nothing are counted, not
 # listed, and ones that gave no report are named with the reason. A run
 # where nothing waited takes at most 3 lines. The program's exit status,
-# death by a signal and stdin stay its own.
+# death by a signal and stdin stay its own. LAUNCHER: the launcher to try
+# (default lockwait/tool/lockwait; tree-c.sh names build/lockwait).
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
 
-L=$ROOT/lockwait/tool/lockwait
+L=${LAUNCHER:-$ROOT/lockwait/tool/lockwait}
+echo "# the launcher: $L"
 C=$BUILD/lw_counts
 export TMPDIR=$TMP # the run's directories, where the test can see them
 U=$TMP/lockwait-$(id -u) # the launcher's per-user directory: run.PID (kept reports) and run.PID.records

@@ -1,0 +1,489 @@
+/* launcher.c - build/lockwait, the launcher's common case in C: `lockwait
+ * [--] CMD [ARG...]` with no option, CMD a dynamically linked program of
+ * this machine. It does what lockwait/tool/lockwait (bash) does for that
+ * case, without a shell's start-up before every run: a build of 20
+ * processes took 1.2x its bare time under the bash launcher, most of it
+ * bash starting and reading itself (issue 41). Everything else (options,
+ * scripts, static programs, files the kernel would refuse, a library path
+ * LD_PRELOAD cannot carry, LOCKWAIT_LIB) is handed to the bash launcher,
+ * the one place its checks and messages live; tests/launcher-c.sh checks
+ * that the two say the same. Linux only, like the library. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef LW_TOOL_DIR
+#define LW_TOOL_DIR "lockwait/tool"
+#endif
+
+static char tool_dir[PATH_MAX]; /* lockwait/tool: the bash launcher, tree_summary.awk */
+static char build_dir[PATH_MAX]; /* this program's directory: liblockwait.so */
+
+static void say(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "lockwait: ");
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+}
+
+/* the bash launcher with the same arguments; LOCKWAIT_LIB names this
+ * build's library when the user set none and it is not the one the script
+ * finds (a BUILD_DIR elsewhere) */
+static _Noreturn void hand_over(char **argv)
+{
+    char script[PATH_MAX + 16], lib[PATH_MAX + 32], its[PATH_MAX + 32], a[PATH_MAX], b[PATH_MAX];
+    snprintf(script, sizeof script, "%s/lockwait", tool_dir);
+    snprintf(lib, sizeof lib, "%s/liblockwait.so", build_dir);
+    snprintf(its, sizeof its, "%s/../../build/liblockwait.so", tool_dir);
+    int same = realpath(lib, a) && realpath(its, b) && strcmp(a, b) == 0;
+    if (!same && !getenv("LOCKWAIT_LIB") && setenv("LOCKWAIT_LIB", lib, 1) != 0) {
+        perror("lockwait: setenv");
+        exit(1);
+    }
+    argv[0] = script;
+    execv(script, argv);
+    say("cannot run the launcher script %s: %s", script, strerror(errno));
+    exit(1);
+}
+
+/* the directories: this program's (for the library) and the tool's
+ * sources (compiled in; beside the build when the checkout moved) */
+static void find_dirs(void)
+{
+    ssize_t n = readlink("/proc/self/exe", build_dir, sizeof build_dir - 1);
+    if (n <= 0) {
+        perror("lockwait: /proc/self/exe");
+        exit(1);
+    }
+    build_dir[n] = '\0';
+    *strrchr(build_dir, '/') = '\0';
+    snprintf(tool_dir, sizeof tool_dir, "%s", LW_TOOL_DIR);
+    char probe[PATH_MAX + 32];
+    snprintf(probe, sizeof probe, "%s/lockwait", tool_dir);
+    if (access(probe, X_OK) != 0)
+        snprintf(tool_dir, sizeof tool_dir, "%.*s/../lockwait/tool", PATH_MAX - 20, build_dir);
+}
+
+/* CMD's path as bash's `type -P` finds it, or 0 */
+static int find_cmd(const char *cmd, char *path, size_t size)
+{
+    if (strchr(cmd, '/'))
+        return snprintf(path, size, "%s", cmd) < (int)size;
+    const char *p = getenv("PATH");
+    if (!p)
+        return 0; /* bash's default PATH: its own business */
+    for (;;) {
+        const char *end = strchrnul(p, ':');
+        int len = (int)(end - p);
+        struct stat st;
+        if (snprintf(path, size, "%.*s%s%s", len, p, len ? "/" : "", cmd) < (int)size && stat(path, &st) == 0 &&
+            S_ISREG(st.st_mode) && access(path, X_OK) == 0)
+            return 1;
+        if (!*end)
+            return 0;
+        p = end + 1;
+    }
+}
+
+/* whether PATH is a program this build's library loads into: a readable,
+ * executable regular file (not set-ID), ELF of this program's class and
+ * machine, with a dynamic loader (PT_INTERP) */
+static int dynamic_elf(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || (st.st_mode & (S_ISUID | S_ISGID)) ||
+        access(path, R_OK | X_OK) != 0 || path[0] == '-')
+        return 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return 0;
+    unsigned char h[64], self[64], ph[56];
+    int ok = 0, sfd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+    if (sfd >= 0 && pread(fd, h, sizeof h, 0) == (ssize_t)sizeof h && pread(sfd, self, sizeof self, 0) == sizeof self &&
+        memcmp(h, "\177ELF", 4) == 0 && memcmp(h + 4, self + 4, 2) == 0 && memcmp(h + 18, self + 18, 2) == 0 &&
+        self[4] == 2 && self[5] == 1) { /* 64-bit little-endian, as this program is */
+        unsigned long long off;
+        unsigned short size, count;
+        memcpy(&off, h + 32, 8);
+        memcpy(&size, h + 54, 2);
+        memcpy(&count, h + 56, 2);
+        for (unsigned i = 0; i < count && size >= 4 && size <= sizeof ph && off < (1ull << 31); i++)
+            if (pread(fd, ph, 4, (off_t)(off + (unsigned long long)i * size)) == 4 && ph[0] == 3 && !ph[1] &&
+                !ph[2] && !ph[3]) { /* PT_INTERP */
+                ok = 1;
+                break;
+            }
+    }
+    if (sfd >= 0)
+        close(sfd);
+    close(fd);
+    return ok;
+}
+
+/* ---- the run's records and its one line ---- */
+struct proc {
+    long pid;
+    char last[8], comm[32];
+};
+
+static char *read_all(int fd, size_t *len)
+{
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    for (ssize_t r; buf; n += (size_t)r) {
+        if (n + 1 >= cap && !(buf = realloc(buf, cap *= 2)))
+            break;
+        r = read(fd, buf + n, cap - n - 1);
+        if (r < 0 && errno == EINTR)
+            r = 0;
+        else if (r <= 0)
+            break;
+    }
+    if (!buf) {
+        perror("lockwait: reading the run's records");
+        exit(1);
+    }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(((const struct proc *)a)->comm, ((const struct proc *)b)->comm);
+}
+
+static int waited_word(const char *line)
+{
+    size_t n = strlen(line);
+    return strstr(line, " waited=1 ") || (n >= 9 && strcmp(line + n - 9, " waited=1") == 0);
+}
+
+/* the summary from the records, as the bash launcher's tree_summary
+ * writes it: nothing when the one process's report said it all, the one
+ * line when every process reported and none waited; 2 when no process
+ * loaded the library, 1 when awk must write it */
+static int one_line(char *records, long child)
+{
+    size_t np = 0, cap = 64;
+    struct proc *ps = malloc(cap * sizeof *ps);
+    unsigned long long nthreads = 0;
+    int waited = 0;
+    if (!ps)
+        return 1;
+    for (char *line = strtok(records, "\n"); line; line = strtok(NULL, "\n")) {
+        char kind[8], comm[32];
+        long pid;
+        unsigned long long threads;
+        int n = sscanf(line, "%7s pid=%ld ppid=%*d comm=%31s threads=%llu", kind, &pid, comm, &threads);
+        if (n < 3)
+            continue;
+        waited |= waited_word(line);
+        size_t i = 0;
+        while (i < np && ps[i].pid != pid)
+            i++;
+        if (i == np) {
+            if (np == cap && !(ps = realloc(ps, (cap *= 2) * sizeof *ps)))
+                return 1;
+            ps[np++].pid = pid;
+        }
+        snprintf(ps[i].last, sizeof ps[i].last, "%s", kind);
+        snprintf(ps[i].comm, sizeof ps[i].comm, "%s", comm);
+        if (strcmp(kind, "end") == 0 && n >= 4)
+            nthreads += threads;
+    }
+    int said = np == 1 && ps[0].pid == child && strcmp(ps[0].last, "end") == 0; /* by its own report */
+    int awk = waited;
+    for (size_t i = 0; i < np; i++)
+        awk |= strcmp(ps[i].last, "end") != 0;
+    if (np == 0 || said || awk) {
+        free(ps);
+        return np == 0 ? 2 : said ? 0 : 1;
+    }
+    /* the programs, most processes first, then by name */
+    qsort(ps, np, sizeof *ps, by_name);
+    size_t nnames = 0, shown = 0;
+    struct { const char *name; size_t count; } names[np];
+    for (size_t i = 0; i < np; i++) {
+        if (nnames && strcmp(names[nnames - 1].name, ps[i].comm) == 0)
+            names[nnames - 1].count++;
+        else
+            names[nnames++] = (typeof(names[0])){ps[i].comm, 1};
+    }
+    char list[512] = "";
+    size_t at = 0;
+    for (; shown < 6 && shown < nnames; shown++) {
+        size_t best = shown;
+        for (size_t i = shown + 1; i < nnames; i++)
+            if (names[i].count > names[best].count)
+                best = i;
+        typeof(names[0]) t = names[best];
+        memmove(names + shown + 1, names + shown, (best - shown) * sizeof t);
+        names[shown] = t;
+        int k = t.count > 1 ? snprintf(list + at, sizeof list - at, "%s%s x%zu", shown ? ", " : "", t.name, t.count)
+                            : snprintf(list + at, sizeof list - at, "%s%s", shown ? ", " : "", t.name);
+        if (k > 0 && (size_t)k < sizeof list - at)
+            at += (size_t)k;
+    }
+    if (shown < nnames)
+        snprintf(list + at, sizeof list - at, ", ...");
+    fprintf(stderr, "lockwait: the run: %zu process%s (%s), %llu thread%s in their reports; none waited for a lock\n",
+            np, np == 1 ? "" : "es", list, nthreads, nthreads == 1 ? "" : "s");
+    free(ps);
+    return 0;
+}
+
+/* ---- the run ---- */
+/* $TMPDIR/lockwait-EUID/run.PID[.1|.2].records made new (the library adds
+ * to it; lib/lw_tree.c) and opened for reading into *rfd; 0 when there is
+ * no private directory of this user's for it */
+static int make_tree(char *tree, size_t size, int *rfd)
+{
+    const char *tmp = getenv("TMPDIR");
+    char udir[PATH_MAX], cwd[PATH_MAX] = "", rec[PATH_MAX + 16];
+    if (!tmp || !*tmp)
+        tmp = "/tmp";
+    if (tmp[0] != '/' && !getcwd(cwd, sizeof cwd)) /* the processes may change directory */
+        return 0;
+    if (snprintf(udir, sizeof udir, "%s%s%s/lockwait-%u", cwd, *cwd ? "/" : "", tmp, (unsigned)geteuid()) >=
+        (int)sizeof udir)
+        return 0;
+    struct stat st;
+    if (mkdir(udir, 0700) != 0 && errno != EEXIST)
+        return 0;
+    if (lstat(udir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
+        return 0;
+    for (int i = 0; i < 3; i++) {
+        int n = i ? snprintf(tree, size, "%s/run.%ld.%d", udir, (long)getpid(), i)
+                  : snprintf(tree, size, "%s/run.%ld", udir, (long)getpid());
+        if (n >= (int)size || snprintf(rec, sizeof rec, "%s.records", tree) >= (int)sizeof rec)
+            return 0;
+        if (lstat(tree, &st) == 0) /* left by a run of the same pid (killed, or its reports kept) */
+            continue;
+        int w = open(rec, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (w < 0)
+            continue;
+        close(w);
+        if ((*rfd = open(rec, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)) >= 0)
+            return 1;
+        unlink(rec);
+        return 0;
+    }
+    return 0;
+}
+
+/* the summary's awk, the records on its stdin, its output on stderr */
+static void run_awk(const char *records, size_t len, const char *tree, long child)
+{
+    char reports[65536] = "", awkfile[PATH_MAX + 32], top[32], dir[PATH_MAX + 8];
+    size_t at = 0;
+    struct dirent **names;
+    int n = scandir(tree, &names, NULL, alphasort);
+    for (int i = 0; i < n; i++) {
+        struct stat st;
+        char f[PATH_MAX + 300];
+        snprintf(f, sizeof f, "%s/%s", tree, names[i]->d_name);
+        if (strncmp(names[i]->d_name, "report.", 7) == 0 && stat(f, &st) == 0 && S_ISREG(st.st_mode)) {
+            int k = snprintf(reports + at, sizeof reports - at, "%s\n", f);
+            if (k > 0 && (size_t)k < sizeof reports - at)
+                at += (size_t)k;
+        }
+        free(names[i]);
+    }
+    if (n >= 0)
+        free(names);
+    snprintf(awkfile, sizeof awkfile, "%s/tree_summary.awk", tool_dir);
+    snprintf(top, sizeof top, "top=%ld", child);
+    snprintf(dir, sizeof dir, "dir=%s", tree);
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) {
+        perror("lockwait: pipe");
+        return;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (dup2(fds[0], 0) < 0 || dup2(2, 1) < 0 || setenv("LW_REPORTS", reports, 1) != 0 ||
+            setenv("LC_ALL", "C", 1) != 0)
+            _exit(1);
+        execlp("awk", "awk", "-v", top, "-v", "out=", "-v", dir, "-f", awkfile, (char *)NULL);
+        perror("lockwait: awk");
+        _exit(127);
+    }
+    close(fds[0]);
+    for (size_t done = 0; pid > 0 && done < len;) {
+        ssize_t w = write(fds[1], records + done, len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            break; /* awk is gone: it said why */
+        done += (size_t)w;
+    }
+    close(fds[1]);
+    if (pid < 0)
+        perror("lockwait: fork");
+    else
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
+        }
+}
+
+/* the run's directory, when a process kept its report there, stays only
+ * for reports other than the top process's (shown whole above) */
+static void tidy_tree(const char *tree, long child)
+{
+    struct stat st;
+    char f[PATH_MAX + 32], shown[PATH_MAX] = "";
+    if (lstat(tree, &st) != 0 || !S_ISDIR(st.st_mode))
+        return;
+    snprintf(f, sizeof f, "%s/print", tree);
+    FILE *p = fopen(f, "re");
+    if (p) {
+        if (fgets(shown, sizeof shown, p))
+            shown[strcspn(shown, "\n")] = '\0';
+        fclose(p);
+    }
+    if (*shown) { /* the one report the summary shows whole */
+        int fd = open(shown, O_RDONLY | O_CLOEXEC);
+        char buf[8192];
+        for (ssize_t r; fd >= 0 && (r = read(fd, buf, sizeof buf)) > 0;)
+            if (write(2, buf, (size_t)r) != r)
+                break;
+        if (fd >= 0)
+            close(fd);
+        unlink(shown);
+    }
+    int keep = 0;
+    struct dirent **names;
+    int n = scandir(tree, &names, NULL, alphasort);
+    char mine[32];
+    snprintf(mine, sizeof mine, "report.%ld", child);
+    for (int i = 0; i < n; i++) {
+        keep |= strncmp(names[i]->d_name, "report.", 7) == 0 && strcmp(names[i]->d_name, mine) != 0;
+        free(names[i]);
+    }
+    if (n >= 0)
+        free(names);
+    int dfd = open(tree, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (dfd < 0)
+        return;
+    unlinkat(dfd, "print", 0);
+    unlinkat(dfd, mine, 0);
+    close(dfd);
+    if (!keep && rmdir(tree) != 0)
+        fprintf(stderr, "lockwait: cannot remove %s: %s\n", tree, strerror(errno));
+}
+
+static volatile sig_atomic_t child_pid;
+static void pass_on(int sig)
+{
+    if (child_pid > 0)
+        kill((pid_t)child_pid, sig);
+}
+static void ignore(int sig)
+{
+    (void)sig;
+}
+
+int main(int argc, char **argv)
+{
+    find_dirs();
+    int first = argc > 1 && strcmp(argv[1], "--") == 0 ? 2 : 1;
+    if (first >= argc || argv[first][0] == '-' || getenv("LOCKWAIT_LIB"))
+        hand_over(argv); /* options, usage and errors: the bash launcher's */
+    const char *cmd = argv[first];
+    char lib[PATH_MAX], libpath[PATH_MAX + 32], path[PATH_MAX], tree[PATH_MAX], rec[PATH_MAX + 16];
+    snprintf(libpath, sizeof libpath, "%s/liblockwait.so", build_dir);
+    int rfd = -1;
+    if (!realpath(libpath, lib) || strpbrk(lib, " :") || !find_cmd(cmd, path, sizeof path) || !dynamic_elf(path) ||
+        !make_tree(tree, sizeof tree, &rfd))
+        hand_over(argv);
+    snprintf(rec, sizeof rec, "%s.records", tree);
+    const char *old = getenv("LD_PRELOAD");
+    char top[32], preload[2 * PATH_MAX];
+    snprintf(top, sizeof top, "%ld", (long)getpid());
+    snprintf(preload, sizeof preload, "%s%s%s", old && *old ? old : "", old && *old ? ":" : "", lib);
+    if (setenv("LOCKWAIT_TREE", tree, 1) != 0 || setenv("LOCKWAIT_TREE_TOP", top, 1) != 0 ||
+        unsetenv("LOCKWAIT_RUN") != 0) { /* a new run: its first process clears the trace path */
+        perror("lockwait: setenv");
+        return 1;
+    }
+
+    /* a signal from the terminal reaches the program too; one sent to
+     * this process alone is passed on; none can end it before the child
+     * has its own default handling */
+    sigset_t these, before;
+    sigemptyset(&these);
+    for (int s = 0, sigs[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT}; s < 4; s++)
+        sigaddset(&these, sigs[s]);
+    sigprocmask(SIG_BLOCK, &these, &before);
+    pid_t child = fork();
+    if (child == 0) {
+        sigprocmask(SIG_SETMASK, &before, NULL);
+        if (setenv("LD_PRELOAD", preload, 1) != 0)
+            _exit(126);
+        argv[first] = (char *)cmd; /* the name it was given, as argv[0] */
+        execv(path, argv + first);
+        int e = errno;
+        fprintf(stderr, "lockwait: %s: %s\n", path, strerror(e));
+        _exit(e == ENOENT ? 127 : 126);
+    }
+    if (child < 0) {
+        perror("lockwait: fork");
+        unlink(rec);
+        return 1;
+    }
+    child_pid = child;
+    struct sigaction pass = {.sa_handler = pass_on}, quiet = {.sa_handler = ignore}, no = {.sa_handler = SIG_IGN};
+    sigaction(SIGTERM, &pass, NULL);
+    sigaction(SIGHUP, &pass, NULL);
+    sigaction(SIGINT, &quiet, NULL);
+    sigaction(SIGQUIT, &quiet, NULL);
+    sigaction(SIGPIPE, &no, NULL); /* a closed stderr must not end this with 141 */
+    sigprocmask(SIG_SETMASK, &before, NULL);
+    int ws, st;
+    while (waitpid(child, &ws, 0) < 0)
+        if (errno != EINTR) {
+            perror("lockwait: waitpid");
+            return 1;
+        }
+    st = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+    struct sigaction dfl = {.sa_handler = SIG_DFL};
+    for (int s = 0, sigs[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT}; s < 4; s++)
+        sigaction(sigs[s], &dfl, NULL);
+
+    size_t len;
+    char *records = read_all(rfd, &len), *copy = strdup(records);
+    close(rfd);
+    unlink(rec); /* still there when the program left without its exit handlers */
+    if (!copy) {
+        perror("lockwait: strdup");
+        return 1;
+    }
+    switch (one_line(copy, child)) {
+    case 2:
+        if (st == 126 || st == 127)
+            fprintf(stderr, "lockwait: nothing to report: %s could not be run (exit status %d, said above)\n", cmd, st);
+        else
+            fprintf(stderr, "lockwait: nothing to report: no process of the run loaded the library\n");
+        break;
+    case 1:
+        run_awk(records, len, tree, child);
+        break;
+    }
+    tidy_tree(tree, child);
+    /* the program's end as its own: a signal that ended it ends this too */
+    if (st > 128 && (st - 128 == SIGINT || st - 128 == SIGTERM || st - 128 == SIGHUP || st - 128 == SIGPIPE)) {
+        sigaction(st - 128, &dfl, NULL);
+        kill(getpid(), st - 128);
+    }
+    return st;
+}

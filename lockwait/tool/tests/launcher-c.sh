@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# launcher-c.sh - build/lockwait (lockwait/tool/launcher.c) runs the
+# launcher's common case itself, no shell started (issue 41: a build under
+# the bash launcher took 1.2x its bare time), and hands everything else to
+# lockwait/tool/lockwait, saying the same as that script. tree-c.sh runs
+# tree.sh's checks of the summary through it.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../../common/testlib.sh"
+
+B=$BUILD/lockwait
+S=$ROOT/lockwait/tool/lockwait
+export TMPDIR=$TMP
+[ -x "$B" ] || { fail "build/lockwait" "not built"; finish; }
+# the same for both, numbers (pids, times) aside: stderr, stdout, status
+same() { # same NAME ARG...
+  local sb=0 ss=0
+  (cd "$TMP" && "$B" "${@:2}") >"$TMP/b.out" 2>"$TMP/b.err" </dev/null || sb=$?
+  (cd "$TMP" && "$S" "${@:2}") >"$TMP/s.out" 2>"$TMP/s.err" </dev/null || ss=$?
+  check_eq "$1: the same status as the bash launcher" "$ss" "$sb"
+  check_eq "$1: the same words as the bash launcher" "$(sed 's/[0-9][0-9.]*/N/g' "$TMP/s.out" "$TMP/s.err")" \
+    "$(sed 's/[0-9][0-9.]*/N/g' "$TMP/b.out" "$TMP/b.err")"
+}
+
+# a small build: the one-line summary, the same
+mkdir "$TMP/p"
+for i in 1 2 3; do printf 'int f%d(void) { return %d; }\n' "$i" "$i" >"$TMP/p/f$i.c"; done
+# shellcheck disable=SC2016 # make's variables
+printf 'all: f1.o f2.o f3.o\n%%.o: %%.c\n\t$(CC) -c -o $@ $<\n' >"$TMP/p/Makefile"
+if command -v make >/dev/null; then
+  same "make -j2" -- make -s -j2 -C "$TMP/p" -B
+  check "make -j2: one summary line" grep -Eq '^lockwait: the run: [0-9]+ processes \(.*\), [0-9]+ threads in their reports; none waited for a lock$' "$TMP/b.err"
+else
+  skip "make -j2 through build/lockwait" "no make"
+fi
+
+# what it hands over, said as the bash launcher says it
+same "no command"
+same "-h" -h
+same "an unknown option" --bogus -- true
+same "an option" -n 5 -- /bin/true
+same "a command not found" -- no-such-command-here
+same "a directory" -- "$TMP"
+printf 'echo hi\n' >"$TMP/noexec" && chmod 644 "$TMP/noexec"
+same "a file not executable" -- "$TMP/noexec"
+printf '#!/bin/sh\necho from-script\n' >"$TMP/script" && chmod +x "$TMP/script"
+same "a #!/bin/sh script" -- "$TMP/script"
+check "... which ran" grep -qx from-script "$TMP/b.out"
+printf 'echo no-hashbang\n' >"$TMP/plain" && chmod +x "$TMP/plain"
+same "a script without #!" -- "$TMP/plain"
+if printf 'int main(void) { return 0; }\n' >"$TMP/st.c" && cc -static -o "$TMP/static" "$TMP/st.c" 2>/dev/null; then
+  same "a static program" -- "$TMP/static"
+else
+  skip "a static program" "no static C library (cc -static failed)"
+fi
+check_eq "LOCKWAIT_LIB set: handed over (the script checks it)" 1 \
+  "$(LOCKWAIT_LIB=/etc/hostname "$B" -- true 2>/dev/null; echo $?)"
+
+# the common case starts no shell; an option does (bash, found on PATH by
+# the script's #!/usr/bin/env, logs its start here)
+mkdir "$TMP/spy"
+printf '#!/bin/sh\necho bash >>"%s/spy.log"\nexec %s "$@"\n' "$TMP" "$(type -P bash)" >"$TMP/spy/bash"
+chmod +x "$TMP/spy/bash"
+: >"$TMP/spy.log"
+PATH=$TMP/spy:$PATH "$B" -- /bin/true 2>/dev/null
+check_eq "-- /bin/true: no shell started" "" "$(cat "$TMP/spy.log")"
+PATH=$TMP/spy:$PATH "$B" /bin/true 2>/dev/null
+check_eq "/bin/true without --: no shell started" "" "$(cat "$TMP/spy.log")"
+PATH=$TMP/spy:$PATH "$B" -n 3 -- /bin/true 2>/dev/null
+check_eq "-n 3 -- /bin/true: handed to the bash launcher" bash "$(cat "$TMP/spy.log")"
+
+# the program's environment
+env_of() { "$B" -- env 2>/dev/null | sed -n "s/^$1=//p"; }
+check_eq "the library preloaded" "$(readlink -f "$BUILD/liblockwait.so")" "$(env_of LD_PRELOAD)"
+check_eq "a preload already set stays first" "/nonexistent/x.so:$(readlink -f "$BUILD/liblockwait.so")" \
+  "$(LD_PRELOAD=/nonexistent/x.so "$B" -- env 2>/dev/null | sed -n 's/^LD_PRELOAD=//p')"
+check_eq "a new run: LOCKWAIT_RUN cleared" "" "$(LOCKWAIT_RUN=old env_of LOCKWAIT_RUN)"
+# shellcheck disable=SC2016 # the inner sh's $0
+check_eq "the program sees the name it was given (argv[0])" "sh" "$("$B" sh -c 'echo $0' 2>/dev/null)"
+check_eq "no LOCKWAIT_LIB for the program" "" "$(env_of LOCKWAIT_LIB)"
+
+# a build elsewhere (BUILD_DIR): its own library, in the common case and handed over
+mkdir "$TMP/b2"
+cp "$B" "$BUILD/liblockwait.so" "$TMP/b2/"
+check_eq "a build elsewhere: its own library" "$TMP/b2/liblockwait.so" \
+  "$("$TMP/b2/lockwait" -- env 2>/dev/null | sed -n 's/^LD_PRELOAD=//p')"
+check_eq "... and handed over (--preload-path)" "$TMP/b2/liblockwait.so" "$("$TMP/b2/lockwait" --preload-path)"
+# a checkout moved: the script found beside the build
+mkdir -p "$TMP/moved/build"
+ln -s "$ROOT/lockwait" "$TMP/moved/lockwait"
+cc -std=gnu11 -O2 -DLW_TOOL_DIR='"/nonexistent"' "$ROOT/lockwait/tool/launcher.c" -o "$TMP/moved/build/lockwait"
+cp "$BUILD/liblockwait.so" "$TMP/moved/build/"
+# shellcheck disable=SC2016 # the inner bash's $1
+check "a checkout moved: the script beside the build answers -h" \
+  bash -c '"$1" -h | grep -q "^usage: lockwait/tool/lockwait"' _ "$TMP/moved/build/lockwait"
+
+# a signal sent to the launcher alone is passed on; the program's end is its own
+# shellcheck disable=SC2016 # the inner sh's $$ and trap
+"$B" -- sh -c 'trap "exit 5" TERM; : >"$1"; while :; do sleep 0.05; done' _ "$TMP/started" 2>/dev/null &
+lp=$!
+for _ in $(seq 200); do [ -e "$TMP/started" ] && break; sleep 0.05; done
+kill -TERM "$lp"
+st=0; wait "$lp" || st=$?
+check_eq "SIGTERM to the launcher: passed on (the program's trap exits 5)" 5 "$st"
+check_exit "the program's exit status" 7 "$B" -- sh -c 'exit 7'
+check_eq "a program killed by SIGINT: the launcher ends as it did (130)" 130 \
+  "$(bash -c '"$1" -- sh -c "kill -INT \$\$"; echo $?' _ "$B" 2>/dev/null)"
+check_eq "stdin is the program's" hello "$(echo hello | "$B" -- cat 2>/dev/null)"
+check_eq "no run directory left behind" 0 "$(find "$TMP/lockwait-$(id -u)" -maxdepth 1 -name 'run.*' | wc -l | tr -d ' ')"
+finish
