@@ -113,7 +113,10 @@ check_exit "false_sharing PAIR_CPUS with 9 pairs: exit 2" 2 env 'PAIR_CPUS=0,1:a
 if [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ]; then
   first2=$(awk '/^Cpus_allowed_list/ { print $2 }' /proc/self/status | awk -F'[-,]' '{ print $1 "," ($2 != "" ? $2 : $1 + 1) }')
   env PAIR_CPUS="$first2:measured_1" ITERS_LOG2=10 REPS=1 THREADS=1 MAX_CELL_S=0 "$fs" >"$TMP/pc.txt" 2>/dev/null
+  # a ratio prints one line per host speed level its rounds saw: count increments, not lines
   check_eq "false_sharing PAIR_CPUS=$first2:measured_1: that pair, under that name, for each increment" "3" \
-    "$(grep -c "kind=pair_ratio class=measured_1 pair=$first2 " "$TMP/pc.txt")"
+    "$(grep "kind=pair_ratio class=measured_1 pair=$first2 " "$TMP/pc.txt" | grep -o ' increment=[a-z_]*' | sort -u | wc -l | tr -d ' ')"
+  check_eq "false_sharing PAIR_CPUS=$first2:measured_1: no pair_ratio line of another pair or name" "" \
+    "$(grep 'kind=pair_ratio ' "$TMP/pc.txt" | grep -v "kind=pair_ratio class=measured_1 pair=$first2 " || true)"
 fi
 finish
