@@ -28,6 +28,7 @@
 
 #include "lw_interval.h"
 #include "lw_account.h"
+#include "lw_stacks.h"
 #include "clock.h"
 #include "lw_core.h"
 #include "lw_output.h"
@@ -147,6 +148,11 @@ void lw_interval_before(int why)
         t->dumped[2] = LD(t->probed_ns);
         t->dumped[3] = LD(t->sleep_ns);
     }
+    for (struct lw_lstack *s = lw_lstacks(); s; s = s->next) {
+        s->dumped[0] = LD(s->n);
+        s->dumped[1] = LD(s->timeouts);
+        s->dumped[2] = LD(s->wait_ns);
+    }
 }
 
 void lw_interval_after(int why)
@@ -161,6 +167,11 @@ void lw_interval_after(int why)
         ADD(t->probed_ns, -t->dumped[2]);
         ADD(t->sleep_ns, -t->dumped[3]);
         t->idle_base += t->idle_ns;
+    }
+    for (struct lw_lstack *s = lw_lstacks(); s; s = s->next) { /* the max stays since the start */
+        ADD(s->n, -s->dumped[0]);
+        ADD(s->timeouts, -s->dumped[1]);
+        ADD(s->wait_ns, -s->dumped[2]);
     }
 }
 

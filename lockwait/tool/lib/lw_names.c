@@ -381,6 +381,8 @@ static void collect(void)
     collected = 1;
     nall = 0;
     for (struct lw_lstack *s = lw_lstacks(); s; s = s->next) {
+        if (!LD(s->n) && !LD(s->timeouts))
+            continue; /* none since the last periodic report */
         if (nall == cap) {
             struct lw_lstack **more = lw_grow(lw_alloc, all, nall, &cap, 256, sizeof *more);
             if (!more)

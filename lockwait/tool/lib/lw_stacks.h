@@ -35,6 +35,7 @@ struct lw_lstack {
     struct lw_lock *lock;
     uint32_t stack;
     au64 n, timeouts, wait_ns, max_wait_ns;
+    uint64_t dumped[3]; /* n, timeouts, wait_ns shown by the last report (lw_interval.c) */
     struct lw_lstack *next; /* the one created before it (lw_lstacks) */
 };
 

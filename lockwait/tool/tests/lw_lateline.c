@@ -2,7 +2,9 @@
  * (file:line must still be found for it at exit, lw_lines_prepare): one
  * contended wait on lock a (handoff_rounds), then SIGUSR1, which with
  * LOCKWAIT_DUMP_SIGNAL=USR1 asks for a report; once LOCKWAIT_OUT holds it,
- * main waits for lock b in wait_for_b while a thread holds it.
+ * main waits for lock b in wait_for_b while a thread holds it, and once
+ * more for lock a from the same call site (the exit report counts that
+ * stack's waits since the periodic report: 1, not 2).
  * Built with -g (build.sh). usage: lw_lateline (no arguments) */
 #include <signal.h>
 #include <stdatomic.h>
@@ -53,7 +55,7 @@ int main(int argc, char **argv)
     if (argc != 1 || !out)
         die("usage: LOCKWAIT_OUT=FILE LOCKWAIT_DUMP_SIGNAL=USR1 lw_lateline (no arguments)");
     atomic_store(&main_tid, self_tid());
-    handoff_rounds(&lock_a, 1);
+    handoff_rounds(&lock_a, 1); /* the same call site as the last one */
     if (raise(SIGUSR1) != 0)
         die("raise");
     for (int i = 0; !holds(out, "periodic report 1"); i++) {
@@ -68,5 +70,6 @@ int main(int argc, char **argv)
     wait_for_b();
     atomic_store(&b_done, 1);
     check_pt(pthread_join(t, NULL), "pthread_join");
+    handoff_rounds(&lock_a, 1);
     return 0;
 }

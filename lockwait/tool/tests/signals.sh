@@ -62,6 +62,14 @@ if command -v addr2line >/dev/null 2>&1; then
 else
   skip "file:line at exit, none from a signal handler" "addr2line (binutils) is not installed"
 fi
+# a stack that waited before and after a periodic report (lw_lateline's
+# lock a): the exit report counts its waits since that report, as the lock's
+LOCKWAIT_DUMP_SIGNAL=USR1 check_exit "since a periodic report: runs" 0 preload "$TMP/since.txt" "$BUILD/lw_lateline"
+check_eq "since a periodic report: each lock's stacks add up to its contended waits, 2 locks" "2 0" \
+  "$(sed -n '/^lockwait: report at exit/,$p' "$TMP/since.txt" | kv_awk '
+    / kind=lock / { c[kv_get($0, "lock")] = kv_get($0, "contended") }
+    / kind=lockstack / { w[kv_get($0, "lock")] += kv_get($0, "waits") }
+    END { for (l in c) { n++; if (w[l] != c[l]) bad++ } print n + 0, bad + 0 }')"
 
 # a report from the handler of a signal that came inside malloc: lw_sigmalloc
 # ends with status 99 if anything calls its malloc, realloc, calloc or free
