@@ -310,6 +310,16 @@ static void run_awk(const char *records, size_t len, const char *tree, long chil
         perror("lockwait: pipe");
         return;
     }
+    for (int i = 0; i < 2; i++) /* above 0-2, which may be closed: awk's dup2s must not meet them */
+        if (fds[i] < 3) {
+            int high = fcntl(fds[i], F_DUPFD_CLOEXEC, 3);
+            close(fds[i]);
+            fds[i] = high;
+        }
+    if (fds[0] < 0 || fds[1] < 0) {
+        perror("lockwait: pipe");
+        return;
+    }
     pid_t pid = fork();
     if (pid == 0) {
         if (dup2(fds[0], 0) < 0 || dup2(2, 1) < 0 || setenv("LW_REPORTS", reports, 1) != 0 ||

@@ -107,4 +107,11 @@ check_eq "a program killed by SIGINT: the launcher ends as it did (130)" 130 \
   "$(bash -c '"$1" -- sh -c "kill -INT \$\$"; echo $?' _ "$B" 2>/dev/null)"
 check_eq "stdin is the program's" hello "$(echo hello | "$B" -- cat 2>/dev/null)"
 check_eq "no run directory left behind" 0 "$(find "$TMP/lockwait-$(id -u)" -maxdepth 1 -name 'run.*' | wc -l | tr -d ' ')"
+# closed standard descriptors: the summary's awk still reads its records
+# (its pipe landed on fd 0 and kept close-on-exec) and still ends (its pipe
+# on fds 1-2: awk held its own input's write end, and the launcher hung)
+check_eq "stdin closed: the summary as the bash launcher's" \
+  "$("$S" -- sh -c 'exit 3' <&- 2>&1 | sed 's/[0-9][0-9]*/N/g')" "$("$B" -- sh -c 'exit 3' <&- 2>&1 | sed 's/[0-9][0-9]*/N/g')"
+check_eq "stdout and stderr closed: the program's status, no hang" 3 \
+  "$(st=0; timeout 60 "$B" -- sh -c 'exit 3' >&- 2>&- || st=$?; echo "$st")"
 finish
