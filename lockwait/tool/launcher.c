@@ -87,7 +87,7 @@ static int find_cmd(const char *cmd, char *path, size_t size)
         int len = (int)(end - p);
         struct stat st;
         if (snprintf(path, size, "%.*s%s%s", len, p, len ? "/" : "", cmd) < (int)size && stat(path, &st) == 0 &&
-            S_ISREG(st.st_mode) && access(path, X_OK) == 0)
+            !S_ISDIR(st.st_mode) && access(path, X_OK) == 0) /* a FIFO too: bash stops there, refusing it */
             return 1;
         if (!*end)
             return 0;

@@ -114,4 +114,10 @@ check_eq "stdin closed: the summary as the bash launcher's" \
   "$("$S" -- sh -c 'exit 3' <&- 2>&1 | sed 's/[0-9][0-9]*/N/g')" "$("$B" -- sh -c 'exit 3' <&- 2>&1 | sed 's/[0-9][0-9]*/N/g')"
 check_eq "stdout and stderr closed: the program's status, no hang" 3 \
   "$(st=0; timeout 60 "$B" -- sh -c 'exit 3' >&- 2>&- || st=$?; echo "$st")"
+# bash's PATH search takes any executable that is not a directory: an
+# executable FIFO before the program is found, and refused
+mkdir "$TMP/fifo" "$TMP/prog"
+mkfifo "$TMP/fifo/lwc-prog" && chmod +x "$TMP/fifo/lwc-prog"
+cp "$(type -P true)" "$TMP/prog/lwc-prog"
+PATH=$TMP/fifo:$TMP/prog:$PATH same "an executable FIFO earlier in PATH" -- lwc-prog
 finish
