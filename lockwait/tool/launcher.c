@@ -435,6 +435,7 @@ int main(int argc, char **argv)
     for (int s = 0, sigs[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT}; s < 4; s++)
         sigaddset(&these, sigs[s]);
     sigprocmask(SIG_BLOCK, &these, &before);
+    signal(SIGCHLD, SIG_DFL); /* ignored, the child would be reaped unseen (waitpid: ECHILD); bash resets it too */
     pid_t child = fork();
     if (child == 0) {
         sigprocmask(SIG_SETMASK, &before, NULL);

@@ -120,4 +120,9 @@ mkdir "$TMP/fifo" "$TMP/prog"
 mkfifo "$TMP/fifo/lwc-prog" && chmod +x "$TMP/fifo/lwc-prog"
 cp "$(type -P true)" "$TMP/prog/lwc-prog"
 PATH=$TMP/fifo:$TMP/prog:$PATH same "an executable FIFO earlier in PATH" -- lwc-prog
+# SIGCHLD ignored by whoever started it: the program's status still (the
+# kernel reaped the child unseen: "waitpid: No child processes", 1)
+# shellcheck disable=SC2016 # the inner bash's $0
+check_eq "SIGCHLD ignored: the program's status" 3 \
+  "$(st=0; bash -c 'trap "" CHLD; exec "$0" -- sh -c "exit 3"' "$B" 2>/dev/null || st=$?; echo "$st")"
 finish
