@@ -418,10 +418,10 @@ int main(int argc, char **argv)
         hand_over(argv);
     snprintf(rec, sizeof rec, "%s.records", tree);
     const char *old = getenv("LD_PRELOAD");
-    char top[32], preload[2 * PATH_MAX];
+    char top[32], *preload; /* a preload already set may be long: not cut */
     snprintf(top, sizeof top, "%ld", (long)getpid());
-    snprintf(preload, sizeof preload, "%s%s%s", old && *old ? old : "", old && *old ? ":" : "", lib);
-    if (setenv("LOCKWAIT_TREE", tree, 1) != 0 || setenv("LOCKWAIT_TREE_TOP", top, 1) != 0 ||
+    if (asprintf(&preload, "%s%s%s", old && *old ? old : "", old && *old ? ":" : "", lib) < 0 ||
+        setenv("LOCKWAIT_TREE", tree, 1) != 0 || setenv("LOCKWAIT_TREE_TOP", top, 1) != 0 ||
         unsetenv("LOCKWAIT_RUN") != 0) { /* a new run: its first process clears the trace path */
         perror("lockwait: setenv");
         return 1;

@@ -125,4 +125,7 @@ PATH=$TMP/fifo:$TMP/prog:$PATH same "an executable FIFO earlier in PATH" -- lwc-
 # shellcheck disable=SC2016 # the inner bash's $0
 check_eq "SIGCHLD ignored: the program's status" 3 \
   "$(st=0; bash -c 'trap "" CHLD; exec "$0" -- sh -c "exit 3"' "$B" 2>/dev/null || st=$?; echo "$st")"
+long=$(printf '%9000s' '') # 9000 spaces: ld.so skips them
+check_eq "a long preload already set: kept whole, the library after it" "$long:$(readlink -f "$BUILD/liblockwait.so")" \
+  "$(LD_PRELOAD=$long "$B" -- env 2>/dev/null | sed -n 's/^LD_PRELOAD=//p')"
 finish
