@@ -285,23 +285,29 @@ static int make_tree(char *tree, size_t size, int *rfd)
 /* the summary's awk, the records on its stdin, its output on stderr */
 static void run_awk(const char *records, size_t len, const char *tree, long child)
 {
-    char reports[65536] = "", awkfile[PATH_MAX + 32], top[32], dir[PATH_MAX + 8];
+    char *reports = NULL, awkfile[PATH_MAX + 32], top[32], dir[PATH_MAX + 8];
     size_t at = 0;
+    FILE *list = open_memstream(&reports, &at); /* as long as it takes: a run may keep thousands */
+    if (!list) {
+        perror("lockwait: the reports' list");
+        return;
+    }
     struct dirent **names;
     int n = scandir(tree, &names, NULL, alphasort);
     for (int i = 0; i < n; i++) {
         struct stat st;
         char f[PATH_MAX + 300];
         snprintf(f, sizeof f, "%s/%s", tree, names[i]->d_name);
-        if (strncmp(names[i]->d_name, "report.", 7) == 0 && stat(f, &st) == 0 && S_ISREG(st.st_mode)) {
-            int k = snprintf(reports + at, sizeof reports - at, "%s\n", f);
-            if (k > 0 && (size_t)k < sizeof reports - at)
-                at += (size_t)k;
-        }
+        if (strncmp(names[i]->d_name, "report.", 7) == 0 && stat(f, &st) == 0 && S_ISREG(st.st_mode))
+            fprintf(list, "%s\n", f);
         free(names[i]);
     }
     if (n >= 0)
         free(names);
+    if (fclose(list) != 0) {
+        perror("lockwait: the reports' list");
+        return;
+    }
     snprintf(awkfile, sizeof awkfile, "%s/tree_summary.awk", tool_dir);
     snprintf(top, sizeof top, "top=%ld", child);
     snprintf(dir, sizeof dir, "dir=%s", tree);
@@ -344,6 +350,7 @@ static void run_awk(const char *records, size_t len, const char *tree, long chil
     else
         while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
         }
+    free(reports);
 }
 
 /* the run's directory, when a process kept its report there, stays only
