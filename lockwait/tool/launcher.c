@@ -175,12 +175,21 @@ static int waited_word(const char *line)
  * loaded the library, 1 when awk must write it */
 static int one_line(char *records, long child)
 {
-    size_t np = 0, cap = 64;
-    struct proc *ps = malloc(cap * sizeof *ps);
+    /* one entry a pid, found through a hash of pids (a build has 1e5 of them) */
+    size_t np = 0, nl = 1, hcap = 2;
+    for (const char *c = records; (c = strchr(c, '\n')); c++)
+        nl++;
+    while (hcap < 2 * nl)
+        hcap *= 2;
+    struct proc *ps = malloc(nl * sizeof *ps);
+    size_t *slot = calloc(hcap, sizeof *slot); /* 1 + an index into ps, 0: free */
     unsigned long long nthreads = 0;
     int waited = 0;
-    if (!ps)
+    if (!ps || !slot) {
+        free(ps);
+        free(slot);
         return 1;
+    }
     for (char *line = strtok(records, "\n"); line; line = strtok(NULL, "\n")) {
         char kind[8], comm[32];
         long pid;
@@ -189,19 +198,20 @@ static int one_line(char *records, long child)
         if (n < 3)
             continue;
         waited |= waited_word(line);
-        size_t i = 0;
-        while (i < np && ps[i].pid != pid)
-            i++;
-        if (i == np) {
-            if (np == cap && !(ps = realloc(ps, (cap *= 2) * sizeof *ps)))
-                return 1;
-            ps[np++].pid = pid;
+        size_t h = ((size_t)pid * 2654435761u) & (hcap - 1);
+        while (slot[h] && ps[slot[h] - 1].pid != pid)
+            h = (h + 1) & (hcap - 1);
+        if (!slot[h]) {
+            ps[np].pid = pid;
+            slot[h] = ++np;
         }
+        size_t i = slot[h] - 1;
         snprintf(ps[i].last, sizeof ps[i].last, "%s", kind);
         snprintf(ps[i].comm, sizeof ps[i].comm, "%s", comm);
         if (strcmp(kind, "end") == 0 && n >= 4)
             nthreads += threads;
     }
+    free(slot);
     int said = np == 1 && ps[0].pid == child && strcmp(ps[0].last, "end") == 0; /* by its own report */
     int awk = waited;
     for (size_t i = 0; i < np; i++)
@@ -213,7 +223,11 @@ static int one_line(char *records, long child)
     /* the programs, most processes first, then by name */
     qsort(ps, np, sizeof *ps, by_name);
     size_t nnames = 0, shown = 0;
-    struct { const char *name; size_t count; } names[np];
+    struct { const char *name; size_t count; } *names = malloc(np * sizeof *names); /* not on the stack: np may be 1e6 */
+    if (!names) {
+        free(ps);
+        return 1;
+    }
     for (size_t i = 0; i < np; i++) {
         if (nnames && strcmp(names[nnames - 1].name, ps[i].comm) == 0)
             names[nnames - 1].count++;
@@ -239,6 +253,7 @@ static int one_line(char *records, long child)
         snprintf(list + at, sizeof list - at, ", ...");
     fprintf(stderr, "lockwait: the run: %zu process%s (%s), %llu thread%s in their reports; none waited for a lock\n",
             np, np == 1 ? "" : "es", list, nthreads, nthreads == 1 ? "" : "s");
+    free(names);
     free(ps);
     return 0;
 }
@@ -460,6 +475,7 @@ int main(int argc, char **argv)
         return 1;
     }
     child_pid = child;
+    free(preload);
     struct sigaction pass = {.sa_handler = pass_on}, quiet = {.sa_handler = ignore}, no = {.sa_handler = SIG_IGN};
     sigaction(SIGTERM, &pass, NULL);
     sigaction(SIGHUP, &pass, NULL);
@@ -497,6 +513,8 @@ int main(int argc, char **argv)
         run_awk(records, len, tree, child);
         break;
     }
+    free(copy);
+    free(records);
     tidy_tree(tree, child);
     /* the program's end as its own: a signal that ended it ends this too */
     if (st > 128 && (st - 128 == SIGINT || st - 128 == SIGTERM || st - 128 == SIGHUP || st - 128 == SIGPIPE)) {

@@ -140,4 +140,13 @@ done >>"$LOCKWAIT_TREE.records"; exit 0'
 check_eq "2000 kept reports: each listed with its path" 2000 \
   "$("$B" -- bash -c "$fake" 2>&1 | grep -c '^  pid 2[0-9]* (fake): .*; report: /.*/report\.2[0-9]*$')"
 rm -rf "$TMP/lockwait-$(id -u)"/run.*
+# a run of 20000 processes, none waited (a big build): the one line, with
+# a small stack (the names were on it: 16 bytes a process) and soon
+# shellcheck disable=SC2016 # awk's and the inner bash's variables
+many='awk "BEGIN { for (i = 1; i <= 20000; i++) { p = 300000 + i
+  print \"start pid=\" p \" ppid=1 comm=f\" (i % 7)
+  print \"end pid=\" p \" ppid=1 comm=f\" (i % 7) \" threads=1 locks=0 waited=0 wall_ns=1 signal=0\" } }" >>"$LOCKWAIT_TREE.records"; exit 0'
+check_eq "20000 processes, a 256 KiB stack: the one line" \
+  "lockwait: the run: 20002 processes (f1 x2858, f0 x2857, f2 x2857, f3 x2857, f4 x2857, f5 x2857, ...), 20002 threads in their reports; none waited for a lock" \
+  "$(ulimit -s 256; "$B" -- bash -c "$many" 2>&1 | grep '^lockwait: the run:')"
 finish
