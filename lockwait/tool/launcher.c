@@ -268,8 +268,15 @@ static int make_tree(char *tree, size_t size, int *rfd)
     char udir[PATH_MAX], cwd[PATH_MAX] = "", rec[PATH_MAX + 16];
     if (!tmp || !*tmp)
         tmp = "/tmp";
-    if (tmp[0] != '/' && !getcwd(cwd, sizeof cwd)) /* the processes may change directory */
-        return 0;
+    if (tmp[0] != '/') { /* the processes may change directory: from here, named as bash's $PWD names it */
+        const char *pwd = getenv("PWD");
+        struct stat a, b;
+        if (pwd && pwd[0] == '/' && !strstr(pwd, "/.") && !strstr(pwd, "//") && stat(pwd, &a) == 0 &&
+            stat(".", &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+            snprintf(cwd, sizeof cwd, "%s", pwd);
+        else if (!getcwd(cwd, sizeof cwd))
+            return 0;
+    }
     if (snprintf(udir, sizeof udir, "%s%s%s/lockwait-%u", cwd, *cwd ? "/" : "", tmp, (unsigned)geteuid()) >=
         (int)sizeof udir)
         return 0;

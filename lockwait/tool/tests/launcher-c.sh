@@ -149,4 +149,12 @@ many='awk "BEGIN { for (i = 1; i <= 20000; i++) { p = 300000 + i
 check_eq "20000 processes, a 256 KiB stack: the one line" \
   "lockwait: the run: 20002 processes (f1 x2858, f0 x2857, f2 x2857, f3 x2857, f4 x2857, f5 x2857, ...), 20002 threads in their reports; none waited for a lock" \
   "$(ulimit -s 256; "$B" -- bash -c "$many" 2>&1 | grep '^lockwait: the run:')"
+# a relative TMPDIR from a directory reached through a symbolic link: the
+# run's directory named through the link, as bash's $PWD names it (it was
+# the physical path: another LOCKWAIT_TREE, other report paths)
+mkdir -p "$TMP/real/rel"
+ln -s "$TMP/real" "$TMP/via"
+# shellcheck disable=SC2016 # the inner sh's variable
+tree_of() { (cd "$TMP/via" && TMPDIR=rel "$1" -- sh -c 'echo "$LOCKWAIT_TREE"' 2>/dev/null | sed 's/[0-9]*$//'); }
+check_eq "a relative TMPDIR under a linked directory: the run named as the bash launcher names it" "$(tree_of "$S")" "$(tree_of "$B")"
 finish
