@@ -37,15 +37,16 @@ static void say(const char *fmt, const char *a, const char *b)
 }
 
 /* the bash launcher with the same arguments; LOCKWAIT_LIB names this
- * build's library when the user set none and it is not the one the script
- * finds (a BUILD_DIR elsewhere) */
+ * build's library when the user set none and this build is not the one the
+ * script looks in (a BUILD_DIR elsewhere); the same build with no library:
+ * the script says so, as it would run alone */
 static _Noreturn void hand_over(char **argv)
 {
     char script[PATH_MAX + 16], lib[PATH_MAX + 32], its[PATH_MAX + 32], a[PATH_MAX], b[PATH_MAX];
     snprintf(script, sizeof script, "%s/lockwait", tool_dir);
     snprintf(lib, sizeof lib, "%s/liblockwait.so", build_dir);
-    snprintf(its, sizeof its, "%s/../../build/liblockwait.so", tool_dir);
-    int same = realpath(lib, a) && realpath(its, b) && strcmp(a, b) == 0;
+    snprintf(its, sizeof its, "%s/../../build", tool_dir);
+    int same = realpath(build_dir, a) && realpath(its, b) && strcmp(a, b) == 0;
     if (!same && !getenv("LOCKWAIT_LIB") && setenv("LOCKWAIT_LIB", lib, 1) != 0) {
         perror("lockwait: setenv");
         exit(1);

@@ -157,4 +157,12 @@ ln -s "$TMP/real" "$TMP/via"
 # shellcheck disable=SC2016 # the inner sh's variable
 tree_of() { (cd "$TMP/via" && TMPDIR=rel "$1" -- sh -c 'echo "$LOCKWAIT_TREE"' 2>/dev/null | sed 's/[0-9]*$//'); }
 check_eq "a relative TMPDIR under a linked directory: the run named as the bash launcher names it" "$(tree_of "$S")" "$(tree_of "$B")"
+# a checkout whose build has no library (yet): the script's own words
+# (the C launcher named its library by LOCKWAIT_LIB, another path)
+mkdir -p "$TMP/co/lockwait/tool" "$TMP/co/build"
+cp "$ROOT/lockwait/tool/lockwait" "$ROOT/lockwait/tool/launcher_checks.bash" "$ROOT/lockwait/tool/tree_summary.awk" \
+  "$TMP/co/lockwait/tool/"
+cc -std=gnu11 -O2 -DLW_TOOL_DIR="\"$TMP/co/lockwait/tool\"" "$ROOT/lockwait/tool/launcher.c" -o "$TMP/co/build/lockwait"
+check_eq "no library built: the bash launcher's words" "$("$TMP/co/lockwait/tool/lockwait" -- true 2>&1)" \
+  "$("$TMP/co/build/lockwait" -- true 2>&1)"
 finish
