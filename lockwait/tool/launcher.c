@@ -305,7 +305,7 @@ static int make_tree(char *tree, size_t size, int *rfd)
     return 0;
 }
 
-/* the summary's awk, the records on its stdin, its output on stderr */
+/* the summary's awk, the records and the kept reports' paths on its stdin, its output on stderr */
 static void run_awk(const char *records, size_t len, const char *tree, long child)
 {
     char *reports = NULL, awkfile[PATH_MAX + 32], top[32], dir[PATH_MAX + 8];
@@ -351,22 +351,27 @@ static void run_awk(const char *records, size_t len, const char *tree, long chil
     }
     pid_t pid = fork();
     if (pid == 0) {
-        if (dup2(fds[0], 0) < 0 || dup2(2, 1) < 0 || setenv("LW_REPORTS", reports, 1) != 0 ||
-            setenv("LC_ALL", "C", 1) != 0)
+        if (dup2(fds[0], 0) < 0 || dup2(2, 1) < 0 || setenv("LC_ALL", "C", 1) != 0)
             _exit(1);
         execlp("awk", "awk", "-v", top, "-v", "out=", "-v", dir, "-f", awkfile, (char *)NULL);
         perror("lockwait: awk");
         _exit(127);
     }
     close(fds[0]);
-    for (size_t done = 0; pid > 0 && done < len;) {
-        ssize_t w = write(fds[1], records + done, len - done);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            break; /* awk is gone: it said why */
-        done += (size_t)w;
-    }
+    /* the records, an empty line, the reports (not in the environment:
+     * execve refuses a variable over 128 KiB, some 2000 reports) */
+    const char *part[] = {records, len && records[len - 1] != '\n' ? "\n\n" : "\n", reports};
+    for (int i = 0; i < 3 && pid > 0; i++)
+        for (size_t done = 0, n = i ? strlen(part[i]) : len; done < n;) {
+            ssize_t w = write(fds[1], part[i] + done, n - done);
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w <= 0) {
+                i = 3; /* awk is gone: it said why */
+                break;
+            }
+            done += (size_t)w;
+        }
     close(fds[1]);
     if (pid < 0)
         perror("lockwait: fork");
