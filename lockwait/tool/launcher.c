@@ -282,7 +282,7 @@ static int make_tree(char *tree, size_t size, int *rfd)
         (int)sizeof udir)
         return 0;
     struct stat st;
-    if (mkdir(udir, 0700) != 0 && errno != EEXIST)
+    if (mkdir(udir, 0700) != 0 ? errno != EEXIST : chmod(udir, 0700) != 0) /* 700 whatever the umask, as mkdir -m 700 */
         return 0;
     if (lstat(udir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
         return 0;

@@ -169,4 +169,8 @@ cp "$ROOT/lockwait/tool/lockwait" "$ROOT/lockwait/tool/launcher_checks.bash" "$R
 cc -std=gnu11 -O2 -DLW_TOOL_DIR="\"$TMP/co/lockwait/tool\"" "$ROOT/lockwait/tool/launcher.c" -o "$TMP/co/build/lockwait"
 check_eq "no library built: the bash launcher's words" "$("$TMP/co/lockwait/tool/lockwait" -- true 2>&1)" \
   "$("$TMP/co/build/lockwait" -- true 2>&1)"
+# the private directory made 700 whatever the umask (mkdir -m 700)
+mkdir "$TMP/um"
+(umask 277 && TMPDIR=$TMP/um "$B" -- true 2>/dev/null)
+check_eq "umask 277: the private directory made 700" 700 "$(stat -c %a "$TMP/um/lockwait-$(id -u)")"
 finish
