@@ -224,7 +224,8 @@ static int one_line(char *records, long child)
     /* the programs, most processes first, then by name */
     qsort(ps, np, sizeof *ps, by_name);
     size_t nnames = 0, shown = 0;
-    struct { const char *name; size_t count; } *names = malloc(np * sizeof *names); /* not on the stack: np may be 1e6 */
+    /* not on the stack: np may be 1e6 */
+    struct { const char *name; size_t count; } *names = malloc(np * sizeof *names);
     if (!names) {
         free(ps);
         return 1;
