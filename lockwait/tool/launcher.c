@@ -84,6 +84,8 @@ static int find_cmd(const char *cmd, char *path, size_t size)
     if (!p)
         return 0; /* bash's default PATH: its own business */
     for (;;) {
+        if (*p == '~')
+            return 0; /* bash expands ~ and ~USER in PATH: its business */
         const char *end = strchrnul(p, ':');
         int len = (int)(end - p);
         struct stat st;

@@ -173,4 +173,10 @@ check_eq "no library built: the bash launcher's words" "$("$TMP/co/lockwait/tool
 mkdir "$TMP/um"
 (umask 277 && TMPDIR=$TMP/um "$B" -- true 2>/dev/null)
 check_eq "umask 277: the private directory made 700" 700 "$(stat -c %a "$TMP/um/lockwait-$(id -u)")"
+# a PATH entry ~/DIR: bash expands it and runs the program there
+mkdir -p "$TMP/home/tb" "$TMP/tb2"
+cp "$(type -P false)" "$TMP/home/tb/lwc-tilde"
+cp "$(type -P true)" "$TMP/tb2/lwc-tilde"
+# shellcheck disable=SC2088,SC2147 # the ~ is for bash's PATH search to expand
+HOME=$TMP/home PATH="~/tb:$TMP/tb2:$PATH" same "a PATH entry ~/DIR" -- lwc-tilde
 finish
