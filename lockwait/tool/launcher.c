@@ -59,14 +59,13 @@ static _Noreturn void hand_over(char **argv)
 
 /* the directories: this program's (for the library) and the tool's
  * sources (compiled in; beside the build when the checkout moved) */
-static void find_dirs(void)
+static void find_dirs(const char *argv0)
 {
     ssize_t n = readlink("/proc/self/exe", build_dir, sizeof build_dir - 1);
-    if (n <= 0) {
-        perror("lockwait: /proc/self/exe");
-        exit(1);
-    }
-    build_dir[n] = '\0';
+    if (n > 0)
+        build_dir[n] = '\0';
+    else /* no /proc (a chroot): as it was run, or beside the sources; all is handed over then */
+        snprintf(build_dir, sizeof build_dir, "%s", strchr(argv0, '/') ? argv0 : LW_TOOL_DIR "/../../build/lockwait");
     *strrchr(build_dir, '/') = '\0';
     snprintf(tool_dir, sizeof tool_dir, "%s", LW_TOOL_DIR);
     char probe[PATH_MAX + 32];
@@ -443,7 +442,7 @@ static void ignore(int sig)
 
 int main(int argc, char **argv)
 {
-    find_dirs();
+    find_dirs(argv[0]);
     int first = argc > 1 && strcmp(argv[1], "--") == 0 ? 2 : 1;
     if (first >= argc || argv[first][0] == '-' || getenv("LOCKWAIT_LIB"))
         hand_over(argv); /* options, usage and errors: the bash launcher's */
