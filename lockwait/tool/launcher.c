@@ -37,15 +37,16 @@ static void say(const char *fmt, const char *a, const char *b)
 }
 
 /* the bash launcher with the same arguments; LOCKWAIT_LIB names this
- * build's library when the user set none and it is not the one the script
- * finds (a BUILD_DIR elsewhere) */
+ * build's library when the user set none and this build is not the one the
+ * script looks in (a BUILD_DIR elsewhere); the same build with no library:
+ * the script says so, as it would run alone */
 static _Noreturn void hand_over(char **argv)
 {
     char script[PATH_MAX + 16], lib[PATH_MAX + 32], its[PATH_MAX + 32], a[PATH_MAX], b[PATH_MAX];
     snprintf(script, sizeof script, "%s/lockwait", tool_dir);
     snprintf(lib, sizeof lib, "%s/liblockwait.so", build_dir);
-    snprintf(its, sizeof its, "%s/../../build/liblockwait.so", tool_dir);
-    int same = realpath(lib, a) && realpath(its, b) && strcmp(a, b) == 0;
+    snprintf(its, sizeof its, "%s/../../build", tool_dir);
+    int same = realpath(build_dir, a) && realpath(its, b) && strcmp(a, b) == 0;
     if (!same && !getenv("LOCKWAIT_LIB") && setenv("LOCKWAIT_LIB", lib, 1) != 0) {
         perror("lockwait: setenv");
         exit(1);
@@ -58,14 +59,13 @@ static _Noreturn void hand_over(char **argv)
 
 /* the directories: this program's (for the library) and the tool's
  * sources (compiled in; beside the build when the checkout moved) */
-static void find_dirs(void)
+static void find_dirs(const char *argv0)
 {
     ssize_t n = readlink("/proc/self/exe", build_dir, sizeof build_dir - 1);
-    if (n <= 0) {
-        perror("lockwait: /proc/self/exe");
-        exit(1);
-    }
-    build_dir[n] = '\0';
+    if (n > 0)
+        build_dir[n] = '\0';
+    else /* no /proc (a chroot): as it was run, or beside the sources; all is handed over then */
+        snprintf(build_dir, sizeof build_dir, "%s", strchr(argv0, '/') ? argv0 : LW_TOOL_DIR "/../../build/lockwait");
     *strrchr(build_dir, '/') = '\0';
     snprintf(tool_dir, sizeof tool_dir, "%s", LW_TOOL_DIR);
     char probe[PATH_MAX + 32];
@@ -83,11 +83,13 @@ static int find_cmd(const char *cmd, char *path, size_t size)
     if (!p)
         return 0; /* bash's default PATH: its own business */
     for (;;) {
+        if (*p == '~')
+            return 0; /* bash expands ~ and ~USER in PATH: its business */
         const char *end = strchrnul(p, ':');
         int len = (int)(end - p);
         struct stat st;
         if (snprintf(path, size, "%.*s%s%s", len, p, len ? "/" : "", cmd) < (int)size && stat(path, &st) == 0 &&
-            S_ISREG(st.st_mode) && access(path, X_OK) == 0)
+            !S_ISDIR(st.st_mode) && access(path, X_OK) == 0) /* a FIFO too: bash stops there, refusing it */
             return 1;
         if (!*end)
             return 0;
@@ -175,12 +177,21 @@ static int waited_word(const char *line)
  * loaded the library, 1 when awk must write it */
 static int one_line(char *records, long child)
 {
-    size_t np = 0, cap = 64;
-    struct proc *ps = malloc(cap * sizeof *ps);
+    /* one entry a pid, found through a hash of pids (a build has 1e5 of them) */
+    size_t np = 0, nl = 1, hcap = 2;
+    for (const char *c = records; (c = strchr(c, '\n')); c++)
+        nl++;
+    while (hcap < 2 * nl)
+        hcap *= 2;
+    struct proc *ps = malloc(nl * sizeof *ps);
+    size_t *slot = calloc(hcap, sizeof *slot); /* 1 + an index into ps, 0: free */
     unsigned long long nthreads = 0;
     int waited = 0;
-    if (!ps)
+    if (!ps || !slot) {
+        free(ps);
+        free(slot);
         return 1;
+    }
     for (char *line = strtok(records, "\n"); line; line = strtok(NULL, "\n")) {
         char kind[8], comm[32];
         long pid;
@@ -189,19 +200,20 @@ static int one_line(char *records, long child)
         if (n < 3)
             continue;
         waited |= waited_word(line);
-        size_t i = 0;
-        while (i < np && ps[i].pid != pid)
-            i++;
-        if (i == np) {
-            if (np == cap && !(ps = realloc(ps, (cap *= 2) * sizeof *ps)))
-                return 1;
-            ps[np++].pid = pid;
+        size_t h = ((size_t)pid * 2654435761u) & (hcap - 1);
+        while (slot[h] && ps[slot[h] - 1].pid != pid)
+            h = (h + 1) & (hcap - 1);
+        if (!slot[h]) {
+            ps[np].pid = pid;
+            slot[h] = ++np;
         }
+        size_t i = slot[h] - 1;
         snprintf(ps[i].last, sizeof ps[i].last, "%s", kind);
         snprintf(ps[i].comm, sizeof ps[i].comm, "%s", comm);
         if (strcmp(kind, "end") == 0 && n >= 4)
             nthreads += threads;
     }
+    free(slot);
     int said = np == 1 && ps[0].pid == child && strcmp(ps[0].last, "end") == 0; /* by its own report */
     int awk = waited;
     for (size_t i = 0; i < np; i++)
@@ -213,7 +225,12 @@ static int one_line(char *records, long child)
     /* the programs, most processes first, then by name */
     qsort(ps, np, sizeof *ps, by_name);
     size_t nnames = 0, shown = 0;
-    struct { const char *name; size_t count; } names[np];
+    /* not on the stack: np may be 1e6 */
+    struct { const char *name; size_t count; } *names = malloc(np * sizeof *names);
+    if (!names) {
+        free(ps);
+        return 1;
+    }
     for (size_t i = 0; i < np; i++) {
         if (nnames && strcmp(names[nnames - 1].name, ps[i].comm) == 0)
             names[nnames - 1].count++;
@@ -239,6 +256,7 @@ static int one_line(char *records, long child)
         snprintf(list + at, sizeof list - at, ", ...");
     fprintf(stderr, "lockwait: the run: %zu process%s (%s), %llu thread%s in their reports; none waited for a lock\n",
             np, np == 1 ? "" : "es", list, nthreads, nthreads == 1 ? "" : "s");
+    free(names);
     free(ps);
     return 0;
 }
@@ -253,13 +271,20 @@ static int make_tree(char *tree, size_t size, int *rfd)
     char udir[PATH_MAX], cwd[PATH_MAX] = "", rec[PATH_MAX + 16];
     if (!tmp || !*tmp)
         tmp = "/tmp";
-    if (tmp[0] != '/' && !getcwd(cwd, sizeof cwd)) /* the processes may change directory */
-        return 0;
+    if (tmp[0] != '/') { /* the processes may change directory: from here, named as bash's $PWD names it */
+        const char *pwd = getenv("PWD");
+        struct stat a, b;
+        if (pwd && pwd[0] == '/' && !strstr(pwd, "/.") && !strstr(pwd, "//") && stat(pwd, &a) == 0 &&
+            stat(".", &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+            snprintf(cwd, sizeof cwd, "%s", pwd);
+        else if (!getcwd(cwd, sizeof cwd))
+            return 0;
+    }
     if (snprintf(udir, sizeof udir, "%s%s%s/lockwait-%u", cwd, *cwd ? "/" : "", tmp, (unsigned)geteuid()) >=
         (int)sizeof udir)
         return 0;
     struct stat st;
-    if (mkdir(udir, 0700) != 0 && errno != EEXIST)
+    if (mkdir(udir, 0700) != 0 ? errno != EEXIST : chmod(udir, 0700) != 0) /* 700 whatever the umask, as mkdir -m 700 */
         return 0;
     if (lstat(udir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
         return 0;
@@ -282,26 +307,32 @@ static int make_tree(char *tree, size_t size, int *rfd)
     return 0;
 }
 
-/* the summary's awk, the records on its stdin, its output on stderr */
+/* the summary's awk, the records and the kept reports' paths on its stdin, its output on stderr */
 static void run_awk(const char *records, size_t len, const char *tree, long child)
 {
-    char reports[65536] = "", awkfile[PATH_MAX + 32], top[32], dir[PATH_MAX + 8];
+    char *reports = NULL, awkfile[PATH_MAX + 32], top[32], dir[PATH_MAX + 8];
     size_t at = 0;
+    FILE *list = open_memstream(&reports, &at); /* as long as it takes: a run may keep thousands */
+    if (!list) {
+        perror("lockwait: the reports' list");
+        return;
+    }
     struct dirent **names;
     int n = scandir(tree, &names, NULL, alphasort);
     for (int i = 0; i < n; i++) {
         struct stat st;
         char f[PATH_MAX + 300];
         snprintf(f, sizeof f, "%s/%s", tree, names[i]->d_name);
-        if (strncmp(names[i]->d_name, "report.", 7) == 0 && stat(f, &st) == 0 && S_ISREG(st.st_mode)) {
-            int k = snprintf(reports + at, sizeof reports - at, "%s\n", f);
-            if (k > 0 && (size_t)k < sizeof reports - at)
-                at += (size_t)k;
-        }
+        if (strncmp(names[i]->d_name, "report.", 7) == 0 && stat(f, &st) == 0 && S_ISREG(st.st_mode))
+            fprintf(list, "%s\n", f);
         free(names[i]);
     }
     if (n >= 0)
         free(names);
+    if (fclose(list) != 0) {
+        perror("lockwait: the reports' list");
+        return;
+    }
     snprintf(awkfile, sizeof awkfile, "%s/tree_summary.awk", tool_dir);
     snprintf(top, sizeof top, "top=%ld", child);
     snprintf(dir, sizeof dir, "dir=%s", tree);
@@ -310,30 +341,46 @@ static void run_awk(const char *records, size_t len, const char *tree, long chil
         perror("lockwait: pipe");
         return;
     }
+    for (int i = 0; i < 2; i++) /* above 0-2, which may be closed: awk's dup2s must not meet them */
+        if (fds[i] < 3) {
+            int high = fcntl(fds[i], F_DUPFD_CLOEXEC, 3);
+            close(fds[i]);
+            fds[i] = high;
+        }
+    if (fds[0] < 0 || fds[1] < 0) {
+        perror("lockwait: pipe");
+        return;
+    }
     pid_t pid = fork();
     if (pid == 0) {
-        if (dup2(fds[0], 0) < 0 || dup2(2, 1) < 0 || setenv("LW_REPORTS", reports, 1) != 0 ||
-            setenv("LC_ALL", "C", 1) != 0)
+        if (dup2(fds[0], 0) < 0 || dup2(2, 1) < 0 || setenv("LC_ALL", "C", 1) != 0)
             _exit(1);
         execlp("awk", "awk", "-v", top, "-v", "out=", "-v", dir, "-f", awkfile, (char *)NULL);
         perror("lockwait: awk");
         _exit(127);
     }
     close(fds[0]);
-    for (size_t done = 0; pid > 0 && done < len;) {
-        ssize_t w = write(fds[1], records + done, len - done);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            break; /* awk is gone: it said why */
-        done += (size_t)w;
-    }
+    /* the records, an empty line, the reports (not in the environment:
+     * execve refuses a variable over 128 KiB, some 2000 reports) */
+    const char *part[] = {records, len && records[len - 1] != '\n' ? "\n\n" : "\n", reports};
+    for (int i = 0; i < 3 && pid > 0; i++)
+        for (size_t done = 0, n = i ? strlen(part[i]) : len; done < n;) {
+            ssize_t w = write(fds[1], part[i] + done, n - done);
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w <= 0) {
+                i = 3; /* awk is gone: it said why */
+                break;
+            }
+            done += (size_t)w;
+        }
     close(fds[1]);
     if (pid < 0)
         perror("lockwait: fork");
     else
         while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
         }
+    free(reports);
 }
 
 /* the run's directory, when a process kept its report there, stays only
@@ -395,7 +442,7 @@ static void ignore(int sig)
 
 int main(int argc, char **argv)
 {
-    find_dirs();
+    find_dirs(argv[0]);
     int first = argc > 1 && strcmp(argv[1], "--") == 0 ? 2 : 1;
     if (first >= argc || argv[first][0] == '-' || getenv("LOCKWAIT_LIB"))
         hand_over(argv); /* options, usage and errors: the bash launcher's */
@@ -408,10 +455,10 @@ int main(int argc, char **argv)
         hand_over(argv);
     snprintf(rec, sizeof rec, "%s.records", tree);
     const char *old = getenv("LD_PRELOAD");
-    char top[32], preload[2 * PATH_MAX];
+    char top[32], *preload; /* a preload already set may be long: not cut */
     snprintf(top, sizeof top, "%ld", (long)getpid());
-    snprintf(preload, sizeof preload, "%s%s%s", old && *old ? old : "", old && *old ? ":" : "", lib);
-    if (setenv("LOCKWAIT_TREE", tree, 1) != 0 || setenv("LOCKWAIT_TREE_TOP", top, 1) != 0 ||
+    if (asprintf(&preload, "%s%s%s", old && *old ? old : "", old && *old ? ":" : "", lib) < 0 ||
+        setenv("LOCKWAIT_TREE", tree, 1) != 0 || setenv("LOCKWAIT_TREE_TOP", top, 1) != 0 ||
         unsetenv("LOCKWAIT_RUN") != 0) { /* a new run: its first process clears the trace path */
         perror("lockwait: setenv");
         return 1;
@@ -425,6 +472,7 @@ int main(int argc, char **argv)
     for (int s = 0, sigs[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT}; s < 4; s++)
         sigaddset(&these, sigs[s]);
     sigprocmask(SIG_BLOCK, &these, &before);
+    signal(SIGCHLD, SIG_DFL); /* ignored, the child would be reaped unseen (waitpid: ECHILD); bash resets it too */
     pid_t child = fork();
     if (child == 0) {
         sigprocmask(SIG_SETMASK, &before, NULL);
@@ -442,6 +490,7 @@ int main(int argc, char **argv)
         return 1;
     }
     child_pid = child;
+    free(preload);
     struct sigaction pass = {.sa_handler = pass_on}, quiet = {.sa_handler = ignore}, no = {.sa_handler = SIG_IGN};
     sigaction(SIGTERM, &pass, NULL);
     sigaction(SIGHUP, &pass, NULL);
@@ -479,6 +528,8 @@ int main(int argc, char **argv)
         run_awk(records, len, tree, child);
         break;
     }
+    free(copy);
+    free(records);
     tidy_tree(tree, child);
     /* the program's end as its own: a signal that ended it ends this too */
     if (st > 128 && (st - 128 == SIGINT || st - 128 == SIGTERM || st - 128 == SIGHUP || st - 128 == SIGPIPE)) {

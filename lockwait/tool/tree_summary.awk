@@ -2,7 +2,7 @@
 # stderr, written by the launchers (lockwait/tool/lockwait and build/lockwait,
 # lockwait/tool/launcher.c) once the program has ended. Input: the run's
 # records, "start|fork|end pid=P ppid=Q comm=NAME [threads=T locks=L
-# waited=W wall_ns=N signal=S]" (lib/lw_tree.c); ENVIRON["LW_REPORTS"]: the
+# waited=W wall_ns=N signal=S]" (lib/lw_tree.c), then an empty line and the
 # kept reports (DIR/report.PID), one per line, whose RESULT kind=lock lines
 # name the locks. -v top=PID (the launcher's child) out=FILE (-o, "" when
 # none) dir=DIR (the run's directory: the one report shown whole goes
@@ -13,12 +13,15 @@ function kv(line, key,   i, n, a) {
   for (i = 2; i <= n; i++) if (index(a[i], key "=") == 1) return substr(a[i], length(key) + 2)
   return ""
 }
+# after the records, the kept reports (not in the environment: execve
+# refuses a variable over 128 KiB, some 2000 reports)
+in_reports { if ($0 != "") rl[++nr] = $0; next }
+$0 == "" { in_reports = 1; next }
 # the records, in the order written: the last one of a pid says how it ended
 { pid = kv($0, "pid"); if (!(pid in last)) order[++np] = pid
   last[pid] = $1; comm[pid] = kv($0, "comm"); if ($1 == "fork") parent[pid] = kv($0, "ppid") " (" comm[pid] ")"
   if ($1 == "end") { threads[pid] = kv($0, "threads"); waited[pid] = kv($0, "waited") } }
 END {
-  nr = split(ENVIRON["LW_REPORTS"], rl, "\n")
   for (r = 1; r <= nr; r++) { # each kept report: its locks
     f = rl[r]; if (f == "") continue
     p = f; sub(/.*\./, "", p)

@@ -107,4 +107,86 @@ check_eq "a program killed by SIGINT: the launcher ends as it did (130)" 130 \
   "$(bash -c '"$1" -- sh -c "kill -INT \$\$"; echo $?' _ "$B" 2>/dev/null)"
 check_eq "stdin is the program's" hello "$(echo hello | "$B" -- cat 2>/dev/null)"
 check_eq "no run directory left behind" 0 "$(find "$TMP/lockwait-$(id -u)" -maxdepth 1 -name 'run.*' | wc -l | tr -d ' ')"
+# closed standard descriptors: the summary's awk still reads its records
+# (its pipe landed on fd 0 and kept close-on-exec) and still ends (its pipe
+# on fds 1-2: awk held its own input's write end, and the launcher hung)
+check_eq "stdin closed: the summary as the bash launcher's" \
+  "$("$S" -- sh -c 'exit 3' <&- 2>&1 | sed 's/[0-9][0-9]*/N/g')" "$("$B" -- sh -c 'exit 3' <&- 2>&1 | sed 's/[0-9][0-9]*/N/g')"
+check_eq "stdout and stderr closed: the program's status, no hang" 3 \
+  "$(st=0; timeout 60 "$B" -- sh -c 'exit 3' >&- 2>&- || st=$?; echo "$st")"
+# bash's PATH search takes any executable that is not a directory: an
+# executable FIFO before the program is found, and refused
+mkdir "$TMP/fifo" "$TMP/prog"
+mkfifo "$TMP/fifo/lwc-prog" && chmod +x "$TMP/fifo/lwc-prog"
+cp "$(type -P true)" "$TMP/prog/lwc-prog"
+PATH=$TMP/fifo:$TMP/prog:$PATH same "an executable FIFO earlier in PATH" -- lwc-prog
+# SIGCHLD ignored by whoever started it: the program's status still (the
+# kernel reaped the child unseen: "waitpid: No child processes", 1)
+# shellcheck disable=SC2016 # the inner bash's $0
+check_eq "SIGCHLD ignored: the program's status" 3 \
+  "$(st=0; bash -c 'trap "" CHLD; exec "$0" -- sh -c "exit 3"' "$B" 2>/dev/null || st=$?; echo "$st")"
+long=$(printf '%9000s' '') # 9000 spaces: ld.so skips them
+check_eq "a long preload already set: kept whole, the library after it" "$long:$(readlink -f "$BUILD/liblockwait.so")" \
+  "$(LD_PRELOAD=$long "$B" -- env 2>/dev/null | sed -n 's/^LD_PRELOAD=//p')"
+# a run that keeps thousands of reports: each listed with its path (the
+# list was cut at 64 KiB, the rest went missing from the summary; over 128
+# KiB, some 2000 reports, awk could not start in either launcher: execve
+# refused its environment). The program writes the records and reports of
+# 3000 processes that waited.
+# shellcheck disable=SC2016 # the inner bash's variables
+fake='mkdir -p "$LOCKWAIT_TREE"
+for ((i = 1; i <= 3000; i++)); do
+  echo "end pid=$((200000 + i)) ppid=1 comm=fake threads=1 locks=1 waited=1 wall_ns=1 signal=0"
+  echo "RESULT exp=lockwait kind=lock lock_name=L contention_wait_ns=1000 contended=1" >"$LOCKWAIT_TREE/report.$((200000 + i))"
+done >>"$LOCKWAIT_TREE.records"; exit 0'
+for l in "$B" "$S"; do
+  check_eq "3000 kept reports: each listed with its path (${l#"$ROOT"/})" 3000 \
+    "$("$l" -- bash -c "$fake" 2>&1 | grep -c '^  pid 2[0-9]* (fake): .*; report: /.*/report\.2[0-9]*$')"
+done
+rm -rf "$TMP/lockwait-$(id -u)"/run.*
+# a run of 20000 processes, none waited (a big build): the one line, with
+# a small stack (the names were on it: 16 bytes a process) and soon
+# shellcheck disable=SC2016 # awk's and the inner bash's variables
+many='awk "BEGIN { for (i = 1; i <= 20000; i++) { p = 300000 + i
+  print \"start pid=\" p \" ppid=1 comm=f\" (i % 7)
+  print \"end pid=\" p \" ppid=1 comm=f\" (i % 7) \" threads=1 locks=0 waited=0 wall_ns=1 signal=0\" } }" >>"$LOCKWAIT_TREE.records"; exit 0'
+check_eq "20000 processes, a 256 KiB stack: the one line" \
+  "lockwait: the run: 20002 processes (f1 x2858, f0 x2857, f2 x2857, f3 x2857, f4 x2857, f5 x2857, ...), 20002 threads in their reports; none waited for a lock" \
+  "$(ulimit -s 256; "$B" -- bash -c "$many" 2>&1 | grep '^lockwait: the run:')"
+# a relative TMPDIR from a directory reached through a symbolic link: the
+# run's directory named through the link, as bash's $PWD names it (it was
+# the physical path: another LOCKWAIT_TREE, other report paths)
+mkdir -p "$TMP/real/rel"
+ln -s "$TMP/real" "$TMP/via"
+# shellcheck disable=SC2016 # the inner sh's variable
+tree_of() { (cd "$TMP/via" && TMPDIR=rel "$1" -- sh -c 'echo "$LOCKWAIT_TREE"' 2>/dev/null | sed 's/[0-9]*$//'); }
+check_eq "a relative TMPDIR under a linked directory: the run named as the bash launcher names it" "$(tree_of "$S")" "$(tree_of "$B")"
+# a checkout whose build has no library (yet): the script's own words
+# (the C launcher named its library by LOCKWAIT_LIB, another path)
+mkdir -p "$TMP/co/lockwait/tool" "$TMP/co/build"
+cp "$ROOT/lockwait/tool/lockwait" "$ROOT/lockwait/tool/launcher_checks.bash" "$ROOT/lockwait/tool/tree_summary.awk" \
+  "$TMP/co/lockwait/tool/"
+cc -std=gnu11 -O2 -DLW_TOOL_DIR="\"$TMP/co/lockwait/tool\"" "$ROOT/lockwait/tool/launcher.c" -o "$TMP/co/build/lockwait"
+check_eq "no library built: the bash launcher's words" "$("$TMP/co/lockwait/tool/lockwait" -- true 2>&1)" \
+  "$("$TMP/co/build/lockwait" -- true 2>&1)"
+# the private directory made 700 whatever the umask (mkdir -m 700)
+mkdir "$TMP/um"
+(umask 277 && TMPDIR=$TMP/um "$B" -- true 2>/dev/null)
+check_eq "umask 277: the private directory made 700" 700 "$(stat -c %a "$TMP/um/lockwait-$(id -u)")"
+# a PATH entry ~/DIR: bash expands it and runs the program there
+mkdir -p "$TMP/home/tb" "$TMP/tb2"
+cp "$(type -P false)" "$TMP/home/tb/lwc-tilde"
+cp "$(type -P true)" "$TMP/tb2/lwc-tilde"
+# shellcheck disable=SC2088,SC2147 # the ~ is for bash's PATH search to expand
+HOME=$TMP/home PATH="~/tb:$TMP/tb2:$PATH" same "a PATH entry ~/DIR" -- lwc-tilde
+# no /proc (a chroot, a container without it): handed over, as the bash
+# launcher runs it (it stopped: "/proc/self/exe: No such file or directory")
+# shellcheck disable=SC2016 # the inner sh's $0
+if unshare -m sh -c 'umount -l /proc' 2>/dev/null; then
+  check_eq "no /proc: run as the bash launcher runs it" "0 waited" \
+    "$(st=0; unshare -m sh -c 'umount -l /proc && exec "$0" -- true' "$B" 2>"$TMP/np.err" || st=$?
+      echo "$st $(grep -o 'waited' "$TMP/np.err")")"
+else
+  skip "no /proc" "unshare -m and umount need root"
+fi
 finish
