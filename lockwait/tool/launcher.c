@@ -99,7 +99,7 @@ static int find_cmd(const char *cmd, char *path, size_t size)
 
 /* whether PATH is a program this build's library loads into: a readable,
  * executable regular file (not set-ID), ELF of this program's class and
- * machine, with a dynamic loader (PT_INTERP) */
+ * machine, with a dynamic loader (PT_INTERP) that exists */
 static int dynamic_elf(const char *path)
 {
     struct stat st;
@@ -119,10 +119,15 @@ static int dynamic_elf(const char *path)
         memcpy(&off, h + 32, 8);
         memcpy(&size, h + 54, 2);
         memcpy(&count, h + 56, 2);
-        for (unsigned i = 0; i < count && size >= 4 && size <= sizeof ph && off < (1ull << 31); i++)
-            if (pread(fd, ph, 4, (off_t)(off + (unsigned long long)i * size)) == 4 && ph[0] == 3 && !ph[1] &&
-                !ph[2] && !ph[3]) { /* PT_INTERP */
-                ok = 1;
+        for (unsigned i = 0; i < count && size >= 40 && size <= sizeof ph && off < (1ull << 31); i++)
+            if (pread(fd, ph, size, (off_t)(off + (unsigned long long)i * size)) == size && ph[0] == 3 && !ph[1] &&
+                !ph[2] && !ph[3]) { /* PT_INTERP: the loader is there (if not, the script says so) */
+                unsigned long long at, len;
+                char loader[4096];
+                memcpy(&at, ph + 8, 8);
+                memcpy(&len, ph + 32, 8);
+                ok = len > 1 && len <= sizeof loader && at < (1ull << 20) &&
+                     pread(fd, loader, len, (off_t)at) == (ssize_t)len && !loader[len - 1] && access(loader, F_OK) == 0;
                 break;
             }
     }

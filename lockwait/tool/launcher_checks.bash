@@ -36,11 +36,12 @@ num() {
 }
 # elf_info FILE: ELF class (1: 32-bit, 2: 64-bit), machine and interp (1
 # when a program interpreter, the dynamic loader, is named) into
-# elf_class, elf_machine, elf_interp; returns 1 if FILE is not ELF, with
+# elf_class, elf_machine, elf_interp, and the loader's path (up to 4 KiB)
+# into elf_loader; returns 1 if FILE is not ELF, with
 # its first 4 bytes (NULs left out) in $elf_magic. The program headers are mostly right
 # after the ELF header: 256 bytes cover them up to the one naming the loader
 elf_info() {
-  local LC_ALL=C le=0 i k off n size val have=256 magic='' interp_a interp_b
+  local LC_ALL=C le=0 i k off n size val have=256 magic='' interp_a interp_b at len
   # the first 4 bytes alone first: a script has no NUL to stop mapfile
   IFS= read -r -d '' -N 4 magic 2>/dev/null <"$1" || true
   elf_magic=$magic
@@ -53,7 +54,7 @@ elf_info() {
   if [ "$elf_class" = 2 ]; then num 32 8; off=$val; num 54 2; size=$val; num 56 2; n=$val
   else num 28 4; off=$val; num 42 2; size=$val; num 44 2; n=$val; fi
   num 18 2; elf_machine=$val
-  elf_interp=0
+  elf_interp=0 elf_loader=''
   # p_type PT_INTERP (3) as 4 bytes of elf_a and elf_b: compared, not converted
   if ((le)); then interp_a=$'\3\1\1\1' interp_b=$'\3\2\2\2'; else interp_a=$'\1\1\1\3' interp_b=$'\2\2\2\3'; fi
   # (an e_phoff read negative, or past 2 GiB, is a damaged header: no interpreter)
@@ -68,6 +69,16 @@ elf_info() {
       if [ "${elf_a:k:4}" = "$interp_a" ] && [ "${elf_b:k:4}" = "$interp_b" ]; then elf_interp=1; break; fi
     done
   fi
+  # the loader's path: p_offset and p_filesz of that header, then the bytes
+  if ((elf_interp)); then
+    ((k + size <= ${#elf_a})) || elf_read "$1" $((k + size)) || return 0
+    if [ "$elf_class" = 2 ]; then num $((k + 8)) 8; at=$val; num $((k + 32)) 8; len=$val
+    else num $((k + 4)) 4; at=$val; num $((k + 16)) 4; len=$val; fi
+    if ((len > 1 && len <= 4096 && at >= 0 && at < 1 << 20)); then
+      ((at + len <= ${#elf_a})) || elf_read "$1" $((at + len)) || return 0
+      ((at + len > ${#elf_a})) || elf_loader=${elf_a:at:len - 1}
+    fi
+  fi
   return 0
 }
 # the ELF class and machine of this machine's programs, or nothing (from
@@ -80,7 +91,7 @@ esac
 # 127 when the kernel could not run it either); sets $via_sh for a script
 # without "#!". DEPTH: the scripts before it, each run by the next
 profilable() {
-  local p=$1 depth=${2:-0} first interp head='' shown class machine has_interp
+  local p=$1 depth=${2:-0} first interp head='' shown class machine has_interp loader
   [ -r "$p" ] || return 0 # execute-only: the kernel may run it, unread
   if ! elf_info "$p"; then
     # a script: its interpreter is what runs (and what gets the library)
@@ -118,7 +129,7 @@ profilable() {
     via_sh=1
     return 0
   fi
-  class=$elf_class machine=$elf_machine has_interp=$elf_interp
+  class=$elf_class machine=$elf_machine has_interp=$elf_interp loader=$elf_loader
   # the library build.sh made is built for this machine: its header is read
   # only when the program is not (one process fewer before every program)
   if [ -z "${LOCKWAIT_LIB-}" ] && [ "$class $machine" = "$host_elf" ]; then
@@ -133,6 +144,12 @@ profilable() {
   fi
   if [ "$has_interp" != 1 ]; then
     cannot "$p is statically linked (no dynamic loader): LD_PRELOAD cannot load the profiler into it, so nothing would be reported; profile a dynamically linked build of it"
+  fi
+  # the kernel's ENOENT (a program built for another system's C library):
+  # bash would say "required file not found" of a file that is there
+  if [ -n "$loader" ] && ! [ -e "$loader" ]; then
+    shown=$loader; [[ $loader != *[[:cntrl:]]* ]] || printf -v shown %q "$loader"
+    echo "$PROG: cannot run $p: its dynamic loader $shown is not found" >&2; exit 127
   fi
   if [ -u "$p" ] || [ -g "$p" ]; then
     local owner group

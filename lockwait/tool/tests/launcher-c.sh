@@ -48,6 +48,12 @@ same "a #!/bin/sh script" -- "$TMP/script"
 check "... which ran" grep -qx from-script "$TMP/b.out"
 printf 'echo no-hashbang\n' >"$TMP/plain" && chmod +x "$TMP/plain"
 same "a script without #!" -- "$TMP/plain"
+printf 'int main(void) { return 0; }\n' >"$TMP/main.c"
+if cc -o "$TMP/noloader" "$TMP/main.c" -Wl,--dynamic-linker=/nonexistent/ld-x.so.2 2>/dev/null; then
+  same "a missing dynamic loader" -- "$TMP/noloader"
+else
+  skip "a missing dynamic loader" "the linker takes no --dynamic-linker"
+fi
 if printf 'int main(void) { return 0; }\n' >"$TMP/st.c" && cc -static -o "$TMP/static" "$TMP/st.c" 2>/dev/null; then
   same "a static program" -- "$TMP/static"
 else

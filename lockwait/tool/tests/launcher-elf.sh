@@ -6,8 +6,8 @@
 # class and machine; statically linked: no PT_INTERP program header; a
 # script whose interpreter is such a program; a truncated header, refused
 # in one line). Files the kernel would not run say so once: binary data,
-# a missing interpreter, a refused program (and its summary); a script
-# without "#!" runs under /bin/sh.
+# a missing interpreter or dynamic loader, a refused program (and its
+# summary); a script without "#!" runs under /bin/sh.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
@@ -114,5 +114,15 @@ if [ "$(uname -m)" = x86_64 ]; then
   said "an i386 program on x86_64" "(ELF class 1, machine 3)" "$L" -- "$TMP/i386"
 else
   skip "ELF headers of this machine's architecture" "made for x86_64 only ($(uname -m))"
+fi
+# a program whose dynamic loader is not there (built for another system's
+# C library): the kernel's ENOENT, said of the loader, not of the program
+printf 'int main(void) { return 0; }\n' >"$TMP/main.c"
+if cc -o "$TMP/noloader" "$TMP/main.c" -Wl,--dynamic-linker=/nonexistent/ld-x.so.2 2>/dev/null; then
+  check_exit "a missing dynamic loader: exit 127" 127 "$L" -- "$TMP/noloader"
+  check_eq "... in one line, naming the loader" \
+    "lockwait: cannot run $TMP/noloader: its dynamic loader /nonexistent/ld-x.so.2 is not found" "$(cat "$TMP/out")"
+else
+  skip "a missing dynamic loader" "the linker takes no --dynamic-linker"
 fi
 finish
