@@ -29,13 +29,6 @@
 static char tool_dir[PATH_MAX]; /* lockwait/tool: the bash launcher, tree_summary.awk */
 static char build_dir[PATH_MAX]; /* this program's directory: liblockwait.so */
 
-static void say(const char *fmt, const char *a, const char *b)
-{
-    fprintf(stderr, "lockwait: ");
-    fprintf(stderr, fmt, a, b);
-    fputc('\n', stderr);
-}
-
 /* the bash launcher with the same arguments; LOCKWAIT_LIB names this
  * build's library when the user set none and this build is not the one the
  * script looks in (a BUILD_DIR elsewhere); the same build with no library:
@@ -53,7 +46,7 @@ static _Noreturn void hand_over(char **argv)
     }
     argv[0] = script;
     execv(script, argv);
-    say("cannot run the launcher script %s: %s", script, strerror(errno));
+    fprintf(stderr, "lockwait: cannot run the launcher script %s: %s\n", script, strerror(errno));
     exit(1);
 }
 
@@ -434,15 +427,15 @@ static void tidy_tree(const char *tree, long child)
         fprintf(stderr, "lockwait: cannot remove %s: %s\n", tree, strerror(errno));
 }
 
+/* the signals handled while the program runs: TERM and HUP, sent to this
+ * process alone, are passed on; INT and QUIT come from the terminal, which
+ * sends them to the program too */
+static const int run_signals[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT};
 static volatile sig_atomic_t child_pid;
-static void pass_on(int sig)
+static void on_signal(int sig)
 {
-    if (child_pid > 0)
+    if (child_pid > 0 && (sig == SIGTERM || sig == SIGHUP))
         kill((pid_t)child_pid, sig);
-}
-static void ignore(int sig)
-{
-    (void)sig;
 }
 
 int main(int argc, char **argv)
@@ -469,13 +462,11 @@ int main(int argc, char **argv)
         return 1;
     }
 
-    /* a signal from the terminal reaches the program too; one sent to
-     * this process alone is passed on; none can end it before the child
-     * has its own default handling */
+    /* run_signals blocked: none can end this before the child has its own default handling */
     sigset_t these, before;
     sigemptyset(&these);
-    for (int s = 0, sigs[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT}; s < 4; s++)
-        sigaddset(&these, sigs[s]);
+    for (int s = 0; s < 4; s++)
+        sigaddset(&these, run_signals[s]);
     sigprocmask(SIG_BLOCK, &these, &before);
     signal(SIGCHLD, SIG_DFL); /* ignored, the child would be reaped unseen (waitpid: ECHILD); bash resets it too */
     pid_t child = fork();
@@ -496,11 +487,9 @@ int main(int argc, char **argv)
     }
     child_pid = child;
     free(preload);
-    struct sigaction pass = {.sa_handler = pass_on}, quiet = {.sa_handler = ignore}, no = {.sa_handler = SIG_IGN};
-    sigaction(SIGTERM, &pass, NULL);
-    sigaction(SIGHUP, &pass, NULL);
-    sigaction(SIGINT, &quiet, NULL);
-    sigaction(SIGQUIT, &quiet, NULL);
+    struct sigaction handled = {.sa_handler = on_signal}, no = {.sa_handler = SIG_IGN};
+    for (int s = 0; s < 4; s++)
+        sigaction(run_signals[s], &handled, NULL);
     sigaction(SIGPIPE, &no, NULL); /* a closed stderr must not end this with 141 */
     sigprocmask(SIG_SETMASK, &before, NULL);
     int ws, st;
@@ -511,8 +500,8 @@ int main(int argc, char **argv)
         }
     st = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
     struct sigaction dfl = {.sa_handler = SIG_DFL};
-    for (int s = 0, sigs[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT}; s < 4; s++)
-        sigaction(sigs[s], &dfl, NULL);
+    for (int s = 0; s < 4; s++)
+        sigaction(run_signals[s], &dfl, NULL);
 
     size_t len;
     char *records = read_all(rfd, &len), *copy = strdup(records);
