@@ -5,8 +5,7 @@
  * exported ones, so most of its code is named module+offset. A separate
  * debug file found by build id under /usr/lib/debug/.build-id supplies a
  * .symtab when the distribution's debug package is installed. 64-bit ELF
- * in the host's byte order only; anything else is module+offset. Memory
- * comes from the caller's allocator (lw_syms_new) and is never freed. */
+ * in the host's byte order only; anything else is module+offset. */
 #define _GNU_SOURCE
 #include "lw_symbols.h"
 #include "lw_search.h"
@@ -33,12 +32,11 @@ struct mapped {
 struct module {
     char *path, *name;
     uint64_t bias, lo, hi;
-    int loaded, has_symtab, has_lines; /* has_lines: a .debug_line section (file:line) */
-    unsigned char id[64];              /* the build id the loaded module has, if known */
+    int loaded, has_lines; /* has_lines: a .debug_line section (file:line) */
+    unsigned char id[64];  /* the build id the loaded module has, if known */
     size_t idlen;
     struct sym *sym;
     size_t nsym, symcap;
-    struct mapped file[2]; /* the module, and its debug file */
 };
 
 struct lw_syms {
@@ -85,7 +83,7 @@ int lw_syms_add(struct lw_syms *s, const char *path, const char *name, uint64_t 
 
 void lw_syms_expect_id(struct lw_syms *s, const void *id, size_t len)
 {
-    if (!s || !s->nmod || len == 0 || len > sizeof s->mod[0].id)
+    if (len > sizeof s->mod[0].id) /* the caller has added a module and has an id */
         return;
     struct module *m = &s->mod[s->nmod - 1];
     memcpy(m->id, id, len);
@@ -198,9 +196,11 @@ static int has_section(const struct mapped *f, const Elf64_Shdr *sh, size_t nsh,
     return 0;
 }
 
-/* the tables of one mapped file; its .symtab found or not */
-static int read_tables(const struct lw_syms *s, struct module *m, const struct mapped *f, int *has_symtab)
+/* the tables of one mapped file added to m: 1 when a .symtab was among
+ * them, 0 when not, -1: out of memory */
+static int read_tables(const struct lw_syms *s, struct module *m, const struct mapped *f)
 {
+    int symtab = 0;
     const Elf64_Ehdr *eh = f->p;
     const Elf64_Shdr *sh = (const Elf64_Shdr *)((const char *)f->p + eh->e_shoff);
     m->has_lines |= has_section(f, sh, eh->e_shnum, eh->e_shstrndx, ".debug_line");
@@ -208,10 +208,9 @@ static int read_tables(const struct lw_syms *s, struct module *m, const struct m
         if (sh[i].sh_type == SHT_SYMTAB || sh[i].sh_type == SHT_DYNSYM) {
             if (add_table(s, m, f, sh, eh->e_shnum, i) != 0)
                 return -1;
-            if (sh[i].sh_type == SHT_SYMTAB)
-                *has_symtab = 1;
+            symtab |= sh[i].sh_type == SHT_SYMTAB;
         }
-    return 0;
+    return symtab;
 }
 
 static int sym_cmp(const void *a, const void *b)
@@ -224,27 +223,32 @@ static int sym_cmp(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
+/* m's symbols read, at its first look-up; the files stay mapped: the
+ * symbols' names point into them */
 static void load_module(const struct lw_syms *s, struct module *m)
 {
-    m->loaded = 1;
-    if (!map_file(m->path, &m->file[0]))
+    struct mapped file, debug;
+    if (m->loaded)
         return;
-    const Elf64_Ehdr *eh = m->file[0].p;
-    const Elf64_Shdr *sh = (const Elf64_Shdr *)((const char *)m->file[0].p + eh->e_shoff);
+    m->loaded = 1;
+    if (!map_file(m->path, &file))
+        return;
+    const Elf64_Ehdr *eh = file.p;
+    const Elf64_Shdr *sh = (const Elf64_Shdr *)((const char *)file.p + eh->e_shoff);
     const unsigned char *id = NULL;
-    size_t idlen = m->idlen ? build_id(&m->file[0], sh, eh->e_shnum, &id) : 0;
+    size_t idlen = m->idlen ? build_id(&file, sh, eh->e_shnum, &id) : 0;
     if (m->idlen && (idlen != m->idlen || memcmp(id, m->id, idlen) != 0)) {
         /* another file now has the module's name (replaced on disk while it
          * ran): its symbols would name the wrong code; module+offset only */
-        munmap(m->file[0].p, m->file[0].len);
-        m->file[0].p = NULL;
+        munmap(file.p, file.len);
         return;
     }
-    if (read_tables(s, m, &m->file[0], &m->has_symtab) != 0)
+    int symtab = read_tables(s, m, &file);
+    if (symtab < 0)
         return;
     char dbg[128];
-    if (!m->has_symtab && debug_path(&m->file[0], sh, eh->e_shnum, dbg, sizeof dbg) &&
-        map_file(dbg, &m->file[1]) && read_tables(s, m, &m->file[1], &m->has_symtab) != 0)
+    if (!symtab && debug_path(&file, sh, eh->e_shnum, dbg, sizeof dbg) && map_file(dbg, &debug) &&
+        read_tables(s, m, &debug) < 0)
         return;
     if (m->nsym)
         lw_sort(m->sym, m->nsym, sizeof *m->sym, sym_cmp);
@@ -289,7 +293,7 @@ static const struct sym *covering(const struct module *m, uint64_t v, int data)
 static void clean(char *out)
 {
     for (char *p = out; *p; p++)
-        if (*p == ' ' || *p == '\t' || *p == '\n' || *p == ';')
+        if (strchr(" \t\n;", *p))
             *p = '_';
 }
 
@@ -297,29 +301,23 @@ int lw_syms_name(struct lw_syms *s, uint64_t addr, enum lw_sym_how how, char *ou
 {
     uint64_t at = how == LW_SYM_RETURN && addr ? addr - 1 : addr; /* inside the call instruction */
     struct module *m = module_of(s, at);
-    int kind = 0;
-    if (!m) {
+    if (m)
+        load_module(s, m);
+    const struct sym *x = m ? covering(m, at - m->bias, how == LW_SYM_DATA) : NULL;
+    if (x)
+        snprintf(out, cap, "%s+0x%llx", x->name, (unsigned long long)(addr - m->bias - x->value));
+    else if (m)
+        snprintf(out, cap, "%s+0x%llx", m->name, (unsigned long long)(addr - m->bias));
+    else
         snprintf(out, cap, "0x%llx", (unsigned long long)addr);
-    } else {
-        if (!m->loaded)
-            load_module(s, m);
-        const struct sym *x = covering(m, at - m->bias, how == LW_SYM_DATA);
-        if (x) {
-            snprintf(out, cap, "%s+0x%llx", x->name, (unsigned long long)(addr - m->bias - x->value));
-            kind = 2;
-        } else {
-            snprintf(out, cap, "%s+0x%llx", m->name, (unsigned long long)(addr - m->bias));
-            kind = 1;
-        }
-    }
     clean(out);
-    return kind;
+    return x ? 2 : m ? 1 : 0;
 }
 
 int lw_syms_has_lines(struct lw_syms *s, uint64_t addr)
 {
     struct module *m = module_of(s, addr);
-    if (m && !m->loaded)
+    if (m)
         load_module(s, m);
     return m && m->has_lines;
 }

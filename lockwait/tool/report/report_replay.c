@@ -66,8 +66,9 @@ static struct step *add_step(struct replay *r, uint32_t t, uint64_t at, int kind
 
 /* the waits other than for the chosen lock: each a dependency on the release
  * that ended it (a mark on the releaser), or a fixed delay */
-static void dependency_steps(const struct model *m, struct replay *r, const uint32_t *enders, uint8_t *marked)
+static void dependency_steps(const struct model *m, struct replay *r, const uint32_t *enders)
 {
+    uint8_t *marked = zalloc(m->mstat.holds + 1, 1); /* per hold: its mark added */
     for (size_t k = 0; k < m->mstat.waits; k++) {
         const struct wait *w = &m->waits[k];
         if (w->lock == r->lock && !w->timed_out)
@@ -80,6 +81,7 @@ static void dependency_steps(const struct model *m, struct replay *r, const uint
         }
         add_step(r, w->thread, w->s, ST_WAIT, w->e, lat, h);
     }
+    free(marked);
 }
 
 /* the start of each thread whose creator is traced: a mark on the creator */
@@ -231,10 +233,9 @@ static void number_acquisitions(struct replay *r)
 
 static void build_steps(const struct model *m, struct replay *r, const uint32_t *enders)
 {
-    uint8_t *marked = zalloc(m->mstat.holds + 1, 1);
     size_t *first = xmalloc(sizeof *first * (m->nth + 1));
     const struct hold **hs = holds_by_thread(m, r->lock, first);
-    dependency_steps(m, r, enders, marked);
+    dependency_steps(m, r, enders);
     creation_steps(m, r);
     for (uint32_t t = 0; t < m->nth; t++) {
         thread_lock_steps(m, r, t, hs + first[t], first[t + 1] - first[t], enders);
@@ -245,7 +246,6 @@ static void build_steps(const struct model *m, struct replay *r, const uint32_t 
     r->nmarks = m->mstat.holds + m->nth;
     free(hs);
     free(first);
-    free(marked);
 }
 
 /* ---- the replay ---- */
