@@ -1,9 +1,8 @@
 /* launcher.c - build/lockwait, the launcher's common case in C: `lockwait
  * [--] CMD [ARG...]` with no option, CMD a dynamically linked program of
  * this machine. It does what lockwait/tool/lockwait (bash) does for that
- * case, without a shell's start-up before every run: a build of 20
- * processes took 1.2x its bare time under the bash launcher, most of it
- * bash starting and reading itself (issue 41). Everything else (options,
+ * case, without a shell's start-up before every run (issue 41; the
+ * measured times: docs/lockwait-manual.md). Everything else (options,
  * scripts, static programs, files the kernel would refuse, a library path
  * LD_PRELOAD cannot carry, LOCKWAIT_LIB) is handed to the bash launcher,
  * the one place its checks and messages live; tests/launcher-c.sh checks
