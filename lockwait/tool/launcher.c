@@ -132,6 +132,7 @@ static int dynamic_elf(const char *path)
 /* ---- the run's records and its one line ---- */
 struct proc {
     long pid;
+    size_t count; /* 1; once grouped by name, the processes of its name */
     char last[8], comm[32];
 };
 
@@ -160,6 +161,15 @@ static char *read_all(int fd, size_t *len)
 static int by_name(const void *a, const void *b)
 {
     return strcmp(((const struct proc *)a)->comm, ((const struct proc *)b)->comm);
+}
+
+/* most processes first, then by name */
+static int by_count(const void *a, const void *b)
+{
+    const struct proc *x = a, *y = b;
+    if (x->count != y->count)
+        return x->count > y->count ? -1 : 1;
+    return strcmp(x->comm, y->comm);
 }
 
 static int waited_word(const char *line)
@@ -201,7 +211,7 @@ static int one_line(char *records, long child)
         while (slot[h] && ps[slot[h] - 1].pid != pid)
             h = (h + 1) & (hcap - 1);
         if (!slot[h]) {
-            ps[np].pid = pid;
+            ps[np] = (struct proc){.pid = pid, .count = 1};
             slot[h] = ++np;
         }
         size_t i = slot[h] - 1;
@@ -219,33 +229,22 @@ static int one_line(char *records, long child)
         free(ps);
         return np == 0 ? 2 : said ? 0 : 1;
     }
-    /* the programs, most processes first, then by name */
+    /* the programs: the processes grouped by name (in place), then ranked */
     qsort(ps, np, sizeof *ps, by_name);
-    size_t nnames = 0, shown = 0;
-    /* not on the stack: np may be 1e6 */
-    struct { const char *name; size_t count; } *names = malloc(np * sizeof *names);
-    if (!names) {
-        free(ps);
-        return 1;
-    }
+    size_t nnames = 0;
     for (size_t i = 0; i < np; i++) {
-        if (nnames && strcmp(names[nnames - 1].name, ps[i].comm) == 0)
-            names[nnames - 1].count++;
+        if (nnames && strcmp(ps[nnames - 1].comm, ps[i].comm) == 0)
+            ps[nnames - 1].count++;
         else
-            names[nnames++] = (typeof(names[0])){ps[i].comm, 1};
+            ps[nnames++] = ps[i];
     }
+    qsort(ps, nnames, sizeof *ps, by_count);
     char list[512] = "";
-    size_t at = 0;
-    for (; shown < 6 && shown < nnames; shown++) {
-        size_t best = shown;
-        for (size_t i = shown + 1; i < nnames; i++)
-            if (names[i].count > names[best].count)
-                best = i;
-        typeof(names[0]) t = names[best];
-        memmove(names + shown + 1, names + shown, (best - shown) * sizeof t);
-        names[shown] = t;
-        int k = t.count > 1 ? snprintf(list + at, sizeof list - at, "%s%s x%zu", shown ? ", " : "", t.name, t.count)
-                            : snprintf(list + at, sizeof list - at, "%s%s", shown ? ", " : "", t.name);
+    size_t at = 0, shown = nnames < 6 ? nnames : 6;
+    for (size_t i = 0; i < shown; i++) {
+        const struct proc *p = &ps[i];
+        int k = p->count > 1 ? snprintf(list + at, sizeof list - at, "%s%s x%zu", i ? ", " : "", p->comm, p->count)
+                             : snprintf(list + at, sizeof list - at, "%s%s", i ? ", " : "", p->comm);
         if (k > 0 && (size_t)k < sizeof list - at)
             at += (size_t)k;
     }
@@ -253,7 +252,6 @@ static int one_line(char *records, long child)
         snprintf(list + at, sizeof list - at, ", ...");
     fprintf(stderr, "lockwait: the run: %zu process%s (%s), %llu thread%s in their reports; none waited for a lock\n",
             np, np == 1 ? "" : "es", list, nthreads, nthreads == 1 ? "" : "s");
-    free(names);
     free(ps);
     return 0;
 }
