@@ -1,9 +1,8 @@
 /* launcher.c - build/lockwait, the launcher's common case in C: `lockwait
  * [--] CMD [ARG...]` with no option, CMD a dynamically linked program of
  * this machine. It does what lockwait/tool/lockwait (bash) does for that
- * case, without a shell's start-up before every run: a build of 20
- * processes took 1.2x its bare time under the bash launcher, most of it
- * bash starting and reading itself (issue 41). Everything else (options,
+ * case, without a shell's start-up before every run (issue 41; the
+ * measured times: docs/lockwait-manual.md). Everything else (options,
  * scripts, static programs, files the kernel would refuse, a library path
  * LD_PRELOAD cannot carry, LOCKWAIT_LIB) is handed to the bash launcher,
  * the one place its checks and messages live; tests/launcher-c.sh checks
@@ -29,13 +28,6 @@
 static char tool_dir[PATH_MAX]; /* lockwait/tool: the bash launcher, tree_summary.awk */
 static char build_dir[PATH_MAX]; /* this program's directory: liblockwait.so */
 
-static void say(const char *fmt, const char *a, const char *b)
-{
-    fprintf(stderr, "lockwait: ");
-    fprintf(stderr, fmt, a, b);
-    fputc('\n', stderr);
-}
-
 /* the bash launcher with the same arguments; LOCKWAIT_LIB names this
  * build's library when the user set none and this build is not the one the
  * script looks in (a BUILD_DIR elsewhere); the same build with no library:
@@ -53,7 +45,7 @@ static _Noreturn void hand_over(char **argv)
     }
     argv[0] = script;
     execv(script, argv);
-    say("cannot run the launcher script %s: %s", script, strerror(errno));
+    fprintf(stderr, "lockwait: cannot run the launcher script %s: %s\n", script, strerror(errno));
     exit(1);
 }
 
@@ -140,6 +132,7 @@ static int dynamic_elf(const char *path)
 /* ---- the run's records and its one line ---- */
 struct proc {
     long pid;
+    size_t count; /* 1; once grouped by name, the processes of its name */
     char last[8], comm[32];
 };
 
@@ -168,6 +161,15 @@ static char *read_all(int fd, size_t *len)
 static int by_name(const void *a, const void *b)
 {
     return strcmp(((const struct proc *)a)->comm, ((const struct proc *)b)->comm);
+}
+
+/* most processes first, then by name */
+static int by_count(const void *a, const void *b)
+{
+    const struct proc *x = a, *y = b;
+    if (x->count != y->count)
+        return x->count > y->count ? -1 : 1;
+    return strcmp(x->comm, y->comm);
 }
 
 static int waited_word(const char *line)
@@ -209,7 +211,7 @@ static int one_line(char *records, long child)
         while (slot[h] && ps[slot[h] - 1].pid != pid)
             h = (h + 1) & (hcap - 1);
         if (!slot[h]) {
-            ps[np].pid = pid;
+            ps[np] = (struct proc){.pid = pid, .count = 1};
             slot[h] = ++np;
         }
         size_t i = slot[h] - 1;
@@ -227,33 +229,22 @@ static int one_line(char *records, long child)
         free(ps);
         return np == 0 ? 2 : said ? 0 : 1;
     }
-    /* the programs, most processes first, then by name */
+    /* the programs: the processes grouped by name (in place), then ranked */
     qsort(ps, np, sizeof *ps, by_name);
-    size_t nnames = 0, shown = 0;
-    /* not on the stack: np may be 1e6 */
-    struct { const char *name; size_t count; } *names = malloc(np * sizeof *names);
-    if (!names) {
-        free(ps);
-        return 1;
-    }
+    size_t nnames = 0;
     for (size_t i = 0; i < np; i++) {
-        if (nnames && strcmp(names[nnames - 1].name, ps[i].comm) == 0)
-            names[nnames - 1].count++;
+        if (nnames && strcmp(ps[nnames - 1].comm, ps[i].comm) == 0)
+            ps[nnames - 1].count++;
         else
-            names[nnames++] = (typeof(names[0])){ps[i].comm, 1};
+            ps[nnames++] = ps[i];
     }
+    qsort(ps, nnames, sizeof *ps, by_count);
     char list[512] = "";
-    size_t at = 0;
-    for (; shown < 6 && shown < nnames; shown++) {
-        size_t best = shown;
-        for (size_t i = shown + 1; i < nnames; i++)
-            if (names[i].count > names[best].count)
-                best = i;
-        typeof(names[0]) t = names[best];
-        memmove(names + shown + 1, names + shown, (best - shown) * sizeof t);
-        names[shown] = t;
-        int k = t.count > 1 ? snprintf(list + at, sizeof list - at, "%s%s x%zu", shown ? ", " : "", t.name, t.count)
-                            : snprintf(list + at, sizeof list - at, "%s%s", shown ? ", " : "", t.name);
+    size_t at = 0, shown = nnames < 6 ? nnames : 6;
+    for (size_t i = 0; i < shown; i++) {
+        const struct proc *p = &ps[i];
+        int k = p->count > 1 ? snprintf(list + at, sizeof list - at, "%s%s x%zu", i ? ", " : "", p->comm, p->count)
+                             : snprintf(list + at, sizeof list - at, "%s%s", i ? ", " : "", p->comm);
         if (k > 0 && (size_t)k < sizeof list - at)
             at += (size_t)k;
     }
@@ -261,7 +252,6 @@ static int one_line(char *records, long child)
         snprintf(list + at, sizeof list - at, ", ...");
     fprintf(stderr, "lockwait: the run: %zu process%s (%s), %llu thread%s in their reports; none waited for a lock\n",
             np, np == 1 ? "" : "es", list, nthreads, nthreads == 1 ? "" : "s");
-    free(names);
     free(ps);
     return 0;
 }
@@ -434,15 +424,15 @@ static void tidy_tree(const char *tree, long child)
         fprintf(stderr, "lockwait: cannot remove %s: %s\n", tree, strerror(errno));
 }
 
+/* the signals handled while the program runs: TERM and HUP, sent to this
+ * process alone, are passed on; INT and QUIT come from the terminal, which
+ * sends them to the program too */
+static const int run_signals[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT};
 static volatile sig_atomic_t child_pid;
-static void pass_on(int sig)
+static void on_signal(int sig)
 {
-    if (child_pid > 0)
+    if (child_pid > 0 && (sig == SIGTERM || sig == SIGHUP))
         kill((pid_t)child_pid, sig);
-}
-static void ignore(int sig)
-{
-    (void)sig;
 }
 
 int main(int argc, char **argv)
@@ -469,13 +459,11 @@ int main(int argc, char **argv)
         return 1;
     }
 
-    /* a signal from the terminal reaches the program too; one sent to
-     * this process alone is passed on; none can end it before the child
-     * has its own default handling */
+    /* run_signals blocked: none can end this before the child has its own default handling */
     sigset_t these, before;
     sigemptyset(&these);
-    for (int s = 0, sigs[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT}; s < 4; s++)
-        sigaddset(&these, sigs[s]);
+    for (int s = 0; s < 4; s++)
+        sigaddset(&these, run_signals[s]);
     sigprocmask(SIG_BLOCK, &these, &before);
     signal(SIGCHLD, SIG_DFL); /* ignored, the child would be reaped unseen (waitpid: ECHILD); bash resets it too */
     pid_t child = fork();
@@ -496,11 +484,9 @@ int main(int argc, char **argv)
     }
     child_pid = child;
     free(preload);
-    struct sigaction pass = {.sa_handler = pass_on}, quiet = {.sa_handler = ignore}, no = {.sa_handler = SIG_IGN};
-    sigaction(SIGTERM, &pass, NULL);
-    sigaction(SIGHUP, &pass, NULL);
-    sigaction(SIGINT, &quiet, NULL);
-    sigaction(SIGQUIT, &quiet, NULL);
+    struct sigaction handled = {.sa_handler = on_signal}, no = {.sa_handler = SIG_IGN};
+    for (int s = 0; s < 4; s++)
+        sigaction(run_signals[s], &handled, NULL);
     sigaction(SIGPIPE, &no, NULL); /* a closed stderr must not end this with 141 */
     sigprocmask(SIG_SETMASK, &before, NULL);
     int ws, st;
@@ -511,8 +497,8 @@ int main(int argc, char **argv)
         }
     st = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
     struct sigaction dfl = {.sa_handler = SIG_DFL};
-    for (int s = 0, sigs[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT}; s < 4; s++)
-        sigaction(sigs[s], &dfl, NULL);
+    for (int s = 0; s < 4; s++)
+        sigaction(run_signals[s], &dfl, NULL);
 
     size_t len;
     char *records = read_all(rfd, &len), *copy = strdup(records);

@@ -13,8 +13,8 @@ const char *lw_kind_name(int kind)
 
 int lw_kind_of_type(int trace_type)
 {
-    for (int k = K_NONE + 1; k < K_NKINDS; k++)
-        if (trace_type != LW_T_NONE && (lw_kinds[k].type == trace_type || lw_kinds[k].type_write == trace_type))
+    for (int k = K_NONE + 1; k < K_NKINDS; k++) /* no row has LW_T_NONE */
+        if (lw_kinds[k].type == trace_type || lw_kinds[k].type_write == trace_type)
             return k;
     return K_NONE;
 }

@@ -15,7 +15,7 @@ int lw_rule_barrier(const struct lw_wait_facts *f)
     return (rules_of(f->kind) & LW_IDLE_BARRIER) != 0;
 }
 
-int lw_rule_unended(const struct lw_wait_facts *f)
+static int rule_unended(const struct lw_wait_facts *f)
 {
     return (rules_of(f->kind) & LW_IDLE_UNENDED) && (!f->got || !f->ender_known);
 }
@@ -47,7 +47,7 @@ enum lw_wait_class lw_wait_class(const struct lw_wait_facts *f)
 {
     if (lw_rule_barrier(f))
         return LW_WAIT_BARRIER;
-    if (lw_rule_unended(f))
+    if (rule_unended(f))
         return LW_WAIT_IDLE;
     if (lw_rule_join(f))
         return LW_WAIT_JOIN;

@@ -66,7 +66,6 @@ struct lw_wait_facts {
  *            known, a result handed over once -> idle;
  *   else contention. */
 int lw_rule_barrier(const struct lw_wait_facts *f);
-int lw_rule_unended(const struct lw_wait_facts *f);
 int lw_rule_join(const struct lw_wait_facts *f);
 int lw_rule_one_shot(const struct lw_wait_facts *f);
 enum lw_wait_class lw_wait_class(const struct lw_wait_facts *f);

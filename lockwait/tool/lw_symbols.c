@@ -5,8 +5,7 @@
  * exported ones, so most of its code is named module+offset. A separate
  * debug file found by build id under /usr/lib/debug/.build-id supplies a
  * .symtab when the distribution's debug package is installed. 64-bit ELF
- * in the host's byte order only; anything else is module+offset. Memory
- * comes from the caller's allocator (lw_syms_new) and is never freed. */
+ * in the host's byte order only; anything else is module+offset. */
 #define _GNU_SOURCE
 #include "lw_symbols.h"
 #include "lw_search.h"
@@ -25,20 +24,21 @@ struct sym {
     int data;         /* STT_OBJECT */
 };
 
-struct mapped {
-    void *p;
+struct elf { /* a mapped ELF file and its section headers */
+    const char *p;
     size_t len;
+    const Elf64_Shdr *sh;
+    size_t nsh, shstrndx;
 };
 
 struct module {
     char *path, *name;
     uint64_t bias, lo, hi;
-    int loaded, has_symtab, has_lines; /* has_lines: a .debug_line section (file:line) */
-    unsigned char id[64];              /* the build id the loaded module has, if known */
+    int loaded, has_lines; /* has_lines: a .debug_line section (file:line) */
+    unsigned char id[64];  /* the build id the loaded module has, if known */
     size_t idlen;
     struct sym *sym;
     size_t nsym, symcap;
-    struct mapped file[2]; /* the module, and its debug file */
 };
 
 struct lw_syms {
@@ -85,7 +85,7 @@ int lw_syms_add(struct lw_syms *s, const char *path, const char *name, uint64_t 
 
 void lw_syms_expect_id(struct lw_syms *s, const void *id, size_t len)
 {
-    if (!s || !s->nmod || len == 0 || len > sizeof s->mod[0].id)
+    if (len > sizeof s->mod[0].id) /* the caller has added a module and has an id */
         return;
     struct module *m = &s->mod[s->nmod - 1];
     memcpy(m->id, id, len);
@@ -94,49 +94,48 @@ void lw_syms_expect_id(struct lw_syms *s, const void *id, size_t len)
 
 /* ---------------------------------------------------------------- reading ELF */
 
-static const void *map_file(const char *path, struct mapped *f)
+/* 1 when path is a 64-bit ELF file whose section headers are inside it, mapped into f */
+static int map_file(const char *path, struct elf *f)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        return NULL;
+        return 0;
     struct stat st;
     void *p = MAP_FAILED;
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= (off_t)sizeof(Elf64_Ehdr))
         p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
     close(fd);
     if (p == MAP_FAILED)
-        return NULL;
+        return 0;
     const Elf64_Ehdr *eh = p;
     if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
         eh->e_shentsize != sizeof(Elf64_Shdr) || eh->e_shoff > (uint64_t)st.st_size ||
         (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr) > (uint64_t)st.st_size - eh->e_shoff) {
         munmap(p, (size_t)st.st_size);
-        return NULL;
+        return 0;
     }
-    f->p = p;
-    f->len = (size_t)st.st_size;
-    return p;
+    *f = (struct elf){p, (size_t)st.st_size, (const Elf64_Shdr *)((const char *)p + eh->e_shoff), eh->e_shnum,
+                      eh->e_shstrndx};
+    return 1;
 }
 
-static int in_file(const struct mapped *f, uint64_t off, uint64_t len)
+static int in_file(const struct elf *f, uint64_t off, uint64_t len)
 {
     return off <= f->len && len <= f->len - off;
 }
 
-/* the symbols of one table section (symtab at index i) appended to m */
-static int add_table(const struct lw_syms *s, struct module *m, const struct mapped *f, const Elf64_Shdr *sh,
-                     size_t nsh, size_t i)
+/* the symbols of one table section (t) appended to m */
+static int add_table(const struct lw_syms *s, struct module *m, const struct elf *f, const Elf64_Shdr *t)
 {
-    const Elf64_Shdr *t = &sh[i];
-    if (t->sh_link >= nsh || t->sh_entsize != sizeof(Elf64_Sym) || !in_file(f, t->sh_offset, t->sh_size))
+    if (t->sh_link >= f->nsh || t->sh_entsize != sizeof(Elf64_Sym) || !in_file(f, t->sh_offset, t->sh_size))
         return 0;
-    const Elf64_Shdr *str = &sh[t->sh_link];
+    const Elf64_Shdr *str = &f->sh[t->sh_link];
     if (!in_file(f, str->sh_offset, str->sh_size) || str->sh_size == 0)
         return 0;
-    const char *strs = (const char *)f->p + str->sh_offset;
+    const char *strs = f->p + str->sh_offset;
     if (strs[str->sh_size - 1] != 0)
         return 0; /* names must end inside the table */
-    const Elf64_Sym *sy = (const Elf64_Sym *)((const char *)f->p + t->sh_offset);
+    const Elf64_Sym *sy = (const Elf64_Sym *)(f->p + t->sh_offset);
     size_t n = t->sh_size / sizeof *sy;
     if (m->nsym + n > m->symcap) {
         struct sym *more = lw_grow(s->alloc, m->sym, m->nsym, &m->symcap, m->nsym + n, sizeof *more);
@@ -157,14 +156,14 @@ static int add_table(const struct lw_syms *s, struct module *m, const struct map
 }
 
 /* the file's GNU build id (its bytes and length), or 0 */
-static size_t build_id(const struct mapped *f, const Elf64_Shdr *sh, size_t nsh, const unsigned char **id)
+static size_t build_id(const struct elf *f, const unsigned char **id)
 {
-    for (size_t i = 0; i < nsh; i++) {
-        if (sh[i].sh_type != SHT_NOTE || !in_file(f, sh[i].sh_offset, sh[i].sh_size) || sh[i].sh_size < 16)
+    for (const Elf64_Shdr *sh = f->sh; sh < f->sh + f->nsh; sh++) {
+        if (sh->sh_type != SHT_NOTE || !in_file(f, sh->sh_offset, sh->sh_size) || sh->sh_size < 16)
             continue;
-        const Elf64_Nhdr *nh = (const Elf64_Nhdr *)((const char *)f->p + sh[i].sh_offset);
+        const Elf64_Nhdr *nh = (const Elf64_Nhdr *)(f->p + sh->sh_offset);
         if (nh->n_type != NT_GNU_BUILD_ID || nh->n_namesz != 4 || nh->n_descsz < 2 || nh->n_descsz > 64 ||
-            16 + (uint64_t)nh->n_descsz > sh[i].sh_size)
+            16 + (uint64_t)nh->n_descsz > sh->sh_size)
             continue;
         *id = (const unsigned char *)(nh + 1) + 4;
         return nh->n_descsz;
@@ -173,10 +172,10 @@ static size_t build_id(const struct mapped *f, const Elf64_Shdr *sh, size_t nsh,
 }
 
 /* "/usr/lib/debug/.build-id/xx/yyyy.debug" for the file's build id, or 0 */
-static int debug_path(const struct mapped *f, const Elf64_Shdr *sh, size_t nsh, char *out, size_t cap)
+static int debug_path(const struct elf *f, char *out, size_t cap)
 {
     const unsigned char *id;
-    size_t len = build_id(f, sh, nsh, &id);
+    size_t len = build_id(f, &id);
     if (len == 0)
         return 0;
     int o = snprintf(out, cap, "/usr/lib/debug/.build-id/%02x/", id[0]);
@@ -186,32 +185,32 @@ static int debug_path(const struct mapped *f, const Elf64_Shdr *sh, size_t nsh, 
 }
 
 /* does the file have a section named `name`? */
-static int has_section(const struct mapped *f, const Elf64_Shdr *sh, size_t nsh, size_t shstrndx, const char *name)
+static int has_section(const struct elf *f, const char *name)
 {
-    if (shstrndx >= nsh || !in_file(f, sh[shstrndx].sh_offset, sh[shstrndx].sh_size))
+    if (f->shstrndx >= f->nsh || !in_file(f, f->sh[f->shstrndx].sh_offset, f->sh[f->shstrndx].sh_size))
         return 0;
-    const char *names = (const char *)f->p + sh[shstrndx].sh_offset;
+    const Elf64_Shdr *strtab = &f->sh[f->shstrndx];
+    const char *names = f->p + strtab->sh_offset;
     size_t len = strlen(name) + 1;
-    for (size_t i = 0; i < nsh; i++)
-        if (sh[i].sh_name + len <= sh[shstrndx].sh_size && !memcmp(names + sh[i].sh_name, name, len))
+    for (size_t i = 0; i < f->nsh; i++)
+        if (f->sh[i].sh_name + len <= strtab->sh_size && !memcmp(names + f->sh[i].sh_name, name, len))
             return 1;
     return 0;
 }
 
-/* the tables of one mapped file; its .symtab found or not */
-static int read_tables(const struct lw_syms *s, struct module *m, const struct mapped *f, int *has_symtab)
+/* the tables of one mapped file added to m: 1 when a .symtab was among
+ * them, 0 when not, -1: out of memory */
+static int read_tables(const struct lw_syms *s, struct module *m, const struct elf *f)
 {
-    const Elf64_Ehdr *eh = f->p;
-    const Elf64_Shdr *sh = (const Elf64_Shdr *)((const char *)f->p + eh->e_shoff);
-    m->has_lines |= has_section(f, sh, eh->e_shnum, eh->e_shstrndx, ".debug_line");
-    for (size_t i = 0; i < eh->e_shnum; i++)
-        if (sh[i].sh_type == SHT_SYMTAB || sh[i].sh_type == SHT_DYNSYM) {
-            if (add_table(s, m, f, sh, eh->e_shnum, i) != 0)
+    int symtab = 0;
+    m->has_lines |= has_section(f, ".debug_line");
+    for (const Elf64_Shdr *sh = f->sh; sh < f->sh + f->nsh; sh++)
+        if (sh->sh_type == SHT_SYMTAB || sh->sh_type == SHT_DYNSYM) {
+            if (add_table(s, m, f, sh) != 0)
                 return -1;
-            if (sh[i].sh_type == SHT_SYMTAB)
-                *has_symtab = 1;
+            symtab |= sh->sh_type == SHT_SYMTAB;
         }
-    return 0;
+    return symtab;
 }
 
 static int sym_cmp(const void *a, const void *b)
@@ -224,27 +223,29 @@ static int sym_cmp(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
+/* m's symbols read, at its first look-up; the files stay mapped: the
+ * symbols' names point into them */
 static void load_module(const struct lw_syms *s, struct module *m)
 {
-    m->loaded = 1;
-    if (!map_file(m->path, &m->file[0]))
+    struct elf file, debug;
+    if (m->loaded)
         return;
-    const Elf64_Ehdr *eh = m->file[0].p;
-    const Elf64_Shdr *sh = (const Elf64_Shdr *)((const char *)m->file[0].p + eh->e_shoff);
+    m->loaded = 1;
+    if (!map_file(m->path, &file))
+        return;
     const unsigned char *id = NULL;
-    size_t idlen = m->idlen ? build_id(&m->file[0], sh, eh->e_shnum, &id) : 0;
+    size_t idlen = m->idlen ? build_id(&file, &id) : 0;
     if (m->idlen && (idlen != m->idlen || memcmp(id, m->id, idlen) != 0)) {
         /* another file now has the module's name (replaced on disk while it
          * ran): its symbols would name the wrong code; module+offset only */
-        munmap(m->file[0].p, m->file[0].len);
-        m->file[0].p = NULL;
+        munmap((void *)file.p, file.len);
         return;
     }
-    if (read_tables(s, m, &m->file[0], &m->has_symtab) != 0)
+    int symtab = read_tables(s, m, &file);
+    if (symtab < 0)
         return;
     char dbg[128];
-    if (!m->has_symtab && debug_path(&m->file[0], sh, eh->e_shnum, dbg, sizeof dbg) &&
-        map_file(dbg, &m->file[1]) && read_tables(s, m, &m->file[1], &m->has_symtab) != 0)
+    if (!symtab && debug_path(&file, dbg, sizeof dbg) && map_file(dbg, &debug) && read_tables(s, m, &debug) < 0)
         return;
     if (m->nsym)
         lw_sort(m->sym, m->nsym, sizeof *m->sym, sym_cmp);
@@ -289,7 +290,7 @@ static const struct sym *covering(const struct module *m, uint64_t v, int data)
 static void clean(char *out)
 {
     for (char *p = out; *p; p++)
-        if (*p == ' ' || *p == '\t' || *p == '\n' || *p == ';')
+        if (strchr(" \t\n;", *p))
             *p = '_';
 }
 
@@ -297,29 +298,23 @@ int lw_syms_name(struct lw_syms *s, uint64_t addr, enum lw_sym_how how, char *ou
 {
     uint64_t at = how == LW_SYM_RETURN && addr ? addr - 1 : addr; /* inside the call instruction */
     struct module *m = module_of(s, at);
-    int kind = 0;
-    if (!m) {
+    if (m)
+        load_module(s, m);
+    const struct sym *x = m ? covering(m, at - m->bias, how == LW_SYM_DATA) : NULL;
+    if (x)
+        snprintf(out, cap, "%s+0x%llx", x->name, (unsigned long long)(addr - m->bias - x->value));
+    else if (m)
+        snprintf(out, cap, "%s+0x%llx", m->name, (unsigned long long)(addr - m->bias));
+    else
         snprintf(out, cap, "0x%llx", (unsigned long long)addr);
-    } else {
-        if (!m->loaded)
-            load_module(s, m);
-        const struct sym *x = covering(m, at - m->bias, how == LW_SYM_DATA);
-        if (x) {
-            snprintf(out, cap, "%s+0x%llx", x->name, (unsigned long long)(addr - m->bias - x->value));
-            kind = 2;
-        } else {
-            snprintf(out, cap, "%s+0x%llx", m->name, (unsigned long long)(addr - m->bias));
-            kind = 1;
-        }
-    }
     clean(out);
-    return kind;
+    return x ? 2 : m ? 1 : 0;
 }
 
 int lw_syms_has_lines(struct lw_syms *s, uint64_t addr)
 {
     struct module *m = module_of(s, addr);
-    if (m && !m->loaded)
+    if (m)
         load_module(s, m);
     return m && m->has_lines;
 }

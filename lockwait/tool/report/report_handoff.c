@@ -1,39 +1,23 @@
 /* report_handoff.c - the hand-off model of the --what-if replay (declared in
- * report_replay.h; docs/lockwait-manual.md, "What if a lock's holds were
- * shorter").
+ * report_replay.h; the model and its measurements: docs/lockwait-manual.md,
+ * "Hand-offs").
  *
- * A waiter released by an unlock either spun and takes the lock within a
- * few hundred ns, or slept and pays a wake-up: tens of us, more on a busy
- * host. Which one depends on how long it waited before the release (an
- * adaptive mutex spins a while, then sleeps; a plain one that sees the
- * release before its futex call does not sleep at all), so
- * a replay that shortens the waits must change the hand-off, not keep each
- * waiter's observed one (issue 38: half the hold and the waiter no longer
- * sleeps). Learned per lock from its traced waits:
- *   kinds    the hand-offs sorted; where the widest gap between neighbours
- *            is a factor SPLIT_RATIO or more with two on each side, the
- *            lower ones are spins and the upper ones wake-ups; otherwise
- *            one kind, and each waiter keeps its own (the replay before)
- *   window   the wait before the release that best tells the two apart:
- *            the fewest spins that waited longer plus wake-ups that waited
- *            as long or less (the smallest such wait); a window that
- *            misplaces more than 1 in 4 waits, or is longer than a spin
- *            can be (SPIN_WINDOW_MAX_NS), does not fit, and the learned
- *            replay keeps each waiter's own hand-off (the range still
- *            spans all spin to all sleep)
- * In the replay a sleep whose wait shrinks across the window to fit it
- * spins (a wait the window misplaced keeps its kind, so the replay at
- * factor 1 is the trace); a spin stays a spin: its wait grows past the
- * window mostly because the replay keeps the observed order of grants
- * (where a real run grants whoever arrives), and under load the wake-ups it
- * would draw are milliseconds of waiting for a CPU (a traced 4-thread run:
- * 0% predicted, 12% measured); the all-sleep replay bounds that case. One
- * that did not wait in the trace spins when its wait fits the window, else
- * sleeps. A grant of
- * its own kind keeps its own hand-off, else draws the next observed
- * hand-off of the kind (in trace order, cycling: the replay stays
- * deterministic and the draws follow the observed distribution, not its
- * mean). */
+ * A waiter released by an unlock either spun (a few hundred ns) or slept
+ * and pays a wake-up, depending on how long it waited before the release,
+ * so a replay that shortens the waits must change the hand-off, not keep
+ * each waiter's observed one (issue 38: half the hold and the waiter no
+ * longer sleeps). Learned per lock from its traced waits: the two kinds
+ * (split_of: the widest gap, a factor SPLIT_RATIO or more, between sorted
+ * hand-offs) and the spin window (window_of: the wait before the release
+ * that best tells them apart; it does not fit when it misplaces more than
+ * 1 wait in 4 or is longer than SPIN_WINDOW_MAX_NS, and the learned replay
+ * then keeps each waiter's own hand-off).
+ * In the replay (handoff_cost) a sleep whose wait shrinks across the window
+ * spins, and a spin stays a spin: its wait grows past the window mostly
+ * because the replay keeps the observed order of grants, and the all-sleep
+ * replay bounds that case. A grant of its own kind keeps its own hand-off,
+ * else draws the next observed one of the kind, cycling in trace order (a
+ * deterministic replay that follows the observed distribution). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_util.h"
@@ -123,17 +107,12 @@ uint64_t handoff_cost(struct handoff_model *m, uint64_t pre, uint64_t own, uint6
 {
     if (!m->two_kinds || (m->mode == HM_LEARNED && !m->window_fits))
         return own;
-    int spins = m->mode == HM_ALL_SPIN;
-    if (m->mode == HM_LEARNED) {
-        int own_spun = own <= m->split;
-        if (!own_known)
-            spins = pre <= m->window;
-        else if (own_spun)
-            spins = 1; /* the comment at the top says why */
-        else
-            spins = pre <= m->window && own_pre > m->window;
-    }
-    if (own_known && (own <= m->split) == spins)
+    int own_spun = own <= m->split, spins = m->mode == HM_ALL_SPIN;
+    if (m->mode == HM_LEARNED && !own_known) /* it did not wait in the trace */
+        spins = pre <= m->window;
+    else if (m->mode == HM_LEARNED) /* a sleep the window misplaced keeps its kind: at factor 1 the trace */
+        spins = own_spun || (pre <= m->window && own_pre > m->window);
+    if (own_known && own_spun == spins)
         return own;
     return spins ? m->spin[m->next_spin++ % m->nspin] : m->wake[m->next_wake++ % m->nwake];
 }

@@ -1,38 +1,28 @@
 /* report_replay.c - the what-if's replay (report_whatif.c): the trace
  * replayed with one lock's holds scaled by a factor, to predict the
- * program's wall time.
+ * program's wall time (the model: docs/lockwait-manual.md, "What if a
+ * lock's holds were shorter").
  *
- * Model (docs/lockwait-manual.md, "What if a lock's holds were shorter").
- * Each thread is a list of steps in its observed time order; between two
- * steps it runs its own work, kept as observed except inside a hold of the
- * chosen lock, where it is scaled by FACTOR. The steps:
- *   acquire  the chosen lock: each traced acquisition (a wait that ended
- *            with it, or a hold someone waited for) in the observed order
- *            of acquisitions; an acquisition that finds the previous one's
- *            hold still running waits for its release, plus a hand-off
- *            that depends on how long it now waits (report_handoff.c: a
- *            spin or a wake-up, learned from the trace)
+ * Each thread is a list of steps in its observed time order, with its own
+ * work between them, scaled by FACTOR inside a hold of the chosen lock:
+ *   acquire  a traced acquisition of the chosen lock (a wait that ended
+ *            with it, or a hold someone waited for), granted in the
+ *            observed order; one that finds the previous hold running waits
+ *            for its release, plus a hand-off (report_handoff.c)
  *   release  the chosen lock
  *   wait     any other wait: it ends when the thread whose release (unlock,
  *            post, signal, last arrival) ended it in the trace reaches that
- *            release in the replay, plus the observed wake-up delay; a wait
- *            nothing ended (timed out, idle) keeps its length
+ *            release, plus the observed wake-up delay; a wait nothing ended
+ *            (timed out, idle) keeps its length
  *   mark     a release some other thread's wait depends on, or the creation
  *            of a traced thread (which starts when its creator reaches it)
  * The replay runs every thread as far as it can, parks it on a release or
  * mark not yet reached, and wakes it when that is reached: each step is
- * handled once, so time grows with the records (n log n for the sort).
- * Holds nobody waited for are not traced: they are inside their thread's
- * own work. Where the trace has the thread's estimated total hold time of
- * the lock (HOLD_SUM), the untraced part (that total less its traced holds,
- * as the replay at factor 1 measures them) is taken as spread evenly over
- * its own work, which then shrinks by (1 - FACTOR) x untraced / own work;
- * without it (older traces) own work is kept unscaled. A replay that
- * cannot go on (a cycle the observed order makes, as with a hold whose
- * release was lost) lets the parked step with the earliest arrival through
- * and counts it (forced_count=). Each factor is replayed under the learned
- * hand-offs and, for the range, with every waiter spinning and sleeping
- * (predict in report_whatif.c). */
+ * handled once. Holds nobody waited for are not traced: they are inside
+ * their thread's own work, which shrinks by their share where the trace has
+ * HOLD_SUM records (untraced_shares). A replay that cannot go on (a cycle
+ * the observed order makes, as with a hold whose release was lost) lets the
+ * parked step with the earliest arrival through and counts it (force_one). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_model.h"
@@ -44,9 +34,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* at equal times: releases and marks before the waits that may need them */
 enum step_kind { ST_REL, ST_MARK, ST_WAIT, ST_ACQ, ST_END };
-#define STEP_KEY(t, kind) ((t) << 2 | ((kind) == ST_REL ? 0u : (kind) == ST_MARK ? 1u : (kind) == ST_END ? 3u : 2u))
+/* a step's rank at equal times: releases and marks before the waits that may need them */
+static const uint8_t step_rank[] = {[ST_REL] = 0, [ST_MARK] = 1, [ST_WAIT] = 2, [ST_ACQ] = 2, [ST_END] = 3};
 
 /* key: observed time << 2 | rank; resume: observed time the thread runs on
  * from (a wait's end); arg: acquisition order (ST_ACQ), or mark (ST_WAIT:
@@ -66,17 +56,19 @@ struct runner {
 };
 
 
-static void add_step(struct replay *r, uint32_t t, uint64_t at, int kind, uint64_t resume, uint64_t lat,
-                     uint32_t arg)
+static struct step *add_step(struct replay *r, uint32_t t, uint64_t at, int kind, uint64_t resume, uint64_t lat,
+                             uint32_t arg)
 {
     r->st = grow(r->st, &r->cap, r->nst + 1, sizeof *r->st);
-    r->st[r->nst++] = (struct step){STEP_KEY(at, kind), resume, lat, t, arg, (uint8_t)kind, 0, 0};
+    r->st[r->nst] = (struct step){at << 2 | step_rank[kind], resume, lat, t, arg, (uint8_t)kind, 0, 0};
+    return &r->st[r->nst++];
 }
 
 /* the waits other than for the chosen lock: each a dependency on the release
  * that ended it (a mark on the releaser), or a fixed delay */
-static void dependency_steps(const struct model *m, struct replay *r, const uint32_t *enders, uint8_t *marked)
+static void dependency_steps(const struct model *m, struct replay *r, const uint32_t *enders)
 {
+    uint8_t *marked = zalloc(m->mstat.holds + 1, 1); /* per hold: its mark added */
     for (size_t k = 0; k < m->mstat.waits; k++) {
         const struct wait *w = &m->waits[k];
         if (w->lock == r->lock && !w->timed_out)
@@ -89,12 +81,13 @@ static void dependency_steps(const struct model *m, struct replay *r, const uint
         }
         add_step(r, w->thread, w->s, ST_WAIT, w->e, lat, h);
     }
+    free(marked);
 }
 
 /* the start of each thread whose creator is traced: a mark on the creator */
 static void creation_steps(const struct model *m, struct replay *r)
 {
-    struct tk { uint64_t tid; uint32_t i; } *by_tid = xmalloc(sizeof *by_tid * (m->nth ? m->nth : 1));
+    struct tk { uint64_t tid; uint32_t i; } *by_tid = zalloc(m->nth, sizeof *by_tid);
     for (uint32_t t = 0; t < m->nth; t++)
         by_tid[t] = (struct tk){m->th[t].tid, t};
     sort_by_key(by_tid, m->nth, sizeof *by_tid);
@@ -119,10 +112,10 @@ static void creation_steps(const struct model *m, struct replay *r)
 static void acquisition(struct replay *r, uint32_t t, uint64_t at, uint64_t resume, uint64_t lat, uint64_t rel,
                         int waited)
 {
-    add_step(r, t, at, ST_ACQ, resume, lat, 0);
-    r->st[r->nst - 1].waited = (uint8_t)waited;
+    struct step *acq = add_step(r, t, at, ST_ACQ, resume, lat, 0);
+    acq->waited = (uint8_t)waited;
     if (rel == UINT64_MAX || rel <= resume)
-        r->st[r->nst - 1].brief = 1;
+        acq->brief = 1;
     else
         add_step(r, t, rel, ST_REL, 0, 0, 0);
     r->nacq++;
@@ -168,7 +161,7 @@ static void thread_lock_steps(const struct model *m, struct replay *r, uint32_t 
 /* the chosen lock's holds, thread by thread, each thread's by start */
 static const struct hold **holds_by_thread(const struct model *m, uint32_t l, size_t *first)
 {
-    const struct hold **out = xmalloc(sizeof *out * (m->lk[l].nhold ? m->lk[l].nhold : 1));
+    const struct hold **out = zalloc(m->lk[l].nhold, sizeof *out);
     const struct hold *hs = m->holds + m->lk[l].hold_off;
     memset(first, 0, (m->nth + 1) * sizeof *first);
     for (size_t j = 0; j < m->lk[l].nhold; j++)
@@ -194,7 +187,7 @@ static void order_steps(const struct model *m, struct replay *r)
         r->start_of[t + 1] += r->start_of[t];
     size_t *fill = xmalloc(sizeof *fill * (m->nth + 1));
     memcpy(fill, r->start_of, sizeof *fill * (m->nth + 1));
-    struct step *out = xmalloc(sizeof *out * (r->nst ? r->nst : 1));
+    struct step *out = zalloc(r->nst, sizeof *out);
     for (size_t i = 0; i < r->nst; i++)
         out[fill[r->st[i].thread]++] = r->st[i];
     for (uint32_t t = 0; t < m->nth; t++)
@@ -240,10 +233,9 @@ static void number_acquisitions(struct replay *r)
 
 static void build_steps(const struct model *m, struct replay *r, const uint32_t *enders)
 {
-    uint8_t *marked = zalloc(m->mstat.holds + 1, 1);
     size_t *first = xmalloc(sizeof *first * (m->nth + 1));
     const struct hold **hs = holds_by_thread(m, r->lock, first);
-    dependency_steps(m, r, enders, marked);
+    dependency_steps(m, r, enders);
     creation_steps(m, r);
     for (uint32_t t = 0; t < m->nth; t++) {
         thread_lock_steps(m, r, t, hs + first[t], first[t + 1] - first[t], enders);
@@ -254,7 +246,6 @@ static void build_steps(const struct model *m, struct replay *r, const uint32_t 
     r->nmarks = m->mstat.holds + m->nth;
     free(hs);
     free(first);
-    free(marked);
 }
 
 /* ---- the replay ---- */
@@ -407,11 +398,11 @@ void replay_init(const struct model *m, struct replay *r, uint32_t l, const uint
     memset(r, 0, sizeof *r);
     r->lock = l;
     build_steps(m, r, enders);
-    r->run = xmalloc(sizeof *r->run * (m->nth ? m->nth : 1));
-    r->todo = xmalloc(sizeof *r->todo * (m->nth ? m->nth : 1));
-    r->mark_at = xmalloc(sizeof *r->mark_at * (r->nmarks ? r->nmarks : 1));
-    r->parked = xmalloc(sizeof *r->parked * (r->nmarks ? r->nmarks : 1));
-    r->acq_waiter = xmalloc(sizeof *r->acq_waiter * (r->nacq ? r->nacq : 1));
+    r->run = zalloc(m->nth, sizeof *r->run);
+    r->todo = zalloc(m->nth, sizeof *r->todo);
+    r->mark_at = zalloc(r->nmarks, sizeof *r->mark_at);
+    r->parked = zalloc(r->nmarks, sizeof *r->parked);
+    r->acq_waiter = zalloc(r->nacq, sizeof *r->acq_waiter);
     r->own_ns = zalloc(m->nth + 1, sizeof *r->own_ns);
     r->held_ns = zalloc(m->nth + 1, sizeof *r->held_ns);
     r->untraced_share = zalloc(m->nth + 1, sizeof *r->untraced_share);

@@ -137,12 +137,13 @@ static void predict(const struct model *m, struct replay *r, int nmodes, const d
 /* "halving the holds of X" (the first factor) or "halving them" (the next) */
 static void phrase(double f, const char *label, int first, char *out, size_t cap)
 {
+    const char *what = first ? "the holds of " : "them", *name = first ? label : "";
     if (f == 0.5)
-        snprintf(out, cap, "halving %s%s", first ? "the holds of " : "them", first ? label : "");
+        snprintf(out, cap, "halving %s%s", what, name);
     else if (f == 0)
-        snprintf(out, cap, "removing %s%s entirely", first ? "the holds of " : "them", first ? label : "");
+        snprintf(out, cap, "removing %s%s entirely", what, name);
     else
-        snprintf(out, cap, "scaling %s%s by %g", first ? "the holds of " : "them", first ? label : "", f);
+        snprintf(out, cap, "scaling %s%s by %g", what, name, f);
 }
 
 /* the sentence for people: the first factor with the lock's name (said) */
@@ -172,14 +173,13 @@ static double pct_of(uint64_t pred, uint64_t wall)
 static void findings(const struct handoff_model *m, const double *factors, size_t nf, const struct whatif_pred *p,
                      uint64_t wall, size_t acquisitions, const char *said)
 {
+    if (m->two_kinds)
+        fprintf(stderr, "  (hand-offs of %s: %zu spins of up to %.1f us, %zu wake-ups", said, m->nspin,
+                (double)m->split / 1e3, m->nwake);
     if (m->two_kinds && m->window_fits)
-        fprintf(stderr, "  (hand-offs of %s: %zu spins of up to %.1f us, %zu wake-ups; a waiter spins when it "
-                        "waits up to %.1f us before the release)\n", said, m->nspin, (double)m->split / 1e3,
-                m->nwake, (double)m->window / 1e3);
+        fprintf(stderr, "; a waiter spins when it waits up to %.1f us before the release)\n", (double)m->window / 1e3);
     else if (m->two_kinds)
-        fprintf(stderr, "  (hand-offs of %s: %zu spins of up to %.1f us, %zu wake-ups, and no wait before the "
-                        "release %s: each waiter keeps its own)\n", said, m->nspin, (double)m->split / 1e3,
-                m->nwake,
+        fprintf(stderr, ", and no wait before the release %s: each waiter keeps its own)\n",
                 m->window <= SPIN_WINDOW_MAX_NS ? "tells them apart" : "short enough to be a spin parts them");
     for (size_t i = 0; i < nf; i++) {
         char ph[352];
@@ -246,14 +246,11 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
 void what_if(const struct model *m, const double *factors, size_t nf, uint32_t l, long top)
 {
     uint32_t *enders = wait_enders(m);
-    if (l != NOBODY) {
+    size_t n = 0; /* the top locks, when --lock named none */
+    struct ranked *r = l == NOBODY ? top_locks(m, &n) : NULL;
+    if (l != NOBODY)
         what_if_lock(m, l, factors, nf, enders);
-        free(enders);
-        return;
-    }
-    size_t n;
-    struct ranked *r = top_locks(m, &n);
-    if (!n)
+    else if (!n)
         fprintf(stderr, "lockwait_report: --what-if: no lock with contended waits to replay\n");
     else
         fprintf(stderr, "what if the holds were shorter (a replay of the trace; docs/lockwait-manual.md):\n");
