@@ -6,9 +6,8 @@
  * is "idle", apart from lock waits. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report_model.h"
+#include "report_build.h"
 #include "report_util.h"
-#include "../lw_search.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -43,16 +42,8 @@ static void reverse(struct seg *s, size_t n)
 static void add_running(struct model *m, uint32_t t, uint64_t a, uint64_t b)
 {
     const struct cs *c0 = m->css + m->th[t].cs_off;
-    size_t lo = m->th[t].cs_hint, hi = m->th[t].ncs;
-    /* the first section ending after a (they are disjoint); the walk goes
-     * back in time, so mostly the one found last, or the one before */
-    if (lo <= hi && (lo == 0 || c0[lo - 1].e <= a) && (lo == hi || c0[lo].e > a))
-        hi = lo;
-    else if (lo > 0 && lo <= hi && (lo == 1 || c0[lo - 2].e <= a) && c0[lo - 1].e > a)
-        hi = --lo;
-    else
-        lo = 0;
-    LOWER_BOUND(lo, hi, c0[mid].e <= a);
+    size_t lo = 0, hi = m->th[t].ncs;
+    LOWER_BOUND_NEAR(lo, hi, m->th[t].cs_hint, c0[mid].e <= a); /* the first section ending after a */
     m->th[t].cs_hint = lo;
     size_t end = lo; /* sections [lo, end) overlap [a, b) */
     while (end < m->th[t].ncs && c0[end].s < b)
@@ -67,19 +58,12 @@ static void add_running(struct model *m, uint32_t t, uint64_t a, uint64_t b)
     add_seg(m, t, a, c, G_WORK, 0);
 }
 
-/* the last wait of thread t that began before the cursor: the walk goes
- * back in time, so mostly the one found last, or the one before */
+/* the last wait of thread t that began before the cursor */
 static const struct wait *wait_before(struct model *m, struct thread *t, uint64_t cursor)
 {
     const struct wait *ws = m->waits + t->wait_off;
-    size_t lo = t->wait_hint, hi = t->nwait;
-#define FIRST_AT_OR_AFTER(i) ((i) <= hi && ((i) == 0 || ws[(i) - 1].s < cursor) && ((i) == hi || ws[i].s >= cursor))
-    if (FIRST_AT_OR_AFTER(lo) || (lo > 0 && FIRST_AT_OR_AFTER(lo - 1) && (lo--, 1)))
-        hi = lo;
-    else
-        lo = 0;
-#undef FIRST_AT_OR_AFTER
-    LOWER_BOUND(lo, hi, ws[mid].s < cursor);
+    size_t lo = 0, hi = t->nwait;
+    LOWER_BOUND_NEAR(lo, hi, t->wait_hint, ws[mid].s < cursor);
     t->wait_hint = lo;
     return lo ? &ws[lo - 1] : NULL;
 }
@@ -140,12 +124,12 @@ void classify_waits(struct model *m)
 int block_class(const struct model *m, const struct block *b)
 {
     const struct lock *l = &m->lk[b->lock];
-    if (!l->class_waits[LW_WAIT_CONTENDED]) /* the class most of its waits have */
+    if (!l->class_waits[LW_WAIT_CONTENDED]) { /* the class most of its waits have */
         for (int c = LW_WAIT_CONTENDED + 1; c < LW_WAIT_NCLASSES; c++)
             if (l->class_waits[c] * 2 > m->by_lock_off[b->lock + 1] - m->by_lock_off[b->lock])
                 return c;
-    if (!l->class_waits[LW_WAIT_CONTENDED])
         return l->class_waits[LW_WAIT_JOIN] ? LW_WAIT_JOIN : LW_WAIT_IDLE;
+    }
     if (b->kind == P_UNKNOWN && lock_unended_idle(l))
         return LW_WAIT_IDLE;
     return LW_WAIT_CONTENDED;

@@ -30,8 +30,7 @@ void model_init(struct model *m, const char *path)
 /* a lock with at least sel's holds and waits in the trace */
 int lock_selected(const struct model *m, uint32_t l, const struct select *sel)
 {
-    return !sel || (m->lk[l].nhold >= sel->locked_min &&
-                    m->by_lock_off[l + 1] - m->by_lock_off[l] >= sel->contended_min);
+    return m->lk[l].nhold >= sel->locked_min && m->by_lock_off[l + 1] - m->by_lock_off[l] >= sel->contended_min;
 }
 
 int lock_exclusive(const struct lock *l)
@@ -128,7 +127,7 @@ static uint32_t lock_of(struct model *m, uint64_t addr, int type)
  * uncontended release and re-acquisition leave no trace). Otherwise the hold
  * stays a point at its release. Condvars have no holds (their releases are
  * signals). */
-struct ev { uint64_t key; uint32_t hold, who; }; /* key: time << 2 | rank; hold: for a wait, 1 = END */
+struct ev { uint64_t key; uint32_t hold, who; int kind; }; /* key: time << 2 | rank; hold: a release's */
 enum { E_REQ, E_END, E_ACQ, E_REL }; /* E_END: a wait ends without the lock */
 /* at equal times: requests, then releases, then the waits they end */
 #define EV_KEY(t, kind) ((t) << 2 | ((kind) == E_REQ ? 0u : (kind) == E_REL ? 1u : 2u))
@@ -151,24 +150,22 @@ static void infer_hold_starts(struct model *m)
         for (size_t k = m->by_lock_off[l]; k < m->by_lock_off[l + 1]; k++) {
             const struct wait *w = &m->waits[m->by_lock[k].wait];
             int end = w->timed_out ? E_END : E_ACQ;
-            ev[n++] = (struct ev){EV_KEY(w->s, E_REQ), 0, w->hint ? w->hint - 1 : NOBODY};
-            ev[n++] = (struct ev){EV_KEY(w->e, end), end == E_END, m->by_lock[k].thread};
+            ev[n++] = (struct ev){EV_KEY(w->s, E_REQ), 0, w->hint ? w->hint - 1 : NOBODY, E_REQ};
+            ev[n++] = (struct ev){EV_KEY(w->e, end), 0, m->by_lock[k].thread, end};
         }
         for (size_t j = 0; j < m->lk[l].nhold; j++)
-            ev[n++] = (struct ev){EV_KEY(hs[j].e, E_REL), (uint32_t)j, hs[j].who};
+            ev[n++] = (struct ev){EV_KEY(hs[j].e, E_REL), (uint32_t)j, hs[j].who, E_REL};
         sort_by_key(ev, n, sizeof *ev);
         size_t waiting = 0;
         uint64_t last_idle = 0; /* the last moment nobody waited (0: before the trace) */
         for (size_t k = 0; k < n; k++) {
             uint64_t t = ev[k].key >> 2;
-            int rank = (int)(ev[k].key & 3), kind = rank == 0 ? E_REQ : rank == 1 ? E_REL
-                                                   : ev[k].hold ? E_END : E_ACQ;
             uint32_t x = ev[k].who;
             if (x != NOBODY && stamp[x] != l + 1) {
                 stamp[x] = l + 1;
                 open[x] = 0;
             }
-            switch (kind) {
+            switch (ev[k].kind) {
             case E_REQ:
                 waiting++;
                 if (x != NOBODY && open[x] <= last_idle) /* none yet, or one from before a break */
@@ -465,14 +462,8 @@ static void fill_record(struct model *m, const struct lw_trace_record *r, size_t
     case LW_EV_ACQUIRE:
     case LW_EV_TIMEOUT: {
         struct wait *w = &m->waits[t->wait_off + t->nwait++];
-        w->s = r->aux;
-        w->e = r->t_ns;
-        w->lock = lock_of(m, r->lock, r->type);
-        w->timed_out = r->event == LW_EV_TIMEOUT;
-        w->hint = 0;
-        w->own = 0;
-        w->stack = r->stack;
-        w->thread = ti;
+        *w = (struct wait){.s = r->aux, .e = r->t_ns, .lock = lock_of(m, r->lock, r->type), .stack = r->stack,
+                           .thread = ti, .timed_out = r->event == LW_EV_TIMEOUT};
         if (t->req_lock == r->lock && t->req_holder && t->req_holder != r->tid)
             w->hint = thread_of(m, t->req_holder) + 1;
         t = &m->th[ti]; /* thread_of may have moved the array */

@@ -193,17 +193,13 @@ void piece_at(const struct model *m, const struct wait *w, uint64_t t, struct pi
         *q = (struct piece){w->s, w->s, 0, P_UNKNOWN}; /* cannot happen: the pieces tile the wait */
         return;
     }
-    /* the critical path walks back in time: the segment is mostly the one
-     * found last on this lock (*hint), or the one before it */
     const struct lock *l = &m->lk[w->lock];
     const struct tseg *sg = m->tsegs + l->seg_off;
-    size_t k = hint ? *hint : l->nseg + 1;
-    if (!(k < l->nseg && sg[k].x < t && (k + 1 == l->nseg || sg[k + 1].x >= t)) &&
-        !(k > 0 && k <= l->nseg && sg[--k].x < t && (k + 1 == l->nseg || sg[k + 1].x >= t)))
-        k = seg_find_from(sg, l->nseg, t - 1, 0);
+    size_t after = 0, hi = l->nseg; /* the first segment from t on: sg[0].x is 0, and t > 0 */
+    LOWER_BOUND_NEAR(after, hi, hint ? *hint + 1 : hi, sg[mid].x < t);
     if (hint)
-        *hint = k;
-    seg_piece(sg, l->nseg, k, w, q);
+        *hint = after - 1;
+    seg_piece(sg, l->nseg, after - 1, w, q);
 }
 
 /* ---- wait blocks ---- */
