@@ -136,14 +136,6 @@ void critical_path(struct model *m); /* segs, and the path's time per thread, lo
 uint32_t thread_of(struct model *m, uint32_t tid); /* index of tid, created on first sight */
 
 /* ---- reading ---- */
-/* the pieces of w that overlap [a, b), in time order, each clipped to w */
-struct piece_iter {
-    const struct model *m;
-    const struct wait *w;
-    size_t k, end;
-};
-void pieces_begin(const struct model *m, struct piece_iter *it, const struct wait *w, uint64_t a, uint64_t b);
-int pieces_next(struct piece_iter *it, struct piece *p);
 /* a holder, releaser or hint piece: one with a thread behind it (by) */
 static inline int piece_has_thread(const struct piece *p)
 {

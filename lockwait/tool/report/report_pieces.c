@@ -147,40 +147,6 @@ void attribute_waits(struct model *m)
     free(last);
 }
 
-void pieces_begin(const struct model *m, struct piece_iter *it, const struct wait *w, uint64_t a, uint64_t b)
-{
-    uint64_t lo = MAX(w->s, a), hi = MIN(w->e, b);
-    *it = (struct piece_iter){m, w, 0, 0};
-    if (lo >= hi)
-        return;
-    if (w->own) {
-        it->k = m->own_off[w->own - 1];
-        it->end = m->own_off[w->own];
-        while (it->k < it->end && m->own_pieces[it->k].e <= lo)
-            it->k++;
-        while (it->end > it->k && m->own_pieces[it->end - 1].s >= hi) /* in time order */
-            it->end--;
-    } else {
-        const struct lock *l = &m->lk[w->lock];
-        it->k = seg_find_from(m->tsegs + l->seg_off, l->nseg, lo, 0);
-        it->end = seg_find_from(m->tsegs + l->seg_off, l->nseg, hi - 1, 0) + 1;
-    }
-}
-
-int pieces_next(struct piece_iter *it, struct piece *p)
-{
-    const struct model *m = it->m;
-    if (it->k >= it->end)
-        return 0;
-    if (it->w->own) {
-        *p = m->own_pieces[it->k++];
-    } else {
-        const struct lock *l = &m->lk[it->w->lock];
-        seg_piece(m->tsegs + l->seg_off, l->nseg, it->k++, it->w, p);
-    }
-    return 1;
-}
-
 void piece_at(const struct model *m, const struct wait *w, uint64_t t, struct piece *q, size_t *hint)
 {
     if (w->own) {

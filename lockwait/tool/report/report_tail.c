@@ -100,15 +100,15 @@ static void tail_request(const struct model *m, struct tail_sums *ts, const stru
     LOWER_BOUND(lo, hi, ts->wmax[t->wait_off + mid] <= q->s);
     for (size_t k = lo; k < t->nwait && ws[k].s < q->e; k++) {
         const struct wait *w = &ws[k]; /* (one that ended before the request has no pieces in it) */
-        struct piece_iter it;
-        struct piece pc, *p = &pc;
-        for (pieces_begin(m, &it, w, q->s, q->e); pieces_next(&it, p);) {
-            uint64_t a = p->s > q->s ? p->s : q->s, b = p->e < q->e ? p->e : q->e;
-            if (b <= a)
-                continue;
+        struct piece p;
+        size_t hint = 0;
+        /* its pieces within the request, walking back from the end (piece_at) */
+        for (uint64_t t = MIN(w->e, q->e); t > MAX(w->s, q->s); t = p.s) {
+            piece_at(m, w, t, &p, &hint);
+            uint64_t a = MAX(p.s, q->s), b = MIN(p.e, q->e);
             ts->blocked[w->lock] += b - a;
-            if (piece_has_thread(p)) /* while the blocker was compiling */
-                ts->behind[w->lock] += compiling(ts->wv, ts->pmax, ts->nw, p->by, a, b);
+            if (piece_has_thread(&p)) /* while the blocker was compiling */
+                ts->behind[w->lock] += compiling(ts->wv, ts->pmax, ts->nw, p.by, a, b);
         }
     }
 }
