@@ -50,70 +50,52 @@ static uint64_t hash64(uint64_t x)
     return x ^ (x >> 33);
 }
 
-/* Index of thread tid / lock addr, created on first sight: open
- * addressing over index + 1 (0 = empty). Tables are rebuilt at half load,
- * so they stay proportional to threads and locks. */
-static uint64_t entry_key(const struct model *m, int locks, uint32_t i)
+/* The slot of key in ix, a table of n entries: its entry, or the empty slot
+ * it goes into (open addressing). The table is rebuilt at half load, so it
+ * stays proportional to the threads or locks. */
+static struct slot *slot_of(struct index *ix, size_t n, uint64_t key)
 {
-    return locks ? m->lk[i].addr : m->th[i].tid;
-}
-
-static uint32_t *rehash(const struct model *m, uint32_t *old, size_t oldcap, size_t newcap, int locks)
-{
-    uint32_t *t = zalloc(newcap, sizeof *t);
-    for (size_t i = 0; i < oldcap; i++) {
-        if (!old[i])
-            continue;
-        size_t j = hash64(entry_key(m, locks, old[i] - 1)) & (newcap - 1);
-        while (t[j])
-            j = (j + 1) & (newcap - 1);
-        t[j] = old[i];
+    if (2 * (n + 1) > ix->cap) {
+        struct index old = *ix;
+        ix->cap = old.cap ? 2 * old.cap : 256;
+        ix->slot = zalloc(ix->cap, sizeof *ix->slot);
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.slot[i].at) /* (at half load in the new table: no rebuild) */
+                *slot_of(ix, n, old.slot[i].key) = old.slot[i];
+        free(old.slot);
     }
-    free(old);
-    return t;
+    size_t j = hash64(key) & (ix->cap - 1);
+    while (ix->slot[j].at && ix->slot[j].key != key)
+        j = (j + 1) & (ix->cap - 1);
+    return &ix->slot[j];
 }
 
-/* The slot of key in *tab (grown first if one more entry would pass half
- * load): its entry if present, else the empty slot it goes into. */
-static size_t slot_of(const struct model *m, uint32_t **tab, size_t *cap, size_t n, uint64_t key, int locks)
-{
-    if (2 * (n + 1) > *cap) {
-        size_t nc = *cap ? 2 * *cap : 256;
-        *tab = rehash(m, *tab, *cap, nc, locks);
-        *cap = nc;
-    }
-    size_t j = hash64(key) & (*cap - 1);
-    while ((*tab)[j] && entry_key(m, locks, (*tab)[j] - 1) != key)
-        j = (j + 1) & (*cap - 1);
-    return j;
-}
-
+/* index of thread tid, created on first sight */
 uint32_t thread_of(struct model *m, uint32_t tid)
 {
-    uint32_t last = m->th_last; /* records come thread by thread */
-    if (last < m->nth && m->th[last].tid == tid)
-        return last;
-    size_t j = slot_of(m, &m->th_hash, &m->th_hcap, m->nth, tid, 0);
-    if (m->th_hash[j])
-        return m->th_last = m->th_hash[j] - 1;
-    m->th = grow(m->th, &m->cap_th, m->nth + 1, sizeof *m->th);
-    m->th[m->nth] = (struct thread){.tid = tid};
-    m->th_hash[j] = (uint32_t)++m->nth;
-    return m->th_last = (uint32_t)(m->nth - 1);
+    if (m->th_last < m->nth && m->th[m->th_last].tid == tid) /* records come thread by thread */
+        return m->th_last;
+    struct slot *s = slot_of(&m->th_index, m->nth, tid);
+    if (!s->at) {
+        m->th = grow(m->th, &m->cap_th, m->nth + 1, sizeof *m->th);
+        m->th[m->nth] = (struct thread){.tid = tid};
+        *s = (struct slot){tid, (uint32_t)++m->nth};
+    }
+    return m->th_last = s->at - 1;
 }
 
+/* index of the lock at addr, created on first sight */
 static uint32_t lock_of(struct model *m, uint64_t addr, int type)
 {
-    uint32_t last = m->lk_last;
-    if (last < m->nlk && m->lk[last].addr == addr)
-        return last;
-    size_t j = slot_of(m, &m->lk_hash, &m->lk_hcap, m->nlk, addr, 1);
-    if (m->lk_hash[j])
-        return m->lk_last = m->lk_hash[j] - 1;
-    m->lk = grow(m->lk, &m->cap_lk, m->nlk + 1, sizeof *m->lk);
-    m->lk[m->nlk] = (struct lock){.addr = addr, .type = type};
-    m->lk_hash[j] = (uint32_t)++m->nlk;
-    return m->lk_last = (uint32_t)(m->nlk - 1);
+    if (m->lk_last < m->nlk && m->lk[m->lk_last].addr == addr)
+        return m->lk_last;
+    struct slot *s = slot_of(&m->lk_index, m->nlk, addr);
+    if (!s->at) {
+        m->lk = grow(m->lk, &m->cap_lk, m->nlk + 1, sizeof *m->lk);
+        m->lk[m->nlk] = (struct lock){.addr = addr, .type = type};
+        *s = (struct slot){addr, (uint32_t)++m->nlk};
+    }
+    return m->lk_last = s->at - 1;
 }
 
 /* ---- holds: inferred starts ---- */

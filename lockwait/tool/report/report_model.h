@@ -78,6 +78,8 @@ struct model_stats {
 };
 
 struct meta; /* the trace's names (report_meta.c) */
+/* a hash table from a tid or a lock address to its index + 1 (0 = empty) */
+struct index { struct slot { uint64_t key; uint32_t at; } *slot; size_t cap; };
 
 struct model {
     const char *path; /* the trace */
@@ -107,12 +109,13 @@ struct model {
     uint64_t path_total, path_by_state[G_NSTATES];
     struct model_stats mstat;
     struct meta *meta;
-    /* the builders' bookkeeping: capacities, the tid and address tables
-     * (index + 1, 0 = empty), the last thread and lock found, the trace,
-     * the timeline of the holds around a wait with its own pieces */
-    size_t cap_th, cap_lk, th_hcap, lk_hcap, cap_own, cap_own_off, cap_segs, cap_own_scratch;
+    /* the builders' bookkeeping: capacities, the tid and address tables,
+     * the last thread and lock found, the trace, the timeline of the holds
+     * around a wait with its own pieces */
+    size_t cap_th, cap_lk, cap_own, cap_own_off, cap_segs, cap_own_scratch;
+    struct index th_index, lk_index;
     struct tseg *own_scratch;
-    uint32_t *th_hash, *lk_hash, th_last, lk_last;
+    uint32_t th_last, lk_last;
     int trace_fd;
     char *stream;
 };
