@@ -192,7 +192,8 @@ struct table {
     size_t D, width, rows;
     /* per thread: its column and its row, each valid where its stamp says this lock */
     struct { uint32_t col, col_stamp, row, row_stamp; } *per;
-    uint32_t *waiter; /* per row: the thread */
+    uint32_t *blocker, *waiter; /* per column (< D): the thread; per row: the thread */
+    size_t cap_blocker;
     uint64_t *ns, *n; /* [row * width + col] */
     int joint;
 };
@@ -276,54 +277,52 @@ static void tally(struct model *m, uint32_t l, struct table *t, const struct evk
     free(cur);
 }
 
-/* the threads that may block a wait on lock l: a column each */
-struct blockers { uint32_t *id; size_t n, cap; };
-
-static void see(struct table *t, uint32_t l, uint32_t x, struct blockers *bs)
+/* thread x may block a wait on lock l: a column of its own */
+static void see(struct table *t, uint32_t l, uint32_t x)
 {
     if (t->per[x].col_stamp == l + 1)
         return;
     t->per[x].col_stamp = l + 1;
-    t->per[x].col = (uint32_t)bs->n;
-    bs->id = grow(bs->id, &bs->cap, bs->n + 1, sizeof *bs->id);
-    bs->id[bs->n++] = x;
+    t->per[x].col = (uint32_t)t->D;
+    t->blocker = grow(t->blocker, &t->cap_blocker, t->D + 1, sizeof *t->blocker);
+    t->blocker[t->D++] = x;
 }
 
 /* every thread a wait on l names (hint, own pieces) or the timeline holds
  * up to the last segment its waits reach */
-static void find_blockers(struct model *m, uint32_t l, struct table *t, struct blockers *bs)
+static void find_blockers(struct model *m, uint32_t l, struct table *t)
 {
     const struct tseg *sg = m->tsegs + m->lk[l].seg_off;
     size_t b0 = m->by_lock_off[l], b1 = m->by_lock_off[l + 1], kmax = 0;
     for (size_t i = b0; i < b1; i++) {
         const struct wait *w = &m->waits[m->by_lock[i].wait];
         if (w->hint)
-            see(t, l, w->hint - 1, bs);
+            see(t, l, w->hint - 1);
         for (size_t j = w->own ? m->own_off[w->own - 1] : 0; w->own && j < m->own_off[w->own]; j++)
             if (piece_has_thread(&m->own_pieces[j]))
-                see(t, l, m->own_pieces[j].by, bs);
+                see(t, l, m->own_pieces[j].by);
         if (m->kf_of[i] <= m->kl_of[i])
             kmax = MAX(kmax, m->kl_of[i] + 1);
     }
     for (size_t k = 0; k < kmax; k++)
         if (sg[k].kind != S_TAIL)
-            see(t, l, sg[k].by, bs);
+            see(t, l, sg[k].by);
 }
 
 /* the summed table said which blockers have time: keep those, a row per
  * waiter (the joint table) */
-static void to_joint(struct model *m, uint32_t l, struct table *t, struct blockers *bs)
+static void to_joint(struct model *m, uint32_t l, struct table *t)
 {
     size_t k = 0;
-    for (size_t c = 0; c < bs->n; c++) {
+    for (size_t c = 0; c < t->D; c++) {
         if (t->n[c]) {
-            t->per[bs->id[c]].col = (uint32_t)k;
-            bs->id[k++] = bs->id[c];
+            t->per[t->blocker[c]].col = (uint32_t)k;
+            t->blocker[k++] = t->blocker[c];
         } else {
-            t->per[bs->id[c]].col_stamp = 0;
+            t->per[t->blocker[c]].col_stamp = 0;
         }
     }
-    t->D = bs->n = k;
+    t->D = k;
     t->width = k + 3;
     t->joint = 1;
     t->rows = 0;
@@ -342,8 +341,7 @@ static void to_joint(struct model *m, uint32_t l, struct table *t, struct blocke
 }
 
 /* the table's non-empty cells as blocks */
-static void emit_blocks(uint32_t l, const struct table *t, const struct blockers *bs, struct block **bl, size_t *nb,
-                        size_t *cap)
+static void emit_blocks(uint32_t l, const struct table *t, struct block **bl, size_t *nb, size_t *cap)
 {
     size_t D = t->D;
     for (size_t r = 0; r < t->rows; r++)
@@ -351,7 +349,7 @@ static void emit_blocks(uint32_t l, const struct table *t, const struct blockers
             if (!t->n[r * t->width + c])
                 continue;
             *bl = grow(*bl, cap, *nb + 1, sizeof **bl);
-            (*bl)[(*nb)++] = (struct block){t->joint ? t->waiter[r] : NOBODY, l, c < D ? bs->id[c] : 0,
+            (*bl)[(*nb)++] = (struct block){t->joint ? t->waiter[r] : NOBODY, l, c < D ? t->blocker[c] : 0,
                                             c < D ? P_HOLDER : c == D ? P_HANDOFF : P_UNKNOWN,
                                             t->ns[r * t->width + c], t->n[r * t->width + c]};
         }
@@ -368,23 +366,22 @@ static void lock_blocks(struct model *m, uint32_t l, struct table *t, struct blo
         }
     sort_by_key(open, no, sizeof *open);
     sort_by_key(close, no, sizeof *close);
-    struct blockers bs = {NULL, 0, 0};
-    find_blockers(m, l, t, &bs);
-    t->D = bs.n;
-    t->width = bs.n + 3;
+    t->D = 0;
+    find_blockers(m, l, t);
+    t->width = t->D + 3;
     t->rows = 1;
     t->joint = 0;
     t->ns = zalloc(t->width, sizeof *t->ns);
     t->n = zalloc(t->width, sizeof *t->n);
     tally(m, l, t, open, close, no);
     size_t real = 0; /* the blockers are those with time: few enough, per waiter */
-    for (size_t c = 0; c < bs.n; c++)
+    for (size_t c = 0; c < t->D; c++)
         real += t->n[c] > 0;
     if (real <= JOINT_MAX_BLOCKERS) {
-        to_joint(m, l, t, &bs);
+        to_joint(m, l, t);
         tally(m, l, t, open, close, no);
     }
-    emit_blocks(l, t, &bs, bl, nb, cap);
+    emit_blocks(l, t, bl, nb, cap);
     if (t->joint)
         m->mstat.joint_locks++;
     else
@@ -393,7 +390,6 @@ static void lock_blocks(struct model *m, uint32_t l, struct table *t, struct blo
     free(t->n);
     free(open);
     free(close);
-    free(bs.id);
 }
 
 struct block *wait_blocks(struct model *m, size_t *count)
@@ -407,6 +403,7 @@ struct block *wait_blocks(struct model *m, size_t *count)
         if (m->by_lock_off[l + 1] > m->by_lock_off[l])
             lock_blocks(m, l, &t, &bl, &nb, &cap);
     free(t.per);
+    free(t.blocker);
     free(t.waiter);
     if (nb) /* bl is NULL when no lock had blocks */
         qsort(bl, nb, sizeof *bl, cmp_block);
