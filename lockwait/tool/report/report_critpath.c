@@ -73,18 +73,18 @@ int names_thread(const struct model *m, const struct piece *q, uint32_t waiter)
     return piece_has_thread(q) && q->by < m->nth && q->by != waiter;
 }
 
-/* the facts of wait w of thread i for the rules (lw_rules.h): the thread
+/* the facts of wait w for the rules (lw_rules.h): the thread
  * that ended it is the one its last piece names, or the one before a
  * handoff (the releaser); with none, nothing known ended it */
-static enum lw_wait_class wait_class_of(struct model *m, const struct wait *w, uint32_t i)
+static enum lw_wait_class wait_class_of(struct model *m, const struct wait *w)
 {
     uint32_t ender = NOBODY;
     struct piece q = {0, 0, NOBODY, P_UNKNOWN};
     if (w->e > w->s)
         piece_at(m, w, w->e, &q, &m->lk[w->lock].seg_hint);
-    if (!names_thread(m, &q, i) && q.kind == P_HANDOFF && q.s > w->s)
+    if (!names_thread(m, &q, w->thread) && q.kind == P_HANDOFF && q.s > w->s)
         piece_at(m, w, q.s, &q, &m->lk[w->lock].seg_hint);
-    if (names_thread(m, &q, i))
+    if (names_thread(m, &q, w->thread))
         ender = q.by;
     int once = ender != NOBODY && meta_took_once(m, m->th[ender].tid, m->lk[w->lock].addr);
     uint64_t hold = 0; /* the ender's one hold of an exclusive lock (as the library knows it), for the join rule */
@@ -113,7 +113,7 @@ static enum lw_wait_class wait_class_of(struct model *m, const struct wait *w, u
 void classify_waits(struct model *m)
 {
     for (struct wait *w = m->waits; w < m->waits + m->mstat.waits; w++) {
-        w->cls = (uint8_t)wait_class_of(m, w, w->thread);
+        w->cls = (uint8_t)wait_class_of(m, w);
         m->lk[w->lock].class_waits[w->cls]++;
     }
 }

@@ -149,11 +149,9 @@ int names_thread(const struct model *m, const struct piece *q, uint32_t waiter);
 /* the piece of wait w that starts last before t (w->s < t <= w->e); hint:
  * NULL, or where to look first and where it was found (a walk back in time) */
 void piece_at(const struct model *m, const struct wait *w, uint64_t t, struct piece *q, size_t *hint);
-/* the holds in hs[0..n) (by start) that overlap [s, e) are among [*from, *to),
- * *to the first starting at or after e (overlap: the holds may overlap each
- * other, none longer than max_hold) */
-void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold, uint64_t s, uint64_t e,
-                 size_t *from, size_t *to);
+/* the holds of lock l (by start) that overlap [s, e) are among [*from, *to)
+ * of its holds, *to the first starting at or after e */
+void overlapping(const struct model *m, const struct lock *l, uint64_t s, uint64_t e, size_t *from, size_t *to);
 /* for each wait (index into waits), the release that ended it (index into
  * holds: the latest of its lock by another thread within the wait), NOBODY
  * if it timed out or there is none */

@@ -22,14 +22,14 @@
 
 /* ---- waits: pieces ---- */
 
-void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold, uint64_t s, uint64_t e,
-                 size_t *from, size_t *to)
+void overlapping(const struct model *m, const struct lock *l, uint64_t s, uint64_t e, size_t *from, size_t *to)
 {
-    size_t lo = 0, hi = n;
+    const struct hold *hs = m->holds + l->hold_off;
+    size_t lo = 0, hi = l->nhold;
     LOWER_BOUND(lo, hi, hs[mid].s < e);
     *to = lo;
-    if (overlap) /* any hold that started within max_hold before s */
-        while (lo > 0 && hs[lo - 1].s + max_hold >= s)
+    if (l->holds_overlap) /* any hold that started within max_hold before s */
+        while (lo > 0 && hs[lo - 1].s + l->max_hold >= s)
             lo--;
     else /* disjoint holds end in start order too */
         while (lo > 0 && hs[lo - 1].e > s)
@@ -39,15 +39,15 @@ void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold
 
 /* ---- the release that ended a wait (--what-if, blame) ---- */
 
-/* the release of lock l by another thread than t that ended wait w: the
- * latest in [w->s, w->e]; NOBODY if none. ends: l's holds by end time. */
-static uint32_t ending_release(const struct model *m, const uint32_t *ends, uint32_t l, uint32_t t, const struct wait *w)
+/* the release of w's lock by another thread than its waiter that ended it:
+ * the latest in [w->s, w->e]; NOBODY if none. ends: the holds by end time. */
+static uint32_t ending_release(const struct model *m, const uint32_t *ends, const struct wait *w)
 {
-    const uint32_t *e = ends + m->lk[l].hold_off;
-    size_t lo = 0, hi = m->lk[l].nhold;
+    const uint32_t *e = ends + m->lk[w->lock].hold_off;
+    size_t lo = 0, hi = m->lk[w->lock].nhold;
     LOWER_BOUND(lo, hi, m->holds[e[mid]].e <= w->e); /* the first hold ending after w->e */
     while (lo-- > 0 && m->holds[e[lo]].e >= w->s)
-        if (m->holds[e[lo]].who != t)
+        if (m->holds[e[lo]].who != w->thread)
             return e[lo];
     return NOBODY;
 }
@@ -74,7 +74,7 @@ uint32_t *wait_enders(const struct model *m)
     uint32_t *ends = holds_by_end(m), *by = zalloc(m->mstat.waits, sizeof *by);
     for (size_t k = 0; k < m->mstat.waits; k++) {
         const struct wait *w = &m->waits[k];
-        by[k] = w->timed_out ? NOBODY : ending_release(m, ends, w->lock, w->thread, w);
+        by[k] = w->timed_out ? NOBODY : ending_release(m, ends, w);
     }
     free(ends);
     return by;
@@ -83,15 +83,13 @@ uint32_t *wait_enders(const struct model *m)
 /* A wait whose own thread's holds on the lock play a part in it (the
  * thread's segments of the timeline fall within the wait): its pieces come
  * from a timeline of the holds around it without the waiter's. */
-static void own_pieces_of(struct model *m, struct wait *w, uint32_t ti)
+static void own_pieces_of(struct model *m, struct wait *w)
 {
     const struct lock *l = &m->lk[w->lock];
-    const struct hold *hs = m->holds + l->hold_off;
     size_t from, to;
-    /* e + 1: a release at the very end of the wait is in it */
-    overlapping(hs, l->nhold, l->holds_overlap, l->max_hold, w->s, w->e + 1, &from, &to);
+    overlapping(m, l, w->s, w->e + 1, &from, &to); /* e + 1: a release at the very end of the wait is in it */
     struct tseg *sc = m->own_scratch = grow(m->own_scratch, &m->cap_own_scratch, 2 * (to - from) + 1, sizeof *sc);
-    size_t nseg = timeline(hs + from, to - from, ti, sc);
+    size_t nseg = timeline(m->holds + l->hold_off + from, to - from, w->thread, sc);
     m->own_off = grow(m->own_off, &m->cap_own_off, m->mstat.own_waits + 2, sizeof *m->own_off);
     size_t *n = &m->mstat.own_pieces;
     m->own_off[m->mstat.own_waits] = *n;
@@ -139,7 +137,7 @@ void attribute_waits(struct model *m)
             size_t i = ord[j].i;
             uint32_t ti = m->by_lock[i].thread;
             if (stamp[ti] == l + 1 && last[ti] >= m->kf_of[i])
-                own_pieces_of(m, &m->waits[m->by_lock[i].wait], ti);
+                own_pieces_of(m, &m->waits[m->by_lock[i].wait]);
         }
     }
     free(ord);
