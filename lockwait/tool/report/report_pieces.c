@@ -147,14 +147,10 @@ void attribute_waits(struct model *m)
 
 void piece_at(const struct model *m, const struct wait *w, uint64_t t, struct piece *q, size_t *hint)
 {
-    if (w->own) {
-        size_t j = m->own_off[w->own];
-        while (j-- > m->own_off[w->own - 1])
-            if (m->own_pieces[j].s < t) {
-                *q = m->own_pieces[j];
-                return;
-            }
-        *q = (struct piece){w->s, w->s, 0, P_UNKNOWN}; /* cannot happen: the pieces tile the wait */
+    if (w->own) { /* its first piece starts at w->s, before t */
+        size_t after = m->own_off[w->own - 1], hi = m->own_off[w->own];
+        LOWER_BOUND(after, hi, m->own_pieces[mid].s < t);
+        *q = m->own_pieces[after - 1];
         return;
     }
     const struct lock *l = &m->lk[w->lock];
