@@ -201,9 +201,7 @@ static int step(struct model *m, struct walk *k, uint64_t bound)
         at_wait(m, k, w, bound);
         return 1;
     }
-    uint64_t from = bound;
-    if (w && w->e > from)
-        from = w->e;
+    uint64_t from = w ? MAX(bound, w->e) : bound;
     if (t->start > from && t->start < k->cursor)
         from = t->start; /* else: before x existed and its creator is unknown or
                             already on the path: charged to x */

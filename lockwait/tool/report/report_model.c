@@ -301,8 +301,7 @@ static void build_timelines(struct model *m)
         for (size_t j = 0; j < n; j++) {
             if (j && hs[j].s < hs[j - 1].e)
                 m->lk[l].holds_overlap = 1; /* rwlock readers, nested locks */
-            if (hs[j].e - hs[j].s > m->lk[l].max_hold)
-                m->lk[l].max_hold = hs[j].e - hs[j].s;
+            m->lk[l].max_hold = MAX(m->lk[l].max_hold, hs[j].e - hs[j].s);
         }
         m->lk[l].seg_off = off;
         m->lk[l].nseg = timeline(hs, n, NOBODY, m->tsegs + off);
@@ -367,14 +366,12 @@ static void check_record(struct model *m, const struct lw_trace_record *r, size_
         FAIL(m, "record %zu: wait ends before it began: corrupt trace", i);
     if (r->t_ns >> 62 || r->aux >> 62) /* 146 years of uptime: not a monotonic clock */
         FAIL(m, "record %zu: timestamp out of range: corrupt trace", i);
-    if (r->t_ns < m->t_first)
-        m->t_first = r->t_ns;
+    m->t_first = MIN(m->t_first, r->t_ns);
     if (r->event >= LW_EV_ACQUIRE && r->event <= LW_EV_RELEASE && r->aux && r->aux < m->t_first)
         m->t_first = r->aux; /* a wait or hold that began before the first event */
     if (r->event == LW_EV_RELEASE && r->aux > r->t_ns)
         FAIL(m, "record %zu: hold ends before it began: corrupt trace", i);
-    if (r->t_ns > m->t_last)
-        m->t_last = r->t_ns;
+    m->t_last = MAX(m->t_last, r->t_ns);
 }
 
 /* pass 1: check, and count waits and holds per thread and per lock */
@@ -425,8 +422,7 @@ static void fill_record(struct model *m, const struct lw_trace_record *r, size_t
         return;
     uint32_t ti = thread_of(m, r->tid);
     struct thread *t = &m->th[ti];
-    if (r->t_ns > t->end)
-        t->end = r->t_ns;
+    t->end = MAX(t->end, r->t_ns);
     switch (r->event) {
     case LW_EV_THREAD_START:
         t->start = r->t_ns;
