@@ -33,7 +33,7 @@ static uint64_t compiling(const struct win *wv, const uint64_t *pmax, size_t nw,
     /* the first compile of t that may end after a */
     LOWER_BOUND(lo, hi, wv[mid].compile && (wv[mid].t < t || (wv[mid].t == t && pmax[mid] <= a)));
     for (; lo < nw && wv[lo].compile && wv[lo].t == t && wv[lo].s < b; lo++) {
-        uint64_t a2 = wv[lo].s > a ? wv[lo].s : a, b2 = wv[lo].e < b ? wv[lo].e : b;
+        uint64_t a2 = MAX(wv[lo].s, a), b2 = MIN(wv[lo].e, b);
         sum += b2 > a2 ? b2 - a2 : 0;
     }
     return sum;
