@@ -1,7 +1,7 @@
 /* report_build.h - what the files that build the model share and the views
  * do not need: reading the records (report_load.c), the timelines
  * (report_model.c), the piece at a moment (report_pieces.c) and the search
- * of the critical path's walk (report_critpath.c). */
+ * of walks back in time (piece_at, report_critpath.c). */
 #ifndef LOCKWAIT_REPORT_BUILD_H
 #define LOCKWAIT_REPORT_BUILD_H
 
@@ -26,9 +26,9 @@ size_t seg_find_from(const struct tseg *sg, size_t n, uint64_t t, size_t from);
 /* segment k of sg[0..n) as a piece of wait w (the segment overlaps it) */
 void seg_piece(const struct tseg *sg, size_t n, size_t k, const struct wait *w, struct piece *p);
 
-/* LOWER_BOUND (../lw_search.h) for the critical path's walk back in time:
- * the answer is mostly the one found last (hint) or the one before it, so
- * those are tried first (the result is the same) */
+/* LOWER_BOUND (../lw_search.h) for a walk back in time, as the critical
+ * path's: the answer is mostly the one found last (hint) or the one before
+ * it, so those are tried first (the result is the same) */
 #define LOWER_BOUND_NEAR(lo, hi, hint, before)                                                           \
     do {                                                                                                 \
         size_t near_ = (hint), mid = near_;                                                              \

@@ -165,11 +165,11 @@ static void follow(struct model *m, struct walk *k, uint32_t y, uint64_t from)
 static void at_wait(struct model *m, struct walk *k, const struct wait *w, uint64_t bound)
 {
     uint32_t x = k->x;
-    struct piece qq, *q = &qq;
-    piece_at(m, w, k->cursor, q, &m->lk[w->lock].seg_hint);
-    uint64_t from = q->s > bound ? q->s : bound;
-    if (piece_has_thread(q) && q->by != x && !m->th[q->by].on_stack) {
-        follow(m, k, q->by, from);
+    struct piece q;
+    piece_at(m, w, k->cursor, &q, &m->lk[w->lock].seg_hint);
+    uint64_t from = MAX(q.s, bound);
+    if (piece_has_thread(&q) && q.by != x && !m->th[q.by].on_stack) {
+        follow(m, k, q.by, from);
         return;
     }
     int idle = w->cls == LW_WAIT_IDLE; /* a join follows the thread it waited for */
@@ -180,7 +180,7 @@ static void at_wait(struct model *m, struct walk *k, const struct wait *w, uint6
             return;
         }
     }
-    add_seg(m, x, from, k->cursor, idle ? G_IDLE : q->kind == P_HANDOFF ? G_HANDOFF : G_WAIT, w->lock + 1);
+    add_seg(m, x, from, k->cursor, idle ? G_IDLE : q.kind == P_HANDOFF ? G_HANDOFF : G_WAIT, w->lock + 1);
     k->cursor = from;
 }
 
