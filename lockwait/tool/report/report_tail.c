@@ -103,8 +103,8 @@ static void tail_request(const struct model *m, struct tail_sums *ts, const stru
         struct piece p;
         size_t hint = 0;
         /* its pieces within the request, walking back from the end (piece_at) */
-        for (uint64_t t = MIN(w->e, q->e); t > MAX(w->s, q->s); t = p.s) {
-            piece_at(m, w, t, &p, &hint);
+        for (uint64_t until = MIN(w->e, q->e); until > MAX(w->s, q->s); until = p.s) {
+            piece_at(m, w, until, &p, &hint);
             uint64_t a = MAX(p.s, q->s), b = MIN(p.e, q->e);
             ts->blocked[w->lock] += b - a;
             if (piece_has_thread(&p)) /* while the blocker was compiling */
