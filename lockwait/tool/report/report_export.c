@@ -16,7 +16,6 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +58,8 @@ static void jput(struct jout *o, const char *s, size_t n)
     memcpy(o->b + o->n, s, n);
     o->n += n;
 }
+
+#define JLIT(o, lit) jput((o), (lit), sizeof(lit) - 1)
 
 static void ju64(struct jout *o, uint64_t v)
 {
@@ -110,44 +111,13 @@ static void jstr(struct jout *o, const char *s)
             snprintf(e, sizeof e, "\\u%04x", *p);
             jput(o, e, 6);
         } else if (n == 0) {
-            jput(o, "\\ufffd", 6);
+            JLIT(o, "\\ufffd");
             n = 1;
         } else {
             jput(o, (const char *)p, n);
         }
         p += n;
     }
-}
-
-/* fmt into o, with conversions of its own: %i an unsigned (32 bits) and %u
- * a uint64_t in decimal, %t a time or length in ns as microseconds (jus),
- * %x a uint64_t as 0x hex, %s a string as JSON string contents (jstr), %r
- * a string as it is */
-static void jfmt(struct jout *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    for (const char *p = fmt; *p; p++) {
-        size_t lit = strcspn(p, "%");
-        if (lit) {
-            jput(o, p, lit);
-            p += lit - 1;
-            continue;
-        }
-        char hex[24];
-        const char *raw;
-        switch (*++p) {
-        case 'i': ju64(o, va_arg(ap, unsigned)); break;
-        case 'u': ju64(o, va_arg(ap, uint64_t)); break;
-        case 't': jus(o, va_arg(ap, uint64_t)); break;
-        case 'x': jput(o, hex, (size_t)snprintf(hex, sizeof hex, "0x%" PRIx64, va_arg(ap, uint64_t))); break;
-        case 's': jstr(o, va_arg(ap, const char *)); break;
-        default: /* %r */
-            raw = va_arg(ap, const char *);
-            jput(o, raw, strlen(raw));
-        }
-    }
-    va_end(ap);
 }
 
 struct label { char s[256]; };
@@ -161,15 +131,30 @@ static struct label *lock_labels(const struct model *m)
     return names;
 }
 
+/* the fields every slice and flow end with: ,"pid":P,"tid":T */
+static void jpid_tid(const struct model *m, struct jout *o, uint32_t tid)
+{
+    JLIT(o, ",\"pid\":");
+    ju64(o, m->hdr.pid);
+    JLIT(o, ",\"tid\":");
+    ju64(o, tid);
+}
+
 static void json_threads(const struct model *m, struct jout *o)
 {
-    jfmt(o, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%i,\"tid\":0,\"args\":{\"name\":\"pid %i\"}}", m->hdr.pid,
-         m->hdr.pid);
+    JLIT(o, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":");
+    ju64(o, m->hdr.pid);
+    JLIT(o, ",\"tid\":0,\"args\":{\"name\":\"pid ");
+    ju64(o, m->hdr.pid);
+    JLIT(o, "\"}}");
     for (uint32_t i = 0; i < m->nth; i++) {
         char name[64];
         meta_thread_label(m, m->th[i].tid, name, sizeof name);
-        jfmt(o, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%i,\"tid\":%i,\"args\":{\"name\":\"%s\"}}", m->hdr.pid,
-             m->th[i].tid, name);
+        JLIT(o, ",\n{\"name\":\"thread_name\",\"ph\":\"M\"");
+        jpid_tid(m, o, m->th[i].tid);
+        JLIT(o, ",\"args\":{\"name\":\"");
+        jstr(o, name);
+        JLIT(o, "\"}}");
     }
 }
 
@@ -178,8 +163,22 @@ static void json_threads(const struct model *m, struct jout *o)
 static void jslice(const struct model *m, struct jout *o, const char *what, const struct label *names, uint32_t l,
                    uint64_t s, uint64_t e, uint32_t tid)
 {
-    jfmt(o, ",\n{\"name\":\"%r %s\",\"cat\":\"%r\",\"ph\":\"X\",\"ts\":%t,\"dur\":%t,\"pid\":%i,\"tid\":%i,"
-         "\"args\":{\"lock\":\"%x\"", what, names[l].s, what, s - m->t_first, e - s, m->hdr.pid, tid, m->lk[l].addr);
+    JLIT(o, ",\n{\"name\":\"");
+    jput(o, what, strlen(what));
+    JLIT(o, " ");
+    jstr(o, names[l].s);
+    JLIT(o, "\",\"cat\":\"");
+    jput(o, what, strlen(what));
+    JLIT(o, "\",\"ph\":\"X\",\"ts\":");
+    jus(o, s - m->t_first);
+    JLIT(o, ",\"dur\":");
+    jus(o, e - s);
+    jpid_tid(m, o, tid);
+    char a[24];
+    int n = snprintf(a, sizeof a, "0x%" PRIx64, m->lk[l].addr);
+    JLIT(o, ",\"args\":{\"lock\":\"");
+    jput(o, a, (size_t)n);
+    JLIT(o, "\"");
 }
 
 static void json_holds(const struct model *m, struct jout *o, const struct label *names)
@@ -188,15 +187,24 @@ static void json_holds(const struct model *m, struct jout *o, const struct label
         for (size_t k = 0; k < m->th[i].ncs; k++) {
             const struct cs *c = &m->css[m->th[i].cs_off + k];
             jslice(m, o, "hold", names, c->lock, c->s, c->e, m->th[i].tid);
-            jfmt(o, "}}");
+            JLIT(o, "}}");
         }
 }
 
 /* a flow arrow's start (ph s, on the blocker's track) or end (ph f) */
 static void jflow(const struct model *m, struct jout *o, int end, uint64_t id, uint64_t t, uint32_t tid)
 {
-    jfmt(o, ",\n{\"name\":\"blocked\",\"cat\":\"blocker\",\"ph\":%r,\"id\":%u,\"ts\":%t,\"pid\":%i,\"tid\":%i}",
-         end ? "\"f\",\"bp\":\"e\"" : "\"s\"", id, t - m->t_first, m->hdr.pid, tid);
+    JLIT(o, ",\n{\"name\":\"blocked\",\"cat\":\"blocker\",\"ph\":");
+    if (end)
+        JLIT(o, "\"f\",\"bp\":\"e\"");
+    else
+        JLIT(o, "\"s\"");
+    JLIT(o, ",\"id\":");
+    ju64(o, id);
+    JLIT(o, ",\"ts\":");
+    jus(o, t - m->t_first);
+    jpid_tid(m, o, tid);
+    JLIT(o, "}");
 }
 
 /* one wait's slice, and the flow arrow from who ended it; *flow: the next flow id */
@@ -210,10 +218,13 @@ static void json_wait(const struct model *m, struct jout *o, const struct label 
     int cls = w->cls;
     int by = names_thread(m, &q, i);
     jslice(m, o, cls == LW_WAIT_CONTENDED ? "wait" : lw_wait_class_name(cls), names, w->lock, w->s, w->e, m->th[i].tid);
-    jfmt(o, ",\"timed_out\":%i", w->timed_out);
-    if (by)
-        jfmt(o, ",\"blocker\":%i", m->th[q.by].tid);
-    jfmt(o, "}}");
+    JLIT(o, ",\"timed_out\":");
+    ju64(o, w->timed_out);
+    if (by) {
+        JLIT(o, ",\"blocker\":");
+        ju64(o, m->th[q.by].tid);
+    }
+    JLIT(o, "}}");
     if (!by)
         return;
     /* the arrow leaves the blocker's track inside its hold (or at its release) */
@@ -229,13 +240,14 @@ void export_chrome(const struct model *m, const char *file)
     o->n = 0;
     struct label *names = lock_labels(m);
     uint64_t flow = 1;
-    jfmt(o, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"source\":\"lockwait_report\",\"trace\":\"%s\"},\"traceEvents\":[\n",
-         m->path);
+    JLIT(o, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"source\":\"lockwait_report\",\"trace\":\"");
+    jstr(o, m->path);
+    JLIT(o, "\"},\"traceEvents\":[\n");
     json_threads(m, o);
     json_holds(m, o, names);
     for (size_t k = 0; k < m->mstat.waits; k++)
         json_wait(m, o, names, &m->waits[k], &flow);
-    jfmt(o, "\n]}\n");
+    JLIT(o, "\n]}\n");
     jflush(o);
     free(names);
     close_out(o->f, file);
