@@ -24,11 +24,8 @@
  * more than JOINT_MAX_BLOCKERS blockers, per (lock, blocker) summed over the
  * waiters (waiter=*). Memory and time grow with the records (n log n): the
  * model (report_model.c, report_pieces.c) never cuts the waits into pieces
- * one by one. This file: options, the model's steps (report_model.h) and the
- * views (report_views.h); the path itself is in report_critpath.c, its
- * summary, the lines and -f in report_output.c, -W in report_tail.c, -j
- * and -c in report_export.c, kind=blame in report_blame.c, --what-if (a
- * replay of the trace with a lock's holds scaled) in report_whatif.c. */
+ * one by one. This file: options, the model's steps (report_model.h, the
+ * path in report_critpath.c) and the views (report_views.h names their files). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_model.h"

@@ -29,22 +29,21 @@
 
 struct charge { uint32_t lock, stack; uint64_t site, ns, holds; };
 
-/* wait w of waiter on lock l, ended by the release of hold h (NOBODY:
- * none): its time onto the holds (hold_ns, by hold index) and the lock's
- * handoff and unknown stretches */
-static void charge_wait(const struct model *m, uint32_t l, uint32_t waiter, const struct wait *w, uint32_t h, uint64_t *hold_ns,
-                        uint64_t *handoff, uint64_t *unknown)
+/* wait w, ended by the release of hold h (NOBODY: none): its time onto the
+ * holds (hold_ns, by hold index) and its lock's handoff and unknown stretches */
+static void charge_wait(const struct model *m, const struct wait *w, uint32_t h, uint64_t *hold_ns, uint64_t *handoff,
+                        uint64_t *unknown)
 {
-    const struct hold *hs = m->holds + m->lk[l].hold_off;
+    const struct hold *hs = m->holds + m->lk[w->lock].hold_off;
     size_t from, to;
     uint64_t covered = 0, len = w->e - w->s;
-    overlapping(hs, m->lk[l].nhold, m->lk[l].holds_overlap, m->lk[l].max_hold, w->s, w->e, &from, &to);
+    overlapping(m, &m->lk[w->lock], w->s, w->e, &from, &to);
     for (size_t j = from; j < to && covered < len; j++) {
         uint64_t a = MAX(hs[j].s, w->s), b = MIN(hs[j].e, w->e);
-        if (hs[j].who == waiter || b <= a)
+        if (hs[j].who == w->thread || b <= a)
             continue;
         b = MIN(b, a + (len - covered)); /* overlapping holds (readers): no moment twice */
-        hold_ns[m->lk[l].hold_off + j] += b - a;
+        hold_ns[m->lk[w->lock].hold_off + j] += b - a;
         covered += b - a;
     }
     uint64_t rest = len - covered;
@@ -135,7 +134,7 @@ static struct charge *gather(const struct model *m, const struct select *sel, si
         for (size_t k = m->by_lock_off[l]; k < m->by_lock_off[l + 1]; k++) {
             const struct wait *w = &m->waits[m->by_lock[k].wait];
             if (w->cls == LW_WAIT_CONTENDED)
-                charge_wait(m, l, m->by_lock[k].thread, w, enders[m->by_lock[k].wait], hold_ns, &handoff, &unknown);
+                charge_wait(m, w, enders[m->by_lock[k].wait], hold_ns, &handoff, &unknown);
         }
         for (size_t j = m->lk[l].hold_off; j < m->lk[l].hold_off + m->lk[l].nhold; j++)
             if (hold_ns[j])

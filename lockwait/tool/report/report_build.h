@@ -1,10 +1,12 @@
 /* report_build.h - what the files that build the model share and the views
  * do not need: reading the records (report_load.c), the timelines
- * (report_model.c) and the piece at a moment (report_pieces.c). */
+ * (report_model.c), the piece at a moment (report_pieces.c) and the search
+ * of walks back in time (piece_at, report_critpath.c). */
 #ifndef LOCKWAIT_REPORT_BUILD_H
 #define LOCKWAIT_REPORT_BUILD_H
 
 #include "report_model.h"
+#include "../lw_search.h"
 
 /* a trace that cannot be read: one line naming it, exit 2 */
 #define FAIL(m, ...) (fprintf(stderr, "lockwait_report: %s: ", (m)->path), fprintf(stderr, __VA_ARGS__), \
@@ -23,5 +25,19 @@ size_t timeline(const struct hold *hs, size_t n, uint32_t skip, struct tseg *out
 size_t seg_find_from(const struct tseg *sg, size_t n, uint64_t t, size_t from);
 /* segment k of sg[0..n) as a piece of wait w (the segment overlaps it) */
 void seg_piece(const struct tseg *sg, size_t n, size_t k, const struct wait *w, struct piece *p);
+
+/* LOWER_BOUND (../lw_search.h) for a walk back in time, as the critical
+ * path's: the answer is mostly the one found last (hint) or the one before
+ * it, so those are tried first (the result is the same) */
+#define LOWER_BOUND_NEAR(lo, hi, hint, before)                                                           \
+    do {                                                                                                 \
+        size_t near_ = (hint), mid = near_;                                                              \
+        if (near_ < (hi) && !(before))                                                                   \
+            (hi) = near_;                                                                                \
+        mid = near_ - 2;                                                                                 \
+        if (near_ >= 2 && mid < (hi) && (before))                                                        \
+            (lo) = near_ - 1;                                                                            \
+        LOWER_BOUND(lo, hi, before);                                                                     \
+    } while (0)
 
 #endif

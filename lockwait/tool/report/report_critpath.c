@@ -6,9 +6,8 @@
  * is "idle", apart from lock waits. */
 #define _GNU_SOURCE
 #include "common.h"
-#include "report_model.h"
+#include "report_build.h"
 #include "report_util.h"
-#include "../lw_search.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -43,16 +42,8 @@ static void reverse(struct seg *s, size_t n)
 static void add_running(struct model *m, uint32_t t, uint64_t a, uint64_t b)
 {
     const struct cs *c0 = m->css + m->th[t].cs_off;
-    size_t lo = m->th[t].cs_hint, hi = m->th[t].ncs;
-    /* the first section ending after a (they are disjoint); the walk goes
-     * back in time, so mostly the one found last, or the one before */
-    if (lo <= hi && (lo == 0 || c0[lo - 1].e <= a) && (lo == hi || c0[lo].e > a))
-        hi = lo;
-    else if (lo > 0 && lo <= hi && (lo == 1 || c0[lo - 2].e <= a) && c0[lo - 1].e > a)
-        hi = --lo;
-    else
-        lo = 0;
-    LOWER_BOUND(lo, hi, c0[mid].e <= a);
+    size_t lo = 0, hi = m->th[t].ncs;
+    LOWER_BOUND_NEAR(lo, hi, m->th[t].cs_hint, c0[mid].e <= a); /* the first section ending after a */
     m->th[t].cs_hint = lo;
     size_t end = lo; /* sections [lo, end) overlap [a, b) */
     while (end < m->th[t].ncs && c0[end].s < b)
@@ -67,19 +58,12 @@ static void add_running(struct model *m, uint32_t t, uint64_t a, uint64_t b)
     add_seg(m, t, a, c, G_WORK, 0);
 }
 
-/* the last wait of thread t that began before the cursor: the walk goes
- * back in time, so mostly the one found last, or the one before */
+/* the last wait of thread t that began before the cursor */
 static const struct wait *wait_before(struct model *m, struct thread *t, uint64_t cursor)
 {
     const struct wait *ws = m->waits + t->wait_off;
-    size_t lo = t->wait_hint, hi = t->nwait;
-#define FIRST_AT_OR_AFTER(i) ((i) <= hi && ((i) == 0 || ws[(i) - 1].s < cursor) && ((i) == hi || ws[i].s >= cursor))
-    if (FIRST_AT_OR_AFTER(lo) || (lo > 0 && FIRST_AT_OR_AFTER(lo - 1) && (lo--, 1)))
-        hi = lo;
-    else
-        lo = 0;
-#undef FIRST_AT_OR_AFTER
-    LOWER_BOUND(lo, hi, ws[mid].s < cursor);
+    size_t lo = 0, hi = t->nwait;
+    LOWER_BOUND_NEAR(lo, hi, t->wait_hint, ws[mid].s < cursor);
     t->wait_hint = lo;
     return lo ? &ws[lo - 1] : NULL;
 }
@@ -89,18 +73,18 @@ int names_thread(const struct model *m, const struct piece *q, uint32_t waiter)
     return piece_has_thread(q) && q->by < m->nth && q->by != waiter;
 }
 
-/* the facts of wait w of thread i for the rules (lw_rules.h): the thread
+/* the facts of wait w for the rules (lw_rules.h): the thread
  * that ended it is the one its last piece names, or the one before a
  * handoff (the releaser); with none, nothing known ended it */
-static enum lw_wait_class wait_class_of(struct model *m, const struct wait *w, uint32_t i)
+static enum lw_wait_class wait_class_of(struct model *m, const struct wait *w)
 {
     uint32_t ender = NOBODY;
     struct piece q = {0, 0, NOBODY, P_UNKNOWN};
     if (w->e > w->s)
         piece_at(m, w, w->e, &q, &m->lk[w->lock].seg_hint);
-    if (!names_thread(m, &q, i) && q.kind == P_HANDOFF && q.s > w->s)
+    if (!names_thread(m, &q, w->thread) && q.kind == P_HANDOFF && q.s > w->s)
         piece_at(m, w, q.s, &q, &m->lk[w->lock].seg_hint);
-    if (names_thread(m, &q, i))
+    if (names_thread(m, &q, w->thread))
         ender = q.by;
     int once = ender != NOBODY && meta_took_once(m, m->th[ender].tid, m->lk[w->lock].addr);
     uint64_t hold = 0; /* the ender's one hold of an exclusive lock (as the library knows it), for the join rule */
@@ -129,7 +113,7 @@ static enum lw_wait_class wait_class_of(struct model *m, const struct wait *w, u
 void classify_waits(struct model *m)
 {
     for (struct wait *w = m->waits; w < m->waits + m->mstat.waits; w++) {
-        w->cls = (uint8_t)wait_class_of(m, w, w->thread);
+        w->cls = (uint8_t)wait_class_of(m, w);
         m->lk[w->lock].class_waits[w->cls]++;
     }
 }
@@ -140,12 +124,12 @@ void classify_waits(struct model *m)
 int block_class(const struct model *m, const struct block *b)
 {
     const struct lock *l = &m->lk[b->lock];
-    if (!l->class_waits[LW_WAIT_CONTENDED]) /* the class most of its waits have */
+    if (!l->class_waits[LW_WAIT_CONTENDED]) { /* the class most of its waits have */
         for (int c = LW_WAIT_CONTENDED + 1; c < LW_WAIT_NCLASSES; c++)
             if (l->class_waits[c] * 2 > m->by_lock_off[b->lock + 1] - m->by_lock_off[b->lock])
                 return c;
-    if (!l->class_waits[LW_WAIT_CONTENDED])
         return l->class_waits[LW_WAIT_JOIN] ? LW_WAIT_JOIN : LW_WAIT_IDLE;
+    }
     if (b->kind == P_UNKNOWN && lock_unended_idle(l))
         return LW_WAIT_IDLE;
     return LW_WAIT_CONTENDED;
@@ -181,11 +165,11 @@ static void follow(struct model *m, struct walk *k, uint32_t y, uint64_t from)
 static void at_wait(struct model *m, struct walk *k, const struct wait *w, uint64_t bound)
 {
     uint32_t x = k->x;
-    struct piece qq, *q = &qq;
-    piece_at(m, w, k->cursor, q, &m->lk[w->lock].seg_hint);
-    uint64_t from = q->s > bound ? q->s : bound;
-    if (piece_has_thread(q) && q->by != x && !m->th[q->by].on_stack) {
-        follow(m, k, q->by, from);
+    struct piece q;
+    piece_at(m, w, k->cursor, &q, &m->lk[w->lock].seg_hint);
+    uint64_t from = MAX(q.s, bound);
+    if (piece_has_thread(&q) && q.by != x && !m->th[q.by].on_stack) {
+        follow(m, k, q.by, from);
         return;
     }
     int idle = w->cls == LW_WAIT_IDLE; /* a join follows the thread it waited for */
@@ -196,7 +180,7 @@ static void at_wait(struct model *m, struct walk *k, const struct wait *w, uint6
             return;
         }
     }
-    add_seg(m, x, from, k->cursor, idle ? G_IDLE : q->kind == P_HANDOFF ? G_HANDOFF : G_WAIT, w->lock + 1);
+    add_seg(m, x, from, k->cursor, idle ? G_IDLE : q.kind == P_HANDOFF ? G_HANDOFF : G_WAIT, w->lock + 1);
     k->cursor = from;
 }
 
@@ -217,9 +201,7 @@ static int step(struct model *m, struct walk *k, uint64_t bound)
         at_wait(m, k, w, bound);
         return 1;
     }
-    uint64_t from = bound;
-    if (w && w->e > from)
-        from = w->e;
+    uint64_t from = w ? MAX(bound, w->e) : bound;
     if (t->start > from && t->start < k->cursor)
         from = t->start; /* else: before x existed and its creator is unknown or
                             already on the path: charged to x */

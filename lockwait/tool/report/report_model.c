@@ -30,8 +30,7 @@ void model_init(struct model *m, const char *path)
 /* a lock with at least sel's holds and waits in the trace */
 int lock_selected(const struct model *m, uint32_t l, const struct select *sel)
 {
-    return !sel || (m->lk[l].nhold >= sel->locked_min &&
-                    m->by_lock_off[l + 1] - m->by_lock_off[l] >= sel->contended_min);
+    return m->lk[l].nhold >= sel->locked_min && m->by_lock_off[l + 1] - m->by_lock_off[l] >= sel->contended_min;
 }
 
 int lock_exclusive(const struct lock *l)
@@ -51,70 +50,52 @@ static uint64_t hash64(uint64_t x)
     return x ^ (x >> 33);
 }
 
-/* Index of thread tid / lock addr, created on first sight: open
- * addressing over index + 1 (0 = empty). Tables are rebuilt at half load,
- * so they stay proportional to threads and locks. */
-static uint64_t entry_key(const struct model *m, int locks, uint32_t i)
+/* The slot of key in ix, a table of n entries: its entry, or the empty slot
+ * it goes into (open addressing). The table is rebuilt at half load, so it
+ * stays proportional to the threads or locks. */
+static struct slot *slot_of(struct index *ix, size_t n, uint64_t key)
 {
-    return locks ? m->lk[i].addr : m->th[i].tid;
-}
-
-static uint32_t *rehash(const struct model *m, uint32_t *old, size_t oldcap, size_t newcap, int locks)
-{
-    uint32_t *t = zalloc(newcap, sizeof *t);
-    for (size_t i = 0; i < oldcap; i++) {
-        if (!old[i])
-            continue;
-        size_t j = hash64(entry_key(m, locks, old[i] - 1)) & (newcap - 1);
-        while (t[j])
-            j = (j + 1) & (newcap - 1);
-        t[j] = old[i];
+    if (2 * (n + 1) > ix->cap) {
+        struct index old = *ix;
+        ix->cap = old.cap ? 2 * old.cap : 256;
+        ix->slot = zalloc(ix->cap, sizeof *ix->slot);
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.slot[i].at) /* (at half load in the new table: no rebuild) */
+                *slot_of(ix, n, old.slot[i].key) = old.slot[i];
+        free(old.slot);
     }
-    free(old);
-    return t;
+    size_t j = hash64(key) & (ix->cap - 1);
+    while (ix->slot[j].at && ix->slot[j].key != key)
+        j = (j + 1) & (ix->cap - 1);
+    return &ix->slot[j];
 }
 
-/* The slot of key in *tab (grown first if one more entry would pass half
- * load): its entry if present, else the empty slot it goes into. */
-static size_t slot_of(const struct model *m, uint32_t **tab, size_t *cap, size_t n, uint64_t key, int locks)
-{
-    if (2 * (n + 1) > *cap) {
-        size_t nc = *cap ? 2 * *cap : 256;
-        *tab = rehash(m, *tab, *cap, nc, locks);
-        *cap = nc;
-    }
-    size_t j = hash64(key) & (*cap - 1);
-    while ((*tab)[j] && entry_key(m, locks, (*tab)[j] - 1) != key)
-        j = (j + 1) & (*cap - 1);
-    return j;
-}
-
+/* index of thread tid, created on first sight */
 uint32_t thread_of(struct model *m, uint32_t tid)
 {
-    uint32_t last = m->th_last; /* records come thread by thread */
-    if (last < m->nth && m->th[last].tid == tid)
-        return last;
-    size_t j = slot_of(m, &m->th_hash, &m->th_hcap, m->nth, tid, 0);
-    if (m->th_hash[j])
-        return m->th_last = m->th_hash[j] - 1;
-    m->th = grow(m->th, &m->cap_th, m->nth + 1, sizeof *m->th);
-    m->th[m->nth] = (struct thread){.tid = tid};
-    m->th_hash[j] = (uint32_t)++m->nth;
-    return m->th_last = (uint32_t)(m->nth - 1);
+    if (m->th_last < m->nth && m->th[m->th_last].tid == tid) /* records come thread by thread */
+        return m->th_last;
+    struct slot *s = slot_of(&m->th_index, m->nth, tid);
+    if (!s->at) {
+        m->th = grow(m->th, &m->cap_th, m->nth + 1, sizeof *m->th);
+        m->th[m->nth] = (struct thread){.tid = tid};
+        *s = (struct slot){tid, (uint32_t)++m->nth};
+    }
+    return m->th_last = s->at - 1;
 }
 
+/* index of the lock at addr, created on first sight */
 static uint32_t lock_of(struct model *m, uint64_t addr, int type)
 {
-    uint32_t last = m->lk_last;
-    if (last < m->nlk && m->lk[last].addr == addr)
-        return last;
-    size_t j = slot_of(m, &m->lk_hash, &m->lk_hcap, m->nlk, addr, 1);
-    if (m->lk_hash[j])
-        return m->lk_last = m->lk_hash[j] - 1;
-    m->lk = grow(m->lk, &m->cap_lk, m->nlk + 1, sizeof *m->lk);
-    m->lk[m->nlk] = (struct lock){.addr = addr, .type = type};
-    m->lk_hash[j] = (uint32_t)++m->nlk;
-    return m->lk_last = (uint32_t)(m->nlk - 1);
+    if (m->lk_last < m->nlk && m->lk[m->lk_last].addr == addr)
+        return m->lk_last;
+    struct slot *s = slot_of(&m->lk_index, m->nlk, addr);
+    if (!s->at) {
+        m->lk = grow(m->lk, &m->cap_lk, m->nlk + 1, sizeof *m->lk);
+        m->lk[m->nlk] = (struct lock){.addr = addr, .type = type};
+        *s = (struct slot){addr, (uint32_t)++m->nlk};
+    }
+    return m->lk_last = s->at - 1;
 }
 
 /* ---- holds: inferred starts ---- */
@@ -128,7 +109,7 @@ static uint32_t lock_of(struct model *m, uint64_t addr, int type)
  * uncontended release and re-acquisition leave no trace). Otherwise the hold
  * stays a point at its release. Condvars have no holds (their releases are
  * signals). */
-struct ev { uint64_t key; uint32_t hold, who; }; /* key: time << 2 | rank; hold: for a wait, 1 = END */
+struct ev { uint64_t key; uint32_t hold, who; int kind; }; /* key: time << 2 | rank; hold: a release's */
 enum { E_REQ, E_END, E_ACQ, E_REL }; /* E_END: a wait ends without the lock */
 /* at equal times: requests, then releases, then the waits they end */
 #define EV_KEY(t, kind) ((t) << 2 | ((kind) == E_REQ ? 0u : (kind) == E_REL ? 1u : 2u))
@@ -151,24 +132,22 @@ static void infer_hold_starts(struct model *m)
         for (size_t k = m->by_lock_off[l]; k < m->by_lock_off[l + 1]; k++) {
             const struct wait *w = &m->waits[m->by_lock[k].wait];
             int end = w->timed_out ? E_END : E_ACQ;
-            ev[n++] = (struct ev){EV_KEY(w->s, E_REQ), 0, w->hint ? w->hint - 1 : NOBODY};
-            ev[n++] = (struct ev){EV_KEY(w->e, end), end == E_END, m->by_lock[k].thread};
+            ev[n++] = (struct ev){EV_KEY(w->s, E_REQ), 0, w->hint ? w->hint - 1 : NOBODY, E_REQ};
+            ev[n++] = (struct ev){EV_KEY(w->e, end), 0, m->by_lock[k].thread, end};
         }
         for (size_t j = 0; j < m->lk[l].nhold; j++)
-            ev[n++] = (struct ev){EV_KEY(hs[j].e, E_REL), (uint32_t)j, hs[j].who};
+            ev[n++] = (struct ev){EV_KEY(hs[j].e, E_REL), (uint32_t)j, hs[j].who, E_REL};
         sort_by_key(ev, n, sizeof *ev);
         size_t waiting = 0;
         uint64_t last_idle = 0; /* the last moment nobody waited (0: before the trace) */
         for (size_t k = 0; k < n; k++) {
             uint64_t t = ev[k].key >> 2;
-            int rank = (int)(ev[k].key & 3), kind = rank == 0 ? E_REQ : rank == 1 ? E_REL
-                                                   : ev[k].hold ? E_END : E_ACQ;
             uint32_t x = ev[k].who;
             if (x != NOBODY && stamp[x] != l + 1) {
                 stamp[x] = l + 1;
                 open[x] = 0;
             }
-            switch (kind) {
+            switch (ev[k].kind) {
             case E_REQ:
                 waiting++;
                 if (x != NOBODY && open[x] <= last_idle) /* none yet, or one from before a break */
@@ -322,8 +301,7 @@ static void build_timelines(struct model *m)
         for (size_t j = 0; j < n; j++) {
             if (j && hs[j].s < hs[j - 1].e)
                 m->lk[l].holds_overlap = 1; /* rwlock readers, nested locks */
-            if (hs[j].e - hs[j].s > m->lk[l].max_hold)
-                m->lk[l].max_hold = hs[j].e - hs[j].s;
+            m->lk[l].max_hold = MAX(m->lk[l].max_hold, hs[j].e - hs[j].s);
         }
         m->lk[l].seg_off = off;
         m->lk[l].nseg = timeline(hs, n, NOBODY, m->tsegs + off);
@@ -388,14 +366,12 @@ static void check_record(struct model *m, const struct lw_trace_record *r, size_
         FAIL(m, "record %zu: wait ends before it began: corrupt trace", i);
     if (r->t_ns >> 62 || r->aux >> 62) /* 146 years of uptime: not a monotonic clock */
         FAIL(m, "record %zu: timestamp out of range: corrupt trace", i);
-    if (r->t_ns < m->t_first)
-        m->t_first = r->t_ns;
+    m->t_first = MIN(m->t_first, r->t_ns);
     if (r->event >= LW_EV_ACQUIRE && r->event <= LW_EV_RELEASE && r->aux && r->aux < m->t_first)
         m->t_first = r->aux; /* a wait or hold that began before the first event */
     if (r->event == LW_EV_RELEASE && r->aux > r->t_ns)
         FAIL(m, "record %zu: hold ends before it began: corrupt trace", i);
-    if (r->t_ns > m->t_last)
-        m->t_last = r->t_ns;
+    m->t_last = MAX(m->t_last, r->t_ns);
 }
 
 /* pass 1: check, and count waits and holds per thread and per lock */
@@ -446,8 +422,7 @@ static void fill_record(struct model *m, const struct lw_trace_record *r, size_t
         return;
     uint32_t ti = thread_of(m, r->tid);
     struct thread *t = &m->th[ti];
-    if (r->t_ns > t->end)
-        t->end = r->t_ns;
+    t->end = MAX(t->end, r->t_ns);
     switch (r->event) {
     case LW_EV_THREAD_START:
         t->start = r->t_ns;
@@ -465,14 +440,8 @@ static void fill_record(struct model *m, const struct lw_trace_record *r, size_t
     case LW_EV_ACQUIRE:
     case LW_EV_TIMEOUT: {
         struct wait *w = &m->waits[t->wait_off + t->nwait++];
-        w->s = r->aux;
-        w->e = r->t_ns;
-        w->lock = lock_of(m, r->lock, r->type);
-        w->timed_out = r->event == LW_EV_TIMEOUT;
-        w->hint = 0;
-        w->own = 0;
-        w->stack = r->stack;
-        w->thread = ti;
+        *w = (struct wait){.s = r->aux, .e = r->t_ns, .lock = lock_of(m, r->lock, r->type), .stack = r->stack,
+                           .thread = ti, .timed_out = r->event == LW_EV_TIMEOUT};
         if (t->req_lock == r->lock && t->req_holder && t->req_holder != r->tid)
             w->hint = thread_of(m, t->req_holder) + 1;
         t = &m->th[ti]; /* thread_of may have moved the array */

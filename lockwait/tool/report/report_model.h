@@ -78,6 +78,8 @@ struct model_stats {
 };
 
 struct meta; /* the trace's names (report_meta.c) */
+/* a hash table from a tid or a lock address to its index + 1 (0 = empty) */
+struct index { struct slot { uint64_t key; uint32_t at; } *slot; size_t cap; };
 
 struct model {
     const char *path; /* the trace */
@@ -107,12 +109,13 @@ struct model {
     uint64_t path_total, path_by_state[G_NSTATES];
     struct model_stats mstat;
     struct meta *meta;
-    /* the builders' bookkeeping: capacities, the tid and address tables
-     * (index + 1, 0 = empty), the last thread and lock found, the trace,
-     * the timeline of the holds around a wait with its own pieces */
-    size_t cap_th, cap_lk, th_hcap, lk_hcap, cap_own, cap_own_off, cap_segs, cap_own_scratch;
+    /* the builders' bookkeeping: capacities, the tid and address tables,
+     * the last thread and lock found, the trace, the timeline of the holds
+     * around a wait with its own pieces */
+    size_t cap_th, cap_lk, cap_own, cap_own_off, cap_segs, cap_own_scratch;
+    struct index th_index, lk_index;
     struct tseg *own_scratch;
-    uint32_t *th_hash, *lk_hash, th_last, lk_last;
+    uint32_t th_last, lk_last;
     int trace_fd;
     char *stream;
 };
@@ -136,14 +139,6 @@ void critical_path(struct model *m); /* segs, and the path's time per thread, lo
 uint32_t thread_of(struct model *m, uint32_t tid); /* index of tid, created on first sight */
 
 /* ---- reading ---- */
-/* the pieces of w that overlap [a, b), in time order, each clipped to w */
-struct piece_iter {
-    const struct model *m;
-    const struct wait *w;
-    size_t k, end;
-};
-void pieces_begin(const struct model *m, struct piece_iter *it, const struct wait *w, uint64_t a, uint64_t b);
-int pieces_next(struct piece_iter *it, struct piece *p);
 /* a holder, releaser or hint piece: one with a thread behind it (by) */
 static inline int piece_has_thread(const struct piece *p)
 {
@@ -154,11 +149,9 @@ int names_thread(const struct model *m, const struct piece *q, uint32_t waiter);
 /* the piece of wait w that starts last before t (w->s < t <= w->e); hint:
  * NULL, or where to look first and where it was found (a walk back in time) */
 void piece_at(const struct model *m, const struct wait *w, uint64_t t, struct piece *q, size_t *hint);
-/* the holds in hs[0..n) (by start) that overlap [s, e) are among [*from, *to),
- * *to the first starting at or after e (overlap: the holds may overlap each
- * other, none longer than max_hold) */
-void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold, uint64_t s, uint64_t e,
-                 size_t *from, size_t *to);
+/* the holds of lock l (by start) that overlap [s, e) are among [*from, *to)
+ * of its holds, *to the first starting at or after e */
+void overlapping(const struct model *m, const struct lock *l, uint64_t s, uint64_t e, size_t *from, size_t *to);
 /* for each wait (index into waits), the release that ended it (index into
  * holds: the latest of its lock by another thread within the wait), NOBODY
  * if it timed out or there is none */

@@ -49,24 +49,24 @@ static const char *blocker_name(const struct model *m, const struct block *b, ch
     return buf;
 }
 
-/* for people: the largest wait blocks; then the RESULT lines of each
- * thread's and lock's share of the path and of the top wait blocks */
+/* for people: the largest wait blocks (a block's kind: holder, handoff or unknown) */
 void say_blocks(const struct model *m, const struct block *bl, size_t nb)
 {
     char nbuf[16], wbuf[16];
     for (size_t i = 0; i < nb && i < 5; i++) {
         const struct block *b = &bl[i];
         const struct lock *l = &m->lk[b->lock];
-        int named = b->kind != P_HANDOFF && b->kind != P_UNKNOWN;
+        const char *behind = b->kind == P_HANDOFF ? "after its release (handoff)"
+                             : b->kind == P_HOLDER ? "behind thread "
+                             : lock_unended_idle(l) ? "idle: waiting for work or results, no signal or post ended it"
+                             : "behind no known thread";
         fprintf(stderr, "  %s%s blocked %.3f ms on %s 0x%" PRIx64 " %s%s\n", b->waiter == NOBODY ? "" : "thread ",
                 b->waiter == NOBODY ? "its waiters" : waiter_name(m, b, wbuf, sizeof wbuf), (double)b->ns / 1e6,
-                lw_type_name(l->type), l->addr,
-                b->kind == P_HANDOFF ? "after its release (handoff)"
-                : b->kind == P_UNKNOWN && lock_unended_idle(l) ? "idle: waiting for work or results, no signal or post ended it"
-                : b->kind == P_UNKNOWN ? "behind no known thread" : "behind thread ",
-                named ? blocker_name(m, b, nbuf, sizeof nbuf) : "");
+                lw_type_name(l->type), l->addr, behind, b->kind == P_HOLDER ? blocker_name(m, b, nbuf, sizeof nbuf) : "");
     }
 }
+
+/* the RESULT lines of each thread's and lock's share of the path and of the top wait blocks */
 
 void print_shares(const struct model *m, const struct block *bl, size_t nb, long top, const struct select *sel)
 {

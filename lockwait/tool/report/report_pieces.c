@@ -22,14 +22,14 @@
 
 /* ---- waits: pieces ---- */
 
-void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold, uint64_t s, uint64_t e,
-                 size_t *from, size_t *to)
+void overlapping(const struct model *m, const struct lock *l, uint64_t s, uint64_t e, size_t *from, size_t *to)
 {
-    size_t lo = 0, hi = n;
+    const struct hold *hs = m->holds + l->hold_off;
+    size_t lo = 0, hi = l->nhold;
     LOWER_BOUND(lo, hi, hs[mid].s < e);
     *to = lo;
-    if (overlap) /* any hold that started within max_hold before s */
-        while (lo > 0 && hs[lo - 1].s + max_hold >= s)
+    if (l->holds_overlap) /* any hold that started within max_hold before s */
+        while (lo > 0 && hs[lo - 1].s + l->max_hold >= s)
             lo--;
     else /* disjoint holds end in start order too */
         while (lo > 0 && hs[lo - 1].e > s)
@@ -39,15 +39,15 @@ void overlapping(const struct hold *hs, size_t n, int overlap, uint64_t max_hold
 
 /* ---- the release that ended a wait (--what-if, blame) ---- */
 
-/* the release of lock l by another thread than t that ended wait w: the
- * latest in [w->s, w->e]; NOBODY if none. ends: l's holds by end time. */
-static uint32_t ending_release(const struct model *m, const uint32_t *ends, uint32_t l, uint32_t t, const struct wait *w)
+/* the release of w's lock by another thread than its waiter that ended it:
+ * the latest in [w->s, w->e]; NOBODY if none. ends: the holds by end time. */
+static uint32_t ending_release(const struct model *m, const uint32_t *ends, const struct wait *w)
 {
-    const uint32_t *e = ends + m->lk[l].hold_off;
-    size_t lo = 0, hi = m->lk[l].nhold;
+    const uint32_t *e = ends + m->lk[w->lock].hold_off;
+    size_t lo = 0, hi = m->lk[w->lock].nhold;
     LOWER_BOUND(lo, hi, m->holds[e[mid]].e <= w->e); /* the first hold ending after w->e */
     while (lo-- > 0 && m->holds[e[lo]].e >= w->s)
-        if (m->holds[e[lo]].who != t)
+        if (m->holds[e[lo]].who != w->thread)
             return e[lo];
     return NOBODY;
 }
@@ -74,7 +74,7 @@ uint32_t *wait_enders(const struct model *m)
     uint32_t *ends = holds_by_end(m), *by = zalloc(m->mstat.waits, sizeof *by);
     for (size_t k = 0; k < m->mstat.waits; k++) {
         const struct wait *w = &m->waits[k];
-        by[k] = w->timed_out ? NOBODY : ending_release(m, ends, w->lock, w->thread, w);
+        by[k] = w->timed_out ? NOBODY : ending_release(m, ends, w);
     }
     free(ends);
     return by;
@@ -83,15 +83,13 @@ uint32_t *wait_enders(const struct model *m)
 /* A wait whose own thread's holds on the lock play a part in it (the
  * thread's segments of the timeline fall within the wait): its pieces come
  * from a timeline of the holds around it without the waiter's. */
-static void own_pieces_of(struct model *m, struct wait *w, uint32_t ti)
+static void own_pieces_of(struct model *m, struct wait *w)
 {
     const struct lock *l = &m->lk[w->lock];
-    const struct hold *hs = m->holds + l->hold_off;
     size_t from, to;
-    /* e + 1: a release at the very end of the wait is in it */
-    overlapping(hs, l->nhold, l->holds_overlap, l->max_hold, w->s, w->e + 1, &from, &to);
+    overlapping(m, l, w->s, w->e + 1, &from, &to); /* e + 1: a release at the very end of the wait is in it */
     struct tseg *sc = m->own_scratch = grow(m->own_scratch, &m->cap_own_scratch, 2 * (to - from) + 1, sizeof *sc);
-    size_t nseg = timeline(hs + from, to - from, ti, sc);
+    size_t nseg = timeline(m->holds + l->hold_off + from, to - from, w->thread, sc);
     m->own_off = grow(m->own_off, &m->cap_own_off, m->mstat.own_waits + 2, sizeof *m->own_off);
     size_t *n = &m->mstat.own_pieces;
     m->own_off[m->mstat.own_waits] = *n;
@@ -139,7 +137,7 @@ void attribute_waits(struct model *m)
             size_t i = ord[j].i;
             uint32_t ti = m->by_lock[i].thread;
             if (stamp[ti] == l + 1 && last[ti] >= m->kf_of[i])
-                own_pieces_of(m, &m->waits[m->by_lock[i].wait], ti);
+                own_pieces_of(m, &m->waits[m->by_lock[i].wait]);
         }
     }
     free(ord);
@@ -147,63 +145,21 @@ void attribute_waits(struct model *m)
     free(last);
 }
 
-void pieces_begin(const struct model *m, struct piece_iter *it, const struct wait *w, uint64_t a, uint64_t b)
-{
-    uint64_t lo = MAX(w->s, a), hi = MIN(w->e, b);
-    *it = (struct piece_iter){m, w, 0, 0};
-    if (lo >= hi)
-        return;
-    if (w->own) {
-        it->k = m->own_off[w->own - 1];
-        it->end = m->own_off[w->own];
-        while (it->k < it->end && m->own_pieces[it->k].e <= lo)
-            it->k++;
-        while (it->end > it->k && m->own_pieces[it->end - 1].s >= hi) /* in time order */
-            it->end--;
-    } else {
-        const struct lock *l = &m->lk[w->lock];
-        it->k = seg_find_from(m->tsegs + l->seg_off, l->nseg, lo, 0);
-        it->end = seg_find_from(m->tsegs + l->seg_off, l->nseg, hi - 1, 0) + 1;
-    }
-}
-
-int pieces_next(struct piece_iter *it, struct piece *p)
-{
-    const struct model *m = it->m;
-    if (it->k >= it->end)
-        return 0;
-    if (it->w->own) {
-        *p = m->own_pieces[it->k++];
-    } else {
-        const struct lock *l = &m->lk[it->w->lock];
-        seg_piece(m->tsegs + l->seg_off, l->nseg, it->k++, it->w, p);
-    }
-    return 1;
-}
-
 void piece_at(const struct model *m, const struct wait *w, uint64_t t, struct piece *q, size_t *hint)
 {
-    if (w->own) {
-        size_t j = m->own_off[w->own];
-        while (j-- > m->own_off[w->own - 1])
-            if (m->own_pieces[j].s < t) {
-                *q = m->own_pieces[j];
-                return;
-            }
-        *q = (struct piece){w->s, w->s, 0, P_UNKNOWN}; /* cannot happen: the pieces tile the wait */
+    if (w->own) { /* its first piece starts at w->s, before t */
+        size_t after = m->own_off[w->own - 1], hi = m->own_off[w->own];
+        LOWER_BOUND(after, hi, m->own_pieces[mid].s < t);
+        *q = m->own_pieces[after - 1];
         return;
     }
-    /* the critical path walks back in time: the segment is mostly the one
-     * found last on this lock (*hint), or the one before it */
     const struct lock *l = &m->lk[w->lock];
     const struct tseg *sg = m->tsegs + l->seg_off;
-    size_t k = hint ? *hint : l->nseg + 1;
-    if (!(k < l->nseg && sg[k].x < t && (k + 1 == l->nseg || sg[k + 1].x >= t)) &&
-        !(k > 0 && k <= l->nseg && sg[--k].x < t && (k + 1 == l->nseg || sg[k + 1].x >= t)))
-        k = seg_find_from(sg, l->nseg, t - 1, 0);
+    size_t after = 0, hi = l->nseg; /* the first segment from t on: sg[0].x is 0, and t > 0 */
+    LOWER_BOUND_NEAR(after, hi, hint ? *hint + 1 : hi, sg[mid].x < t);
     if (hint)
-        *hint = k;
-    seg_piece(sg, l->nseg, k, w, q);
+        *hint = after - 1;
+    seg_piece(sg, l->nseg, after - 1, w, q);
 }
 
 /* ---- wait blocks ---- */
@@ -230,7 +186,8 @@ struct table {
     size_t D, width, rows;
     /* per thread: its column and its row, each valid where its stamp says this lock */
     struct { uint32_t col, col_stamp, row, row_stamp; } *per;
-    uint32_t *waiter; /* per row: the thread */
+    uint32_t *blocker, *waiter; /* per column (< D): the thread; per row: the thread */
+    size_t cap_blocker;
     uint64_t *ns, *n; /* [row * width + col] */
     int joint;
 };
@@ -314,54 +271,52 @@ static void tally(struct model *m, uint32_t l, struct table *t, const struct evk
     free(cur);
 }
 
-/* the threads that may block a wait on lock l: a column each */
-struct blockers { uint32_t *id; size_t n, cap; };
-
-static void see(struct table *t, uint32_t l, uint32_t x, struct blockers *bs)
+/* thread x may block a wait on lock l: a column of its own */
+static void see(struct table *t, uint32_t l, uint32_t x)
 {
     if (t->per[x].col_stamp == l + 1)
         return;
     t->per[x].col_stamp = l + 1;
-    t->per[x].col = (uint32_t)bs->n;
-    bs->id = grow(bs->id, &bs->cap, bs->n + 1, sizeof *bs->id);
-    bs->id[bs->n++] = x;
+    t->per[x].col = (uint32_t)t->D;
+    t->blocker = grow(t->blocker, &t->cap_blocker, t->D + 1, sizeof *t->blocker);
+    t->blocker[t->D++] = x;
 }
 
 /* every thread a wait on l names (hint, own pieces) or the timeline holds
  * up to the last segment its waits reach */
-static void find_blockers(struct model *m, uint32_t l, struct table *t, struct blockers *bs)
+static void find_blockers(struct model *m, uint32_t l, struct table *t)
 {
     const struct tseg *sg = m->tsegs + m->lk[l].seg_off;
     size_t b0 = m->by_lock_off[l], b1 = m->by_lock_off[l + 1], kmax = 0;
     for (size_t i = b0; i < b1; i++) {
         const struct wait *w = &m->waits[m->by_lock[i].wait];
         if (w->hint)
-            see(t, l, w->hint - 1, bs);
+            see(t, l, w->hint - 1);
         for (size_t j = w->own ? m->own_off[w->own - 1] : 0; w->own && j < m->own_off[w->own]; j++)
             if (piece_has_thread(&m->own_pieces[j]))
-                see(t, l, m->own_pieces[j].by, bs);
+                see(t, l, m->own_pieces[j].by);
         if (m->kf_of[i] <= m->kl_of[i])
             kmax = MAX(kmax, m->kl_of[i] + 1);
     }
     for (size_t k = 0; k < kmax; k++)
         if (sg[k].kind != S_TAIL)
-            see(t, l, sg[k].by, bs);
+            see(t, l, sg[k].by);
 }
 
 /* the summed table said which blockers have time: keep those, a row per
  * waiter (the joint table) */
-static void to_joint(struct model *m, uint32_t l, struct table *t, struct blockers *bs)
+static void to_joint(struct model *m, uint32_t l, struct table *t)
 {
     size_t k = 0;
-    for (size_t c = 0; c < bs->n; c++) {
+    for (size_t c = 0; c < t->D; c++) {
         if (t->n[c]) {
-            t->per[bs->id[c]].col = (uint32_t)k;
-            bs->id[k++] = bs->id[c];
+            t->per[t->blocker[c]].col = (uint32_t)k;
+            t->blocker[k++] = t->blocker[c];
         } else {
-            t->per[bs->id[c]].col_stamp = 0;
+            t->per[t->blocker[c]].col_stamp = 0;
         }
     }
-    t->D = bs->n = k;
+    t->D = k;
     t->width = k + 3;
     t->joint = 1;
     t->rows = 0;
@@ -380,8 +335,7 @@ static void to_joint(struct model *m, uint32_t l, struct table *t, struct blocke
 }
 
 /* the table's non-empty cells as blocks */
-static void emit_blocks(uint32_t l, const struct table *t, const struct blockers *bs, struct block **bl, size_t *nb,
-                        size_t *cap)
+static void emit_blocks(uint32_t l, const struct table *t, struct block **bl, size_t *nb, size_t *cap)
 {
     size_t D = t->D;
     for (size_t r = 0; r < t->rows; r++)
@@ -389,7 +343,7 @@ static void emit_blocks(uint32_t l, const struct table *t, const struct blockers
             if (!t->n[r * t->width + c])
                 continue;
             *bl = grow(*bl, cap, *nb + 1, sizeof **bl);
-            (*bl)[(*nb)++] = (struct block){t->joint ? t->waiter[r] : NOBODY, l, c < D ? bs->id[c] : 0,
+            (*bl)[(*nb)++] = (struct block){t->joint ? t->waiter[r] : NOBODY, l, c < D ? t->blocker[c] : 0,
                                             c < D ? P_HOLDER : c == D ? P_HANDOFF : P_UNKNOWN,
                                             t->ns[r * t->width + c], t->n[r * t->width + c]};
         }
@@ -406,23 +360,22 @@ static void lock_blocks(struct model *m, uint32_t l, struct table *t, struct blo
         }
     sort_by_key(open, no, sizeof *open);
     sort_by_key(close, no, sizeof *close);
-    struct blockers bs = {NULL, 0, 0};
-    find_blockers(m, l, t, &bs);
-    t->D = bs.n;
-    t->width = bs.n + 3;
+    t->D = 0;
+    find_blockers(m, l, t);
+    t->width = t->D + 3;
     t->rows = 1;
     t->joint = 0;
     t->ns = zalloc(t->width, sizeof *t->ns);
     t->n = zalloc(t->width, sizeof *t->n);
     tally(m, l, t, open, close, no);
     size_t real = 0; /* the blockers are those with time: few enough, per waiter */
-    for (size_t c = 0; c < bs.n; c++)
+    for (size_t c = 0; c < t->D; c++)
         real += t->n[c] > 0;
     if (real <= JOINT_MAX_BLOCKERS) {
-        to_joint(m, l, t, &bs);
+        to_joint(m, l, t);
         tally(m, l, t, open, close, no);
     }
-    emit_blocks(l, t, &bs, bl, nb, cap);
+    emit_blocks(l, t, bl, nb, cap);
     if (t->joint)
         m->mstat.joint_locks++;
     else
@@ -431,7 +384,6 @@ static void lock_blocks(struct model *m, uint32_t l, struct table *t, struct blo
     free(t->n);
     free(open);
     free(close);
-    free(bs.id);
 }
 
 struct block *wait_blocks(struct model *m, size_t *count)
@@ -445,6 +397,7 @@ struct block *wait_blocks(struct model *m, size_t *count)
         if (m->by_lock_off[l + 1] > m->by_lock_off[l])
             lock_blocks(m, l, &t, &bl, &nb, &cap);
     free(t.per);
+    free(t.blocker);
     free(t.waiter);
     if (nb) /* bl is NULL when no lock had blocks */
         qsort(bl, nb, sizeof *bl, cmp_block);

@@ -33,7 +33,7 @@ static uint64_t compiling(const struct win *wv, const uint64_t *pmax, size_t nw,
     /* the first compile of t that may end after a */
     LOWER_BOUND(lo, hi, wv[mid].compile && (wv[mid].t < t || (wv[mid].t == t && pmax[mid] <= a)));
     for (; lo < nw && wv[lo].compile && wv[lo].t == t && wv[lo].s < b; lo++) {
-        uint64_t a2 = wv[lo].s > a ? wv[lo].s : a, b2 = wv[lo].e < b ? wv[lo].e : b;
+        uint64_t a2 = MAX(wv[lo].s, a), b2 = MIN(wv[lo].e, b);
         sum += b2 > a2 ? b2 - a2 : 0;
     }
     return sum;
@@ -100,15 +100,15 @@ static void tail_request(const struct model *m, struct tail_sums *ts, const stru
     LOWER_BOUND(lo, hi, ts->wmax[t->wait_off + mid] <= q->s);
     for (size_t k = lo; k < t->nwait && ws[k].s < q->e; k++) {
         const struct wait *w = &ws[k]; /* (one that ended before the request has no pieces in it) */
-        struct piece_iter it;
-        struct piece pc, *p = &pc;
-        for (pieces_begin(m, &it, w, q->s, q->e); pieces_next(&it, p);) {
-            uint64_t a = p->s > q->s ? p->s : q->s, b = p->e < q->e ? p->e : q->e;
-            if (b <= a)
-                continue;
+        struct piece p;
+        size_t hint = 0;
+        /* its pieces within the request, walking back from the end (piece_at) */
+        for (uint64_t until = MIN(w->e, q->e); until > MAX(w->s, q->s); until = p.s) {
+            piece_at(m, w, until, &p, &hint);
+            uint64_t a = MAX(p.s, q->s), b = MIN(p.e, q->e);
             ts->blocked[w->lock] += b - a;
-            if (piece_has_thread(p)) /* while the blocker was compiling */
-                ts->behind[w->lock] += compiling(ts->wv, ts->pmax, ts->nw, p->by, a, b);
+            if (piece_has_thread(&p)) /* while the blocker was compiling */
+                ts->behind[w->lock] += compiling(ts->wv, ts->pmax, ts->nw, p.by, a, b);
         }
     }
 }
