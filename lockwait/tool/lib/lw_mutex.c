@@ -1,14 +1,10 @@
 /* lw_mutex.c - the pthread mutex wrappers: lock, timed and clock locks,
- * trylock and unlock (C11's mtx_* come in through lw_mutex_lock_at,
- * lw_c11.c). The generic wrapper, which any C library gets: glibc's own
- * trylock takes a free lock as the bare call would; a trylock that fails
- * goes to mutex_slow, which measures the wait. The statistics are
- * lw_fastpath.h's.
- * On glibc, pthread_mutex_lock and pthread_mutex_unlock are the inline
- * path's (lw_glibc_mutex.c), which takes a default mutex itself once its
- * start-up check passed, and jumps here for everything else
- * (lw_mutex_lock_generic, lw_mutex_wait, lw_mutex_unlock_generic) with the
- * call's return address as pc. */
+ * trylock and unlock (C11's mtx_* too: lw_c11.c). The generic wrapper:
+ * glibc's own trylock takes a free lock as the bare call would, and a
+ * trylock that fails goes to mutex_slow, which measures the wait. On glibc
+ * the lock and unlock calls are the inline path's (lw_glibc_mutex.c), which
+ * jumps here for all but its common case, with the call's return address
+ * as pc. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
@@ -180,11 +176,6 @@ int lw_mutex_lock_at(pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts
         return mutex_lock(m, pc, TIMED, 0, ts);
     }
     return lw_mutex_lock_generic(m, pc);
-}
-
-int lw_mutex_unlock(pthread_mutex_t *m)
-{
-    return lw_mutex_unlock_generic(m);
 }
 
 LW_API int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *ts)

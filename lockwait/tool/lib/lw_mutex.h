@@ -23,6 +23,5 @@ LW_HIDDEN int lw_spin_wait(pthread_spinlock_t *s, uintptr_t pc);
 
 LW_HIDDEN int lw_mutex_lock_at(pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts);
 LW_HIDDEN int lw_mutex_trylock_at(pthread_mutex_t *m, uintptr_t pc);
-LW_HIDDEN int lw_mutex_unlock(pthread_mutex_t *m);
 
 #endif

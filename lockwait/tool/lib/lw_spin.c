@@ -1,10 +1,8 @@
-/* lw_spin.c - the pthread spinlock wrappers: lock, trylock and unlock, the
- * generic way: glibc's trylock first, then, when it fails, a wait that
- * spins in glibc's pthread_spin_lock, measured by lw_account.c. On glibc
- * the lock and unlock calls are the inline path's (lw_glibc_mutex.c), as
- * the mutex ones are, which comes here unless its start-up check passed,
- * and for its rare cases. Spinlocks keep no owner: the holder's tid goes into the lock's
- * record (acquired_inline_by), for the waiters to name. */
+/* lw_spin.c - the pthread spinlock wrappers, as lw_mutex.c's: glibc's
+ * trylock first, then, when it fails, a measured wait in glibc's
+ * pthread_spin_lock (on glibc, lock and unlock are the inline path's,
+ * lw_glibc_mutex.c). A spinlock keeps no owner: the holder's tid goes into
+ * the lock's record (acquired_inline_by), for the waiters to name. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
