@@ -122,14 +122,6 @@ struct lw_tstat {
     struct lw_bhold *_Atomic bh; /* NULL until a hold of it made another thread wait */
 };
 
-/* Are e (NULL: none) the statistics of lock p of this kind? The fast path
- * asks it with LW_LIKELY: each test carries the hint, or gcc lays the
- * callers' slow paths in line and the common case jumps. */
-static inline __attribute__((always_inline)) int stat_is(const struct lw_tstat *e, const void *p, int kind)
-{
-    return LW_LIKELY(e != NULL) && LW_LIKELY(e->addr == (uintptr_t)p) && LW_LIKELY(e->kind == kind);
-}
-
 /* One thread's holds of one lock that made another thread wait: every one
  * timed (from the acquisition to the release), the longest kept with their
  * acquire site, the rest summed per site. */
