@@ -46,12 +46,9 @@ static inline void mutex_acquired(pthread_mutex_t *m, struct lw_tstat *e, uintpt
 }
 
 /* A locked glibc mutex with no owner in it is between its holder's two
- * stores: at the release (owner cleared, then the lock word) or at the
- * acquisition (the reverse). Worth one more try before a wait is measured
- * (holder, clock, stack walk): in the contended loop of tool/bench about
- * half the measured waits found no owner, and this try made the loop about
- * 5% faster, with fewer sleeps (41 interleaved runs). Other C libraries:
- * no owner to read. */
+ * stores, at the release or the acquisition: worth one more try before a
+ * wait is measured (about half the contended loop's waits in tool/bench;
+ * docs/lockwait-manual.md). Other C libraries: no owner to read. */
 static inline int owner_leaving(pthread_mutex_t *m)
 {
 #ifdef __GLIBC__
@@ -66,12 +63,10 @@ static inline int owner_leaving(pthread_mutex_t *m)
 static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uintptr_t pc, enum how how,
                                                 clockid_t c, const struct timespec *ts)
 {
-    /* Try once more at once, as glibc's own lock does (the exchange in its
-     * wait path) before measuring: the clock read and the sleep probe take
-     * 30-250 ns, long enough for a short holder to release and come back,
-     * which would turn a hand-over the bare program gets for free into a
-     * futex sleep. A lock free again within a few ns is not counted as a
-     * wait; nor is one whose holder is leaving it (owner_leaving): one more. */
+    /* Try once more at once, as glibc's own lock does, before measuring:
+     * the clock read and the sleep probe (30-250 ns) let a short holder
+     * release and come back, turning a hand-over the bare program gets for
+     * free into a futex sleep. One more when the holder is leaving. */
     if (rc == EBUSY)
         rc = lw_real.pthread_mutex_trylock(m);
     if (rc == EBUSY && owner_leaving(m))
