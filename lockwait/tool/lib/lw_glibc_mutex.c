@@ -28,10 +28,8 @@
  * generic path; after a failed first try, to its wait; after the lock is
  * taken or released, to one function for the rest. So they save no register
  * and, under gcc, build no frame (-momit-leaf-frame-pointer, tool/build.sh;
- * what it saves: the manual). A signal handler that interrupts a leaf
- * finds no frame record of it: the walk reads the lock call's site from the
- * signal frame, knowing the leaves by their section (LW_LEAF, lw_stacks.h;
- * tests/sigleaf.sh). tests/leaf.sh checks the listings. */
+ * what it saves: the manual); a signal handler's stack walk finds them by
+ * their section (LW_LEAF, lw_stacks.h). tests/leaf.sh checks the listings. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>

@@ -56,8 +56,6 @@ struct lw_lock {
     uint8_t kind;         /* enum lw_kind */
     _Atomic uint8_t timed; /* 2: time the next hold; 1: contended: time the sample and long holds; 0: neither */
     _Atomic uint8_t listed; /* 1: seen on lw.records by a fork's child (lw_records_mend) */
-    uint8_t pad0;
-    au32 pad1;
     uintptr_t first_pc;   /* the call site that first used it */
     struct lw_detail *_Atomic detail;
     au32 init_stack;      /* the stack of its init call (lw_stacks.h), 0: not seen */
