@@ -1,6 +1,6 @@
 /* lw_fastpath.h - the uncontended lock call, inline, in the order a call
  * runs it. A lock call reads in one direction:
- *   1. the wrapper (lw_mutex.c: mutexes; lw_spin.c: spinlocks;
+ *   1. the wrapper (lw_mutex.c: mutexes and spinlocks;
  *      lw_waits.c: semaphores, rwlocks, condvars) tries the real trylock
  *      (glibc's default mutex and spinlock: the same steps in the
  *      wrapper, with every uncommon case a jump: lw_glibc_mutex.c);

@@ -8,7 +8,7 @@
  * our own, field by field, each way round, only when the calls found are
  * glibc's (not another preloaded library's), and not under valgrind, whose
  * tools watch glibc's lock calls. Any surprise leaves every lock to glibc's
- * calls (lw_mutex.c, lw_spin.c), and the report says why.
+ * calls (lw_mutex.c), and the report says why.
  * LOCKWAIT_INLINE_MUTEX=0 turns it off.
  * The steps, a default mutex (__kind 0: any other kind goes to
  * lw_mutex_lock_generic):

@@ -1,6 +1,6 @@
 /* lw_glibc_mutex.h - the glibc inline path's face to the rest of the
  * library (the path: lw_glibc_mutex.c; off, every lock goes through glibc's
- * calls: lw_mutex.c, lw_spin.c; the report says which: lw_inline_mutex,
+ * calls: lw_mutex.c; the report says which: lw_inline_mutex,
  * lw_inline_spin).
  * A default mutex taken by either path keeps its last holder's tid for the
  * owner-change count in __count, which glibc uses only for recursive

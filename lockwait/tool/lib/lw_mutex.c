@@ -1,10 +1,10 @@
-/* lw_mutex.c - the pthread mutex wrappers: lock, timed and clock locks,
- * trylock and unlock (C11's mtx_* too: lw_c11.c). The generic wrapper:
- * glibc's own trylock takes a free lock as the bare call would, and a
- * trylock that fails goes to mutex_slow, which measures the wait. On glibc
- * the lock and unlock calls are the inline path's (lw_glibc_mutex.c), which
- * jumps here for all but its common case, with the call's return address
- * as pc. */
+/* lw_mutex.c - the pthread mutex wrappers (lock, timed and clock locks,
+ * trylock and unlock; C11's mtx_* too: lw_c11.c) and the spinlock ones
+ * (lock, trylock, unlock), the generic way: glibc's own trylock takes a
+ * free lock as the bare call would, and a trylock that fails goes to a
+ * measured wait (mutex_slow, lw_spin_wait). On glibc the lock and unlock
+ * calls are the inline path's (lw_glibc_mutex.c), which jumps here for all
+ * but its common case, with the call's return address as pc. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
@@ -148,21 +148,6 @@ __attribute__((noinline)) int lw_mutex_unlock_generic(pthread_mutex_t *m)
     return rc;
 }
 
-/* Elsewhere than glibc, the lock and unlock calls themselves. On glibc
- * they are the inline path's (lw_glibc_mutex.c), which comes here unless
- * its start-up check passed, and for every case but its common one. */
-#if !LW_GLIBC_MUTEX
-LW_API int pthread_mutex_lock(pthread_mutex_t *m)
-{
-    return lw_mutex_lock_generic(m, RA());
-}
-
-LW_API int pthread_mutex_unlock(pthread_mutex_t *m)
-{
-    return lw_mutex_unlock_generic(m);
-}
-#endif
-
 /* the C11 wrappers' way in (lw_c11.c): as the pthread calls, from pc */
 int lw_mutex_lock_at(pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts)
 {
@@ -202,3 +187,86 @@ LW_API int pthread_mutex_trylock(pthread_mutex_t *m)
 {
     return lw_mutex_trylock_at(m, RA());
 }
+
+/* ---------------------------------------------------------------- spinlock */
+
+/* A spinlock keeps no owner: the holder's tid goes into the lock's record
+ * (acquired_inline_by), for the waiters to name. */
+
+/* the first try said no: wait in glibc's lock, measured */
+__attribute__((noinline)) int lw_spin_wait(pthread_spinlock_t *s, uintptr_t pc)
+{
+    struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
+    struct wait w;
+    lw_wait_begin((void *)s, e, &w, LW_T_SPIN, pc);
+    int rc = lw_real.pthread_spin_lock(s);
+    if (rc == 0 && e) {
+        lw_wait_measure_held(&w, 1, pc);
+        acquired(e, K_SPIN, pc, w.t1);
+        lw_wait_defer(e, &w); /* accounted after the unlock: keep the hold short */
+    } else {
+        lw_wait_measure(e, &w, rc == 0, pc);
+        lw_wait_account((void *)s, e, &w);
+    }
+    return rc;
+}
+
+__attribute__((noinline)) int lw_spin_lock_generic(pthread_spinlock_t *s, uintptr_t pc)
+{
+    NEED(pthread_spin_trylock);
+    NEED(pthread_spin_lock);
+    struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc); /* before the lock, as for mutexes */
+    if (lw_real.pthread_spin_trylock(s) != 0)
+        return lw_spin_wait(s, pc);
+    if (LW_LIKELY(e != NULL))
+        acquired(e, K_SPIN, pc, 0);
+    return 0;
+}
+
+__attribute__((noinline)) int lw_spin_unlock_generic(pthread_spinlock_t *s)
+{
+    NEED(pthread_spin_unlock);
+    struct lw_tstat *e = releasing((void *)s, K_SPIN);
+    int rc = lw_real.pthread_spin_unlock(s);
+    if (e)
+        owner_note(e);
+    return rc;
+}
+
+LW_API int pthread_spin_trylock(pthread_spinlock_t *s)
+{
+    NEED(pthread_spin_trylock);
+    uintptr_t pc = RA();
+    int rc = lw_real.pthread_spin_trylock(s);
+    struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
+    if (rc == 0 && e)
+        acquired(e, K_SPIN, pc, 0);
+    else if (rc == EBUSY)
+        lw_trylock_failed(e);
+    return rc;
+}
+
+/* Elsewhere than glibc, the lock and unlock calls themselves. On glibc
+ * they are the inline path's (lw_glibc_mutex.c), which comes here unless
+ * its start-up check passed, and for every case but its common one. */
+#if !LW_GLIBC_MUTEX
+LW_API int pthread_mutex_lock(pthread_mutex_t *m)
+{
+    return lw_mutex_lock_generic(m, RA());
+}
+
+LW_API int pthread_mutex_unlock(pthread_mutex_t *m)
+{
+    return lw_mutex_unlock_generic(m);
+}
+
+LW_API int pthread_spin_lock(pthread_spinlock_t *s)
+{
+    return lw_spin_lock_generic(s, RA());
+}
+
+LW_API int pthread_spin_unlock(pthread_spinlock_t *s)
+{
+    return lw_spin_unlock_generic(s);
+}
+#endif
