@@ -3,14 +3,14 @@
  * calls, counts every acquisition cheaply and measures every contended wait
  * (time, whether the waiter slept in the kernel, who held the lock), then
  * reports at exit (lw_report.c). This file: the thread wrappers (the real
- * functions: lw_real.c; mutexes: lw_mutex.c; spinlocks: lw_spin.c;
+ * functions: lw_real.c; mutexes and spinlocks: lw_mutex.c;
  * semaphores, rwlocks, condvars: lw_waits.c; start, fork and exit:
  * lw_life.c); the state behind them is in lw_core.c (lw_core.h).
  * Linux + glibc (musl untested).
  *
  * Each part is a .c file with its own .h, and calls only the parts after it:
  *   start, fork, exit, signals, periodic reports (lw_life, lw_signals, lw_interval)
- *   > wrappers (this file, lw_mutex, lw_spin, lw_waits, lw_barrier, lw_c11, lw_inits,
+ *   > wrappers (this file, lw_mutex, lw_waits, lw_barrier, lw_c11, lw_inits,
  *     glibc's own steps: lw_glibc_mutex) > the real functions (lw_real)
  *   > fast path (lw_fastpath.h) > accounting (lw_account) > stacks (lw_stacks) > core (lw_core);
  *   the report (lw_report > lw_report_holds, lw_report_idle, lw_probes, lw_tracemeta
@@ -19,21 +19,11 @@
  * Still calling each other: lw_report and lw_interval (the periodic base),
  * lw_output and lw_probes, lw_tracemeta (the brief report, the trace's end).
  *
- * Fast path (lock is free): the real trylock, or for glibc's default mutex
- * and its spinlock the same steps taken in the wrapper (lw_glibc_mutex.c;
- * lw_mutex.c, lw_spin.c otherwise; a mutex in a process of one
- * thread locked outright, as the bare program does), a per-thread cache of
- * this thread's statistics for its last two locks, a counter bump and the
- * hold noted in one word (lw_fastpath.h), all thread-local but the holder
- * of a lock that keeps none itself (a spinlock's). No syscall, no clock read,
- * no atomic read-modify-write, no allocation, no wait for a cache line
- * another thread writes (a mutex asks for its record's holder line, a
- * prefetch). Only when the trylock fails do we take a timestamp (a cycle-counter
- * read where there is one, common/clock.h) and, sampled, the thread's
- * voluntary context switches, then call the real blocking function. Hold
- * times are sampled, and holds of contended locks timed whole when they run
- * long (lw_account.h, LW_HOLD_LONG_NS): two timestamps per hold would cost
- * more than an uncontended lock/unlock pair. */
+ * A free lock costs the real trylock (or glibc's own steps, lw_glibc_mutex.c)
+ * and thread-local stores (lw_fastpath.h): no syscall, clock read, atomic
+ * read-modify-write or allocation. Only a failed trylock reads the clock
+ * and, sampled, the thread's context switches; hold times are sampled
+ * (lw_config.h, LW_HOLD_SAMPLE). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
@@ -85,15 +75,11 @@ static void thread_end(void *arg)
 {
     (void)arg;
     struct lw_thread *t = lw_thread_self();
-    lw_settle();
+    lw_settle_own();
     plain_to_held();
-    for (uint32_t i = 0; i < lw_tls.nheld; i++) {
-        struct lw_held *h = &lw_tls.held[i];
-        if (h->pending)
-            lw_wait_account_pending(h);
-        if (still_held(h->e))
-            ADD(h->e->lock->held_at_exit, 1);
-    }
+    for (uint32_t i = 0; i < lw_tls.nheld; i++)
+        if (still_held(lw_tls.held[i].e))
+            ADD(lw_tls.held[i].e->lock->held_at_exit, 1);
     if (lw_tls.held_lost)
         ADD(lw.held_lost, lw_tls.held_lost);
     if (t) {
@@ -101,7 +87,7 @@ static void thread_end(void *arg)
         prctl(PR_GET_NAME, t->name, 0, 0, 0);
 #endif
         t->exit_ticks = ticks_now();
-        lw_trace(t, LW_EV_THREAD_EXIT, LW_T_NONE, NULL, 0, t->exit_ticks, 0);
+        lw_trace(t, LW_EV_THREAD_EXIT, LW_T_NONE, NULL, 0, t->exit_ticks, 0, 0);
         atomic_store_explicit(&t->exited, 1, memory_order_release);
     }
 }
@@ -126,7 +112,7 @@ static void *thread_start(void *p)
         t->start_fn = s.named;
         t->create_stack = s.create_stack;
         t->start_ticks = ticks_now(); /* the THREAD_START's time: both reports see one start */
-        lw_trace(t, LW_EV_THREAD_START, LW_T_NONE, NULL, 0, t->start_ticks, s.creator);
+        lw_trace(t, LW_EV_THREAD_START, LW_T_NONE, NULL, 0, t->start_ticks, s.creator, 0);
     }
     void *ret;
     pthread_cleanup_push(thread_end, NULL);

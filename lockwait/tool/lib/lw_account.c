@@ -36,9 +36,10 @@ __attribute__((noinline)) struct lw_tstat *lw_stat_slow(const void *p, int kind,
 
 /* ---------------------------------------------------------------- holds */
 
-/* called for a hold that may be timed: a thread's 1st, 65th, ...
- * acquisition of the lock, or any of a contended lock's long holds */
-__attribute__((noinline)) uint64_t lw_hold_start(struct lw_tstat *e)
+/* the start of a hold that may be timed (a thread's 1st, 65th, ...
+ * acquisition of the lock, or any of a contended lock's long holds), or 0:
+ * not timed */
+static uint64_t hold_start(struct lw_tstat *e)
 {
     struct lw_lock *r = e->lock;
     uint8_t t = LD(r->timed);
@@ -93,7 +94,7 @@ __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, ui
     int timed = h->sampled || (contended && e->long_holds);
     /* inside the critical section: one counter read, in a hold of 10 us or
      * more, or a sample */
-    h->t0 = !timed ? 0 : contended && pre ? pre : lw_hold_start(e);
+    h->t0 = !timed ? 0 : contended && pre ? pre : hold_start(e);
     /* The acquire stack, walked inside the critical section (about 0.1 us):
      * of a hold of 10 us or more; of a sampled hold of a lock nobody has
      * waited for yet; and in a traced run. A walk in every sampled hold of
@@ -105,7 +106,27 @@ __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, ui
         ST(e->lock->holder, my_tid());
 }
 
-static int others_waiting(const struct lw_tstat *e, const struct lw_held *h);
+/* Before the real unlock of h: does another thread wait for it now? A
+ * glibc mutex of the plain kinds (normal, recursive, errorcheck: a waiter
+ * writes 2 before it sleeps, none spins first) says in its own word, on the
+ * line the holder owns anyway (2: a waiter may be asleep; below: none), so
+ * the `waiting` count, a line the waiters write, is read only when the
+ * answer may be yes. A holder that got the lock by waiting is still in that
+ * count (it leaves after its unlock, lw_settle): not counted as another. */
+static int others_waiting(const struct lw_tstat *e, const struct lw_held *h)
+{
+#ifdef __GLIBC__
+    const pthread_mutex_t *m = (const pthread_mutex_t *)e->addr;
+    /* not adaptive (3: spins first), robust (16), priority-inheriting (32)
+     * or -protecting (64), which keep a tid there; the process-shared bit
+     * (128) changes nothing */
+    if (e->kind == K_MUTEX && (__atomic_load_n(&m->__data.__kind, __ATOMIC_RELAXED) & 0x7f) <= 2 &&
+        __atomic_load_n(&m->__data.__lock, __ATOMIC_RELAXED) < 2)
+        return 0;
+#endif
+    uint32_t self = h->pending && h->wait.counted_waiting && !h->wait.of; /* of: another object's count */
+    return LD(e->lock->waiting) > self;
+}
 
 /* the statistics a wait kept with a hold is for: its own object's (a
  * condvar's, wait.of), else the held lock's */
@@ -179,8 +200,7 @@ static void note_blocking_hold(struct lw_tstat *e, uint64_t ticks, uint64_t star
     }
     BUMP1(b->n, 1);
     BUMP1(b->ticks, ticks);
-    if (ticks > LD(b->max_ticks))
-        ST(b->max_ticks, ticks);
+    MAX1(b->max_ticks, ticks);
     int i;
     for (i = 0; i < LW_SITES; i++) {
         uint64_t k = LD(b->site[i].pc);
@@ -189,8 +209,7 @@ static void note_blocking_hold(struct lw_tstat *e, uint64_t ticks, uint64_t star
         if (k == pc) {
             BUMP1(b->site[i].n, 1);
             BUMP1(b->site[i].ticks, ticks);
-            if (ticks > LD(b->site[i].max_ticks))
-                ST(b->site[i].max_ticks, ticks);
+            MAX1(b->site[i].max_ticks, ticks);
             break;
         }
     }
@@ -216,28 +235,6 @@ static void note_blocking_hold(struct lw_tstat *e, uint64_t ticks, uint64_t star
     ST(b->top[j].stack, stack);
 }
 
-/* Before the real unlock of h: does another thread wait for it now? A
- * glibc mutex of the plain kinds (normal, recursive, errorcheck: a waiter
- * writes 2 before it sleeps, none spins first) says in its own word, on the
- * line the holder owns anyway (2: a waiter may be asleep; below: none), so
- * the `waiting` count, a line the waiters write, is read only when the
- * answer may be yes. A holder that got the lock by waiting is still in that
- * count (it leaves after its unlock, lw_settle): not counted as another. */
-static int others_waiting(const struct lw_tstat *e, const struct lw_held *h)
-{
-#ifdef __GLIBC__
-    const pthread_mutex_t *m = (const pthread_mutex_t *)e->addr;
-    /* not adaptive (3: spins first), robust (16), priority-inheriting (32)
-     * or -protecting (64), which keep a tid there; the process-shared bit
-     * (128) changes nothing */
-    if (e->kind == K_MUTEX && (__atomic_load_n(&m->__data.__kind, __ATOMIC_RELAXED) & 0x7f) <= 2 &&
-        __atomic_load_n(&m->__data.__lock, __ATOMIC_RELAXED) < 2)
-        return 0;
-#endif
-    uint32_t self = h->pending && h->wait.counted_waiting && !h->wait.of; /* of: another object's count */
-    return LD(e->lock->waiting) > self;
-}
-
 /* Before the real unlock of a timed hold (or, when tracing, of an untimed
  * one others wait for): is another thread waiting now? (After the unlock a
  * waiter may already have come and gone.) The rest, the hold's end where it
@@ -255,14 +252,13 @@ __attribute__((noinline)) void lw_hold_end(struct lw_tstat *e, const struct lw_h
         uint64_t d = now - t0; /* in ticks: this runs before the real unlock */
         BUMP1(e->hold_ticks, d);
         BUMP1(e->holds_timed, 1);
-        if (d > LD(e->max_hold_ticks))
-            ST(e->max_hold_ticks, d);
+        MAX1(e->max_hold_ticks, d);
     }
     if (lw.cfg.trace && blocking) {
-        lw_trace(lw_thread_self(), LW_EV_RELEASE, lw_trace_type(r->kind, 1), (void *)r->addr, my_tid(), now, t0);
+        int type = lw_trace_type(r->kind, 1);
+        lw_trace(lw_thread_self(), LW_EV_RELEASE, type, (void *)r->addr, my_tid(), now, t0, 0);
         if (!t0) /* untimed: its acquire site now (a timed hold's follows in settle_hold) for the blame */
-            lw_trace_stack(lw_thread_self(), LW_EV_HOLD_SITE, lw_trace_type(r->kind, 1), (void *)r->addr, my_tid(),
-                           now, h->pc, 0);
+            lw_trace(lw_thread_self(), LW_EV_HOLD_SITE, type, (void *)r->addr, my_tid(), now, h->pc, 0);
     }
     if (!t0)
         return;
@@ -293,8 +289,8 @@ static void settle_hold(void)
     if (!blocking)
         return;
     note_blocking_hold(e, end - t0, t0, pc, stack);
-    lw_trace_stack(lw_thread_self(), LW_EV_HOLD_SITE, lw_trace_type(e->kind, 1), (void *)e->addr, my_tid(), end, pc,
-                   stack);
+    lw_trace(lw_thread_self(), LW_EV_HOLD_SITE, lw_trace_type(e->kind, 1), (void *)e->addr, my_tid(), end, pc,
+             stack);
 }
 
 /* ---------------------------------------------------------------- waits */
@@ -481,7 +477,7 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
     uint64_t ns = ticks_ns(w->t1 - w->t0), counted = ticks_ns(w->counted);
     struct lw_thread *t = lw_thread_self();
     struct lw_lock *r = e ? e->lock : NULL;
-    lw_trace_stack(t, LW_EV_REQUEST, w->type, p, w->holder, w->t0, 0, w->stack);
+    lw_trace(t, LW_EV_REQUEST, w->type, p, w->holder, w->t0, 0, w->stack);
     if (t && w->lock_wait) {
         ADD(t->waits, 1);
         ADD(t->blocked_ns, ns);
@@ -504,8 +500,7 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
             BUMP1(x->idle_waits, 1);
         }
         BUMP1(x->wait_ns, counted);
-        if (counted > LD(x->max_wait_ns))
-            ST(x->max_wait_ns, counted);
+        MAX1(x->max_wait_ns, counted);
         if (probed)
             BUMP1(x->probed_wait_ns, counted);
         if (slept)
@@ -514,14 +509,13 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
         if (w->reacquire) { /* a condvar's waiter, from its signal to its wake with the mutex */
             uint64_t re = ticks_ns(w->reacquire);
             BUMP1(x->reacquire_ns, re);
-            if (re > LD(x->max_reacquire_ns))
-                ST(x->max_reacquire_ns, re);
+            MAX1(x->max_reacquire_ns, re);
         }
     }
     if (t && w->reacquire) /* re-acquiring the mutex is a lock wait of this thread */
         ADD(t->blocked_ns, ticks_ns(w->reacquire));
     lw_lstack_note(r, w->stack, counted, w->got);
-    lw_trace_stack(t, w->got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, w->t1, w->t0, w->stack);
+    lw_trace(t, w->got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, w->t1, w->t0, w->stack);
     errno = saved;
 }
 
@@ -537,13 +531,6 @@ void lw_wait_defer(struct lw_tstat *e, struct wait *w)
     }
     struct lw_tstat *x = waited_for(w, e); /* not on the stack (it was full), or its slot taken: now */
     lw_wait_account((const void *)x->addr, x, w);
-}
-
-void lw_wait_account_pending(struct lw_held *h)
-{
-    struct lw_tstat *e = waited_for(&h->wait, h->e);
-    h->pending = 0;
-    lw_wait_account((const void *)e->addr, e, &h->wait);
 }
 
 void lw_settle(void)
@@ -562,9 +549,14 @@ void lw_settle(void)
 void lw_settle_own(void)
 {
     lw_settle();
-    for (uint32_t i = 0; i < lw_tls.nheld; i++)
-        if (lw_tls.held[i].pending)
-            lw_wait_account_pending(&lw_tls.held[i]);
+    for (uint32_t i = 0; i < lw_tls.nheld; i++) {
+        struct lw_held *h = &lw_tls.held[i];
+        if (h->pending) {
+            struct lw_tstat *e = waited_for(&h->wait, h->e);
+            h->pending = 0;
+            lw_wait_account((const void *)e->addr, e, &h->wait);
+        }
+    }
 }
 
 __attribute__((noinline)) void lw_trylock_failed(struct lw_tstat *e)

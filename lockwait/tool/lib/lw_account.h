@@ -10,7 +10,6 @@
 #include "lw_core.h"
 #include "lw_record.h"
 
-LW_HIDDEN uint64_t lw_hold_start(struct lw_tstat *e); /* the hold's start, or 0: not timed */
 /* the general cases of acquired(), releasing() and owner_note() (lw_fastpath.h) */
 LW_HIDDEN void lw_acquired_slow(struct lw_tstat *e, int kind, uint64_t acq, uintptr_t pc, uint64_t pre);
 LW_HIDDEN struct lw_tstat *lw_releasing_slow(const void *p, int kind);
@@ -33,11 +32,10 @@ LW_HIDDEN void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w
  * of e, to be accounted after the release, outside the critical section
  * (w->of: the wait is another object's, a condvar's) */
 LW_HIDDEN void lw_wait_defer(struct lw_tstat *e, struct wait *w);
-/* a hold's deferred wait, accounted now (the thread's end, a report) */
-LW_HIDDEN void lw_wait_account_pending(struct lw_held *h);
 LW_HIDDEN void lw_settle(void); /* account lw_tls.settle_w and note lw_tls.bhold_e */
-/* before a report (after ticks_end): the reporting thread's own waits
- * not yet accounted, which it does not leave through thread_end */
+/* this thread's waits not yet accounted, its holds' deferred ones too: at
+ * its end (thread_end), and before a report (after ticks_end) for the
+ * reporting thread, which does not leave through thread_end */
 LW_HIDDEN void lw_settle_own(void);
 LW_HIDDEN void lw_trylock_failed(struct lw_tstat *e);
 

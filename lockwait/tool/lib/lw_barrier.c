@@ -46,7 +46,7 @@ LW_API int pthread_barrier_wait(pthread_barrier_t *b)
     BUMP1(e->acquisitions, 1);
     if ((ADD(r->last_signal, 1) + 1) % count == 0) { /* the last arrival */
         ST(r->signaller, my_tid());
-        lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_BARRIER, b, my_tid(), ticks_now(), 0);
+        lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_BARRIER, b, my_tid(), ticks_now(), 0, 0);
         return lw_real.pthread_barrier_wait(b);
     }
     struct wait w;

@@ -77,7 +77,7 @@ LW_API int mtx_trylock(mtx_t *m)
 
 LW_API int mtx_unlock(mtx_t *m)
 {
-    return thrd_result(lw_mutex_unlock((pthread_mutex_t *)m));
+    return thrd_result(lw_mutex_unlock_generic((pthread_mutex_t *)m));
 }
 
 LW_API int cnd_wait(cnd_t *cv, mtx_t *m)

@@ -119,14 +119,8 @@ struct lw_thread *lw_thread_self(void)
 
 /* ---------------------------------------------------------------- trace */
 
-void lw_trace(struct lw_thread *t, int ev, int type, const void *lock, uint32_t holder, uint64_t when,
-              uint64_t aux)
-{
-    lw_trace_stack(t, ev, type, lock, holder, when, aux, 0);
-}
-
-void lw_trace_stack(struct lw_thread *t, int ev, int type, const void *lock, uint32_t holder, uint64_t when,
-                    uint64_t aux, uint32_t stack)
+void lw_trace(struct lw_thread *t, int ev, int type, const void *lock, uint32_t holder, uint64_t when, uint64_t aux,
+              uint32_t stack)
 {
     if (!lw.cfg.trace || !t)
         return;

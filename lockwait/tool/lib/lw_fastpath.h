@@ -1,6 +1,6 @@
 /* lw_fastpath.h - the uncontended lock call, inline, in the order a call
  * runs it. A lock call reads in one direction:
- *   1. the wrapper (lw_mutex.c: mutexes; lw_spin.c: spinlocks;
+ *   1. the wrapper (lw_mutex.c: mutexes and spinlocks;
  *      lw_waits.c: semaphores, rwlocks, condvars) tries the real trylock
  *      (glibc's default mutex and spinlock: the same steps in the
  *      wrapper, with every uncommon case a jump: lw_glibc_mutex.c);
@@ -23,6 +23,14 @@
 #include "lw_config.h"
 #include "lw_core.h"
 #include "lw_record.h"
+
+/* Are e (NULL: none) the statistics of lock p of this kind? The fast path
+ * asks it with LW_LIKELY: each test carries the hint, or gcc lays the
+ * callers' slow paths in line and the common case jumps. */
+static inline __attribute__((always_inline)) int stat_is(const struct lw_tstat *e, const void *p, int kind)
+{
+    return LW_LIKELY(e != NULL) && LW_LIKELY(e->addr == (uintptr_t)p) && LW_LIKELY(e->kind == kind);
+}
 
 /* This thread's statistics for lock p when they are cached: those of the
  * last lock it used (one word, so a signal handler cannot tear it), then

@@ -1,20 +1,17 @@
 /* lw_glibc_mutex.c - glibc's inline path: on glibc, pthread_mutex_lock,
- * pthread_mutex_unlock, pthread_spin_lock and pthread_spin_unlock, which
- * take and release glibc's default mutex and its spinlock themselves, in
- * the steps glibc's own calls take. Turned on once, at start, by
- * lw_glibc_mutex_check and lw_glibc_spin_check (below), only after these
- * steps and glibc's own calls agreed on a lock of our own, field by field,
- * each way round (ours locks, glibc's unlocks, and the reverse), and only
- * when the calls found are glibc's (not another preloaded library's) and
- * valgrind, whose tools watch glibc's lock calls, is not there. Any
- * surprise leaves every lock to glibc's calls (lw_mutex.c, lw_spin.c), and
- * the report says why. LOCKWAIT_INLINE_MUTEX=0 turns it off.
- * Why: each call into glibc through the wrapper is a second call layer;
- * skipping it took bench_overhead.sh's uncontended loop from about 1.31x
- * bare to 1.20x and its single loop from 1.69x to 1.24x (21 rotating
- * rounds; docs/lockwait-manual.md).
- * The steps, a default mutex (__kind 0: not recursive, errorcheck, robust,
- * priority, shared or elided; any other goes to lw_mutex_lock_generic):
+ * pthread_mutex_unlock, pthread_spin_lock and pthread_spin_unlock take and
+ * release glibc's default mutex and its spinlock themselves, in the steps
+ * glibc's own calls take, saving the second call layer of a wrapper that
+ * calls glibc (bench_overhead.sh's numbers: docs/lockwait-manual.md).
+ * Turned on once, at start, by lw_glibc_mutex_check and lw_glibc_spin_check
+ * (below), only after these steps and glibc's own calls agreed on a lock of
+ * our own, field by field, each way round, only when the calls found are
+ * glibc's (not another preloaded library's), and not under valgrind, whose
+ * tools watch glibc's lock calls. Any surprise leaves every lock to glibc's
+ * calls (lw_mutex.c), and the report says why.
+ * LOCKWAIT_INLINE_MUTEX=0 turns it off.
+ * The steps, a default mutex (__kind 0: any other kind goes to
+ * lw_mutex_lock_generic):
  *   lock:    compare-and-swap the lock word from 0 to 1, then store the
  *            owner's tid and count one more user (plain stores: only the
  *            holder writes them);
@@ -23,22 +20,16 @@
  *   in a process that never started a thread, plain stores instead of the
  *   atomics, as glibc (2.34 on) does there (never after a pthread_cancel,
  *   below). A spinlock is one int, free at one value and held at any
- *   other (1 and 0 on x86, whose lock is a locking decrement; 0 and 1 in
- *   glibc's generic code, arm64), read off glibc's own calls at the check:
- *   lock: compare-and-swap from free to held; unlock: store free.
- * The four calls are leaves: the common case (the lock free, its
- * statistics the thread's last, the hold untimed, no sleeper to wake, no
- * owner change) calls nothing, and every other case ends in a jump (a tail
- * call, `return f(...)`): before the lock word, to the generic path
- * (lw_mutex.c, lw_spin.c: the whole call while the path is off); after
- * a failed first try, to its wait; after the lock is taken or released, to
- * one function for the rest. So they save no register and, under gcc,
- * build no frame (-momit-leaf-frame-pointer, tool/build.sh): that took the
- * uncontended loop of tool/bench from 1.22x bare to 1.115x (101 rotating
- * rounds; docs/lockwait-manual.md). A signal handler that interrupts a
- * leaf finds no frame record of it: the walk reads the lock call's site
- * from the signal frame, knowing the leaves by their section (LW_LEAF,
- * lw_stacks.h; tests/sigleaf.sh). tests/leaf.sh checks the listings. */
+ *   other (x86: 1 and 0; glibc's generic code: 0 and 1), read off glibc's
+ *   own calls at the check: lock: compare-and-swap from free to held;
+ *   unlock: store free.
+ * The four calls are leaves: the common case calls nothing, and every other
+ * case ends in a jump (`return f(...)`): before the lock word, to the
+ * generic path; after a failed first try, to its wait; after the lock is
+ * taken or released, to one function for the rest. So they save no register
+ * and, under gcc, build no frame (-momit-leaf-frame-pointer, tool/build.sh;
+ * what it saves: the manual); a signal handler's stack walk finds them by
+ * their section (LW_LEAF, lw_stacks.h). tests/leaf.sh checks the listings. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -88,19 +79,6 @@ LW_API int pthread_cancel(pthread_t th)
 #include <unistd.h>
 
 /* ---------------------------------------------------------------- glibc's steps */
-
-/* the path on: set once, by lw_glibc_mutex_check at start (threads other
- * constructors started may call before: the generic path) */
-static inline __attribute__((always_inline)) int inline_mutex_on(void)
-{
-    return LW_LIKELY(LD(lw_inline_mutex));
-}
-
-/* a mutex of the kind these steps take */
-static inline __attribute__((always_inline)) int default_kind(const pthread_mutex_t *m)
-{
-    return m->__data.__kind == 0;
-}
 
 /* glibc's first step of a default mutex's lock: 1 when the word was free
  * and is now ours (the owner fields come next). lone (lw_lone_and_free):
@@ -196,7 +174,7 @@ static __attribute__((noinline)) int mutex_taken_rest(pthread_mutex_t *m, struct
 LW_API LW_LEAF int pthread_mutex_lock(pthread_mutex_t *m)
 {
     uintptr_t pc = RA();
-    if (!inline_mutex_on() || !default_kind(m))
+    if (!lw_default_mutex(m))
         return lw_mutex_lock_generic(m, pc);
     /* the library's own lines first (lw_tls, the statistics), then the
      * lock: a cache miss on them is paid before the critical section */
@@ -237,7 +215,7 @@ static __attribute__((noinline)) int mutex_unlocked_rest(pthread_mutex_t *m, int
 LW_API LW_LEAF int pthread_mutex_unlock(pthread_mutex_t *m)
 {
     struct lw_tstat *e = lw_tls.plain;
-    if (!inline_mutex_on() || !default_kind(m) || !stat_is(e, m, K_MUTEX))
+    if (!lw_default_mutex(m) || !stat_is(e, m, K_MUTEX))
         return lw_mutex_unlock_generic(m);
     if (LW_UNLIKELY(plain_released(e, K_MUTEX)))
         return mutex_unlock_moved(m, e);
@@ -344,6 +322,17 @@ static int is_valgrind_object(struct dl_phdr_info *info, size_t size, void *data
     return info->dlpi_name && !strncmp(lw_base_name(info->dlpi_name), "vgpreload_", 10);
 }
 
+/* foreign, or valgrind, when lock, trylock and unlock (the mutex or
+ * spinlock calls found) cannot be stepped over; else NULL. valgrind's tools
+ * (helgrind, drd) see a lock in glibc's calls: a lock taken here is no lock
+ * to them, and its data races they report. */
+static const char *not_glibcs(void *lock, void *trylock, void *unlock, const char *foreign, const char *valgrind)
+{
+    if (!in_libc(lock) || !in_libc(trylock) || !in_libc(unlock))
+        return foreign;
+    return dl_iterate_phdr(is_valgrind_object, NULL) ? valgrind : NULL;
+}
+
 static int fields_are(const pthread_mutex_t *m, int lock, int owner, unsigned users, unsigned count)
 {
     return m->__data.__lock == lock && m->__data.__owner == owner && m->__data.__nusers == users &&
@@ -425,13 +414,12 @@ const char *lw_glibc_mutex_check(void)
         return lw_inline_mutex_off = "LOCKWAIT_INLINE_MUTEX=0";
     if (!lw_real.ready)
         return lw_inline_mutex_off = "the real mutex calls were not found";
-    if (!in_libc((void *)lw_real.pthread_mutex_lock) || !in_libc((void *)lw_real.pthread_mutex_trylock) ||
-        !in_libc((void *)lw_real.pthread_mutex_unlock))
-        return lw_inline_mutex_off = "the mutex calls found are not the C library's (another preloaded library's?)";
-    /* valgrind's tools (helgrind, drd) see a lock in glibc's mutex calls:
-     * a mutex taken here is no lock to them, and its data races they report */
-    if (dl_iterate_phdr(is_valgrind_object, NULL))
-        return lw_inline_mutex_off = "under valgrind, whose tools follow glibc's mutex calls";
+    const char *why = not_glibcs((void *)lw_real.pthread_mutex_lock, (void *)lw_real.pthread_mutex_trylock,
+                                 (void *)lw_real.pthread_mutex_unlock,
+                                 "the mutex calls found are not the C library's (another preloaded library's?)",
+                                 "under valgrind, whose tools follow glibc's mutex calls");
+    if (why)
+        return lw_inline_mutex_off = why;
     int e = errno;
     pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
     int ok = agree(&m, (int)my_tid());
@@ -482,11 +470,12 @@ const char *lw_glibc_spin_check(void)
     if (!lw_real.ready || !lw_real.pthread_spin_lock || !lw_real.pthread_spin_trylock || !lw_real.pthread_spin_unlock ||
         !lw_real.pthread_spin_init)
         return lw_inline_spin_off = "the real spinlock calls were not found";
-    if (!in_libc((void *)lw_real.pthread_spin_lock) || !in_libc((void *)lw_real.pthread_spin_trylock) ||
-        !in_libc((void *)lw_real.pthread_spin_unlock))
-        return lw_inline_spin_off = "the spinlock calls found are not the C library's (another preloaded library's?)";
-    if (dl_iterate_phdr(is_valgrind_object, NULL))
-        return lw_inline_spin_off = "under valgrind, whose tools follow glibc's spinlock calls";
+    const char *why = not_glibcs((void *)lw_real.pthread_spin_lock, (void *)lw_real.pthread_spin_trylock,
+                                 (void *)lw_real.pthread_spin_unlock,
+                                 "the spinlock calls found are not the C library's (another preloaded library's?)",
+                                 "under valgrind, whose tools follow glibc's spinlock calls");
+    if (why)
+        return lw_inline_spin_off = why;
     int e = errno;
     pthread_spinlock_t s;
     int ok = lw_real.pthread_spin_init(&s, PTHREAD_PROCESS_PRIVATE) == 0 && agree_spin(&s);

@@ -1,17 +1,12 @@
 /* lw_glibc_mutex.h - the glibc inline path's face to the rest of the
- * library. The path itself (lw_glibc_mutex.c): glibc's default mutex and
- * its spinlock taken and released in the lock and unlock wrappers, in
- * glibc's own steps, turned on once at start after a check against glibc's
- * calls; until then, and with LOCKWAIT_INLINE_MUTEX=0, every lock goes
- * through glibc's calls (lw_mutex.c, lw_spin.c). The report says which
- * (lw_inline_mutex, lw_inline_spin).
+ * library (the path: lw_glibc_mutex.c; off, every lock goes through glibc's
+ * calls: lw_mutex.c; the report says which: lw_inline_mutex,
+ * lw_inline_spin).
  * A default mutex taken by either path keeps its last holder's tid for the
- * owner-change count, in __count, which glibc uses only for recursive
- * mutexes (lw_mutex_seen): it is read and written at the acquisition, on
- * the mutex's own line, which the acquirer has just brought in. Kept in our
- * lock record instead, it was one more line to move between the CPUs at
- * every owner change: that cost the contended loop of tool/bench 0.15x bare
- * on an AMD EPYC guest (docs/lockwait-manual.md). */
+ * owner-change count in __count, which glibc uses only for recursive
+ * mutexes (lw_mutex_seen): on the mutex's own line, which the acquirer has
+ * just brought in, where a field of our record would be one more line to
+ * move between the CPUs at every owner change (its cost: the manual). */
 #ifndef LW_GLIBC_MUTEX_H
 #define LW_GLIBC_MUTEX_H
 

@@ -1,14 +1,10 @@
-/* lw_mutex.c - the pthread mutex wrappers: lock, timed and clock locks,
- * trylock and unlock (C11's mtx_* come in through lw_mutex_lock_at,
- * lw_c11.c). The generic wrapper, which any C library gets: glibc's own
- * trylock takes a free lock as the bare call would; a trylock that fails
- * goes to mutex_slow, which measures the wait. The statistics are
- * lw_fastpath.h's.
- * On glibc, pthread_mutex_lock and pthread_mutex_unlock are the inline
- * path's (lw_glibc_mutex.c), which takes a default mutex itself once its
- * start-up check passed, and jumps here for everything else
- * (lw_mutex_lock_generic, lw_mutex_wait, lw_mutex_unlock_generic) with the
- * call's return address as pc. */
+/* lw_mutex.c - the pthread mutex wrappers (lock, timed and clock locks,
+ * trylock and unlock; C11's mtx_* too: lw_c11.c) and the spinlock ones
+ * (lock, trylock, unlock), the generic way: glibc's own trylock takes a
+ * free lock as the bare call would, and a trylock that fails goes to a
+ * measured wait (mutex_slow, lw_spin_wait). On glibc the lock and unlock
+ * calls are the inline path's (lw_glibc_mutex.c), which jumps here for all
+ * but its common case, with the call's return address as pc. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
@@ -50,12 +46,9 @@ static inline void mutex_acquired(pthread_mutex_t *m, struct lw_tstat *e, uintpt
 }
 
 /* A locked glibc mutex with no owner in it is between its holder's two
- * stores: at the release (owner cleared, then the lock word) or at the
- * acquisition (the reverse). Worth one more try before a wait is measured
- * (holder, clock, stack walk): in the contended loop of tool/bench about
- * half the measured waits found no owner, and this try made the loop about
- * 5% faster, with fewer sleeps (41 interleaved runs). Other C libraries:
- * no owner to read. */
+ * stores, at the release or the acquisition: worth one more try before a
+ * wait is measured (about half the contended loop's waits in tool/bench;
+ * docs/lockwait-manual.md). Other C libraries: no owner to read. */
 static inline int owner_leaving(pthread_mutex_t *m)
 {
 #ifdef __GLIBC__
@@ -70,12 +63,10 @@ static inline int owner_leaving(pthread_mutex_t *m)
 static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uintptr_t pc, enum how how,
                                                 clockid_t c, const struct timespec *ts)
 {
-    /* Try once more at once, as glibc's own lock does (the exchange in its
-     * wait path) before measuring: the clock read and the sleep probe take
-     * 30-250 ns, long enough for a short holder to release and come back,
-     * which would turn a hand-over the bare program gets for free into a
-     * futex sleep. A lock free again within a few ns is not counted as a
-     * wait; nor is one whose holder is leaving it (owner_leaving): one more. */
+    /* Try once more at once, as glibc's own lock does, before measuring:
+     * the clock read and the sleep probe (30-250 ns) let a short holder
+     * release and come back, turning a hand-over the bare program gets for
+     * free into a futex sleep. One more when the holder is leaving. */
     if (rc == EBUSY)
         rc = lw_real.pthread_mutex_trylock(m);
     if (rc == EBUSY && owner_leaving(m))
@@ -157,21 +148,6 @@ __attribute__((noinline)) int lw_mutex_unlock_generic(pthread_mutex_t *m)
     return rc;
 }
 
-/* Elsewhere than glibc, the lock and unlock calls themselves. On glibc
- * they are the inline path's (lw_glibc_mutex.c), which comes here unless
- * its start-up check passed, and for every case but its common one. */
-#if !LW_GLIBC_MUTEX
-LW_API int pthread_mutex_lock(pthread_mutex_t *m)
-{
-    return lw_mutex_lock_generic(m, RA());
-}
-
-LW_API int pthread_mutex_unlock(pthread_mutex_t *m)
-{
-    return lw_mutex_unlock_generic(m);
-}
-#endif
-
 /* the C11 wrappers' way in (lw_c11.c): as the pthread calls, from pc */
 int lw_mutex_lock_at(pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts)
 {
@@ -180,11 +156,6 @@ int lw_mutex_lock_at(pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts
         return mutex_lock(m, pc, TIMED, 0, ts);
     }
     return lw_mutex_lock_generic(m, pc);
-}
-
-int lw_mutex_unlock(pthread_mutex_t *m)
-{
-    return lw_mutex_unlock_generic(m);
 }
 
 LW_API int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *ts)
@@ -216,3 +187,86 @@ LW_API int pthread_mutex_trylock(pthread_mutex_t *m)
 {
     return lw_mutex_trylock_at(m, RA());
 }
+
+/* ---------------------------------------------------------------- spinlock */
+
+/* A spinlock keeps no owner: the holder's tid goes into the lock's record
+ * (acquired_inline_by), for the waiters to name. */
+
+/* the first try said no: wait in glibc's lock, measured */
+__attribute__((noinline)) int lw_spin_wait(pthread_spinlock_t *s, uintptr_t pc)
+{
+    struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
+    struct wait w;
+    lw_wait_begin((void *)s, e, &w, LW_T_SPIN, pc);
+    int rc = lw_real.pthread_spin_lock(s);
+    if (rc == 0 && e) {
+        lw_wait_measure_held(&w, 1, pc);
+        acquired(e, K_SPIN, pc, w.t1);
+        lw_wait_defer(e, &w); /* accounted after the unlock: keep the hold short */
+    } else {
+        lw_wait_measure(e, &w, rc == 0, pc);
+        lw_wait_account((void *)s, e, &w);
+    }
+    return rc;
+}
+
+__attribute__((noinline)) int lw_spin_lock_generic(pthread_spinlock_t *s, uintptr_t pc)
+{
+    NEED(pthread_spin_trylock);
+    NEED(pthread_spin_lock);
+    struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc); /* before the lock, as for mutexes */
+    if (lw_real.pthread_spin_trylock(s) != 0)
+        return lw_spin_wait(s, pc);
+    if (LW_LIKELY(e != NULL))
+        acquired(e, K_SPIN, pc, 0);
+    return 0;
+}
+
+__attribute__((noinline)) int lw_spin_unlock_generic(pthread_spinlock_t *s)
+{
+    NEED(pthread_spin_unlock);
+    struct lw_tstat *e = releasing((void *)s, K_SPIN);
+    int rc = lw_real.pthread_spin_unlock(s);
+    if (e)
+        owner_note(e);
+    return rc;
+}
+
+LW_API int pthread_spin_trylock(pthread_spinlock_t *s)
+{
+    NEED(pthread_spin_trylock);
+    uintptr_t pc = RA();
+    int rc = lw_real.pthread_spin_trylock(s);
+    struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
+    if (rc == 0 && e)
+        acquired(e, K_SPIN, pc, 0);
+    else if (rc == EBUSY)
+        lw_trylock_failed(e);
+    return rc;
+}
+
+/* Elsewhere than glibc, the lock and unlock calls themselves. On glibc
+ * they are the inline path's (lw_glibc_mutex.c), which comes here unless
+ * its start-up check passed, and for every case but its common one. */
+#if !LW_GLIBC_MUTEX
+LW_API int pthread_mutex_lock(pthread_mutex_t *m)
+{
+    return lw_mutex_lock_generic(m, RA());
+}
+
+LW_API int pthread_mutex_unlock(pthread_mutex_t *m)
+{
+    return lw_mutex_unlock_generic(m);
+}
+
+LW_API int pthread_spin_lock(pthread_spinlock_t *s)
+{
+    return lw_spin_lock_generic(s, RA());
+}
+
+LW_API int pthread_spin_unlock(pthread_spinlock_t *s)
+{
+    return lw_spin_unlock_generic(s);
+}
+#endif

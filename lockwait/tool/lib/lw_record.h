@@ -56,8 +56,6 @@ struct lw_lock {
     uint8_t kind;         /* enum lw_kind */
     _Atomic uint8_t timed; /* 2: time the next hold; 1: contended: time the sample and long holds; 0: neither */
     _Atomic uint8_t listed; /* 1: seen on lw.records by a fork's child (lw_records_mend) */
-    uint8_t pad0;
-    au32 pad1;
     uintptr_t first_pc;   /* the call site that first used it */
     struct lw_detail *_Atomic detail;
     au32 init_stack;      /* the stack of its init call (lw_stacks.h), 0: not seen */
@@ -121,14 +119,6 @@ struct lw_tstat {
     struct lw_twait *_Atomic w; /* NULL until the first wait */
     struct lw_bhold *_Atomic bh; /* NULL until a hold of it made another thread wait */
 };
-
-/* Are e (NULL: none) the statistics of lock p of this kind? The fast path
- * asks it with LW_LIKELY: each test carries the hint, or gcc lays the
- * callers' slow paths in line and the common case jumps. */
-static inline __attribute__((always_inline)) int stat_is(const struct lw_tstat *e, const void *p, int kind)
-{
-    return LW_LIKELY(e != NULL) && LW_LIKELY(e->addr == (uintptr_t)p) && LW_LIKELY(e->kind == kind);
-}
 
 /* One thread's holds of one lock that made another thread wait: every one
  * timed (from the acquisition to the release), the longest kept with their

@@ -2,23 +2,16 @@
  * wait, a lock's first use or init, a thread's creation), interned into a
  * lock-free table of ids, and summed per (lock, stack).
  *
- * The walk follows frame pointers: each frame record is (saved frame
- * pointer, return address) on x86-64 and arm64. The library is built with
- * frame pointers, so the walk first climbs its own frames to the one that
- * returns to the lock call's site (pc), then follows the program's records.
- * It never faults: every record read lies between the walker's own frame
- * and the top of this thread's stack noted at thread start (lw_stack_bounds),
- * addresses only grow, and a thread whose stack is not known (or that runs on
- * a signal stack elsewhere) gets one frame, the call site. On x86-64, above
- * a signal handler's record, it also reads the interrupted registers from
- * the signal frame: a leaf wrapper (lw_mutex.c, lw_waits.c) has no record
- * of its own, so when the handler interrupted one, the lock call's site is
- * the word at the interrupted stack pointer (leaf_return). Code built
- * without frame pointers (-fomit-frame-pointer, the default at -O2 on
- * x86-64 in many distributions) keeps other data in the frame-pointer
- * register: its stacks stop early or, when that data happens to look like a
- * frame record on the stack, carry wrong frames above the first
- * (docs/lockwait-stacks.md). */
+ * The walk follows frame pointers (each record: saved frame pointer, return
+ * address, on x86-64 and arm64): it climbs the library's own frames to the
+ * one that returns to the lock call's site (pc), then follows the program's.
+ * It never faults: every record read lies between the walker's own frame and
+ * the top of this thread's stack noted at thread start (lw_stack_bounds), and
+ * addresses only grow; a thread whose stack is not known gets one frame, the
+ * call site. Above a signal handler's record it reads the lock call's site
+ * of an interrupted leaf wrapper from the signal frame (leaf_return,
+ * lw_stacks.h). What code built without frame pointers does to the walk:
+ * docs/lockwait-stacks.md. */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <sys/mman.h>

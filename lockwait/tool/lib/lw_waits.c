@@ -110,19 +110,27 @@ LW_API int sem_trywait(sem_t *s)
     return rc;
 }
 
+/* A post, signal or broadcast (type) on p from pc: when someone waits on
+ * it, this thread is named the waker, at this time (the waiters read both
+ * after their wait) */
+static void wake_noted(const void *p, int kind, int type, uintptr_t pc)
+{
+    int e0 = errno;
+    struct lw_tstat *e = stat_of(p, kind, pc);
+    if (e && LD(e->lock->waiting)) { /* only then is the time worth reading */
+        uint64_t now = lw_probe_ticks();
+        ST(e->lock->signaller, my_tid());
+        ST(e->lock->last_signal, now);
+        lw_trace(lw_thread_self(), LW_EV_RELEASE, type, p, my_tid(), now, 0, 0);
+    }
+    errno = e0;
+}
+
 /* a post that may have a waiter to name this thread as its poster */
 static __attribute__((noinline)) int sem_post_noted(sem_t *s, uintptr_t pc)
 {
     SEM_NEED(sem_post);
-    int e0 = errno;
-    struct lw_tstat *e = stat_of(s, K_SEM, pc);
-    if (e && LD(e->lock->waiting)) {
-        uint64_t now = lw_probe_ticks();
-        ST(e->lock->signaller, my_tid());
-        ST(e->lock->last_signal, now);
-        lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_SEM, s, my_tid(), now, 0);
-    }
-    errno = e0;
+    wake_noted(s, K_SEM, LW_T_SEM, pc);
     return lw_real.sem_post(s);
 }
 
@@ -154,14 +162,12 @@ static int rw_real(pthread_rwlock_t *l, int write, enum how how, clockid_t c, co
     }
 }
 
-/* pre: a writer's wait end when its wait is deferred to the release (as for
- * a mutex: the hold goes onto held[], its start already read), else 0 */
-static void rw_got(struct lw_tstat *e, int write, uintptr_t pc, uint64_t pre)
+static void rw_got(struct lw_tstat *e, int write, uintptr_t pc)
 {
     if (!e)
         return;
     if (write)
-        acquired(e, K_RWLOCK, pc, pre);
+        acquired(e, K_RWLOCK, pc, 0);
     else
         BUMP1(e->acquisitions, 1);
 }
@@ -176,29 +182,28 @@ static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how,
         rc = write ? lw_real.pthread_rwlock_trywrlock(l) : lw_real.pthread_rwlock_tryrdlock(l);
     struct lw_tstat *e = stat_of(l, K_RWLOCK, pc);
     if (LW_LIKELY(rc == 0)) {
-        rw_got(e, write, pc, 0);
+        rw_got(e, write, pc);
         return 0;
     }
     if (rc != EBUSY) { /* EDEADLK, EAGAIN (too many readers), EINVAL */
         rc = rw_real(l, write, how, c, ts);
         if (rc == 0)
-            rw_got(e, write, pc, 0);
+            rw_got(e, write, pc);
         return rc;
     }
     struct wait w;
     lw_wait_begin(l, e, &w, write ? LW_T_RWLOCK_WR : LW_T_RWLOCK_RD, pc);
     rc = rw_real(l, write, how, c, ts);
-    int deferred = rc == 0 && write && e; /* accounted after the unlock */
-    if (deferred)
+    if (rc == 0 && write && e) { /* as a mutex's: accounted after the unlock */
         lw_wait_measure_held(&w, 1, pc);
-    else
-        lw_wait_measure(e, &w, rc == 0, pc);
-    if (rc == 0)
-        rw_got(e, write, pc, deferred ? w.t1 : 0);
-    if (deferred)
+        acquired(e, K_RWLOCK, pc, w.t1);
         lw_wait_defer(e, &w);
-    else
+    } else {
+        lw_wait_measure(e, &w, rc == 0, pc);
+        if (rc == 0)
+            rw_got(e, write, pc);
         lw_wait_account(l, e, &w);
+    }
     return rc;
 }
 
@@ -253,7 +258,7 @@ static int rw_try(pthread_rwlock_t *l, int write, uintptr_t pc)
     int rc = write ? lw_real.pthread_rwlock_trywrlock(l) : lw_real.pthread_rwlock_tryrdlock(l);
     struct lw_tstat *e = stat_of(l, K_RWLOCK, pc);
     if (rc == 0)
-        rw_got(e, write, pc, 0);
+        rw_got(e, write, pc);
     else if (rc == EBUSY)
         lw_trylock_failed(e);
     return rc;
@@ -279,7 +284,7 @@ LW_API int pthread_rwlock_unlock(pthread_rwlock_t *l)
         int e0 = errno;
         struct lw_tstat *s = stat_of(l, K_RWLOCK, RA());
         if (s && LD(s->lock->waiting))
-            lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_RWLOCK_RD, l, my_tid(), lw_probe_ticks(), 0);
+            lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_RWLOCK_RD, l, my_tid(), lw_probe_ticks(), 0, 0);
         errno = e0;
     }
     int rc = lw_real.pthread_rwlock_unlock(l);
@@ -336,10 +341,10 @@ static int cond_common(pthread_cond_t *cv, pthread_mutex_t *m, uintptr_t pc, enu
         w.lock_wait = 0; /* waiting for a signal is not blocking on a lock */
         w.of = e;
     }
-    int defer = e && relocked && em && depth;
     if (relocked)
         lw_mutex_seen(m, em);
-    if (relocked && em && depth) {
+    int defer = e && relocked && depth; /* (depth: em held it) */
+    if (relocked && depth) {
         acquired(em, K_MUTEX, pc, defer ? w.t1 : 0); /* pre: on held[], where the wait waits */
         if ((h = held_find(em)) != NULL)
             h->depth = depth; /* a recursive mutex's count comes back whole */
@@ -381,47 +386,29 @@ LW_API int pthread_cond_clockwait(pthread_cond_t *cv, pthread_mutex_t *m, clocki
     return cond_common(cv, m, RA(), CLOCKED, c, ts);
 }
 
-static void cond_wake(pthread_cond_t *cv, uintptr_t pc)
-{
-    int e0 = errno;
-    struct lw_tstat *e = stat_of(cv, K_COND, pc);
-    if (e && LD(e->lock->waiting)) { /* only then is the time worth reading */
-        struct lw_lock *r = e->lock;
-        uint64_t now = lw_probe_ticks();
-        ST(r->signaller, my_tid());
-        ST(r->last_signal, now);
-        lw_trace(lw_thread_self(), LW_EV_RELEASE, LW_T_COND, cv, my_tid(), now, 0);
-    }
-    errno = e0;
-}
-
-/* a signal (all: a broadcast) that may have a waiter to note: cond_wake */
-static __attribute__((noinline)) int cond_wake_then_real(pthread_cond_t *cv, uintptr_t pc, int all)
+/* a signal (all: a broadcast) that may have a waiter to note (wake_noted):
+ * the leaves' rare case below, and C11's cnd_signal and cnd_broadcast
+ * (lw_c11.c), from pc */
+__attribute__((noinline)) int lw_cond_signal_at(pthread_cond_t *cv, uintptr_t pc, int all)
 {
     if (all) {
         NEED(pthread_cond_broadcast);
     } else {
         NEED(pthread_cond_signal);
     }
-    cond_wake(cv, pc);
+    wake_noted(cv, K_COND, LW_T_COND, pc);
     return all ? lw_real.pthread_cond_broadcast(cv) : lw_real.pthread_cond_signal(cv);
-}
-
-/* C11's cnd_signal and cnd_broadcast (lw_c11.c), from pc */
-int lw_cond_signal_at(pthread_cond_t *cv, uintptr_t pc, int all)
-{
-    return cond_wake_then_real(cv, pc, all);
 }
 
 /* Leaves, as the mutex wrappers are (lw_mutex.c; LW_LEAF: the stack walk
  * finds their caller under a signal handler that interrupted one): when
  * the condvar's statistics are cached and nobody waits on it, glibc's call
- * is a jump; every other case is a jump to cond_wake_then_real. */
+ * is a jump; every other case is a jump to lw_cond_signal_at. */
 LW_API LW_LEAF int pthread_cond_signal(pthread_cond_t *cv)
 {
     struct lw_tstat *e = stat_cached(cv, K_COND);
     if (LW_UNLIKELY(!lw_real.pthread_cond_signal) || LW_UNLIKELY(e == NULL) || LD(e->lock->waiting))
-        return cond_wake_then_real(cv, RA(), 0);
+        return lw_cond_signal_at(cv, RA(), 0);
     return lw_real.pthread_cond_signal(cv);
 }
 
@@ -429,7 +416,7 @@ LW_API LW_LEAF int pthread_cond_broadcast(pthread_cond_t *cv)
 {
     struct lw_tstat *e = stat_cached(cv, K_COND);
     if (LW_UNLIKELY(!lw_real.pthread_cond_broadcast) || LW_UNLIKELY(e == NULL) || LD(e->lock->waiting))
-        return cond_wake_then_real(cv, RA(), 1);
+        return lw_cond_signal_at(cv, RA(), 1);
     return lw_real.pthread_cond_broadcast(cv);
 }
 

@@ -1,4 +1,4 @@
-/* lw_wrap.h - what the wrapper files (lw_mutex.c, lw_spin.c, liblockwait.c,
+/* lw_wrap.h - what the wrapper files (lw_mutex.c, liblockwait.c,
  * lw_waits.c and the others that define LW_API functions) share: the macros
  * around the real functions (lw_real.h). */
 #ifndef LW_WRAP_H
@@ -24,7 +24,7 @@
         }                                                                       \
     } while (0)
 
-/* 0, the answer of a leaf's rare cases (lw_mutex.c, lw_spin.c), hidden
+/* 0, the answer of a leaf's rare cases (lw_glibc_mutex.c), hidden
  * from the optimiser: clang otherwise sees that such a case always returns
  * 0 and calls it, then returns 0 itself, where a jump is wanted (a call
  * makes the wrapper save registers and build a frame) */

@@ -5,7 +5,7 @@
 # pthread_cond_signal, pthread_cond_broadcast and sem_post (lw_waits.c). In the
 # listings of those files, built with the library's flags, none calls
 # anything (every other case is a jump: the lock's wait is
-# `jmp lw_mutex_wait`, a signal with a waiter `jmp cond_wake_then_real`) and
+# `jmp lw_mutex_wait`, a signal with a waiter `jmp lw_cond_signal_at`) and
 # none saves a callee-saved register; on x86-64 they build no frame either
 # (-momit-leaf-frame-pointer), which the stack walk relies on when a signal
 # handler interrupts one (lw_stacks.h). Checked under gcc and clang on
@@ -84,7 +84,7 @@ all_checks() {
   fi
   if listing "$label-waits" "$cc" lw_waits.c "$@"; then
     leaf_checks "$label" "$TMP/$label-waits.s" "$arch" pthread_cond_signal pthread_cond_broadcast sem_post
-    jumps_to "$label" "$TMP/$label-waits.s" pthread_cond_signal cond_wake_then_real
+    jumps_to "$label" "$TMP/$label-waits.s" pthread_cond_signal lw_cond_signal_at
     jumps_to "$label" "$TMP/$label-waits.s" sem_post sem_post_noted
   fi
 }
