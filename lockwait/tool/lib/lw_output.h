@@ -21,5 +21,8 @@ LW_HIDDEN void lw_report_write(const char *p, size_t n); /* to LOCKWAIT_OUT's fi
 LW_HIDDEN int lw_report_brief(void); /* at exit: one line if nothing was waited for (1), else 0 */
 LW_HIDDEN void lw_trace_start(const struct lw_config *c); /* at start: the run's first process clears the path */
 LW_HIDDEN void lw_trace_write(void); /* at exit: the header, then lw_trace_records */
+/* lw_tracemeta.c: the events, then with meta what names them (trace.h
+ * records 7-12); returns err or a new errno */
+LW_HIDDEN int lw_trace_records(int fd, int err, int meta);
 
 #endif
