@@ -241,10 +241,10 @@ void lw_lines_prepare(void)
     struct lw_syms *s = lw_modules_syms();
     for (size_t i = 0; i < n;) { /* runs of frames in one module (sorted: modules are contiguous) */
         uint64_t bias;
-        const char *path = lw_syms_module(s, pcs[i] - 1, &bias), *p2;
+        const char *path = lw_syms_module(s, pcs[i] - 1, &bias);
         uint64_t b2;
         size_t j = i + 1;
-        while (j < n && j - i < PER_RUN && (p2 = lw_syms_module(s, pcs[j] - 1, &b2)) == path)
+        while (j < n && j - i < PER_RUN && lw_syms_module(s, pcs[j] - 1, &b2) == path)
             j++;
         char exe_buf[64];
         if (path && !strcmp(path, "/proc/self/exe")) /* in the child that names addr2line */

@@ -27,8 +27,6 @@
 #include "lw_stacks.h"
 #include "lw_tree.h"
 
-/* ---------------------------------------------------------------- report */
-
 /* used, and not only waited on idly (those are listed apart: lw_report_idle.c) */
 static int lock_active(const struct lw_lock *r)
 {
