@@ -31,16 +31,14 @@
 
 /* ---------------------------------------------------------------- file:line
  *
- * File:line for the frames of the report's stacks, from the
- * program's debug information through addr2line (binutils), when it is
- * installed: run once per module at exit, as a child that cannot disturb the
- * program. It is started with clone(CLONE_VM | CLONE_VFORK) and no exit
- * signal, so the program gets no SIGCHLD and its own waitpid(-1) cannot reap
- * it (only __WCLONE waits see it); with every signal blocked around the
- * clone and reset to the default in the child before exec; with a clean
- * environment (no LD_PRELOAD: addr2line is not profiled); stdin and stderr
- * on /dev/null, stdout on a pipe; the program's descriptors untouched (the
- * child has its own table). Linux only; elsewhere no file:line. */
+ * File:line for the frames of the report's stacks, through addr2line
+ * (binutils) when installed, once per module at exit, as a child that cannot
+ * disturb the program (docs/lockwait-stacks.md): clone(CLONE_VM |
+ * CLONE_VFORK) with no exit signal, so the program gets no SIGCHLD and its
+ * waitpid(-1) cannot reap it (only __WCLONE waits see it); every signal
+ * blocked around the clone and reset to the default in the child; no
+ * LD_PRELOAD (addr2line is not profiled); the program's descriptors
+ * untouched (the child has its own table). Linux only; elsewhere no file:line. */
 struct line { uint64_t pc; char *where; };
 static struct line *lines;
 static size_t nlines;

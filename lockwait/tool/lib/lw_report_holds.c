@@ -72,10 +72,8 @@ void lw_merge_blocking_holds(struct lw_lock *r, struct lw_tstat *e, uint32_t tid
     for (int s = 0; s < LW_SITES && LD(b->site[s].pc); s++)
         merge_site(m, LD(b->site[s].pc), LD(b->site[s].n), ticks_ns(LD(b->site[s].ticks)),
                    ticks_ns(LD(b->site[s].max_ticks)));
-    if (LD(b->other_sites_n)) {
-        ADD(m->other_sites_n, LD(b->other_sites_n));
-        ADD(m->other_sites_ns, ticks_ns(LD(b->other_sites_ticks)));
-    }
+    ADD(m->other_sites_n, LD(b->other_sites_n));
+    ADD(m->other_sites_ns, ticks_ns(LD(b->other_sites_ticks)));
     for (int k = 0; k < LW_BTOP && LD(b->top[k].ticks); k++)
         merge_top(m, ticks_ns(LD(b->top[k].ticks)), LD(b->top[k].pc), tid, LD(b->top[k].stack));
 }
