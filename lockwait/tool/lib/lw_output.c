@@ -29,6 +29,7 @@
 #include "lw_core.h"
 #include "lw_probes.h"
 #include "lw_record.h"
+#include "lw_tracemeta.h"
 #include "lw_tree.h"
 
 /* At start: who stderr is, a private copy, and the path to reopen it by. */

@@ -4,6 +4,7 @@
 #define LW_OUTPUT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "lw_config.h"
 
@@ -13,6 +14,10 @@ struct buf { /* the report being written (mapped pages: lw_output.c) */
     size_t len, cap;
 };
 LW_HIDDEN void bprintf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static inline double lw_ms(uint64_t ns) /* the report's unit */
+{
+    return (double)ns / 1e6;
+}
 
 LW_HIDDEN void lw_err_note(struct lw_config *c); /* at start: who stderr is */
 LW_HIDDEN int lw_deliver(int fd, const char *p, size_t n); /* 0 or an errno; never SIGPIPE */
@@ -21,8 +26,5 @@ LW_HIDDEN void lw_report_write(const char *p, size_t n); /* to LOCKWAIT_OUT's fi
 LW_HIDDEN int lw_report_brief(void); /* at exit: one line if nothing was waited for (1), else 0 */
 LW_HIDDEN void lw_trace_start(const struct lw_config *c); /* at start: the run's first process clears the path */
 LW_HIDDEN void lw_trace_write(void); /* at exit: the header, then lw_trace_records */
-/* lw_tracemeta.c: the events, then with meta what names them (trace.h
- * records 7-12); returns err or a new errno */
-LW_HIDDEN int lw_trace_records(int fd, int err, int meta);
 
 #endif

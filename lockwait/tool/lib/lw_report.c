@@ -24,6 +24,8 @@
 #include "lw_output.h"
 #include "lw_probes.h"
 #include "lw_record.h"
+#include "lw_report_holds.h"
+#include "lw_report_idle.h"
 #include "lw_stacks.h"
 #include "lw_tree.h"
 

@@ -1,35 +1,9 @@
-/* lw_report.h - liblockwait's report: its text and RESULT lines
- * (lw_report.c), the blocking holds in it (lw_report_holds.c), and waits
- * for work or results told apart from contention (lw_report_idle.c). */
+/* lw_report.h - liblockwait's report (lw_report.c). */
 #ifndef LW_REPORT_H
 #define LW_REPORT_H
 
-#include <stdint.h>
-
-#include "lw_record.h"
+#include "lw_base.h"
 
 LW_HIDDEN void lw_report(int why); /* LW_AT_EXIT, a signal number, or LW_AT_INTERVAL (lw_base.h) */
-
-static inline double lw_ms(uint64_t ns)
-{
-    return (double)ns / 1e6;
-}
-
-struct buf;
-LW_HIDDEN void lw_merge_blocking_holds(struct lw_lock *r, struct lw_tstat *e, uint32_t tid);
-LW_HIDDEN void lw_text_blocking_holds(struct buf *b, const struct lw_lock *r);
-LW_HIDDEN void lw_result_blocking_holds(struct buf *b, const struct lw_lock *r);
-LW_HIDDEN struct lw_detail *lw_detail_of(struct lw_lock *r); /* created on need; NULL: no memory */
-
-LW_HIDDEN void lw_classify(void); /* after the merge: joins, one-shot locks, each thread's idle time */
-LW_HIDDEN uint64_t lw_contention_ns(const struct lw_lock *r); /* its waits that were contention */
-/* the top locks by idle wait, gathered in the report's one pass over the locks (lw_report.c) */
-#define LW_IDLE_MAX 16 /* locks listed in the idle section at most (of the top N) */
-struct lw_idle_pick {
-    long top, n; /* top: min(the report's top, LW_IDLE_MAX) */
-    struct lw_lock *best[LW_IDLE_MAX];
-};
-LW_HIDDEN int lw_lock_in(const struct lw_lock *r, struct lw_lock *const *list, long n); /* r is in list[0..n) */
-LW_HIDDEN void lw_text_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock *const *shown, long nshown);
 
 #endif

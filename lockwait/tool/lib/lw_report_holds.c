@@ -6,7 +6,7 @@
 #define _GNU_SOURCE
 #include <string.h>
 
-#include "lw_report.h"
+#include "lw_report_holds.h"
 #include "clock.h"
 #include "lw_config.h"
 #include "lw_core.h"

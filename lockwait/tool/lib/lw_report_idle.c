@@ -6,7 +6,7 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 
-#include "lw_report.h"
+#include "lw_report_idle.h"
 #include "../lw_array.h"
 #include "../lw_kinds.h"
 #include "../lw_rules.h"

@@ -7,7 +7,7 @@
 #include <link.h>
 #include <string.h>
 
-#include "lw_output.h"
+#include "lw_tracemeta.h"
 #include "../lw_kinds.h"
 #include "../trace.h"
 #include "clock.h"
@@ -15,6 +15,7 @@
 #include "lw_core.h"
 #include "lw_modules.h"
 #include "lw_names.h"
+#include "lw_output.h"
 #include "lw_record.h"
 #include "lw_stacks.h"
 
