@@ -1,10 +1,8 @@
 /* lw_interval.c - reports while the program runs: every LOCKWAIT_INTERVAL
- * seconds, and when the user sends the LOCKWAIT_DUMP_SIGNAL signal (opt-in:
- * no signal is taken unless named). Each periodic report covers the time
- * since the previous one and then becomes the base of the next ("dump and
- * reset"), so the reports of a run, the one at exit included, add up to the
- * run; maxima and the longest holds are since the start (a maximum cannot
- * be taken apart).
+ * seconds, and at LOCKWAIT_DUMP_SIGNAL (the manual: -i, --dump-signal).
+ * Each covers the time since the previous one, so the reports of a run add
+ * up to the run; maxima are since the start (a maximum cannot be taken
+ * apart).
  *
  * The counters stay where they are: each thread writes its own with plain
  * stores, which another thread cannot reset without losing increments. A
@@ -23,6 +21,7 @@
 #include <pthread.h>
 #include <semaphore.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -220,12 +219,11 @@ void lw_report_occasion(struct buf *b, int why)
 
 void lw_report_occasion_result(struct buf *b, int why)
 {
-    bprintf(b, "RESULT exp=lockwait kind=report pid=%u occasion=%s report_id=%d signal=", lw.pid,
-               why == LW_AT_INTERVAL ? "periodic" : why > 0 ? "signal" : "exit", periodic_reports + 1);
+    char sig[16] = "NA";
     if (why > 0)
-        bprintf(b, "%d\n", why);
-    else
-        bprintf(b, "NA\n");
+        snprintf(sig, sizeof sig, "%d", why);
+    bprintf(b, "RESULT exp=lockwait kind=report pid=%u occasion=%s report_id=%d signal=%s\n", lw.pid,
+               why == LW_AT_INTERVAL ? "periodic" : why > 0 ? "signal" : "exit", periodic_reports + 1, sig);
 }
 
 /* ---------------------------------------------------------------- the reporting thread */

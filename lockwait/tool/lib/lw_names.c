@@ -1,11 +1,9 @@
-/* lw_names.c - names in liblockwait's report, at exit: functions for code
- * addresses and stacks, symbols for locks in a module's data, start routines
- * for threads (from the modules: lw_modules.c), the report's stack sections
- * and RESULT lines; first, file:line for the frames the text shows.
- * Runs at exit and for periodic reports, anew each time, and for a report
- * made in a signal handler: everything but file:line (which mallocs, and
- * runs only outside one) takes its memory from the arena (lw_alloc) and
- * sorts with lw_sort, never malloc or qsort. */
+/* lw_names.c - names in liblockwait's report: functions for code addresses
+ * and stacks, symbols for locks in a module's data, start routines for
+ * threads (from the modules: lw_modules.c), the report's stack sections and
+ * RESULT lines; first, file:line for the frames the text shows. Only
+ * file:line mallocs (it never runs in a signal handler): the rest takes the
+ * arena (lw_alloc) and lw_sort, never malloc or qsort. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -33,22 +31,19 @@
 
 /* ---------------------------------------------------------------- file:line
  *
- * File:line for the frames of the report's stacks, from the
- * program's debug information through addr2line (binutils), when it is
- * installed: run once per module at exit, as a child that cannot disturb the
- * program. It is started with clone(CLONE_VM | CLONE_VFORK) and no exit
- * signal, so the program gets no SIGCHLD and its own waitpid(-1) cannot reap
- * it (only __WCLONE waits see it); with every signal blocked around the
- * clone and reset to the default in the child before exec; with a clean
- * environment (no LD_PRELOAD: addr2line is not profiled); stdin and stderr
- * on /dev/null, stdout on a pipe; the program's descriptors untouched (the
- * child has its own table). Linux only; elsewhere no file:line. */
+ * File:line for the frames of the report's stacks, through addr2line
+ * (binutils) when installed, once per module at exit, as a child that cannot
+ * disturb the program (docs/lockwait-stacks.md): clone(CLONE_VM |
+ * CLONE_VFORK) with no exit signal, so the program gets no SIGCHLD and its
+ * waitpid(-1) cannot reap it (only __WCLONE waits see it); every signal
+ * blocked around the clone and reset to the default in the child; no
+ * LD_PRELOAD (addr2line is not profiled); the program's descriptors
+ * untouched (the child has its own table). Linux only; elsewhere no file:line. */
 struct line { uint64_t pc; char *where; };
 static struct line *lines;
 static size_t nlines;
 static const char *status = "";
-static int prepared;
-static size_t prepared_for; /* the stacks wanted when the lines were made (lw_lines_want) */
+static size_t prepared_for = SIZE_MAX; /* the stacks wanted when the lines were made (lines_want) */
 
 #define MAX_PCS 4096  /* distinct frames resolved */
 #define PER_RUN 256   /* addresses per addr2line run (its command line) */
@@ -190,12 +185,12 @@ static int line_cmp(const void *a, const void *b)
     return u64_cmp(&((const struct line *)a)->pc, &((const struct line *)b)->pc);
 }
 
-/* the frames of the stacks the text shows (lw_lines_want), distinct and
+/* the frames of the stacks the text shows (lines_want), distinct and
  * by address (at most MAX_PCS) */
 static uint32_t wanted[256];
 static size_t nwanted;
 
-void lw_lines_want(uint32_t id)
+static void lines_want(uint32_t id)
 {
     for (size_t i = 0; i < nwanted; i++)
         if (wanted[i] == id)
@@ -222,7 +217,7 @@ static size_t frames(uint64_t *pcs)
 
 void lw_lines_prepare(void)
 {
-    if (prepared && prepared_for == nwanted)
+    if (prepared_for == nwanted)
         return;
     /* again when a later report (after a periodic one) shows more stacks */
     for (size_t i = 0; i < nlines; i++)
@@ -231,7 +226,6 @@ void lw_lines_prepare(void)
     lines = NULL;
     nlines = 0;
     status = "";
-    prepared = 1;
     prepared_for = nwanted;
 #ifdef __linux__
     const char *exe = addr2line_path();
@@ -245,10 +239,10 @@ void lw_lines_prepare(void)
     struct lw_syms *s = lw_modules_syms();
     for (size_t i = 0; i < n;) { /* runs of frames in one module (sorted: modules are contiguous) */
         uint64_t bias;
-        const char *path = lw_syms_module(s, pcs[i] - 1, &bias), *p2;
+        const char *path = lw_syms_module(s, pcs[i] - 1, &bias);
         uint64_t b2;
         size_t j = i + 1;
-        while (j < n && j - i < PER_RUN && (p2 = lw_syms_module(s, pcs[j] - 1, &b2)) == path)
+        while (j < n && j - i < PER_RUN && lw_syms_module(s, pcs[j] - 1, &b2) == path)
             j++;
         char exe_buf[64];
         if (path && !strcmp(path, "/proc/self/exe")) /* in the child that names addr2line */
@@ -416,7 +410,10 @@ void lw_names_want(const struct lw_lock *r)
     size_t n;
     struct lw_lstack **s = stacks_of(r, &n);
     for (size_t k = 0; k < n && k < STACKS_SHOWN; k++)
-        lw_lines_want(s[k]->stack);
+        lines_want(s[k]->stack);
+    struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
+    if (d) /* the longest blocking hold's acquire stack (lw_report_holds.c) */
+        lines_want((uint32_t)LD(d->bh.top[0].stack));
 }
 
 void lw_text_stacks(struct buf *b, const struct lw_lock *r)

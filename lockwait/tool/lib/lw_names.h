@@ -22,8 +22,7 @@ LW_HIDDEN void lw_result_stacks(struct buf *b, const struct lw_lock *r);
 LW_HIDDEN void lw_stack_ref(uint32_t id, char *out, size_t cap); /* "ID" or "NA"; gets a kind=stack line */
 LW_HIDDEN void lw_result_stack_defs(struct buf *b); /* kind=stack lines */
 LW_HIDDEN void lw_names_refresh(void); /* a report not from a signal handler: the stacks read anew */
-LW_HIDDEN void lw_names_want(const struct lw_lock *r); /* the stacks the text shows for r */
-LW_HIDDEN void lw_lines_want(uint32_t id);   /* the text shows this stack's frames */
+LW_HIDDEN void lw_names_want(const struct lw_lock *r); /* the stacks the text shows for r, for file:line */
 LW_HIDDEN void lw_lines_prepare(void);       /* resolve the wanted frames at once */
 LW_HIDDEN const char *lw_lines_status(void); /* "" or why there are no file:line */
 

@@ -1,23 +1,12 @@
-/* lw_output.c - where liblockwait's report and trace go, decided at exit.
- *
- * The report goes where the user asked and nowhere else:
- *  - LOCKWAIT_OUT=FILE: FILE, opened by its path at exit and appended to;
- *    if that fails, stderr as below, after a line saying why.
- *  - otherwise stderr: the file the program's fd 2 was at start, identified
- *    then by device and inode. At exit a descriptor is used only if it still
- *    is that file, open for writing: the library's own copy (made at start
- *    above the low numbers programs use, closed across exec), else fd 2,
- *    else the file reopened by the path it had at start (a terminal or a
- *    regular file; a pipe or socket cannot be reopened). A program that
- *    closes every descriptor and opens its own files (daemons, sandboxes,
- *    closefrom) may get those numbers back; the check keeps the report out
- *    of them.
- *  - a report that cannot be delivered is lost, and that is said: on stderr
- *    if only the file failed, else on the controlling terminal (/dev/tty) if
- *    there is one. Writes never raise SIGPIPE: the report must not change
- *    the program's exit status.
- * Messages at exit (trace errors) take the same way. The report is written
- * into a buffer of mapped pages first (bprintf, at the end). */
+/* lw_output.c - where liblockwait's report, its messages and the trace go,
+ * decided at exit (the rules: docs/lockwait-manual.md, "Limits"). The
+ * report goes where the user asked and nowhere else: LOCKWAIT_OUT's file,
+ * else the file that was stderr at start, checked by device and inode, as a
+ * program that closes every descriptor (daemons, closefrom) may have
+ * reopened fd 2 on its own data. A report that cannot be delivered is lost,
+ * and that is said. Writes never raise SIGPIPE: the report must not change
+ * the program's exit status. The report is written into a buffer of mapped
+ * pages first (bprintf, at the end). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -233,18 +222,17 @@ void lw_report_write(const char *p, size_t n)
         lw_expand_path(lw.cfg.out, path, sizeof path);
         char why[512];
         int fd = out_open(path, O_WRONLY | O_APPEND, strstr(lw.cfg.out, "%p") != NULL, why, sizeof why);
-        if (fd < 0 && why[0]) {
+        err = fd < 0 ? errno : lw_deliver(fd, p, n);
+        if (fd >= 0 && close(fd) != 0 && !err)
+            err = errno;
+        if (fd >= 0 && !err)
+            return;
+        if (why[0])
             lw_say("will not write the report to %s: %s; writing it to stderr", path, why);
-        } else if (fd >= 0) {
-            err = lw_deliver(fd, p, n);
-            if (close(fd) != 0 && !err)
-                err = errno;
-            if (!err)
-                return;
+        else if (fd >= 0)
             lw_say("writing the report to %s failed (%s); writing it to stderr", path, strerror(err));
-        } else {
-            lw_say("cannot write the report to %s (%s); writing it to stderr", path, strerror(errno));
-        }
+        else
+            lw_say("cannot write the report to %s (%s); writing it to stderr", path, strerror(err));
     }
     int opened, fd = err_open(&opened);
     if (fd < 0) {
@@ -293,18 +281,13 @@ int lw_report_brief(void)
 
 /* ---------------------------------------------------------------- the trace file
  *
- * With "%p" in LOCKWAIT_TRACE every process writes its own file. Without
- * it, the processes of a run (a program that forks: timeout, make, a shell)
- * share one path, and a process that exits must not overwrite what another
- * wrote, nor leave a file from an earlier run looking like this one's:
- *  - the run's first process (no LOCKWAIT_RUN in its environment; it sets
- *    one for its children) removes the path at start, so a run that dies
- *    (SIGKILL) leaves no trace rather than an older one;
- *  - at exit, under a lock on the file, the first process with contended
- *    events takes the path (replacing a header-only trace, the mark of a
- *    process that had none); a later one with events writes PATH.PID and
- *    says so; one without events writes its header-only trace only when
- *    nothing is there yet (a run with no contention at all). */
+ * Without "%p" in LOCKWAIT_TRACE the processes of a run (a program that
+ * forks: timeout, make, a shell) share one path (the rules: the manual's
+ * --trace row): a process that exits must not overwrite what another wrote,
+ * nor leave a file from an earlier run looking like this one's. So the run's
+ * first process (no LOCKWAIT_RUN in its environment) removes the path at
+ * start, and at exit the first process with events takes it, under a lock
+ * on the file; a header-only trace marks a process that had none. */
 void lw_trace_start(const struct lw_config *c)
 {
     const char *run = getenv("LOCKWAIT_RUN");

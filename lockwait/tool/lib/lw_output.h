@@ -4,6 +4,7 @@
 #define LW_OUTPUT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "lw_config.h"
 
@@ -13,6 +14,10 @@ struct buf { /* the report being written (mapped pages: lw_output.c) */
     size_t len, cap;
 };
 LW_HIDDEN void bprintf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static inline double lw_ms(uint64_t ns) /* the report's unit */
+{
+    return (double)ns / 1e6;
+}
 
 LW_HIDDEN void lw_err_note(struct lw_config *c); /* at start: who stderr is */
 LW_HIDDEN int lw_deliver(int fd, const char *p, size_t n); /* 0 or an errno; never SIGPIPE */

@@ -1,12 +1,9 @@
-/* lw_probes.c - what the library's own probes cost the program it watches.
- * Each thread counts the probes it runs on the slow paths (lw_probe_count,
- * lw_core.h): clock reads, sleep probes (getrusage) and stack walks.
- * The report multiplies the counts by a cost per probe measured once, at the
- * first report (a few dozen of each, timed with CLOCK_MONOTONIC; a kind
- * never used is not measured), and flags a run where the total passes 1% of
- * the process's CPU time (LOCKWAIT_PROBE_WARN): then the profile may show
- * waiting the profiler caused. The uncontended fast path runs no probe and is not counted (its
- * cost: tool/bench/bench_overhead.sh). */
+/* lw_probes.c - what the library's own probes cost the program it watches
+ * (the manual: "Its own cost"). Each thread counts the probes it runs on the
+ * slow paths (lw_probe_count, lw_core.h); the report multiplies the counts
+ * by a cost per probe measured once, at the first report (a kind never used
+ * is not measured), and flags a share of the CPU time above
+ * LOCKWAIT_PROBE_WARN: then the profile may show waiting the profiler caused. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>

@@ -29,8 +29,6 @@
 #include "lw_stacks.h"
 #include "lw_tree.h"
 
-/* ---------------------------------------------------------------- report */
-
 /* used, and not only waited on idly (those are listed apart: lw_report_idle.c) */
 static int lock_active(const struct lw_lock *r)
 {
@@ -50,11 +48,6 @@ static int lock_before(const struct lw_lock *a, const struct lw_lock *b)
     if (na != nb)
         return na > nb;
     return a->addr < b->addr;
-}
-
-static double ms(uint64_t ns)
-{
-    return (double)ns / 1e6;
 }
 
 static double share(uint64_t part, uint64_t whole)
@@ -281,7 +274,7 @@ static void text_lock_detail(struct buf *b, const struct lw_lock *r, struct lw_d
     char site[256], e1[16], e2[16];
     if (r->kind == K_COND)
         bprintf(b, "   after the signal, re-acquiring the mutex: total %.3f ms, max %.3f ms\n",
-                ms(LD(d->reacquire_ns)), ms(LD(d->max_reacquire_ns)));
+                lw_ms(LD(d->reacquire_ns)), lw_ms(LD(d->max_reacquire_ns)));
     bprintf(b, "   wait histogram:");
     for (int h = 0; h < LW_HIST; h++)
         if (LD(d->hist[h])) {
@@ -293,23 +286,23 @@ static void text_lock_detail(struct buf *b, const struct lw_lock *r, struct lw_d
     for (int s = 0; s < LW_SITES && LD(d->site[s].pc); s++) {
         lw_site_name((uintptr_t)LD(d->site[s].pc), site, sizeof site);
         bprintf(b, "   waited at %s: %llu waits, %.3f ms\n", site, (unsigned long long)LD(d->site[s].n),
-                ms(LD(d->site[s].wait_ns)));
+                lw_ms(LD(d->site[s].wait_ns)));
     }
     if (LD(d->other_sites_ns))
-        bprintf(b, "   waited at other sites: %.3f ms\n", ms(LD(d->other_sites_ns)));
+        bprintf(b, "   waited at other sites: %.3f ms\n", lw_ms(LD(d->other_sites_ns)));
     for (int p = 0; p < LW_PAIRS && LD(d->pair[p].key); p++) {
         uint64_t key = LD(d->pair[p].key) - 1;
         if (!(key >> 32) && !lw_kinds[r->kind].exclusive)
             bprintf(b, "   no %s (timed out, or woke without one) -> waiter %u: %llu waits, %.3f ms\n",
                     lw_kinds[r->kind].ender, (unsigned)key, (unsigned long long)LD(d->pair[p].n),
-                    ms(LD(d->pair[p].wait_ns)));
+                    lw_ms(LD(d->pair[p].wait_ns)));
         else
             bprintf(b, "   %s %u -> waiter %u: %llu waits, %.3f ms\n", lw_kinds[r->kind].ended_by,
                 (unsigned)(key >> 32), (unsigned)key,
-                (unsigned long long)LD(d->pair[p].n), ms(LD(d->pair[p].wait_ns)));
+                (unsigned long long)LD(d->pair[p].n), lw_ms(LD(d->pair[p].wait_ns)));
     }
     if (LD(d->other_pairs_ns))
-        bprintf(b, "   other holder/waiter pairs: %.3f ms\n", ms(LD(d->other_pairs_ns)));
+        bprintf(b, "   other holder/waiter pairs: %.3f ms\n", lw_ms(LD(d->other_pairs_ns)));
 }
 
 /* " g_lock" for a lock in a module's data; for one elsewhere (heap,
@@ -351,19 +344,19 @@ static void text_locks(struct buf *b, const struct picked *pk)
                 (unsigned long long)tmo, (unsigned long long)LD(r->owner_changes),
                 (unsigned long long)LD(r->relocks));
         bprintf(b, "   %s total %.3f ms, max %.3f ms, mean %.3f ms; slept in the kernel %.0f%% of the probed time\n",
-                lw_kinds[r->kind].end == LW_END_SIGNAL ? "wait for the signal" : "wait", ms(wns),
-                ms(LD(r->max_wait_ns)), ms(waits ? wns / waits : 0),
+                lw_kinds[r->kind].end == LW_END_SIGNAL ? "wait for the signal" : "wait", lw_ms(wns),
+                lw_ms(LD(r->max_wait_ns)), lw_ms(waits ? wns / waits : 0),
                 100.0 * share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)));
         if (LD(r->idle_waits))
             bprintf(b, "   contention: %.3f ms in %llu waits; the other %llu waits, %.3f ms, were waiting for work or "
                        "results (listed apart below)\n",
-                    ms(lw_contention_ns(r)), (unsigned long long)(waits - LD(r->idle_waits)),
-                    (unsigned long long)LD(r->idle_waits), ms(LD(r->idle_wait_ns)));
+                    lw_ms(lw_contention_ns(r)), (unsigned long long)(waits - LD(r->idle_waits)),
+                    (unsigned long long)LD(r->idle_waits), lw_ms(LD(r->idle_wait_ns)));
         lw_text_blocking_holds(b, r);
         if (LD(r->holds_timed))
             bprintf(b, "   all holds, sampled (the first, then 1 in %d per thread): %.3f ms over %llu timed "
-                       "holds of %llu, max %.3f ms\n", LW_HOLD_SAMPLE, ms(LD(r->hold_ns)),
-                    (unsigned long long)LD(r->holds_timed), (unsigned long long)acq, ms(LD(r->max_hold_ns)));
+                       "holds of %llu, max %.3f ms\n", LW_HOLD_SAMPLE, lw_ms(LD(r->hold_ns)),
+                    (unsigned long long)LD(r->holds_timed), (unsigned long long)acq, lw_ms(LD(r->max_hold_ns)));
         if (LD(r->held_at_exit))
             bprintf(b, "   HELD WHEN ITS THREAD EXITED: %u times\n", LD(r->held_at_exit));
         if (d)
@@ -397,10 +390,10 @@ static void text_threads(struct buf *b, const struct picked *pk)
         char origin[320];
         thread_origin(t, origin, sizeof origin);
         bprintf(b, "   tid %u (%s%s): blocked %.3f ms in %llu waits, asleep in the kernel %.0f%% of the probed time",
-                t->tid, name, origin, ms(lock_blocked_ns(t)), (unsigned long long)LD(t->waits),
+                t->tid, name, origin, lw_ms(lock_blocked_ns(t)), (unsigned long long)LD(t->waits),
                 100.0 * share(LD(t->sleep_ns), LD(t->probed_ns)));
         if (t->idle_ns)
-            bprintf(b, "; waiting for work or results %.3f ms more", ms(t->idle_ns));
+            bprintf(b, "; waiting for work or results %.3f ms more", lw_ms(t->idle_ns));
         for (long j = 0; j < pk->nbest; j++) { /* which of the top locks */
             struct lw_detail *d = atomic_load_explicit(&pk->best[j]->detail, memory_order_acquire);
             uint64_t on = 0;
@@ -408,7 +401,7 @@ static void text_threads(struct buf *b, const struct picked *pk)
                 if (LD(d->pair[p].key) && (uint32_t)(LD(d->pair[p].key) - 1) == t->tid)
                     on += LD(d->pair[p].wait_ns);
             if (on && lw_kinds[pk->best[j]->kind].end != LW_END_SIGNAL)
-                bprintf(b, "; #%ld %.3f ms", j + 1, ms(on));
+                bprintf(b, "; #%ld %.3f ms", j + 1, lw_ms(on));
         }
         bprintf(b, "\n");
     }
@@ -482,7 +475,9 @@ static void results(struct buf *b, const struct picked *pk)
     lw_result_probe_cost(b, &pk->probes); /* the line's last keys, and its end */
     for (long k = 0; k < pk->nbest; k++)
         result_lock(b, pk->best[k]);
-    lw_result_idle(b, &pk->idle, pk->best, pk->nbest, result_lock);
+    for (long k = 0; k < pk->idle.n; k++) /* the idle locks the ranking did not show */
+        if (!lw_lock_in(pk->idle.best[k], pk->best, pk->nbest))
+            result_lock(b, pk->idle.best[k]);
     for (long k = 0; k < pk->ntt; k++) {
         struct lw_thread *t = pk->tt[k];
         lw_thread_name(t, name, sizeof name);
@@ -514,10 +509,8 @@ static void report_text(struct buf *b, struct picked *pk, int why, uint64_t t_st
     pk->wall = t_start - lw.start_ns;
     pk->nthreads = LD(lw.nthreads);
     lw_probe_cost(&pk->probes);
-    for (long k = 0; k < pk->nbest; k++) {
+    for (long k = 0; k < pk->nbest; k++)
         lw_names_want(pk->best[k]);
-        lw_blocking_holds_want(pk->best[k]);
-    }
     /* file:line for the shown frames at once (addr2line, a child process):
      * not from a signal handler */
     if (lw_stack_count() && why <= 0)
@@ -541,10 +534,11 @@ void lw_report(int why)
     uint64_t t_start = now_ns();
     struct picked pk = {.top = lw.cfg.top};
     struct buf b = {0};
-    size_t arrays = (size_t)pk.top * sizeof(void *);
-    pk.best = lw_map_zeroed(arrays);
-    pk.tt = lw_map_zeroed(arrays);
-    if (pk.best && pk.tt)
+    size_t arrays = 2 * (size_t)pk.top * sizeof(void *); /* best, then tt */
+    void *top = lw_map_zeroed(arrays);
+    pk.best = top;
+    pk.tt = top ? (struct lw_thread **)(pk.best + pk.top) : NULL;
+    if (top)
         report_text(&b, &pk, why, t_start);
     if (why >= 0) { /* the last report: for the launcher's summary of a process tree (lw_tree.c) */
         lw_tree_end(why);
@@ -557,9 +551,7 @@ void lw_report(int why)
         lw_report_write(b.p, b.len);
     if (b.p)
         munmap(b.p, b.cap);
-    if (pk.best)
-        munmap(pk.best, arrays);
-    if (pk.tt)
-        munmap(pk.tt, arrays);
+    if (top)
+        munmap(top, arrays);
     lw_interval_after(why);
 }

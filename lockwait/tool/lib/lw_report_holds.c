@@ -72,17 +72,10 @@ void lw_merge_blocking_holds(struct lw_lock *r, struct lw_tstat *e, uint32_t tid
     for (int s = 0; s < LW_SITES && LD(b->site[s].pc); s++)
         merge_site(m, LD(b->site[s].pc), LD(b->site[s].n), ticks_ns(LD(b->site[s].ticks)),
                    ticks_ns(LD(b->site[s].max_ticks)));
-    if (LD(b->other_sites_n)) {
-        ADD(m->other_sites_n, LD(b->other_sites_n));
-        ADD(m->other_sites_ns, ticks_ns(LD(b->other_sites_ticks)));
-    }
+    ADD(m->other_sites_n, LD(b->other_sites_n));
+    ADD(m->other_sites_ns, ticks_ns(LD(b->other_sites_ticks)));
     for (int k = 0; k < LW_BTOP && LD(b->top[k].ticks); k++)
         merge_top(m, ticks_ns(LD(b->top[k].ticks)), LD(b->top[k].pc), tid, LD(b->top[k].stack));
-}
-
-static double ms(uint64_t ns)
-{
-    return (double)ns / 1e6;
 }
 
 /* "holds that made others wait" under a lock's paragraph */
@@ -96,19 +89,19 @@ void lw_text_blocking_holds(struct buf *b, const struct lw_lock *r)
     /* shorter holds timed: the sample */
     bprintf(b, "   holds that made others wait: %llu timed whole (all from %d us, 1 in %d shorter): total %.3f ms, "
                   "max %.3f ms\n", (unsigned long long)LD(m->n), LW_HOLD_LONG_NS / 1000, LW_HOLD_SAMPLE,
-               ms(LD(m->ns)), ms(LD(m->max_ns)));
+               lw_ms(LD(m->ns)), lw_ms(LD(m->max_ns)));
     for (int s = 0; s < 4 && LD(m->site[s].pc); s++) {
         lw_site_name((uintptr_t)LD(m->site[s].pc), site, sizeof site);
         bprintf(b, "      acquired at %s: %llu holds, %.3f ms, max %.3f ms\n", site,
-                   (unsigned long long)LD(m->site[s].n), ms(LD(m->site[s].ns)), ms(LD(m->site[s].max_ns)));
+                   (unsigned long long)LD(m->site[s].n), lw_ms(LD(m->site[s].ns)), lw_ms(LD(m->site[s].max_ns)));
     }
     if (LD(m->other_sites_n))
         bprintf(b, "      acquired at other sites: %llu holds, %.3f ms\n", (unsigned long long)LD(m->other_sites_n),
-                   ms(LD(m->other_sites_ns)));
+                   lw_ms(LD(m->other_sites_ns)));
     bprintf(b, "      longest:");
     for (int k = 0; k < 8 && LD(m->top[k].ns); k++) {
         lw_site_name((uintptr_t)LD(m->top[k].pc), site, sizeof site);
-        bprintf(b, "%s %.3f ms by tid %u at %s", k ? ";" : "", ms(LD(m->top[k].ns)), (unsigned)LD(m->top[k].tid),
+        bprintf(b, "%s %.3f ms by tid %u at %s", k ? ";" : "", lw_ms(LD(m->top[k].ns)), (unsigned)LD(m->top[k].tid),
                    site);
     }
     bprintf(b, "\n");
@@ -118,13 +111,6 @@ void lw_text_blocking_holds(struct buf *b, const struct lw_lock *r)
         lw_name_stack(id, " <- ", 0, frames, sizeof frames);
         bprintf(b, "      the longest acquired through: %s\n", frames);
     }
-}
-
-void lw_blocking_holds_want(const struct lw_lock *r)
-{
-    struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
-    if (d && LD(d->bh.top[0].stack))
-        lw_lines_want((uint32_t)LD(d->bh.top[0].stack));
 }
 
 /* RESULT lines: one per acquire site of blocking holds, one per longest hold */

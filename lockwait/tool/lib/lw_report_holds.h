@@ -10,7 +10,6 @@ struct buf;
 LW_HIDDEN void lw_merge_blocking_holds(struct lw_lock *r, struct lw_tstat *e, uint32_t tid);
 LW_HIDDEN void lw_text_blocking_holds(struct buf *b, const struct lw_lock *r);
 LW_HIDDEN void lw_result_blocking_holds(struct buf *b, const struct lw_lock *r);
-LW_HIDDEN void lw_blocking_holds_want(const struct lw_lock *r); /* their stacks' file:line (lw_lines_want) */
 LW_HIDDEN struct lw_detail *lw_detail_of(struct lw_lock *r); /* created on need; NULL: no memory */
 
 #endif

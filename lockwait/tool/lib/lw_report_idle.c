@@ -123,10 +123,10 @@ void lw_classify(void)
     }
 }
 
-static int shown_in(const struct lw_lock *r, struct lw_lock **shown, long nshown)
+int lw_lock_in(const struct lw_lock *r, struct lw_lock *const *list, long n)
 {
-    for (long k = 0; k < nshown; k++)
-        if (shown[k] == r)
+    for (long k = 0; k < n; k++)
+        if (list[k] == r)
             return 1;
     return 0;
 }
@@ -138,7 +138,7 @@ static const char *idle_why(const struct lw_lock *r)
     return lw_idle_why(r->kind, cls, cls == LW_WAIT_IDLE && one_shot(r));
 }
 
-void lw_text_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock **shown, long nshown)
+void lw_text_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock *const *shown, long nshown)
 {
     long n = ip->n;
     if (!n)
@@ -150,7 +150,7 @@ void lw_text_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock *
         lw_site_name(r->first_pc, site, sizeof site);
         bprintf(b, "   %s %#lx, first used at %s: %llu waits, %.3f ms%s: %s\n", lw_kind_name(r->kind),
                    (unsigned long)r->addr, site, (unsigned long long)LD(r->idle_waits),
-                   (double)LD(r->idle_wait_ns) / 1e6, shown_in(r, shown, nshown) ? " (also above)" : "",
+                   lw_ms(LD(r->idle_wait_ns)), lw_lock_in(r, shown, nshown) ? " (also above)" : "",
                    idle_why(r));
         struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
         for (int p = 0; d && lw_kinds[r->kind].end != LW_END_SIGNAL && p < LW_PAIRS && LD(d->pair[p].key); p++) {
@@ -158,16 +158,7 @@ void lw_text_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock *
             if (key >> 32)
                 bprintf(b, "      %s %u -> waiter %u: %llu waits, %.3f ms\n", lw_kinds[r->kind].ended_by,
                            (unsigned)(key >> 32), (unsigned)key, (unsigned long long)LD(d->pair[p].n),
-                           (double)LD(d->pair[p].wait_ns) / 1e6);
+                           lw_ms(LD(d->pair[p].wait_ns)));
         }
     }
-}
-
-/* the RESULT lines of idle locks the contention ranking did not show */
-void lw_result_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock **shown, long nshown,
-                    void (*line)(struct buf *, const struct lw_lock *))
-{
-    for (long k = 0; k < ip->n; k++)
-        if (!shown_in(ip->best[k], shown, nshown))
-            line(b, ip->best[k]);
 }

@@ -16,8 +16,7 @@ struct lw_idle_pick {
     long top, n; /* top: min(the report's top, LW_IDLE_MAX) */
     struct lw_lock *best[LW_IDLE_MAX];
 };
-LW_HIDDEN void lw_text_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock **shown, long nshown);
-LW_HIDDEN void lw_result_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock **shown, long nshown,
-                              void (*line)(struct buf *, const struct lw_lock *));
+LW_HIDDEN int lw_lock_in(const struct lw_lock *r, struct lw_lock *const *list, long n); /* r is in list[0..n) */
+LW_HIDDEN void lw_text_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock *const *shown, long nshown);
 
 #endif

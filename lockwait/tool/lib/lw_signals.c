@@ -1,20 +1,13 @@
-/* lw_signals.c - a report (and the trace) when a signal ends the program:
- * SIGTERM, SIGINT, SIGHUP, SIGQUIT, and the faults (SIGSEGV, SIGBUS, SIGILL,
- * SIGFPE, SIGABRT, SIGSYS).
- *
- * The program's signal behaviour stays its own:
- *  - the library catches a signal only while its disposition is the default,
- *    whose action would end the process anyway; a signal the program was
- *    started with ignored (nohup, a background job's SIGINT) is left alone;
- *  - sigaction() and signal() are wrapped: a program that installs a handler
- *    (or SIG_IGN) gets exactly that, the library stepping aside; one that
- *    asks what the disposition is sees the default while the library's
- *    handler stands in for it; setting the default again brings it back;
- *  - after the report the handler restores the default action and raises
- *    the signal again, so the process ends by the same signal, with the same
- *    exit status and core dump as without the library. A fault raised by
- *    the kernel (si_code > 0) just returns: the faulting instruction runs
- *    again and now meets the default action.
+/* lw_signals.c - a report (and the trace) when a signal in caught[] ends
+ * the program (the manual: --no-signal-report). The program's signal
+ * behaviour stays its own: the library catches a signal only while its
+ * disposition is the default, whose action would end the process anyway
+ * (one started ignored, nohup's, is left alone); the sigaction() and
+ * signal() wrappers step aside for a handler (or SIG_IGN) the program
+ * installs, and show it the default where the library stands in; after the
+ * report the handler restores the default and raises the signal again, so
+ * the process ends as without the library (a fault the kernel raised just
+ * returns: the instruction runs again under the default action).
  * Safety: the report is written from inside the handler, which is safe
  * enough only because the process is about to end whatever happens and the
  * report's buffers are mapped pages (lw_report.c) and it takes no lock of
@@ -41,10 +34,10 @@
 #include "lw_stacks.h"
 #include "lw_wrap.h"
 
+#define SIG(s) {s, #s}
 static const struct { int sig; const char *name; } caught[] = {
-    {SIGTERM, "SIGTERM"}, {SIGINT, "SIGINT"}, {SIGHUP, "SIGHUP"}, {SIGQUIT, "SIGQUIT"},
-    {SIGSEGV, "SIGSEGV"}, {SIGBUS, "SIGBUS"}, {SIGILL, "SIGILL"}, {SIGFPE, "SIGFPE"},
-    {SIGABRT, "SIGABRT"}, {SIGSYS, "SIGSYS"},
+    SIG(SIGTERM), SIG(SIGINT), SIG(SIGHUP), SIG(SIGQUIT), SIG(SIGSEGV),
+    SIG(SIGBUS), SIG(SIGILL), SIG(SIGFPE), SIG(SIGABRT), SIG(SIGSYS),
 };
 #define NCAUGHT (sizeof caught / sizeof caught[0])
 
@@ -99,14 +92,6 @@ static void default_view(struct sigaction *old)
     sigemptyset(&old->sa_mask);
 }
 
-static void to_default(int sig)
-{
-    struct sigaction dfl;
-    default_view(&dfl);
-    lw_real.sigaction(sig, &dfl, NULL);
-    ST(ours[sig], 0);
-}
-
 /* the final report, once, by the first thread a fatal signal reaches;
  * another thread's fatal signal waits for it (up to 2 s) */
 static void final_report(int sig)
@@ -131,7 +116,10 @@ static void on_fatal(int sig, siginfo_t *si, void *uc)
     (void)uc;
     int e = errno;
     final_report(sig);
-    to_default(sig);
+    struct sigaction dfl;
+    default_view(&dfl);
+    lw_real.sigaction(sig, &dfl, NULL);
+    ST(ours[sig], 0);
     errno = e;
     int fault = sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE || sig == SIGSYS;
     if (fault && si && si->si_code > 0)

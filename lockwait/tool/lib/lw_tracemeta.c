@@ -1,13 +1,8 @@
-/* lw_tracemeta.c - the records of a version-2 trace (trace.h) after its
- * header: each thread's events, then at the end the records that
- * let lockwait_report name code as this library's report does: the loaded
- * modules (path, addresses, bias: the reader reads their symbols from disk),
- * every interned stack, each thread's start routine, creator and name, and
- * the stacks of the contended locks' inits or first uses, and which thread
- * took such a lock only once (the join rule, ../lw_rules.h), how the waits'
- * stacks were sampled (lw_wait_stack), and each thread's estimated hold time
- * of each exclusive lock it took (HOLD_SUM: the replay's untraced holds).
- * Written at exit. */
+/* lw_tracemeta.c - the records of a version-2 trace (trace.h; the manual's
+ * trace section) after its header, written at exit: each thread's events,
+ * then what lets lockwait_report name code as this library's report does
+ * (modules, stacks, threads, locks) and the facts of its rules (../lw_rules.h)
+ * and of --what-if (the hold sums). */
 #define _GNU_SOURCE
 #include <link.h>
 #include <string.h>

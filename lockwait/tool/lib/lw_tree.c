@@ -1,16 +1,11 @@
-/* lw_tree.c - one summary for a run of a process tree. The launcher
- * (lockwait/tool/lockwait) sets LOCKWAIT_TREE=DIR, the run's directory
- * inside its per-user private one (not made yet), with an empty DIR.records
- * beside it, and LOCKWAIT_TREE_TOP=its pid. Each process of the run appends
- * one-line records to DIR.records: "start" when the library starts in it,
- * "fork" in a fork's child (one that then runs a program the library cannot
- * load into, or leaves by _exit, ends with no other), "end" with its counts
- * when it reports at exit. A process that waited leaves its whole report in
- * DIR/report.PID, making DIR first. The top process (the launcher's child)
- * removes DIR.records after its own end record: the launcher reads it
- * through a descriptor it opened before, so a run where nobody waited costs
- * it no process (no mkdir, no rm). A record is one write(2) to a file opened
- * O_APPEND: whole lines, whatever the number of writers. */
+/* lw_tree.c - one summary for a run of a process tree (the manual: "One
+ * summary per run of a process tree"). The launcher sets LOCKWAIT_TREE=DIR
+ * (not made yet; an empty DIR.records beside it) and LOCKWAIT_TREE_TOP=its
+ * pid. Each process appends to DIR.records "start", "fork" in a fork's child
+ * (one that then cannot load the library, or leaves by _exit, ends with no
+ * other), and "end" with its counts; one that waited keeps its report in
+ * DIR/report.PID. A record is one write(2) to a file opened O_APPEND: whole
+ * lines, whatever the number of writers. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -67,7 +62,7 @@ void lw_tree_end(int why)
     tree_record("end", " threads=%llu locks=%llu waited=%u wall_ns=%llu signal=%d",
                 (unsigned long long)LD(lw.nthreads), (unsigned long long)LD(lw.nlocks), LD(lw.waited) ? 1u : 0u,
                 (unsigned long long)(now_ns() - lw.start_ns), why > 0 ? why : 0);
-    if (lw.cfg.tree && lw.cfg.tree_top && (long)getppid() == lw.cfg.tree_top) {
+    if (lw.cfg.tree && lw_tree_top()) {
         /* the top process has ended: the launcher holds the records open */
         char path[4096];
         snprintf(path, sizeof path, "%s.records", lw.cfg.tree);
