@@ -19,11 +19,11 @@ int lw_kind_of_type(int trace_type)
     return K_NONE;
 }
 
-int lw_trace_type(int kind, int write)
+int lw_trace_type(int kind)
 {
     if (kind <= K_NONE || kind >= K_NKINDS)
         return LW_T_NONE;
-    return write ? lw_kinds[kind].type_write : lw_kinds[kind].type;
+    return lw_kinds[kind].type_write;
 }
 
 const char *lw_type_name(int trace_type)

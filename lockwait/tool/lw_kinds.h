@@ -56,7 +56,7 @@ extern const struct lw_kind_info lw_kinds[K_NKINDS]; /* [K_NONE]: name "?" */
 
 const char *lw_kind_name(int kind);  /* "?" for none or out of range */
 int lw_kind_of_type(int trace_type); /* K_NONE for LW_T_NONE or a type no row has */
-int lw_trace_type(int kind, int write);
+int lw_trace_type(int kind); /* its releases' and holds' type in a trace (a writer's) */
 const char *lw_type_name(int trace_type); /* its kind's name; "none" for LW_T_NONE */
 
 #endif

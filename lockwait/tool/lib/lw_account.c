@@ -255,7 +255,7 @@ __attribute__((noinline)) void lw_hold_end(struct lw_tstat *e, const struct lw_h
         MAX1(e->max_hold_ticks, d);
     }
     if (lw.cfg.trace && blocking) {
-        int type = lw_trace_type(r->kind, 1);
+        int type = lw_trace_type(r->kind);
         lw_trace(lw_thread_self(), LW_EV_RELEASE, type, (void *)r->addr, my_tid(), now, t0, 0);
         if (!t0) /* untimed: its acquire site now (a timed hold's follows in settle_hold) for the blame */
             lw_trace(lw_thread_self(), LW_EV_HOLD_SITE, type, (void *)r->addr, my_tid(), now, h->pc, 0);
@@ -289,7 +289,7 @@ static void settle_hold(void)
     if (!blocking)
         return;
     note_blocking_hold(e, end - t0, t0, pc, stack);
-    lw_trace(lw_thread_self(), LW_EV_HOLD_SITE, lw_trace_type(e->kind, 1), (void *)e->addr, my_tid(), end, pc,
+    lw_trace(lw_thread_self(), LW_EV_HOLD_SITE, lw_trace_type(e->kind), (void *)e->addr, my_tid(), end, pc,
              stack);
 }
 

@@ -104,6 +104,12 @@ static inline struct lw_lock *lw_records(void)
 }
 LW_HIDDEN void lw_records_mend(void); /* a fork's child: records a thread was adding, listed */
 
+/* the newest thread: with lw_thread.next, every thread started so far */
+static inline struct lw_thread *lw_threads(void)
+{
+    return atomic_load_explicit(&lw.threads, memory_order_acquire);
+}
+
 LW_HIDDEN int lw_core_init(void); /* 0, or -1: no memory (record nothing) */
 
 /* a probe of kind k by this thread (slow paths only: two TLS loads and a store) */

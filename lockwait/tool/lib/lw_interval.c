@@ -96,7 +96,7 @@ static void detail_sub(struct lw_detail *d, struct lw_detail *s)
         SUB(d->hist[h], s->hist[h]);
     SUB_KEYED(pair, LW_PAIRS, key, wait_ns, n);
     SUB_KEYED(site, LW_SITES, pc, wait_ns, n);
-    SUB_KEYED(bh.site, 4, pc, ns, n);
+    SUB_KEYED(bh.site, LW_SITES, pc, ns, n);
     SUB(d->other_pairs_ns, s->other_pairs_ns);
     SUB(d->other_sites_ns, s->other_sites_ns);
     SUB(d->reacquire_ns, s->reacquire_ns);
@@ -141,7 +141,7 @@ void lw_interval_before(int why)
         return; /* no earlier periodic report: the cumulative counts are the answer */
     for (struct lw_lock *r = lw_records(); r; r = r->next)
         record_since(r, why == LW_AT_INTERVAL);
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+    for (struct lw_thread *t = lw_threads(); t; t = t->next) {
         t->dumped[0] = LD(t->waits);
         t->dumped[1] = LD(t->blocked_ns);
         t->dumped[2] = LD(t->probed_ns);
@@ -160,7 +160,7 @@ void lw_interval_after(int why)
         return;
     periodic_reports++;
     /* atomic counters: take away exactly what was shown */
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+    for (struct lw_thread *t = lw_threads(); t; t = t->next) {
         ADD(t->waits, -t->dumped[0]);
         ADD(t->blocked_ns, -t->dumped[1]);
         ADD(t->probed_ns, -t->dumped[2]);

@@ -489,7 +489,7 @@ void lw_text_thread_starts(struct buf *b)
 {
     struct group { uintptr_t fn; uint32_t creator, n; } g[16];
     uint32_t ng = 0, other = 0, mains = 0;
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+    for (struct lw_thread *t = lw_threads(); t; t = t->next) {
         if (t->is_main || !t->start_fn) {
             mains += t->is_main != 0;
             other += !t->is_main;

@@ -357,7 +357,7 @@ void lw_trace_write(void)
         return;
     char path[4096], used[4096 + 16];
     int records = 0;
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t && !records; t = t->next)
+    for (struct lw_thread *t = lw_threads(); t && !records; t = t->next)
         records = t->tbuf && LD(t->tlen) > 0;
     lw_expand_path(lw.cfg.trace, path, sizeof path);
     int fd = trace_open(path, !strstr(lw.cfg.trace, "%p"), records, used, sizeof used);

@@ -62,7 +62,7 @@ void lw_probe_cost(struct lw_probe_cost *c)
     static const int reps[LW_PROBES] = {64, 8, 16};
     int saved = errno;
     *c = (struct lw_probe_cost){0};
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next)
+    for (struct lw_thread *t = lw_threads(); t; t = t->next)
         for (int k = 0; k < LW_PROBES; k++)
             c->n[k] += LD(t->probes[k]);
     for (int k = 0; k < LW_PROBES; k++) {

@@ -29,12 +29,13 @@
 #define LW_HIST 40  /* log2 ns buckets: [2^i, 2^(i+1)) ns, bucket 0 = below 2 ns */
 #define LW_PAIRS 8  /* holder->waiter pairs kept per lock, the rest summed */
 #define LW_SITES 4  /* contended call sites kept per lock */
+#define LW_BTOP 8   /* blocking holds kept per lock, the longest */
 
 /* the threads' blocking holds of one lock, merged at the report */
 struct lw_bmerge {
     au64 n, ns, max_ns;
-    struct { au64 ns; au64 pc; au64 tid; au64 stack; } top[8]; /* longest first */
-    struct { au64 pc; au64 n; au64 ns; au64 max_ns; } site[4];
+    struct { au64 ns; au64 pc; au64 tid; au64 stack; } top[LW_BTOP]; /* longest first */
+    struct { au64 pc; au64 n; au64 ns; au64 max_ns; } site[LW_SITES];
     au64 other_sites_n, other_sites_ns;
 };
 
@@ -123,7 +124,6 @@ struct lw_tstat {
 /* One thread's holds of one lock that made another thread wait: every one
  * timed (from the acquisition to the release), the longest kept with their
  * acquire site, the rest summed per site. */
-#define LW_BTOP 8
 struct lw_bhold {
     au64 n, ticks, max_ticks;
     struct { au64 ticks; au64 pc; au64 start; au64 stack; } top[LW_BTOP]; /* longest first; start: ticks */

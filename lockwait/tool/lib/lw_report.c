@@ -76,7 +76,7 @@ static void edge(int b, char *out, size_t cap)
 #define MERGE_AHEAD 4
 static void merge_threads(void)
 {
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+    for (struct lw_thread *t = lw_threads(); t; t = t->next) {
         struct lw_ttab *tab = atomic_load_explicit(&t->tab, memory_order_acquire);
         for (uint32_t i = 0; tab && i < tab->cap; i++) {
             if (i + MERGE_AHEAD < tab->cap) { /* its statistics now, their record two entries later */
@@ -215,7 +215,7 @@ static void pick_top(struct picked *pk)
         pk->nactive++;
         KEEP_TOP(pk->best, pk->nbest, pk->top, r, lock_before);
     }
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next)
+    for (struct lw_thread *t = lw_threads(); t; t = t->next)
         KEEP_TOP(pk->tt, pk->ntt, pk->top, t, thread_before);
 }
 

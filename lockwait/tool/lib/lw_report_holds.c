@@ -29,9 +29,9 @@ struct lw_detail *lw_detail_of(struct lw_lock *r)
 static void merge_site(struct lw_bmerge *m, uint64_t pc, uint64_t n, uint64_t ns, uint64_t max_ns)
 {
     int q;
-    for (q = 0; q < 4 && LD(m->site[q].pc) && LD(m->site[q].pc) != pc; q++)
+    for (q = 0; q < LW_SITES && LD(m->site[q].pc) && LD(m->site[q].pc) != pc; q++)
         ;
-    if (q == 4) {
+    if (q == LW_SITES) {
         ADD(m->other_sites_n, n);
         ADD(m->other_sites_ns, ns);
         return;
@@ -44,10 +44,10 @@ static void merge_site(struct lw_bmerge *m, uint64_t pc, uint64_t n, uint64_t ns
 
 static void merge_top(struct lw_bmerge *m, uint64_t ns, uint64_t pc, uint32_t tid, uint64_t stack)
 {
-    int j = 8;
+    int j = LW_BTOP;
     while (j > 0 && ns > LD(m->top[j - 1].ns))
         j--;
-    if (j == 8)
+    if (j == LW_BTOP)
         return;
     memmove(&m->top[j + 1], &m->top[j], (size_t)(7 - j) * sizeof m->top[0]); /* the reporting thread's alone */
     ST(m->top[j].ns, ns);
@@ -90,7 +90,7 @@ void lw_text_blocking_holds(struct buf *b, const struct lw_lock *r)
     bprintf(b, "   holds that made others wait: %llu timed whole (all from %d us, 1 in %d shorter): total %.3f ms, "
                   "max %.3f ms\n", (unsigned long long)LD(m->n), LW_HOLD_LONG_NS / 1000, LW_HOLD_SAMPLE,
                lw_ms(LD(m->ns)), lw_ms(LD(m->max_ns)));
-    for (int s = 0; s < 4 && LD(m->site[s].pc); s++) {
+    for (int s = 0; s < LW_SITES && LD(m->site[s].pc); s++) {
         lw_site_name((uintptr_t)LD(m->site[s].pc), site, sizeof site);
         bprintf(b, "      acquired at %s: %llu holds, %.3f ms, max %.3f ms\n", site,
                    (unsigned long long)LD(m->site[s].n), lw_ms(LD(m->site[s].ns)), lw_ms(LD(m->site[s].max_ns)));
@@ -99,7 +99,7 @@ void lw_text_blocking_holds(struct buf *b, const struct lw_lock *r)
         bprintf(b, "      acquired at other sites: %llu holds, %.3f ms\n", (unsigned long long)LD(m->other_sites_n),
                    lw_ms(LD(m->other_sites_ns)));
     bprintf(b, "      longest:");
-    for (int k = 0; k < 8 && LD(m->top[k].ns); k++) {
+    for (int k = 0; k < LW_BTOP && LD(m->top[k].ns); k++) {
         lw_site_name((uintptr_t)LD(m->top[k].pc), site, sizeof site);
         bprintf(b, "%s %.3f ms by tid %u at %s", k ? ";" : "", lw_ms(LD(m->top[k].ns)), (unsigned)LD(m->top[k].tid),
                    site);
@@ -121,14 +121,14 @@ void lw_result_blocking_holds(struct buf *b, const struct lw_lock *r)
         return;
     const struct lw_bmerge *m = &d->bh;
     char site[256];
-    for (int s = 0; s < 4 && LD(m->site[s].pc); s++) {
+    for (int s = 0; s < LW_SITES && LD(m->site[s].pc); s++) {
         lw_site_name((uintptr_t)LD(m->site[s].pc), site, sizeof site);
         bprintf(b, "RESULT exp=lockwait kind=hold_site pid=%u lock=%#lx site=%s n=%llu hold_ns=%llu "
                       "max_hold_ns=%llu\n",
                    lw.pid, (unsigned long)r->addr, site, (unsigned long long)LD(m->site[s].n),
                    (unsigned long long)LD(m->site[s].ns), (unsigned long long)LD(m->site[s].max_ns));
     }
-    for (int k = 0; k < 8 && LD(m->top[k].ns); k++) {
+    for (int k = 0; k < LW_BTOP && LD(m->top[k].ns); k++) {
         lw_site_name((uintptr_t)LD(m->top[k].pc), site, sizeof site);
         char sid[16];
         lw_stack_ref((uint32_t)LD(m->top[k].stack), sid, sizeof sid);

@@ -41,7 +41,7 @@ static int by_tid(const void *a, const void *b)
 static struct exited *exited_threads(size_t *n)
 {
     size_t cap = 0, k = 0;
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next)
+    for (struct lw_thread *t = lw_threads(); t; t = t->next)
         cap++;
     static struct exited *x; /* kept for the next report (periodic ones): the arena is never freed */
     static size_t room;
@@ -49,7 +49,7 @@ static struct exited *exited_threads(size_t *n)
         x = lw_alloc((cap ? 2 * cap : 1) * sizeof *x);
         room = x ? 2 * cap : 0;
     }
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); x && t && k < cap;
+    for (struct lw_thread *t = lw_threads(); x && t && k < cap;
          t = t->next)
         if (atomic_load_explicit(&t->exited, memory_order_acquire))
             x[k++] = (struct exited){t->tid, t};
@@ -97,7 +97,7 @@ void lw_classify(void)
 {
     size_t nx;
     struct exited *x = exited_threads(&nx);
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next)
+    for (struct lw_thread *t = lw_threads(); t; t = t->next)
         t->idle_ns = classify_joins(t, x, nx); /* this thread's part, completed below */
     for (struct lw_lock *r = lw_records(); r; r = r->next) {
         if (one_shot(r) && !LD(r->idle_waits)) {
@@ -105,7 +105,7 @@ void lw_classify(void)
             ST(r->idle_waits, LD(r->contended) + LD(r->timeouts));
         }
     }
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+    for (struct lw_thread *t = lw_threads(); t; t = t->next) {
         struct lw_ttab *tab = atomic_load_explicit(&t->tab, memory_order_acquire);
         uint64_t idle = t->idle_ns;
         for (uint32_t i = 0; tab && i < tab->cap; i++) {

@@ -298,7 +298,7 @@ uint32_t lw_wait_stack(uintptr_t pc)
 uint64_t lw_wait_stacks_reused(void)
 {
     uint64_t n = 0;
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next)
+    for (struct lw_thread *t = lw_threads(); t; t = t->next)
         n += LD(t->wait_stacks_reused);
     return n;
 }

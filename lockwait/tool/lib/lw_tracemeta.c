@@ -89,7 +89,7 @@ static void put_stacks(struct out *o)
 
 static void put_threads(struct out *o)
 {
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+    for (struct lw_thread *t = lw_threads(); t; t = t->next) {
         struct lw_trace_record r = {.event = LW_EV_THREAD_INFO, .tid = t->tid, .holder = t->creator,
                                     .lock = t->start_fn, .aux = t->create_stack, .type = (uint8_t)(t->is_main != 0)};
         put(o, &r);
@@ -107,7 +107,7 @@ static void put_locks(struct out *o)
             continue;
         uint32_t init = LD(l->init_stack), first = LD(l->first_stack);
         struct lw_trace_record r = {.event = LW_EV_LOCK_INFO, .lock = l->addr, .aux = init ? init : first,
-                                    .holder = init != 0, .type = (uint8_t)lw_trace_type(l->kind, 1)};
+                                    .holder = init != 0, .type = (uint8_t)lw_trace_type(l->kind)};
         put(o, &r);
     }
 }
@@ -115,7 +115,7 @@ static void put_locks(struct out *o)
 /* fn on each thread's statistics of each lock it used */
 static void each_tstat(struct out *o, void (*fn)(struct out *, const struct lw_thread *, const struct lw_tstat *))
 {
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+    for (struct lw_thread *t = lw_threads(); t; t = t->next) {
         struct lw_ttab *tab = atomic_load_explicit(&t->tab, memory_order_acquire);
         for (uint32_t i = 0; tab && i < tab->cap; i++) {
             struct lw_tstat *e = atomic_load_explicit(&tab->slot[i], memory_order_acquire);
@@ -129,7 +129,7 @@ static void each_tstat(struct out *o, void (*fn)(struct out *, const struct lw_t
 static struct lw_trace_record tstat_record(int event, const struct lw_thread *t, const struct lw_tstat *e)
 {
     return (struct lw_trace_record){.event = (uint8_t)event, .tid = t->tid, .lock = e->addr,
-                                    .type = (uint8_t)lw_trace_type(e->kind, 1)};
+                                    .type = (uint8_t)lw_trace_type(e->kind)};
 }
 
 /* the join rule's fact (lw_rules.h): which thread took a lock someone
@@ -182,7 +182,7 @@ static void put_wait_stacks(struct out *o)
 static void put_events(struct out *o)
 {
     uint64_t cap = (uint64_t)lw.cfg.trace_records;
-    for (struct lw_thread *t = atomic_load_explicit(&lw.threads, memory_order_acquire); t; t = t->next) {
+    for (struct lw_thread *t = lw_threads(); t; t = t->next) {
         uint64_t n = LD(t->tlen);
         for (uint64_t i = 0; t->tbuf && i < n && i < cap; i++) {
             struct lw_trace_record r = t->tbuf[i];
