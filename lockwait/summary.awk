@@ -24,7 +24,9 @@
 # scenario's main speed level (pairs_basis=level; older files: the clean
 # ones, pairs_basis=clean|all):
 #   kind=pair      per pair: speed_level (0: mixed), slow_share, used
-#   kind=speed_level  per scenario and level: canary_ns, pairs
+#   kind=speed_level  per scenario and level: canary_ns, pairs (an uncombined file)
+#   kind=speed_level_run  per level of the run (build/combine renumbers the
+#                  pairs' levels to these and drops the invocations' own): canary_ns
 #   kind=overhead  per scenario: wrapped/bare wall time per used pair, its
 #                  Hodges-Lehmann estimate and 95% interval as percent
 #                  (overhead_pct, overhead_pct_lo, overhead_pct_hi), p, q
@@ -153,7 +155,7 @@ function wi_busy(s) { return wi_basis[s] != "all" && too_busy(wi_used[s], wi_min
 function used_of(used, total, basis) { return sprintf("%d/%d%s", used, total, basis == "all" ? " all" : "") }
 # what the pairs of s saw: "of 23 pairs, 15 in level 2 (canary 0.58 ns), 5
 # in level 1 (canary 0.33 ns), 3 mixed", the levels by pairs, most first
-function levels_seen(s,    k, j, best, out, done) {
+function levels_seen(s,    k, j, best, out, done, c) {
     out = sprintf("of %d pairs", npair[s])
     split("", done)
     for (j = 1; j <= nlv[s]; j++) {
@@ -162,7 +164,8 @@ function levels_seen(s,    k, j, best, out, done) {
             if (!(k in done) && lvpairs[s, k] + 0 > 0 && (best == 0 || lvpairs[s, k] > lvpairs[s, best])) best = k
         if (best == 0) break
         done[best] = 1
-        out = out sprintf(", %d in level %d (canary %s ns)", lvpairs[s, best], best, lvcanary[s, best])
+        c = lvcanary[s, best] != "" ? lvcanary[s, best] : runcanary[best] == "" ? "" : sprintf("%.3f", runcanary[best])
+        out = out sprintf(", %d in level %d", lvpairs[s, best], best) (c == "" ? "" : sprintf(" (canary %s ns)", c))
     }
     if (lvpairs[s, 0] + 0 > 0) out = out sprintf(", %d mixed", lvpairs[s, 0])
     return out
@@ -383,6 +386,7 @@ function cp_draw(file,    W, X0, Y0, RH, H, PW, i, n, x, w, c, maxlen, step, t, 
         nproc++
         if (val("counter") == 1) ncounter++
     }
+    if (k == "speed_level_run") runcanary[val("level")] = val("canary_ns") # build/combine: the run's levels
     if (s == "") next
     add_scenario(s)
     if (k == "workload") {
