@@ -127,6 +127,9 @@ double stat_median(const double *x, size_t n);
  * statistics; stat_median is stat_quantile(x, n, 0.5). */
 double stat_quantile(const double *x, size_t n, double p);
 double stat_min(const double *x, size_t n);
+/* Tukey's fences: q1 - 1.5 (q3 - q1) and q3 + 1.5 (q3 - q1); a sample
+ * outside them is an outlier by the box-plot rule. */
+void stat_fences(const double *x, size_t n, double *lo, double *hi);
 
 /* ---- intervals and tests (stats.c) ----
  * Every published figure carries a 95% interval. All of these are

@@ -54,6 +54,13 @@ double stat_median(const double *x, size_t n)
     return stat_quantile(x, n, 0.5);
 }
 
+void stat_fences(const double *x, size_t n, double *lo, double *hi)
+{
+    double q1 = stat_quantile(x, n, 0.25), q3 = stat_quantile(x, n, 0.75);
+    *lo = q1 - 1.5 * (q3 - q1);
+    *hi = q3 + 1.5 * (q3 - q1);
+}
+
 double stat_min(const double *x, size_t n)
 {
     double m = x[0];

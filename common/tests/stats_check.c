@@ -482,6 +482,20 @@ static void check_two_modes(void)
     end();
 }
 
+/* ---- Tukey's fences ---- */
+static void check_fences(void)
+{
+    begin("stat_fences: q1 - 1.5 IQR and q3 + 1.5 IQR (1..9: quartiles 3 and 7, fences -3 and 13)");
+    double x[9] = {5, 1, 9, 3, 7, 2, 8, 4, 6}, lo, hi;
+    stat_fences(x, 9, &lo, &hi);
+    expect(same(lo, -3, 1e-12) && same(hi, 13, 1e-12), "fences %g and %g, expected -3 and 13", lo, hi);
+    double flat[5] = {2, 2, 2, 2, 2};
+    stat_fences(flat, 5, &lo, &hi);
+    expect(lo == 2 && hi == 2, "all equal: fences %g and %g, expected 2 and 2", lo, hi);
+    expect(x[0] == 5 && x[8] == 6, "the input was reordered");
+    end();
+}
+
 /* ---- the target rule ---- */
 static void check_reached(void)
 {
@@ -513,6 +527,7 @@ int main(void)
     check_agreement();
     check_bh();
     check_two_modes();
+    check_fences();
     check_reached();
     printf("# done\n");
     return any_bad;

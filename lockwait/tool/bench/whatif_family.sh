@@ -2,9 +2,13 @@
 # whatif_family.sh - how close lockwait_report --what-if comes to real runs
 # (issue 38's family): for each case SCENARIO:THREADS:HOLD_US:WORK_US it runs
 # the bare lockwait_workload RUNS times at the hold and RUNS times at the
-# hold scaled by FACTOR, traces one more run at the hold (lockwait --trace),
-# and prints the prediction for FACTOR against the median of the scaled
-# runs, with the error and the range the report gives. The default cases:
+# hold scaled by FACTOR, traces TRACES more runs at the hold (lockwait
+# --trace), and prints the median of their predictions for FACTOR against
+# the median of the scaled runs, with the error and the range the report
+# gives. Several traces, because one traced run is one draw of where the
+# host placed the threads: a start with both on one CPU, time-sliced, is
+# kept by the replay as work and took a 2-thread prediction from +1% to +21%
+# (docs/lockwait-manual.md, "Time off the CPU"). The default cases:
 # 2 threads at (H, W) = (30,20), (40,30), (60,20), (8,20) us (holds 0.4x to
 # 3x the work: both sides of the point where the mutex stops being the
 # bottleneck), 4 and 8 threads, and the condvar producer/consumer (cond:
@@ -19,25 +23,33 @@ export LC_ALL=C
 
 usage() {
   cat <<'TXT'
-usage: lockwait/tool/bench/whatif_family.sh [-h] [-r RUNS] [-f FACTOR] [-n TAKES] [-k DIR] [CASE...]
+usage: lockwait/tool/bench/whatif_family.sh [-h] [-r RUNS] [-t TRACES] [-f FACTOR] [-n TAKES] [-k DIR] [CASE...]
   CASE       SCENARIO:THREADS:HOLD_US:WORK_US, SCENARIO mutex or cond (default:
              mutex:2:30:20 mutex:2:40:30 mutex:2:60:20 mutex:2:8:20
              mutex:4:30:20 mutex:4:10:30 mutex:8:30:20 cond:4:20:20)
   -r RUNS    bare runs at the hold and at the scaled hold (default 5)
+  -t TRACES  traced runs at the hold; the prediction is the median of theirs
+             (default 5)
   -f FACTOR  the hold factor predicted and measured (default 0.5)
   -n TAKES   lock takes over all threads per run (default 4000: each thread
              takes TAKES / THREADS; cond: items per producer)
-  -k DIR     keep each case's trace and report output in DIR (CASE.trace,
-             CASE.out, CASE.err; DIR must exist)
+  -k DIR     keep each case's traces and report outputs in DIR (CASE.trace,
+             CASE.out, CASE.err for the first, CASE.2.trace ... for the
+             others; DIR must exist)
   Prints per case, on stdout:
     RESULT exp=lockwait kind=whatif_family scenario= threads= hold_ns= work_ns=
       hold_factor= runs= full_wall_ns= scaled_wall_ns= predicted_wall_ns=
       predicted_wall_lo_ns= predicted_wall_hi_ns= predicted_free_wall_ns=
-      error_pct= measured_saving_pct= predicted_saving_pct=
+      error_pct= measured_saving_pct= predicted_saving_pct= traces=
+      predicted_ratios= predicted_steady_wall_ns= steady_error_pct=
   (full_wall_ns, scaled_wall_ns: medians of RUNS bare runs; predicted_*: the
-  report's predicted_wall_ns / wall_ns for the traced run, which tracing
-  slows, times full_wall_ns; error_pct = 100 x (predicted / scaled - 1);
-  NA where the report gave no prediction) and a table for people on stderr.
+  median over the traces of the report's predicted_wall_ns / wall_ns for
+  the traced run, which tracing slows, times full_wall_ns; error_pct = 100 x
+  (predicted / scaled - 1); traces: the traces that gave a prediction;
+  predicted_ratios: each one's predicted_wall_ns / wall_ns, comma-separated;
+  predicted_steady_wall_ns: the same median for the report's steady
+  prediction (its odd stretches at the typical one's saving), and its error;
+  NA where no trace gave a prediction) and a table for people on stderr.
 environment: BUILD=DIR (default build), TMPDIR for the traces
 TXT
 }
@@ -46,7 +58,7 @@ die() { echo "whatif_family.sh: $*" >&2; exit 2; }
 
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
-runs=5 factor=0.5 takes=4000 keep=''
+runs=5 traces=5 factor=0.5 takes=4000 keep=''
 default_cases=(mutex:2:30:20 mutex:2:40:30 mutex:2:60:20 mutex:2:8:20
                mutex:4:30:20 mutex:4:10:30 mutex:8:30:20 cond:4:20:20)
 
@@ -55,6 +67,8 @@ while [ $# -gt 0 ]; do
     -h|--help) usage; exit 0 ;;
     -r) if [ $# -lt 2 ] || ! [[ $2 =~ ^[1-9][0-9]?$ ]]; then die "-r needs RUNS, 1 to 99"; fi
         runs=$2; shift 2 ;;
+    -t) if [ $# -lt 2 ] || ! [[ $2 =~ ^[1-9][0-9]?$ ]]; then die "-t needs TRACES, 1 to 99"; fi
+        traces=$2; shift 2 ;;
     -f) if [ $# -lt 2 ] || ! [[ $2 =~ ^(0(\.[0-9]+)?|1)$ ]]; then die "-f needs FACTOR, a decimal from 0 to 1"; fi
         factor=$2; shift 2 ;;
     -n) if [ $# -lt 2 ] || ! [[ $2 =~ ^[1-9][0-9]{0,6}$ ]]; then die "-n needs TAKES, 1 to 9999999"; fi
@@ -85,9 +99,16 @@ trap 'rm -rf "$dir"' EXIT
 wall_ns() { awk '/kind=workload / { for (i = 1; i <= NF; i++) if (index($i, "wall_ns=") == 1) print substr($i, 9) }'; }
 # median FILE: the median of its numbers (one line), by common/stats
 median() { "$BUILD/stats" median "$1" | awk '{ for (i = 1; i <= NF; i++) if (index($i, "est=") == 1) printf "%.0f\n", substr($i, 5) }'; }
-# field KEY: KEY's value in the kind=whatif line for hold_factor F (-v f)
-field() { awk -v key="$1" -v f="$2" '/kind=whatif / && index($0, " hold_factor=" f " ") {
-  for (i = 1; i <= NF; i++) if (index($i, key "=") == 1) print substr($i, length(key) + 2) }' "$dir/report.out"; }
+# ratios FILE F: "pred lo hi free steady" over wall_ns, from the report output FILE's
+# kind=whatif lines for hold_factor F and 0 (nothing when it has none)
+ratios() { awk -v f="$2" '/kind=whatif / { split("", v)
+    for (i = 1; i <= NF; i++) { p = index($i, "="); if (p) v[substr($i, 1, p - 1)] = substr($i, p + 1) }
+    if (v["wall_ns"] + 0 <= 0) next
+    if (v["hold_factor"] == f) { pr = v["predicted_wall_ns"] / v["wall_ns"]; lo = v["predicted_wall_lo_ns"] / v["wall_ns"]
+                                 hi = v["predicted_wall_hi_ns"] / v["wall_ns"]; got = 1
+                                 st = v["predicted_steady_wall_ns"] / v["wall_ns"] }
+    if (v["hold_factor"] == "0") free = v["predicted_wall_ns"] / v["wall_ns"] }
+  END { if (got) printf "%.6f %.6f %.6f %.6f %.6f\n", pr, lo, hi, free == "" ? -1 : free, st }' "$1"; }
 
 # workload SCEN THREADS HOLD_NS WORK_NS: one bare run's wall_ns
 workload() {
@@ -95,7 +116,8 @@ workload() {
   "$BUILD/lockwait_workload" -t "$2" -n "$ops" -c "$3" -w "$4" "$1" 2>/dev/null | wall_ns
 }
 
-printf '%-16s %9s %9s %9s %8s %19s %9s\n' case full_ms scaled_ms pred_ms err_pct range_ms free_ms >&2
+printf '%-16s %9s %9s %9s %8s %19s %9s %10s %s\n' case full_ms scaled_ms pred_ms err_pct range_ms free_ms \
+  steady_err 'predicted/traced, per trace' >&2
 for c in "${cases[@]}"; do
   IFS=: read -r scen t h w <<<"$c"
   t=$((10#$t)) h=$((10#$h)) w=$((10#$w))
@@ -110,42 +132,50 @@ for c in "${cases[@]}"; do
   done
   echo >>"$dir/full"; echo >>"$dir/scaled"
   full=$(median "$dir/full") meas=$(median "$dir/scaled")
-  rm -f "$dir/trace"
-  "$ROOT/lockwait/tool/lockwait" -o "$dir/lw.txt" --trace "$dir/trace" \
-    "$BUILD/lockwait_workload" -t "$t" -n "$ops" -c "$hold" -w "$work" "$scen" >/dev/null 2>&1 || true
-  : >"$dir/report.out"; : >"$dir/report.err" # a case without a trace keeps no earlier case's output
-  # -k: the report reads the kept copy, so the trace its output names is
-  # one that stays (the run's own directory is removed at exit)
-  trace=$dir/trace
-  if [ -n "$keep" ] && [ -e "$trace" ]; then cp "$trace" "$keep/$c.trace"; trace=$keep/$c.trace; fi
-  if [ -s "$trace" ]; then
-    "$BUILD/lockwait_report" --what-if "$factor" --what-if 0 --lock mtx "$trace" >"$dir/report.out" \
-      2>"$dir/report.err" ||
-      "$BUILD/lockwait_report" --what-if "$factor" --what-if 0 -n 1 "$trace" >"$dir/report.out" \
-        2>"$dir/report.err" || true
-  fi
   fkey=$(awk -v f="$factor" 'BEGIN { printf "%g\n", f }') # as the report prints it
-  if [ -n "$keep" ]; then
-    for x in out err; do cp "$dir/report.$x" "$keep/$c.$x"; done
-  fi
-  pred=$(field predicted_wall_ns "$fkey") lo=$(field predicted_wall_lo_ns "$fkey")
-  hi=$(field predicted_wall_hi_ns "$fkey") free=$(field predicted_wall_ns 0) traced=$(field wall_ns "$fkey")
+  : >"$dir/ratios"
+  for ((k = 1; k <= traces; k++)); do
+    rm -f "$dir/trace"
+    "$ROOT/lockwait/tool/lockwait" -o "$dir/lw.txt" --trace "$dir/trace" \
+      "$BUILD/lockwait_workload" -t "$t" -n "$ops" -c "$hold" -w "$work" "$scen" >/dev/null 2>&1 || true
+    : >"$dir/report.out"; : >"$dir/report.err" # a trace that is missing keeps no earlier one's output
+    # -k: the report reads the kept copy, so the trace its output names is
+    # one that stays (the run's own directory is removed at exit)
+    trace=$dir/trace kept=$keep/$c
+    [ "$k" = 1 ] || kept=$keep/$c.$k
+    if [ -n "$keep" ] && [ -e "$trace" ]; then cp "$trace" "$kept.trace"; trace=$kept.trace; fi
+    if [ -s "$trace" ]; then
+      "$BUILD/lockwait_report" --what-if "$factor" --what-if 0 --lock mtx "$trace" >"$dir/report.out" \
+        2>"$dir/report.err" ||
+        "$BUILD/lockwait_report" --what-if "$factor" --what-if 0 -n 1 "$trace" >"$dir/report.out" \
+          2>"$dir/report.err" || true
+    fi
+    if [ -n "$keep" ]; then
+      for x in out err; do cp "$dir/report.$x" "$kept.$x"; done
+    fi
+    ratios "$dir/report.out" "$fkey" >>"$dir/ratios"
+  done
+  n=$(grep -c . "$dir/ratios" || true)
+  list=$(awk '{ printf "%s%.4f", (NR > 1 ? "," : ""), $1 }' "$dir/ratios")
+  for k in 1 2 3 4 5; do # the median over the traces of each ratio, applied to the bare runs at the hold
+    awk -v k="$k" -v full="$full" '$k >= 0 { printf "%.0f ", full * $k } END { print "" }' "$dir/ratios" >"$dir/col"
+    if grep -q '[0-9]' "$dir/col"; then col[k]=$(median "$dir/col"); else col[k]=NA; fi
+  done
   awk -v c="$c" -v s="$scen" -v t="$t" -v h="$hold" -v w="$work" -v f="$factor" -v r="$runs" -v full="$full" \
-      -v meas="$meas" -v pred="${pred:-NA}" -v lo="${lo:-NA}" -v hi="${hi:-NA}" -v free="${free:-NA}" \
-      -v traced="${traced:-NA}" 'BEGIN {
-    # the predicted ratios, applied to the bare runs
-    if (traced == "NA" || traced == 0) pred = lo = hi = free = "NA"
-    else { pred = sprintf("%.0f", full * pred / traced); lo = sprintf("%.0f", full * lo / traced)
-           hi = sprintf("%.0f", full * hi / traced); free = sprintf("%.0f", full * free / traced) }
+      -v meas="$meas" -v pred="${col[1]}" -v lo="${col[2]}" -v hi="${col[3]}" -v free="${col[4]}" -v n="$n" \
+      -v steady="${col[5]}" \
+      -v list="${list:-NA}" 'BEGIN {
     err = pred == "NA" ? "NA" : sprintf("%.1f", 100 * (pred / meas - 1))
+    serr = steady == "NA" ? "NA" : sprintf("%.1f", 100 * (steady / meas - 1))
     ms = sprintf("%.1f", 100 * (1 - meas / full)); ps = pred == "NA" ? "NA" : sprintf("%.1f", 100 * (1 - pred / full))
     printf "RESULT exp=lockwait kind=whatif_family scenario=%s threads=%s hold_ns=%s work_ns=%s hold_factor=%s " \
            "runs=%s full_wall_ns=%s scaled_wall_ns=%s predicted_wall_ns=%s predicted_wall_lo_ns=%s " \
            "predicted_wall_hi_ns=%s predicted_free_wall_ns=%s error_pct=%s measured_saving_pct=%s " \
-           "predicted_saving_pct=%s\n", s, t, h, w, f, r, full, meas, pred, lo, hi, free, err, ms, ps
+           "predicted_saving_pct=%s traces=%d predicted_ratios=%s predicted_steady_wall_ns=%s steady_error_pct=%s\n",
+           s, t, h, w, f, r, full, meas, pred, lo, hi, free, err, ms, ps, n, list, steady, serr
     range = lo == "NA" ? "NA" : sprintf("%.1f-%.1f", lo / 1e6, hi / 1e6)
-    printf "%-16s %9.1f %9.1f %9s %8s %19s %9s\n", c, full / 1e6, meas / 1e6,
+    printf "%-16s %9.1f %9.1f %9s %8s %19s %9s %10s %s\n", c, full / 1e6, meas / 1e6,
            pred == "NA" ? "NA" : sprintf("%.1f", pred / 1e6), err, range,
-           free == "NA" ? "NA" : sprintf("%.1f", free / 1e6) > "/dev/stderr"
+           free == "NA" ? "NA" : sprintf("%.1f", free / 1e6), serr, list > "/dev/stderr"
   }'
 done

@@ -326,6 +326,7 @@ static void run_thread(struct replay *r, uint32_t t)
                 uint64_t own_pre = wait - MIN(wait, s->lat);
                 u->now = r->free_at + handoff_cost(&r->hm, r->free_at - u->now, s->lat, own_pre, s->waited);
             }
+            r->grant_at[s->arg] = u->now;
             u->obs = MAX(u->obs, s->resume);
             u->holding = 1;
             u->held = s->arg;
@@ -369,8 +370,10 @@ uint64_t replay(const struct model *m, struct replay *r, double factor, enum han
         r->mark_at[mark] = UINT64_MAX;
         r->parked[mark] = NOBODY;
     }
-    for (size_t a = 0; a < r->nacq; a++)
+    for (size_t a = 0; a < r->nacq; a++) {
         r->acq_waiter[a] = NOBODY;
+        r->grant_at[a] = 0;
+    }
     r->ntodo = r->next_acq = r->forced = 0;
     r->free_at = 0;
     handoff_rewind(&r->hm, mode);
@@ -403,6 +406,7 @@ void replay_init(const struct model *m, struct replay *r, uint32_t l, const uint
     r->mark_at = zalloc(r->nmarks, sizeof *r->mark_at);
     r->parked = zalloc(r->nmarks, sizeof *r->parked);
     r->acq_waiter = zalloc(r->nacq, sizeof *r->acq_waiter);
+    r->grant_at = zalloc(r->nacq, sizeof *r->grant_at);
     r->own_ns = zalloc(m->nth + 1, sizeof *r->own_ns);
     r->held_ns = zalloc(m->nth + 1, sizeof *r->held_ns);
     r->untraced_share = zalloc(m->nth + 1, sizeof *r->untraced_share);
@@ -438,6 +442,7 @@ void replay_free(struct replay *r)
     free(r->mark_at);
     free(r->parked);
     free(r->acq_waiter);
+    free(r->grant_at);
     free(r->own_ns);
     free(r->held_ns);
     free(r->untraced_share);

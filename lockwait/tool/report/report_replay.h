@@ -56,6 +56,7 @@ struct replay {
     uint64_t *mark_at;       /* replay time of each mark, UINT64_MAX: not yet */
     uint32_t *parked;        /* per mark: first parked thread */
     uint32_t *acq_waiter;    /* per acquisition: the thread parked on it */
+    uint64_t *grant_at;      /* per acquisition: when the replay granted it */
     uint32_t *todo;          /* threads ready to run */
     size_t ntodo;
     size_t next_acq;         /* the acquisition the lock goes to next */

@@ -88,14 +88,68 @@ static const double clamp_grid[] = {1, 0.75, 0.5, 0.25};
 
 /* one factor's prediction: wall_ns under the learned hand-offs (replay_ns
  * its replay), lo_ns..hi_ns the range over the assumptions replayed;
- * forced: the steps its replay let through out of order */
-struct whatif_pred { uint64_t wall_ns, lo_ns, hi_ns, replay_ns; size_t forced; };
+ * forced: the steps its replay let through out of order; steady_ns: the
+ * same with its odd stretches at the typical one's saving (below) */
+struct whatif_pred { uint64_t wall_ns, lo_ns, hi_ns, replay_ns, steady_ns; size_t forced; };
+
+/* ---- the run in stretches ----
+ * The replay's saving read stretch by stretch (WINDOWS stretches of as
+ * many grants, at least WINDOW_GRANTS each): a stretch whose ratio of
+ * replayed to base time lies outside the others' (Tukey's fences, and more
+ * than ODD_MARGIN from their median) is odd. The trace cannot say why: a
+ * run's start with both threads time-sliced on one CPU is kept as work by
+ * the replay and saves too little (the manual: "Time off the CPU"), but so
+ * does a phase of the program that works without the lock. So the
+ * prediction stays the whole replay's, and the steady one, with the odd
+ * stretches at the median ratio, is said beside it. */
+#define WINDOWS 20
+#define WINDOW_GRANTS 20
+#define WINDOWS_MIN 8 /* fewer stretches than this: no quartiles worth the name */
+#define ODD_MARGIN 0.10
+
+struct stretches { size_t n, odd, grants; uint64_t odd_at[3]; }; /* odd_at: the first odd ones' starts (base time) */
+
+/* ns, the replay's end, with its odd stretches at the median ratio: its
+ * grant times r->grant_at[] against base_at[], the replay's at factor 1 */
+static uint64_t steadied(const struct replay *r, const uint64_t *base_at, uint64_t ns, struct stretches *st)
+{
+    size_t w = MAX((size_t)WINDOW_GRANTS, r->nacq / WINDOWS), n = r->nacq > w ? (r->nacq - 1) / w : 0;
+    memset(st, 0, sizeof *st);
+    st->grants = w;
+    if (n < WINDOWS_MIN)
+        return ns;
+    double *ratio = xmalloc(sizeof *ratio * n), *dbase = xmalloc(sizeof *dbase * n);
+    double *dnow = xmalloc(sizeof *dnow * n);
+    for (size_t k = 0; k < n; k++) {
+        size_t a = k * w, b = a + w;
+        dbase[k] = base_at[b] > base_at[a] ? (double)(base_at[b] - base_at[a]) : 0;
+        dnow[k] = r->grant_at[b] > r->grant_at[a] ? (double)(r->grant_at[b] - r->grant_at[a]) : 0;
+        ratio[k] = dbase[k] > 0 ? dnow[k] / dbase[k] : 1;
+    }
+    double lo, hi, med = stat_median(ratio, n), adjust = 0;
+    stat_fences(ratio, n, &lo, &hi);
+    lo = MIN(lo, (1 - ODD_MARGIN) * med);
+    hi = MAX(hi, (1 + ODD_MARGIN) * med);
+    st->n = n;
+    for (size_t k = 0; k < n; k++)
+        if (ratio[k] < lo || ratio[k] > hi) {
+            adjust += dnow[k] - med * dbase[k];
+            if (st->odd < sizeof st->odd_at / sizeof *st->odd_at)
+                st->odd_at[st->odd] = base_at[k * w];
+            st->odd++;
+        }
+    free(ratio);
+    free(dbase);
+    free(dnow);
+    double out = (double)ns - adjust;
+    return out > 0 ? (uint64_t)llround(out) : 0;
+}
 
 /* out[i] for factors[i] under the first nmodes assumptions, each calibrated
  * by its own replay at 1 (wall: the traced span) and never longer than at a
- * larger factor */
+ * larger factor; st[i]: the stretches of the learned replay at factors[i] */
 static void predict(const struct model *m, struct replay *r, int nmodes, const double *factors, size_t nf,
-                    uint64_t wall, struct whatif_pred *out)
+                    uint64_t wall, struct whatif_pred *out, struct stretches *st)
 {
     double f[MAX_FACTORS];
     size_t n = 0, ngrid = sizeof clamp_grid / sizeof *clamp_grid;
@@ -107,31 +161,42 @@ static void predict(const struct model *m, struct replay *r, int nmodes, const d
         if (k == n && n < MAX_FACTORS)
             f[n++] = x;
     }
+    uint64_t *base_at = zalloc(r->nacq, sizeof *base_at);
     for (int mode = 0; mode < nmodes; mode++) {
-        uint64_t ns[MAX_FACTORS];
+        uint64_t ns[MAX_FACTORS], steady[MAX_FACTORS];
         size_t forced[MAX_FACTORS];
+        struct stretches sk[MAX_FACTORS];
         for (size_t k = 0; k < n; k++) { /* f[0] is 1: the base, first */
             ns[k] = replay(m, r, f[k], (enum handoff_mode)mode);
             forced[k] = r->forced;
+            if (k == 0)
+                memcpy(base_at, r->grant_at, sizeof *base_at * r->nacq);
+            if (mode == HM_LEARNED)
+                steady[k] = steadied(r, base_at, ns[k], &sk[k]);
         }
         for (size_t i = 0; i < nf; i++) {
             size_t at = 0;
-            uint64_t best = UINT64_MAX;
+            uint64_t best = UINT64_MAX, best_steady = UINT64_MAX;
             for (size_t k = 0; k < n; k++) {
                 if (f[k] == factors[i])
                     at = k;
-                if (f[k] >= factors[i])
+                if (f[k] >= factors[i]) {
                     best = MIN(best, ns[k]);
+                    best_steady = mode == HM_LEARNED ? MIN(best_steady, steady[k]) : best_steady;
+                }
             }
             uint64_t pred = ns[0] ? (uint64_t)llround((double)wall * ((double)best / (double)ns[0])) : wall;
             if (mode == HM_LEARNED) {
-                out[i] = (struct whatif_pred){pred, pred, pred, best, forced[at]};
+                uint64_t sp = ns[0] ? (uint64_t)llround((double)wall * ((double)best_steady / (double)ns[0])) : wall;
+                out[i] = (struct whatif_pred){pred, pred, pred, best, sp, forced[at]};
+                st[i] = sk[at];
                 continue;
             }
             out[i].lo_ns = MIN(out[i].lo_ns, pred);
             out[i].hi_ns = MAX(out[i].hi_ns, pred);
         }
     }
+    free(base_at);
 }
 
 /* "halving the holds of X" (the first factor) or "halving them" (the next) */
@@ -169,9 +234,33 @@ static double pct_of(uint64_t pred, uint64_t wall)
     return wall ? 100 * (1 - (double)pred / (double)wall) : 0;
 }
 
-/* the findings: a wide range, many grants let through; the learned model */
+/* the finding on odd stretches (ph: the phrase of the factor), when the
+ * steady prediction is 2% of the run or more from the whole replay's; t0:
+ * the trace's start */
+static void odd_stretches(const char *ph, const struct whatif_pred *p, const struct stretches *st, uint64_t wall,
+                          uint64_t t0)
+{
+    if (!st->odd || llabs((long long)p->wall_ns - (long long)p->steady_ns) < (long long)(wall / 50))
+        return;
+    char at[96] = "";
+    for (size_t k = 0; k < st->odd && k < sizeof st->odd_at / sizeof *st->odd_at; k++) {
+        size_t len = strlen(at);
+        snprintf(at + len, sizeof at - len, "%s%.1f ms", k ? ", " : "", (double)(st->odd_at[k] - t0) / 1e6);
+    }
+    fprintf(stderr, "  finding: %s saves %s in %zu of the run's %zu stretches (%zu grants each; starting at "
+                    "%s%s) than in the others: in the run's typical stretch it saves %.0f%%, over the whole "
+                    "replay %.0f%%. If threads were off their CPUs there (a start with both threads "
+                    "time-sliced on one CPU, a preemption), which the replay keeps as work, %.0f%% is the "
+                    "better guess; if the program did other work there, %.0f%% (the manual: \"Time off the "
+                    "CPU\")\n", ph, p->steady_ns < p->wall_ns ? "less" : "more", st->odd, st->n, st->grants, at,
+            st->odd > 3 ? ", ..." : "", pct_of(p->steady_ns, wall), pct_of(p->wall_ns, wall),
+            pct_of(p->steady_ns, wall), pct_of(p->wall_ns, wall));
+}
+
+/* the findings: a wide range, many grants let through, odd stretches; the learned model */
 static void findings(const struct handoff_model *m, const double *factors, size_t nf, const struct whatif_pred *p,
-                     uint64_t wall, size_t acquisitions, const char *said)
+                     uint64_t wall, size_t acquisitions, const char *said, const struct stretches *st,
+                     uint64_t t0)
 {
     if (m->two_kinds)
         fprintf(stderr, "  (hand-offs of %s: %zu spins of up to %.1f us, %zu wake-ups", said, m->nspin,
@@ -192,6 +281,7 @@ static void findings(const struct handoff_model *m, const double *factors, size_
         if ((double)p[i].forced > FORCED_SHARE * (double)acquisitions)
             fprintf(stderr, "  finding: the prediction for %s is rough: its replay let %zu steps through out of "
                             "the observed order (%zu grants of the lock)\n", ph, p[i].forced, acquisitions);
+        odd_stretches(ph, &p[i], &st[i], wall, t0);
     }
 }
 
@@ -212,7 +302,8 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
     if (r.hm.two_kinds && r.hm.window_fits)
         snprintf(window, sizeof window, "%" PRIu64, r.hm.window);
     struct whatif_pred *p = xmalloc(sizeof *p * (nf ? nf : 1));
-    predict(m, &r, r.hm.two_kinds ? HM_NMODES : 1, factors, nf, wall, p);
+    struct stretches *st = zalloc(nf, sizeof *st);
+    predict(m, &r, r.hm.two_kinds ? HM_NMODES : 1, factors, nf, wall, p, st);
     for (size_t i = 0; i < nf; i++) {
         double pct = 100 * (1 - (base ? (double)p[i].replay_ns / (double)base : 1));
         uint64_t saved = (uint64_t)llround((double)m->lk[l].cs_ns * (1 - factors[i]));
@@ -221,13 +312,14 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
                "hold_factor=%g wall_ns=%" PRIu64 " predicted_wall_ns=%" PRIu64 " predicted_saving_pct=%.2f "
                "replay_base_ns=%" PRIu64 " replay_ns=%" PRIu64 " critpath_predicted_wall_ns=%" PRIu64
                " acquisitions=%zu forced_count=%zu untraced_hold_ns=%s predicted_wall_lo_ns=%" PRIu64
-               " predicted_wall_hi_ns=%" PRIu64 " spin_window_ns=%s\n", m->hdr.pid, label, m->lk[l].addr,
-               lw_type_name(m->lk[l].type), factors[i], wall, p[i].wall_ns, pct, base, p[i].replay_ns, naive, r.nacq,
-               p[i].forced, untraced, p[i].lo_ns, p[i].hi_ns, window);
+               " predicted_wall_hi_ns=%" PRIu64 " spin_window_ns=%s stretch_count=%zu odd_stretch_count=%zu"
+               " predicted_steady_wall_ns=%" PRIu64 "\n", m->hdr.pid, label, m->lk[l].addr, lw_type_name(m->lk[l].type),
+               factors[i], wall, p[i].wall_ns, pct, base, p[i].replay_ns, naive, r.nacq, p[i].forced, untraced,
+               p[i].lo_ns, p[i].hi_ns, window, st[i].n, st[i].odd, p[i].steady_ns);
         say(factors[i], pct, said, i == 0);
     }
     fputc('\n', stderr);
-    findings(&r.hm, factors, nf, p, wall, r.nacq, said);
+    findings(&r.hm, factors, nf, p, wall, r.nacq, said, st, m->t_first);
     if (!r.untraced_known)
         fprintf(stderr, "  (the trace has no hold sums (HOLD_SUM, a writer before them): the hold time of %s's "
                         "holds nobody waited for is unknown and kept unscaled)\n", said);
@@ -240,6 +332,7 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
         fprintf(stderr, "  (the replay of %s let %zu steps through out of the observed order)\n", said,
                 p[nf - 1].forced);
     free(p);
+    free(st);
     replay_free(&r);
 }
 

@@ -6,6 +6,8 @@
 # SPIN=S (optional): a waiter that waited up to S ns before the release
 # spun and runs DS ns after it instead (D: the wake-up of one that slept).
 # J (optional): a thread's odd takes work J ns more (waits of two lengths).
+# P, PW (optional): a thread's takes P to P + 4 (counting from 0) work PW ns
+# more: a phase of the program with little use of the lock.
 # Like the library, only contended events are written: a REQUEST and an
 # ACQUIRE for a take that waited, a RELEASE (AUX: the hold's start, or 0
 # when TIMED=0) for a hold someone waited for. HOLDSUM=1 adds, after each
@@ -31,6 +33,7 @@ BEGIN {
     g = q[b]
     if (q[b] < F) { g = F + (F - q[b] <= SPIN ? DS : D); rec(b, q[b], 1, 0, 1); rec(b, g, 2, q[b], 1) }
     e = g + H; left[b]--; q[b] = e + W + (left[b] % 2) * J
+    if (P != "" && R - left[b] > P && R - left[b] <= P + 5) q[b] += PW
     for (i = 0; i < T; i++) if (left[i] > 0 && q[i] < e) { rec(b, e, 4, TIMED ? g : 0, 1); break }
     F = e
     if (!left[b]) { rec(b, q[b], 6, 0, 0); if (q[b] - T0 > wall) wall = q[b] - T0 }

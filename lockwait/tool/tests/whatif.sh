@@ -305,6 +305,35 @@ half=$(grep 'kind=whatif .*hold_factor=0.5 ' "$TMP/early.out" || true)
 check_eq "a timed hold start after its waiter's REQUEST: the replay at 1 gives the 2 ms back" "2000000 2000000" \
   "$(field wall_ns "$one") $(field replay_base_ns "$one")"
 check "... and halving the hold saves time" awk -v p="$(field predicted_wall_ns "$half")" 'BEGIN { exit !(p + 0 < 2000000) }'
+# Stretches: the replay's saving read in stretches of the run. A program of
+# 3 threads whose takes 50-54 work 30 ms more (a phase that leaves the lock
+# idle) saves less there: those stretches are odd. The prediction stays the
+# whole replay's (the half-hold program, phase and all, is the answer), and
+# the steady one, with the odd stretches at the typical saving, is said
+# beside it with a finding; a program without the phase has no odd stretch.
+phase_trace() { # NAME HOLD_NS [PHASE_WORK_NS]
+  LC_ALL=C awk -v T=3 -v R=100 -v W=2200000 -v H="$2" -v D=1000 -v TIMED=1 -v P=50 -v PW="${3:-0}" \
+    -v WALL="$TMP/$1.wall" -f "$GEN" >"$TMP/$1.txt"
+  "$G" text "$TMP/$1.txt" "$TMP/$1.trace"
+}
+phase_trace plong 2000000 30000000
+phase_trace phalf 1000000 30000000
+"$R" --what-if 0.5 "$TMP/plong.trace" >"$TMP/phase.out" 2>"$TMP/phase.err"
+half=$(grep 'kind=whatif ' "$TMP/phase.out" || true)
+check "a phase: the prediction ($(field predicted_wall_ns "$half") ns) is the half-hold program's ($(cat "$TMP/phalf.wall") ns) within 10%" \
+  off 10 "$(field predicted_wall_ns "$half")" "$(cat "$TMP/phalf.wall")"
+check_awk "a phase: some of the $(field stretch_count "$half") stretches are odd ($(field odd_stretch_count "$half")), at least 8 read" \
+  "$(field stretch_count "$half") >= 8 && $(field odd_stretch_count "$half") >= 1"
+check_awk "a phase: the steady prediction saves more than the whole replay" \
+  "$(field predicted_steady_wall_ns "$half") < $(field predicted_wall_ns "$half")"
+check "a phase: the finding says where and gives both" \
+  grep -qE 'finding: halving the holds of .* saves less in [0-9]+ of the run.s [0-9]+ stretches .*starting at [0-9.]+ ms.*typical stretch it saves [0-9]+%, over the whole replay [0-9]+%' "$TMP/phase.err"
+phase_trace pflat 2000000
+"$R" --what-if 0.5 "$TMP/pflat.trace" >"$TMP/flat.out" 2>"$TMP/flat.err"
+flat=$(grep 'kind=whatif ' "$TMP/flat.out" || true)
+check_eq "no phase: no odd stretch, the steady prediction is the prediction, no finding" \
+  "0 $(field predicted_wall_ns "$flat") 0" \
+  "$(field odd_stretch_count "$flat") $(field predicted_steady_wall_ns "$flat") $(grep -c 'stretches' "$TMP/flat.err" || true)"
 # the family benchmark checks every case before it runs any (a bad one last
 # used to stop it only after the first cases' runs)
 FAM=$ROOT/lockwait/tool/bench/whatif_family.sh
@@ -315,11 +344,19 @@ done
 # -k: the kept report output names the kept trace, not the run's temporary
 # one (removed at exit)
 mkdir -p "$TMP/keep"
-"$FAM" -n 400 -r 1 -k "$TMP/keep" mutex:2:30:20 >/dev/null 2>&1 || true
+"$FAM" -n 400 -r 1 -t 2 -k "$TMP/keep" mutex:2:30:20 >"$TMP/fam.out" 2>/dev/null || true
 if [ -s "$TMP/keep/mutex:2:30:20.trace" ]; then
   check_eq "whatif_family.sh -k: the kept .err names the kept trace, no temporary one" "1 0" \
     "$(grep -c "^critical path of $TMP/keep/mutex:2:30:20.trace: " "$TMP/keep/mutex:2:30:20.err") $(grep -c 'whatif-family\.' "$TMP/keep/mutex:2:30:20.err")"
 else
   skip "whatif_family.sh -k: the kept .err names the kept trace" "the traced run had no contended wait (no trace)"
 fi
+# -t 2: two traced runs, each kept under its own name, and the line says how
+# many gave a prediction and lists each one's ratio
+check "whatif_family.sh -t 2: the second traced run's output is kept as CASE.2.out" \
+  test -e "$TMP/keep/mutex:2:30:20.2.out"
+fam=$(grep 'kind=whatif_family ' "$TMP/fam.out" || true)
+n=$(val "$fam" traces)
+check_eq "whatif_family.sh -t 2: predicted_ratios lists one ratio per trace that gave one (traces=$n)" "$n" \
+  "$(val "$fam" predicted_ratios | awk -F, '$0 == "NA" { print 0; exit } { print NF }')"
 finish
