@@ -273,11 +273,18 @@ END {
         sub(/repetitions are left out only when the canary finds the machine slow/, "blocks are left out only when their canary readings straddle two speed levels", interference)
         sub(/a repetition with a run above/, "a block with a run above", interference)
     }
+    # MAX_CELL_S=0 (run.sh's invocations) leaves no time for repetitions
+    # beyond those replacing the left-out ones: it said "more until the
+    # interval is within ±5% ... (cap 0 s per cell, 20 repetitions)"
+    if (cfg["max_cell_s"] != "" && cfg["max_cell_s"] + 0 == 0)
+        more = sprintf("and no more for precision (MAX_CELL_S=0%s); at most %s repetitions, to replace those left out",
+            ninv > 1 ? sprintf(": the precision comes from the %d invocations", ninv) : "", cfg["reps_max"])
+    else more = sprintf("more until the 95%% interval%s is within ±5%% or ±20 ns (cap %s s per cell, %s repetitions)", lvline ? " there" : "", cfg["max_cell_s"], cfg["reps_max"])
     if (lvline)
-        printf "Each repetition is cut into short blocks, each measuring what is compared back to back between two readings of the speed canary (best of the run: %s ns per add). The run's readings fall into speed levels (the modes of their density); a block counts in the level its readings lie in, and is left out when they straddle two (mixed) or another task took time from the two sides. Interference check: %s. At least %s repetitions' worth of blocks in the main level per cell, more until the 95%% interval there is within ±5%% or ±20 ns (cap %s s per cell, %s repetitions).\n",
-            (canary == "" ? "NA" : canary), (interference == "" ? "not recorded" : interference), cfg["reps_min"], cfg["max_cell_s"], cfg["reps_max"]
-    else printf "Each repetition measures what is compared back to back. A repetition is left out when the speed canary ran more than 1.15× slower than its best of the run (%s ns per add) or another task took time from the two sides. Interference check: %s. At least %s clean repetitions per cell, more until the 95%% interval is within ±5%% or ±20 ns (cap %s s per cell, %s repetitions).\n",
-        (canary == "" ? "NA" : canary), (interference == "" ? "not recorded" : interference), cfg["reps_min"], cfg["max_cell_s"], cfg["reps_max"]
+        printf "Each repetition is cut into short blocks, each measuring what is compared back to back between two readings of the speed canary (best of the run: %s ns per add). The run's readings fall into speed levels (the modes of their density); a block counts in the level its readings lie in, and is left out when they straddle two (mixed) or another task took time from the two sides. Interference check: %s. At least %s repetitions' worth of blocks in the main level per cell, %s.\n",
+            (canary == "" ? "NA" : canary), (interference == "" ? "not recorded" : interference), cfg["reps_min"], more
+    else printf "Each repetition measures what is compared back to back. A repetition is left out when the speed canary ran more than 1.15× slower than its best of the run (%s ns per add) or another task took time from the two sides. Interference check: %s. At least %s clean repetitions per cell, %s.\n",
+        (canary == "" ? "NA" : canary), (interference == "" ? "not recorded" : interference), cfg["reps_min"], more
     print ""
     # the headline markers pick what run.sh splices into README.md (common/headline.awk)
     print "<!-- headline:begin -->"

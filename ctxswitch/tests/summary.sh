@@ -118,6 +118,15 @@ sed 's/l2_bytes=[0-9]*/l2_bytes=NA/; s/llc_bytes=[0-9]*/llc_bytes=NA/' "$fixture
 check "unknown L2 and LLC: the summary says unknown and stops cleanly" \
   bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' '$TMP/nocache.txt' | grep -q 'L2 unknown, LLC (L3) unknown'"
 
+# MAX_CELL_S=0 (run.sh's invocations): no repetitions for precision, so the
+# summary does not promise them (it said "more until the 95% interval is
+# within ±5% or ±20 ns (cap 0 s per cell, 54 repetitions)")
+sed 's/ max_cell_s=[0-9]*/ max_cell_s=0/' "$fixture" >"$TMP/nocap.txt"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/ctxswitch/summary.awk" "$TMP/nocap.txt" >"$TMP/nocap.md"
+check "MAX_CELL_S=0: the summary says no repetitions were added for precision" \
+  grep -qF 'clean repetitions per cell, and no more for precision (MAX_CELL_S=0); at most 54 repetitions, to replace those left out.' "$TMP/nocap.md"
+check_eq "MAX_CELL_S=0: no 'more until ... (cap 0 s' promise" 0 "$(grep -c 'cap 0 s' "$TMP/nocap.md" || true)"
+
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: ctxswitch\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \
