@@ -406,14 +406,20 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
     # what was left out
     if (nsl) {
         printf "- %d of %d cell-rounds were left out: %d because a worker lost more than %s of its time to another task, %d because their canaries lay in two speed levels; %d more ran in other levels than the main one. ", interf + mixed, tot, interf, pct(plan["interference_share"]), mixed, tot - used - interf - mixed
-        printf "Taking every round, %d of %d cells fall into two speed modes; within the main level, %s.", ntwoall, ncells, (twom != "" ? ntwo " do (" twom ")" : "none does")
-        if (nbusy > 0) printf " %s had fewer than %s uninterfered, unmixed rounds in any level, and are reported as too busy to measure.", plural(nbusy, "cell"), reps_min
+        printf "Taking every round, %d of %d cells fall into two speed modes; within the main level, %s.", ntwoall, ncells, (twom != "" ? ntwo (ntwo == 1 ? " does (" : " do (") twom ")" : "none does")
+        # a cell too busy in the main level may stand in from another (stand_in):
+        # "2 cells ... in any level, reported as too busy" was said of cells
+        # the tables give from level 2, marked (L2)
+        nstood = 0
+        for (k in altlv) if (((k SUBSEP "rounds_total") in c) && !((k SUBSEP "ratio") in q)) nstood++
+        if (nstood > 0) printf " %s had fewer than %s uninterfered, unmixed rounds in the main level and %s given from the level where %s the most (marked (Ln)).", plural(nstood, "cell"), reps_min, (nstood == 1 ? "is" : "are"), (nstood == 1 ? "it had" : "they had")
+        if (nbusy > nstood) printf " %s had fewer than %s uninterfered, unmixed rounds in any level, and %s reported as too busy to measure.", plural(nbusy - nstood, "cell"), reps_min, (nbusy - nstood == 1 ? "is" : "are")
         printf "\n\n"
         return
     }
     printf "- %d of %d cell-rounds were left out: %d because a worker lost more than %s of its time to another task, %d because the canary ran slow (slow-state share %s). ", tot - used, tot, interf, pct(plan["interference_share"]), slow, (tot ? pct(slow / tot) : "NA")
-    printf "Taking every round, %d of %d cells fall into two speed modes; taking the clean rounds only, %s.", ntwoall, ncells, (twom != "" ? ntwo " do (" twom ")" : "none does")
-    if (nbusy > 0) printf " %s had fewer than %s clean rounds or lost more than half of them, and are reported as too busy to measure.", plural(nbusy, "cell"), reps_min
+    printf "Taking every round, %d of %d cells fall into two speed modes; taking the clean rounds only, %s.", ntwoall, ncells, (twom != "" ? ntwo (ntwo == 1 ? " does (" : " do (") twom ")" : "none does")
+    if (nbusy > 0) printf " %s had fewer than %s clean rounds or lost more than half of them, and %s reported as too busy to measure.", plural(nbusy, "cell"), reps_min, (nbusy == 1 ? "is" : "are")
     printf "\n"
     print ""
 }

@@ -78,6 +78,31 @@ case "$(claimed beyond 1.0050 1.0150)" in
   *) fail "the claim decides, not the numbers: a claim=beyond line is worded as a cost" "$(claimed beyond 1.0050 1.0150)" ;;
 esac
 
+# speed levels: a cell too busy in the main level that the tables give from
+# another level, marked (L2), is not "reported as too busy" (the findings said
+# "1 cell had fewer than 11 uninterfered, unmixed rounds in any level, and are
+# reported as too busy to measure"); one cell in two modes "does", not "do"
+for lv in 1 2; do
+  for t in 1 2; do
+    for l in adjacent pad128; do
+      busy=0 used=40 modes=0
+      if [ "$lv" = 1 ] && [ "$t" = 2 ] && [ "$l" = adjacent ]; then busy=1 used=5; fi
+      if [ "$lv" = 1 ] && [ "$t" = 1 ] && [ "$l" = pad128 ]; then modes=1; fi
+      echo "RESULT exp=false_sharing kind=cell increment=store layout=$l threads=$t speed_level=$lv canary_ns=0.$((lv + 3))" \
+        "speed_share=0.5 speed_main=$((lv == 1)) min_ns=0.5 rounds_total=100 rounds_used=$used rounds_interfered=5" \
+        "rounds_mixed=5 two_modes=$modes two_modes_all=0 target_reached=1 too_busy=$busy reps_min=11" \
+        "ns_per_inc=0.5 ns_per_inc_lo=0.49 ns_per_inc_hi=0.51 cycles_per_inc=1 cycles_per_inc_lo=1 cycles_per_inc_hi=1"
+    done
+  done
+  echo "RESULT exp=false_sharing kind=speed_level_run level=$lv levels=2 main=$((lv == 1)) canary_ns=0.$((lv + 3)) share=0.5"
+done >"$TMP/standin.txt"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" "$TMP/standin.txt" >"$TMP/standin.md"
+check "a stood-in cell: the table gives it from level 2" grep -qF '| store | adjacent | 0.500 [0.490-0.510] | 0.500 [0.490-0.510] (L2) |' "$TMP/standin.md"
+check "a stood-in cell: the findings say it is given from another level" \
+  grep -qF '1 cell had fewer than 11 uninterfered, unmixed rounds in the main level and is given from the level where it had the most (marked (Ln)).' "$TMP/standin.md"
+check_eq "a stood-in cell: not said to be too busy" 0 "$(grep -c 'too busy to measure' "$TMP/standin.md" || true)"
+check "one cell in two modes: '1 does'" grep -qF 'within the main level, 1 does (store pad128 at 1 thread)' "$TMP/standin.md"
+
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: false_sharing\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \
