@@ -137,8 +137,16 @@ $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=placement_runs" { kv($0, 
 $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=canary" { canary = kv_get($0, "canary_best_ns") }
 $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=cache" && kv_get($0, "disagree") == 1 {
     kv($0, f)
-    disagree = disagree sprintf(" Cache sources disagree on %s: sysfs %s, sysconf %s, sysctl %s bytes (NA = not reported); %s was used.",
-        f["level"], f["sysfs_bytes"], f["sysconf_bytes"], f["sysctl_bytes"], f["used"])
+    # the sources that reported a size, each with its unit (it said "sysfs
+    # 33554432, sysconf 268435456, sysctl NA bytes (NA = not reported)")
+    srcs = ""; nosrc = ""
+    split("sysfs sysconf sysctl", cache_src, " ")
+    for (src_i = 1; src_i <= 3; src_i++) {
+        src_b = f[cache_src[src_i] "_bytes"]
+        if (src_b == "" || src_b == "NA") nosrc = nosrc (nosrc == "" ? "" : ", ") cache_src[src_i]
+        else srcs = srcs (srcs == "" ? "" : ", ") cache_src[src_i] " " (src_b % 1024 == 0 ? size(src_b / 1024) : src_b " bytes")
+    }
+    disagree = disagree sprintf(" Cache sources disagree on %s: %s%s; %s was used.", f["level"], srcs, (nosrc == "" ? "" : " (" nosrc ": not reported)"), f["used"])
 }
 $1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=speed_level" || $3 == "kind=speed_level_run") {
     kv($0, f); sl_canary[f["level"]] = f["canary_ns"]; sl_share[f["level"]] = f["share"]; sl_levels = f["levels"]

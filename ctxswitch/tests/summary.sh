@@ -111,7 +111,7 @@ check "unpinned QUICK: the plot link names the quick file" grep -qF '](quick-ctx
 # cache sources that disagree are reported with the one used
 { cat "$fixture"; echo 'RESULT exp=ctxswitch kind=cache level=L2 sysfs_bytes=2097152 sysconf_bytes=1048576 sysctl_bytes=NA used=sysfs disagree=1'; } >"$TMP/disagree.txt"
 check "disagreeing cache sources are named in the summary" \
-  bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' '$TMP/disagree.txt' | grep -q 'Cache sources disagree on L2: sysfs 2097152, sysconf 1048576.*sysfs was used'"
+  bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' '$TMP/disagree.txt' | grep -qF 'Cache sources disagree on L2: sysfs 2 MiB, sysconf 1 MiB (sysctl: not reported); sysfs was used.'"
 
 # no cache sizes known (some VMs, some OSes): no division by zero, said plainly
 sed 's/l2_bytes=[0-9]*/l2_bytes=NA/; s/llc_bytes=[0-9]*/llc_bytes=NA/' "$fixture" >"$TMP/nocache.txt"
