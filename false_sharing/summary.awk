@@ -166,7 +166,9 @@ function stand_in(   k, i, n, keys, line, g) {
         if ((k SUBSEP "ratio") in q ? q[k, "too_busy"] != 1 : c[k, "too_busy"] != 1) continue
         kv(alt_line[k], g)
         altlv[k] = g["speed_level"]; nalt++
-        n = split("ratio ratio_lo ratio_hi p q n target_reached too_busy claim margin_share invocations between_share ns_per_inc ns_per_inc_lo ns_per_inc_hi cycles_per_inc cycles_per_inc_lo cycles_per_inc_hi min_ns rounds_used two_modes", keys, " ")
+        # the rounds too, all of one level: build/combine sums each level's
+        # over the invocations that had it, and "7/6" mixed two levels' counts
+        n = split("ratio ratio_lo ratio_hi p q n target_reached too_busy claim margin_share invocations between_share ns_per_inc ns_per_inc_lo ns_per_inc_hi cycles_per_inc cycles_per_inc_lo cycles_per_inc_hi min_ns rounds_used rounds_total rounds_interfered rounds_mixed two_modes", keys, " ")
         for (i = 1; i <= n; i++) if (keys[i] in g) { if ((k SUBSEP "ratio") in q) q[k, keys[i]] = g[keys[i]]; else c[k, keys[i]] = g[keys[i]] }
     }
 }
@@ -306,7 +308,7 @@ function header(first,   i) {
 }
 function roundsfmt(k) {
     if (!((k SUBSEP "rounds_total") in c)) return "-"
-    if (nsl) return c[k, "rounds_used"] "/" c[k, "rounds_total"] (c[k, "rounds_interfered"] + c[k, "rounds_mixed"] ? " (" c[k, "rounds_interfered"] " i, " c[k, "rounds_mixed"] " m)" : "")
+    if (nsl) return c[k, "rounds_used"] "/" c[k, "rounds_total"] (c[k, "rounds_interfered"] + c[k, "rounds_mixed"] ? " (" c[k, "rounds_interfered"] " i, " c[k, "rounds_mixed"] " m)" : "") lv_mark(k)
     return c[k, "rounds_used"] "/" c[k, "rounds_total"] (c[k, "rounds_interfered"] + c[k, "rounds_slow"] ? " (" c[k, "rounds_interfered"] " i, " c[k, "rounds_slow"] " s)" : "")
 }
 function csvcell(k,   i, n, keys, s) {

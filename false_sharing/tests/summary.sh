@@ -89,7 +89,7 @@ for lv in 1 2; do
       if [ "$lv" = 1 ] && [ "$t" = 2 ] && [ "$l" = adjacent ]; then busy=1 used=5; fi
       if [ "$lv" = 1 ] && [ "$t" = 1 ] && [ "$l" = pad128 ]; then modes=1; fi
       echo "RESULT exp=false_sharing kind=cell increment=store layout=$l threads=$t speed_level=$lv canary_ns=0.$((lv + 3))" \
-        "speed_share=0.5 speed_main=$((lv == 1)) min_ns=0.5 rounds_total=100 rounds_used=$used rounds_interfered=5" \
+        "speed_share=0.5 speed_main=$((lv == 1)) min_ns=0.5 rounds_total=$((110 - 10 * lv)) rounds_used=$used rounds_interfered=5" \
         "rounds_mixed=5 two_modes=$modes two_modes_all=0 target_reached=1 too_busy=$busy reps_min=11" \
         "ns_per_inc=0.5 ns_per_inc_lo=0.49 ns_per_inc_hi=0.51 cycles_per_inc=1 cycles_per_inc_lo=1 cycles_per_inc_hi=1"
     done
@@ -101,6 +101,10 @@ check "a stood-in cell: the table gives it from level 2" grep -qF '| store | adj
 check "a stood-in cell: the findings say it is given from another level" \
   grep -qF '1 cell had fewer than 11 uninterfered, unmixed rounds in the main level and is given from the level where it had the most (marked (Ln)).' "$TMP/standin.md"
 check_eq "a stood-in cell: not said to be too busy" 0 "$(grep -c 'too busy to measure' "$TMP/standin.md" || true)"
+# its rounds are the same level's (build/combine sums each level's rounds
+# over the invocations that had it: the table said "7/6", L3's used over the
+# main level's total)
+check "a stood-in cell: its rounds are level 2's, marked" grep -qF '| store | adjacent | 40/100 (5 i, 5 m) | 40/90 (5 i, 5 m) (L2) |' "$TMP/standin.md"
 check "one cell in two modes: '1 does'" grep -qF 'within the main level, 1 does (store pad128 at 1 thread)' "$TMP/standin.md"
 
 # a raw file with no results gives a clear section, not a broken table
