@@ -127,6 +127,21 @@ check "MAX_CELL_S=0: the summary says no repetitions were added for precision" \
   grep -qF 'clean repetitions per cell, and no more for precision (MAX_CELL_S=0); at most 54 repetitions, to replace those left out.' "$TMP/nocap.md"
 check_eq "MAX_CELL_S=0: no 'more until ... (cap 0 s' promise" 0 "$(grep -c 'cap 0 s' "$TMP/nocap.md" || true)"
 
+# several invocations (build/combine): a figure of the main level lacks the
+# invocations whose blocks ran in other levels. The wording took the last
+# line's count: a QUICK run (2 invocations) whose last line had 1 was
+# published as one invocation's medians, q and "significant".
+awk '/kind=direct /{ sub(/$/, " invocations=1 invocations_total=1") } /kind=total /{ sub(/$/, " invocations=2 invocations_total=2") } { print }' \
+  "$fixture" >"$TMP/fewer.txt"
+last=$(grep -n 'kind=total ' "$TMP/fewer.txt" | tail -n 1 | cut -d: -f1)
+sed -i "${last}s/invocations=2 invocations_total=2/invocations=1 invocations_total=1/" "$TMP/fewer.txt"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/ctxswitch/summary.awk" "$TMP/fewer.txt" >"$TMP/fewer.md"
+check "invocations: the tables say the most invocations any figure has" \
+  grep -qF "the mean of 2 invocations' Hodges–Lehmann estimates" "$TMP/fewer.md"
+check "invocations: C1 says it comes from fewer" grep -qF "Here C1 comes from 1 of them: the other's direct blocks ran in other speed levels." "$TMP/fewer.md"
+check "invocations: the between-runs finding says some figures come from fewer" \
+  grep -qF -- "- Between runs: the figures come from up to 2 independent invocations spread over the run (some from as few as 1:" "$TMP/fewer.md"
+
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: ctxswitch\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \
