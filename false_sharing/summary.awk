@@ -192,7 +192,8 @@ function near_one(k,   lo, hi) {
 function unusable(k, cellk) {
     if (!((k SUBSEP "ratio") in q)) return "(it was not run)"
     if (q[k, "too_busy"] == 1) return "(the machine was too busy: " (nsl ? out_of(cellk) : c[cellk, "rounds_total"] - q[k, "n"]) " of " c[cellk, "rounds_total"] " rounds left out)"
-    if (na(q[k, "ratio_lo"])) return "(no interval from " plural(q[k, "n"], "clean round") ")"
+    # by speed levels a round is used for being in the level, not for being clean
+    if (na(q[k, "ratio_lo"])) return "(no interval from " (nsl ? q[k, "n"] " round" (q[k, "n"] == 1 ? "" : "s") " in " ((k in altlv) ? "level " altlv[k] : "the main level") : plural(q[k, "n"], "clean round")) ")"
     return ""
 }
 

@@ -96,6 +96,8 @@ for lv in 1 2; do
   done
   echo "RESULT exp=false_sharing kind=speed_level_run level=$lv levels=2 main=$((lv == 1)) canary_ns=0.$((lv + 3)) share=0.5"
 done >"$TMP/standin.txt"
+echo "RESULT exp=false_sharing kind=ratio increment=store compare=pad128_over_1thread threads=2 speed_level=1 speed_main=1" \
+  "ratio=1.0 ratio_lo=NA ratio_hi=NA n=3 target_reached=0 too_busy=0" >>"$TMP/standin.txt"
 awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" "$TMP/standin.txt" >"$TMP/standin.md"
 check "a stood-in cell: the table gives it from level 2" grep -qF '| store | adjacent | 0.500 [0.490-0.510] | 0.500 [0.490-0.510] (L2) |' "$TMP/standin.md"
 check "a stood-in cell: the findings say it is given from another level" \
@@ -105,6 +107,10 @@ check_eq "a stood-in cell: not said to be too busy" 0 "$(grep -c 'too busy to me
 # over the invocations that had it: the table said "7/6", L3's used over the
 # main level's total)
 check "a stood-in cell: its rounds are level 2's, marked" grep -qF '| store | adjacent | 40/100 (5 i, 5 m) | 40/90 (5 i, 5 m) (L2) |' "$TMP/standin.md"
+# a round is used for its level, not for being clean (it said "no interval
+# from 3 clean rounds")
+check "no interval: the rounds in the main level" \
+  grep -qF "the store's scaling to 2 threads could not be measured here (no interval from 3 rounds in the main level)" "$TMP/standin.md"
 check "one cell in two modes: '1 does'" grep -qF 'within the main level, 1 does (store pad128 at 1 thread)' "$TMP/standin.md"
 
 # a raw file with no results gives a clear section, not a broken table
