@@ -173,7 +173,7 @@ function levels_seen(s,    k, j, best, out, done, c, n, lv, pairs) {
         n = npair[s]; lv = nlv[s]
         for (k = 0; k <= lv; k++) pairs[k] = lvpairs[s, k] + 0
     }
-    out = sprintf("of %d pairs", n)
+    out = sprintf("of %d pair%s", n, n == 1 ? "" : "s")
     split("", done)
     for (j = 1; j <= lv; j++) {
         best = 0
@@ -518,7 +518,8 @@ function top_blocker(s,    l, i, b, best, bw) {
         if (wb[s, l, b] + 0 > bw) { bw = wb[s, l, b] + 0; best = b }
     }
     if (best == "") return "-"
-    return sprintf("%s (%.0f%%)", name_of(s, best), 100 * bw / wbtot[s, l])
+    # under half a percent: "<1%", not "(0%)" (most of the wait was handoffs)
+    return sprintf("%s (%s)", name_of(s, best), 100 * bw / wbtot[s, l] < 0.5 ? "<1%" : sprintf("%.0f%%", 100 * bw / wbtot[s, l]))
 }
 
 END {
@@ -540,7 +541,7 @@ END {
         if (sc_lines[s] > 1) { ov_total[s] = sc_total[s]; ov_slow[s] = ov_total[s] - ov_used[s]; ov_mixed[s] = sc_mixed[s] }
     cleanw = nlevel ? "used" : "clean" # pairs by speed level (lockwait_pairs) or, before, clean ones
     if (anywrapped) {
-        printf "Each scenario ran bare and under `liblockwait.so` in interleaved pairs: at least %s " (nlevel ? "pairs in one speed level" : "clean pairs") ", ", reps_min
+        printf "Each scenario ran bare and under `liblockwait.so` in interleaved pairs: at least %s " (nlevel ? "pair%s in one speed level" : "clean pair%s") ", ", reps_min, (reps_min == 1 ? "" : "s")
         if (cap_s + 0 > 0)
             printf "then more until the overhead's 95%% interval was within %.0f point of wall time or the scenario had run %s s (MAX_CELL_S).", 100 * target, cap_s
         else

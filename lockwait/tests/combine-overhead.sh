@@ -99,4 +99,24 @@ check "split levels: the sentence counts all 16 pairs and says whose figures the
   grep -qF "mutex of 16 pairs, 7 in level 1 (canary 0.330 ns), 7 in level 2 (canary 0.550 ns), 2 mixed (the invocations' main levels differed, and levels are never pooled: the figures are level 1's, from 1 of the 2 invocations)" "$TMP/sp.md"
 check "split levels: the table shows the first level's figure (+1.00%) of all 16 pairs" grep -qF '| +1.00% | +0.00..+3.00% ° | - | - | 5/16 | 11 |' "$TMP/sp.md"
 check_eq "split levels: one table row for mutex" 1 "$(grep -c '^| mutex |' "$TMP/sp.md")"
+# A QUICK run (REPS=1): "at least 1 pairs", "mutex of 1 pairs", and a top
+# blocker behind 0.1% of the wait (the rest handoffs) shown as "(0%)"
+{
+  echo "RESULT exp=lockwait kind=config reps_min=1 max_cell_s=0 target_ratio=0.01 online_cpus=2"
+  echo "RESULT exp=lockwait kind=workload threads=4 scenario=mutex variant=wrapped rep=1"
+  echo "RESULT exp=lockwait kind=pair inv=1 scenario=mutex rep=1 first=bare wall_ratio=1.01 canary_ns=0.33,0.33,0.33" \
+    "canary_max_ns=0.33 speed_level=1 slow_share=0.000 used=1"
+  echo "RESULT exp=lockwait kind=speed_level inv=1 scenario=mutex check=overhead level=1 canary_ns=0.33 pairs=1 used=1"
+  echo "RESULT exp=lockwait kind=overhead inv=1 scenario=mutex overhead_pct=1 overhead_pct_lo=NA overhead_pct_hi=NA" \
+    "pairs_used=1 pairs_total=1 pairs_mixed=0 pairs_other=0 pairs_basis=level speed_level=1 pairs_min=1"
+  echo "RESULT exp=lockwait kind=thread tid=11 name=mutex-0 scenario=mutex variant=traced rep=0"
+  echo "RESULT exp=lockwait kind=lock lock=0x1 type=mutex site=run_locked wait_ns=1000000 scenario=mutex variant=traced rep=0"
+  echo "RESULT exp=lockwait kind=waitblock lock=0x1 blocker=handoff wait_ns=999000 scenario=mutex variant=traced rep=0"
+  echo "RESULT exp=lockwait kind=waitblock lock=0x1 blocker=11 wait_ns=1000 scenario=mutex variant=traced rep=0"
+} >"$TMP/oneraw"
+"$ROOT/build/combine" "$TMP/spec" "$TMP/oneraw" >"$TMP/onepub" 2>"$TMP/err" || fail "combine runs on one pair" "$(cat "$TMP/err")"
+cat "$TMP/oneraw" "$TMP/onepub" | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/one.md"
+check "one pair: 'at least 1 pair'" grep -qF 'at least 1 pair in one speed level' "$TMP/one.md"
+check "one pair: 'mutex of 1 pair'" grep -qF 'mutex of 1 pair, 1 in level 1' "$TMP/one.md"
+check "a top blocker behind under half a percent: '<1%', not '(0%)'" grep -qF '| mutex-0 (<1%) |' "$TMP/one.md"
 finish
