@@ -622,7 +622,9 @@ END {
         for (i = 1; i <= nsc; i++)
             if (ov_inv[order[i]] > 1 && ov_imin[order[i]] != "")
                 printf "%s %s %+.2f..%+.2f%%", (nr++ ? ";" : ":"), order[i], ov_imin[order[i]], ov_imax[order[i]]
-        print "."
+        # the rest is copied from one invocation (build/combine), which
+        # nothing said: "bare ms" beside an overhead of all of them
+        print ". Only the overhead and the sleeps ratio are combined: the wall times and sleeps per run beside them, and the tables below, are one invocation's (build/combine copies them from the first in the main placement of the CPUs)."
     }
     print "<!-- headline:end -->"
 

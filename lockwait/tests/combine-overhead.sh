@@ -47,6 +47,8 @@ check_eq "levels after combine: no level without its canary" 0 "$(grep -c 'canar
 check "levels after combine: the sentence counts both invocations' pairs" \
   grep -qF 'mutex of 6 pairs, 6 in level 1 (canary 0.335 ns)' "$TMP/lv.md"
 check "levels after combine: the table the same 6 pairs" grep -qF '| 6/6 |' "$TMP/lv.md"
+check "several invocations: the summary says what is one invocation's" \
+  grep -qF "Only the overhead and the sleeps ratio are combined: the wall times and sleeps per run beside them, and the tables below, are one invocation's" "$TMP/lv.md"
 
 # Levels are found per scenario: spin's only level (its level 1) is the run's
 # level 2 when mutex also ran faster. The copied pair lines keep the
