@@ -268,7 +268,11 @@ END {
     if (nc > 0) {
         csv = csvdir "/false_sharing-pairs.csv"
         print "class,pair,variant,adjacent_ns,adjacent_ns_lo,adjacent_ns_hi,pad128_ns,pad128_ns_lo,pad128_ns_hi,ratio,ratio_lo,ratio_hi,p,q,n,target_reached,too_busy" > csv
-        if (pairs_measured()) print "Two threads pinned to the typical pair of each class the core-to-core map below measured, and of each OS class the measurement splits or joins (adjacent and pad128 in the same round):"
+        # over invocations each pinned its pairs by its own map, and the map
+        # below is one invocation's: it said "No classes" under a table of
+        # "measured class 1"
+        if (pairs_measured() && ninv > 1) print "Two threads pinned to the typical pair of each class the invocations' core-to-core maps measured (each invocation by its own map; the classes below are one invocation's), and of each OS class the measurement splits or joins (adjacent and pad128 in the same round):"
+        else if (pairs_measured()) print "Two threads pinned to the typical pair of each class the core-to-core map below measured, and of each OS class the measurement splits or joins (adjacent and pad128 in the same round):"
         else print "Two threads pinned to one pair of CPUs of each kind this machine has (adjacent and pad128 in the same round):"
         print ""
         print "| CPU pair | CPUs | increment | adjacent ns | pad128 ns | adjacent/pad128 |"

@@ -113,6 +113,15 @@ check "no interval: the rounds in the main level" \
   grep -qF "the store's scaling to 2 threads could not be measured here (no interval from 3 rounds in the main level)" "$TMP/standin.md"
 check "one cell in two modes: '1 does'" grep -qF 'within the main level, 1 does (store pad128 at 1 thread)' "$TMP/standin.md"
 
+# several invocations: each pinned its pairs by its own core-to-core map, the
+# classes below are one invocation's (whose map may have found none)
+sed 's/$/ invocations=2 invocations_total=2/' "$TMP/standin.txt" >"$TMP/pairinv.txt"
+echo "RESULT exp=false_sharing kind=pair class=measured_1 pair=0,1 increment=atomic layout=adjacent threads=2 ns_per_inc=30" \
+  "ns_per_inc_lo=29 ns_per_inc_hi=31 rounds_total=20 rounds_used=18 too_busy=0 invocations=2 invocations_total=2" >>"$TMP/pairinv.txt"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" "$TMP/pairinv.txt" >"$TMP/pairinv.md"
+check "several invocations: the pair table says each pinned its pairs by its own map" \
+  grep -qF "the typical pair of each class the invocations' core-to-core maps measured (each invocation by its own map; the classes below are one invocation's)" "$TMP/pairinv.md"
+
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: false_sharing\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \
