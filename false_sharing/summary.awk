@@ -456,6 +456,14 @@ function invocations_s() {
 # every invocation (build/combine): "" for a raw file without them
 function placement_s(   l, s) {
     if (nlevel == 0) return ""
+    # no invocation kept one placement throughout (build/combine's
+    # main_level=0): the figures pool the moved ones; it said "handed a line
+    # over in 0.000 ns" and that they "are left out"
+    if (main_lvl == "") {
+        s = " The host moved the CPUs while every invocation ran (the hand-off probes before and after each disagreed), so the figures pool the invocations whatever their placement; the probes read"
+        for (l = 1; l <= nlevel; l++) s = s sprintf("%s %s ns", l == 1 ? "" : (l == nlevel ? " and" : ","), fmt(lvl_ns[l]))
+        return s " on CPUs " lvl_cpus "."
+    }
     s = sprintf(" All figures come from invocations in one placement of the CPUs: CPUs %s handed a line over in %s ns (the hand-off probe around every invocation)", lvl_cpus, fmt(lvl_ns[main_lvl]))
     if (nlevel > 1) {
         s = s "; the host moved the CPUs during the run:"

@@ -122,6 +122,20 @@ awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.aw
 check "several invocations: the pair table says each pinned its pairs by its own map" \
   grep -qF "the typical pair of each class the invocations' core-to-core maps measured (each invocation by its own map; the classes below are one invocation's)" "$TMP/pairinv.md"
 
+# every invocation moved (build/combine: main_level=0, no level main=1): the
+# figures pool them all. It said "CPUs 0,1 handed a line over in 0.000 ns"
+# and "2 invocations changed placement while they ran and are left out".
+{
+  cat "$TMP/pairinv.txt"
+  echo "RESULT exp=false_sharing kind=placement_level level=1 main=0 cpus=0,1 one_way_ns=50 one_way_ns_lo=49 one_way_ns_hi=51 probes=2 invocations=0 invs=NA"
+  echo "RESULT exp=false_sharing kind=placement_level level=2 main=0 cpus=0,1 one_way_ns=200 one_way_ns_lo=190 one_way_ns_hi=210 probes=2 invocations=0 invs=NA"
+  echo "RESULT exp=false_sharing kind=placement_runs levels=2 main_level=0 invocations=2 invocations_main=2 invocations_moved=2"
+} >"$TMP/moved.txt"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" "$TMP/moved.txt" >"$TMP/moved.md"
+check "every invocation moved: the figures pool them, and the probes are given" \
+  grep -qF "The host moved the CPUs while every invocation ran (the hand-off probes before and after each disagreed), so the figures pool the invocations whatever their placement; the probes read 50.00 ns and 200.0 ns on CPUs 0,1." "$TMP/moved.md"
+check_eq "every invocation moved: no '0.000 ns' hand-off, none said to have changed placement and been left out" 0 "$(grep -c 'over in 0.000 ns\|changed placement while' "$TMP/moved.md" || true)"
+
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: false_sharing\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \
