@@ -395,8 +395,8 @@ function left_out() {
 # cell with the highest lower bound, so one wide interval at the largest D
 # does not decide it), and what the cells below that D show.
 function sigword() { return ninv > 1 ? "beyond the margin" : "significant" }
-function curve(m, c,   j, key, from, first, last, peak, n, below, belowsig, blo, bhi, s) {
-    from = 0; n = 0
+function curve(m, c,   j, key, from, first, last, peak, n, below, belowsig, blo, bhi, s, nin) {
+    from = 0; n = 0; nin = 0
     for (j = nd; j >= 1; j--) {
         key = cellkey(m, sizes[j], c)
         if (!(key in have) || cbusy[key]) continue
@@ -408,6 +408,7 @@ function curve(m, c,   j, key, from, first, last, peak, n, below, belowsig, blo,
         key = cellkey(m, sizes[j], c)
         if (!(key in have) || cbusy[key]) continue
         n++; last = key
+        if (inside[key]) nin++
         if (from && sizes[j] >= from) {
             if (first == "") first = key
             else if (lo[key] != "NA" && (peak == "" || lo[key] + 0 > lo[peak] + 0)) peak = key
@@ -422,6 +423,10 @@ function curve(m, c,   j, key, from, first, last, peak, n, below, belowsig, blo,
     if (n == 0) { print s "not measured (too busy at every D)."; return }
     if (!from) {
         if (belowsig) print s belowsig " of " n " measured cells " (ninv > 1 ? "beyond the margin" : "significant") ", but not at the largest measured D (" size(sizes_of(last)) ")."
+        # "no cost beyond the margin" is the claim of an interval within it;
+        # one reaching across it shows none (it said the first of all-unclear cells)
+        else if (ninv > 1 && nin < n) print s "no cost shown beyond the " margin " ns margin at any measured D (" n " cell" (n > 1 ? "s" : "") ", " \
+            (nin ? (n - nin) " of them unclear" : n > 1 ? "all unclear" : "unclear") ": " (n - nin == 1 ? "its interval reaches" : "their intervals reach") " across the margin)."
         else print s (ninv > 1 ? "no cost beyond the " margin " ns margin" : "not significant") " at any measured D (" n " cell" (n > 1 ? "s" : "") ")."
         return
     }

@@ -131,13 +131,21 @@ check_eq "MAX_CELL_S=0: no 'more until ... (cap 0 s' promise" 0 "$(grep -c 'cap 
 # invocations whose blocks ran in other levels. The wording took the last
 # line's count: a QUICK run (2 invocations) whose last line had 1 was
 # published as one invocation's medians, q and "significant".
-awk '/kind=direct /{ sub(/$/, " invocations=1 invocations_total=1") } /kind=total /{ sub(/$/, " invocations=2 invocations_total=2") } { print }' \
+awk '/kind=direct /{ sub(/$/, " invocations=1 invocations_total=1") } /kind=total /{ sub(/$/, " invocations=2 invocations_total=2 margin_ns=20") }
+  /kind=total .*mode=thread .*access=rmw stride_bytes=8 / { sub(/$/, " claim=unclear") } { print }' \
   "$fixture" >"$TMP/fewer.txt"
 last=$(grep -n 'kind=total ' "$TMP/fewer.txt" | tail -n 1 | cut -d: -f1)
 sed -i "${last}s/invocations=2 invocations_total=2/invocations=1 invocations_total=1/" "$TMP/fewer.txt"
 awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/ctxswitch/summary.awk" "$TMP/fewer.txt" >"$TMP/fewer.md"
 check "invocations: the indirect table says up to the most any figure has, and as few as the least" \
   grep -qF "the mean of up to 2 invocations' Hodges–Lehmann estimates [95% interval] (as few as 1 where the others measured the cell in other speed levels)." "$TMP/fewer.md"
+# a curve none of whose cells is beyond the margin, and not all within it,
+# shows no cost; it does not have "no cost beyond the margin" (the claim of
+# an interval within it)
+check "invocations: a curve of unclear cells shows no cost, not 'no cost beyond'" \
+  grep -qE '^- [a-z]+ [a-z]+/[0-9]+: no cost shown beyond the 20 ns margin at any measured D \([0-9]+ cells, all unclear: their intervals reach across the margin\)\.$' "$TMP/fewer.md"
+check_eq "invocations: no curve of unclear cells said to have no cost beyond the margin" 0 \
+  "$(grep -c '^- [a-z]* [a-z]*/[0-9]*: no cost beyond the' "$TMP/fewer.md" || true)"
 check "invocations: C1 says it comes from fewer" grep -qF "Here C1 comes from 1 of them: the other's direct blocks ran in other speed levels." "$TMP/fewer.md"
 check "invocations: the between-runs finding says some figures come from fewer" \
   grep -qF -- "- Between runs: the figures come from up to 2 independent invocations spread over the run (some from as few as 1:" "$TMP/fewer.md"
