@@ -560,7 +560,7 @@ function findings(   i, m, c, s, top, key8, key128) {
         else
             print "the intervals overlap, so neither is shown to cost more."
     } else if ((key8 in have) && (key128 in have))
-        printf "%s (%s, %s), stride 8 and 128 cannot be compared: at least one cost is not significant or not measured.\n", s, size(top), modes[1]
+        printf "%s (%s, %s), stride 8 and 128 cannot be compared: at least one cost is not %s or not measured.\n", s, size(top), modes[1], sigword()
     if (ncells) {
         if (ninv > 1) printf "- %d of %d measured indirect costs lie beyond the %s ns margin, %d within it (no cost beyond the margin), and %d reach across it (unclear).", nmeasured - nns, nmeasured, margin, nwithin, nns - nwithin
         else printf "- %d of %d measured indirect costs are not significant (q > 0.05).", nns, nmeasured

@@ -146,6 +146,8 @@ check "invocations: a curve of unclear cells shows no cost, not 'no cost beyond'
   grep -qE '^- [a-z]+ [a-z]+/[0-9]+: no cost shown beyond the 20 ns margin at any measured D \([0-9]+ cells, all unclear: their intervals reach across the margin\)\.$' "$TMP/fewer.md"
 check_eq "invocations: no curve of unclear cells said to have no cost beyond the margin" 0 \
   "$(grep -c '^- [a-z]* [a-z]*/[0-9]*: no cost beyond the' "$TMP/fewer.md" || true)"
+check "invocations: strides that cannot be compared: a cost 'not beyond the margin', not 'not significant'" \
+  grep -qF 'stride 8 and 128 cannot be compared: at least one cost is not beyond the margin or not measured.' "$TMP/fewer.md"
 check "invocations: C1 says it comes from fewer" grep -qF "Here C1 comes from 1 of them: the other's direct blocks ran in other speed levels." "$TMP/fewer.md"
 check "invocations: the between-runs finding says some figures come from fewer" \
   grep -qF -- "- Between runs: the figures come from up to 2 independent invocations spread over the run (some from as few as 1:" "$TMP/fewer.md"
