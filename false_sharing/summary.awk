@@ -504,7 +504,7 @@ function level_findings(   a, r, i, l, k, km, lo, hi, m) {
         if (!((k SUBSEP "ratio") in oq) || oq[k, "too_busy"] == 1 || na(oq[k, "ratio_lo"]) || unusable(km, vars[a] SUBSEP "pad128" SUBSEP thr[i]) != "") continue
         lo = oq[k, "ratio_lo"] + 0; hi = oq[k, "ratio_hi"] + 0
         if (lo > (q[km, "ratio_hi"] + 0) * (1 + m) || hi * (1 + m) < q[km, "ratio_lo"] + 0)
-            printf "- The %s %s at %s depends on the host's speed: %s in the main level (canary %s ns) against %s (95%% CI %s-%s) in level %d (canary %s ns, %s of the readings).\n", vars[a], rn[r], thr_s(thr[i]), cix(km), fmt(sl_ns[sl_main]), r2(oq[k, "ratio"]), r2(lo), r2(hi), l, fmt(sl_ns[l]), pct(sl_share[l])
+            printf "- The %s %s at %s depends on the host's speed: %s in the main level (canary %s ns) against %sx (95%% CI %s-%s) in level %d (canary %s ns, %s of the readings).\n", vars[a], rn[r], thr_s(thr[i]), cix(km), fmt(sl_ns[sl_main]), r2(oq[k, "ratio"]), r2(lo), r2(hi), l, fmt(sl_ns[l]), pct(sl_share[l])
     }
 }
 

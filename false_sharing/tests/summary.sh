@@ -98,6 +98,10 @@ for lv in 1 2; do
 done >"$TMP/standin.txt"
 echo "RESULT exp=false_sharing kind=ratio increment=store compare=pad128_over_1thread threads=2 speed_level=1 speed_main=1" \
   "ratio=1.0 ratio_lo=NA ratio_hi=NA n=3 target_reached=0 too_busy=0" >>"$TMP/standin.txt"
+for lv in 1 2; do
+  echo "RESULT exp=false_sharing kind=ratio increment=store compare=adjacent_over_pad128 threads=2 speed_level=$lv" \
+    "speed_main=$((lv == 1)) ratio=$lv.0 ratio_lo=$lv.0 ratio_hi=$lv.02 n=30 target_reached=1 too_busy=0"
+done >>"$TMP/standin.txt"
 awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" "$TMP/standin.txt" >"$TMP/standin.md"
 check "a stood-in cell: the table gives it from level 2" grep -qF '| store | adjacent | 0.500 [0.490-0.510] | 0.500 [0.490-0.510] (L2) |' "$TMP/standin.md"
 check "a stood-in cell: the findings say it is given from another level" \
@@ -111,6 +115,8 @@ check "a stood-in cell: its rounds are level 2's, marked" grep -qF '| store | ad
 # from 3 clean rounds")
 check "no interval: the rounds in the main level" \
   grep -qF "the store's scaling to 2 threads could not be measured here (no interval from 3 rounds in the main level)" "$TMP/standin.md"
+check "a ratio of another level: with its x, as the main level's" \
+  grep -qF -- '- The store adjacent/pad128 at 2 threads depends on the host'"'"'s speed: 1.00x (95% CI 1.00-1.02) in the main level (canary 0.400 ns) against 2.00x (95% CI 2.00-2.02) in level 2' "$TMP/standin.md"
 check "one cell in two modes: '1 does'" grep -qF 'within the main level, 1 does (store pad128 at 1 thread)' "$TMP/standin.md"
 
 # several invocations: each pinned its pairs by its own core-to-core map, the
