@@ -43,7 +43,8 @@ function pct(x) { return sprintf("%.1f%%", 100 * x) }
 # an interval in prose: "880–930", or "-5 to 21" when a bound is negative
 function ci(lo, hi) { return lo == "NA" ? "no interval" : (lo < 0 ? ns(lo) " to " ns(hi) : ns(lo) "–" ns(hi)) }
 # "903 ns (95% CI 880–930)", and with a note: "903 ns (95% CI 880–930; note)"
-function est(x, lo, hi) { return ns(x) " ns (" (lo == "NA" ? "no interval: too few clean repetitions" : "95% CI " ci(lo, hi)) ")" }
+# by speed levels a repetition counts for lying in the level, not for being clean
+function est(x, lo, hi) { return ns(x) " ns (" (lo == "NA" ? "no interval: too few " (lvline ? "repetitions in the level" : "clean repetitions") : "95% CI " ci(lo, hi)) ")" }
 function est_note(x, lo, hi, note) { return ns(x) " ns (" (lo == "NA" ? "no interval" : "95% CI " ci(lo, hi)) "; " note ")" }
 # the fields of the line in f[], joined by commas, for a CSV row
 function row(keys,   n, k, i, s) {

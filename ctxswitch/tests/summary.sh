@@ -152,6 +152,26 @@ check "invocations: C1 says it comes from fewer" grep -qF "Here C1 comes from 1 
 check "invocations: the between-runs finding says some figures come from fewer" \
   grep -qF -- "- Between runs: the figures come from up to 2 independent invocations spread over the run (some from as few as 1:" "$TMP/fewer.md"
 
+# speed levels: a C1 without an interval in another level had "too few clean
+# repetitions"; a repetition counts there for lying in the level
+{
+  grep -m 1 'kind=config' "$fixture"
+  for lv in 1 2; do
+    echo "RESULT exp=ctxswitch kind=speed_level_run level=$lv levels=2 main=$((lv == 2)) canary_ns=0.$((lv + 2)) share=0.5"
+    for m in process thread; do
+      if [ "$lv" = 1 ]; then c1="c1_ns=1000 c1_ns_lo=NA c1_ns_hi=NA"; else c1="c1_ns=1500 c1_ns_lo=1400 c1_ns_hi=1600"; fi
+      echo "RESULT exp=ctxswitch kind=direct mode=$m size_kib=0 access=none stride_bytes=0 round_trips=1000 speed_level=$lv" \
+        "canary_ns=0.$((lv + 2)) speed_share=0.5 speed_main=$((lv == 2)) rounds_total=40 rounds_used=$((lv == 1 ? 7 : 20))" \
+        "rounds_interfered=0 rounds_mixed=0 rounds_other_levels=0 two_modes=0 target_reached=1 $c1 pair_half_rt_ns=2000" \
+        "pair_half_rt_ns_lo=1900 pair_half_rt_ns_hi=2100 single_rt_ns=500 single_rt_ns_lo=490 single_rt_ns_hi=510" \
+        "nvcsw_per_rt=2 nivcsw_per_rt=0 single_csw_per_rt=0 migrations=0 check=ok"
+    done
+  done
+} >"$TMP/levels.txt"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/ctxswitch/summary.awk" "$TMP/levels.txt" >"$TMP/levels.md"
+check "levels: another level's C1 without an interval had too few repetitions in the level" \
+  grep -qF 'C1 is 1000 ns (no interval: too few repetitions in the level) between processes' "$TMP/levels.md"
+
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: ctxswitch\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \
