@@ -17,6 +17,8 @@
  *   invocations by their canary speed (stat_levels, a 5% gap); a figure
  *   line with speed_level=K belongs to the run's level its invocation's K
  *   maps to, and figures of different levels are never pooled;
+ *   each invocation's own level lines are printed again as kind=speed_level_inv
+ *   (invs=I, speed_level= the run's level);
  * - every other line once, from the first invocation of the main placement.
  *
  * Spec lines (from each exp.sh's EXP_figures): KIND ID_KEYS VALUE_KEYS
@@ -316,6 +318,16 @@ static void find_speed_levels(void)
                r == main_speed);
         printf(" canary_ns=%.4f canary_ns_lo=%.4f canary_ns_hi=%.4f share=%.3f invocations=%d\n", speed_iv[r].est,
                speed_iv[r].lo, speed_iv[r].hi, speed_share[r], invs[r]);
+    }
+    /* every invocation's own level line again, untagged, with the run's level
+     * it belongs to: the lines copied from one invocation cannot say what the
+     * others had in each level (lockwait's pairs per scenario and level) */
+    for (size_t j = 0; j < n; j++) {
+        const struct line *l = &lines[which[j]];
+        printf("RESULT exp=%s kind=speed_level_inv invs=%d", l->val[0], l->inv);
+        for (int i = 3; i < l->n; i++)
+            printf(" %s=%s", l->key[i], l->val[i]);
+        printf(" speed_level=%d\n", level[j]);
     }
     free(v), free(level), free(which), free(invs);
 }

@@ -207,7 +207,9 @@ report() {
         printf "### %s\n\n", e
         g = v("geomean_pct")
         printf "%d of %d values compared changed beyond their margin (%d up, %d down); %d the same within it, %d unclear.", v("changed"), v("compared"), v("up"), v("down"), v("same"), v("unclear")
-        if (g != "NA") printf " Geometric mean of the ratios B/A over the %d compared values: %s.", v("geomean_n"), pct(g)
+        # only values above 0 in both runs have a ratio (an indirect cost can
+        # be below 0): it said "over the 86 compared values" of 187
+        if (g != "NA") printf " Geometric mean of the ratios B/A over the %d compared values%s: %s.", v("geomean_n"), (v("geomean_n") + 0 < v("compared") + 0 ? " above 0 in both runs" : ""), pct(g)
         printf "\n"
         if (v("none") > 0) {
           s = ""

@@ -97,7 +97,8 @@ END {
     print "<!-- headline:end -->"
     for (i = 1; i <= nsrc; i++)
         printf "Caches as %s reports them%s: %s.\n", order[i], whose, caches[order[i]]
-    printf "Line size used%s: %s. Clock estimate (1-cycle add chain): %s%s.\n", whose, line, clock, unstable ? " (unstable: the machine changed speed while it was measured, so the cycles figures are uncertain)" : ""
+    # no clock lines (an older raw file): said, not "(1-cycle add chain): ."
+    printf "Line size used%s: %s. Clock estimate (1-cycle add chain): %s%s.\n", whose, line, (clock == "" ? "not recorded" : clock), unstable ? " (unstable: the machine changed speed while it was measured, so the cycles figures are uncertain)" : ""
     if (costly != "" || othermit != "" || vulnerable != "" || unaffected != "") {
         what = "none of those that make system calls and address-space switches dearer is active"
         if (costly != "") what = "those that make system calls and address-space switches dearer are " costly
@@ -113,9 +114,9 @@ END {
     for (i = 1; i <= nfile; i++)
         if ((i in fhv) && fhv[i] != "none seen") anyvm = 1
     if (nmach > 1 && anyvm)
-        print "Some or all of these are virtual machines (the hypervisor named above). A guest cannot see which physical cores its virtual CPUs run on, whether two of them are SMT siblings of one core, or what other tenants of the host run beside them; it sees their effect as rounds that ran slow or lost time, which every experiment counts and leaves out. Host steal is the CPU time the hypervisor gave to others while this guest had work."
+        print "Some or all of these are virtual machines (the hypervisor named above). A guest cannot see which physical cores its virtual CPUs run on, whether two of them are SMT siblings of one core, or what other tenants of the host run beside them; it sees their effect as rounds that ran slow or lost time, which every experiment counts and keeps apart (left out, or compared only with rounds of the same speed level). Host steal is the CPU time the hypervisor gave to others while this guest had work."
     if (hv != "" && hv != "none seen") {
-        printf "This is a virtual machine: %s. A guest cannot see which physical cores its virtual CPUs run on, whether two of them are SMT siblings of one core, or what other tenants of the host run beside them; it sees their effect as rounds that ran slow or lost time, which every experiment counts and leaves out. Host steal is the CPU time the hypervisor gave to others while this guest had work.\n", hv
+        printf "This is a virtual machine: %s. A guest cannot see which physical cores its virtual CPUs run on, whether two of them are SMT siblings of one core, or what other tenants of the host run beside them; it sees their effect as rounds that ran slow or lost time, which every experiment counts and keeps apart (left out, or compared only with rounds of the same speed level). Host steal is the CPU time the hypervisor gave to others while this guest had work.\n", hv
     }
     print ""
     print "| experiment | run (UTC) | commit | host steal | knobs |"

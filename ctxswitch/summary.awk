@@ -43,7 +43,8 @@ function pct(x) { return sprintf("%.1f%%", 100 * x) }
 # an interval in prose: "880–930", or "-5 to 21" when a bound is negative
 function ci(lo, hi) { return lo == "NA" ? "no interval" : (lo < 0 ? ns(lo) " to " ns(hi) : ns(lo) "–" ns(hi)) }
 # "903 ns (95% CI 880–930)", and with a note: "903 ns (95% CI 880–930; note)"
-function est(x, lo, hi) { return ns(x) " ns (" (lo == "NA" ? "no interval: too few clean repetitions" : "95% CI " ci(lo, hi)) ")" }
+# by speed levels a repetition counts for lying in the level, not for being clean
+function est(x, lo, hi) { return ns(x) " ns (" (lo == "NA" ? "no interval: too few " (lvline ? "repetitions in the level" : "clean repetitions") : "95% CI " ci(lo, hi)) ")" }
 function est_note(x, lo, hi, note) { return ns(x) " ns (" (lo == "NA" ? "no interval" : "95% CI " ci(lo, hi)) "; " note ")" }
 # the fields of the line in f[], joined by commas, for a CSV row
 function row(keys,   n, k, i, s) {
@@ -137,8 +138,16 @@ $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=placement_runs" { kv($0, 
 $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=canary" { canary = kv_get($0, "canary_best_ns") }
 $1 == "RESULT" && $2 == "exp=ctxswitch" && $3 == "kind=cache" && kv_get($0, "disagree") == 1 {
     kv($0, f)
-    disagree = disagree sprintf(" Cache sources disagree on %s: sysfs %s, sysconf %s, sysctl %s bytes (NA = not reported); %s was used.",
-        f["level"], f["sysfs_bytes"], f["sysconf_bytes"], f["sysctl_bytes"], f["used"])
+    # the sources that reported a size, each with its unit (it said "sysfs
+    # 33554432, sysconf 268435456, sysctl NA bytes (NA = not reported)")
+    srcs = ""; nosrc = ""
+    split("sysfs sysconf sysctl", cache_src, " ")
+    for (src_i = 1; src_i <= 3; src_i++) {
+        src_b = f[cache_src[src_i] "_bytes"]
+        if (src_b == "" || src_b == "NA") nosrc = nosrc (nosrc == "" ? "" : ", ") cache_src[src_i]
+        else srcs = srcs (srcs == "" ? "" : ", ") cache_src[src_i] " " (src_b % 1024 == 0 ? size(src_b / 1024) : src_b " bytes")
+    }
+    disagree = disagree sprintf(" Cache sources disagree on %s: %s%s; %s was used.", f["level"], srcs, (nosrc == "" ? "" : " (" nosrc ": not reported)"), f["used"])
 }
 $1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=speed_level" || $3 == "kind=speed_level_run") {
     kv($0, f); sl_canary[f["level"]] = f["canary_ns"]; sl_share[f["level"]] = f["share"]; sl_levels = f["levels"]
@@ -166,7 +175,14 @@ $1 == "RESULT" && $2 == "exp=ctxswitch" && ($3 == "kind=direct" || $3 == "kind=t
 function figure(   m, d, c, k, v, a, sa) {
     kv($0, f)
     if (f["invocations_total"] != "") {
-        ninv = f["invocations_total"]; margin = f["margin_ns"] != "" ? f["margin_ns"] : margin
+        # the most invocations any figure has: a figure of the main level
+        # lacks those whose blocks all ran in other levels, and the last
+        # line read (a C1 of 1 of 2 invocations) set the wording of all
+        if (f["invocations_total"] + 0 > ninv + 0) ninv = f["invocations_total"] + 0
+        if (ninv_min == "" || f["invocations_total"] + 0 < ninv_min) ninv_min = f["invocations_total"] + 0
+        if (f["kind"] == "direct" && (dinv_min == "" || f["invocations_total"] + 0 < dinv_min)) dinv_min = f["invocations_total"] + 0
+        if (f["kind"] == "total" && (tinv_min == "" || f["invocations_total"] + 0 < tinv_min)) tinv_min = f["invocations_total"] + 0
+        margin = f["margin_ns"] != "" ? f["margin_ns"] : margin
         nshare++; if (f["between_share"] != "NA" && f["between_share"] + 0 > 0.5) nbetween++
     }
     m = f["mode"]
@@ -273,15 +289,23 @@ END {
         sub(/repetitions are left out only when the canary finds the machine slow/, "blocks are left out only when their canary readings straddle two speed levels", interference)
         sub(/a repetition with a run above/, "a block with a run above", interference)
     }
+    # MAX_CELL_S=0 (run.sh's invocations) leaves no time for repetitions
+    # beyond those replacing the left-out ones: it said "more until the
+    # interval is within ±5% ... (cap 0 s per cell, 20 repetitions)"
+    if (cfg["max_cell_s"] != "" && cfg["max_cell_s"] + 0 == 0)
+        more = sprintf("and no more for precision (MAX_CELL_S=0%s); at most %s repetitions, to replace those left out",
+            ninv > 1 ? sprintf(": the precision comes from the %d invocations", ninv) : "", cfg["reps_max"])
+    else more = sprintf("more until the 95%% interval%s is within ±5%% or ±20 ns (cap %s s per cell, %s repetitions)", lvline ? " there" : "", cfg["max_cell_s"], cfg["reps_max"])
     if (lvline)
-        printf "Each repetition is cut into short blocks, each measuring what is compared back to back between two readings of the speed canary (best of the run: %s ns per add). The run's readings fall into speed levels (the modes of their density); a block counts in the level its readings lie in, and is left out when they straddle two (mixed) or another task took time from the two sides. Interference check: %s. At least %s repetitions' worth of blocks in the main level per cell, more until the 95%% interval there is within ±5%% or ±20 ns (cap %s s per cell, %s repetitions).\n",
-            (canary == "" ? "NA" : canary), (interference == "" ? "not recorded" : interference), cfg["reps_min"], cfg["max_cell_s"], cfg["reps_max"]
-    else printf "Each repetition measures what is compared back to back. A repetition is left out when the speed canary ran more than 1.15× slower than its best of the run (%s ns per add) or another task took time from the two sides. Interference check: %s. At least %s clean repetitions per cell, more until the 95%% interval is within ±5%% or ±20 ns (cap %s s per cell, %s repetitions).\n",
-        (canary == "" ? "NA" : canary), (interference == "" ? "not recorded" : interference), cfg["reps_min"], cfg["max_cell_s"], cfg["reps_max"]
+        printf "Each repetition is cut into short blocks, each measuring what is compared back to back between two readings of the speed canary (best of the run: %s ns per add). The run's readings fall into speed levels (the modes of their density); a block counts in the level its readings lie in, and is left out when they straddle two (mixed) or another task took time from the two sides. Interference check: %s. At least %s repetitions' worth of blocks in the main level per cell, %s.\n",
+            (canary == "" ? "NA" : canary), (interference == "" ? "not recorded" : interference), cfg["reps_min"], more
+    else printf "Each repetition measures what is compared back to back. A repetition is left out when the speed canary ran more than 1.15× slower than its best of the run (%s ns per add) or another task took time from the two sides. Interference check: %s. At least %s clean repetitions per cell, %s.\n",
+        (canary == "" ? "NA" : canary), (interference == "" ? "not recorded" : interference), cfg["reps_min"], more
     print ""
     # the headline markers pick what run.sh splices into README.md (common/headline.awk)
     print "<!-- headline:begin -->"
-    if (ninv > 1) printf "**Direct cost C1** = T1/2 − T2 per repetition (T1: median pair round trip, two switches; T2: median single round trip, none), ns per switch: the mean of %d independent invocations' medians with its 95%% interval [lo, hi] (Student's, from the invocations, so it holds across runs and not only within one).\n", ninv
+    if (ninv > 1) printf "**Direct cost C1** = T1/2 − T2 per repetition (T1: median pair round trip, two switches; T2: median single round trip, none), ns per switch: the mean of %d independent invocations' medians with its 95%% interval [lo, hi] (Student's, from the invocations, so it holds across runs and not only within one).%s\n", ninv,
+        (dinv_min != "" && dinv_min < ninv ? sprintf(" Here C1 comes from %d of them: the %s direct blocks ran in other speed levels.", dinv_min, (ninv - dinv_min == 1 ? "other's" : "others'")) : "")
     else print "**Direct cost C1** = T1/2 − T2 per repetition (T1: median pair round trip, two switches; T2: median single round trip, none), ns per switch, median with its 95% interval [lo, hi]."
     print ""
     if (mainlv != "")
@@ -311,7 +335,8 @@ END {
 function indirect_table(   i, j, m, d, k, r, key, csv) {
     print "**Indirect cost** C2 − C1 per repetition, ns per switch, where C2 = S1/2 − S2 with each side walking its own array of D bytes"
     if (ninv > 1) {
-        printf "before every write (access/stride in bytes): the mean of %d invocations' Hodges–Lehmann estimates [95%% interval]. \"n.s.\": no cost beyond\n", ninv
+        printf "before every write (access/stride in bytes): the mean of %s invocations' Hodges–Lehmann estimates [95%% interval]%s. \"n.s.\": no cost beyond\n",
+            (tinv_min != "" && tinv_min < ninv ? "up to " ninv : ninv), (tinv_min != "" && tinv_min < ninv ? sprintf(" (as few as %d where the others measured the cell in other speed levels)", tinv_min) : "")
         printf "the %s ns margin can be claimed (the interval reaches into ±%s ns); \"too busy\": too few invocations measured it; \\*: the interval did not narrow to ±5%% or ±20 ns;\n", margin, margin
     } else {
         print "before every write (access/stride in bytes): Hodges–Lehmann estimate [95% interval]. \"n.s.\": not significant (Benjamini–Hochberg"
@@ -371,8 +396,8 @@ function left_out() {
 # cell with the highest lower bound, so one wide interval at the largest D
 # does not decide it), and what the cells below that D show.
 function sigword() { return ninv > 1 ? "beyond the margin" : "significant" }
-function curve(m, c,   j, key, from, first, last, peak, n, below, belowsig, blo, bhi, s) {
-    from = 0; n = 0
+function curve(m, c,   j, key, from, first, last, peak, n, below, belowsig, blo, bhi, s, nin) {
+    from = 0; n = 0; nin = 0
     for (j = nd; j >= 1; j--) {
         key = cellkey(m, sizes[j], c)
         if (!(key in have) || cbusy[key]) continue
@@ -384,6 +409,7 @@ function curve(m, c,   j, key, from, first, last, peak, n, below, belowsig, blo,
         key = cellkey(m, sizes[j], c)
         if (!(key in have) || cbusy[key]) continue
         n++; last = key
+        if (inside[key]) nin++
         if (from && sizes[j] >= from) {
             if (first == "") first = key
             else if (lo[key] != "NA" && (peak == "" || lo[key] + 0 > lo[peak] + 0)) peak = key
@@ -398,6 +424,10 @@ function curve(m, c,   j, key, from, first, last, peak, n, below, belowsig, blo,
     if (n == 0) { print s "not measured (too busy at every D)."; return }
     if (!from) {
         if (belowsig) print s belowsig " of " n " measured cells " (ninv > 1 ? "beyond the margin" : "significant") ", but not at the largest measured D (" size(sizes_of(last)) ")."
+        # "no cost beyond the margin" is the claim of an interval within it;
+        # one reaching across it shows none (it said the first of all-unclear cells)
+        else if (ninv > 1 && nin < n) print s "no cost shown beyond the " margin " ns margin at any measured D (" n " cell" (n > 1 ? "s" : "") ", " \
+            (nin ? (n - nin) " of them unclear" : n > 1 ? "all unclear" : "unclear") ": " (n - nin == 1 ? "its interval reaches" : "their intervals reach") " across the margin)."
         else print s (ninv > 1 ? "no cost beyond the " margin " ns margin" : "not significant") " at any measured D (" n " cell" (n > 1 ? "s" : "") ")."
         return
     }
@@ -531,7 +561,7 @@ function findings(   i, m, c, s, top, key8, key128) {
         else
             print "the intervals overlap, so neither is shown to cost more."
     } else if ((key8 in have) && (key128 in have))
-        printf "%s (%s, %s), stride 8 and 128 cannot be compared: at least one cost is not significant or not measured.\n", s, size(top), modes[1]
+        printf "%s (%s, %s), stride 8 and 128 cannot be compared: at least one cost is not %s or not measured.\n", s, size(top), modes[1], sigword()
     if (ncells) {
         if (ninv > 1) printf "- %d of %d measured indirect costs lie beyond the %s ns margin, %d within it (no cost beyond the margin), and %d reach across it (unclear).", nmeasured - nns, nmeasured, margin, nwithin, nns - nwithin
         else printf "- %d of %d measured indirect costs are not significant (q > 0.05).", nns, nmeasured
@@ -540,7 +570,7 @@ function findings(   i, m, c, s, top, key8, key128) {
         print ""
     }
     if (ninv > 1) {
-        printf "- Between runs: every figure comes from %d independent invocations spread over the run; in %d of %d figures more than half of the invocations' spread lay between them, beyond what their own repetitions explain.", ninv, nbetween, nshare
+        printf "- Between runs: %s %d independent invocations spread over the run%s; in %d of %d figures more than half of the invocations' spread lay between them, beyond what their own repetitions explain.", (ninv_min < ninv ? "the figures come from up to" : "every figure comes from"), ninv, (ninv_min < ninv ? sprintf(" (some from as few as %d: the others measured them in other speed levels)", ninv_min) : ""), nbetween, nshare
         if (nplace + 0 > 1) printf " The host moved the CPUs during the run (the hand-off probe around the invocations saw %d placements); both sides of every switch run on one CPU, so these figures pool all invocations.", nplace
         print ""
     }

@@ -166,7 +166,9 @@ function stand_in(   k, i, n, keys, line, g) {
         if ((k SUBSEP "ratio") in q ? q[k, "too_busy"] != 1 : c[k, "too_busy"] != 1) continue
         kv(alt_line[k], g)
         altlv[k] = g["speed_level"]; nalt++
-        n = split("ratio ratio_lo ratio_hi p q n target_reached too_busy claim margin_share invocations between_share ns_per_inc ns_per_inc_lo ns_per_inc_hi cycles_per_inc cycles_per_inc_lo cycles_per_inc_hi min_ns rounds_used two_modes", keys, " ")
+        # the rounds too, all of one level: build/combine sums each level's
+        # over the invocations that had it, and "7/6" mixed two levels' counts
+        n = split("ratio ratio_lo ratio_hi p q n target_reached too_busy claim margin_share invocations between_share ns_per_inc ns_per_inc_lo ns_per_inc_hi cycles_per_inc cycles_per_inc_lo cycles_per_inc_hi min_ns rounds_used rounds_total rounds_interfered rounds_mixed two_modes", keys, " ")
         for (i = 1; i <= n; i++) if (keys[i] in g) { if ((k SUBSEP "ratio") in q) q[k, keys[i]] = g[keys[i]]; else c[k, keys[i]] = g[keys[i]] }
     }
 }
@@ -190,7 +192,8 @@ function near_one(k,   lo, hi) {
 function unusable(k, cellk) {
     if (!((k SUBSEP "ratio") in q)) return "(it was not run)"
     if (q[k, "too_busy"] == 1) return "(the machine was too busy: " (nsl ? out_of(cellk) : c[cellk, "rounds_total"] - q[k, "n"]) " of " c[cellk, "rounds_total"] " rounds left out)"
-    if (na(q[k, "ratio_lo"])) return "(no interval from " plural(q[k, "n"], "clean round") ")"
+    # by speed levels a round is used for being in the level, not for being clean
+    if (na(q[k, "ratio_lo"])) return "(no interval from " (nsl ? q[k, "n"] " round" (q[k, "n"] == 1 ? "" : "s") " in " ((k in altlv) ? "level " altlv[k] : "the main level") : plural(q[k, "n"], "clean round")) ")"
     return ""
 }
 
@@ -265,7 +268,11 @@ END {
     if (nc > 0) {
         csv = csvdir "/false_sharing-pairs.csv"
         print "class,pair,variant,adjacent_ns,adjacent_ns_lo,adjacent_ns_hi,pad128_ns,pad128_ns_lo,pad128_ns_hi,ratio,ratio_lo,ratio_hi,p,q,n,target_reached,too_busy" > csv
-        if (pairs_measured()) print "Two threads pinned to the typical pair of each class the core-to-core map below measured, and of each OS class the measurement splits or joins (adjacent and pad128 in the same round):"
+        # over invocations each pinned its pairs by its own map, and the map
+        # below is one invocation's: it said "No classes" under a table of
+        # "measured class 1"
+        if (pairs_measured() && ninv > 1) print "Two threads pinned to the typical pair of each class the invocations' core-to-core maps measured (each invocation by its own map; the classes below are one invocation's), and of each OS class the measurement splits or joins (adjacent and pad128 in the same round):"
+        else if (pairs_measured()) print "Two threads pinned to the typical pair of each class the core-to-core map below measured, and of each OS class the measurement splits or joins (adjacent and pad128 in the same round):"
         else print "Two threads pinned to one pair of CPUs of each kind this machine has (adjacent and pad128 in the same round):"
         print ""
         print "| CPU pair | CPUs | increment | adjacent ns | pad128 ns | adjacent/pad128 |"
@@ -306,7 +313,7 @@ function header(first,   i) {
 }
 function roundsfmt(k) {
     if (!((k SUBSEP "rounds_total") in c)) return "-"
-    if (nsl) return c[k, "rounds_used"] "/" c[k, "rounds_total"] (c[k, "rounds_interfered"] + c[k, "rounds_mixed"] ? " (" c[k, "rounds_interfered"] " i, " c[k, "rounds_mixed"] " m)" : "")
+    if (nsl) return c[k, "rounds_used"] "/" c[k, "rounds_total"] (c[k, "rounds_interfered"] + c[k, "rounds_mixed"] ? " (" c[k, "rounds_interfered"] " i, " c[k, "rounds_mixed"] " m)" : "") lv_mark(k)
     return c[k, "rounds_used"] "/" c[k, "rounds_total"] (c[k, "rounds_interfered"] + c[k, "rounds_slow"] ? " (" c[k, "rounds_interfered"] " i, " c[k, "rounds_slow"] " s)" : "")
 }
 function csvcell(k,   i, n, keys, s) {
@@ -406,14 +413,20 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
     # what was left out
     if (nsl) {
         printf "- %d of %d cell-rounds were left out: %d because a worker lost more than %s of its time to another task, %d because their canaries lay in two speed levels; %d more ran in other levels than the main one. ", interf + mixed, tot, interf, pct(plan["interference_share"]), mixed, tot - used - interf - mixed
-        printf "Taking every round, %d of %d cells fall into two speed modes; within the main level, %s.", ntwoall, ncells, (twom != "" ? ntwo " do (" twom ")" : "none does")
-        if (nbusy > 0) printf " %s had fewer than %s uninterfered, unmixed rounds in any level, and are reported as too busy to measure.", plural(nbusy, "cell"), reps_min
+        printf "Taking every round, %d of %d cells fall into two speed modes; within the main level, %s.", ntwoall, ncells, (twom != "" ? ntwo (ntwo == 1 ? " does (" : " do (") twom ")" : "none does")
+        # a cell too busy in the main level may stand in from another (stand_in):
+        # "2 cells ... in any level, reported as too busy" was said of cells
+        # the tables give from level 2, marked (L2)
+        nstood = 0
+        for (k in altlv) if (((k SUBSEP "rounds_total") in c) && !((k SUBSEP "ratio") in q)) nstood++
+        if (nstood > 0) printf " %s had fewer than %s uninterfered, unmixed rounds in the main level and %s given from the level where %s the most (marked (Ln)).", plural(nstood, "cell"), reps_min, (nstood == 1 ? "is" : "are"), (nstood == 1 ? "it had" : "they had")
+        if (nbusy > nstood) printf " %s had fewer than %s uninterfered, unmixed rounds in any level, and %s reported as too busy to measure.", plural(nbusy - nstood, "cell"), reps_min, (nbusy - nstood == 1 ? "is" : "are")
         printf "\n\n"
         return
     }
     printf "- %d of %d cell-rounds were left out: %d because a worker lost more than %s of its time to another task, %d because the canary ran slow (slow-state share %s). ", tot - used, tot, interf, pct(plan["interference_share"]), slow, (tot ? pct(slow / tot) : "NA")
-    printf "Taking every round, %d of %d cells fall into two speed modes; taking the clean rounds only, %s.", ntwoall, ncells, (twom != "" ? ntwo " do (" twom ")" : "none does")
-    if (nbusy > 0) printf " %s had fewer than %s clean rounds or lost more than half of them, and are reported as too busy to measure.", plural(nbusy, "cell"), reps_min
+    printf "Taking every round, %d of %d cells fall into two speed modes; taking the clean rounds only, %s.", ntwoall, ncells, (twom != "" ? ntwo (ntwo == 1 ? " does (" : " do (") twom ")" : "none does")
+    if (nbusy > 0) printf " %s had fewer than %s clean rounds or lost more than half of them, and %s reported as too busy to measure.", plural(nbusy, "cell"), reps_min, (nbusy == 1 ? "is" : "are")
     printf "\n"
     print ""
 }
@@ -443,6 +456,14 @@ function invocations_s() {
 # every invocation (build/combine): "" for a raw file without them
 function placement_s(   l, s) {
     if (nlevel == 0) return ""
+    # no invocation kept one placement throughout (build/combine's
+    # main_level=0): the figures pool the moved ones; it said "handed a line
+    # over in 0.000 ns" and that they "are left out"
+    if (main_lvl == "") {
+        s = " The host moved the CPUs while every invocation ran (the hand-off probes before and after each disagreed), so the figures pool the invocations whatever their placement; the probes read"
+        for (l = 1; l <= nlevel; l++) s = s sprintf("%s %s ns", l == 1 ? "" : (l == nlevel ? " and" : ","), fmt(lvl_ns[l]))
+        return s " on CPUs " lvl_cpus "."
+    }
     s = sprintf(" All figures come from invocations in one placement of the CPUs: CPUs %s handed a line over in %s ns (the hand-off probe around every invocation)", lvl_cpus, fmt(lvl_ns[main_lvl]))
     if (nlevel > 1) {
         s = s "; the host moved the CPUs during the run:"
@@ -483,7 +504,7 @@ function level_findings(   a, r, i, l, k, km, lo, hi, m) {
         if (!((k SUBSEP "ratio") in oq) || oq[k, "too_busy"] == 1 || na(oq[k, "ratio_lo"]) || unusable(km, vars[a] SUBSEP "pad128" SUBSEP thr[i]) != "") continue
         lo = oq[k, "ratio_lo"] + 0; hi = oq[k, "ratio_hi"] + 0
         if (lo > (q[km, "ratio_hi"] + 0) * (1 + m) || hi * (1 + m) < q[km, "ratio_lo"] + 0)
-            printf "- The %s %s at %s depends on the host's speed: %s in the main level (canary %s ns) against %s (95%% CI %s-%s) in level %d (canary %s ns, %s of the readings).\n", vars[a], rn[r], thr_s(thr[i]), cix(km), fmt(sl_ns[sl_main]), r2(oq[k, "ratio"]), r2(lo), r2(hi), l, fmt(sl_ns[l]), pct(sl_share[l])
+            printf "- The %s %s at %s depends on the host's speed: %s in the main level (canary %s ns) against %sx (95%% CI %s-%s) in level %d (canary %s ns, %s of the readings).\n", vars[a], rn[r], thr_s(thr[i]), cix(km), fmt(sl_ns[sl_main]), r2(oq[k, "ratio"]), r2(lo), r2(hi), l, fmt(sl_ns[l]), pct(sl_share[l])
     }
 }
 

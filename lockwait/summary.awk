@@ -25,8 +25,15 @@
 # ones, pairs_basis=clean|all):
 #   kind=pair      per pair: speed_level (0: mixed), slow_share, used
 #   kind=speed_level  per scenario and level: canary_ns, pairs (an uncombined file)
-#   kind=speed_level_run  per level of the run (build/combine renumbers the
-#                  pairs' levels to these and drops the invocations' own): canary_ns
+#   kind=speed_level_run  per level of the run (build/combine; it drops the
+#                  invocations' own speed_level lines): canary_ns
+#   kind=speed_level_inv  (build/combine) each invocation's own speed_level
+#                  line again, with speed_level= the run's level it belongs
+#                  to: the pairs per scenario and level over every
+#                  invocation. The kind=pair lines after build/combine are
+#                  one invocation's, with that invocation's own level numbers
+#                  (found per scenario), so they count the pairs only in an
+#                  uncombined file
 #   kind=overhead  per scenario: wrapped/bare wall time per used pair, its
 #                  Hodges-Lehmann estimate and 95% interval as percent
 #                  (overhead_pct, overhead_pct_lo, overhead_pct_hi), p, q
@@ -154,20 +161,31 @@ function wi_busy(s) { return wi_basis[s] != "all" && too_busy(wi_used[s], wi_min
 # "22/22 all" for a figure from every pair, slow ones included
 function used_of(used, total, basis) { return sprintf("%d/%d%s", used, total, basis == "all" ? " all" : "") }
 # what the pairs of s saw: "of 23 pairs, 15 in level 2 (canary 0.58 ns), 5
-# in level 1 (canary 0.33 ns), 3 mixed", the levels by pairs, most first
-function levels_seen(s,    k, j, best, out, done, c) {
-    out = sprintf("of %d pairs", npair[s])
+# in level 1 (canary 0.33 ns), 3 mixed", the levels by pairs, most first.
+# After build/combine: the run's levels, the pairs of every invocation (the
+# counts of the table); else the pair lines of the one invocation.
+function levels_seen(s,    k, j, best, out, done, c, n, lv, pairs) {
+    if (s in inlv_max) {
+        n = ov_mixed[s] + 0; lv = inlv_max[s]
+        for (k = 1; k <= lv; k++) { pairs[k] = inlv_pairs[s, k] + 0; n += pairs[k] }
+        pairs[0] = ov_mixed[s] + 0
+    } else {
+        n = npair[s]; lv = nlv[s]
+        for (k = 0; k <= lv; k++) pairs[k] = lvpairs[s, k] + 0
+    }
+    out = sprintf("of %d pair%s", n, n == 1 ? "" : "s")
     split("", done)
-    for (j = 1; j <= nlv[s]; j++) {
+    for (j = 1; j <= lv; j++) {
         best = 0
-        for (k = 1; k <= nlv[s]; k++)
-            if (!(k in done) && lvpairs[s, k] + 0 > 0 && (best == 0 || lvpairs[s, k] > lvpairs[s, best])) best = k
+        for (k = 1; k <= lv; k++)
+            if (!(k in done) && pairs[k] > 0 && (best == 0 || pairs[k] > pairs[best])) best = k
         if (best == 0) break
         done[best] = 1
-        c = lvcanary[s, best] != "" ? lvcanary[s, best] : runcanary[best] == "" ? "" : sprintf("%.3f", runcanary[best])
-        out = out sprintf(", %d in level %d", lvpairs[s, best], best) (c == "" ? "" : sprintf(" (canary %s ns)", c))
+        c = (s in inlv_max) ? "" : lvcanary[s, best]
+        if (c == "" && runcanary[best] != "") c = sprintf("%.3f", runcanary[best])
+        out = out sprintf(", %d in level %d", pairs[best], best) (c == "" ? "" : sprintf(" (canary %s ns)", c))
     }
-    if (lvpairs[s, 0] + 0 > 0) out = out sprintf(", %d mixed", lvpairs[s, 0])
+    if (pairs[0] > 0) out = out sprintf(", %d mixed", pairs[0])
     return out
 }
 # a CSV field: empty for NA
@@ -387,16 +405,29 @@ function cp_draw(file,    W, X0, Y0, RH, H, PW, i, n, x, w, c, maxlen, step, t, 
         if (val("counter") == 1) ncounter++
     }
     if (k == "speed_level_run") runcanary[val("level")] = val("canary_ns") # build/combine: the run's levels
+    if (k == "speed_level_inv" && s != "" && (val("check") == "" || val("check") == "overhead")) {
+        inlv_pairs[s, val("speed_level")] += val("pairs")
+        if (val("speed_level") + 0 > inlv_max[s] + 0) inlv_max[s] = val("speed_level") + 0
+    }
     if (s == "") next
     add_scenario(s)
     if (k == "workload") {
         threads[s] = val("threads")
         if (v == "wrapped") anywrapped = 1
     } else if (k == "overhead") {
-        nov++
+        # build/combine pools no two speed levels: where the invocations of a
+        # scenario had different main levels, it has a line per level. The
+        # tables show the one of the most invocations (ties: the most pairs
+        # used); its pairs used/total and the sentence count every pair.
+        sc_lines[s]++; sc_total[s] += val("pairs_total"); sc_mixed[s] += val("pairs_mixed")
+        sc_inv[s] += val("invocations_total") == "" ? 1 : val("invocations_total")
+        if (sc_lines[s] > 1 && (val("invocations") + 0 < ov_inv[s] || (val("invocations") + 0 == ov_inv[s] && val("pairs_used") + 0 <= ov_used[s] + 0))) next
+        if (sc_lines[s] == 1) nov++
+        ov_level[s] = val("speed_level"); ov_invt[s] = val("invocations_total")
         ov[s] = val("overhead_pct"); ov_lo[s] = val("overhead_pct_lo"); ov_hi[s] = val("overhead_pct_hi")
         ov_p[s] = val("p"); ov_q[s] = val("q"); ov_used[s] = val("pairs_used"); ov_total[s] = val("pairs_total")
         ov_slow[s] = left_out($0); ov_min[s] = val("pairs_min"); ov_reached[s] = val("target_reached")
+        ov_mixed[s] = val("pairs_mixed")
         ov_modes[s] = val("two_modes"); ov_basis[s] = val("pairs_basis")
         sl[s] = val("sleeps_ratio"); sl_lo[s] = val("sleeps_ratio_lo"); sl_hi[s] = val("sleeps_ratio_hi")
         # several invocations (build/combine): the mean of theirs, Student's interval across them
@@ -487,7 +518,8 @@ function top_blocker(s,    l, i, b, best, bw) {
         if (wb[s, l, b] + 0 > bw) { bw = wb[s, l, b] + 0; best = b }
     }
     if (best == "") return "-"
-    return sprintf("%s (%.0f%%)", name_of(s, best), 100 * bw / wbtot[s, l])
+    # under half a percent: "<1%", not "(0%)" (most of the wait was handoffs)
+    return sprintf("%s (%s)", name_of(s, best), 100 * bw / wbtot[s, l] < 0.5 ? "<1%" : sprintf("%.0f%%", 100 * bw / wbtot[s, l]))
 }
 
 END {
@@ -505,9 +537,11 @@ END {
         exit
     }
     for (i = 1; i <= nsc; i++) { allpairs += npair[order[i]]; allslow += nslow[order[i]] }
+    for (s in sc_lines)
+        if (sc_lines[s] > 1) { ov_total[s] = sc_total[s]; ov_slow[s] = ov_total[s] - ov_used[s]; ov_mixed[s] = sc_mixed[s] }
     cleanw = nlevel ? "used" : "clean" # pairs by speed level (lockwait_pairs) or, before, clean ones
     if (anywrapped) {
-        printf "Each scenario ran bare and under `liblockwait.so` in interleaved pairs: at least %s " (nlevel ? "pairs in one speed level" : "clean pairs") ", ", reps_min
+        printf "Each scenario ran bare and under `liblockwait.so` in interleaved pairs: at least %s " (nlevel ? "pair%s in one speed level" : "clean pair%s") ", ", reps_min, (reps_min == 1 ? "" : "s")
         if (cap_s + 0 > 0)
             printf "then more until the overhead's 95%% interval was within %.0f point of wall time or the scenario had run %s s (MAX_CELL_S).", 100 * target, cap_s
         else
@@ -517,7 +551,13 @@ END {
         printf "Each scenario ran bare, at least %s " cleanw " runs; the preload library is Linux-only, so nothing else ran.\n", reps_min
     if (nlevel) { # build/lockwait_pairs: pairs by speed level
         printf "A speed canary (a one-cycle add chain) ran before each run and after each pair. Its readings fall into speed levels (level 1 the fastest; the host changes speed many times a second); a pair whose readings lie in two levels is mixed and left out, and each scenario's figures come from the level most of its pairs lie in, pairs of other levels left out and replaced, none thrown away for a slow host:"
-        for (i = 1; i <= nsc; i++) if (npair[order[i]]) printf "%s %s %s", (i > 1 ? ";" : ""), order[i], levels_seen(order[i])
+        for (i = 1; i <= nsc; i++) {
+            s = order[i]
+            if (!npair[s]) continue
+            printf "%s %s %s", (i > 1 ? ";" : ""), s, levels_seen(s)
+            if (sc_lines[s] > 1)
+                printf " (the invocations' main levels differed, and levels are never pooled: the figures are level %d's, from %d of the %d invocations)", ov_level[s], ov_invt[s], sc_inv[s]
+        }
         print "."
     } else
         printf "A speed canary (a one-cycle add chain, `build/stats canary`) ran before each run and after each pair; %d of %d pairs ran it more than %sx slower than the best seen and were left out as slow-state pairs and replaced.\n", allslow, allpairs, slow_factor
@@ -582,7 +622,9 @@ END {
         for (i = 1; i <= nsc; i++)
             if (ov_inv[order[i]] > 1 && ov_imin[order[i]] != "")
                 printf "%s %s %+.2f..%+.2f%%", (nr++ ? ";" : ":"), order[i], ov_imin[order[i]], ov_imax[order[i]]
-        print "."
+        # the rest is copied from one invocation (build/combine), which
+        # nothing said: "bare ms" beside an overhead of all of them
+        print ". Only the overhead and the sleeps ratio are combined: the wall times and sleeps per run beside them, and the tables below, are one invocation's (build/combine copies them from the first in the main placement of the CPUs)."
     }
     print "<!-- headline:end -->"
 

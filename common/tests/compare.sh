@@ -39,6 +39,11 @@ check_eq "... every change 0" "" "$(grep '^RESULT .*kind=compare ' "$TMP/self.ou
 check_awk "... every experiment compared (3 summaries, over 100 values)" \
   "$(grep -c 'kind=compare_summary' "$TMP/self.out") == 3 && $(grep -c 'kind=compare .*verdict=\(same\|unclear\)' "$TMP/self.out") > 100"
 check "... the report names the correction and the level" grep -q 'Bonferroni' "$TMP/self.out"
+# a value at or below 0 (an indirect cost) has no ratio: the geometric mean
+# says it is over fewer values than were compared (it said "over the 86
+# compared values" after "0 of 187 values compared")
+check "... the geometric mean of ctxswitch's ratios is over the values above 0" \
+  grep -qE '^0 of ([0-9]+) values compared .* Geometric mean of the ratios B/A over the [0-9]+ compared values above 0 in both runs: ' "$TMP/self.out"
 check "... and opens with what differs (nothing)" grep -q '^Nothing in this list differs' "$TMP/self.out"
 if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
   rc=0; "$CMP" HEAD HEAD >"$TMP/head.out" 2>&1 || rc=$?

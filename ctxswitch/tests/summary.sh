@@ -111,12 +111,66 @@ check "unpinned QUICK: the plot link names the quick file" grep -qF '](quick-ctx
 # cache sources that disagree are reported with the one used
 { cat "$fixture"; echo 'RESULT exp=ctxswitch kind=cache level=L2 sysfs_bytes=2097152 sysconf_bytes=1048576 sysctl_bytes=NA used=sysfs disagree=1'; } >"$TMP/disagree.txt"
 check "disagreeing cache sources are named in the summary" \
-  bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' '$TMP/disagree.txt' | grep -q 'Cache sources disagree on L2: sysfs 2097152, sysconf 1048576.*sysfs was used'"
+  bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' '$TMP/disagree.txt' | grep -qF 'Cache sources disagree on L2: sysfs 2 MiB, sysconf 1 MiB (sysctl: not reported); sysfs was used.'"
 
 # no cache sizes known (some VMs, some OSes): no division by zero, said plainly
 sed 's/l2_bytes=[0-9]*/l2_bytes=NA/; s/llc_bytes=[0-9]*/llc_bytes=NA/' "$fixture" >"$TMP/nocache.txt"
 check "unknown L2 and LLC: the summary says unknown and stops cleanly" \
   bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' '$TMP/nocache.txt' | grep -q 'L2 unknown, LLC (L3) unknown'"
+
+# MAX_CELL_S=0 (run.sh's invocations): no repetitions for precision, so the
+# summary does not promise them (it said "more until the 95% interval is
+# within ±5% or ±20 ns (cap 0 s per cell, 54 repetitions)")
+sed 's/ max_cell_s=[0-9]*/ max_cell_s=0/' "$fixture" >"$TMP/nocap.txt"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/ctxswitch/summary.awk" "$TMP/nocap.txt" >"$TMP/nocap.md"
+check "MAX_CELL_S=0: the summary says no repetitions were added for precision" \
+  grep -qF 'clean repetitions per cell, and no more for precision (MAX_CELL_S=0); at most 54 repetitions, to replace those left out.' "$TMP/nocap.md"
+check_eq "MAX_CELL_S=0: no 'more until ... (cap 0 s' promise" 0 "$(grep -c 'cap 0 s' "$TMP/nocap.md" || true)"
+
+# several invocations (build/combine): a figure of the main level lacks the
+# invocations whose blocks ran in other levels. The wording took the last
+# line's count: a QUICK run (2 invocations) whose last line had 1 was
+# published as one invocation's medians, q and "significant".
+awk '/kind=direct /{ sub(/$/, " invocations=1 invocations_total=1") } /kind=total /{ sub(/$/, " invocations=2 invocations_total=2 margin_ns=20") }
+  /kind=total .*mode=thread .*access=rmw stride_bytes=8 / { sub(/$/, " claim=unclear") } { print }' \
+  "$fixture" >"$TMP/fewer.txt"
+last=$(grep -n 'kind=total ' "$TMP/fewer.txt" | tail -n 1 | cut -d: -f1)
+sed -i "${last}s/invocations=2 invocations_total=2/invocations=1 invocations_total=1/" "$TMP/fewer.txt"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/ctxswitch/summary.awk" "$TMP/fewer.txt" >"$TMP/fewer.md"
+check "invocations: the indirect table says up to the most any figure has, and as few as the least" \
+  grep -qF "the mean of up to 2 invocations' Hodges–Lehmann estimates [95% interval] (as few as 1 where the others measured the cell in other speed levels)." "$TMP/fewer.md"
+# a curve none of whose cells is beyond the margin, and not all within it,
+# shows no cost; it does not have "no cost beyond the margin" (the claim of
+# an interval within it)
+check "invocations: a curve of unclear cells shows no cost, not 'no cost beyond'" \
+  grep -qE '^- [a-z]+ [a-z]+/[0-9]+: no cost shown beyond the 20 ns margin at any measured D \([0-9]+ cells, all unclear: their intervals reach across the margin\)\.$' "$TMP/fewer.md"
+check_eq "invocations: no curve of unclear cells said to have no cost beyond the margin" 0 \
+  "$(grep -c '^- [a-z]* [a-z]*/[0-9]*: no cost beyond the' "$TMP/fewer.md" || true)"
+check "invocations: strides that cannot be compared: a cost 'not beyond the margin', not 'not significant'" \
+  grep -qF 'stride 8 and 128 cannot be compared: at least one cost is not beyond the margin or not measured.' "$TMP/fewer.md"
+check "invocations: C1 says it comes from fewer" grep -qF "Here C1 comes from 1 of them: the other's direct blocks ran in other speed levels." "$TMP/fewer.md"
+check "invocations: the between-runs finding says some figures come from fewer" \
+  grep -qF -- "- Between runs: the figures come from up to 2 independent invocations spread over the run (some from as few as 1:" "$TMP/fewer.md"
+
+# speed levels: a C1 without an interval in another level had "too few clean
+# repetitions"; a repetition counts there for lying in the level
+{
+  grep -m 1 'kind=config' "$fixture"
+  for lv in 1 2; do
+    echo "RESULT exp=ctxswitch kind=speed_level_run level=$lv levels=2 main=$((lv == 2)) canary_ns=0.$((lv + 2)) share=0.5"
+    for m in process thread; do
+      if [ "$lv" = 1 ]; then c1="c1_ns=1000 c1_ns_lo=NA c1_ns_hi=NA"; else c1="c1_ns=1500 c1_ns_lo=1400 c1_ns_hi=1600"; fi
+      echo "RESULT exp=ctxswitch kind=direct mode=$m size_kib=0 access=none stride_bytes=0 round_trips=1000 speed_level=$lv" \
+        "canary_ns=0.$((lv + 2)) speed_share=0.5 speed_main=$((lv == 2)) rounds_total=40 rounds_used=$((lv == 1 ? 7 : 20))" \
+        "rounds_interfered=0 rounds_mixed=0 rounds_other_levels=0 two_modes=0 target_reached=1 $c1 pair_half_rt_ns=2000" \
+        "pair_half_rt_ns_lo=1900 pair_half_rt_ns_hi=2100 single_rt_ns=500 single_rt_ns_lo=490 single_rt_ns_hi=510" \
+        "nvcsw_per_rt=2 nivcsw_per_rt=0 single_csw_per_rt=0 migrations=0 check=ok"
+    done
+  done
+} >"$TMP/levels.txt"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/ctxswitch/summary.awk" "$TMP/levels.txt" >"$TMP/levels.md"
+check "levels: another level's C1 without an interval had too few repetitions in the level" \
+  grep -qF 'C1 is 1000 ns (no interval: too few repetitions in the level) between processes' "$TMP/levels.md"
 
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: ctxswitch\n' >"$TMP/empty.txt"

@@ -106,6 +106,11 @@ mawk -v csvdir="$TMP/holes" -f "$ROOT/common/kv.awk" -f "$AWKF" "$TMP/holes.txt"
 check_eq "a busy pair: two hatched cells" 2 "$(grep -c 'fill="url(#busy)"' "$TMP/holes/false_sharing-c2c.svg")"
 check_eq "a pair not measured: two grey cells" 2 "$(grep -c 'fill="#eeeeee"' "$TMP/holes/false_sharing-c2c.svg")"
 check "a busy pair: the summary says the machine was too busy for it" grep -q 'too busy to measure 1 pair (2,9)' "$TMP/holes.md"
+# the CSV as the heatmap: it gave the busy pair's number (the slow-host
+# fixture's pair 0,1: 72.16 ns in the CSV, hatched and "too busy" beside it)
+check_eq "a busy pair: its matrix cells are empty, as hatched" "," \
+  "$(awk -F, 'NR == 1 { for (i = 2; i <= NF; i++) if ($i == "9") c = i } $1 == "2" { print $c "," }' "$TMP/holes/false_sharing-c2c.csv")"
+check "a busy pair: its cell's hover says too busy" grep -q '<title>CPUs 2,9: too busy to measure: ' "$TMP/holes/false_sharing-c2c.svg"
 check_eq "a pair not measured: its matrix cells are empty" "," \
   "$(awk -F, '$1 == "0" { print $7 "," }' "$TMP/holes/false_sharing-c2c.csv")"
 

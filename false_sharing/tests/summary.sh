@@ -78,6 +78,70 @@ case "$(claimed beyond 1.0050 1.0150)" in
   *) fail "the claim decides, not the numbers: a claim=beyond line is worded as a cost" "$(claimed beyond 1.0050 1.0150)" ;;
 esac
 
+# speed levels: a cell too busy in the main level that the tables give from
+# another level, marked (L2), is not "reported as too busy" (the findings said
+# "1 cell had fewer than 11 uninterfered, unmixed rounds in any level, and are
+# reported as too busy to measure"); one cell in two modes "does", not "do"
+for lv in 1 2; do
+  for t in 1 2; do
+    for l in adjacent pad128; do
+      busy=0 used=40 modes=0
+      if [ "$lv" = 1 ] && [ "$t" = 2 ] && [ "$l" = adjacent ]; then busy=1 used=5; fi
+      if [ "$lv" = 1 ] && [ "$t" = 1 ] && [ "$l" = pad128 ]; then modes=1; fi
+      echo "RESULT exp=false_sharing kind=cell increment=store layout=$l threads=$t speed_level=$lv canary_ns=0.$((lv + 3))" \
+        "speed_share=0.5 speed_main=$((lv == 1)) min_ns=0.5 rounds_total=$((110 - 10 * lv)) rounds_used=$used rounds_interfered=5" \
+        "rounds_mixed=5 two_modes=$modes two_modes_all=0 target_reached=1 too_busy=$busy reps_min=11" \
+        "ns_per_inc=0.5 ns_per_inc_lo=0.49 ns_per_inc_hi=0.51 cycles_per_inc=1 cycles_per_inc_lo=1 cycles_per_inc_hi=1"
+    done
+  done
+  echo "RESULT exp=false_sharing kind=speed_level_run level=$lv levels=2 main=$((lv == 1)) canary_ns=0.$((lv + 3)) share=0.5"
+done >"$TMP/standin.txt"
+echo "RESULT exp=false_sharing kind=ratio increment=store compare=pad128_over_1thread threads=2 speed_level=1 speed_main=1" \
+  "ratio=1.0 ratio_lo=NA ratio_hi=NA n=3 target_reached=0 too_busy=0" >>"$TMP/standin.txt"
+for lv in 1 2; do
+  echo "RESULT exp=false_sharing kind=ratio increment=store compare=adjacent_over_pad128 threads=2 speed_level=$lv" \
+    "speed_main=$((lv == 1)) ratio=$lv.0 ratio_lo=$lv.0 ratio_hi=$lv.02 n=30 target_reached=1 too_busy=0"
+done >>"$TMP/standin.txt"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" "$TMP/standin.txt" >"$TMP/standin.md"
+check "a stood-in cell: the table gives it from level 2" grep -qF '| store | adjacent | 0.500 [0.490-0.510] | 0.500 [0.490-0.510] (L2) |' "$TMP/standin.md"
+check "a stood-in cell: the findings say it is given from another level" \
+  grep -qF '1 cell had fewer than 11 uninterfered, unmixed rounds in the main level and is given from the level where it had the most (marked (Ln)).' "$TMP/standin.md"
+check_eq "a stood-in cell: not said to be too busy" 0 "$(grep -c 'too busy to measure' "$TMP/standin.md" || true)"
+# its rounds are the same level's (build/combine sums each level's rounds
+# over the invocations that had it: the table said "7/6", L3's used over the
+# main level's total)
+check "a stood-in cell: its rounds are level 2's, marked" grep -qF '| store | adjacent | 40/100 (5 i, 5 m) | 40/90 (5 i, 5 m) (L2) |' "$TMP/standin.md"
+# a round is used for its level, not for being clean (it said "no interval
+# from 3 clean rounds")
+check "no interval: the rounds in the main level" \
+  grep -qF "the store's scaling to 2 threads could not be measured here (no interval from 3 rounds in the main level)" "$TMP/standin.md"
+check "a ratio of another level: with its x, as the main level's" \
+  grep -qF -- '- The store adjacent/pad128 at 2 threads depends on the host'"'"'s speed: 1.00x (95% CI 1.00-1.02) in the main level (canary 0.400 ns) against 2.00x (95% CI 2.00-2.02) in level 2' "$TMP/standin.md"
+check "one cell in two modes: '1 does'" grep -qF 'within the main level, 1 does (store pad128 at 1 thread)' "$TMP/standin.md"
+
+# several invocations: each pinned its pairs by its own core-to-core map, the
+# classes below are one invocation's (whose map may have found none)
+sed 's/$/ invocations=2 invocations_total=2/' "$TMP/standin.txt" >"$TMP/pairinv.txt"
+echo "RESULT exp=false_sharing kind=pair class=measured_1 pair=0,1 increment=atomic layout=adjacent threads=2 ns_per_inc=30" \
+  "ns_per_inc_lo=29 ns_per_inc_hi=31 rounds_total=20 rounds_used=18 too_busy=0 invocations=2 invocations_total=2" >>"$TMP/pairinv.txt"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" "$TMP/pairinv.txt" >"$TMP/pairinv.md"
+check "several invocations: the pair table says each pinned its pairs by its own map" \
+  grep -qF "the typical pair of each class the invocations' core-to-core maps measured (each invocation by its own map; the classes below are one invocation's)" "$TMP/pairinv.md"
+
+# every invocation moved (build/combine: main_level=0, no level main=1): the
+# figures pool them all. It said "CPUs 0,1 handed a line over in 0.000 ns"
+# and "2 invocations changed placement while they ran and are left out".
+{
+  cat "$TMP/pairinv.txt"
+  echo "RESULT exp=false_sharing kind=placement_level level=1 main=0 cpus=0,1 one_way_ns=50 one_way_ns_lo=49 one_way_ns_hi=51 probes=2 invocations=0 invs=NA"
+  echo "RESULT exp=false_sharing kind=placement_level level=2 main=0 cpus=0,1 one_way_ns=200 one_way_ns_lo=190 one_way_ns_hi=210 probes=2 invocations=0 invs=NA"
+  echo "RESULT exp=false_sharing kind=placement_runs levels=2 main_level=0 invocations=2 invocations_main=2 invocations_moved=2"
+} >"$TMP/moved.txt"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" "$TMP/moved.txt" >"$TMP/moved.md"
+check "every invocation moved: the figures pool them, and the probes are given" \
+  grep -qF "The host moved the CPUs while every invocation ran (the hand-off probes before and after each disagreed), so the figures pool the invocations whatever their placement; the probes read 50.00 ns and 200.0 ns on CPUs 0,1." "$TMP/moved.md"
+check_eq "every invocation moved: no '0.000 ns' hand-off, none said to have changed placement and been left out" 0 "$(grep -c 'over in 0.000 ns\|changed placement while' "$TMP/moved.md" || true)"
+
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: false_sharing\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \

@@ -22,9 +22,10 @@ check_eq "the sleeps ratio over both invocations: x1.0, not the first's x0.5" 1 
 check_awk "... with an interval around it, above 0" \
   "$(val "$pub" sleeps_ratio_lo) > 0 && $(val "$pub" sleeps_ratio_lo) < 1 && $(val "$pub" sleeps_ratio_hi) > 1"
 
-# The speed levels after build/combine: it renumbers the pairs' levels to the
-# run's and drops the invocations' own kind=speed_level lines, so the summary
-# names each level's canary from kind=speed_level_run (it printed "canary  ns").
+# The speed levels after build/combine: it drops the invocations' own
+# kind=speed_level lines (and prints them again as kind=speed_level_inv, with
+# the run's level), so the summary names each level's canary from
+# kind=speed_level_run (it printed "canary  ns").
 for i in 1 2; do
   c=$([ "$i" = 1 ] && echo 0.33 || echo 0.34)
   for r in 1 2 3; do
@@ -41,4 +42,83 @@ cat "$TMP/lvraw" "$TMP/lvpub" | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f
 check "levels after combine: the run's level 1 with its canary (the mean of 0.33 and 0.34)" \
   grep -qF 'in level 1 (canary 0.335 ns)' "$TMP/lv.md"
 check_eq "levels after combine: no level without its canary" 0 "$(grep -c 'canary  ns' "$TMP/lv.md" || true)"
+# the sentence counts the pairs of both invocations, as the table does (it
+# said "of 3 pairs", the copied invocation's, beside "6/6")
+check "levels after combine: the sentence counts both invocations' pairs" \
+  grep -qF 'mutex of 6 pairs, 6 in level 1 (canary 0.335 ns)' "$TMP/lv.md"
+check "levels after combine: the table the same 6 pairs" grep -qF '| 6/6 |' "$TMP/lv.md"
+check "several invocations: the summary says what is one invocation's" \
+  grep -qF "Only the overhead and the sleeps ratio are combined: the wall times and sleeps per run beside them, and the tables below, are one invocation's" "$TMP/lv.md"
+
+# Levels are found per scenario: spin's only level (its level 1) is the run's
+# level 2 when mutex also ran faster. The copied pair lines keep the
+# invocation's own numbers, so spin's pairs were said to be "4 in level 1
+# (canary 0.330 ns)", mutex's fast level.
+{
+  for r in 1 2 3 4 5 6 7 8; do
+    if [ "$r" -le 5 ]; then c=0.33 k=1; else c=0.55 k=2; fi
+    echo "RESULT exp=lockwait kind=pair inv=1 scenario=mutex rep=$r first=bare wall_ratio=1.01" \
+      "canary_ns=$c,$c,$c canary_max_ns=$c speed_level=$k slow_share=0.000 used=$((k == 1))"
+  done
+  echo "RESULT exp=lockwait kind=speed_level inv=1 scenario=mutex check=overhead level=1 canary_ns=0.33 pairs=5 used=1"
+  echo "RESULT exp=lockwait kind=speed_level inv=1 scenario=mutex check=overhead level=2 canary_ns=0.55 pairs=3 used=0"
+  echo "RESULT exp=lockwait kind=overhead inv=1 scenario=mutex overhead_pct=1 overhead_pct_lo=0 overhead_pct_hi=2" \
+    "pairs_used=5 pairs_total=8 pairs_mixed=0 pairs_other=3 pairs_basis=level speed_level=1"
+  for r in 1 2 3 4; do
+    echo "RESULT exp=lockwait kind=pair inv=1 scenario=spin rep=$r first=bare wall_ratio=1.01" \
+      "canary_ns=0.55,0.55,0.55 canary_max_ns=0.55 speed_level=1 slow_share=0.000 used=1"
+  done
+  echo "RESULT exp=lockwait kind=speed_level inv=1 scenario=spin check=overhead level=1 canary_ns=0.55 pairs=4 used=1"
+  echo "RESULT exp=lockwait kind=overhead inv=1 scenario=spin overhead_pct=1 overhead_pct_lo=0 overhead_pct_hi=2" \
+    "pairs_used=4 pairs_total=4 pairs_mixed=0 pairs_other=0 pairs_basis=level speed_level=1"
+} >"$TMP/scraw"
+"$ROOT/build/combine" "$TMP/spec" "$TMP/scraw" >"$TMP/scpub" 2>"$TMP/err" || fail "combine runs on two scenarios" "$(cat "$TMP/err")"
+cat "$TMP/scraw" "$TMP/scpub" | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/sc.md"
+check "levels per scenario: mutex's two levels with their canaries" \
+  grep -qF 'mutex of 8 pairs, 5 in level 1 (canary 0.330 ns), 3 in level 2 (canary 0.550 ns)' "$TMP/sc.md"
+check "levels per scenario: spin's pairs in the run's level 2 (canary 0.550 ns), not level 1" \
+  grep -qF 'spin of 4 pairs, 4 in level 2 (canary 0.550 ns)' "$TMP/sc.md"
+
+# Two invocations whose main levels differ (5 pairs at 0.33 ns, 2 at 0.55 and
+# 1 mixed; then the other way round): build/combine pools no two levels and
+# prints an overhead line per level. The table showed the last one's 5/8 and
+# the sentence "of 15 pairs" (one invocation's mixed pair).
+for i in 1 2; do
+  if [ "$i" = 1 ]; then a=0.33 b=0.55 o=1; else a=0.55 b=0.33 o=2; fi
+  for r in 1 2 3 4 5 6 7; do
+    if [ "$r" -le 5 ]; then c=$a k=1; else c=$b k=2; fi
+    echo "RESULT exp=lockwait kind=pair inv=$i scenario=mutex rep=$r first=bare wall_ratio=1.01" \
+      "canary_ns=$c,$c,$c canary_max_ns=$c speed_level=$k slow_share=0.000 used=$((k == 1))"
+  done
+  echo "RESULT exp=lockwait kind=speed_level inv=$i scenario=mutex check=overhead level=1 canary_ns=$a pairs=5 used=1"
+  echo "RESULT exp=lockwait kind=speed_level inv=$i scenario=mutex check=overhead level=2 canary_ns=$b pairs=2 used=0"
+  echo "RESULT exp=lockwait kind=overhead inv=$i scenario=mutex overhead_pct=$o overhead_pct_lo=0 overhead_pct_hi=3" \
+    "pairs_used=5 pairs_total=8 pairs_mixed=1 pairs_other=2 pairs_basis=level speed_level=1"
+done >"$TMP/spraw"
+"$ROOT/build/combine" "$TMP/spec" "$TMP/spraw" >"$TMP/sppub" 2>"$TMP/err" || fail "combine runs on split levels" "$(cat "$TMP/err")"
+cat "$TMP/spraw" "$TMP/sppub" | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/sp.md"
+check "split levels: the sentence counts all 16 pairs and says whose figures these are" \
+  grep -qF "mutex of 16 pairs, 7 in level 1 (canary 0.330 ns), 7 in level 2 (canary 0.550 ns), 2 mixed (the invocations' main levels differed, and levels are never pooled: the figures are level 1's, from 1 of the 2 invocations)" "$TMP/sp.md"
+check "split levels: the table shows the first level's figure (+1.00%) of all 16 pairs" grep -qF '| +1.00% | +0.00..+3.00% ° | - | - | 5/16 | 11 |' "$TMP/sp.md"
+check_eq "split levels: one table row for mutex" 1 "$(grep -c '^| mutex |' "$TMP/sp.md")"
+# A QUICK run (REPS=1): "at least 1 pairs", "mutex of 1 pairs", and a top
+# blocker behind 0.1% of the wait (the rest handoffs) shown as "(0%)"
+{
+  echo "RESULT exp=lockwait kind=config reps_min=1 max_cell_s=0 target_ratio=0.01 online_cpus=2"
+  echo "RESULT exp=lockwait kind=workload threads=4 scenario=mutex variant=wrapped rep=1"
+  echo "RESULT exp=lockwait kind=pair inv=1 scenario=mutex rep=1 first=bare wall_ratio=1.01 canary_ns=0.33,0.33,0.33" \
+    "canary_max_ns=0.33 speed_level=1 slow_share=0.000 used=1"
+  echo "RESULT exp=lockwait kind=speed_level inv=1 scenario=mutex check=overhead level=1 canary_ns=0.33 pairs=1 used=1"
+  echo "RESULT exp=lockwait kind=overhead inv=1 scenario=mutex overhead_pct=1 overhead_pct_lo=NA overhead_pct_hi=NA" \
+    "pairs_used=1 pairs_total=1 pairs_mixed=0 pairs_other=0 pairs_basis=level speed_level=1 pairs_min=1"
+  echo "RESULT exp=lockwait kind=thread tid=11 name=mutex-0 scenario=mutex variant=traced rep=0"
+  echo "RESULT exp=lockwait kind=lock lock=0x1 type=mutex site=run_locked wait_ns=1000000 scenario=mutex variant=traced rep=0"
+  echo "RESULT exp=lockwait kind=waitblock lock=0x1 blocker=handoff wait_ns=999000 scenario=mutex variant=traced rep=0"
+  echo "RESULT exp=lockwait kind=waitblock lock=0x1 blocker=11 wait_ns=1000 scenario=mutex variant=traced rep=0"
+} >"$TMP/oneraw"
+"$ROOT/build/combine" "$TMP/spec" "$TMP/oneraw" >"$TMP/onepub" 2>"$TMP/err" || fail "combine runs on one pair" "$(cat "$TMP/err")"
+cat "$TMP/oneraw" "$TMP/onepub" | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/one.md"
+check "one pair: 'at least 1 pair'" grep -qF 'at least 1 pair in one speed level' "$TMP/one.md"
+check "one pair: 'mutex of 1 pair'" grep -qF 'mutex of 1 pair, 1 in level 1' "$TMP/one.md"
+check "a top blocker behind under half a percent: '<1%', not '(0%)'" grep -qF '| mutex-0 (<1%) |' "$TMP/one.md"
 finish
