@@ -322,9 +322,17 @@ cleanup() {
 # and which of its invocations
 RUNNING='' RUNNING_INV=''
 on_exit() {
+  local rc=$?
   if [ -n "$RUNNING" ]; then
-    echo "$PROG: $RUNNING failed; see the messages above. README.md and the files in results/ were left as they were." >&"$ERR_FD"
-    keep_unfinished
+    echo "$PROG: $RUNNING failed; see the messages above. README.md and the files in results/ were left as they were." >&"$ERR_FD" || true
+    # called with ||, so that a write it cannot make (a full disk) does not
+    # stop this trap under set -e before cleanup: that left the lock and the
+    # temp directory behind, and exit status 4 (sed's)
+    keep_unfinished || echo "$PROG: could not keep what it measured" >&"$ERR_FD" || true
+  elif [ "$rc" != 0 ] && [ -z "$PUBLISHED" ]; then
+    # a failed step of run.sh's own (a full disk) said only what the
+    # command said, not that the run stopped and wrote nothing
+    echo "$PROG: stopped by the failure above (exit status $rc); README.md and the files in results/ were left as they were" >&"$ERR_FD" || true
   fi
   cleanup
 }
@@ -610,8 +618,11 @@ one_invocation() {
   RUNNING=$e RUNNING_INV=$i
   PROGRESS_T0='' PROGRESS_LAST='' # its progress counts this invocation's steps: so does its clock, from its first line
   "${e}_run" "$out"
-  RUNNING=
+  # still EXP's: lines it measured that cannot be written (a full disk)
+  # fail it, and on_exit keeps what can be kept
   tag_lines "$i" <"$out" >>"$raw"
+  : >"$out"
+  RUNNING=
   "$BUILD/handoff" "$e" | tag_lines "$i" >>"$raw"
   t1=$(cpu_ticks)
   if [ -n "$t0" ] && [ -n "$t1" ]; then
