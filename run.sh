@@ -713,7 +713,10 @@ main() {
   [ -L "$RESULTS" ] || [ -e "$RESULTS" ] || mkdir "$RESULTS" || die "cannot create $RESULTS"
   refuse_symlinks
   [ -w "$RESULTS" ] || die "$RESULTS is not writable; nothing was run"
-  [ "$QUICK" = 1 ] || [ -w "$README" ] || die "$README is not writable; nothing was run"
+  if [ "$QUICK" != 1 ]; then
+    [ -e "$README" ] || die "$README is missing, and a full run splices its results into it; nothing was run (git checkout README.md, or QUICK=1)"
+    [ -w "$README" ] || die "$README is not writable; nothing was run"
+  fi
   [ "$QUICK" = 1 ] || readme_markers "$README" || exit 1
   take_lock
   trap on_exit EXIT

@@ -5,7 +5,8 @@
 # tables, and "results/ left as they were"); a link planted in results/
 # during --summarize stops it with nothing replaced (it used to have
 # replaced the raw files first); a directory where run.sh writes a file,
-# or results/ itself a symbolic link, stops run.sh before it builds.
+# or results/ itself a symbolic link, stops run.sh before it builds; so
+# does a missing README.md, named as missing.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../testlib.sh"
@@ -54,6 +55,13 @@ check "a directory at results/quick-summary.md: says so, before it builds" \
 check_eq "a directory at results/quick-summary.md: left empty" "" "$(ls -A "$R/results/quick-summary.md")"
 rm -rf "$R/results/quick-summary.md"; mv "$TMP/qs" "$R/results/quick-summary.md"
 check_eq "a directory at results/quick-summary.md: results/ unchanged" "$before" "$(tree_sum "$R/results")"
+
+# README.md missing: said so (it said "not writable"), before the build
+mv "$R/README.md" "$TMP/README.keep"
+rc=0; ITERS_LOG2=12 REPS=1 "$R/run.sh" false_sharing >/dev/null 2>"$TMP/err" || rc=$?
+check_eq "README.md missing: exit 1, before it builds" "1 0" "$rc $(grep -c building "$TMP/err")"
+check "README.md missing: says it is missing" grep -q 'README.md is missing' "$TMP/err"
+mv "$TMP/README.keep" "$R/README.md"
 
 # results/ itself a link (to a directory elsewhere, or dangling)
 mv "$R/results" "$TMP/results.real"; mkdir "$TMP/elsewhere"
