@@ -559,6 +559,7 @@ summarize_dir() {
   trap cleanup EXIT
   trap 'on_signal 130' INT
   trap 'on_signal 143' TERM
+  trap 'on_signal 129' HUP # a closed terminal
   LEFT_AS_IS="$dir left as it was"
   exec {ERR_FD}>&2
   mkdir "$TMPD/out"
@@ -723,6 +724,7 @@ main() {
   exec {ERR_FD}>&2
   trap 'on_signal 130' INT
   trap 'on_signal 143' TERM
+  trap 'on_signal 129' HUP # a closed terminal
   # test hook (common/tests/lock.sh): hold the lock until a file appears, run nothing
   if [ -n "${SHARECOST_TEST_HOLD:-}" ]; then
     echo $$ >>"$SHARECOST_TEST_HOLD.got"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# All of a run's files or none (common/lib.sh publish): SIGINT or SIGTERM
+# All of a run's files or none (common/lib.sh publish): SIGINT, SIGTERM or SIGHUP
 # while run.sh moves its files into place waits until all are in place
 # (it used to stop between two moves: a new raw file beside the old
 # tables, and "results/ left as they were"); a link planted in results/
@@ -29,15 +29,15 @@ chmod +x "$TMP/shim/mv"
 
 # old_quick: every quick-* file says "old", so a file left unreplaced shows
 old_quick() { local f; for f in "$R"/results/quick-*; do echo old >"$f"; done; }
-sigs=(TERM)
-if sigint_usable; then sigs=(INT TERM); else skip "SIGINT while publishing" "SIGINT is ignored in this test (started in the background)"; fi
+sigs=(TERM HUP)
+if sigint_usable; then sigs=(INT TERM HUP); else skip "SIGINT while publishing" "SIGINT is ignored in this test (started in the background)"; fi
 for sig in "${sigs[@]}"; do
   for on in results/quick-false_sharing-raw.txt results/quick-summary.md; do
     old_quick
     rc=0
     env PATH="$TMP/shim:$PATH" REAL_MV="$(command -v mv)" SHIM_SIG="$sig" SHIM_ON="$on" "${TINY[@]}" \
       ${SIGINT_DEFAULT[@]+"${SIGINT_DEFAULT[@]}"} "$R/run.sh" false_sharing >/dev/null 2>"$TMP/err" || rc=$?
-    want=143; [ "$sig" = TERM ] || want=130
+    want=$((128 + $(kill -l "$sig")))
     check_eq "SIG$sig moving ${on#results/}: exit $want" "$want" "$rc"
     check_eq "SIG$sig moving ${on#results/}: every quick-* file replaced" "" "$(for f in "$R"/results/quick-*; do [ "$(cat "$f")" != old ] || echo "$f"; done)"
     check "SIG$sig moving ${on#results/}: it says it wrote them all" grep -q 'interrupted while it wrote its files; it wrote them all' "$TMP/err"
@@ -103,7 +103,7 @@ for sig in "${sigs[@]}"; do
   for _ in $(seq 200); do [ ! -s "$TMP/stub.pid" ] || break; sleep 0.05; done
   kill -"$sig" "$pid"
   rc=0; wait "$pid" || rc=$?
-  want=143; [ "$sig" = TERM ] || want=130
+  want=$((128 + $(kill -l "$sig")))
   check_eq "--summarize, SIG$sig while it builds: exit $want" "$want" "$rc"
   stub=$(cat "$TMP/stub.pid" 2>/dev/null || echo none)
   if [ "$stub" != none ] && kill -0 "$stub" 2>/dev/null; then
