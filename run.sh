@@ -323,7 +323,9 @@ cleanup() {
 RUNNING='' RUNNING_INV=''
 on_exit() {
   local rc=$?
-  if [ -n "$RUNNING" ]; then
+  if [ -n "$PUBLISH_FAILED" ]; then
+    echo "$PROG: writing the results failed part-way (above): results/ may hold some files of this run beside older ones; run it again" >&"$ERR_FD" || true
+  elif [ -n "$RUNNING" ]; then
     echo "$PROG: $RUNNING failed; see the messages above. README.md and the files in results/ were left as they were." >&"$ERR_FD" || true
     # called with ||, so that a write it cannot make (a full disk) does not
     # stop this trap under set -e before cleanup: that left the lock and the

@@ -243,7 +243,9 @@ replace_file() {
 # PUBLISH_SIGNAL (128+N; empty: none) for the caller to act on once all are
 # in place (publish_signalled). A run stopped between two renames left new
 # raw files beside old tables and said that results/ was left as it was.
-PUBLISH_SIGNAL=''
+# A rename that fails (after the checks: rare) exits 1 with PUBLISH_FAILED
+# set, for an exit trap that must not claim that nothing was written.
+PUBLISH_SIGNAL='' PUBLISH_FAILED=''
 publish() {
   local pre=$1 i why='' w old_int old_term old_hup; shift
   for ((i = 2; i <= $#; i += 2)); do
@@ -257,7 +259,7 @@ publish() {
   trap 'PUBLISH_SIGNAL=130' INT
   trap 'PUBLISH_SIGNAL=143' TERM
   trap 'PUBLISH_SIGNAL=129' HUP
-  # shellcheck disable=SC2317 # run in the subshell
+  # shellcheck disable=SC2317,SC2034 # run in the subshell; PUBLISH_FAILED is for the caller
   (
     trap '' INT TERM HUP
     "$pre" || exit 1
@@ -267,7 +269,7 @@ publish() {
       n=$((n + 1))
       shift 2
     done
-  ) || exit 1
+  ) || { PUBLISH_FAILED=1; exit 1; }
   if [ -n "$old_int" ]; then eval "$old_int"; else trap - INT; fi
   if [ -n "$old_term" ]; then eval "$old_term"; else trap - TERM; fi
   if [ -n "$old_hup" ]; then eval "$old_hup"; else trap - HUP; fi

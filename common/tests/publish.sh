@@ -22,7 +22,10 @@ mkdir "$TMP/shim"
 cat >"$TMP/shim/mv" <<'EOF'
 #!/usr/bin/env bash
 for a; do last=$a; done
-if [[ $last == *"$SHIM_ON" ]]; then kill -"$SHIM_SIG" "$SHARECOST_RUN_PID" "$PPID"; sleep 0.2; fi
+if [[ $last == *"$SHIM_ON" ]]; then
+  [ "$SHIM_SIG" != fail ] || { echo "mv: cannot move (a stand-in failure)" >&2; exit 1; }
+  kill -"$SHIM_SIG" "$SHARECOST_RUN_PID" "$PPID"; sleep 0.2
+fi
 exec "$REAL_MV" "$@"
 EOF
 chmod +x "$TMP/shim/mv"
@@ -44,6 +47,16 @@ for sig in "${sigs[@]}"; do
     check_eq "SIG$sig moving ${on#results/}: no temp file or lock left" "" "$(compgen -G "$R/results/.[!.]*" || true)"
   done
 done
+
+# a move that fails after the checks (mv fails on the summary): run.sh
+# says that results/ may be a mix, not that it was left as it was
+rc=0
+env PATH="$TMP/shim:$PATH" REAL_MV="$(command -v mv)" SHIM_SIG=fail SHIM_ON=results/quick-summary.md "${TINY[@]}" \
+  "$R/run.sh" false_sharing >/dev/null 2>"$TMP/err" || rc=$?
+check_eq "a failed move: exit 1" 1 "$rc"
+check "a failed move: it says it failed part-way, and not that nothing was written" \
+  bash -c "grep -q 'writing the results failed part-way' '$TMP/err' && ! grep -q 'left as they were' '$TMP/err'"
+check_eq "a failed move: no temp file or lock left" "" "$(compgen -G "$R/results/.[!.]*" || true)"
 
 # a directory where run.sh would write a file: mv would put the file in it
 before=$(tree_sum "$R/results")
