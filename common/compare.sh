@@ -233,6 +233,7 @@ write_out() {
   local dir w
   dir=$(dirname "$1")
   if w=$(symlink_words "$1"); then die "$w; not written through (-o takes a file of its own)"; fi
+  [ ! -e "$1" ] || [ -f "$1" ] || die "-o $1: not a regular file (-o takes a file)"
   OUT_TMP=$(mktemp "$dir/.tmp.compare.XXXXXX") || die "cannot write $1"
   cp "$WORK/report.md" "$OUT_TMP" || die "cannot write $1"
   [ -e "$1" ] || chmod "$(printf '%o' $((0666 & ~$(umask))))" "$OUT_TMP" || die "cannot write $1"
@@ -241,6 +242,10 @@ write_out() {
 }
 main() {
   parse_args "$@"
+  # -o FILE checked before the work too (write_out checks it again)
+  if [ -n "$OUT" ] && { [ -L "$OUT" ] || { [ -e "$OUT" ] && [ ! -f "$OUT" ]; }; }; then
+    bad_usage "-o $OUT: a symbolic link or not a regular file; -o takes a file of its own"
+  fi
   trap '[ -z "$WORK" ] || rm -rf "$WORK"; [ -z "$OUT_TMP" ] || rm -f "$OUT_TMP"' EXIT
   WORK=$(mktemp -d "${TMPDIR:-/tmp}/sharecost-compare.XXXXXX") || die "cannot create a temp directory"
   local la lb da db e ra rb args=() only="" rc=0
