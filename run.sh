@@ -191,17 +191,27 @@ check_spelling() {
   bad_usage "$(paste -sd';' - <<<"$found" | sed 's/;/; /g'); nothing was run: fix the name, or if it is meant for something else name it in SHARECOST_IGNORE=$(cut -d' ' -f1 <<<"$found" | paste -sd, -)"
 }
 
-# refuse_symlinks: none of the files this run would replace (README.md and
-# results/*, or results/quick-* under QUICK=1) is a symbolic link; checked
-# before anything runs, as replace_file would refuse it only at the end
+# refuse_symlinks: results/ is a directory and not a symbolic link, and none
+# of the files this run would replace (README.md and results/*, or
+# results/quick-* under QUICK=1) is a symbolic link or, where run.sh writes
+# a file of that name, something other than a file (mv would put the new
+# file inside a directory of that name); checked before anything runs, as
+# publish refuses it only at the end, when the measurements are made
 refuse_symlinks() {
   local f b w why=''
+  if w=$(symlink_words "$RESULTS"); then
+    die "$w; run.sh writes nothing through a link someone may have planted. Nothing was run: make results/ a directory of its own"
+  fi
+  [ -d "$RESULTS" ] || die "$RESULTS is not a directory; nothing was run"
   for f in "$README" "$RESULTS"/*; do
     b=${f##*/}
     if [ "$QUICK" = 1 ]; then [[ $f != "$README" && $b == quick-* ]] || continue
     else [[ $b != quick-* && $b != failed-* ]] || continue
     fi
-    if w=$(symlink_words "$f"); then why=$why${why:+; }$w; fi
+    if w=$(symlink_words "$f"); then why=$why${why:+; }$w
+    elif [ -e "$f" ] && [ ! -f "$f" ] && [[ $f == "$README" || $b == *.md || $b == *.txt || $b == *.csv || $b == *.svg ]]; then
+      die "$f is not a regular file, and run.sh would write a file of that name; nothing was run: move it away"
+    fi
   done
   [ -n "$why" ] || return 0
   die "$why; run.sh replaces such a file with a new one, which would put a regular file in the link's place and leave its target stale, and writes nothing through a link someone may have planted. Nothing was run: put the file itself there (or remove the link)"
@@ -312,9 +322,19 @@ cleanup() {
 # and which of its invocations
 RUNNING='' RUNNING_INV=''
 on_exit() {
-  if [ -n "$RUNNING" ]; then
-    echo "$PROG: $RUNNING failed; see the messages above. README.md and the files in results/ were left as they were." >&"$ERR_FD"
-    keep_unfinished
+  local rc=$?
+  if [ -n "$PUBLISH_FAILED" ]; then
+    echo "$PROG: writing the results failed part-way (above): results/ may hold some files of this run beside older ones; run it again" >&"$ERR_FD" || true
+  elif [ -n "$RUNNING" ]; then
+    echo "$PROG: $RUNNING failed; see the messages above. README.md and the files in results/ were left as they were." >&"$ERR_FD" || true
+    # called with ||, so that a write it cannot make (a full disk) does not
+    # stop this trap under set -e before cleanup: that left the lock and the
+    # temp directory behind, and exit status 4 (sed's)
+    keep_unfinished || echo "$PROG: could not keep what it measured" >&"$ERR_FD" || true
+  elif [ "$rc" != 0 ] && [ -z "$PUBLISHED" ]; then
+    # a failed step of run.sh's own (a full disk) said only what the
+    # command said, not that the run stopped and wrote nothing
+    echo "$PROG: stopped by the failure above (exit status $rc); README.md and the files in results/ were left as they were" >&"$ERR_FD" || true
   fi
   cleanup
 }
@@ -344,11 +364,15 @@ keep_unfinished() {
     echo "$PROG: could not keep what it measured in $dir" >&"$ERR_FD"
   fi
 }
-ERR_FD=2
+ERR_FD=2 PUBLISHED='' LEFT_AS_IS='results/ and README.md left as they were'
 on_signal() {
   # to run.sh's own stderr: the signal may come while a command's stderr is
   # redirected to a temp file (run_child ... 2>FILE) that cleanup removes
-  echo "$PROG: interrupted; results/ and README.md left as they were" >&"$ERR_FD"
+  if [ -n "$PUBLISHED" ]; then
+    echo "$PROG: interrupted after it wrote $PUBLISHED in full$([ "$QUICK" = 1 ] || echo "; results/compare.md may be the one of the run before")" >&"$ERR_FD"
+  else
+    echo "$PROG: interrupted; $LEFT_AS_IS" >&"$ERR_FD"
+  fi
   RUNNING=
   cleanup
   trap - EXIT
@@ -531,7 +555,15 @@ summarize_dir() {
   done
   [ "${#raws[@]}" -gt 0 ] || bad_usage "--summarize $dir: no raw file (EXPERIMENT-raw.txt) in it"
   TMPD=$(mktemp -d "$dir/.tmp.XXXXXX") || die "cannot create a temp directory in $dir"
-  trap 'rm -rf "$TMPD"' EXIT
+  # as a run: a signal stops the build (in a process group of its own, which
+  # a Ctrl-C does not reach: it went on compiling as an orphan) and removes
+  # the temp directory
+  trap cleanup EXIT
+  trap 'on_signal 130' INT
+  trap 'on_signal 143' TERM
+  trap 'on_signal 129' HUP # a closed terminal
+  LEFT_AS_IS="$dir left as it was"
+  exec {ERR_FD}>&2
   mkdir "$TMPD/out"
   echo "$PROG: building" >&2
   run_child "$ROOT/build.sh" >/dev/null 2>"$TMPD/build.log" || { cat "$TMPD/build.log" >&2; die "build failed"; }
@@ -544,11 +576,13 @@ summarize_dir() {
   local new=()
   for raw in "${raws[@]}"; do new+=("$TMPD/out/$(basename "$raw")"); done
   write_summary "$TMPD/out/${prefix}summary.md" "$TMPD" "$prefix" "${new[@]}"
+  local moves=()
   for f in "$TMPD"/out/* "$TMPD"/files/*; do
     [ -e "$f" ] || continue
-    case $f in "$TMPD"/files/*) replace_file "$f" "$dir/$prefix$(basename "$f")" ;; *) replace_file "$f" "$dir/$(basename "$f")" ;; esac ||
-      die "cannot write $dir"
+    case $f in "$TMPD"/files/*) moves+=("$f" "$dir/$prefix$(basename "$f")") ;; *) moves+=("$f" "$dir/$(basename "$f")") ;; esac
   done
+  publish : "${moves[@]}"
+  publish_signalled
   echo "$PROG: re-derived ${raws[*]##*/} and wrote $dir/${prefix}summary.md; results/ and README.md left alone" >&2
 }
 
@@ -587,8 +621,11 @@ one_invocation() {
   RUNNING=$e RUNNING_INV=$i
   PROGRESS_T0='' PROGRESS_LAST='' # its progress counts this invocation's steps: so does its clock, from its first line
   "${e}_run" "$out"
-  RUNNING=
+  # still EXP's: lines it measured that cannot be written (a full disk)
+  # fail it, and on_exit keeps what can be kept
   tag_lines "$i" <"$out" >>"$raw"
+  : >"$out"
+  RUNNING=
   "$BUILD/handoff" "$e" | tag_lines "$i" >>"$raw"
   t1=$(cpu_ticks)
   if [ -n "$t0" ] && [ -n "$t1" ]; then
@@ -675,17 +712,21 @@ main() {
   if [ -n "${SUMMARIZE:-}" ]; then summarize_dir "$SUMMARIZE"; return 0; fi
   check_knobs
   check_spelling
-  [ -d "$RESULTS" ] || mkdir "$RESULTS" 2>/dev/null || die "cannot create $RESULTS"
-  [ -w "$RESULTS" ] || die "$RESULTS is not writable; nothing was run"
   # everything that can fail the end of the run is checked before it starts
+  [ -L "$RESULTS" ] || [ -e "$RESULTS" ] || mkdir "$RESULTS" || die "cannot create $RESULTS"
   refuse_symlinks
-  [ "$QUICK" = 1 ] || [ -w "$README" ] || die "$README is not writable; nothing was run"
+  [ -w "$RESULTS" ] || die "$RESULTS is not writable; nothing was run"
+  if [ "$QUICK" != 1 ]; then
+    [ -e "$README" ] || die "$README is missing, and a full run splices its results into it; nothing was run (git checkout README.md, or QUICK=1)"
+    [ -w "$README" ] || die "$README is not writable; nothing was run"
+  fi
   [ "$QUICK" = 1 ] || readme_markers "$README" || exit 1
   take_lock
   trap on_exit EXIT
   exec {ERR_FD}>&2
   trap 'on_signal 130' INT
   trap 'on_signal 143' TERM
+  trap 'on_signal 129' HUP # a closed terminal
   # test hook (common/tests/lock.sh): hold the lock until a file appears, run nothing
   if [ -n "${SHARECOST_TEST_HOLD:-}" ]; then
     echo $$ >>"$SHARECOST_TEST_HOLD.got"
@@ -719,21 +760,25 @@ main() {
     awk -f "$ROOT/common/headline.awk" "$sum" >"$TMPD/headline.md" || die "the README headline failed"
     README_NEW=$(splice_prepare "$README" "$TMPD/headline.md") || exit 1
   fi
-  # move into place: raw files and tables, then the summary, then README
-  local f
-  # (replace_file: a replaced file keeps its mode)
-  [ "$QUICK" = 1 ] || keep_previous
-  for f in "$TMPD"/out/*-raw.txt; do replace_file "$f" "$RESULTS/$(basename "$f")" || die "cannot write $RESULTS"; done
-  for f in "$TMPD"/files/*; do
-    [ -e "$f" ] || continue
-    replace_file "$f" "$RESULTS/$prefix$(basename "$f")" || die "cannot write $RESULTS"
-  done
-  replace_file "$sum" "$RESULTS/${prefix}summary.md" || die "cannot write $RESULTS/${prefix}summary.md"
+  # into place (common/lib.sh publish): raw files and tables, then the
+  # summary, then README; a replaced file keeps its mode
+  local f moves=()
+  for f in "$TMPD"/out/*-raw.txt; do moves+=("$f" "$RESULTS/$(basename "$f")"); done
+  for f in "$TMPD"/files/*; do [ ! -e "$f" ] || moves+=("$f" "$RESULTS/$prefix$(basename "$f")"); done
+  moves+=("$sum" "$RESULTS/${prefix}summary.md")
+  # a link or a directory planted meanwhile stops publish with nothing
+  # moved: on_exit then keeps the measurements in results/failed-*/
+  RUNNING="writing the results" RUNNING_INV=''
+  rm -f "$TMPD/inv.out"
   if [ "$QUICK" = 1 ]; then
+    publish : "${moves[@]}"
+    RUNNING='' PUBLISHED="results/quick-*"
+    publish_signalled
     echo "$PROG: QUICK run: wrote results/quick-*; README.md left alone" >&2
   else
-    replace_file "$README_NEW" "$README" || die "cannot replace $README"
-    README_NEW=
+    publish keep_previous "${moves[@]}" "$README_NEW" "$README"
+    RUNNING='' README_NEW='' PUBLISHED="results/ and README.md"
+    publish_signalled
     echo "$PROG: wrote results/ and updated README.md" >&2
   fi
   echo "$PROG: done in $(($(date +%s) - T0)) s (estimated $TOTAL s)" >&2

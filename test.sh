@@ -18,7 +18,7 @@ usage: ./test.sh [-h] [FILTER...]
   needs is missing (a failure instead under CI=true, where .ci/run installs
   every tool); the last line is "N passed, N failed, K skipped".
   Exit status 0 only when nothing failed. Ctrl-C (SIGINT) stops the run
-  with the counts so far and exit status 130.
+  with the counts so far and exit status 130; SIGTERM likewise, with 143.
 TXT
 }
 
@@ -32,6 +32,8 @@ for a in "$@"; do
   case "$a" in
     -h|--help) usage; exit 0 ;;
     -*) echo "test.sh: unknown option '$a' (see -h)" >&2; exit 2 ;;
+    # an empty word is in every path: it would run every test
+    '') echo "test.sh: an empty FILTER word (an unset variable?) would select every test file" >&2; exit 2 ;;
     *) filters+=("$a") ;;
   esac
 done
@@ -131,18 +133,22 @@ trap 'rm -f "$log"' EXIT
 # once; on_interrupt stops the file's whole group with SIGTERM (run.sh
 # cleans up on it too), counts what it had printed, and stops.
 t='' job=''
+# on_interrupt SIG CODE: stop the test file that runs (in a process group of
+# its own: a SIGTERM to test.sh alone left it running as an orphan), the
+# counts so far, exit CODE
 on_interrupt() {
-  trap - INT
+  trap - INT TERM
   if [ -n "$job" ]; then
     kill -TERM -- "-$job" 2>/dev/null || true
     wait "$job" 2>/dev/null || true
   fi
   [ -z "$t" ] || count "$(cat "$log")" 0 "$t"
-  echo "test.sh: interrupted (SIGINT)${t:+ in $t}; the counts so far:"
+  echo "test.sh: interrupted (SIG$1)${t:+ in $t}; the counts so far:"
   summary
-  exit 130
+  exit "$2"
 }
-trap on_interrupt INT
+trap 'on_interrupt INT 130' INT
+trap 'on_interrupt TERM 143' TERM
 for t in "${files[@]}"; do
   [ -f "$t" ] || continue
   selected "$t" || continue

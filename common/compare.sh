@@ -226,10 +226,29 @@ report() {
     }' "$1"
 }
 
-WORK=''
+# write_out FILE: the report into FILE, renamed over it from a temp file
+# beside it (replace_file): a reader never finds half a report, FILE keeps
+# its mode (a new one gets the umask's), and a link at FILE is refused, not
+# written through (cp wrote through it, and an interrupt left half a file)
+WORK='' OUT_TMP=''
+write_out() {
+  local dir w
+  dir=$(dirname "$1")
+  if w=$(symlink_words "$1"); then die "$w; not written through (-o takes a file of its own)"; fi
+  [ ! -e "$1" ] || [ -f "$1" ] || die "-o $1: not a regular file (-o takes a file)"
+  OUT_TMP=$(mktemp "$dir/.tmp.compare.XXXXXX") || die "cannot write $1"
+  cp "$WORK/report.md" "$OUT_TMP" || die "cannot write $1"
+  [ -e "$1" ] || chmod "$(printf '%o' $((0666 & ~$(umask))))" "$OUT_TMP" || die "cannot write $1"
+  replace_file "$OUT_TMP" "$1" || die "cannot write $1"
+  OUT_TMP=''
+}
 main() {
   parse_args "$@"
-  trap '[ -z "$WORK" ] || rm -rf "$WORK"' EXIT
+  # -o FILE checked before the work too (write_out checks it again)
+  if [ -n "$OUT" ] && { [ -L "$OUT" ] || { [ -e "$OUT" ] && [ ! -f "$OUT" ]; }; }; then
+    bad_usage "-o $OUT: a symbolic link or not a regular file; -o takes a file of its own"
+  fi
+  trap '[ -z "$WORK" ] || rm -rf "$WORK"; [ -z "$OUT_TMP" ] || rm -f "$OUT_TMP"' EXIT
   WORK=$(mktemp -d "${TMPDIR:-/tmp}/sharecost-compare.XXXXXX") || die "cannot create a temp directory"
   local la lb da db e ra rb args=() only="" rc=0
   resolve "$A" "$WORK/a"; da=$DIR la=$LABEL
@@ -264,7 +283,7 @@ main() {
     report "$WORK/out"
   } >"$WORK/report.md" || die "the report failed"
   if [ -n "$OUT" ]; then
-    cp "$WORK/report.md" "$OUT" || die "cannot write $OUT"
+    write_out "$OUT"
   else
     cat "$WORK/report.md"
     echo

@@ -233,6 +233,54 @@ replace_file() {
   mv -f "$1" "$2"
 }
 
+# publish PRE NEW DEST [NEW DEST]...: each NEW renamed over its DEST
+# (replace_file), all or none: every DEST is checked first (a symbolic link,
+# or something other than a regular file, which mv would move NEW into, stops
+# it with nothing moved), then PRE (a command run just before the first
+# rename; : for none) and the renames run with SIGINT, SIGTERM and SIGHUP held off,
+# in a subshell that ignores them (so does every mv it starts: a Ctrl-C
+# reaches the whole process group). A signal that came meanwhile is left in
+# PUBLISH_SIGNAL (128+N; empty: none) for the caller to act on once all are
+# in place (publish_signalled). A run stopped between two renames left new
+# raw files beside old tables and said that results/ was left as it was.
+# A rename that fails (after the checks: rare) exits 1 with PUBLISH_FAILED
+# set, for an exit trap that must not claim that nothing was written.
+PUBLISH_SIGNAL='' PUBLISH_FAILED=''
+publish() {
+  local pre=$1 i why='' w old_int old_term old_hup; shift
+  for ((i = 2; i <= $#; i += 2)); do
+    if w=$(symlink_words "${!i}"); then why=$why${why:+; }$w
+    elif [ -e "${!i}" ] && [ ! -f "${!i}" ]; then why=$why${why:+; }${!i} is not a regular file
+    fi
+  done
+  [ -z "$why" ] || die "$why: it would not be replaced by a new file; nothing was written (remove it or put the file itself there)"
+  old_int=$(trap -p INT) old_term=$(trap -p TERM) old_hup=$(trap -p HUP)
+  PUBLISH_SIGNAL=''
+  trap 'PUBLISH_SIGNAL=130' INT
+  trap 'PUBLISH_SIGNAL=143' TERM
+  trap 'PUBLISH_SIGNAL=129' HUP
+  # shellcheck disable=SC2317,SC2034 # run in the subshell; PUBLISH_FAILED is for the caller
+  (
+    trap '' INT TERM HUP
+    "$pre" || exit 1
+    local n=0 of=$(($# / 2))
+    while [ $# -gt 0 ]; do
+      replace_file "$1" "$2" || { one_line "${PROG:-sharecost}: cannot write $2 ($n of the $of new files were in place by then)" >&2; exit 1; }
+      n=$((n + 1))
+      shift 2
+    done
+  ) || { PUBLISH_FAILED=1; exit 1; }
+  if [ -n "$old_int" ]; then eval "$old_int"; else trap - INT; fi
+  if [ -n "$old_term" ]; then eval "$old_term"; else trap - TERM; fi
+  if [ -n "$old_hup" ]; then eval "$old_hup"; else trap - HUP; fi
+}
+# publish_signalled: a signal came while publish ran: say so and exit 128+N
+publish_signalled() {
+  [ -n "$PUBLISH_SIGNAL" ] || return 0
+  echo "${PROG:-sharecost}: interrupted while it wrote its files; it wrote them all first, and stopped there" >&"${ERR_FD:-2}"
+  exit "$PUBLISH_SIGNAL"
+}
+
 # splice_prepare README SUMMARY: writes README with what stands between its
 # results markers replaced by SUMMARY to a temp file next to README (same
 # directory, so a rename puts it in place atomically) and prints its path

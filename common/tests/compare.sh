@@ -207,4 +207,18 @@ check_exit "one run only: exit 2" 2 "$CMP" results
 check_exit "-m 5 (a percentage, not a share): exit 2" 2 "$CMP" -m 5 results results
 check_exit "-h: exit 0" 0 "$CMP" -h
 check_exit "build/compare with a bad group count: exit 2" 2 "$BUILD/compare" false_sharing x y
+# -o: a link there is refused, not written through (cp wrote through it);
+# a file there is replaced whole, keeping its mode
+echo "someone else's" >"$TMP/target.md"
+ln -s "$TMP/target.md" "$TMP/link.md"
+rc=0; "$CMP" -o "$TMP/link.md" results results >/dev/null 2>"$TMP/err" || rc=$?
+check_eq "-o onto a link: exit 2, the link and its target as they were, no temp file left" "2 someone else's link " \
+  "$rc $(head -n 1 "$TMP/target.md") $(test -L "$TMP/link.md" && echo link) $(compgen -G "$TMP/.tmp.compare.*" || true)"
+check "... the message names the link" grep -q "link.md: a symbolic link" "$TMP/err"
+mkdir "$TMP/outdir"
+rc=0; "$CMP" -o "$TMP/outdir/" results results >/dev/null 2>"$TMP/err" || rc=$?
+check_eq "-o naming a directory: exit 2, nothing put in it" "2 " "$rc $(ls -A "$TMP/outdir")"
+echo old >"$TMP/report.md"; chmod 640 "$TMP/report.md"
+rc=0; "$CMP" -o "$TMP/report.md" results results >/dev/null 2>&1 || rc=$?
+check_eq "-o onto a file: the report replaces it, its mode kept" "0 1 640" "$rc $(grep -c '^## Are they comparable' "$TMP/report.md") $(file_mode "$TMP/report.md")"
 finish

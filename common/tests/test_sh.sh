@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # test.sh itself: Ctrl-C (SIGINT to its process group, as a terminal sends
 # it) stops the whole run, not only the test file it interrupts, and prints
-# the counts so far. In a temp copy of the checkout with two slow test files.
+# the counts so far; SIGTERM to test.sh alone stops the file it runs too; an
+# empty FILTER word is refused. In a temp copy of the checkout with two slow
+# test files.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../testlib.sh"
@@ -29,6 +31,7 @@ check_eq "... in the last line" "3 passed, 1 failed, 0 skipped" "$(tail -n 1 "$T
 for n in a b; do
   cat >"$R/common/tests/zz_slow_$n.sh" <<SH
 #!/usr/bin/env bash
+echo \$\$ >"$TMP/slow_$n.pid"
 echo "ok - slow $n started"
 bash -c 'trap "exit 130" INT; sleep 60 & wait' || true
 echo "ok - slow $n went on"
@@ -54,4 +57,30 @@ check "Ctrl-C: it says it was interrupted, in which file" grep -q '^test.sh: int
 # registration, the build and the first line of zz_slow_a
 check_eq "Ctrl-C: the last line is the counts so far" "3 passed, 0 failed, 0 skipped" "$(tail -n 1 "$out")"
 kill -TERM -- "-$pid" 2>/dev/null || true
+
+# SIGTERM to test.sh alone (kill PID, a CI job's timeout): the test file it
+# runs, in a process group of its own, stops too (it ran on as an orphan)
+set -m
+(cd "$R" && exec ./test.sh zz_slow_) >"$out" 2>&1 &
+pid=$!
+set +m
+for _ in $(seq 1200); do grep -q '^ok - slow a started' "$out" && break; sleep 0.1; done
+kill -TERM "$pid"
+rc=0; wait "$pid" || rc=$?
+check_eq "SIGTERM: test.sh exits 143" "143" "$rc"
+check "SIGTERM: it says so, in which file" grep -q '^test.sh: interrupted (SIGTERM) in common/tests/zz_slow_a.sh' "$out"
+slow=$(cat "$TMP/slow_a.pid")
+sleep 0.5
+# alive: neither gone nor a zombie (ps says Z) waiting for its orphan reaper
+if kill -0 "$slow" 2>/dev/null && [[ $(ps -o stat= -p "$slow" 2>/dev/null) != Z* ]]; then
+  fail "SIGTERM: the test file it ran is gone" "zz_slow_a.sh (pid $slow) still runs"
+  kill -TERM -- "-$(ps -o pgid= -p "$slow" | tr -d ' ')" 2>/dev/null || kill -TERM "$slow" 2>/dev/null || true
+else
+  pass "SIGTERM: the test file it ran is gone"
+fi
+kill -TERM -- "-$pid" 2>/dev/null || true
+
+# an empty FILTER word would run every test file: refused
+rc=0; (cd "$R" && ./test.sh "" >"$TMP/empty.out" 2>&1) || rc=$?
+check_eq "an empty FILTER word: exit 2, no test run" "2 0" "$rc $(grep -c '^# ' "$TMP/empty.out")"
 finish
