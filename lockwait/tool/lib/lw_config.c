@@ -137,18 +137,25 @@ void lw_config_read(struct lw_config *c)
     errno = e;
 }
 
-/* PATH with every %p replaced by the pid */
-void lw_expand_path(const char *path, char *out, size_t cap)
+/* PATH with every %p replaced by the pid, into out; -1 (ENAMETOOLONG) when
+ * that does not fit: cut short, it would name another file */
+int lw_expand_path(const char *path, char *out, size_t cap)
 {
+    char pid[16];
+    int pid_len = snprintf(pid, sizeof pid, "%u", lw.pid);
     size_t o = 0;
-    for (const char *p = path; *p && o + 1 < cap; p++) {
-        if (p[0] == '%' && p[1] == 'p') {
-            int n = snprintf(out + o, cap - o, "%u", lw.pid);
-            o += n > 0 ? (size_t)n : 0;
-            p++;
-        } else {
-            out[o++] = *p;
+    for (const char *p = path; *p; p++) {
+        int is_pid = p[0] == '%' && p[1] == 'p';
+        size_t n = is_pid ? (size_t)pid_len : 1;
+        if (o + n + 1 > cap) {
+            out[0] = 0;
+            errno = ENAMETOOLONG;
+            return -1;
         }
+        memcpy(out + o, is_pid ? pid : p, n);
+        o += n;
+        p += is_pid;
     }
-    out[o < cap ? o : cap - 1] = 0;
+    out[o] = 0;
+    return 0;
 }

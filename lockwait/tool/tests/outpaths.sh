@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# outpaths.sh - output paths that are no plain file. --trace naming a device
+# or FIFO leaves it there (the run's first process removes only an older
+# trace, a regular file: as root it removed /dev/null and put a file in its
+# place); a FIFO nobody reads, as -o or --trace, is refused at exit instead
+# of holding the program there for ever, and the launcher does not open it
+# first (which waited for a reader, or took one's end of file); a FIFO that
+# is read gets the report; a directory is refused by the launcher (exit 2);
+# a LOCKWAIT_OUT path too long once %p is expanded is not cut short to
+# another file's name (the report goes to stderr). Each run has a timeout
+# as a guard only: a hang fails the check instead of holding the test.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../../common/testlib.sh"
+export TMPDIR=$TMP # the launcher keeps a tree's records there
+
+L=$ROOT/lockwait/tool/lockwait
+C=$BUILD/lw_counts
+guard=(timeout -s KILL 30)
+# runs NAME CODE CMD...: check_exit, its output kept in $TMP/msg for the checks after it
+runs() { check_exit "$@"; cp "$TMP/out" "$TMP/msg"; }
+
+# a FIFO nobody reads, as --trace: left a FIFO, said, the status the program's
+mkfifo "$TMP/fifo" "$TMP/fifo2" "$TMP/fifo3"
+runs "--trace FIFO nobody reads: the program's status" 0 "${guard[@]}" "$L" --trace "$TMP/fifo" -- "$C" handoff 10
+check "--trace FIFO nobody reads: said" grep -q 'trace to .*fifo: it is a FIFO nobody reads' "$TMP/msg"
+check "--trace FIFO: still a FIFO (not removed at start)" test -p "$TMP/fifo"
+
+# ... as LOCKWAIT_OUT: the report goes to stderr, and that is said
+runs "LOCKWAIT_OUT=FIFO nobody reads: the program's status" 0 \
+  "${guard[@]}" env LOCKWAIT_OUT="$TMP/fifo2" LD_PRELOAD="$BUILD/liblockwait.so" "$C" handoff 10
+check "LOCKWAIT_OUT=FIFO nobody reads: the report on stderr" grep -q '^RESULT exp=lockwait kind=process' "$TMP/msg"
+check "LOCKWAIT_OUT=FIFO nobody reads: said" grep -q 'report to .*fifo2: it is a FIFO nobody reads' "$TMP/msg"
+
+# ... as -o through the launcher, which must not open it before the run
+runs "-o FIFO nobody reads: the program's status" 0 "${guard[@]}" "$L" -o "$TMP/fifo3" -- "$C" handoff 10
+# a FIFO that is read: the reader gets the report
+"${guard[@]}" cat "$TMP/fifo3" >"$TMP/read" &
+reader=$!
+runs "-o FIFO with a reader: the program's status" 0 "${guard[@]}" "$L" -o "$TMP/fifo3" -- "$C" handoff 10
+wait "$reader" || true
+check "-o FIFO with a reader: the report is read from it" grep -q '^RESULT exp=lockwait kind=process' "$TMP/read"
+
+# a device as --trace, by root (mknod): still that device
+if [ "$(id -u)" = 0 ] && mknod -m 666 "$TMP/null" c 1 3 2>/dev/null; then
+  runs "--trace DEVICE: the program's status" 0 "$L" --trace "$TMP/null" -- "$C" handoff 10
+  check "--trace DEVICE: still a character device (not removed at start)" test -c "$TMP/null"
+else
+  skip "--trace DEVICE" "needs root to make a device node"
+fi
+
+# a directory: refused before the run
+mkdir "$TMP/dir"
+runs "--trace DIR: exit 2" 2 "$L" --trace "$TMP/dir" -- "$C" handoff 10
+check "--trace DIR: says so" grep -q 'a directory' "$TMP/msg"
+runs "-o DIR: exit 2" 2 "$L" -o "$TMP/dir" -- "$C" handoff 10
+
+# a path of 4096 bytes, whose first 4095 name a file: that file is not written
+p=$TMP/long d=$(printf 'd%.0s' {1..200})
+mkdir "$p"
+while [ $((${#p} + 201)) -lt 4085 ]; do p=$p/$d; mkdir "$p"; done
+victim=$p/$(printf 'v%.0s' $(seq $((4095 - ${#p} - 1))))
+echo precious >"$victim"
+runs "LOCKWAIT_OUT too long: the program's status" 0 \
+  env LOCKWAIT_OUT="$victim.x" LD_PRELOAD="$BUILD/liblockwait.so" "$C" handoff 10
+check "LOCKWAIT_OUT too long: the report on stderr" grep -q '^RESULT exp=lockwait kind=process' "$TMP/msg"
+check "LOCKWAIT_OUT too long: said" grep -q 'its path is longer than 4095 bytes' "$TMP/msg"
+check_eq "LOCKWAIT_OUT too long: the file its first 4095 bytes name is untouched" precious "$(cat "$victim")"
+: >"$victim" # (an empty file is where a shared trace goes)
+runs "LOCKWAIT_TRACE too long: the program's status" 0 \
+  env LOCKWAIT_TRACE="$victim.x" LD_PRELOAD="$BUILD/liblockwait.so" "$C" handoff 10
+check_eq "LOCKWAIT_TRACE too long: the file its first 4095 bytes name is left empty" 0 "$(wc -c <"$victim")"
+check "LOCKWAIT_TRACE too long: said" grep -q "LOCKWAIT_TRACE's path is longer than 4095 bytes" "$TMP/msg"
+finish
