@@ -34,12 +34,17 @@ check "LOCKWAIT_OUT=FIFO nobody reads: said" grep -q 'report to .*fifo2: it is a
 
 # ... as -o through the launcher, which must not open it before the run
 runs "-o FIFO nobody reads: the program's status" 0 "${guard[@]}" "$L" -o "$TMP/fifo3" -- "$C" handoff 10
-# a FIFO that is read: the reader gets the report
-"${guard[@]}" cat "$TMP/fifo3" >"$TMP/read" &
+# a FIFO that is read: the reader gets the report (the reader's end is
+# open from here: the shell's read-write open, which grep reads from until
+# the report's process line)
+exec {rw}<>"$TMP/fifo3"
+"${guard[@]}" grep -m 1 -q '^RESULT exp=lockwait kind=process' <&"$rw" &
 reader=$!
 runs "-o FIFO with a reader: the program's status" 0 "${guard[@]}" "$L" -o "$TMP/fifo3" -- "$C" handoff 10
-wait "$reader" || true
-check "-o FIFO with a reader: the report is read from it" grep -q '^RESULT exp=lockwait kind=process' "$TMP/read"
+read_ok=0
+wait "$reader" || read_ok=$?
+exec {rw}>&-
+check_eq "-o FIFO with a reader: the report is read from it" 0 "$read_ok"
 
 # a device as --trace, by root (mknod): still that device
 if [ "$(id -u)" = 0 ] && mknod -m 666 "$TMP/null" c 1 3 2>/dev/null; then
