@@ -5,9 +5,10 @@
 # place); a FIFO nobody reads, as -o or --trace, is refused at exit instead
 # of holding the program there for ever, and the launcher does not open it
 # first (which waited for a reader, or took one's end of file); a FIFO that
-# is read gets the report; a directory is refused by the launcher (exit 2);
-# a LOCKWAIT_OUT path too long once %p is expanded is not cut short to
-# another file's name (the report goes to stderr). Each run has a timeout
+# is read gets the report; a directory, or one file for -o and --trace, is
+# refused by the launcher (exit 2); a LOCKWAIT_OUT or LOCKWAIT_TRACE path
+# too long once %p is expanded is not cut short to another file's name (the
+# report goes to stderr). Each run has a timeout
 # as a guard only: a hang fails the check instead of holding the test.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
@@ -59,6 +60,14 @@ mkdir "$TMP/dir"
 runs "--trace DIR: exit 2" 2 "$L" --trace "$TMP/dir" -- "$C" handoff 10
 check "--trace DIR: says so" grep -q 'a directory' "$TMP/msg"
 runs "-o DIR: exit 2" 2 "$L" -o "$TMP/dir" -- "$C" handoff 10
+
+# -o and --trace naming one file: refused before anything is written
+echo precious >"$TMP/both"
+ln -s both "$TMP/both-link"
+runs "-o FILE --trace FILE: exit 2" 2 "$L" -o "$TMP/both" --trace "$TMP/both" -- "$C" handoff 10
+check "-o FILE --trace FILE: says so" grep -q 'the same file as -o' "$TMP/msg"
+runs "-o FILE --trace LINK-TO-FILE: exit 2" 2 "$L" -o "$TMP/both" --trace "$TMP/both-link" -- "$C" handoff 10
+check_eq "-o FILE --trace FILE: the file is untouched" precious "$(cat "$TMP/both")"
 
 # a path of 4096 bytes, whose first 4095 name a file: that file is not written
 p=$TMP/long d=$(printf 'd%.0s' {1..200})
