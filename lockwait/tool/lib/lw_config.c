@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lw_config.h"
 #include "lw_core.h"
@@ -113,20 +114,35 @@ static void on_demand_read(struct lw_config *c)
     c->tree_top = c->tree && top ? parse_num(top, 1, 1L << 30) : 0;
 }
 
+/* NAME's path made absolute now, and so in the environment the program's
+ * children inherit: a relative one was opened at exit in each process's
+ * own working directory (a program that had changed it appended its report
+ * to another file of that name). Kept as it is when the working directory
+ * cannot be named. */
+static const char *absolute_path(const char *name, char *buf, size_t cap)
+{
+    const char *s = getenv(name);
+    if (!s || !*s)
+        return NULL;
+    size_t n;
+    if (*s == '/' || !getcwd(buf, cap) || (n = strlen(buf)) + 1 + strlen(s) >= cap)
+        return s;
+    snprintf(buf + n, cap - n, "%s%s", buf[n - 1] == '/' ? "" : "/", s);
+    return setenv(name, buf, 1) == 0 ? buf : s;
+}
+
 void lw_config_read(struct lw_config *c)
 {
     int e = errno;
-    const char *s;
     c->top = 10;
     c->trace_records = 65536;
     c->stack_depth = 8;
     c->probe_warn = 1;
     c->inline_mutex = 1;
     c->counter = 1;
-    s = getenv("LOCKWAIT_OUT");
-    c->out = s && *s ? s : NULL;
-    s = getenv("LOCKWAIT_TRACE");
-    c->trace = s && *s ? s : NULL;
+    static char out[4096], trace[4096];
+    c->out = absolute_path("LOCKWAIT_OUT", out, sizeof out);
+    c->trace = absolute_path("LOCKWAIT_TRACE", trace, sizeof trace);
     whole_knob(c, "LOCKWAIT_TOP", 1, 1000000, &c->top);
     on_demand_read(c);
     whole_knob(c, "LOCKWAIT_TRACE_RECORDS", 1024, 16777216, &c->trace_records);

@@ -6,9 +6,10 @@
 # of holding the program there for ever, and the launcher does not open it
 # first (which waited for a reader, or took one's end of file); a FIFO that
 # is read gets the report; a directory, or one file for -o and --trace, is
-# refused by the launcher (exit 2); a LOCKWAIT_OUT or LOCKWAIT_TRACE path
-# too long once %p is expanded is not cut short to another file's name (the
-# report goes to stderr). Each run has a timeout
+# refused by the launcher (exit 2); a relative path names a file where the
+# run started, not where each process exits; a LOCKWAIT_OUT or
+# LOCKWAIT_TRACE path too long once %p is expanded is not cut short to
+# another file's name (the report goes to stderr). Each run has a timeout
 # as a guard only: a hang fails the check instead of holding the test.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
@@ -68,6 +69,18 @@ runs "-o FILE --trace FILE: exit 2" 2 "$L" -o "$TMP/both" --trace "$TMP/both" --
 check "-o FILE --trace FILE: says so" grep -q 'the same file as -o' "$TMP/msg"
 runs "-o FILE --trace LINK-TO-FILE: exit 2" 2 "$L" -o "$TMP/both" --trace "$TMP/both-link" -- "$C" handoff 10
 check_eq "-o FILE --trace FILE: the file is untouched" precious "$(cat "$TMP/both")"
+
+# relative paths name files in the directory the run started in, not in
+# the one each process exits in
+mkdir "$TMP/start" "$TMP/start/sub"
+echo precious >"$TMP/start/sub/r.txt"
+# shellcheck disable=SC2016 # expanded by the inner shells
+runs "relative -o and --trace, a program that changes directory: exit 0" 0 \
+  bash -c 'cd "$1/start" && "$2" -o r.txt --trace t.trace -- sh -c "cd sub && \"\$0\" handoff 10" "$3"' \
+  _ "$TMP" "$L" "$C"
+check_eq "relative -o: the file of that name where the program exits is untouched" precious "$(cat "$TMP/start/sub/r.txt")"
+check "relative -o: the report is in the directory the run started in" grep -q '^RESULT exp=lockwait kind=process' "$TMP/start/r.txt"
+check "relative --trace: the trace is in the directory the run started in" test -s "$TMP/start/t.trace"
 
 # a path of 4096 bytes, whose first 4095 name a file: that file is not written
 p=$TMP/long d=$(printf 'd%.0s' {1..200})
