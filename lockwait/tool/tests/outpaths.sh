@@ -6,7 +6,8 @@
 # of holding the program there for ever, and the launcher does not open it
 # first (which waited for a reader, or took one's end of file); a FIFO that
 # is read gets the report; a directory, or one file for -o and --trace, is
-# refused by the launcher (exit 2); a relative path names a file where the
+# refused by the launcher (exit 2), and so is a FILE that looks like an
+# option (the FILE left out); a relative path names a file where the
 # run started, not where each process exits; a LOCKWAIT_OUT or
 # LOCKWAIT_TRACE path too long once %p is expanded is not cut short to
 # another file's name (the report goes to stderr). Each run has a timeout
@@ -70,9 +71,16 @@ check "-o FILE --trace FILE: says so" grep -q 'the same file as -o' "$TMP/msg"
 runs "-o FILE --trace LINK-TO-FILE: exit 2" 2 "$L" -o "$TMP/both" --trace "$TMP/both-link" -- "$C" handoff 10
 check_eq "-o FILE --trace FILE: the file is untouched" precious "$(cat "$TMP/both")"
 
+mkdir "$TMP/start" "$TMP/start/sub"
+# -o or --trace with its FILE left out: the next word is not taken for it
+for opt in -o --trace; do
+  # shellcheck disable=SC2016 # expanded by the inner shell
+  runs "$opt -- PROG: exit 2" 2 bash -c 'cd "$1" && "$2" "$3" -- "$4" handoff 10' _ "$TMP/start" "$L" "$opt" "$C"
+  check "$opt -- PROG: no file named '--'" test ! -e "$TMP/start/--"
+done
+
 # relative paths name files in the directory the run started in, not in
 # the one each process exits in
-mkdir "$TMP/start" "$TMP/start/sub"
 echo precious >"$TMP/start/sub/r.txt"
 # shellcheck disable=SC2016 # expanded by the inner shells
 runs "relative -o and --trace, a program that changes directory: exit 0" 0 \
