@@ -59,7 +59,10 @@ static int parse_signal(const char *s)
         return k < 0 ? 0 : SIGRTMIN + (int)k;
     }
     long v = parse_num(s, 1, NSIG - 1);
-    return v == SIGKILL || v == SIGSTOP || v < 0 ? 0 : (int)v;
+    /* a fault's handler returns to the faulting instruction: a report after
+     * report, for ever */
+    int fault = v == SIGSEGV || v == SIGBUS || v == SIGILL || v == SIGFPE || v == SIGSYS || v == SIGTRAP;
+    return v == SIGKILL || v == SIGSTOP || fault || v < 0 ? 0 : (int)v;
 }
 
 /* NAME from the environment into *v when it is a whole number in
@@ -106,7 +109,7 @@ static void on_demand_read(struct lw_config *c)
     s = getenv("LOCKWAIT_DUMP_SIGNAL");
     if (s && *s && !(c->dump_signal = parse_signal(s)))
         note_ignored(c, "LOCKWAIT_DUMP_SIGNAL='%.40s' ignored: expected a signal number or USR1, USR2, "
-                        "RTMIN+N", s);
+                        "RTMIN+N (not KILL, STOP, nor a fault)", s);
     flag_knob(c, "LOCKWAIT_SIGNALS", &c->on_signals);
     flag_knob(c, "LOCKWAIT_FULL_REPORTS", &c->full_reports);
     const char *tree = getenv("LOCKWAIT_TREE"), *top = getenv("LOCKWAIT_TREE_TOP");
