@@ -307,6 +307,26 @@ int lw_report_brief(void)
  * first process (no LOCKWAIT_RUN in its environment) removes the path at
  * start, and at exit the first process with events takes it, under a lock
  * on the file; a header-only trace marks a process that had none. */
+/* path is an older trace, or nothing (a link to none): what a run may
+ * remove. A device such as /dev/null, a FIFO or a directory stays (as root,
+ * removing /dev/null put a file in its place), and so does a file that is
+ * no trace (--trace naming a source file by mistake): at exit this run's
+ * trace then goes to PATH.PID. */
+static int older_trace(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return errno == ENOENT;
+    if (!S_ISREG(st.st_mode))
+        return 0;
+    char magic[sizeof LW_TRACE_MAGIC - 1];
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    ssize_t n = fd >= 0 ? read(fd, magic, sizeof magic) : -1;
+    if (fd >= 0)
+        close(fd);
+    return n == 0 || (n == (ssize_t)sizeof magic && !memcmp(magic, LW_TRACE_MAGIC, sizeof magic));
+}
+
 void lw_trace_start(const struct lw_config *c)
 {
     const char *run = getenv("LOCKWAIT_RUN");
@@ -314,12 +334,7 @@ void lw_trace_start(const struct lw_config *c)
         return;
     char pid[16];
     snprintf(pid, sizeof pid, "%u", lw.pid);
-    /* only an older trace goes: a regular file, or a link to none (a
-     * device such as /dev/null, a FIFO or a directory stays: as root,
-     * removing /dev/null would put a file in its place) */
-    struct stat st;
-    int older = stat(c->trace, &st) == 0 ? S_ISREG(st.st_mode) : errno == ENOENT;
-    if (older && unlink(c->trace) != 0 && errno != ENOENT)
+    if (older_trace(c->trace) && unlink(c->trace) != 0 && errno != ENOENT)
         dprintf(2, "lockwait: cannot remove an older trace at %s (%s): this run's may go elsewhere\n", c->trace,
                 strerror(errno));
     setenv("LOCKWAIT_RUN", pid, 1);
@@ -380,8 +395,11 @@ static int trace_open(const char *path, int shared, int has_records, char *used,
                why[0] ? why : strerror(errno));
         return -1;
     }
-    lw_say("%s holds the trace of pid %u; this one's is in %s (\"%%p\" in --trace names one file per process)",
-           path, other, used);
+    if (other)
+        lw_say("%s holds the trace of pid %u; this one's is in %s (\"%%p\" in --trace names one file per process)",
+               path, other, used);
+    else
+        lw_say("%s is no lockwait trace (left as it is); this one's is in %s", path, used);
     return fd;
 }
 

@@ -2,7 +2,7 @@
 # outpaths.sh - output paths that are no plain file. --trace naming a device
 # or FIFO leaves it there (the run's first process removes only an older
 # trace, a regular file: as root it removed /dev/null and put a file in its
-# place); a FIFO nobody reads, as -o or --trace, is refused at exit instead
+# place; a file that is no trace stays too); a FIFO nobody reads, as -o or --trace, is refused at exit instead
 # of holding the program there for ever, and the launcher does not open it
 # first (which waited for a reader, or took one's end of file); a FIFO that
 # is read gets the report; a directory, or one file for -o and --trace, is
@@ -56,6 +56,16 @@ if [ "$(id -u)" = 0 ] && mknod -m 666 "$TMP/null" c 1 3 2>/dev/null; then
 else
   skip "--trace DEVICE" "needs root to make a device node"
 fi
+
+# a file that is no trace: the launcher refuses it; by hand, it is left as
+# it was and the trace goes beside it
+echo 'int main(void) { return 0; }' >"$TMP/prog.c"
+runs "--trace a file that is no trace: exit 2" 2 "$L" --trace "$TMP/prog.c" -- "$C" handoff 10
+check "--trace a file that is no trace: says so" grep -q 'is no lockwait trace' "$TMP/msg"
+runs "LOCKWAIT_TRACE=a file that is no trace: the program's status" 0 \
+  env LOCKWAIT_TRACE="$TMP/prog.c" LD_PRELOAD="$BUILD/liblockwait.so" "$C" handoff 10
+check_eq "LOCKWAIT_TRACE=a file that is no trace: left as it was" 'int main(void) { return 0; }' "$(cat "$TMP/prog.c")"
+check "LOCKWAIT_TRACE=a file that is no trace: the trace beside it, and said" grep -q 'prog.c is no lockwait trace (left as it is); this one.s is in .*prog.c.[0-9]' "$TMP/msg"
 
 # a directory: refused before the run
 mkdir "$TMP/dir"
