@@ -2,7 +2,8 @@
 # outpaths.sh - output paths that are no plain file. --trace naming a device
 # or FIFO leaves it there (the run's first process removes only an older
 # trace, a regular file: as root it removed /dev/null and put a file in its
-# place; a file that is no trace stays too); a FIFO nobody reads, as -o or --trace, is refused at exit instead
+# place; a file that is no trace stays too, and -o empties only an earlier
+# report); a FIFO nobody reads, as -o or --trace, is refused at exit instead
 # of holding the program there for ever, and the launcher does not open it
 # first (which waited for a reader, or took one's end of file); a FIFO that
 # is read gets the report; a directory, or one file for -o and --trace, is
@@ -66,6 +67,19 @@ runs "LOCKWAIT_TRACE=a file that is no trace: the program's status" 0 \
   env LOCKWAIT_TRACE="$TMP/prog.c" LD_PRELOAD="$BUILD/liblockwait.so" "$C" handoff 10
 check_eq "LOCKWAIT_TRACE=a file that is no trace: left as it was" 'int main(void) { return 0; }' "$(cat "$TMP/prog.c")"
 check "LOCKWAIT_TRACE=a file that is no trace: the trace beside it, and said" grep -q 'prog.c is no lockwait trace (left as it is); this one.s is in .*prog.c.[0-9]' "$TMP/msg"
+
+# -o naming a file that is no report: refused, nothing emptied; a report
+# of an earlier run is emptied and written anew, but not when the run is
+# refused for another reason (the --trace above)
+runs "-o a file that is no report: exit 2" 2 "$L" -o "$TMP/prog.c" -- "$C" handoff 10
+check "-o a file that is no report: says so" grep -q 'is no lockwait report' "$TMP/msg"
+check_eq "-o a file that is no report: left as it was" 'int main(void) { return 0; }' "$(cat "$TMP/prog.c")"
+echo 'lockwait: pid 1 (old) waited for no lock' >"$TMP/old.txt"
+runs "-o an earlier report, --trace refused: exit 2" 2 "$L" -o "$TMP/old.txt" --trace "$TMP/prog.c" -- "$C" handoff 10
+check_eq "-o an earlier report, --trace refused: the report left as it was" \
+  'lockwait: pid 1 (old) waited for no lock' "$(cat "$TMP/old.txt")"
+runs "-o an earlier report: the program's status" 0 "$L" -o "$TMP/old.txt" -- "$C" handoff 10
+check "-o an earlier report: written anew" awk 'NR == 1 && /\(old\)/ { exit 1 } /^RESULT exp=lockwait kind=process/ { ok = 1 } END { exit !ok }' "$TMP/old.txt"
 
 # a directory: refused before the run
 mkdir "$TMP/dir"
