@@ -5,7 +5,8 @@
 # found only after the report, and the FIFO's open waited for ever);
 # another user's link in a sticky directory is not followed (the kernel
 # follows it where protected_symlinks is off), as the library refuses it;
-# a FIFO someone reads and our own link to a file not there yet still work.
+# a FIFO someone reads and our own link to a file not there yet still work;
+# a -W FIFO nobody writes to reads as empty instead of waiting for ever.
 # On the committed fixture trace; each run has a timeout as a guard only.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
@@ -31,6 +32,11 @@ check "... says where the link points" grep -q 'a symbolic link to .*missing/dir
 mkfifo "$TMP/fifo"
 refused "-j FIFO nobody reads" "$R" -j "$TMP/fifo" "$T"
 check "... says so" grep -q 'a FIFO nobody reads' "$TMP/stderr"
+
+# -W FIFO nobody writes to: read as an empty windows file, as /dev/null is
+# (its open waited for a writer for ever)
+mkfifo "$TMP/wfifo"
+check_exit "-W FIFO nobody writes to: exit 0, as -W /dev/null" 0 "${guard[@]}" "$R" -W "$TMP/wfifo" "$T"
 
 # a FIFO that is read, and our own link to a file not there yet: written
 # (the reader's end is open from here: the shell's read-write open, which
