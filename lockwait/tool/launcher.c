@@ -305,7 +305,7 @@ static int make_tree(char *tree, size_t size, int *rfd)
 /* the summary's awk, the records and the kept reports' paths on its stdin, its output on stderr */
 static void run_awk(const char *records, size_t len, const char *tree, long child)
 {
-    char *reports = NULL, awkfile[PATH_MAX + 32], top[32], dir[PATH_MAX + 8];
+    char *reports = NULL, awkfile[PATH_MAX + 32], top[32];
     size_t at = 0;
     FILE *list = open_memstream(&reports, &at); /* as long as it takes: a run may keep thousands */
     if (!list) {
@@ -330,7 +330,6 @@ static void run_awk(const char *records, size_t len, const char *tree, long chil
     }
     snprintf(awkfile, sizeof awkfile, "%s/tree_summary.awk", tool_dir);
     snprintf(top, sizeof top, "top=%ld", child);
-    snprintf(dir, sizeof dir, "dir=%s", tree);
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0) {
         perror("lockwait: pipe");
@@ -348,9 +347,11 @@ static void run_awk(const char *records, size_t len, const char *tree, long chil
     }
     pid_t pid = fork();
     if (pid == 0) {
-        if (dup2(fds[0], 0) < 0 || dup2(2, 1) < 0 || setenv("LC_ALL", "C", 1) != 0)
+        /* the directory through the environment: -v takes backslashes as escapes */
+        if (dup2(fds[0], 0) < 0 || dup2(2, 1) < 0 || setenv("LC_ALL", "C", 1) != 0 ||
+            setenv("LW_SUMMARY_DIR", tree, 1) != 0 || setenv("LW_SUMMARY_OUT", "", 1) != 0)
             _exit(1);
-        execlp("awk", "awk", "-v", top, "-v", "out=", "-v", dir, "-f", awkfile, (char *)NULL);
+        execlp("awk", "awk", "-v", top, "-f", awkfile, (char *)NULL);
         perror("lockwait: awk");
         _exit(127);
     }

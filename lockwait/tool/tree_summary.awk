@@ -4,9 +4,12 @@
 # records, "start|fork|end pid=P ppid=Q comm=NAME [threads=T locks=L
 # waited=W wall_ns=N signal=S]" (lib/lw_tree.c), then an empty line and the
 # kept reports (DIR/report.PID), one per line, whose RESULT kind=lock lines
-# name the locks. -v top=PID (the launcher's child) out=FILE (-o, "" when
-# none) dir=DIR (the run's directory: the one report shown whole goes
+# name the locks. -v top=PID (the launcher's child); in the environment (a
+# -v value would have its backslashes taken as escapes: "-o 'r\new'" named
+# "r", newline, "ew"), LW_SUMMARY_OUT=FILE (-o, "" when none) and
+# LW_SUMMARY_DIR=DIR (the run's directory: the one report shown whole goes
 # after the summary, its name written to DIR/print).
+BEGIN { out = ENVIRON["LW_SUMMARY_OUT"]; dir = ENVIRON["LW_SUMMARY_DIR"] }
 function ms(ns) { return sprintf("%.1f ms", ns / 1e6) }
 function kv(line, key,   i, n, a) {
   n = split(line, a, " ")

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lw_config.h"
 #include "lw_core.h"
@@ -58,7 +59,10 @@ static int parse_signal(const char *s)
         return k < 0 ? 0 : SIGRTMIN + (int)k;
     }
     long v = parse_num(s, 1, NSIG - 1);
-    return v == SIGKILL || v == SIGSTOP || v < 0 ? 0 : (int)v;
+    /* a fault's handler returns to the faulting instruction: a report after
+     * report, for ever */
+    int fault = v == SIGSEGV || v == SIGBUS || v == SIGILL || v == SIGFPE || v == SIGSYS || v == SIGTRAP;
+    return v == SIGKILL || v == SIGSTOP || fault || v < 0 ? 0 : (int)v;
 }
 
 /* NAME from the environment into *v when it is a whole number in
@@ -105,7 +109,7 @@ static void on_demand_read(struct lw_config *c)
     s = getenv("LOCKWAIT_DUMP_SIGNAL");
     if (s && *s && !(c->dump_signal = parse_signal(s)))
         note_ignored(c, "LOCKWAIT_DUMP_SIGNAL='%.40s' ignored: expected a signal number or USR1, USR2, "
-                        "RTMIN+N", s);
+                        "RTMIN+N (not KILL, STOP, nor a fault)", s);
     flag_knob(c, "LOCKWAIT_SIGNALS", &c->on_signals);
     flag_knob(c, "LOCKWAIT_FULL_REPORTS", &c->full_reports);
     const char *tree = getenv("LOCKWAIT_TREE"), *top = getenv("LOCKWAIT_TREE_TOP");
@@ -113,20 +117,35 @@ static void on_demand_read(struct lw_config *c)
     c->tree_top = c->tree && top ? parse_num(top, 1, 1L << 30) : 0;
 }
 
+/* NAME's path made absolute now, and so in the environment the program's
+ * children inherit: a relative one was opened at exit in each process's
+ * own working directory (a program that had changed it appended its report
+ * to another file of that name). Kept as it is when the working directory
+ * cannot be named. */
+static const char *absolute_path(const char *name, char *buf, size_t cap)
+{
+    const char *s = getenv(name);
+    if (!s || !*s)
+        return NULL;
+    size_t n;
+    if (*s == '/' || !getcwd(buf, cap) || (n = strlen(buf)) + 1 + strlen(s) >= cap)
+        return s;
+    snprintf(buf + n, cap - n, "%s%s", buf[n - 1] == '/' ? "" : "/", s);
+    return setenv(name, buf, 1) == 0 ? buf : s;
+}
+
 void lw_config_read(struct lw_config *c)
 {
     int e = errno;
-    const char *s;
     c->top = 10;
     c->trace_records = 65536;
     c->stack_depth = 8;
     c->probe_warn = 1;
     c->inline_mutex = 1;
     c->counter = 1;
-    s = getenv("LOCKWAIT_OUT");
-    c->out = s && *s ? s : NULL;
-    s = getenv("LOCKWAIT_TRACE");
-    c->trace = s && *s ? s : NULL;
+    static char out[4096], trace[4096];
+    c->out = absolute_path("LOCKWAIT_OUT", out, sizeof out);
+    c->trace = absolute_path("LOCKWAIT_TRACE", trace, sizeof trace);
     whole_knob(c, "LOCKWAIT_TOP", 1, 1000000, &c->top);
     on_demand_read(c);
     whole_knob(c, "LOCKWAIT_TRACE_RECORDS", 1024, 16777216, &c->trace_records);
@@ -137,18 +156,25 @@ void lw_config_read(struct lw_config *c)
     errno = e;
 }
 
-/* PATH with every %p replaced by the pid */
-void lw_expand_path(const char *path, char *out, size_t cap)
+/* PATH with every %p replaced by the pid, into out; -1 (ENAMETOOLONG) when
+ * that does not fit: cut short, it would name another file */
+int lw_expand_path(const char *path, char *out, size_t cap)
 {
+    char pid[16];
+    int pid_len = snprintf(pid, sizeof pid, "%u", lw.pid);
     size_t o = 0;
-    for (const char *p = path; *p && o + 1 < cap; p++) {
-        if (p[0] == '%' && p[1] == 'p') {
-            int n = snprintf(out + o, cap - o, "%u", lw.pid);
-            o += n > 0 ? (size_t)n : 0;
-            p++;
-        } else {
-            out[o++] = *p;
+    for (const char *p = path; *p; p++) {
+        int is_pid = p[0] == '%' && p[1] == 'p';
+        size_t n = is_pid ? (size_t)pid_len : 1;
+        if (o + n + 1 > cap) {
+            out[0] = 0;
+            errno = ENAMETOOLONG;
+            return -1;
         }
+        memcpy(out + o, is_pid ? pid : p, n);
+        o += n;
+        p += is_pid;
     }
-    out[o < cap ? o : cap - 1] = 0;
+    out[o] = 0;
+    return 0;
 }

@@ -36,7 +36,7 @@ struct lw_config {
 };
 
 LW_HIDDEN void lw_config_read(struct lw_config *c);
-LW_HIDDEN void lw_expand_path(const char *path, char *out, size_t cap);
+LW_HIDDEN int lw_expand_path(const char *path, char *out, size_t cap);
 
 /* Which holds are timed: the lock's first; one in LW_HOLD_SAMPLE of each
  * thread's acquisitions (the sampled hold totals); and, once the lock has

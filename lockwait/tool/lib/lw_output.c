@@ -177,14 +177,14 @@ static int planted_link(const char *path, char *why, size_t cap)
 static char own_path[4096];
 static uint32_t own_pid;
 
-/* a descriptor to write path with flags (O_APPEND or O_TRUNC, O_RDWR or
- * O_WRONLY), or -1 with errno set; own: a file of this process alone
+/* out_open's open (below): a descriptor to write path with flags (O_APPEND
+ * or O_TRUNC, O_RDWR or O_WRONLY), or -1 with errno set; own: a file of this process alone
  * (created by its first write, appended to by later reports); a refusal
  * sets errno to ELOOP and says why in why[] (else why[0] = 0) */
-static int out_open(const char *path, int flags, int own, char *why, size_t cap)
+static int out_open_nonblocking(const char *path, int flags, int own, char *why, size_t cap)
 {
     why[0] = 0;
-    flags |= O_CLOEXEC | O_NOCTTY;
+    flags |= O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
     if (own) {
         if (own_pid == lw.pid && !strcmp(own_path, path))
             return open(path, (flags & ~O_TRUNC) | O_APPEND | O_NOFOLLOW);
@@ -213,13 +213,32 @@ static int out_open(const char *path, int flags, int own, char *why, size_t cap)
     return open(path, flags | O_CREAT, 0644); /* a link of ours, or outside a sticky directory */
 }
 
+/* out_open_nonblocking, then blocking writes: a FIFO nobody reads is
+ * refused (ENXIO) rather than holding the program at its exit for ever;
+ * one with a reader is written as a file */
+static int out_open(const char *path, int flags, int own, char *why, size_t cap)
+{
+    int fd = out_open_nonblocking(path, flags, own, why, cap), fl;
+    if (fd >= 0 && ((fl = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0)) {
+        int err = errno;
+        close(fd);
+        errno = err;
+        return -1;
+    }
+    if (fd < 0 && errno == ENXIO && !why[0])
+        snprintf(why, cap, "it is a FIFO nobody reads (the write would wait for ever)");
+    return fd;
+}
+
 /* the report: to LOCKWAIT_OUT's file (%p expanded), else stderr */
 void lw_report_write(const char *p, size_t n)
 {
     int err;
     char path[4096];
-    if (lw.cfg.out) {
-        lw_expand_path(lw.cfg.out, path, sizeof path);
+    if (lw.cfg.out && lw_expand_path(lw.cfg.out, path, sizeof path) != 0) {
+        lw_say("cannot write the report to LOCKWAIT_OUT's file: its path is longer than %zu bytes; writing it to "
+               "stderr", sizeof path - 1);
+    } else if (lw.cfg.out) {
         char why[512];
         int fd = out_open(path, O_WRONLY | O_APPEND, strstr(lw.cfg.out, "%p") != NULL, why, sizeof why);
         err = fd < 0 ? errno : lw_deliver(fd, p, n);
@@ -288,6 +307,26 @@ int lw_report_brief(void)
  * first process (no LOCKWAIT_RUN in its environment) removes the path at
  * start, and at exit the first process with events takes it, under a lock
  * on the file; a header-only trace marks a process that had none. */
+/* path is an older trace, or nothing (a link to none): what a run may
+ * remove. A device such as /dev/null, a FIFO or a directory stays (as root,
+ * removing /dev/null put a file in its place), and so does a file that is
+ * no trace (--trace naming a source file by mistake): at exit this run's
+ * trace then goes to PATH.PID. */
+static int older_trace(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return errno == ENOENT;
+    if (!S_ISREG(st.st_mode))
+        return 0;
+    char magic[sizeof LW_TRACE_MAGIC - 1];
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    ssize_t n = fd >= 0 ? read(fd, magic, sizeof magic) : -1;
+    if (fd >= 0)
+        close(fd);
+    return n == 0 || (n == (ssize_t)sizeof magic && !memcmp(magic, LW_TRACE_MAGIC, sizeof magic));
+}
+
 void lw_trace_start(const struct lw_config *c)
 {
     const char *run = getenv("LOCKWAIT_RUN");
@@ -295,13 +334,14 @@ void lw_trace_start(const struct lw_config *c)
         return;
     char pid[16];
     snprintf(pid, sizeof pid, "%u", lw.pid);
-    if (unlink(c->trace) != 0 && errno != ENOENT)
+    if (older_trace(c->trace) && unlink(c->trace) != 0 && errno != ENOENT)
         dprintf(2, "lockwait: cannot remove an older trace at %s (%s): this run's may go elsewhere\n", c->trace,
                 strerror(errno));
     setenv("LOCKWAIT_RUN", pid, 1);
 }
 
-/* A descriptor to write this process's trace to (empty, at offset 0), or -1
+/* A descriptor to write this process's trace to (empty, at offset 0; a
+ * device or FIFO as it is), or -1
  * (nothing to write, or an error already said); the path used in used[];
  * shared: a path without %p. */
 static int trace_open(const char *path, int shared, int has_records, char *used, size_t cap)
@@ -323,6 +363,15 @@ static int trace_open(const char *path, int shared, int has_records, char *used,
         lw_say("cannot lock the trace file %s: %s", path, strerror(errno));
         close(fd);
         return -1;
+    }
+    if (!S_ISREG(st.st_mode)) { /* a device or FIFO the user named: written as it is, by each process with events */
+        close(fd);
+        if (!has_records)
+            return -1;
+        fd = out_open(path, O_WRONLY, 0, why, sizeof why);
+        if (fd < 0)
+            lw_say("cannot write the trace to %s: %s", path, why[0] ? why : strerror(errno));
+        return fd;
     }
     /* empty: nobody's yet (or a writer died half-way); header only: a
      * process without events: ours replaces it if ours has some */
@@ -346,8 +395,11 @@ static int trace_open(const char *path, int shared, int has_records, char *used,
                why[0] ? why : strerror(errno));
         return -1;
     }
-    lw_say("%s holds the trace of pid %u; this one's is in %s (\"%%p\" in --trace names one file per process)",
-           path, other, used);
+    if (other)
+        lw_say("%s holds the trace of pid %u; this one's is in %s (\"%%p\" in --trace names one file per process)",
+               path, other, used);
+    else
+        lw_say("%s is no lockwait trace (left as it is); this one's is in %s", path, used);
     return fd;
 }
 
@@ -359,7 +411,10 @@ void lw_trace_write(void)
     int records = 0;
     for (struct lw_thread *t = lw_threads(); t && !records; t = t->next)
         records = t->tbuf && LD(t->tlen) > 0;
-    lw_expand_path(lw.cfg.trace, path, sizeof path);
+    if (lw_expand_path(lw.cfg.trace, path, sizeof path) != 0) {
+        lw_say("cannot write the trace: LOCKWAIT_TRACE's path is longer than %zu bytes", sizeof path - 1);
+        return;
+    }
     int fd = trace_open(path, !strstr(lw.cfg.trace, "%p"), records, used, sizeof used);
     if (fd < 0)
         return;

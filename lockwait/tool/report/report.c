@@ -32,6 +32,8 @@
 #include "report_util.h"
 #include "report_views.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -212,6 +214,40 @@ static int same_file(struct file_id a, struct file_id b)
     return a.dev == b.dev && a.ino == b.ino && !strcmp(a.name, b.name);
 }
 
+/* What fopen would trip on later, after the report is printed: an empty
+ * name, a link to nothing, a FIFO nobody reads (its open waits for ever; one
+ * with a reader is held open from here, so that the reader sees no end of
+ * file before the export), and, as the library refuses it (lib/lw_output.c),
+ * another user's link in a sticky directory (/tmp), which the kernel follows
+ * where protected_symlinks is off: it may point at any file of ours. */
+static void check_output_path(const char *flag, const char *file)
+{
+    struct stat ls, st, ds;
+    if (!*file)
+        die_usage("%s '': expected a FILE name", flag);
+    if (lstat(file, &ls) == 0 && S_ISLNK(ls.st_mode)) {
+        const char *slash = strrchr(file, '/');
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - file + 1) : 1, slash ? file : ".");
+        if (stat(dir, &ds) == 0 && (ds.st_mode & S_ISVTX) && ls.st_uid != geteuid() && ls.st_uid != ds.st_uid)
+            die_usage("%s %s: a symbolic link of another user (uid %u) in a sticky directory: it could point at any "
+                      "file of yours, so it is not followed; name another file", flag, file, (unsigned)ls.st_uid);
+        char target[4096], path[8192];
+        ssize_t n = stat(file, &st) == 0 ? 0 : readlink(file, target, sizeof target - 1);
+        int ok = 1;
+        if (n > 0) { /* a link to a file not there yet: made through it, where its directory allows */
+            target[n] = 0;
+            snprintf(path, sizeof path, "%s%s", target[0] == '/' || !slash ? "" : dir, target);
+            file_id(path, &ok);
+        }
+        if (!ok || n < 0)
+            die_usage("%s %s: a symbolic link to %s, which cannot be made", flag, file, n > 0 ? target : "nothing");
+    }
+    if (stat(file, &st) == 0 && S_ISFIFO(st.st_mode) && open(file, O_WRONLY | O_NONBLOCK | O_CLOEXEC) < 0)
+        die_usage("%s %s: %s", flag, file, errno == ENXIO ? "a FIFO nobody reads (writing would wait for ever)"
+                                                          : strerror(errno));
+}
+
 /* -j and -c: writable, and neither the trace, nor the windows file, nor each
  * other's file; checked before anything is read or written */
 static void check_outputs(const char *trace, const struct opts *o)
@@ -221,6 +257,7 @@ static void check_outputs(const char *trace, const struct opts *o)
     for (int i = 0; i < 2; i++) {
         if (!out[i])
             continue;
+        check_output_path(flag[i], out[i]);
         struct file_id id = file_id(out[i], &ok);
         if (!ok)
             die_usage("%s %s: cannot be written (a directory, read-only, or in a directory that is missing or read-only)",

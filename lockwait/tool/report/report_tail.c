@@ -8,6 +8,7 @@
 #include "../lw_search.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,7 +55,12 @@ __attribute__((noreturn)) static void bad_window(const char *wpath, size_t line)
 struct windows *tail_read(const char *wpath)
 {
     struct windows *ws = zalloc(1, sizeof *ws);
-    FILE *f = fopen(wpath, "r");
+    /* O_NONBLOCK: opening a FIFO nobody writes to must not hang (it then
+     * reads as an empty file) */
+    int fd = open(wpath, O_RDONLY | O_NONBLOCK | O_CLOEXEC), fl;
+    FILE *f = fd < 0 || (fl = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0
+                  ? NULL
+                  : fdopen(fd, "r");
     if (!f)
         die_usage("-W %s: %s", wpath, strerror(errno));
     struct stat st;

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# report-paths.sh - lockwait_report's -j and -c FILE when FILE is no plain
+# new file: an empty name, a link to a file that cannot be made, and a FIFO
+# nobody reads are refused before anything is printed (exit 2: they were
+# found only after the report, and the FIFO's open waited for ever);
+# another user's link in a sticky directory is not followed (the kernel
+# follows it where protected_symlinks is off), as the library refuses it;
+# a FIFO someone reads and our own link to a file not there yet still work;
+# a -W FIFO nobody writes to reads as empty instead of waiting for ever.
+# On the committed fixture trace; each run has a timeout as a guard only.
+set -euo pipefail
+# shellcheck source=common/testlib.sh
+source "$(dirname "$0")/../../../common/testlib.sh"
+
+R=$BUILD/lockwait_report
+T=$ROOT/lockwait/tool/tests/report-fixture.trace
+guard=(timeout -s KILL 60)
+
+refused() { # refused NAME CMD...: exit 2 and nothing on stdout
+  local name=$1 rc=0
+  shift
+  "${guard[@]}" "$@" >"$TMP/stdout" 2>"$TMP/stderr" || rc=$?
+  check_eq "$name: exit 2" 2 "$rc"
+  check_eq "$name: nothing printed" 0 "$(wc -c <"$TMP/stdout")"
+}
+
+refused "-j ''" "$R" -j '' "$T"
+refused "-c ''" "$R" -c '' "$T"
+ln -s "$TMP/missing/dir/x.json" "$TMP/dangling"
+refused "-j LINK to a file in a missing directory" "$R" -j "$TMP/dangling" "$T"
+check "... says where the link points" grep -q 'a symbolic link to .*missing/dir/x.json' "$TMP/stderr"
+mkfifo "$TMP/fifo"
+refused "-j FIFO nobody reads" "$R" -j "$TMP/fifo" "$T"
+check "... says so" grep -q 'a FIFO nobody reads' "$TMP/stderr"
+
+# -W FIFO nobody writes to: read as an empty windows file, as /dev/null is
+# (its open waited for a writer for ever)
+mkfifo "$TMP/wfifo"
+check_exit "-W FIFO nobody writes to: exit 0, as -W /dev/null" 0 "${guard[@]}" "$R" -W "$TMP/wfifo" "$T"
+
+# a FIFO that is read, and our own link to a file not there yet: written
+# (the reader's end is open from here: the shell's read-write open, which
+# grep reads from until the JSON's opening; the rest stays in the pipe)
+exec {rw}<>"$TMP/fifo"
+"${guard[@]}" grep -m 1 -q '"traceEvents"' <&"$rw" &
+reader=$!
+check_exit "-j FIFO with a reader: exit 0" 0 "${guard[@]}" "$R" -j "$TMP/fifo" "$T"
+read_ok=0
+wait "$reader" || read_ok=$?
+exec {rw}>&-
+check_eq "-j FIFO with a reader: the JSON is read from it" 0 "$read_ok"
+ln -s made.csv "$TMP/ours"
+check_exit "-c our LINK to a file not there yet: exit 0" 0 "$R" -c "$TMP/ours" "$T"
+check "-c our LINK to a file not there yet: the file is made" grep -q '^record,' "$TMP/made.csv"
+
+other=$(id -u nobody 2>/dev/null || true)
+if [ "$(id -u)" = 0 ] && [ -n "$other" ]; then
+  mkdir -m 1777 "$TMP/sticky"
+  printf 'precious\n' >"$TMP/victim"
+  ln -s "$TMP/victim" "$TMP/sticky/planted.csv"
+  chown -h nobody "$TMP/sticky/planted.csv"
+  refused "-c another user's LINK in a sticky directory" "$R" -c "$TMP/sticky/planted.csv" "$T"
+  check_eq "... the file it points at is untouched" precious "$(cat "$TMP/victim")"
+else
+  skip "-c another user's link in a sticky directory" "needs root and a user nobody to own the link"
+fi
+finish
