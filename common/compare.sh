@@ -61,6 +61,18 @@ parse_args() {
   A=${pos[0]} B=${pos[1]}
 }
 
+# shown_path DIR: DIR relative to the project root when it lies inside it,
+# else as given: a published report must not carry this checkout's path
+shown_path() {
+  local dir root
+  if ! dir=$(cd "$1" && pwd -P) || ! root=$(cd "$ROOT" && pwd -P); then echo "$1"; return 0; fi
+  case "$dir" in
+    "$root") echo . ;;
+    "$root"/*) echo "${dir#"$root"/}" ;;
+    *) echo "$1" ;;
+  esac
+}
+
 # resolve WHAT WORKDIR: sets DIR to the directory holding WHAT's raw files
 # (WHAT itself, or WORKDIR filled from a git revision's results/) and LABEL
 # to what WHAT is
@@ -75,7 +87,7 @@ resolve() {
       echo "$PROG: $f: not the raw file of an experiment of this suite (${EXPERIMENTS[*]}); left out" >&2
     done
     [ "$found" = 1 ] || bad_usage "$what: no raw file (EXPERIMENT-raw.txt) in this directory"
-    DIR=$what LABEL="the results directory $what"
+    DIR=$what LABEL="the results directory $(shown_path "$what")"
     return 0
   fi
   git -C "$ROOT" rev-parse --verify --quiet "$what^{commit}" >/dev/null ||

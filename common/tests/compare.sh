@@ -45,6 +45,12 @@ check "... the report names the correction and the level" grep -q 'Bonferroni' "
 check "... the geometric mean of ctxswitch's ratios is over the values above 0" \
   grep -qE '^0 of ([0-9]+) values compared .* Geometric mean of the ratios B/A over the [0-9]+ compared values above 0 in both runs: ' "$TMP/self.out"
 check "... and opens with what differs (nothing)" grep -q '^Nothing in this list differs' "$TMP/self.out"
+# a directory inside the project is named from its root, one outside as
+# given: results/compare.md read "A: the results directory
+# /work/main/results/previous", this machine's checkout path
+rc=0; "$CMP" -o "$TMP/paths.md" "$ROOT/results" "$TMP/self" >/dev/null 2>"$TMP/err" || rc=$?
+check_eq "the report names a directory of the project from its root, another as given" \
+  "A: the results directory results. B: the results directory $TMP/self." "$(head -n 3 "$TMP/paths.md" | grep '^A: ' || cat "$TMP/err")"
 if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
   rc=0; "$CMP" HEAD HEAD >"$TMP/head.out" 2>&1 || rc=$?
   check_eq "a git revision against itself: exit 0, read from its committed results/" "0 1" \
