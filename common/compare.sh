@@ -121,7 +121,7 @@ spec_of() {
 # runs of EXP: their provenance lines, placements and speed levels
 provenance() {
   # input: "# key: value" provenance lines ("# vulnerability: name=state"),
-  # and RESULT ... kind=placement_level main=1 one_way_ns=X, kind=speed_level_run level=R canary_ns=X share=S main=M
+  # and RESULT ... kind=placement_level main=1 one_way_ns=X, kind=placement_runs main_level=L, kind=speed_level_run level=R canary_ns=X share=S main=M
   kv_awk -v expname="$1" '
     FNR == 1 { run++ }
     /^# [a-z_0-9]+: / {
@@ -132,6 +132,8 @@ provenance() {
       val[run, k] = v
     }
     /^RESULT / && $3 == "kind=placement_level" && kv_get($0, "main") == 1 { place[run] = kv_get($0, "one_way_ns") " ns" }
+    # build/combine main_level=0: no invocation kept one placement; the row read "-"
+    /^RESULT / && $3 == "kind=placement_runs" && kv_get($0, "main_level") == 0 { place[run] = "none (the host moved the CPUs while every invocation ran)" }
     /^RESULT / && $3 == "kind=speed_level_run" {
       speed[run] = speed[run] (speed[run] == "" ? "" : ", ") sprintf("%s ns%s (%.0f%%)", kv_get($0, "canary_ns"), kv_get($0, "main") == 1 ? " main" : "", 100 * kv_get($0, "share"))
     }

@@ -143,6 +143,14 @@ raw "$TMP/p2" Xeon 26 "1:0.56" "1:3.6"
 "$CMP" "$TMP/s1" "$TMP/p2" >"$TMP/p.out" 2>&1 || true
 check_eq "another placement (hand-off 80 against 26 ns): no verdict on placement-dependent figures" "" \
   "$(grep 'kind=compare .*speed_level=2 ' "$TMP/p.out" | grep -v 'why=placement' || true)"
+# every invocation of B moved (build/combine main_level=0, no level main=1):
+# the placement row said "-", as if B had no probes
+mkdir "$TMP/mv"
+sed 's/kind=placement_level level=1 main=1 \(.*\)/kind=placement_level level=1 main=0 \1 invocations=0 invs=NA/' "$TMP/s2/false_sharing-raw.txt" >"$TMP/mv/false_sharing-raw.txt"
+echo "RESULT exp=false_sharing kind=placement_runs levels=1 main_level=0 invocations=1 invocations_main=0 invocations_moved=1" >>"$TMP/mv/false_sharing-raw.txt"
+"$CMP" "$TMP/s1" "$TMP/mv" >"$TMP/mv.out" 2>&1 || true
+check "a run whose every invocation moved: the placement row says so" \
+  grep -qF '| placement (main, hand-off) | 80 ns | none (the host moved the CPUs while every invocation ran) | **differs** |' "$TMP/mv.out"
 CLAIM=unclear raw "$TMP/m2" EPYC 82 "1:0.56" "1:3.6"
 "$CMP" "$TMP/s1" "$TMP/m2" >"$TMP/m.out" 2>&1 || true
 check_eq "two CPU models: ns_per_inc shown without a verdict, cycles and the ratio with one" \
