@@ -141,6 +141,11 @@ awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.aw
 check "every invocation moved: the figures pool them, and the probes are given" \
   grep -qF "The host moved the CPUs while every invocation ran (the hand-off probes before and after each disagreed), so the figures pool the invocations whatever their placement; the probes read 50.00 ns and 200.0 ns on CPUs 0,1." "$TMP/moved.md"
 check_eq "every invocation moved: no '0.000 ns' hand-off, none said to have changed placement and been left out" 0 "$(grep -c 'over in 0.000 ns\|changed placement while' "$TMP/moved.md" || true)"
+# invocations without margin_share= (a hand-made file): the margin is not
+# known; it read "beyond the 5% margin (the whole interval lies outside 1.000-1.000)"
+check "no margin_share: the ratios' margin is said not to be recorded" \
+  grep -qF '**bold** = a cost or gain beyond the margin (not recorded in the raw file); ! =' "$TMP/moved.md"
+check_eq "no margin_share: no made-up margin or bounds" 0 "$(grep -c 'outside 1\.000-1\.000\|5% margin' "$TMP/moved.md" || true)"
 
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: false_sharing\n' >"$TMP/empty.txt"
