@@ -419,8 +419,8 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
     if (nsl) level_findings()
     # what was left out
     if (nsl) {
-        printf "- %d of %d cell-rounds were left out: %d because a worker lost more than %s of its time to another task, %d because their canaries lay in two speed levels; %d more ran in other levels than the main one. ", interf + mixed, tot, interf, pct(plan["interference_share"]), mixed, tot - used - interf - mixed
-        printf "Taking every round, %d of %d cells fall into two speed modes; within the main level, %s.", ntwoall, ncells, (twom != "" ? ntwo (ntwo == 1 ? " does (" : " do (") twom ")" : "none does")
+        printf "- %d of %d cell-rounds %s left out: %d because a worker lost more than %s of its time to another task, %d because their canaries lay in two speed levels; %d more ran in other levels than the main one. ", interf + mixed, tot, (interf + mixed == 1 ? "was" : "were"), interf, pct(plan["interference_share"]), mixed, tot - used - interf - mixed
+        printf "Taking every round, %d of %d cells %s into two speed modes; within the main level, %s.", ntwoall, ncells, (ntwoall == 1 ? "falls" : "fall"), (twom != "" ? ntwo (ntwo == 1 ? " does (" : " do (") twom ")" : "none does")
         # a cell too busy in the main level may stand in from another (stand_in):
         # "2 cells ... in any level, reported as too busy" was said of cells
         # the tables give from level 2, marked (L2)
@@ -431,8 +431,8 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
         printf "\n\n"
         return
     }
-    printf "- %d of %d cell-rounds were left out: %d because a worker lost more than %s of its time to another task, %d because the canary ran slow (slow-state share %s). ", tot - used, tot, interf, pct(plan["interference_share"]), slow, (tot ? pct(slow / tot) : "NA")
-    printf "Taking every round, %d of %d cells fall into two speed modes; taking the clean rounds only, %s.", ntwoall, ncells, (twom != "" ? ntwo (ntwo == 1 ? " does (" : " do (") twom ")" : "none does")
+    printf "- %d of %d cell-rounds %s left out: %d because a worker lost more than %s of its time to another task, %d because the canary ran slow (slow-state share %s). ", tot - used, tot, (tot - used == 1 ? "was" : "were"), interf, pct(plan["interference_share"]), slow, (tot ? pct(slow / tot) : "NA")
+    printf "Taking every round, %d of %d cells %s into two speed modes; taking the clean rounds only, %s.", ntwoall, ncells, (ntwoall == 1 ? "falls" : "fall"), (twom != "" ? ntwo (ntwo == 1 ? " does (" : " do (") twom ")" : "none does")
     if (nbusy > 0) printf " %s had fewer than %s clean rounds or lost more than half of them, and %s reported as too busy to measure.", plural(nbusy, "cell"), reps_min, (nbusy == 1 ? "is" : "are")
     printf "\n"
     print ""

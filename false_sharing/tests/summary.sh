@@ -119,6 +119,14 @@ check "a ratio of another level: with its x, as the main level's" \
   grep -qF -- '- The store adjacent/pad128 at 2 threads depends on the host'"'"'s speed: 1.00x (95% CI 1.00-1.02) in the main level (canary 0.400 ns) against 2.00x (95% CI 2.00-2.02) in level 2' "$TMP/standin.md"
 check "one cell in two modes: '1 does'" grep -qF 'within the main level, 1 does (store pad128 at 1 thread)' "$TMP/standin.md"
 
+# one cell-round left out and one cell in two modes: it read "1 of 400
+# cell-rounds were left out" and "1 of 4 cells fall"
+sed 's/rounds_interfered=5 rounds_mixed=5/rounds_interfered=0 rounds_mixed=0/' "$TMP/standin.txt" |
+  sed '0,/rounds_interfered=0 rounds_mixed=0 two_modes=\([01]\) two_modes_all=0/s//rounds_interfered=1 rounds_mixed=0 two_modes=\1 two_modes_all=1/' >"$TMP/one.txt"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" "$TMP/one.txt" >"$TMP/one.md"
+check "one cell-round left out, one cell in two modes: 'was', 'falls'" \
+  grep -qE -- '^- 1 of [0-9]+ cell-rounds was left out: 1 because .* Taking every round, 1 of 4 cells falls into two speed modes;' "$TMP/one.md"
+
 # several invocations: each pinned its pairs by its own core-to-core map, the
 # classes below are one invocation's (whose map may have found none)
 sed 's/$/ invocations=2 invocations_total=2/' "$TMP/standin.txt" >"$TMP/pairinv.txt"
