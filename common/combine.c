@@ -249,10 +249,12 @@ static void find_placements(void)
                 printf("%s%d", k++ ? "," : "", inv);
         printf("%s\n", count[l] ? "" : "NA");
     }
+    /* main_level 0: no invocation kept one placement, so none ran in a main
+     * one (count[0] is the moved ones; it said invocations_main=1 of 1 moved) */
     if (np)
         printf("RESULT exp=%s kind=placement_runs levels=%d main_level=%d invocations=%d invocations_main=%d "
                "invocations_moved=%d\n",
-               lines[which[0]].val[0], nlevels, main_level, ninv, count[main_level], count[0]);
+               lines[which[0]].val[0], nlevels, main_level, ninv, main_level ? count[main_level] : 0, count[0]);
     free(v), free(level), free(which), free(count);
 }
 

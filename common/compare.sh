@@ -61,6 +61,18 @@ parse_args() {
   A=${pos[0]} B=${pos[1]}
 }
 
+# shown_path DIR: DIR relative to the project root when it lies inside it,
+# else as given: a published report must not carry this checkout's path
+shown_path() {
+  local dir root
+  if ! dir=$(cd "$1" && pwd -P) || ! root=$(cd "$ROOT" && pwd -P); then echo "$1"; return 0; fi
+  case "$dir" in
+    "$root") echo . ;;
+    "$root"/*) echo "${dir#"$root"/}" ;;
+    *) echo "$1" ;;
+  esac
+}
+
 # resolve WHAT WORKDIR: sets DIR to the directory holding WHAT's raw files
 # (WHAT itself, or WORKDIR filled from a git revision's results/) and LABEL
 # to what WHAT is
@@ -75,7 +87,7 @@ resolve() {
       echo "$PROG: $f: not the raw file of an experiment of this suite (${EXPERIMENTS[*]}); left out" >&2
     done
     [ "$found" = 1 ] || bad_usage "$what: no raw file (EXPERIMENT-raw.txt) in this directory"
-    DIR=$what LABEL="the results directory $what"
+    DIR=$what LABEL="the results directory $(shown_path "$what")"
     return 0
   fi
   git -C "$ROOT" rev-parse --verify --quiet "$what^{commit}" >/dev/null ||
@@ -109,7 +121,7 @@ spec_of() {
 # runs of EXP: their provenance lines, placements and speed levels
 provenance() {
   # input: "# key: value" provenance lines ("# vulnerability: name=state"),
-  # and RESULT ... kind=placement_level main=1 one_way_ns=X, kind=speed_level_run level=R canary_ns=X share=S main=M
+  # and RESULT ... kind=placement_level main=1 one_way_ns=X, kind=placement_runs main_level=L, kind=speed_level_run level=R canary_ns=X share=S main=M
   kv_awk -v expname="$1" '
     FNR == 1 { run++ }
     /^# [a-z_0-9]+: / {
@@ -120,6 +132,8 @@ provenance() {
       val[run, k] = v
     }
     /^RESULT / && $3 == "kind=placement_level" && kv_get($0, "main") == 1 { place[run] = kv_get($0, "one_way_ns") " ns" }
+    # build/combine main_level=0: no invocation kept one placement; the row read "-"
+    /^RESULT / && $3 == "kind=placement_runs" && kv_get($0, "main_level") == 0 { place[run] = "none (the host moved the CPUs while every invocation ran)" }
     /^RESULT / && $3 == "kind=speed_level_run" {
       speed[run] = speed[run] (speed[run] == "" ? "" : ", ") sprintf("%s ns%s (%.0f%%)", kv_get($0, "canary_ns"), kv_get($0, "main") == 1 ? " main" : "", 100 * kv_get($0, "share"))
     }

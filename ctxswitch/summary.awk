@@ -295,7 +295,8 @@ END {
     if (cfg["max_cell_s"] != "" && cfg["max_cell_s"] + 0 == 0)
         more = sprintf("and no more for precision (MAX_CELL_S=0%s); at most %s repetitions, to replace those left out",
             ninv > 1 ? sprintf(": the precision comes from the %d invocations", ninv) : "", cfg["reps_max"])
-    else more = sprintf("more until the 95%% interval%s is within ±5%% or ±20 ns (cap %s s per cell, %s repetitions)", lvline ? " there" : "", cfg["max_cell_s"], cfg["reps_max"])
+    # an older raw file without max_cell_s: it said "(cap  s per cell"
+    else more = sprintf("more until the 95%% interval%s is within ±5%% or ±20 ns (cap %s, %s repetitions)", lvline ? " there" : "", (cfg["max_cell_s"] == "" ? "per cell not recorded" : cfg["max_cell_s"] " s per cell"), cfg["reps_max"])
     if (lvline)
         printf "Each repetition is cut into short blocks, each measuring what is compared back to back between two readings of the speed canary (best of the run: %s ns per add). The run's readings fall into speed levels (the modes of their density); a block counts in the level its readings lie in, and is left out when they straddle two (mixed) or another task took time from the two sides. Interference check: %s. At least %s repetitions' worth of blocks in the main level per cell, %s.\n",
             (canary == "" ? "NA" : canary), (interference == "" ? "not recorded" : interference), cfg["reps_min"], more
@@ -337,7 +338,7 @@ function indirect_table(   i, j, m, d, k, r, key, csv) {
     if (ninv > 1) {
         printf "before every write (access/stride in bytes): the mean of %s invocations' Hodges–Lehmann estimates [95%% interval]%s. \"n.s.\": no cost beyond\n",
             (tinv_min != "" && tinv_min < ninv ? "up to " ninv : ninv), (tinv_min != "" && tinv_min < ninv ? sprintf(" (as few as %d where the others measured the cell in other speed levels)", tinv_min) : "")
-        printf "the %s ns margin can be claimed (the interval reaches into ±%s ns); \"too busy\": too few invocations measured it; \\*: the interval did not narrow to ±5%% or ±20 ns;\n", margin, margin
+        printf "%s can be claimed (the interval reaches into %s); \"too busy\": too few invocations measured it; \\*: the interval did not narrow to ±5%% or ±20 ns;\n", (margin != "" ? margin_s() : "the margin (not recorded in the raw file)"), (margin != "" ? "±" margin " ns" : "it")
     } else {
         print "before every write (access/stride in bytes): Hodges–Lehmann estimate [95% interval]. \"n.s.\": not significant (Benjamini–Hochberg"
         print "q > 0.05 across this table); \"too busy\": too few clean repetitions; \\*: the interval did not narrow to ±5% or ±20 ns;"
@@ -395,6 +396,10 @@ function left_out() {
 # later cell's interval wholly above the interval at that first D: the
 # cell with the highest lower bound, so one wide interval at the largest D
 # does not decide it), and what the cells below that D show.
+# the margin of the claims over invocations (build/combine's margin_ns=);
+# a hand-made file without one read "the  ns margin" (the table's legend
+# says it is not recorded)
+function margin_s() { return margin != "" ? "the " margin " ns margin" : "the margin" }
 function sigword() { return ninv > 1 ? "beyond the margin" : "significant" }
 function curve(m, c,   j, key, from, first, last, peak, n, below, belowsig, blo, bhi, s, nin) {
     from = 0; n = 0; nin = 0
@@ -426,12 +431,12 @@ function curve(m, c,   j, key, from, first, last, peak, n, below, belowsig, blo,
         if (belowsig) print s belowsig " of " n " measured cells " (ninv > 1 ? "beyond the margin" : "significant") ", but not at the largest measured D (" size(sizes_of(last)) ")."
         # "no cost beyond the margin" is the claim of an interval within it;
         # one reaching across it shows none (it said the first of all-unclear cells)
-        else if (ninv > 1 && nin < n) print s "no cost shown beyond the " margin " ns margin at any measured D (" n " cell" (n > 1 ? "s" : "") ", " \
+        else if (ninv > 1 && nin < n) print s "no cost shown beyond " margin_s() " at any measured D (" n " cell" (n > 1 ? "s" : "") ", " \
             (nin ? (n - nin) " of them unclear" : n > 1 ? "all unclear" : "unclear") ": " (n - nin == 1 ? "its interval reaches" : "their intervals reach") " across the margin)."
-        else print s (ninv > 1 ? "no cost beyond the " margin " ns margin" : "not significant") " at any measured D (" n " cell" (n > 1 ? "s" : "") ")."
+        else print s (ninv > 1 ? "no cost beyond " margin_s() : "not significant") " at any measured D (" n " cell" (n > 1 ? "s" : "") ")."
         return
     }
-    s = s (ninv > 1 ? "a cost beyond the " margin " ns margin" : "significant") " at every measured D from " size(from) " on"
+    s = s (ninv > 1 ? "a cost beyond " margin_s() : "significant") " at every measured D from " size(from) " on"
     if (first == last)
         s = s " (" est(ind[first], lo[first], hi[first]) ")"
     else if (peak != "" && hi[first] != "NA" && lo[peak] + 0 > hi[first] + 0)
@@ -461,8 +466,8 @@ function small_d(   i, j, c, key, n, nsig, elo, ehi, blo, bhi, top1) {
                 n++; nsig += sig[key]
             }
     if (n == 0) return
-    printf "- While both arrays fit in L1d (2D ≤ %s; measured up to D = %s), the indirect costs' estimates run from %s to %s ns%s; %d of %d such cells are %s.\n",
-        size(l1), size(top1), ns(elo), ns(ehi), (blo == "" ? "" : " and every interval lies within " ci(blo, bhi) " ns"), nsig, n, sigword()
+    printf "- While both arrays fit in L1d (2D ≤ %s; measured up to D = %s), the indirect costs' estimates run from %s to %s ns%s; %d of %d such cells %s %s.\n",
+        size(l1), size(top1), ns(elo), ns(ehi), (blo == "" ? "" : " and every interval lies within " ci(blo, bhi) " ns"), nsig, n, (nsig == 1 ? "is" : "are"), sigword()
 }
 function sizes_of(key,   p) { split(key, p, SUBSEP); return p[2] }
 # C1 in the other speed levels: the fastest level's when it had enough
@@ -521,7 +526,7 @@ function findings(   i, m, c, s, top, key8, key128) {
             else if (diff_sig == "yes")
                 s = s " Process switches are cheaper than thread switches here: " est_note(diff, diff_lo, diff_hi, "process − thread, paired per repetition") "."
             else
-                s = s (ninv > 1 ? " No difference beyond the " margin " ns margin can be claimed: " : " The difference is not significant: ") est_note(diff, diff_lo, diff_hi, "process − thread, paired per repetition") "."
+                s = s (ninv > 1 ? " No difference beyond " margin_s() " can be claimed: " : " The difference is not significant: ") est_note(diff, diff_lo, diff_hi, "process − thread, paired per repetition") "."
             s = s mitigations()
         }
         print s
@@ -541,7 +546,7 @@ function findings(   i, m, c, s, top, key8, key128) {
     if (l2 > 0 && 2 * top > l2)
         print "- Once 2D passes a cache (L1d, then L2) the two arrays no longer fit in it together, and every switch refills it with the other side's data; the cost is largest where D still fits and 2D does not, since then the single run keeps its array in that cache."
     if (nneg) printf "- %d cell%s show%s a negative indirect cost %s (the pair's walks came out faster than the single run's): %s%s. The method assumes that a side walks its array as fast in the pair as in the single run, apart from what the switch evicts; a negative figure means that assumption fails at this D: the walk itself ran faster between switches than in one process that writes and reads its own pipe, for reasons this method cannot separate (how the other side's walk and the pipe's kernel work leave the caches, the TLB and the prefetchers%s). Read these cells as no indirect cost this method can measure, not as a gain from switching.\n",
-        nneg, (nneg > 1 ? "s" : ""), (nneg > 1 ? "" : "s"), (ninv > 1 ? "beyond the " margin " ns margin" : "that is significant"), neglist6, (nneg > 6 ? " and " (nneg - 6) " more" : ""), (pti ? "; with page-table isolation every system call also changes page tables" : "")
+        nneg, (nneg > 1 ? "s" : ""), (nneg > 1 ? "" : "s"), (ninv > 1 ? "beyond " margin_s() : "that is significant"), neglist6, (nneg > 6 ? " and " (nneg - 6) " more" : ""), (pti ? "; with page-table isolation every system call also changes page tables" : "")
     if (llc > 0 && top > llc)
         s = sprintf("- The sweep reaches D = %s, %.2f × the LLC (%s). Beyond the LLC", size(top), top / llc, size(llc))
     else {
@@ -563,8 +568,8 @@ function findings(   i, m, c, s, top, key8, key128) {
     } else if ((key8 in have) && (key128 in have))
         printf "%s (%s, %s), stride 8 and 128 cannot be compared: at least one cost is not %s or not measured.\n", s, size(top), modes[1], sigword()
     if (ncells) {
-        if (ninv > 1) printf "- %d of %d measured indirect costs lie beyond the %s ns margin, %d within it (no cost beyond the margin), and %d reach across it (unclear).", nmeasured - nns, nmeasured, margin, nwithin, nns - nwithin
-        else printf "- %d of %d measured indirect costs are not significant (q > 0.05).", nns, nmeasured
+        if (ninv > 1) printf "- %d of %d measured indirect costs %s beyond %s, %d within it (no cost beyond the margin), and %d %s across it (unclear).", nmeasured - nns, nmeasured, (nmeasured - nns == 1 ? "lies" : "lie"), margin_s(), nwithin, nns - nwithin, (nns - nwithin == 1 ? "reaches" : "reach")
+        else printf "- %d of %d measured indirect costs %s not significant (q > 0.05).", nns, nmeasured, (nns == 1 ? "is" : "are")
         if (nnotarget) printf " %d interval%s did not narrow to ±5%% or ±20 ns within the cap (marked \\*).", nnotarget, (nnotarget > 1 ? "s" : "")
         if (ntwo) printf " In %d cell%s the repetitions fall into two modes (marked †): the machine changed state during the cell.", ntwo, (ntwo > 1 ? "s" : "")
         print ""

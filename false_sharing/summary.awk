@@ -179,7 +179,14 @@ function signif(k) { return !na(q[k, "q"]) && q[k, "q"] + 0 <= 0.05 }
 # q, and the old rules stand in (q <= 0.05; within 5% of 1).
 function beyond(k) { return q[k, "claim"] != "" ? q[k, "claim"] == "beyond" : signif(k) }
 function within(k) { return q[k, "claim"] != "" ? q[k, "claim"] == "within" : near_one(k) }
-function margin_s() { return margin != "" ? sprintf("%g%%", 100 * margin) : "5%" }
+# "the 2% margin"; over invocations without margin_share= (a hand-made file)
+# the claims' margin is unknown: it read "outside 1.000-1.000"
+function margin_s() {
+    if (margin != "") return sprintf("the %g%% margin", 100 * margin)
+    return ninv > 1 ? "the margin (not recorded in the raw file)" : "the 5% margin"
+}
+# "2%", or as above
+function margin_pct() { return margin != "" ? sprintf("%g%%", 100 * margin) : ninv > 1 ? margin_s() : "5%" }
 # "1.01, 95% CI 0.99-1.03" and "4.61x (95% CI 4.40-4.90)"
 function ci_s(k) { return r2(q[k, "ratio"]) ", 95% CI " r2(q[k, "ratio_lo"]) "-" r2(q[k, "ratio_hi"]) }
 function cix(k) { return r2(q[k, "ratio"]) "x (95% CI " r2(q[k, "ratio_lo"]) "-" r2(q[k, "ratio_hi"]) ((k in altlv) ? ", speed level " altlv[k] : "") ")" }
@@ -238,7 +245,7 @@ END {
     # the headline markers pick what run.sh splices into README.md (common/headline.awk)
     print "<!-- headline:begin -->"
     # the legend says what each mark of the table means, where README.md shows it
-    if (ninv > 1) printf "Cost of the layout (adjacent or pad64 over pad128 in the same round) and scaling of pad128 (T threads over 1 thread in the same round), over %s spread over the run: the mean of the invocations' median per-round ratios with its 95%% interval (Student's, from the invocations); **bold** = a cost or gain beyond the %s margin (the whole interval lies outside %s-%s); ! = the interval is wider than ±5%% of the ratio (the invocations disagree more than that); too busy = fewer than half of the invocations measured it (one that kept fewer than %s %s measures nothing).%s\n", invocations_s(), margin_s(), r3(1 / (1 + margin)), r3(1 + margin), reps_min, (nsl ? "uninterfered, unmixed rounds in the level" : "clean rounds, or lost more than half,"), placement_s()
+    if (ninv > 1) printf "Cost of the layout (adjacent or pad64 over pad128 in the same round) and scaling of pad128 (T threads over 1 thread in the same round), over %s spread over the run: the mean of the invocations' median per-round ratios with its 95%% interval (Student's, from the invocations); **bold** = a cost or gain beyond %s%s; ! = the interval is wider than ±5%% of the ratio (the invocations disagree more than that); too busy = fewer than half of the invocations measured it (one that kept fewer than %s %s measures nothing).%s\n", invocations_s(), margin_s(), (margin != "" ? " (the whole interval lies outside " r3(1 / (1 + margin)) "-" r3(1 + margin) ")" : ""), reps_min, (nsl ? "uninterfered, unmixed rounds in the level" : "clean rounds, or lost more than half,"), placement_s()
     else printf "Cost of the layout (adjacent or pad64 over pad128 in the same round) and scaling of pad128 (T threads over 1 thread in the same round): medians of per-round ratios with 95%% intervals; **bold** = significant (the interval excludes 1, false-discovery rate 5%% across this table); ! = the interval did not narrow to its target in the time allowed; too busy = fewer than %s %s.\n", reps_min, (nsl ? "uninterfered, unmixed rounds in the level" : "clean rounds, or more than half left out")
     if (nsl) printf "The host ran at %d speed levels (the speed canary around every round; a shared host changes speed many times a second). Each ratio pairs two cells of one round in one level; the table is the main level, the one the machine spent most of its time in (canary %s ns per add, %s of the readings); rounds whose canaries lay in two levels are left out.%s%s\n", nsl, fmt(sl_ns[sl_main]), pct(sl_share[sl_main]), (nalt ? " (Ln) marks a figure too busy in the main level, given from level n, where it had the most rounds." : ""), fastest_s()
     print ""
@@ -339,7 +346,7 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
             n1++
             if (!within(k) && beyond(k)) bad = bad (bad ? "; " : "") vars[a] " " rn[r] " " cix(k)
         }
-        if (n1 > 0 && bad == "") printf "- With one thread the layout itself is free: no measured 1-thread layout ratio lies beyond the %s margin, so what follows is the price of a second core touching the line.\n", margin_s()
+        if (n1 > 0 && bad == "") printf "- With one thread the layout itself is free: no measured 1-thread layout ratio lies beyond %s, so what follows is the price of a second core touching the line.\n", margin_s()
         else if (bad != "") printf "- With one thread some layouts already differ, where none should: %s.\n", bad
     }
     # the register loop against the canary: the same add chain
@@ -361,8 +368,8 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
             if (w != "") s = s "could not be measured here " w
             else if (beyond(k) && q[k, "ratio"] + 0 > 1) s = s "costs " cix(k) " the padded one (" nsof(ka) " against " nsof(kp) " ns)"
             else if (beyond(k)) s = s "is faster than the padded one: " cix(k) " its time"
-            else if (within(k)) s = s "has no cost beyond the " margin_s() " margin: " cix(k) " the padded one"
-            else s = s "is " cix(k) " the padded one: the interval is too wide to claim a cost beyond " margin_s() " or none"
+            else if (within(k)) s = s "has no cost beyond " margin_s() ": " cix(k) " the padded one"
+            else s = s "is " cix(k) " the padded one: the interval is too wide to claim a cost beyond " margin_pct() " or none"
         }
         if (s != "") printf "- The adjacent %s%s.\n", vars[a], s
     }
@@ -378,7 +385,7 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
             if (w != "") s = s (s ? "its" : "the " vars[a] "'s") " scaling to " thr_s(t) " could not be measured here " w
             else {
                 s = s (s ? "it" : "the " vars[a]) " "
-                if (within(k)) s = s "scales linearly to " thr_s(t) (margin != "" ? " within " margin_s() : "") " (" t "-thread/1-thread " ci_s(k) ")"
+                if (within(k)) s = s "scales linearly to " thr_s(t) (margin != "" ? " within " margin_pct() : "") " (" t "-thread/1-thread " ci_s(k) ")"
                 else if (beyond(k)) s = s "does not scale linearly to " thr_s(t) " (" t "-thread/1-thread " ci_s(k) ")"
                 else s = s "cannot be said to scale linearly to " thr_s(t) " or not: the interval is too wide (" t "-thread/1-thread " ci_s(k) ")"
             }
@@ -402,7 +409,7 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
         kr = "pair" SUBSEP cls[j] SUBSEP "atomic"; kp = "pair" SUBSEP cls[j] SUBSEP "atomic" SUBSEP "pad128"; ka = "pair" SUBSEP cls[j] SUBSEP "atomic" SUBSEP "adjacent"
         w = unusable(kr, kp)
         if (w != "") printf "- On %s the adjacent atomic could not be measured here %s.\n", pair_phrase(cls[j]), w
-        else printf "- Two threads on %s pay %s for the adjacent atomic against the padded one (%s against %s ns)%s.\n", pair_phrase(cls[j]), cix(kr), nsof(ka), nsof(kp), (beyond(kr) ? "" : within(kr) ? ", no cost beyond the " margin_s() " margin" : ", too wide an interval to claim a cost beyond " margin_s())
+        else printf "- Two threads on %s pay %s for the adjacent atomic against the padded one (%s against %s ns)%s.\n", pair_phrase(cls[j]), cix(kr), nsof(ka), nsof(kp), (beyond(kr) ? "" : within(kr) ? ", no cost beyond " margin_s() : ", too wide an interval to claim a cost beyond " margin_pct())
     }
     # the canary itself under load
     if (nt >= 2 && thr[1] == 1 && !na(canary[1]) && !na(canary[thr[2]]) && canary[thr[2]] / canary[1] > 1.15 && !over[thr[2]])
@@ -412,8 +419,8 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
     if (nsl) level_findings()
     # what was left out
     if (nsl) {
-        printf "- %d of %d cell-rounds were left out: %d because a worker lost more than %s of its time to another task, %d because their canaries lay in two speed levels; %d more ran in other levels than the main one. ", interf + mixed, tot, interf, pct(plan["interference_share"]), mixed, tot - used - interf - mixed
-        printf "Taking every round, %d of %d cells fall into two speed modes; within the main level, %s.", ntwoall, ncells, (twom != "" ? ntwo (ntwo == 1 ? " does (" : " do (") twom ")" : "none does")
+        printf "- %d of %d cell-rounds %s left out: %d because a worker lost more than %s of its time to another task, %d because their canaries lay in two speed levels; %d more ran in other levels than the main one. ", interf + mixed, tot, (interf + mixed == 1 ? "was" : "were"), interf, pct(plan["interference_share"]), mixed, tot - used - interf - mixed
+        printf "Taking every round, %d of %d cells %s into two speed modes; within the main level, %s.", ntwoall, ncells, (ntwoall == 1 ? "falls" : "fall"), (twom != "" ? ntwo (ntwo == 1 ? " does (" : " do (") twom ")" : "none does")
         # a cell too busy in the main level may stand in from another (stand_in):
         # "2 cells ... in any level, reported as too busy" was said of cells
         # the tables give from level 2, marked (L2)
@@ -424,8 +431,8 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
         printf "\n\n"
         return
     }
-    printf "- %d of %d cell-rounds were left out: %d because a worker lost more than %s of its time to another task, %d because the canary ran slow (slow-state share %s). ", tot - used, tot, interf, pct(plan["interference_share"]), slow, (tot ? pct(slow / tot) : "NA")
-    printf "Taking every round, %d of %d cells fall into two speed modes; taking the clean rounds only, %s.", ntwoall, ncells, (twom != "" ? ntwo (ntwo == 1 ? " does (" : " do (") twom ")" : "none does")
+    printf "- %d of %d cell-rounds %s left out: %d because a worker lost more than %s of its time to another task, %d because the canary ran slow (slow-state share %s). ", tot - used, tot, (tot - used == 1 ? "was" : "were"), interf, pct(plan["interference_share"]), slow, (tot ? pct(slow / tot) : "NA")
+    printf "Taking every round, %d of %d cells %s into two speed modes; taking the clean rounds only, %s.", ntwoall, ncells, (ntwoall == 1 ? "falls" : "fall"), (twom != "" ? ntwo (ntwo == 1 ? " does (" : " do (") twom ")" : "none does")
     if (nbusy > 0) printf " %s had fewer than %s clean rounds or lost more than half of them, and %s reported as too busy to measure.", plural(nbusy, "cell"), reps_min, (nbusy == 1 ? "is" : "are")
     printf "\n"
     print ""

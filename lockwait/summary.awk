@@ -560,7 +560,7 @@ END {
         }
         print "."
     } else
-        printf "A speed canary (a one-cycle add chain, `build/stats canary`) ran before each run and after each pair; %d of %d pairs ran it more than %sx slower than the best seen and were left out as slow-state pairs and replaced.\n", allslow, allpairs, slow_factor
+        printf "A speed canary (a one-cycle add chain, `build/stats canary`) ran before each run and after each pair; %d of %d pairs ran it more than %sx slower than the best seen and %s and replaced.\n", allslow, allpairs, slow_factor, (allslow == 1 ? "was left out as a slow-state pair" : "were left out as slow-state pairs")
     if (nfailed) { # run_checked in lockwait/pairs.c
         gsub(/_/, " ", failed_txt)
         printf "**%d run%s failed and %s run again** (the failed run's figures are not used; the raw file has its exit and the last line of its stderr): %s.\n", nfailed, (nfailed > 1 ? "s" : ""), (nfailed > 1 ? "were" : "was"), failed_txt

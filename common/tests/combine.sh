@@ -37,6 +37,11 @@ check_eq "two placements: 64 ns for invocations 1 and 2 (main), 210 ns for 3" \
   "$(line placement_level | kv_awk '{ printf "%slevel=%s main=%s %s invs=%s", (NR > 1 ? "|" : ""), kv_get($0, "level"), kv_get($0, "main"), kv_get($0, "one_way_ns"), kv_get($0, "invs") }')"
 check_eq "the run line counts them" "levels=2 main=1 moved=0" \
   "$(line placement_runs | kv_awk '{ print "levels=" kv_get($0, "levels"), "main=" kv_get($0, "main_level"), "moved=" kv_get($0, "invocations_moved") }')"
+# one invocation whose probes before and after disagree: no main placement,
+# so none ran in one (it said invocations_main=1 beside invocations_moved=1)
+{ raw | grep ' inv=1 ' | sed '0,/one_way_ns=64 one_way_ns_lo=63 one_way_ns_hi=65/s//one_way_ns=210 one_way_ns_lo=205 one_way_ns_hi=215/'; } >"$TMP/moved"
+check_eq "every invocation moved: main level 0, none in it, one moved" "main=0 in_main=0 moved=1" \
+  "$("$C" "$TMP/spec" "$TMP/moved" | grep 'kind=placement_runs ' | kv_awk '{ print "main=" kv_get($0, "main_level"), "in_main=" kv_get($0, "invocations_main"), "moved=" kv_get($0, "invocations_moved") }')"
 # a placement-dependent cell: invocations 1 and 2 only: 2 and 3 ns, mean 2.5,
 # s = 0.7071, t(1) = 12.706: 2.5 -+ 6.353
 check_eq "a cell over the main placement's invocations: mean and Student's interval" \

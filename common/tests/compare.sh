@@ -45,6 +45,12 @@ check "... the report names the correction and the level" grep -q 'Bonferroni' "
 check "... the geometric mean of ctxswitch's ratios is over the values above 0" \
   grep -qE '^0 of ([0-9]+) values compared .* Geometric mean of the ratios B/A over the [0-9]+ compared values above 0 in both runs: ' "$TMP/self.out"
 check "... and opens with what differs (nothing)" grep -q '^Nothing in this list differs' "$TMP/self.out"
+# a directory inside the project is named from its root, one outside as
+# given: results/compare.md read "A: the results directory
+# /work/main/results/previous", this machine's checkout path
+rc=0; "$CMP" -o "$TMP/paths.md" "$ROOT/results" "$TMP/self" >/dev/null 2>"$TMP/err" || rc=$?
+check_eq "the report names a directory of the project from its root, another as given" \
+  "A: the results directory results. B: the results directory $TMP/self." "$(head -n 3 "$TMP/paths.md" | grep '^A: ' || cat "$TMP/err")"
 if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
   rc=0; "$CMP" HEAD HEAD >"$TMP/head.out" 2>&1 || rc=$?
   check_eq "a git revision against itself: exit 0, read from its committed results/" "0 1" \
@@ -137,6 +143,14 @@ raw "$TMP/p2" Xeon 26 "1:0.56" "1:3.6"
 "$CMP" "$TMP/s1" "$TMP/p2" >"$TMP/p.out" 2>&1 || true
 check_eq "another placement (hand-off 80 against 26 ns): no verdict on placement-dependent figures" "" \
   "$(grep 'kind=compare .*speed_level=2 ' "$TMP/p.out" | grep -v 'why=placement' || true)"
+# every invocation of B moved (build/combine main_level=0, no level main=1):
+# the placement row said "-", as if B had no probes
+mkdir "$TMP/mv"
+sed 's/kind=placement_level level=1 main=1 \(.*\)/kind=placement_level level=1 main=0 \1 invocations=0 invs=NA/' "$TMP/s2/false_sharing-raw.txt" >"$TMP/mv/false_sharing-raw.txt"
+echo "RESULT exp=false_sharing kind=placement_runs levels=1 main_level=0 invocations=1 invocations_main=0 invocations_moved=1" >>"$TMP/mv/false_sharing-raw.txt"
+"$CMP" "$TMP/s1" "$TMP/mv" >"$TMP/mv.out" 2>&1 || true
+check "a run whose every invocation moved: the placement row says so" \
+  grep -qF '| placement (main, hand-off) | 80 ns | none (the host moved the CPUs while every invocation ran) | **differs** |' "$TMP/mv.out"
 CLAIM=unclear raw "$TMP/m2" EPYC 82 "1:0.56" "1:3.6"
 "$CMP" "$TMP/s1" "$TMP/m2" >"$TMP/m.out" 2>&1 || true
 check_eq "two CPU models: ns_per_inc shown without a verdict, cycles and the ratio with one" \

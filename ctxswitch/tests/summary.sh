@@ -152,6 +152,25 @@ check "invocations: C1 says it comes from fewer" grep -qF "Here C1 comes from 1 
 check "invocations: the between-runs finding says some figures come from fewer" \
   grep -qF -- "- Between runs: the figures come from up to 2 independent invocations spread over the run (some from as few as 1:" "$TMP/fewer.md"
 
+# number and unrecorded keys: one cell of the L1 ones beyond the margin read
+# "1 of 30 such cells are"; a hand-made file of invocations without
+# margin_ns= read "the  ns margin", one without max_cell_s= "(cap  s per cell"
+awk '/kind=direct /{ sub(/$/, " invocations=2 invocations_total=2") }
+  /kind=total / { sub(/ significant=[a-z]*/, ""); sub(/$/, " invocations=2 invocations_total=2 claim=" \
+    (/mode=process size_kib=1 access=rmw stride_bytes=8 / ? "beyond" : /mode=thread size_kib=1 access=rmw stride_bytes=8 / ? "unclear" : "within")) }
+  { sub(/ max_cell_s=[0-9]*/, ""); print }' "$fixture" >"$TMP/onecell.txt"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/ctxswitch/summary.awk" "$TMP/onecell.txt" >"$TMP/onecell.md"
+check "one cell of those in L1 beyond the margin: 'is', not 'are'" grep -qF '; 1 of 30 such cells is beyond the margin.' "$TMP/onecell.md"
+check "one cost beyond and one across: 'lies' and 'reaches'" grep -qE \
+  '^- 1 of [0-9]+ measured indirect costs lies beyond the margin, [0-9]+ within it \(no cost beyond the margin\), and 1 reaches across it \(unclear\)\.' "$TMP/onecell.md"
+check "no margin_ns: the table's legend says the margin is not recorded" \
+  grep -qF 'the margin (not recorded in the raw file) can be claimed (the interval reaches into it);' "$TMP/onecell.md"
+check "no max_cell_s: the cap is said to be unrecorded" grep -qF '(cap per cell not recorded, 54 repetitions)' "$TMP/onecell.md"
+check_eq "no empty margin or cap" 0 "$(grep -c 'the  ns margin\|± ns\|cap  s' "$TMP/onecell.md" || true)"
+sed '/kind=total /s/ significant=no/ significant=yes/' "$fixture" | sed '0,/kind=total .* significant=yes/s/ significant=yes/ significant=no/' >"$TMP/onens.txt"
+check "one invocation, one cost not significant: 'is'" \
+  bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' '$TMP/onens.txt' | grep -qF -- '- 1 of 75 measured indirect costs is not significant (q > 0.05).'"
+
 # speed levels: a C1 without an interval in another level had "too few clean
 # repetitions"; a repetition counts there for lying in the level
 {

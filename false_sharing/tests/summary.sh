@@ -119,6 +119,14 @@ check "a ratio of another level: with its x, as the main level's" \
   grep -qF -- '- The store adjacent/pad128 at 2 threads depends on the host'"'"'s speed: 1.00x (95% CI 1.00-1.02) in the main level (canary 0.400 ns) against 2.00x (95% CI 2.00-2.02) in level 2' "$TMP/standin.md"
 check "one cell in two modes: '1 does'" grep -qF 'within the main level, 1 does (store pad128 at 1 thread)' "$TMP/standin.md"
 
+# one cell-round left out and one cell in two modes: it read "1 of 400
+# cell-rounds were left out" and "1 of 4 cells fall"
+sed 's/rounds_interfered=5 rounds_mixed=5/rounds_interfered=0 rounds_mixed=0/' "$TMP/standin.txt" |
+  sed '0,/rounds_interfered=0 rounds_mixed=0 two_modes=\([01]\) two_modes_all=0/s//rounds_interfered=1 rounds_mixed=0 two_modes=\1 two_modes_all=1/' >"$TMP/one.txt"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" "$TMP/one.txt" >"$TMP/one.md"
+check "one cell-round left out, one cell in two modes: 'was', 'falls'" \
+  grep -qE -- '^- 1 of [0-9]+ cell-rounds was left out: 1 because .* Taking every round, 1 of 4 cells falls into two speed modes;' "$TMP/one.md"
+
 # several invocations: each pinned its pairs by its own core-to-core map, the
 # classes below are one invocation's (whose map may have found none)
 sed 's/$/ invocations=2 invocations_total=2/' "$TMP/standin.txt" >"$TMP/pairinv.txt"
@@ -135,12 +143,17 @@ check "several invocations: the pair table says each pinned its pairs by its own
   cat "$TMP/pairinv.txt"
   echo "RESULT exp=false_sharing kind=placement_level level=1 main=0 cpus=0,1 one_way_ns=50 one_way_ns_lo=49 one_way_ns_hi=51 probes=2 invocations=0 invs=NA"
   echo "RESULT exp=false_sharing kind=placement_level level=2 main=0 cpus=0,1 one_way_ns=200 one_way_ns_lo=190 one_way_ns_hi=210 probes=2 invocations=0 invs=NA"
-  echo "RESULT exp=false_sharing kind=placement_runs levels=2 main_level=0 invocations=2 invocations_main=2 invocations_moved=2"
+  echo "RESULT exp=false_sharing kind=placement_runs levels=2 main_level=0 invocations=2 invocations_main=0 invocations_moved=2"
 } >"$TMP/moved.txt"
 awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" "$TMP/moved.txt" >"$TMP/moved.md"
 check "every invocation moved: the figures pool them, and the probes are given" \
   grep -qF "The host moved the CPUs while every invocation ran (the hand-off probes before and after each disagreed), so the figures pool the invocations whatever their placement; the probes read 50.00 ns and 200.0 ns on CPUs 0,1." "$TMP/moved.md"
 check_eq "every invocation moved: no '0.000 ns' hand-off, none said to have changed placement and been left out" 0 "$(grep -c 'over in 0.000 ns\|changed placement while' "$TMP/moved.md" || true)"
+# invocations without margin_share= (a hand-made file): the margin is not
+# known; it read "beyond the 5% margin (the whole interval lies outside 1.000-1.000)"
+check "no margin_share: the ratios' margin is said not to be recorded" \
+  grep -qF '**bold** = a cost or gain beyond the margin (not recorded in the raw file); ! =' "$TMP/moved.md"
+check_eq "no margin_share: no made-up margin or bounds" 0 "$(grep -c 'outside 1\.000-1\.000\|5% margin' "$TMP/moved.md" || true)"
 
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: false_sharing\n' >"$TMP/empty.txt"

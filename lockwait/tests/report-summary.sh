@@ -242,4 +242,10 @@ levels 4 6 | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/su
 check "levels: fewer than REPS pairs in the level: too busy, and why" \
   grep -qF 'mutex could not be measured here (only 4 of 7 pairs in one speed level)' "$TMP/levels6.md"
 
+# one slow-state pair: it read "1 of 38 pairs ... were left out"
+sed '0,/^\(RESULT exp=lockwait kind=pair .*\) slow=1/s//\1 slow=0/' "$fixture" |
+  awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/oneslow.md"
+check "one slow-state pair: 'was left out'" \
+  grep -qF '1 of 38 pairs ran it more than 1.15x slower than the best seen and was left out as a slow-state pair and replaced.' "$TMP/oneslow.md"
+
 finish
