@@ -26,19 +26,26 @@ check_awk "... with an interval around it, above 0" \
 # kind=speed_level lines (and prints them again as kind=speed_level_inv, with
 # the run's level), so the summary names each level's canary from
 # kind=speed_level_run (it printed "canary  ns").
+# summarize NAME WHAT: build/combine on $TMP/NAME.raw, then the summary of the
+# raw and published lines into $TMP/NAME.md
+summarize() {
+  "$ROOT/build/combine" "$TMP/spec" "$TMP/$1.raw" >"$TMP/$1.pub" 2>"$TMP/err" || fail "combine runs on $2" "$(cat "$TMP/err")"
+  cat "$TMP/$1.raw" "$TMP/$1.pub" | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/$1.md"
+}
+# pair INV SCENARIO REP CANARY LEVEL USED: one invocation's pair line
+pair() {
+  echo "RESULT exp=lockwait kind=pair inv=$1 scenario=$2 rep=$3 first=bare wall_ratio=1.01" \
+    "canary_ns=$4,$4,$4 canary_max_ns=$4 speed_level=$5 slow_share=0.000 used=$6"
+}
 for i in 1 2; do
   c=$([ "$i" = 1 ] && echo 0.33 || echo 0.34)
-  for r in 1 2 3; do
-    echo "RESULT exp=lockwait kind=pair inv=$i scenario=mutex rep=$r first=bare wall_ratio=1.01" \
-      "canary_ns=$c,$c,$c canary_max_ns=$c speed_level=1 slow_share=0.000 used=1"
-  done
+  for r in 1 2 3; do pair "$i" mutex "$r" "$c" 1 1; done
   echo "RESULT exp=lockwait kind=speed_level inv=$i scenario=mutex check=overhead level=1 canary_ns=$c" \
     "readings_share=1.000 pairs=3 used=1"
   echo "RESULT exp=lockwait kind=overhead inv=$i scenario=mutex overhead_pct=1 overhead_pct_lo=0 overhead_pct_hi=2" \
     "pairs_used=3 pairs_total=3 pairs_basis=level speed_level=1 sleeps_ratio=1 sleeps_ratio_lo=1 sleeps_ratio_hi=1"
-done >"$TMP/lvraw"
-"$ROOT/build/combine" "$TMP/spec" "$TMP/lvraw" >"$TMP/lvpub" 2>"$TMP/err" || fail "combine runs on levels" "$(cat "$TMP/err")"
-cat "$TMP/lvraw" "$TMP/lvpub" | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/lv.md"
+done >"$TMP/lv.raw"
+summarize lv "levels"
 check "levels after combine: the run's level 1 with its canary (the mean of 0.33 and 0.34)" \
   grep -qF 'in level 1 (canary 0.335 ns)' "$TMP/lv.md"
 check_eq "levels after combine: no level without its canary" 0 "$(grep -c 'canary  ns' "$TMP/lv.md" || true)"
@@ -57,23 +64,18 @@ check "several invocations: the summary says what is one invocation's" \
 {
   for r in 1 2 3 4 5 6 7 8; do
     if [ "$r" -le 5 ]; then c=0.33 k=1; else c=0.55 k=2; fi
-    echo "RESULT exp=lockwait kind=pair inv=1 scenario=mutex rep=$r first=bare wall_ratio=1.01" \
-      "canary_ns=$c,$c,$c canary_max_ns=$c speed_level=$k slow_share=0.000 used=$((k == 1))"
+    pair 1 mutex "$r" "$c" "$k" $((k == 1))
   done
   echo "RESULT exp=lockwait kind=speed_level inv=1 scenario=mutex check=overhead level=1 canary_ns=0.33 pairs=5 used=1"
   echo "RESULT exp=lockwait kind=speed_level inv=1 scenario=mutex check=overhead level=2 canary_ns=0.55 pairs=3 used=0"
   echo "RESULT exp=lockwait kind=overhead inv=1 scenario=mutex overhead_pct=1 overhead_pct_lo=0 overhead_pct_hi=2" \
     "pairs_used=5 pairs_total=8 pairs_mixed=0 pairs_other=3 pairs_basis=level speed_level=1"
-  for r in 1 2 3 4; do
-    echo "RESULT exp=lockwait kind=pair inv=1 scenario=spin rep=$r first=bare wall_ratio=1.01" \
-      "canary_ns=0.55,0.55,0.55 canary_max_ns=0.55 speed_level=1 slow_share=0.000 used=1"
-  done
+  for r in 1 2 3 4; do pair 1 spin "$r" 0.55 1 1; done
   echo "RESULT exp=lockwait kind=speed_level inv=1 scenario=spin check=overhead level=1 canary_ns=0.55 pairs=4 used=1"
   echo "RESULT exp=lockwait kind=overhead inv=1 scenario=spin overhead_pct=1 overhead_pct_lo=0 overhead_pct_hi=2" \
     "pairs_used=4 pairs_total=4 pairs_mixed=0 pairs_other=0 pairs_basis=level speed_level=1"
-} >"$TMP/scraw"
-"$ROOT/build/combine" "$TMP/spec" "$TMP/scraw" >"$TMP/scpub" 2>"$TMP/err" || fail "combine runs on two scenarios" "$(cat "$TMP/err")"
-cat "$TMP/scraw" "$TMP/scpub" | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/sc.md"
+} >"$TMP/sc.raw"
+summarize sc "two scenarios"
 check "levels per scenario: mutex's two levels with their canaries" \
   grep -qF 'mutex of 8 pairs, 5 in level 1 (canary 0.330 ns), 3 in level 2 (canary 0.550 ns)' "$TMP/sc.md"
 check "levels per scenario: spin's pairs in the run's level 2 (canary 0.550 ns), not level 1" \
@@ -87,16 +89,14 @@ for i in 1 2; do
   if [ "$i" = 1 ]; then a=0.33 b=0.55 o=1; else a=0.55 b=0.33 o=2; fi
   for r in 1 2 3 4 5 6 7; do
     if [ "$r" -le 5 ]; then c=$a k=1; else c=$b k=2; fi
-    echo "RESULT exp=lockwait kind=pair inv=$i scenario=mutex rep=$r first=bare wall_ratio=1.01" \
-      "canary_ns=$c,$c,$c canary_max_ns=$c speed_level=$k slow_share=0.000 used=$((k == 1))"
+    pair "$i" mutex "$r" "$c" "$k" $((k == 1))
   done
   echo "RESULT exp=lockwait kind=speed_level inv=$i scenario=mutex check=overhead level=1 canary_ns=$a pairs=5 used=1"
   echo "RESULT exp=lockwait kind=speed_level inv=$i scenario=mutex check=overhead level=2 canary_ns=$b pairs=2 used=0"
   echo "RESULT exp=lockwait kind=overhead inv=$i scenario=mutex overhead_pct=$o overhead_pct_lo=0 overhead_pct_hi=3" \
     "pairs_used=5 pairs_total=8 pairs_mixed=1 pairs_other=2 pairs_basis=level speed_level=1"
-done >"$TMP/spraw"
-"$ROOT/build/combine" "$TMP/spec" "$TMP/spraw" >"$TMP/sppub" 2>"$TMP/err" || fail "combine runs on split levels" "$(cat "$TMP/err")"
-cat "$TMP/spraw" "$TMP/sppub" | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/sp.md"
+done >"$TMP/sp.raw"
+summarize sp "split levels"
 check "split levels: the sentence counts all 16 pairs and says whose figures these are" \
   grep -qF "mutex of 16 pairs, 7 in level 1 (canary 0.330 ns), 7 in level 2 (canary 0.550 ns), 2 mixed (the invocations' main levels differed, and levels are never pooled: the figures are level 1's, from 1 of the 2 invocations)" "$TMP/sp.md"
 check "split levels: the table shows the first level's figure (+1.00%) of all 16 pairs" grep -qF '| +1.00% | +0.00..+3.00% ° | - | - | 5/16 | 11 |' "$TMP/sp.md"
