@@ -30,16 +30,20 @@ fail() { echo "not ok - $1: $2"; _failed=1; }
 skip() { echo "ok - $1 # SKIP $2"; }
 
 # A test started in the background by a non-interactive shell (`nohup
-# ./test.sh &`, some CI runners) inherits SIGINT ignored, and no shell can
-# trap a signal ignored at its start: run.sh would not see a Ctrl-C. The
-# tests that send SIGINT put SIGINT_DEFAULT before the command they start
-# with & (words, not a function: a function would run in a subshell of its
-# own, which the signal kills before the command has cleaned up): env
-# --default-signal (coreutils 8.31) undoes it; where nothing can,
-# sigint_usable fails and they skip.
-SIGINT_DEFAULT=()
-if [ -n "$(trap -p INT)" ] && env --default-signal=INT true 2>/dev/null; then SIGINT_DEFAULT=(env --default-signal=INT); fi
-sigint_usable() { [ -z "$(trap -p INT)" ] || [ "${#SIGINT_DEFAULT[@]}" -gt 0 ]; }
+# ./test.sh &`, some CI runners) inherits SIGINT ignored (and SIGHUP under
+# nohup), and no shell can trap a signal ignored at its start: run.sh would
+# not see a Ctrl-C. The tests that send SIGINT or SIGHUP put SIGNALS_DEFAULT
+# before the command they start (words, not a function: a function would run
+# in a subshell of its own, which the signal kills before the command has
+# cleaned up): env --default-signal (coreutils 8.31) undoes it; where nothing
+# can, signal_usable fails and they skip.
+SIGNALS_IGNORED=''
+for sig in INT HUP; do [ -z "$(trap -p "$sig")" ] || SIGNALS_IGNORED+=${SIGNALS_IGNORED:+,}$sig; done
+SIGNALS_DEFAULT=()
+if [ -n "$SIGNALS_IGNORED" ] && env --default-signal=INT true 2>/dev/null; then
+  SIGNALS_DEFAULT=(env --default-signal="$SIGNALS_IGNORED")
+fi
+signal_usable() { [ -z "$(trap -p "$1")" ] || [ "${#SIGNALS_DEFAULT[@]}" -gt 0 ]; }
 
 # check NAME CMD...: passes when CMD exits 0
 check() {

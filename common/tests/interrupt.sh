@@ -27,12 +27,12 @@ before=$(tree_sum "$R/results" "$R/README.md")
 
 set -m # own process group per run, SIGINT not ignored (see run_sh.sh)
 RANDOM=7 # the same moments on every run of this test
-if ! sigint_usable; then skip "interrupts with SIGINT" "SIGINT is ignored in this test (started in the background) and env --default-signal cannot undo it: SIGTERM only"; fi
+if ! signal_usable INT; then skip "interrupts with SIGINT" "SIGINT is ignored in this test (started in the background) and env --default-signal cannot undo it: SIGTERM only"; fi
 for i in $(seq 10); do
-  sig=INT; { [ $((i % 2)) = 0 ] || ! sigint_usable; } && sig=TERM
+  sig=INT; { [ $((i % 2)) = 0 ] || ! signal_usable INT; } && sig=TERM
   delay=$(awk -v r="$RANDOM" -v s="$span_ms" 'BEGIN { printf "%.2f", 0.1 + (r % 1000) / 1000 * 0.9 * s / 1000 }')
   # shellcheck disable=SC2086
-  QUICK=1 ${SIGINT_DEFAULT[@]+"${SIGINT_DEFAULT[@]}"} "$R/run.sh" $EXPS >/dev/null 2>&1 &
+  QUICK=1 ${SIGNALS_DEFAULT[@]+"${SIGNALS_DEFAULT[@]}"} "$R/run.sh" $EXPS >/dev/null 2>&1 &
   pid=$!
   sleep "$delay"
   kill -"$sig" -- -"$pid" 2>/dev/null || true

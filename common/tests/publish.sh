@@ -32,14 +32,16 @@ chmod +x "$TMP/shim/mv"
 
 # old_quick: every quick-* file says "old", so a file left unreplaced shows
 old_quick() { local f; for f in "$R"/results/quick-*; do echo old >"$f"; done; }
-sigs=(TERM HUP)
-if sigint_usable; then sigs=(INT TERM HUP); else skip "SIGINT while publishing" "SIGINT is ignored in this test (started in the background)"; fi
+sigs=(TERM)
+for sig in INT HUP; do
+  if signal_usable "$sig"; then sigs+=("$sig"); else skip "SIG$sig while publishing" "SIG$sig is ignored in this test (started in the background or under nohup)"; fi
+done
 for sig in "${sigs[@]}"; do
   for on in results/quick-false_sharing-raw.txt results/quick-summary.md; do
     old_quick
     rc=0
     env PATH="$TMP/shim:$PATH" REAL_MV="$(command -v mv)" SHIM_SIG="$sig" SHIM_ON="$on" "${TINY[@]}" \
-      ${SIGINT_DEFAULT[@]+"${SIGINT_DEFAULT[@]}"} "$R/run.sh" false_sharing >/dev/null 2>"$TMP/err" || rc=$?
+      ${SIGNALS_DEFAULT[@]+"${SIGNALS_DEFAULT[@]}"} "$R/run.sh" false_sharing >/dev/null 2>"$TMP/err" || rc=$?
     want=$((128 + $(kill -l "$sig")))
     check_eq "SIG$sig moving ${on#results/}: exit $want" "$want" "$rc"
     check_eq "SIG$sig moving ${on#results/}: every quick-* file replaced" "" "$(for f in "$R"/results/quick-*; do [ "$(cat "$f")" != old ] || echo "$f"; done)"
@@ -110,7 +112,7 @@ printf '#!/usr/bin/env bash\necho $$ >"%s"\nsleep 60\n' "$TMP/stub.pid" >"$R/bui
 for sig in "${sigs[@]}"; do
   rm -f "$TMP/stub.pid"
   set -m # SIGINT not ignored in the background job (see run_sh.sh)
-  ${SIGINT_DEFAULT[@]+"${SIGINT_DEFAULT[@]}"} "$R/run.sh" --summarize "$TMP/saved" >/dev/null 2>"$TMP/err" &
+  ${SIGNALS_DEFAULT[@]+"${SIGNALS_DEFAULT[@]}"} "$R/run.sh" --summarize "$TMP/saved" >/dev/null 2>"$TMP/err" &
   pid=$!
   set +m
   for _ in $(seq 200); do [ ! -s "$TMP/stub.pid" ] || break; sleep 0.05; done

@@ -140,13 +140,13 @@ cp "$TMP/README.good" "$R/README.md"
 # the signal goes to the whole group, as a terminal's Ctrl-C does
 set -m
 for sig in INT TERM; do
-  if [ "$sig" = INT ] && ! sigint_usable; then
+  if [ "$sig" = INT ] && ! signal_usable INT; then
     skip "SIGINT mid-run" "SIGINT is ignored in this test (started in the background) and env --default-signal cannot undo it"
     continue
   fi
   before=$(tree_sum "$R/results" "$R/README.md")
   : >"$TMP/run.err"
-  ITERS_LOG2=22 REPS=3 ${SIGINT_DEFAULT[@]+"${SIGINT_DEFAULT[@]}"} "$R/run.sh" false_sharing >/dev/null 2>"$TMP/run.err" &
+  ITERS_LOG2=22 REPS=3 ${SIGNALS_DEFAULT[@]+"${SIGNALS_DEFAULT[@]}"} "$R/run.sh" false_sharing >/dev/null 2>"$TMP/run.err" &
   pid=$!
   # wait until the benchmark itself is running, then interrupt
   for _ in $(seq 100); do grep -q 'false_sharing: ' "$TMP/run.err" 2>/dev/null && break; sleep 0.1; done

@@ -8,7 +8,7 @@ set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../testlib.sh"
 
-if ! sigint_usable; then
+if ! signal_usable INT; then
   skip "Ctrl-C stops test.sh" "SIGINT is ignored in this shell and env --default-signal is missing"
   finish
 fi
@@ -41,7 +41,7 @@ done
 
 out=$TMP/test.out
 set -m # test.sh in a process group of its own, as a terminal's foreground job
-(cd "$R" && exec "${SIGINT_DEFAULT[@]}" ./test.sh zz_slow_) >"$out" 2>&1 &
+(cd "$R" && exec "${SIGNALS_DEFAULT[@]}" ./test.sh zz_slow_) >"$out" 2>&1 &
 pid=$!
 set +m
 for _ in $(seq 1200); do grep -q '^ok - slow a started' "$out" && break; sleep 0.1; done

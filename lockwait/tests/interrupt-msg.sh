@@ -11,12 +11,12 @@ R=$TMP/repo
 scratch_repo "$R"
 (cd "$R" && ./build.sh lockwait >/dev/null 2>&1)
 set -m # own process group per run, SIGINT not ignored (see common/tests/run_sh.sh)
-if ! sigint_usable; then
+if ! signal_usable INT; then
   skip "interrupts during lockwait" "SIGINT is ignored in this test (started in the background) and env --default-signal cannot undo it"
   finish
 fi
 for i in 1 2 3 4 5; do
-  QUICK=1 ${SIGINT_DEFAULT[@]+"${SIGINT_DEFAULT[@]}"} "$R/run.sh" lockwait >/dev/null 2>"$TMP/err.$i" &
+  QUICK=1 ${SIGNALS_DEFAULT[@]+"${SIGNALS_DEFAULT[@]}"} "$R/run.sh" lockwait >/dev/null 2>"$TMP/err.$i" &
   pid=$!
   for _ in $(seq 600); do # until a lockwait run has started (at most 60 s)
     grep -q '^lockwait (' "$TMP/err.$i" && break

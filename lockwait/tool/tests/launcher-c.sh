@@ -109,8 +109,12 @@ kill -TERM "$lp"
 st=0; wait "$lp" || st=$?
 check_eq "SIGTERM to the launcher: passed on (the program's trap exits 5)" 5 "$st"
 check_exit "the program's exit status" 7 "$B" -- sh -c 'exit 7'
-check_eq "a program killed by SIGINT: the launcher ends as it did (130)" 130 \
-  "$(bash -c '"$1" -- sh -c "kill -INT \$\$"; echo $?' _ "$B" 2>/dev/null)"
+if signal_usable INT; then # the program's sh would inherit SIGINT ignored
+  st=0; ${SIGNALS_DEFAULT[@]+"${SIGNALS_DEFAULT[@]}"} "$B" -- sh -c 'kill -INT $$' 2>/dev/null || st=$?
+  check_eq "a program killed by SIGINT: the launcher ends as it did (130)" 130 "$st"
+else
+  skip "a program killed by SIGINT: the launcher ends as it did" "SIGINT is ignored in this test (started in the background)"
+fi
 check_eq "stdin is the program's" hello "$(echo hello | "$B" -- cat 2>/dev/null)"
 check_eq "no run directory left behind" 0 "$(find "$TMP/lockwait-$(id -u)" -maxdepth 1 -name 'run.*' | wc -l | tr -d ' ')"
 # closed standard descriptors: the summary's awk still reads its records
