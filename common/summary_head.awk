@@ -22,7 +22,9 @@ function kib(b) { return b >= 1048576 ? sprintf("%g MiB", b / 1048576) : sprintf
 FNR == 1 { nfile++ }
 /^# sharecost raw results: / { expname[nfile] = $NF }
 /^# date_utc: / { date[nfile] = val($0) }
-/^# git: / { git[nfile] = $3 }
+# the commit (git describe's word), or "not a git checkout" (its first word,
+# "not", said nothing)
+/^# git: / { git[nfile] = index($0, "# git: not a git checkout") == 1 ? "not a git checkout" : $3 }
 /^# knobs: / { knobs[nfile] = val($0) }
 /^# cpu_model: / { fmodel[nfile] = val($0) }
 /^# arch: / { farch[nfile] = val($0) }

@@ -55,6 +55,12 @@ vlines=(
 raw_with "${vlines[@]}" >"$TMP/vuln-raw.txt"
 raw_with "# vulnerability: mds=Not affected" "# vulnerability: meltdown=Not affected" >"$TMP/unaffected-raw.txt"
 raw_with >"$TMP/old-raw.txt"
+raw_with "# git: not a git checkout (inside the repository at /x)" >"$TMP/nogit-raw.txt"
+for a in mawk gawk original-awk; do
+  need_tool "$a" "$a" "summary_head.awk's commit column under $a" || continue
+  check "$a: a run outside a git checkout says so in the commit column (it said 'not')" \
+    grep -qF '| not a git checkout |' <("$a" -f "$ROOT/common/summary_head.awk" "$TMP/nogit-raw.txt")
+done
 for a in mawk gawk original-awk; do
   need_tool "$a" "$a" "summary_head.awk's mitigations under $a" || continue
   "$a" -f "$ROOT/common/summary_head.awk" "$TMP/vuln-raw.txt" >"$TMP/head.md"
