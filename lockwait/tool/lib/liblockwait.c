@@ -3,15 +3,15 @@
  * calls, counts every acquisition cheaply and measures every contended wait
  * (time, whether the waiter slept in the kernel, who held the lock), then
  * reports at exit (lw_report.c). This file: the thread wrappers (the real
- * functions: lw_real.c; mutexes and spinlocks: lw_mutex.c;
+ * functions: lw_real.c; mutexes: lw_mutex.c; spinlocks: lw_spin.c;
  * semaphores, rwlocks, condvars: lw_waits.c; start, fork and exit:
  * lw_life.c); the state behind them is in lw_core.c (lw_core.h).
  * Linux + glibc (musl untested).
  *
  * Each part is a .c file with its own .h, and calls only the parts after it:
  *   start, fork, exit, signals, periodic reports (lw_life, lw_signals, lw_interval)
- *   > wrappers (this file, lw_mutex, lw_waits, lw_barrier, lw_c11, lw_inits,
- *     glibc's own steps: lw_glibc_mutex) > the real functions (lw_real)
+ *   > wrappers (this file, lw_mutex, lw_spin, lw_waits, lw_barrier, lw_c11,
+ *     lw_inits) > the real functions (lw_real)
  *   > fast path (lw_fastpath.h) > accounting (lw_account) > stacks (lw_stacks) > core (lw_core);
  *   the report (lw_report > lw_report_holds, lw_report_idle, lw_probes, lw_tracemeta
  *     > lw_names) > output (lw_output) > core;
@@ -19,7 +19,7 @@
  * Still calling each other: lw_report and lw_interval (the periodic base),
  * lw_output and lw_probes, lw_tracemeta (the brief report, the trace's end).
  *
- * A free lock costs the real trylock (or glibc's own steps, lw_glibc_mutex.c)
+ * A free lock costs the real trylock (or glibc's own steps: lw_mutex.c, lw_spin.c)
  * and thread-local stores (lw_fastpath.h): no syscall, clock read, atomic
  * read-modify-write or allocation. Only a failed trylock reads the clock
  * and, sampled, the thread's context switches; hold times are sampled

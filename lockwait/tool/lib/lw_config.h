@@ -24,7 +24,7 @@ struct lw_config {
     long stack_depth;   /* frames per stack, 0: no stacks */
     long probe_warn;    /* LOCKWAIT_PROBE_WARN: the report warns when its probes cost more than this % of CPU */
     int inline_mutex;   /* LOCKWAIT_INLINE_MUTEX: default mutexes and spinlocks taken in the wrappers
-                         * (lw_glibc_mutex.c; default 1) */
+                         * (lw_mutex.c, lw_spin.c; default 1) */
     int counter;        /* LOCKWAIT_COUNTER: ticks from a cycle counter where usable (default 1; common/clock.c) */
     char ignored[512];  /* what was ignored, for the report */
     /* stderr at start, for the report (lw_output.c) */

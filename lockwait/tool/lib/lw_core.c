@@ -1,7 +1,7 @@
 /* lw_core.c - liblockwait's state: the lock records and their table, each
  * thread's statistics per lock, the threads, the trace buffers (the clock:
  * common/clock.c); holds and waits are recorded in lw_account.c. The wrappers
- * (lw_mutex.c, liblockwait.c, lw_waits.c) call in here off the fast path;
+ * (lw_mutex.c, lw_spin.c, liblockwait.c, lw_waits.c) call in here off the fast path;
  * the fast-path helpers are inline in lw_fastpath.h. */
 #define _GNU_SOURCE
 #include <errno.h>

@@ -1,9 +1,9 @@
 /* lw_fastpath.h - the uncontended lock call, inline, in the order a call
  * runs it. A lock call reads in one direction:
- *   1. the wrapper (lw_mutex.c: mutexes and spinlocks;
- *      lw_waits.c: semaphores, rwlocks, condvars) tries the real trylock
- *      (glibc's default mutex and spinlock: the same steps in the
- *      wrapper, with every uncommon case a jump: lw_glibc_mutex.c);
+ *   1. the wrapper (lw_mutex.c, lw_spin.c, lw_waits.c: semaphores,
+ *      rwlocks, condvars) tries the real trylock (glibc's default mutex
+ *      and spinlock: the same steps in the wrapper, with every uncommon
+ *      case a jump: the inline paths of lw_mutex.c and lw_spin.c);
  *   2. this file: the thread's statistics for the lock (stat_of), the
  *      acquisition (acquired), and at the unlock the release (releasing,
  *      then owner_note, or settle_note, after the real unlock):

@@ -1,13 +1,43 @@
 /* lw_mutex.c - the pthread mutex wrappers (lock, timed and clock locks,
- * trylock and unlock; C11's mtx_* too: lw_c11.c) and the spinlock ones
- * (lock, trylock, unlock), the generic way: glibc's own trylock takes a
- * free lock as the bare call would, and a trylock that fails goes to a
- * measured wait (mutex_slow, lw_spin_wait). On glibc the lock and unlock
- * calls are the inline path's (lw_glibc_mutex.c), which jumps here for all
- * but its common case, with the call's return address as pc. */
+ * trylock and unlock; C11's mtx_* too: lw_c11.c). Read in two parts:
+ *
+ * The generic path, first: glibc's own trylock takes a free lock as the
+ * bare call would, and a trylock that fails goes to a measured wait
+ * (mutex_slow). Every mutex takes it elsewhere than glibc, and on glibc
+ * every mutex but the default kind, or all of them when the inline path
+ * is off.
+ *
+ * glibc's inline path, second: on glibc, pthread_mutex_lock and
+ * pthread_mutex_unlock take and release glibc's default mutex themselves,
+ * in the steps glibc's own calls take, saving the second call layer of a
+ * wrapper that calls glibc (bench_overhead.sh's numbers:
+ * docs/lockwait-manual.md). Turned on once, at start, by
+ * lw_glibc_mutex_check (at the end), only after these steps and glibc's own
+ * calls agreed on a lock of our own, field by field, each way round, only
+ * when the calls found are glibc's (not another preloaded library's), and
+ * not under valgrind, whose tools watch glibc's lock calls. Any surprise
+ * leaves every lock to the generic path, and the report says why.
+ * LOCKWAIT_INLINE_MUTEX=0 turns it off. The steps, a default mutex
+ * (__kind 0: any other kind goes to lw_mutex_lock_generic):
+ *   lock:    compare-and-swap the lock word from 0 to 1, then store the
+ *            owner's tid and count one more user (plain stores: only the
+ *            holder writes them);
+ *   unlock:  clear the owner, one user less, exchange the word to 0, and
+ *            wake one sleeper with a private futex wake when it was 2;
+ *   in a process that never started a thread, plain stores instead of the
+ *   atomics, as glibc (2.34 on) does there (never after a pthread_cancel,
+ *   below). The spinlock's inline path: lw_spin.c.
+ * The two calls are leaves: the common case calls nothing, and every other
+ * case ends in a jump (`return f(...)`): before the lock word, to the
+ * generic path; after a failed first try, to its wait; after the lock is
+ * taken or released, to one function for the rest. So they save no register
+ * and, under gcc, build no frame (-momit-leaf-frame-pointer, tool/build.sh;
+ * what it saves: the manual); a signal handler's stack walk finds them by
+ * their section (LW_LEAF, lw_stacks.h). tests/leaf.sh checks the listings. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
+#include <string.h>
 #include <time.h>
 
 #include "lw_mutex.h"
@@ -16,11 +46,16 @@
 #include "lw_account.h"
 #include "lw_core.h"
 #include "lw_fastpath.h"
-#include "lw_glibc_mutex.h"
+#include "lw_output.h"
 #include "lw_real.h"
 #include "lw_record.h"
 #include "lw_stacks.h"
 #include "lw_wrap.h"
+
+atomic_int lw_inline_mutex;
+const char *lw_inline_mutex_off = "not checked yet";
+
+/* ---------------------------------------------------------------- the generic path */
 
 static int mutex_real(pthread_mutex_t *m, enum how how, clockid_t c, const struct timespec *ts)
 {
@@ -188,68 +223,267 @@ LW_API int pthread_mutex_trylock(pthread_mutex_t *m)
     return lw_mutex_trylock_at(m, RA());
 }
 
-/* ---------------------------------------------------------------- spinlock */
+/* ---------------------------------------------------------------- glibc's inline path: a lone thread */
 
-/* A spinlock keeps no owner: the holder's tid goes into the lock's record
- * (acquired_inline_by), for the waiters to name. */
+#ifdef LW_SINGLE_FLAG
+int lw_cancel_called;
 
-/* the first try said no: wait in glibc's lock, measured */
-__attribute__((noinline)) int lw_spin_wait(pthread_spinlock_t *s, uintptr_t pc)
+/* glibc keeps two single-thread flags: its own, which its mutex calls read,
+ * and __libc_single_threaded, which we read. Where a program reads the flag
+ * too it holds its own copy (a copy relocation: C++ programs using
+ * shared_ptr do), and glibc's pthread_cancel clears only glibc's flag (a
+ * lone thread cancelling itself), after which pthread_create, seeing its own
+ * flag clear, updates neither: the copy says 1 while threads run. Plain
+ * stores there would let two threads in and lose wake-ups (glibcmutex.sh). So
+ * once the program cancels a thread, we take the atomics for good. */
+LW_API int pthread_cancel(pthread_t th)
 {
-    struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
-    struct wait w;
-    lw_wait_begin((void *)s, e, &w, LW_T_SPIN, pc);
-    int rc = lw_real.pthread_spin_lock(s);
-    if (rc == 0 && e) {
-        lw_wait_measure_held(&w, 1, pc);
-        acquired(e, K_SPIN, pc, w.t1);
-        lw_wait_defer(e, &w); /* accounted after the unlock: keep the hold short */
-    } else {
-        lw_wait_measure(e, &w, rc == 0, pc);
-        lw_wait_account((void *)s, e, &w);
-    }
-    return rc;
+    NEED(pthread_cancel);
+    __atomic_store_n(&lw_cancel_called, 1, __ATOMIC_RELAXED); /* before: an asynchronous self-cancel never returns */
+    return lw_real.pthread_cancel(th);
+}
+#endif
+
+#if LW_GLIBC_MUTEX
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* ---------------------------------------------------------------- glibc's inline path: its steps */
+
+/* glibc's first step of a default mutex's lock: 1 when the word was free
+ * and is now ours (the owner fields come next). lone (lw_lone_and_free):
+ * a plain store, as glibc's lock does then. */
+static inline __attribute__((always_inline)) int word_taken(pthread_mutex_t *m, int lone)
+{
+    int free_word = 0;
+    if (!lone)
+        return __atomic_compare_exchange_n(&m->__data.__lock, &free_word, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+    __atomic_store_n(&m->__data.__lock, 1, __ATOMIC_RELAXED);
+    return 1;
 }
 
-__attribute__((noinline)) int lw_spin_lock_generic(pthread_spinlock_t *s, uintptr_t pc)
+static inline __attribute__((always_inline)) void owned_by(pthread_mutex_t *m, uint32_t tid)
 {
-    NEED(pthread_spin_trylock);
-    NEED(pthread_spin_lock);
-    struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc); /* before the lock, as for mutexes */
-    if (lw_real.pthread_spin_trylock(s) != 0)
-        return lw_spin_wait(s, pc);
-    if (LW_LIKELY(e != NULL))
-        acquired(e, K_SPIN, pc, 0);
+    __atomic_store_n(&m->__data.__owner, (int)tid, __ATOMIC_RELAXED);
+    ++m->__data.__nusers;
+}
+
+/* glibc's trylock of a default mutex: 0, or EBUSY (the check's) */
+static int default_trylock(pthread_mutex_t *m)
+{
+    if (!word_taken(m, 0))
+        return EBUSY;
+    owned_by(m, my_tid());
     return 0;
 }
 
-__attribute__((noinline)) int lw_spin_unlock_generic(pthread_spinlock_t *s)
+/* glibc's unlock of a default mutex up to the wake: nonzero when the word
+ * said a thread sleeps on it (2), to be woken with default_wake */
+static inline __attribute__((always_inline)) int default_unlocked(pthread_mutex_t *m)
 {
-    NEED(pthread_spin_unlock);
-    struct lw_tstat *e = releasing((void *)s, K_SPIN);
-    int rc = lw_real.pthread_spin_unlock(s);
+    __atomic_store_n(&m->__data.__owner, 0, __ATOMIC_RELAXED);
+    --m->__data.__nusers;
+    if (LW_UNLIKELY(LW_ALONE())) { /* the threaded case in line, as glibc lays it out */
+        __atomic_store_n(&m->__data.__lock, 0, __ATOMIC_RELAXED);
+        return 0;
+    }
+    return __atomic_exchange_n(&m->__data.__lock, 0, __ATOMIC_RELEASE) > 1;
+}
+
+static void default_wake(pthread_mutex_t *m)
+{
+    static au32 said;
+    if (LW_LIKELY(syscall(SYS_futex, &m->__data.__lock, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0) >= 0))
+        return;
+    int err = errno;
+    if (ADD(said, 1) == 0)
+        lw_say("a futex wake at a mutex unlock failed (%s): a thread may sleep on that mutex", strerror(err));
+    errno = err;
+}
+
+/* glibc's unlock of a default mutex (the check's) */
+static void default_unlock(pthread_mutex_t *m)
+{
+    if (default_unlocked(m))
+        default_wake(m);
+}
+
+/* ---------------------------------------------------------------- glibc's inline path: the leaves */
+
+/* the word taken, but not the common case (the tid not known yet, the
+ * statistics not cached, an owner change, or acq: an acquisition
+ * acquired_inline left to lw_acquired_slow) */
+static __attribute__((noinline)) int mutex_taken_rest(pthread_mutex_t *m, struct lw_tstat *e, uintptr_t pc,
+                                                      uint64_t acq)
+{
+    if (acq) {
+        lw_acquired_slow(e, K_MUTEX, acq, pc, 0);
+        return answer_0();
+    }
+    owned_by(m, my_tid());
+    e = stat_of(m, K_MUTEX, pc);
+    lw_mutex_seen(m, e);
     if (e)
-        owner_note(e);
-    return rc;
+        acquired(e, K_MUTEX, pc, 0);
+    return answer_0();
 }
 
-LW_API int pthread_spin_trylock(pthread_spinlock_t *s)
+LW_API LW_LEAF int pthread_mutex_lock(pthread_mutex_t *m)
 {
-    NEED(pthread_spin_trylock);
     uintptr_t pc = RA();
-    int rc = lw_real.pthread_spin_trylock(s);
-    struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
-    if (rc == 0 && e)
-        acquired(e, K_SPIN, pc, 0);
-    else if (rc == EBUSY)
-        lw_trylock_failed(e);
-    return rc;
+    if (!lw_default_mutex(m))
+        return lw_mutex_lock_generic(m, pc);
+    /* the library's own lines first (lw_tls, the statistics), then the
+     * lock: a cache miss on them is paid before the critical section */
+    uint32_t tid = lw_tls.tid;
+    struct lw_tstat *e = stat_cached(m, K_MUTEX);
+    if (!word_taken(m, lw_lone_and_free(m)))
+        return lw_mutex_wait(m, pc);
+    uint64_t acq = 0;
+    if (LW_LIKELY(tid != 0) && LW_LIKELY(e != NULL) && LW_LIKELY(lw_default_holder_is(m, tid))) {
+        owned_by(m, tid);
+        acq = acquired_inline(e, K_MUTEX, pc, 0);
+        if (LW_LIKELY(acq == 0))
+            return 0;
+    }
+    return mutex_taken_rest(m, e, pc, acq);
 }
 
-/* Elsewhere than glibc, the lock and unlock calls themselves. On glibc
- * they are the inline path's (lw_glibc_mutex.c), which comes here unless
- * its start-up check passed, and for every case but its common one. */
-#if !LW_GLIBC_MUTEX
+/* the plain hold, moved onto held[] by a signal handler (plain_released):
+ * taken off held[] before the unlock, as the generic path does, so that a
+ * handler running after the unlock never finds it there (tests/sighold.sh) */
+static __attribute__((noinline)) int mutex_unlock_moved(pthread_mutex_t *m, struct lw_tstat *e)
+{
+    (void)lw_plain_moved(e);
+    default_unlock(m);
+    settle_note();
+    return answer_0();
+}
+
+/* released: a sleeper to wake, or a wait or blocking hold to account */
+static __attribute__((noinline)) int mutex_unlocked_rest(pthread_mutex_t *m, int wake)
+{
+    if (wake)
+        default_wake(m);
+    settle_note();
+    return answer_0();
+}
+
+LW_API LW_LEAF int pthread_mutex_unlock(pthread_mutex_t *m)
+{
+    struct lw_tstat *e = lw_tls.plain;
+    if (!lw_default_mutex(m) || !stat_is(e, m, K_MUTEX))
+        return lw_mutex_unlock_generic(m);
+    if (LW_UNLIKELY(plain_released(e, K_MUTEX)))
+        return mutex_unlock_moved(m, e);
+    int wake = default_unlocked(m);
+    if (LW_UNLIKELY(wake) || settle_due())
+        return mutex_unlocked_rest(m, wake);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- glibc's inline path: the check */
+
+static int fields_are(const pthread_mutex_t *m, int lock, int owner, unsigned users, unsigned count)
+{
+    return m->__data.__lock == lock && m->__data.__owner == owner && m->__data.__nusers == users &&
+           m->__data.__kind == 0 && m->__data.__count == count;
+}
+
+/* The word lw_mutex_seen keeps the last holder in, __count, is left
+ * alone by glibc's calls on m (free, default kind): its lock, trylock and
+ * unlock, ours, and a condvar wait, which unlocks and relocks m inside
+ * glibc; and glibc's init clears it, so a mutex initialised again, of any
+ * kind, starts without it. 1 when all that holds; m ends as it began. */
+static int holder_kept(pthread_mutex_t *m, int me)
+{
+    const unsigned kept = (unsigned)me;
+    pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
+    const struct timespec past = {0, 0}; /* a deadline long gone: the wait times out at once */
+    m->__data.__count = kept;
+    int ok = lw_real.pthread_mutex_lock(m) == 0 && fields_are(m, 1, me, 1, kept) &&
+             lw_real.pthread_mutex_unlock(m) == 0 && fields_are(m, 0, 0, 0, kept) && default_trylock(m) == 0 &&
+             lw_real.pthread_mutex_trylock(m) == EBUSY && fields_are(m, 1, me, 1, kept) &&
+             lw_real.pthread_cond_timedwait && lw_real.pthread_cond_timedwait(&cv, m, &past) == ETIMEDOUT &&
+             fields_are(m, m->__data.__lock == 2 ? 2 : 1, me, 1, kept); /* glibc relocks as if contended */
+    if (m->__data.__lock != 0)
+        default_unlock(m);
+    ok = ok && fields_are(m, 0, 0, 0, kept) && lw_real.pthread_mutex_trylock(m) == 0 &&
+         lw_real.pthread_mutex_unlock(m) == 0 && fields_are(m, 0, 0, 0, kept) && lw_real.pthread_mutex_init &&
+         lw_real.pthread_mutex_init(m, NULL) == 0 &&
+         fields_are(m, 0, 0, 0, 0);
+    m->__data.__count = 0;
+    return ok;
+}
+
+/* both ways round on m (free, default kind): 1 when every step agrees */
+static int agree(pthread_mutex_t *m, int me)
+{
+    /* glibc's own steps are what the steps above assume */
+    if (!fields_are(m, 0, 0, 0, 0) || lw_real.pthread_mutex_lock(m) != 0 || !fields_are(m, 1, me, 1, 0) ||
+        lw_real.pthread_mutex_unlock(m) != 0 || !fields_are(m, 0, 0, 0, 0))
+        return 0;
+    /* glibc sees our lock as held, and its unlock undoes it */
+    if (default_trylock(m) != 0 || !fields_are(m, 1, me, 1, 0) || lw_real.pthread_mutex_trylock(m) != EBUSY ||
+        default_trylock(m) != EBUSY || lw_real.pthread_mutex_unlock(m) != 0 || !fields_are(m, 0, 0, 0, 0))
+        return 0;
+    /* our unlock undoes glibc's lock */
+    if (lw_real.pthread_mutex_lock(m) != 0)
+        return 0;
+    default_unlock(m);
+    if (!fields_are(m, 0, 0, 0, 0) || lw_real.pthread_mutex_trylock(m) != 0 || lw_real.pthread_mutex_unlock(m) != 0 ||
+        !fields_are(m, 0, 0, 0, 0))
+        return 0;
+    return holder_kept(m, me);
+}
+
+/* tid one of this thread's selves in the processes it was forked from
+ * (lw_life.c: the forking thread's in its parent, and in the generations
+ * before) */
+static int my_former_self(uint32_t tid)
+{
+    for (int i = 0; i < LW_FORMER_TIDS && lw_tls.former_tids[i]; i++)
+        if (tid == lw_tls.former_tids[i])
+            return 1;
+    return 0;
+}
+
+void lw_default_moved(pthread_mutex_t *m, struct lw_tstat *e, uint32_t tid)
+{
+    uint32_t last = __atomic_load_n(&m->__data.__count, __ATOMIC_RELAXED);
+    __atomic_store_n(&m->__data.__count, tid, __ATOMIC_RELAXED);
+    /* not the first holder; nor, in a fork child, the forking thread's
+     * self in a parent (lw_life.c) */
+    if (e)
+        BUMP1(e->owner_changes, last != 0 && !my_former_self(last));
+}
+
+const char *lw_glibc_mutex_check(void)
+{
+    ST(lw_inline_mutex, 0);
+    if (!lw.cfg.inline_mutex)
+        return lw_inline_mutex_off = "LOCKWAIT_INLINE_MUTEX=0";
+    if (!lw_real.ready)
+        return lw_inline_mutex_off = "the real mutex calls were not found";
+    const char *why = lw_not_glibcs((void *)lw_real.pthread_mutex_lock, (void *)lw_real.pthread_mutex_trylock,
+                                    (void *)lw_real.pthread_mutex_unlock,
+                                    "the mutex calls found are not the C library's (another preloaded library's?)",
+                                    "under valgrind, whose tools follow glibc's mutex calls");
+    if (why)
+        return lw_inline_mutex_off = why;
+    int e = errno;
+    pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+    int ok = agree(&m, (int)my_tid());
+    errno = e;
+    if (!ok)
+        return lw_inline_mutex_off = "glibc's default mutex did not behave as lockwait expects";
+    ST(lw_inline_mutex, 1);
+    return lw_inline_mutex_off = NULL;
+}
+
+#else
+/* elsewhere than glibc: the lock and unlock calls are the generic ones */
 LW_API int pthread_mutex_lock(pthread_mutex_t *m)
 {
     return lw_mutex_lock_generic(m, RA());
@@ -260,13 +494,8 @@ LW_API int pthread_mutex_unlock(pthread_mutex_t *m)
     return lw_mutex_unlock_generic(m);
 }
 
-LW_API int pthread_spin_lock(pthread_spinlock_t *s)
+const char *lw_glibc_mutex_check(void)
 {
-    return lw_spin_lock_generic(s, RA());
-}
-
-LW_API int pthread_spin_unlock(pthread_spinlock_t *s)
-{
-    return lw_spin_unlock_generic(s);
+    return lw_inline_mutex_off = "not glibc on Linux";
 }
 #endif

@@ -73,6 +73,12 @@ LW_HIDDEN void *lw_sym_cond(const char *name); /* the condvar version programs l
 /* resolves every real function once; 0 while this thread is resolving */
 LW_HIDDEN int lw_resolve(void);
 
+/* for the inline paths' start-up checks (lw_mutex.c, lw_spin.c): foreign, or
+ * valgrind, when a lock's real lock, trylock and unlock cannot be stepped
+ * over (not all the C library's own, or valgrind is loaded); else NULL */
+LW_HIDDEN const char *lw_not_glibcs(void *lock, void *trylock, void *unlock, const char *foreign,
+                                    const char *valgrind);
+
 /* lw_real.NAME looked up alone where lw_resolve cannot do it (called while
  * this thread resolves, or before the start): 1 when found */
 #define LW_REAL_ONE(ret, name, params, lookup)                                                          \

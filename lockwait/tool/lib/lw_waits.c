@@ -1,5 +1,5 @@
 /* lw_waits.c - liblockwait's wrappers for semaphores, rwlocks and condition
- * variables (mutexes: lw_mutex.c; spinlocks and threads: liblockwait.c). */
+ * variables (mutexes: lw_mutex.c; spinlocks: lw_spin.c; threads: liblockwait.c). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
@@ -12,7 +12,7 @@
 #include "lw_account.h"
 #include "lw_core.h"
 #include "lw_fastpath.h"
-#include "lw_glibc_mutex.h"
+#include "lw_mutex.h"
 #include "lw_real.h"
 #include "lw_record.h"
 #include "lw_stacks.h"

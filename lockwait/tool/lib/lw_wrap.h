@@ -24,7 +24,7 @@
         }                                                                       \
     } while (0)
 
-/* 0, the answer of a leaf's rare cases (lw_glibc_mutex.c), hidden
+/* 0, the answer of a leaf's rare cases (lw_mutex.c, lw_spin.c), hidden
  * from the optimiser: clang otherwise sees that such a case always returns
  * 0 and calls it, then returns 0 itself, where a jump is wanted (a call
  * makes the wrapper save registers and build a frame) */

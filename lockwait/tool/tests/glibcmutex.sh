@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # glibcmutex.sh - glibc's default mutexes, which the library locks and
-# unlocks in the wrappers themselves (lib/lw_glibc_mutex.c), stay glibc's
+# unlocks in the wrappers themselves (lib/lw_mutex.c), stay glibc's
 # mutexes: lw_glibcmutex mixes lock, trylock, timedlock and condvar waits
 # (glibc unlocking and relocking inside) on 4 threads and in a process of one
 # thread, and checks the counter, the owner field and the user count; the

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # glibcspin.sh - glibc's spinlocks, which the library locks and unlocks in
-# the wrappers themselves (lib/lw_glibc_mutex.c), stay glibc's spinlocks:
+# the wrappers themselves (lib/lw_spin.c), stay glibc's spinlocks:
 # lw_glibcspin runs lock, trylock and glibc's own lock/unlock (past the
 # preload) on one spinlock from 4 threads and checks the counter it guards
 # and the word it leaves; the report says the wrappers took it and counts

@@ -16,7 +16,10 @@ for sig in KILL ABRT; do
   # shellcheck disable=SC2016 # $$ is the program's own shell's
   check_exit "SIG$sig: the bash launcher exits $want" "$want" "$L" -- sh -c 'kill -'"$sig"' $$'
   cp "$TMP/out" "$TMP/msg"
-  check "SIG$sig: no line of bash's about the launcher's job" \
+  # bash may notice the job's end at any point after it started: a race,
+  # lost about once in 25 runs before the launcher silenced its own stderr
+  for _ in $(seq 30); do "$L" -- sh -c 'kill -'"$sig"' $$' >/dev/null 2>>"$TMP/msg" || true; done
+  check "SIG$sig: no line of bash's about the launcher's job (31 runs)" \
     awk '/lockwait: line [0-9]+:|set \+e; LD_PRELOAD/ { bad = 1 } END { exit bad }' "$TMP/msg"
   if [ -x "$BUILD/lockwait" ]; then
     # shellcheck disable=SC2016

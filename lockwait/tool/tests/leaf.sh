@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # leaf.sh - the wrappers programs call most are leaves in their common case:
 # pthread_mutex_lock, pthread_mutex_unlock, pthread_spin_lock and
-# pthread_spin_unlock (glibc's inline path, lw_glibc_mutex.c), and
+# pthread_spin_unlock (glibc's inline paths, lw_mutex.c and lw_spin.c), and
 # pthread_cond_signal, pthread_cond_broadcast and sem_post (lw_waits.c). In the
 # listings of those files, built with the library's flags, none calls
 # anything (every other case is a jump: the lock's wait is
@@ -71,16 +71,18 @@ listing() {
 all_checks() {
   local label=$1 arch=$2 cc=$3
   shift 3
-  if listing "$label-glibc" "$cc" lw_glibc_mutex.c "$@"; then
-    leaf_checks "$label" "$TMP/$label-glibc.s" "$arch" pthread_mutex_lock pthread_mutex_unlock \
-      pthread_spin_lock pthread_spin_unlock
-    jumps_to "$label" "$TMP/$label-glibc.s" pthread_mutex_lock lw_mutex_wait
-    jumps_to "$label" "$TMP/$label-glibc.s" pthread_mutex_lock lw_mutex_lock_generic
-    jumps_to "$label" "$TMP/$label-glibc.s" pthread_mutex_lock mutex_taken_rest
-    jumps_to "$label" "$TMP/$label-glibc.s" pthread_mutex_unlock lw_mutex_unlock_generic
-    jumps_to "$label" "$TMP/$label-glibc.s" pthread_mutex_unlock mutex_unlocked_rest
-    jumps_to "$label" "$TMP/$label-glibc.s" pthread_spin_lock lw_spin_wait
-    jumps_to "$label" "$TMP/$label-glibc.s" pthread_spin_unlock lw_spin_unlock_generic
+  if listing "$label-mutex" "$cc" lw_mutex.c "$@"; then
+    leaf_checks "$label" "$TMP/$label-mutex.s" "$arch" pthread_mutex_lock pthread_mutex_unlock
+    jumps_to "$label" "$TMP/$label-mutex.s" pthread_mutex_lock lw_mutex_wait
+    jumps_to "$label" "$TMP/$label-mutex.s" pthread_mutex_lock lw_mutex_lock_generic
+    jumps_to "$label" "$TMP/$label-mutex.s" pthread_mutex_lock mutex_taken_rest
+    jumps_to "$label" "$TMP/$label-mutex.s" pthread_mutex_unlock lw_mutex_unlock_generic
+    jumps_to "$label" "$TMP/$label-mutex.s" pthread_mutex_unlock mutex_unlocked_rest
+  fi
+  if listing "$label-spin" "$cc" lw_spin.c "$@"; then
+    leaf_checks "$label" "$TMP/$label-spin.s" "$arch" pthread_spin_lock pthread_spin_unlock
+    jumps_to "$label" "$TMP/$label-spin.s" pthread_spin_lock lw_spin_wait
+    jumps_to "$label" "$TMP/$label-spin.s" pthread_spin_unlock lw_spin_unlock_generic
   fi
   if listing "$label-waits" "$cc" lw_waits.c "$@"; then
     leaf_checks "$label" "$TMP/$label-waits.s" "$arch" pthread_cond_signal pthread_cond_broadcast sem_post

@@ -341,7 +341,7 @@ static void mode_growth(long n)
 
 /* Contention between processes that have one thread each: the library must
  * not take a lone thread's free-looking mutex for uncontended (lw_lone_and_free
- * in lw_glibc_mutex.h) when another process holds it. */
+ * in lw_mutex.h) when another process holds it. */
 static void mode_pshared(long n)
 {
     (void)n; /* one round only */

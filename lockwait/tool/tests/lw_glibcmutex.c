@@ -1,5 +1,5 @@
 /* lw_glibcmutex.c - glibc's default mutex as the preload takes it
- * (lw_glibc_mutex.c) must stay glibc's mutex: every way in and out of it,
+ * (lw_mutex.c) must stay glibc's mutex: every way in and out of it,
  * mixed, keeps a plain counter exact and leaves the mutex as glibc left it.
  *   lw_glibcmutex mixed [ROUNDS]: 4 threads (2 online CPUs or not), each
  *     ROUNDS times: lock/unlock, trylock (retried), timedlock, and a

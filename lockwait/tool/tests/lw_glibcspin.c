@@ -1,5 +1,5 @@
 /* lw_glibcspin.c - glibc's spinlock as the preload takes it
- * (lib/lw_glibc_mutex.c) must stay glibc's spinlock: 4 threads (2 online
+ * (lib/lw_spin.c) must stay glibc's spinlock: 4 threads (2 online
  * CPUs or not), each ROUNDS times, lock/unlock, trylock (retried) and
  * glibc's own lock/unlock, called past any preload (looked up in the C
  * library itself), so that glibc's steps and the wrapper's meet on one
