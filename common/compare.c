@@ -13,7 +13,8 @@
  * - Figures pair within one speed level (the levels matched by their canary,
  *   15% apart at most: a level's number is the run's own) and, for
  *   placement-dependent kinds, only when the two runs' main placements lie
- *   within 30% (build/combine's gap). Between two CPU models only
+ *   within 30% (build/combine's gap); a run whose every invocation moved has
+ *   no placement to set against the other's. Between two CPU models only
  *   dimensionless values get a verdict.
  * - The m figures that get a verdict share one family: every interval is
  *   taken at 1 - 0.05 / m (Bonferroni), so all verdicts hold together at
@@ -32,6 +33,8 @@
 #define MAX_VALUES 8
 #define SPEED_MATCH 1.15     /* two levels are one speed when their canaries lie within 15% */
 #define PLACEMENT_MATCH 1.30 /* build/combine's placement gap */
+#define PLACEMENTS_APART 1   /* the main placements' hand-offs lie over 30% apart */
+#define PLACEMENTS_MOVED 2   /* a run whose every invocation moved: it has no placement to compare */
 
 static void usage(FILE *f)
 {
@@ -63,6 +66,7 @@ struct run {
     struct line *lines;
     size_t nlines;
     double placement_ns; /* the main placement's hand-off; NAN: none */
+    int moved_all;       /* build/combine main_level=0: every invocation moved, no placement of its own */
     double canary[SPEED_MAX_LEVELS + 1]; /* per speed level (1-based); NAN: none */
 };
 
@@ -204,6 +208,8 @@ static void read_run(const char *exp, const char *path, struct run *r)
         }
         if (strcmp(get(&l, "kind") ? get(&l, "kind") : "", "placement_level") == 0 && num(get(&l, "main")) == 1)
             r->placement_ns = num(get(&l, "one_way_ns"));
+        if (strcmp(get(&l, "kind") ? get(&l, "kind") : "", "placement_runs") == 0 && num(get(&l, "main_level")) == 0)
+            r->moved_all = 1;
         int k = (int)num(get(&l, "level"));
         if (strcmp(get(&l, "kind") ? get(&l, "kind") : "", "speed_level_run") == 0 && k >= 1 && k <= SPEED_MAX_LEVELS)
             r->canary[k] = num(get(&l, "canary_ns"));
@@ -327,7 +333,8 @@ static void value_of(const struct fig *f, const char *v, double *est, double *lo
     *hi = num(get(f->l, k));
 }
 
-/* one value of a pair of figures (either may be NULL: only in one run) */
+/* one value of a pair of figures (either may be NULL: only in one run);
+ * placements: 0 comparable (or unknown), PLACEMENTS_APART, PLACEMENTS_MOVED */
 static void compare_value(const char *exp, const struct fig *fa, const struct fig *fb, const char *v, int models_differ,
                           int placements_apart, const char *why)
 {
@@ -361,7 +368,7 @@ static void compare_value(const char *exp, const struct fig *fa, const struct fi
             c.why = "no_interval";
     }
     if (!c.why && placements_apart)
-        c.why = "placement";
+        c.why = placements_apart == PLACEMENTS_MOVED ? "placement_moved" : "placement";
     if (!c.why && models_differ && !dimensionless(s, v))
         c.why = "cpu_model";
     if (!c.why)
@@ -386,7 +393,13 @@ static void compare_experiment(const char *exp, const struct spec *sp, int nsp, 
     struct fig *fa = figures_of(ra, sp, nsp, &na), *fb = figures_of(rb, sp, nsp, &nb);
     int models_differ = strcmp(ra->cpu_model, rb->cpu_model) != 0;
     double pa = ra->placement_ns, pb = rb->placement_ns;
-    int apart = !isnan(pa) && !isnan(pb) && (pa > PLACEMENT_MATCH * pb || pb > PLACEMENT_MATCH * pa);
+    /* a run whose every invocation moved pooled its placements (it read as
+     * one whose placement is unknown, and its figures got verdicts) */
+    int apart = 0;
+    if (ra->moved_all || rb->moved_all)
+        apart = PLACEMENTS_MOVED;
+    else if (!isnan(pa) && !isnan(pb) && (pa > PLACEMENT_MATCH * pb || pb > PLACEMENT_MATCH * pa))
+        apart = PLACEMENTS_APART;
     match_levels(ra, rb);
     for (size_t i = 0; i < na; i++) {
         struct fig *best = NULL;
@@ -400,7 +413,7 @@ static void compare_experiment(const char *exp, const struct spec *sp, int nsp, 
         }
         if (best)
             best->paired = 1;
-        compare_pair(exp, &fa[i], best, models_differ, apart && fa[i].s->placed,
+        compare_pair(exp, &fa[i], best, models_differ, fa[i].s->placed ? apart : 0,
                      best ? NULL : same_id ? "speed_level" : "only_a");
     }
     for (size_t j = 0; j < nb; j++)

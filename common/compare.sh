@@ -160,6 +160,10 @@ provenance() {
         print "Two CPU models: only dimensionless figures (ratios, cycles, percentages) get a verdict; absolute ones (ns, ms) are shown without one, since a different CPU changes them by design.\n"
       if (index(val[1, "knobs"], "QUICK=1") || index(val[2, "knobs"], "QUICK=1"))
         print "A QUICK run is among them: its few rounds and invocations give wide intervals, so most verdicts are \"unclear\".\n"
+      # build/combine main_level=0: the run pooled its placements; it was
+      # compared as if its placement were unknown (build/compare: why=placement_moved)
+      for (r = 1; r <= 2; r++) if (index(place[r], "none (") == 1)
+        printf "In run %s the host moved the CPUs while every invocation ran (the hand-off probes before and after each disagreed), so it has no placement of its own: its figures that depend on where the CPUs are (%s'"'"'s placement-dependent kinds) cannot be set against the other run'"'"'s and get no verdict.\n\n", r == 1 ? "A" : "B", expname
       if ((speed[1] == "") != (speed[2] == ""))
         print "One run has no speed levels (an older version, which kept only the rounds near its best canary): its figures are set against the other run'"'"'s fastest level.\n"
       if (differ == "") print "Nothing in this list differs.\n"
@@ -183,6 +187,7 @@ report() {
       reason["only_a"] = "only in A"; reason["only_b"] = "only in B"
       reason["speed_level"] = "no level of the same speed (canary within 15%) in the other run"
       reason["placement"] = "the host placed the CPUs differently (hand-off more than 30% apart)"
+      reason["placement_moved"] = "placement-dependent, and in one run the host moved the CPUs while every invocation ran, so that run has no placement to set against the other'"'"'s"
       reason["cpu_model"] = "an absolute figure between two CPU models"
       reason["no_invocations"] = "an older version'"'"'s figure, without an interval over invocations"
       reason["no_interval"] = "no interval in one of the runs (too busy)"

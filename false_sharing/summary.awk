@@ -42,7 +42,7 @@ function thr_s(t) { return t " thread" (t == 1 ? "" : "s") }
 
 # keep the keys of a cell or pair line under prefix k in array c
 function keep_cell(k, name,   i, n, keys) {
-    n = split("ns_per_inc ns_per_inc_lo ns_per_inc_hi cycles_per_inc cycles_per_inc_lo cycles_per_inc_hi min_ns rounds_total rounds_used rounds_interfered rounds_slow rounds_mixed slow_share two_modes two_modes_all target_reached too_busy oversubscribed", keys, " ")
+    n = split("ns_per_inc ns_per_inc_lo ns_per_inc_hi cycles_per_inc cycles_per_inc_lo cycles_per_inc_hi min_ns rounds_total rounds_used rounds_interfered rounds_slow rounds_mixed slow_share two_modes two_modes_all target_reached too_busy oversubscribed speed_level canary_ns", keys, " ")
     for (i = 1; i <= n; i++) c[k, keys[i]] = f[keys[i]]
     ncells++
     tot += f["rounds_total"]; used += f["rounds_used"]; interf += f["rounds_interfered"]; slow += f["rounds_slow"]; mixed += f["rounds_mixed"]
@@ -59,7 +59,7 @@ function keep_cell(k, name,   i, n, keys) {
     reps_min = f["reps_min"]
 }
 function keep_ratio(k,   i, n, keys) {
-    n = split("ratio ratio_lo ratio_hi p q n target_reached too_busy claim margin_share invocations between_share", keys, " ")
+    n = split("ratio ratio_lo ratio_hi p q n target_reached too_busy claim margin_share invocations between_share speed_level canary_ns", keys, " ")
     for (i = 1; i <= n; i++) q[k, keys[i]] = f[keys[i]]
 }
 
@@ -155,6 +155,16 @@ function ratiofmt(k,   x) {
 }
 # " (L2)" after a figure that comes from another speed level than the main one
 function lv_mark(k) { return (k in altlv) ? " (L" altlv[k] ")" : "" }
+# the Rounds line's exception: the main-level rounds of the cells the tables
+# give from another level (stand_in) are not the tables' (it said all of the
+# main level's rounds were "used in the tables", theirs too)
+function stood_s(   n, k, l, s, nl) {
+    n = 0
+    for (k in altlv) if (((k SUBSEP "rounds_total") in c) && !((k SUBSEP "ratio") in q)) n++
+    if (n == 0) return ""
+    for (l = 1; l <= nsl; l++) if (l in stood_lv) { s = s (s == "" ? "" : " and ") l; nl++ }
+    return sprintf(", but for the %d rounds of the %s marked (Ln), which the tables give from %s %d rounds in level%s %s", stood_main, plural(n, "cell"), (n == 1 ? "its" : "their"), stood_alt, (nl == 1 ? "" : "s"), s)
+}
 # A figure too busy in the main level but measured in another: the level
 # where it has the most rounds stands in, marked (Ln) in the tables (on a
 # shared host the two CPUs of a 2-thread cell can sit apart from the
@@ -166,9 +176,11 @@ function stand_in(   k, i, n, keys, line, g) {
         if ((k SUBSEP "ratio") in q ? q[k, "too_busy"] != 1 : c[k, "too_busy"] != 1) continue
         kv(alt_line[k], g)
         altlv[k] = g["speed_level"]; nalt++
+        # a stood-in cell's main-level rounds are not the tables' (Rounds: line)
+        if (!((k SUBSEP "ratio") in q)) { stood_main += c[k, "rounds_used"]; stood_alt += g["rounds_used"]; stood_lv[g["speed_level"]] = 1 }
         # the rounds too, all of one level: build/combine sums each level's
         # over the invocations that had it, and "7/6" mixed two levels' counts
-        n = split("ratio ratio_lo ratio_hi p q n target_reached too_busy claim margin_share invocations between_share ns_per_inc ns_per_inc_lo ns_per_inc_hi cycles_per_inc cycles_per_inc_lo cycles_per_inc_hi min_ns rounds_used rounds_total rounds_interfered rounds_mixed two_modes", keys, " ")
+        n = split("ratio ratio_lo ratio_hi p q n target_reached too_busy claim margin_share invocations between_share ns_per_inc ns_per_inc_lo ns_per_inc_hi cycles_per_inc cycles_per_inc_lo cycles_per_inc_hi min_ns rounds_used rounds_total rounds_interfered rounds_mixed two_modes speed_level canary_ns", keys, " ")
         for (i = 1; i <= n; i++) if (keys[i] in g) { if ((k SUBSEP "ratio") in q) q[k, keys[i]] = g[keys[i]]; else c[k, keys[i]] = g[keys[i]] }
     }
 }
@@ -222,7 +234,7 @@ END {
     if (skipped != "") printf "Skipped: %s threads (this process may run on %s; name them in THREADS= to run them oversubscribed).\n", skipped, plural(allowed, "CPU")
     for (i = 1; i <= nt; i++) if (over[thr[i]]) printf "Oversubscribed: %s on %s: those columns measure the scheduler, not the cache, and no false-sharing finding is drawn from them.\n", thr_s(thr[i]), plural(allowed, "allowed CPU")
     printf "Line sizes: %s.\n", lines
-    if (nsl) printf "Rounds: %d timed cell-rounds, %d in the main speed level (used in the tables), %d in other levels, %d left out as interfered and %d as mixed (their canaries lay in two speed levels).\n", tot, used, tot - used - interf - mixed, interf, mixed
+    if (nsl) printf "Rounds: %d timed cell-rounds, %d in the main speed level (used in the tables%s), %d in other levels, %d left out as interfered and %d as mixed (their canaries lay in two speed levels).\n", tot, used, stood_s(), tot - used - interf - mixed, interf, mixed
     else printf "Rounds: %d timed cell-rounds, %d used; %d left out as interfered and %d as slow (slow-state share %s).\n", tot, used, interf, slow, (tot ? pct(slow / tot) : "NA")
     if (nsl) printf "Speed levels (the canary around each round, common/levels.c): %s.\n", levels_s()
     if (nsl && !na(dwell_same) && dwell_same + 0 < 1) printf "The host stayed in one level for about %.0f cell-rounds at a time (%s ms of timed loops; the next cell-round ran in the level of the one before in %s of cases); a round, the window within which the cells are compared, is %s ms of timed loops.\n", 1 / (1 - dwell_same), fmt(dwell_cell / (1 - dwell_same)), pct(dwell_same), fmt(dwell_round)
@@ -230,7 +242,7 @@ END {
 
     # table 1: ns per increment
     csv = csvdir "/false_sharing-ns.csv"
-    print "variant,layout,threads,ns_per_inc,ns_per_inc_lo,ns_per_inc_hi,cycles_per_inc,cycles_per_inc_lo,cycles_per_inc_hi,min_ns,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,two_modes,target_reached,too_busy,oversubscribed" > csv
+    print "variant,layout,threads,ns_per_inc,ns_per_inc_lo,ns_per_inc_hi,cycles_per_inc,cycles_per_inc_lo,cycles_per_inc_hi,min_ns,rounds_total,rounds_used,rounds_interfered,rounds_slow,slow_share,two_modes,target_reached,too_busy,oversubscribed,speed_level,canary_ns" > csv
     layout_table("ns_per_inc", csv)
     close(csv)
     print ""
@@ -241,7 +253,7 @@ END {
 
     # table 2: ratios
     csv = csvdir "/false_sharing-ratios.csv"
-    print "variant,compare,threads,ratio,ratio_lo,ratio_hi,p,q,n,target_reached,too_busy" > csv
+    print "variant,compare,threads,ratio,ratio_lo,ratio_hi,p,q,n,target_reached,too_busy,speed_level,canary_ns" > csv
     # the headline markers pick what run.sh splices into README.md (common/headline.awk)
     print "<!-- headline:begin -->"
     # the legend says what each mark of the table means, where README.md shows it
@@ -274,7 +286,7 @@ END {
     # table 4: CPU-pair classes at 2 threads
     if (nc > 0) {
         csv = csvdir "/false_sharing-pairs.csv"
-        print "class,pair,variant,adjacent_ns,adjacent_ns_lo,adjacent_ns_hi,pad128_ns,pad128_ns_lo,pad128_ns_hi,ratio,ratio_lo,ratio_hi,p,q,n,target_reached,too_busy" > csv
+        print "class,pair,variant,adjacent_ns,adjacent_ns_lo,adjacent_ns_hi,pad128_ns,pad128_ns_lo,pad128_ns_hi,ratio,ratio_lo,ratio_hi,p,q,n,target_reached,too_busy,speed_level,canary_ns,adjacent_speed_level,pad128_speed_level" > csv
         # over invocations each pinned its pairs by its own map, and the map
         # below is one invocation's: it said "No classes" under a table of
         # "measured class 1"
@@ -287,7 +299,7 @@ END {
         for (j = 1; j <= nc; j++) for (m = 1; m <= npv[cls[j]]; m++) {
             v = pv[cls[j], m]; ka = "pair" SUBSEP cls[j] SUBSEP v SUBSEP "adjacent"; kp = "pair" SUBSEP cls[j] SUBSEP v SUBSEP "pad128"; kr = "pair" SUBSEP cls[j] SUBSEP v
             printf "| %s | %s | %s | %s | %s | %s |\n", label(cls[j]), pairof[cls[j]], v, cellfmt(ka, "ns_per_inc"), cellfmt(kp, "ns_per_inc"), ratiofmt(kr)
-            printf "%s,\"%s\",%s,%s,%s,%s,%s,%s,%s,%s\n", cls[j], pairof[cls[j]], v, c[ka, "ns_per_inc"], c[ka, "ns_per_inc_lo"], c[ka, "ns_per_inc_hi"], c[kp, "ns_per_inc"], c[kp, "ns_per_inc_lo"], c[kp, "ns_per_inc_hi"], csvratio(kr) > csv
+            printf "%s,\"%s\",%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", cls[j], pairof[cls[j]], v, c[ka, "ns_per_inc"], c[ka, "ns_per_inc_lo"], c[ka, "ns_per_inc_hi"], c[kp, "ns_per_inc"], c[kp, "ns_per_inc_lo"], c[kp, "ns_per_inc_hi"], csvratio(kr), c[ka, "speed_level"], c[kp, "speed_level"] > csv
         }
         close(csv)
         print ""
@@ -323,15 +335,19 @@ function roundsfmt(k) {
     if (nsl) return c[k, "rounds_used"] "/" c[k, "rounds_total"] (c[k, "rounds_interfered"] + c[k, "rounds_mixed"] ? " (" c[k, "rounds_interfered"] " i, " c[k, "rounds_mixed"] " m)" : "") lv_mark(k)
     return c[k, "rounds_used"] "/" c[k, "rounds_total"] (c[k, "rounds_interfered"] + c[k, "rounds_slow"] ? " (" c[k, "rounds_interfered"] " i, " c[k, "rounds_slow"] " s)" : "")
 }
+# The CSV rows end in speed_level,canary_ns: the level the row's figure comes
+# from (another than the main one for a figure marked (Ln)) and its canary,
+# the line's own or else its level's; both empty in a file without levels
+function lv_canary(l, own) { return own != "" ? own : (l != "" && (l in sl_ns)) ? sl_ns[l] : "" }
 function csvcell(k,   i, n, keys, s) {
-    n = split("ns_per_inc ns_per_inc_lo ns_per_inc_hi cycles_per_inc cycles_per_inc_lo cycles_per_inc_hi min_ns rounds_total rounds_used rounds_interfered rounds_slow slow_share two_modes target_reached too_busy oversubscribed", keys, " ")
+    n = split("ns_per_inc ns_per_inc_lo ns_per_inc_hi cycles_per_inc cycles_per_inc_lo cycles_per_inc_hi min_ns rounds_total rounds_used rounds_interfered rounds_slow slow_share two_modes target_reached too_busy oversubscribed speed_level", keys, " ")
     for (i = 1; i <= n; i++) s = s (i > 1 ? "," : "") c[k, keys[i]]
-    return s
+    return s "," lv_canary(c[k, "speed_level"], c[k, "canary_ns"])
 }
 function csvratio(k,   i, n, keys, s) {
-    n = split("ratio ratio_lo ratio_hi p q n target_reached too_busy", keys, " ")
+    n = split("ratio ratio_lo ratio_hi p q n target_reached too_busy speed_level", keys, " ")
     for (i = 1; i <= n; i++) s = s (i > 1 ? "," : "") q[k, keys[i]]
-    return s
+    return s "," lv_canary(q[k, "speed_level"], q[k, "canary_ns"])
 }
 
 function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {

@@ -20,13 +20,18 @@
 #   RESULT exp=false_sharing kind=c2c_skip reason=R allowed_cpus=N
 # In a run of several invocations (run.sh), a kind=c2c line is build/combine's
 # mean over them (invocations=N invocations_total=M) while the other lines
-# are the first invocation's: the text says which figure is which.
+# are the first invocation's: the text says which figure is which. Where that
+# invocation's map found no class, the classes (c2c_classes, c2c_class, c2c_os,
+# c2c_order) are the first main-placement invocation's whose map found some:
+# its own lines (kind=K inv=I), read with the published
+#   RESULT exp=false_sharing kind=placement_level main=1 ... invs=I,J,...
 # A raw file without c2c lines (C2C=0) gives no section at all.
 # Every loop walks arrays by number (never "for (k in a)"), so the output is
 # the same under mawk, gawk and original-awk.
 
 BEGIN {
     if (csvdir == "") csvdir = "."
+    invocations = 1 # common/kv.awk: keep the invocations' own lines; the rule below sets them apart
     NOS = split("smt shared_l2 shared_l3_only across_l3 unknown", osname, " ")
 }
 
@@ -66,8 +71,26 @@ function colour(t,   i, u, r, g, b) {
 # position of latency x on the scale (logarithmic: classes are ratios)
 function scale(x) { return hi_ns > lo_ns ? log(x / lo_ns) / log(hi_ns / lo_ns) : 0.5 }
 
+# the invocations of the main placement (build/combine)
+$1 == "RESULT" && $2 == "exp=false_sharing" && $3 == "kind=placement_level" && $4 !~ /^inv=/ && kv_get($0, "main") == 1 {
+    main_invs = "," kv_get($0, "invs") ","
+}
+# one invocation's class lines, kept for pick_classes(); nothing else of one invocation is read
+$1 == "RESULT" && $2 == "exp=false_sharing" && $4 ~ /^inv=[0-9]+$/ {
+    if ($3 !~ /^kind=c2c_(classes|class|os|order)$/) next
+    i = substr($4, 5) + 0
+    invl[i, ++ninvl[i]] = $0
+    if (i > maxinv) maxinv = i
+    if ($3 == "kind=c2c_classes" && kv_get($0, "classes") + 0 > 0) invfound[i] = 1
+    next
+}
 $1 == "RESULT" && $2 == "exp=false_sharing" && $3 ~ /^kind=c2c/ {
     kv($0, f)
+    class_line(f)
+}
+
+# a line of the classes (or any c2c line) in f into the arrays
+function class_line(f,    k, c, j, i) {
     k = f["kind"]
     if (k == "c2c_plan") {
         plan_cpus = f["cpu_count"]; total = f["pairs_total"]; measured = f["pairs_measured"]; sampled = f["sampled"] + 0
@@ -109,7 +132,24 @@ $1 == "RESULT" && $2 == "exp=false_sharing" && $3 ~ /^kind=c2c/ {
 }
 
 
+# The published classes are the first main-placement invocation's (build/combine
+# copies its lines); where its map found none (the machine too busy then), the
+# first main-placement invocation's whose map found some: the section said "No
+# classes" while 7 of the 9 maps had found the one class
+function pick_classes(   i, j, g) {
+    for (i = 1; i <= maxinv; i++) {
+        if (main_invs != "" && !index(main_invs, "," i ",")) continue
+        if (first_main == "") first_main = i
+        if (!(i in invfound)) continue
+        K = 0; no = 0
+        for (j = 1; j <= ninvl[i]; j++) { kv(invl[i, j], g); class_line(g) }
+        class_inv = i
+        return
+    }
+}
+
 END {
+    if (K == 0 && pooled) pick_classes()
     if (np == 0 && skip == "") exit   # the map did not run (C2C=0): no section
     print "#### Core-to-core map: what handing a cache line between two CPUs costs"
     print ""
@@ -129,8 +169,8 @@ END {
     printf ". Pairs are grouped into classes where their latencies differ by more than %d%% and by more than their intervals.", gap
     # three hand-off figures of one run, each its own moment and method
     if (pooled)
-        printf " The classes come from one invocation's map (the first in the main placement), the matrix and heatmap from each pair's mean over the invocations that measured it (%s of %s for pair %s,%s), and the hand-off probe above from a short reading around every invocation: three moments and methods, so their figures differ.", \
-            pinv[1], pinvt[1], pa[1], pb[1]
+        printf " The classes come from one invocation's map (%s), the matrix and heatmap from each pair's mean over the invocations that measured it (%s of %s for pair %s,%s), and the hand-off probe above from a short reading around every invocation: three moments and methods, so their figures differ.", \
+            (class_inv != "" ? "invocation " class_inv ", the first in the main placement whose map found a class; the first, invocation " first_main ", found none" : "the first in the main placement"), pinv[1], pinvt[1], pa[1], pb[1]
     printf "\n\n"
 
     # the classes table

@@ -190,6 +190,24 @@ function levels_seen(s,    k, j, best, out, done, c, n, lv, pairs) {
 }
 # a CSV field: empty for NA
 function nacsv(x) { return x == "NA" ? "" : x }
+# The run's speed level of the what-if check of s, for its CSV row. Its
+# pairs' levels are found apart from the overhead pairs' (check=whatif) and
+# build/combine copies its line from one invocation with that invocation's
+# own level number, which is not the run's (level 1 of the what-if pairs can
+# be level 2 of the run): after build/combine, the run level whose canary
+# lies nearest the check's own canary, within 5% (the run's levels lie 10%
+# apart and more), else none; in one invocation's file, its own number.
+function wi_run_level(s,    l, r, best, bestr) {
+    if (!nrunlv) return wi_level[s]
+    if (wi_canary[s] == "" || wi_canary[s] == "NA") return ""
+    best = ""
+    for (l = 1; l <= nrunlv; l++) {
+        if (!(l in runcanary) || runcanary[l] + 0 <= 0) continue
+        r = wi_canary[s] / runcanary[l]; if (r < 1) r = 1 / r
+        if (r <= 1.05 && (best == "" || r < bestr)) { best = l; bestr = r }
+    }
+    return best
+}
 # a saving as the change of wall time it is: "-18.0%"
 function change(x) { return x == "" || x == "NA" ? "-" : sprintf("%+.1f%%", -x) }
 # a saving and its interval as a change with its interval: "-17.0% (-19.2..-15.1%)"
@@ -404,7 +422,7 @@ function cp_draw(file,    W, X0, Y0, RH, H, PW, i, n, x, w, c, maxlen, step, t, 
         nproc++
         if (val("counter") == 1) ncounter++
     }
-    if (k == "speed_level_run") runcanary[val("level")] = val("canary_ns") # build/combine: the run's levels
+    if (k == "speed_level_run") { runcanary[val("level")] = val("canary_ns"); if (val("level") + 0 > nrunlv) nrunlv = val("level") + 0 } # build/combine: the run's levels
     if (k == "speed_level_inv" && s != "" && (val("check") == "" || val("check") == "overhead")) {
         inlv_pairs[s, val("speed_level")] += val("pairs")
         if (val("speed_level") + 0 > inlv_max[s] + 0) inlv_max[s] = val("speed_level") + 0
@@ -424,6 +442,8 @@ function cp_draw(file,    W, X0, Y0, RH, H, PW, i, n, x, w, c, maxlen, step, t, 
         if (sc_lines[s] > 1 && (val("invocations") + 0 < ov_inv[s] || (val("invocations") + 0 == ov_inv[s] && val("pairs_used") + 0 <= ov_used[s] + 0))) next
         if (sc_lines[s] == 1) nov++
         ov_level[s] = val("speed_level"); ov_invt[s] = val("invocations_total")
+        # build/combine's canary_ns is the run level's; one invocation's line has its own level's only
+        ov_canary[s] = val("canary_ns") != "" ? val("canary_ns") : val("speed_canary_ns")
         ov[s] = val("overhead_pct"); ov_lo[s] = val("overhead_pct_lo"); ov_hi[s] = val("overhead_pct_hi")
         ov_p[s] = val("p"); ov_q[s] = val("q"); ov_used[s] = val("pairs_used"); ov_total[s] = val("pairs_total")
         ov_slow[s] = left_out($0); ov_min[s] = val("pairs_min"); ov_reached[s] = val("target_reached")
@@ -445,7 +465,7 @@ function cp_draw(file,    W, X0, Y0, RH, H, PW, i, n, x, w, c, maxlen, step, t, 
         wi_lock[s] = val("lock"); wi_pred[s] = val("predicted_saving_pct"); wi_free[s] = val("predicted_free_saving_pct")
         wi_pred_lo[s] = val("predicted_saving_pct_lo"); wi_pred_hi[s] = val("predicted_saving_pct_hi"); wi_traces[s] = val("traces_count")
         wi_used[s] = val("pairs_used"); wi_total[s] = val("pairs_total"); wi_slow[s] = left_out($0); wi_min[s] = val("pairs_min")
-        wi_basis[s] = val("pairs_basis")
+        wi_basis[s] = val("pairs_basis"); wi_level[s] = val("speed_level"); wi_canary[s] = val("speed_canary_ns")
         if (wi_basis[s] == "all") nall++
         keep(s, "measured_saving_pct"); keep(s, "full_nvcsw"); keep(s, "half_nvcsw")
     } else if (k == "latency") {
@@ -588,12 +608,12 @@ END {
     print ""
     print "| scenario | threads | bare ms | wrapped ms | overhead | 95% CI | p | q | pairs used/total | " (nlevel ? "left out" : "slow") " | sleeps bare / wrapped |"
     print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-    print "scenario,threads,bare_ms,bare_ms_lo,bare_ms_hi,wrapped_ms,wrapped_ms_lo,wrapped_ms_hi,bare_kops_per_s,bare_kops_per_s_lo,bare_kops_per_s_hi,wrapped_kops_per_s,wrapped_kops_per_s_lo,wrapped_kops_per_s_hi,overhead_pct,overhead_lo_pct,overhead_hi_pct,p,q,pairs_used,pairs_total,pairs_slow,target_reached,measured,bare_nvcsw,bare_nvcsw_lo,bare_nvcsw_hi,wrapped_nvcsw,wrapped_nvcsw_lo,wrapped_nvcsw_hi,sleeps_ratio,sleeps_ratio_lo,sleeps_ratio_hi" > csv1
+    print "scenario,threads,bare_ms,bare_ms_lo,bare_ms_hi,wrapped_ms,wrapped_ms_lo,wrapped_ms_hi,bare_kops_per_s,bare_kops_per_s_lo,bare_kops_per_s_hi,wrapped_kops_per_s,wrapped_kops_per_s_lo,wrapped_kops_per_s_hi,overhead_pct,overhead_lo_pct,overhead_hi_pct,p,q,pairs_used,pairs_total,pairs_slow,target_reached,measured,bare_nvcsw,bare_nvcsw_lo,bare_nvcsw_hi,wrapped_nvcsw,wrapped_nvcsw_lo,wrapped_nvcsw_hi,sleeps_ratio,sleeps_ratio_lo,sleeps_ratio_hi,speed_level,canary_ns" > csv1
     for (i = 1; i <= nsc; i++) {
         s = order[i]
         if (!(s in ov)) { # no preload on this OS: bare only
             printf "| %s | %d | %s | - | - | - | - | - | %d/%d | %d | %s |\n", s, threads[s], withci(s, "bare_ms", 1, "%.2f", ""), runs[s], npair[s], nslow[s], sleeps(s, "bare_nvcsw", "wrapped_nvcsw")
-            printf "%s,%d,%s,,,,%s,,,,,,,,,%d,%d,%d,,0,%s,,,\n", s, threads[s], csvci(s, "bare_ms"), csvci(s, "bare_kops_per_s"), runs[s], npair[s], nslow[s], csvci(s, "bare_nvcsw") ",,," > csv1
+            printf "%s,%d,%s,,,,%s,,,,,,,,,%d,%d,%d,,0,%s,,,,,\n", s, threads[s], csvci(s, "bare_ms"), csvci(s, "bare_kops_per_s"), runs[s], npair[s], nslow[s], csvci(s, "bare_nvcsw") ",,," > csv1
             continue
         }
         if (busy(s)) { o = "too busy"; ci = "-"; pq = "- | -" }
@@ -612,7 +632,7 @@ END {
         if (measured && has_ci(s)) { c_lo = ov_lo[s]; c_hi = ov_hi[s] }
         if (measured && ov_p[s] != "NA") c_p = ov_p[s]
         if (measured && ov_q[s] != "NA") c_q = ov_q[s]
-        printf "%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%d,%d,%d,%d,%d,%s,%s,%s,%s,%s\n", s, threads[s], csvci(s, "bare_ms"), csvci(s, "wrapped_ms"), csvci(s, "bare_kops_per_s"), csvci(s, "wrapped_kops_per_s"), c_ov, c_lo, c_hi, c_p, c_q, ov_used[s], ov_total[s], ov_slow[s], ov_reached[s], measured, csvci(s, "bare_nvcsw"), csvci(s, "wrapped_nvcsw"), nacsv(sl[s]), nacsv(sl_lo[s]), nacsv(sl_hi[s]) > csv1
+        printf "%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%d,%d,%d,%d,%d,%s,%s,%s,%s,%s,%s,%s\n", s, threads[s], csvci(s, "bare_ms"), csvci(s, "wrapped_ms"), csvci(s, "bare_kops_per_s"), csvci(s, "wrapped_kops_per_s"), c_ov, c_lo, c_hi, c_p, c_q, ov_used[s], ov_total[s], ov_slow[s], ov_reached[s], measured, csvci(s, "bare_nvcsw"), csvci(s, "wrapped_nvcsw"), nacsv(sl[s]), nacsv(sl_lo[s]), nacsv(sl_hi[s]), ov_level[s], nacsv(ov_canary[s]) > csv1
     }
     close(csv1)
     if (wide)
@@ -679,7 +699,7 @@ END {
     if (nwi > 0) {
         table_start("What-if check: the change of wall time `lockwait_report --what-if` predicted for the lock's holds scaled (the median over the traces with its 95% interval; no interval from fewer than 6), against the change measured in interleaved pairs of bare runs at the full and the scaled hold (Hodges-Lehmann estimate of scaled/full wall time with its 95% interval). Sleeps: voluntary context switches per run, medians.",
             "| scenario | hold ns: full → scaled | lock | traces | predicted (95% CI) | measured (95% CI) | predicted, lock free | sleeps full / scaled | pairs used/total |\n|---|---:|---|---:|---:|---:|---:|---:|---:|",
-            "scenario,hold_factor,cs_ns,half_cs_ns,lock,traces,predicted_saving_pct,predicted_saving_pct_lo,predicted_saving_pct_hi,measured_saving_pct,measured_saving_pct_lo,measured_saving_pct_hi,predicted_free_saving_pct,full_nvcsw,full_nvcsw_lo,full_nvcsw_hi,half_nvcsw,half_nvcsw_lo,half_nvcsw_hi,pairs_used,pairs_total,pairs_slow,measured", csvw)
+            "scenario,hold_factor,cs_ns,half_cs_ns,lock,traces,predicted_saving_pct,predicted_saving_pct_lo,predicted_saving_pct_hi,measured_saving_pct,measured_saving_pct_lo,measured_saving_pct_hi,predicted_free_saving_pct,full_nvcsw,full_nvcsw_lo,full_nvcsw_hi,half_nvcsw,half_nvcsw_lo,half_nvcsw_hi,pairs_used,pairs_total,pairs_slow,measured,speed_level,canary_ns", csvw)
         for (i = 1; i <= nsc; i++) {
             s = order[i]
             if (!(s in wi)) continue
@@ -687,7 +707,7 @@ END {
             lk = wi_lock[s] == "NA" ? "" : wi_lock[s]
             printf "| %s | %s → %s | %s | %s | %s | %s | %s | %s | %s |\n", s, wi_cs[s], wi_half[s], (lk == "" ? "-" : lk), wi_traces[s], predicted_change(s), m, change(wi_free[s]), sleeps(s, "full_nvcsw", "half_nvcsw"), used_of(wi_used[s], wi_total[s], wi_basis[s])
             c_m = wi_busy(s) ? ",," : csvci(s, "measured_saving_pct")
-            printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%d,%d,%d,%d\n", s, wi_fac[s], wi_cs[s], wi_half[s], lk, wi_traces[s], nacsv(wi_pred[s]), nacsv(wi_pred_lo[s]), nacsv(wi_pred_hi[s]), c_m, nacsv(wi_free[s]), csvci(s, "full_nvcsw"), csvci(s, "half_nvcsw"), wi_used[s], wi_total[s], wi_slow[s], !wi_busy(s) > csvw
+            printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%d,%d,%d,%d,%s,%s\n", s, wi_fac[s], wi_cs[s], wi_half[s], lk, wi_traces[s], nacsv(wi_pred[s]), nacsv(wi_pred_lo[s]), nacsv(wi_pred_hi[s]), c_m, nacsv(wi_free[s]), csvci(s, "full_nvcsw"), csvci(s, "half_nvcsw"), wi_used[s], wi_total[s], wi_slow[s], !wi_busy(s), wi_run_level(s), nacsv(wi_canary[s]) > csvw
         }
         close(csvw)
     }

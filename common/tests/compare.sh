@@ -151,6 +151,14 @@ echo "RESULT exp=false_sharing kind=placement_runs levels=1 main_level=0 invocat
 "$CMP" "$TMP/s1" "$TMP/mv" >"$TMP/mv.out" 2>&1 || true
 check "a run whose every invocation moved: the placement row says so" \
   grep -qF '| placement (main, hand-off) | 80 ns | none (the host moved the CPUs while every invocation ran) | **differs** |' "$TMP/mv.out"
+# ... and its placement-dependent figures were compared as if its placement
+# were only unknown (A's 3.0 against B's 3.6: "changed")
+check_eq "a run whose every invocation moved: no verdict on placement-dependent figures, and why" "" \
+  "$(grep 'kind=compare .*speed_level=2 ' "$TMP/mv.out" | grep -v 'verdict=none why=placement_moved' || true)"
+check "... the report says which run and why" \
+  grep -qF 'In run B the host moved the CPUs while every invocation ran (the hand-off probes before and after each disagreed), so it has no placement of its own' "$TMP/mv.out"
+check "... and counts those figures with the reason" \
+  grep -qF 'placement-dependent, and in one run the host moved the CPUs while every invocation ran' "$TMP/mv.out"
 CLAIM=unclear raw "$TMP/m2" EPYC 82 "1:0.56" "1:3.6"
 "$CMP" "$TMP/s1" "$TMP/m2" >"$TMP/m.out" 2>&1 || true
 check_eq "two CPU models: ns_per_inc shown without a verdict, cycles and the ratio with one" \

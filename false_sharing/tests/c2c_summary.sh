@@ -69,6 +69,29 @@ check "pooled: the findings say the classes' map measured nothing, the others di
 check "pooled: one sentence says why the classes, the matrix and the probe differ" \
   grep -q 'The classes come from one invocation.s map .* (8 of 10 for pair 0,1), and the hand-off probe .*: three moments and methods, so their figures differ\.' \
   "$pooled/summary.md"
+# ... with the invocations' own lines: the classes are those of the first
+# main-placement invocation whose map found some (they came from the first,
+# whose map found none, while 7 of the 9 maps had found the one class).
+# Invocation 2 (another placement) found one at 200 ns, invocation 3 at 51 ns.
+own() { # own INV CLASSES NS: one invocation's class lines
+  echo "RESULT exp=false_sharing kind=c2c_classes inv=$1 classes=$2 pairs=1 pairs_classed=$2 pairs_busy=$((1 - $2)) gap_pct=15"
+  [ "$2" = 0 ] || echo "RESULT exp=false_sharing kind=c2c_class inv=$1 class=1 pairs=1 one_way_ns=$3 one_way_ns_lo=$3" \
+    "one_way_ns_hi=$3 min_ns=$3 max_ns=$3 typical_pair=0,1 matching=1 os_smt=0 os_shared_l2=0 os_shared_l3_only=1 os_across_l3=0 os_unknown=0 members=0:1"
+}
+{
+  own 1 0; own 2 1 200; own 3 1 51; own 4 1 52
+  echo "RESULT exp=false_sharing kind=placement_level level=1 main=1 cpus=0,1 one_way_ns=50 invocations=3 invs=1,3,4"
+  echo "RESULT exp=false_sharing kind=placement_level level=2 main=0 cpus=0,1 one_way_ns=200 invocations=1 invs=2"
+  cat "$D/fixture-pooled.txt"
+} >"$TMP/own.txt"
+mkdir -p "$TMP/own"
+mawk -v csvdir="$TMP/own" -f "$ROOT/common/kv.awk" -f "$AWKF" "$TMP/own.txt" >"$TMP/own.md"
+check "pooled, the first map found none: the classes are invocation 3's, the first of the main placement with one" \
+  grep -qF '| 1 | 1 | 51.0 (51.0-51.0) | 51.0-51.0 | 0,1 | shared_l3_only |' "$TMP/own.md"
+check_eq "... in the classes CSV too" '1,1,51,51,51,51,51,"0,1","shared_l3_only"' "$(sed -n 2p "$TMP/own/false_sharing-c2c-classes.csv")"
+check "... and the text says whose they are" \
+  grep -qF "The classes come from one invocation's map (invocation 3, the first in the main placement whose map found a class; the first, invocation 1, found none)" "$TMP/own.md"
+check_eq "... no 'No classes' beside them" "" "$(grep 'No classes' "$TMP/own.md" || true)"
 
 # the heatmap of 16 CPUs: one cell per CPU pair and one legend step per tenth
 svg=$TMP/mawk-sockets/false_sharing-c2c.svg

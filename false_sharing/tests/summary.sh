@@ -118,6 +118,16 @@ check "no interval: the rounds in the main level" \
 check "a ratio of another level: with its x, as the main level's" \
   grep -qF -- '- The store adjacent/pad128 at 2 threads depends on the host'"'"'s speed: 1.00x (95% CI 1.00-1.02) in the main level (canary 0.400 ns) against 2.00x (95% CI 2.00-2.02) in level 2' "$TMP/standin.md"
 check "one cell in two modes: '1 does'" grep -qF 'within the main level, 1 does (store pad128 at 1 thread)' "$TMP/standin.md"
+# the Rounds line counted the stood-in cell's 5 main-level rounds as "used
+# in the tables", which give its 40 in level 2
+check "a stood-in cell: the Rounds line says its main-level rounds are not the tables'" \
+  grep -qF '125 in the main speed level (used in the tables, but for the 5 rounds of the 1 cell marked (Ln), which the tables give from its 40 rounds in level 2), 235 in other levels' "$TMP/standin.md"
+# the CSVs had no level: the (L2) row read like a main-level one
+check_eq "a stood-in cell: its ns CSV row says level 2 and its canary, the others level 1" \
+  "speed_level,canary_ns 1,0.4 2,0.5 1,0.4 1,0.4" \
+  "$(awk -F, '{ printf "%s%s,%s", (NR > 1 ? " " : ""), $(NF - 1), $NF }' "$TMP/false_sharing-ns.csv")"
+check_eq "the ratios CSV ends in the ratio's level and canary" "speed_level,canary_ns 1,0.4 1,0.4" \
+  "$(awk -F, '{ printf "%s%s,%s", (NR > 1 ? " " : ""), $(NF - 1), $NF }' "$TMP/false_sharing-ratios.csv")"
 
 # one cell-round left out and one cell in two modes: it read "1 of 400
 # cell-rounds were left out" and "1 of 4 cells fall"

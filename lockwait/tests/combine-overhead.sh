@@ -80,6 +80,23 @@ check "levels per scenario: mutex's two levels with their canaries" \
   grep -qF 'mutex of 8 pairs, 5 in level 1 (canary 0.330 ns), 3 in level 2 (canary 0.550 ns)' "$TMP/sc.md"
 check "levels per scenario: spin's pairs in the run's level 2 (canary 0.550 ns), not level 1" \
   grep -qF 'spin of 4 pairs, 4 in level 2 (canary 0.550 ns)' "$TMP/sc.md"
+# The CSVs had no level column; the what-if check's line keeps its own level
+# number (its pairs' levels are found apart, check=whatif, and build/combine
+# copies the line): spin's what-if level 1 at 0.55 ns is the run's level 2
+{
+  cat "$TMP/sc.raw"
+  echo "RESULT exp=lockwait kind=speed_level inv=1 scenario=spin check=whatif level=1 canary_ns=0.55 pairs=8 used=1"
+  echo "RESULT exp=lockwait kind=whatif_check inv=1 scenario=spin hold_factor=0.5 cs_ns=1000 half_cs_ns=500 lock=mtx" \
+    "traces_count=6 predicted_saving_pct=10 predicted_saving_pct_lo=9 predicted_saving_pct_hi=11 predicted_free_saving_pct=20" \
+    "measured_saving_pct=12 measured_saving_pct_lo=11 measured_saving_pct_hi=13 pairs_used=8 pairs_total=8 pairs_mixed=0" \
+    "pairs_other=0 pairs_basis=level speed_level=1 speed_canary_ns=0.55 pairs_min=8 full_nvcsw=10 half_nvcsw=10"
+} >"$TMP/wi.raw"
+summarize wi "a what-if check"
+check_eq "overhead CSV: each scenario's run level and its canary" "speed_level,canary_ns mutex:1,0.33 spin:2,0.55" \
+  "$(awk -F, 'NR == 1 { printf "%s,%s", $(NF - 1), $NF; next } { printf " %s:%s,%s", $1, $(NF - 1), $NF }' "$TMP/lockwait-overhead.csv")"
+check_eq "what-if CSV: spin's check in the run's level 2 (its own level 1), at its canary" "speed_level,canary_ns spin:2,0.55" \
+  "$(awk -F, 'NR == 1 { printf "%s,%s", $(NF - 1), $NF; next } { printf " %s:%s,%s", $1, $(NF - 1), $NF }' "$TMP/lockwait-whatif.csv")"
+check_eq "the summary names no level for the what-if check" "" "$(grep -i 'what-if.*level [0-9]' "$TMP/wi.md" || true)"
 
 # Two invocations whose main levels differ (5 pairs at 0.33 ns, 2 at 0.55 and
 # 1 mixed; then the other way round): build/combine pools no two levels and
