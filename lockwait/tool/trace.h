@@ -5,10 +5,13 @@
 #ifndef LOCKWAIT_TRACE_H
 #define LOCKWAIT_TRACE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define LW_TRACE_MAGIC "LWTRACE1" /* 8 bytes, no NUL in the file */
-#define LW_TRACE_VERSION 2u /* 2: stack ids in records, and records 7-11 (readers read 1 too) */
+/* 2: stack ids in records, and records 7-17; 3: an END record closes a trace
+ * with records (readers read 1 and 2 too) */
+#define LW_TRACE_VERSION 3u
 #define LW_TRACE_ENDIAN 0x01020304u /* reads back as 0x04030201 if swapped */
 
 struct lw_trace_header {
@@ -57,6 +60,11 @@ enum lw_event {
                              (LW_HOLD_SUM_*); traces before it lack it: untraced holds unknown */
 };
 #define LW_HOLD_SUM_UNTIMED 1u /* HOLD_SUM: no hold of it was timed, aux is 0 (not an estimate) */
+/* version 3: the last record of a trace with records (a header-only trace,
+ * a process without events, has none): t_ns = the records before it, aux =
+ * lw_trace_sum of the header and those records. A trace cut at a record
+ * boundary lacks it; one with a byte changed fails the sum. */
+#define LW_EV_END 18
 
 enum lw_lock_type {
     LW_T_NONE = 0,
@@ -85,5 +93,22 @@ struct lw_trace_record {
 
 _Static_assert(sizeof(struct lw_trace_record) == 40, "trace record is 40 bytes");
 _Static_assert(sizeof(struct lw_trace_header) == 32, "trace header is 32 bytes");
+
+#define LW_TRACE_SUM_START 0xcbf29ce484222325ull
+/* END's checksum, continued over n bytes (a multiple of 8: a header or
+ * records) from sum (LW_TRACE_SUM_START at the file's start): FNV-1a's
+ * step on 8-byte words, with a fold so that a changed high bit reaches the
+ * low ones. Finds a cut or a changed byte, not a forgery. */
+static inline uint64_t lw_trace_sum(uint64_t sum, const void *p, size_t n)
+{
+    const unsigned char *b = (const unsigned char *)p;
+    for (size_t i = 0; i + 8 <= n; i += 8) {
+        uint64_t w;
+        __builtin_memcpy(&w, b + i, 8);
+        sum = (sum ^ w) * 0x100000001b3ull;
+        sum ^= sum >> 32;
+    }
+    return sum;
+}
 
 #endif

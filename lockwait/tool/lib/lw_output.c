@@ -424,7 +424,7 @@ void lw_trace_write(void)
     memcpy(h.magic, LW_TRACE_MAGIC, sizeof h.magic);
     int err = lw_deliver(fd, (const char *)&h, sizeof h);
     /* a header-only trace stays the mark of a process without events */
-    err = lw_trace_records(fd, err, records);
+    err = lw_trace_records(fd, err, records, lw_trace_sum(LW_TRACE_SUM_START, &h, sizeof h));
     if (close(fd) != 0 && !err)
         err = errno;
     if (err)

@@ -1,8 +1,9 @@
-/* lw_tracemeta.c - the records of a version-2 trace (trace.h; the manual's
- * trace section) after its header, written at exit: each thread's events,
- * then what lets lockwait_report name code as this library's report does
- * (modules, stacks, threads, locks) and the facts of its rules (../lw_rules.h)
- * and of --what-if (the hold sums). */
+/* lw_tracemeta.c - the records of a trace (trace.h; the manual's trace
+ * section) after its header, written at exit: each thread's events, then
+ * what lets lockwait_report name code as this library's report does
+ * (modules, stacks, threads, locks), the facts of its rules (../lw_rules.h)
+ * and of --what-if (the hold sums), and the END record that says the trace
+ * is whole. */
 #define _GNU_SOURCE
 #include <link.h>
 #include <string.h>
@@ -22,6 +23,7 @@
 struct out {
     int fd, err;
     size_t k;
+    uint64_t sum, n; /* of the records put so far (and the header): END's */
     struct lw_trace_record chunk[256];
 };
 
@@ -34,6 +36,8 @@ static void flush(struct out *o)
 
 static void put(struct out *o, const struct lw_trace_record *r)
 {
+    o->sum = lw_trace_sum(o->sum, r, sizeof *r);
+    o->n++;
     o->chunk[o->k++] = *r;
     if (o->k == sizeof o->chunk / sizeof o->chunk[0])
         flush(o);
@@ -194,9 +198,9 @@ static void put_events(struct out *o)
     }
 }
 
-int lw_trace_records(int fd, int err, int meta)
+int lw_trace_records(int fd, int err, int meta, uint64_t sum)
 {
-    struct out o = {.fd = fd, .err = err};
+    struct out o = {.fd = fd, .err = err, .sum = sum};
     put_events(&o);
     if (meta) {
         lw_modules_syms(); /* reads the executable's path */
@@ -207,6 +211,8 @@ int lw_trace_records(int fd, int err, int meta)
         put_locks(&o);
         each_tstat(&o, put_once);
         each_tstat(&o, put_hold_sum);
+        struct lw_trace_record end = {.t_ns = o.n, .aux = o.sum, .event = LW_EV_END};
+        put(&o, &end);
     }
     flush(&o);
     return o.err;

@@ -2,9 +2,13 @@
 #ifndef LW_TRACEMETA_H
 #define LW_TRACEMETA_H
 
+#include <stdint.h>
+
 #include "lw_base.h"
 
-/* the events, then with meta what names them (trace.h records 7-12); returns err or a new errno */
-LW_HIDDEN int lw_trace_records(int fd, int err, int meta);
+/* the events, then with meta what names them (trace.h records 7-17) and the
+ * END record, whose checksum continues sum (the header's); returns err or a
+ * new errno */
+LW_HIDDEN int lw_trace_records(int fd, int err, int meta, uint64_t sum);
 
 #endif

@@ -4,7 +4,9 @@
  * a writer is read whole, once, up to a quarter of the memory, its header
  * checked as soon as it is in; a directory, a device (it may never end), a
  * FIFO nobody writes to, or a file that is not a whole native lockwait
- * trace is refused (exit 2). */
+ * trace is refused (exit 2); so is a version-3 trace whose END record's
+ * checksum fails, and one cut before its END is read as far as it goes,
+ * with a warning. */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_build.h"
@@ -21,6 +23,8 @@
 #include <unistd.h>
 
 #define CHUNK 65536 /* records read at once */
+
+static void check_end(struct model *m);
 
 static const char *file_kind(mode_t fmode)
 {
@@ -124,6 +128,8 @@ void load(struct model *m)
         FAIL(m, "truncated: %zu bytes after the header is not a whole number of %zu-byte records",
              size - sizeof m->hdr, sizeof(struct lw_trace_record));
     m->nrec = (size - sizeof m->hdr) / sizeof(struct lw_trace_record);
+    if (m->hdr.version >= 3 && m->nrec > 0)
+        check_end(m);
 }
 
 /* records [i, i + n) (n <= CHUNK), through buf */
@@ -141,6 +147,37 @@ static const struct lw_trace_record *records(struct model *m, size_t i, size_t n
         got += (size_t)r;
     }
     return buf;
+}
+
+/* A version-3 trace ends in END: its count and checksum of what comes
+ * before it must match, and the readers' passes stop before it. A trace
+ * without it was cut at a record boundary (its process killed while
+ * writing it, a full disk): read, with a warning, since the names and
+ * facts at its end may be missing. */
+static void check_end(struct model *m)
+{
+    struct lw_trace_record *buf = xmalloc(CHUNK * sizeof *buf);
+    const struct lw_trace_record *end = records(m, m->nrec - 1, 1, buf);
+    if (end->event != LW_EV_END) {
+        fprintf(stderr, "lockwait_report: %s: warning: the trace ends without its END record: cut short after "
+                "%zu records (its process ended while writing it, or the disk was full?); read as far as it "
+                "goes, the names and hold sums at its end may be missing\n", m->path, m->nrec);
+        free(buf);
+        return;
+    }
+    uint64_t want = end->aux, count = end->t_ns, sum = lw_trace_sum(LW_TRACE_SUM_START, &m->hdr, sizeof m->hdr);
+    m->nrec--;
+    if (count != m->nrec)
+        FAIL(m, "its END record counts %" PRIu64 " records before it, the file has %zu: corrupt trace", count,
+             m->nrec);
+    for (size_t i0 = 0; i0 < m->nrec; i0 += CHUNK) {
+        size_t n = MIN(CHUNK, m->nrec - i0);
+        sum = lw_trace_sum(sum, records(m, i0, n, buf), n * sizeof *buf);
+    }
+    free(buf);
+    if (sum != want)
+        FAIL(m, "checksum 0x%016" PRIx64 " where its END record says 0x%016" PRIx64 ": corrupt trace (changed "
+             "since it was written)", sum, want);
 }
 
 /* read in chunks: a regular file's trace is never in memory whole */

@@ -1,4 +1,4 @@
-/* report_meta.c - lockwait_report: what a version-2 trace says about its
+/* report_meta.c - lockwait_report: what a trace (version 2 on) says about its
  * code (records 7-11 of trace.h: modules, stacks, threads, locks; and the
  * facts written with them: LOCK_ONCE, WAIT_STACKS, HOLD_SUM), and names from the
  * modules' files on disk (../lw_symbols.c: the trace must be read on the

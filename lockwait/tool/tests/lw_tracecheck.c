@@ -6,7 +6,8 @@
  * counted, not checked but for WAIT_STACKS's policy: lockwait_report reads
  * them), a HOLD_SUM (17, after
  * the events too) without a tid, lock or acquisitions, or whose flag does
- * not say what its holds_timed says.
+ * not say what its holds_timed says, and a trace with records that does not
+ * end in an END record (18) whose count and checksum match them.
  * Also prints the earliest and latest time in it (t_ns, and aux where it
  * is a time), for a test that they fall within the run's CLOCK_MONOTONIC.
  *   usage: lw_tracecheck FILE | lw_tracecheck --now (CLOCK_MONOTONIC ns)
@@ -72,7 +73,19 @@ int main(int argc, char **argv)
     int nlocks = 0;
     struct lw_trace_record r;
     size_t got;
+    uint64_t sum = lw_trace_sum(LW_TRACE_SUM_START, &h, sizeof h);
+    int ended = 0;
     while ((got = fread(&r, 1, sizeof r, f)) == sizeof r) {
+        if (ended)
+            die("record %llu: after the END record", (unsigned long long)n + 2);
+        if (r.event == LW_EV_END) { /* the last: the records before it, counted and summed */
+            if (r.t_ns != n || r.aux != sum)
+                die("END record: %llu records, checksum %#llx; the file has %llu, %#llx", (unsigned long long)r.t_ns,
+                    (unsigned long long)r.aux, (unsigned long long)n, (unsigned long long)sum);
+            ended = 1;
+            continue;
+        }
+        sum = lw_trace_sum(sum, &r, sizeof r);
         n++;
         if ((r.event >= LW_EV_STACK && r.event <= LW_EV_WAIT_STACKS) || r.event == LW_EV_HOLD_SUM) {
             count[r.event]++; /* names and facts, after the events */
@@ -119,6 +132,8 @@ int main(int argc, char **argv)
     }
     if (got != 0)
         die("%s: %zu trailing bytes (not a whole record)", argv[1], got);
+    if (n && !ended)
+        die("%s: no END record after its %llu records", argv[1], (unsigned long long)n);
     fclose(f);
     printf("lw_tracecheck pid=%u records=%llu dropped=%llu request=%llu acquire=%llu timeout=%llu release=%llu "
            "thread_start=%llu thread_exit=%llu first_ns=%llu last_ns=%llu stacks=%llu modules=%llu "

@@ -142,13 +142,23 @@ TXT
   { head -c 12 "$good"; printf '\001\002\003\004'; tail -c +17 "$good"; } >"$TMP/endian.trace"
   { head -c 16 "$good"; printf '\060'; tail -c +18 "$good"; } >"$TMP/recsize.trace"
   { head -c $((32 + 32)) "$good"; printf '\011'; tail -c +$((32 + 34)) "$good"; } >"$TMP/event.trace"
-  for bad in empty:empty short-header:truncated truncated:truncated magic:magic endian:byte.order recsize:record.size event:corrupt; do
+  # a changed time (byte 3 of record 1's t_ns) the model would take: the END record's checksum finds it
+  { head -c $((32 + 40 + 2)) "$good"; printf '\177'; tail -c +$((32 + 40 + 4)) "$good"; } >"$TMP/flipped.trace"
+  for bad in empty:empty short-header:truncated truncated:truncated magic:magic endian:byte.order recsize:record.size \
+    event:corrupt flipped:checksum; do
     f=${bad%%:*} word=${bad#*:}
     check_exit "$tag $f trace: exit 2" 2 "$R" "$TMP/$f.trace"
     cp "$TMP/out" "$TMP/msg"
     check "$tag $f trace: one line naming the file and the problem" \
       awk -v w="$word" -v f="$f.trace" 'END { exit !(NR == 1 && ok) } index($0, f) && $0 ~ w { ok = 1 }' "$TMP/msg"
   done
+  # cut at a record boundary (the END record gone): read, with a warning
+  head -c $(( $(wc -c <"$good") - 40 )) "$good" >"$TMP/cut.trace"
+  check_exit "$tag a trace cut at a record boundary: read (exit 0)" 0 "$R" -s "$TMP/cut.trace"
+  cp "$TMP/out" "$TMP/msg"
+  check "$tag ... with a warning that it was cut short" grep -q 'cut.trace: warning: .*without its END record: cut short' "$TMP/msg"
+  check_eq "$tag ... and the same output as the whole trace" "" "$(diff <("$R" -s "$good" 2>/dev/null) <("$R" -s "$TMP/cut.trace" 2>/dev/null))"
+  check "$tag the whole trace: no such warning" bash -c "! '$R' -s '$good' 2>&1 >/dev/null | grep -q warning"
   check_exit "$tag missing file: exit 2" 2 "$R" "$TMP/nonexistent.trace"
   # not a file: a directory is refused; a FIFO nobody writes to is refused at
   # once (timeout only guards the suite against a hang); a pipe is read whole

@@ -1,6 +1,7 @@
 /* report-tracegen.c - lockwait_tracegen: synthetic lockwait traces for the
  * report's tests and benchmark, written in the library's layout (trace.h:
- * header, then each thread's records in time order, thread after thread).
+ * header, then each thread's records in time order, thread after thread,
+ * and the END record that says the trace is whole).
  *   known OUT      A holds L from 0 to 30 ms while B waits (B asked at 0),
  *                  then B works until 50 ms: the critical path is A's
  *                  critical section (30 ms) then B's work (20 ms)
@@ -73,6 +74,23 @@ static FILE *open_trace(const char *out)
     return f;
 }
 
+/* out, written and closed: its END record appended (count and checksum of
+ * the header and every record, as the library ends a trace) */
+static void seal(const char *out)
+{
+    FILE *f = fopen(out, "r+b");
+    struct lw_trace_header h;
+    if (!f || fread(&h, sizeof h, 1, f) != 1)
+        die_errno(out);
+    struct lw_trace_record r, end = {.event = LW_EV_END};
+    uint64_t sum = lw_trace_sum(LW_TRACE_SUM_START, &h, sizeof h);
+    for (; fread(&r, sizeof r, 1, f) == 1; end.t_ns++)
+        sum = lw_trace_sum(sum, &r, sizeof r);
+    end.aux = sum;
+    if (ferror(f) || fseek(f, 0, SEEK_END) != 0 || fwrite(&end, sizeof end, 1, f) != 1 || fclose(f) != 0)
+        die_errno(out);
+}
+
 static void write_trace(const char *out)
 {
     FILE *f = open_trace(out);
@@ -81,6 +99,7 @@ static void write_trace(const char *out)
             die_errno(out);
     if (fclose(f) != 0)
         die_errno(out);
+    seal(out);
 }
 
 /* convoy: written thread after thread, each in time order, as the library does */
@@ -110,6 +129,7 @@ static void convoy(long nt, long rounds, const char *out)
     }
     if (fclose(f) != 0)
         die_errno(out);
+    seal(out);
 }
 
 #define MS 1000000ull
