@@ -108,11 +108,17 @@ __attribute__((noinline)) void lw_acquired_slow(struct lw_tstat *e, int kind, ui
 
 /* Before the real unlock of h: does another thread wait for it now? A
  * glibc mutex of the plain kinds (normal, recursive, errorcheck: a waiter
- * writes 2 before it sleeps, none spins first) says in its own word, on the
- * line the holder owns anyway (2: a waiter may be asleep; below: none), so
- * the `waiting` count, a line the waiters write, is read only when the
- * answer may be yes. A holder that got the lock by waiting is still in that
- * count (it leaves after its unlock, lw_settle): not counted as another. */
+ * writes 2 before it sleeps, none spins first) says 2 in its own word, on
+ * the line the holder owns anyway, while a waiter may be asleep, so below 2
+ * the `waiting` count, a line the waiters write, is left unread. But not in
+ * a traced run: after a futex wake the word is 0 until the woken waiter
+ * runs, and says nothing of the other sleepers, so a thread that takes the
+ * lock back meanwhile (on a busy CPU, up to a scheduler tick: 12-64% of
+ * the span of whatif_family's 4-thread traces, 46-92% of its 8-thread
+ * ones) releases it with 1 while they sleep, and those releases must be in
+ * the trace (the manual: every release while anyone waits). A holder that got the lock by waiting is
+ * still in the count (it leaves after its unlock, lw_settle): not counted
+ * as another. */
 static int others_waiting(const struct lw_tstat *e, const struct lw_held *h)
 {
 #ifdef __GLIBC__
@@ -120,7 +126,7 @@ static int others_waiting(const struct lw_tstat *e, const struct lw_held *h)
     /* not adaptive (3: spins first), robust (16), priority-inheriting (32)
      * or -protecting (64), which keep a tid there; the process-shared bit
      * (128) changes nothing */
-    if (e->kind == K_MUTEX && (__atomic_load_n(&m->__data.__kind, __ATOMIC_RELAXED) & 0x7f) <= 2 &&
+    if (!lw.cfg.trace && e->kind == K_MUTEX && (__atomic_load_n(&m->__data.__kind, __ATOMIC_RELAXED) & 0x7f) <= 2 &&
         __atomic_load_n(&m->__data.__lock, __ATOMIC_RELAXED) < 2)
         return 0;
 #endif
