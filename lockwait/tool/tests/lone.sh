@@ -5,7 +5,7 @@
 # lock word says nobody waits there (0, then A's 1), and a library that
 # trusted it traced one RELEASE of the 201. Where the scheduler lets the
 # woken B in at once there is no stretch (lone_takes 0): three tries, then
-# a named skip.
+# a named skip. The what-if counts it as a lone stretch.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
@@ -28,5 +28,10 @@ else
   "$BUILD/lockwait_report" -s "$TMP/lone.trace" >"$TMP/report.out" 2>/dev/null
   check "the wait-block view charges B's wait to A's holds" \
     grep -q "kind=waitblock .*waiter=$(val "$(cat "$TMP/stdout")" b) .*blocker=$(val "$(cat "$TMP/stdout")" a) " "$TMP/report.out"
+  # the what-if names it: one lone stretch, from A's first release in B's wait to its last
+  "$BUILD/lockwait_report" --what-if 0.5 "$TMP/lone.trace" >"$TMP/whatif.out" 2>/dev/null
+  line=$(grep 'kind=whatif ' "$TMP/whatif.out" || true)
+  check_eq "the what-if counts one lone stretch" 1 "$(val "$line" lone_stretch_count)"
+  within "... of the lone takes' time (200 takes of 1 us or more)" "$(val "$line" lone_stretch_ns)" 200000 1000000000
 fi
 finish
