@@ -36,6 +36,21 @@ kv_awk() {
 $prog" "$@"
 }
 
+# summary_awk AWK [-v VAR=VALUE]... PROGRAM [FILE...]: AWK (awk, mawk, ...)
+# running a summary program, EXP/summary.awk or a further part
+# EXP/summary_*.awk, after the libraries it may use, all of PROGRAM's tree:
+# common/kv.awk, common/svg.awk and its experiment's own EXP/lib_*.awk in
+# name order. run.sh, the tests and common/regen_goldens.sh run them so.
+summary_awk() {
+  local awk_bin=$1 vars=() libs=() exp f; shift
+  while [ "${1:-}" = -v ]; do vars+=(-v "$2"); shift 2; done
+  exp=$(dirname "$1")
+  for f in "$exp/../common/kv.awk" "$exp/../common/svg.awk" "$exp"/lib_*.awk; do
+    if [ -f "$f" ]; then libs+=(-f "$f"); fi
+  done
+  "$awk_bin" "${vars[@]}" "${libs[@]}" -f "$@"
+}
+
 # read_experiments ROOT: EXPERIMENTS=(the names in ROOT/common/experiments),
 # the one list of experiments; "#" lines and blank lines are skipped, and a
 # name must be a plain lower-case word (it names a directory and functions),

@@ -32,9 +32,8 @@ case "${1:-}" in
 esac
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=common/lib.sh
-source "$ROOT/common/lib.sh" # read_experiments
+source "$ROOT/common/lib.sh" # read_experiments, summary_awk
 BUILD=$ROOT/build
-KV=$ROOT/common/kv.awk
 command -v mawk >/dev/null 2>&1 || { echo "regen_goldens.sh: needs mawk (Debian package mawk)" >&2; exit 1; }
 "$ROOT/build.sh" >/dev/null || { echo "regen_goldens.sh: ./build.sh failed" >&2; exit 1; }
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/goldens.XXXXXX")
@@ -48,7 +47,7 @@ summary() {
   mkdir -p "$out"
   {
     [ "$head" = 1 ] && mawk -f "$ROOT/common/summary_head.awk" "$t/fixture-raw.txt"
-    mawk -v csvdir="$out" -f "$KV" -f "$ROOT/$exp/summary.awk" "$t/fixture-raw.txt"
+    summary_awk mawk -v csvdir="$out" "$ROOT/$exp/summary.awk" "$t/fixture-raw.txt"
   } >"$t/golden-summary.md"
   for name in "$@"; do cp "$out/$exp-$name" "$t/golden-$name"; done
 }
@@ -77,7 +76,7 @@ done
 for s in raw sockets smt; do
   mkdir -p "$TMP/c2c-$s"
   if [ "$s" = raw ]; then cat "$C/fixture-raw.txt"; else cat "$C/fixture-$s.txt" "$C/golden-$s.txt"; fi >"$TMP/c2c-$s/in.txt"
-  mawk -v csvdir="$TMP/c2c-$s" -f "$KV" -f "$ROOT/false_sharing/summary_c2c.awk" "$TMP/c2c-$s/in.txt" >"$C/golden-$s.md"
+  summary_awk mawk -v csvdir="$TMP/c2c-$s" "$ROOT/false_sharing/summary_c2c.awk" "$TMP/c2c-$s/in.txt" >"$C/golden-$s.md"
   [ "$s" != smt ] || continue
   cp "$TMP/c2c-$s/false_sharing-c2c.svg" "$C/golden-$s.svg"
   cp "$TMP/c2c-$s/false_sharing-c2c.csv" "$C/golden-$s.csv"

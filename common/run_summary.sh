@@ -16,13 +16,13 @@ exp_of() {
 
 # summarise EXP RAW DIR PREFIX: EXP's section of the summary on stdout, its
 # tables in DIR: summary.awk, then any further parts (summary_*.awk) in name
-# order, each after common/kv.awk; PREFIX (quick- or empty) is what the
-# files it links will be called by in results/
+# order, each after the libraries summary_awk (common/lib.sh) loads; PREFIX
+# (quick- or empty) is what the files it links will be called by in results/
 summarise() {
   local s
   for s in "$ROOT/$1/summary.awk" "$ROOT/$1"/summary_*.awk; do
     [ -f "$s" ] || continue
-    awk -v csvdir="$3" -v prefix="$4" -f "$ROOT/common/kv.awk" -f "$s" "$2" || { echo "$PROG: $1/$(basename "$s") failed" >&2; return 1; }
+    summary_awk awk -v csvdir="$3" -v prefix="$4" "$s" "$2" || { echo "$PROG: $1/$(basename "$s") failed" >&2; return 1; }
   done
 }
 

@@ -6,7 +6,9 @@
 # shellcheck shell=bash
 export LC_ALL=C # numbers and sort order as in the C locale, whoever runs the test
 # shellcheck source=common/lib.sh
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" # kv_awk
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" # kv_awk, summary_awk
+# for the checks that run a summary in `bash -c "summary_awk ... | grep ..."`
+export -f summary_awk
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # -h (a test file passes its arguments on to this file by sourcing it): the
@@ -196,7 +198,7 @@ summary_goldens() {
     mkdir -p "$out"
     {
       [ "$head" = 1 ] && "$awk_bin" -f "$ROOT/common/summary_head.awk" "$t/fixture-raw.txt"
-      "$awk_bin" -v csvdir="$out" -f "$ROOT/common/kv.awk" -f "$ROOT/$exp/summary.awk" "$t/fixture-raw.txt"
+      summary_awk "$awk_bin" -v csvdir="$out" "$ROOT/$exp/summary.awk" "$t/fixture-raw.txt"
     } >"$out/summary.md" 2>"$out/err"
     check_eq "$awk_bin: $exp summary matches golden-summary.md" "" "$(diff "$t/golden-summary.md" "$out/summary.md" | head -n 5)"
     for name in "$@"; do

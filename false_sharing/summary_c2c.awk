@@ -2,7 +2,8 @@
 # section: the classes table, findings sentences computed from the numbers,
 # the matrix as CSV and the heatmap as SVG (CPU x CPU, ordered so that the
 # classes show as blocks, colour scale with its legend in ns).
-# usage: awk -v csvdir=DIR [-v prefix=quick-] -f common/kv.awk -f false_sharing/summary_c2c.awk results/false_sharing-raw.txt
+# usage (common/lib.sh loads common/kv.awk and common/svg.awk first):
+#   summary_awk awk -v csvdir=DIR [-v prefix=quick-] false_sharing/summary_c2c.awk results/false_sharing-raw.txt
 # writes DIR/false_sharing-c2c.csv (the matrix), DIR/false_sharing-c2c-classes.csv
 # and DIR/false_sharing-c2c.svg; prints markdown. Input lines used:
 #   RESULT exp=false_sharing kind=c2c_plan cpu_count=N pairs_total=M pairs_measured=P sampled=0|1
@@ -313,9 +314,7 @@ function heatmap(   svg, cs, X0, Y0, W, H, i, j, a, b, p, x, y, t, fill, txt, tc
     W = X0 + ncpu * cs + 100; H = Y0 + LH + 16
     if (W < 680) W = 680
     svg = csvdir "/false_sharing-c2c.svg"
-    printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"11\">\n", W, H > svg
-    printf "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", W, H > svg
-    printf "<text id=\"title\" x=\"4\" y=\"18\" font-size=\"13\">false_sharing: one-way cache-line hand-off between two CPUs (ns)</text>\n" > svg
+    svg_start(svg, W, H, 11, "false_sharing: one-way cache-line hand-off between two CPUs (ns)")
     printf "<text x=\"4\" y=\"34\">CPUs ordered by measured class; grey: not measured; hatched: too busy; hover a cell for its 95%% interval</text>\n" > svg
     printf "<text class=\"axis\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">CPU</text>\n", X0 + ncpu * cs / 2, Y0 - 22 > svg
     printf "<text class=\"axis\" x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">CPU</text>\n", Y0 + ncpu * cs / 2, Y0 + ncpu * cs / 2 > svg

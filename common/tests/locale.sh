@@ -59,7 +59,7 @@ expected() {
     for e in "${raws[@]}"; do
       e=${e##*/quick-}; e=${e%-raw.txt}
       for s in "$R/$e/summary.awk" "$R/$e"/summary_*.awk; do
-        [ ! -f "$s" ] || LC_ALL=C "$a" -v csvdir="$TMP/want/files" -v prefix=quick- -f "$R/common/kv.awk" -f "$s" "$R/results/quick-$e-raw.txt"
+        [ ! -f "$s" ] || LC_ALL=C summary_awk "$a" -v csvdir="$TMP/want/files" -v prefix=quick- "$s" "$R/results/quick-$e-raw.txt"
       done
     done
   } >"$TMP/want/summary.md"

@@ -80,7 +80,7 @@ check_awk "a line that pooled two levels would be caught ($pooled)" "$pooled > 0
 # the summary of one re-derived invocation (3: the slow level main, the
 # fast one with enough repetitions) reads the main level and names it
 { grep ' inv=3 ' "$raw" | grep -v ' kind=\(direct\|total\|mode_diff\) '; grep ' inv=3 ' "$out"; } | sed 's/ inv=3 / /' >"$TMP/one.txt"
-summ() { awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/ctxswitch/summary.awk" "$1"; }
+summ() { summary_awk awk -v csvdir="$TMP" "$ROOT/ctxswitch/summary.awk" "$1"; }
 summ "$TMP/one.txt" >"$TMP/one.md"
 main=$(grep '^RESULT exp=ctxswitch kind=speed_level .* main=1$' "$TMP/one.txt")
 check "the summary names the main level with its canary and share" grep -qF \
@@ -95,7 +95,7 @@ check "C1 in both levels within the margin is not called different" grep -q '^- 
 # a fastest level 200 ns cheaper is called different
 sed "s/^\(RESULT exp=ctxswitch kind=direct mode=process .* speed_level=1 .*\) c1_ns=[0-9.]* c1_ns_lo=[0-9.]* c1_ns_hi=[0-9.]*/\1 c1_ns=1000.0 c1_ns_lo=990.0 c1_ns_hi=1010.0/" "$TMP/one.txt" >"$TMP/apart.txt"
 check "a level's C1 more than 20 ns apart is called different" bash -c \
-  "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' '$TMP/apart.txt' | grep -q '^- C1 differs between speed levels beyond the 20 ns margin .*: processes 1000 ns (95% CI 990–1010) in level 1'"
+  "summary_awk awk -v csvdir='$TMP' '$ROOT/ctxswitch/summary.awk' '$TMP/apart.txt' | grep -q '^- C1 differs between speed levels beyond the 20 ns margin .*: processes 1000 ns (95% CI 990–1010) in level 1'"
 
 # exp.sh's ctxswitch_rederive prints the same
 check_eq "exp.sh's ctxswitch_rederive RAW prints what --rederive prints" "$(cat "$out")" \

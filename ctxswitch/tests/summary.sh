@@ -59,12 +59,12 @@ check "the findings say whether process - thread is significant" grep -q 'Switch
 # at the start: with every thread rmw/8 interval overlapping the first, none
 check "a curve whose intervals overlap is not called growing" bash -c "
   sed 's/^\(RESULT exp=ctxswitch kind=total mode=thread size_kib=[0-9]* access=rmw stride_bytes=8 .*\) indirect_ns=[0-9.]* indirect_ns_lo=[0-9.]* indirect_ns_hi=[0-9.]*/\1 indirect_ns=16.0 indirect_ns_lo=11.0 indirect_ns_hi=30.0/' '$fixture' |
-  awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' | grep -q '^- thread rmw/8: significant at every measured D from 1 KiB on, not measurably growing'"
+  summary_awk awk -v csvdir='$TMP' '$ROOT/ctxswitch/summary.awk' | grep -q '^- thread rmw/8: significant at every measured D from 1 KiB on, not measurably growing'"
 # and one wide interval at the largest D does not undo growth the cells
 # below it show
 check "a wide interval at the largest D does not hide growth below it" bash -c "
   sed 's/^\(RESULT exp=ctxswitch kind=total mode=thread size_kib=2048 access=rmw stride_bytes=8 .*\) indirect_ns=[0-9.]* indirect_ns_lo=[0-9.]* indirect_ns_hi=[0-9.]*/\1 indirect_ns=16.0 indirect_ns_lo=11.0 indirect_ns_hi=5000.0/' '$fixture' |
-  awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' | grep -q '^- thread rmw/8: significant at every measured D from 1 KiB on, growing with D: .* at 1536 KiB'"
+  summary_awk awk -v csvdir='$TMP' '$ROOT/ctxswitch/summary.awk' | grep -q '^- thread rmw/8: significant at every measured D from 1 KiB on, growing with D: .* at 1536 KiB'"
 check "the findings say where the sweep stopped against L2 and the LLC" \
   grep -q '^- The sweep stops at D = 2 MiB (1.00 × L2), below the LLC (260 MiB): the LLC knee is not measured' "$TMP/mawk/summary.md"
 check "the summary links the plot beside it in results/ (summary.md is read there)" grep -qF '](ctxswitch-indirect.svg)' "$TMP/mawk/summary.md"
@@ -99,7 +99,7 @@ check "the SVG has a title" grep -q '<text id="title"[^>]*>ctxswitch: indirect c
 # an unpinned QUICK run (PIN=0, a real run): placement said, failed checks marked
 u=$TMP/unpinned
 mkdir -p "$u"
-awk -v csvdir="$u" -v prefix=quick- -f "$ROOT/common/kv.awk" -f "$ROOT/ctxswitch/summary.awk" "$T/fixture-unpinned-raw.txt" >"$u/summary.md"
+summary_awk awk -v csvdir="$u" -v prefix=quick- "$ROOT/ctxswitch/summary.awk" "$T/fixture-unpinned-raw.txt" >"$u/summary.md"
 check "unpinned: the summary says the OS placed the sides" grep -q '^The OS placed the two sides' "$u/summary.md"
 flagged=$(grep -c '^RESULT exp=ctxswitch kind=total .* check=[a-z,]*' "$T/fixture-unpinned-raw.txt" || true)
 notok=$(grep -c '^RESULT exp=ctxswitch kind=total .* check=\(csw\|migrated\)' "$T/fixture-unpinned-raw.txt" || true)
@@ -111,18 +111,18 @@ check "unpinned QUICK: the plot link names the quick file" grep -qF '](quick-ctx
 # cache sources that disagree are reported with the one used
 { cat "$fixture"; echo 'RESULT exp=ctxswitch kind=cache level=L2 sysfs_bytes=2097152 sysconf_bytes=1048576 sysctl_bytes=NA used=sysfs disagree=1'; } >"$TMP/disagree.txt"
 check "disagreeing cache sources are named in the summary" \
-  bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' '$TMP/disagree.txt' | grep -qF 'Cache sources disagree on L2: sysfs 2 MiB, sysconf 1 MiB (sysctl: not reported); sysfs was used.'"
+  bash -c "summary_awk awk -v csvdir='$TMP' '$ROOT/ctxswitch/summary.awk' '$TMP/disagree.txt' | grep -qF 'Cache sources disagree on L2: sysfs 2 MiB, sysconf 1 MiB (sysctl: not reported); sysfs was used.'"
 
 # no cache sizes known (some VMs, some OSes): no division by zero, said plainly
 sed 's/l2_bytes=[0-9]*/l2_bytes=NA/; s/llc_bytes=[0-9]*/llc_bytes=NA/' "$fixture" >"$TMP/nocache.txt"
 check "unknown L2 and LLC: the summary says unknown and stops cleanly" \
-  bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' '$TMP/nocache.txt' | grep -q 'L2 unknown, LLC (L3) unknown'"
+  bash -c "summary_awk awk -v csvdir='$TMP' '$ROOT/ctxswitch/summary.awk' '$TMP/nocache.txt' | grep -q 'L2 unknown, LLC (L3) unknown'"
 
 # MAX_CELL_S=0 (run.sh's invocations): no repetitions for precision, so the
 # summary does not promise them (it said "more until the 95% interval is
 # within ±5% or ±20 ns (cap 0 s per cell, 54 repetitions)")
 sed 's/ max_cell_s=[0-9]*/ max_cell_s=0/' "$fixture" >"$TMP/nocap.txt"
-awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/ctxswitch/summary.awk" "$TMP/nocap.txt" >"$TMP/nocap.md"
+summary_awk awk -v csvdir="$TMP" "$ROOT/ctxswitch/summary.awk" "$TMP/nocap.txt" >"$TMP/nocap.md"
 check "MAX_CELL_S=0: the summary says no repetitions were added for precision" \
   grep -qF 'clean repetitions per cell, and no more for precision (MAX_CELL_S=0); at most 54 repetitions, to replace those left out.' "$TMP/nocap.md"
 check_eq "MAX_CELL_S=0: no 'more until ... (cap 0 s' promise" 0 "$(grep -c 'cap 0 s' "$TMP/nocap.md" || true)"
@@ -136,7 +136,7 @@ awk '/kind=direct /{ sub(/$/, " invocations=1 invocations_total=1") } /kind=tota
   "$fixture" >"$TMP/fewer.txt"
 last=$(grep -n 'kind=total ' "$TMP/fewer.txt" | tail -n 1 | cut -d: -f1)
 sed -i "${last}s/invocations=2 invocations_total=2/invocations=1 invocations_total=1/" "$TMP/fewer.txt"
-awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/ctxswitch/summary.awk" "$TMP/fewer.txt" >"$TMP/fewer.md"
+summary_awk awk -v csvdir="$TMP" "$ROOT/ctxswitch/summary.awk" "$TMP/fewer.txt" >"$TMP/fewer.md"
 check "invocations: the indirect table says up to the most any figure has, and as few as the least" \
   grep -qF "the mean of up to 2 invocations' Hodges–Lehmann estimates [95% interval] (as few as 1 where the others measured the cell in other speed levels)." "$TMP/fewer.md"
 # a curve none of whose cells is beyond the margin, and not all within it,
@@ -159,7 +159,7 @@ awk '/kind=direct /{ sub(/$/, " invocations=2 invocations_total=2") }
   /kind=total / { sub(/ significant=[a-z]*/, ""); sub(/$/, " invocations=2 invocations_total=2 claim=" \
     (/mode=process size_kib=1 access=rmw stride_bytes=8 / ? "beyond" : /mode=thread size_kib=1 access=rmw stride_bytes=8 / ? "unclear" : "within")) }
   { sub(/ max_cell_s=[0-9]*/, ""); print }' "$fixture" >"$TMP/onecell.txt"
-awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/ctxswitch/summary.awk" "$TMP/onecell.txt" >"$TMP/onecell.md"
+summary_awk awk -v csvdir="$TMP" "$ROOT/ctxswitch/summary.awk" "$TMP/onecell.txt" >"$TMP/onecell.md"
 check "one cell of those in L1 beyond the margin: 'is', not 'are'" grep -qF '; 1 of 30 such cells is beyond the margin.' "$TMP/onecell.md"
 check "one cost beyond and one across: 'lies' and 'reaches'" grep -qE \
   '^- 1 of [0-9]+ measured indirect costs lies beyond the margin, [0-9]+ within it \(no cost beyond the margin\), and 1 reaches across it \(unclear\)\.' "$TMP/onecell.md"
@@ -169,7 +169,7 @@ check "no max_cell_s: the cap is said to be unrecorded" grep -qF '(cap per cell 
 check_eq "no empty margin or cap" 0 "$(grep -c 'the  ns margin\|± ns\|cap  s' "$TMP/onecell.md" || true)"
 sed '/kind=total /s/ significant=no/ significant=yes/' "$fixture" | sed '0,/kind=total .* significant=yes/s/ significant=yes/ significant=no/' >"$TMP/onens.txt"
 check "one invocation, one cost not significant: 'is'" \
-  bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' '$TMP/onens.txt' | grep -qF -- '- 1 of 75 measured indirect costs is not significant (q > 0.05).'"
+  bash -c "summary_awk awk -v csvdir='$TMP' '$ROOT/ctxswitch/summary.awk' '$TMP/onens.txt' | grep -qF -- '- 1 of 75 measured indirect costs is not significant (q > 0.05).'"
 
 # speed levels: a C1 without an interval in another level had "too few clean
 # repetitions"; a repetition counts there for lying in the level
@@ -187,12 +187,12 @@ check "one invocation, one cost not significant: 'is'" \
     done
   done
 } >"$TMP/levels.txt"
-awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/ctxswitch/summary.awk" "$TMP/levels.txt" >"$TMP/levels.md"
+summary_awk awk -v csvdir="$TMP" "$ROOT/ctxswitch/summary.awk" "$TMP/levels.txt" >"$TMP/levels.md"
 check "levels: another level's C1 without an interval had too few repetitions in the level" \
   grep -qF 'C1 is 1000 ns (no interval: too few repetitions in the level) between processes' "$TMP/levels.md"
 
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: ctxswitch\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \
-  bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/ctxswitch/summary.awk' '$TMP/empty.txt' | grep -q 'No ctxswitch results'"
+  bash -c "summary_awk awk -v csvdir='$TMP' '$ROOT/ctxswitch/summary.awk' '$TMP/empty.txt' | grep -q 'No ctxswitch results'"
 finish

@@ -47,7 +47,7 @@ check "the classes line counts every pair" bash -c "grep -q 'kind=c2c_classes .*
 check_eq "one c2c_cpu line per allowed CPU" "$allowed" "$(grep -c 'kind=c2c_cpu ' "$out")"
 check_eq "the order names every allowed CPU once" "$allowed" \
   "$(val "$(grep kind=c2c_order "$out")" cpus | tr ',' '\n' | sort -u | grep -c .)"
-check "the summary awk reads the run" bash -c "mawk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/false_sharing/summary_c2c.awk' '$out' | grep -q '^| 1 |\\|No pair could be measured'"
+check "the summary awk reads the run" bash -c "summary_awk mawk -v csvdir='$TMP' '$ROOT/false_sharing/summary_c2c.awk' '$out' | grep -q '^| 1 |\\|No pair could be measured'"
 
 # C2C_CPUS: a subset of the allowed CPUs, checked
 two=$(val "$(grep kind=c2c_order "$out")" cpus | tr ',' '\n' | sort -n | head -n 2 | paste -sd, -)

@@ -22,7 +22,7 @@ run_awk() {
   local out=$TMP/$1-$2
   mkdir -p "$out"
   input "$2" >"$out/in.txt"
-  "$1" -v csvdir="$out" -f "$ROOT/common/kv.awk" -f "$AWKF" "$out/in.txt" >"$out/summary.md" 2>"$out/err"
+  summary_awk "$1" -v csvdir="$out" "$AWKF" "$out/in.txt" >"$out/summary.md" 2>"$out/err"
 }
 
 for a in mawk gawk original-awk; do
@@ -59,7 +59,7 @@ check "raw: the left-out batches are counted ($left of $(val "$pair" batches_tot
 # heatmap draws one, and it says why the hand-off figures differ (issue 41)
 pooled=$TMP/pooled
 mkdir -p "$pooled"
-mawk -v csvdir="$pooled" -f "$ROOT/common/kv.awk" -f "$AWKF" "$D/fixture-pooled.txt" >"$pooled/summary.md"
+summary_awk mawk -v csvdir="$pooled" "$AWKF" "$D/fixture-pooled.txt" >"$pooled/summary.md"
 drawn=$(grep -c '<text [^>]*font-size="10"[^>]*>[0-9.]*</text>' "$pooled/false_sharing-c2c.svg" || true)
 check_awk "pooled: the heatmap draws the measured pair ($drawn cells with a figure)" "$drawn > 0"
 check_eq "pooled: ... so the findings do not say no pair could be measured" "" \
@@ -85,7 +85,7 @@ own() { # own INV CLASSES NS: one invocation's class lines
   cat "$D/fixture-pooled.txt"
 } >"$TMP/own.txt"
 mkdir -p "$TMP/own"
-mawk -v csvdir="$TMP/own" -f "$ROOT/common/kv.awk" -f "$AWKF" "$TMP/own.txt" >"$TMP/own.md"
+summary_awk mawk -v csvdir="$TMP/own" "$AWKF" "$TMP/own.txt" >"$TMP/own.md"
 check "pooled, the first map found none: the classes are invocation 3's, the first of the main placement with one" \
   grep -qF '| 1 | 1 | 51.0 (51.0-51.0) | 51.0-51.0 | 0,1 | shared_l3_only |' "$TMP/own.md"
 check_eq "... in the classes CSV too" '1,1,51,51,51,51,51,"0,1","shared_l3_only"' "$(sed -n 2p "$TMP/own/false_sharing-c2c-classes.csv")"
@@ -110,7 +110,7 @@ check "sockets: the crossing costs 2.7x a same-socket hand-off" \
 # what the findings say about the other scenarios
 findings() { # findings SCENARIO: the markdown under mawk
   mkdir -p "$TMP/f-$1"
-  input "$1" | mawk -v csvdir="$TMP/f-$1" -f "$ROOT/common/kv.awk" -f "$AWKF"
+  input "$1" | summary_awk mawk -v csvdir="$TMP/f-$1" "$AWKF"
 }
 check "smt: says the OS misses SMT siblings" bash -c "grep -q 'CPUs 0 and 4, 1 and 5, 2 and 6, 3 and 7 .*behave like SMT siblings' '$TMP/mawk-smt/summary.md'"
 findings clusters >"$TMP/clusters.md"
@@ -125,7 +125,7 @@ check "noise: one class" grep -q 'one class, no pair apart from the rest' "$TMP/
 sed 's/cpu_a=2 cpu_b=9 \(.*\)busy=0/cpu_a=2 cpu_b=9 \1busy=1/; /kind=c2c cpu_a=0 cpu_b=5 /d' \
   "$D/fixture-sockets.txt" "$D/golden-sockets.txt" >"$TMP/holes.txt"
 mkdir -p "$TMP/holes"
-mawk -v csvdir="$TMP/holes" -f "$ROOT/common/kv.awk" -f "$AWKF" "$TMP/holes.txt" >"$TMP/holes.md"
+summary_awk mawk -v csvdir="$TMP/holes" "$AWKF" "$TMP/holes.txt" >"$TMP/holes.md"
 check_eq "a busy pair: two hatched cells" 2 "$(grep -c 'fill="url(#busy)"' "$TMP/holes/false_sharing-c2c.svg")"
 check_eq "a pair not measured: two grey cells" 2 "$(grep -c 'fill="#eeeeee"' "$TMP/holes/false_sharing-c2c.svg")"
 check "a busy pair: the summary says the machine was too busy for it" grep -q 'too busy to measure 1 pair (2,9)' "$TMP/holes.md"
@@ -139,8 +139,8 @@ check_eq "a pair not measured: its matrix cells are empty" "," \
 
 # no results, no map
 printf '# nothing\n' >"$TMP/empty.txt"
-check_eq "a raw file without the map (C2C=0): no section" "" "$(mawk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$AWKF" "$TMP/empty.txt")"
+check_eq "a raw file without the map (C2C=0): no section" "" "$(summary_awk mawk -v csvdir="$TMP" "$AWKF" "$TMP/empty.txt")"
 printf 'RESULT exp=false_sharing kind=c2c_skip reason=no_affinity_api allowed_cpus=0\n' >"$TMP/skip.txt"
 check "a skipped map says why" \
-  bash -c "mawk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$AWKF' '$TMP/skip.txt' | grep -q 'No map: this OS cannot pin a thread'"
+  bash -c "summary_awk mawk -v csvdir='$TMP' '$AWKF' '$TMP/skip.txt' | grep -q 'No map: this OS cannot pin a thread'"
 finish

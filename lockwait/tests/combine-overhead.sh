@@ -30,7 +30,7 @@ check_awk "... with an interval around it, above 0" \
 # raw and published lines into $TMP/NAME.md
 summarize() {
   "$ROOT/build/combine" "$TMP/spec" "$TMP/$1.raw" >"$TMP/$1.pub" 2>"$TMP/err" || fail "combine runs on $2" "$(cat "$TMP/err")"
-  cat "$TMP/$1.raw" "$TMP/$1.pub" | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/$1.md"
+  cat "$TMP/$1.raw" "$TMP/$1.pub" | summary_awk awk -v csvdir="$TMP" "$ROOT/lockwait/summary.awk" >"$TMP/$1.md"
 }
 # pair INV SCENARIO REP CANARY LEVEL USED: one invocation's pair line
 pair() {
@@ -134,7 +134,7 @@ check_eq "split levels: one table row for mutex" 1 "$(grep -c '^| mutex |' "$TMP
   echo "RESULT exp=lockwait kind=waitblock lock=0x1 blocker=11 wait_ns=1000 scenario=mutex variant=traced rep=0"
 } >"$TMP/oneraw"
 "$ROOT/build/combine" "$TMP/spec" "$TMP/oneraw" >"$TMP/onepub" 2>"$TMP/err" || fail "combine runs on one pair" "$(cat "$TMP/err")"
-cat "$TMP/oneraw" "$TMP/onepub" | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/one.md"
+cat "$TMP/oneraw" "$TMP/onepub" | summary_awk awk -v csvdir="$TMP" "$ROOT/lockwait/summary.awk" >"$TMP/one.md"
 check "one pair: 'at least 1 pair'" grep -qF 'at least 1 pair in one speed level' "$TMP/one.md"
 check "one pair: 'mutex of 1 pair'" grep -qF 'mutex of 1 pair, 1 in level 1' "$TMP/one.md"
 check "a top blocker behind under half a percent: '<1%', not '(0%)'" grep -qF '| mutex-0 (<1%) |' "$TMP/one.md"

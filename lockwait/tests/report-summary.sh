@@ -52,7 +52,7 @@ check "the critical path marks a 15-byte thread name as cut by the kernel" \
 # (the fixture predates main=; a newer raw file says which thread is the process's first)
 mkdir -p "$TMP/main"
 sed '/kind=thread .*name=lockwait_worklo .*variant=traced/s/ name=/ main=1 name=/' "$fixture" |
-  awk -v csvdir="$TMP/main" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >/dev/null
+  summary_awk awk -v csvdir="$TMP/main" "$ROOT/lockwait/summary.awk" >/dev/null
 check "... and names the main thread" grep -qF '>lockwait_worklo… (main)</text>' "$TMP/main/lockwait-cache-critpath.svg"
 # row labels (12 px, at most 0.55 em a character from x=4) end before the first bar
 check "the critical path's row labels end before its bars begin" \
@@ -87,10 +87,10 @@ with_overhead() { # with_overhead S "EST LO HI P Q USED TOTAL SLOW [MIN]": stdin
   read -r e lo hi p q u t sl m <<<"$2"
   sed "s/^RESULT exp=lockwait kind=overhead scenario=$s .*/RESULT exp=lockwait kind=overhead scenario=$s overhead_pct=$e overhead_pct_lo=$lo overhead_pct_hi=$hi p=$p q=$q pairs_used=$u pairs_total=$t pairs_slow=$sl target_reached=0 pairs_min=${m:-6} two_modes=0/"
 }
-findings() { awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" | grep '^- Overhead of the preload'; }
+findings() { summary_awk awk -v csvdir="$TMP" "$ROOT/lockwait/summary.awk" | grep '^- Overhead of the preload'; }
 with_overhead cache "3.300 1.100 5.600 0.001 0.006 11 12 1" <"$fixture" >"$TMP/sig.txt"
-check "significant: '+3.3% (95% CI +1.1..+5.6%)'" bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/lockwait/summary.awk' '$TMP/sig.txt' | grep -qF 'cache +3.3% (95% CI +1.1..+5.6%)'"
-check "... and above the 0.5% goal" bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/lockwait/summary.awk' '$TMP/sig.txt' | grep -qF 'cache above the goal (95% CI +1.1..+5.6%)'"
+check "significant: '+3.3% (95% CI +1.1..+5.6%)'" bash -c "summary_awk awk -v csvdir='$TMP' '$ROOT/lockwait/summary.awk' '$TMP/sig.txt' | grep -qF 'cache +3.3% (95% CI +1.1..+5.6%)'"
+check "... and above the 0.5% goal" bash -c "summary_awk awk -v csvdir='$TMP' '$ROOT/lockwait/summary.awk' '$TMP/sig.txt' | grep -qF 'cache above the goal (95% CI +1.1..+5.6%)'"
 with_overhead cache "0.800 -0.900 2.500 0.4 0.8 11 12 1" <"$fixture" >"$TMP/nosig.txt"
 check_eq "interval includes 0 but not within the 2-point margin: 'cannot tell' (95% CI -0.9..+2.5%)" 1 \
   "$(findings <"$TMP/nosig.txt" | grep -cF 'cache cannot tell, no overhead shown nor ruled out (95% CI -0.9..+2.5%)')"
@@ -101,10 +101,10 @@ with_overhead cond "2.000 1.000 3.000 0.001 0.006 5 20 15" <"$fixture" >"$TMP/bu
 check_eq "too many slow pairs: 'could not be measured here', no number" 1 \
   "$(findings <"$TMP/busy.txt" | grep -cF 'cond could not be measured here (15 of 20 pairs in a slow state)')"
 check "... and the table says too busy instead of a number" \
-  bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/lockwait/summary.awk' '$TMP/busy.txt' | grep -q '^| cond | [0-9]* | .* | too busy | - | - | - | 5/20 | 15 |'"
+  bash -c "summary_awk awk -v csvdir='$TMP' '$ROOT/lockwait/summary.awk' '$TMP/busy.txt' | grep -q '^| cond | [0-9]* | .* | too busy | - | - | - | 5/20 | 15 |'"
 # exp.sh's fallback before the speed levels: too few clean pairs, the figure from all 20 (pairs_basis=all) is shown, marked
 with_overhead cond "2.000 1.000 3.000 0.001 0.006 20 20 15" <"$fixture" | sed '/kind=overhead scenario=cond /s/ pairs_slow=15 / pairs_slow=15 pairs_basis=all /' |
-  awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/all.md"
+  summary_awk awk -v csvdir="$TMP" "$ROOT/lockwait/summary.awk" >"$TMP/all.md"
 check "from all pairs: the table shows the overhead and '20/20 all'" grep -q '^| cond | [0-9]* | .* | +2.00% | .* | 20/20 all | 15 |' "$TMP/all.md"
 check "... the finding gives the number, not 'could not be measured'" grep -qF 'cond +2.0% (95% CI +1.0..+3.0%)' "$TMP/all.md"
 check "... and the text says what 'all' means" grep -q 'the figure then comes from every pair, slow ones included' "$TMP/all.md"
@@ -135,7 +135,7 @@ wline() { # wline S PRED MEAS LO HI FULL_SLEEPS HALF_SLEEPS [PRED_LO PRED_HI]: a
   wline sem NA 12.0 10.0 14.0 100 90
 } >"$TMP/wi.txt"
 mkdir -p "$TMP/wi"
-awk -v csvdir="$TMP/wi" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" "$TMP/wi.txt" >"$TMP/wi.md"
+summary_awk awk -v csvdir="$TMP/wi" "$ROOT/lockwait/summary.awk" "$TMP/wi.txt" >"$TMP/wi.md"
 check "sleeps: the overhead table shows them beside the overhead, flagged (mutex 7 / 1300 !)" grep -q '^| mutex | .* | 7 / 1300 ! |$' "$TMP/wi.md"
 check "sleeps: a finding names the scenario that sleeps over a fifth more under the preload" \
   grep -q '^- Sleeps per run .*mutex 7 bare, 1300 under the preload.* Under the preload mutex, sem sleep more than a fifth more often than bare' "$TMP/wi.md"
@@ -150,7 +150,7 @@ check "sleeps: a finding names the scenario that sleeps a fifth less under the p
 sl() { sed "/^RESULT exp=lockwait kind=overhead scenario=$1 /s/\$/ sleeps_ratio=$2 sleeps_ratio_lo=$3 sleeps_ratio_hi=$4/"; }
 sl mutex 180 100 250 <"$TMP/wi.txt" | sl rwlock 0.7 0.5 0.9 | sl sem 1.25 1.21 1.3 | sl spin 1.15 1.0 1.3 >"$TMP/sl.txt"
 mkdir -p "$TMP/sl"
-awk -v csvdir="$TMP/sl" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" "$TMP/sl.txt" >"$TMP/sl.md"
+summary_awk awk -v csvdir="$TMP/sl" "$ROOT/lockwait/summary.awk" "$TMP/sl.txt" >"$TMP/sl.md"
 check "sleeps ratio: the table shows it with its interval; the whole interval beyond a fifth flags (mutex, sem)" \
   sh -c "grep -q '^| mutex | .* | 7 / 1300 (x180.00, 100.00..250.00) ! |\$' '$TMP/sl.md' && grep -q '^| sem | .* | 100 / 125 (x1.25, 1.21..1.30) ! |\$' '$TMP/sl.md'"
 check "sleeps ratio: an interval reaching back within a fifth is '?' (rwlock), one within is unmarked (spin)" \
@@ -165,7 +165,7 @@ check "sleeps ratio: the finding says rwlock's difference is not shown, and no l
 sl sem 0.7 0.6 0.75 <"$TMP/wi.txt" | sl spin 1.3 1.1 1.5 |
   sed '/^RESULT exp=lockwait kind=overhead scenario=rwlock /s/$/ sleeps_ratio=0.7 sleeps_ratio_lo=0.6/' >"$TMP/sl2.txt"
 mkdir -p "$TMP/sl2"
-awk -v csvdir="$TMP/sl2" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" "$TMP/sl2.txt" >"$TMP/sl2.md"
+summary_awk awk -v csvdir="$TMP/sl2" "$ROOT/lockwait/summary.awk" "$TMP/sl2.txt" >"$TMP/sl2.md"
 check "sleeps ratio: fewer or more follows the paired ratio where it decides (sem sleeps fewer)" \
   sh -c "grep -q 'Under the preload sem, rwlock sleep at least a fifth less than bare' '$TMP/sl2.md' && grep -q 'Under the preload mutex sleeps more than a fifth more' '$TMP/sl2.md'"
 check "sleeps ratio: '?' when the medians are within a fifth is not said to be medians a fifth apart" \
@@ -185,12 +185,12 @@ check "what-if: no prediction is said, not passed off as 0" grep -qF -- '- What-
 check_eq "what-if CSV: a row per scenario, the figures as the raw file has them" \
   "mutex,0.5,1000,500,g_lock,6,18.0,17.5,18.5,17.0,15.0,19.0,40.0,40,40,40,38,38,38,8,9,1,1,," "$(sed -n 2p "$TMP/wi/lockwait-whatif.csv")"
 sed 's/pairs_used=8 pairs_total=9 pairs_slow=1/pairs_used=3 pairs_total=9 pairs_slow=6/' "$TMP/wi.txt" >"$TMP/wibusy.txt"
-check "what-if: too many slow pairs: too busy, no verdict" bash -c "awk -v csvdir='$TMP/wi' -f '$ROOT/common/kv.awk' -f '$ROOT/lockwait/summary.awk' '$TMP/wibusy.txt' |
+check "what-if: too many slow pairs: too busy, no verdict" bash -c "summary_awk awk -v csvdir='$TMP/wi' '$ROOT/lockwait/summary.awk' '$TMP/wibusy.txt' |
   grep -qF -- '- What-if, cache (holds x0.5): could not be measured here (6 of 9 pairs in a slow state); predicted -30.0% (no interval).'"
 
 # without the preload (macOS): bare times, dashes, and a sentence saying why
 grep -v -E 'variant=(wrapped|traced)|kind=overhead ' "$fixture" >"$TMP/bare.txt"
-awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" "$TMP/bare.txt" >"$TMP/bare.md"
+summary_awk awk -v csvdir="$TMP" "$ROOT/lockwait/summary.awk" "$TMP/bare.txt" >"$TMP/bare.md"
 check "bare-only raw: rows with bare times and dashes" grep -q '^| mutex | [0-9]* | [0-9.]* ([0-9.]*\.\.[0-9.]*) | - | - |' "$TMP/bare.md"
 check "bare-only raw: no profile table" bash -c "! grep -q '^Profile under the preload' '$TMP/bare.md'"
 check "bare-only raw: says the preload did not run" grep -q 'No run under the preload' "$TMP/bare.md"
@@ -198,7 +198,7 @@ check "bare-only raw: says the preload did not run" grep -q 'No run under the pr
 # several invocations (run.sh's build/combine line: no p or q): "-" in the
 # p and q columns, no ° mark, and a sentence with the invocations' range
 sed "s/^RESULT exp=lockwait kind=overhead scenario=cache .*/RESULT exp=lockwait kind=overhead scenario=cache pairs_used=30 pairs_total=31 pairs_slow=1 pairs_basis=clean target_reached=0 pairs_min=10 two_modes=0 overhead_pct=0.4 overhead_pct_lo=-0.2 overhead_pct_hi=1.0 too_busy=0 invocations=3 invocations_total=3 between_share=0 inv_min=0.1 inv_max=0.7 significant=no margin_pct=2 claim=within/" \
-  "$fixture" | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/inv.md"
+  "$fixture" | summary_awk awk -v csvdir="$TMP" "$ROOT/lockwait/summary.awk" >"$TMP/inv.md"
 check "3 invocations: the cache row has - for p and q and no ° mark" grep -qF '| +0.40% | -0.20..+1.00% | - | - | 30/31 |' "$TMP/inv.md"
 check "... and the sentence gives the invocations' range" grep -qF 'From 3 independent invocations: an overhead is the mean' "$TMP/inv.md"
 check "... cache +0.10..+0.70%" grep -qF 'cache +0.10..+0.70%.' "$TMP/inv.md"
@@ -207,19 +207,19 @@ check "... cache +0.10..+0.70%" grep -qF 'cache +0.10..+0.70%.' "$TMP/inv.md"
 # fixture (written before the flag), so no sentence; every report's, or a mix
 check "no counter= in the reports: no timestamps sentence" bash -c "! grep -q 'stamped its waits' '$TMP/inv.md'"
 sed 's/^\(RESULT exp=lockwait kind=process .* top=[0-9]*\)/\1 counter=1/' "$fixture" >"$TMP/ctr.txt"
-awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" "$TMP/ctr.txt" >"$TMP/ctr.md"
+summary_awk awk -v csvdir="$TMP" "$ROOT/lockwait/summary.awk" "$TMP/ctr.txt" >"$TMP/ctr.md"
 check "counter=1 in every report: the summary says the cycle counter" \
   grep -qF "liblockwait stamped its waits with the CPU's cycle counter (\`counter=1\` in every report;" "$TMP/ctr.md"
 nrep=$(grep -c '^RESULT exp=lockwait kind=process ' "$TMP/ctr.txt")
 awk '/^RESULT exp=lockwait kind=process / && !done { sub(/counter=1/, "counter=0"); done = 1 } { print }' "$TMP/ctr.txt" |
-  awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/mix.md"
+  summary_awk awk -v csvdir="$TMP" "$ROOT/lockwait/summary.awk" >"$TMP/mix.md"
 check "one report with counter=0: the summary gives the split" \
   grep -qF "the CPU's cycle counter in $((nrep - 1)) of $nrep reports and \`CLOCK_MONOTONIC\` in the rest" "$TMP/mix.md"
 
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: lockwait\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \
-  bash -c "awk -v csvdir='$TMP' -f '$ROOT/common/kv.awk' -f '$ROOT/lockwait/summary.awk' '$TMP/empty.txt' | grep -q 'No lockwait results'"
+  bash -c "summary_awk awk -v csvdir='$TMP' '$ROOT/lockwait/summary.awk' '$TMP/empty.txt' | grep -q 'No lockwait results'"
 # pairs by speed level (build/lockwait_pairs): the fixture's mutex pairs as
 # if rep 1-4 lay in level 2, 5-6 in level 1 and 7 was mixed, level 2 used
 levels() { # levels USED MIN: stdin with mutex's pairs and overhead line by speed level
@@ -232,20 +232,20 @@ levels() { # levels USED MIN: stdin with mutex's pairs and overhead line by spee
       print "RESULT exp=lockwait kind=speed_level scenario=mutex check=overhead level=2 canary_ns=0.58 readings_share=0.700 pairs=4 used=1"; next }
     { print }' "$fixture"
 }
-levels 4 4 | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/levels.md"
+levels 4 4 | summary_awk awk -v csvdir="$TMP" "$ROOT/lockwait/summary.awk" >"$TMP/levels.md"
 check "levels: the summary says what the pairs saw, the levels by pairs" \
   grep -qF 'mutex of 7 pairs, 4 in level 2 (canary 0.58 ns), 2 in level 1 (canary 0.33 ns), 1 mixed' "$TMP/levels.md"
 check "levels: the table counts the pairs left out (3 of 7), not slow ones" grep -q '^| mutex | [0-9]* | .* | 4/7 | 3 |' "$TMP/levels.md"
 check "levels: ... under a 'left out' column" grep -qF '| pairs used/total | left out |' "$TMP/levels.md"
 check_eq "levels: 4 pairs in the level with REPS 4 give a number though 3 of 7 were left out" 0 \
   "$(grep -c 'mutex could not be measured' "$TMP/levels.md")"
-levels 4 6 | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/levels6.md"
+levels 4 6 | summary_awk awk -v csvdir="$TMP" "$ROOT/lockwait/summary.awk" >"$TMP/levels6.md"
 check "levels: fewer than REPS pairs in the level: too busy, and why" \
   grep -qF 'mutex could not be measured here (only 4 of 7 pairs in one speed level)' "$TMP/levels6.md"
 
 # one slow-state pair: it read "1 of 38 pairs ... were left out"
 sed '0,/^\(RESULT exp=lockwait kind=pair .*\) slow=1/s//\1 slow=0/' "$fixture" |
-  awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" >"$TMP/oneslow.md"
+  summary_awk awk -v csvdir="$TMP" "$ROOT/lockwait/summary.awk" >"$TMP/oneslow.md"
 check "one slow-state pair: 'was left out'" \
   grep -qF '1 of 38 pairs ran it more than 1.15x slower than the best seen and was left out as a slow-state pair and replaced.' "$TMP/oneslow.md"
 

@@ -155,7 +155,7 @@ want=$(kv_awk 'FNR == NR { if (/kind=pair scenario=cond / && /used=1$/) u[kv_get
 check_eq "cond: bare_ms is build/stats median on the used pairs' bare runs ($want)" "$want" \
   "$(val "$(grep '^RESULT exp=lockwait kind=runs scenario=cond ' "$raw")" bare_ms)"
 
-awk -v csvdir="$TMP/raw" -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" "$raw" >"$TMP/summary.md" 2>"$TMP/sum.err"
+summary_awk awk -v csvdir="$TMP/raw" "$ROOT/lockwait/summary.awk" "$raw" >"$TMP/summary.md" 2>"$TMP/sum.err"
 check "summary: a row for cond and for cache" \
   awk 'END { exit !(a && b) } /^\| cond \| [0-9]/ { a = 1 } /^\| cache \| [0-9]/ { b = 1 }' "$TMP/summary.md"
 check "summary: the SVG exists" test -s "$TMP/raw/lockwait-cache-critpath.svg"
@@ -302,7 +302,7 @@ check "... stderr says it runs it again" grep -q 'cond (under the preload) faile
 fl=$(grep 'kind=overhead' "$TMP/fl.txt")
 check_eq "... pair 1 still has its two runs, and every pair counts (kind=pair lines: pairs_total)" "1 1 $(val "$fl" pairs_total)" \
   "$(grep -c 'kind=workload .*variant=bare rep=1$' "$TMP/fl.txt") $(grep -c 'kind=workload .*variant=wrapped rep=1$' "$TMP/fl.txt") $(grep -c 'kind=pair ' "$TMP/fl.txt")"
-awk -v csvdir="$TMP" -v prefix= -f "$ROOT/common/kv.awk" -f "$ROOT/lockwait/summary.awk" "$TMP/fl.txt" >"$TMP/fl.md"
+summary_awk awk -v csvdir="$TMP" -v prefix= "$ROOT/lockwait/summary.awk" "$TMP/fl.txt" >"$TMP/fl.md"
 check "... and the summary says so" grep -q '1 run failed and was run again.*: cond wrapped pair 1 (exit status 255)\.' "$TMP/fl.md"
 rm -f "$TMP/wlcalls"
 rc=0
