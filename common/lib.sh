@@ -233,6 +233,24 @@ replace_file() {
   mv -f "$1" "$2"
 }
 
+# write_file DEST: stdin into DEST through a temp file beside it renamed
+# over it (replace_file): a reader never finds half a file, and a link at
+# DEST is refused, not written through (`>DEST` follows it). A new DEST gets
+# the umask's mode, not mktemp's 0600. WRITE_TMP names the temp file
+# meanwhile, for the caller's exit trap to remove after an interrupt.
+WRITE_TMP=''
+write_file() {
+  WRITE_TMP=$(mktemp "$(dirname "$1")/.tmp.XXXXXX") || return 1
+  if cat >"$WRITE_TMP" && { [ -e "$1" ] || chmod "$(printf '%o' $((0666 & ~$(umask))))" "$WRITE_TMP"; } &&
+    replace_file "$WRITE_TMP" "$1"; then
+    WRITE_TMP=''
+    return 0
+  fi
+  rm -f "$WRITE_TMP"
+  WRITE_TMP=''
+  return 1
+}
+
 # publish PRE NEW DEST [NEW DEST]...: each NEW renamed over its DEST
 # (replace_file), all or none: every DEST is checked first (a symbolic link,
 # or something other than a regular file, which mv would move NEW into, stops
