@@ -27,8 +27,9 @@ usage: common/stability.sh [-h] [-n N] [-o DIR] [EXPERIMENT...]
   all) in a temporary copy of this checkout, so results/ and README.md here
   stay as they are, and keeps each run's raw files in DIR/run-1 ... DIR/run-N
   (default DIR: a new directory under \${TMPDIR:-/tmp}; it must not hold run-*,
-  source.txt or report.txt yet), with source.txt (what ran) and report.txt. The knobs of run.sh (REPS=..., ...) apply to every run; QUICK=1 runs
-  have too few rounds for intervals, so they show the mechanics only.
+  source.txt or report.txt yet), with source.txt (what ran) and report.txt.
+  The knobs of run.sh (REPS=..., ...) apply to every run; QUICK=1 runs have
+  too few rounds for intervals, so they show the mechanics only.
   Then, or with --compare on directories of raw files saved before (results/
   of earlier runs, say), it prints per experiment and kind of figure, over
   every ordered pair of runs (a, b): how many of b's estimates lie inside a's
