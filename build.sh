@@ -164,7 +164,7 @@ build_experiment() {
 }
 
 main() {
-  local want=() e flags_only=0 tests=0 stamp
+  local want=() e flags_only=0 tests=0 stamp why
   for e in "$@"; do
     case "$e" in
       -h|--help) usage; exit 0 ;;
@@ -175,6 +175,8 @@ main() {
       *)
         [[ " ${EXPERIMENTS[*]} " == *" $e "* ]] ||
           { echo "build.sh: unknown experiment '$e'; expected one of: ${EXPERIMENTS[*]}" >&2; exit 2; }
+        # (as run.sh: a word given twice is a slip, and would be built and named twice)
+        [[ " ${want[*]-} " != *" $e "* ]] || bad_usage "experiment '$e' named twice"
         want+=("$e") ;;
     esac
   done
@@ -185,7 +187,11 @@ main() {
   # what CC is, not what it is called: switching what cc points to rebuilds
   CC_VERSION=$("$CC" --version 2>/dev/null | head -n 1) || CC_VERSION=
   stamp="$(resolved_path "$(command -v "$CC")") | $CC_VERSION | ${CFLAGS[*]} ${LIBS[*]}"
-  [ -d "$BUILD_DIR" ] || mkdir -p "$BUILD_DIR"
+  # before anything is compiled: mkdir -p's own message did not say which knob
+  if [ -e "$BUILD_DIR" ] && [ ! -d "$BUILD_DIR" ]; then bad_usage "BUILD_DIR=$BUILD_DIR is not a directory"; fi
+  if [ ! -d "$BUILD_DIR" ] && ! why=$(mkdir -p "$BUILD_DIR" 2>&1); then
+    die "BUILD_DIR=$BUILD_DIR: cannot create it (${why##*: })"
+  fi
   [ "$(cat "$BUILD_DIR/.flags" 2>/dev/null)" = "$stamp" ] || FORCE=1
   build_common
   for e in "${want[@]}"; do
