@@ -6,7 +6,8 @@
 # another user's link in a sticky directory is not followed (the kernel
 # follows it where protected_symlinks is off), as the library refuses it;
 # a FIFO someone reads and our own link to a file not there yet still work;
-# a -W FIFO nobody writes to reads as empty instead of waiting for ever.
+# a -W FIFO nobody writes to reads as empty instead of waiting for ever;
+# a write that fails (-j, -c, -f's stdout on /dev/full) names the file and why.
 # On the committed fixture trace; each run has a timeout as a guard only.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
@@ -52,6 +53,21 @@ check_eq "-j FIFO with a reader: the JSON is read from it" 0 "$read_ok"
 ln -s made.csv "$TMP/ours"
 check_exit "-c our LINK to a file not there yet: exit 0" 0 "$R" -c "$TMP/ours" "$T"
 check "-c our LINK to a file not there yet: the file is made" grep -q '^record,' "$TMP/made.csv"
+
+# a write that fails (a full device): exit 1 naming the file and the reason
+# (it said "writing the JSON failed", and for -c no reason)
+if [ -w /dev/full ]; then
+  for o in -j -c; do
+    rc=0; "${guard[@]}" "$R" "$o" /dev/full "$T" >/dev/null 2>"$TMP/stderr" || rc=$?
+    check_eq "$o /dev/full: exit 1" 1 "$rc"
+    check "$o /dev/full: says which file and why" grep -qxF "error: writing /dev/full: No space left on device" "$TMP/stderr"
+  done
+  rc=0; "${guard[@]}" "$R" -f "$T" >/dev/full 2>"$TMP/stderr" || rc=$?
+  check_eq "-f to a full stdout: exit 1, saying why" "1 1" \
+    "$rc $(grep -c 'cannot write standard output: No space left on device' "$TMP/stderr")"
+else
+  skip "-j, -c and -f to a full device" "no writable /dev/full"
+fi
 
 other=$(id -u nobody 2>/dev/null || true)
 if [ "$(id -u)" = 0 ] && [ -n "$other" ]; then
