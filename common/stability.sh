@@ -320,6 +320,7 @@ report() {
 
 COMPARE_WORK=''
 main() {
+  local why
   parse_args "$@"
   trap 'cleanup; [ -z "$COMPARE_WORK" ] || rm -rf "$COMPARE_WORK"' EXIT
   COMPARE_WORK=$(mktemp -d "${TMPDIR:-/tmp}/sharecost-compare.XXXXXX") || die "cannot create a temp directory"
@@ -332,7 +333,8 @@ main() {
   if [ -z "$OUT" ]; then
     OUT=$(mktemp -d "${TMPDIR:-/tmp}/sharecost-stability.XXXXXX") || die "cannot create a directory for the runs"
   else
-    mkdir -p "$OUT" || die "cannot create $OUT"
+    # one line, naming -o: mkdir's own message came first and named no option
+    why=$(mkdir -p "$OUT" 2>&1) || die "-o $OUT: cannot create it (${why##*: }); nothing was run"
   fi
   OUT=$(cd "$OUT" && pwd)
   run_all

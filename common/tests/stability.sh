@@ -186,6 +186,9 @@ for b in "${bad[@]}"; do
 done
 check_exit "refused with exit 2: -o naming a directory that holds run-*" 2 "$S" -o "$TMP/taken" false_sharing
 check_exit "refused with exit 2: -o naming a file" 2 "$S" -o "$TMP/a file" false_sharing
+rc=0; "$S" -o "$TMP/a file/runs" false_sharing >/dev/null 2>"$TMP/err" || rc=$?
+check_eq "-o DIR that cannot be made (under a file): exit 1, one line naming -o and why" \
+  "1|stability.sh: -o $TMP/a file/runs: cannot create it (Not a directory); nothing was run" "$rc|$(cat "$TMP/err")"
 # a run compared with itself "holds" 100%
 check_exit "refused with exit 2: --compare naming one directory twice" 2 "$S" --compare "$D/run-1" "$D/run-2/../run-1"
 cp "$TMP/out" "$TMP/twice.err"
