@@ -48,6 +48,10 @@ bad HANDOFF_CPUS env HANDOFF_CPUS=0 ./run.sh
 bad HANDOFF_BATCHES env HANDOFF_BATCHES=3 ./run.sh
 bad "HANDOFF_CPUS=1,1: expected two different CPUs" env HANDOFF_CPUS=1,1 "$B/handoff"
 bad "CPU 1023 is not one" env HANDOFF_CPUS=0,1023 "$B/handoff"
+# its EXP is a value of its RESULT line: a blank or '=' broke the grammar
+bad "EXP 'x y'" "$B/handoff" "x y"
+bad "EXP 'a=b'" "$B/handoff" "a=b"
+bad "EXP ''" "$B/handoff" ""
 bad "0,0 is the same CPU twice" env PAIR_CPUS=0,0:x ./run.sh false_sharing
 bad "more than 8 pairs" env 'PAIR_CPUS=0,1:a;0,1:b;0,1:c;0,1:d;0,1:e;0,1:f;0,1:g;0,1:h;0,1:i' ./run.sh false_sharing
 # a misspelt knob stops the run, naming the knob (QIUCK=1 ran in full)
