@@ -189,6 +189,9 @@ main() {
   stamp="$(resolved_path "$(command -v "$CC")") | $CC_VERSION | ${CFLAGS[*]} ${LIBS[*]}"
   # before anything is compiled: mkdir -p's own message did not say which knob
   if [ -e "$BUILD_DIR" ] && [ ! -d "$BUILD_DIR" ]; then bad_usage "BUILD_DIR=$BUILD_DIR is not a directory"; fi
+  if [ -L "$BUILD_DIR" ] && [ ! -e "$BUILD_DIR" ]; then
+    bad_usage "BUILD_DIR=$BUILD_DIR is a symbolic link to nothing ($(readlink "$BUILD_DIR"))"
+  fi
   if [ ! -d "$BUILD_DIR" ] && ! why=$(mkdir -p "$BUILD_DIR" 2>&1); then
     die "BUILD_DIR=$BUILD_DIR: cannot create it (${why##*: })"
   fi

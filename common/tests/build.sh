@@ -3,8 +3,8 @@
 # logs every call that is not -dumpmachine or --version): BUILD_DIR naming a
 # regular file (exit 2, naming BUILD_DIR: mkdir's own message named no knob,
 # and the file is left as it was), a BUILD_DIR that cannot be created (exit 1
-# with the reason), an experiment named twice (exit 2: it was built and
-# named twice).
+# with the reason) or a link to nothing (exit 2: mkdir said "File exists"),
+# an experiment named twice (exit 2: it was built and named twice).
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../testlib.sh"
@@ -35,6 +35,9 @@ mkdir -p "$D"
 echo "my notes" >"$D/notes"
 refused "BUILD_DIR a regular file" 2 "BUILD_DIR=$D/notes is not a directory" BUILD_DIR="$D/notes"
 check_eq "BUILD_DIR a regular file: the file is left as it was" "my notes" "$(cat "$D/notes")"
+ln -s "$D/gone" "$D/dangling"
+refused "BUILD_DIR a link to nothing" 2 "BUILD_DIR=$D/dangling is a symbolic link to nothing ($D/gone)" BUILD_DIR="$D/dangling"
+check "BUILD_DIR a link to nothing: nothing made where it points" test ! -e "$D/gone"
 refused "BUILD_DIR under a regular file" 1 "BUILD_DIR=$D/notes/b: cannot create it (Not a directory)" BUILD_DIR="$D/notes/b"
 
 rm -f "$TMP/compiled"
