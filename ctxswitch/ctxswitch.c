@@ -514,6 +514,10 @@ int main(int argc, char **argv)
             dry = 1;
         } else if (strcmp(argv[i], "--rederive") == 0 && i + 2 == argc) {
             return rederive(argv[i + 1]);
+        } else if (strcmp(argv[i], "--rederive") == 0) { /* was "unknown argument '--rederive'" */
+            fprintf(stderr, "ctxswitch: %s\n", i + 1 == argc ? "--rederive needs RAW, a raw file"
+                                                            : "--rederive RAW comes last, with nothing after RAW");
+            return EXIT_USAGE;
         } else {
             fprintf(stderr, "ctxswitch: unknown argument '%s'; expected -h, -n or --rederive RAW (knobs are environment"
                             " variables)\n",

@@ -80,6 +80,13 @@ bad THREADS env THREADS=1,2,1 ./run.sh false_sharing
 bad MAX_CELL_S env MAX_CELL_S=-1 "$B/false_sharing"
 bad ROUNDS env ROUNDS=-5 "$B/ctxswitch"
 bad ACCESS env ACCESS=peek "$B/ctxswitch"
+# an option whose value is missing, or given twice, is named as such (it
+# said "unknown argument '--rederive'", an option its usage lists)
+bad "--rederive needs RAW" "$B/ctxswitch" --rederive
+bad "--rederive RAW comes last" "$B/ctxswitch" --rederive a b
+bad "-f needs FILE" "$B/false_sharing_c2c" -f
+bad "--plan needs N" "$B/false_sharing_c2c" --plan
+bad "-f FILE and --plan N go alone" "$B/false_sharing_c2c" -f a --plan 4
 bad -n "$B/clock_estimate" -n 99
 bad -q "$B/clock_estimate" -q
 bad -x "$B/machine" -x
