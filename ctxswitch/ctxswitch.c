@@ -507,7 +507,7 @@ int main(int argc, char **argv)
 {
     int dry = 0;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
             return 0;
         } else if (strcmp(argv[i], "-n") == 0) {
