@@ -237,9 +237,14 @@ replace_file() {
 # over it (replace_file): a reader never finds half a file, and a link at
 # DEST is refused, not written through (`>DEST` follows it). A new DEST gets
 # the umask's mode, not mktemp's 0600. WRITE_TMP names the temp file
-# meanwhile, for the caller's exit trap to remove after an interrupt.
+# meanwhile, for the caller's exit trap to remove after an interrupt. A
+# DEST that is a directory is refused too (mv would move the file into it).
 WRITE_TMP=''
 write_file() {
+  if [ -e "$1" ] && [ ! -f "$1" ] && [ ! -L "$1" ]; then
+    one_line "${PROG:-sharecost}: $1 is not a regular file: not replaced" >&2
+    return 1
+  fi
   WRITE_TMP=$(mktemp "$(dirname "$1")/.tmp.XXXXXX") || return 1
   if cat >"$WRITE_TMP" && { [ -e "$1" ] || chmod "$(printf '%o' $((0666 & ~$(umask))))" "$WRITE_TMP"; } &&
     replace_file "$WRITE_TMP" "$1"; then

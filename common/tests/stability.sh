@@ -167,6 +167,7 @@ echo "$PWD|$*|$(ls results | paste -sd, -)" >>"$STUB_CALLS"
 cp "$STUB_RAWS/run-$n/false_sharing-raw.txt" results/
 # someone plants a link while the runs run
 [ -z "${STUB_PLANT:-}" ] || [ -L "$STUB_PLANT" ] || ln -s "$STUB_PLANT_TARGET" "$STUB_PLANT"
+[ -z "${STUB_PLANT_DIR:-}" ] || mkdir -p "$STUB_PLANT_DIR"
 STUB
 chmod +x "$stub"
 export STUB_CALLS=$TMP/calls STUB_RAWS=$D SHARECOST_STABILITY_RUN=$stub
@@ -258,6 +259,13 @@ check_eq "... source.txt written, and no temp file left in DIR" "report.txt run-
   "$(cd "$TMP/late" && find . -mindepth 1 -maxdepth 1 | sed "s|^\./||" | sort | paste -sd' ' -)"
 check_eq "... source.txt has the umask's mode, not mktemp's 0600" "$(printf '%o' $((0666 & ~$(umask))))" \
   "$(file_mode "$TMP/late/source.txt")"
+# a directory planted there: mv would have moved the report into it
+: >"$STUB_CALLS"
+rc=0
+STUB_PLANT_DIR="$TMP/late dir/report.txt" "$S" -n 2 -o "$TMP/late dir" false_sharing >"$TMP/report" 2>"$TMP/err" || rc=$?
+check_eq "a directory planted at DIR/report.txt during the runs: exit 1, saying so" "1 1" \
+  "$rc $(grep -c "late dir/report.txt is not a regular file" "$TMP/err")"
+check_eq "... nothing moved into it, no temp file left" "" "$(find "$TMP/late dir/report.txt" "$TMP/late dir" -maxdepth 1 -name '.tmp*')"
 
 : >"$STUB_CALLS"
 rc=0
