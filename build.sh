@@ -72,6 +72,13 @@ target_flags() {
   [ "$(uname -s)" != Linux ] || LINUX=1
   if [ "$NO_LINUX" = 1 ]; then
     [ -n "${BUILD_DIR:-}" ] || { echo "build.sh: --no-linux needs BUILD_DIR (it must not replace build/)" >&2; exit 2; }
+    # BUILD_DIR=build (or a path to it) replaced build/ all the same
+    local d real
+    for d in build build-asan; do
+      real=$(cd "$ROOT/$d" 2>/dev/null && pwd -P) || continue
+      [ "$(cd "$BUILD_DIR" 2>/dev/null && pwd -P)" != "$real" ] ||
+        bad_usage "--no-linux: BUILD_DIR=$BUILD_DIR is $d/, which it must not replace; name another directory"
+    done
     CFLAGS+=(-U__linux__)
     LINUX=0
   fi

@@ -4,7 +4,8 @@
 # regular file (exit 2, naming BUILD_DIR: mkdir's own message named no knob,
 # and the file is left as it was), a BUILD_DIR that cannot be created (exit 1
 # with the reason) or a link to nothing (exit 2: mkdir said "File exists"),
-# an experiment named twice (exit 2: it was built and named twice).
+# an experiment named twice (exit 2: it was built and named twice),
+# --no-linux with BUILD_DIR naming build/ (exit 2: it replaced build/).
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../testlib.sh"
@@ -19,12 +20,14 @@ STUB
 chmod +x "$TMP/cc"
 compiled() { if [ -f "$TMP/compiled" ]; then wc -l <"$TMP/compiled"; else echo 0; fi; }
 
-# refused NAME CODE WORD ENV...: CC=stub ENV ./build.sh false_sharing exits
-# CODE with one line on stderr holding WORD, nothing compiled
+# refused NAME CODE WORD ENV...: CC=stub ENV ./build.sh ARGS... (default
+# ARGS: false_sharing) exits CODE with one line on stderr holding WORD,
+# nothing compiled
+ARGS=(false_sharing)
 refused() {
   local name=$1 code=$2 word=$3 rc=0; shift 3
   rm -f "$TMP/compiled"
-  env CC="$TMP/cc" "$@" "$ROOT/build.sh" false_sharing >"$TMP/o" 2>"$TMP/e" || rc=$?
+  env CC="$TMP/cc" "$@" "$ROOT/build.sh" "${ARGS[@]}" >"$TMP/o" 2>"$TMP/e" || rc=$?
   check_eq "$name: exit $code" "$code" "$rc"
   check_eq "$name: one line on stderr naming it" "1 1" "$(wc -l <"$TMP/e") $(grep -cF -- "$word" "$TMP/e")"
   check_eq "$name: nothing compiled" 0 "$(compiled)"
@@ -39,6 +42,13 @@ ln -s "$D/gone" "$D/dangling"
 refused "BUILD_DIR a link to nothing" 2 "BUILD_DIR=$D/dangling is a symbolic link to nothing ($D/gone)" BUILD_DIR="$D/dangling"
 check "BUILD_DIR a link to nothing: nothing made where it points" test ! -e "$D/gone"
 refused "BUILD_DIR under a regular file" 1 "BUILD_DIR=$D/notes/b: cannot create it (Not a directory)" BUILD_DIR="$D/notes/b"
+
+# --no-linux into build/ by another name (it must never replace build/)
+if [ -d "$ROOT/build" ]; then
+  ARGS=(--no-linux false_sharing)
+  refused "--no-linux with BUILD_DIR naming build/" 2 "is build/, which it must not replace" BUILD_DIR="$ROOT/./build"
+  ARGS=(false_sharing)
+fi
 
 rm -f "$TMP/compiled"
 rc=0
