@@ -68,6 +68,10 @@ LINUX=0 NO_LINUX=0
 target_flags() {
   local target arch
   target=$("$CC" -dumpmachine 2>/dev/null) || die "$CC -dumpmachine failed: is $CC a C compiler?"
+  # a target triple (x86_64-linux-gnu): CC=true said nothing and "built"
+  # nothing into build-/ with exit 0
+  [[ $target =~ ^[A-Za-z0-9_.]+-[^[:space:]]+$ ]] ||
+    die "$CC -dumpmachine said '$target', not a target such as x86_64-linux-gnu: is $CC a C compiler?"
   arch=${target%%-*}
   [ "$(uname -s)" != Linux ] || LINUX=1
   if [ "$NO_LINUX" = 1 ]; then

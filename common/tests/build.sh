@@ -5,7 +5,8 @@
 # and the file is left as it was), a BUILD_DIR that cannot be created (exit 1
 # with the reason) or a link to nothing (exit 2: mkdir said "File exists"),
 # an experiment named twice (exit 2: it was built and named twice),
-# --no-linux with BUILD_DIR naming build/ (exit 2: it replaced build/).
+# --no-linux with BUILD_DIR naming build/ (exit 2: it replaced build/), a
+# CC whose -dumpmachine names no target (CC=true "built" with exit 0).
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../testlib.sh"
@@ -43,6 +44,9 @@ refused "BUILD_DIR a link to nothing" 2 "BUILD_DIR=$D/dangling is a symbolic lin
 check "BUILD_DIR a link to nothing: nothing made where it points" test ! -e "$D/gone"
 refused "BUILD_DIR under a regular file" 1 "BUILD_DIR=$D/notes/b: cannot create it (Not a directory)" BUILD_DIR="$D/notes/b"
 
+# a CC that is no C compiler: -dumpmachine gives no target
+refused "CC=true" 1 "is true a C compiler?" CC=true BUILD_DIR="$D/true"
+check "CC=true: no BUILD_DIR made" test ! -e "$D/true"
 # --no-linux into build/ by another name (it must never replace build/)
 if [ -d "$ROOT/build" ]; then
   ARGS=(--no-linux false_sharing)
