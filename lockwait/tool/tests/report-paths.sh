@@ -3,8 +3,10 @@
 # new file: an empty name, a link to a file that cannot be made, and a FIFO
 # nobody reads are refused before anything is printed (exit 2: they were
 # found only after the report, and the FIFO's open waited for ever);
-# another user's link in a sticky directory is not followed (the kernel
-# follows it where protected_symlinks is off), as the library refuses it;
+# a file that cannot be made where access() allows it (/proc, as root) is
+# refused before the report too; another user's link in a sticky directory
+# is not followed (the kernel follows it where protected_symlinks is off),
+# as the library refuses it;
 # a FIFO someone reads and our own link to a file not there yet still work;
 # a -W FIFO nobody writes to reads as empty instead of waiting for ever;
 # a write that fails (-j, -c, -f's stdout on /dev/full) names the file and why.
@@ -30,6 +32,12 @@ refused "-c ''" "$R" -c '' "$T"
 ln -s "$TMP/missing/dir/x.json" "$TMP/dangling"
 refused "-j LINK to a file in a missing directory" "$R" -j "$TMP/dangling" "$T"
 check "... says where the link points" grep -q 'a symbolic link to .*missing/dir/x.json' "$TMP/stderr"
+# a place access() allows (root passes every permission check) where no
+# file can be made: refused before the report (it was found after it)
+if [ -d /proc/self ]; then
+  refused "-j in /proc (no file can be made there)" "$R" -j /proc/lockwait-x.json "$T"
+  check "... says why" grep -q -- '-j /proc/lockwait-x.json: cannot be' "$TMP/stderr"
+fi
 mkfifo "$TMP/fifo"
 refused "-j FIFO nobody reads" "$R" -j "$TMP/fifo" "$T"
 check "... says so" grep -q 'a FIFO nobody reads' "$TMP/stderr"
