@@ -159,12 +159,12 @@ run_all() {
   copy=$COPY_PARENT/sharecost
   echo "$PROG: copying the checkout to $copy" >&2
   copy_checkout "$copy"
-  {
-    echo "# source: $ROOT"
-    echo "# git: $(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo "not a git checkout")"
-    echo "# date_utc: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    echo "# runs: $N of: ${selected[*]:-all experiments}"
-  } | write_file "$OUT/source.txt" || die "cannot write $OUT/source.txt"
+  # (a here-string, not a pipe: write_file must run in this shell, so that
+  # the exit trap sees its WRITE_TMP)
+  write_file "$OUT/source.txt" <<<"# source: $ROOT
+# git: $(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo "not a git checkout")
+# date_utc: $(date -u +%Y-%m-%dT%H:%M:%SZ)
+# runs: $N of: ${selected[*]:-all experiments}" || die "cannot write $OUT/source.txt"
   # the estimate, then revised at the pace of the runs done (the build and
   # the clock estimate of each run come on top of its experiments' EXP_eta)
   eta=$(run_eta) total=$((N * eta))
