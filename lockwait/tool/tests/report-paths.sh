@@ -9,7 +9,8 @@
 # as the library refuses it;
 # a FIFO someone reads and our own link to a file not there yet still work;
 # a -W FIFO nobody writes to reads as empty instead of waiting for ever;
-# a write that fails (-j, -c, -f's stdout on /dev/full) names the file and why.
+# a write that fails (-j, -c, -f's stdout on /dev/full) names the file and why;
+# TRACE "-" says how to read a pipe (/dev/stdin).
 # On the committed fixture trace; each run has a timeout as a guard only.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
@@ -38,6 +39,9 @@ if [ -d /proc/self ]; then
   refused "-j in /proc (no file can be made there)" "$R" -j /proc/lockwait-x.json "$T"
   check "... says why" grep -q -- '-j /proc/lockwait-x.json: cannot be' "$TMP/stderr"
 fi
+# TRACE "-": no file of that name; the message says how a pipe is read
+refused "TRACE -" "$R" - </dev/null
+check "... names /dev/stdin" grep -q 'read a pipe as /dev/stdin' "$TMP/stderr"
 mkfifo "$TMP/fifo"
 refused "-j FIFO nobody reads" "$R" -j "$TMP/fifo" "$T"
 check "... says so" grep -q 'a FIFO nobody reads' "$TMP/stderr"
