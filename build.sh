@@ -68,10 +68,21 @@ LINUX=0 NO_LINUX=0
 target_flags() {
   local target arch
   target=$("$CC" -dumpmachine 2>/dev/null) || die "$CC -dumpmachine failed: is $CC a C compiler?"
+  # a target triple (x86_64-linux-gnu): CC=true said nothing and "built"
+  # nothing into build-/ with exit 0
+  [[ $target =~ ^[A-Za-z0-9_.]+-[^[:space:]]+$ ]] ||
+    die "$CC -dumpmachine said '$target', not a target such as x86_64-linux-gnu: is $CC a C compiler?"
   arch=${target%%-*}
   [ "$(uname -s)" != Linux ] || LINUX=1
   if [ "$NO_LINUX" = 1 ]; then
     [ -n "${BUILD_DIR:-}" ] || { echo "build.sh: --no-linux needs BUILD_DIR (it must not replace build/)" >&2; exit 2; }
+    # BUILD_DIR=build (or a path to it) replaced build/ all the same
+    local d real
+    for d in build build-asan; do
+      real=$(cd "$ROOT/$d" 2>/dev/null && pwd -P) || continue
+      [ "$(cd "$BUILD_DIR" 2>/dev/null && pwd -P)" != "$real" ] ||
+        bad_usage "--no-linux: BUILD_DIR=$BUILD_DIR is $d/, which it must not replace; name another directory"
+    done
     CFLAGS+=(-U__linux__)
     LINUX=0
   fi
@@ -164,7 +175,7 @@ build_experiment() {
 }
 
 main() {
-  local want=() e flags_only=0 tests=0 stamp
+  local want=() e flags_only=0 tests=0 stamp why
   for e in "$@"; do
     case "$e" in
       -h|--help) usage; exit 0 ;;
@@ -175,6 +186,8 @@ main() {
       *)
         [[ " ${EXPERIMENTS[*]} " == *" $e "* ]] ||
           { echo "build.sh: unknown experiment '$e'; expected one of: ${EXPERIMENTS[*]}" >&2; exit 2; }
+        # (as run.sh: a word given twice is a slip, and would be built and named twice)
+        [[ " ${want[*]-} " != *" $e "* ]] || bad_usage "experiment '$e' named twice"
         want+=("$e") ;;
     esac
   done
@@ -185,7 +198,14 @@ main() {
   # what CC is, not what it is called: switching what cc points to rebuilds
   CC_VERSION=$("$CC" --version 2>/dev/null | head -n 1) || CC_VERSION=
   stamp="$(resolved_path "$(command -v "$CC")") | $CC_VERSION | ${CFLAGS[*]} ${LIBS[*]}"
-  [ -d "$BUILD_DIR" ] || mkdir -p "$BUILD_DIR"
+  # before anything is compiled: mkdir -p's own message did not say which knob
+  if [ -e "$BUILD_DIR" ] && [ ! -d "$BUILD_DIR" ]; then bad_usage "BUILD_DIR=$BUILD_DIR is not a directory"; fi
+  if [ -L "$BUILD_DIR" ] && [ ! -e "$BUILD_DIR" ]; then
+    bad_usage "BUILD_DIR=$BUILD_DIR is a symbolic link to nothing ($(readlink "$BUILD_DIR"))"
+  fi
+  if [ ! -d "$BUILD_DIR" ] && ! why=$(mkdir -p "$BUILD_DIR" 2>&1); then
+    die "BUILD_DIR=$BUILD_DIR: cannot create it (${why##*: })"
+  fi
   [ "$(cat "$BUILD_DIR/.flags" 2>/dev/null)" = "$stamp" ] || FORCE=1
   build_common
   for e in "${want[@]}"; do

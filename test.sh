@@ -103,6 +103,11 @@ unmatched() {
   done
 }
 
+# the log every test file's lines go to, made before the build: a TMPDIR
+# that cannot take it was found only after minutes of building
+log=$(mktemp "${TMPDIR:-/tmp}/sharecost-test.log.XXXXXX" 2>/dev/null) ||
+  die "cannot create a temp file in ${TMPDIR:-/tmp} (TMPDIR): nothing was built or run"
+trap 'rm -f "$log"' EXIT
 cd "$ROOT"
 registered
 mapfile -t files < <(test_files)
@@ -123,8 +128,6 @@ show_checks() {
     case $line in "ok - "* | "not ok - "* | "#"*) printf '%s\n' "$line" ;; esac
   done
 }
-log=$(mktemp "${TMPDIR:-/tmp}/sharecost-test.log.XXXXXX")
-trap 'rm -f "$log"' EXIT
 # Ctrl-C stops the whole run, not only the test file it interrupts: bash
 # went on with a file whose command caught SIGINT (run.sh does, to clean
 # up), and then with the next file. Each file runs as a job of its own

@@ -47,6 +47,10 @@ int main(int argc, char **argv)
     long log2n = 26, tries = 5;
     int opt;
     opterr = 0; /* one line of our own instead of getopt's plus the usage */
+    if (help_asked(argc, argv)) {
+        usage(stdout);
+        return 0;
+    }
     while ((opt = getopt(argc, argv, "hn:r:")) != -1) {
         switch (opt) {
         case 'h': usage(stdout); return 0;

@@ -82,6 +82,11 @@ const char *getopt_bad_option(char *const argv[])
     return word;
 }
 
+int help_asked(int argc, char *const argv[])
+{
+    return argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0);
+}
+
 void die_errno(const char *what)
 {
     die("%s: %s", what, strerror(errno));

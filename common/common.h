@@ -38,6 +38,9 @@ void die_usage(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 
 /* The option getopt() just refused, as typed: "--bogus" (getopt sees only
  * its second '-', so "-%c" of optopt named '--'), else "-q". */
 const char *getopt_bad_option(char *const argv[]);
+/* 1 when the first argument is -h or --help: every script takes both, and
+ * seven programs refused --help with exit 2 */
+int help_asked(int argc, char *const argv[]);
 /* pthread functions return an error number instead of setting errno. */
 void check_pt(int rc, const char *what);
 void *xmalloc(size_t n);

@@ -25,7 +25,8 @@ static void usage(FILE *f)
     fprintf(f, "usage: handoff [-h] [EXP]\n"
                "  Times handing one cache line between two CPUs and prints\n"
                "    RESULT exp=EXP kind=handoff cpus=A,B one_way_ns= one_way_ns_lo= one_way_ns_hi= batches=\n"
-               "  (EXP defaults to run; NA and reason= when it cannot be measured).\n"
+               "  (EXP: a word of a-z, 0-9 and _, default run; NA and reason= when it\n"
+               "  cannot be measured).\n"
                "  HANDOFF_CPUS=A,B  the two CPUs (default: the first two this process may use)\n"
                "  HANDOFF_BATCHES=N batches of 500 round trips (6..1001; default 31); the\n"
                "                    lower quartile of the batches with its order-statistic\n"
@@ -72,6 +73,10 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *exp = argc == 2 ? argv[1] : "run";
+    /* a value of the RESULT line: "x y" or "a=b" broke its grammar, and ""
+     * left exp= empty */
+    if (!*exp || strspn(exp, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(exp))
+        die_usage("EXP '%s': expected an experiment's name, a word of a-z, 0-9 and _", exp);
     long batches = env_long("HANDOFF_BATCHES", 31, 6, 1001), cpu[2];
     int list[2];
     if (getenv("HANDOFF_CPUS") && *getenv("HANDOFF_CPUS")) {

@@ -233,10 +233,12 @@ symlink_words() {
 # that is a symbolic link is refused (NEW removed, the link and its target
 # left as they were): the rename would replace the link with a regular file
 # of the link's own mode (0777) and leave its target stale, and nothing is
-# written through or over a link someone else may have planted.
+# written through or over a link someone else may have planted. A DEST that
+# is a directory is refused too: mv would move NEW into it (a directory
+# planted at stability.sh's DIR/report.txt got the report, with exit 0).
 replace_file() {
   local mode why
-  if why=$(symlink_words "$2"); then
+  if why=$(symlink_words "$2") || { [ -e "$2" ] && [ ! -f "$2" ] && why="$2 is not a regular file"; }; then
     one_line "${PROG:-sharecost}: $why: not replaced" >&2
     rm -f "$1"
     return 1
@@ -246,6 +248,24 @@ replace_file() {
     chmod "$mode" "$1" || return 1
   fi
   mv -f "$1" "$2"
+}
+
+# write_file DEST: stdin into DEST through a temp file beside it renamed
+# over it (replace_file): a reader never finds half a file, and a link at
+# DEST is refused, not written through (`>DEST` follows it). A new DEST gets
+# the umask's mode, not mktemp's 0600. WRITE_TMP names the temp file
+# meanwhile, for the caller's exit trap to remove after an interrupt.
+WRITE_TMP=''
+write_file() {
+  WRITE_TMP=$(mktemp "$(dirname "$1")/.tmp.XXXXXX") || return 1
+  if cat >"$WRITE_TMP" && { [ -e "$1" ] || chmod "$(printf '%o' $((0666 & ~$(umask))))" "$WRITE_TMP"; } &&
+    replace_file "$WRITE_TMP" "$1"; then
+    WRITE_TMP=''
+    return 0
+  fi
+  rm -f "$WRITE_TMP"
+  WRITE_TMP=''
+  return 1
 }
 
 # publish PRE NEW DEST [NEW DEST]...: each NEW renamed over its DEST

@@ -139,7 +139,7 @@ static void vulnerabilities(void)
 int main(int argc, char **argv)
 {
     if (argc > 1) {
-        if (strcmp(argv[1], "-h") != 0)
+        if (!help_asked(argc, argv))
             die_usage("unknown argument '%s': machine takes only -h", argv[1]);
         printf("usage: machine\n  Prints the CPU model, kernel, online CPUs and cache sizes from\n"
                "  every source (sysfs, sysconf, sysctl), the hypervisor if one is seen, and\n"

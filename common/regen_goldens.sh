@@ -25,11 +25,13 @@ usage: common/regen_goldens.sh [-h]
 TXT
 }
 
-case "${1:-}" in
-  -h|--help) usage; exit 0 ;;
-  '') ;;
-  *) echo "regen_goldens.sh: unexpected argument '$1' (see -h)" >&2; exit 2 ;;
-esac
+# no argument at all: an empty word (an unset variable) rewrote every golden
+if [ $# -gt 0 ]; then
+  case "$1" in
+    -h|--help) usage; exit 0 ;;
+    *) echo "regen_goldens.sh: unexpected argument '$1' (see -h)" >&2; exit 2 ;;
+  esac
+fi
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=common/lib.sh
 source "$ROOT/common/lib.sh" # read_experiments, summary_awk

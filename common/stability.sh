@@ -26,9 +26,10 @@ usage: common/stability.sh [-h] [-n N] [-o DIR] [EXPERIMENT...]
   Runs ./run.sh N times (default 3, 2..$N_MAX) on the named experiments (default:
   all) in a temporary copy of this checkout, so results/ and README.md here
   stay as they are, and keeps each run's raw files in DIR/run-1 ... DIR/run-N
-  (default DIR: a new directory under \${TMPDIR:-/tmp}; it must not hold run-*
-  yet). The knobs of run.sh (REPS=..., ...) apply to every run; QUICK=1 runs
-  have too few rounds for intervals, so they show the mechanics only.
+  (default DIR: a new directory under \${TMPDIR:-/tmp}; it must not hold run-*,
+  source.txt or report.txt yet), with source.txt (what ran) and report.txt.
+  The knobs of run.sh (REPS=..., ...) apply to every run; QUICK=1 runs have
+  too few rounds for intervals, so they show the mechanics only.
   Then, or with --compare on directories of raw files saved before (results/
   of earlier runs, say), it prints per experiment and kind of figure, over
   every ordered pair of runs (a, b): how many of b's estimates lie inside a's
@@ -54,7 +55,7 @@ TXT
 N=3 OUT='' COMPARE=0
 dirs=() selected=()
 parse_args() {
-  local a opts=0
+  local a w opts=0
   while [ $# -gt 0 ]; do
     a=$1; shift
     case "$a" in
@@ -95,6 +96,11 @@ parse_args() {
   if [ -n "$OUT" ]; then
     [ ! -e "$OUT" ] || [ -d "$OUT" ] || bad_usage "-o $OUT: exists and is not a directory"
     ! compgen -G "$OUT/run-*" >/dev/null || bad_usage "-o $OUT: already holds run-*; name a new directory"
+    # nothing of someone else's is replaced, or written through a link
+    for a in source.txt report.txt; do
+      if w=$(symlink_words "$OUT/$a"); then bad_usage "-o $OUT: $w; not written through (name a new directory)"; fi
+      [ ! -e "$OUT/$a" ] || bad_usage "-o $OUT: already holds $a; name a new directory"
+    done
   fi
   return 0
 }
@@ -104,6 +110,7 @@ COPY_PARENT=''
 cleanup() {
   kill_child
   [ -z "$COPY_PARENT" ] || rm -rf "$COPY_PARENT"
+  [ -z "$WRITE_TMP" ] || rm -f "$WRITE_TMP"
   return 0
 }
 
@@ -152,12 +159,12 @@ run_all() {
   copy=$COPY_PARENT/sharecost
   echo "$PROG: copying the checkout to $copy" >&2
   copy_checkout "$copy"
-  {
-    echo "# source: $ROOT"
-    echo "# git: $(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo "not a git checkout")"
-    echo "# date_utc: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    echo "# runs: $N of: ${selected[*]:-all experiments}"
-  } >"$OUT/source.txt" || die "cannot write $OUT/source.txt"
+  # (a here-string, not a pipe: write_file must run in this shell, so that
+  # the exit trap sees its WRITE_TMP)
+  write_file "$OUT/source.txt" <<<"# source: $ROOT
+# git: $(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo "not a git checkout")
+# date_utc: $(date -u +%Y-%m-%dT%H:%M:%SZ)
+# runs: $N of: ${selected[*]:-all experiments}" || die "cannot write $OUT/source.txt"
   # the estimate, then revised at the pace of the runs done (the build and
   # the clock estimate of each run come on top of its experiments' EXP_eta)
   eta=$(run_eta) total=$((N * eta))
@@ -313,6 +320,7 @@ report() {
 
 COMPARE_WORK=''
 main() {
+  local why
   parse_args "$@"
   trap 'cleanup; [ -z "$COMPARE_WORK" ] || rm -rf "$COMPARE_WORK"' EXIT
   COMPARE_WORK=$(mktemp -d "${TMPDIR:-/tmp}/sharecost-compare.XXXXXX") || die "cannot create a temp directory"
@@ -325,7 +333,8 @@ main() {
   if [ -z "$OUT" ]; then
     OUT=$(mktemp -d "${TMPDIR:-/tmp}/sharecost-stability.XXXXXX") || die "cannot create a directory for the runs"
   else
-    mkdir -p "$OUT" || die "cannot create $OUT"
+    # one line, naming -o: mkdir's own message came first and named no option
+    why=$(mkdir -p "$OUT" 2>&1) || die "-o $OUT: cannot create it (${why##*: }); nothing was run"
   fi
   OUT=$(cd "$OUT" && pwd)
   run_all
@@ -333,7 +342,9 @@ main() {
   for ((i = 1; i <= N; i++)); do runs+=("$OUT/run-$i"); done
   cleanup
   COPY_PARENT=''
-  compare "${runs[@]}" | tee "$OUT/report.txt"
+  compare "${runs[@]}" >"$COMPARE_WORK/report.txt"
+  cat "$COMPARE_WORK/report.txt"
+  write_file "$OUT/report.txt" <"$COMPARE_WORK/report.txt" || die "cannot write $OUT/report.txt (the report is above)"
 }
 
 main "$@"

@@ -210,6 +210,10 @@ int main(int argc, char **argv)
     int opt;
     opterr = 0; /* one line of our own instead of getopt's plus the usage */
     const char *cmd = NULL, *file = NULL;
+    if (help_asked(argc, argv)) {
+        usage(stdout);
+        return 0;
+    }
     /* options before and after the command; "+": stop at the first word */
     while (optind < argc) {
         if ((opt = getopt(argc, argv, "+hr:a:")) != -1) {

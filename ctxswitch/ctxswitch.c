@@ -507,13 +507,17 @@ int main(int argc, char **argv)
 {
     int dry = 0;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
             return 0;
         } else if (strcmp(argv[i], "-n") == 0) {
             dry = 1;
         } else if (strcmp(argv[i], "--rederive") == 0 && i + 2 == argc) {
             return rederive(argv[i + 1]);
+        } else if (strcmp(argv[i], "--rederive") == 0) { /* was "unknown argument '--rederive'" */
+            fprintf(stderr, "ctxswitch: %s\n", i + 1 == argc ? "--rederive needs RAW, a raw file"
+                                                            : "--rederive RAW comes last, with nothing after RAW");
+            return EXIT_USAGE;
         } else {
             fprintf(stderr, "ctxswitch: unknown argument '%s'; expected -h, -n or --rederive RAW (knobs are environment"
                             " variables)\n",

@@ -450,6 +450,10 @@ int main(int argc, char **argv)
         } else if (strcmp(argv[i], "--plan") == 0 && i + 1 < argc && !file && !plan_only) {
             if (parse_long(argv[++i], 2, C2C_MAX_CPUS, &plan_only) != 0)
                 die_usage("--plan %s: expected a CPU count from 2 to %d", argv[i], C2C_MAX_CPUS);
+        } else if (strcmp(argv[i], "-f") == 0 || strcmp(argv[i], "--plan") == 0) { /* was "unknown argument" */
+            if (i + 1 == argc)
+                die_usage("%s needs %s (see -h)", argv[i], argv[i][1] == 'f' ? "FILE" : "N, a CPU count");
+            die_usage("%s: -f FILE and --plan N go alone, once (see -h)", argv[i]);
         } else {
             die_usage("unknown argument '%s': false_sharing_c2c takes -h, -f FILE or --plan N (knobs are "
                       "environment variables)", argv[i]);

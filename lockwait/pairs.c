@@ -514,6 +514,10 @@ static void parse(int argc, char **argv, struct opts *o)
     *o = (struct opts){.reps = 8, .max_pairs = -1, .half_cs = -1, .cap_s = 4, .target = 0.01};
     int c;
     opterr = 0;
+    if (help_asked(argc, argv)) {
+        usage(stdout);
+        exit(0);
+    }
     while ((c = getopt(argc, argv, "+hwr:c:a:m:P:H:d:o:K:")) != -1)
         switch (c) {
         case 'h': usage(stdout); exit(0);

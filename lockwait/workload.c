@@ -130,6 +130,10 @@ static void parse_options(int argc, char **argv)
     opt.permits = 2;
     opt.miss_every = 128;
     int c;
+    if (help_asked(argc, argv)) {
+        usage(stdout);
+        exit(0);
+    }
     while ((c = getopt(argc, argv, ":ht:n:c:w:k:m:W:X")) != -1) {
         switch (c) {
         case 'h': usage(stdout); exit(0);

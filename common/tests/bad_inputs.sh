@@ -48,6 +48,10 @@ bad HANDOFF_CPUS env HANDOFF_CPUS=0 ./run.sh
 bad HANDOFF_BATCHES env HANDOFF_BATCHES=3 ./run.sh
 bad "HANDOFF_CPUS=1,1: expected two different CPUs" env HANDOFF_CPUS=1,1 "$B/handoff"
 bad "CPU 1023 is not one" env HANDOFF_CPUS=0,1023 "$B/handoff"
+# its EXP is a value of its RESULT line: a blank or '=' broke the grammar
+bad "EXP 'x y'" "$B/handoff" "x y"
+bad "EXP 'a=b'" "$B/handoff" "a=b"
+bad "EXP ''" "$B/handoff" ""
 bad "0,0 is the same CPU twice" env PAIR_CPUS=0,0:x ./run.sh false_sharing
 bad "more than 8 pairs" env 'PAIR_CPUS=0,1:a;0,1:b;0,1:c;0,1:d;0,1:e;0,1:f;0,1:g;0,1:h;0,1:i' ./run.sh false_sharing
 # a misspelt knob stops the run, naming the knob (QIUCK=1 ran in full)
@@ -76,6 +80,13 @@ bad THREADS env THREADS=1,2,1 ./run.sh false_sharing
 bad MAX_CELL_S env MAX_CELL_S=-1 "$B/false_sharing"
 bad ROUNDS env ROUNDS=-5 "$B/ctxswitch"
 bad ACCESS env ACCESS=peek "$B/ctxswitch"
+# an option whose value is missing, or given twice, is named as such (it
+# said "unknown argument '--rederive'", an option its usage lists)
+bad "--rederive needs RAW" "$B/ctxswitch" --rederive
+bad "--rederive RAW comes last" "$B/ctxswitch" --rederive a b
+bad "-f needs FILE" "$B/false_sharing_c2c" -f
+bad "--plan needs N" "$B/false_sharing_c2c" --plan
+bad "-f FILE and --plan N go alone" "$B/false_sharing_c2c" -f a --plan 4
 bad -n "$B/clock_estimate" -n 99
 bad -q "$B/clock_estimate" -q
 bad -x "$B/machine" -x

@@ -6,7 +6,8 @@
 # the output grammar; bad arguments exit 2 with nothing run; the run mode
 # starts the run command N times in a copy of the checkout (a stub here) and
 # leaves results/ and README.md alone; a failed run stops it, a refused knob
-# exits 2.
+# exits 2; DIR/source.txt and DIR/report.txt are never written through a
+# link (refused up front, or at the end for one planted during the runs).
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../testlib.sh"
@@ -164,6 +165,9 @@ n=$(($(wc -l <"$STUB_CALLS") + 1))
 echo "$PWD|$*|$(ls results | paste -sd, -)" >>"$STUB_CALLS"
 [ "${STUB_FAIL_AT:-0}" != "$n" ] || { echo "stub: failing run $n" >&2; exit 1; }
 cp "$STUB_RAWS/run-$n/false_sharing-raw.txt" results/
+# someone plants a link while the runs run
+[ -z "${STUB_PLANT:-}" ] || [ -L "$STUB_PLANT" ] || ln -s "$STUB_PLANT_TARGET" "$STUB_PLANT"
+[ -z "${STUB_PLANT_DIR:-}" ] || mkdir -p "$STUB_PLANT_DIR"
 STUB
 chmod +x "$stub"
 export STUB_CALLS=$TMP/calls STUB_RAWS=$D SHARECOST_STABILITY_RUN=$stub
@@ -183,6 +187,9 @@ for b in "${bad[@]}"; do
 done
 check_exit "refused with exit 2: -o naming a directory that holds run-*" 2 "$S" -o "$TMP/taken" false_sharing
 check_exit "refused with exit 2: -o naming a file" 2 "$S" -o "$TMP/a file" false_sharing
+rc=0; "$S" -o "$TMP/a file/runs" false_sharing >/dev/null 2>"$TMP/err" || rc=$?
+check_eq "-o DIR that cannot be made (under a file): exit 1, one line naming -o and why" \
+  "1|stability.sh: -o $TMP/a file/runs: cannot create it (Not a directory); nothing was run" "$rc|$(cat "$TMP/err")"
 # a run compared with itself "holds" 100%
 check_exit "refused with exit 2: --compare naming one directory twice" 2 "$S" --compare "$D/run-1" "$D/run-2/../run-1"
 cp "$TMP/out" "$TMP/twice.err"
@@ -217,6 +224,48 @@ one=$(QUICK=0 bash -c 'source "$1/common/lib.sh" && source "$1/false_sharing/exp
 check "-n 3: it says how long the runs will take (3 x ~$one s)" \
   grep -q "^stability.sh: 3 runs of false_sharing, about $((3 * one)) s on an idle machine (3 x ~$one s" "$TMP/err"
 check_eq "-n 3: results/ and README.md of the checkout untouched" "$before" "$(tree_sum "$ROOT/results" "$ROOT/README.md")"
+
+# ---- DIR/source.txt and DIR/report.txt: never written through a link ----
+echo "someone else's file" >"$TMP/target.txt"
+chmod 640 "$TMP/target.txt"
+target_sum="$(cksum <"$TMP/target.txt") 640"
+target_now() { echo "$(cksum <"$TMP/target.txt") $(file_mode "$TMP/target.txt")"; }
+for f in source.txt report.txt; do
+  L="$TMP/linked $f"
+  mkdir -p "$L"; ln -s "$TMP/target.txt" "$L/$f"
+  : >"$STUB_CALLS"
+  check_exit "-o DIR with a link at DIR/$f: refused with exit 2" 2 "$S" -n 2 -o "$L" false_sharing
+  cp "$TMP/out" "$TMP/linked.err"
+  check "... naming the link" grep -qF "$L/$f is a symbolic link (to $TMP/target.txt)" "$TMP/linked.err"
+  check_eq "... before any run" 0 "$(wc -l <"$STUB_CALLS")"
+  check "... the link is still a link" test -L "$L/$f"
+  check_eq "... its target unchanged, mode included" "$target_sum" "$(target_now)"
+done
+: >"$STUB_CALLS"
+mkdir -p "$TMP/has report"; echo "my notes" >"$TMP/has report/report.txt"
+check_exit "-o DIR that already holds report.txt: refused with exit 2" 2 "$S" -n 2 -o "$TMP/has report" false_sharing
+check_eq "... the file kept" "my notes" "$(cat "$TMP/has report/report.txt")"
+# a link that appears at DIR/report.txt while the runs run: refused at the end
+: >"$STUB_CALLS"
+rc=0
+STUB_PLANT="$TMP/late/report.txt" STUB_PLANT_TARGET=$TMP/target.txt "$S" -n 2 -o "$TMP/late" false_sharing \
+  >"$TMP/report" 2>"$TMP/err" || rc=$?
+check_eq "a link planted at DIR/report.txt during the runs: exit 1" 1 "$rc"
+check "... naming the link" grep -qF "$TMP/late/report.txt is a symbolic link" "$TMP/err"
+check "... the link is still a link" test -L "$TMP/late/report.txt"
+check_eq "... its target unchanged, mode included" "$target_sum" "$(target_now)"
+check "... the runs are kept" test -f "$TMP/late/run-2/false_sharing-raw.txt"
+check_eq "... source.txt written, and no temp file left in DIR" "report.txt run-1 run-2 source.txt" \
+  "$(cd "$TMP/late" && find . -mindepth 1 -maxdepth 1 | sed "s|^\./||" | sort | paste -sd' ' -)"
+check_eq "... source.txt has the umask's mode, not mktemp's 0600" "$(printf '%o' $((0666 & ~$(umask))))" \
+  "$(file_mode "$TMP/late/source.txt")"
+# a directory planted there: mv would have moved the report into it
+: >"$STUB_CALLS"
+rc=0
+STUB_PLANT_DIR="$TMP/late dir/report.txt" "$S" -n 2 -o "$TMP/late dir" false_sharing >"$TMP/report" 2>"$TMP/err" || rc=$?
+check_eq "a directory planted at DIR/report.txt during the runs: exit 1, saying so" "1 1" \
+  "$rc $(grep -c "late dir/report.txt is not a regular file" "$TMP/err")"
+check_eq "... nothing moved into it, no temp file left" "" "$(find "$TMP/late dir/report.txt" "$TMP/late dir" -maxdepth 1 -name '.tmp*')"
 
 : >"$STUB_CALLS"
 rc=0

@@ -3,7 +3,8 @@
 # results file that is a link stops run.sh before anything runs (exit 1,
 # naming it, the link and its target as they were), and replace_file
 # (common/lib.sh) refuses a link it meets at the end. It used to replace
-# the link with a regular file of mode 0777.
+# the link with a regular file of mode 0777. Nor is a file moved into a
+# directory that stands where replace_file would put it.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../testlib.sh"
@@ -41,6 +42,11 @@ check_eq "replace_file onto a link: fails" "1" "$rc"
 check "replace_file onto a link: says so" grep -q "dest is a symbolic link" "$TMP/err"
 check "replace_file onto a link: the link stays a link" test -L "$TMP/dest"
 check_eq "replace_file onto a link: the target is unchanged, mode included" "$target_sum 640" "$(cksum <"$TMP/target.md") $(file_mode "$TMP/target.md")"
+# onto a directory: refused, nothing moved into it (mv would have)
+mkdir "$TMP/adir"; echo new >"$TMP/new"
+rc=0; (PROG=t; replace_file "$TMP/new" "$TMP/adir") 2>"$TMP/err" || rc=$?
+check_eq "replace_file onto a directory: fails, saying so, the directory left empty" "1 1 0" \
+  "$rc $(grep -c "adir is not a regular file" "$TMP/err") $(find "$TMP/adir" -mindepth 1 | wc -l)"
 # and onto a regular file: the file's mode is kept
 echo old >"$TMP/plain"; chmod 604 "$TMP/plain"; echo new >"$TMP/new"
 check "replace_file onto a file: succeeds" replace_file "$TMP/new" "$TMP/plain"

@@ -2,8 +2,8 @@
 # test.sh itself: Ctrl-C (SIGINT to its process group, as a terminal sends
 # it) stops the whole run, not only the test file it interrupts, and prints
 # the counts so far; SIGTERM to test.sh alone stops the file it runs too; an
-# empty FILTER word is refused. In a temp copy of the checkout with two slow
-# test files.
+# empty FILTER word is refused; a TMPDIR that cannot take its log stops it
+# before the build. In a temp copy of the checkout with two slow test files.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../testlib.sh"
@@ -19,6 +19,10 @@ if [ -d "$BUILD_ASAN" ]; then
   cp -R "$BUILD_ASAN" "$R/build-asan"
   find "$R/build-asan" -exec touch {} +
 fi
+# a TMPDIR that cannot take test.sh's log: said before the build, in one line
+rc=0; (cd "$R" && TMPDIR=$TMP/no/such ./test.sh zz >"$TMP/tmpdir.out" 2>&1) || rc=$?
+check_eq "a TMPDIR that does not exist: exit 1, one line, nothing built" \
+  "1|test.sh: cannot create a temp file in $TMP/no/such (TMPDIR): nothing was built or run" "$rc|$(cat "$TMP/tmpdir.out")"
 # a file that exits non-zero without a failed check is still a failure
 printf '#!/usr/bin/env bash\necho "ok - one check"\nexit 3\n' >"$R/common/tests/zz_exit3.sh"
 rc=0; (cd "$R" && ./test.sh zz_exit3 >"$TMP/exit3.out" 2>&1) || rc=$?

@@ -39,7 +39,7 @@ void lw_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const v
     }
 }
 
-void *lw_grow(lw_alloc_fn *alloc, const void *old, size_t n, size_t *cap, size_t need, size_t size)
+void *lw_grow(lw_alloc_fn *alloc, lw_free_fn *release, void *old, size_t n, size_t *cap, size_t need, size_t size)
 {
     size_t c = *cap * 2 > need ? *cap * 2 : need;
     void *p = alloc(c * size);
@@ -47,6 +47,8 @@ void *lw_grow(lw_alloc_fn *alloc, const void *old, size_t n, size_t *cap, size_t
         return NULL;
     if (n)
         memcpy(p, old, n * size);
+    if (release && old)
+        release(old);
     *cap = c;
     return p;
 }

@@ -43,15 +43,18 @@ struct module {
 
 struct lw_syms {
     lw_alloc_fn *alloc;
+    lw_free_fn *release;
     struct module *mod;
     size_t nmod, cap;
 };
 
-struct lw_syms *lw_syms_new(lw_alloc_fn *alloc)
+struct lw_syms *lw_syms_new(lw_alloc_fn *alloc, lw_free_fn *release)
 {
     struct lw_syms *s = alloc(sizeof *s);
-    if (s)
+    if (s) {
         s->alloc = alloc;
+        s->release = release;
+    }
     return s;
 }
 
@@ -65,7 +68,7 @@ static char *copy_string(const struct lw_syms *s, const char *str)
 int lw_syms_add(struct lw_syms *s, const char *path, const char *name, uint64_t bias, uint64_t lo, uint64_t hi)
 {
     if (s->nmod == s->cap) {
-        struct module *more = lw_grow(s->alloc, s->mod, s->nmod, &s->cap, 16, sizeof *more);
+        struct module *more = lw_grow(s->alloc, s->release, s->mod, s->nmod, &s->cap, 16, sizeof *more);
         if (!more)
             return -1;
         s->mod = more;
@@ -138,7 +141,7 @@ static int add_table(const struct lw_syms *s, struct module *m, const struct elf
     const Elf64_Sym *sy = (const Elf64_Sym *)(f->p + t->sh_offset);
     size_t n = t->sh_size / sizeof *sy;
     if (m->nsym + n > m->symcap) {
-        struct sym *more = lw_grow(s->alloc, m->sym, m->nsym, &m->symcap, m->nsym + n, sizeof *more);
+        struct sym *more = lw_grow(s->alloc, s->release, m->sym, m->nsym, &m->symcap, m->nsym + n, sizeof *more);
         if (!more)
             return -1;
         m->sym = more;

@@ -13,10 +13,11 @@
 
 struct lw_syms;
 
-/* The tables' memory comes from alloc (lw_array.h), never freed: calloc's
- * in lockwait_report; liblockwait.so's arena (lw_alloc), so that a report
- * made in a signal handler never enters the program's malloc. */
-struct lw_syms *lw_syms_new(lw_alloc_fn *alloc); /* NULL: out of memory */
+/* The tables' memory comes from alloc (lw_array.h); a table that grows
+ * gives its old block to release (NULL: kept). calloc's and free in
+ * lockwait_report; liblockwait.so's arena (lw_alloc, NULL), so that a
+ * report made in a signal handler never enters the program's malloc. */
+struct lw_syms *lw_syms_new(lw_alloc_fn *alloc, lw_free_fn *release); /* NULL: out of memory */
 
 /* A module mapped at [lo, hi) with load bias `bias` (address = file value
  * + bias), read from `path` (opened at its first lookup); `name` is what

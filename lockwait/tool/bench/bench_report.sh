@@ -15,7 +15,8 @@ export LC_ALL=C # numbers with a decimal point whatever the locale
 usage() {
   cat <<'TXT'
 usage: lockwait/tool/bench/bench_report.sh [-h] [-j] [-c THREADS] [EVENTS]
-  EVENTS      records in the synthetic trace (default 10000000)
+  EVENTS      records in the synthetic trace (3..1000000000, default 10000000;
+              40 bytes each in TMPDIR)
   -c THREADS  a convoy of THREADS threads (2..100000) taking one mutex in turn
   -j          also time the report writing the trace as Chrome JSON (-j FILE)
   Prints: RESULT exp=lockwait kind=report_bench events=N trace_bytes=N
@@ -28,24 +29,25 @@ TXT
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
 events=10000000 convoy='' json=0
-case "${1:-}" in
-  -h|--help) usage; exit 0 ;;
-  -j) json=1; shift ;;
-esac
-case "${1:-}" in
-  -c) if [ $# -lt 2 ] || ! [[ $2 =~ ^[0-9]{1,6}$ ]] || [ "$2" -lt 2 ] || [ "$2" -gt 100000 ]; then
-        echo "bench_report.sh: -c needs THREADS, a whole number from 2 to 100000" >&2; exit 2
-      fi
-      convoy=$2; shift 2 ;;
-esac
-case "${1:-}" in
-  "") ;;
-  *) if ! [[ $1 =~ ^[0-9]{1,10}$ ]] || [ "$1" -lt 3 ]; then
-       echo "bench_report.sh: EVENTS=$1: expected a whole number >= 3" >&2; exit 2
-     fi
-     events=$1 ;;
-esac
-[ $# -le 1 ] || { echo "bench_report.sh: expected at most one argument (see -h)" >&2; exit 2; }
+# options in any order ("-c 4 -j" read -j as EVENTS), and an empty word
+# refused (it ran the 10-million-event default)
+seen_events=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -h|--help) usage; exit 0 ;;
+    -j) json=1; shift ;;
+    -c) if [ $# -lt 2 ] || ! [[ $2 =~ ^[0-9]{1,6}$ ]] || [ "$((10#$2))" -lt 2 ] || [ "$((10#$2))" -gt 100000 ]; then
+          echo "bench_report.sh: -c needs THREADS, a whole number from 2 to 100000" >&2; exit 2
+        fi
+        convoy=$((10#$2)); shift 2 ;;
+    -*) echo "bench_report.sh: unknown option '$1' (see -h)" >&2; exit 2 ;;
+    *) if [ "$seen_events" = 1 ]; then echo "bench_report.sh: expected at most one EVENTS (see -h)" >&2; exit 2; fi
+       if ! [[ $1 =~ ^[0-9]{1,10}$ ]] || [ "$((10#$1))" -lt 3 ] || [ "$((10#$1))" -gt 1000000000 ]; then
+         echo "bench_report.sh: EVENTS '$1': expected a whole number from 3 to 1000000000" >&2; exit 2
+       fi
+       events=$((10#$1)) seen_events=1; shift ;;
+  esac
+done
 for b in lockwait_tracegen lockwait_report; do
   [ -x "$BUILD/$b" ] || { echo "bench_report.sh: $BUILD/$b missing; run ./build.sh --tests lockwait" >&2; exit 1; }
 done

@@ -45,9 +45,12 @@ static long parse_num(const char *s, long min, long max)
     return v;
 }
 
-/* a signal by number or name (USR1, SIGUSR2, RTMIN+3), or 0 */
-static int parse_signal(const char *s)
+/* a signal by number or name (USR1, SIGUSR2, RTMIN+3), or 0 with *why
+ * saying what is wrong with it. The launcher's catchable_signal (bash)
+ * takes the same ones: tests/dump-fault.sh checks that the two agree. */
+static int parse_signal(const char *s, const char **why)
 {
+    *why = "expected a signal number or USR1, USR2, RTMIN+N (not KILL, STOP, nor a fault)";
     if (!strncmp(s, "SIG", 3))
         s += 3;
     if (!strcmp(s, "USR1"))
@@ -62,7 +65,18 @@ static int parse_signal(const char *s)
     /* a fault's handler returns to the faulting instruction: a report after
      * report, for ever */
     int fault = v == SIGSEGV || v == SIGBUS || v == SIGILL || v == SIGFPE || v == SIGSYS || v == SIGTRAP;
-    return v == SIGKILL || v == SIGSTOP || fault || v < 0 ? 0 : (int)v;
+    if (v == SIGKILL || v == SIGSTOP || fault || v < 0)
+        return 0;
+    /* from 32 (the first number above the classic signals) to SIGRTMIN - 1,
+     * read now (glibc keeps 32 and 33 for thread cancellation and setxid):
+     * the C library's own, and sigaction refuses them; it was found only
+     * when the handler was installed, after the parse had taken it */
+    if (v >= 32 && v < SIGRTMIN) {
+        *why = "a signal the C library keeps for itself (32 up to RTMIN); expected a signal number or USR1, USR2, "
+               "RTMIN+N (not KILL, STOP, nor a fault)";
+        return 0;
+    }
+    return (int)v;
 }
 
 /* NAME from the environment into *v when it is a whole number in
@@ -107,9 +121,9 @@ static void on_demand_read(struct lw_config *c)
             c->interval_s = v;
     }
     s = getenv("LOCKWAIT_DUMP_SIGNAL");
-    if (s && *s && !(c->dump_signal = parse_signal(s)))
-        note_ignored(c, "LOCKWAIT_DUMP_SIGNAL='%.40s' ignored: expected a signal number or USR1, USR2, "
-                        "RTMIN+N (not KILL, STOP, nor a fault)", s);
+    const char *why;
+    if (s && *s && !(c->dump_signal = parse_signal(s, &why)))
+        note_ignored(c, "LOCKWAIT_DUMP_SIGNAL='%.40s' ignored: %s", s, why);
     flag_knob(c, "LOCKWAIT_SIGNALS", &c->on_signals);
     flag_knob(c, "LOCKWAIT_FULL_REPORTS", &c->full_reports);
     const char *tree = getenv("LOCKWAIT_TREE"), *top = getenv("LOCKWAIT_TREE_TOP");

@@ -103,7 +103,7 @@ struct lw_syms *lw_modules_syms(void)
     if (!exe_in_proc && execfn)
         snprintf(exe_path, sizeof exe_path, "%s", execfn);
 #endif
-    syms = lw_syms_new(lw_alloc); /* the arena: a report in a signal handler must not enter malloc */
+    syms = lw_syms_new(lw_alloc, NULL); /* the arena: a report in a signal handler must not enter malloc */
     if (syms)
         dl_iterate_phdr(add_module, NULL);
     return syms;

@@ -334,7 +334,7 @@ static void stack_used(uint32_t id)
         if (used[i] == id)
             return;
     if (nused == capused) {
-        uint32_t *more = lw_grow(lw_alloc, used, nused, &capused, 64, sizeof *more);
+        uint32_t *more = lw_grow(lw_alloc, NULL, used, nused, &capused, 64, sizeof *more);
         if (!more)
             return;
         used = more;
@@ -378,7 +378,7 @@ static void collect(void)
         if (!LD(s->n) && !LD(s->timeouts))
             continue; /* none since the last periodic report */
         if (nall == cap) {
-            struct lw_lstack **more = lw_grow(lw_alloc, all, nall, &cap, 256, sizeof *more);
+            struct lw_lstack **more = lw_grow(lw_alloc, NULL, all, nall, &cap, 256, sizeof *more);
             if (!more)
                 break;
             all = more;

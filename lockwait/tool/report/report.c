@@ -248,6 +248,23 @@ static void check_output_path(const char *flag, const char *file)
                                                           : strerror(errno));
 }
 
+/* A file access() allows may still not be made: root passes every
+ * permission check, and /proc or /sys refuse the create itself (it was
+ * found after the report was printed). A new file is made and removed
+ * again; an existing regular one is opened without truncating it. */
+static void probe_output(const char *flag, const char *file)
+{
+    struct stat st;
+    int exists = stat(file, &st) == 0;
+    if (exists ? !S_ISREG(st.st_mode) : lstat(file, &st) == 0)
+        return; /* a FIFO or a device, or a link to a file not there yet: check_output_path's */
+    int fd = open(file, O_WRONLY | O_CLOEXEC | (exists ? 0 : O_CREAT | O_EXCL), 0666);
+    if (fd < 0)
+        die_usage("%s %s: cannot be %s: %s", flag, file, exists ? "written" : "made", strerror(errno));
+    if (close(fd) != 0 || (!exists && unlink(file) != 0))
+        die_usage("%s %s: %s", flag, file, strerror(errno));
+}
+
 /* -j and -c: writable, and neither the trace, nor the windows file, nor each
  * other's file; checked before anything is read or written */
 static void check_outputs(const char *trace, const struct opts *o)
@@ -262,6 +279,7 @@ static void check_outputs(const char *trace, const struct opts *o)
         if (!ok)
             die_usage("%s %s: cannot be written (a directory, read-only, or in a directory that is missing or read-only)",
                       flag[i], out[i]);
+        probe_output(flag[i], out[i]);
         for (int k = 0; k < 2; k++)
             if (in[k] && same_file(id, file_id(in[k], &ok)))
                 die_usage("%s %s: that is the %s it reads; writing it would destroy it", flag[i], out[i],

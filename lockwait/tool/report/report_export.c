@@ -29,10 +29,19 @@ static FILE *open_out(const char *file)
     return f;
 }
 
+/* A failed write names the file and the reason (a full disk, EIO, a file
+ * size limit): "writing the JSON failed" said neither. The buffer's last
+ * flush is where most exports meet the error, so its errno is the one kept. */
 static void close_out(FILE *f, const char *file)
 {
-    if (ferror(f) | fclose(f))
-        die("writing %s failed", file);
+    errno = 0;
+    int failed = fflush(f) != 0 || ferror(f), err = errno;
+    if (fclose(f) != 0 && !failed) {
+        failed = 1;
+        err = errno;
+    }
+    if (failed)
+        die("writing %s: %s", file, err ? strerror(err) : "a write error");
 }
 
 /* The JSON is written through a buffer with its own number formatting:
@@ -40,6 +49,7 @@ static void close_out(FILE *f, const char *file)
  * is short (a name, a number, a literal): far less than the buffer. */
 struct jout {
     FILE *f;
+    const char *file;
     size_t n;
     char b[1 << 16];
 };
@@ -47,7 +57,7 @@ struct jout {
 static void jflush(struct jout *o)
 {
     if (o->n && fwrite(o->b, 1, o->n, o->f) != o->n)
-        die("writing the JSON failed");
+        die("writing %s: %s", o->file, strerror(errno));
     o->n = 0;
 }
 
@@ -237,6 +247,7 @@ void export_chrome(const struct model *m, const char *file)
 {
     struct jout *o = xmalloc(sizeof *o);
     o->f = open_out(file);
+    o->file = file;
     o->n = 0;
     struct label *names = lock_labels(m);
     uint64_t flow = 1;

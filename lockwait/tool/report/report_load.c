@@ -97,8 +97,8 @@ void load(struct model *m)
 {
     /* O_NONBLOCK: opening a FIFO nobody writes to must not hang */
     int fd = open(m->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        FAIL(m, "cannot open: %s", strerror(errno));
+    if (fd < 0) /* "-" is no name of the standard input here (a pipe is read by its name) */
+        FAIL(m, "cannot open: %s%s", strerror(errno), strcmp(m->path, "-") ? "" : " (read a pipe as /dev/stdin)");
     struct stat st;
     if (fstat(fd, &st) != 0)
         FAIL(m, "cannot read its status: %s", strerror(errno));

@@ -139,7 +139,8 @@ static int lock_tid_cmp(const void *a, const void *b)
     return x->lock != y->lock ? CMP(x->lock, y->lock) : CMP(x->tid, y->tid);
 }
 
-/* the symbol tables' memory: malloc's here (the library uses its arena) */
+/* the symbol tables' memory: malloc's here, given back with free when a
+ * table grows (the library uses its arena) */
 static void *syms_memory(size_t n)
 {
     return calloc(1, n);
@@ -148,7 +149,7 @@ static void *syms_memory(size_t n)
 void meta_load(struct model *m)
 {
     m->meta = zalloc(1, sizeof *m->meta);
-    m->meta->syms = lw_syms_new(syms_memory);
+    m->meta->syms = lw_syms_new(syms_memory, free);
     if (!m->meta->syms)
         die("out of memory");
     if (m->hdr.version < 2)

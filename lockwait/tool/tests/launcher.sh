@@ -55,6 +55,12 @@ refused "a file that is not executable" 126 "cannot run" "$L" -- "$ROOT/README.m
 refused "a directory" 126 "cannot run" "$L" -- "$TMP"
 refused "-o in a missing directory" 2 "cannot write" "$L" -o "$TMP/no/such/dir/r.txt" -- true
 refused "--trace in a missing directory" 2 "cannot write" "$L" --trace "$TMP/no/such/dir/t" -- true
+# --preload-path runs nothing: a CMD or another option with it is refused (both were ignored, exit 0)
+rm -f "$TMP/ran"
+refused "--preload-path with a CMD" 2 "--preload-path" "$L" --preload-path -- touch "$TMP/ran"
+check "... the CMD did not run" test ! -e "$TMP/ran"
+refused "--preload-path with -o" 2 "--preload-path" "$L" -o "$TMP/r.txt" --preload-path
+check_exit "--preload-path alone: exit 0" 0 "$L" --preload-path
 # --dump-signal: only a signal the program can catch
 for sig in 0 9 19 32 65 STOP RTMIN+99; do
   refused "--dump-signal $sig" 2 "--dump-signal '$sig'" "$L" --dump-signal "$sig" -- true

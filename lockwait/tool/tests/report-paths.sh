@@ -3,10 +3,14 @@
 # new file: an empty name, a link to a file that cannot be made, and a FIFO
 # nobody reads are refused before anything is printed (exit 2: they were
 # found only after the report, and the FIFO's open waited for ever);
-# another user's link in a sticky directory is not followed (the kernel
-# follows it where protected_symlinks is off), as the library refuses it;
+# a file that cannot be made where access() allows it (/proc, as root) is
+# refused before the report too; another user's link in a sticky directory
+# is not followed (the kernel follows it where protected_symlinks is off),
+# as the library refuses it;
 # a FIFO someone reads and our own link to a file not there yet still work;
-# a -W FIFO nobody writes to reads as empty instead of waiting for ever.
+# a -W FIFO nobody writes to reads as empty instead of waiting for ever;
+# a write that fails (-j, -c, -f's stdout on /dev/full) names the file and why;
+# TRACE "-" says how to read a pipe (/dev/stdin).
 # On the committed fixture trace; each run has a timeout as a guard only.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
@@ -29,6 +33,15 @@ refused "-c ''" "$R" -c '' "$T"
 ln -s "$TMP/missing/dir/x.json" "$TMP/dangling"
 refused "-j LINK to a file in a missing directory" "$R" -j "$TMP/dangling" "$T"
 check "... says where the link points" grep -q 'a symbolic link to .*missing/dir/x.json' "$TMP/stderr"
+# a place access() allows (root passes every permission check) where no
+# file can be made: refused before the report (it was found after it)
+if [ -d /proc/self ]; then
+  refused "-j in /proc (no file can be made there)" "$R" -j /proc/lockwait-x.json "$T"
+  check "... says why" grep -q -- '-j /proc/lockwait-x.json: cannot be' "$TMP/stderr"
+fi
+# TRACE "-": no file of that name; the message says how a pipe is read
+refused "TRACE -" "$R" - </dev/null
+check "... names /dev/stdin" grep -q 'read a pipe as /dev/stdin' "$TMP/stderr"
 mkfifo "$TMP/fifo"
 refused "-j FIFO nobody reads" "$R" -j "$TMP/fifo" "$T"
 check "... says so" grep -q 'a FIFO nobody reads' "$TMP/stderr"
@@ -52,6 +65,21 @@ check_eq "-j FIFO with a reader: the JSON is read from it" 0 "$read_ok"
 ln -s made.csv "$TMP/ours"
 check_exit "-c our LINK to a file not there yet: exit 0" 0 "$R" -c "$TMP/ours" "$T"
 check "-c our LINK to a file not there yet: the file is made" grep -q '^record,' "$TMP/made.csv"
+
+# a write that fails (a full device): exit 1 naming the file and the reason
+# (it said "writing the JSON failed", and for -c no reason)
+if [ -w /dev/full ]; then
+  for o in -j -c; do
+    rc=0; "${guard[@]}" "$R" "$o" /dev/full "$T" >/dev/null 2>"$TMP/stderr" || rc=$?
+    check_eq "$o /dev/full: exit 1" 1 "$rc"
+    check "$o /dev/full: says which file and why" grep -qxF "error: writing /dev/full: No space left on device" "$TMP/stderr"
+  done
+  rc=0; "${guard[@]}" "$R" -f "$T" >/dev/full 2>"$TMP/stderr" || rc=$?
+  check_eq "-f to a full stdout: exit 1, saying why" "1 1" \
+    "$rc $(grep -c 'cannot write standard output: No space left on device' "$TMP/stderr")"
+else
+  skip "-j, -c and -f to a full device" "no writable /dev/full"
+fi
 
 other=$(id -u nobody 2>/dev/null || true)
 if [ "$(id -u)" = 0 ] && [ -n "$other" ]; then

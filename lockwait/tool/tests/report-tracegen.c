@@ -242,7 +242,7 @@ static void scenario_text(const char *path)
 
 int main(int argc, char **argv)
 {
-    if (argc == 2 && strcmp(argv[1], "-h") == 0) {
+    if (argc == 2 && help_asked(argc, argv)) {
         usage(stdout);
         return 0;
     }
