@@ -21,6 +21,8 @@
 #include "common.h"
 #include "workload.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -28,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* default ops per thread, CS ns, work ns, by enum scenario (usage prints them) */
@@ -96,11 +99,44 @@ static uint64_t pct(const uint64_t *s, size_t n, double p)
     return s[r ? r - 1 : 0];
 }
 
+/* -W FILE is written into a file made beside it before the run and renamed
+ * over it at the end: a FILE that cannot be made is said before the run,
+ * a run that fails leaves FILE as it was, and a symbolic link at FILE
+ * (another user's, in /tmp) is replaced, never written through */
+static char windows_tmp[4096];
+static int windows_fd = -1;
+
+static void windows_tmp_remove(void)
+{
+    if (windows_fd >= 0)
+        unlink(windows_tmp);
+}
+
+static void windows_open(void)
+{
+    const char *slash = strrchr(opt.windows, '/');
+    int dir_len = slash ? (int)(slash - opt.windows + 1) : 0;
+    if ((size_t)snprintf(windows_tmp, sizeof windows_tmp, "%.*s.%s.XXXXXX", dir_len, opt.windows,
+                         slash ? slash + 1 : opt.windows) >= sizeof windows_tmp)
+        die_usage("-W %s: a name of over %zu bytes", opt.windows, sizeof windows_tmp - 16);
+    struct stat st;
+    if (stat(opt.windows, &st) == 0 && S_ISDIR(st.st_mode))
+        die("-W %s: a directory; nothing was run", opt.windows);
+    windows_fd = mkostemp(windows_tmp, O_CLOEXEC);
+    if (windows_fd < 0)
+        die("-W %s: cannot make a file beside it (%s); nothing was run", opt.windows, strerror(errno));
+    atexit(windows_tmp_remove);
+    mode_t mask = umask(0); /* the mode fopen would give it (mkostemp's is 0600); one thread yet */
+    umask(mask);
+    if (fchmod(windows_fd, 0666 & ~mask) != 0)
+        die_errno(windows_tmp);
+}
+
 static void write_windows(struct worker *ws, long n, uint64_t p99)
 {
-    FILE *f = fopen(opt.windows, "w");
+    FILE *f = fdopen(windows_fd, "w");
     if (!f)
-        die_errno(opt.windows);
+        die_errno(windows_tmp);
     /* input of lockwait_report -W: the tail requests and the compiles */
     for (long t = 0; t < n; t++) {
         for (long i = 0; i < ws[t].nops; i++)
@@ -112,7 +148,11 @@ static void write_windows(struct worker *ws, long n, uint64_t p99)
                     ws[t].cend[c]);
     }
     if (fclose(f) != 0)
-        die_errno(opt.windows);
+        die_errno(windows_tmp);
+    int renamed = rename(windows_tmp, opt.windows) == 0, err = errno;
+    windows_fd = -1; /* renamed, or kept for the user: no longer ours to remove */
+    if (!renamed)
+        die("-W %s: %s (the windows stay in %s)", opt.windows, strerror(err), windows_tmp);
 }
 
 static long num_arg(const char *s, char flag, long min, long max, const char *what)
@@ -278,6 +318,8 @@ static void free_workers(struct worker *ws, long n)
 int main(int argc, char **argv)
 {
     parse_options(argc, argv);
+    if (opt.windows)
+        windows_open();
     long n = opt.threads;
     struct worker *ws = alloc_workers(n);
     setup_shared(n);

@@ -78,5 +78,20 @@ check "-t 0: the message names -t and what it accepts" grep -q -- "-t 0: expecte
 check_exit "-n x: exit 2" 2 "$W" -n x mutex
 check_exit "cond with one thread: exit 2" 2 "$W" -t 1 cond
 check_exit "-W on a scenario other than cache: exit 2" 2 "$W" -W "$TMP/x" mutex
+# -W FILE is made beside FILE before the run and renamed over it: a link
+# planted at FILE is replaced, its target untouched; a FILE that cannot be
+# made is said before the run
+mkdir -p "$TMP/wdir"
+echo precious >"$TMP/wdir/target"
+ln -sf "$TMP/wdir/target" "$TMP/wdir/link"
+check_exit "-W at a symbolic link: exit 0" 0 "$W" -n 60 -m 8 -W "$TMP/wdir/link" cache
+check_eq "... its target untouched" precious "$(cat "$TMP/wdir/target")"
+check "... the link replaced by the windows, a file of its own" \
+  bash -c "[ ! -L '$TMP/wdir/link' ] && grep -q '^request ' '$TMP/wdir/link'"
+check_eq "... no temp file left beside it" "link target" "$(cd "$TMP/wdir" && find . -mindepth 1 | LC_ALL=C sort | sed 's|^\./||' | paste -sd' ' -)"
+check_exit "-W in a directory that does not exist: exit 1" 1 "$W" -n 60 -W "$TMP/nodir/w" cache
+cp "$TMP/out" "$TMP/msg"
+check "... said before the run" bash -c "grep -q 'cannot make a file beside it.*nothing was run' '$TMP/msg' && ! grep -q 'ops in' '$TMP/msg'"
+check_exit "-W a directory: exit 1, before the run" 1 "$W" -n 60 -W "$TMP/wdir" cache
 check_exit "two scenarios: exit 2" 2 "$W" mutex spin
 finish
