@@ -221,7 +221,9 @@ static void number_acquisitions(struct replay *r)
     }
     handoff_learn(&r->hm, pre, lat, nwaited);
     sort_by_key(a, n, sizeof *a);
+    r->obs_at = zalloc(n, sizeof *r->obs_at);
     for (size_t k = 0; k < n; k++) {
+        r->obs_at[k] = a[k].t;
         r->st[a[k].i].arg = (uint32_t)k;
         if (r->st[a[k].i].lat == UINT64_MAX)
             r->st[a[k].i].lat = nlat ? sum / nlat : 0;
@@ -443,6 +445,7 @@ void replay_free(struct replay *r)
     free(r->parked);
     free(r->acq_waiter);
     free(r->grant_at);
+    free(r->obs_at);
     free(r->own_ns);
     free(r->held_ns);
     free(r->untraced_share);

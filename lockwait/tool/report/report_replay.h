@@ -57,6 +57,7 @@ struct replay {
     uint32_t *parked;        /* per mark: first parked thread */
     uint32_t *acq_waiter;    /* per acquisition: the thread parked on it */
     uint64_t *grant_at;      /* per acquisition: when the replay granted it */
+    uint64_t *obs_at;        /* per acquisition: when it was granted in the trace */
     uint32_t *todo;          /* threads ready to run */
     size_t ntodo;
     size_t next_acq;         /* the acquisition the lock goes to next */

@@ -10,6 +10,7 @@
 #include "report_util.h"
 #include "report_views.h"
 #include "report_replay.h"
+#include "../lw_search.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -89,8 +90,107 @@ static const double clamp_grid[] = {1, 0.75, 0.5, 0.25};
 /* one factor's prediction: wall_ns under the learned hand-offs (replay_ns
  * its replay), lo_ns..hi_ns the range over the assumptions replayed;
  * forced: the steps its replay let through out of order; steady_ns: the
- * same with its odd stretches at the typical one's saving (below) */
-struct whatif_pred { uint64_t wall_ns, lo_ns, hi_ns, replay_ns, steady_ns; size_t forced; };
+ * same with its odd stretches at the typical one's saving (below);
+ * lonefree_ns: with its lone stretches gone (below that) */
+struct whatif_pred { uint64_t wall_ns, lo_ns, hi_ns, replay_ns, steady_ns, lonefree_ns; size_t forced; };
+
+/* ---- lone stretches ----
+ * One thread taking the lock back again and again while another's wait
+ * spans its takes: a woken waiter queued for a busy CPU (up to a scheduler
+ * tick: whatif_family's 4- and 8-thread runs on 2 CPUs), or an unfair lock.
+ * Shorter holds may end them, which the replay, keeping the observed
+ * order, cannot see. So the lone-free prediction, the low end of the
+ * range, replays each stretch's takes at the pace of the replay's other
+ * grants (a convoy's: hold and hand-off), as if the waiter had got in. */
+#define LONE_TAKES 4    /* takes in a row within one wait make a stretch */
+#define LONE_SHARE 0.05 /* of the traced span: a finding */
+#define LONE_PACE_MIN 8 /* grants outside the stretches to take their pace from */
+
+/* n stretches and their time from first to last release (ns); each one's
+ * acquisitions of the replay, [a[i], b[i]) */
+struct lone { size_t n, *a, *b; uint64_t ns; };
+
+/* the stretch of holds [i, j) of lock lk as acquisitions of replay r: from
+ * the first take's to the first one after the last release */
+static void lone_add(struct lone *z, const struct replay *r, const struct hold *h, size_t i, size_t j)
+{
+    size_t a = 0, hi = r->nacq;
+    LOWER_BOUND(a, hi, r->obs_at[mid] < h[i].s);
+    size_t b = a;
+    hi = r->nacq;
+    LOWER_BOUND(b, hi, r->obs_at[mid] < h[j - 1].e);
+    z->a[z->n] = a;
+    z->b[z->n] = b;
+    z->n++;
+    z->ns += h[j - 1].e - h[i].e;
+}
+
+static struct lone lone_stretches(const struct model *m, uint32_t l, const struct replay *r)
+{
+    const struct lock *lk = &m->lk[l];
+    const struct hold *h = m->holds + lk->hold_off;
+    uint8_t *in = zalloc(lk->nhold ? lk->nhold : 1, 1); /* holds found in a stretch */
+    for (size_t k = m->by_lock_off[l]; k < m->by_lock_off[l + 1]; k++) {
+        const struct wait *w = &m->waits[m->by_lock[k].wait];
+        size_t from, to;
+        overlapping(m, lk, w->s, w->e + 1, &from, &to);
+        for (size_t i = from, j; i < to; i = j) { /* runs of one thread's releases inside the wait */
+            for (j = i + 1; j < to && h[j].who == h[i].who; j++)
+                ;
+            size_t a = i, b = j;
+            while (a < b && h[a].e <= w->s)
+                a++;
+            while (b > a && h[b - 1].e > w->e)
+                b--;
+            if (b - a >= LONE_TAKES && h[a].who != w->thread)
+                memset(in + a, 1, b - a);
+        }
+    }
+    struct lone z = {0, zalloc(lk->nhold, sizeof *z.a), zalloc(lk->nhold, sizeof *z.b), 0};
+    for (size_t i = 0, j; i < lk->nhold; i = j) {
+        for (j = i + 1; j < lk->nhold && in[i] && in[j] && h[j].who == h[i].who; j++)
+            ;
+        if (in[i])
+            lone_add(&z, r, h, i, j);
+    }
+    free(in);
+    return z;
+}
+
+/* ns, the replay's end, with each lone stretch's takes at the median pace
+ * of the grants outside the stretches (r->grant_at: the replay just run);
+ * ns itself when too few grants lie outside them */
+static uint64_t lone_free(const struct replay *r, const struct lone *z, uint64_t ns)
+{
+    if (!z->n || r->nacq < 2)
+        return ns;
+    uint8_t *in = zalloc(r->nacq, 1);
+    for (size_t i = 0; i < z->n; i++)
+        memset(in + z->a[i], 1, z->b[i] - z->a[i]);
+    double *pace = xmalloc(sizeof *pace * r->nacq), adjust = 0;
+    size_t n = 0;
+    for (size_t k = 0; k + 1 < r->nacq; k++)
+        if (!in[k] && r->grant_at[k + 1] > r->grant_at[k])
+            pace[n++] = (double)(r->grant_at[k + 1] - r->grant_at[k]);
+    double med = n >= LONE_PACE_MIN ? stat_median(pace, n) : -1;
+    for (size_t i = 0; med >= 0 && i < z->n; i++) {
+        size_t a = z->a[i], b = z->b[i];
+        if (b >= r->nacq || r->grant_at[b] <= r->grant_at[a])
+            continue;
+        double now = (double)(r->grant_at[b] - r->grant_at[a]), want = (double)(b - a) * med;
+        adjust += now > want ? now - want : 0;
+    }
+    free(in);
+    free(pace);
+    double out = (double)ns - adjust;
+    return out > 0 ? (uint64_t)llround(out) : 0;
+}
+
+static void lone_done(struct lone *z)
+{
+    free(z->a);
+    free(z->b);
+}
 
 /* ---- the run in stretches ----
  * The replay's saving read stretch by stretch (WINDOWS stretches of as
@@ -149,7 +249,7 @@ static uint64_t steadied(const struct replay *r, const uint64_t *base_at, uint64
  * by its own replay at 1 (wall: the traced span) and never longer than at a
  * larger factor; st[i]: the stretches of the learned replay at factors[i] */
 static void predict(const struct model *m, struct replay *r, int nmodes, const double *factors, size_t nf,
-                    uint64_t wall, struct whatif_pred *out, struct stretches *st)
+                    uint64_t wall, const struct lone *z, struct whatif_pred *out, struct stretches *st)
 {
     double f[MAX_FACTORS];
     size_t n = 0, ngrid = sizeof clamp_grid / sizeof *clamp_grid;
@@ -163,7 +263,7 @@ static void predict(const struct model *m, struct replay *r, int nmodes, const d
     }
     uint64_t *base_at = zalloc(r->nacq, sizeof *base_at);
     for (int mode = 0; mode < nmodes; mode++) {
-        uint64_t ns[MAX_FACTORS], steady[MAX_FACTORS];
+        uint64_t ns[MAX_FACTORS], steady[MAX_FACTORS], lonefree[MAX_FACTORS];
         size_t forced[MAX_FACTORS];
         struct stretches sk[MAX_FACTORS];
         for (size_t k = 0; k < n; k++) { /* f[0] is 1: the base, first */
@@ -171,24 +271,28 @@ static void predict(const struct model *m, struct replay *r, int nmodes, const d
             forced[k] = r->forced;
             if (k == 0)
                 memcpy(base_at, r->grant_at, sizeof *base_at * r->nacq);
-            if (mode == HM_LEARNED)
+            if (mode == HM_LEARNED) {
                 steady[k] = steadied(r, base_at, ns[k], &sk[k]);
+                lonefree[k] = lone_free(r, z, ns[k]);
+            }
         }
         for (size_t i = 0; i < nf; i++) {
             size_t at = 0;
-            uint64_t best = UINT64_MAX, best_steady = UINT64_MAX;
+            uint64_t best = UINT64_MAX, best_steady = UINT64_MAX, best_lonefree = UINT64_MAX;
             for (size_t k = 0; k < n; k++) {
                 if (f[k] == factors[i])
                     at = k;
                 if (f[k] >= factors[i]) {
                     best = MIN(best, ns[k]);
                     best_steady = mode == HM_LEARNED ? MIN(best_steady, steady[k]) : best_steady;
+                    best_lonefree = mode == HM_LEARNED ? MIN(best_lonefree, lonefree[k]) : best_lonefree;
                 }
             }
             uint64_t pred = ns[0] ? (uint64_t)llround((double)wall * ((double)best / (double)ns[0])) : wall;
             if (mode == HM_LEARNED) {
                 uint64_t sp = ns[0] ? (uint64_t)llround((double)wall * ((double)best_steady / (double)ns[0])) : wall;
-                out[i] = (struct whatif_pred){pred, pred, pred, best, sp, forced[at]};
+                uint64_t lf = ns[0] ? (uint64_t)llround((double)wall * ((double)best_lonefree / (double)ns[0])) : wall;
+                out[i] = (struct whatif_pred){pred, pred, pred, best, sp, MIN(lf, pred), forced[at]};
                 st[i] = sk[at];
                 continue;
             }
@@ -221,51 +325,6 @@ static void say(double f, double pct, const char *said, int first)
         fprintf(stderr, "  %s would finish the program about %.0f%% %s", p, fabs(pct), dir);
     else
         fprintf(stderr, "; %s, %.0f%%%s", p, fabs(pct), pct >= 0 ? "" : " later");
-}
-
-/* ---- lone stretches ----
- * One thread taking the lock back again and again while another's wait
- * spans its takes: a woken waiter queued for a busy CPU (up to a scheduler
- * tick: whatif_family's 4- and 8-thread runs on 2 CPUs), or an unfair lock.
- * Shorter holds may end them, which the replay, keeping the observed
- * order, cannot see: said as a finding, not predicted. */
-#define LONE_TAKES 4    /* takes in a row within one wait make a stretch */
-#define LONE_SHARE 0.05 /* of the traced span: a finding */
-
-struct lone { size_t n; uint64_t ns; }; /* stretches, and their time from first to last release */
-
-static struct lone lone_stretches(const struct model *m, uint32_t l)
-{
-    const struct lock *lk = &m->lk[l];
-    const struct hold *h = m->holds + lk->hold_off;
-    uint8_t *in = zalloc(lk->nhold ? lk->nhold : 1, 1); /* holds found in a stretch */
-    for (size_t k = m->by_lock_off[l]; k < m->by_lock_off[l + 1]; k++) {
-        const struct wait *w = &m->waits[m->by_lock[k].wait];
-        size_t from, to;
-        overlapping(m, lk, w->s, w->e + 1, &from, &to);
-        for (size_t i = from, j; i < to; i = j) { /* runs of one thread's releases inside the wait */
-            for (j = i + 1; j < to && h[j].who == h[i].who; j++)
-                ;
-            size_t a = i, b = j;
-            while (a < b && h[a].e <= w->s)
-                a++;
-            while (b > a && h[b - 1].e > w->e)
-                b--;
-            if (b - a >= LONE_TAKES && h[a].who != w->thread)
-                memset(in + a, 1, b - a);
-        }
-    }
-    struct lone z = {0, 0};
-    for (size_t i = 0, j; i < lk->nhold; i = j) {
-        for (j = i + 1; j < lk->nhold && in[i] && in[j] && h[j].who == h[i].who; j++)
-            ;
-        if (in[i]) {
-            z.n++;
-            z.ns += h[j - 1].e - h[i].e;
-        }
-    }
-    free(in);
-    return z;
 }
 
 /* a range wider than this share of the traced span is a finding: the
@@ -348,8 +407,8 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
         snprintf(window, sizeof window, "%" PRIu64, r.hm.window);
     struct whatif_pred *p = xmalloc(sizeof *p * (nf ? nf : 1));
     struct stretches *st = zalloc(nf, sizeof *st);
-    predict(m, &r, r.hm.two_kinds ? HM_NMODES : 1, factors, nf, wall, p, st);
-    struct lone lone = lone_stretches(m, l);
+    struct lone lone = lone_stretches(m, l, &r);
+    predict(m, &r, r.hm.two_kinds ? HM_NMODES : 1, factors, nf, wall, &lone, p, st);
     for (size_t i = 0; i < nf; i++) {
         double pct = 100 * (1 - (base ? (double)p[i].replay_ns / (double)base : 1));
         uint64_t saved = (uint64_t)llround((double)m->lk[l].cs_ns * (1 - factors[i]));
@@ -359,21 +418,25 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
                "replay_base_ns=%" PRIu64 " replay_ns=%" PRIu64 " critpath_predicted_wall_ns=%" PRIu64
                " acquisitions=%zu forced_count=%zu untraced_hold_ns=%s predicted_wall_lo_ns=%" PRIu64
                " predicted_wall_hi_ns=%" PRIu64 " spin_window_ns=%s stretch_count=%zu odd_stretch_count=%zu"
-               " predicted_steady_wall_ns=%" PRIu64 " lone_stretch_count=%zu lone_stretch_ns=%" PRIu64 "\n",
+               " predicted_steady_wall_ns=%" PRIu64 " lone_stretch_count=%zu lone_stretch_ns=%" PRIu64
+               " predicted_lonefree_wall_ns=%" PRIu64 "\n",
                m->hdr.pid, label, m->lk[l].addr, lw_type_name(m->lk[l].type), factors[i], wall, p[i].wall_ns, pct,
                base, p[i].replay_ns, naive, r.nacq, p[i].forced, untraced, p[i].lo_ns, p[i].hi_ns, window, st[i].n,
-               st[i].odd, p[i].steady_ns, lone.n, lone.ns);
+               st[i].odd, p[i].steady_ns, lone.n, lone.ns, p[i].lonefree_ns);
         say(factors[i], pct, said, i == 0);
     }
     fputc('\n', stderr);
     findings(&r.hm, factors, nf, p, wall, r.nacq, said, st, m->t_first);
-    if ((double)lone.ns >= LONE_SHARE * (double)wall)
+    if ((double)lone.ns >= LONE_SHARE * (double)wall && nf) {
+        char ph[352];
+        phrase(factors[0], said, 0, ph, sizeof ph);
         fprintf(stderr, "  finding: in %zu stretch%s (%.1f ms, %.0f%% of the run) one thread took %s back %d times "
                         "or more in a row while another waited for it (a woken waiter queued for a busy CPU, or "
                         "an unfair lock); shorter holds may let the waiter in sooner, which the replay, keeping "
-                        "the order, cannot see: the saving may be larger than predicted\n", lone.n,
-                lone.n == 1 ? "" : "es", (double)lone.ns / 1e6, 100.0 * (double)lone.ns / (double)wall, said,
-                LONE_TAKES);
+                        "the order, cannot see: if the stretches end, %s saves about %.0f%% (the replay: %.0f%%)\n",
+                lone.n, lone.n == 1 ? "" : "es", (double)lone.ns / 1e6, 100.0 * (double)lone.ns / (double)wall, said,
+                LONE_TAKES, ph, pct_of(p[0].lonefree_ns, wall), pct_of(p[0].wall_ns, wall));
+    }
     if (!r.untraced_known)
         fprintf(stderr, "  (the trace has no hold sums (HOLD_SUM, a writer before them): the hold time of %s's "
                         "holds nobody waited for is unknown and kept unscaled)\n", said);
@@ -385,6 +448,7 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
     if (nf && p[nf - 1].forced)
         fprintf(stderr, "  (the replay of %s let %zu steps through out of the observed order)\n", said,
                 p[nf - 1].forced);
+    lone_done(&lone);
     free(p);
     free(st);
     replay_free(&r);

@@ -8,6 +8,10 @@
 # J (optional): a thread's odd takes work J ns more (waits of two lengths).
 # P, PW (optional): a thread's takes P to P + 4 (counting from 0) work PW ns
 # more: a phase of the program with little use of the lock.
+# LONE, LT (optional): every LONE-th release a waiter waited for starts a
+# lone stretch: the woken waiter gets no CPU for LT ns, and meanwhile the
+# releaser takes the lock back without a wait whenever it asks for it
+# (the releases traced, as someone waits).
 # Like the library, only contended events are written: a REQUEST and an
 # ACQUIRE for a take that waited, a RELEASE (AUX: the hold's start, or 0
 # when TIMED=0) for a hold someone waited for. HOLDSUM=1 adds, after each
@@ -25,16 +29,24 @@ BEGIN {
   T0 = 1000000000
   if (SPIN == "") SPIN = -1
   for (i = 0; i < T; i++) { q[i] = T0 + W + i * 1000; left[i] = R; n[i] = 0; rec(i, T0, 5, 99, 0) }
-  F = T0; wall = 0
+  F = T0; wall = 0; lu = 0; nh = 0
   while (1) {
-    b = -1 # the earliest request of a thread with takes left
-    for (i = 0; i < T; i++) if (left[i] > 0 && (b < 0 || q[i] < q[b])) b = i
+    b = -1 # the earliest request of a thread with takes left, or the lone runner
+    if (lu && left[lr] > 0 && q[lr] < lu) b = lr
+    else for (i = 0; i < T; i++) if (left[i] > 0 && (b < 0 || q[i] < q[b])) b = i
     if (b < 0) break
     g = q[b]
-    if (q[b] < F) { g = F + (F - q[b] <= SPIN ? DS : D); rec(b, q[b], 1, 0, 1); rec(b, g, 2, q[b], 1) }
+    if (q[b] < F) {
+      g = F + (F - q[b] <= SPIN ? DS : D); if (g < lu) g = lu
+      rec(b, q[b], 1, 0, 1); rec(b, g, 2, q[b], 1); lu = 0
+    }
     e = g + H; left[b]--; q[b] = e + W + (left[b] % 2) * J
     if (P != "" && R - left[b] > P && R - left[b] <= P + 5) q[b] += PW
-    for (i = 0; i < T; i++) if (left[i] > 0 && q[i] < e) { rec(b, e, 4, TIMED ? g : 0, 1); break }
+    for (i = 0; i < T; i++) if (left[i] > 0 && q[i] < e) {
+      rec(b, e, 4, TIMED ? g : 0, 1)
+      if (LONE && !lu && ++nh % LONE == 0) { lu = e + LT; lr = b }
+      break
+    }
     F = e
     if (!left[b]) { rec(b, q[b], 6, 0, 0); if (q[b] - T0 > wall) wall = q[b] - T0 }
   }
