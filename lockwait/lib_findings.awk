@@ -66,6 +66,15 @@ function measured_change(s) {
 }
 function predicted_change(s) { return change_ci(wi_pred[s], wi_pred_lo[s], wi_pred_hi[s]) }
 
+# where the replay missed: what it predicts with the lone stretches gone
+# (nothing when the trace had none, or the report predates them)
+function lonefree_note(s, m,    lf, d) {
+    lf = wi_lonefree[s]
+    if (lf == "" || lf == "NA" || (lf - wi_pred[s] < 0.5 && wi_pred[s] - lf < 0.5)) return ""
+    d = lf - m; if (d < 0) d = -d
+    return sprintf("; with its lone stretches gone (one thread taking the lock back while a woken waiter had no CPU) the replay predicts %s, %.1f points from the measurement%s", change(lf), d, d <= 5 ? ": the stretches ended at the shorter hold" : "")
+}
+
 # the finding of the what-if check of s: whether the prediction holds and,
 # where it fails, what the numbers say about why
 function whatif_phrase(s,    p, m, lo, hi, d, fs, hs, why) {
@@ -92,10 +101,10 @@ function whatif_phrase(s,    p, m, lo, hi, d, fs, hs, why) {
             why = sprintf("with %d threads on %d CPUs a woken waiter also queues for a CPU, which shorter holds do not shorten and the replay does not model", threads[s], cpus)
         else if (fs != "NA" && hs != "NA" && fs != "" && hs + 0 >= fs + 0)
             why = sprintf("the shorter holds slept as often (%.0f sleeps per run, against %.0f at the full hold): each hand-off still costs a wake-up the replay does not count", hs, fs)
-        return sprintf("the prediction fails: predicted %s, measured %s, %.1f points too optimistic; %s", predicted_change(s), measured_change(s), d, why)
+        return sprintf("the prediction fails: predicted %s, measured %s, %.1f points too optimistic; %s%s", predicted_change(s), measured_change(s), d, why, lonefree_note(s, m))
     }
     why = "the replay keeps fixed what the shorter holds changed too (the order of arrivals, the other waits)"
     if (fs != "NA" && hs != "NA" && fs != "" && hs + 0 < 0.8 * fs)
         why = sprintf("the shorter holds also slept less (%.0f sleeps per run, against %.0f at the full hold): fewer waits became futex sleeps, whose wake-ups the replay keeps", hs, fs)
-    return sprintf("the prediction fails: predicted %s, measured %s, %.1f points too pessimistic; %s", predicted_change(s), measured_change(s), -d, why)
+    return sprintf("the prediction fails: predicted %s, measured %s, %.1f points too pessimistic; %s%s", predicted_change(s), measured_change(s), -d, why, lonefree_note(s, m))
 }
