@@ -280,6 +280,7 @@ static void check_outputs(const char *trace, const struct opts *o)
             die_usage("%s %s: cannot be written (a directory, read-only, or in a directory that is missing or read-only)",
                       flag[i], out[i]);
         probe_output(flag[i], out[i]);
+        export_check(flag[i], out[i]);
         for (int k = 0; k < 2; k++)
             if (in[k] && same_file(id, file_id(in[k], &ok)))
                 die_usage("%s %s: that is the %s it reads; writing it would destroy it", flag[i], out[i],
