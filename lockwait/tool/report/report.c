@@ -83,6 +83,8 @@ static void usage(FILE *f)
         "  -c FILE   also write a CSV: a row per lock (record=lock: waits, wait and idle\n"
         "            time, holds in the trace, time on the critical path, joins) and per lock and\n"
         "            wait stack (record=stack: its frames, waits, total and max wait)\n"
+        "            (-j, -c: written beside FILE, then renamed over it: a failed write\n"
+        "            leaves FILE as it was; a FIFO or device is written as it is)\n"
         "  --locked-min N     leave out locks with fewer than N holds in the trace\n"
         "                     (waitblock, critpath_lock and CSV lines; default 0)\n"
         "  --contended-min N  leave out locks with fewer than N contended waits (same)\n"
