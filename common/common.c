@@ -4,6 +4,7 @@
 #include "common.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
@@ -14,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <signal.h>
+#include <sys/stat.h>
 #ifdef __linux__
 #include <sched.h>
 #include <sys/prctl.h>
@@ -300,6 +302,24 @@ int read_line(const char *path, char *buf, size_t cap)
         return -1;
     buf[strcspn(buf, "\n")] = 0;
     return 0;
+}
+
+FILE *open_regular_input(const char *what, const char *path)
+{
+    /* O_NONBLOCK: the open of a FIFO nobody writes to would wait for ever */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY), fl;
+    struct stat st;
+    if (fd < 0)
+        return NULL;
+    if (fstat(fd, &st) != 0 || (fl = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0)
+        die("%s %s: %s", what, path, strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        die_usage("%s %s: not a regular file (a %s), which is refused: it could be read for ever", what, path,
+                  S_ISFIFO(st.st_mode) ? "FIFO or pipe" : S_ISDIR(st.st_mode) ? "directory" : "device or socket");
+    FILE *f = fdopen(fd, "r");
+    if (!f)
+        die("%s %s: %s", what, path, strerror(errno));
+    return f;
 }
 
 /* "48K", "2048K", "1M", "512" -> bytes */

@@ -86,6 +86,11 @@ int allowed_cpus(int *list, int cap);
  * success, -1 if it cannot be opened or is empty. */
 int read_line(const char *path, char *buf, size_t cap);
 
+/* path opened for reading; NULL (errno set) when it cannot be opened;
+ * refused (exit 2, "WHAT PATH: ...") unless a regular file: a FIFO or
+ * /dev/zero would be read for ever */
+FILE *open_regular_input(const char *what, const char *path);
+
 /* Caches. One record per level as a given source reports it. */
 enum cache_source { SRC_SYSFS, SRC_SYSCONF, SRC_SYSCTL };
 const char *cache_source_name(enum cache_source s);

@@ -251,7 +251,7 @@ static int one_invocation(struct rline *lines, long nl, long inv)
 int rederive(const char *file)
 {
     path = file;
-    FILE *f = fopen(file, "r");
+    FILE *f = open_regular_input("--rederive", file);
     if (!f)
         die_errno(file);
     struct rline *lines = NULL;

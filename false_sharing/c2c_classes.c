@@ -329,7 +329,7 @@ static int cpu_field(const char *line, const char *key, const char *file, long l
 
 int c2c_classify_file(const char *file, double gap)
 {
-    FILE *f = fopen(file, "r");
+    FILE *f = open_regular_input("-f", file);
     if (!f)
         die_usage("-f %s: %s", file, strerror(errno));
     size_t np = 0, nc = 0, capp = 64, capc = 16;

@@ -237,7 +237,7 @@ static void derive_inv(struct inv *v, int inv)
 
 void rederive(const char *path, const struct increment *incs, int ninc)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = open_regular_input("--rederive", path);
     if (!f)
         die_errno(path);
     char *line = NULL;

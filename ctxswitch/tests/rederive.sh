@@ -8,7 +8,8 @@
 # repetition is one block. Within the slow level the figures agree, so C1 of
 # both modes must get a number there in every invocation; and every line
 # must come from the blocks of its own level only (recompute.awk, per
-# invocation), so no figure pools two levels.
+# invocation), so no figure pools two levels. A RAW that is no regular file
+# (a FIFO, /dev/zero) is refused before it is read.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
@@ -100,4 +101,13 @@ check "a level's C1 more than 20 ns apart is called different" bash -c \
 # exp.sh's ctxswitch_rederive prints the same
 check_eq "exp.sh's ctxswitch_rederive RAW prints what --rederive prints" "$(cat "$out")" \
   "$(PROG=test BUILD=$BUILD bash -c "source '$ROOT/common/lib.sh' && source '$ROOT/ctxswitch/exp.sh' && ctxswitch_rederive '$raw'")"
+# RAW that is no regular file (a FIFO nobody writes to, /dev/zero): refused
+# with exit 2 before reading (it waited, or read, for ever); the timeout is
+# a guard only
+mkfifo "$TMP/fifo"
+for f in "$TMP/fifo" /dev/zero; do
+  check_exit "--rederive ${f##*/}: refused, exit 2" 2 timeout -s KILL 30 "$BUILD/ctxswitch" --rederive "$f"
+  cp "$TMP/out" "$TMP/refused.out"
+  check "--rederive ${f##*/}: says it is not a regular file" grep -qF "$f: not a regular file" "$TMP/refused.out"
+done
 finish

@@ -5,6 +5,7 @@
 # speeds), two sockets with SMT, one outlier pair, and a matrix with no
 # structure. Each fixture is what c2c/synth.awk writes (under every awk);
 # each analysis is the committed golden and holds the classes built in.
+# Bad input, and -f (or false_sharing --rederive) of no regular file, exit 2.
 # Regenerate after a deliberate change: common/regen_goldens.sh
 set -euo pipefail
 # shellcheck source=common/testlib.sh
@@ -99,4 +100,17 @@ sed '1s/one_way_ns=[0-9.]*/one_way_ns=fast/' "$D/fixture-smt.txt" >"$TMP/badnum.
 check_exit "-f with a non-number: exit 2" 2 "$C2C" -f "$TMP/badnum.txt"
 check_exit "an unknown argument: exit 2" 2 "$C2C" --bogus
 check_exit "C2C_GAP_PCT=0: exit 2" 2 env C2C_GAP_PCT=0 "$C2C" -f "$D/fixture-smt.txt"
+# -f of no regular file (a FIFO nobody writes to, /dev/zero): refused with
+# exit 2 before reading (it waited, or read, for ever); the timeout is a
+# guard only
+mkfifo "$TMP/fifo"
+for f in "$TMP/fifo" /dev/zero; do
+  check_exit "-f ${f##*/}: refused, exit 2" 2 timeout -s KILL 30 "$C2C" -f "$f"
+  cp "$TMP/out" "$TMP/refused.out"
+  check "-f ${f##*/}: says it is not a regular file" grep -qF "$f: not a regular file" "$TMP/refused.out"
+done
+# the same for false_sharing --rederive RAW
+for f in "$TMP/fifo" /dev/zero; do
+  check_exit "false_sharing --rederive ${f##*/}: refused, exit 2" 2 timeout -s KILL 30 "$BUILD/false_sharing" --rederive "$f"
+done
 finish

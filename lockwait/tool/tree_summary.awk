@@ -2,9 +2,10 @@
 # stderr, written by the launchers (lockwait/tool/lockwait and build/lockwait,
 # lockwait/tool/launcher.c) once the program has ended. Input: the run's
 # records, "start|fork|end pid=P ppid=Q comm=NAME [threads=T locks=L
-# waited=W wall_ns=N signal=S]" (lib/lw_tree.c), then an empty line and the
-# kept reports (DIR/report.PID), one per line, whose RESULT kind=lock lines
-# name the locks. -v top=PID (the launcher's child); in the environment (a
+# waited=W wall_ns=N signal=S [report=stderr|lost]]" (lib/lw_tree.c;
+# report=: -o's file refused the report, which went to stderr or nowhere),
+# then an empty line and the kept reports (DIR/report.PID), one per line,
+# whose RESULT kind=lock lines name the locks. -v top=PID (the launcher's child); in the environment (a
 # -v value would have its backslashes taken as escapes: "-o 'r\new'" named
 # "r", newline, "ew"), LW_SUMMARY_OUT=FILE (-o, "" when none) and
 # LW_SUMMARY_DIR=DIR (the run's directory: the one report shown whole goes
@@ -23,7 +24,7 @@ $0 == "" { in_reports = 1; next }
 # the records, in the order written: the last one of a pid says how it ended
 { pid = kv($0, "pid"); if (!(pid in last)) order[++np] = pid
   last[pid] = $1; comm[pid] = kv($0, "comm"); if ($1 == "fork") parent[pid] = kv($0, "ppid") " (" comm[pid] ")"
-  if ($1 == "end") { threads[pid] = kv($0, "threads"); waited[pid] = kv($0, "waited") } }
+  if ($1 == "end") { threads[pid] = kv($0, "threads"); waited[pid] = kv($0, "waited"); wrote[pid] = kv($0, "report") } }
 END {
   for (r = 1; r <= nr; r++) { # each kept report: its locks
     f = rl[r]; if (f == "") continue
@@ -59,6 +60,8 @@ END {
     p = w[i]
     o = out; gsub(/%p/, p, o)
     where = o != "" ? "in " o : p == top ? "above" : !(p in report) ? "lost" : nw == 1 ? "below" : report[p]
+    if (o != "" && wrote[p] == "stderr") where = "on stderr, above (" o " could not be written)"
+    if (o != "" && wrote[p] == "lost") where = "lost (" o " could not be written, nor stderr)"
     if (where == "below") print report[p] > (dir "/print") # the only one: shown whole, after the summary
     printf "  pid %s (%s): %s of contention on %d lock%s; report: %s\n", p, comm[p], ms(pwait[p]), plocks[p],
       plocks[p] == 1 ? "" : "s", where

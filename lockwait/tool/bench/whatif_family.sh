@@ -35,7 +35,9 @@ usage: lockwait/tool/bench/whatif_family.sh [-h] [-r RUNS] [-t TRACES] [-f FACTO
              takes TAKES / THREADS; cond: items per producer)
   -k DIR     keep each case's traces and report outputs in DIR (CASE.trace,
              CASE.out, CASE.err for the first, CASE.2.trace ... for the
-             others; DIR must exist)
+             others; DIR must exist); each is written to a file beside it
+             and renamed over it: a symbolic link or anything but a regular
+             file at one of those names is refused before any run
   Prints per case, on stdout:
     RESULT exp=lockwait kind=whatif_family scenario= threads= hold_ns= work_ns=
       hold_factor= runs= full_wall_ns= scaled_wall_ns= predicted_wall_ns=
@@ -57,9 +59,12 @@ environment: BUILD=DIR (default build), TMPDIR for the traces
 TXT
 }
 
-die() { echo "whatif_family.sh: $*" >&2; exit 2; }
-
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
+PROG=whatif_family.sh
+# shellcheck source=common/lib.sh
+source "$ROOT/common/lib.sh" # write_file, symlink_words
+die() { echo "$PROG: $*" >&2; exit 2; }
+die_run() { echo "$PROG: $*" >&2; exit 1; } # after the runs began: a failure, not a usage error
 BUILD=${BUILD:-$ROOT/build}
 runs=5 traces=5 factor=0.5 takes=4000 keep=''
 default_cases=(mutex:2:30:20 mutex:2:40:30 mutex:2:60:20 mutex:2:8:20
@@ -90,13 +95,22 @@ for c in "${cases[@]}"; do # all checked before the first runs
   t=$((10#${BASH_REMATCH[2]}))
   if [ "$t" -lt 2 ] || [ "$t" -gt 1024 ]; then die "case $c: THREADS from 2 to 1024 (lockwait_workload's range)"; fi
   [ "$((takes / t))" -ge 1 ] || die "case $c: -n $takes gives no lock take per thread"
+  # -k: the names kept, checked now (cp wrote through a link planted there)
+  for ((k = 1; k <= traces; k++)); do
+    kept=$keep/$c
+    [ "$k" = 1 ] || kept=$keep/$c.$k
+    for x in trace out err; do
+      [ -z "$keep" ] || ! why=$(symlink_words "$kept.$x") || die "-k: $why; not written through, nothing was run"
+      [ -z "$keep" ] || [ ! -e "$kept.$x" ] || [ -f "$kept.$x" ] || die "-k: $kept.$x is not a regular file; nothing was run"
+    done
+  done
 done
 for b in lockwait_workload lockwait_report liblockwait.so stats; do
   [ -e "$BUILD/$b" ] || die "$BUILD/$b missing; run ./build.sh"
 done
 
 dir=$(mktemp -d "${TMPDIR:-/tmp}/whatif-family.XXXXXX")
-trap 'rm -rf "$dir"' EXIT
+trap 'rm -rf "$dir"; [ -z "$WRITE_TMP" ] || rm -f "$WRITE_TMP"' EXIT
 
 # wall_ns LINE: the wall_ns of a kind=workload line
 wall_ns() { awk '/kind=workload / { for (i = 1; i <= NF; i++) if (index($i, "wall_ns=") == 1) print substr($i, 9) }'; }
@@ -147,7 +161,11 @@ for c in "${cases[@]}"; do
     # one that stays (the run's own directory is removed at exit)
     trace=$dir/trace kept=$keep/$c
     [ "$k" = 1 ] || kept=$keep/$c.$k
-    if [ -n "$keep" ] && [ -e "$trace" ]; then cp "$trace" "$kept.trace"; trace=$kept.trace; fi
+    # (write_file: renamed over the name, a link planted since refused)
+    if [ -n "$keep" ] && [ -e "$trace" ]; then
+      write_file "$kept.trace" <"$trace" || die_run "-k: cannot keep $kept.trace"
+      trace=$kept.trace
+    fi
     if [ -s "$trace" ]; then
       "$BUILD/lockwait_report" --what-if "$factor" --what-if 0 --lock mtx "$trace" >"$dir/report.out" \
         2>"$dir/report.err" ||
@@ -155,7 +173,7 @@ for c in "${cases[@]}"; do
           2>"$dir/report.err" || true
     fi
     if [ -n "$keep" ]; then
-      for x in out err; do cp "$dir/report.$x" "$kept.$x"; done
+      for x in out err; do write_file "$kept.$x" <"$dir/report.$x" || die_run "-k: cannot keep $kept.$x"; done
     fi
     ratios "$dir/report.out" "$fkey" >>"$dir/ratios"
   done

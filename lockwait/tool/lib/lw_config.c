@@ -148,6 +148,69 @@ static const char *absolute_path(const char *name, char *buf, size_t cap)
     return setenv(name, buf, 1) == 0 ? buf : s;
 }
 
+/* The LOCKWAIT_ names in use: the library's settings, the launcher's
+ * (LOCKWAIT_LIB) and the lockwait experiment's knobs (run.sh's, which a
+ * profiled run.sh passes on). Any other is said: a misspelt setting
+ * (LOCKWAIT_TRACES) was ignored in silence. */
+static const char *const known_names[] = {
+    "OUT", "TRACE", "TOP", "INTERVAL", "DUMP_SIGNAL", "SIGNALS", "FULL_REPORTS", "TREE", "TREE_TOP",
+    "TRACE_RECORDS", "STACK_DEPTH", "PROBE_WARN", "INLINE_MUTEX", "COUNTER", "RUN", "LIB",
+    "SCENARIOS", "THREADS", "WHATIF",
+};
+#define NAME_CAP 48
+
+/* the edit distance of a[0..n) and b (insertions, deletions, changes), at
+ * most NAME_CAP long; on the stack: no malloc before the program's main */
+static size_t edit_distance(const char *a, size_t n, const char *b)
+{
+    size_t m = strlen(b), row[NAME_CAP + 1];
+    if (n > NAME_CAP || m > NAME_CAP)
+        return (size_t)-1;
+    for (size_t j = 0; j <= m; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= n; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= m; j++) {
+            size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+            best = up + 1 < best ? up + 1 : best;
+            best = row[j - 1] + 1 < best ? row[j - 1] + 1 : best;
+            diag = up;
+            row[j] = best;
+        }
+    }
+    return row[m];
+}
+
+/* every LOCKWAIT_ variable of the environment none of known_names: one line
+ * each, naming the known one it is close to (2 edits at most, 1 in a name
+ * under 6 letters) */
+static void unknown_names(struct lw_config *c)
+{
+    for (char **e = environ; e && *e; e++) {
+        if (strncmp(*e, "LOCKWAIT_", 9) != 0)
+            continue;
+        const char *name = *e + 9;
+        size_t n = strcspn(name, "="), best = 3, k = sizeof known_names / sizeof *known_names, near = k;
+        for (size_t i = 0; i < k; i++) {
+            size_t d = strlen(known_names[i]) == n && !strncmp(name, known_names[i], n)
+                           ? 0 : edit_distance(name, n, known_names[i]);
+            if (d < best && d * 3 <= strlen(known_names[i])) { /* close: FOO is no typo of TOP */
+                best = d;
+                near = i;
+            }
+        }
+        if (best == 0)
+            continue;
+        if (near < k)
+            note_ignored(c, "LOCKWAIT_%.*s ignored: no such setting; did you mean LOCKWAIT_%s?", (int)(n < 60 ? n : 60),
+                         name, known_names[near]);
+        else
+            note_ignored(c, "LOCKWAIT_%.*s ignored: no such setting (docs/lockwait-manual.md lists them)", (int)(n < 60 ? n : 60),
+                         name);
+    }
+}
+
 void lw_config_read(struct lw_config *c)
 {
     int e = errno;
@@ -167,6 +230,7 @@ void lw_config_read(struct lw_config *c)
     whole_knob(c, "LOCKWAIT_PROBE_WARN", 0, 100, &c->probe_warn);
     flag_knob(c, "LOCKWAIT_INLINE_MUTEX", &c->inline_mutex);
     flag_knob(c, "LOCKWAIT_COUNTER", &c->counter);
+    unknown_names(c);
     errno = e;
 }
 

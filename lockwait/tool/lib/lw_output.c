@@ -231,9 +231,9 @@ static int out_open(const char *path, int flags, int own, char *why, size_t cap)
 }
 
 /* the report: to LOCKWAIT_OUT's file (%p expanded), else stderr */
-void lw_report_write(const char *p, size_t n)
+int lw_report_write(const char *p, size_t n)
 {
-    int err;
+    int err, fell = 0;
     char path[4096];
     if (lw.cfg.out && lw_expand_path(lw.cfg.out, path, sizeof path) != 0) {
         lw_say("cannot write the report to LOCKWAIT_OUT's file: its path is longer than %zu bytes; writing it to "
@@ -245,7 +245,8 @@ void lw_report_write(const char *p, size_t n)
         if (fd >= 0 && close(fd) != 0 && !err)
             err = errno;
         if (fd >= 0 && !err)
-            return;
+            return LW_WROTE_ASKED;
+        fell = 1;
         if (why[0])
             lw_say("will not write the report to %s: %s; writing it to stderr", path, why);
         else if (fd >= 0)
@@ -258,13 +259,14 @@ void lw_report_write(const char *p, size_t n)
         lw_say("the report is LOST: the stderr the program started with was %s, and it cannot be reopened "
                "(a pipe or socket); lockwait -o FILE (LOCKWAIT_OUT) writes it to a file instead",
                lw.cfg.err_known ? "closed or replaced by the program" : "closed already");
-        return;
+        return LW_WROTE_LOST;
     }
     err = lw_deliver(fd, p, n);
     if (opened)
         close(fd);
     if (err)
         lw_say("the report is LOST: writing it to stderr failed (%s)", strerror(err));
+    return err ? LW_WROTE_LOST : fell ? LW_WROTE_STDERR : LW_WROTE_ASKED;
 }
 
 /* A process that waited for no lock (no contended wait, no failed trylock,
@@ -278,7 +280,7 @@ int lw_report_brief(void)
     if (lw.cfg.full_reports || lw.cfg.interval_s || lw.cfg.dump_signal || lw.cfg.ignored[0] || LD(lw.waited) ||
         LD(lw.untracked) || LD(lw.arena_failed) || LD(lw.held_lost) || LD(lw.bypassed))
         return 0;
-    lw_tree_end(LW_AT_EXIT);
+    lw_tree_end(LW_AT_EXIT, LW_WROTE_ASKED); /* a process that waited for none: not listed where its report is */
     if (!lw_tree_top())
         return 1; /* one of a run's process tree: counted in the launcher's summary, not a line of its own */
     char name[32], line[256];

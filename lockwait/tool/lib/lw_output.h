@@ -22,7 +22,10 @@ static inline double lw_ms(uint64_t ns) /* the report's unit */
 LW_HIDDEN void lw_err_note(struct lw_config *c); /* at start: who stderr is */
 LW_HIDDEN int lw_deliver(int fd, const char *p, size_t n); /* 0 or an errno; never SIGPIPE */
 LW_HIDDEN void lw_say(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* a line at exit */
-LW_HIDDEN void lw_report_write(const char *p, size_t n); /* to LOCKWAIT_OUT's file, else stderr */
+/* where lw_report_write put the report: where asked, on stderr instead of
+ * LOCKWAIT_OUT's file, or nowhere */
+enum { LW_WROTE_ASKED, LW_WROTE_STDERR, LW_WROTE_LOST };
+LW_HIDDEN int lw_report_write(const char *p, size_t n); /* to LOCKWAIT_OUT's file, else stderr: LW_WROTE_* */
 LW_HIDDEN int lw_report_brief(void); /* at exit: one line if nothing was waited for (1), else 0 */
 LW_HIDDEN void lw_trace_start(const struct lw_config *c); /* at start: the run's first process clears the path */
 LW_HIDDEN void lw_trace_write(void); /* at exit: the header, then lw_trace_records */

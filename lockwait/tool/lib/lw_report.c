@@ -541,15 +541,16 @@ void lw_report(int why)
     pk.tt = top ? (struct lw_thread **)(pk.best + pk.top) : NULL;
     if (top)
         report_text(&b, &pk, why, t_start);
-    if (why >= 0) { /* the last report: for the launcher's summary of a process tree (lw_tree.c) */
-        lw_tree_end(why);
-        if (b.p)
-            lw_tree_report(b.p, b.len);
-    }
+    if (why >= 0 && b.p) /* the last report: for the launcher's summary of a process tree (lw_tree.c) */
+        lw_tree_report(b.p, b.len);
     /* a process of the tree below the top one: its report is in the run's
-     * directory, which the summary names, unless -o asked for it */
+     * directory, which the summary names, unless -o asked for it; the end
+     * record after it says where it went (-o's file may refuse it) */
+    int wrote = LW_WROTE_ASKED;
     if (b.p && (lw.cfg.out || lw_tree_top() || why < 0))
-        lw_report_write(b.p, b.len);
+        wrote = lw_report_write(b.p, b.len);
+    if (why >= 0)
+        lw_tree_end(why, wrote);
     if (b.p)
         munmap(b.p, b.cap);
     if (top)

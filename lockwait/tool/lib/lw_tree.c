@@ -3,7 +3,8 @@
  * (not made yet; an empty DIR.records beside it) and LOCKWAIT_TREE_TOP=its
  * pid. Each process appends to DIR.records "start", "fork" in a fork's child
  * (one that then cannot load the library, or leaves by _exit, ends with no
- * other), and "end" with its counts; one that waited keeps its report in
+ * other), and "end" with its counts (and report=stderr or report=lost
+ * when -o's file refused the report); one that waited keeps its report in
  * DIR/report.PID. A record is one write(2) to a file opened O_APPEND: whole
  * lines, whatever the number of writers. */
 #define _GNU_SOURCE
@@ -57,11 +58,12 @@ void lw_tree_mark(const char *kind)
     tree_record(kind, "");
 }
 
-void lw_tree_end(int why)
+void lw_tree_end(int why, int wrote)
 {
-    tree_record("end", " threads=%llu locks=%llu waited=%u wall_ns=%llu signal=%d",
+    tree_record("end", " threads=%llu locks=%llu waited=%u wall_ns=%llu signal=%d%s",
                 (unsigned long long)LD(lw.nthreads), (unsigned long long)LD(lw.nlocks), LD(lw.waited) ? 1u : 0u,
-                (unsigned long long)(now_ns() - lw.start_ns), why > 0 ? why : 0);
+                (unsigned long long)(now_ns() - lw.start_ns), why > 0 ? why : 0,
+                wrote == LW_WROTE_STDERR ? " report=stderr" : wrote == LW_WROTE_LOST ? " report=lost" : "");
     if (lw.cfg.tree && lw_tree_top()) {
         /* the top process has ended: the launcher holds the records open */
         char path[4096];

@@ -83,6 +83,8 @@ static void usage(FILE *f)
         "  -c FILE   also write a CSV: a row per lock (record=lock: waits, wait and idle\n"
         "            time, holds in the trace, time on the critical path, joins) and per lock and\n"
         "            wait stack (record=stack: its frames, waits, total and max wait)\n"
+        "            (-j, -c: written beside FILE, then renamed over it: a failed write\n"
+        "            leaves FILE as it was; a FIFO or device is written as it is)\n"
         "  --locked-min N     leave out locks with fewer than N holds in the trace\n"
         "                     (waitblock, critpath_lock and CSV lines; default 0)\n"
         "  --contended-min N  leave out locks with fewer than N contended waits (same)\n"
@@ -280,6 +282,7 @@ static void check_outputs(const char *trace, const struct opts *o)
             die_usage("%s %s: cannot be written (a directory, read-only, or in a directory that is missing or read-only)",
                       flag[i], out[i]);
         probe_output(flag[i], out[i]);
+        export_check(flag[i], out[i]);
         for (int k = 0; k < 2; k++)
             if (in[k] && same_file(id, file_id(in[k], &ok)))
                 die_usage("%s %s: that is the %s it reads; writing it would destroy it", flag[i], out[i],

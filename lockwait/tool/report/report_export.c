@@ -15,14 +15,97 @@
 #include "report_views.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* -j and -c are written into a file made beside FILE (beside the file a
+ * link of ours names) and renamed over it once whole: a write that fails (a
+ * full disk, a file size limit) leaves FILE as it was, not cut short. A
+ * FIFO or a device is written as it is. out_tmp: the file being written,
+ * removed at exit unless renamed. */
+static char out_tmp[4096], out_dest[4096];
+
+static void out_tmp_remove(void)
+{
+    if (out_tmp[0] && unlink(out_tmp) != 0 && errno != ENOENT)
+        fprintf(stderr, "lockwait_report: cannot remove %s: %s\n", out_tmp, strerror(errno));
+}
+
+/* into out_dest: FILE, or the name the chain of links at FILE ends at (a
+ * link to a file not there yet included: check_outputs let ours through) */
+static void out_resolve(const char *file)
+{
+    char target[4096];
+    snprintf(out_dest, sizeof out_dest, "%s", file);
+    struct stat ls;
+    for (int hops = 0; hops < 40 && lstat(out_dest, &ls) == 0 && S_ISLNK(ls.st_mode); hops++) {
+        ssize_t n = readlink(out_dest, target, sizeof target - 1);
+        if (n < 0)
+            die("-j/-c %s: %s", file, strerror(errno));
+        target[n] = 0;
+        char *slash = strrchr(out_dest, '/');
+        int dir_len = target[0] == '/' || !slash ? 0 : (int)(slash - out_dest + 1);
+        char next[4096];
+        if ((size_t)snprintf(next, sizeof next, "%.*s%s", dir_len, out_dest, target) >= sizeof next)
+            die("-j/-c %s: the name its link gives is over %zu bytes", file, sizeof next - 1);
+        memcpy(out_dest, next, sizeof next);
+    }
+}
+
+/* a file made in out_tmp, beside out_dest (FILE resolved), or -1 */
+static int out_make_tmp(const char *file)
+{
+    out_resolve(file);
+    const char *slash = strrchr(out_dest, '/');
+    int dir_len = slash ? (int)(slash - out_dest + 1) : 0;
+    if ((size_t)snprintf(out_tmp, sizeof out_tmp, "%.*s.%s.XXXXXX", dir_len, out_dest, slash ? slash + 1 : out_dest) >=
+        sizeof out_tmp)
+        die_usage("%s: a name of over %zu bytes", file, sizeof out_tmp - 16);
+    static int registered;
+    if (!registered && atexit(out_tmp_remove) != 0)
+        die("%s: atexit failed", file);
+    registered = 1;
+    int fd = mkostemp(out_tmp, O_CLOEXEC);
+    if (fd < 0)
+        out_tmp[0] = 0;
+    return fd;
+}
+
+void export_check(const char *flag, const char *file)
+{
+    struct stat st;
+    if (stat(file, &st) == 0 && !S_ISREG(st.st_mode))
+        return; /* written as it is */
+    int fd = out_make_tmp(file), err = errno;
+    if (fd < 0)
+        die_usage("%s %s: cannot make a file beside %s (written there, then renamed over it): %s", flag, file,
+                  out_dest, strerror(err));
+    if (close(fd) != 0 || unlink(out_tmp) != 0)
+        die("%s: %s", out_tmp, strerror(errno));
+    out_tmp[0] = 0;
+}
 
 static FILE *open_out(const char *file)
 {
-    FILE *f = fopen(file, "w");
+    struct stat st;
+    int exists = stat(file, &st) == 0;
+    FILE *f = NULL;
+    if (exists && !S_ISREG(st.st_mode)) {
+        f = fopen(file, "w");
+    } else {
+        int fd = out_make_tmp(file);
+        if (fd < 0)
+            die("%s: cannot make a file beside it: %s", file, strerror(errno));
+        mode_t mask = umask(0); /* the mode fopen would give a new one; an old one's is kept */
+        umask(mask);
+        if (fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask) != 0 || !(f = fdopen(fd, "w")))
+            die("%s: %s", out_tmp, strerror(errno));
+    }
     if (!f)
         die_usage("%s: %s", file, strerror(errno));
     setvbuf(f, NULL, _IOFBF, 1 << 20);
@@ -31,7 +114,8 @@ static FILE *open_out(const char *file)
 
 /* A failed write names the file and the reason (a full disk, EIO, a file
  * size limit): "writing the JSON failed" said neither. The buffer's last
- * flush is where most exports meet the error, so its errno is the one kept. */
+ * flush is where most exports meet the error, so its errno is the one kept.
+ * A whole file made beside FILE is renamed over it. */
 static void close_out(FILE *f, const char *file)
 {
     errno = 0;
@@ -41,7 +125,10 @@ static void close_out(FILE *f, const char *file)
         err = errno;
     }
     if (failed)
-        die("writing %s: %s", file, err ? strerror(err) : "a write error");
+        die("writing %s: %s%s", file, err ? strerror(err) : "a write error", out_tmp[0] ? " (it is left as it was)" : "");
+    if (out_tmp[0] && rename(out_tmp, out_dest) != 0)
+        die("%s: cannot rename %s over it: %s", file, out_tmp, strerror(errno));
+    out_tmp[0] = 0;
 }
 
 /* The JSON is written through a buffer with its own number formatting:
@@ -57,7 +144,7 @@ struct jout {
 static void jflush(struct jout *o)
 {
     if (o->n && fwrite(o->b, 1, o->n, o->f) != o->n)
-        die("writing %s: %s", o->file, strerror(errno));
+        die("writing %s: %s%s", o->file, strerror(errno), out_tmp[0] ? " (it is left as it was)" : "");
     o->n = 0;
 }
 

@@ -10,6 +10,8 @@
 # a FIFO someone reads and our own link to a file not there yet still work;
 # a -W FIFO nobody writes to reads as empty instead of waiting for ever;
 # a write that fails (-j, -c, -f's stdout on /dev/full) names the file and why;
+# -j and -c FILE are written beside FILE and renamed over it: a write that
+# fails part-way leaves FILE as it was (it was left cut short);
 # TRACE "-" says how to read a pipe (/dev/stdin).
 # On the committed fixture trace; each run has a timeout as a guard only.
 set -euo pipefail
@@ -80,6 +82,28 @@ if [ -w /dev/full ]; then
 else
   skip "-j, -c and -f to a full device" "no writable /dev/full"
 fi
+
+# a write that fails part-way (a file size limit: bash's ulimit -f, with
+# SIGXFSZ ignored so the write returns EFBIG): -j FILE and -c FILE stay as
+# they were, a new one is not made, and no file is left beside them (a
+# partial FILE was left, cut at the limit); the limit is in 1024-byte blocks
+mkdir "$TMP/limited"
+printf 'precious\n' >"$TMP/limited/old.json"
+# (stderr through a pipe: a file would meet the limit too)
+rc=0; err=$( (trap '' XFSZ; ulimit -f 1; exec "$R" -j "$TMP/limited/old.json" "$T") 2>&1 >/dev/null) || rc=$?
+check_eq "-j FILE, a write that fails part-way: exit 1, FILE as it was" "1 precious" "$rc $(cat "$TMP/limited/old.json")"
+check_eq "... says which file and that it is left as it was" 1 \
+  "$(grep -c "writing $TMP/limited/old.json: .*left as it was" <<<"$err")"
+rc=0; (trap '' XFSZ; ulimit -f 1; exec "$R" -c "$TMP/limited/new.csv" -j "$TMP/limited/new.json" "$T") >/dev/null 2>&1 || rc=$?
+check_eq "-j and -c to new files, a write that fails part-way: exit 1, no file made, nothing left beside" "1 old.json" \
+  "$rc $(cd "$TMP/limited" && find . -mindepth 1 | sed 's|^\./||' | sort | tr '\n' ' ' | sed 's/ $//')"
+# written whole: renamed over FILE, its mode kept; our link to FILE stays a
+# link, and the file it names gets the output
+chmod 640 "$TMP/limited/old.json"
+ln -s old.json "$TMP/limited/link.json"
+check_exit "-j our LINK to an existing file: exit 0" 0 "$R" -j "$TMP/limited/link.json" "$T"
+check_eq "... the link kept, the file it names written whole, its mode kept" "link 640 1" \
+  "$([ -L "$TMP/limited/link.json" ] && echo link) $(stat -c %a "$TMP/limited/old.json") $(grep -c '"traceEvents"' "$TMP/limited/old.json")"
 
 other=$(id -u nobody 2>/dev/null || true)
 if [ "$(id -u)" = 0 ] && [ -n "$other" ]; then

@@ -385,6 +385,16 @@ if [ -s "$TMP/keep/mutex:2:30:20.trace" ]; then
 else
   skip "whatif_family.sh -k: the kept .err names the kept trace" "the traced run had no contended wait (no trace)"
 fi
+# -k: a symbolic link planted at a name to keep (CASE.out) is not written
+# through (cp followed it, writing the report output into the file it
+# names): refused, exit 2, before any run
+mkdir -p "$TMP/keep-link"
+printf 'precious\n' >"$TMP/victim"
+ln -s "$TMP/victim" "$TMP/keep-link/mutex:2:30:20.out"
+rc=0; "$FAM" -n 200 -r 1 -t 1 -k "$TMP/keep-link" mutex:2:30:20 >/dev/null 2>"$TMP/fam-link.err" || rc=$?
+check_eq "whatif_family.sh -k with a link planted at CASE.out: exit 2, the file it names untouched" "2 precious" \
+  "$rc $(cat "$TMP/victim")"
+check "... says which link" grep -qF "$TMP/keep-link/mutex:2:30:20.out is a symbolic link" "$TMP/fam-link.err"
 # -t 2: two traced runs, each kept under its own name, and the line says how
 # many gave a prediction and lists each one's ratio
 check "whatif_family.sh -t 2: the second traced run's output is kept as CASE.2.out" \
