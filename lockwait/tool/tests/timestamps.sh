@@ -79,10 +79,13 @@ preload_with() {
 }
 # LOCKWAIT_COUNTER=0, then =1 (the default, explicit): the same known answer;
 # up to three runs, as in known.sh (a busy host can stretch one), checked on
-# the last
+# the last. The report file is removed before each run: LOCKWAIT_OUT
+# appends, and after a retry the file held two reports, so two timestamps
+# lines and two process lines (the checks below failed on them)
 for c in 0 1; do
   rep=$TMP/c$c.txt
   for attempt in 1 2 3; do
+    rm -f "$rep"
     check_exit "LOCKWAIT_COUNTER=$c: runs under the preload (attempt $attempt)" 0 preload_with "$c" "$rep" \
       "$BUILD/lw_known" mutex
     info=$(cat "$TMP/stdout")
