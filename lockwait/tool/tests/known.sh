@@ -8,8 +8,12 @@
 # 110 ms (A's confirmation polls and wake-ups run late), and the host can
 # stop B between the library's clock read and its own, so a scenario is run
 # up to three times until the wait is in range and agrees with B's own
-# stopwatch around its blocking call (from 10 ms under it to 2 ms over it);
-# the checks are on the last run: a library that is wrong fails all three.
+# stopwatch around its blocking call (from 10 ms under it to 2 ms over it),
+# and a condvar's re-acquisition took under 10 ms; the checks are on the
+# last run. On a host busy all along (two CPU hogs beside: the spinlock's
+# wait came out 113-131 ms in all three runs, as B's stopwatch did), the
+# 110 ms bound gives way to B's stopwatch: the wait must be >= 100 ms and
+# at most 110 ms or 2 ms over B's stopwatch, whichever is more.
 # condexit is cond with B's thread ending while it holds the mutex: the
 # condvar wait, kept for the mutex's release, is accounted at the thread's end.
 set -euo pipefail
@@ -28,13 +32,17 @@ reported_wait() {
   [[ $3 == cond* ]] && [ -n "$w" ] && w=$((w + $(val "$line" reacquire_ns)))
   echo "$w"
 }
-# as_planned FILE LOCK KIND OWN: B's wait in [100, 110] ms, and within 10 ms
-# under to 2 ms over B's own stopwatch OWN (the checks below)
+# as_planned FILE LOCK KIND OWN: B's wait in [100, 110] ms, within 10 ms
+# under to 2 ms over B's own stopwatch OWN, and a condvar's re-acquisition
+# under 10 ms (the checks below)
 as_planned() {
-  local w
+  local w r
   w=$(reported_wait "$1" "$2" "$3")
   [ -n "$w" ] && [ "$w" -ge $((100 * MS)) ] && [ "$w" -le $((110 * MS)) ] &&
-    [ "$w" -ge $(($4 - 10 * MS)) ] && [ "$w" -le $(($4 + 2 * MS)) ]
+    [ "$w" -ge $(($4 - 10 * MS)) ] && [ "$w" -le $(($4 + 2 * MS)) ] || return 1
+  [[ $3 == cond* ]] || return 0
+  r=$(val "$(result_line "$1" lock "lock=$2")" reacquire_ns)
+  [ -n "$r" ] && [ "$r" -le $((10 * MS)) ]
 }
 
 for kind in mutex spin sem rwlock cond condexit; do
@@ -48,7 +56,9 @@ for kind in mutex spin sem rwlock cond condexit; do
   done
   line=$(result_line "$rep" lock "lock=$lock")
   check "$kind: lock reported" test -n "$line"
-  within "$kind: B waited 100-110 ms" "$(val "$line" wait_ns)" $((100 * MS)) $((110 * MS))
+  # 110 ms, or B's own stopwatch when a busy host stretched all three runs
+  within "$kind: B waited 100-110 ms (or up to 2 ms over B's stopwatch, $own ns)" "$(val "$line" wait_ns)" \
+    $((100 * MS)) "$(most_of $((110 * MS)) $((own + 2 * MS)))"
   rw=$(reported_wait "$rep" "$lock" "$kind")
   # at most 2 ms over (the two clocks), up to 10 ms under: B may be stopped
   # between the library's clock read and its own (seen: 6.6 ms on a busy VM)
@@ -76,7 +86,7 @@ for kind in mutex spin sem rwlock cond condexit; do
   else
     within "$kind: B's thread line shows the wait" "$(val "$thr" blocked_ns)" $((100 * MS)) $((10000 * MS))
   fi
-  [ "$kind" = mutex ] && mutex_a=$a
+  [ "$kind" = mutex ] && mutex_a=$a && mutex_wait_ns=$(val "$line" wait_ns)
   if [[ $kind == cond* ]]; then
     within "$kind: re-acquiring the mutex took < 10 ms" "$(val "$line" reacquire_ns)" 0 $((10 * MS))
     mline=$(result_line "$rep" lock "lock=$(val "$info" mutex)")
@@ -88,6 +98,10 @@ for kind in mutex spin sem rwlock cond condexit; do
 done
 
 # the human report names the lock and the wait
-check "mutex: human report has the lock's wait line" grep -q '^   wait total 1[01][0-9]\.' "$TMP/mutex.txt"
+# its total is the RESULT line's wait_ns in ms (checked against 100-110 ms
+# above); '1[01][0-9]' here failed on a busy host's 120 ms
+mutex_wait_ms=$(awk -v ns="${mutex_wait_ns:-}" 'BEGIN { if (ns != "") printf "%.3f", ns / 1e6 }')
+check "mutex: human report has the lock's wait line (wait total ${mutex_wait_ms:-?} ms)" \
+  grep -qF "   wait total ${mutex_wait_ms:-?} ms," "$TMP/mutex.txt"
 check "mutex: human report has the holder -> waiter line" grep -q "holder $mutex_a -> waiter" "$TMP/mutex.txt"
 finish
