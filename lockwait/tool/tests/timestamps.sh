@@ -7,8 +7,9 @@
 # CLOCK_MONOTONIC, a bad value is said and ignored, the experiments' ticks
 # (build/machine's, the same common/clock.c) are a counter exactly when the
 # library's are, a 100 ms wait
-# (build/lw_known mutex) comes out the same either way (within 100-110 ms
-# and within 2 ms over B's own stopwatch), and a program under a seccomp
+# (build/lw_known mutex) comes out the same either way (within 100-110 ms,
+# or up to B's own stopwatch on a host busy through all three runs, and
+# within 10 ms under to 2 ms over that stopwatch), and a program under a seccomp
 # filter that kills at a clock_gettime system call (build/lw_seccomp) runs
 # under the preload as it does bare: the library does not time that call.
 set -euo pipefail
@@ -95,7 +96,10 @@ for c in 0 1; do
       [ "$w" -ge $((own - 10 * MS)) ] && [ "$w" -le $((own + 2 * MS)) ] && break
   done
   lk=$(result_line "$rep" lock "lock=$(val "$info" lock)")
-  within "LOCKWAIT_COUNTER=$c: B waited 100-110 ms" "$(val "$lk" wait_ns)" $((100 * MS)) $((110 * MS))
+  # 110 ms, or B's own stopwatch when a busy host stretched all three runs
+  # (known.sh says more)
+  within "LOCKWAIT_COUNTER=$c: B waited 100-110 ms (or up to 2 ms over B's stopwatch, $own ns)" \
+    "$(val "$lk" wait_ns)" $((100 * MS)) "$(most_of $((110 * MS)) $((own + 2 * MS)))"
   within "LOCKWAIT_COUNTER=$c: within 10 ms under to 2 ms over B's stopwatch ($own ns)" "$(val "$lk" wait_ns)" \
     $((own - 10 * MS)) $((own + 2 * MS))
   within "LOCKWAIT_COUNTER=$c: A's hold >= 100 ms" "$(val "$lk" max_hold_ns)" $((100 * MS)) $((10000 * MS))
