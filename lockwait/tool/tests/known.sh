@@ -8,12 +8,14 @@
 # 110 ms (A's confirmation polls and wake-ups run late), and the host can
 # stop B between the library's clock read and its own, so a scenario is run
 # up to three times until the wait is in range and agrees with B's own
-# stopwatch around its blocking call (from 10 ms under it to 2 ms over it),
-# and a condvar's re-acquisition took under 10 ms; the checks are on the
-# last run. On a host busy all along (two CPU hogs beside: the spinlock's
-# wait came out 113-131 ms in all three runs, as B's stopwatch did), the
-# 110 ms bound gives way to B's stopwatch: the wait must be >= 100 ms and
-# at most 110 ms or 2 ms over B's stopwatch, whichever is more.
+# stopwatch around its blocking call (from 10 ms under it to 2 ms over it);
+# the checks are on the last run. On a host busy all along (two CPU hogs
+# beside: the spinlock's wait came out 113-140 ms in all three runs, as B's
+# stopwatch did), the 110 ms bound gives way to B's stopwatch: the wait must
+# be >= 100 ms and at most 110 ms or 2 ms over B's stopwatch, whichever is
+# more. A condvar's re-acquisition of its mutex (a wake-up: microseconds on
+# an idle host, 16 ms in all three runs beside the hogs) must stay under
+# 50 ms, well apart from the 100 ms wait for the signal it must not include.
 # condexit is cond with B's thread ending while it holds the mutex: the
 # condvar wait, kept for the mutex's release, is accounted at the thread's end.
 set -euo pipefail
@@ -32,17 +34,13 @@ reported_wait() {
   [[ $3 == cond* ]] && [ -n "$w" ] && w=$((w + $(val "$line" reacquire_ns)))
   echo "$w"
 }
-# as_planned FILE LOCK KIND OWN: B's wait in [100, 110] ms, within 10 ms
-# under to 2 ms over B's own stopwatch OWN, and a condvar's re-acquisition
-# under 10 ms (the checks below)
+# as_planned FILE LOCK KIND OWN: B's wait in [100, 110] ms, and within 10 ms
+# under to 2 ms over B's own stopwatch OWN (the checks below)
 as_planned() {
-  local w r
+  local w
   w=$(reported_wait "$1" "$2" "$3")
   [ -n "$w" ] && [ "$w" -ge $((100 * MS)) ] && [ "$w" -le $((110 * MS)) ] &&
-    [ "$w" -ge $(($4 - 10 * MS)) ] && [ "$w" -le $(($4 + 2 * MS)) ] || return 1
-  [[ $3 == cond* ]] || return 0
-  r=$(val "$(result_line "$1" lock "lock=$2")" reacquire_ns)
-  [ -n "$r" ] && [ "$r" -le $((10 * MS)) ]
+    [ "$w" -ge $(($4 - 10 * MS)) ] && [ "$w" -le $(($4 + 2 * MS)) ]
 }
 
 for kind in mutex spin sem rwlock cond condexit; do
@@ -82,13 +80,13 @@ for kind in mutex spin sem rwlock cond condexit; do
   esac
   thr=$(result_line "$rep" thread "tid=$b")
   if [[ $kind == cond* ]]; then # waiting for a signal is not blocking on a lock
-    within "cond: B's thread line counts only the re-acquire" "$(val "$thr" blocked_ns)" 0 $((10 * MS))
+    within "cond: B's thread line counts only the re-acquire" "$(val "$thr" blocked_ns)" 0 $((50 * MS))
   else
     within "$kind: B's thread line shows the wait" "$(val "$thr" blocked_ns)" $((100 * MS)) $((10000 * MS))
   fi
   [ "$kind" = mutex ] && mutex_a=$a && mutex_wait_ns=$(val "$line" wait_ns)
   if [[ $kind == cond* ]]; then
-    within "$kind: re-acquiring the mutex took < 10 ms" "$(val "$line" reacquire_ns)" 0 $((10 * MS))
+    within "$kind: re-acquiring the mutex took < 50 ms" "$(val "$line" reacquire_ns)" 0 $((50 * MS))
     mline=$(result_line "$rep" lock "lock=$(val "$info" mutex)")
     check_eq "$kind: its mutex was never contended" 0 "$(val "$mline" contended)"
   fi
