@@ -9,7 +9,13 @@
 # stop B between the library's clock read and its own, so a scenario is run
 # up to three times until the wait is in range and agrees with B's own
 # stopwatch around its blocking call (from 10 ms under it to 2 ms over it);
-# the checks are on the last run: a library that is wrong fails all three.
+# the checks are on the last run. On a host busy all along (two CPU hogs
+# beside: the spinlock's wait came out 113-140 ms in all three runs, as B's
+# stopwatch did), the 110 ms bound gives way to B's stopwatch: the wait must
+# be >= 100 ms and at most 110 ms or 2 ms over B's stopwatch, whichever is
+# more. A condvar's re-acquisition of its mutex (a wake-up: microseconds on
+# an idle host, 16 ms in all three runs beside the hogs) must stay under
+# 50 ms, well apart from the 100 ms wait for the signal it must not include.
 # condexit is cond with B's thread ending while it holds the mutex: the
 # condvar wait, kept for the mutex's release, is accounted at the thread's end.
 set -euo pipefail
@@ -48,7 +54,9 @@ for kind in mutex spin sem rwlock cond condexit; do
   done
   line=$(result_line "$rep" lock "lock=$lock")
   check "$kind: lock reported" test -n "$line"
-  within "$kind: B waited 100-110 ms" "$(val "$line" wait_ns)" $((100 * MS)) $((110 * MS))
+  # 110 ms, or B's own stopwatch when a busy host stretched all three runs
+  within "$kind: B waited 100-110 ms (or up to 2 ms over B's stopwatch, $own ns)" "$(val "$line" wait_ns)" \
+    $((100 * MS)) "$(most_of $((110 * MS)) $((own + 2 * MS)))"
   rw=$(reported_wait "$rep" "$lock" "$kind")
   # at most 2 ms over (the two clocks), up to 10 ms under: B may be stopped
   # between the library's clock read and its own (seen: 6.6 ms on a busy VM)
@@ -72,13 +80,13 @@ for kind in mutex spin sem rwlock cond condexit; do
   esac
   thr=$(result_line "$rep" thread "tid=$b")
   if [[ $kind == cond* ]]; then # waiting for a signal is not blocking on a lock
-    within "cond: B's thread line counts only the re-acquire" "$(val "$thr" blocked_ns)" 0 $((10 * MS))
+    within "cond: B's thread line counts only the re-acquire" "$(val "$thr" blocked_ns)" 0 $((50 * MS))
   else
     within "$kind: B's thread line shows the wait" "$(val "$thr" blocked_ns)" $((100 * MS)) $((10000 * MS))
   fi
-  [ "$kind" = mutex ] && mutex_a=$a
+  [ "$kind" = mutex ] && mutex_a=$a && mutex_wait_ns=$(val "$line" wait_ns)
   if [[ $kind == cond* ]]; then
-    within "$kind: re-acquiring the mutex took < 10 ms" "$(val "$line" reacquire_ns)" 0 $((10 * MS))
+    within "$kind: re-acquiring the mutex took < 50 ms" "$(val "$line" reacquire_ns)" 0 $((50 * MS))
     mline=$(result_line "$rep" lock "lock=$(val "$info" mutex)")
     check_eq "$kind: its mutex was never contended" 0 "$(val "$mline" contended)"
   fi
@@ -88,6 +96,10 @@ for kind in mutex spin sem rwlock cond condexit; do
 done
 
 # the human report names the lock and the wait
-check "mutex: human report has the lock's wait line" grep -q '^   wait total 1[01][0-9]\.' "$TMP/mutex.txt"
+# its total is the RESULT line's wait_ns in ms (checked against 100-110 ms
+# above); '1[01][0-9]' here failed on a busy host's 120 ms
+mutex_wait_ms=$(awk -v ns="${mutex_wait_ns:-}" 'BEGIN { if (ns != "") printf "%.3f", ns / 1e6 }')
+check "mutex: human report has the lock's wait line (wait total ${mutex_wait_ms:-?} ms)" \
+  grep -qF "   wait total ${mutex_wait_ms:-?} ms," "$TMP/mutex.txt"
 check "mutex: human report has the holder -> waiter line" grep -q "holder $mutex_a -> waiter" "$TMP/mutex.txt"
 finish

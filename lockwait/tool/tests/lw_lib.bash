@@ -27,6 +27,10 @@ within() {
   check_awk "$1" "\"$2\" != \"\" && $2 >= $3 && $2 <= $4" "$2 not in [$3, $4]"
 }
 
+# most_of A B: the larger of two integers (a planned bound, or what a busy
+# host made of it, as an independent stopwatch saw)
+most_of() { if [ "$1" -ge "$2" ]; then echo "$1"; else echo "$2"; fi; }
+
 # glibc_or_skip NAME WHY: ends the test file with a named skip unless the
 # C library is glibc
 glibc_or_skip() {

@@ -7,8 +7,9 @@
 # CLOCK_MONOTONIC, a bad value is said and ignored, the experiments' ticks
 # (build/machine's, the same common/clock.c) are a counter exactly when the
 # library's are, a 100 ms wait
-# (build/lw_known mutex) comes out the same either way (within 100-110 ms
-# and within 2 ms over B's own stopwatch), and a program under a seccomp
+# (build/lw_known mutex) comes out the same either way (within 100-110 ms,
+# or up to B's own stopwatch on a host busy through all three runs, and
+# within 10 ms under to 2 ms over that stopwatch), and a program under a seccomp
 # filter that kills at a clock_gettime system call (build/lw_seccomp) runs
 # under the preload as it does bare: the library does not time that call.
 set -euo pipefail
@@ -79,10 +80,13 @@ preload_with() {
 }
 # LOCKWAIT_COUNTER=0, then =1 (the default, explicit): the same known answer;
 # up to three runs, as in known.sh (a busy host can stretch one), checked on
-# the last
+# the last. The report file is removed before each run: LOCKWAIT_OUT
+# appends, and after a retry the file held two reports, so two timestamps
+# lines and two process lines (the checks below failed on them)
 for c in 0 1; do
   rep=$TMP/c$c.txt
   for attempt in 1 2 3; do
+    rm -f "$rep"
     check_exit "LOCKWAIT_COUNTER=$c: runs under the preload (attempt $attempt)" 0 preload_with "$c" "$rep" \
       "$BUILD/lw_known" mutex
     info=$(cat "$TMP/stdout")
@@ -92,7 +96,10 @@ for c in 0 1; do
       [ "$w" -ge $((own - 10 * MS)) ] && [ "$w" -le $((own + 2 * MS)) ] && break
   done
   lk=$(result_line "$rep" lock "lock=$(val "$info" lock)")
-  within "LOCKWAIT_COUNTER=$c: B waited 100-110 ms" "$(val "$lk" wait_ns)" $((100 * MS)) $((110 * MS))
+  # 110 ms, or B's own stopwatch when a busy host stretched all three runs
+  # (known.sh says more)
+  within "LOCKWAIT_COUNTER=$c: B waited 100-110 ms (or up to 2 ms over B's stopwatch, $own ns)" \
+    "$(val "$lk" wait_ns)" $((100 * MS)) "$(most_of $((110 * MS)) $((own + 2 * MS)))"
   within "LOCKWAIT_COUNTER=$c: within 10 ms under to 2 ms over B's stopwatch ($own ns)" "$(val "$lk" wait_ns)" \
     $((own - 10 * MS)) $((own + 2 * MS))
   within "LOCKWAIT_COUNTER=$c: A's hold >= 100 ms" "$(val "$lk" max_hold_ns)" $((100 * MS)) $((10000 * MS))
