@@ -22,10 +22,11 @@
  * mutex, a spin lock: barges) is not held to the observed order below
  * factor 1: when the thread whose turn it is arrives, a thread parked on a
  * later acquisition that arrived first, and would have had the lock before
- * this one came, is granted first (barge_in). So that such threads are
+ * this one came, may be granted first (barge_in). So that such threads are
  * parked by then, the ready thread with the earliest clock runs first and
  * the one whose turn it is lets earlier ones run. At factor 1 the order
- * stays the observed one: the replay gives the trace back. Holds nobody waited for are not traced: they are inside
+ * stays the observed one: the replay gives the trace back.
+ * Holds nobody waited for are not traced: they are inside
  * their thread's own work, which shrinks by their share where the trace has
  * HOLD_SUM records (untraced_shares). A replay that cannot go on (a cycle
  * the observed order makes, as with a hold whose release was lost) lets the
@@ -361,9 +362,11 @@ static int barge_in(struct replay *r, uint32_t turn, uint64_t at)
             continue;
         uint64_t had = u->now >= r->free_at ? u->now : r->free_at + s->lat;
         /* one that arrived in the trace before the turn's grant lost to it there: it stays behind */
-        if (u->now < at && had <= at && s->key >> 2 >= r->obs_at[r->next_acq] && !waits_in_hold(r, u->k, u->end) &&
-            (best == NOBODY || u->now < r->run[best].now ||
-             (u->now == r->run[best].now && s->arg < r->st[r->run[best].k].arg)))
+        int lost_in_trace = s->key >> 2 < r->obs_at[r->next_acq];
+        if (u->now >= at || had > at || lost_in_trace || waits_in_hold(r, u->k, u->end))
+            continue;
+        if (best == NOBODY || u->now < r->run[best].now ||
+            (u->now == r->run[best].now && s->arg < r->st[r->run[best].k].arg))
             best = t;
     }
     if (best == NOBODY)
