@@ -18,7 +18,15 @@
  *            of a traced thread (which starts when its creator reaches it)
  * The replay runs every thread as far as it can, parks it on a release or
  * mark not yet reached, and wakes it when that is reached: each step is
- * handled once. Holds nobody waited for are not traced: they are inside
+ * handled once. A lock whose kind lets a newcomer take it when free (a
+ * mutex, a spin lock: barges) is not held to the observed order below
+ * factor 1: when the thread whose turn it is arrives, a thread parked on a
+ * later acquisition that arrived first, and would have had the lock before
+ * this one came, may be granted first (barge_in). So that such threads are
+ * parked by then, the ready thread with the earliest clock runs first and
+ * the one whose turn it is lets earlier ones run. At factor 1 the order
+ * stays the observed one: the replay gives the trace back.
+ * Holds nobody waited for are not traced: they are inside
  * their thread's own work, which shrinks by their share where the trace has
  * HOLD_SUM records (untraced_shares). A replay that cannot go on (a cycle
  * the observed order makes, as with a hold whose release was lost) lets the
@@ -289,9 +297,88 @@ static void release(struct replay *r, struct runner *u, uint64_t at)
 {
     u->holding = 0;
     r->free_at = at;
-    r->next_acq = MAX(r->next_acq, (size_t)u->held + 1);
+    if (u->held <= r->next_acq) /* not a barged one: the turn moves on, past those barged already */
+        r->next_acq = MAX(r->next_acq, (size_t)u->held + 1);
+    while (r->next_acq < r->nacq && r->barged[r->next_acq])
+        r->next_acq++;
     if (r->next_acq < r->nacq && r->acq_waiter[r->next_acq] != NOBODY)
         ready(r, r->acq_waiter[r->next_acq]);
+}
+
+/* thread t takes the lock at acquisition step s */
+static void grant(struct replay *r, uint32_t t, const struct step *s)
+{
+    struct runner *u = &r->run[t];
+    r->acq_waiter[s->arg] = NOBODY;
+    if (u->now < r->free_at) {
+        uint64_t wait = s->resume - MIN(s->resume, s->key >> 2); /* its observed one */
+        uint64_t own_pre = wait - MIN(wait, s->lat);
+        u->now = r->free_at + handoff_cost(&r->hm, r->free_at - u->now, s->lat, own_pre, s->waited);
+    }
+    r->grant_at[s->arg] = u->now;
+    u->obs = MAX(u->obs, s->resume);
+    u->holding = 1;
+    u->held = s->arg;
+    if (s->brief)
+        release(r, u, u->now);
+}
+
+/* a ready thread whose clock is before at */
+static int earlier_ready(const struct replay *r, uint64_t at)
+{
+    for (size_t i = 0; i < r->ntodo; i++)
+        if (r->run[r->todo[i]].now < at)
+            return 1;
+    return 0;
+}
+
+/* the hold acquisition step k begins waits for another thread (a nested
+ * lock, a condvar): that one may come only after the turn's grant in the
+ * trace, and taking the lock first could make a cycle */
+static int waits_in_hold(const struct replay *r, size_t k, size_t end)
+{
+    if (r->st[k].brief)
+        return 0;
+    for (k++; k < end && r->st[k].kind != ST_REL && r->st[k].kind != ST_END; k++)
+        if (r->st[k].kind == ST_WAIT && r->st[k].arg != NOBODY)
+            return 1;
+    return 0;
+}
+
+/* the thread whose turn it is arrives at at: the thread parked on a later
+ * acquisition that arrived first (the lower acquisition at equal times),
+ * if it would have had the lock by at (on arrival if free, else after the
+ * release with its own observed hand-off) and waits for nobody inside its
+ * hold, takes it; 1: one did */
+static int barge_in(struct replay *r, uint32_t turn, uint64_t at)
+{
+    uint32_t best = NOBODY;
+    for (uint32_t t = 0; t < r->nth; t++) {
+        const struct runner *u = &r->run[t];
+        if (t == turn || u->k >= u->end)
+            continue;
+        const struct step *s = &r->st[u->k];
+        if (s->kind != ST_ACQ || s->arg <= r->next_acq || r->acq_waiter[s->arg] != t)
+            continue;
+        uint64_t had = u->now >= r->free_at ? u->now : r->free_at + s->lat;
+        /* one that arrived in the trace before the turn's grant lost to it there: it stays behind */
+        int lost_in_trace = s->key >> 2 < r->obs_at[r->next_acq];
+        if (u->now >= at || had > at || lost_in_trace || waits_in_hold(r, u->k, u->end))
+            continue;
+        if (best == NOBODY || u->now < r->run[best].now ||
+            (u->now == r->run[best].now && s->arg < r->st[r->run[best].k].arg))
+            best = t;
+    }
+    if (best == NOBODY)
+        return 0;
+    struct runner *b = &r->run[best];
+    const struct step *s = &r->st[b->k];
+    r->barged[s->arg] = 1;
+    r->barged_count++;
+    grant(r, best, s);
+    b->k++;
+    ready(r, best);
+    return 1;
 }
 
 /* thread t's steps until it ends or must wait for a step of another thread */
@@ -318,22 +405,19 @@ static void run_thread(struct replay *r, uint32_t t)
             u->now = s->arg == NOBODY ? u->now + s->lat : MAX(u->now, r->mark_at[s->arg] + s->lat);
             u->obs = MAX(u->obs, s->resume);
         } else { /* ST_ACQ: its turn, or one let through (forced) */
+            int barging = r->barge && r->factor != 1 && s->arg == r->next_acq;
+            if (barging && earlier_ready(r, u->now)) { /* they may arrive first */
+                ready(r, t);
+                return;
+            }
             if (s->arg > r->next_acq) {
                 r->acq_waiter[s->arg] = t;
                 return;
             }
-            r->acq_waiter[s->arg] = NOBODY;
-            if (u->now < r->free_at) {
-                uint64_t wait = s->resume - MIN(s->resume, s->key >> 2); /* its observed one */
-                uint64_t own_pre = wait - MIN(wait, s->lat);
-                u->now = r->free_at + handoff_cost(&r->hm, r->free_at - u->now, s->lat, own_pre, s->waited);
-            }
-            r->grant_at[s->arg] = u->now;
-            u->obs = MAX(u->obs, s->resume);
-            u->holding = 1;
-            u->held = s->arg;
-            if (s->brief)
-                release(r, u, u->now);
+            r->acq_waiter[s->arg] = t; /* before: a barger's brief hold readies it */
+            if (barging && barge_in(r, t, u->now))
+                return;
+            grant(r, t, s);
         }
     }
 }
@@ -375,8 +459,9 @@ uint64_t replay(const struct model *m, struct replay *r, double factor, enum han
     for (size_t a = 0; a < r->nacq; a++) {
         r->acq_waiter[a] = NOBODY;
         r->grant_at[a] = 0;
+        r->barged[a] = 0;
     }
-    r->ntodo = r->next_acq = r->forced = 0;
+    r->ntodo = r->next_acq = r->forced = r->barged_count = 0;
     r->free_at = 0;
     handoff_rewind(&r->hm, mode);
     memset(r->own_ns, 0, sizeof *r->own_ns * m->nth);
@@ -387,7 +472,12 @@ uint64_t replay(const struct model *m, struct replay *r, double factor, enum han
     }
     do {
         while (r->ntodo) {
-            uint32_t t = r->todo[--r->ntodo];
+            size_t next = r->ntodo - 1; /* the last readied; barging: the earliest clock */
+            for (size_t i = 0; r->barge && factor != 1 && i < r->ntodo; i++)
+                if (r->run[r->todo[i]].now < r->run[r->todo[next]].now)
+                    next = i;
+            uint32_t t = r->todo[next];
+            r->todo[next] = r->todo[--r->ntodo];
             r->run[t].queued = 0;
             run_thread(r, t);
         }
@@ -402,6 +492,9 @@ void replay_init(const struct model *m, struct replay *r, uint32_t l, const uint
 {
     memset(r, 0, sizeof *r);
     r->lock = l;
+    r->nth = m->nth;
+    int kind = lw_kind_of_type(m->lk[l].type);
+    r->barge = kind == K_MUTEX || kind == K_SPIN;
     build_steps(m, r, enders);
     r->run = zalloc(m->nth, sizeof *r->run);
     r->todo = zalloc(m->nth, sizeof *r->todo);
@@ -409,6 +502,7 @@ void replay_init(const struct model *m, struct replay *r, uint32_t l, const uint
     r->parked = zalloc(r->nmarks, sizeof *r->parked);
     r->acq_waiter = zalloc(r->nacq, sizeof *r->acq_waiter);
     r->grant_at = zalloc(r->nacq, sizeof *r->grant_at);
+    r->barged = zalloc(r->nacq, sizeof *r->barged);
     r->own_ns = zalloc(m->nth + 1, sizeof *r->own_ns);
     r->held_ns = zalloc(m->nth + 1, sizeof *r->held_ns);
     r->untraced_share = zalloc(m->nth + 1, sizeof *r->untraced_share);
@@ -445,6 +539,7 @@ void replay_free(struct replay *r)
     free(r->parked);
     free(r->acq_waiter);
     free(r->grant_at);
+    free(r->barged);
     free(r->obs_at);
     free(r->own_ns);
     free(r->held_ns);

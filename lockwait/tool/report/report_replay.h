@@ -47,8 +47,9 @@ struct step;   /* one step of a thread's replay (report_replay.c) */
 struct runner; /* a thread's state in the replay */
 
 struct replay {
-    uint32_t lock;
+    uint32_t lock, nth;
     double factor;
+    int barge;               /* its kind lets a newcomer take it when free (below factor 1, report_replay.c) */
     struct step *st;
     size_t nst, cap, nacq, nmarks;
     size_t *start_of;        /* each thread's first step */
@@ -58,11 +59,12 @@ struct replay {
     uint32_t *acq_waiter;    /* per acquisition: the thread parked on it */
     uint64_t *grant_at;      /* per acquisition: when the replay granted it */
     uint64_t *obs_at;        /* per acquisition: when it was granted in the trace */
+    uint8_t *barged;         /* per acquisition: granted before its turn */
     uint32_t *todo;          /* threads ready to run */
     size_t ntodo;
     size_t next_acq;         /* the acquisition the lock goes to next */
     uint64_t free_at;        /* when the last acquisition's hold ended */
-    size_t forced;
+    size_t forced, barged_count; /* steps let through out of order; grants before their turn */
     /* per thread, from the replay at factor 1: own work and traced holds of
      * the lock (ns), and the share of own work that is untraced hold */
     uint64_t *own_ns, *held_ns;

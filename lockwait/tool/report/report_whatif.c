@@ -89,10 +89,11 @@ static const double clamp_grid[] = {1, 0.75, 0.5, 0.25};
 
 /* one factor's prediction: wall_ns under the learned hand-offs (replay_ns
  * its replay), lo_ns..hi_ns the range over the assumptions replayed;
- * forced: the steps its replay let through out of order; steady_ns: the
+ * forced: the steps its replay let through out of order; barged: its
+ * grants before their turn (report_replay.c); steady_ns: the
  * same with its odd stretches at the typical one's saving (below);
  * lonefree_ns: with its lone stretches gone (below that) */
-struct whatif_pred { uint64_t wall_ns, lo_ns, hi_ns, replay_ns, steady_ns, lonefree_ns; size_t forced; };
+struct whatif_pred { uint64_t wall_ns, lo_ns, hi_ns, replay_ns, steady_ns, lonefree_ns; size_t forced, barged; };
 
 /* ---- lone stretches ----
  * One thread taking the lock back again and again while another's wait
@@ -264,11 +265,12 @@ static void predict(const struct model *m, struct replay *r, int nmodes, const d
     uint64_t *base_at = zalloc(r->nacq, sizeof *base_at);
     for (int mode = 0; mode < nmodes; mode++) {
         uint64_t ns[MAX_FACTORS], steady[MAX_FACTORS], lonefree[MAX_FACTORS];
-        size_t forced[MAX_FACTORS];
+        size_t forced[MAX_FACTORS], barged[MAX_FACTORS];
         struct stretches sk[MAX_FACTORS];
         for (size_t k = 0; k < n; k++) { /* f[0] is 1: the base, first */
             ns[k] = replay(m, r, f[k], (enum handoff_mode)mode);
             forced[k] = r->forced;
+            barged[k] = r->barged_count;
             if (k == 0)
                 memcpy(base_at, r->grant_at, sizeof *base_at * r->nacq);
             if (mode == HM_LEARNED) {
@@ -292,7 +294,7 @@ static void predict(const struct model *m, struct replay *r, int nmodes, const d
             if (mode == HM_LEARNED) {
                 uint64_t sp = ns[0] ? (uint64_t)llround((double)wall * ((double)best_steady / (double)ns[0])) : wall;
                 uint64_t lf = ns[0] ? (uint64_t)llround((double)wall * ((double)best_lonefree / (double)ns[0])) : wall;
-                out[i] = (struct whatif_pred){pred, pred, pred, best, sp, MIN(lf, pred), forced[at]};
+                out[i] = (struct whatif_pred){pred, pred, pred, best, sp, MIN(lf, pred), forced[at], barged[at]};
                 st[i] = sk[at];
                 continue;
             }
@@ -419,10 +421,10 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
                " acquisitions=%zu forced_count=%zu untraced_hold_ns=%s predicted_wall_lo_ns=%" PRIu64
                " predicted_wall_hi_ns=%" PRIu64 " spin_window_ns=%s stretch_count=%zu odd_stretch_count=%zu"
                " predicted_steady_wall_ns=%" PRIu64 " lone_stretch_count=%zu lone_stretch_ns=%" PRIu64
-               " predicted_lonefree_wall_ns=%" PRIu64 "\n",
+               " predicted_lonefree_wall_ns=%" PRIu64 " barged_count=%zu\n",
                m->hdr.pid, label, m->lk[l].addr, lw_type_name(m->lk[l].type), factors[i], wall, p[i].wall_ns, pct,
                base, p[i].replay_ns, naive, r.nacq, p[i].forced, untraced, p[i].lo_ns, p[i].hi_ns, window, st[i].n,
-               st[i].odd, p[i].steady_ns, lone.n, lone.ns, p[i].lonefree_ns);
+               st[i].odd, p[i].steady_ns, lone.n, lone.ns, p[i].lonefree_ns, p[i].barged);
         say(factors[i], pct, said, i == 0);
     }
     fputc('\n', stderr);

@@ -305,6 +305,39 @@ half=$(grep 'kind=whatif .*hold_factor=0.5 ' "$TMP/early.out" || true)
 check_eq "a timed hold start after its waiter's REQUEST: the replay at 1 gives the 2 ms back" "2000000 2000000" \
   "$(field wall_ns "$one") $(field replay_base_ns "$one")"
 check "... and halving the hold saves time" awk -v p="$(field predicted_wall_ns "$half")" 'BEGIN { exit !(p + 0 < 2000000) }'
+# Barging (a mutex: a newcomer takes a free lock): 101 holds 0-100 us, 103
+# waits from 10 and holds 101-201, 102 waits from 180 and holds 202-302, 101
+# comes back at 210 (after 110 us of work) and holds 303-403; every release
+# traced, hand-offs 1 us. Halved: 101's hold ends at 50, 103 holds 51-101,
+# and 101 comes back at 160 to a free lock, before 102 (180): 101 holds
+# 160-210, 102 waits and holds 211-261, the exact wall time. In the observed
+# order (102 first) the replay said 281 us.
+cat >"$TMP/barge.txt" <<'TXT'
+1000000000 5 101 0 0 0 0
+1000100000 4 101 1000 1000000000 0 1
+1000210000 1 101 1000 0 102 1
+1000303000 2 101 1000 1000210000 0 1
+1000403000 4 101 1000 1000303000 0 1
+1000403000 6 101 0 0 0 0
+1000000000 5 102 0 0 0 0
+1000180000 1 102 1000 0 103 1
+1000202000 2 102 1000 1000180000 0 1
+1000302000 4 102 1000 1000202000 0 1
+1000302000 6 102 0 0 0 0
+1000000000 5 103 0 0 0 0
+1000010000 1 103 1000 0 101 1
+1000101000 2 103 1000 1000010000 0 1
+1000201000 4 103 1000 1000101000 0 1
+1000201000 6 103 0 0 0 0
+TXT
+"$G" text "$TMP/barge.txt" "$TMP/barge.trace"
+"$R" --what-if 1 --what-if 0.5 "$TMP/barge.trace" >"$TMP/barge.out" 2>/dev/null
+one=$(grep 'kind=whatif .*hold_factor=1 ' "$TMP/barge.out" || true)
+half=$(grep 'kind=whatif .*hold_factor=0.5 ' "$TMP/barge.out" || true)
+check_eq "barging: at factor 1 the observed order, the 403 us given back, no grant out of turn" "403000 403000 0" \
+  "$(field wall_ns "$one") $(field predicted_wall_ns "$one") $(field barged_count "$one")"
+check_eq "barging: halved, 101 arriving first at the free lock takes it before 102's turn: 261 us, one grant out of turn" \
+  "261000 1" "$(field predicted_wall_ns "$half") $(field barged_count "$half")"
 # Stretches: the replay's saving read in stretches of the run. A program of
 # 3 threads whose takes 50-54 work 30 ms more (a phase that leaves the lock
 # idle) saves less there: those stretches are odd. The prediction stays the
