@@ -159,29 +159,42 @@ static struct lone lone_stretches(const struct model *m, uint32_t l, const struc
 }
 
 /* ns, the replay's end, with each lone stretch's takes at the median pace
- * of the grants outside the stretches (r->grant_at: the replay just run);
- * ns itself when too few grants lie outside them */
+ * of the grants outside the stretches: r->grant_at, the replay just run,
+ * read in time order (a replay that lets a thread barge in grants out of
+ * the observed order) but each stretch by its own takes, one thread's and
+ * so in order; ns itself when too few grants lie outside them */
 static uint64_t lone_free(const struct replay *r, const struct lone *z, uint64_t ns)
 {
     if (!z->n || r->nacq < 2)
         return ns;
-    uint8_t *in = zalloc(r->nacq, 1);
+    struct grant { uint64_t t; uint8_t in; } *g = zalloc(r->nacq, sizeof *g);
+    for (size_t k = 0; k < r->nacq; k++)
+        g[k].t = r->grant_at[k];
     for (size_t i = 0; i < z->n; i++)
-        memset(in + z->a[i], 1, z->b[i] - z->a[i]);
+        for (size_t k = z->a[i]; k < z->b[i]; k++)
+            g[k].in = 1;
+    sort_by_key(g, r->nacq, sizeof *g);
     double *pace = xmalloc(sizeof *pace * r->nacq), adjust = 0;
     size_t n = 0;
     for (size_t k = 0; k + 1 < r->nacq; k++)
-        if (!in[k] && r->grant_at[k + 1] > r->grant_at[k])
-            pace[n++] = (double)(r->grant_at[k + 1] - r->grant_at[k]);
+        if (!g[k].in && g[k].t && g[k + 1].t > g[k].t)
+            pace[n++] = (double)(g[k + 1].t - g[k].t);
     double med = n >= LONE_PACE_MIN ? stat_median(pace, n) : -1;
     for (size_t i = 0; med >= 0 && i < z->n; i++) {
-        size_t a = z->a[i], b = z->b[i];
-        if (b >= r->nacq || r->grant_at[b] <= r->grant_at[a])
+        size_t a = z->a[i], last = z->b[i] - 1;
+        if (z->b[i] <= a || r->grant_at[last] <= r->grant_at[a])
             continue;
-        double now = (double)(r->grant_at[b] - r->grant_at[a]), want = (double)(b - a) * med;
+        /* from its first take to the end of its last (one pace), and the
+         * grants in that time: its own, and any that barged in */
+        size_t lo = 0, hi = r->nacq, from, to;
+        LOWER_BOUND(lo, hi, g[mid].t < r->grant_at[a]);
+        from = lo, hi = r->nacq;
+        LOWER_BOUND(lo, hi, g[mid].t <= r->grant_at[last]);
+        to = lo;
+        double now = (double)(r->grant_at[last] - r->grant_at[a]) + med, want = (double)(to - from) * med;
         adjust += now > want ? now - want : 0;
     }
-    free(in);
+    free(g);
     free(pace);
     double out = (double)ns - adjust;
     return out > 0 ? (uint64_t)llround(out) : 0;
