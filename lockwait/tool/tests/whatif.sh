@@ -310,8 +310,8 @@ check "... and halving the hold saves time" awk -v p="$(field predicted_wall_ns 
 # comes back at 210 (after 110 us of work) and holds 303-403; every release
 # traced, hand-offs 1 us. Halved: 101's hold ends at 50, 103 holds 51-101,
 # and 101 comes back at 160 to a free lock, before 102 (180): 101 holds
-# 160-210, 102 waits and holds 211-261, the exact wall time. In the observed
-# order (102 first) the replay said 281 us.
+# 160-210, 102 waits and holds 211-261, the exact wall time: the barging
+# prediction. The prediction keeps the observed order (102 first): 281 us.
 cat >"$TMP/barge.txt" <<'TXT'
 1000000000 5 101 0 0 0 0
 1000100000 4 101 1000 1000000000 0 1
@@ -331,13 +331,16 @@ cat >"$TMP/barge.txt" <<'TXT'
 1000201000 6 103 0 0 0 0
 TXT
 "$G" text "$TMP/barge.txt" "$TMP/barge.trace"
-"$R" --what-if 1 --what-if 0.5 "$TMP/barge.trace" >"$TMP/barge.out" 2>/dev/null
+"$R" --what-if 1 --what-if 0.5 "$TMP/barge.trace" >"$TMP/barge.out" 2>"$TMP/barge.err"
 one=$(grep 'kind=whatif .*hold_factor=1 ' "$TMP/barge.out" || true)
 half=$(grep 'kind=whatif .*hold_factor=0.5 ' "$TMP/barge.out" || true)
 check_eq "barging: at factor 1 the observed order, the 403 us given back, no grant out of turn" "403000 403000 0" \
   "$(field wall_ns "$one") $(field predicted_wall_ns "$one") $(field barged_count "$one")"
 check_eq "barging: halved, 101 arriving first at the free lock takes it before 102's turn: 261 us, one grant out of turn" \
-  "261000 1" "$(field predicted_wall_ns "$half") $(field barged_count "$half")"
+  "261000 1" "$(field predicted_barging_wall_ns "$half") $(field barged_count "$half")"
+check_eq "barging: the prediction keeps the observed order (281 us)" 281000 "$(field predicted_wall_ns "$half")"
+check "barging: a finding gives both" \
+  grep -qE 'finding: if a thread that now comes to the free .* first takes it .* halving them saves about [0-9]+% \(the replay, keeping the observed order: [0-9]+%\)' "$TMP/barge.err"
 # Stretches: the replay's saving read in stretches of the run. A program of
 # 3 threads whose takes 50-54 work 30 ms more (a phase that leaves the lock
 # idle) saves less there: those stretches are odd. The prediction stays the
