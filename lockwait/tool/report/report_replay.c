@@ -464,8 +464,10 @@ uint64_t replay(const struct model *m, struct replay *r, double factor, enum han
     r->ntodo = r->next_acq = r->forced = r->barged_count = 0;
     r->free_at = 0;
     handoff_rewind(&r->hm, mode);
-    memset(r->own_ns, 0, sizeof *r->own_ns * m->nth);
-    memset(r->held_ns, 0, sizeof *r->held_ns * m->nth);
+    if (factor == 1) { /* counted at factor 1 only, and kept through the others (own_floor) */
+        memset(r->own_ns, 0, sizeof *r->own_ns * m->nth);
+        memset(r->held_ns, 0, sizeof *r->held_ns * m->nth);
+    }
     for (uint32_t t = 0; t < m->nth; t++) {
         r->run[t] = (struct runner){r->start_of[t], r->start_of[t + 1], m->th[t].start, m->th[t].start, 0, 0, 0, NOBODY, 0};
         ready(r, t);

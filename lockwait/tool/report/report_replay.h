@@ -65,8 +65,8 @@ struct replay {
     size_t next_acq;         /* the acquisition the lock goes to next */
     uint64_t free_at;        /* when the last acquisition's hold ended */
     size_t forced, barged_count; /* steps let through out of order; grants before their turn */
-    /* per thread, from the replay at factor 1: own work and traced holds of
-     * the lock (ns), and the share of own work that is untraced hold */
+    /* per thread, from the last replay at factor 1: own work and traced
+     * holds of the lock (ns), and the share of own work that is untraced hold */
     uint64_t *own_ns, *held_ns;
     double *untraced_share;
     uint64_t untraced_ns; /* summed over the threads */

@@ -162,12 +162,27 @@ static struct lone lone_stretches(const struct model *m, uint32_t l, const struc
     return z;
 }
 
+/* the least end a replay at r->factor can have: each thread's start and
+ * its own work and holds of the lock, scaled (the waits left out; a thread
+ * with no start in the trace replays from 0, its work counted from there) */
+static uint64_t own_floor(const struct model *m, const struct replay *r)
+{
+    uint64_t floor = 0;
+    for (uint32_t t = 0; t < m->nth; t++) {
+        double f = r->factor, own = (double)r->own_ns[t] * (1 - (1 - f) * r->untraced_share[t]);
+        uint64_t end = m->th[t].start + (uint64_t)llround(own + f * (double)r->held_ns[t]);
+        floor = MAX(floor, end > m->t_first ? end - m->t_first : 0);
+    }
+    return floor;
+}
+
 /* ns, the replay's end, with each lone stretch's takes at the median pace
  * of the grants outside the stretches: r->grant_at, the replay just run,
  * read in time order (a replay that lets a thread barge in grants out of
  * the observed order) but each stretch by its own takes, one thread's and
- * so in order; ns itself when too few grants lie outside them */
-static uint64_t lone_free(const struct replay *r, const struct lone *z, uint64_t ns)
+ * so in order; ns itself when too few grants lie outside them; no less
+ * than own_floor (a stretch's thread works between its takes too) */
+static uint64_t lone_free(const struct model *m, const struct replay *r, const struct lone *z, uint64_t ns)
 {
     if (!z->n || r->nacq < 2)
         return ns;
@@ -201,7 +216,7 @@ static uint64_t lone_free(const struct replay *r, const struct lone *z, uint64_t
     free(g);
     free(pace);
     double out = (double)ns - adjust;
-    return out > 0 ? (uint64_t)llround(out) : 0;
+    return MIN(ns, MAX(out > 0 ? (uint64_t)llround(out) : 0, own_floor(m, r)));
 }
 
 static void lone_done(struct lone *z)
@@ -298,16 +313,17 @@ static void predict(const struct model *m, struct replay *r, int nmodes, const d
                 memcpy(base_at, r->grant_at, sizeof *base_at * r->nacq);
             if (pass == 0) {
                 steady[k] = steadied(r, base_at, ns[k], &sk[k]);
-                lonefree[k] = lone_free(r, z, ns[k]);
+                lonefree[k] = lone_free(m, r, z, ns[k]);
             }
         }
         for (size_t i = 0; i < nf; i++) {
-            size_t at = 0;
+            size_t at = 0, best_at = 0; /* best_at: the replay the prediction is taken from */
             uint64_t best = UINT64_MAX, best_steady = UINT64_MAX, best_lonefree = UINT64_MAX;
             for (size_t k = 0; k < n; k++) {
                 if (f[k] == factors[i])
                     at = k;
                 if (f[k] >= factors[i]) {
+                    best_at = ns[k] < best ? k : best_at;
                     best = MIN(best, ns[k]);
                     best_steady = pass == 0 ? MIN(best_steady, steady[k]) : best_steady;
                     best_lonefree = pass == 0 ? MIN(best_lonefree, lonefree[k]) : best_lonefree;
@@ -323,7 +339,7 @@ static void predict(const struct model *m, struct replay *r, int nmodes, const d
             }
             if (barging) {
                 out[i].barging_ns = pred;
-                out[i].barged = barged[at];
+                out[i].barged = barged[best_at];
                 continue;
             }
             out[i].lo_ns = MIN(out[i].lo_ns, pred);
@@ -458,20 +474,28 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
     }
     fputc('\n', stderr);
     findings(&r.hm, factors, nf, p, wall, r.nacq, said, st, m->t_first);
-    if ((double)lone.ns >= LONE_SHARE * (double)wall && nf) {
-        char ph[352];
-        phrase(factors[0], said, 0, ph, sizeof ph);
+    if ((double)lone.ns >= LONE_SHARE * (double)wall) {
+        size_t i = 0; /* the first factor where the stretches' end moves the prediction by 0.5% of the run */
+        while (i < nf && p[i].wall_ns - p[i].lonefree_ns < wall / 200)
+            i++;
+        char ph[352] = "";
+        if (i < nf)
+            phrase(factors[i], said, 1, ph, sizeof ph);
         fprintf(stderr, "  finding: in %zu stretch%s (%.1f ms, %.0f%% of the run) one thread took %s back %d times "
                         "or more in a row while another waited for it (a woken waiter queued for a busy CPU, or "
                         "an unfair lock); shorter holds may let the waiter in sooner, which the replay, keeping "
-                        "the order, cannot see: if the stretches end, %s saves about %.0f%% (the replay: %.0f%%)\n",
-                lone.n, lone.n == 1 ? "" : "es", (double)lone.ns / 1e6, 100.0 * (double)lone.ns / (double)wall, said,
-                LONE_TAKES, ph, pct_of(p[0].lonefree_ns, wall), pct_of(p[0].wall_ns, wall));
+                        "the order, cannot see", lone.n, lone.n == 1 ? "" : "es", (double)lone.ns / 1e6,
+                100.0 * (double)lone.ns / (double)wall, said, LONE_TAKES);
+        if (i < nf)
+            fprintf(stderr, ": if the stretches end, %s saves about %.0f%% (the replay: %.0f%%)\n", ph,
+                    pct_of(p[i].lonefree_ns, wall), pct_of(p[i].wall_ns, wall));
+        else
+            fprintf(stderr, " (nor, with too few grants outside the stretches or at this factor, by how much)\n");
     }
     for (size_t i = 0; i < nf; i++) /* the first factor where barging moves the prediction by 2% of the run */
         if (llabs((long long)p[i].barging_ns - (long long)p[i].wall_ns) >= (long long)(wall / 50)) {
             char ph[352];
-            phrase(factors[i], said, 0, ph, sizeof ph);
+            phrase(factors[i], said, 1, ph, sizeof ph);
             fprintf(stderr, "  finding: if a thread that now comes to the free %s first takes it before the one "
                             "whose turn it was in the trace (the lock lets it; the trace cannot say whether that "
                             "thread had a CPU then), %s saves about %.0f%% (the replay, keeping the observed order: "
