@@ -436,6 +436,31 @@ static void findings(const struct handoff_model *m, const double *factors, size_
     }
 }
 
+/* ---- the CPU floor ----
+ * The replay has no CPUs: it lets every thread run at once. A program
+ * whose threads need more CPU than it has cannot finish before its CPU
+ * time is spent on its CPUs, however short the holds: the floor at a
+ * factor is the CPU time of the threads the trace knows it for (the
+ * library reads each at the thread's exit), less the part of their holds
+ * of the lock the factor takes away, over the CPUs the process could run
+ * on. It bounds every prediction from below; unknown (0) for a trace
+ * before it, or without a thread's CPU time. Holds that slept count as
+ * CPU taken away, so the floor is low, never high, for them. */
+static uint64_t cpu_floor(const struct model *m, const struct replay *r, double factor)
+{
+    uint32_t cpus = meta_cpus(m);
+    double cpu = 0;
+    for (uint32_t t = 0; cpus && t < m->nth; t++) {
+        uint64_t own = meta_thread_cpu(m, m->th[t].tid), est = 0;
+        if (!own)
+            continue;
+        if (!meta_hold_sum(m, m->th[t].tid, m->lk[r->lock].addr, &est) || est < r->held_ns[t])
+            est = r->held_ns[t];
+        cpu += MAX(0.0, (double)own - (1 - factor) * (double)est);
+    }
+    return (uint64_t)llround(cpu / (cpus ? cpus : 1));
+}
+
 /* the replays of lock l at each factor, calibrated by the replay at 1 */
 static void what_if_lock(const struct model *m, uint32_t l, const double *factors, size_t nf, const uint32_t *enders)
 {
@@ -456,8 +481,23 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
     struct stretches *st = zalloc(nf, sizeof *st);
     struct lone lone = lone_stretches(m, l, &r);
     predict(m, &r, r.hm.two_kinds ? HM_NMODES : 1, factors, nf, wall, &lone, p, st);
+    uint64_t floor_ns[MAX_FACTORS], unfloored[MAX_FACTORS];
+    int floored[MAX_FACTORS];
     for (size_t i = 0; i < nf; i++) {
-        double pct = 100 * (1 - (base ? (double)p[i].replay_ns / (double)base : 1));
+        uint64_t fl = floor_ns[i] = cpu_floor(m, &r, factors[i]);
+        unfloored[i] = p[i].wall_ns;
+        floored[i] = fl > p[i].wall_ns;
+        p[i].wall_ns = MAX(p[i].wall_ns, fl);
+        p[i].steady_ns = MAX(p[i].steady_ns, fl);
+        p[i].lo_ns = MAX(p[i].lo_ns, fl);
+        p[i].hi_ns = MAX(p[i].hi_ns, fl);
+        p[i].lonefree_ns = MAX(p[i].lonefree_ns, fl);
+        p[i].barging_ns = MAX(p[i].barging_ns, fl);
+    }
+    for (size_t i = 0; i < nf; i++) {
+        /* the replay's own saving, unless the CPU floor holds the prediction up */
+        double pct = floored[i] ? pct_of(p[i].wall_ns, wall)
+                                : 100 * (1 - (base ? (double)p[i].replay_ns / (double)base : 1));
         uint64_t saved = (uint64_t)llround((double)m->lk[l].cs_ns * (1 - factors[i]));
         uint64_t naive = wall > saved ? wall - saved : 0;
         printf("RESULT exp=lockwait kind=whatif pid=%" PRIu32 " lock=%s lock_addr=0x%" PRIx64 " type=%s "
@@ -466,10 +506,12 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
                " acquisitions=%zu forced_count=%zu untraced_hold_ns=%s predicted_wall_lo_ns=%" PRIu64
                " predicted_wall_hi_ns=%" PRIu64 " spin_window_ns=%s stretch_count=%zu odd_stretch_count=%zu"
                " predicted_steady_wall_ns=%" PRIu64 " lone_stretch_count=%zu lone_stretch_ns=%" PRIu64
-               " predicted_lonefree_wall_ns=%" PRIu64 " predicted_barging_wall_ns=%" PRIu64 " barged_count=%zu\n",
+               " predicted_lonefree_wall_ns=%" PRIu64 " predicted_barging_wall_ns=%" PRIu64 " barged_count=%zu"
+               " cpu_floor_wall_ns=%" PRIu64 " cpus=%" PRIu32 "\n",
                m->hdr.pid, label, m->lk[l].addr, lw_type_name(m->lk[l].type), factors[i], wall, p[i].wall_ns, pct,
                base, p[i].replay_ns, naive, r.nacq, p[i].forced, untraced, p[i].lo_ns, p[i].hi_ns, window, st[i].n,
-               st[i].odd, p[i].steady_ns, lone.n, lone.ns, p[i].lonefree_ns, p[i].barging_ns, p[i].barged);
+               st[i].odd, p[i].steady_ns, lone.n, lone.ns, p[i].lonefree_ns, p[i].barging_ns, p[i].barged,
+               floor_ns[i], meta_cpus(m));
         say(factors[i], pct, said, i == 0);
     }
     fputc('\n', stderr);
@@ -492,6 +534,17 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
         else
             fprintf(stderr, " (nor, with too few grants outside the stretches or at this factor, by how much)\n");
     }
+    for (size_t i = 0; i < nf; i++) /* the first factor the CPU floor holds up */
+        if (floored[i]) {
+            char ph[352];
+            phrase(factors[i], said, 1, ph, sizeof ph);
+            fprintf(stderr, "  finding: %s leaves the program's threads %.1f ms of CPU time to spend on %" PRIu32
+                            " CPU%s (%.1f ms at least): it saves about %.0f%%, not the %.0f%% of a replay that gives "
+                            "every thread a CPU\n", ph, (double)floor_ns[i] * meta_cpus(m) / 1e6, meta_cpus(m),
+                    meta_cpus(m) == 1 ? "" : "s", (double)floor_ns[i] / 1e6, pct_of(p[i].wall_ns, wall),
+                    pct_of(unfloored[i], wall));
+            break;
+        }
     for (size_t i = 0; i < nf; i++) /* the first factor where barging moves the prediction by 2% of the run */
         if (llabs((long long)p[i].barging_ns - (long long)p[i].wall_ns) >= (long long)(wall / 50)) {
             char ph[352];

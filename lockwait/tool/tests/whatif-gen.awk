@@ -17,7 +17,9 @@
 # when TIMED=0) for a hold someone waited for. HOLDSUM=1 adds, after each
 # thread's events, the library's HOLD_SUM record (17: T_NS = its R takes,
 # AUX = their exact hold time R x H, HOLDER = R holds timed); HOLDSUM=2 one
-# that says no hold was timed (HOLDER 0, AUX 0). The program's wall time
+# that says no hold was timed (HOLDER 0, AUX 0). CPUS=N (optional): each
+# thread's THREAD_INFO says N CPUs and its CPU time, its work and holds
+# (CPUW ns of it spent per take besides, default 0). The program's wall time
 # (first thread start to last exit, ns) goes to the file WALL.
 #   awk -v T=5 -v R=40 -v W=4200000 -v H=2000000 -v D=1000 -v TIMED=1 \
 #       [-v HOLDSUM=1] [-v SPIN=40000 -v DS=2000 -v J=30000] -v WALL=FILE -f whatif-gen.awk
@@ -53,6 +55,10 @@ BEGIN {
   for (i = 0; i < T; i++) {
     if (HOLDSUM == 1) out[i, n[i]++] = sprintf("%d 17 %d 1000 %.0f %d 1", R, 100 + i, R * H, R)
     if (HOLDSUM == 2) out[i, n[i]++] = sprintf("%d 17 %d 1000 0 0 1", R, 100 + i)
+    if (CPUS) { # THREAD_INFO, then its DATA: no name, the CPU time (AUX's bytes), the CPUs (TID's)
+      out[i, n[i]++] = sprintf("0 10 %d 0 0 0 0", 100 + i)
+      out[i, n[i]++] = sprintf("0 8 %d 0 %.0f 0 0", CPUS, R * (W + H + CPUW))
+    }
   }
   for (i = 0; i < T; i++) for (k = 0; k < n[i]; k++) print out[i, k]
   printf "%.0f\n", wall > WALL
