@@ -84,11 +84,12 @@ static inline int got_mutex(int rc)
 }
 
 /* The generic path's two steps, the first try and the wait: not static, so
- * that the compiler keeps them whole under these names, which the leaves
- * below jump to (tests/leaf.sh). pc: the lock call's return address, which
- * the leaves read (the function jumped to has no frame to find it in); how,
- * c, ts: the wait the caller asked for (lw_wrap.h; a clock glibc refuses
- * never comes here: pthread_mutex_clocklock). */
+ * that they keep their names and arguments (a static function the compiler
+ * may clone as name.isra or name.constprop), which the leaves below jump to
+ * (tests/leaf.sh). pc: the lock call's return address, which the leaves
+ * read (the function jumped to has no frame to find it in); how, c, ts: the
+ * wait the caller asked for (lw_wrap.h; a clock glibc refuses never comes
+ * here: pthread_mutex_clocklock). */
 LW_HIDDEN int lw_mutex_lock_generic(pthread_mutex_t *m, uintptr_t pc, enum how how, clockid_t c,
                                     const struct timespec *ts);
 LW_HIDDEN int lw_mutex_wait(pthread_mutex_t *m, int rc, uintptr_t pc, enum how how, clockid_t c,
