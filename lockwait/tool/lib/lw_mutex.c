@@ -116,7 +116,7 @@ __attribute__((noinline)) int lw_mutex_lock_generic(pthread_mutex_t *m, uintptr_
     return lw_mutex_wait(m, rc, pc, how, c, ts);
 }
 
-/* The first try said no (rc; the inline path's: EBUSY): wait for m */
+/* The first try said no (rc; the inline path's: EBUSY): wait for m as the caller asked */
 __attribute__((noinline)) int lw_mutex_wait(pthread_mutex_t *m, int rc, uintptr_t pc, enum how how, clockid_t c,
                                             const struct timespec *ts)
 {
