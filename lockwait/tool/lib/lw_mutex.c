@@ -3,7 +3,7 @@
  *
  * The generic path, first: glibc's own trylock takes a free lock as the
  * bare call would, and a trylock that fails goes to a measured wait
- * (mutex_slow). Every mutex takes it elsewhere than glibc, and on glibc
+ * (lw_mutex_wait). Every mutex takes it elsewhere than glibc, and on glibc
  * every mutex but the default kind, or all of them when the inline path
  * is off.
  *
@@ -57,6 +57,18 @@ const char *lw_inline_mutex_off = "not checked yet";
 
 /* ---------------------------------------------------------------- the generic path */
 
+/* Is m free and this thread the process's only one? Then nobody can take
+ * it before we do, and glibc itself would lock it with plain stores. */
+static inline __attribute__((always_inline)) int lw_lone_and_free(const pthread_mutex_t *m)
+{
+#if LW_GLIBC_MUTEX
+    return LW_ALONE() && (m->__data.__kind & 128) == 0 /* PTHREAD_MUTEX_PSHARED_BIT */ && m->__data.__lock == 0;
+#else
+    (void)m;
+    return 0;
+#endif
+}
+
 static int mutex_real(pthread_mutex_t *m, enum how how, clockid_t c, const struct timespec *ts)
 {
     switch (how) {
@@ -71,44 +83,62 @@ static inline int got_mutex(int rc)
     return rc == 0 || rc == EOWNERDEAD;
 }
 
-/* m acquired (e: its statistics, or NULL; pre: as for acquired()): its
- * owner change where the mutex keeps its last holder, then the hold */
-static inline void mutex_acquired(pthread_mutex_t *m, struct lw_tstat *e, uintptr_t pc, uint64_t pre)
+/* The generic path's two steps, the first try and the wait: not static, so
+ * that they keep their names and arguments (a static function the compiler
+ * may clone as name.isra or name.constprop), which the leaves below jump to
+ * (tests/leaf.sh). pc: the lock call's return address, which the leaves
+ * read (the function jumped to has no frame to find it in); how, c, ts: the
+ * wait the caller asked for (lw_wrap.h; a clock glibc refuses never comes
+ * here: pthread_mutex_clocklock). */
+LW_HIDDEN int lw_mutex_lock_generic(pthread_mutex_t *m, uintptr_t pc, enum how how, clockid_t c,
+                                    const struct timespec *ts);
+LW_HIDDEN int lw_mutex_wait(pthread_mutex_t *m, int rc, uintptr_t pc, enum how how, clockid_t c,
+                            const struct timespec *ts);
+
+/* The first try: glibc's trylock. In a process that never started a
+ * thread, a free mutex is locked outright, as the bare program does: glibc
+ * (2.32 on) then takes it with plain stores, where a trylock would add an
+ * atomic and double the cost of the lock/unlock pair. (An error of either
+ * call, EAGAIN say, lw_mutex_wait passes on.) */
+__attribute__((noinline)) int lw_mutex_lock_generic(pthread_mutex_t *m, uintptr_t pc, enum how how, clockid_t c,
+                                                    const struct timespec *ts)
 {
-    lw_mutex_seen(m, e);
-    if (e)
-        acquired(e, K_MUTEX, pc, pre);
+    NEED(pthread_mutex_trylock);
+    struct lw_tstat *e = stat_of(m, K_MUTEX, pc); /* before the lock: its lines missed outside the hold */
+    int rc = how == PLAIN && lw_lone_and_free(m) ? lw_real.pthread_mutex_lock(m) : lw_real.pthread_mutex_trylock(m);
+    if (LW_LIKELY(rc == 0)) {
+        /* the owner change where m keeps its last holder, then the hold */
+        lw_mutex_seen(m, e);
+        if (e)
+            acquired(e, K_MUTEX, pc, 0);
+        return 0;
+    }
+    return lw_mutex_wait(m, rc, pc, how, c, ts);
 }
 
-/* A locked glibc mutex with no owner in it is between its holder's two
- * stores, at the release or the acquisition: worth one more try before a
- * wait is measured (about half the contended loop's waits in tool/bench;
- * docs/lockwait-manual.md). Other C libraries: no owner to read. */
-static inline int owner_leaving(pthread_mutex_t *m)
-{
-#ifdef __GLIBC__
-    return __atomic_load_n(&m->__data.__owner, __ATOMIC_RELAXED) == 0;
-#else
-    (void)m;
-    return 0;
-#endif
-}
-
-/* the trylock said no (rc): wait for it the way the caller asked */
-static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uintptr_t pc, enum how how,
-                                                clockid_t c, const struct timespec *ts)
+/* The first try said no (rc; the inline path's: EBUSY): wait for m as the caller asked */
+__attribute__((noinline)) int lw_mutex_wait(pthread_mutex_t *m, int rc, uintptr_t pc, enum how how, clockid_t c,
+                                            const struct timespec *ts)
 {
     /* Try once more at once, as glibc's own lock does, before measuring:
      * the clock read and the sleep probe (30-250 ns) let a short holder
      * release and come back, turning a hand-over the bare program gets for
-     * free into a futex sleep. One more when the holder is leaving. */
+     * free into a futex sleep. */
     if (rc == EBUSY)
         rc = lw_real.pthread_mutex_trylock(m);
-    if (rc == EBUSY && owner_leaving(m))
+#ifdef __GLIBC__
+    /* One more when the holder is leaving: a locked glibc mutex with no
+     * owner in it is between its holder's two stores, at the release or the
+     * acquisition (about half the contended loop's waits in tool/bench;
+     * docs/lockwait-manual.md). Other C libraries: no owner to read. */
+    if (rc == EBUSY && __atomic_load_n(&m->__data.__owner, __ATOMIC_RELAXED) == 0)
         rc = lw_real.pthread_mutex_trylock(m);
+#endif
     struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
     if (got_mutex(rc)) { /* EOWNERDEAD: a robust mutex acquired, its previous owner dead */
-        mutex_acquired(m, e, pc, 0);
+        lw_mutex_seen(m, e);
+        if (e)
+            acquired(e, K_MUTEX, pc, 0);
         return rc;
     }
     /* EINVAL, EAGAIN (a recursive mutex's count full), ENOTRECOVERABLE: the
@@ -121,8 +151,10 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
         /* a relock of our own mutex (errorcheck: EDEADLK; normal: a
          * deadlock): the real call's answer, no contention */
         rc = mutex_real(m, how, c, ts);
-        if (got_mutex(rc))
-            mutex_acquired(m, e, pc, 0);
+        if (got_mutex(rc)) {
+            lw_mutex_seen(m, e);
+            acquired(e, K_MUTEX, pc, 0);
+        }
         return rc;
     }
     struct wait w;
@@ -130,7 +162,8 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
     rc = mutex_real(m, how, c, ts);
     if (got_mutex(rc) && e) { /* the wait's end first: the owner note is not part of it */
         lw_wait_measure_held(&w, 1, pc);
-        mutex_acquired(m, e, pc, w.t1); /* the wait's end, read inside the critical section anyway */
+        lw_mutex_seen(m, e);
+        acquired(e, K_MUTEX, pc, w.t1); /* the wait's end, read inside the critical section anyway */
         lw_wait_defer(e, &w); /* accounted after the unlock: keep the hold short */
     } else {
         lw_wait_measure(e, &w, got_mutex(rc), pc);
@@ -139,38 +172,6 @@ static __attribute__((noinline)) int mutex_slow(pthread_mutex_t *m, int rc, uint
         lw_wait_account(m, e, &w);
     }
     return rc;
-}
-
-/* The first try: glibc's trylock. In a process that never started a
- * thread, a free mutex is locked outright, as the bare program does: glibc
- * (2.32 on) then takes it with plain stores, where a trylock would add an
- * atomic and double the cost of the lock/unlock pair. (An error of either
- * call, EAGAIN say, mutex_slow passes on; so does glibc's EINVAL for a
- * deadline it refuses, lw_deadline_refused.) */
-static inline __attribute__((always_inline)) int mutex_lock(pthread_mutex_t *m, uintptr_t pc, enum how how,
-                                                            clockid_t c, const struct timespec *ts)
-{
-    if (lw_deadline_refused(how, c, ts, 0))
-        return mutex_real(m, how, c, ts);
-    struct lw_tstat *e = stat_of(m, K_MUTEX, pc); /* before the lock: its lines missed outside the hold */
-    int rc = how == PLAIN && lw_lone_and_free(m) ? lw_real.pthread_mutex_lock(m) : lw_real.pthread_mutex_trylock(m);
-    if (LW_LIKELY(rc == 0)) {
-        mutex_acquired(m, e, pc, 0);
-        return 0;
-    }
-    return mutex_slow(m, rc, pc, how, c, ts);
-}
-
-__attribute__((noinline)) int lw_mutex_lock_generic(pthread_mutex_t *m, uintptr_t pc)
-{
-    NEED(pthread_mutex_trylock);
-    return mutex_lock(m, pc, PLAIN, 0, NULL);
-}
-
-/* the inline path's first try failed: the wait */
-__attribute__((noinline)) int lw_mutex_wait(pthread_mutex_t *m, uintptr_t pc)
-{
-    return mutex_slow(m, EBUSY, pc, PLAIN, 0, NULL);
 }
 
 __attribute__((noinline)) int lw_mutex_unlock_generic(pthread_mutex_t *m)
@@ -186,23 +187,26 @@ __attribute__((noinline)) int lw_mutex_unlock_generic(pthread_mutex_t *m)
 /* the C11 wrappers' way in (lw_c11.c): as the pthread calls, from pc */
 int lw_mutex_lock_at(pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts)
 {
-    if (ts) {
-        NEED(pthread_mutex_timedlock);
-        return mutex_lock(m, pc, TIMED, 0, ts);
-    }
-    return lw_mutex_lock_generic(m, pc);
+    if (!ts)
+        return lw_mutex_lock_generic(m, pc, PLAIN, 0, NULL);
+    NEED(pthread_mutex_timedlock);
+    return lw_mutex_lock_generic(m, pc, TIMED, 0, ts);
 }
 
 LW_API int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *ts)
 {
     NEED(pthread_mutex_timedlock);
-    return mutex_lock(m, RA(), TIMED, 0, ts);
+    return lw_mutex_lock_generic(m, RA(), TIMED, 0, ts);
 }
 
 LW_API int pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t c, const struct timespec *ts)
 {
     NEED(pthread_mutex_clocklock);
-    return mutex_lock(m, RA(), CLOCKED, c, ts);
+    /* a clock glibc's futexes cannot wait on: glibc's EINVAL at once, where
+     * the first try would take a free mutex the bare call refuses */
+    if (lw_deadline_refused(CLOCKED, c, ts, 0))
+        return lw_real.pthread_mutex_clocklock(m, c, ts);
+    return lw_mutex_lock_generic(m, RA(), CLOCKED, c, ts);
 }
 
 /* a trylock from pc (the pthread call, and C11's mtx_trylock) */
@@ -211,10 +215,13 @@ int lw_mutex_trylock_at(pthread_mutex_t *m, uintptr_t pc)
     NEED(pthread_mutex_trylock);
     int rc = lw_real.pthread_mutex_trylock(m);
     struct lw_tstat *e = stat_of(m, K_MUTEX, pc);
-    if (got_mutex(rc))
-        mutex_acquired(m, e, pc, 0);
-    else if (rc == EBUSY)
+    if (got_mutex(rc)) {
+        lw_mutex_seen(m, e);
+        if (e)
+            acquired(e, K_MUTEX, pc, 0);
+    } else if (rc == EBUSY) {
         lw_trylock_failed(e);
+    }
     return rc;
 }
 
@@ -323,7 +330,7 @@ static __attribute__((noinline)) int mutex_taken_rest(pthread_mutex_t *m, struct
     }
     owned_by(m, my_tid());
     e = stat_of(m, K_MUTEX, pc);
-    lw_mutex_seen(m, e);
+    lw_mutex_seen(m, e); /* then the hold, as the generic path */
     if (e)
         acquired(e, K_MUTEX, pc, 0);
     return answer_0();
@@ -333,15 +340,18 @@ LW_API LW_LEAF int pthread_mutex_lock(pthread_mutex_t *m)
 {
     uintptr_t pc = RA();
     if (!lw_default_mutex(m))
-        return lw_mutex_lock_generic(m, pc);
+        return lw_mutex_lock_generic(m, pc, PLAIN, 0, NULL);
     /* the library's own lines first (lw_tls, the statistics), then the
      * lock: a cache miss on them is paid before the critical section */
     uint32_t tid = lw_tls.tid;
     struct lw_tstat *e = stat_cached(m, K_MUTEX);
     if (!word_taken(m, lw_lone_and_free(m)))
-        return lw_mutex_wait(m, pc);
+        return lw_mutex_wait(m, EBUSY, pc, PLAIN, 0, NULL);
     uint64_t acq = 0;
-    if (LW_LIKELY(tid != 0) && LW_LIKELY(e != NULL) && LW_LIKELY(lw_default_holder_is(m, tid))) {
+    /* the tid known, the statistics cached, and this thread the last
+     * holder m keeps (lw_mutex_seen): no owner change */
+    if (LW_LIKELY(tid != 0) && LW_LIKELY(e != NULL) &&
+        LW_LIKELY(__atomic_load_n(&m->__data.__count, __ATOMIC_RELAXED) == tid)) {
         owned_by(m, tid);
         acq = acquired_inline(e, K_MUTEX, pc, 0);
         if (LW_LIKELY(acq == 0))
@@ -449,10 +459,8 @@ static int my_former_self(uint32_t tid)
     return 0;
 }
 
-void lw_default_moved(pthread_mutex_t *m, struct lw_tstat *e, uint32_t tid)
+void lw_default_moved(struct lw_tstat *e, uint32_t last)
 {
-    uint32_t last = __atomic_load_n(&m->__data.__count, __ATOMIC_RELAXED);
-    __atomic_store_n(&m->__data.__count, tid, __ATOMIC_RELAXED);
     /* not the first holder; nor, in a fork child, the forking thread's
      * self in a parent (lw_life.c) */
     if (e)
@@ -486,7 +494,7 @@ const char *lw_glibc_mutex_check(void)
 /* elsewhere than glibc: the lock and unlock calls are the generic ones */
 LW_API int pthread_mutex_lock(pthread_mutex_t *m)
 {
-    return lw_mutex_lock_generic(m, RA());
+    return lw_mutex_lock_generic(m, RA(), PLAIN, 0, NULL);
 }
 
 LW_API int pthread_mutex_unlock(pthread_mutex_t *m)

@@ -1,9 +1,8 @@
-/* lw_mutex.h - the mutex wrappers (lw_mutex.c): the generic path, which the
- * glibc inline path's leaves jump to for every case but their common one,
- * from the lock call's pc (the leaves read it: the path jumped to needs no
- * frame to find it); the C11 wrappers' way in (lw_c11.c: an mtx_t is a
- * pthread_mutex_t; ts: an absolute CLOCK_REALTIME deadline, or NULL); and
- * what the condvar wrappers (lw_waits.c) share with the mutex ones.
+/* lw_mutex.h - what other files use of the mutex wrappers (lw_mutex.c):
+ * the start-up check of glibc's inline path, the generic unlock, the C11
+ * wrappers' way in (lw_c11.c: an mtx_t is a pthread_mutex_t; ts: an
+ * absolute CLOCK_REALTIME deadline, or NULL), and what the condvar wrappers
+ * (lw_waits.c) share with the mutex ones.
  * A default mutex taken by either path keeps its last holder's tid for the
  * owner-change count in __count, which glibc uses only for recursive
  * mutexes (lw_mutex_seen): on the mutex's own line, which the acquirer has
@@ -45,25 +44,11 @@ LW_HIDDEN extern const char *lw_inline_mutex_off;
 /* at start: install the inline path, or say why not (a static string) */
 LW_HIDDEN const char *lw_glibc_mutex_check(void);
 
-/* the generic path, and its wait after a failed first try */
-LW_HIDDEN int lw_mutex_lock_generic(pthread_mutex_t *m, uintptr_t pc);
+/* the generic unlock (the inline one jumps to it for every case but its
+ * common one), and the C11 wrappers' ways in */
 LW_HIDDEN int lw_mutex_unlock_generic(pthread_mutex_t *m);
-LW_HIDDEN int lw_mutex_wait(pthread_mutex_t *m, uintptr_t pc);
-
 LW_HIDDEN int lw_mutex_lock_at(pthread_mutex_t *m, uintptr_t pc, const struct timespec *ts);
 LW_HIDDEN int lw_mutex_trylock_at(pthread_mutex_t *m, uintptr_t pc);
-
-/* Is m free and this thread the process's only one? Then nobody can take
- * it before we do, and glibc itself would lock it with plain stores. */
-static inline __attribute__((always_inline)) int lw_lone_and_free(const pthread_mutex_t *m)
-{
-#if LW_GLIBC_MUTEX
-    return LW_ALONE() && (m->__data.__kind & 128) == 0 /* PTHREAD_MUTEX_PSHARED_BIT */ && m->__data.__lock == 0;
-#else
-    (void)m;
-    return 0;
-#endif
-}
 
 #if LW_GLIBC_MUTEX
 /* a mutex that keeps its last holder in __count: the default kind, while
@@ -73,30 +58,29 @@ static inline __attribute__((always_inline)) int lw_default_mutex(const pthread_
     return LW_LIKELY(LD(lw_inline_mutex)) && m->__data.__kind == 0;
 }
 
-static inline __attribute__((always_inline)) int lw_default_holder_is(const pthread_mutex_t *m, uint32_t tid)
-{
-    return __atomic_load_n(&m->__data.__count, __ATOMIC_RELAXED) == tid;
-}
-
-/* e's default mutex m just acquired by this thread (tid): an owner change
- * when the last holder m keeps is another thread's. The caller holds m,
- * and only holders write the word. */
-LW_HIDDEN void lw_default_moved(pthread_mutex_t *m, struct lw_tstat *e, uint32_t tid);
-#else
-static inline int lw_default_mutex(const pthread_mutex_t *m) { (void)m; return 0; }
-static inline int lw_default_holder_is(const pthread_mutex_t *m, uint32_t tid) { (void)m; (void)tid; return 1; }
-static inline void lw_default_moved(pthread_mutex_t *m, struct lw_tstat *e, uint32_t t) { (void)m, (void)e, (void)t; }
-#endif
+/* e's default mutex just went to this thread from last, the holder it
+ * kept (0: none yet): an owner change counted, where last is another
+ * thread's */
+LW_HIDDEN void lw_default_moved(struct lw_tstat *e, uint32_t last);
 
 /* m acquired by this thread (e: its statistics, or NULL): a default mutex
- * notes an owner change here, from the last holder it keeps; any other
- * mutex at its release (lw_mutex_released) */
+ * notes an owner change here, from the last holder it keeps, and keeps
+ * this thread instead (the caller holds m, and only holders write the
+ * word); any other mutex at its release (lw_mutex_released) */
 static inline void lw_mutex_seen(pthread_mutex_t *m, struct lw_tstat *e)
 {
-    uint32_t tid;
-    if (lw_default_mutex(m) && LW_UNLIKELY(!lw_default_holder_is(m, tid = my_tid())))
-        lw_default_moved(m, e, tid);
+    if (!lw_default_mutex(m))
+        return;
+    uint32_t tid = my_tid(), last = __atomic_load_n(&m->__data.__count, __ATOMIC_RELAXED);
+    if (LW_UNLIKELY(last != tid)) {
+        __atomic_store_n(&m->__data.__count, tid, __ATOMIC_RELAXED);
+        lw_default_moved(e, last);
+    }
 }
+#else
+static inline int lw_default_mutex(const pthread_mutex_t *m) { (void)m; return 0; }
+static inline void lw_mutex_seen(pthread_mutex_t *m, struct lw_tstat *e) { (void)m, (void)e; }
+#endif
 
 /* after the real unlock of a mutex that was a default one (was_default,
  * read before the unlock) or not */
