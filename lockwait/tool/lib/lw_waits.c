@@ -35,7 +35,7 @@ static int sem_common(sem_t *s, uintptr_t pc, enum how how, clockid_t c, const s
     if (lw_deadline_refused(how, c, ts, 1))
         return sem_real(s, how, c, ts);
     int e0 = errno;
-    /* a second try at once, before measuring: see mutex_slow */
+    /* a second try at once, before measuring: see lw_mutex_wait (lw_mutex.c) */
     if (lw_real.sem_trywait(s) == 0 || (errno == EAGAIN && lw_real.sem_trywait(s) == 0)) {
         struct lw_tstat *e = stat_of(s, K_SEM, pc);
         if (e)
@@ -178,7 +178,7 @@ static int rw_common(pthread_rwlock_t *l, int write, uintptr_t pc, enum how how,
     if (lw_deadline_refused(how, c, ts, 1))
         return rw_real(l, write, how, c, ts);
     int rc = write ? lw_real.pthread_rwlock_trywrlock(l) : lw_real.pthread_rwlock_tryrdlock(l);
-    if (rc == EBUSY) /* once more at once, before measuring: see mutex_slow */
+    if (rc == EBUSY) /* once more at once, before measuring: see lw_mutex_wait (lw_mutex.c) */
         rc = write ? lw_real.pthread_rwlock_trywrlock(l) : lw_real.pthread_rwlock_tryrdlock(l);
     struct lw_tstat *e = stat_of(l, K_RWLOCK, pc);
     if (LW_LIKELY(rc == 0)) {
