@@ -443,7 +443,8 @@ static void findings(const struct handoff_model *m, const double *factors, size_
  * factor is the CPU time of the threads the trace knows it for (the
  * library reads each at the thread's exit), less the part of their holds
  * of the lock the factor takes away, over the CPUs the process could run
- * on. It bounds every prediction from below; unknown (0) for a trace
+ * on, without their waits on a lock whose waiters spin (their time
+ * changes with the holds). It bounds every prediction from below; unknown (0) for a trace
  * before it, or without a thread's CPU time. Holds that slept count as
  * CPU taken away, so the floor is low, never high, for them. */
 static uint64_t cpu_floor(const struct model *m, const struct replay *r, double factor)
@@ -456,7 +457,13 @@ static uint64_t cpu_floor(const struct model *m, const struct replay *r, double 
             continue;
         if (!meta_hold_sum(m, m->th[t].tid, m->lk[r->lock].addr, &est) || est < r->held_ns[t])
             est = r->held_ns[t];
-        cpu += MAX(0.0, (double)own - (1 - factor) * (double)est);
+        double spun = 0; /* waits on a lock that spins: their CPU time changes with the holds */
+        for (size_t k = 0; k < m->th[t].nwait; k++) {
+            const struct wait *w = &m->waits[m->th[t].wait_off + k];
+            if (lw_kinds[lw_kind_of_type(m->lk[w->lock].type)].spins)
+                spun += (double)(w->e - w->s);
+        }
+        cpu += MAX(0.0, (double)own - spun - (1 - factor) * (double)est);
     }
     return (uint64_t)llround(cpu / (cpus ? cpus : 1));
 }

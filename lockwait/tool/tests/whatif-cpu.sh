@@ -14,9 +14,9 @@ source "$(dirname "$0")/../../../common/testlib.sh"
 source "$(dirname "$0")/lw_lib.bash"
 
 GEN=$ROOT/lockwait/tool/tests/whatif-gen.awk
-# trace NAME [CPUS]: the program's trace as NAME.trace
+# trace NAME [CPUS [TYPE]]: the program's trace as NAME.trace
 trace() {
-  LC_ALL=C awk -v T=4 -v R=30 -v W=2000000 -v H=1000000 -v D=1000 -v TIMED=1 -v HOLDSUM=1 -v CPUS="${2:-}" \
+  LC_ALL=C awk -v T=4 -v R=30 -v W=2000000 -v H=1000000 -v D=1000 -v TIMED=1 -v HOLDSUM=1 -v CPUS="${2:-}" -v TYPE="${3:-1}" \
     -v WALL="$TMP/$1.wall" -f "$GEN" >"$TMP/$1.txt"
   "$BUILD/lockwait_tracegen" text "$TMP/$1.txt" "$TMP/$1.trace"
 }
@@ -29,7 +29,8 @@ whatif() {
 trace three 3
 trace none
 trace eight 8
-three=$(whatif three) none=$(whatif none) eight=$(whatif eight)
+trace spin 3 2
+three=$(whatif three) none=$(whatif none) eight=$(whatif eight) spin=$(whatif spin)
 check_eq "3 CPUs: the floor is 4 x 30 x 2.5 ms / 3, and the CPUs are the trace's" "100000000 3" \
   "$(val "$three" cpu_floor_wall_ns) $(val "$three" cpus)"
 check_eq "... and it is the prediction, where the lock alone would allow less" 100000000 \
@@ -43,6 +44,8 @@ check_eq "... and the saving said is the floor's (1 - 100 ms / the traced wall)"
 check "... and people read it" grep -q "CPU" "$TMP/three.err"
 check_eq "a trace without CPU times: no floor (0 CPUs)" "0 0" \
   "$(val "$none" cpu_floor_wall_ns) $(val "$none" cpus)"
+check_eq "a spin lock, whose threads' CPU time holds their spinning too: the same floor (its waits left out)" \
+  "100000000 spin" "$(val "$spin" cpu_floor_wall_ns) $(val "$spin" type)"
 check_eq "8 CPUs: the floor (37.5 ms) is below the replay, which stays the prediction" \
   "37500000 $(val "$none" predicted_wall_ns)" "$(val "$eight" cpu_floor_wall_ns) $(val "$eight" predicted_wall_ns)"
 sed 's/^0 8 3 /0 8 2097152 /' "$TMP/three.txt" >"$TMP/many.txt"
