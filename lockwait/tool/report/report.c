@@ -113,12 +113,13 @@ struct opts {
     const char *lock; /* --lock */
 };
 
-static uint64_t parse_min(const char *opt, const char *v)
+/* -n, --locked-min, --contended-min: what (what it is called, or "") from 0 to 1000000000 */
+static long parse_count(const char *opt, const char *what, const char *v)
 {
     long n;
     if (parse_long(v, 0, 1000000000, &n) != 0)
-        die_usage("%s %s: expected a whole number from 0 to 1000000000", opt, v);
-    return (uint64_t)n;
+        die_usage("%s %s: expected %sa whole number from 0 to 1000000000", opt, v, what);
+    return n;
 }
 
 /* a --what-if FACTOR: a plain decimal from 0 to 1 (no sign, exponent or locale) */
@@ -145,22 +146,18 @@ static void parse_opts(int argc, char **argv, struct opts *o)
                                           {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, ":hfsn:W:j:c:", longs, NULL)) != -1) {
+        o->tuned |= c == 'n' || c == 'L' || c == 'C' || c == 'O';
         switch (c) {
         case 'h': usage(stdout); exit(0);
         case 'f': o->folded = 1; break;
         case 's': o->show_segs = 1; break;
-        case 'n':
-            o->tuned = 1;
-            if (parse_long(optarg, 0, 1000000000, &o->top) != 0)
-                die_usage("-n %s: expected TOP, a whole number from 0 to 1000000000", optarg);
-            break;
+        case 'n': o->top = parse_count("-n", "TOP, ", optarg); break;
         case 'W': o->wpath = optarg; break;
         case 'j': o->json = optarg; break;
         case 'c': o->csv = optarg; break;
-        case 'L': o->tuned = 1; o->sel.locked_min = parse_min("--locked-min", optarg); break;
-        case 'C': o->tuned = 1; o->sel.contended_min = parse_min("--contended-min", optarg); break;
+        case 'L': o->sel.locked_min = (uint64_t)parse_count("--locked-min", "", optarg); break;
+        case 'C': o->sel.contended_min = (uint64_t)parse_count("--contended-min", "", optarg); break;
         case 'O':
-            o->tuned = 1;
             o->order = !strcmp(optarg, "wait") ? 0 : !strcmp(optarg, "count") ? 1 : !strcmp(optarg, "lock") ? 2 : -1;
             if (o->order < 0)
                 die_usage("--sort %s: expected wait, count or lock", optarg);

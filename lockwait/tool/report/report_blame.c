@@ -168,9 +168,6 @@ void blame(const struct model *m, long top, const struct select *sel)
 {
     size_t n;
     struct charge *c = gather(m, sel, &n);
-    uint64_t *lock_ns = zalloc(m->nlk + 1, sizeof *lock_ns);
-    for (size_t i = 0; i < n; i++)
-        lock_ns[c[i].lock] += c[i].ns;
     qsort(c, n, sizeof *c, by_ns);
     char label[256], site[256], frames[4096];
     if (n)
@@ -179,7 +176,8 @@ void blame(const struct model *m, long top, const struct select *sel)
         meta_lock_label(m, c[i].lock, label, sizeof label);
         site_name(m, &c[i], site, sizeof site);
         meta_stack_frames(m, c[i].stack, frames, sizeof frames);
-        double share = (double)c[i].ns / (double)(lock_ns[c[i].lock] ? lock_ns[c[i].lock] : 1);
+        uint64_t lock_ns = m->lk[c[i].lock].contended_ns; /* the sum of its charges */
+        double share = (double)c[i].ns / (double)(lock_ns ? lock_ns : 1);
         printf("RESULT exp=lockwait kind=blame pid=%" PRIu32 " lock=%s lock_addr=0x%" PRIx64 " type=%s site=%s "
                "stack=%s wait_ns=%" PRIu64 " share=%.4f hold_count=%" PRIu64 "\n", m->hdr.pid, label, m->lk[c[i].lock].addr,
                lw_type_name(m->lk[c[i].lock].type), site, frames[0] ? frames : "-", c[i].ns, share, c[i].holds);
@@ -189,6 +187,5 @@ void blame(const struct model *m, long top, const struct select *sel)
                            : c[i].site == SITE_UNKNOWN ? "no release ended the wait" : "held from ",
                     c[i].site >= SITE_UNKNOWN ? "" : site);
     }
-    free(lock_ns);
     free(c);
 }

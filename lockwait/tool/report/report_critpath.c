@@ -115,6 +115,7 @@ void classify_waits(struct model *m)
     for (struct wait *w = m->waits; w < m->waits + m->mstat.waits; w++) {
         w->cls = (uint8_t)wait_class_of(m, w);
         m->lk[w->lock].class_waits[w->cls]++;
+        m->lk[w->lock].contended_ns += w->cls == LW_WAIT_CONTENDED ? w->e - w->s : 0;
     }
 }
 

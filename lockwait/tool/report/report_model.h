@@ -43,6 +43,7 @@ struct lock {
     int type, holds_overlap;
     uint64_t cs_ns, wait_ns; /* on the critical path */
     uint64_t class_waits[LW_WAIT_NCLASSES]; /* its waits by class (lw_rules.h), from classify_waits */
+    uint64_t contended_ns;                  /* the time of its contended waits, from classify_waits */
 };
 struct wait {
     uint64_t s, e;
