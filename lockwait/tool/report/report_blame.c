@@ -17,7 +17,6 @@
 #include "report_model.h"
 #include "report_util.h"
 #include "report_views.h"
-#include "../lw_search.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -57,13 +56,9 @@ static void charge_wait(const struct model *m, const struct wait *w, uint32_t h,
 }
 
 /* the wait of hold h's holder that began it, or NULL */
-static const struct wait *wait_before(const struct model *m, const struct hold *h)
+static const struct wait *wait_began(const struct model *m, const struct hold *h)
 {
-    const struct thread *t = &m->th[h->who];
-    const struct wait *ws = m->waits + t->wait_off;
-    size_t lo = 0, hi = t->nwait;
-    LOWER_BOUND(lo, hi, ws[mid].s <= h->s); /* the first wait starting after the hold */
-    const struct wait *w = lo ? &ws[lo - 1] : NULL;
+    const struct wait *w = wait_before(m, &m->th[h->who], h->s + 1, NULL); /* its last wait from before the hold */
     int began_it = w && w->lock == h->lock && !w->timed_out && w->e <= h->s + HOLD_START_SLACK_NS &&
                    w->e + HOLD_START_SLACK_NS >= h->s;
     return began_it ? w : NULL;
@@ -72,7 +67,7 @@ static const struct wait *wait_before(const struct model *m, const struct hold *
 static struct charge hold_charge(const struct model *m, const struct hold *h, uint64_t ns)
 {
     struct charge c = {h->lock, h->stack, h->site, ns, 1};
-    const struct wait *w = c.stack ? NULL : wait_before(m, h);
+    const struct wait *w = c.stack ? NULL : wait_began(m, h);
     if (w)
         c.stack = w->stack;
     if (!c.site && c.stack)
@@ -163,7 +158,7 @@ static void site_name(const struct model *m, const struct charge *c, char *out, 
         meta_site_label(m, c->site, out, cap);
 }
 
-/* kind=blame lines, largest first (top: how many, 0 = all), and the largest for people */
+/* (and the five largest for people) */
 void blame(const struct model *m, long top, const struct select *sel)
 {
     size_t n;

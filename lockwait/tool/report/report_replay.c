@@ -63,7 +63,6 @@ struct runner {
     int queued;           /* in the todo list already */
 };
 
-
 static struct step *add_step(struct replay *r, uint32_t t, uint64_t at, int kind, uint64_t resume, uint64_t lat,
                              uint32_t arg)
 {
