@@ -7,7 +7,8 @@
  *            or the releaser, signaller or poster) to the waiter
  *   -c FILE  CSV: one row per lock (record=lock) and one per lock and wait
  *            stack (record=stack): waits, wait time, idle waits, holds
- * Times in the JSON are microseconds from the trace's first event. */
+ * Times in the JSON are microseconds from the trace's first event. Both
+ * files are checked before the report is printed (export_check_outputs). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_model.h"
