@@ -113,7 +113,7 @@ struct opts {
     const char *lock; /* --lock */
 };
 
-/* -n, --locked-min, --contended-min: what (what it is called, or "") from 0 to 1000000000 */
+/* option opt's value v, a whole number from 0 to 1000000000; what: how the message names it ("TOP, " or "") */
 static long parse_count(const char *opt, const char *what, const char *v)
 {
     long n;

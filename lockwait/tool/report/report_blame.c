@@ -158,7 +158,7 @@ static void site_name(const struct model *m, const struct charge *c, char *out, 
         meta_site_label(m, c->site, out, cap);
 }
 
-/* (and the five largest for people) */
+/* the kind=blame lines (report_views.h), and the five largest for people */
 void blame(const struct model *m, long top, const struct select *sel)
 {
     size_t n;
