@@ -32,15 +32,11 @@
 #include "report_util.h"
 #include "report_views.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <getopt.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static void usage(FILE *f)
 {
@@ -117,12 +113,13 @@ struct opts {
     const char *lock; /* --lock */
 };
 
-static uint64_t parse_min(const char *opt, const char *v)
+/* option opt's value v, a whole number from 0 to 1000000000; what: how the message names it ("TOP, " or "") */
+static long parse_count(const char *opt, const char *what, const char *v)
 {
     long n;
     if (parse_long(v, 0, 1000000000, &n) != 0)
-        die_usage("%s %s: expected a whole number from 0 to 1000000000", opt, v);
-    return (uint64_t)n;
+        die_usage("%s %s: expected %sa whole number from 0 to 1000000000", opt, v, what);
+    return n;
 }
 
 /* a --what-if FACTOR: a plain decimal from 0 to 1 (no sign, exponent or locale) */
@@ -149,22 +146,18 @@ static void parse_opts(int argc, char **argv, struct opts *o)
                                           {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, ":hfsn:W:j:c:", longs, NULL)) != -1) {
+        o->tuned |= c == 'n' || c == 'L' || c == 'C' || c == 'O';
         switch (c) {
         case 'h': usage(stdout); exit(0);
         case 'f': o->folded = 1; break;
         case 's': o->show_segs = 1; break;
-        case 'n':
-            o->tuned = 1;
-            if (parse_long(optarg, 0, 1000000000, &o->top) != 0)
-                die_usage("-n %s: expected TOP, a whole number from 0 to 1000000000", optarg);
-            break;
+        case 'n': o->top = parse_count("-n", "TOP, ", optarg); break;
         case 'W': o->wpath = optarg; break;
         case 'j': o->json = optarg; break;
         case 'c': o->csv = optarg; break;
-        case 'L': o->tuned = 1; o->sel.locked_min = parse_min("--locked-min", optarg); break;
-        case 'C': o->tuned = 1; o->sel.contended_min = parse_min("--contended-min", optarg); break;
+        case 'L': o->sel.locked_min = (uint64_t)parse_count("--locked-min", "", optarg); break;
+        case 'C': o->sel.contended_min = (uint64_t)parse_count("--contended-min", "", optarg); break;
         case 'O':
-            o->tuned = 1;
             o->order = !strcmp(optarg, "wait") ? 0 : !strcmp(optarg, "count") ? 1 : !strcmp(optarg, "lock") ? 2 : -1;
             if (o->order < 0)
                 die_usage("--sort %s: expected wait, count or lock", optarg);
@@ -189,107 +182,6 @@ static void parse_opts(int argc, char **argv, struct opts *o)
                   "--locked-min, --contended-min, --what-if (run lockwait_report again for those)");
     if (o->lock && !o->nfactors)
         die_usage("--lock %s: goes with --what-if FACTOR (the lock whose holds to scale)", o->lock);
-}
-
-/* a file's identity: its device and inode, or, for one not there yet, its
- * directory's and its name (two names of one file, as a link, compare equal);
- * *dir_ok: whether a new file could be made there */
-struct file_id { dev_t dev; ino_t ino; const char *name; };
-static struct file_id file_id(const char *file, int *dir_ok)
-{
-    struct stat st;
-    if (stat(file, &st) == 0) {
-        *dir_ok = !S_ISDIR(st.st_mode) && access(file, W_OK) == 0;
-        return (struct file_id){st.st_dev, st.st_ino, ""};
-    }
-    const char *slash = strrchr(file, '/');
-    char dir[4096];
-    int n = slash ? snprintf(dir, sizeof dir, "%.*s", (int)(slash - file + 1), file) : snprintf(dir, sizeof dir, ".");
-    *dir_ok = 0;
-    if (n < 0 || (size_t)n >= sizeof dir || stat(dir, &st) != 0)
-        return (struct file_id){0, 0, file};
-    *dir_ok = S_ISDIR(st.st_mode) && access(dir, W_OK | X_OK) == 0;
-    return (struct file_id){st.st_dev, st.st_ino, slash ? slash + 1 : file};
-}
-static int same_file(struct file_id a, struct file_id b)
-{
-    return a.dev == b.dev && a.ino == b.ino && !strcmp(a.name, b.name);
-}
-
-/* What fopen would trip on later, after the report is printed: an empty
- * name, a link to nothing, a FIFO nobody reads (its open waits for ever; one
- * with a reader is held open from here, so that the reader sees no end of
- * file before the export), and, as the library refuses it (lib/lw_output.c),
- * another user's link in a sticky directory (/tmp), which the kernel follows
- * where protected_symlinks is off: it may point at any file of ours. */
-static void check_output_path(const char *flag, const char *file)
-{
-    struct stat ls, st, ds;
-    if (!*file)
-        die_usage("%s '': expected a FILE name", flag);
-    if (lstat(file, &ls) == 0 && S_ISLNK(ls.st_mode)) {
-        const char *slash = strrchr(file, '/');
-        char dir[4096];
-        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - file + 1) : 1, slash ? file : ".");
-        if (stat(dir, &ds) == 0 && (ds.st_mode & S_ISVTX) && ls.st_uid != geteuid() && ls.st_uid != ds.st_uid)
-            die_usage("%s %s: a symbolic link of another user (uid %u) in a sticky directory: it could point at any "
-                      "file of yours, so it is not followed; name another file", flag, file, (unsigned)ls.st_uid);
-        char target[4096], path[8192];
-        ssize_t n = stat(file, &st) == 0 ? 0 : readlink(file, target, sizeof target - 1);
-        int ok = 1;
-        if (n > 0) { /* a link to a file not there yet: made through it, where its directory allows */
-            target[n] = 0;
-            snprintf(path, sizeof path, "%s%s", target[0] == '/' || !slash ? "" : dir, target);
-            file_id(path, &ok);
-        }
-        if (!ok || n < 0)
-            die_usage("%s %s: a symbolic link to %s, which cannot be made", flag, file, n > 0 ? target : "nothing");
-    }
-    if (stat(file, &st) == 0 && S_ISFIFO(st.st_mode) && open(file, O_WRONLY | O_NONBLOCK | O_CLOEXEC) < 0)
-        die_usage("%s %s: %s", flag, file, errno == ENXIO ? "a FIFO nobody reads (writing would wait for ever)"
-                                                          : strerror(errno));
-}
-
-/* A file access() allows may still not be made: root passes every
- * permission check, and /proc or /sys refuse the create itself (it was
- * found after the report was printed). A new file is made and removed
- * again; an existing regular one is opened without truncating it. */
-static void probe_output(const char *flag, const char *file)
-{
-    struct stat st;
-    int exists = stat(file, &st) == 0;
-    if (exists ? !S_ISREG(st.st_mode) : lstat(file, &st) == 0)
-        return; /* a FIFO or a device, or a link to a file not there yet: check_output_path's */
-    int fd = open(file, O_WRONLY | O_CLOEXEC | (exists ? 0 : O_CREAT | O_EXCL), 0666);
-    if (fd < 0)
-        die_usage("%s %s: cannot be %s: %s", flag, file, exists ? "written" : "made", strerror(errno));
-    if (close(fd) != 0 || (!exists && unlink(file) != 0))
-        die_usage("%s %s: %s", flag, file, strerror(errno));
-}
-
-/* -j and -c: writable, and neither the trace, nor the windows file, nor each
- * other's file; checked before anything is read or written */
-static void check_outputs(const char *trace, const struct opts *o)
-{
-    const char *in[2] = {trace, o->wpath}, *out[2] = {o->json, o->csv}, *flag[2] = {"-j", "-c"};
-    int ok;
-    for (int i = 0; i < 2; i++) {
-        if (!out[i])
-            continue;
-        check_output_path(flag[i], out[i]);
-        struct file_id id = file_id(out[i], &ok);
-        if (!ok)
-            die_usage("%s %s: cannot be written (a directory, read-only, or in a directory that is missing or read-only)",
-                      flag[i], out[i]);
-        probe_output(flag[i], out[i]);
-        export_check(flag[i], out[i]);
-        for (int k = 0; k < 2; k++)
-            if (in[k] && same_file(id, file_id(in[k], &ok)))
-                die_usage("%s %s: that is the %s it reads; writing it would destroy it", flag[i], out[i],
-                          k ? "windows file (-W)" : "trace");
-        if (i == 1 && out[0] && same_file(id, file_id(out[0], &ok)))
-            die_usage("-c %s: the same file as -j %s; give each its own", out[1], out[0]);
-    }
 }
 
 static int by_count(const void *a, const void *b)
@@ -366,7 +258,7 @@ int main(int argc, char **argv)
     struct windows *windows = NULL;
     parse_opts(argc, argv, &o);
     model_init(m, argv[optind]);
-    check_outputs(m->path, &o);
+    export_check_outputs(m->path, o.wpath, o.json, o.csv);
     if (o.wpath) /* before any output: a bad file must not follow a report */
         windows = tail_read(o.wpath);
     load(m);

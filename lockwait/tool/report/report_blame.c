@@ -17,7 +17,6 @@
 #include "report_model.h"
 #include "report_util.h"
 #include "report_views.h"
-#include "../lw_search.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -57,13 +56,9 @@ static void charge_wait(const struct model *m, const struct wait *w, uint32_t h,
 }
 
 /* the wait of hold h's holder that began it, or NULL */
-static const struct wait *wait_before(const struct model *m, const struct hold *h)
+static const struct wait *wait_began(const struct model *m, const struct hold *h)
 {
-    const struct thread *t = &m->th[h->who];
-    const struct wait *ws = m->waits + t->wait_off;
-    size_t lo = 0, hi = t->nwait;
-    LOWER_BOUND(lo, hi, ws[mid].s <= h->s); /* the first wait starting after the hold */
-    const struct wait *w = lo ? &ws[lo - 1] : NULL;
+    const struct wait *w = wait_before(m, &m->th[h->who], h->s + 1, NULL); /* its last wait from before the hold */
     int began_it = w && w->lock == h->lock && !w->timed_out && w->e <= h->s + HOLD_START_SLACK_NS &&
                    w->e + HOLD_START_SLACK_NS >= h->s;
     return began_it ? w : NULL;
@@ -72,7 +67,7 @@ static const struct wait *wait_before(const struct model *m, const struct hold *
 static struct charge hold_charge(const struct model *m, const struct hold *h, uint64_t ns)
 {
     struct charge c = {h->lock, h->stack, h->site, ns, 1};
-    const struct wait *w = c.stack ? NULL : wait_before(m, h);
+    const struct wait *w = c.stack ? NULL : wait_began(m, h);
     if (w)
         c.stack = w->stack;
     if (!c.site && c.stack)
@@ -163,14 +158,11 @@ static void site_name(const struct model *m, const struct charge *c, char *out, 
         meta_site_label(m, c->site, out, cap);
 }
 
-/* kind=blame lines, largest first (top: how many, 0 = all), and the largest for people */
+/* the kind=blame lines (report_views.h), and the five largest for people */
 void blame(const struct model *m, long top, const struct select *sel)
 {
     size_t n;
     struct charge *c = gather(m, sel, &n);
-    uint64_t *lock_ns = zalloc(m->nlk + 1, sizeof *lock_ns);
-    for (size_t i = 0; i < n; i++)
-        lock_ns[c[i].lock] += c[i].ns;
     qsort(c, n, sizeof *c, by_ns);
     char label[256], site[256], frames[4096];
     if (n)
@@ -179,7 +171,8 @@ void blame(const struct model *m, long top, const struct select *sel)
         meta_lock_label(m, c[i].lock, label, sizeof label);
         site_name(m, &c[i], site, sizeof site);
         meta_stack_frames(m, c[i].stack, frames, sizeof frames);
-        double share = (double)c[i].ns / (double)(lock_ns[c[i].lock] ? lock_ns[c[i].lock] : 1);
+        uint64_t lock_ns = m->lk[c[i].lock].contended_ns; /* the sum of its charges */
+        double share = (double)c[i].ns / (double)(lock_ns ? lock_ns : 1);
         printf("RESULT exp=lockwait kind=blame pid=%" PRIu32 " lock=%s lock_addr=0x%" PRIx64 " type=%s site=%s "
                "stack=%s wait_ns=%" PRIu64 " share=%.4f hold_count=%" PRIu64 "\n", m->hdr.pid, label, m->lk[c[i].lock].addr,
                lw_type_name(m->lk[c[i].lock].type), site, frames[0] ? frames : "-", c[i].ns, share, c[i].holds);
@@ -189,6 +182,5 @@ void blame(const struct model *m, long top, const struct select *sel)
                            : c[i].site == SITE_UNKNOWN ? "no release ended the wait" : "held from ",
                     c[i].site >= SITE_UNKNOWN ? "" : site);
     }
-    free(lock_ns);
     free(c);
 }

@@ -12,7 +12,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-
 const char *seg_state_name(int state)
 {
     static const char *const names[G_NSTATES] = {"work", "cs", "wait", "handoff", "idle"};
@@ -58,13 +57,13 @@ static void add_running(struct model *m, uint32_t t, uint64_t a, uint64_t b)
     add_seg(m, t, a, c, G_WORK, 0);
 }
 
-/* the last wait of thread t that began before the cursor */
-static const struct wait *wait_before(struct model *m, struct thread *t, uint64_t cursor)
+const struct wait *wait_before(const struct model *m, const struct thread *t, uint64_t at, size_t *hint)
 {
     const struct wait *ws = m->waits + t->wait_off;
     size_t lo = 0, hi = t->nwait;
-    LOWER_BOUND_NEAR(lo, hi, t->wait_hint, ws[mid].s < cursor);
-    t->wait_hint = lo;
+    LOWER_BOUND_NEAR(lo, hi, hint ? *hint : hi, ws[mid].s < at);
+    if (hint)
+        *hint = lo;
     return lo ? &ws[lo - 1] : NULL;
 }
 
@@ -115,6 +114,7 @@ void classify_waits(struct model *m)
     for (struct wait *w = m->waits; w < m->waits + m->mstat.waits; w++) {
         w->cls = (uint8_t)wait_class_of(m, w);
         m->lk[w->lock].class_waits[w->cls]++;
+        m->lk[w->lock].contended_ns += w->cls == LW_WAIT_CONTENDED ? w->e - w->s : 0;
     }
 }
 
@@ -196,7 +196,7 @@ static int step(struct model *m, struct walk *k, uint64_t bound)
             return 0;
         }
     }
-    const struct wait *w = wait_before(m, t, k->cursor);
+    const struct wait *w = wait_before(m, t, k->cursor, &t->wait_hint);
     if (w && w->e >= k->cursor) { /* x is waiting at the cursor */
         at_wait(m, k, w, bound);
         return 1;

@@ -7,7 +7,8 @@
  *            or the releaser, signaller or poster) to the waiter
  *   -c FILE  CSV: one row per lock (record=lock) and one per lock and wait
  *            stack (record=stack): waits, wait time, idle waits, holds
- * Times in the JSON are microseconds from the trace's first event. */
+ * Times in the JSON are microseconds from the trace's first event. Both
+ * files are checked before the report is printed (export_check_outputs). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_model.h"
@@ -37,7 +38,7 @@ static void out_tmp_remove(void)
 }
 
 /* into out_dest: FILE, or the name the chain of links at FILE ends at (a
- * link to a file not there yet included: check_outputs let ours through) */
+ * link to a file not there yet included: export_check_outputs let ours through) */
 static void out_resolve(const char *file)
 {
     char target[4096];
@@ -76,18 +77,113 @@ static int out_make_tmp(const char *file)
     return fd;
 }
 
-void export_check(const char *flag, const char *file)
+/* a file's identity: its device and inode, or, for one not there yet, its
+ * directory's and its name (two names of one file, as a link, compare equal);
+ * *dir_ok: whether a new file could be made there */
+struct file_id { dev_t dev; ino_t ino; const char *name; };
+static struct file_id file_id(const char *file, int *dir_ok)
 {
     struct stat st;
-    if (stat(file, &st) == 0 && !S_ISREG(st.st_mode))
-        return; /* written as it is */
-    int fd = out_make_tmp(file), err = errno;
+    if (stat(file, &st) == 0) {
+        *dir_ok = !S_ISDIR(st.st_mode) && access(file, W_OK) == 0;
+        return (struct file_id){st.st_dev, st.st_ino, ""};
+    }
+    const char *slash = strrchr(file, '/');
+    char dir[4096];
+    int n = slash ? snprintf(dir, sizeof dir, "%.*s", (int)(slash - file + 1), file) : snprintf(dir, sizeof dir, ".");
+    *dir_ok = 0;
+    if (n < 0 || (size_t)n >= sizeof dir || stat(dir, &st) != 0)
+        return (struct file_id){0, 0, file};
+    *dir_ok = S_ISDIR(st.st_mode) && access(dir, W_OK | X_OK) == 0;
+    return (struct file_id){st.st_dev, st.st_ino, slash ? slash + 1 : file};
+}
+static int same_file(struct file_id a, struct file_id b)
+{
+    return a.dev == b.dev && a.ino == b.ino && !strcmp(a.name, b.name);
+}
+
+/* What fopen would trip on later, after the report is printed: an empty
+ * name, a link to nothing, a FIFO nobody reads (its open waits for ever; one
+ * with a reader is held open from here, so that the reader sees no end of
+ * file before the export), and, as the library refuses it (lib/lw_output.c),
+ * another user's link in a sticky directory (/tmp), which the kernel follows
+ * where protected_symlinks is off: it may point at any file of ours. */
+static void check_output_path(const char *flag, const char *file)
+{
+    struct stat ls, st, ds;
+    if (!*file)
+        die_usage("%s '': expected a FILE name", flag);
+    if (lstat(file, &ls) == 0 && S_ISLNK(ls.st_mode)) {
+        const char *slash = strrchr(file, '/');
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - file + 1) : 1, slash ? file : ".");
+        if (stat(dir, &ds) == 0 && (ds.st_mode & S_ISVTX) && ls.st_uid != geteuid() && ls.st_uid != ds.st_uid)
+            die_usage("%s %s: a symbolic link of another user (uid %u) in a sticky directory: it could point at any "
+                      "file of yours, so it is not followed; name another file", flag, file, (unsigned)ls.st_uid);
+        char target[4096], path[8192];
+        ssize_t n = stat(file, &st) == 0 ? 0 : readlink(file, target, sizeof target - 1);
+        int ok = 1;
+        if (n > 0) { /* a link to a file not there yet: made through it, where its directory allows */
+            target[n] = 0;
+            snprintf(path, sizeof path, "%s%s", target[0] == '/' || !slash ? "" : dir, target);
+            file_id(path, &ok);
+        }
+        if (!ok || n < 0)
+            die_usage("%s %s: a symbolic link to %s, which cannot be made", flag, file, n > 0 ? target : "nothing");
+    }
+    if (stat(file, &st) == 0 && S_ISFIFO(st.st_mode) && open(file, O_WRONLY | O_NONBLOCK | O_CLOEXEC) < 0)
+        die_usage("%s %s: %s", flag, file, errno == ENXIO ? "a FIFO nobody reads (writing would wait for ever)"
+                                                          : strerror(errno));
+}
+
+/* A file access() allows may still not be made: root passes every
+ * permission check, and /proc or /sys refuse the create itself (it was
+ * found after the report was printed). A new file is made and removed
+ * again, an existing regular one opened without truncating it; then a file
+ * beside it (where it is written). A FIFO or a device is written as it is. */
+static void probe_output(const char *flag, const char *file)
+{
+    struct stat st;
+    int exists = stat(file, &st) == 0, fd;
+    if (exists && !S_ISREG(st.st_mode))
+        return;
+    if (exists || lstat(file, &st) != 0) { /* (a link to a file not there yet: check_output_path's) */
+        fd = open(file, O_WRONLY | O_CLOEXEC | (exists ? 0 : O_CREAT | O_EXCL), 0666);
+        if (fd < 0)
+            die_usage("%s %s: cannot be %s: %s", flag, file, exists ? "written" : "made", strerror(errno));
+        if (close(fd) != 0 || (!exists && unlink(file) != 0))
+            die_usage("%s %s: %s", flag, file, strerror(errno));
+    }
+    fd = out_make_tmp(file);
+    int err = errno;
     if (fd < 0)
         die_usage("%s %s: cannot make a file beside %s (written there, then renamed over it): %s", flag, file,
                   out_dest, strerror(err));
     if (close(fd) != 0 || unlink(out_tmp) != 0)
         die("%s: %s", out_tmp, strerror(errno));
     out_tmp[0] = 0;
+}
+
+void export_check_outputs(const char *trace, const char *wpath, const char *json, const char *csv)
+{
+    const char *in[2] = {trace, wpath}, *out[2] = {json, csv}, *flag[2] = {"-j", "-c"};
+    int ok;
+    for (int i = 0; i < 2; i++) {
+        if (!out[i])
+            continue;
+        check_output_path(flag[i], out[i]);
+        struct file_id id = file_id(out[i], &ok);
+        if (!ok)
+            die_usage("%s %s: cannot be written (a directory, read-only, or in a directory that is missing or read-only)",
+                      flag[i], out[i]);
+        probe_output(flag[i], out[i]);
+        for (int k = 0; k < 2; k++)
+            if (in[k] && same_file(id, file_id(in[k], &ok)))
+                die_usage("%s %s: that is the %s it reads; writing it would destroy it", flag[i], out[i],
+                          k ? "windows file (-W)" : "trace");
+        if (i == 1 && out[0] && same_file(id, file_id(out[0], &ok)))
+            die_usage("-c %s: the same file as -j %s; give each its own", out[1], out[0]);
+    }
 }
 
 static FILE *open_out(const char *file)

@@ -233,7 +233,6 @@ static const struct mstack *stack_of(const struct model *m, uint32_t id)
 
 /* ---- names ---- */
 
-/* its label (lw_rules.h), from the name its THREAD_INFO record gave */
 void meta_thread_label(const struct model *m, uint32_t tid, char *out, size_t cap)
 {
     const char *name = NULL;
@@ -281,7 +280,6 @@ void meta_lock_label_unique(const struct model *m, uint32_t l, char *out, size_t
     }
 }
 
-/* stack id's frames, outermost first, joined by ';' ("" if unknown) */
 void meta_stack_frames(const struct model *m, uint32_t id, char *out, size_t cap)
 {
     const struct mstack *s = stack_of(m, id);
@@ -295,7 +293,6 @@ void meta_stack_frames(const struct model *m, uint32_t id, char *out, size_t cap
     }
 }
 
-/* an acquire site (a return address): function+0xOFF, module+0xOFF or 0xADDR */
 void meta_site_label(const struct model *m, uint64_t pc, char *out, size_t cap)
 {
     lw_syms_name(m->meta->syms, pc, LW_SYM_RETURN, out, cap);

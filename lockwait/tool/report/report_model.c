@@ -20,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 void model_init(struct model *m, const char *path)
 {
     *m = (struct model){.path = path, .t_first = UINT64_MAX, .th_last = UINT32_MAX, .lk_last = UINT32_MAX,
@@ -70,7 +69,6 @@ static struct slot *slot_of(struct index *ix, size_t n, uint64_t key)
     return &ix->slot[j];
 }
 
-/* index of thread tid, created on first sight */
 uint32_t thread_of(struct model *m, uint32_t tid)
 {
     if (m->th_last < m->nth && m->th[m->th_last].tid == tid) /* records come thread by thread */

@@ -43,6 +43,7 @@ struct lock {
     int type, holds_overlap;
     uint64_t cs_ns, wait_ns; /* on the critical path */
     uint64_t class_waits[LW_WAIT_NCLASSES]; /* its waits by class (lw_rules.h), from classify_waits */
+    uint64_t contended_ns;                  /* the time of its contended waits, from classify_waits */
 };
 struct wait {
     uint64_t s, e;
@@ -149,6 +150,9 @@ int names_thread(const struct model *m, const struct piece *q, uint32_t waiter);
 /* the piece of wait w that starts last before t (w->s < t <= w->e); hint:
  * NULL, or where to look first and where it was found (a walk back in time) */
 void piece_at(const struct model *m, const struct wait *w, uint64_t t, struct piece *q, size_t *hint);
+/* the last of thread t's waits starting before `at`, or NULL; hint: NULL,
+ * or where to look first and where it was found (a walk back in time) */
+const struct wait *wait_before(const struct model *m, const struct thread *t, uint64_t at, size_t *hint);
 /* the holds of lock l (by start) that overlap [s, e) are among [*from, *to)
  * of its holds, *to the first starting at or after e */
 void overlapping(const struct model *m, const struct lock *l, uint64_t s, uint64_t e, size_t *from, size_t *to);
@@ -168,13 +172,15 @@ int lock_unended_idle(const struct lock *l);
 /* ---- names (report_meta.c): what a version-2 trace says about its code,
  * threads and locks, and the facts written with them (LOCK_ONCE,
  * WAIT_STACKS, HOLD_SUM) ---- */
-void meta_thread_label(const struct model *m, uint32_t tid, char *out, size_t cap); /* "name-TID" or "tid-TID" */
+/* "name-TID" (the name its THREAD_INFO record gave) or "tid-TID" (lw_rules.h) */
+void meta_thread_label(const struct model *m, uint32_t tid, char *out, size_t cap);
 /* its symbol, or TYPE@0xADDR(init site) */
 void meta_lock_label(const struct model *m, uint32_t l, char *out, size_t cap);
 /* the same, " (0xADDR)" added if another lock has that label */
 void meta_lock_label_unique(const struct model *m, uint32_t l, char *out, size_t cap);
-void meta_stack_frames(const struct model *m, uint32_t id, char *out, size_t cap); /* outermost first, ';'-joined */
-void meta_site_label(const struct model *m, uint64_t pc, char *out, size_t cap);  /* symbol+0xOFF, or 0xADDR */
+void meta_stack_frames(const struct model *m, uint32_t id, char *out, size_t cap); /* outermost first, ';'-joined; "": none */
+/* an acquire site (a return address): function+0xOFF, module+0xOFF or 0xADDR */
+void meta_site_label(const struct model *m, uint64_t pc, char *out, size_t cap);
 uint64_t meta_stack_site(const struct model *m, uint32_t id); /* its innermost frame (the lock call), 0: none */
 int meta_took_once(const struct model *m, uint32_t tid, uint64_t lock); /* a LOCK_ONCE record says so (the join rule) */
 /* the trace says how its waits' stacks were sampled (WAIT_STACKS): the first `first` waits per thread and

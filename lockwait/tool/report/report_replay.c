@@ -63,7 +63,6 @@ struct runner {
     int queued;           /* in the todo list already */
 };
 
-
 static struct step *add_step(struct replay *r, uint32_t t, uint64_t at, int kind, uint64_t resume, uint64_t lat,
                              uint32_t arg)
 {
@@ -287,10 +286,10 @@ static void ready(struct replay *r, uint32_t t)
 
 static void reach_mark(struct replay *r, uint32_t mark, uint64_t at)
 {
-    r->mark_at[mark] = at;
-    for (uint32_t t = r->parked[mark]; t != NOBODY; t = r->run[t].next_parked)
+    r->mark[mark].at = at;
+    for (uint32_t t = r->mark[mark].parked; t != NOBODY; t = r->run[t].next_parked)
         ready(r, t);
-    r->parked[mark] = NOBODY;
+    r->mark[mark].parked = NOBODY;
 }
 
 static void release(struct replay *r, struct runner *u, uint64_t at)
@@ -299,17 +298,17 @@ static void release(struct replay *r, struct runner *u, uint64_t at)
     r->free_at = at;
     if (u->held <= r->next_acq) /* not a barged one: the turn moves on, past those barged already */
         r->next_acq = MAX(r->next_acq, (size_t)u->held + 1);
-    while (r->next_acq < r->nacq && r->barged[r->next_acq])
+    while (r->next_acq < r->nacq && r->acq[r->next_acq].barged)
         r->next_acq++;
-    if (r->next_acq < r->nacq && r->acq_waiter[r->next_acq] != NOBODY)
-        ready(r, r->acq_waiter[r->next_acq]);
+    if (r->next_acq < r->nacq && r->acq[r->next_acq].waiter != NOBODY)
+        ready(r, r->acq[r->next_acq].waiter);
 }
 
 /* thread t takes the lock at acquisition step s */
 static void grant(struct replay *r, uint32_t t, const struct step *s)
 {
     struct runner *u = &r->run[t];
-    r->acq_waiter[s->arg] = NOBODY;
+    r->acq[s->arg].waiter = NOBODY;
     if (u->now < r->free_at) {
         uint64_t wait = s->resume - MIN(s->resume, s->key >> 2); /* its observed one */
         uint64_t own_pre = wait - MIN(wait, s->lat);
@@ -358,7 +357,7 @@ static int barge_in(struct replay *r, uint32_t turn, uint64_t at)
         if (t == turn || u->k >= u->end)
             continue;
         const struct step *s = &r->st[u->k];
-        if (s->kind != ST_ACQ || s->arg <= r->next_acq || r->acq_waiter[s->arg] != t)
+        if (s->kind != ST_ACQ || s->arg <= r->next_acq || r->acq[s->arg].waiter != t)
             continue;
         uint64_t had = u->now >= r->free_at ? u->now : r->free_at + s->lat;
         /* one that arrived in the trace before the turn's grant lost to it there: it stays behind */
@@ -373,7 +372,7 @@ static int barge_in(struct replay *r, uint32_t turn, uint64_t at)
         return 0;
     struct runner *b = &r->run[best];
     const struct step *s = &r->st[b->k];
-    r->barged[s->arg] = 1;
+    r->acq[s->arg].barged = 1;
     r->barged_count++;
     grant(r, best, s);
     b->k++;
@@ -397,12 +396,12 @@ static void run_thread(struct replay *r, uint32_t t)
                 release(r, u, u->now);
             u->done = s->kind == ST_END;
         } else if (s->kind == ST_WAIT) {
-            if (s->arg != NOBODY && r->mark_at[s->arg] == UINT64_MAX) {
-                u->next_parked = r->parked[s->arg];
-                r->parked[s->arg] = t;
+            if (s->arg != NOBODY && r->mark[s->arg].at == UINT64_MAX) {
+                u->next_parked = r->mark[s->arg].parked;
+                r->mark[s->arg].parked = t;
                 return;
             }
-            u->now = s->arg == NOBODY ? u->now + s->lat : MAX(u->now, r->mark_at[s->arg] + s->lat);
+            u->now = s->arg == NOBODY ? u->now + s->lat : MAX(u->now, r->mark[s->arg].at + s->lat);
             u->obs = MAX(u->obs, s->resume);
         } else { /* ST_ACQ: its turn, or one let through (forced) */
             int barging = r->barge && r->factor != 1 && s->arg == r->next_acq;
@@ -411,10 +410,10 @@ static void run_thread(struct replay *r, uint32_t t)
                 return;
             }
             if (s->arg > r->next_acq) {
-                r->acq_waiter[s->arg] = t;
+                r->acq[s->arg].waiter = t;
                 return;
             }
-            r->acq_waiter[s->arg] = t; /* before: a barger's brief hold readies it */
+            r->acq[s->arg].waiter = t; /* before: a barger's brief hold readies it */
             if (barging && barge_in(r, t, u->now))
                 return;
             grant(r, t, s);
@@ -436,12 +435,12 @@ static int force_one(const struct model *m, struct replay *r)
     if (s->kind == ST_ACQ) {
         r->next_acq = s->arg;
     } else {
-        for (uint32_t *p = &r->parked[s->arg]; *p != NOBODY; p = &r->run[*p].next_parked)
+        for (uint32_t *p = &r->mark[s->arg].parked; *p != NOBODY; p = &r->run[*p].next_parked)
             if (*p == best) { /* off the mark's list; the mark counts as reached now */
                 *p = r->run[best].next_parked;
                 break;
             }
-        r->mark_at[s->arg] = r->run[best].now;
+        r->mark[s->arg].at = r->run[best].now;
     }
     r->forced++;
     ready(r, best);
@@ -452,14 +451,11 @@ static int force_one(const struct model *m, struct replay *r)
 uint64_t replay(const struct model *m, struct replay *r, double factor, enum handoff_mode mode)
 {
     r->factor = factor;
-    for (size_t mark = 0; mark < r->nmarks; mark++) {
-        r->mark_at[mark] = UINT64_MAX;
-        r->parked[mark] = NOBODY;
-    }
+    for (size_t mark = 0; mark < r->nmarks; mark++)
+        r->mark[mark] = (struct mark){UINT64_MAX, NOBODY};
     for (size_t a = 0; a < r->nacq; a++) {
-        r->acq_waiter[a] = NOBODY;
+        r->acq[a] = (struct acq_state){NOBODY, 0};
         r->grant_at[a] = 0;
-        r->barged[a] = 0;
     }
     r->ntodo = r->next_acq = r->forced = r->barged_count = 0;
     r->free_at = 0;
@@ -500,11 +496,9 @@ void replay_init(const struct model *m, struct replay *r, uint32_t l, const uint
     build_steps(m, r, enders);
     r->run = zalloc(m->nth, sizeof *r->run);
     r->todo = zalloc(m->nth, sizeof *r->todo);
-    r->mark_at = zalloc(r->nmarks, sizeof *r->mark_at);
-    r->parked = zalloc(r->nmarks, sizeof *r->parked);
-    r->acq_waiter = zalloc(r->nacq, sizeof *r->acq_waiter);
+    r->mark = zalloc(r->nmarks, sizeof *r->mark);
+    r->acq = zalloc(r->nacq, sizeof *r->acq);
     r->grant_at = zalloc(r->nacq, sizeof *r->grant_at);
-    r->barged = zalloc(r->nacq, sizeof *r->barged);
     r->own_ns = zalloc(m->nth + 1, sizeof *r->own_ns);
     r->held_ns = zalloc(m->nth + 1, sizeof *r->held_ns);
     r->untraced_share = zalloc(m->nth + 1, sizeof *r->untraced_share);
@@ -537,11 +531,9 @@ void replay_free(struct replay *r)
     free(r->start_of);
     free(r->run);
     free(r->todo);
-    free(r->mark_at);
-    free(r->parked);
-    free(r->acq_waiter);
+    free(r->mark);
+    free(r->acq);
     free(r->grant_at);
-    free(r->barged);
     free(r->obs_at);
     free(r->own_ns);
     free(r->held_ns);

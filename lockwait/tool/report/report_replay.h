@@ -54,12 +54,10 @@ struct replay {
     size_t nst, cap, nacq, nmarks;
     size_t *start_of;        /* each thread's first step */
     struct runner *run;
-    uint64_t *mark_at;       /* replay time of each mark, UINT64_MAX: not yet */
-    uint32_t *parked;        /* per mark: first parked thread */
-    uint32_t *acq_waiter;    /* per acquisition: the thread parked on it */
+    struct mark { uint64_t at; uint32_t parked; } *mark; /* replay time (UINT64_MAX: not yet), first parked thread */
+    struct acq_state { uint32_t waiter; uint8_t barged; } *acq; /* the thread parked on it; granted before its turn */
     uint64_t *grant_at;      /* per acquisition: when the replay granted it */
     uint64_t *obs_at;        /* per acquisition: when it was granted in the trace */
-    uint8_t *barged;         /* per acquisition: granted before its turn */
     uint32_t *todo;          /* threads ready to run */
     size_t ntodo;
     size_t next_acq;         /* the acquisition the lock goes to next */

@@ -88,22 +88,16 @@ struct windows *tail_read(const char *wpath)
     return ws;
 }
 
-/* what the requests add up to, and per lock: blocked, and blocked behind a compile */
-struct tail_sums {
-    const struct win *wv;
-    const uint64_t *pmax, *wmax;
-    size_t nw;
-    uint64_t lat, self, nreq;
-    uint64_t *behind, *blocked;
-};
-
-/* request q's waits, piece by piece, into the per-lock sums */
-static void tail_request(const struct model *m, struct tail_sums *ts, const struct win *q)
+/* request q's waits, piece by piece, into the per-lock sums: blocked, and
+ * blocked while the blocker was compiling (wv[0..nw) and pmax as for
+ * compiling; wmax: the latest wait end so far of each thread) */
+static void tail_request(const struct model *m, const struct win *q, const struct win *wv, const uint64_t *pmax,
+                         size_t nw, const uint64_t *wmax, uint64_t *blocked, uint64_t *behind)
 {
     const struct thread *t = &m->th[q->t];
     const struct wait *ws = m->waits + t->wait_off;
     size_t lo = 0, hi = t->nwait; /* the first wait that may end after the request began */
-    LOWER_BOUND(lo, hi, ts->wmax[t->wait_off + mid] <= q->s);
+    LOWER_BOUND(lo, hi, wmax[t->wait_off + mid] <= q->s);
     for (size_t k = lo; k < t->nwait && ws[k].s < q->e; k++) {
         const struct wait *w = &ws[k]; /* (one that ended before the request has no pieces in it) */
         struct piece p;
@@ -112,31 +106,11 @@ static void tail_request(const struct model *m, struct tail_sums *ts, const stru
         for (uint64_t until = MIN(w->e, q->e); until > MAX(w->s, q->s); until = p.s) {
             piece_at(m, w, until, &p, &hint);
             uint64_t a = MAX(p.s, q->s), b = MIN(p.e, q->e);
-            ts->blocked[w->lock] += b - a;
-            if (piece_has_thread(&p)) /* while the blocker was compiling */
-                ts->behind[w->lock] += compiling(ts->wv, ts->pmax, ts->nw, p.by, a, b);
+            blocked[w->lock] += b - a;
+            if (piece_has_thread(&p))
+                behind[w->lock] += compiling(wv, pmax, nw, p.by, a, b);
         }
     }
-}
-
-static void tail_print(const struct model *m, const struct tail_sums *ts)
-{
-    size_t top = 0;
-    for (size_t l = 1; l < m->nlk; l++)
-        if (ts->behind[l] > ts->behind[top] || (ts->behind[l] == ts->behind[top] && ts->blocked[l] > ts->blocked[top]))
-            top = l;
-    uint64_t tb = m->nlk ? ts->behind[top] : 0, tw = m->nlk ? ts->blocked[top] : 0, lat = ts->lat, self = ts->self;
-    double l = lat ? (double)lat : 1.0;
-    printf("RESULT exp=lockwait kind=tail pid=%" PRIu32 " requests=%" PRIu64 " latency_ns=%" PRIu64
-           " lock=0x%" PRIx64 " self_compile_ns=%" PRIu64 " lock_wait_ns=%" PRIu64
-           " behind_compile_ns=%" PRIu64 " lock_share=%.4f compile_share=%.4f\n",
-           m->hdr.pid, ts->nreq, lat, m->nlk ? m->lk[top].addr : 0, self, tw, tb, (double)(self + tw) / l,
-           (double)(self + tb) / l);
-    fprintf(stderr, "tail: %" PRIu64 " requests, %.3f ms: compiling %.3f ms, blocked on lock 0x%" PRIx64
-            " %.3f ms (%.3f ms of it while the holder was compiling): %.1f%% compiling or waiting "
-            "for the lock, %.1f%% compiling or behind a compile\n", ts->nreq, (double)lat / 1e6,
-            (double)self / 1e6, m->nlk ? m->lk[top].addr : 0, (double)tw / 1e6, (double)tb / 1e6,
-            100.0 * (double)(self + tw) / l, 100.0 * (double)(self + tb) / l);
 }
 
 void tail_threads(struct model *m, struct windows *ws)
@@ -158,20 +132,36 @@ void tail_windows(const struct model *m, struct windows *ws)
         const struct wait *w = &m->waits[k];
         wmax[k] = k && m->waits[k - 1].thread == w->thread && wmax[k - 1] > w->e ? wmax[k - 1] : w->e;
     }
-    struct tail_sums ts = {wv, pmax, wmax, nw, 0, 0, 0, zalloc(m->nlk, sizeof(uint64_t)), zalloc(m->nlk, sizeof(uint64_t))};
+    uint64_t lat = 0, self = 0, nreq = 0;
+    uint64_t *behind = zalloc(m->nlk, sizeof *behind), *blocked = zalloc(m->nlk, sizeof *blocked);
     for (size_t i = 0; i < nw; i++) {
         if (wv[i].compile)
             continue;
-        ts.nreq++;
-        ts.lat += wv[i].e - wv[i].s;
-        ts.self += compiling(wv, pmax, nw, wv[i].t, wv[i].s, wv[i].e); /* the request's own compile */
-        tail_request(m, &ts, &wv[i]);
+        nreq++;
+        lat += wv[i].e - wv[i].s;
+        self += compiling(wv, pmax, nw, wv[i].t, wv[i].s, wv[i].e); /* the request's own compile */
+        tail_request(m, &wv[i], wv, pmax, nw, wmax, blocked, behind);
     }
-    tail_print(m, &ts);
+    size_t top = 0; /* the lock most blocked behind compiles */
+    for (size_t l = 1; l < m->nlk; l++)
+        if (behind[l] > behind[top] || (behind[l] == behind[top] && blocked[l] > blocked[top]))
+            top = l;
+    uint64_t tb = m->nlk ? behind[top] : 0, tw = m->nlk ? blocked[top] : 0;
+    double l = lat ? (double)lat : 1.0;
+    printf("RESULT exp=lockwait kind=tail pid=%" PRIu32 " requests=%" PRIu64 " latency_ns=%" PRIu64
+           " lock=0x%" PRIx64 " self_compile_ns=%" PRIu64 " lock_wait_ns=%" PRIu64
+           " behind_compile_ns=%" PRIu64 " lock_share=%.4f compile_share=%.4f\n",
+           m->hdr.pid, nreq, lat, m->nlk ? m->lk[top].addr : 0, self, tw, tb, (double)(self + tw) / l,
+           (double)(self + tb) / l);
+    fprintf(stderr, "tail: %" PRIu64 " requests, %.3f ms: compiling %.3f ms, blocked on lock 0x%" PRIx64
+            " %.3f ms (%.3f ms of it while the holder was compiling): %.1f%% compiling or waiting "
+            "for the lock, %.1f%% compiling or behind a compile\n", nreq, (double)lat / 1e6,
+            (double)self / 1e6, m->nlk ? m->lk[top].addr : 0, (double)tw / 1e6, (double)tb / 1e6,
+            100.0 * (double)(self + tw) / l, 100.0 * (double)(self + tb) / l);
     free(wv);
     free(ws);
     free(pmax);
     free(wmax);
-    free(ts.behind);
-    free(ts.blocked);
+    free(behind);
+    free(blocked);
 }

@@ -16,9 +16,10 @@ void print_segs(const struct model *m);
 void print_folded(const struct model *m);
 
 /* report_export.c */
-/* -j, -c FILE: a file can be made beside it (it is written there and renamed
- * over FILE), checked before the report; exit 2 otherwise */
-void export_check(const char *flag, const char *file);
+/* -j and -c FILE (NULL: not asked): writable, a file can be made beside it
+ * (written there and renamed over FILE), and neither the trace, nor the -W
+ * file, nor each other; checked before the report, exit 2 otherwise */
+void export_check_outputs(const char *trace, const char *wpath, const char *json, const char *csv);
 void export_chrome(const struct model *m, const char *file); /* -j: Chrome trace-event JSON */
 void export_csv(const struct model *m, const char *file, const struct select *sel); /* -c: per-lock and per-stack rows */
 

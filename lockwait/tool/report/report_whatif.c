@@ -66,15 +66,9 @@ static struct ranked *top_locks(const struct model *m, size_t *n)
 {
     struct ranked *r = xmalloc(sizeof *r * (m->nlk ? m->nlk : 1));
     *n = 0;
-    for (uint32_t l = 0; l < m->nlk; l++) {
-        uint64_t ns = 0; /* its contended waits' time */
-        for (size_t k = m->by_lock_off[l]; k < m->by_lock_off[l + 1]; k++) {
-            const struct wait *w = &m->waits[m->by_lock[k].wait];
-            ns += w->cls == LW_WAIT_CONTENDED ? w->e - w->s : 0;
-        }
-        if (ns && replayable(m, l))
-            r[(*n)++] = (struct ranked){UINT64_MAX - ns, l};
-    }
+    for (uint32_t l = 0; l < m->nlk; l++)
+        if (m->lk[l].contended_ns && replayable(m, l))
+            r[(*n)++] = (struct ranked){UINT64_MAX - m->lk[l].contended_ns, l};
     sort_by_key(r, *n, sizeof *r);
     return r;
 }
@@ -278,6 +272,23 @@ static uint64_t steadied(const struct replay *r, const uint64_t *base_at, uint64
     return out > 0 ? (uint64_t)llround(out) : 0;
 }
 
+/* the index of the least v[k] over the factors f[k] >= x, the first of
+ * equals (f[0] is 1: never none) */
+static size_t least_at(const double *f, const uint64_t *v, size_t n, double x)
+{
+    size_t best = 0;
+    for (size_t k = 1; k < n; k++)
+        if (f[k] >= x && v[k] < v[best])
+            best = k;
+    return best;
+}
+
+/* wall scaled by a replay's ratio to its base, the replay at factor 1 */
+static uint64_t calibrated(uint64_t wall, uint64_t ns, uint64_t base)
+{
+    return base ? (uint64_t)llround((double)wall * ((double)ns / (double)base)) : wall;
+}
+
 /* out[i] for factors[i] under the first nmodes assumptions, each calibrated
  * by its own replay at 1 (wall: the traced span) and never longer than at a
  * larger factor, in the observed order; then, where the lock's kind lets a
@@ -317,33 +328,22 @@ static void predict(const struct model *m, struct replay *r, int nmodes, const d
             }
         }
         for (size_t i = 0; i < nf; i++) {
-            size_t at = 0, best_at = 0; /* best_at: the replay the prediction is taken from */
-            uint64_t best = UINT64_MAX, best_steady = UINT64_MAX, best_lonefree = UINT64_MAX;
-            for (size_t k = 0; k < n; k++) {
-                if (f[k] == factors[i])
-                    at = k;
-                if (f[k] >= factors[i]) {
-                    best_at = ns[k] < best ? k : best_at;
-                    best = MIN(best, ns[k]);
-                    best_steady = pass == 0 ? MIN(best_steady, steady[k]) : best_steady;
-                    best_lonefree = pass == 0 ? MIN(best_lonefree, lonefree[k]) : best_lonefree;
-                }
-            }
-            uint64_t pred = ns[0] ? (uint64_t)llround((double)wall * ((double)best / (double)ns[0])) : wall;
+            size_t at = 0, best = least_at(f, ns, n, factors[i]); /* best: the replay the prediction comes from */
+            while (f[at] != factors[i])
+                at++;
+            uint64_t pred = calibrated(wall, ns[best], ns[0]);
             if (pass == 0) {
-                uint64_t sp = ns[0] ? (uint64_t)llround((double)wall * ((double)best_steady / (double)ns[0])) : wall;
-                uint64_t lf = ns[0] ? (uint64_t)llround((double)wall * ((double)best_lonefree / (double)ns[0])) : wall;
-                out[i] = (struct whatif_pred){pred, pred, pred, best, sp, MIN(lf, pred), pred, forced[at], 0};
+                uint64_t sp = calibrated(wall, steady[least_at(f, steady, n, factors[i])], ns[0]);
+                uint64_t lf = calibrated(wall, lonefree[least_at(f, lonefree, n, factors[i])], ns[0]);
+                out[i] = (struct whatif_pred){pred, pred, pred, ns[best], sp, MIN(lf, pred), pred, forced[at], 0};
                 st[i] = sk[at];
-                continue;
-            }
-            if (barging) {
+            } else if (barging) {
                 out[i].barging_ns = pred;
-                out[i].barged = barged[best_at];
-                continue;
+                out[i].barged = barged[best];
+            } else {
+                out[i].lo_ns = MIN(out[i].lo_ns, pred);
+                out[i].hi_ns = MAX(out[i].hi_ns, pred);
             }
-            out[i].lo_ns = MIN(out[i].lo_ns, pred);
-            out[i].hi_ns = MAX(out[i].hi_ns, pred);
         }
     }
     r->barge = can_barge;
