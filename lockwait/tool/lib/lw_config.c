@@ -107,30 +107,6 @@ static void flag_knob(struct lw_config *c, const char *name, int *v)
         *v = *s == '1';
 }
 
-/* the reports while the program runs and at the signals that end it */
-static void on_demand_read(struct lw_config *c)
-{
-    const char *s = getenv("LOCKWAIT_INTERVAL");
-    c->on_signals = 1;
-    if (s && *s) {
-        long v = parse_num(s, 0, 86400);
-        if (v < 0)
-            note_ignored(c, "LOCKWAIT_INTERVAL='%.40s' ignored: expected whole seconds from 0 to 86400; "
-                            "no periodic reports", s);
-        else
-            c->interval_s = v;
-    }
-    s = getenv("LOCKWAIT_DUMP_SIGNAL");
-    const char *why;
-    if (s && *s && !(c->dump_signal = parse_signal(s, &why)))
-        note_ignored(c, "LOCKWAIT_DUMP_SIGNAL='%.40s' ignored: %s", s, why);
-    flag_knob(c, "LOCKWAIT_SIGNALS", &c->on_signals);
-    flag_knob(c, "LOCKWAIT_FULL_REPORTS", &c->full_reports);
-    const char *tree = getenv("LOCKWAIT_TREE"), *top = getenv("LOCKWAIT_TREE_TOP");
-    c->tree = tree && *tree == '/' ? tree : NULL; /* the launcher's, absolute */
-    c->tree_top = c->tree && top ? parse_num(top, 1, 1L << 30) : 0;
-}
-
 /* NAME's path made absolute now, and so in the environment the program's
  * children inherit: a relative one was opened at exit in each process's
  * own working directory (a program that had changed it appended its report
@@ -202,12 +178,12 @@ static void unknown_names(struct lw_config *c)
         }
         if (best == 0)
             continue;
+        int shown = (int)(n < 60 ? n : 60);
         if (near < k)
-            note_ignored(c, "LOCKWAIT_%.*s ignored: no such setting; did you mean LOCKWAIT_%s?", (int)(n < 60 ? n : 60),
-                         name, known_names[near]);
+            note_ignored(c, "LOCKWAIT_%.*s ignored: no such setting; did you mean LOCKWAIT_%s?", shown, name,
+                         known_names[near]);
         else
-            note_ignored(c, "LOCKWAIT_%.*s ignored: no such setting (docs/lockwait-manual.md lists them)", (int)(n < 60 ? n : 60),
-                         name);
+            note_ignored(c, "LOCKWAIT_%.*s ignored: no such setting (docs/lockwait-manual.md lists them)", shown, name);
     }
 }
 
@@ -220,11 +196,30 @@ void lw_config_read(struct lw_config *c)
     c->probe_warn = 1;
     c->inline_mutex = 1;
     c->counter = 1;
+    c->on_signals = 1;
     static char out[4096], trace[4096];
     c->out = absolute_path("LOCKWAIT_OUT", out, sizeof out);
     c->trace = absolute_path("LOCKWAIT_TRACE", trace, sizeof trace);
     whole_knob(c, "LOCKWAIT_TOP", 1, 1000000, &c->top);
-    on_demand_read(c);
+    /* the reports while the program runs and at the signals that end it */
+    const char *s = getenv("LOCKWAIT_INTERVAL");
+    if (s && *s) {
+        long v = parse_num(s, 0, 86400);
+        if (v < 0)
+            note_ignored(c, "LOCKWAIT_INTERVAL='%.40s' ignored: expected whole seconds from 0 to 86400; "
+                            "no periodic reports", s);
+        else
+            c->interval_s = v;
+    }
+    s = getenv("LOCKWAIT_DUMP_SIGNAL");
+    const char *why;
+    if (s && *s && !(c->dump_signal = parse_signal(s, &why)))
+        note_ignored(c, "LOCKWAIT_DUMP_SIGNAL='%.40s' ignored: %s", s, why);
+    flag_knob(c, "LOCKWAIT_SIGNALS", &c->on_signals);
+    flag_knob(c, "LOCKWAIT_FULL_REPORTS", &c->full_reports);
+    const char *tree = getenv("LOCKWAIT_TREE"), *top = getenv("LOCKWAIT_TREE_TOP");
+    c->tree = tree && *tree == '/' ? tree : NULL; /* the launcher's, absolute */
+    c->tree_top = c->tree && top ? parse_num(top, 1, 1L << 30) : 0;
     whole_knob(c, "LOCKWAIT_TRACE_RECORDS", 1024, 16777216, &c->trace_records);
     whole_knob(c, "LOCKWAIT_STACK_DEPTH", 0, LW_STACK_MAX, &c->stack_depth);
     whole_knob(c, "LOCKWAIT_PROBE_WARN", 0, 100, &c->probe_warn);

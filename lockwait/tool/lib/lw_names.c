@@ -135,8 +135,7 @@ static const char *exe_for_child(char *buf, size_t cap)
     struct stat on_disk, running;
     if (stat("/proc/self/exe", &running) != 0)
         return p[0] ? p : NULL;
-    if (p[0] == '/' && stat(p, &on_disk) == 0 && on_disk.st_dev == running.st_dev &&
-        on_disk.st_ino == running.st_ino)
+    if (p[0] == '/' && stat(p, &on_disk) == 0 && on_disk.st_dev == running.st_dev && on_disk.st_ino == running.st_ino)
         return p;
     snprintf(buf, cap, "/proc/%ld/exe", (long)getpid());
     return buf;
@@ -394,8 +393,8 @@ static struct lw_lstack **stacks_of(const struct lw_lock *r, size_t *n)
     return all ? all + lo : NULL;
 }
 
-#define STACKS_SHOWN 5 /* per lock in the text; RESULT lines: LW_STACKS_RESULT */
-#define STACKS_RESULT 20
+#define STACKS_SHOWN 5   /* per lock in the text */
+#define STACKS_RESULT 20 /* per lock in RESULT lines */
 
 void lw_names_want(const struct lw_lock *r)
 {

@@ -89,8 +89,7 @@ void lw_result_probe_cost(struct buf *b, const struct lw_probe_cost *c)
 {
     for (int k = 0; k < LW_PROBES; k++)
         bprintf(b, " %s=%llu", probe_key[k], (ull)c->n[k]);
-    bprintf(b, " probe_ns=%.0f cpu_ns=%llu probe_share=%.6f probe_over=%d\n", c->ns, (ull)c->cpu_ns,
-            c->share, c->over);
+    bprintf(b, " probe_ns=%.0f cpu_ns=%llu probe_share=%.6f probe_over=%d\n", c->ns, (ull)c->cpu_ns, c->share, c->over);
 }
 
 int lw_brief_probe_cost(char *out, size_t cap)
