@@ -305,7 +305,6 @@ void lw_name_fn(uintptr_t fn, char *out, size_t cap)
     drop_zero_offset(out);
 }
 
-/* the lock's symbol when it lies in a module's data; 0 when it does not */
 int lw_name_lock(uintptr_t addr, char *out, size_t cap)
 {
     if (lw_syms_name(lw_modules_syms(), addr, LW_SYM_DATA, out, cap) != 2)
@@ -448,7 +447,6 @@ void lw_result_stacks(struct buf *b, const struct lw_lock *r)
     }
 }
 
-/* stack id as a RESULT value ("NA": none), noted for its kind=stack line */
 void lw_stack_ref(uint32_t id, char *out, size_t cap)
 {
     ids_add(&used, id);

@@ -49,8 +49,7 @@ static struct exited *exited_threads(size_t *n)
         x = lw_alloc((cap ? 2 * cap : 1) * sizeof *x);
         room = x ? 2 * cap : 0;
     }
-    for (struct lw_thread *t = lw_threads(); x && t && k < cap;
-         t = t->next)
+    for (struct lw_thread *t = lw_threads(); x && t && k < cap; t = t->next)
         if (atomic_load_explicit(&t->exited, memory_order_acquire))
             x[k++] = (struct exited){t->tid, t};
     if (x)
