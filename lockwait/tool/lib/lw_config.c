@@ -48,9 +48,10 @@ static long parse_num(const char *s, long min, long max)
 /* a signal by number or name (USR1, SIGUSR2, RTMIN+3), or 0 with *why
  * saying what is wrong with it. The launcher's catchable_signal (bash)
  * takes the same ones: tests/dump-fault.sh checks that the two agree. */
+#define SIGNAL_EXPECTED "expected a signal number or USR1, USR2, RTMIN+N (not KILL, STOP, nor a fault)"
 static int parse_signal(const char *s, const char **why)
 {
-    *why = "expected a signal number or USR1, USR2, RTMIN+N (not KILL, STOP, nor a fault)";
+    *why = SIGNAL_EXPECTED;
     if (!strncmp(s, "SIG", 3))
         s += 3;
     if (!strcmp(s, "USR1"))
@@ -72,8 +73,7 @@ static int parse_signal(const char *s, const char **why)
      * the C library's own, and sigaction refuses them; it was found only
      * when the handler was installed, after the parse had taken it */
     if (v >= 32 && v < SIGRTMIN) {
-        *why = "a signal the C library keeps for itself (32 up to RTMIN); expected a signal number or USR1, USR2, "
-               "RTMIN+N (not KILL, STOP, nor a fault)";
+        *why = "a signal the C library keeps for itself (32 up to RTMIN); " SIGNAL_EXPECTED;
         return 0;
     }
     return (int)v;
