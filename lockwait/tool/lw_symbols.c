@@ -158,20 +158,32 @@ static int add_table(const struct lw_syms *s, struct module *m, const struct elf
     return 0;
 }
 
+size_t lw_note_build_id(const void *notes, size_t len, const unsigned char **id)
+{
+    const unsigned char *p = notes, *end = p + len;
+    while ((size_t)(end - p) >= sizeof(Elf64_Nhdr)) {
+        const Elf64_Nhdr *nh = (const Elf64_Nhdr *)p;
+        size_t name = (nh->n_namesz + 3u) & ~3u, desc = (nh->n_descsz + 3u) & ~3u;
+        if (name + desc > (size_t)(end - p) - sizeof *nh)
+            break;
+        if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 && !memcmp(nh + 1, "GNU", 4) && nh->n_descsz >= 2 &&
+            nh->n_descsz <= 64) {
+            *id = p + sizeof *nh + name;
+            return nh->n_descsz;
+        }
+        p += sizeof *nh + name + desc;
+    }
+    return 0;
+}
+
 /* the file's GNU build id (its bytes and length), or 0 */
 static size_t build_id(const struct elf *f, const unsigned char **id)
 {
-    for (const Elf64_Shdr *sh = f->sh; sh < f->sh + f->nsh; sh++) {
-        if (sh->sh_type != SHT_NOTE || !in_file(f, sh->sh_offset, sh->sh_size) || sh->sh_size < 16)
-            continue;
-        const Elf64_Nhdr *nh = (const Elf64_Nhdr *)(f->p + sh->sh_offset);
-        if (nh->n_type != NT_GNU_BUILD_ID || nh->n_namesz != 4 || nh->n_descsz < 2 || nh->n_descsz > 64 ||
-            16 + (uint64_t)nh->n_descsz > sh->sh_size)
-            continue;
-        *id = (const unsigned char *)(nh + 1) + 4;
-        return nh->n_descsz;
-    }
-    return 0;
+    size_t n = 0;
+    for (const Elf64_Shdr *sh = f->sh; sh < f->sh + f->nsh && !n; sh++)
+        if (sh->sh_type == SHT_NOTE && in_file(f, sh->sh_offset, sh->sh_size))
+            n = lw_note_build_id(f->p + sh->sh_offset, sh->sh_size, id);
+    return n;
 }
 
 /* "/usr/lib/debug/.build-id/xx/yyyy.debug" for the file's build id, or 0 */

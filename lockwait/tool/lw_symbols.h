@@ -28,6 +28,10 @@ int lw_syms_add(struct lw_syms *s, const char *path, const char *name, uint64_t 
  * with another id (or none) is not read (module+offset names only). */
 void lw_syms_expect_id(struct lw_syms *s, const void *id, size_t len);
 
+/* The GNU build id among the ELF notes at notes[0..len) (a PT_NOTE
+ * segment or SHT_NOTE section), 2 to 64 bytes: its length, or 0. */
+size_t lw_note_build_id(const void *notes, size_t len, const unsigned char **id);
+
 /* what an address is: a return address (named by the call before it:
  * looked up as addr - 1, printed as addr), code, or data (objects) */
 enum lw_sym_how { LW_SYM_RETURN, LW_SYM_CODE, LW_SYM_DATA };

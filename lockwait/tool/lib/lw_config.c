@@ -48,9 +48,10 @@ static long parse_num(const char *s, long min, long max)
 /* a signal by number or name (USR1, SIGUSR2, RTMIN+3), or 0 with *why
  * saying what is wrong with it. The launcher's catchable_signal (bash)
  * takes the same ones: tests/dump-fault.sh checks that the two agree. */
+#define SIGNAL_EXPECTED "expected a signal number or USR1, USR2, RTMIN+N (not KILL, STOP, nor a fault)"
 static int parse_signal(const char *s, const char **why)
 {
-    *why = "expected a signal number or USR1, USR2, RTMIN+N (not KILL, STOP, nor a fault)";
+    *why = SIGNAL_EXPECTED;
     if (!strncmp(s, "SIG", 3))
         s += 3;
     if (!strcmp(s, "USR1"))
@@ -72,8 +73,7 @@ static int parse_signal(const char *s, const char **why)
      * the C library's own, and sigaction refuses them; it was found only
      * when the handler was installed, after the parse had taken it */
     if (v >= 32 && v < SIGRTMIN) {
-        *why = "a signal the C library keeps for itself (32 up to RTMIN); expected a signal number or USR1, USR2, "
-               "RTMIN+N (not KILL, STOP, nor a fault)";
+        *why = "a signal the C library keeps for itself (32 up to RTMIN); " SIGNAL_EXPECTED;
         return 0;
     }
     return (int)v;
@@ -105,30 +105,6 @@ static void flag_knob(struct lw_config *c, const char *name, int *v)
         note_ignored(c, "%s='%.40s' ignored: expected 0 or 1; using %d", name, s, *v);
     else
         *v = *s == '1';
-}
-
-/* the reports while the program runs and at the signals that end it */
-static void on_demand_read(struct lw_config *c)
-{
-    const char *s = getenv("LOCKWAIT_INTERVAL");
-    c->on_signals = 1;
-    if (s && *s) {
-        long v = parse_num(s, 0, 86400);
-        if (v < 0)
-            note_ignored(c, "LOCKWAIT_INTERVAL='%.40s' ignored: expected whole seconds from 0 to 86400; "
-                            "no periodic reports", s);
-        else
-            c->interval_s = v;
-    }
-    s = getenv("LOCKWAIT_DUMP_SIGNAL");
-    const char *why;
-    if (s && *s && !(c->dump_signal = parse_signal(s, &why)))
-        note_ignored(c, "LOCKWAIT_DUMP_SIGNAL='%.40s' ignored: %s", s, why);
-    flag_knob(c, "LOCKWAIT_SIGNALS", &c->on_signals);
-    flag_knob(c, "LOCKWAIT_FULL_REPORTS", &c->full_reports);
-    const char *tree = getenv("LOCKWAIT_TREE"), *top = getenv("LOCKWAIT_TREE_TOP");
-    c->tree = tree && *tree == '/' ? tree : NULL; /* the launcher's, absolute */
-    c->tree_top = c->tree && top ? parse_num(top, 1, 1L << 30) : 0;
 }
 
 /* NAME's path made absolute now, and so in the environment the program's
@@ -202,12 +178,12 @@ static void unknown_names(struct lw_config *c)
         }
         if (best == 0)
             continue;
+        int shown = (int)(n < 60 ? n : 60);
         if (near < k)
-            note_ignored(c, "LOCKWAIT_%.*s ignored: no such setting; did you mean LOCKWAIT_%s?", (int)(n < 60 ? n : 60),
-                         name, known_names[near]);
+            note_ignored(c, "LOCKWAIT_%.*s ignored: no such setting; did you mean LOCKWAIT_%s?", shown, name,
+                         known_names[near]);
         else
-            note_ignored(c, "LOCKWAIT_%.*s ignored: no such setting (docs/lockwait-manual.md lists them)", (int)(n < 60 ? n : 60),
-                         name);
+            note_ignored(c, "LOCKWAIT_%.*s ignored: no such setting (docs/lockwait-manual.md lists them)", shown, name);
     }
 }
 
@@ -220,11 +196,30 @@ void lw_config_read(struct lw_config *c)
     c->probe_warn = 1;
     c->inline_mutex = 1;
     c->counter = 1;
+    c->on_signals = 1;
     static char out[4096], trace[4096];
     c->out = absolute_path("LOCKWAIT_OUT", out, sizeof out);
     c->trace = absolute_path("LOCKWAIT_TRACE", trace, sizeof trace);
     whole_knob(c, "LOCKWAIT_TOP", 1, 1000000, &c->top);
-    on_demand_read(c);
+    /* the reports while the program runs and at the signals that end it */
+    const char *s = getenv("LOCKWAIT_INTERVAL");
+    if (s && *s) {
+        long v = parse_num(s, 0, 86400);
+        if (v < 0)
+            note_ignored(c, "LOCKWAIT_INTERVAL='%.40s' ignored: expected whole seconds from 0 to 86400; "
+                            "no periodic reports", s);
+        else
+            c->interval_s = v;
+    }
+    s = getenv("LOCKWAIT_DUMP_SIGNAL");
+    const char *why;
+    if (s && *s && !(c->dump_signal = parse_signal(s, &why)))
+        note_ignored(c, "LOCKWAIT_DUMP_SIGNAL='%.40s' ignored: %s", s, why);
+    flag_knob(c, "LOCKWAIT_SIGNALS", &c->on_signals);
+    flag_knob(c, "LOCKWAIT_FULL_REPORTS", &c->full_reports);
+    const char *tree = getenv("LOCKWAIT_TREE"), *top = getenv("LOCKWAIT_TREE_TOP");
+    c->tree = tree && *tree == '/' ? tree : NULL; /* the launcher's, absolute */
+    c->tree_top = c->tree && top ? parse_num(top, 1, 1L << 30) : 0;
     whole_knob(c, "LOCKWAIT_TRACE_RECORDS", 1024, 16777216, &c->trace_records);
     whole_knob(c, "LOCKWAIT_STACK_DEPTH", 0, LW_STACK_MAX, &c->stack_depth);
     whole_knob(c, "LOCKWAIT_PROBE_WARN", 0, 100, &c->probe_warn);

@@ -31,24 +31,13 @@ const char *lw_base_name(const char *path)
 /* the build id in the loaded module's notes (mapped: it is loaded), or 0 */
 static size_t loaded_build_id(const struct dl_phdr_info *info, const unsigned char **id)
 {
-    for (int i = 0; i < info->dlpi_phnum; i++) {
+    size_t n = 0;
+    for (int i = 0; i < info->dlpi_phnum && !n; i++) {
         const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-        if (ph->p_type != PT_NOTE)
-            continue;
-        const unsigned char *p = (const unsigned char *)(info->dlpi_addr + ph->p_vaddr), *end = p + ph->p_memsz;
-        while ((size_t)(end - p) >= sizeof(ElfW(Nhdr))) {
-            const ElfW(Nhdr) *nh = (const ElfW(Nhdr) *)p;
-            size_t name = (nh->n_namesz + 3u) & ~3u, desc = (nh->n_descsz + 3u) & ~3u;
-            if (name + desc > (size_t)(end - p) - sizeof *nh)
-                break;
-            if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 && !memcmp(nh + 1, "GNU", 4)) {
-                *id = p + sizeof *nh + name;
-                return nh->n_descsz;
-            }
-            p += sizeof *nh + name + desc;
-        }
+        if (ph->p_type == PT_NOTE)
+            n = lw_note_build_id((const void *)(info->dlpi_addr + ph->p_vaddr), ph->p_memsz, id);
     }
-    return 0;
+    return n;
 }
 
 /* the addresses a loaded module spans: from its lowest PT_LOAD segment to

@@ -43,7 +43,7 @@ struct line { uint64_t pc; char *where; };
 static struct line *lines;
 static size_t nlines;
 static const char *status = "";
-static size_t prepared_for = SIZE_MAX; /* the stacks wanted when the lines were made (lines_want) */
+static size_t prepared_for = SIZE_MAX; /* the stacks wanted when the lines were made */
 
 #define MAX_PCS 4096  /* distinct frames resolved */
 #define PER_RUN 256   /* addresses per addr2line run (its command line) */
@@ -135,8 +135,7 @@ static const char *exe_for_child(char *buf, size_t cap)
     struct stat on_disk, running;
     if (stat("/proc/self/exe", &running) != 0)
         return p[0] ? p : NULL;
-    if (p[0] == '/' && stat(p, &on_disk) == 0 && on_disk.st_dev == running.st_dev &&
-        on_disk.st_ino == running.st_ino)
+    if (p[0] == '/' && stat(p, &on_disk) == 0 && on_disk.st_dev == running.st_dev && on_disk.st_ino == running.st_ino)
         return p;
     snprintf(buf, cap, "/proc/%ld/exe", (long)getpid());
     return buf;
@@ -150,7 +149,7 @@ static void resolve(const char *exe, const char *path, uint64_t bias, const uint
     argv[1] = "-e";
     argv[2] = (char *)path;
     for (size_t i = 0; i < n; i++) {
-        snprintf(addr[i], sizeof addr[i], "0x%llx", (unsigned long long)(pcs[i] - 1 - bias));
+        snprintf(addr[i], sizeof addr[i], "0x%llx", (ull)(pcs[i] - 1 - bias));
         argv[3 + i] = addr[i];
     }
     argv[3 + n] = NULL;
@@ -174,36 +173,46 @@ static void resolve(const char *exe, const char *path, uint64_t bias, const uint
 }
 #endif
 
+/* a pc, or a struct line by its pc (the first member) */
 static int u64_cmp(const void *a, const void *b)
 {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return x < y ? -1 : x > y;
 }
 
-static int line_cmp(const void *a, const void *b)
-{
-    return u64_cmp(&((const struct line *)a)->pc, &((const struct line *)b)->pc);
-}
+/* A set of stack ids, at most max; beyond cap it grows in the arena (kept
+ * for the next report). */
+struct ids {
+    uint32_t *id;
+    size_t n, cap, max;
+};
 
-/* the frames of the stacks the text shows (lines_want), distinct and
- * by address (at most MAX_PCS) */
-static uint32_t wanted[256];
-static size_t nwanted;
-
-static void lines_want(uint32_t id)
+static void ids_add(struct ids *s, uint32_t id)
 {
-    for (size_t i = 0; i < nwanted; i++)
-        if (wanted[i] == id)
+    for (size_t i = 0; i < s->n; i++)
+        if (s->id[i] == id)
             return;
-    if (id && nwanted < sizeof wanted / sizeof wanted[0])
-        wanted[nwanted++] = id;
+    if (!id || s->n == s->max)
+        return;
+    if (s->n == s->cap) {
+        uint32_t *more = lw_grow(lw_alloc, NULL, s->id, s->n, &s->cap, 64, sizeof *more);
+        if (!more)
+            return;
+        s->id = more;
+    }
+    s->id[s->n++] = id;
 }
 
+/* the stacks the text shows, for their file:line (lw_names_want) */
+static uint32_t wanted_id[256];
+static struct ids wanted = {wanted_id, 0, 256, 256};
+
+/* the frames of the wanted stacks, distinct and by address (at most MAX_PCS) */
 static size_t frames(uint64_t *pcs)
 {
     size_t n = 0;
-    for (size_t i = 0; i < nwanted && n < MAX_PCS; i++) {
-        const struct lw_stack *s = lw_stack_get(wanted[i]);
+    for (size_t i = 0; i < wanted.n && n < MAX_PCS; i++) {
+        const struct lw_stack *s = lw_stack_get(wanted.id[i]);
         for (uint32_t k = 0; s && k < s->n && n < MAX_PCS; k++)
             pcs[n++] = s->pc[k];
     }
@@ -217,7 +226,7 @@ static size_t frames(uint64_t *pcs)
 
 void lw_lines_prepare(void)
 {
-    if (prepared_for == nwanted)
+    if (prepared_for == wanted.n)
         return;
     /* again when a later report (after a periodic one) shows more stacks */
     for (size_t i = 0; i < nlines; i++)
@@ -226,7 +235,7 @@ void lw_lines_prepare(void)
     lines = NULL;
     nlines = 0;
     status = "";
-    prepared_for = nwanted;
+    prepared_for = wanted.n;
 #ifdef __linux__
     const char *exe = addr2line_path();
     if (!exe) {
@@ -256,7 +265,7 @@ void lw_lines_prepare(void)
     if (n && !nlines && !status[0])
         status = "no file:line: no debug information found for the stacks' frames (build with -g)";
     if (nlines)
-        qsort(lines, nlines, sizeof *lines, line_cmp);
+        qsort(lines, nlines, sizeof *lines, u64_cmp);
 #else
     status = "no file:line on this system (addr2line runs on Linux only)";
 #endif
@@ -296,7 +305,6 @@ void lw_name_fn(uintptr_t fn, char *out, size_t cap)
     drop_zero_offset(out);
 }
 
-/* the lock's symbol when it lies in a module's data; 0 when it does not */
 int lw_name_lock(uintptr_t addr, char *out, size_t cap)
 {
     if (lw_syms_name(lw_modules_syms(), addr, LW_SYM_DATA, out, cap) != 2)
@@ -321,26 +329,8 @@ void lw_name_stack(uint32_t id, const char *sep, int outer, char *out, size_t ca
         memcpy(out + cap - 4, "...", 4);
 }
 
-/* ---------------------------------------------------------------- stacks named in the report */
-
-static uint32_t *used; /* in the arena: kept for the next report, emptied after each */
-static size_t nused, capused;
-
-static void stack_used(uint32_t id)
-{
-    if (!id)
-        return;
-    for (size_t i = 0; i < nused; i++)
-        if (used[i] == id)
-            return;
-    if (nused == capused) {
-        uint32_t *more = lw_grow(lw_alloc, NULL, used, nused, &capused, 64, sizeof *more);
-        if (!more)
-            return;
-        used = more;
-    }
-    used[nused++] = id;
-}
+/* the stacks the report's RESULT lines name, emptied after each report */
+static struct ids used = {NULL, 0, 0, SIZE_MAX};
 
 /* ---------------------------------------------------------------- per (lock, stack) */
 
@@ -402,18 +392,18 @@ static struct lw_lstack **stacks_of(const struct lw_lock *r, size_t *n)
     return all ? all + lo : NULL;
 }
 
-#define STACKS_SHOWN 5 /* per lock in the text; RESULT lines: LW_STACKS_RESULT */
-#define STACKS_RESULT 20
+#define STACKS_SHOWN 5   /* per lock in the text */
+#define STACKS_RESULT 20 /* per lock in RESULT lines */
 
 void lw_names_want(const struct lw_lock *r)
 {
     size_t n;
     struct lw_lstack **s = stacks_of(r, &n);
     for (size_t k = 0; k < n && k < STACKS_SHOWN; k++)
-        lines_want(s[k]->stack);
+        ids_add(&wanted, s[k]->stack);
     struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
     if (d) /* the longest blocking hold's acquire stack (lw_report_holds.c) */
-        lines_want((uint32_t)LD(d->bh.top[0].stack));
+        ids_add(&wanted, (uint32_t)LD(d->bh.top[0].stack));
 }
 
 void lw_text_stacks(struct buf *b, const struct lw_lock *r)
@@ -431,8 +421,8 @@ void lw_text_stacks(struct buf *b, const struct lw_lock *r)
             continue;
         }
         const struct lw_stack *st = lw_stack_get(s[k]->stack);
-        bprintf(b, "     %llu waits, %.3f ms, max %.3f ms:\n", (unsigned long long)LD(s[k]->n),
-                (double)LD(s[k]->wait_ns) / 1e6, (double)LD(s[k]->max_wait_ns) / 1e6);
+        bprintf(b, "     %llu waits, %.3f ms, max %.3f ms:\n", (ull)LD(s[k]->n), lw_ms(LD(s[k]->wait_ns)),
+                lw_ms(LD(s[k]->max_wait_ns)));
         for (uint32_t j = 0; st && j < st->n; j++) {
             char f[256], line[512];
             lw_site_name(st->pc[j], f, sizeof f);
@@ -440,7 +430,7 @@ void lw_text_stacks(struct buf *b, const struct lw_lock *r)
         }
     }
     if (rest_n)
-        bprintf(b, "     other stacks: %llu waits, %.3f ms\n", (unsigned long long)rest_n, (double)rest_ns / 1e6);
+        bprintf(b, "     other stacks: %llu waits, %.3f ms\n", (ull)rest_n, lw_ms(rest_ns));
 }
 
 /* kind=lockstack lines of lock r (its top stacks), noting the ids used */
@@ -451,17 +441,15 @@ void lw_result_stacks(struct buf *b, const struct lw_lock *r)
     for (size_t k = 0; k < n && k < STACKS_RESULT; k++) {
         bprintf(b, "RESULT exp=lockwait kind=lockstack pid=%u lock=%#lx stack_id=%u waits=%llu timeouts=%llu "
                    "wait_ns=%llu max_wait_ns=%llu\n",
-                lw.pid, (unsigned long)r->addr, s[k]->stack, (unsigned long long)LD(s[k]->n),
-                (unsigned long long)LD(s[k]->timeouts), (unsigned long long)LD(s[k]->wait_ns),
-                (unsigned long long)LD(s[k]->max_wait_ns));
-        stack_used(s[k]->stack);
+                lw.pid, (unsigned long)r->addr, s[k]->stack, (ull)LD(s[k]->n), (ull)LD(s[k]->timeouts),
+                (ull)LD(s[k]->wait_ns), (ull)LD(s[k]->max_wait_ns));
+        ids_add(&used, s[k]->stack);
     }
 }
 
-/* stack id as a RESULT value ("NA": none), noted for its kind=stack line */
 void lw_stack_ref(uint32_t id, char *out, size_t cap)
 {
-    stack_used(id);
+    ids_add(&used, id);
     if (id)
         snprintf(out, cap, "%u", id);
     else
@@ -472,13 +460,13 @@ void lw_stack_ref(uint32_t id, char *out, size_t cap)
 void lw_result_stack_defs(struct buf *b)
 {
     char frames[4096];
-    for (size_t i = 0; i < nused; i++) {
-        const struct lw_stack *s = lw_stack_get(used[i]);
-        lw_name_stack(used[i], ";", 1, frames, sizeof frames);
-        bprintf(b, "RESULT exp=lockwait kind=stack pid=%u stack_id=%u frame_count=%u frames=%s\n", lw.pid, used[i],
+    for (size_t i = 0; i < used.n; i++) {
+        const struct lw_stack *s = lw_stack_get(used.id[i]);
+        lw_name_stack(used.id[i], ";", 1, frames, sizeof frames);
+        bprintf(b, "RESULT exp=lockwait kind=stack pid=%u stack_id=%u frame_count=%u frames=%s\n", lw.pid, used.id[i],
                 s ? s->n : 0, frames[0] ? frames : "NA");
     }
-    nused = 0;
+    used.n = 0;
 }
 
 /* ---------------------------------------------------------------- threads */

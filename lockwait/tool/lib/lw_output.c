@@ -230,7 +230,6 @@ static int out_open(const char *path, int flags, int own, char *why, size_t cap)
     return fd;
 }
 
-/* the report: to LOCKWAIT_OUT's file (%p expanded), else stderr */
 int lw_report_write(const char *p, size_t n)
 {
     int err, fell = 0;

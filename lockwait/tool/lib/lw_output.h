@@ -14,6 +14,7 @@ struct buf { /* the report being written (mapped pages: lw_output.c) */
     size_t len, cap;
 };
 LW_HIDDEN void bprintf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+typedef unsigned long long ull; /* what %llu prints: the report's counts are uint64_t */
 static inline double lw_ms(uint64_t ns) /* the report's unit */
 {
     return (double)ns / 1e6;

@@ -80,7 +80,7 @@ void lw_text_probe_cost(struct buf *b, const struct lw_probe_cost *c)
 {
     bprintf(b, "lockwait: its own probes:");
     for (int k = 0; k < LW_PROBES; k++)
-        bprintf(b, "%s %llu %s (%.0f ns each)", k ? "," : "", (unsigned long long)c->n[k], probe_text[k], ns_each[k]);
+        bprintf(b, "%s %llu %s (%.0f ns each)", k ? "," : "", (ull)c->n[k], probe_text[k], ns_each[k]);
     bprintf(b, ": about %.3f ms, %.2f%% of the process's CPU time%s\n", c->ns / 1e6, c->share * 100,
             c->over ? "; OVER the warning share: the profiler may have caused some of the waiting it shows" : "");
 }
@@ -88,9 +88,8 @@ void lw_text_probe_cost(struct buf *b, const struct lw_probe_cost *c)
 void lw_result_probe_cost(struct buf *b, const struct lw_probe_cost *c)
 {
     for (int k = 0; k < LW_PROBES; k++)
-        bprintf(b, " %s=%llu", probe_key[k], (unsigned long long)c->n[k]);
-    bprintf(b, " probe_ns=%.0f cpu_ns=%llu probe_share=%.6f probe_over=%d\n", c->ns, (unsigned long long)c->cpu_ns,
-            c->share, c->over);
+        bprintf(b, " %s=%llu", probe_key[k], (ull)c->n[k]);
+    bprintf(b, " probe_ns=%.0f cpu_ns=%llu probe_share=%.6f probe_over=%d\n", c->ns, (ull)c->cpu_ns, c->share, c->over);
 }
 
 int lw_brief_probe_cost(char *out, size_t cap)
@@ -98,6 +97,6 @@ int lw_brief_probe_cost(char *out, size_t cap)
     struct lw_probe_cost c;
     lw_probe_cost(&c);
     return snprintf(out, cap, "; own probes %llu, about %.3f ms, %.2f%% of CPU%s",
-                    (unsigned long long)(c.n[LW_PROBE_CLOCK] + c.n[LW_PROBE_RUSAGE] + c.n[LW_PROBE_STACK]),
+                    (ull)(c.n[LW_PROBE_CLOCK] + c.n[LW_PROBE_RUSAGE] + c.n[LW_PROBE_STACK]),
                     c.ns / 1e6, c.share * 100, c.over ? " (OVER the warning share)" : "");
 }

@@ -61,7 +61,7 @@ static void edge(int b, char *out, size_t cap)
 {
     uint64_t ns = b == 0 ? 0 : (uint64_t)1 << b;
     if (ns < 1000)
-        snprintf(out, cap, "%lluns", (unsigned long long)ns);
+        snprintf(out, cap, "%lluns", (ull)ns);
     else if (ns < 1000000)
         snprintf(out, cap, "%.0fus", (double)ns / 1e3);
     else if (ns < 1000000000)
@@ -234,27 +234,24 @@ static void text_inline(struct buf *b, int on, const char *these, const char *ea
 static void text_header(struct buf *b, const struct picked *pk)
 {
     bprintf(b, "lockwait: pid %u, %llu threads, %llu locks used, %.3f s; top %ld locks by contention wait\n",
-            lw.pid, (unsigned long long)pk->nthreads, (unsigned long long)pk->nactive, (double)pk->wall / 1e9,
-            pk->top);
+            lw.pid, (ull)pk->nthreads, (ull)pk->nactive, (double)pk->wall / 1e9, pk->top);
     if (lw.cfg.ignored[0])
         bprintf(b, "lockwait: settings ignored: %s\n", lw.cfg.ignored);
     if (LD(lw.untracked))
         bprintf(b, "lockwait: NOT RECORDED: %llu calls on locks beyond the table (%u locks max)\n",
-                (unsigned long long)LD(lw.untracked), (unsigned)LW_TABLE_MAX);
+                (ull)LD(lw.untracked), (unsigned)LW_TABLE_MAX);
     if (LD(lw.arena_failed))
-        bprintf(b, "lockwait: NOT RECORDED: %llu records or details for lack of memory\n",
-                (unsigned long long)LD(lw.arena_failed));
+        bprintf(b, "lockwait: NOT RECORDED: %llu records or details for lack of memory\n", (ull)LD(lw.arena_failed));
     if (LD(lw.held_lost))
         bprintf(b, "lockwait: %llu holds not followed (a thread held more than %d locks at once)\n",
-                (unsigned long long)LD(lw.held_lost), LW_HELD_MAX);
+                (ull)LD(lw.held_lost), LW_HELD_MAX);
     if (LD(lw.bypassed))
         bprintf(b, "lockwait: %llu calls made while the library was starting were passed over unlocked\n",
-                (unsigned long long)LD(lw.bypassed));
+                (ull)LD(lw.bypassed));
     if (LD(lw.dropped))
-        bprintf(b, "lockwait: trace: %llu records dropped (per-thread buffers full)\n",
-                (unsigned long long)LD(lw.dropped));
+        bprintf(b, "lockwait: trace: %llu records dropped (per-thread buffers full)\n", (ull)LD(lw.dropped));
     if (LD(lw.stacks_lost))
-        bprintf(b, "lockwait: %llu stacks not kept (stack tables full)\n", (unsigned long long)LD(lw.stacks_lost));
+        bprintf(b, "lockwait: %llu stacks not kept (stack tables full)\n", (ull)LD(lw.stacks_lost));
     lw_text_probe_cost(b, &pk->probes);
     text_inline(b, LD(lw_inline_mutex), "default mutexes", "mutex", lw_inline_mutex_off);
     text_inline(b, LD(lw_inline_spin.on), "spinlocks", "spinlock", lw_inline_spin_off);
@@ -266,7 +263,7 @@ static void text_header(struct buf *b, const struct picked *pk)
     if (lw.cfg.stack_depth >= 2 && LD(lw.waited))
         bprintf(b, "lockwait: stacks of waits sampled per thread and call site (with its caller): the first %d "
                    "waits and 1 in %d after walked; the other %llu waits took the stack last walked there\n",
-                LW_WAIT_STACK_ALL, LW_WAIT_STACK_SAMPLE, (unsigned long long)lw_wait_stacks_reused());
+                LW_WAIT_STACK_ALL, LW_WAIT_STACK_SAMPLE, (ull)lw_wait_stacks_reused());
 }
 
 /* a lock's details: histogram, wait sites and holder/waiter pairs */
@@ -281,12 +278,12 @@ static void text_lock_detail(struct buf *b, const struct lw_lock *r, struct lw_d
         if (LD(d->hist[h])) {
             edge(h, e1, sizeof e1);
             edge(h + 1, e2, sizeof e2);
-            bprintf(b, " [%s,%s) %llu", e1, e2, (unsigned long long)LD(d->hist[h]));
+            bprintf(b, " [%s,%s) %llu", e1, e2, (ull)LD(d->hist[h]));
         }
     bprintf(b, "\n");
     for (int s = 0; s < LW_SITES && LD(d->site[s].pc); s++) {
         lw_site_name((uintptr_t)LD(d->site[s].pc), site, sizeof site);
-        bprintf(b, "   waited at %s: %llu waits, %.3f ms\n", site, (unsigned long long)LD(d->site[s].n),
+        bprintf(b, "   waited at %s: %llu waits, %.3f ms\n", site, (ull)LD(d->site[s].n),
                 lw_ms(LD(d->site[s].wait_ns)));
     }
     if (LD(d->other_sites_ns))
@@ -295,12 +292,9 @@ static void text_lock_detail(struct buf *b, const struct lw_lock *r, struct lw_d
         uint64_t key = LD(d->pair[p].key) - 1;
         if (!(key >> 32) && !lw_kinds[r->kind].exclusive)
             bprintf(b, "   no %s (timed out, or woke without one) -> waiter %u: %llu waits, %.3f ms\n",
-                    lw_kinds[r->kind].ender, (unsigned)key, (unsigned long long)LD(d->pair[p].n),
-                    lw_ms(LD(d->pair[p].wait_ns)));
+                    lw_kinds[r->kind].ender, (unsigned)key, (ull)LD(d->pair[p].n), lw_ms(LD(d->pair[p].wait_ns)));
         else
-            bprintf(b, "   %s %u -> waiter %u: %llu waits, %.3f ms\n", lw_kinds[r->kind].ended_by,
-                (unsigned)(key >> 32), (unsigned)key,
-                (unsigned long long)LD(d->pair[p].n), lw_ms(LD(d->pair[p].wait_ns)));
+            lw_text_pair(b, "   ", r, d, p);
     }
     if (LD(d->other_pairs_ns))
         bprintf(b, "   other holder/waiter pairs: %.3f ms\n", lw_ms(LD(d->other_pairs_ns)));
@@ -339,11 +333,10 @@ static void text_locks(struct buf *b, const struct picked *pk)
         int first_in_label = lock_label(r, label, sizeof label); /* then not said twice */
         bprintf(b, "\n#%ld %s %#lx%s%s%s\n", k + 1, lw_kind_name(r->kind), (unsigned long)r->addr, label,
                 first_in_label ? "" : ", first used at ", first_in_label ? "" : site);
-        bprintf(b, "   acquisitions %llu, contended %llu, failed trylocks %llu, timeouts %llu, "
-                   "owner changes %llu, recursive relocks %llu\n",
-                (unsigned long long)acq, (unsigned long long)con, (unsigned long long)LD(r->trylock_failed),
-                (unsigned long long)tmo, (unsigned long long)LD(r->owner_changes),
-                (unsigned long long)LD(r->relocks));
+        bprintf(b, "   acquisitions %llu, contended %llu, failed trylocks %llu, timeouts %llu, owner changes %llu, "
+                   "recursive relocks %llu\n",
+                (ull)acq, (ull)con, (ull)LD(r->trylock_failed), (ull)tmo, (ull)LD(r->owner_changes),
+                (ull)LD(r->relocks));
         bprintf(b, "   %s total %.3f ms, max %.3f ms, mean %.3f ms; slept in the kernel %.0f%% of the probed time\n",
                 lw_kinds[r->kind].end == LW_END_SIGNAL ? "wait for the signal" : "wait", lw_ms(wns),
                 lw_ms(LD(r->max_wait_ns)), lw_ms(waits ? wns / waits : 0),
@@ -351,13 +344,13 @@ static void text_locks(struct buf *b, const struct picked *pk)
         if (LD(r->idle_waits))
             bprintf(b, "   contention: %.3f ms in %llu waits; the other %llu waits, %.3f ms, were waiting for work or "
                        "results (listed apart below)\n",
-                    lw_ms(lw_contention_ns(r)), (unsigned long long)(waits - LD(r->idle_waits)),
-                    (unsigned long long)LD(r->idle_waits), lw_ms(LD(r->idle_wait_ns)));
+                    lw_ms(lw_contention_ns(r)), (ull)(waits - LD(r->idle_waits)), (ull)LD(r->idle_waits),
+                    lw_ms(LD(r->idle_wait_ns)));
         lw_text_blocking_holds(b, r);
         if (LD(r->holds_timed))
             bprintf(b, "   all holds, sampled (the first, then 1 in %d per thread): %.3f ms over %llu timed "
                        "holds of %llu, max %.3f ms\n", LW_HOLD_SAMPLE, lw_ms(LD(r->hold_ns)),
-                    (unsigned long long)LD(r->holds_timed), (unsigned long long)acq, lw_ms(LD(r->max_hold_ns)));
+                    (ull)LD(r->holds_timed), (ull)acq, lw_ms(LD(r->max_hold_ns)));
         if (LD(r->held_at_exit))
             bprintf(b, "   HELD WHEN ITS THREAD EXITED: %u times\n", LD(r->held_at_exit));
         if (d)
@@ -391,7 +384,7 @@ static void text_threads(struct buf *b, const struct picked *pk)
         char origin[320];
         thread_origin(t, origin, sizeof origin);
         bprintf(b, "   tid %u (%s%s): blocked %.3f ms in %llu waits, asleep in the kernel %.0f%% of the probed time",
-                t->tid, name, origin, lw_ms(lock_blocked_ns(t)), (unsigned long long)LD(t->waits),
+                t->tid, name, origin, lw_ms(lock_blocked_ns(t)), (ull)LD(t->waits),
                 100.0 * share(LD(t->sleep_ns), LD(t->probed_ns)));
         if (t->idle_ns)
             bprintf(b, "; waiting for work or results %.3f ms more", lw_ms(t->idle_ns));
@@ -431,19 +424,14 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
             "holds_timed=%llu relocks=%llu held_at_exit=%u reacquire_ns=%llu first_site=%s probed_wait_ns=%llu "
             "blocking_hold_count=%llu blocking_hold_ns=%llu max_blocking_hold_ns=%llu contention_wait_ns=%llu "
             "idle_wait_ns=%llu idle_wait_count=%llu join_wait_ns=%llu join_wait_count=%llu",
-            lw.pid, (unsigned long)r->addr, lw_kind_name(r->kind), (unsigned long long)LD(r->acquisitions),
-            (unsigned long long)con, (unsigned long long)LD(r->trylock_failed), (unsigned long long)tmo,
-            (unsigned long long)LD(r->owner_changes), (unsigned long long)wns,
-            (unsigned long long)LD(r->max_wait_ns), (unsigned long long)(con + tmo ? wns / (con + tmo) : 0),
-            (unsigned long long)LD(r->hold_ns), (unsigned long long)LD(r->max_hold_ns),
-            share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)), site, (unsigned long long)LD(r->holds_timed),
-            (unsigned long long)LD(r->relocks), LD(r->held_at_exit),
-            (unsigned long long)(d ? LD(d->reacquire_ns) : 0), first,
-            (unsigned long long)LD(r->probed_wait_ns), (unsigned long long)(d ? LD(d->bh.n) : 0),
-            (unsigned long long)(d ? LD(d->bh.ns) : 0), (unsigned long long)(d ? LD(d->bh.max_ns) : 0),
-            (unsigned long long)lw_contention_ns(r), (unsigned long long)LD(r->idle_wait_ns),
-            (unsigned long long)LD(r->idle_waits), (unsigned long long)LD(r->join_wait_ns),
-            (unsigned long long)LD(r->join_waits));
+            lw.pid, (unsigned long)r->addr, lw_kind_name(r->kind), (ull)LD(r->acquisitions), (ull)con,
+            (ull)LD(r->trylock_failed), (ull)tmo, (ull)LD(r->owner_changes), (ull)wns, (ull)LD(r->max_wait_ns),
+            (ull)(con + tmo ? wns / (con + tmo) : 0), (ull)LD(r->hold_ns), (ull)LD(r->max_hold_ns),
+            share(LD(r->sleep_wait_ns), LD(r->probed_wait_ns)), site, (ull)LD(r->holds_timed), (ull)LD(r->relocks),
+            LD(r->held_at_exit), (ull)(d ? LD(d->reacquire_ns) : 0), first, (ull)LD(r->probed_wait_ns),
+            (ull)(d ? LD(d->bh.n) : 0), (ull)(d ? LD(d->bh.ns) : 0), (ull)(d ? LD(d->bh.max_ns) : 0),
+            (ull)lw_contention_ns(r), (ull)LD(r->idle_wait_ns), (ull)LD(r->idle_waits), (ull)LD(r->join_wait_ns),
+            (ull)LD(r->join_waits));
     char name[256], init[16], first_id[16];
     if (!lw_name_lock(r->addr, name, sizeof name))
         snprintf(name, sizeof name, "NA");
@@ -456,9 +444,8 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
         uint64_t key = LD(d->pair[p].key) - 1;
         bprintf(b, "RESULT exp=lockwait kind=blocker pid=%u lock=%#lx holder=%u waiter=%u wait_ns=%llu waits=%llu "
                    "relation=%s\n",
-                lw.pid, (unsigned long)r->addr, (unsigned)(key >> 32), (unsigned)key,
-                (unsigned long long)LD(d->pair[p].wait_ns), (unsigned long long)LD(d->pair[p].n),
-                lw_kinds[r->kind].ender);
+                lw.pid, (unsigned long)r->addr, (unsigned)(key >> 32), (unsigned)key, (ull)LD(d->pair[p].wait_ns),
+                (ull)LD(d->pair[p].n), lw_kinds[r->kind].ender);
     }
 }
 
@@ -468,11 +455,9 @@ static void results(struct buf *b, const struct picked *pk)
     char name[32];
     bprintf(b, "RESULT exp=lockwait kind=process pid=%u threads=%llu locks=%llu wall_ns=%llu dropped=%llu "
                "untracked=%llu bypassed=%llu top=%ld inline_mutex=%d inline_spin=%d counter=%d",
-            lw.pid, (unsigned long long)pk->nthreads, (unsigned long long)pk->nactive,
-            (unsigned long long)pk->wall, (unsigned long long)LD(lw.dropped),
-            (unsigned long long)LD(lw.untracked), (unsigned long long)LD(lw.bypassed), pk->top, LD(lw_inline_mutex),
-            LD(lw_inline_spin.on), ticks_counter);
-    bprintf(b, " wait_stacks_reused_count=%llu", (unsigned long long)lw_wait_stacks_reused());
+            lw.pid, (ull)pk->nthreads, (ull)pk->nactive, (ull)pk->wall, (ull)LD(lw.dropped), (ull)LD(lw.untracked),
+            (ull)LD(lw.bypassed), pk->top, LD(lw_inline_mutex), LD(lw_inline_spin.on), ticks_counter);
+    bprintf(b, " wait_stacks_reused_count=%llu", (ull)lw_wait_stacks_reused());
     lw_result_probe_cost(b, &pk->probes); /* the line's last keys, and its end */
     for (long k = 0; k < pk->nbest; k++)
         result_lock(b, pk->best[k]);
@@ -492,9 +477,8 @@ static void results(struct buf *b, const struct picked *pk)
         bprintf(b, "RESULT exp=lockwait kind=thread pid=%u tid=%u name=%s blocked_ns=%llu sleep_ns=%llu waits=%llu "
                    "creator=%u probed_ns=%llu sleep_probed_ns=%llu main=%d start_routine=%s create_stack_id=%s "
                    "idle_wait_ns=%llu\n",
-                lw.pid, t->tid, name, (unsigned long long)blocked, (unsigned long long)est,
-                (unsigned long long)LD(t->waits), t->creator, (unsigned long long)LD(t->probed_ns),
-                (unsigned long long)LD(t->sleep_ns), t->is_main, fn, cs, (unsigned long long)t->idle_ns);
+                lw.pid, t->tid, name, (ull)blocked, (ull)est, (ull)LD(t->waits), t->creator, (ull)LD(t->probed_ns),
+                (ull)LD(t->sleep_ns), t->is_main, fn, cs, (ull)t->idle_ns);
     }
 }
 

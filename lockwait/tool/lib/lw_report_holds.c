@@ -86,23 +86,22 @@ void lw_text_blocking_holds(struct buf *b, const struct lw_lock *r)
         return;
     const struct lw_bmerge *m = &d->bh;
     char site[256];
-    /* shorter holds timed: the sample */
     bprintf(b, "   holds that made others wait: %llu timed whole (all from %d us, 1 in %d shorter): total %.3f ms, "
-                  "max %.3f ms\n", (unsigned long long)LD(m->n), LW_HOLD_LONG_NS / 1000, LW_HOLD_SAMPLE,
-               lw_ms(LD(m->ns)), lw_ms(LD(m->max_ns)));
+               "max %.3f ms\n",
+            (ull)LD(m->n), LW_HOLD_LONG_NS / 1000, LW_HOLD_SAMPLE, lw_ms(LD(m->ns)), lw_ms(LD(m->max_ns)));
     for (int s = 0; s < LW_SITES && LD(m->site[s].pc); s++) {
         lw_site_name((uintptr_t)LD(m->site[s].pc), site, sizeof site);
-        bprintf(b, "      acquired at %s: %llu holds, %.3f ms, max %.3f ms\n", site,
-                   (unsigned long long)LD(m->site[s].n), lw_ms(LD(m->site[s].ns)), lw_ms(LD(m->site[s].max_ns)));
+        bprintf(b, "      acquired at %s: %llu holds, %.3f ms, max %.3f ms\n", site, (ull)LD(m->site[s].n),
+                lw_ms(LD(m->site[s].ns)), lw_ms(LD(m->site[s].max_ns)));
     }
     if (LD(m->other_sites_n))
-        bprintf(b, "      acquired at other sites: %llu holds, %.3f ms\n", (unsigned long long)LD(m->other_sites_n),
-                   lw_ms(LD(m->other_sites_ns)));
+        bprintf(b, "      acquired at other sites: %llu holds, %.3f ms\n", (ull)LD(m->other_sites_n),
+                lw_ms(LD(m->other_sites_ns)));
     bprintf(b, "      longest:");
     for (int k = 0; k < LW_BTOP && LD(m->top[k].ns); k++) {
         lw_site_name((uintptr_t)LD(m->top[k].pc), site, sizeof site);
         bprintf(b, "%s %.3f ms by tid %u at %s", k ? ";" : "", lw_ms(LD(m->top[k].ns)), (unsigned)LD(m->top[k].tid),
-                   site);
+                site);
     }
     bprintf(b, "\n");
     uint32_t id = (uint32_t)LD(m->top[0].stack);
@@ -123,17 +122,15 @@ void lw_result_blocking_holds(struct buf *b, const struct lw_lock *r)
     char site[256];
     for (int s = 0; s < LW_SITES && LD(m->site[s].pc); s++) {
         lw_site_name((uintptr_t)LD(m->site[s].pc), site, sizeof site);
-        bprintf(b, "RESULT exp=lockwait kind=hold_site pid=%u lock=%#lx site=%s n=%llu hold_ns=%llu "
-                      "max_hold_ns=%llu\n",
-                   lw.pid, (unsigned long)r->addr, site, (unsigned long long)LD(m->site[s].n),
-                   (unsigned long long)LD(m->site[s].ns), (unsigned long long)LD(m->site[s].max_ns));
+        bprintf(b, "RESULT exp=lockwait kind=hold_site pid=%u lock=%#lx site=%s n=%llu hold_ns=%llu max_hold_ns=%llu\n",
+                lw.pid, (unsigned long)r->addr, site, (ull)LD(m->site[s].n), (ull)LD(m->site[s].ns),
+                (ull)LD(m->site[s].max_ns));
     }
     for (int k = 0; k < LW_BTOP && LD(m->top[k].ns); k++) {
-        lw_site_name((uintptr_t)LD(m->top[k].pc), site, sizeof site);
         char sid[16];
+        lw_site_name((uintptr_t)LD(m->top[k].pc), site, sizeof site);
         lw_stack_ref((uint32_t)LD(m->top[k].stack), sid, sizeof sid);
         bprintf(b, "RESULT exp=lockwait kind=hold pid=%u lock=%#lx rank=%d tid=%u hold_ns=%llu site=%s stack_id=%s\n",
-                lw.pid, (unsigned long)r->addr, k + 1, (unsigned)LD(m->top[k].tid),
-                (unsigned long long)LD(m->top[k].ns), site, sid);
+                lw.pid, (unsigned long)r->addr, k + 1, (unsigned)LD(m->top[k].tid), (ull)LD(m->top[k].ns), site, sid);
     }
 }

@@ -49,8 +49,7 @@ static struct exited *exited_threads(size_t *n)
         x = lw_alloc((cap ? 2 * cap : 1) * sizeof *x);
         room = x ? 2 * cap : 0;
     }
-    for (struct lw_thread *t = lw_threads(); x && t && k < cap;
-         t = t->next)
+    for (struct lw_thread *t = lw_threads(); x && t && k < cap; t = t->next)
         if (atomic_load_explicit(&t->exited, memory_order_acquire))
             x[k++] = (struct exited){t->tid, t};
     if (x)
@@ -149,16 +148,20 @@ void lw_text_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock *
         const struct lw_lock *r = ip->best[k];
         lw_site_name(r->first_pc, site, sizeof site);
         bprintf(b, "   %s %#lx, first used at %s: %llu waits, %.3f ms%s: %s\n", lw_kind_name(r->kind),
-                   (unsigned long)r->addr, site, (unsigned long long)LD(r->idle_waits),
+                   (unsigned long)r->addr, site, (ull)LD(r->idle_waits),
                    lw_ms(LD(r->idle_wait_ns)), lw_lock_in(r, shown, nshown) ? " (also above)" : "",
                    idle_why(r));
         struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
-        for (int p = 0; d && lw_kinds[r->kind].end != LW_END_SIGNAL && p < LW_PAIRS && LD(d->pair[p].key); p++) {
-            uint64_t key = LD(d->pair[p].key) - 1; /* a condvar's signalled waits are not idle */
-            if (key >> 32)
-                bprintf(b, "      %s %u -> waiter %u: %llu waits, %.3f ms\n", lw_kinds[r->kind].ended_by,
-                           (unsigned)(key >> 32), (unsigned)key, (unsigned long long)LD(d->pair[p].n),
-                           lw_ms(LD(d->pair[p].wait_ns)));
-        }
+        /* the pairs with a holder; a condvar's signalled waits are not idle */
+        for (int p = 0; d && lw_kinds[r->kind].end != LW_END_SIGNAL && p < LW_PAIRS && LD(d->pair[p].key); p++)
+            if ((LD(d->pair[p].key) - 1) >> 32)
+                lw_text_pair(b, "      ", r, d, p);
     }
+}
+
+void lw_text_pair(struct buf *b, const char *indent, const struct lw_lock *r, const struct lw_detail *d, int p)
+{
+    uint64_t key = LD(d->pair[p].key) - 1;
+    bprintf(b, "%s%s %u -> waiter %u: %llu waits, %.3f ms\n", indent, lw_kinds[r->kind].ended_by,
+            (unsigned)(key >> 32), (unsigned)key, (ull)LD(d->pair[p].n), lw_ms(LD(d->pair[p].wait_ns)));
 }

@@ -17,6 +17,9 @@ struct lw_idle_pick {
     struct lw_lock *best[LW_IDLE_MAX];
 };
 LW_HIDDEN int lw_lock_in(const struct lw_lock *r, struct lw_lock *const *list, long n); /* r is in list[0..n) */
+/* INDENT "<ended_by> H -> waiter W: N waits, X ms": holder/waiter pair p of r's details d */
+LW_HIDDEN void lw_text_pair(struct buf *b, const char *indent, const struct lw_lock *r, const struct lw_detail *d,
+                            int p);
 LW_HIDDEN void lw_text_idle(struct buf *b, const struct lw_idle_pick *ip, struct lw_lock *const *shown, long nshown);
 
 #endif

@@ -60,11 +60,15 @@ const char *lw_signal_name(int sig)
     return i < 0 ? "signal" : caught[i].name;
 }
 
-/* The C library's sigaction, which puts its return trampoline under every
- * handler it installs (sa_restorer): noted for the stack walk, which knows a
- * signal frame by it (lw_stacks.h). */
-static int set_action(int sig, const struct sigaction *act, struct sigaction *old)
+/* The C library's sigaction (ENOSYS when there is none), which puts its
+ * return trampoline under every handler it installs (sa_restorer): noted for
+ * the stack walk, which knows a signal frame by it (lw_stacks.h). */
+int lw_signal_real_sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 {
+    if (!lw_real_one_sigaction()) {
+        errno = ENOSYS;
+        return -1;
+    }
     int rc = lw_real.sigaction(sig, act, old);
 #if LW_SIGFRAME
     struct sigaction cur;
@@ -72,15 +76,6 @@ static int set_action(int sig, const struct sigaction *act, struct sigaction *ol
         lw_stack_note_restorer((uintptr_t)cur.sa_restorer);
 #endif
     return rc;
-}
-
-int lw_signal_real_sigaction(int sig, const struct sigaction *act, struct sigaction *old)
-{
-    if (!lw_real_one_sigaction()) {
-        errno = ENOSYS;
-        return -1;
-    }
-    return set_action(sig, act, old);
 }
 
 /* what the program would see without the library: the default */
@@ -135,7 +130,7 @@ static int install(int sig, struct sigaction *old)
 {
     struct sigaction sa = {.sa_sigaction = on_fatal, .sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART};
     sigemptyset(&sa.sa_mask);
-    int rc = set_action(sig, &sa, old);
+    int rc = lw_signal_real_sigaction(sig, &sa, old);
     if (rc == 0)
         ST(ours[sig], 1);
     return rc;
@@ -160,12 +155,12 @@ void lw_signals_start(void)
 static int action(int sig, const struct sigaction *act, struct sigaction *old)
 {
     if (!lw_real_one_sigaction() || caught_at(sig) < 0 || !lw.cfg.on_signals || sig == lw.cfg.dump_signal)
-        return lw_signal_real_sigaction(sig, act, old); /* ENOSYS when there is no real one */
+        return lw_signal_real_sigaction(sig, act, old);
     int is_dfl = act && !(act->sa_flags & SA_SIGINFO) && act->sa_handler == SIG_DFL;
     if (LD(ours[sig])) {
         if (act && !is_dfl) { /* the program's own handler (or SIG_IGN): it takes over */
             struct sigaction prev;
-            int rc = set_action(sig, act, &prev);
+            int rc = lw_signal_real_sigaction(sig, act, &prev);
             if (rc != 0)
                 return rc;
             ST(ours[sig], 0);
@@ -175,7 +170,7 @@ static int action(int sig, const struct sigaction *act, struct sigaction *old)
     }
     if (is_dfl && LD(ours[0]) == 0) /* back to the default: stand in for it again */
         return install(sig, old);
-    return set_action(sig, act, old);
+    return lw_signal_real_sigaction(sig, act, old);
 }
 
 LW_API int sigaction(int sig, const struct sigaction *act, struct sigaction *old)

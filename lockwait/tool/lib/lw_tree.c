@@ -61,8 +61,8 @@ void lw_tree_mark(const char *kind)
 void lw_tree_end(int why, int wrote)
 {
     tree_record("end", " threads=%llu locks=%llu waited=%u wall_ns=%llu signal=%d%s",
-                (unsigned long long)LD(lw.nthreads), (unsigned long long)LD(lw.nlocks), LD(lw.waited) ? 1u : 0u,
-                (unsigned long long)(now_ns() - lw.start_ns), why > 0 ? why : 0,
+                (ull)LD(lw.nthreads), (ull)LD(lw.nlocks), LD(lw.waited) ? 1u : 0u,
+                (ull)(now_ns() - lw.start_ns), why > 0 ? why : 0,
                 wrote == LW_WROTE_STDERR ? " report=stderr" : wrote == LW_WROTE_LOST ? " report=lost" : "");
     if (lw.cfg.tree && lw_tree_top()) {
         /* the top process has ended: the launcher holds the records open */
