@@ -433,7 +433,7 @@ END {
     if (anywrapped) {
         table_start("Profile under the preload: shares are medians over the " cleanw " pairs' wrapped runs with 95% intervals; top lock, top blocker and path share come from the traced run.",
             "| scenario | wait share | sleep share | contended | top lock | top blocker | path share of top lock |\n|---|---:|---:|---:|---|---|---:|",
-            "scenario,wait_share,wait_share_lo,wait_share_hi,sleep_share,sleep_share_lo,sleep_share_hi,contended_share,contended_share_lo,contended_share_hi,top_lock,top_blocker,path_share_top_lock", csv4)
+            "scenario,wait_share,wait_share_lo,wait_share_hi,sleep_share,sleep_share_lo,sleep_share_hi,contended_share,contended_share_lo,contended_share_hi,top_lock,top_blocker,path_share_top_lock,speed_level,canary_ns", csv4)
         for (i = 1; i <= nsc; i++) {
             s = order[i]
             if (!(s in ov)) continue
@@ -441,7 +441,7 @@ END {
             tl = (s in toplabel) ? toplabel[s] : "-"
             tb = top_blocker(s)
             printf "| %s | %s | %s | %s | %s | %s | %s |\n", s, withci(s, "wait_share", 100, "%.1f", "%"), withci(s, "sleep_share", 100, "%.1f", "%"), withci(s, "contended_share", 100, "%.1f", "%"), tl, tb, pct(pshare[s])
-            printf "%s,%s,%s,%s,%s,%s,%.4f\n", s, csvci(s, "wait_share"), csvci(s, "sleep_share"), csvci(s, "contended_share"), tl, tb, pshare[s] > csv4
+            printf "%s,%s,%s,%s,%s,%s,%.4f,%s,%s\n", s, csvci(s, "wait_share"), csvci(s, "sleep_share"), csvci(s, "contended_share"), tl, tb, pshare[s], ov_level[s], nacsv(ov_canary[s]) > csv4
         }
         close(csv4)
     }
@@ -450,13 +450,13 @@ END {
     if ("cache" in seen) {
         table_start("Cache scenario: request latency (medians over the " cleanw " pairs' runs with 95% intervals), and the requests at or above p99 in the traced run.",
             "| variant | p50 us | p99 us | max us |\n|---|---:|---:|---:|",
-            "variant,p50_us,p50_us_lo,p50_us_hi,p99_us,p99_us_lo,p99_us_hi,max_us,max_us_lo,max_us_hi", csv2)
+            "variant,p50_us,p50_us_lo,p50_us_hi,p99_us,p99_us_lo,p99_us_hi,max_us,max_us_lo,max_us_hi,speed_level,canary_ns", csv2)
         for (vi = 1; vi <= 2; vi++) {
             v = vi == 1 ? "bare" : "wrapped"
             if (!(("cache" SUBSEP v) in haslat)) continue
             k = "cache" SUBSEP v
             printf "| %s | %s | %s | %s |\n", v, withci(k, "p50_us", 1, "%.1f", ""), withci(k, "p99_us", 1, "%.1f", ""), withci(k, "max_us", 1, "%.1f", "")
-            printf "%s,%s,%s,%s\n", v, csvci(k, "p50_us"), csvci(k, "p99_us"), csvci(k, "max_us") > csv2
+            printf "%s,%s,%s,%s,%s,%s\n", v, csvci(k, "p50_us"), csvci(k, "p99_us"), csvci(k, "max_us"), ov_level["cache"], nacsv(ov_canary["cache"]) > csv2
         }
         close(csv2)
     }

@@ -249,6 +249,8 @@ check "levels: the table counts the pairs left out (3 of 7), not slow ones" grep
 check "levels: ... under a 'left out' column" grep -qF '| pairs used/total | left out |' "$TMP/levels.md"
 check_eq "levels: 4 pairs in the level with REPS 4 give a number though 3 of 7 were left out" 0 \
   "$(grep -c 'mutex could not be measured' "$TMP/levels.md")"
+check_eq "levels: the profile CSV says the level its shares come from, with its canary" "2,0.58" \
+  "$(awk -F, '/^mutex,/ { print $(NF - 1) "," $NF }' "$TMP/lockwait-profile.csv")"
 levels 4 6 | summary_awk awk -v csvdir="$TMP" "$ROOT/lockwait/summary.awk" >"$TMP/levels6.md"
 check "levels: fewer than REPS pairs in the level: too busy, and why" \
   grep -qF 'mutex could not be measured here (only 4 of 7 pairs in one speed level)' "$TMP/levels6.md"

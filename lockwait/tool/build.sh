@@ -74,11 +74,11 @@ build_lockwait_tool_tests() {
   for t in "$ROOT"/lockwait/tool/tests/lw_*.c; do
     [ -f "$t" ] || continue
     # -rdynamic: the report can name the test programs' functions; lw_calls,
-    # lw_sigleaf and lw_sitestacks (known call chains for the stack tests)
+    # lw_rdstack, lw_sigleaf and lw_sitestacks (known call chains for the stack tests)
     # keep their frame pointers; lw_glibcspin looks glibc's own calls up
     # (-ldl: glibc before 2.34 keeps dlopen there)
     case "$(basename "$t")" in
-      lw_calls.c | lw_sigleaf.c | lw_sitestacks.c) cc_prog "$(basename "$t" .c)" -fno-omit-frame-pointer "$t" ;;
+      lw_calls.c | lw_rdstack.c | lw_sigleaf.c | lw_sitestacks.c) cc_prog "$(basename "$t" .c)" -fno-omit-frame-pointer "$t" ;;
       lw_sig.c) cc_prog lw_sig -g -rdynamic "$t" ;; # file:line at exit, none from a signal handler (signals.sh)
       lw_lateline.c) cc_prog lw_lateline -g -rdynamic -fno-omit-frame-pointer "$t" ;; # a stack with its file:line
       lw_glibcspin.c) cc_prog "$(basename "$t" .c)" -rdynamic "$t" -ldl ;;

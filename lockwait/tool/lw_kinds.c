@@ -1,8 +1,9 @@
 /* lw_kinds.c - the table of lock kinds (lw_kinds.h) and its look-ups */
 #include "lw_kinds.h"
 
-#define LW_KIND_ROW(k, nm, t, tw, end, idle, excl, ender, by) [K_##k] = {nm, t, tw, end, idle, excl, ender, by},
-const struct lw_kind_info lw_kinds[K_NKINDS] = {[K_NONE] = {"?", LW_T_NONE, LW_T_NONE, 0, 0, 0, "?", "?"},
+#define LW_KIND_ROW(k, nm, t, tw, end, idle, excl, spins, ender, by)                                        \
+    [K_##k] = {nm, t, tw, end, idle, excl, spins, ender, by},
+const struct lw_kind_info lw_kinds[K_NKINDS] = {[K_NONE] = {"?", LW_T_NONE, LW_T_NONE, 0, 0, 0, 0, "?", "?"},
                                                 LW_KINDS(LW_KIND_ROW)};
 #undef LW_KIND_ROW
 

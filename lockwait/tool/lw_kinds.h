@@ -28,15 +28,16 @@ enum lw_wait_end {
 #define LW_IDLE_BARRIER 8u  /* every wait: for the slowest thread, not for a lock */
 
 /* X(KIND, name, trace type, trace type of a writer, wait end, idle rules,
- *   exclusive holder, who ended a wait: in RESULT lines, in text) */
+ *   exclusive holder, waits spin (burn CPU), who ended a wait: in RESULT
+ *   lines, in text) */
 #define LW_KINDS(X)                                                                                            \
-    X(MUTEX, "mutex", LW_T_MUTEX, LW_T_MUTEX, LW_END_RELEASE, LW_IDLE_JOIN, 1, "holder", "holder")           \
-    X(SPIN, "spin", LW_T_SPIN, LW_T_SPIN, LW_END_RELEASE, LW_IDLE_JOIN, 1, "holder", "holder")               \
-    X(SEM, "sem", LW_T_SEM, LW_T_SEM, LW_END_POST, LW_IDLE_UNENDED | LW_IDLE_ONE_SHOT | LW_IDLE_JOIN, 0,      \
+    X(MUTEX, "mutex", LW_T_MUTEX, LW_T_MUTEX, LW_END_RELEASE, LW_IDLE_JOIN, 1, 0, "holder", "holder")        \
+    X(SPIN, "spin", LW_T_SPIN, LW_T_SPIN, LW_END_RELEASE, LW_IDLE_JOIN, 1, 1, "holder", "holder")            \
+    X(SEM, "sem", LW_T_SEM, LW_T_SEM, LW_END_POST, LW_IDLE_UNENDED | LW_IDLE_ONE_SHOT | LW_IDLE_JOIN, 0, 0,   \
       "poster", "posted by")                                                                                 \
-    X(RWLOCK, "rwlock", LW_T_RWLOCK_RD, LW_T_RWLOCK_WR, LW_END_RELEASE, LW_IDLE_JOIN, 1, "holder", "holder") \
-    X(COND, "cond", LW_T_COND, LW_T_COND, LW_END_SIGNAL, LW_IDLE_UNENDED, 0, "signaller", "signalled by") \
-    X(BARRIER, "barrier", LW_T_BARRIER, LW_T_BARRIER, LW_END_LAST_ARRIVAL, LW_IDLE_BARRIER, 0, "last_arrival", \
+    X(RWLOCK, "rwlock", LW_T_RWLOCK_RD, LW_T_RWLOCK_WR, LW_END_RELEASE, LW_IDLE_JOIN, 1, 0, "holder", "holder") \
+    X(COND, "cond", LW_T_COND, LW_T_COND, LW_END_SIGNAL, LW_IDLE_UNENDED, 0, 0, "signaller", "signalled by") \
+    X(BARRIER, "barrier", LW_T_BARRIER, LW_T_BARRIER, LW_END_LAST_ARRIVAL, LW_IDLE_BARRIER, 0, 0, "last_arrival", \
       "last arrival")
 
 #define LW_KIND_ENUM(k, ...) K_##k,
@@ -49,6 +50,7 @@ struct lw_kind_info {
     uint8_t end;          /* enum lw_wait_end */
     uint8_t idle;         /* LW_IDLE_* rules that apply */
     uint8_t exclusive;    /* one holder at a time, known to the library */
+    uint8_t spins;        /* a waiter spins on the CPU (the what-if's CPU floor leaves its waits out) */
     const char *ender;    /* the thread that ended a wait: "holder", "poster", ... (one word) */
     const char *ended_by; /* the same for people: "holder", "posted by", ... */
 };

@@ -46,6 +46,7 @@ usage: lockwait/tool/bench/whatif_family.sh [-h] [-r RUNS] [-t TRACES] [-f FACTO
       predicted_ratios= predicted_steady_wall_ns= steady_error_pct=
       predicted_lonefree_wall_ns= lonefree_error_pct=
       predicted_barging_wall_ns= barging_error_pct=
+      predicted_ordered_wall_ns= ordered_error_pct=
   (full_wall_ns, scaled_wall_ns: medians of RUNS bare runs; predicted_*: the
   median over the traces of the report's predicted_wall_ns / wall_ns for
   the traced run, which tracing slows, times full_wall_ns; error_pct = 100 x
@@ -56,7 +57,9 @@ usage: lockwait/tool/bench/whatif_family.sh [-h] [-r RUNS] [-t TRACES] [-f FACTO
   predicted_lonefree_wall_ns: the same for the lone-free prediction (the
   stretches where one thread took the lock back while others waited gone);
   predicted_barging_wall_ns: the same for the barging prediction (a thread
-  that comes to the free lock first taking it);
+  that comes to the free lock first taking it: the prediction for a mutex
+  or spin lock); predicted_ordered_wall_ns: the same for the prediction in
+  the trace's order of grants;
   NA where no trace gave a prediction) and a table for people on stderr.
 environment: BUILD=DIR (default build), TMPDIR for the traces
 TXT
@@ -119,7 +122,7 @@ trap 'rm -rf "$dir"; [ -z "$WRITE_TMP" ] || rm -f "$WRITE_TMP"' EXIT
 wall_ns() { awk '/kind=workload / { for (i = 1; i <= NF; i++) if (index($i, "wall_ns=") == 1) print substr($i, 9) }'; }
 # median FILE: the median of its numbers (one line), by common/stats
 median() { "$BUILD/stats" median "$1" | awk '{ for (i = 1; i <= NF; i++) if (index($i, "est=") == 1) printf "%.0f\n", substr($i, 5) }'; }
-# ratios FILE F: "pred lo hi free steady lonefree barging" over wall_ns, from the report output FILE's
+# ratios FILE F: "pred lo hi free steady lonefree barging ordered" over wall_ns, from the report output FILE's
 # kind=whatif lines for hold_factor F and 0 (nothing when it has none)
 ratios() { awk -v f="$2" '/kind=whatif / { split("", v)
     for (i = 1; i <= NF; i++) { p = index($i, "="); if (p) v[substr($i, 1, p - 1)] = substr($i, p + 1) }
@@ -128,9 +131,10 @@ ratios() { awk -v f="$2" '/kind=whatif / { split("", v)
                                  hi = v["predicted_wall_hi_ns"] / v["wall_ns"]; got = 1
                                  st = v["predicted_steady_wall_ns"] / v["wall_ns"]
                                  lf = ("predicted_lonefree_wall_ns" in v) ? v["predicted_lonefree_wall_ns"] / v["wall_ns"] : pr
-                                 bg = ("predicted_barging_wall_ns" in v) ? v["predicted_barging_wall_ns"] / v["wall_ns"] : pr }
+                                 bg = ("predicted_barging_wall_ns" in v) ? v["predicted_barging_wall_ns"] / v["wall_ns"] : pr
+                                 od = ("predicted_ordered_wall_ns" in v) ? v["predicted_ordered_wall_ns"] / v["wall_ns"] : pr }
     if (v["hold_factor"] == "0") free = v["predicted_wall_ns"] / v["wall_ns"] }
-  END { if (got) printf "%.6f %.6f %.6f %.6f %.6f %.6f %.6f\n", pr, lo, hi, free == "" ? -1 : free, st, lf, bg }' "$1"; }
+  END { if (got) printf "%.6f %.6f %.6f %.6f %.6f %.6f %.6f %.6f\n", pr, lo, hi, free == "" ? -1 : free, st, lf, bg, od }' "$1"; }
 
 # workload SCEN THREADS HOLD_NS WORK_NS: one bare run's wall_ns
 workload() {
@@ -183,25 +187,28 @@ for c in "${cases[@]}"; do
   done
   n=$(grep -c . "$dir/ratios" || true)
   list=$(awk '{ printf "%s%.4f", (NR > 1 ? "," : ""), $1 }' "$dir/ratios")
-  for k in 1 2 3 4 5 6 7; do # the median over the traces of each ratio, applied to the bare runs at the hold
+  for k in 1 2 3 4 5 6 7 8; do # the median over the traces of each ratio, applied to the bare runs at the hold
     awk -v k="$k" -v full="$full" '$k >= 0 { printf "%.0f ", full * $k } END { print "" }' "$dir/ratios" >"$dir/col"
     if grep -q '[0-9]' "$dir/col"; then col[k]=$(median "$dir/col"); else col[k]=NA; fi
   done
   awk -v c="$c" -v s="$scen" -v t="$t" -v h="$hold" -v w="$work" -v f="$factor" -v r="$runs" -v full="$full" \
       -v meas="$meas" -v pred="${col[1]}" -v lo="${col[2]}" -v hi="${col[3]}" -v free="${col[4]}" -v n="$n" \
-      -v steady="${col[5]}" -v lonefree="${col[6]}" -v barging="${col[7]}" \
+      -v steady="${col[5]}" -v lonefree="${col[6]}" -v barging="${col[7]}" -v ordered="${col[8]}" \
       -v list="${list:-NA}" 'BEGIN {
     err = pred == "NA" ? "NA" : sprintf("%.1f", 100 * (pred / meas - 1))
     serr = steady == "NA" ? "NA" : sprintf("%.1f", 100 * (steady / meas - 1))
     lerr = lonefree == "NA" ? "NA" : sprintf("%.1f", 100 * (lonefree / meas - 1))
     berr = barging == "NA" ? "NA" : sprintf("%.1f", 100 * (barging / meas - 1))
+    oerr = ordered == "NA" ? "NA" : sprintf("%.1f", 100 * (ordered / meas - 1))
     ms = sprintf("%.1f", 100 * (1 - meas / full)); ps = pred == "NA" ? "NA" : sprintf("%.1f", 100 * (1 - pred / full))
     printf "RESULT exp=lockwait kind=whatif_family scenario=%s threads=%s hold_ns=%s work_ns=%s hold_factor=%s " \
            "runs=%s full_wall_ns=%s scaled_wall_ns=%s predicted_wall_ns=%s predicted_wall_lo_ns=%s " \
            "predicted_wall_hi_ns=%s predicted_free_wall_ns=%s error_pct=%s measured_saving_pct=%s " \
            "predicted_saving_pct=%s traces=%d predicted_ratios=%s predicted_steady_wall_ns=%s steady_error_pct=%s " \
-           "predicted_lonefree_wall_ns=%s lonefree_error_pct=%s predicted_barging_wall_ns=%s barging_error_pct=%s\n",
-           s, t, h, w, f, r, full, meas, pred, lo, hi, free, err, ms, ps, n, list, steady, serr, lonefree, lerr, barging, berr
+           "predicted_lonefree_wall_ns=%s lonefree_error_pct=%s predicted_barging_wall_ns=%s barging_error_pct=%s " \
+           "predicted_ordered_wall_ns=%s ordered_error_pct=%s\n",
+           s, t, h, w, f, r, full, meas, pred, lo, hi, free, err, ms, ps, n, list, steady, serr, lonefree, lerr, barging, berr,
+           ordered, oerr
     range = lo == "NA" ? "NA" : sprintf("%.1f-%.1f", lo / 1e6, hi / 1e6)
     printf "%-16s %9.1f %9.1f %9s %8s %19s %9s %10s %12s %11s %s\n", c, full / 1e6, meas / 1e6,
            pred == "NA" ? "NA" : sprintf("%.1f", pred / 1e6), err, range,

@@ -28,6 +28,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <time.h>
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
@@ -87,6 +88,9 @@ static void thread_end(void *arg)
         prctl(PR_GET_NAME, t->name, 0, 0, 0);
 #endif
         t->exit_ticks = ticks_now();
+        struct timespec cpu;
+        if (lw.cfg.trace && clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu) == 0)
+            t->cpu_ns = (uint64_t)cpu.tv_sec * 1000000000u + (uint64_t)cpu.tv_nsec;
         lw_trace(t, LW_EV_THREAD_EXIT, LW_T_NONE, NULL, 0, t->exit_ticks, 0, 0);
         atomic_store_explicit(&t->exited, 1, memory_order_release);
     }

@@ -320,7 +320,7 @@ static long vol_switches(void)
  * waiters the trace and condvars need), so that the real call follows the
  * failed trylock as closely as it can; everything else waits until the wait
  * is accounted. */
-void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, uintptr_t pc)
+void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, uintptr_t pc, int when)
 {
     struct lw_lock *r = e ? e->lock : NULL;
     if (!LD(lw.waited)) /* read first: the shared line is written once */
@@ -340,7 +340,8 @@ void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, 
     }
     /* after the holder, before the clock: the walk (tens of ns) is not part
      * of the wait; sampled, since any work here delays the real call */
-    w->stack = lw_wait_stack(pc);
+    w->stack_after = when == LW_STACK_AFTER;
+    w->stack = w->stack_after ? 0 : lw_wait_stack(pc);
     uint32_t n = lw_tls.nwaits++;
     w->nvcsw0 = -1;
     /* not on a small stack (a signal handler's may have no room for a struct rusage) */
@@ -432,6 +433,8 @@ void lw_wait_measure(struct lw_tstat *e, struct wait *w, int got, uintptr_t pc)
         errno = saved;
     }
     wait_leave(e, w);
+    if (w->stack_after) /* the same frames as before the wait: this thread's, in the same wrapper */
+        w->stack = lw_wait_stack(pc);
 }
 
 /* After a wait another thread ended: keep it for lw_rule_join, the last

@@ -50,7 +50,7 @@ LW_API int pthread_barrier_wait(pthread_barrier_t *b)
         return lw_real.pthread_barrier_wait(b);
     }
     struct wait w;
-    lw_wait_begin(b, e, &w, LW_T_BARRIER, pc);
+    lw_wait_begin(b, e, &w, LW_T_BARRIER, pc, LW_STACK_AFTER);
     int rc = lw_real.pthread_barrier_wait(b);
     lw_wait_measure(e, &w, 1, pc);
     w.holder = LD(r->signaller);

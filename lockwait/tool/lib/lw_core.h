@@ -21,6 +21,7 @@ struct wait {
     uintptr_t pc;
     uint32_t holder;
     uint32_t stack; /* its stack id (lw_stacks.h), 0: none */
+    int stack_after; /* lw_wait_measure walks it (LW_STACK_AFTER) */
     int type; /* trace type */
     int counted_waiting;
     int got;       /* ended with the lock */

@@ -158,7 +158,7 @@ __attribute__((noinline)) int lw_mutex_wait(pthread_mutex_t *m, int rc, uintptr_
         return rc;
     }
     struct wait w;
-    lw_wait_begin(m, e, &w, LW_T_MUTEX, pc);
+    lw_wait_begin(m, e, &w, LW_T_MUTEX, pc, LW_STACK_BEFORE);
     rc = mutex_real(m, how, c, ts);
     if (got_mutex(rc) && e) { /* the wait's end first: the owner note is not part of it */
         lw_wait_measure_held(&w, 1, pc);

@@ -164,6 +164,7 @@ struct lw_thread {
     _Atomic int exited;
     uint64_t exit_ticks; /* when it exited (valid once `exited`) */
     uint64_t start_ticks; /* when its start routine began (the join rule), 0: main or not seen */
+    uint64_t cpu_ns;      /* its CPU time at its exit (the what-if's CPU floor), 0: not known */
     struct lw_joinc joinc[LW_JOINC]; /* written by this thread only */
     uint32_t njoinc, joinc_last;
     au64 waits, blocked_ns;

@@ -33,7 +33,7 @@ __attribute__((noinline)) int lw_spin_wait(pthread_spinlock_t *s, uintptr_t pc)
 {
     struct lw_tstat *e = stat_of((void *)s, K_SPIN, pc);
     struct wait w;
-    lw_wait_begin((void *)s, e, &w, LW_T_SPIN, pc);
+    lw_wait_begin((void *)s, e, &w, LW_T_SPIN, pc, LW_STACK_BEFORE);
     int rc = lw_real.pthread_spin_lock(s);
     if (rc == 0 && e) {
         lw_wait_measure_held(&w, 1, pc);

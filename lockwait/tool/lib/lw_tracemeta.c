@@ -6,7 +6,9 @@
  * is whole. */
 #define _GNU_SOURCE
 #include <link.h>
+#include <sched.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lw_tracemeta.h"
 #include "../lw_kinds.h"
@@ -91,15 +93,31 @@ static void put_stacks(struct out *o)
     }
 }
 
+/* the CPUs this process may run on (0: cannot tell) */
+static uint32_t usable_cpus(void)
+{
+#ifdef __linux__
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        return (uint32_t)CPU_COUNT(&set);
+#endif
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (uint32_t)n : 0;
+}
+
 static void put_threads(struct out *o)
 {
+    uint32_t cpus = usable_cpus();
     for (struct lw_thread *t = lw_threads(); t; t = t->next) {
         struct lw_trace_record r = {.event = LW_EV_THREAD_INFO, .tid = t->tid, .holder = t->creator,
                                     .lock = t->start_fn, .aux = t->create_stack, .type = (uint8_t)(t->is_main != 0)};
         put(o, &r);
-        char name[32] = {0};
-        lw_thread_name(t, name, sizeof name);
-        put_bytes(o, name, 16);
+        char data[32] = {0}; /* the name, the CPU time, the CPUs (trace.h) */
+        lw_thread_name(t, data, 16);
+        uint64_t cpu = atomic_load_explicit(&t->exited, memory_order_acquire) ? t->cpu_ns : 0;
+        memcpy(data + 16, &cpu, sizeof cpu);
+        memcpy(data + 24, &cpus, sizeof cpus);
+        put_bytes(o, data, 32);
     }
 }
 

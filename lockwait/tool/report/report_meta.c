@@ -16,7 +16,7 @@
 #include <string.h>
 
 struct mstack { uint64_t id; uint64_t *pc; uint32_t n; }; /* id first: sort_by_key's key */
-struct mthread { uint32_t tid; char name[17]; };
+struct mthread { uint32_t tid; char name[17]; uint64_t cpu_ns; };
 struct mlock { uint64_t addr; uint32_t stack; };
 
 struct lock_tid { uint64_t lock, tid; }; /* LOCK_ONCE records, sorted */
@@ -47,6 +47,7 @@ struct meta {
     /* the WAIT_STACKS record: waits walked first, then 1 in `every`; waits
      * that took their site's last walked stack (every 0: no record) */
     uint64_t wstack_first, wstack_every, wstack_reused;
+    uint32_t cpus; /* THREAD_INFO: the CPUs the process could run on (0: not known) */
     struct pending pending; /* while reading: the naming record whose data follows */
 };
 
@@ -66,8 +67,14 @@ static void finish(struct model *m, struct pending *p)
     } else if (p->event == LW_EV_THREAD_INFO) {
         m->meta->mths = grow(m->meta->mths, &m->meta->cap_mths, m->meta->nmths + 1, sizeof *m->meta->mths);
         struct mthread *t = &m->meta->mths[m->meta->nmths++];
-        *t = (struct mthread){h->tid, {0}};
+        *t = (struct mthread){h->tid, {0}, 0};
         memcpy(t->name, p->bytes, 16);
+        uint32_t cpus; /* the CPU time and the CPUs: writers before them, 0 */
+        memcpy(&t->cpu_ns, p->bytes + 16, sizeof t->cpu_ns);
+        memcpy(&cpus, p->bytes + 24, sizeof cpus);
+        if (cpus > (1u << 20))
+            FAIL(m, "THREAD_INFO of tid %u says %u CPUs: corrupt trace", h->tid, cpus);
+        m->meta->cpus = MAX(m->meta->cpus, cpus);
     }
     free(p->bytes);
     p->bytes = NULL;
@@ -126,7 +133,7 @@ static void meta_record(struct model *m, const struct lw_trace_record *r, size_t
         m->meta->mlocks[m->meta->nmlocks++] = (struct mlock){r->lock, (uint32_t)r->aux};
         return;
     }
-    size_t want = r->event == LW_EV_STACK ? (size_t)r->tid * 8 : r->event == LW_EV_MODULE ? r->tid : 16;
+    size_t want = r->event == LW_EV_STACK ? (size_t)r->tid * 8 : r->event == LW_EV_MODULE ? r->tid : 32;
     if ((r->event == LW_EV_STACK && (r->tid == 0 || r->tid > 64)) || want > 4096)
         FAIL(m, "record %zu: event %u of %zu bytes: corrupt trace", i, r->event, want);
     *p = (struct pending){r->event, *r, zalloc(want + 1, 1), want, 0};
@@ -170,6 +177,20 @@ int meta_wait_stacks(const struct model *m, uint64_t *first, uint64_t *every, ui
     *every = m->meta->wstack_every;
     *reused = m->meta->wstack_reused;
     return m->meta->wstack_every != 0;
+}
+
+/* the thread's CPU time at its exit from its THREAD_INFO (0: not known) */
+uint64_t meta_thread_cpu(const struct model *m, uint32_t tid)
+{
+    for (size_t i = 0; i < m->meta->nmths; i++)
+        if (m->meta->mths[i].tid == tid)
+            return m->meta->mths[i].cpu_ns;
+    return 0;
+}
+
+uint32_t meta_cpus(const struct model *m)
+{
+    return m->meta->cpus;
 }
 
 int meta_hold_sums(const struct model *m)

@@ -186,6 +186,8 @@ int meta_took_once(const struct model *m, uint32_t tid, uint64_t lock); /* a LOC
 /* the trace says how its waits' stacks were sampled (WAIT_STACKS): the first `first` waits per thread and
  * site walked, then 1 in `every`; `reused` waits took their site's last walked stack. 0: every wait walked */
 int meta_wait_stacks(const struct model *m, uint64_t *first, uint64_t *every, uint64_t *reused);
+uint64_t meta_thread_cpu(const struct model *m, uint32_t tid); /* THREAD_INFO: CPU ns at its exit, 0: not known */
+uint32_t meta_cpus(const struct model *m); /* THREAD_INFO: the CPUs the process could run on, 0: not known */
 int meta_hold_sums(const struct model *m); /* the trace has HOLD_SUM records (writers before them: none) */
 /* tid's estimated total hold time of lock in *ns (HOLD_SUM); 0: not known (no record, or no hold timed) */
 int meta_hold_sum(const struct model *m, uint32_t tid, uint64_t lock, uint64_t *ns);

@@ -1,7 +1,7 @@
 /* report_replay.c - the what-if's replay (report_whatif.c): the trace
  * replayed with one lock's holds scaled by a factor, to predict the
  * program's wall time (the model: docs/lockwait-manual.md, "What if a
- * lock's holds were shorter").
+ * lock's holds were shorter"), and the CPU floor that bounds it (cpu_floor).
  *
  * Each thread is a list of steps in its observed time order, with its own
  * work between them, scaled by FACTOR inside a hold of the chosen lock:
@@ -36,6 +36,7 @@
 #include "report_model.h"
 #include "report_util.h"
 #include "report_replay.h"
+#include "../lw_kinds.h"
 #include "../lw_search.h"
 
 #include <math.h>
@@ -523,6 +524,38 @@ void untraced_shares(const struct model *m, struct replay *r)
         r->untraced_ns = untraced > UINT64_MAX - r->untraced_ns ? UINT64_MAX : r->untraced_ns + untraced;
         r->untraced_share[t] = r->own_ns[t] ? MIN(1.0, (double)untraced / (double)r->own_ns[t]) : 0;
     }
+}
+
+/* ---- the CPU floor ----
+ * The replay has no CPUs: it lets every thread run at once. A program
+ * whose threads need more CPU than it has cannot finish before its CPU
+ * time is spent on its CPUs, however short the holds: the floor at a
+ * factor is the CPU time of the threads the trace knows it for (the
+ * library reads each at the thread's exit), less the part of their holds
+ * of the lock the factor takes away, over the CPUs the process could run
+ * on, without their waits on a lock whose waiters spin (their time
+ * changes with the holds). It bounds every prediction from below; unknown (0) for a trace
+ * before it, or without a thread's CPU time. Holds that slept count as
+ * CPU taken away, so the floor is low, never high, for them. */
+uint64_t cpu_floor(const struct model *m, const struct replay *r, double factor)
+{
+    uint32_t cpus = meta_cpus(m);
+    double cpu = 0;
+    for (uint32_t t = 0; cpus && t < m->nth; t++) {
+        uint64_t own = meta_thread_cpu(m, m->th[t].tid), est = 0;
+        if (!own)
+            continue;
+        if (!meta_hold_sum(m, m->th[t].tid, m->lk[r->lock].addr, &est) || est < r->held_ns[t])
+            est = r->held_ns[t];
+        double spun = 0; /* waits on a lock that spins: their CPU time changes with the holds */
+        for (size_t k = 0; k < m->th[t].nwait; k++) {
+            const struct wait *w = &m->waits[m->th[t].wait_off + k];
+            if (lw_kinds[lw_kind_of_type(m->lk[w->lock].type)].spins)
+                spun += (double)(w->e - w->s);
+        }
+        cpu += MAX(0.0, (double)own - spun - (1 - factor) * (double)est);
+    }
+    return (uint64_t)llround(cpu / (cpus ? cpus : 1));
 }
 
 void replay_free(struct replay *r)

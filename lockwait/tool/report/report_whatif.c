@@ -81,15 +81,17 @@ static struct ranked *top_locks(const struct model *m, size_t *n)
 static const double clamp_grid[] = {1, 0.75, 0.5, 0.25};
 #define MAX_FACTORS 16 /* the report takes up to 8, plus the grid */
 
-/* one factor's prediction: wall_ns under the learned hand-offs (replay_ns
- * its replay), lo_ns..hi_ns the range over the hand-off assumptions
- * replayed; forced: the steps its replay let through out of order;
- * steady_ns: the same with its odd stretches at the typical one's saving
- * (below); lonefree_ns: with its lone stretches gone (below that);
+/* one factor's prediction: wall_ns, the barging one where the lock's kind
+ * lets a newcomer in, else the ordered one; ordered_ns: under the learned
+ * hand-offs in the observed order of grants (replay_ns its replay); lo_ns..
+ * hi_ns the range over the hand-off assumptions replayed and the two
+ * orders; forced: the steps its replay let through out of order;
+ * steady_ns: the ordered one with its odd stretches at the typical one's
+ * saving (below); lonefree_ns: with its lone stretches gone (below that);
  * barging_ns: with a thread that comes to the free lock first taking it
- * (a kind that lets it, report_replay.c), barged its grants out of turn */
+ * (report_replay.c), barged its grants out of turn */
 struct whatif_pred {
-    uint64_t wall_ns, lo_ns, hi_ns, replay_ns, steady_ns, lonefree_ns, barging_ns;
+    uint64_t wall_ns, ordered_ns, lo_ns, hi_ns, replay_ns, steady_ns, lonefree_ns, barging_ns;
     size_t forced, barged;
 };
 
@@ -335,7 +337,7 @@ static void predict(const struct model *m, struct replay *r, int nmodes, const d
             if (pass == 0) {
                 uint64_t sp = calibrated(wall, steady[least_at(f, steady, n, factors[i])], ns[0]);
                 uint64_t lf = calibrated(wall, lonefree[least_at(f, lonefree, n, factors[i])], ns[0]);
-                out[i] = (struct whatif_pred){pred, pred, pred, ns[best], sp, MIN(lf, pred), pred, forced[at], 0};
+                out[i] = (struct whatif_pred){pred, pred, pred, pred, ns[best], sp, MIN(lf, pred), pred, forced[at], 0};
                 st[i] = sk[at];
             } else if (barging) {
                 out[i].barging_ns = pred;
@@ -391,7 +393,7 @@ static double pct_of(uint64_t pred, uint64_t wall)
 static void odd_stretches(const char *ph, const struct whatif_pred *p, const struct stretches *st, uint64_t wall,
                           uint64_t t0)
 {
-    if (!st->odd || llabs((long long)p->wall_ns - (long long)p->steady_ns) < (long long)(wall / 50))
+    if (!st->odd || llabs((long long)p->ordered_ns - (long long)p->steady_ns) < (long long)(wall / 50))
         return;
     char at[96] = "";
     for (size_t k = 0; k < st->odd && k < sizeof st->odd_at / sizeof *st->odd_at; k++) {
@@ -403,9 +405,9 @@ static void odd_stretches(const char *ph, const struct whatif_pred *p, const str
                     "replay %.0f%%. If threads were off their CPUs there (a start with both threads "
                     "time-sliced on one CPU, a preemption), which the replay keeps as work, %.0f%% is the "
                     "better guess; if the program did other work there, %.0f%% (the manual: \"Time off the "
-                    "CPU\")\n", ph, p->steady_ns < p->wall_ns ? "less" : "more", st->odd, st->n, st->grants, at,
-            st->odd > 3 ? ", ..." : "", pct_of(p->steady_ns, wall), pct_of(p->wall_ns, wall),
-            pct_of(p->steady_ns, wall), pct_of(p->wall_ns, wall));
+                    "CPU\")\n", ph, p->steady_ns < p->ordered_ns ? "less" : "more", st->odd, st->n, st->grants, at,
+            st->odd > 3 ? ", ..." : "", pct_of(p->steady_ns, wall), pct_of(p->ordered_ns, wall),
+            pct_of(p->steady_ns, wall), pct_of(p->ordered_ns, wall));
 }
 
 /* the findings: a wide range, many grants let through, odd stretches; the learned model */
@@ -456,8 +458,29 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
     struct stretches *st = zalloc(nf, sizeof *st);
     struct lone lone = lone_stretches(m, l, &r);
     predict(m, &r, r.hm.two_kinds ? HM_NMODES : 1, factors, nf, wall, &lone, p, st);
+    uint64_t floor_ns[MAX_FACTORS], unfloored[MAX_FACTORS];
+    int floored[MAX_FACTORS];
     for (size_t i = 0; i < nf; i++) {
-        double pct = 100 * (1 - (base ? (double)p[i].replay_ns / (double)base : 1));
+        if (r.barge) { /* the kind lets a newcomer in: the prediction does too (the manual: "Order of arrivals") */
+            p[i].wall_ns = p[i].barging_ns;
+            p[i].lo_ns = MIN(p[i].lo_ns, p[i].wall_ns);
+            p[i].hi_ns = MAX(p[i].hi_ns, p[i].wall_ns);
+        }
+        uint64_t fl = floor_ns[i] = cpu_floor(m, &r, factors[i]);
+        unfloored[i] = p[i].wall_ns;
+        p[i].ordered_ns = MAX(p[i].ordered_ns, fl);
+        floored[i] = fl > p[i].wall_ns;
+        p[i].wall_ns = MAX(p[i].wall_ns, fl);
+        p[i].steady_ns = MAX(p[i].steady_ns, fl);
+        p[i].lo_ns = MAX(p[i].lo_ns, fl);
+        p[i].hi_ns = MAX(p[i].hi_ns, fl);
+        p[i].lonefree_ns = MAX(p[i].lonefree_ns, fl);
+        p[i].barging_ns = MAX(p[i].barging_ns, fl);
+    }
+    for (size_t i = 0; i < nf; i++) {
+        /* the ordered replay's own saving, unless the prediction is another */
+        double pct = floored[i] || r.barge ? pct_of(p[i].wall_ns, wall)
+                                           : 100 * (1 - (base ? (double)p[i].replay_ns / (double)base : 1));
         uint64_t saved = (uint64_t)llround((double)m->lk[l].cs_ns * (1 - factors[i]));
         uint64_t naive = wall > saved ? wall - saved : 0;
         printf("RESULT exp=lockwait kind=whatif pid=%" PRIu32 " lock=%s lock_addr=0x%" PRIx64 " type=%s "
@@ -466,17 +489,19 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
                " acquisitions=%zu forced_count=%zu untraced_hold_ns=%s predicted_wall_lo_ns=%" PRIu64
                " predicted_wall_hi_ns=%" PRIu64 " spin_window_ns=%s stretch_count=%zu odd_stretch_count=%zu"
                " predicted_steady_wall_ns=%" PRIu64 " lone_stretch_count=%zu lone_stretch_ns=%" PRIu64
-               " predicted_lonefree_wall_ns=%" PRIu64 " predicted_barging_wall_ns=%" PRIu64 " barged_count=%zu\n",
+               " predicted_lonefree_wall_ns=%" PRIu64 " predicted_barging_wall_ns=%" PRIu64 " barged_count=%zu"
+               " cpu_floor_wall_ns=%" PRIu64 " cpus=%" PRIu32 " predicted_ordered_wall_ns=%" PRIu64 "\n",
                m->hdr.pid, label, m->lk[l].addr, lw_type_name(m->lk[l].type), factors[i], wall, p[i].wall_ns, pct,
                base, p[i].replay_ns, naive, r.nacq, p[i].forced, untraced, p[i].lo_ns, p[i].hi_ns, window, st[i].n,
-               st[i].odd, p[i].steady_ns, lone.n, lone.ns, p[i].lonefree_ns, p[i].barging_ns, p[i].barged);
+               st[i].odd, p[i].steady_ns, lone.n, lone.ns, p[i].lonefree_ns, p[i].barging_ns, p[i].barged,
+               floor_ns[i], meta_cpus(m), p[i].ordered_ns);
         say(factors[i], pct, said, i == 0);
     }
     fputc('\n', stderr);
     findings(&r.hm, factors, nf, p, wall, r.nacq, said, st, m->t_first);
     if ((double)lone.ns >= LONE_SHARE * (double)wall) {
         size_t i = 0; /* the first factor where the stretches' end moves the prediction by 0.5% of the run */
-        while (i < nf && p[i].wall_ns - p[i].lonefree_ns < wall / 200)
+        while (i < nf && p[i].ordered_ns - p[i].lonefree_ns < wall / 200)
             i++;
         char ph[352] = "";
         if (i < nf)
@@ -487,19 +512,31 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
                         "the order, cannot see", lone.n, lone.n == 1 ? "" : "es", (double)lone.ns / 1e6,
                 100.0 * (double)lone.ns / (double)wall, said, LONE_TAKES);
         if (i < nf)
-            fprintf(stderr, ": if the stretches end, %s saves about %.0f%% (the replay: %.0f%%)\n", ph,
-                    pct_of(p[i].lonefree_ns, wall), pct_of(p[i].wall_ns, wall));
+            fprintf(stderr, ": if the stretches end, %s saves about %.0f%% (the replay in that order: %.0f%%)\n",
+                    ph, pct_of(p[i].lonefree_ns, wall), pct_of(p[i].ordered_ns, wall));
         else
             fprintf(stderr, " (nor, with too few grants outside the stretches or at this factor, by how much)\n");
     }
-    for (size_t i = 0; i < nf; i++) /* the first factor where barging moves the prediction by 2% of the run */
-        if (llabs((long long)p[i].barging_ns - (long long)p[i].wall_ns) >= (long long)(wall / 50)) {
+    for (size_t i = 0; i < nf; i++) /* the first factor the CPU floor holds up */
+        if (floored[i]) {
             char ph[352];
             phrase(factors[i], said, 1, ph, sizeof ph);
-            fprintf(stderr, "  finding: if a thread that now comes to the free %s first takes it before the one "
-                            "whose turn it was in the trace (the lock lets it; the trace cannot say whether that "
-                            "thread had a CPU then), %s saves about %.0f%% (the replay, keeping the observed order: "
-                            "%.0f%%)\n", said, ph, pct_of(p[i].barging_ns, wall), pct_of(p[i].wall_ns, wall));
+            fprintf(stderr, "  finding: %s leaves the program's threads %.1f ms of CPU time to spend on %" PRIu32
+                            " CPU%s (%.1f ms at least): it saves about %.0f%%, not the %.0f%% of a replay that gives "
+                            "every thread a CPU\n", ph, (double)floor_ns[i] * meta_cpus(m) / 1e6, meta_cpus(m),
+                    meta_cpus(m) == 1 ? "" : "s", (double)floor_ns[i] / 1e6, pct_of(p[i].wall_ns, wall),
+                    pct_of(unfloored[i], wall));
+            break;
+        }
+    for (size_t i = 0; r.barge && i < nf; i++) /* the first factor where barging moves it by 2% of the run */
+        if (llabs((long long)p[i].barging_ns - (long long)p[i].ordered_ns) >= (long long)(wall / 50)) {
+            char ph[352];
+            phrase(factors[i], said, 1, ph, sizeof ph);
+            fprintf(stderr, "  finding: the prediction lets a thread that now comes to the free %s first take it "
+                            "before the one whose turn it was in the trace (the lock lets it); kept in the trace's "
+                            "order, as if each waiter lost to the same thread again, %s saves about %.0f%% (the "
+                            "prediction: %.0f%%)\n", said, ph, pct_of(p[i].ordered_ns, wall),
+                    pct_of(p[i].barging_ns, wall));
             break;
         }
     if (!r.untraced_known)

@@ -21,7 +21,9 @@
  *                  spans the other T-1 threads' holds (thread B, the B-th
  *                  from 0, blocks waiters for (R(T-1) - B) us in all)
  *   text IN OUT    one record per line: T_NS EVENT TID LOCK AUX HOLDER TYPE
- *                  (EVENT, TYPE as numbers from trace.h; LOCK hex) */
+ *                  (EVENT, TYPE as numbers from trace.h; LOCK hex); a DATA
+ *                  line (EVENT 8) goes with the record before it, whatever
+ *                  its TID field (payload bytes 24-27) says */
 #include "common.h"
 #include "../trace.h"
 
@@ -221,18 +223,20 @@ static void scenario_text(const char *path)
         die_errno(path);
     uint64_t ts, lock, aux;
     unsigned event, tid, holder, type;
-    int r, line = 0;
+    int r, line = 0, s = 0;
     uint32_t tids[NT] = {0};
     /* input: T_NS EVENT TID LOCK(hex) AUX HOLDER TYPE */
     while ((r = fscanf(f, "%" SCNu64 " %u %u %" SCNx64 " %" SCNu64 " %u %u", &ts, &event, &tid,
                        &lock, &aux, &holder, &type)) == 7) {
         line++;
-        int s = 0;
-        while (s < NT && tids[s] && tids[s] != tid)
-            s++;
-        if (s == NT)
-            die("%s: more than %d threads", path, NT);
-        tids[s] = tid;
+        if (event != LW_EV_DATA || line == 1) {
+            s = 0;
+            while (s < NT && tids[s] && tids[s] != tid)
+                s++;
+            if (s == NT)
+                die("%s: more than %d threads", path, NT);
+            tids[s] = tid;
+        }
         ev(s, ts, (int)event, tid, lock, aux, holder, (int)type);
     }
     if (r != EOF)

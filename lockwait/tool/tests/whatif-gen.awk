@@ -17,12 +17,17 @@
 # when TIMED=0) for a hold someone waited for. HOLDSUM=1 adds, after each
 # thread's events, the library's HOLD_SUM record (17: T_NS = its R takes,
 # AUX = their exact hold time R x H, HOLDER = R holds timed); HOLDSUM=2 one
-# that says no hold was timed (HOLDER 0, AUX 0). The program's wall time
+# that says no hold was timed (HOLDER 0, AUX 0). CPUS=N (optional): each
+# thread's THREAD_INFO says N CPUs and its CPU time, its work and holds
+# (CPUW ns of it spent per take besides, default 0), with its waits when
+# TYPE=2. TYPE (optional): the lock's trace type, 1 a mutex (default), 2 a
+# spin lock (its waiters spin: their waits are CPU time). The program's wall time
 # (first thread start to last exit, ns) goes to the file WALL.
 #   awk -v T=5 -v R=40 -v W=4200000 -v H=2000000 -v D=1000 -v TIMED=1 \
 #       [-v HOLDSUM=1] [-v SPIN=40000 -v DS=2000 -v J=30000] -v WALL=FILE -f whatif-gen.awk
 # Deterministic (integers below 2^53): the same under mawk, gawk, original-awk.
 function rec(i, t, ev, aux, type) {
+  if (type == 1 && TYPE) type = TYPE
   out[i, n[i]++] = sprintf("%.0f %d %d %s %.0f 0 %d", t, ev, 100 + i, (ev == 5 || ev == 6) ? "0" : "1000", aux, type)
 }
 BEGIN {
@@ -38,7 +43,7 @@ BEGIN {
     g = q[b]
     if (q[b] < F) {
       g = F + (F - q[b] <= SPIN ? DS : D); if (g < lu) g = lu
-      rec(b, q[b], 1, 0, 1); rec(b, g, 2, q[b], 1); lu = 0
+      rec(b, q[b], 1, 0, 1); rec(b, g, 2, q[b], 1); lu = 0; waited[b] += g - q[b]
     }
     e = g + H; left[b]--; q[b] = e + W + (left[b] % 2) * J
     if (P != "" && R - left[b] > P && R - left[b] <= P + 5) q[b] += PW
@@ -53,6 +58,10 @@ BEGIN {
   for (i = 0; i < T; i++) {
     if (HOLDSUM == 1) out[i, n[i]++] = sprintf("%d 17 %d 1000 %.0f %d 1", R, 100 + i, R * H, R)
     if (HOLDSUM == 2) out[i, n[i]++] = sprintf("%d 17 %d 1000 0 0 1", R, 100 + i)
+    if (CPUS) { # THREAD_INFO, then its DATA: no name, the CPU time (AUX's bytes), the CPUs (TID's)
+      out[i, n[i]++] = sprintf("0 10 %d 0 0 0 0", 100 + i)
+      out[i, n[i]++] = sprintf("0 8 %d 0 %.0f 0 0", CPUS, R * (W + H + CPUW) + (TYPE == 2 ? waited[i] : 0))
+    }
   }
   for (i = 0; i < T; i++) for (k = 0; k < n[i]; k++) print out[i, k]
   printf "%.0f\n", wall > WALL
