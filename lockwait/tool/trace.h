@@ -41,7 +41,8 @@ enum lw_event {
                               its creation, type = 1 for the main thread; then one DATA record: its
                               name (16 bytes, NUL-padded), its CPU time in ns at its exit (uint64; 0:
                               not known, as for the main thread and threads alive at the end), and
-                              the CPUs the process could run on (uint32; 0: not known) */
+                              the CPUs the process's threads could run on, their masks together (uint32;
+                              0: not known) */
     LW_EV_LOCK_INFO = 11,  /* lock, type, aux = stack id of its init (holder = 1) or first use
                               (holder = 0) */
     LW_EV_LOCK_ONCE = 12,  /* tid took lock (of type) once in its life, and another thread waited for

@@ -42,6 +42,7 @@
 #include "lw_real.h"
 #include "lw_record.h"
 #include "lw_stacks.h"
+#include "lw_tracemeta.h"
 #include "lw_wrap.h"
 
 /* ---------------------------------------------------------------- threads */
@@ -91,6 +92,8 @@ static void thread_end(void *arg)
         struct timespec cpu;
         if (lw.cfg.trace && clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu) == 0)
             t->cpu_ns = (uint64_t)cpu.tv_sec * 1000000000u + (uint64_t)cpu.tv_nsec;
+        if (lw.cfg.trace)
+            lw_trace_note_cpus();
         lw_trace(t, LW_EV_THREAD_EXIT, LW_T_NONE, NULL, 0, t->exit_ticks, 0, 0);
         atomic_store_explicit(&t->exited, 1, memory_order_release);
     }

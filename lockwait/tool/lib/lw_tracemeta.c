@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include <link.h>
 #include <sched.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -93,16 +94,50 @@ static void put_stacks(struct out *o)
     }
 }
 
-/* the CPUs this process may run on (0: cannot tell) */
+/* The CPUs any of the process's threads could run on: each thread's
+ * affinity ORed in at its exit (lw_trace_note_cpus) and the live ones' and
+ * the writer's at the end. The writer's mask alone said 1 CPU for a main
+ * thread that pinned itself once its workers, free on all, were done: the
+ * what-if's CPU floor then put the run above the traced one. */
+#ifdef __linux__
+#define CPU_WORDS (sizeof(cpu_set_t) / sizeof(unsigned long))
+static _Atomic unsigned long cpus_seen[CPU_WORDS];
+
+static void or_affinity(pid_t tid)
+{
+    cpu_set_t set;
+    unsigned long w[CPU_WORDS];
+    if (sched_getaffinity(tid, sizeof set, &set) != 0) /* a thread gone since: its exit noted it */
+        return;
+    memcpy(w, &set, sizeof w);
+    for (size_t i = 0; i < CPU_WORDS; i++)
+        atomic_fetch_or_explicit(&cpus_seen[i], w[i], memory_order_relaxed);
+}
+#endif
+
+void lw_trace_note_cpus(void)
+{
+#ifdef __linux__
+    or_affinity(0);
+#endif
+}
+
+/* 0: cannot tell */
 static uint32_t usable_cpus(void)
 {
 #ifdef __linux__
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0)
-        return (uint32_t)CPU_COUNT(&set);
+    or_affinity(0);
+    for (struct lw_thread *t = lw_threads(); t; t = t->next)
+        if (!atomic_load_explicit(&t->exited, memory_order_acquire) && t->tid)
+            or_affinity((pid_t)t->tid);
+    uint32_t n = 0;
+    for (size_t i = 0; i < CPU_WORDS; i++)
+        n += (uint32_t)__builtin_popcountl(atomic_load_explicit(&cpus_seen[i], memory_order_relaxed));
+    if (n)
+        return n;
 #endif
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (uint32_t)n : 0;
+    long n_online = sysconf(_SC_NPROCESSORS_ONLN);
+    return n_online > 0 ? (uint32_t)n_online : 0;
 }
 
 static void put_threads(struct out *o)

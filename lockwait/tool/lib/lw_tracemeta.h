@@ -11,4 +11,8 @@
  * new errno */
 LW_HIDDEN int lw_trace_records(int fd, int err, int meta, uint64_t sum);
 
+/* at a thread's exit, while tracing: the CPUs it could run on join the
+ * trace's count (THREAD_INFO) */
+LW_HIDDEN void lw_trace_note_cpus(void);
+
 #endif

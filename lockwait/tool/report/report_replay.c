@@ -537,11 +537,10 @@ void untraced_shares(const struct model *m, struct replay *r)
  * changes with the holds). It bounds every prediction from below; unknown (0) for a trace
  * before it, or without a thread's CPU time. Holds that slept count as
  * CPU taken away, so the floor is low, never high, for them. */
-uint64_t cpu_floor(const struct model *m, const struct replay *r, double factor)
+double cpu_need(const struct model *m, const struct replay *r, double factor)
 {
-    uint32_t cpus = meta_cpus(m);
-    double cpu = 0;
-    for (uint32_t t = 0; cpus && t < m->nth; t++) {
+    double cpu = 0; /* a double: forged times near 2^64 add up without overflow */
+    for (uint32_t t = 0; meta_cpus(m) && t < m->nth; t++) {
         uint64_t own = meta_thread_cpu(m, m->th[t].tid), est = 0;
         if (!own)
             continue;
@@ -555,7 +554,20 @@ uint64_t cpu_floor(const struct model *m, const struct replay *r, double factor)
         }
         cpu += MAX(0.0, (double)own - spun - (1 - factor) * (double)est);
     }
-    return (uint64_t)llround(cpu / (cpus ? cpus : 1));
+    return cpu;
+}
+
+/* A floor above the traced span at factor 1 says the trace's CPU count or
+ * CPU times are wrong (threads pinned elsewhere than the writer, a forged
+ * record): the threads cannot have spent more CPU than the span on the
+ * CPUs, and the prediction at 1 is the traced run. No floor then (0). */
+uint64_t cpu_floor(const struct model *m, const struct replay *r, double factor)
+{
+    uint32_t cpus = meta_cpus(m);
+    uint64_t span = m->nth ? m->th[m->last_thread].end - m->t_first : 0;
+    if (!cpus || cpu_need(m, r, 1) / cpus > (double)span)
+        return 0;
+    return (uint64_t)llround(cpu_need(m, r, factor) / cpus); /* at most the span: the need grows with factor */
 }
 
 void replay_free(struct replay *r)

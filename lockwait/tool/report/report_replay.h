@@ -79,7 +79,10 @@ void replay_init(const struct model *m, struct replay *r, uint32_t l, const uint
 uint64_t replay(const struct model *m, struct replay *r, double factor, enum handoff_mode mode);
 /* each thread's untraced share of own work, from the replay at factor 1 */
 void untraced_shares(const struct model *m, struct replay *r);
-/* the CPU floor at factor (report_replay.c): the threads' CPU time over the CPUs, 0: not known */
+/* the CPU time (ns) the threads the trace knows it for need at factor (0: not known) */
+double cpu_need(const struct model *m, const struct replay *r, double factor);
+/* the CPU floor at factor: that over the CPUs; 0: not known, or above the
+ * traced span at factor 1 (the trace's CPUs or times are wrong) */
 uint64_t cpu_floor(const struct model *m, const struct replay *r, double factor);
 void replay_free(struct replay *r);
 

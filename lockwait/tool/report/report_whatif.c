@@ -528,6 +528,11 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
                     pct_of(unfloored[i], wall));
             break;
         }
+    double need = cpu_need(m, &r, 1); /* more than the span on the CPUs: cpu_floor gave none */
+    if (meta_cpus(m) && need / meta_cpus(m) > (double)wall)
+        fprintf(stderr, "  (the trace says the threads spent %.1f ms of CPU time, more than %" PRIu32 " CPU%s can give in "
+                        "the traced %.1f ms: its CPU count or CPU times are wrong; no CPU floor)\n", need / 1e6,
+                meta_cpus(m), meta_cpus(m) == 1 ? "" : "s", (double)wall / 1e6);
     for (size_t i = 0; r.barge && i < nf; i++) /* the first factor where barging moves it by 2% of the run */
         if (llabs((long long)p[i].barging_ns - (long long)p[i].ordered_ns) >= (long long)(wall / 50)) {
             char ph[352];

@@ -48,6 +48,25 @@ check_eq "a spin lock, whose threads' CPU time holds their spinning too: the sam
   "100000000 spin" "$(val "$spin" cpu_floor_wall_ns) $(val "$spin" type)"
 check_eq "8 CPUs: the floor (37.5 ms) is below the replay, which stays the prediction" \
   "37500000 $(val "$none" predicted_wall_ns)" "$(val "$eight" cpu_floor_wall_ns) $(val "$eight" predicted_wall_ns)"
+# A trace whose CPUs cannot have run its threads' CPU time in the traced
+# span (4 x 90 ms on 1 CPU in 124 ms: a writer pinned to one CPU while the
+# workers ran on others, or forged times): the floor would put the run at
+# factor 1 above the traced one. No floor then, and people are told.
+trace one 1
+one=$("$BUILD/lockwait_report" --what-if 1 --what-if 0.5 "$TMP/one.trace" 2>"$TMP/one.err" | grep 'kind=whatif' || true)
+one1=$(grep 'hold_factor=1 ' <<<"$one" || true)
+check_eq "1 CPU for 360 ms of CPU time in 124 ms: no floor, and the prediction at 1 is the traced run" \
+  "0 $(val "$one1" wall_ns)" "$(val "$one1" cpu_floor_wall_ns) $(val "$one1" predicted_wall_ns)"
+check_eq "... nor at 0.5 (the replay's own, as without CPU times)" \
+  "0 $(val "$none" predicted_wall_ns)" \
+  "$(val "$(grep 'hold_factor=0.5 ' <<<"$one" || true)" cpu_floor_wall_ns) $(val "$(grep 'hold_factor=0.5 ' <<<"$one" || true)" predicted_wall_ns)"
+check "... and people read why" grep -q "CPU count or CPU times are wrong; no CPU floor" "$TMP/one.err"
+# a CPU time of 2^64 - 1 ns per thread: no overflow into a small floor
+awk '$2 == 8 { $5 = "18446744073709551615" } 1' "$TMP/three.txt" >"$TMP/huge.txt"
+"$BUILD/lockwait_tracegen" text "$TMP/huge.txt" "$TMP/huge.trace"
+huge=$("$BUILD/lockwait_report" --what-if 0.5 "$TMP/huge.trace" 2>/dev/null | grep 'kind=whatif' || true)
+check_eq "CPU times of 2^64 - 1 ns: no floor, the replay's prediction" "0 $(val "$none" predicted_wall_ns)" \
+  "$(val "$huge" cpu_floor_wall_ns) $(val "$huge" predicted_wall_ns)"
 sed 's/^0 8 3 /0 8 2097152 /' "$TMP/three.txt" >"$TMP/many.txt"
 "$BUILD/lockwait_tracegen" text "$TMP/many.txt" "$TMP/many.trace"
 check_exit "a THREAD_INFO that says 2^21 CPUs is refused" 2 "$BUILD/lockwait_report" --what-if 0.5 "$TMP/many.trace"
@@ -61,4 +80,17 @@ real=$("$BUILD/lockwait_report" --what-if 0.5 "$TMP/real.trace" 2>/dev/null | gr
 check_eq "a traced run: THREAD_INFO says the CPUs the process may use" "$cpus" "$(val "$real" cpus)"
 check "... and the threads' CPU time (a floor above 0)" test "$(val "$real" cpu_floor_wall_ns)" -gt 0
 check "... never above the traced wall time" test "$(val "$real" cpu_floor_wall_ns)" -le "$(val "$real" wall_ns)"
+
+# Workers pinned one to each of two CPUs, and main pinned to the first once
+# they ended (lw_pinned.c): the CPUs are all the threads', not the 1 of the
+# writer's mask at the end, whose floor put the run above the traced one.
+LOCKWAIT_TRACE=$TMP/pinned.trace preload "$TMP/pinned.txt" "$BUILD/lw_pinned"
+if [ "$(cat "$TMP/stdout")" = cpus=1 ]; then
+  skip "the CPUs of threads pinned elsewhere than the writer" "one CPU to run on"
+else
+  pinned=$("$BUILD/lockwait_report" --what-if 1 "$TMP/pinned.trace" 2>/dev/null | grep 'kind=whatif' || true)
+  check_eq "threads pinned to 2 CPUs, the writer to 1 at the end: the trace says 2" 2 "$(val "$pinned" cpus)"
+  check "... and a floor above 0, never above the traced wall time" test "$(val "$pinned" cpu_floor_wall_ns)" -gt 0 \
+    -a "$(val "$pinned" cpu_floor_wall_ns)" -le "$(val "$pinned" wall_ns)"
+fi
 finish
