@@ -20,9 +20,11 @@ LW_HIDDEN void lw_hold_end(struct lw_tstat *e, const struct lw_held *h);
 
 
 /* pc: the lock call's return address, for the wait's stack; when: LW_STACK_AFTER for a
- * wait whose end holds nothing (a reader, a semaphore, a barrier): its stack is walked in
- * lw_wait_measure, after the wait, so the walk does not delay the real call (a delay there
- * acts as a spin the bare call does not make: fewer sleeps); else LW_STACK_BEFORE */
+ * wait whose end holds nothing exclusively (a reader, a semaphore, a barrier): its stack is
+ * walked in lw_wait_measure, after the wait, so the walk does not delay the real call (a
+ * delay there acts as a spin the bare call does not make: fewer sleeps); a reader then walks
+ * it inside its shared hold, where a waiting writer waits the longer (a cached site: tens
+ * of ns). Else LW_STACK_BEFORE, as a walk inside an exclusive hold would lengthen it */
 enum { LW_STACK_BEFORE, LW_STACK_AFTER };
 LW_HIDDEN void lw_wait_begin(const void *p, struct lw_tstat *e, struct wait *w, int type, uintptr_t pc, int when);
 /* the wait is over (got: with the lock): read the clock and the probe */

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# rdstack.sh - the stack of a wait that ends holding nothing (an rwlock
+# rdstack.sh - the stack of a wait that ends holding nothing exclusively (an rwlock
 # reader's, a semaphore's) is walked after the wait, so that the walk does
 # not delay the real call (LW_STACK_AFTER, lw_account.h): it must still be
 # the program's own (build/lw_rdstack): reader_main -> read_table for the
