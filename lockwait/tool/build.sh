@@ -41,8 +41,11 @@ build_lockwait_lib() {
   # -z now: every symbol the library calls is bound at load; bound lazily,
   # its first call from a signal handler would run the dynamic linker's
   # resolver (which saves the whole vector state: kilobytes) on what may be
-  # a signal stack of a few KiB
-  "$CC" "${CFLAGS[@]}" "${LOCKWAIT_LIB_FLAGS[@]}" "${leaf[@]}" -I"$ROOT/common" \
+  # a signal stack of a few KiB. -falign-functions=64: each wrapper starts a
+  # cache line, so a change elsewhere in the library does not move the hot
+  # leaves across one (a 3-5% swing in bench_overhead.sh's A/B of identical
+  # leaves, 7 December)
+  "$CC" "${CFLAGS[@]}" -falign-functions=64 "${LOCKWAIT_LIB_FLAGS[@]}" "${leaf[@]}" -I"$ROOT/common" \
     "$lib"/*.c "${shared[@]}" "$ROOT/common/clock.c" -Wl,-z,now -o "$BUILD_DIR/liblockwait.so" -ldl
 }
 
