@@ -75,6 +75,15 @@ function lonefree_note(s, m,    lf, d) {
     return sprintf("; with its lone stretches gone (one thread taking the lock back while a woken waiter had no CPU) the replay predicts %s, %.1f points from the measurement%s", change(lf), d, d <= 5 ? ": the stretches ended at the shorter hold" : "")
 }
 
+# where the prediction promised too much: what the replay in the trace's
+# order of grants predicts (nothing from a report before it)
+function ordered_note(s, m,    od, d) {
+    od = wi_ordered[s]
+    if (od == "" || od == "NA" || (od - wi_pred[s] < 0.5 && wi_pred[s] - od < 0.5)) return ""
+    d = od - m; if (d < 0) d = -d
+    return sprintf("; in the trace's order of grants the replay predicts %s, %.1f points from the measurement", change(od), d)
+}
+
 # the finding of the what-if check of s: whether the prediction holds and,
 # where it fails, what the numbers say about why
 function whatif_phrase(s,    p, m, lo, hi, d, fs, hs, why) {
@@ -101,7 +110,7 @@ function whatif_phrase(s,    p, m, lo, hi, d, fs, hs, why) {
             why = sprintf("with %d threads on %d CPUs a woken waiter also queues for a CPU, which shorter holds do not shorten and the replay does not model", threads[s], cpus)
         else if (fs != "NA" && hs != "NA" && fs != "" && hs + 0 >= fs + 0)
             why = sprintf("the shorter holds slept as often (%.0f sleeps per run, against %.0f at the full hold): each hand-off still costs a wake-up the replay does not count", hs, fs)
-        return sprintf("the prediction fails: predicted %s, measured %s, %.1f points too optimistic; %s%s", predicted_change(s), measured_change(s), d, why, lonefree_note(s, m))
+        return sprintf("the prediction fails: predicted %s, measured %s, %.1f points too optimistic; %s%s%s", predicted_change(s), measured_change(s), d, why, lonefree_note(s, m), ordered_note(s, m))
     }
     why = "the replay keeps fixed what the shorter holds changed too (the order of arrivals, the other waits)"
     if (fs != "NA" && hs != "NA" && fs != "" && hs + 0 < 0.8 * fs)

@@ -52,7 +52,8 @@
 #                  with _lo/_hi (lockwait_report --what-if at hold_factor:
 #                  the median over traces_count traces; the free lock's
 #                  at 0: predicted_free_saving_pct; with the lone
-#                  stretches gone: predicted_lonefree_saving_pct),
+#                  stretches gone: predicted_lonefree_saving_pct; in the
+#                  trace's order: predicted_ordered_saving_pct),
 #                  measured_saving_pct with _lo/_hi (the interval of the
 #                  half/full wall time of the what-if pairs), their pairs,
 #                  full_nvcsw and half_nvcsw (medians with intervals)
@@ -244,7 +245,7 @@ function nacsv(x) { return x == "NA" ? "" : x }
     } else if (k == "whatif_check") {
         wi[s] = 1; wi_fac[s] = val("hold_factor"); wi_cs[s] = val("cs_ns"); wi_half[s] = val("half_cs_ns")
         wi_lock[s] = val("lock"); wi_pred[s] = val("predicted_saving_pct"); wi_free[s] = val("predicted_free_saving_pct")
-        wi_lonefree[s] = val("predicted_lonefree_saving_pct")
+        wi_lonefree[s] = val("predicted_lonefree_saving_pct"); wi_ordered[s] = val("predicted_ordered_saving_pct")
         wi_pred_lo[s] = val("predicted_saving_pct_lo"); wi_pred_hi[s] = val("predicted_saving_pct_hi"); wi_traces[s] = val("traces_count")
         wi_used[s] = val("pairs_used"); wi_total[s] = val("pairs_total"); wi_slow[s] = left_out($0); wi_min[s] = val("pairs_min")
         wi_basis[s] = val("pairs_basis"); wi_level[s] = val("speed_level"); wi_canary[s] = val("speed_canary_ns")
@@ -479,17 +480,17 @@ END {
     nwi = 0
     for (i = 1; i <= nsc; i++) if (order[i] in wi) nwi++
     if (nwi > 0) {
-        table_start("What-if check: the change of wall time `lockwait_report --what-if` predicted for the lock's holds scaled (the median over the traces with its 95% interval; no interval from fewer than 6), against the change measured in interleaved pairs of bare runs at the full and the scaled hold (Hodges-Lehmann estimate of scaled/full wall time with its 95% interval). Lone stretches gone: the prediction with the stretches where one thread took the lock back while a woken waiter waited replayed at the pace of the other grants (the manual: `predicted_lonefree_wall_ns`). Sleeps: voluntary context switches per run, medians.",
-            "| scenario | hold ns: full → scaled | lock | traces | predicted (95% CI) | lone stretches gone | measured (95% CI) | predicted, lock free | sleeps full / scaled | pairs used/total |\n|---|---:|---|---:|---:|---:|---:|---:|---:|---:|",
-            "scenario,hold_factor,cs_ns,half_cs_ns,lock,traces,predicted_saving_pct,predicted_saving_pct_lo,predicted_saving_pct_hi,measured_saving_pct,measured_saving_pct_lo,measured_saving_pct_hi,predicted_free_saving_pct,full_nvcsw,full_nvcsw_lo,full_nvcsw_hi,half_nvcsw,half_nvcsw_lo,half_nvcsw_hi,pairs_used,pairs_total,pairs_slow,measured,speed_level,canary_ns,predicted_lonefree_saving_pct", csvw)
+        table_start("What-if check: the change of wall time `lockwait_report --what-if` predicted for the lock's holds scaled (the median over the traces with its 95% interval; no interval from fewer than 6), against the change measured in interleaved pairs of bare runs at the full and the scaled hold (Hodges-Lehmann estimate of scaled/full wall time with its 95% interval). Lone stretches gone: the prediction with the stretches where one thread took the lock back while a woken waiter waited replayed at the pace of the other grants (the manual: `predicted_lonefree_wall_ns`). In the trace's order: the prediction with the lock granted in the observed order (the prediction itself lets a thread that comes to a free mutex first take it, held up by the CPU time the threads need: `predicted_ordered_wall_ns`, `cpu_floor_wall_ns`). Sleeps: voluntary context switches per run, medians.",
+            "| scenario | hold ns: full → scaled | lock | traces | predicted (95% CI) | lone stretches gone | in the trace's order | measured (95% CI) | predicted, lock free | sleeps full / scaled | pairs used/total |\n|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+            "scenario,hold_factor,cs_ns,half_cs_ns,lock,traces,predicted_saving_pct,predicted_saving_pct_lo,predicted_saving_pct_hi,measured_saving_pct,measured_saving_pct_lo,measured_saving_pct_hi,predicted_free_saving_pct,full_nvcsw,full_nvcsw_lo,full_nvcsw_hi,half_nvcsw,half_nvcsw_lo,half_nvcsw_hi,pairs_used,pairs_total,pairs_slow,measured,speed_level,canary_ns,predicted_lonefree_saving_pct,predicted_ordered_saving_pct", csvw)
         for (i = 1; i <= nsc; i++) {
             s = order[i]
             if (!(s in wi)) continue
             m = wi_busy(s) ? "too busy" : measured_change(s)
             lk = wi_lock[s] == "NA" ? "" : wi_lock[s]
-            printf "| %s | %s → %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", s, wi_cs[s], wi_half[s], (lk == "" ? "-" : lk), wi_traces[s], predicted_change(s), change(wi_lonefree[s]), m, change(wi_free[s]), sleeps(s, "full_nvcsw", "half_nvcsw"), used_of(wi_used[s], wi_total[s], wi_basis[s])
+            printf "| %s | %s → %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", s, wi_cs[s], wi_half[s], (lk == "" ? "-" : lk), wi_traces[s], predicted_change(s), change(wi_lonefree[s]), change(wi_ordered[s]), m, change(wi_free[s]), sleeps(s, "full_nvcsw", "half_nvcsw"), used_of(wi_used[s], wi_total[s], wi_basis[s])
             c_m = wi_busy(s) ? ",," : csvci(s, "measured_saving_pct")
-            printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%d,%d,%d,%d,%s,%s,%s\n", s, wi_fac[s], wi_cs[s], wi_half[s], lk, wi_traces[s], nacsv(wi_pred[s]), nacsv(wi_pred_lo[s]), nacsv(wi_pred_hi[s]), c_m, nacsv(wi_free[s]), csvci(s, "full_nvcsw"), csvci(s, "half_nvcsw"), wi_used[s], wi_total[s], wi_slow[s], !wi_busy(s), wi_run_level(s), nacsv(wi_canary[s]), nacsv(wi_lonefree[s]) > csvw
+            printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%d,%d,%d,%d,%s,%s,%s,%s\n", s, wi_fac[s], wi_cs[s], wi_half[s], lk, wi_traces[s], nacsv(wi_pred[s]), nacsv(wi_pred_lo[s]), nacsv(wi_pred_hi[s]), c_m, nacsv(wi_free[s]), csvci(s, "full_nvcsw"), csvci(s, "half_nvcsw"), wi_used[s], wi_total[s], wi_slow[s], !wi_busy(s), wi_run_level(s), nacsv(wi_canary[s]), nacsv(wi_lonefree[s]), nacsv(wi_ordered[s]) > csvw
         }
         close(csvw)
     }

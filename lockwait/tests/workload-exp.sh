@@ -237,7 +237,7 @@ case "\${1-}" in
   --what-if) # --what-if F [--what-if F]... TRACE
     while [ "\$1" = --what-if ]; do
       echo "RESULT exp=lockwait kind=whatif lock=g_other hold_factor=\$2 wall_ns=1000 predicted_wall_ns=990 predicted_saving_pct=1.0"
-      awk -v f="\$2" 'BEGIN { printf "RESULT exp=lockwait kind=whatif lock=g_mtx hold_factor=%s wall_ns=1000 predicted_wall_ns=%d predicted_saving_pct=%.1f predicted_lonefree_wall_ns=%d\\n", f, 750 + 250 * f, 25 * (1 - f), 700 + 250 * f }'
+      awk -v f="\$2" 'BEGIN { printf "RESULT exp=lockwait kind=whatif lock=g_mtx hold_factor=%s wall_ns=1000 predicted_wall_ns=%d predicted_saving_pct=%.1f predicted_lonefree_wall_ns=%d predicted_ordered_wall_ns=%d\\n", f, 750 + 250 * f, 25 * (1 - f), 700 + 250 * f, 850 + 150 * f }'
       shift 2
     done
     [ "\$#" = 1 ] && [ -s "\$1" ] || { echo "no trace \$*" >&2; exit 1; } ;;
@@ -252,6 +252,7 @@ check_eq "stand-in: the check names the lock and its predictions at 0.5 and 0" "
   "$(val "$wi" scenario) $(val "$wi" lock) $(val "$wi" predicted_saving_pct) $(val "$wi" predicted_free_saving_pct)"
 check_eq "stand-in: the check's prediction with the lone stretches gone (825 of 1000 ns)" 17.5 \
   "$(val "$wi" predicted_lonefree_saving_pct)"
+check_eq "stand-in: ... and the one in the trace's order (925 of 1000 ns)" 7.5 "$(val "$wi" predicted_ordered_saving_pct)"
 check_eq "stand-in: the report's what-if lines are in the raw file, tagged (2 locks x 2 factors)" 4 \
   "$(grep -c '^RESULT exp=lockwait kind=whatif lock=.* scenario=mutex variant=traced rep=0$' "$TMP/wi.txt")"
 check_awk "stand-in: at least one what-if pair ran ($(val "$wi" pairs_total))" "$(val "$wi" pairs_total)0 >= 10"
