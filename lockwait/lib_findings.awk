@@ -84,6 +84,14 @@ function ordered_note(s, m,    od, d) {
     return sprintf("; in the trace's order of grants the replay predicts %s, %.1f points from the measurement", change(od), d)
 }
 
+# where the prediction failed and the traced runs took much longer than the
+# bare ones: the trace is of a program the tracing slowed
+function slowed_note(s,    t) {
+    t = wi_traced[s]
+    if (t == "" || t == "NA" || t + 0 < 1.25) return ""
+    return sprintf("; the traced runs took %.2fx the bare runs' time, so the prediction is read from a program the tracing slowed", t)
+}
+
 # the finding of the what-if check of s: whether the prediction holds and,
 # where it fails, what the numbers say about why
 function whatif_phrase(s,    p, m, lo, hi, d, fs, hs, why) {
@@ -110,10 +118,10 @@ function whatif_phrase(s,    p, m, lo, hi, d, fs, hs, why) {
             why = sprintf("with %d threads on %d CPUs a woken waiter also queues for a CPU, which shorter holds do not shorten and the replay does not model", threads[s], cpus)
         else if (fs != "NA" && hs != "NA" && fs != "" && hs + 0 >= fs + 0)
             why = sprintf("the shorter holds slept as often (%.0f sleeps per run, against %.0f at the full hold): each hand-off still costs a wake-up the replay does not count", hs, fs)
-        return sprintf("the prediction fails: predicted %s, measured %s, %.1f points too optimistic; %s%s%s", predicted_change(s), measured_change(s), d, why, lonefree_note(s, m), ordered_note(s, m))
+        return sprintf("the prediction fails: predicted %s, measured %s, %.1f points too optimistic; %s%s%s%s", predicted_change(s), measured_change(s), d, why, lonefree_note(s, m), ordered_note(s, m), slowed_note(s))
     }
     why = "the replay keeps fixed what the shorter holds changed too (the order of arrivals, the other waits)"
     if (fs != "NA" && hs != "NA" && fs != "" && hs + 0 < 0.8 * fs)
         why = sprintf("the shorter holds also slept less (%.0f sleeps per run, against %.0f at the full hold): fewer waits became futex sleeps, whose wake-ups the replay keeps", hs, fs)
-    return sprintf("the prediction fails: predicted %s, measured %s, %.1f points too pessimistic; %s%s", predicted_change(s), measured_change(s), -d, why, lonefree_note(s, m))
+    return sprintf("the prediction fails: predicted %s, measured %s, %.1f points too pessimistic; %s%s%s", predicted_change(s), measured_change(s), -d, why, lonefree_note(s, m), slowed_note(s))
 }

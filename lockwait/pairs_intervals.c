@@ -248,13 +248,13 @@ static double field(const char *line, const char *key)
  * there in the trace's order of grants (NAN from a report before them), and
  * with the lock free (factor 0). */
 static void trace_prediction(const struct predictions *pr, const char *s, long k, double factor, double *saving,
-                             double *lonefree_saving, double *ordered_saving, double *free_saving, char *lock,
-                             size_t cap)
+                             double *lonefree_saving, double *ordered_saving, double *free_saving, double *wall_ns,
+                             char *lock, size_t cap)
 {
     char name[32];
     long kk;
     int off;
-    *saving = *lonefree_saving = *ordered_saving = *free_saving = NAN;
+    *saving = *lonefree_saving = *ordered_saving = *free_saving = *wall_ns = NAN;
     snprintf(lock, cap, "NA");
     for (int pass = 0; pass < 2; pass++)
         for (size_t i = 0; i < pr->n; i++) {
@@ -270,6 +270,7 @@ static void trace_prediction(const struct predictions *pr, const char *s, long k
                 *saving = p, snprintf(lock, cap, "%s", lk);
                 *lonefree_saving = wall > 0 && !isnan(lf) ? 100 * (1 - lf / wall) : NAN;
                 *ordered_saving = wall > 0 && !isnan(od) ? 100 * (1 - od / wall) : NAN;
+                *wall_ns = wall;
             }
             else if (pass == 1 && h == 0 && strcmp(lk, lock) == 0)
                 *free_saving = p;
@@ -288,12 +289,12 @@ static void whatif_lines(struct cell *c, size_t n, const char *predictions, cons
         struct cell *x = find(c, n, name);
         if (!x)
             die("lockwait_pairs intervals: %s: no what-if pairs of %s", predictions, name);
-        double *sv = xmalloc(sizeof *sv * (size_t)(4 * traces + 4)), *fr = sv + traces + 1, *lf = fr + traces + 1;
-        double *od = lf + traces + 1, a, b, c, o;
-        size_t ns = 0, nf = 0, nl = 0, no = 0;
+        double *sv = xmalloc(sizeof *sv * (size_t)(5 * traces + 5)), *fr = sv + traces + 1, *lf = fr + traces + 1;
+        double *od = lf + traces + 1, *tw = od + traces + 1, a, b, c, o, w;
+        size_t ns = 0, nf = 0, nl = 0, no = 0, nw = 0;
         snprintf(first_lock, sizeof first_lock, "NA");
         for (long k = 1; k <= traces; k++) {
-            trace_prediction(&pr, name, k, strtod(factor, NULL), &a, &c, &o, &b, lock, sizeof lock);
+            trace_prediction(&pr, name, k, strtod(factor, NULL), &a, &c, &o, &b, &w, lock, sizeof lock);
             if (k == 1)
                 snprintf(first_lock, sizeof first_lock, "%s", lock);
             if (!isnan(a))
@@ -304,10 +305,16 @@ static void whatif_lines(struct cell *c, size_t n, const char *predictions, cons
                 lf[nl++] = c;
             if (!isnan(o))
                 od[no++] = o;
+            if (!isnan(w) && w > 0)
+                tw[nw++] = w / 1e6;
         }
         struct interval pv = ns ? ci_median(sv, ns) : (struct interval){NAN, NAN, NAN, NAN, 0};
         double free_est = nf ? ci_median(fr, nf).est : NAN, lonefree_est = nl ? ci_median(lf, nl).est : NAN;
-        double ordered_est = no ? ci_median(od, no).est : NAN;
+        double ordered_est = no ? ci_median(od, no).est : NAN, traced_ms = nw ? ci_median(tw, nw).est : NAN;
+        double *bw = xmalloc(sizeof *bw * (size_t)(x->used + 1)); /* the bare runs at the full hold, ms */
+        size_t nb = known(x, 1, bw);
+        double bare_ms = nb ? ci_median(bw, nb).est : NAN;
+        free(bw);
         free(sv);
         struct interval r = x->ratio;
         printf("RESULT exp=lockwait kind=whatif_check scenario=%s hold_factor=%s cs_ns=%s half_cs_ns=%s lock=%s "
@@ -317,6 +324,8 @@ static void whatif_lines(struct cell *c, size_t n, const char *predictions, cons
         num("predicted_saving_pct_hi", pv.hi, "%.10g"), num("predicted_free_saving_pct", free_est, "%.10g");
         num("predicted_lonefree_saving_pct", lonefree_est, "%.10g");
         num("predicted_ordered_saving_pct", ordered_est, "%.10g");
+        /* the traces' span against the bare run: a trace of a program the tracing slowed */
+        num("traced_bare_ratio", bare_ms > 0 ? traced_ms / bare_ms : NAN, "%.4g");
         /* a shorter run is a saving: the ratio's upper bound is the saving's lower one */
         num("measured_saving_pct", 100 * (1 - r.est), "%.3f"), num("measured_saving_pct_lo", 100 * (1 - r.hi), "%.3f");
         num("measured_saving_pct_hi", 100 * (1 - r.lo), "%.3f"), num("p", r.p, "%.4g"), num("q", x->q, "%.4g");

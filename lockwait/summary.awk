@@ -53,7 +53,8 @@
 #                  the median over traces_count traces; the free lock's
 #                  at 0: predicted_free_saving_pct; with the lone
 #                  stretches gone: predicted_lonefree_saving_pct; in the
-#                  trace's order: predicted_ordered_saving_pct),
+#                  trace's order: predicted_ordered_saving_pct; the
+#                  traces' span over the bare runs: traced_bare_ratio),
 #                  measured_saving_pct with _lo/_hi (the interval of the
 #                  half/full wall time of the what-if pairs), their pairs,
 #                  full_nvcsw and half_nvcsw (medians with intervals)
@@ -245,7 +246,7 @@ function nacsv(x) { return x == "NA" ? "" : x }
     } else if (k == "whatif_check") {
         wi[s] = 1; wi_fac[s] = val("hold_factor"); wi_cs[s] = val("cs_ns"); wi_half[s] = val("half_cs_ns")
         wi_lock[s] = val("lock"); wi_pred[s] = val("predicted_saving_pct"); wi_free[s] = val("predicted_free_saving_pct")
-        wi_lonefree[s] = val("predicted_lonefree_saving_pct"); wi_ordered[s] = val("predicted_ordered_saving_pct")
+        wi_lonefree[s] = val("predicted_lonefree_saving_pct"); wi_ordered[s] = val("predicted_ordered_saving_pct"); wi_traced[s] = val("traced_bare_ratio")
         wi_pred_lo[s] = val("predicted_saving_pct_lo"); wi_pred_hi[s] = val("predicted_saving_pct_hi"); wi_traces[s] = val("traces_count")
         wi_used[s] = val("pairs_used"); wi_total[s] = val("pairs_total"); wi_slow[s] = left_out($0); wi_min[s] = val("pairs_min")
         wi_basis[s] = val("pairs_basis"); wi_level[s] = val("speed_level"); wi_canary[s] = val("speed_canary_ns")

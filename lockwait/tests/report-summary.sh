@@ -123,8 +123,8 @@ check_eq "one clean pair (QUICK): the number, and that it has no interval" 1 \
 # 18% with its lone stretches gone. mutex: a raw file before the lone-free
 # prediction (no predicted_lonefree_saving_pct).
 # sem: no prediction (a report without --what-if)
-wline() { # wline S PRED MEAS LO HI FULL_SLEEPS HALF_SLEEPS [PRED_LO PRED_HI [LONEFREE [ORDERED]]]: a whatif_check line
-  echo "RESULT exp=lockwait kind=whatif_check scenario=$1 hold_factor=0.5 cs_ns=1000 half_cs_ns=500 lock=g_lock traces_count=${8:+6} predicted_saving_pct=$2 predicted_saving_pct_lo=${8:-NA} predicted_saving_pct_hi=${9:-NA} predicted_free_saving_pct=40.0 measured_saving_pct=$3 measured_saving_pct_lo=$4 measured_saving_pct_hi=$5 p=0.01 q=0.02 pairs_used=8 pairs_total=9 pairs_slow=1 pairs_min=8 full_nvcsw=$6 full_nvcsw_lo=$6 full_nvcsw_hi=$6 half_nvcsw=$7 half_nvcsw_lo=$7 half_nvcsw_hi=$7${10:+ predicted_lonefree_saving_pct=${10}}${11:+ predicted_ordered_saving_pct=${11}}"
+wline() { # wline S PRED MEAS LO HI FULL_SLEEPS HALF_SLEEPS [PRED_LO PRED_HI [LONEFREE [ORDERED [TRACED]]]]: a whatif_check line
+  echo "RESULT exp=lockwait kind=whatif_check scenario=$1 hold_factor=0.5 cs_ns=1000 half_cs_ns=500 lock=g_lock traces_count=${8:+6} predicted_saving_pct=$2 predicted_saving_pct_lo=${8:-NA} predicted_saving_pct_hi=${9:-NA} predicted_free_saving_pct=40.0 measured_saving_pct=$3 measured_saving_pct_lo=$4 measured_saving_pct_hi=$5 p=0.01 q=0.02 pairs_used=8 pairs_total=9 pairs_slow=1 pairs_min=8 full_nvcsw=$6 full_nvcsw_lo=$6 full_nvcsw_hi=$6 half_nvcsw=$7 half_nvcsw_lo=$7 half_nvcsw_hi=$7${10:+ predicted_lonefree_saving_pct=${10}}${11:+ predicted_ordered_saving_pct=${11}}${12:+ traced_bare_ratio=${12}}"
 }
 {
   sed -e '/^RESULT exp=lockwait kind=runs scenario=mutex /s/$/ bare_nvcsw=7 bare_nvcsw_lo=6 bare_nvcsw_hi=9 wrapped_nvcsw=1300 wrapped_nvcsw_lo=1200 wrapped_nvcsw_hi=1400/' \
@@ -132,7 +132,7 @@ wline() { # wline S PRED MEAS LO HI FULL_SLEEPS HALF_SLEEPS [PRED_LO PRED_HI [LO
     -e '/^RESULT exp=lockwait kind=runs scenario=sem /s/$/ bare_nvcsw=100 bare_nvcsw_lo=90 bare_nvcsw_hi=110 wrapped_nvcsw=125 wrapped_nvcsw_lo=115 wrapped_nvcsw_hi=135/' \
     -e '/^RESULT exp=lockwait kind=runs scenario=spin /s/$/ bare_nvcsw=100 bare_nvcsw_lo=90 bare_nvcsw_hi=110 wrapped_nvcsw=115 wrapped_nvcsw_lo=105 wrapped_nvcsw_hi=125/' "$fixture"
   wline mutex 18.0 17.0 15.0 19.0 40 38 17.5 18.5
-  wline cache 30.0 10.0 8.0 12.0 400 400 '' '' '' 12.0
+  wline cache 30.0 10.0 8.0 12.0 400 400 '' '' '' 12.0 1.60
   wline cond 5.0 20.0 18.0 22.0 100 50 '' '' 18.0
   wline sem NA 12.0 10.0 14.0 100 90
 } >"$TMP/wi.txt"
@@ -185,6 +185,10 @@ check "what-if: a prediction 20 points above, with more threads than CPUs, fails
   grep -qF -- '- What-if, cache (holds x0.5): the prediction fails: predicted -30.0% (no interval), measured -10.0% (-12.0..-8.0%), 20.0 points too optimistic; with 4 threads on 2 CPUs' "$TMP/wi.md"
 check "what-if: ... and what the replay in the trace's order predicts (12%, 2 points off)" \
   grep -qF -- 'in the trace'"'"'s order of grants the replay predicts -12.0%, 2.0 points from the measurement' "$TMP/wi.md"
+check "what-if: ... and that the traced runs took 1.60x the bare ones" \
+  grep -qF -- 'the traced runs took 1.60x the bare runs'"'"' time, so the prediction is read from a program the tracing slowed' "$TMP/wi.md"
+check_eq "what-if: no such note where the traced runs were not much slower (mutex, cond)" 0 \
+  "$(grep -cE '^- What-if, (mutex|cond) .*tracing slowed' "$TMP/wi.md")"
 check "what-if: the table has the trace's order beside the lone-free column" grep -q '^| cache | .* | -30.0% (no interval) | - | -12.0% | -10.0%' "$TMP/wi.md"
 check "what-if: a prediction 15 points below while the sleeps halved says the sleeps are why" \
   grep -qF -- '15.0 points too pessimistic; the shorter holds also slept less (50 sleeps per run, against 100 at the full hold)' "$TMP/wi.md"

@@ -253,6 +253,8 @@ check_eq "stand-in: the check names the lock and its predictions at 0.5 and 0" "
 check_eq "stand-in: the check's prediction with the lone stretches gone (825 of 1000 ns)" 17.5 \
   "$(val "$wi" predicted_lonefree_saving_pct)"
 check_eq "stand-in: ... and the one in the trace's order (925 of 1000 ns)" 7.5 "$(val "$wi" predicted_ordered_saving_pct)"
+check "stand-in: the traces' span (1000 ns) over the bare runs' (ms): traced_bare_ratio above 0, below 0.001" \
+  awk -v t="$(val "$wi" traced_bare_ratio)" 'BEGIN { exit !(t > 0 && t < 0.001) }'
 check_eq "stand-in: the report's what-if lines are in the raw file, tagged (2 locks x 2 factors)" 4 \
   "$(grep -c '^RESULT exp=lockwait kind=whatif lock=.* scenario=mutex variant=traced rep=0$' "$TMP/wi.txt")"
 check_awk "stand-in: at least one what-if pair ran ($(val "$wi" pairs_total))" "$(val "$wi" pairs_total)0 >= 10"
