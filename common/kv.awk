@@ -6,8 +6,12 @@
 # Lines one invocation printed carry inv=I after their kind (run.sh runs each
 # experiment as several invocations); they are the raw material of the
 # published, untagged lines build/combine writes after them, and every
-# program that loads this file skips them, unless it sets -v invocations=1.
-$1 == "RESULT" && $4 ~ /^inv=[0-9]+$/ && !invocations { next }
+# program that loads this file skips them, unless it sets -v invocations=1;
+# inv_seen keeps the largest I skipped: how many invocations the run made.
+$1 == "RESULT" && $4 ~ /^inv=[0-9]+$/ && !invocations {
+    if (substr($4, 5) + 0 > inv_seen + 0) inv_seen = substr($4, 5) + 0
+    next
+}
 
 # kv(line, f): empties f, then f[key] = value for every key=value token of
 # line (tokens are split on blanks; "RESULT" and any other token without

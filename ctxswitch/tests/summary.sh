@@ -151,6 +151,15 @@ check "invocations: strides that cannot be compared: a cost 'not beyond the marg
 check "invocations: C1 says it comes from fewer" grep -qF "Here C1 comes from 1 of them: the other's direct blocks ran in other speed levels." "$TMP/fewer.md"
 check "invocations: the between-runs finding says some figures come from fewer" \
   grep -qF -- "- Between runs: the figures come from up to 2 independent invocations spread over the run (some from as few as 1:" "$TMP/fewer.md"
+# every figure from 1 invocation, the run's 3 tagged ones seen: each level
+# got one of them, and the headline names the 3 (CI's run of 2026-12-07)
+awk '/^RESULT exp=ctxswitch kind=(direct|total) / { sub(/$/, " invocations=1 invocations_total=1") } { print }
+  END { print "RESULT exp=ctxswitch kind=direct inv=3 mode=process round_trips=1" }' "$fixture" >"$TMP/one.txt"
+summary_awk awk -v csvdir="$TMP" "$ROOT/ctxswitch/summary.awk" "$TMP/one.txt" >"$TMP/one.md"
+check "invocations: C1 of 1 of the run's 3 invocations says so" \
+  grep -qF "median with its 95% interval [lo, hi], from 1 of the run's 3 independent invocations: the others' direct blocks ran in other speed levels." "$TMP/one.md"
+summary_awk awk -v csvdir="$TMP" "$ROOT/ctxswitch/summary.awk" "$fixture" >"$TMP/plain.md"
+check_eq "invocations: a run of one invocation names none" 0 "$(grep -c 'independent invocations' "$TMP/plain.md" || true)"
 
 # number and unrecorded keys: one cell of the L1 ones beyond the margin read
 # "1 of 30 such cells are"; a hand-made file of invocations without
