@@ -5,8 +5,10 @@
 # every function a comment writes as name() is defined or called somewhere
 # in the code (comments and strings left out), and every lw_ name a C
 # comment gives (lw_stat_slow, lw_tls) is one the code uses or a part's
-# file stem (lw_life); and a C comment that places an lw_ name or a
-# function in a file, as "lw_settle (lw_account" does, is right about it.
+# file stem (lw_life); every other snake_case name a C comment gives is a
+# word of the code, a script or a file name; and a C comment that places an
+# lw_ name or a function in a file, as "lw_settle (lw_account" does, is
+# right about it.
 # Comments: tests/comments.awk splits C source; shell files' own comment
 # lines are read as they are.
 # shellcheck disable=SC2016 # awk programs in single quotes
@@ -104,6 +106,30 @@ done < <(
       print $1 ":" $2 "|" n "|" f; t = substr(t, RSTART + RLENGTH) } }' "$TMP/ccom" | sort -u)
 if [ -z "$bad_at" ]; then pass "every name a comment places in a file is there"; else fail "every name a comment places in a file is there" "${bad_at%;}"; fi
 
+# every other snake_case name a C comment gives (a function or field written
+# without "()", as "see mutex_slow" once was) is a word of the code, of a
+# script or of a file's name; NAMED lists the outside world's, that the
+# code reads only as strings or offsets
+NAMED="cntvct_el0 current_round pthread_barrier shared_ptr vgpreload_core vgpreload_helgrind"
+grep -E '\.(sh|bash|awk)$' "$TMP/files" | grep -v '^lockwait/tool/tests/comments' | xargs cat |
+  grep -oE '[A-Za-z_][A-Za-z0-9_]*' |
+  cat - "$TMP/ids" <(sed 's|.*/||; s|\.[^.]*$||' "$TMP/files") <(tr ' ' '\n' <<<"$NAMED") | sort -u >"$TMP/words"
+# known NAME...: each NAME that is not a known word, once
+known() { printf '%s\n' "$@" | sort -u | comm -23 - "$TMP/words"; }
+bad_names=""
+while IFS= read -r ref; do
+  where=${ref%%|*} name=${ref#*|}
+  [ -z "$(known "$name")" ] || bad_names+=" $where names $name;"
+done < <(
+  # input: FILE:LINE:TEXT of C comments; output: FILE:LINE|NAME for each
+  # snake_case name that is not a file's (lw_mutex.c) or a key's (wait_ns=)
+  awk -F: '{ t = $0; sub(/^[^:]*:[^:]*:/, "", t)
+    while (match(t, /(^|[^A-Za-z0-9_.\/-])[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]/)) {
+      s = substr(t, RSTART, RLENGTH); sub(/^[^a-z]/, "", s); rest = substr(t, RSTART + RLENGTH)
+      if (rest !~ /^(\.[a-z]|=)/) print $1 ":" $2 "|" s
+      t = rest } }' "$TMP/ccom" | sort -u)
+if [ -z "$bad_names" ]; then pass "every snake_case name a C comment gives is a word of the code"; else fail "every snake_case name a C comment gives is a word of the code" "${bad_names%;}"; fi
+
 # the checks find what they look for: a comment naming a missing file and function
 printf '/* see lw_gone.c and lw_gone_fn() */\nint x;\n' >"$TMP/probe.c"
 got=$(awk -v mode=comments -f "$AWK_SPLIT" "$TMP/probe.c")
@@ -113,4 +139,5 @@ if exists lw_gone.c || grep -qx lw_gone_fn "$TMP/ids"; then
 else
   pass "a missing file and function are found missing"
 fi
+check_eq "a bare name no code has is found missing, a known one is not" "mutex_slow_gone" "$(known mutex_slow_gone lw_mutex_wait)"
 finish
