@@ -541,9 +541,10 @@ double cpu_need(const struct model *m, const struct replay *r, double factor)
 {
     double cpu = 0; /* a double: forged times near 2^64 add up without overflow */
     for (uint32_t t = 0; meta_cpus(m) && t < m->nth; t++) {
-        uint64_t own = meta_thread_cpu(m, m->th[t].tid), est = 0;
+        uint64_t own = meta_thread_cpu(m, m->th[t].tid), est = 0, life = m->th[t].end - m->th[t].start;
         if (!own)
             continue;
+        own = MIN(own, life); /* one thread runs on one CPU at a time: more is a forged record */
         if (!meta_hold_sum(m, m->th[t].tid, m->lk[r->lock].addr, &est) || est < r->held_ns[t])
             est = r->held_ns[t];
         double spun = 0; /* waits on a lock that spins: their CPU time changes with the holds */

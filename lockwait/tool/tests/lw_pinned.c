@@ -3,7 +3,10 @@
  * (the first two main may use), take one mutex 200 times each, working
  * inside and outside the hold; when both have ended, main pins itself to
  * the first. The trace's CPU count (THREAD_INFO, lw_tracemeta.c) must be 2,
- * not the 1 of the writer's mask at the end (whatif-cpu.sh).
+ * not the 1 of the writer's mask at the end (whatif-cpu.sh). The what-if
+ * needs a contended wait, which a busy host may not give two pinned
+ * threads: the first worker's first hold waits until the second, which
+ * waits for that hold, is about to lock, then 20 ms more.
  * stdout: "cpus=N" (N: the CPUs main could use at start; the test skips
  * below 2) */
 #define _GNU_SOURCE
@@ -15,6 +18,7 @@
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static volatile unsigned long sink;
 static int cpu_of[2];
+static atomic_int held, coming; /* the first worker holds m; the second is about to take it */
 
 static void burn(long n)
 {
@@ -32,7 +36,21 @@ static void pin_to(int cpu)
 
 static void *worker(void *arg)
 {
+    int first = arg == &cpu_of[0];
     pin_to(*(int *)arg);
+    if (first) {
+        check_pt(pthread_mutex_lock(&m), "pthread_mutex_lock");
+        atomic_store(&held, 1);
+        while (!atomic_load(&coming))
+            sched_yield();
+        if (usleep(20000) != 0)
+            die_errno("usleep");
+        check_pt(pthread_mutex_unlock(&m), "pthread_mutex_unlock");
+    } else {
+        while (!atomic_load(&held))
+            sched_yield();
+        atomic_store(&coming, 1);
+    }
     for (int i = 0; i < 200; i++) {
         burn(20000);
         check_pt(pthread_mutex_lock(&m), "pthread_mutex_lock");

@@ -67,6 +67,14 @@ awk '$2 == 8 { $5 = "18446744073709551615" } 1' "$TMP/three.txt" >"$TMP/huge.txt
 huge=$("$BUILD/lockwait_report" --what-if 0.5 "$TMP/huge.trace" 2>/dev/null | grep 'kind=whatif' || true)
 check_eq "CPU times of 2^64 - 1 ns: no floor, the replay's prediction" "0 $(val "$none" predicted_wall_ns)" \
   "$(val "$huge" cpu_floor_wall_ns) $(val "$huge" predicted_wall_ns)"
+# one thread's CPU time forged to 300 ms, more than its lifetime, the others'
+# 0: the total (300 ms on 3 CPUs) fits the span, but one thread cannot run
+# on two CPUs at once, so it counts as its lifetime at most
+awk '$2 == 8 { $5 = (++k == 1 ? 300000000 : 0) } 1' "$TMP/three.txt" >"$TMP/long.txt"
+"$BUILD/lockwait_tracegen" text "$TMP/long.txt" "$TMP/long.trace"
+long=$("$BUILD/lockwait_report" --what-if 0.5 "$TMP/long.trace" 2>/dev/null | grep 'kind=whatif' || true)
+check "one thread's CPU time above its lifetime: a floor of its lifetime at most, below the forged 95 ms" \
+  test "$(val "$long" cpu_floor_wall_ns)" -gt 0 -a "$(val "$long" cpu_floor_wall_ns)" -le "$(( $(val "$long" wall_ns) / 3 ))"
 sed 's/^0 8 3 /0 8 2097152 /' "$TMP/three.txt" >"$TMP/many.txt"
 "$BUILD/lockwait_tracegen" text "$TMP/many.txt" "$TMP/many.trace"
 check_exit "a THREAD_INFO that says 2^21 CPUs is refused" 2 "$BUILD/lockwait_report" --what-if 0.5 "$TMP/many.trace"
