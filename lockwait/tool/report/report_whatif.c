@@ -360,6 +360,8 @@ static void phrase(double f, const char *label, int first, char *out, size_t cap
         snprintf(out, cap, "halving %s%s", what, name);
     else if (f == 0)
         snprintf(out, cap, "removing %s%s entirely", what, name);
+    else if (f == 1) /* "scaling ... by 1 saves 7%": the lone stretches' end alone */
+        snprintf(out, cap, "leaving %s%s as they are", what, name);
     else
         snprintf(out, cap, "scaling %s%s by %g", what, name, f);
 }
