@@ -25,6 +25,7 @@
 #include "lw_signals.h"
 #include "lw_spin.h"
 #include "lw_stacks.h"
+#include "lw_tracemeta.h"
 #include "lw_tree.h"
 
 /* A fork's child runs the handlers registered before ours first, and they
@@ -65,6 +66,7 @@ static void at_fork_child(void)
     ST(lw.dropped, 0);
     ST(lw.untracked, 0);
     ST(lw.held_lost, 0);
+    lw_trace_forget_cpus();
     atomic_store_explicit(&lw.threads, NULL, memory_order_relaxed);
     ST(lw.nthreads, 0);
     lw_records_mend();

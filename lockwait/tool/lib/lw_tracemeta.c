@@ -122,6 +122,14 @@ void lw_trace_note_cpus(void)
 #endif
 }
 
+void lw_trace_forget_cpus(void)
+{
+#ifdef __linux__
+    for (size_t i = 0; i < CPU_WORDS; i++)
+        atomic_store_explicit(&cpus_seen[i], 0, memory_order_relaxed);
+#endif
+}
+
 /* 0: cannot tell */
 static uint32_t usable_cpus(void)
 {

@@ -14,5 +14,7 @@ LW_HIDDEN int lw_trace_records(int fd, int err, int meta, uint64_t sum);
 /* at a thread's exit, while tracing: the CPUs it could run on join the
  * trace's count (THREAD_INFO) */
 LW_HIDDEN void lw_trace_note_cpus(void);
+/* in a fork child: its parent's threads' CPUs are not its own */
+LW_HIDDEN void lw_trace_forget_cpus(void);
 
 #endif

@@ -7,10 +7,15 @@
  * needs a contended wait, which a busy host may not give two pinned
  * threads: the first worker's first hold waits until the second, which
  * waits for that hold, is about to lock, then 20 ms more.
+ * With "fork": main, pinned to the first CPU, then forks a child whose
+ * two workers (unpinned: the first CPU only, as main) do the same; the
+ * child's trace must say 1, not its parent's 2.
  * stdout: "cpus=N" (N: the CPUs main could use at start; the test skips
  * below 2) */
 #define _GNU_SOURCE
 #include <sched.h>
+#include <stdlib.h>
+#include <sys/wait.h>
 
 #include "lw_test.h"
 
@@ -18,6 +23,7 @@
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static volatile unsigned long sink;
 static int cpu_of[2];
+static int pin = 1; /* the workers pin themselves (not in the fork child) */
 static atomic_int held, coming; /* the first worker holds m; the second is about to take it */
 
 static void burn(long n)
@@ -37,7 +43,8 @@ static void pin_to(int cpu)
 static void *worker(void *arg)
 {
     int first = arg == &cpu_of[0];
-    pin_to(*(int *)arg);
+    if (pin)
+        pin_to(*(int *)arg);
     if (first) {
         check_pt(pthread_mutex_lock(&m), "pthread_mutex_lock");
         atomic_store(&held, 1);
@@ -60,7 +67,18 @@ static void *worker(void *arg)
     return NULL;
 }
 
-int main(void)
+static void two_workers(void)
+{
+    pthread_t t[2];
+    atomic_store(&held, 0);
+    atomic_store(&coming, 0);
+    for (int i = 0; i < 2; i++)
+        check_pt(pthread_create(&t[i], NULL, worker, &cpu_of[i]), "pthread_create");
+    for (int i = 0; i < 2; i++)
+        check_pt(pthread_join(t[i], NULL), "pthread_join");
+}
+
+int main(int argc, char **argv)
 {
     cpu_set_t s;
     if (sched_getaffinity(0, sizeof s, &s) != 0)
@@ -71,12 +89,24 @@ int main(void)
     for (int c = 0, k = 0; c < CPU_SETSIZE && k < 2; c++)
         if (CPU_ISSET(c, &s))
             cpu_of[k++] = c;
-    pthread_t t[2];
-    for (int i = 0; i < 2; i++)
-        check_pt(pthread_create(&t[i], NULL, worker, &cpu_of[i]), "pthread_create");
-    for (int i = 0; i < 2; i++)
-        check_pt(pthread_join(t[i], NULL), "pthread_join");
+    two_workers();
     pin_to(cpu_of[0]);
+    if (argc > 1 && strcmp(argv[1], "fork") == 0) {
+        fflush(stdout);
+        pid_t c = fork();
+        if (c < 0)
+            die_errno("fork");
+        if (c == 0) {
+            pin = 0;
+            two_workers();
+            exit(0); /* the library writes its trace at exit */
+        }
+        int st;
+        if (waitpid(c, &st, 0) != c)
+            die_errno("waitpid");
+        if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+            die("lw_pinned: the child failed");
+    }
     return 0;
 }
 #else

@@ -100,5 +100,14 @@ else
   check_eq "threads pinned to 2 CPUs, the writer to 1 at the end: the trace says 2" 2 "$(val "$pinned" cpus)"
   check "... and a floor above 0, never above the traced wall time" test "$(val "$pinned" cpu_floor_wall_ns)" -gt 0 \
     -a "$(val "$pinned" cpu_floor_wall_ns)" -le "$(val "$pinned" wall_ns)"
+  # the same, then main, pinned to the first CPU, forks a child whose two
+  # workers may use that CPU only: its trace says 1, not its parent's 2
+  LOCKWAIT_TRACE=$TMP/fork.%p.trace preload "$TMP/fork.txt" "$BUILD/lw_pinned" fork
+  child=""
+  for t in "$TMP"/fork.*.trace; do
+    line=$("$BUILD/lockwait_report" --what-if 1 "$t" 2>/dev/null | grep 'kind=whatif' || true)
+    [ "$(val "$line" cpus)" = 2 ] || child=$line
+  done
+  check_eq "a fork child of a parent pinned to 1 CPU, whose workers had 2: the child's trace says 1" 1 "$(val "$child" cpus)"
 fi
 finish
