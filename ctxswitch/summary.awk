@@ -310,7 +310,7 @@ END {
         (dinv_min != "" && dinv_min < ninv ? sprintf(" Here C1 comes from %d of them: the %s direct blocks ran in other speed levels.", dinv_min, (ninv - dinv_min == 1 ? "other's" : "others'")) : "")
     else printf "**Direct cost C1** = T1/2 − T2 per repetition (T1: median pair round trip, two switches; T2: median single round trip, none), ns per switch, median with its 95%% interval [lo, hi]%s.\n",
         # the run's other invocations measured C1 only in other speed levels
-        (inv_seen + 0 > 1 ? sprintf(", from 1 of the run's %d independent invocations: the others' direct blocks ran in other speed levels", inv_seen) : "")
+        (inv_seen + 0 > 1 ? sprintf(", from 1 of the run's %d independent invocations: the %s direct blocks ran in other speed levels", inv_seen, (inv_seen == 2 ? "other's" : "others'")) : "")
     print ""
     if (mainlv != "")
         printf "Figures from %s, the level %s of %s: each block of round trips is compared only with blocks in its own level (%s).\n\n", level_words(mainlv), (c1main ? "with the most readings" : "C1's blocks ran in most"), ((sl_levels != "" ? sl_levels : nlv) > 1 ? "the " (sl_levels != "" ? sl_levels : nlv) " levels found" : "the run"), (cfg["blocks_per_rep"] != "" ? "each run's round trips in " cfg["blocks_per_rep"] " blocks, each between two canary readings" : "re-derived from a raw file before the blocks: each repetition one block, judged by its slowest canary")

@@ -53,6 +53,7 @@ function keep_cell(k, name,   i, n, keys) {
     # (a CPU pair's cells exist only in the invocations whose map found it)
     if (f["invocations_total"] != "") {
         if (f["invocations_total"] + 0 > ninv + 0) ninv = f["invocations_total"]
+        if (ninv_min == "" || f["invocations_total"] + 0 < ninv_min + 0) ninv_min = f["invocations_total"] + 0
         if (f["between_share"] != "NA" && f["between_share"] + 0 > 0.5) nbetween++
     }
     if (f["target_reached"] == 0) nwide++
@@ -111,7 +112,7 @@ $1 == "RESULT" && $2 == "exp=false_sharing" {
         nlevel++; lvl_ns[f["level"]] = f["one_way_ns"]; lvl_invs[f["level"]] = f["invs"]; lvl_cpus = f["cpus"]
         if (f["main"] == 1) main_lvl = f["level"]
     } else if (f["kind"] == "placement_runs") {
-        moved = f["invocations_moved"]; ninv_run = f["invocations"]
+        moved = f["invocations_moved"]; ninv_run = f["invocations"]; ninv_main = f["invocations_main"]
     } else if (f["kind"] == "placement") {
         t = f["threads"]
         place = place (place ? "; " : "") thr_s(t) " on " (f["cpus"] == "none" ? "CPUs the OS chose" : "CPU" (index(f["cpus"], ",") ? "s " : " ") f["cpus"]) (f["pinning"] == "none" ? "" : " (pinning " f["pinning"] ")") (f["oversubscribed"] == 1 ? ", oversubscribed" : "")
@@ -258,7 +259,9 @@ END {
     print "<!-- headline:begin -->"
     # the legend says what each mark of the table means, where README.md shows it
     if (ninv > 1) printf "Cost of the layout (adjacent or pad64 over pad128 in the same round) and scaling of pad128 (T threads over 1 thread in the same round), over %s spread over the run: the mean of the invocations' median per-round ratios with its 95%% interval (Student's, from the invocations); **bold** = a cost or gain beyond %s%s; ! = the interval is wider than ±5%% of the ratio (the invocations disagree more than that); too busy = fewer than half of the invocations measured it (one that kept fewer than %s %s measures nothing).%s\n", invocations_s(), margin_s(), (margin != "" ? " (the whole interval lies outside " r3(1 / (1 + margin)) "-" r3(1 + margin) ")" : ""), reps_min, (nsl ? "uninterfered, unmixed rounds in the level" : "clean rounds, or lost more than half,"), placement_s()
-    else printf "Cost of the layout (adjacent or pad64 over pad128 in the same round) and scaling of pad128 (T threads over 1 thread in the same round): medians of per-round ratios with 95%% intervals; **bold** = significant (the interval excludes 1, false-discovery rate 5%% across this table); ! = the interval did not narrow to its target in the time allowed; too busy = fewer than %s %s.\n", reps_min, (nsl ? "uninterfered, unmixed rounds in the level" : "clean rounds, or more than half left out")
+    else printf "Cost of the layout (adjacent or pad64 over pad128 in the same round) and scaling of pad128 (T threads over 1 thread in the same round)%s: medians of per-round ratios with 95%% intervals; **bold** = significant (the interval excludes 1, false-discovery rate 5%% across this table); ! = the interval did not narrow to its target in the time allowed; too busy = fewer than %s %s.\n",
+        # a run of several invocations whose figures each came from one
+        (ninv + 0 == 1 && ninv_run + 0 > 1 ? ", all from " invocations_s() : ""), reps_min, (nsl ? "uninterfered, unmixed rounds in the level" : "clean rounds, or more than half left out")
     if (nsl) printf "The host ran at %d speed levels (the speed canary around every round; a shared host changes speed many times a second). Each ratio pairs two cells of one round in one level; the table is the main level, the one the machine spent most of its time in (canary %s ns per add, %s of the readings); rounds whose canaries lay in two levels are left out.%s%s\n", nsl, fmt(sl_ns[sl_main]), pct(sl_share[sl_main]), (nalt ? " (Ln) marks a figure too busy in the main level, given from level n, where it had the most rounds." : ""), fastest_s()
     print ""
     header("increment | ratio")
@@ -431,7 +434,8 @@ function findings(   a, i, t, k, ka, kp, kr, s, w, x, bad, n1, cyc1) {
     if (nt >= 2 && thr[1] == 1 && !na(canary[1]) && !na(canary[thr[2]]) && canary[thr[2]] / canary[1] > 1.15 && !over[thr[2]])
         printf "- Even the speed canary, a one-cycle add chain, runs at best %s times slower with %s busy than with one: these CPUs share a physical core (SMT siblings, which a virtual machine does not show), so no loop can scale linearly on them.\n", r2(canary[thr[2]] / canary[1]), thr_s(thr[2])
     # the second level
-    if (ninv > 1) printf "- Between runs: each figure comes from %d independent invocations; in %d of %d cells more than half of an invocation's variance lay between invocations, which the rounds of one invocation cannot see.\n", ninv, nbetween, ncells
+    if (ninv > 1) printf "- Between runs: %s %d independent invocations%s; in %d of %d cells more than half of an invocation's variance lay between invocations, which the rounds of one invocation cannot see.\n",
+        (ninv_min < ninv ? "the figures come from up to" : "each figure comes from"), ninv, (ninv_min < ninv ? " (some from as few as " ninv_min ")" : ""), nbetween, ncells
     if (nsl) level_findings()
     # what was left out
     if (nsl) {
@@ -469,10 +473,16 @@ function pair_phrase(cl) {
 function pairs_measured(   j) { for (j = 1; j <= nc; j++) if (cls[j] ~ /^measured_/) return 1; return 0 }
 
 # "8 independent invocations", or "5 of the 8 independent invocations
-# (those in the main placement)" when the host moved the CPUs
-function invocations_s() {
-    if (ninv_run + 0 > ninv + 0) return ninv " of the " ninv_run " independent invocations (those in the main placement)"
-    return ninv " independent invocations"
+# (those in the main placement)" when the host moved the CPUs; an invocation
+# of the main placement whose rounds all ran in other speed levels is
+# missing from the table too (older raw files lack invocations_main=)
+function invocations_s(   main, k) {
+    if (ninv_run + 0 <= ninv + 0) return ninv " independent invocations"
+    main = ninv_main != "" ? ninv_main : ninv
+    k = ninv_run - ninv
+    if (main + 0 == ninv + 0) return ninv " of the " ninv_run " independent invocations (those in the main placement)"
+    if (main + 0 >= ninv_run + 0) return ninv " of the " ninv_run " independent invocations (the " (k == 1 ? "other" : "other " k) " measured only in other speed levels)"
+    return ninv " of the " ninv_run " independent invocations (" (k == 1 ? "the other" : "the others") " ran in another placement or measured only in other speed levels)"
 }
 
 # the placement the figures come from, from the hand-off probes around

@@ -158,6 +158,11 @@ awk '/^RESULT exp=ctxswitch kind=(direct|total) / { sub(/$/, " invocations=1 inv
 summary_awk awk -v csvdir="$TMP" "$ROOT/ctxswitch/summary.awk" "$TMP/one.txt" >"$TMP/one.md"
 check "invocations: C1 of 1 of the run's 3 invocations says so" \
   grep -qF "median with its 95% interval [lo, hi], from 1 of the run's 3 independent invocations: the others' direct blocks ran in other speed levels." "$TMP/one.md"
+# QUICK's 2 invocations, one in each level: "the other's", not "the others'"
+sed 's/inv=3 /inv=2 /' "$TMP/one.txt" >"$TMP/one2.txt"
+summary_awk awk -v csvdir="$TMP" "$ROOT/ctxswitch/summary.awk" "$TMP/one2.txt" >"$TMP/one2.md"
+check "invocations: C1 of 1 of the run's 2 invocations names the other" \
+  grep -qF "from 1 of the run's 2 independent invocations: the other's direct blocks ran in other speed levels." "$TMP/one2.md"
 summary_awk awk -v csvdir="$TMP" "$ROOT/ctxswitch/summary.awk" "$fixture" >"$TMP/plain.md"
 check_eq "invocations: a run of one invocation names none" 0 "$(grep -c 'independent invocations' "$TMP/plain.md" || true)"
 

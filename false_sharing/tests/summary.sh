@@ -159,6 +159,30 @@ awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.aw
 check "every invocation moved: the figures pool them, and the probes are given" \
   grep -qF "The host moved the CPUs while every invocation ran (the hand-off probes before and after each disagreed), so the figures pool the invocations whatever their placement; the probes read 50.00 ns and 200.0 ns on CPUs 0,1." "$TMP/moved.md"
 check_eq "every invocation moved: no '0.000 ns' hand-off, none said to have changed placement and been left out" 0 "$(grep -c 'over in 0.000 ns\|changed placement while' "$TMP/moved.md" || true)"
+# invocations of the main placement that measured only in other speed levels
+# (a short run, each invocation in one level): the table said "2 of the 3
+# independent invocations (those in the main placement)" of a run none of
+# whose invocations moved, and a table from 1 of 3 named no invocation
+runs3="RESULT exp=false_sharing kind=placement_runs levels=1 main_level=1 invocations=3 invocations_main=3 invocations_moved=0"
+for n in 2 1; do
+  { sed "s/ invocations=2 invocations_total=2\$/ invocations=$n invocations_total=$n/" "$TMP/pairinv.txt"; echo "$runs3"; } >"$TMP/lv$n.txt"
+  awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" "$TMP/lv$n.txt" >"$TMP/lv$n.md"
+done
+check "2 of 3 invocations in the main level: the table says the other measured in other levels" \
+  grep -qF "over 2 of the 3 independent invocations (the other measured only in other speed levels) spread over the run" "$TMP/lv2.md"
+check_eq "... not that it was in another placement" 0 "$(grep -c 'those in the main placement' "$TMP/lv2.md" || true)"
+check "1 of 3 invocations in the main level: the table says its figures come from that one" \
+  grep -qF "in the same round), all from 1 of the 3 independent invocations (the other 2 measured only in other speed levels): medians of per-round ratios" "$TMP/lv1.md"
+{ sed '$d' "$TMP/lv2.txt"; echo "${runs3/invocations_main=3 invocations_moved=0/invocations_main=2 invocations_moved=1}"; } >"$TMP/lvmoved.txt"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" "$TMP/lvmoved.txt" >"$TMP/lvmoved.md"
+check "2 of 3 in the main placement: the table still says so" \
+  grep -qF "over 2 of the 3 independent invocations (those in the main placement)" "$TMP/lvmoved.md"
+# one cell from fewer invocations than the others: not "each figure comes from"
+sed '0,/ invocations=2 invocations_total=2$/s// invocations=1 invocations_total=1/' "$TMP/pairinv.txt" >"$TMP/fewer.txt"
+awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" "$TMP/fewer.txt" >"$TMP/fewer.md"
+check "a figure from fewer invocations: the between-runs finding says up to, and as few as" \
+  grep -qF -- "- Between runs: the figures come from up to 2 independent invocations (some from as few as 1);" "$TMP/fewer.md"
+
 # invocations without margin_share= (a hand-made file): the margin is not
 # known; it read "beyond the 5% margin (the whole interval lies outside 1.000-1.000)"
 check "no margin_share: the ratios' margin is said not to be recorded" \
