@@ -12,18 +12,11 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-const char *seg_state_name(int state)
-{
-    static const char *const names[G_NSTATES] = {"work", "cs", "wait", "handoff", "idle"};
-    return names[state];
-}
-
 static void add_seg(struct model *m, uint32_t t, uint64_t s, uint64_t e, int state, uint32_t lock1)
 {
     if (e <= s)
         return;
-    m->segs = grow(m->segs, &m->cap_segs, m->nsegs + 1, sizeof *m->segs);
-    m->segs[m->nsegs++] = (struct seg){s, e, t, lock1, (uint8_t)state};
+    *APPEND(m->segs, m->nsegs, m->cap_segs) = (struct seg){s, e, t, lock1, (uint8_t)state};
 }
 
 static void reverse(struct seg *s, size_t n)

@@ -93,6 +93,7 @@ void print_shares(const struct model *m, const struct block *bl, size_t nb, long
 /* -s: the path itself, neighbours with the same thread, state and lock merged */
 void print_segs(const struct model *m)
 {
+    static const char *const state_name[G_NSTATES] = {"work", "cs", "wait", "handoff", "idle"};
     for (size_t i = 0; i < m->nsegs;) {
         struct seg cur = m->segs[i];
         for (i++; i < m->nsegs && m->segs[i].thread == cur.thread && m->segs[i].state == cur.state &&
@@ -100,7 +101,7 @@ void print_segs(const struct model *m)
             cur.e = m->segs[i].e;
         printf("RESULT exp=lockwait kind=critpath_seg pid=%" PRIu32 " tid=%" PRIu32
                " start_ns=%" PRIu64 " end_ns=%" PRIu64 " state=%s lock=0x%" PRIx64 "\n",
-               m->hdr.pid, m->th[cur.thread].tid, cur.s - m->t_first, cur.e - m->t_first, seg_state_name(cur.state),
+               m->hdr.pid, m->th[cur.thread].tid, cur.s - m->t_first, cur.e - m->t_first, state_name[cur.state],
                cur.lock ? m->lk[cur.lock - 1].addr : 0);
     }
 }

@@ -67,9 +67,9 @@ struct runner {
 static struct step *add_step(struct replay *r, uint32_t t, uint64_t at, int kind, uint64_t resume, uint64_t lat,
                              uint32_t arg)
 {
-    r->st = grow(r->st, &r->cap, r->nst + 1, sizeof *r->st);
-    r->st[r->nst] = (struct step){at << 2 | step_rank[kind], resume, lat, t, arg, (uint8_t)kind, 0, 0};
-    return &r->st[r->nst++];
+    struct step *s = APPEND(r->st, r->nst, r->cap);
+    *s = (struct step){at << 2 | step_rank[kind], resume, lat, t, arg, (uint8_t)kind, 0, 0};
+    return s;
 }
 
 /* the waits other than for the chosen lock: each a dependency on the release

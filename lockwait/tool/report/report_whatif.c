@@ -215,12 +215,6 @@ static uint64_t lone_free(const struct model *m, const struct replay *r, const s
     return MIN(ns, MAX(out > 0 ? (uint64_t)llround(out) : 0, own_floor(m, r)));
 }
 
-static void lone_done(struct lone *z)
-{
-    free(z->a);
-    free(z->b);
-}
-
 /* ---- the run in stretches ----
  * The replay's saving read stretch by stretch (WINDOWS stretches of as
  * many grants, at least WINDOW_GRANTS each): a stretch whose ratio of
@@ -557,7 +551,8 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
     if (nf && p[nf - 1].forced)
         fprintf(stderr, "  (the replay of %s let %zu steps through out of the observed order)\n", said,
                 p[nf - 1].forced);
-    lone_done(&lone);
+    free(lone.a);
+    free(lone.b);
     free(p);
     free(st);
     replay_free(&r);
