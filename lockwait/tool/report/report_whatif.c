@@ -347,6 +347,7 @@ static void predict(const struct model *m, struct replay *r, int nmodes, const d
 }
 
 /* "halving the holds of X" (the first factor) or "halving them" (the next) */
+#define PHRASE_MAX 352 /* the phrase and a label of up to 300 */
 static void phrase(double f, const char *label, int first, char *out, size_t cap)
 {
     const char *what = first ? "the holds of " : "them", *name = first ? label : "";
@@ -363,7 +364,7 @@ static void phrase(double f, const char *label, int first, char *out, size_t cap
 /* the sentence for people: the first factor with the lock's name (said) */
 static void say(double f, double pct, const char *said, int first)
 {
-    char p[352]; /* the phrase and a label of up to 300 */
+    char p[PHRASE_MAX];
     phrase(f, said, first, p, sizeof p);
     const char *dir = pct >= 0 ? "sooner" : "later";
     if (first)
@@ -407,9 +408,8 @@ static void odd_stretches(const char *ph, const struct whatif_pred *p, const str
 }
 
 /* the findings: a wide range, many grants let through, odd stretches; the learned model */
-static void findings(const struct handoff_model *m, const double *factors, size_t nf, const struct whatif_pred *p,
-                     uint64_t wall, size_t acquisitions, const char *said, const struct stretches *st,
-                     uint64_t t0)
+static void findings(const struct handoff_model *m, char (*ph)[PHRASE_MAX], size_t nf, const struct whatif_pred *p,
+                     uint64_t wall, size_t acquisitions, const char *said, const struct stretches *st, uint64_t t0)
 {
     if (m->two_kinds)
         fprintf(stderr, "  (hand-offs of %s: %zu spins of up to %.1f us, %zu wake-ups", said, m->nspin,
@@ -420,17 +420,15 @@ static void findings(const struct handoff_model *m, const double *factors, size_
         fprintf(stderr, ", and no wait before the release %s: each waiter keeps its own)\n",
                 m->window <= SPIN_WINDOW_MAX_NS ? "tells them apart" : "short enough to be a spin parts them");
     for (size_t i = 0; i < nf; i++) {
-        char ph[352];
-        phrase(factors[i], said, 1, ph, sizeof ph);
         if ((double)(p[i].hi_ns - p[i].lo_ns) > WIDE_SHARE * (double)wall)
             fprintf(stderr, "  finding: the prediction for %s is unsure: %.0f%% to %.0f%% sooner as every waiter "
                             "spins or every waiter sleeps (%.0f%% with the learned mix): the trace cannot tell "
-                            "which hand-off the shorter waits will take\n", ph, pct_of(p[i].hi_ns, wall),
+                            "which hand-off the shorter waits will take\n", ph[i], pct_of(p[i].hi_ns, wall),
                     pct_of(p[i].lo_ns, wall), pct_of(p[i].wall_ns, wall));
         if ((double)p[i].forced > FORCED_SHARE * (double)acquisitions)
             fprintf(stderr, "  finding: the prediction for %s is rough: its replay let %zu steps through out of "
-                            "the observed order (%zu grants of the lock)\n", ph, p[i].forced, acquisitions);
-        odd_stretches(ph, &p[i], &st[i], wall, t0);
+                            "the observed order (%zu grants of the lock)\n", ph[i], p[i].forced, acquisitions);
+        odd_stretches(ph[i], &p[i], &st[i], wall, t0);
     }
 }
 
@@ -442,6 +440,9 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
     replay_init(m, &r, l, enders);
     meta_lock_label(m, l, label, sizeof label);
     meta_lock_label_unique(m, l, said, sizeof said);
+    char ph[MAX_FACTORS][PHRASE_MAX]; /* per factor: "halving the holds of X" */
+    for (size_t i = 0; i < nf; i++)
+        phrase(factors[i], said, 1, ph[i], sizeof ph[i]);
     uint64_t wall = m->nth ? m->th[m->last_thread].end - m->t_first : 0;
     uint64_t base = replay(m, &r, 1, HM_LEARNED);
     untraced_shares(m, &r);
@@ -454,28 +455,23 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
     struct stretches *st = zalloc(nf, sizeof *st);
     struct lone lone = lone_stretches(m, l, &r);
     predict(m, &r, r.hm.two_kinds ? HM_NMODES : 1, factors, nf, wall, &lone, p, st);
-    uint64_t floor_ns[MAX_FACTORS], unfloored[MAX_FACTORS];
-    int floored[MAX_FACTORS];
+    uint64_t floor_ns[MAX_FACTORS], unfloored[MAX_FACTORS]; /* floored: floor_ns[i] > unfloored[i] */
     for (size_t i = 0; i < nf; i++) {
         if (r.barge) { /* the kind lets a newcomer in: the prediction does too (the manual: "Order of arrivals") */
             p[i].wall_ns = p[i].barging_ns;
             p[i].lo_ns = MIN(p[i].lo_ns, p[i].wall_ns);
             p[i].hi_ns = MAX(p[i].hi_ns, p[i].wall_ns);
         }
-        uint64_t fl = floor_ns[i] = cpu_floor(m, &r, factors[i]);
+        floor_ns[i] = cpu_floor(m, &r, factors[i]);
         unfloored[i] = p[i].wall_ns;
-        p[i].ordered_ns = MAX(p[i].ordered_ns, fl);
-        floored[i] = fl > p[i].wall_ns;
-        p[i].wall_ns = MAX(p[i].wall_ns, fl);
-        p[i].steady_ns = MAX(p[i].steady_ns, fl);
-        p[i].lo_ns = MAX(p[i].lo_ns, fl);
-        p[i].hi_ns = MAX(p[i].hi_ns, fl);
-        p[i].lonefree_ns = MAX(p[i].lonefree_ns, fl);
-        p[i].barging_ns = MAX(p[i].barging_ns, fl);
+        uint64_t *bounded[] = {&p[i].wall_ns, &p[i].ordered_ns, &p[i].steady_ns, &p[i].lo_ns, &p[i].hi_ns,
+                               &p[i].lonefree_ns, &p[i].barging_ns}; /* none below the CPU floor */
+        for (size_t k = 0; k < sizeof bounded / sizeof *bounded; k++)
+            *bounded[k] = MAX(*bounded[k], floor_ns[i]);
     }
     for (size_t i = 0; i < nf; i++) {
         /* the ordered replay's own saving, unless the prediction is another */
-        double pct = floored[i] || r.barge ? pct_of(p[i].wall_ns, wall)
+        double pct = floor_ns[i] > unfloored[i] || r.barge ? pct_of(p[i].wall_ns, wall)
                                            : 100 * (1 - (base ? (double)p[i].replay_ns / (double)base : 1));
         uint64_t saved = (uint64_t)llround((double)m->lk[l].cs_ns * (1 - factors[i]));
         uint64_t naive = wall > saved ? wall - saved : 0;
@@ -494,14 +490,11 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
         say(factors[i], pct, said, i == 0);
     }
     fputc('\n', stderr);
-    findings(&r.hm, factors, nf, p, wall, r.nacq, said, st, m->t_first);
+    findings(&r.hm, ph, nf, p, wall, r.nacq, said, st, m->t_first);
     if ((double)lone.ns >= LONE_SHARE * (double)wall) {
         size_t i = 0; /* the first factor where the stretches' end moves the prediction by 0.5% of the run */
         while (i < nf && p[i].ordered_ns - p[i].lonefree_ns < wall / 200)
             i++;
-        char ph[352] = "";
-        if (i < nf)
-            phrase(factors[i], said, 1, ph, sizeof ph);
         fprintf(stderr, "  finding: in %zu stretch%s (%.1f ms, %.0f%% of the run) one thread took %s back %d times "
                         "or more in a row while another waited for it (a woken waiter queued for a busy CPU, or "
                         "an unfair lock); shorter holds may let the waiter in sooner, which the replay, keeping "
@@ -509,17 +502,15 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
                 100.0 * (double)lone.ns / (double)wall, said, LONE_TAKES);
         if (i < nf)
             fprintf(stderr, ": if the stretches end, %s saves about %.0f%% (the replay in that order: %.0f%%)\n",
-                    ph, pct_of(p[i].lonefree_ns, wall), pct_of(p[i].ordered_ns, wall));
+                    ph[i], pct_of(p[i].lonefree_ns, wall), pct_of(p[i].ordered_ns, wall));
         else
             fprintf(stderr, " (nor, with too few grants outside the stretches or at this factor, by how much)\n");
     }
     for (size_t i = 0; i < nf; i++) /* the first factor the CPU floor holds up */
-        if (floored[i]) {
-            char ph[352];
-            phrase(factors[i], said, 1, ph, sizeof ph);
+        if (floor_ns[i] > unfloored[i]) {
             fprintf(stderr, "  finding: %s leaves the program's threads %.1f ms of CPU time to spend on %" PRIu32
                             " CPU%s (%.1f ms at least): it saves about %.0f%%, not the %.0f%% of a replay that gives "
-                            "every thread a CPU\n", ph, (double)floor_ns[i] * meta_cpus(m) / 1e6, meta_cpus(m),
+                            "every thread a CPU\n", ph[i], (double)floor_ns[i] * meta_cpus(m) / 1e6, meta_cpus(m),
                     meta_cpus(m) == 1 ? "" : "s", (double)floor_ns[i] / 1e6, pct_of(p[i].wall_ns, wall),
                     pct_of(unfloored[i], wall));
             break;
@@ -531,12 +522,10 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
                 meta_cpus(m), meta_cpus(m) == 1 ? "" : "s", (double)wall / 1e6);
     for (size_t i = 0; r.barge && i < nf; i++) /* the first factor where barging moves it by 2% of the run */
         if (llabs((long long)p[i].barging_ns - (long long)p[i].ordered_ns) >= (long long)(wall / 50)) {
-            char ph[352];
-            phrase(factors[i], said, 1, ph, sizeof ph);
             fprintf(stderr, "  finding: the prediction lets a thread that now comes to the free %s first take it "
                             "before the one whose turn it was in the trace (the lock lets it); kept in the trace's "
                             "order, as if each waiter lost to the same thread again, %s saves about %.0f%% (the "
-                            "prediction: %.0f%%)\n", said, ph, pct_of(p[i].ordered_ns, wall),
+                            "prediction: %.0f%%)\n", said, ph[i], pct_of(p[i].ordered_ns, wall),
                     pct_of(p[i].barging_ns, wall));
             break;
         }
