@@ -1,9 +1,5 @@
-/* report_output.c - lockwait_report's output: the wait blocks for people,
- * the RESULT lines of the path's shares and of the wait blocks, the path's
- * segments (-s), and the folded lines of -f: "thread;frame;...;frame;lock
- * NS" (outermost frame first), one per thread, stack and lock, for flame
- * graphs (a version-1 trace, or one from a run with stacks off, folds to
- * "thread;lock NS"). */
+/* report_output.c - lockwait_report's output of the path and the wait blocks
+ * (report_views.h lists it); -f folds a trace without stacks to "thread;lock NS". */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_model.h"

@@ -18,19 +18,10 @@
  *            of a traced thread (which starts when its creator reaches it)
  * The replay runs every thread as far as it can, parks it on a release or
  * mark not yet reached, and wakes it when that is reached: each step is
- * handled once. A lock whose kind lets a newcomer take it when free (a
- * mutex, a spin lock: barges) is not held to the observed order below
- * factor 1: when the thread whose turn it is arrives, a thread parked on a
- * later acquisition that arrived first, and would have had the lock before
- * this one came, may be granted first (barge_in). So that such threads are
- * parked by then, the ready thread with the earliest clock runs first and
- * the one whose turn it is lets earlier ones run. At factor 1 the order
- * stays the observed one: the replay gives the trace back.
- * Holds nobody waited for are not traced: they are inside
- * their thread's own work, which shrinks by their share where the trace has
- * HOLD_SUM records (untraced_shares). A replay that cannot go on (a cycle
- * the observed order makes, as with a hold whose release was lost) lets the
- * parked step with the earliest arrival through and counts it (force_one). */
+ * handled once. Below factor 1 a lock whose kind lets a newcomer in (a
+ * mutex, a spin lock) may grant out of the observed order (barge_in); a
+ * replay that cannot go on lets a parked step through (force_one); holds
+ * nobody waited for shrink their thread's own work (untraced_shares). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_model.h"
@@ -527,16 +518,11 @@ void untraced_shares(const struct model *m, struct replay *r)
 }
 
 /* ---- the CPU floor ----
- * The replay has no CPUs: it lets every thread run at once. A program
- * whose threads need more CPU than it has cannot finish before its CPU
- * time is spent on its CPUs, however short the holds: the floor at a
- * factor is the CPU time of the threads the trace knows it for (the
- * library reads each at the thread's exit), less the part of their holds
- * of the lock the factor takes away, over the CPUs the process could run
- * on, without their waits on a lock whose waiters spin (their time
- * changes with the holds). It bounds every prediction from below; unknown (0) for a trace
- * before it, or without a thread's CPU time. Holds that slept count as
- * CPU taken away, so the floor is low, never high, for them. */
+ * The replay lets every thread run at once; a program cannot finish before
+ * its threads' CPU time (less what the factor takes off their holds of the
+ * lock, and less their spinning waits, which change with the holds) is
+ * spent on its CPUs. Holds that slept count as CPU taken away: the floor
+ * errs low, never high. */
 double cpu_need(const struct model *m, const struct replay *r, double factor)
 {
     double cpu = 0; /* a double: forged times near 2^64 add up without overflow */
