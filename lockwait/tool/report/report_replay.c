@@ -259,10 +259,10 @@ static uint64_t work_until(struct replay *r, uint32_t t, uint64_t at)
     const struct runner *u = &r->run[t];
     uint64_t d = at > u->obs ? at - u->obs : 0;
     if (r->factor == 1) {
-        *(u->holding ? &r->held_ns[t] : &r->own_ns[t]) += d;
+        *(u->holding ? &r->work[t].held_ns : &r->work[t].own_ns) += d;
         return u->now + d;
     }
-    double scale = u->holding ? r->factor : 1 - (1 - r->factor) * r->untraced_share[t];
+    double scale = u->holding ? r->factor : 1 - (1 - r->factor) * r->work[t].untraced_share;
     return u->now + (uint64_t)llround((double)d * scale);
 }
 
@@ -453,8 +453,8 @@ uint64_t replay(const struct model *m, struct replay *r, double factor, enum han
     r->free_at = 0;
     handoff_rewind(&r->hm, mode);
     if (factor == 1) { /* counted at factor 1 only, and kept through the others (own_floor) */
-        memset(r->own_ns, 0, sizeof *r->own_ns * m->nth);
-        memset(r->held_ns, 0, sizeof *r->held_ns * m->nth);
+        for (uint32_t t = 0; t < m->nth; t++)
+            r->work[t].own_ns = r->work[t].held_ns = 0;
     }
     for (uint32_t t = 0; t < m->nth; t++) {
         r->run[t] = (struct runner){r->start_of[t], r->start_of[t + 1], m->th[t].start, m->th[t].start, 0, 0, 0, NOBODY, 0};
@@ -491,9 +491,7 @@ void replay_init(const struct model *m, struct replay *r, uint32_t l, const uint
     r->mark = zalloc(r->nmarks, sizeof *r->mark);
     r->acq = zalloc(r->nacq, sizeof *r->acq);
     r->grant_at = zalloc(r->nacq, sizeof *r->grant_at);
-    r->own_ns = zalloc(m->nth + 1, sizeof *r->own_ns);
-    r->held_ns = zalloc(m->nth + 1, sizeof *r->held_ns);
-    r->untraced_share = zalloc(m->nth + 1, sizeof *r->untraced_share);
+    r->work = zalloc(m->nth + 1, sizeof *r->work);
 }
 
 /* after the replay at factor 1: each thread's untraced hold time of the
@@ -507,13 +505,14 @@ void untraced_shares(const struct model *m, struct replay *r)
     uint64_t span = m->t_last - m->t_first;
     for (uint32_t t = 0; t < m->nth; t++) {
         uint64_t est;
-        if (!meta_hold_sum(m, m->th[t].tid, m->lk[r->lock].addr, &est) || est <= r->held_ns[t])
+        if (!meta_hold_sum(m, m->th[t].tid, m->lk[r->lock].addr, &est) || est <= r->work[t].held_ns)
             continue;
         r->untraced_over += est > span;
-        uint64_t untraced = est - r->held_ns[t];
+        uint64_t untraced = est - r->work[t].held_ns;
         /* saturated: each estimate is below 2^62 (report_meta.c), their sum need not be */
         r->untraced_ns = untraced > UINT64_MAX - r->untraced_ns ? UINT64_MAX : r->untraced_ns + untraced;
-        r->untraced_share[t] = r->own_ns[t] ? MIN(1.0, (double)untraced / (double)r->own_ns[t]) : 0;
+        struct thread_work *w = &r->work[t];
+        w->untraced_share = w->own_ns ? MIN(1.0, (double)untraced / (double)w->own_ns) : 0;
     }
 }
 
@@ -531,8 +530,8 @@ double cpu_need(const struct model *m, const struct replay *r, double factor)
         if (!own)
             continue;
         own = MIN(own, life); /* one thread runs on one CPU at a time: more is a forged record */
-        if (!meta_hold_sum(m, m->th[t].tid, m->lk[r->lock].addr, &est) || est < r->held_ns[t])
-            est = r->held_ns[t];
+        if (!meta_hold_sum(m, m->th[t].tid, m->lk[r->lock].addr, &est) || est < r->work[t].held_ns)
+            est = r->work[t].held_ns;
         double spun = 0; /* waits on a lock that spins: their CPU time changes with the holds */
         for (size_t k = 0; k < m->th[t].nwait; k++) {
             const struct wait *w = &m->waits[m->th[t].wait_off + k];
@@ -567,8 +566,6 @@ void replay_free(struct replay *r)
     free(r->acq);
     free(r->grant_at);
     free(r->obs_at);
-    free(r->own_ns);
-    free(r->held_ns);
-    free(r->untraced_share);
+    free(r->work);
     handoff_free(&r->hm);
 }

@@ -65,8 +65,7 @@ struct replay {
     size_t forced, barged_count; /* steps let through out of order; grants before their turn */
     /* per thread, from the last replay at factor 1: own work and traced
      * holds of the lock (ns), and the share of own work that is untraced hold */
-    uint64_t *own_ns, *held_ns;
-    double *untraced_share;
+    struct thread_work { uint64_t own_ns, held_ns; double untraced_share; } *work;
     uint64_t untraced_ns; /* summed over the threads */
     size_t untraced_over; /* threads whose estimate exceeds the whole trace */
     int untraced_known;   /* the trace has HOLD_SUM records */

@@ -165,8 +165,9 @@ static uint64_t own_floor(const struct model *m, const struct replay *r)
 {
     uint64_t floor = 0;
     for (uint32_t t = 0; t < m->nth; t++) {
-        double f = r->factor, own = (double)r->own_ns[t] * (1 - (1 - f) * r->untraced_share[t]);
-        uint64_t end = m->th[t].start + (uint64_t)llround(own + f * (double)r->held_ns[t]);
+        const struct thread_work *w = &r->work[t];
+        double f = r->factor, own = (double)w->own_ns * (1 - (1 - f) * w->untraced_share);
+        uint64_t end = m->th[t].start + (uint64_t)llround(own + f * (double)w->held_ns);
         floor = MAX(floor, end > m->t_first ? end - m->t_first : 0);
     }
     return floor;
