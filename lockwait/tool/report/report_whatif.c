@@ -97,12 +97,10 @@ struct whatif_pred {
 
 /* ---- lone stretches ----
  * One thread taking the lock back again and again while another's wait
- * spans its takes: a woken waiter queued for a busy CPU (up to a scheduler
- * tick: whatif_family's 4- and 8-thread runs on 2 CPUs), or an unfair lock.
- * Shorter holds may end them, which the replay, keeping the observed
- * order, cannot see. So the lone-free prediction, the low end of the
- * range, replays each stretch's takes at the pace of the replay's other
- * grants (a convoy's: hold and hand-off), as if the waiter had got in. */
+ * spans its takes (a woken waiter queued for a busy CPU, or an unfair
+ * lock): shorter holds may end them, which the replay, keeping the observed
+ * order, cannot see. The lone-free prediction replays each stretch's takes
+ * at the pace of the other grants, as if the waiter had got in. */
 #define LONE_TAKES 4    /* takes in a row within one wait make a stretch */
 #define LONE_SHARE 0.05 /* of the traced span: a finding */
 #define LONE_PACE_MIN 8 /* grants outside the stretches to take their pace from */
@@ -217,15 +215,11 @@ static uint64_t lone_free(const struct model *m, const struct replay *r, const s
 }
 
 /* ---- the run in stretches ----
- * The replay's saving read stretch by stretch (WINDOWS stretches of as
- * many grants, at least WINDOW_GRANTS each): a stretch whose ratio of
- * replayed to base time lies outside the others' (Tukey's fences, and more
- * than ODD_MARGIN from their median) is odd. The trace cannot say why: a
- * run's start with both threads time-sliced on one CPU is kept as work by
- * the replay and saves too little (the manual: "Time off the CPU"), but so
- * does a phase of the program that works without the lock. So the
- * prediction stays the whole replay's, and the steady one, with the odd
- * stretches at the median ratio, is said beside it. */
+ * A stretch whose ratio of replayed to base time lies outside the others'
+ * (Tukey's fences, and more than ODD_MARGIN from their median) is odd. The
+ * trace cannot say why (threads off their CPUs, or a phase without the
+ * lock: the manual's "Time off the CPU"), so the steady prediction, with
+ * the odd stretches at the median ratio, is said beside the whole one. */
 #define WINDOWS 20
 #define WINDOW_GRANTS 20
 #define WINDOWS_MIN 8 /* fewer stretches than this: no quartiles worth the name */
