@@ -175,7 +175,6 @@ static void check_end(struct model *m)
              "since it was written)", sum, want);
 }
 
-/* read in chunks: a regular file's trace is never in memory whole */
 void each_record(struct model *m, void (*fn)(struct model *m, const struct lw_trace_record *r, size_t i))
 {
     struct lw_trace_record *buf = xmalloc(CHUNK * sizeof *buf);

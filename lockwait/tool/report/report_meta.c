@@ -178,7 +178,6 @@ int meta_wait_stacks(const struct model *m, uint64_t *first, uint64_t *every, ui
     return m->meta->wstack_every != 0;
 }
 
-/* the thread's CPU time at its exit from its THREAD_INFO (0: not known) */
 uint64_t meta_thread_cpu(const struct model *m, uint32_t tid)
 {
     for (size_t i = 0; i < m->meta->nmths; i++)

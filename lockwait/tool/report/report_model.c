@@ -26,7 +26,6 @@ void model_init(struct model *m, const char *path)
                         .trace_fd = -1};
 }
 
-/* a lock with at least sel's holds and waits in the trace */
 int lock_selected(const struct model *m, uint32_t l, const struct select *sel)
 {
     return m->lk[l].nhold >= sel->locked_min && m->by_lock_off[l + 1] - m->by_lock_off[l] >= sel->contended_min;

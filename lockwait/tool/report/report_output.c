@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* the path's length, and per state: its RESULT line and summary */
 void print_path(const struct model *m)
 {
     const uint64_t *by_state = m->path_by_state, total = m->path_total;
@@ -61,8 +60,6 @@ void say_blocks(const struct model *m, const struct block *bl, size_t nb)
                 lw_type_name(l->type), l->addr, behind, b->kind == P_HOLDER ? blocker_name(m, b, nbuf, sizeof nbuf) : "");
     }
 }
-
-/* the RESULT lines of each thread's and lock's share of the path and of the top wait blocks */
 
 void print_shares(const struct model *m, const struct block *bl, size_t nb, long top, const struct select *sel)
 {

@@ -439,7 +439,6 @@ static int force_one(const struct model *m, struct replay *r)
     return 1;
 }
 
-/* the replay's end: the last thread's last step */
 uint64_t replay(const struct model *m, struct replay *r, double factor, enum handoff_mode mode)
 {
     r->factor = factor;

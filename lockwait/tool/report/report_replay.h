@@ -76,7 +76,6 @@ struct replay {
 void replay_init(const struct model *m, struct replay *r, uint32_t l, const uint32_t *enders);
 /* the replayed wall time with the holds scaled by factor, under a hand-off assumption */
 uint64_t replay(const struct model *m, struct replay *r, double factor, enum handoff_mode mode);
-/* each thread's untraced share of own work, from the replay at factor 1 */
 void untraced_shares(const struct model *m, struct replay *r);
 /* the CPU time (ns) the threads the trace knows it for need at factor (0: not known) */
 double cpu_need(const struct model *m, const struct replay *r, double factor);

@@ -26,8 +26,6 @@ static int replayable(const struct model *m, uint32_t l)
     return lock_exclusive(&m->lk[l]) && !m->lk[l].holds_overlap;
 }
 
-/* the lock named label (its label or 0xADDR); exit 2 if none, or if the
- * label names more than one (the candidates said, by address) */
 uint32_t what_if_lock_named(const struct model *m, const char *label)
 {
     char buf[256], addr[32], cands[1024] = "";
