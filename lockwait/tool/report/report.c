@@ -20,12 +20,10 @@
  * work); a wait piece with a thread behind it is replaced by that thread's own
  * path over the same interval, recursively; handoff and unknown pieces stay
  * on the waiter. A thread's time before its THREAD_START is its creator's.
- * Wait blocks: blocked time per (waiter, lock, blocker); for a lock with
- * more than JOINT_MAX_BLOCKERS blockers, per (lock, blocker) summed over the
- * waiters (waiter=*). Memory and time grow with the records (n log n): the
- * model (report_model.c, report_pieces.c) never cuts the waits into pieces
- * one by one. This file: options, the model's steps (report_model.h, the
- * path in report_critpath.c) and the views (report_views.h names their files). */
+ * Wait blocks: blocked time per (waiter, lock, blocker), or summed over the
+ * waiters (report_pieces.c). The manual's "The trace reader" says more.
+ * This file: options, the model's steps (report_model.h) and the views
+ * (report_views.h names their files). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_model.h"

@@ -2,16 +2,8 @@
  * time charged to the holds that kept it waiting, summed per lock and the
  * holder's acquire site and stack (what Go's and Abseil's mutex profiles
  * call contention), so that the code to change is named from both sides:
- * the waiters' stacks (-f, -c) and the holders' sites (kind=blame).
- *
- * A wait for a lock with one holder at a time goes, for each moment, to the
- * hold of another thread that covers it; what no traced hold covers up to
- * the release that ended the wait goes to that release's hold (its start
- * was not timed); what follows the release is the handoff (site=handoff); a
- * wait nothing released (timed out) is site=unknown for the uncovered rest.
- * A hold's site and stack come from the HOLD_SITE record after its release
- * (a hold the library timed), else from the holder's own wait that began it
- * (its stack's innermost frame is the lock call), else site=unnamed. */
+ * the waiters' stacks (-f, -c) and the holders' sites (kind=blame). The
+ * rules, moment by moment: the manual's "Who made them wait". */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_model.h"
@@ -64,6 +56,8 @@ static const struct wait *wait_began(const struct model *m, const struct hold *h
     return began_it ? w : NULL;
 }
 
+/* a hold's site and stack: from the HOLD_SITE after its release (a timed hold), else from the holder's
+ * own wait that began it (its stack's innermost frame is the lock call), else none (site=unnamed) */
 static struct charge hold_charge(const struct model *m, const struct hold *h, uint64_t ns)
 {
     struct charge c = {h->lock, h->stack, h->site, ns, 1};

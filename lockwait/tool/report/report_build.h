@@ -23,7 +23,6 @@ size_t timeline(const struct hold *hs, size_t n, uint32_t skip, struct tseg *out
 /* the last segment of sg[0..n) starting at or before t (sg[0].x is 0);
  * from: a guess at or before it, to gallop forward from (0: none) */
 size_t seg_find_from(const struct tseg *sg, size_t n, uint64_t t, size_t from);
-/* segment k of sg[0..n) as a piece of wait w (the segment overlaps it) */
 void seg_piece(const struct tseg *sg, size_t n, size_t k, const struct wait *w, struct piece *p);
 
 /* LOWER_BOUND (../lw_search.h) for a walk back in time, as the critical

@@ -1,9 +1,6 @@
 /* report_critpath.c - lockwait_report's critical path (report.c's header
- * comment describes the walk). Waits for work or results (a condvar wait no
- * signal ended, a timed-out semaphore wait) are not blamed on a lock: the
- * path follows the thread that next signals or posts what the idle thread
- * waited for, the one whose work it was waiting for; with none, the stretch
- * is "idle", apart from lock waits. */
+ * comment describes the walk; at_wait, what an idle wait follows) and each
+ * wait's class (classify_waits). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_build.h"
@@ -12,18 +9,11 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-const char *seg_state_name(int state)
-{
-    static const char *const names[G_NSTATES] = {"work", "cs", "wait", "handoff", "idle"};
-    return names[state];
-}
-
 static void add_seg(struct model *m, uint32_t t, uint64_t s, uint64_t e, int state, uint32_t lock1)
 {
     if (e <= s)
         return;
-    m->segs = grow(m->segs, &m->cap_segs, m->nsegs + 1, sizeof *m->segs);
-    m->segs[m->nsegs++] = (struct seg){s, e, t, lock1, (uint8_t)state};
+    *APPEND(m->segs, m->nsegs, m->cap_segs) = (struct seg){s, e, t, lock1, (uint8_t)state};
 }
 
 static void reverse(struct seg *s, size_t n)
@@ -161,7 +151,8 @@ static void follow(struct model *m, struct walk *k, uint32_t y, uint64_t from)
     k->x = y;
 }
 
-/* x waits at the cursor in w: follow who kept it waiting, or charge the piece */
+/* x waits at the cursor in w: follow who kept it waiting, or for an idle wait (for work, not a lock)
+ * the thread that next signals or posts what it waited for; with neither, charge the piece */
 static void at_wait(struct model *m, struct walk *k, const struct wait *w, uint64_t bound)
 {
     uint32_t x = k->x;

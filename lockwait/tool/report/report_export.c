@@ -1,13 +1,7 @@
-/* report_export.c - lockwait_report's exports for other tools:
- *   -j FILE  the trace as Chrome trace-event JSON (opens in Perfetto,
- *            ui.perfetto.dev, and chrome://tracing): one track per thread
- *            with its critical sections ("hold") and its waits ("wait", or
- *            "idle" for waits for work or results), and a flow arrow from
- *            the thread that kept each wait waiting at its end (its holder,
- *            or the releaser, signaller or poster) to the waiter
- *   -c FILE  CSV: one row per lock (record=lock) and one per lock and wait
- *            stack (record=stack): waits, wait time, idle waits, holds
- * Times in the JSON are microseconds from the trace's first event. Both
+/* report_export.c - lockwait_report's exports for other tools (report.c's
+ * usage describes them): -j, Chrome trace-event JSON, a track per thread
+ * with its critical sections ("hold") and waits, and a flow arrow from who
+ * ended each wait; -c, CSV rows per lock and per lock and wait stack. Both
  * files are checked before the report is printed (export_check_outputs). */
 #define _GNU_SOURCE
 #include "common.h"

@@ -1,12 +1,7 @@
 /* report_load.c - lockwait_report: opening a trace and reading its records.
  * A regular file is read in chunks, through pread, so the trace never sits
- * in memory whole (it may be larger than the model); a pipe or a FIFO with
- * a writer is read whole, once, up to a quarter of the memory, its header
- * checked as soon as it is in; a directory, a device (it may never end), a
- * FIFO nobody writes to, or a file that is not a whole native lockwait
- * trace is refused (exit 2); so is a version-3 trace whose END record's
- * checksum fails, and one cut before its END is read as far as it goes,
- * with a warning. */
+ * in memory whole (it may be larger than the model); a pipe is read whole
+ * (read_stream); what is no whole native trace is refused (exit 2). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_build.h"
@@ -180,7 +175,6 @@ static void check_end(struct model *m)
              "since it was written)", sum, want);
 }
 
-/* read in chunks: a regular file's trace is never in memory whole */
 void each_record(struct model *m, void (*fn)(struct model *m, const struct lw_trace_record *r, size_t i))
 {
     struct lw_trace_record *buf = xmalloc(CHUNK * sizeof *buf);

@@ -54,19 +54,19 @@ struct meta {
 static void finish(struct model *m, struct pending *p)
 {
     const struct lw_trace_record *h = &p->head;
+    struct meta *mt = m->meta;
     if (p->event == LW_EV_STACK) {
-        m->meta->stacks = grow(m->meta->stacks, &m->meta->cap_stacks, m->meta->nstacks + 1, sizeof *m->meta->stacks);
-        m->meta->stacks[m->meta->nstacks++] = (struct mstack){h->holder, (uint64_t *)p->bytes, h->tid};
+        *APPEND(mt->stacks, mt->nstacks, mt->cap_stacks) = (struct mstack){h->holder, (uint64_t *)p->bytes,
+                                                                           h->tid};
         p->bytes = NULL; /* kept */
     } else if (p->event == LW_EV_MODULE) {
         char *file = (char *)p->bytes;
         file[p->want] = 0;
         const char *base = strrchr(file, '/');
-        if (lw_syms_add(m->meta->syms, file, base ? base + 1 : file, h->t_ns, h->lock, h->aux) != 0)
+        if (lw_syms_add(mt->syms, file, base ? base + 1 : file, h->t_ns, h->lock, h->aux) != 0)
             die("out of memory");
     } else if (p->event == LW_EV_THREAD_INFO) {
-        m->meta->mths = grow(m->meta->mths, &m->meta->cap_mths, m->meta->nmths + 1, sizeof *m->meta->mths);
-        struct mthread *t = &m->meta->mths[m->meta->nmths++];
+        struct mthread *t = APPEND(mt->mths, mt->nmths, mt->cap_mths);
         *t = (struct mthread){h->tid, {0}, 0};
         memcpy(t->name, p->bytes, 16);
         uint32_t cpus; /* the CPU time and the CPUs: writers before them, 0 */
@@ -74,7 +74,7 @@ static void finish(struct model *m, struct pending *p)
         memcpy(&cpus, p->bytes + 24, sizeof cpus);
         if (cpus > (1u << 20))
             FAIL(m, "THREAD_INFO of tid %u says %u CPUs: corrupt trace", h->tid, cpus);
-        m->meta->cpus = MAX(m->meta->cpus, cpus);
+        mt->cpus = MAX(mt->cpus, cpus);
     }
     free(p->bytes);
     p->bytes = NULL;
@@ -84,7 +84,8 @@ static void finish(struct model *m, struct pending *p)
 /* one record at index i: a naming record (7-13), the data that follows one, or HOLD_SUM */
 static void meta_record(struct model *m, const struct lw_trace_record *r, size_t i)
 {
-    struct pending *p = &m->meta->pending;
+    struct meta *mt = m->meta;
+    struct pending *p = &mt->pending;
     if (!p->event && !(r->event >= LW_EV_STACK && r->event < 16) && r->event != LW_EV_HOLD_SUM)
         return;
     if (r->event == LW_EV_DATA) {
@@ -107,30 +108,28 @@ static void meta_record(struct model *m, const struct lw_trace_record *r, size_t
             (!lw_kinds[lw_kind_of_type(r->type)].exclusive && !r->stack)) /* a semaphore's: its takes only */
             FAIL(m, "record %zu: HOLD_SUM of tid %u (%" PRIu64 " acquisitions, %u timed, %" PRIu64 " ns, flags %u, "
                  "type %u) is impossible: corrupt trace", i, r->tid, r->t_ns, r->holder, r->aux, r->stack, r->type);
-        m->meta->mholds = grow(m->meta->mholds, &m->meta->cap_mholds, m->meta->nmholds + 1, sizeof *m->meta->mholds);
         int known = r->holder && !(r->stack & LW_HOLD_SUM_UNTIMED);
-        m->meta->mholds[m->meta->nmholds++] = (struct mhold){{r->lock, r->tid}, known ? r->aux : 0, r->t_ns, known};
+        *APPEND(mt->mholds, mt->nmholds, mt->cap_mholds) =
+            (struct mhold){{r->lock, r->tid}, known ? r->aux : 0, r->t_ns, known};
         return;
     }
     if (r->event == LW_EV_WAIT_STACKS) {
-        if (!r->holder || !r->aux || m->meta->wstack_every)
+        if (!r->holder || !r->aux || mt->wstack_every)
             FAIL(m, "record %zu: WAIT_STACKS (first %" PRIu64 ", then 1 in %u) is impossible: corrupt trace", i,
                  r->aux, r->holder);
-        m->meta->wstack_first = r->aux;
-        m->meta->wstack_every = r->holder;
-        m->meta->wstack_reused = r->t_ns;
+        mt->wstack_first = r->aux;
+        mt->wstack_every = r->holder;
+        mt->wstack_reused = r->t_ns;
         return;
     }
     if (r->event > LW_EV_WAIT_STACKS)
         FAIL(m, "record %zu: event %u: corrupt trace (or a newer writer)", i, r->event);
     if (r->event == LW_EV_LOCK_ONCE) {
-        m->meta->monces = grow(m->meta->monces, &m->meta->cap_monces, m->meta->nmonces + 1, sizeof *m->meta->monces);
-        m->meta->monces[m->meta->nmonces++] = (struct lock_tid){r->lock, r->tid};
+        *APPEND(mt->monces, mt->nmonces, mt->cap_monces) = (struct lock_tid){r->lock, r->tid};
         return;
     }
     if (r->event == LW_EV_LOCK_INFO) {
-        m->meta->mlocks = grow(m->meta->mlocks, &m->meta->cap_mlocks, m->meta->nmlocks + 1, sizeof *m->meta->mlocks);
-        m->meta->mlocks[m->meta->nmlocks++] = (struct mlock){r->lock, (uint32_t)r->aux};
+        *APPEND(mt->mlocks, mt->nmlocks, mt->cap_mlocks) = (struct mlock){r->lock, (uint32_t)r->aux};
         return;
     }
     size_t want = r->event == LW_EV_STACK ? (size_t)r->tid * 8 : r->event == LW_EV_MODULE ? r->tid : 32;
@@ -179,7 +178,6 @@ int meta_wait_stacks(const struct model *m, uint64_t *first, uint64_t *every, ui
     return m->meta->wstack_every != 0;
 }
 
-/* the thread's CPU time at its exit from its THREAD_INFO (0: not known) */
 uint64_t meta_thread_cpu(const struct model *m, uint32_t tid)
 {
     for (size_t i = 0; i < m->meta->nmths; i++)

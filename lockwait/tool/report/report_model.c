@@ -26,7 +26,6 @@ void model_init(struct model *m, const char *path)
                         .trace_fd = -1};
 }
 
-/* a lock with at least sel's holds and waits in the trace */
 int lock_selected(const struct model *m, uint32_t l, const struct select *sel)
 {
     return m->lk[l].nhold >= sel->locked_min && m->by_lock_off[l + 1] - m->by_lock_off[l] >= sel->contended_min;
@@ -75,9 +74,8 @@ uint32_t thread_of(struct model *m, uint32_t tid)
         return m->th_last;
     struct slot *s = slot_of(&m->th_index, m->nth, tid);
     if (!s->at) {
-        m->th = grow(m->th, &m->cap_th, m->nth + 1, sizeof *m->th);
-        m->th[m->nth] = (struct thread){.tid = tid};
-        *s = (struct slot){tid, (uint32_t)++m->nth};
+        *APPEND(m->th, m->nth, m->cap_th) = (struct thread){.tid = tid};
+        *s = (struct slot){tid, (uint32_t)m->nth};
     }
     return m->th_last = s->at - 1;
 }
@@ -89,9 +87,8 @@ static uint32_t lock_of(struct model *m, uint64_t addr, int type)
         return m->lk_last;
     struct slot *s = slot_of(&m->lk_index, m->nlk, addr);
     if (!s->at) {
-        m->lk = grow(m->lk, &m->cap_lk, m->nlk + 1, sizeof *m->lk);
-        m->lk[m->nlk] = (struct lock){.addr = addr, .type = type};
-        *s = (struct slot){addr, (uint32_t)++m->nlk};
+        *APPEND(m->lk, m->nlk, m->cap_lk) = (struct lock){.addr = addr, .type = type};
+        *s = (struct slot){addr, (uint32_t)m->nlk};
     }
     return m->lk_last = s->at - 1;
 }

@@ -161,7 +161,6 @@ void overlapping(const struct model *m, const struct lock *l, uint64_t s, uint64
  * if it timed out or there is none */
 uint32_t *wait_enders(const struct model *m);
 int block_class(const struct model *m, const struct block *b); /* enum lw_wait_class of a wait block */
-const char *seg_state_name(int state); /* "work", "cs", ... */
 struct select { uint64_t locked_min, contended_min; }; /* per-lock thresholds (0: all) */
 int lock_selected(const struct model *m, uint32_t l, const struct select *sel);
 /* its kind's facts (../lw_kinds.h): one holder at a time; a wait on it

@@ -1,9 +1,5 @@
-/* report_output.c - lockwait_report's output: the wait blocks for people,
- * the RESULT lines of the path's shares and of the wait blocks, the path's
- * segments (-s), and the folded lines of -f: "thread;frame;...;frame;lock
- * NS" (outermost frame first), one per thread, stack and lock, for flame
- * graphs (a version-1 trace, or one from a run with stacks off, folds to
- * "thread;lock NS"). */
+/* report_output.c - lockwait_report's output of the path and the wait blocks
+ * (report_views.h lists it); -f folds a trace without stacks to "thread;lock NS". */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_model.h"
@@ -14,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* the path's length, and per state: its RESULT line and summary */
 void print_path(const struct model *m)
 {
     const uint64_t *by_state = m->path_by_state, total = m->path_total;
@@ -66,8 +61,6 @@ void say_blocks(const struct model *m, const struct block *bl, size_t nb)
     }
 }
 
-/* the RESULT lines of each thread's and lock's share of the path and of the top wait blocks */
-
 void print_shares(const struct model *m, const struct block *bl, size_t nb, long top, const struct select *sel)
 {
     char nbuf[16], wbuf[16];
@@ -93,6 +86,7 @@ void print_shares(const struct model *m, const struct block *bl, size_t nb, long
 /* -s: the path itself, neighbours with the same thread, state and lock merged */
 void print_segs(const struct model *m)
 {
+    static const char *const state_name[G_NSTATES] = {"work", "cs", "wait", "handoff", "idle"};
     for (size_t i = 0; i < m->nsegs;) {
         struct seg cur = m->segs[i];
         for (i++; i < m->nsegs && m->segs[i].thread == cur.thread && m->segs[i].state == cur.state &&
@@ -100,7 +94,7 @@ void print_segs(const struct model *m)
             cur.e = m->segs[i].e;
         printf("RESULT exp=lockwait kind=critpath_seg pid=%" PRIu32 " tid=%" PRIu32
                " start_ns=%" PRIu64 " end_ns=%" PRIu64 " state=%s lock=0x%" PRIx64 "\n",
-               m->hdr.pid, m->th[cur.thread].tid, cur.s - m->t_first, cur.e - m->t_first, seg_state_name(cur.state),
+               m->hdr.pid, m->th[cur.thread].tid, cur.s - m->t_first, cur.e - m->t_first, state_name[cur.state],
                cur.lock ? m->lk[cur.lock - 1].addr : 0);
     }
 }

@@ -93,10 +93,8 @@ static void own_pieces_of(struct model *m, struct wait *w)
     m->own_off = grow(m->own_off, &m->cap_own_off, m->mstat.own_waits + 2, sizeof *m->own_off);
     size_t *n = &m->mstat.own_pieces;
     m->own_off[m->mstat.own_waits] = *n;
-    for (size_t k = seg_find_from(sc, nseg, w->s, 0); k < nseg && sc[k].x < w->e; k++) {
-        m->own_pieces = grow(m->own_pieces, &m->cap_own, *n + 1, sizeof *m->own_pieces);
-        seg_piece(sc, nseg, k, w, &m->own_pieces[(*n)++]);
-    }
+    for (size_t k = seg_find_from(sc, nseg, w->s, 0); k < nseg && sc[k].x < w->e; k++)
+        seg_piece(sc, nseg, k, w, APPEND(m->own_pieces, *n, m->cap_own));
     m->own_off[m->mstat.own_waits + 1] = *n;
     w->own = (uint32_t)++m->mstat.own_waits;
 }
@@ -278,8 +276,7 @@ static void see(struct table *t, uint32_t l, uint32_t x)
         return;
     t->per[x].col_stamp = l + 1;
     t->per[x].col = (uint32_t)t->D;
-    t->blocker = grow(t->blocker, &t->cap_blocker, t->D + 1, sizeof *t->blocker);
-    t->blocker[t->D++] = x;
+    *APPEND(t->blocker, t->D, t->cap_blocker) = x;
 }
 
 /* every thread a wait on l names (hint, own pieces) or the timeline holds
@@ -342,10 +339,9 @@ static void emit_blocks(uint32_t l, const struct table *t, struct block **bl, si
         for (size_t c = 0; c < D + 2; c++) {
             if (!t->n[r * t->width + c])
                 continue;
-            *bl = grow(*bl, cap, *nb + 1, sizeof **bl);
-            (*bl)[(*nb)++] = (struct block){t->joint ? t->waiter[r] : NOBODY, l, c < D ? t->blocker[c] : 0,
-                                            c < D ? P_HOLDER : c == D ? P_HANDOFF : P_UNKNOWN,
-                                            t->ns[r * t->width + c], t->n[r * t->width + c]};
+            *APPEND(*bl, *nb, *cap) = (struct block){t->joint ? t->waiter[r] : NOBODY, l, c < D ? t->blocker[c] : 0,
+                                                     c < D ? P_HOLDER : c == D ? P_HANDOFF : P_UNKNOWN,
+                                                     t->ns[r * t->width + c], t->n[r * t->width + c]};
         }
 }
 

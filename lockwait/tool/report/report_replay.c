@@ -18,19 +18,10 @@
  *            of a traced thread (which starts when its creator reaches it)
  * The replay runs every thread as far as it can, parks it on a release or
  * mark not yet reached, and wakes it when that is reached: each step is
- * handled once. A lock whose kind lets a newcomer take it when free (a
- * mutex, a spin lock: barges) is not held to the observed order below
- * factor 1: when the thread whose turn it is arrives, a thread parked on a
- * later acquisition that arrived first, and would have had the lock before
- * this one came, may be granted first (barge_in). So that such threads are
- * parked by then, the ready thread with the earliest clock runs first and
- * the one whose turn it is lets earlier ones run. At factor 1 the order
- * stays the observed one: the replay gives the trace back.
- * Holds nobody waited for are not traced: they are inside
- * their thread's own work, which shrinks by their share where the trace has
- * HOLD_SUM records (untraced_shares). A replay that cannot go on (a cycle
- * the observed order makes, as with a hold whose release was lost) lets the
- * parked step with the earliest arrival through and counts it (force_one). */
+ * handled once. Below factor 1 a lock whose kind lets a newcomer in (a
+ * mutex, a spin lock) may grant out of the observed order (barge_in); a
+ * replay that cannot go on lets a parked step through (force_one); holds
+ * nobody waited for shrink their thread's own work (untraced_shares). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "report_model.h"
@@ -67,9 +58,9 @@ struct runner {
 static struct step *add_step(struct replay *r, uint32_t t, uint64_t at, int kind, uint64_t resume, uint64_t lat,
                              uint32_t arg)
 {
-    r->st = grow(r->st, &r->cap, r->nst + 1, sizeof *r->st);
-    r->st[r->nst] = (struct step){at << 2 | step_rank[kind], resume, lat, t, arg, (uint8_t)kind, 0, 0};
-    return &r->st[r->nst++];
+    struct step *s = APPEND(r->st, r->nst, r->cap);
+    *s = (struct step){at << 2 | step_rank[kind], resume, lat, t, arg, (uint8_t)kind, 0, 0};
+    return s;
 }
 
 /* the waits other than for the chosen lock: each a dependency on the release
@@ -268,10 +259,10 @@ static uint64_t work_until(struct replay *r, uint32_t t, uint64_t at)
     const struct runner *u = &r->run[t];
     uint64_t d = at > u->obs ? at - u->obs : 0;
     if (r->factor == 1) {
-        *(u->holding ? &r->held_ns[t] : &r->own_ns[t]) += d;
+        *(u->holding ? &r->work[t].held_ns : &r->work[t].own_ns) += d;
         return u->now + d;
     }
-    double scale = u->holding ? r->factor : 1 - (1 - r->factor) * r->untraced_share[t];
+    double scale = u->holding ? r->factor : 1 - (1 - r->factor) * r->work[t].untraced_share;
     return u->now + (uint64_t)llround((double)d * scale);
 }
 
@@ -448,7 +439,6 @@ static int force_one(const struct model *m, struct replay *r)
     return 1;
 }
 
-/* the replay's end: the last thread's last step */
 uint64_t replay(const struct model *m, struct replay *r, double factor, enum handoff_mode mode)
 {
     r->factor = factor;
@@ -462,8 +452,8 @@ uint64_t replay(const struct model *m, struct replay *r, double factor, enum han
     r->free_at = 0;
     handoff_rewind(&r->hm, mode);
     if (factor == 1) { /* counted at factor 1 only, and kept through the others (own_floor) */
-        memset(r->own_ns, 0, sizeof *r->own_ns * m->nth);
-        memset(r->held_ns, 0, sizeof *r->held_ns * m->nth);
+        for (uint32_t t = 0; t < m->nth; t++)
+            r->work[t].own_ns = r->work[t].held_ns = 0;
     }
     for (uint32_t t = 0; t < m->nth; t++) {
         r->run[t] = (struct runner){r->start_of[t], r->start_of[t + 1], m->th[t].start, m->th[t].start, 0, 0, 0, NOBODY, 0};
@@ -500,9 +490,7 @@ void replay_init(const struct model *m, struct replay *r, uint32_t l, const uint
     r->mark = zalloc(r->nmarks, sizeof *r->mark);
     r->acq = zalloc(r->nacq, sizeof *r->acq);
     r->grant_at = zalloc(r->nacq, sizeof *r->grant_at);
-    r->own_ns = zalloc(m->nth + 1, sizeof *r->own_ns);
-    r->held_ns = zalloc(m->nth + 1, sizeof *r->held_ns);
-    r->untraced_share = zalloc(m->nth + 1, sizeof *r->untraced_share);
+    r->work = zalloc(m->nth + 1, sizeof *r->work);
 }
 
 /* after the replay at factor 1: each thread's untraced hold time of the
@@ -516,27 +504,23 @@ void untraced_shares(const struct model *m, struct replay *r)
     uint64_t span = m->t_last - m->t_first;
     for (uint32_t t = 0; t < m->nth; t++) {
         uint64_t est;
-        if (!meta_hold_sum(m, m->th[t].tid, m->lk[r->lock].addr, &est) || est <= r->held_ns[t])
+        if (!meta_hold_sum(m, m->th[t].tid, m->lk[r->lock].addr, &est) || est <= r->work[t].held_ns)
             continue;
         r->untraced_over += est > span;
-        uint64_t untraced = est - r->held_ns[t];
+        uint64_t untraced = est - r->work[t].held_ns;
         /* saturated: each estimate is below 2^62 (report_meta.c), their sum need not be */
         r->untraced_ns = untraced > UINT64_MAX - r->untraced_ns ? UINT64_MAX : r->untraced_ns + untraced;
-        r->untraced_share[t] = r->own_ns[t] ? MIN(1.0, (double)untraced / (double)r->own_ns[t]) : 0;
+        struct thread_work *w = &r->work[t];
+        w->untraced_share = w->own_ns ? MIN(1.0, (double)untraced / (double)w->own_ns) : 0;
     }
 }
 
 /* ---- the CPU floor ----
- * The replay has no CPUs: it lets every thread run at once. A program
- * whose threads need more CPU than it has cannot finish before its CPU
- * time is spent on its CPUs, however short the holds: the floor at a
- * factor is the CPU time of the threads the trace knows it for (the
- * library reads each at the thread's exit), less the part of their holds
- * of the lock the factor takes away, over the CPUs the process could run
- * on, without their waits on a lock whose waiters spin (their time
- * changes with the holds). It bounds every prediction from below; unknown (0) for a trace
- * before it, or without a thread's CPU time. Holds that slept count as
- * CPU taken away, so the floor is low, never high, for them. */
+ * The replay lets every thread run at once; a program cannot finish before
+ * its threads' CPU time (less what the factor takes off their holds of the
+ * lock, and less their spinning waits, which change with the holds) is
+ * spent on its CPUs. Holds that slept count as CPU taken away: the floor
+ * errs low, never high. */
 double cpu_need(const struct model *m, const struct replay *r, double factor)
 {
     double cpu = 0; /* a double: forged times near 2^64 add up without overflow */
@@ -545,8 +529,8 @@ double cpu_need(const struct model *m, const struct replay *r, double factor)
         if (!own)
             continue;
         own = MIN(own, life); /* one thread runs on one CPU at a time: more is a forged record */
-        if (!meta_hold_sum(m, m->th[t].tid, m->lk[r->lock].addr, &est) || est < r->held_ns[t])
-            est = r->held_ns[t];
+        if (!meta_hold_sum(m, m->th[t].tid, m->lk[r->lock].addr, &est) || est < r->work[t].held_ns)
+            est = r->work[t].held_ns;
         double spun = 0; /* waits on a lock that spins: their CPU time changes with the holds */
         for (size_t k = 0; k < m->th[t].nwait; k++) {
             const struct wait *w = &m->waits[m->th[t].wait_off + k];
@@ -581,8 +565,6 @@ void replay_free(struct replay *r)
     free(r->acq);
     free(r->grant_at);
     free(r->obs_at);
-    free(r->own_ns);
-    free(r->held_ns);
-    free(r->untraced_share);
+    free(r->work);
     handoff_free(&r->hm);
 }

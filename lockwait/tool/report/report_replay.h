@@ -65,8 +65,7 @@ struct replay {
     size_t forced, barged_count; /* steps let through out of order; grants before their turn */
     /* per thread, from the last replay at factor 1: own work and traced
      * holds of the lock (ns), and the share of own work that is untraced hold */
-    uint64_t *own_ns, *held_ns;
-    double *untraced_share;
+    struct thread_work { uint64_t own_ns, held_ns; double untraced_share; } *work;
     uint64_t untraced_ns; /* summed over the threads */
     size_t untraced_over; /* threads whose estimate exceeds the whole trace */
     int untraced_known;   /* the trace has HOLD_SUM records */
@@ -77,7 +76,6 @@ struct replay {
 void replay_init(const struct model *m, struct replay *r, uint32_t l, const uint32_t *enders);
 /* the replayed wall time with the holds scaled by factor, under a hand-off assumption */
 uint64_t replay(const struct model *m, struct replay *r, double factor, enum handoff_mode mode);
-/* each thread's untraced share of own work, from the replay at factor 1 */
 void untraced_shares(const struct model *m, struct replay *r);
 /* the CPU time (ns) the threads the trace knows it for need at factor (0: not known) */
 double cpu_need(const struct model *m, const struct replay *r, double factor);

@@ -77,8 +77,7 @@ struct windows *tail_read(const char *wpath)
         if ((!compile && strcmp(kind, "request") != 0) || parse_long(tid, 1, UINT32_MAX, &t) != 0 ||
             parse_long(s, 0, LONG_MAX, &a) != 0 || parse_long(e, a, LONG_MAX, &b) != 0)
             bad_window(wpath, ws->n + 1);
-        ws->v = grow(ws->v, &cap, ws->n + 1, sizeof *ws->v);
-        ws->v[ws->n++] = (struct win){(uint32_t)t, (uint64_t)a, (uint64_t)b, compile};
+        *APPEND(ws->v, ws->n, cap) = (struct win){(uint32_t)t, (uint64_t)a, (uint64_t)b, compile};
     }
     if (ferror(f))
         die_usage("-W %s: %s", wpath, strerror(errno));

@@ -38,7 +38,8 @@ void blame(const struct model *m, long top, const struct select *sel);
  * factor (0..1): lock l (what_if_lock_named), else (NOBODY) the top locks by
  * contended wait; kind=whatif lines and a sentence per lock */
 void what_if(const struct model *m, const double *factors, size_t nf, uint32_t l, long top);
-/* --lock: the lock a label or 0xADDR names; exit 2 unless it names one the replay can scale */
+/* --lock: the lock a label or 0xADDR names; exit 2 unless it names one the replay can scale (a label
+ * two locks share: their addresses said) */
 uint32_t what_if_lock_named(const struct model *m, const char *label);
 
 #endif

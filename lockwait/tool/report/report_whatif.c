@@ -26,8 +26,6 @@ static int replayable(const struct model *m, uint32_t l)
     return lock_exclusive(&m->lk[l]) && !m->lk[l].holds_overlap;
 }
 
-/* the lock named label (its label or 0xADDR); exit 2 if none, or if the
- * label names more than one (the candidates said, by address) */
 uint32_t what_if_lock_named(const struct model *m, const char *label)
 {
     char buf[256], addr[32], cands[1024] = "";
@@ -97,12 +95,10 @@ struct whatif_pred {
 
 /* ---- lone stretches ----
  * One thread taking the lock back again and again while another's wait
- * spans its takes: a woken waiter queued for a busy CPU (up to a scheduler
- * tick: whatif_family's 4- and 8-thread runs on 2 CPUs), or an unfair lock.
- * Shorter holds may end them, which the replay, keeping the observed
- * order, cannot see. So the lone-free prediction, the low end of the
- * range, replays each stretch's takes at the pace of the replay's other
- * grants (a convoy's: hold and hand-off), as if the waiter had got in. */
+ * spans its takes (a woken waiter queued for a busy CPU, or an unfair
+ * lock): shorter holds may end them, which the replay, keeping the observed
+ * order, cannot see. The lone-free prediction replays each stretch's takes
+ * at the pace of the other grants, as if the waiter had got in. */
 #define LONE_TAKES 4    /* takes in a row within one wait make a stretch */
 #define LONE_SHARE 0.05 /* of the traced span: a finding */
 #define LONE_PACE_MIN 8 /* grants outside the stretches to take their pace from */
@@ -165,8 +161,9 @@ static uint64_t own_floor(const struct model *m, const struct replay *r)
 {
     uint64_t floor = 0;
     for (uint32_t t = 0; t < m->nth; t++) {
-        double f = r->factor, own = (double)r->own_ns[t] * (1 - (1 - f) * r->untraced_share[t]);
-        uint64_t end = m->th[t].start + (uint64_t)llround(own + f * (double)r->held_ns[t]);
+        const struct thread_work *w = &r->work[t];
+        double f = r->factor, own = (double)w->own_ns * (1 - (1 - f) * w->untraced_share);
+        uint64_t end = m->th[t].start + (uint64_t)llround(own + f * (double)w->held_ns);
         floor = MAX(floor, end > m->t_first ? end - m->t_first : 0);
     }
     return floor;
@@ -215,22 +212,12 @@ static uint64_t lone_free(const struct model *m, const struct replay *r, const s
     return MIN(ns, MAX(out > 0 ? (uint64_t)llround(out) : 0, own_floor(m, r)));
 }
 
-static void lone_done(struct lone *z)
-{
-    free(z->a);
-    free(z->b);
-}
-
 /* ---- the run in stretches ----
- * The replay's saving read stretch by stretch (WINDOWS stretches of as
- * many grants, at least WINDOW_GRANTS each): a stretch whose ratio of
- * replayed to base time lies outside the others' (Tukey's fences, and more
- * than ODD_MARGIN from their median) is odd. The trace cannot say why: a
- * run's start with both threads time-sliced on one CPU is kept as work by
- * the replay and saves too little (the manual: "Time off the CPU"), but so
- * does a phase of the program that works without the lock. So the
- * prediction stays the whole replay's, and the steady one, with the odd
- * stretches at the median ratio, is said beside it. */
+ * A stretch whose ratio of replayed to base time lies outside the others'
+ * (Tukey's fences, and more than ODD_MARGIN from their median) is odd. The
+ * trace cannot say why (threads off their CPUs, or a phase without the
+ * lock: the manual's "Time off the CPU"), so the steady prediction, with
+ * the odd stretches at the median ratio, is said beside the whole one. */
 #define WINDOWS 20
 #define WINDOW_GRANTS 20
 #define WINDOWS_MIN 8 /* fewer stretches than this: no quartiles worth the name */
@@ -353,6 +340,7 @@ static void predict(const struct model *m, struct replay *r, int nmodes, const d
 }
 
 /* "halving the holds of X" (the first factor) or "halving them" (the next) */
+#define PHRASE_MAX 352 /* the phrase and a label of up to 300 */
 static void phrase(double f, const char *label, int first, char *out, size_t cap)
 {
     const char *what = first ? "the holds of " : "them", *name = first ? label : "";
@@ -369,7 +357,7 @@ static void phrase(double f, const char *label, int first, char *out, size_t cap
 /* the sentence for people: the first factor with the lock's name (said) */
 static void say(double f, double pct, const char *said, int first)
 {
-    char p[352]; /* the phrase and a label of up to 300 */
+    char p[PHRASE_MAX];
     phrase(f, said, first, p, sizeof p);
     const char *dir = pct >= 0 ? "sooner" : "later";
     if (first)
@@ -413,9 +401,8 @@ static void odd_stretches(const char *ph, const struct whatif_pred *p, const str
 }
 
 /* the findings: a wide range, many grants let through, odd stretches; the learned model */
-static void findings(const struct handoff_model *m, const double *factors, size_t nf, const struct whatif_pred *p,
-                     uint64_t wall, size_t acquisitions, const char *said, const struct stretches *st,
-                     uint64_t t0)
+static void findings(const struct handoff_model *m, char (*ph)[PHRASE_MAX], size_t nf, const struct whatif_pred *p,
+                     uint64_t wall, size_t acquisitions, const char *said, const struct stretches *st, uint64_t t0)
 {
     if (m->two_kinds)
         fprintf(stderr, "  (hand-offs of %s: %zu spins of up to %.1f us, %zu wake-ups", said, m->nspin,
@@ -426,17 +413,15 @@ static void findings(const struct handoff_model *m, const double *factors, size_
         fprintf(stderr, ", and no wait before the release %s: each waiter keeps its own)\n",
                 m->window <= SPIN_WINDOW_MAX_NS ? "tells them apart" : "short enough to be a spin parts them");
     for (size_t i = 0; i < nf; i++) {
-        char ph[352];
-        phrase(factors[i], said, 1, ph, sizeof ph);
         if ((double)(p[i].hi_ns - p[i].lo_ns) > WIDE_SHARE * (double)wall)
             fprintf(stderr, "  finding: the prediction for %s is unsure: %.0f%% to %.0f%% sooner as every waiter "
                             "spins or every waiter sleeps (%.0f%% with the learned mix): the trace cannot tell "
-                            "which hand-off the shorter waits will take\n", ph, pct_of(p[i].hi_ns, wall),
+                            "which hand-off the shorter waits will take\n", ph[i], pct_of(p[i].hi_ns, wall),
                     pct_of(p[i].lo_ns, wall), pct_of(p[i].wall_ns, wall));
         if ((double)p[i].forced > FORCED_SHARE * (double)acquisitions)
             fprintf(stderr, "  finding: the prediction for %s is rough: its replay let %zu steps through out of "
-                            "the observed order (%zu grants of the lock)\n", ph, p[i].forced, acquisitions);
-        odd_stretches(ph, &p[i], &st[i], wall, t0);
+                            "the observed order (%zu grants of the lock)\n", ph[i], p[i].forced, acquisitions);
+        odd_stretches(ph[i], &p[i], &st[i], wall, t0);
     }
 }
 
@@ -448,6 +433,9 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
     replay_init(m, &r, l, enders);
     meta_lock_label(m, l, label, sizeof label);
     meta_lock_label_unique(m, l, said, sizeof said);
+    char ph[MAX_FACTORS][PHRASE_MAX]; /* per factor: "halving the holds of X" */
+    for (size_t i = 0; i < nf; i++)
+        phrase(factors[i], said, 1, ph[i], sizeof ph[i]);
     uint64_t wall = m->nth ? m->th[m->last_thread].end - m->t_first : 0;
     uint64_t base = replay(m, &r, 1, HM_LEARNED);
     untraced_shares(m, &r);
@@ -460,28 +448,23 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
     struct stretches *st = zalloc(nf, sizeof *st);
     struct lone lone = lone_stretches(m, l, &r);
     predict(m, &r, r.hm.two_kinds ? HM_NMODES : 1, factors, nf, wall, &lone, p, st);
-    uint64_t floor_ns[MAX_FACTORS], unfloored[MAX_FACTORS];
-    int floored[MAX_FACTORS];
+    uint64_t floor_ns[MAX_FACTORS], unfloored[MAX_FACTORS]; /* floored: floor_ns[i] > unfloored[i] */
     for (size_t i = 0; i < nf; i++) {
         if (r.barge) { /* the kind lets a newcomer in: the prediction does too (the manual: "Order of arrivals") */
             p[i].wall_ns = p[i].barging_ns;
             p[i].lo_ns = MIN(p[i].lo_ns, p[i].wall_ns);
             p[i].hi_ns = MAX(p[i].hi_ns, p[i].wall_ns);
         }
-        uint64_t fl = floor_ns[i] = cpu_floor(m, &r, factors[i]);
+        floor_ns[i] = cpu_floor(m, &r, factors[i]);
         unfloored[i] = p[i].wall_ns;
-        p[i].ordered_ns = MAX(p[i].ordered_ns, fl);
-        floored[i] = fl > p[i].wall_ns;
-        p[i].wall_ns = MAX(p[i].wall_ns, fl);
-        p[i].steady_ns = MAX(p[i].steady_ns, fl);
-        p[i].lo_ns = MAX(p[i].lo_ns, fl);
-        p[i].hi_ns = MAX(p[i].hi_ns, fl);
-        p[i].lonefree_ns = MAX(p[i].lonefree_ns, fl);
-        p[i].barging_ns = MAX(p[i].barging_ns, fl);
+        uint64_t *bounded[] = {&p[i].wall_ns, &p[i].ordered_ns, &p[i].steady_ns, &p[i].lo_ns, &p[i].hi_ns,
+                               &p[i].lonefree_ns, &p[i].barging_ns}; /* none below the CPU floor */
+        for (size_t k = 0; k < sizeof bounded / sizeof *bounded; k++)
+            *bounded[k] = MAX(*bounded[k], floor_ns[i]);
     }
     for (size_t i = 0; i < nf; i++) {
         /* the ordered replay's own saving, unless the prediction is another */
-        double pct = floored[i] || r.barge ? pct_of(p[i].wall_ns, wall)
+        double pct = floor_ns[i] > unfloored[i] || r.barge ? pct_of(p[i].wall_ns, wall)
                                            : 100 * (1 - (base ? (double)p[i].replay_ns / (double)base : 1));
         uint64_t saved = (uint64_t)llround((double)m->lk[l].cs_ns * (1 - factors[i]));
         uint64_t naive = wall > saved ? wall - saved : 0;
@@ -500,14 +483,11 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
         say(factors[i], pct, said, i == 0);
     }
     fputc('\n', stderr);
-    findings(&r.hm, factors, nf, p, wall, r.nacq, said, st, m->t_first);
+    findings(&r.hm, ph, nf, p, wall, r.nacq, said, st, m->t_first);
     if ((double)lone.ns >= LONE_SHARE * (double)wall) {
         size_t i = 0; /* the first factor where the stretches' end moves the prediction by 0.5% of the run */
         while (i < nf && p[i].ordered_ns - p[i].lonefree_ns < wall / 200)
             i++;
-        char ph[352] = "";
-        if (i < nf)
-            phrase(factors[i], said, 1, ph, sizeof ph);
         fprintf(stderr, "  finding: in %zu stretch%s (%.1f ms, %.0f%% of the run) one thread took %s back %d times "
                         "or more in a row while another waited for it (a woken waiter queued for a busy CPU, or "
                         "an unfair lock); shorter holds may let the waiter in sooner, which the replay, keeping "
@@ -515,17 +495,15 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
                 100.0 * (double)lone.ns / (double)wall, said, LONE_TAKES);
         if (i < nf)
             fprintf(stderr, ": if the stretches end, %s saves about %.0f%% (the replay in that order: %.0f%%)\n",
-                    ph, pct_of(p[i].lonefree_ns, wall), pct_of(p[i].ordered_ns, wall));
+                    ph[i], pct_of(p[i].lonefree_ns, wall), pct_of(p[i].ordered_ns, wall));
         else
             fprintf(stderr, " (nor, with too few grants outside the stretches or at this factor, by how much)\n");
     }
     for (size_t i = 0; i < nf; i++) /* the first factor the CPU floor holds up */
-        if (floored[i]) {
-            char ph[352];
-            phrase(factors[i], said, 1, ph, sizeof ph);
+        if (floor_ns[i] > unfloored[i]) {
             fprintf(stderr, "  finding: %s leaves the program's threads %.1f ms of CPU time to spend on %" PRIu32
                             " CPU%s (%.1f ms at least): it saves about %.0f%%, not the %.0f%% of a replay that gives "
-                            "every thread a CPU\n", ph, (double)floor_ns[i] * meta_cpus(m) / 1e6, meta_cpus(m),
+                            "every thread a CPU\n", ph[i], (double)floor_ns[i] * meta_cpus(m) / 1e6, meta_cpus(m),
                     meta_cpus(m) == 1 ? "" : "s", (double)floor_ns[i] / 1e6, pct_of(p[i].wall_ns, wall),
                     pct_of(unfloored[i], wall));
             break;
@@ -537,12 +515,10 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
                 meta_cpus(m), meta_cpus(m) == 1 ? "" : "s", (double)wall / 1e6);
     for (size_t i = 0; r.barge && i < nf; i++) /* the first factor where barging moves it by 2% of the run */
         if (llabs((long long)p[i].barging_ns - (long long)p[i].ordered_ns) >= (long long)(wall / 50)) {
-            char ph[352];
-            phrase(factors[i], said, 1, ph, sizeof ph);
             fprintf(stderr, "  finding: the prediction lets a thread that now comes to the free %s first take it "
                             "before the one whose turn it was in the trace (the lock lets it); kept in the trace's "
                             "order, as if each waiter lost to the same thread again, %s saves about %.0f%% (the "
-                            "prediction: %.0f%%)\n", said, ph, pct_of(p[i].ordered_ns, wall),
+                            "prediction: %.0f%%)\n", said, ph[i], pct_of(p[i].ordered_ns, wall),
                     pct_of(p[i].barging_ns, wall));
             break;
         }
@@ -557,7 +533,8 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
     if (nf && p[nf - 1].forced)
         fprintf(stderr, "  (the replay of %s let %zu steps through out of the observed order)\n", said,
                 p[nf - 1].forced);
-    lone_done(&lone);
+    free(lone.a);
+    free(lone.b);
     free(p);
     free(st);
     replay_free(&r);
