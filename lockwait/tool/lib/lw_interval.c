@@ -45,6 +45,10 @@ static int periodic_reports; /* written by the reporting thread only */
 static _Atomic int reporting;
 static sem_t wake;
 static int wake_ok;
+/* the reports' numbers in the C locale whatever the program chose (a
+ * decimal comma), on the reporting thread only; made at start, as newlocale
+ * may allocate and a report may run in a signal handler */
+static locale_t c_locale;
 
 /* the record fields the merge fills: every au64 from `acquisitions` up to
  * `waiting` (a live count, never zeroed or subtracted here) */
@@ -95,7 +99,7 @@ static void detail_sub(struct lw_detail *d, struct lw_detail *s)
     for (int h = 0; h < LW_HIST; h++)
         SUB(d->hist[h], s->hist[h]);
     SUB_KEYED(pair, LW_PAIRS, key, wait_ns, n);
-    SUB_KEYED(site, LW_SITES, pc, wait_ns, n);
+    SUB_KEYED(site, LW_SITES, key, wait_ns, n);
     SUB_KEYED(bh.site, LW_SITES, pc, ns, n);
     SUB(d->other_pairs_ns, s->other_pairs_ns);
     SUB(d->other_sites_ns, s->other_sites_ns);
@@ -196,11 +200,14 @@ void lw_report_now(int why, int even_if_busy)
     int alone = report_enter();
     if (!alone && !even_if_busy)
         return;
+    locale_t old = c_locale ? uselocale(c_locale) : (locale_t)0;
     ticks_end(); /* the rate so far, for the holds converted now */
     lw_settle_own();
     lw_report(why);
     if (why != LW_AT_INTERVAL)
         lw_trace_write();
+    if (c_locale)
+        uselocale(old);
     if (alone)
         atomic_store(&reporting, 0);
 }
@@ -231,11 +238,6 @@ void lw_report_occasion_result(struct buf *b, int why)
 static void *reporter(void *arg)
 {
     (void)arg;
-    /* the reports' numbers in the C locale whatever the program chooses (a
-     * decimal comma): this thread is the library's own, for good */
-    locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
-    if (c)
-        uselocale(c);
     for (;;) {
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until); /* sem_timedwait's clock */
@@ -262,6 +264,7 @@ static void on_dump_signal(int sig)
 
 void lw_interval_start(void)
 {
+    c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
     if (!lw.cfg.interval_s && !lw.cfg.dump_signal)
         return;
     if (!lw_real.sem_post || !lw_real.sem_init || lw_real.sem_init(&wake, 0, 0) != 0)

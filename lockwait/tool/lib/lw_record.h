@@ -39,12 +39,15 @@ struct lw_bmerge {
     au64 other_sites_n, other_sites_ns;
 };
 
+/* waits summed per key (0: a free slot) */
+struct lw_keyed { au64 key; au64 wait_ns; au64 n; };
+
 /* The part of a record only contended locks need; allocated on first wait. */
 struct lw_detail {
     au64 hist[LW_HIST];
-    struct { au64 key; au64 wait_ns; au64 n; } pair[LW_PAIRS]; /* key: holder<<32|waiter, +1 */
+    struct lw_keyed pair[LW_PAIRS]; /* key: holder<<32|waiter, +1 */
     au64 other_pairs_ns;
-    struct { au64 pc; au64 wait_ns; au64 n; } site[LW_SITES];
+    struct lw_keyed site[LW_SITES]; /* key: the call site's pc */
     au64 other_sites_ns;
     /* condition variables: time from the signal to the re-acquired mutex */
     au64 reacquire_ns, max_reacquire_ns;
