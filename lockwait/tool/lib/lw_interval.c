@@ -1,19 +1,13 @@
 /* lw_interval.c - reports while the program runs: every LOCKWAIT_INTERVAL
  * seconds, and at LOCKWAIT_DUMP_SIGNAL (the manual: -i, --dump-signal).
- * Each covers the time since the previous one, so the reports of a run add
- * up to the run; maxima are since the start (a maximum cannot be taken
- * apart).
- *
- * The counters stay where they are: each thread writes its own with plain
- * stores, which another thread cannot reset without losing increments. A
- * report instead merges the cumulative counts, subtracts a copy kept from
- * the previous periodic report (struct lw_snap), and keeps the new copy;
- * per-thread totals are atomic and are reduced by what was shown.
- *
- * The reports are written by a thread of the library's own, started with
- * every signal blocked (the program's signals never land on it); a dump
- * signal's handler only posts a semaphore that thread waits on. Every
- * report, at exit and at a signal too, runs here one at a time
+ * Each covers the time since the previous one (maxima: since the start).
+ * The counters are not reset, as each thread writes its own with plain
+ * stores that a reset from another thread would lose: a report merges the
+ * cumulative counts and subtracts a copy kept from the previous periodic
+ * report (struct lw_snap); the atomic per-thread totals are reduced by what
+ * was shown. The reports are written by a thread of the library's own with
+ * every signal blocked; a dump signal's handler only posts the semaphore it
+ * waits on. Every report, at exit and at a signal too, runs one at a time
  * (lw_report_now). */
 #define _GNU_SOURCE
 #include <errno.h>
