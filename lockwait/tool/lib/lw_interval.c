@@ -78,23 +78,25 @@ static int is_max(size_t k)
 
 #define SUB(x, y) ST(x, LD(x) - LD(y))
 
-/* in the n entries of d's array a: the sums ns and count less those of s's entry with the same key */
-#define SUB_KEYED(a, n, key, ns, count)                      \
-    for (int p = 0; p < (n); p++)                            \
-        for (int q = 0; q < (n) && LD(d->a[p].key); q++)     \
-            if (LD(s->a[q].key) == LD(d->a[p].key)) {        \
-                SUB(d->a[p].ns, s->a[q].ns);                 \
-                SUB(d->a[p].count, s->a[q].count);           \
+/* d's sums less those of s's slot with the same key (the maxima stay) */
+static void sub_keyed(struct lw_keyed *d, struct lw_keyed *s, int n)
+{
+    for (int p = 0; p < n; p++)
+        for (int q = 0; q < n && LD(d[p].key); q++)
+            if (LD(s[q].key) == LD(d[p].key)) {
+                SUB(d[p].ns, s[q].ns);
+                SUB(d[p].n, s[q].n);
             }
+}
 
 /* d -= s for the sums of a detail, keyed parts matched by key */
 static void detail_sub(struct lw_detail *d, struct lw_detail *s)
 {
     for (int h = 0; h < LW_HIST; h++)
         SUB(d->hist[h], s->hist[h]);
-    SUB_KEYED(pair, LW_PAIRS, key, wait_ns, n);
-    SUB_KEYED(site, LW_SITES, key, wait_ns, n);
-    SUB_KEYED(bh.site, LW_SITES, pc, ns, n);
+    sub_keyed(d->pair, s->pair, LW_PAIRS);
+    sub_keyed(d->site, s->site, LW_SITES);
+    sub_keyed(d->bh.site, s->bh.site, LW_SITES);
     SUB(d->other_pairs_ns, s->other_pairs_ns);
     SUB(d->other_sites_ns, s->other_sites_ns);
     SUB(d->reacquire_ns, s->reacquire_ns);

@@ -66,22 +66,6 @@ static void edge(int b, char *out, size_t cap)
         snprintf(out, cap, "%.1fs", (double)ns / 1e9);
 }
 
-/* ns and n into the slot of key among slots[0..cap) (taken when free), or
- * into *other when all are taken by other keys */
-static void merge_keyed(struct lw_keyed *slots, int cap, au64 *other, uint64_t key, uint64_t ns, uint64_t n)
-{
-    int q = 0;
-    while (q < cap && LD(slots[q].key) && LD(slots[q].key) != key)
-        q++;
-    if (q == cap) {
-        BUMP1(*other, ns);
-        return;
-    }
-    ST(slots[q].key, key);
-    BUMP1(slots[q].wait_ns, ns);
-    BUMP1(slots[q].n, n);
-}
-
 /* Fold every thread's per-lock wait statistics into the lock records (and
  * their details), so the report reads one place. Only the reporting thread
  * writes there (lw_report_now): plain adds. Statistics and records lie
@@ -134,12 +118,13 @@ static void merge_threads(void)
                 BUMP1(d->hist[h], LD(x->hist[h]));
             BUMP1(d->other_pairs_ns, LD(x->other_pairs_ns));
             for (int p = 0; p < LW_TPAIRS && LD(x->pair[p].holder); p++)
-                merge_keyed(d->pair, LW_PAIRS, &d->other_pairs_ns, ((LD(x->pair[p].holder) - 1) << 32 | t->tid) + 1,
-                            LD(x->pair[p].wait_ns), LD(x->pair[p].n));
+                lw_merge_keyed(d->pair, LW_PAIRS, NULL, &d->other_pairs_ns,
+                               ((LD(x->pair[p].holder) - 1) << 32 | t->tid) + 1, LD(x->pair[p].n),
+                               LD(x->pair[p].wait_ns), 0);
             BUMP1(d->other_sites_ns, LD(x->other_sites_ns));
             for (int p = 0; p < LW_SITES && LD(x->site[p].pc); p++)
-                merge_keyed(d->site, LW_SITES, &d->other_sites_ns, LD(x->site[p].pc), LD(x->site[p].wait_ns),
-                            LD(x->site[p].n));
+                lw_merge_keyed(d->site, LW_SITES, NULL, &d->other_sites_ns, LD(x->site[p].pc), LD(x->site[p].n),
+                               LD(x->site[p].wait_ns), 0);
         }
     }
 }
@@ -276,7 +261,7 @@ static void text_lock_detail(struct buf *b, const struct lw_lock *r, struct lw_d
     for (int s = 0; s < LW_SITES && LD(d->site[s].key); s++) {
         lw_site_name((uintptr_t)LD(d->site[s].key), site, sizeof site);
         bprintf(b, "   waited at %s: %llu waits, %.3f ms\n", site, (ull)LD(d->site[s].n),
-                lw_ms(LD(d->site[s].wait_ns)));
+                lw_ms(LD(d->site[s].ns)));
     }
     if (LD(d->other_sites_ns))
         bprintf(b, "   waited at other sites: %.3f ms\n", lw_ms(LD(d->other_sites_ns)));
@@ -284,7 +269,7 @@ static void text_lock_detail(struct buf *b, const struct lw_lock *r, struct lw_d
         uint64_t key = LD(d->pair[p].key) - 1;
         if (!(key >> 32) && !lw_kinds[r->kind].exclusive)
             bprintf(b, "   no %s (timed out, or woke without one) -> waiter %u: %llu waits, %.3f ms\n",
-                    lw_kinds[r->kind].ender, (unsigned)key, (ull)LD(d->pair[p].n), lw_ms(LD(d->pair[p].wait_ns)));
+                    lw_kinds[r->kind].ender, (unsigned)key, (ull)LD(d->pair[p].n), lw_ms(LD(d->pair[p].ns)));
         else
             lw_text_pair(b, "   ", r, d, p);
     }
@@ -385,7 +370,7 @@ static void text_threads(struct buf *b, const struct picked *pk)
             uint64_t on = 0;
             for (int p = 0; d && p < LW_PAIRS; p++)
                 if (LD(d->pair[p].key) && (uint32_t)(LD(d->pair[p].key) - 1) == t->tid)
-                    on += LD(d->pair[p].wait_ns);
+                    on += LD(d->pair[p].ns);
             if (on && lw_kinds[pk->best[j]->kind].end != LW_END_SIGNAL)
                 bprintf(b, "; #%ld %.3f ms", j + 1, lw_ms(on));
         }
@@ -403,7 +388,7 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
     if (d && LD(d->site[0].key)) {
         int m = 0; /* the site with most wait */
         for (int s = 1; s < LW_SITES; s++)
-            if (LD(d->site[s].wait_ns) > LD(d->site[m].wait_ns))
+            if (LD(d->site[s].ns) > LD(d->site[m].ns))
                 m = s;
         lw_site_name((uintptr_t)LD(d->site[m].key), site, sizeof site);
     } else {
@@ -436,7 +421,7 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
         uint64_t key = LD(d->pair[p].key) - 1;
         bprintf(b, "RESULT exp=lockwait kind=blocker pid=%u lock=%#lx holder=%u waiter=%u wait_ns=%llu waits=%llu "
                    "relation=%s\n",
-                lw.pid, (unsigned long)r->addr, (unsigned)(key >> 32), (unsigned)key, (ull)LD(d->pair[p].wait_ns),
+                lw.pid, (unsigned long)r->addr, (unsigned)(key >> 32), (unsigned)key, (ull)LD(d->pair[p].ns),
                 (ull)LD(d->pair[p].n), lw_kinds[r->kind].ender);
     }
 }
