@@ -1,19 +1,13 @@
 /* lw_interval.c - reports while the program runs: every LOCKWAIT_INTERVAL
  * seconds, and at LOCKWAIT_DUMP_SIGNAL (the manual: -i, --dump-signal).
- * Each covers the time since the previous one, so the reports of a run add
- * up to the run; maxima are since the start (a maximum cannot be taken
- * apart).
- *
- * The counters stay where they are: each thread writes its own with plain
- * stores, which another thread cannot reset without losing increments. A
- * report instead merges the cumulative counts, subtracts a copy kept from
- * the previous periodic report (struct lw_snap), and keeps the new copy;
- * per-thread totals are atomic and are reduced by what was shown.
- *
- * The reports are written by a thread of the library's own, started with
- * every signal blocked (the program's signals never land on it); a dump
- * signal's handler only posts a semaphore that thread waits on. Every
- * report, at exit and at a signal too, runs here one at a time
+ * Each covers the time since the previous one (maxima: since the start).
+ * The counters are not reset, as each thread writes its own with plain
+ * stores that a reset from another thread would lose: a report merges the
+ * cumulative counts and subtracts a copy kept from the previous periodic
+ * report (struct lw_snap); the atomic per-thread totals are reduced by what
+ * was shown. The reports are written by a thread of the library's own with
+ * every signal blocked; a dump signal's handler only posts the semaphore it
+ * waits on. Every report, at exit and at a signal too, runs one at a time
  * (lw_report_now). */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -45,6 +39,10 @@ static int periodic_reports; /* written by the reporting thread only */
 static _Atomic int reporting;
 static sem_t wake;
 static int wake_ok;
+/* the reports' numbers in the C locale whatever the program chose (a
+ * decimal comma), on the reporting thread only; made at start, as newlocale
+ * may allocate and a report may run in a signal handler */
+static locale_t c_locale;
 
 /* the record fields the merge fills: every au64 from `acquisitions` up to
  * `waiting` (a live count, never zeroed or subtracted here) */
@@ -80,23 +78,25 @@ static int is_max(size_t k)
 
 #define SUB(x, y) ST(x, LD(x) - LD(y))
 
-/* in the n entries of d's array a: the sums ns and count less those of s's entry with the same key */
-#define SUB_KEYED(a, n, key, ns, count)                      \
-    for (int p = 0; p < (n); p++)                            \
-        for (int q = 0; q < (n) && LD(d->a[p].key); q++)     \
-            if (LD(s->a[q].key) == LD(d->a[p].key)) {        \
-                SUB(d->a[p].ns, s->a[q].ns);                 \
-                SUB(d->a[p].count, s->a[q].count);           \
+/* d's sums less those of s's slot with the same key (the maxima stay) */
+static void sub_keyed(struct lw_keyed *d, struct lw_keyed *s, int n)
+{
+    for (int p = 0; p < n; p++)
+        for (int q = 0; q < n && LD(d[p].key); q++)
+            if (LD(s[q].key) == LD(d[p].key)) {
+                SUB(d[p].ns, s[q].ns);
+                SUB(d[p].n, s[q].n);
             }
+}
 
 /* d -= s for the sums of a detail, keyed parts matched by key */
 static void detail_sub(struct lw_detail *d, struct lw_detail *s)
 {
     for (int h = 0; h < LW_HIST; h++)
         SUB(d->hist[h], s->hist[h]);
-    SUB_KEYED(pair, LW_PAIRS, key, wait_ns, n);
-    SUB_KEYED(site, LW_SITES, pc, wait_ns, n);
-    SUB_KEYED(bh.site, LW_SITES, pc, ns, n);
+    sub_keyed(d->pair, s->pair, LW_PAIRS);
+    sub_keyed(d->site, s->site, LW_SITES);
+    sub_keyed(d->bh.site, s->bh.site, LW_SITES);
     SUB(d->other_pairs_ns, s->other_pairs_ns);
     SUB(d->other_sites_ns, s->other_sites_ns);
     SUB(d->reacquire_ns, s->reacquire_ns);
@@ -196,11 +196,14 @@ void lw_report_now(int why, int even_if_busy)
     int alone = report_enter();
     if (!alone && !even_if_busy)
         return;
+    locale_t old = c_locale ? uselocale(c_locale) : (locale_t)0;
     ticks_end(); /* the rate so far, for the holds converted now */
     lw_settle_own();
     lw_report(why);
     if (why != LW_AT_INTERVAL)
         lw_trace_write();
+    if (c_locale)
+        uselocale(old);
     if (alone)
         atomic_store(&reporting, 0);
 }
@@ -231,11 +234,6 @@ void lw_report_occasion_result(struct buf *b, int why)
 static void *reporter(void *arg)
 {
     (void)arg;
-    /* the reports' numbers in the C locale whatever the program chooses (a
-     * decimal comma): this thread is the library's own, for good */
-    locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
-    if (c)
-        uselocale(c);
     for (;;) {
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until); /* sem_timedwait's clock */
@@ -262,6 +260,7 @@ static void on_dump_signal(int sig)
 
 void lw_interval_start(void)
 {
+    c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
     if (!lw.cfg.interval_s && !lw.cfg.dump_signal)
         return;
     if (!lw_real.sem_post || !lw_real.sem_init || lw_real.sem_init(&wake, 0, 0) != 0)

@@ -5,7 +5,6 @@
  * exiting thread's is small). */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <locale.h>
 #include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -128,23 +127,14 @@ __attribute__((constructor)) static void lw_start(void)
     if (t)
         t->is_main = 1;
     pthread_atfork(at_fork_prepare, at_fork_parent, at_fork_child);
+    lw_interval_start(); /* first: the reports' locale (lw_report_now) */
     lw_signals_start();
-    lw_interval_start();
     lw_tree_mark("start");
 }
 
 static void report_now(void)
 {
-    /* the program may have set a locale with a decimal comma: the report
-     * and the RESULT lines are printed in the C locale, on this thread only,
-     * whatever it chose (the program is exiting; its locale is left as is) */
-    locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
-    locale_t old = c ? uselocale(c) : (locale_t)0;
     lw_report_now(LW_AT_EXIT, 1);
-    if (c) {
-        uselocale(old);
-        freelocale(c);
-    }
 }
 
 #ifdef __GLIBC__

@@ -1,9 +1,8 @@
 /* lw_names.c - names in liblockwait's report: functions for code addresses
  * and stacks, symbols for locks in a module's data, start routines for
  * threads (from the modules: lw_modules.c), the report's stack sections and
- * RESULT lines; first, file:line for the frames the text shows. Only
- * file:line mallocs (it never runs in a signal handler): the rest takes the
- * arena (lw_alloc) and lw_sort, never malloc or qsort. */
+ * RESULT lines; first, file:line for the frames the text shows, the only
+ * part that mallocs (never in a signal handler: lw_report.c). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

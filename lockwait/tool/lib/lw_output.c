@@ -177,10 +177,10 @@ static int planted_link(const char *path, char *why, size_t cap)
 static char own_path[4096];
 static uint32_t own_pid;
 
-/* out_open's open (below): a descriptor to write path with flags (O_APPEND
- * or O_TRUNC, O_RDWR or O_WRONLY), or -1 with errno set; own: a file of this process alone
- * (created by its first write, appended to by later reports); a refusal
- * sets errno to ELOOP and says why in why[] (else why[0] = 0) */
+/* out_open's open (below): a descriptor to write path with flags, or -1
+ * with errno set; own: a file of this process alone (created by its first
+ * write, appended to by later reports); a refusal sets errno to ELOOP and
+ * says why in why[] (else why[0] = 0) */
 static int out_open_nonblocking(const char *path, int flags, int own, char *why, size_t cap)
 {
     why[0] = 0;
@@ -342,9 +342,8 @@ void lw_trace_start(const struct lw_config *c)
 }
 
 /* A descriptor to write this process's trace to (empty, at offset 0; a
- * device or FIFO as it is), or -1
- * (nothing to write, or an error already said); the path used in used[];
- * shared: a path without %p. */
+ * device or FIFO as it is), or -1 (nothing to write, or an error already
+ * said); the path used in used[]; shared: a path without %p. */
 static int trace_open(const char *path, int shared, int has_records, char *used, size_t cap)
 {
     char why[512];

@@ -31,20 +31,23 @@
 #define LW_SITES 4  /* contended call sites kept per lock */
 #define LW_BTOP 8   /* blocking holds kept per lock, the longest */
 
+/* time and count summed per key in one of a few slots (key 0: a free slot) */
+struct lw_keyed { au64 key; au64 ns; au64 n; au64 max_ns; };
+
 /* the threads' blocking holds of one lock, merged at the report */
 struct lw_bmerge {
     au64 n, ns, max_ns;
     struct { au64 ns; au64 pc; au64 tid; au64 stack; } top[LW_BTOP]; /* longest first */
-    struct { au64 pc; au64 n; au64 ns; au64 max_ns; } site[LW_SITES];
+    struct lw_keyed site[LW_SITES]; /* key: the acquire site's pc */
     au64 other_sites_n, other_sites_ns;
 };
 
 /* The part of a record only contended locks need; allocated on first wait. */
 struct lw_detail {
     au64 hist[LW_HIST];
-    struct { au64 key; au64 wait_ns; au64 n; } pair[LW_PAIRS]; /* key: holder<<32|waiter, +1 */
+    struct lw_keyed pair[LW_PAIRS]; /* key: holder<<32|waiter, +1; no max_ns */
     au64 other_pairs_ns;
-    struct { au64 pc; au64 wait_ns; au64 n; } site[LW_SITES];
+    struct lw_keyed site[LW_SITES]; /* key: the call site's pc; no max_ns */
     au64 other_sites_ns;
     /* condition variables: time from the signal to the re-acquired mutex */
     au64 reacquire_ns, max_reacquire_ns;

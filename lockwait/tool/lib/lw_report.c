@@ -1,14 +1,10 @@
 /* lw_report.c - liblockwait's report (human text, then RESULT lines): at
  * exit, at a signal that ends the program, and for periodic dumps
- * (lw_signals.c, lw_interval.c). It reads the counters other threads may
- * still be bumping through relaxed atomics. It never calls malloc or qsort
- * (a signal that came inside malloc would leave a report from its handler
- * waiting forever on the allocator's lock): its text buffers are mapped
- * pages, and naming (the modules' symbols, lw_names.c) takes its memory from
- * the arena and sorts with lw_sort; only file:line (addr2line) mallocs, and
- * it runs outside signal handlers (tests/signals.sh checks with
- * tests/lw_sigmalloc.c, whose malloc fails the run once the signal may
- * come). */
+ * (lw_signals.c, lw_interval.c), reading counters other threads may still
+ * bump (relaxed atomics). Never malloc or qsort, as a report from a signal
+ * handler that came inside malloc would wait for ever: mapped pages for the
+ * text, the arena and lw_sort for names (lw_names.c); only file:line
+ * mallocs, outside signal handlers (tests/signals.sh with tests/lw_sigmalloc.c). */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <sys/mman.h>
@@ -121,33 +117,14 @@ static void merge_threads(void)
             for (int h = 0; h < LW_HIST; h++)
                 BUMP1(d->hist[h], LD(x->hist[h]));
             BUMP1(d->other_pairs_ns, LD(x->other_pairs_ns));
-            for (int p = 0; p < LW_TPAIRS && LD(x->pair[p].holder); p++) {
-                uint64_t key = (LD(x->pair[p].holder) - 1) << 32 | t->tid, ns = LD(x->pair[p].wait_ns);
-                int q;
-                for (q = 0; q < LW_PAIRS && LD(d->pair[q].key) && LD(d->pair[q].key) != key + 1; q++)
-                    ;
-                if (q == LW_PAIRS) {
-                    BUMP1(d->other_pairs_ns, ns);
-                    continue;
-                }
-                ST(d->pair[q].key, key + 1);
-                BUMP1(d->pair[q].wait_ns, ns);
-                BUMP1(d->pair[q].n, LD(x->pair[p].n));
-            }
+            for (int p = 0; p < LW_TPAIRS && LD(x->pair[p].holder); p++)
+                lw_merge_keyed(d->pair, LW_PAIRS, NULL, &d->other_pairs_ns,
+                               ((LD(x->pair[p].holder) - 1) << 32 | t->tid) + 1, LD(x->pair[p].n),
+                               LD(x->pair[p].wait_ns), 0);
             BUMP1(d->other_sites_ns, LD(x->other_sites_ns));
-            for (int p = 0; p < LW_SITES && LD(x->site[p].pc); p++) {
-                uint64_t pc = LD(x->site[p].pc), ns = LD(x->site[p].wait_ns);
-                int q;
-                for (q = 0; q < LW_SITES && LD(d->site[q].pc) && LD(d->site[q].pc) != pc; q++)
-                    ;
-                if (q == LW_SITES) {
-                    BUMP1(d->other_sites_ns, ns);
-                    continue;
-                }
-                ST(d->site[q].pc, pc);
-                BUMP1(d->site[q].wait_ns, ns);
-                BUMP1(d->site[q].n, LD(x->site[p].n));
-            }
+            for (int p = 0; p < LW_SITES && LD(x->site[p].pc); p++)
+                lw_merge_keyed(d->site, LW_SITES, NULL, &d->other_sites_ns, LD(x->site[p].pc), LD(x->site[p].n),
+                               LD(x->site[p].wait_ns), 0);
         }
     }
 }
@@ -281,10 +258,10 @@ static void text_lock_detail(struct buf *b, const struct lw_lock *r, struct lw_d
             bprintf(b, " [%s,%s) %llu", e1, e2, (ull)LD(d->hist[h]));
         }
     bprintf(b, "\n");
-    for (int s = 0; s < LW_SITES && LD(d->site[s].pc); s++) {
-        lw_site_name((uintptr_t)LD(d->site[s].pc), site, sizeof site);
+    for (int s = 0; s < LW_SITES && LD(d->site[s].key); s++) {
+        lw_site_name((uintptr_t)LD(d->site[s].key), site, sizeof site);
         bprintf(b, "   waited at %s: %llu waits, %.3f ms\n", site, (ull)LD(d->site[s].n),
-                lw_ms(LD(d->site[s].wait_ns)));
+                lw_ms(LD(d->site[s].ns)));
     }
     if (LD(d->other_sites_ns))
         bprintf(b, "   waited at other sites: %.3f ms\n", lw_ms(LD(d->other_sites_ns)));
@@ -292,7 +269,7 @@ static void text_lock_detail(struct buf *b, const struct lw_lock *r, struct lw_d
         uint64_t key = LD(d->pair[p].key) - 1;
         if (!(key >> 32) && !lw_kinds[r->kind].exclusive)
             bprintf(b, "   no %s (timed out, or woke without one) -> waiter %u: %llu waits, %.3f ms\n",
-                    lw_kinds[r->kind].ender, (unsigned)key, (ull)LD(d->pair[p].n), lw_ms(LD(d->pair[p].wait_ns)));
+                    lw_kinds[r->kind].ender, (unsigned)key, (ull)LD(d->pair[p].n), lw_ms(LD(d->pair[p].ns)));
         else
             lw_text_pair(b, "   ", r, d, p);
     }
@@ -393,7 +370,7 @@ static void text_threads(struct buf *b, const struct picked *pk)
             uint64_t on = 0;
             for (int p = 0; d && p < LW_PAIRS; p++)
                 if (LD(d->pair[p].key) && (uint32_t)(LD(d->pair[p].key) - 1) == t->tid)
-                    on += LD(d->pair[p].wait_ns);
+                    on += LD(d->pair[p].ns);
             if (on && lw_kinds[pk->best[j]->kind].end != LW_END_SIGNAL)
                 bprintf(b, "; #%ld %.3f ms", j + 1, lw_ms(on));
         }
@@ -408,12 +385,12 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
     struct lw_detail *d = atomic_load_explicit(&r->detail, memory_order_acquire);
     uint64_t con = LD(r->contended), tmo = LD(r->timeouts), wns = LD(r->wait_ns);
     lw_site_name(r->first_pc, first, sizeof first);
-    if (d && LD(d->site[0].pc)) {
+    if (d && LD(d->site[0].key)) {
         int m = 0; /* the site with most wait */
         for (int s = 1; s < LW_SITES; s++)
-            if (LD(d->site[s].wait_ns) > LD(d->site[m].wait_ns))
+            if (LD(d->site[s].ns) > LD(d->site[m].ns))
                 m = s;
-        lw_site_name((uintptr_t)LD(d->site[m].pc), site, sizeof site);
+        lw_site_name((uintptr_t)LD(d->site[m].key), site, sizeof site);
     } else {
         snprintf(site, sizeof site, "%s", first);
     }
@@ -444,7 +421,7 @@ static void result_lock(struct buf *b, const struct lw_lock *r)
         uint64_t key = LD(d->pair[p].key) - 1;
         bprintf(b, "RESULT exp=lockwait kind=blocker pid=%u lock=%#lx holder=%u waiter=%u wait_ns=%llu waits=%llu "
                    "relation=%s\n",
-                lw.pid, (unsigned long)r->addr, (unsigned)(key >> 32), (unsigned)key, (ull)LD(d->pair[p].wait_ns),
+                lw.pid, (unsigned long)r->addr, (unsigned)(key >> 32), (unsigned)key, (ull)LD(d->pair[p].ns),
                 (ull)LD(d->pair[p].n), lw_kinds[r->kind].ender);
     }
 }

@@ -26,20 +26,24 @@ struct lw_detail *lw_detail_of(struct lw_lock *r)
     return d;
 }
 
-static void merge_site(struct lw_bmerge *m, uint64_t pc, uint64_t n, uint64_t ns, uint64_t max_ns)
+/* n, ns and max_ns into the slot of key among slots[0..cap) (taken when
+ * free); into *other_n (unless NULL) and *other_ns when all hold other keys */
+void lw_merge_keyed(struct lw_keyed *slots, int cap, au64 *other_n, au64 *other_ns, uint64_t key, uint64_t n,
+                    uint64_t ns, uint64_t max_ns)
 {
-    int q;
-    for (q = 0; q < LW_SITES && LD(m->site[q].pc) && LD(m->site[q].pc) != pc; q++)
-        ;
-    if (q == LW_SITES) {
-        ADD(m->other_sites_n, n);
-        ADD(m->other_sites_ns, ns);
+    int q = 0;
+    while (q < cap && LD(slots[q].key) && LD(slots[q].key) != key)
+        q++;
+    if (q == cap) {
+        if (other_n)
+            BUMP1(*other_n, n);
+        BUMP1(*other_ns, ns);
         return;
     }
-    ST(m->site[q].pc, pc);
-    ADD(m->site[q].n, n);
-    ADD(m->site[q].ns, ns);
-    MAXSET(m->site[q].max_ns, max_ns);
+    ST(slots[q].key, key);
+    BUMP1(slots[q].n, n);
+    BUMP1(slots[q].ns, ns);
+    MAX1(slots[q].max_ns, max_ns);
 }
 
 static void merge_top(struct lw_bmerge *m, uint64_t ns, uint64_t pc, uint32_t tid, uint64_t stack)
@@ -70,8 +74,8 @@ void lw_merge_blocking_holds(struct lw_lock *r, struct lw_tstat *e, uint32_t tid
     ADD(m->ns, ticks_ns(LD(b->ticks)));
     MAXSET(m->max_ns, ticks_ns(LD(b->max_ticks)));
     for (int s = 0; s < LW_SITES && LD(b->site[s].pc); s++)
-        merge_site(m, LD(b->site[s].pc), LD(b->site[s].n), ticks_ns(LD(b->site[s].ticks)),
-                   ticks_ns(LD(b->site[s].max_ticks)));
+        lw_merge_keyed(m->site, LW_SITES, &m->other_sites_n, &m->other_sites_ns, LD(b->site[s].pc),
+                       LD(b->site[s].n), ticks_ns(LD(b->site[s].ticks)), ticks_ns(LD(b->site[s].max_ticks)));
     ADD(m->other_sites_n, LD(b->other_sites_n));
     ADD(m->other_sites_ns, ticks_ns(LD(b->other_sites_ticks)));
     for (int k = 0; k < LW_BTOP && LD(b->top[k].ticks); k++)
@@ -89,8 +93,8 @@ void lw_text_blocking_holds(struct buf *b, const struct lw_lock *r)
     bprintf(b, "   holds that made others wait: %llu timed whole (all from %d us, 1 in %d shorter): total %.3f ms, "
                "max %.3f ms\n",
             (ull)LD(m->n), LW_HOLD_LONG_NS / 1000, LW_HOLD_SAMPLE, lw_ms(LD(m->ns)), lw_ms(LD(m->max_ns)));
-    for (int s = 0; s < LW_SITES && LD(m->site[s].pc); s++) {
-        lw_site_name((uintptr_t)LD(m->site[s].pc), site, sizeof site);
+    for (int s = 0; s < LW_SITES && LD(m->site[s].key); s++) {
+        lw_site_name((uintptr_t)LD(m->site[s].key), site, sizeof site);
         bprintf(b, "      acquired at %s: %llu holds, %.3f ms, max %.3f ms\n", site, (ull)LD(m->site[s].n),
                 lw_ms(LD(m->site[s].ns)), lw_ms(LD(m->site[s].max_ns)));
     }
@@ -120,8 +124,8 @@ void lw_result_blocking_holds(struct buf *b, const struct lw_lock *r)
         return;
     const struct lw_bmerge *m = &d->bh;
     char site[256];
-    for (int s = 0; s < LW_SITES && LD(m->site[s].pc); s++) {
-        lw_site_name((uintptr_t)LD(m->site[s].pc), site, sizeof site);
+    for (int s = 0; s < LW_SITES && LD(m->site[s].key); s++) {
+        lw_site_name((uintptr_t)LD(m->site[s].key), site, sizeof site);
         bprintf(b, "RESULT exp=lockwait kind=hold_site pid=%u lock=%#lx site=%s n=%llu hold_ns=%llu max_hold_ns=%llu\n",
                 lw.pid, (unsigned long)r->addr, site, (ull)LD(m->site[s].n), (ull)LD(m->site[s].ns),
                 (ull)LD(m->site[s].max_ns));

@@ -163,5 +163,5 @@ void lw_text_pair(struct buf *b, const char *indent, const struct lw_lock *r, co
 {
     uint64_t key = LD(d->pair[p].key) - 1;
     bprintf(b, "%s%s %u -> waiter %u: %llu waits, %.3f ms\n", indent, lw_kinds[r->kind].ended_by,
-            (unsigned)(key >> 32), (unsigned)key, (ull)LD(d->pair[p].n), lw_ms(LD(d->pair[p].wait_ns)));
+            (unsigned)(key >> 32), (unsigned)key, (ull)LD(d->pair[p].n), lw_ms(LD(d->pair[p].ns)));
 }

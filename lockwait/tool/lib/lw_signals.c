@@ -1,29 +1,21 @@
 /* lw_signals.c - a report (and the trace) when a signal in caught[] ends
- * the program (the manual: --no-signal-report). The program's signal
- * behaviour stays its own: the library catches a signal only while its
- * disposition is the default, whose action would end the process anyway
- * (one started ignored, nohup's, is left alone); the sigaction() and
- * signal() wrappers step aside for a handler (or SIG_IGN) the program
- * installs, and show it the default where the library stands in; after the
- * report the handler restores the default and raises the signal again, so
- * the process ends as without the library (a fault the kernel raised just
- * returns: the instruction runs again under the default action).
- * Safety: the report is written from inside the handler, which is safe
- * enough only because the process is about to end whatever happens and the
- * report's buffers are mapped pages (lw_report.c) and it takes no lock of
- * the program's; outside the async-signal-safe list remain snprintf into
- * our own buffer and dl_iterate_phdr (the dynamic loader's lock: a report
- * waits if another thread is inside dlopen); never malloc or qsort, so a
- * signal that interrupted malloc does not leave the report waiting
- * (lw_report.c). A second signal during the report, or a fault inside it,
- * ends the process at once by the default action (the handler runs with
- * its own signal blocked, and a fault while blocked is fatal). Not covered: SIGKILL and SIGSTOP (uncatchable), _exit,
- * a stack overflow without an alternate signal stack, and programs that set
- * dispositions through sigset(), sigvec() or the raw system call.
- * LOCKWAIT_SIGNALS=0 turns all of this off. */
+ * the program (the manual: --no-signal-report). The library catches a
+ * signal only while its disposition is the default, whose action would end
+ * the process anyway (one started ignored, nohup's, is left alone); the
+ * sigaction() and signal() wrappers step aside for a handler (or SIG_IGN)
+ * the program installs, and show it the default where the library stands
+ * in. After the report the handler restores the default and raises the
+ * signal again, so the process ends as without the library (a fault the
+ * kernel raised just returns: the instruction runs again).
+ * The report runs inside the handler: safe enough only because the process
+ * ends anyway, the report's buffers are mapped pages and it takes no lock
+ * of the program's and never mallocs (lw_report.c); dl_iterate_phdr may
+ * wait for a dlopen in another thread. A second signal or a fault during
+ * the report ends the process at once (its signal is blocked). Not covered:
+ * SIGKILL, SIGSTOP, _exit, a stack overflow without an alternate signal
+ * stack, dispositions set by sigset(), sigvec() or the raw system call. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <locale.h>
 #include <signal.h>
 #include <time.h>
 
@@ -43,7 +35,6 @@ static const struct { int sig; const char *name; } caught[] = {
 
 static _Atomic int ours[NSIG];      /* 1: the library's handler stands in for the default */
 static _Atomic uint32_t reporter;   /* the thread writing the final report, 0: none yet */
-static locale_t c_locale;           /* made at start: newlocale may allocate */
 
 /* sig's row in caught[], or -1 */
 static int caught_at(int sig)
@@ -99,10 +90,7 @@ static void final_report(int sig)
         }
         return;
     }
-    locale_t old = c_locale ? uselocale(c_locale) : (locale_t)0;
     lw_report_now(sig, 0);
-    if (c_locale)
-        uselocale(old);
     ST(ours[0], 1); /* ours[0] (no signal 0): the final report is done */
 }
 
@@ -140,7 +128,6 @@ void lw_signals_start(void)
 {
     if (!lw.cfg.on_signals || !lw_real_one_sigaction())
         return;
-    c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
     for (size_t i = 0; i < NCAUGHT; i++) {
         struct sigaction cur;
         int sig = caught[i].sig;

@@ -1,8 +1,4 @@
-/* lw_stacks.c - call stacks: captured on the slow path only (a contended
- * wait, a lock's first use or init, a thread's creation), interned into a
- * lock-free table of ids, and summed per (lock, stack).
- *
- * The walk follows frame pointers (each record: saved frame pointer, return
+/* lw_stacks.c - call stacks (lw_stacks.h). The walk follows frame pointers (each record: saved frame pointer, return
  * address, on x86-64 and arm64): it climbs the library's own frames to the
  * one that returns to the lock call's site (pc), then follows the program's.
  * It never faults: every record read lies between the walker's own frame and
