@@ -297,6 +297,7 @@ static void settle_hold(void)
     note_blocking_hold(e, end - t0, t0, pc, stack);
     lw_trace(lw_thread_self(), LW_EV_HOLD_SITE, lw_trace_type(e->kind), (void *)e->addr, my_tid(), end, pc,
              stack);
+    lw_trace_ahead(lw_thread_self());
 }
 
 /* ---------------------------------------------------------------- waits */
@@ -525,6 +526,7 @@ void lw_wait_account(const void *p, struct lw_tstat *e, struct wait *w)
         ADD(t->blocked_ns, ticks_ns(w->reacquire));
     lw_lstack_note(r, w->stack, counted, w->got);
     lw_trace(t, w->got ? LW_EV_ACQUIRE : LW_EV_TIMEOUT, w->type, p, w->holder, w->t1, w->t0, w->stack);
+    lw_trace_ahead(t);
     errno = saved;
 }
 

@@ -157,6 +157,10 @@ LW_HIDDEN struct lw_thread *lw_thread_self(void);
 /* an event into t's trace buffer (stack: a wait's stack id, lw_stacks.h, or 0) */
 LW_HIDDEN void lw_trace(struct lw_thread *t, int ev, int type, const void *lock, uint32_t holder, uint64_t when,
                         uint64_t aux, uint32_t stack);
+/* where no lock of the thread's is held up by it (after a real unlock):
+ * the trace buffer's next pages touched, so that a RELEASE written inside
+ * a hold does not fault there */
+LW_HIDDEN void lw_trace_ahead(struct lw_thread *t);
 /* the record of (p, kind), created on first use (*fresh_out: by this call) */
 LW_HIDDEN struct lw_lock *lw_record(const void *p, int kind, uintptr_t pc, int *fresh_out);
 LW_HIDDEN struct lw_tstat *lw_tstat_for(struct lw_thread *t, struct lw_lock *r);

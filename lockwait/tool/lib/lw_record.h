@@ -178,7 +178,8 @@ struct lw_thread {
     uint64_t idle_ns, idle_base; /* at the report: its lock waits that were idle; the part shown before */
     /* the trace buffer, mapped on the first traced event */
     struct lw_trace_record *tbuf;
-    au64 tlen; /* records written, or wanted when larger than the buffer */
+    au64 tlen;       /* records written, or wanted when larger than the buffer */
+    uint64_t tready; /* records whose pages are touched (lw_trace_ahead) */
 };
 
 #define LW_PROBE_LATER (-2L)
