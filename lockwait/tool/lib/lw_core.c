@@ -122,11 +122,14 @@ struct lw_thread *lw_thread_self(void)
 /* A page fault costs microseconds, more in a guest; a RELEASE record is
  * written inside the hold (lw_hold_end), and its fault there made the
  * traced mutex scenario a convoy: 1.4x the bare run, 4-10x its sleeps.
- * So where no lock waits on the thread, the pages of the next
- * LW_TRACE_AHEAD records are made present, in one call where the kernel
- * has it (MADV_POPULATE_WRITE, Linux 5.14), else a page at a time; the
- * buffer is still touched only as it fills. */
-#define LW_TRACE_AHEAD 2048u
+ * So where no lock waits on the thread, the pages of the records it will
+ * write next are made present, in one call where the kernel has it
+ * (MADV_POPULATE_WRITE, Linux 5.14), else a page at a time. The run-up is
+ * as many records as the thread has written, from 128 to 2,048: the buffer
+ * is still touched only as it fills (twice that at most), however many
+ * threads trace a few events. */
+#define LW_TRACE_AHEAD_MIN 128u
+#define LW_TRACE_AHEAD_MAX 2048u
 #if defined(__linux__) && !defined(MADV_POPULATE_WRITE)
 #define MADV_POPULATE_WRITE 23
 #endif
@@ -134,14 +137,16 @@ void lw_trace_ahead(struct lw_thread *t)
 {
     if (!t || !t->tbuf)
         return;
-    uint64_t cap = (uint64_t)lw.cfg.trace_records, want = LD(t->tlen) + LW_TRACE_AHEAD;
-    uint64_t soon = want - LW_TRACE_AHEAD / 2;
+    uint64_t cap = (uint64_t)lw.cfg.trace_records, len = LD(t->tlen);
+    uint64_t ahead = len < LW_TRACE_AHEAD_MIN ? LW_TRACE_AHEAD_MIN : len > LW_TRACE_AHEAD_MAX ? LW_TRACE_AHEAD_MAX : len;
+    uint64_t want = len + ahead, soon = len + ahead / 2;
     if (t->tready >= (soon < cap ? soon : cap)) /* half the run-up left: not yet */
         return;
     if (want > cap)
         want = cap;
     char *b = (char *)t->tbuf;
-    size_t from = ((size_t)t->tready * sizeof *t->tbuf) & ~(size_t)4095, to = (size_t)want * sizeof *t->tbuf;
+    size_t page = (size_t)getpagesize();
+    size_t from = ((size_t)t->tready * sizeof *t->tbuf) / page * page, to = (size_t)want * sizeof *t->tbuf;
     t->tready = want;
 #ifdef __linux__
     int e = errno;
@@ -152,7 +157,7 @@ void lw_trace_ahead(struct lw_thread *t)
 #endif
     /* a write of the 0 a byte not yet written holds; a compare-exchange, so
      * that a record a signal handler writes meanwhile stays as written */
-    for (size_t off = from; off < to; off += 4096) {
+    for (size_t off = from; off < to; off += page) {
         char zero = 0;
         __atomic_compare_exchange_n(&b[off], &zero, 0, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
     }
