@@ -63,7 +63,12 @@ check_eq "Ctrl-C: the last line is the counts so far" "3 passed, 0 failed, 0 ski
 kill -TERM -- "-$pid" 2>/dev/null || true
 
 # SIGTERM to test.sh alone (kill PID, a CI job's timeout): the test file it
-# runs, in a process group of its own, stops too (it ran on as an orphan)
+# runs, in a process group of its own, stops too (it ran on as an orphan).
+# A fresh output and pid file: the wait below once read the Ctrl-C run's
+# "slow a started" before the new run had emptied the file, and its SIGTERM
+# came before test.sh had set its traps (a fresh-clone run, 2026-12-07)
+out=$TMP/term.out
+rm -f "$TMP/slow_a.pid"
 set -m
 (cd "$R" && exec ./test.sh zz_slow_) >"$out" 2>&1 &
 pid=$!
