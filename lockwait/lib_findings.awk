@@ -43,7 +43,7 @@ function wi_busy(s) { return wi_basis[s] != "all" && too_busy(wi_used[s], wi_min
 # lies nearest the check's own canary, within 5% (the run's levels lie 10%
 # apart and more), else none; in one invocation's file, its own number.
 function wi_run_level(s,    l, r, best, bestr) {
-    if (!nrunlv) return wi_level[s]
+    if (!nrunlv || wi_level[s] == "0") return wi_level[s] # 0: its mixed pairs, in no level
     if (wi_canary[s] == "" || wi_canary[s] == "NA") return ""
     best = ""
     for (l = 1; l <= nrunlv; l++) {

@@ -5,7 +5,8 @@
  * warm-up fall on both sides alike. common's speed canary runs before each
  * run and after the pair; the canary readings of the invocation are grouped
  * into speed levels (common/levels.c), a pair whose readings lie in two
- * levels is mixed, and the figure comes from the level most pairs lie in.
+ * levels is mixed, and the figure comes from the level most pairs lie in
+ * (or from the mixed pairs, when they are the most).
  * Pairs are added on common's reps_plan/reps_more until that level holds
  * REPS pairs and (overhead only) the interval of the wall-time ratio has
  * reached its target. docs/lockwait-method.md; `lockwait_pairs -h`. */
@@ -361,7 +362,10 @@ static void figures(const struct opts *o, const struct run_vals *b, const struct
 
 /* Each pair's level (0: mixed) by the levels of every reading so far; the
  * level most pairs lie in (ties: the faster) is the figure's, its pairs
- * used. Returns how many. */
+ * used; or the mixed pairs, when more lie in two levels than in any one: a
+ * host that changes speed faster than a pair lasts leaves no pair in one
+ * level, each run then averages over the levels it met, and a pair still
+ * compares two adjacent runs in a rotating order. Returns how many. */
 static long classify(struct pair *p, long n, int nc, const struct speed_levels *L, int *main_level)
 {
     long count[SPEED_MAX_LEVELS + 1] = {0};
@@ -376,6 +380,8 @@ static long classify(struct pair *p, long n, int nc, const struct speed_levels *
     for (int k = 2; k <= L->k; k++)
         if (count[k] > count[m])
             m = k;
+    if (count[0] > count[m])
+        m = 0;
     for (long i = 0; i < n; i++)
         p[i].used = p[i].level == m;
     *main_level = m;
@@ -481,7 +487,12 @@ static void write_figures(const struct opts *o, const struct pair *p, long n, co
     FILE *f = fopen(o->figs, "a");
     if (!f)
         die("lockwait_pairs: cannot write %s: %s", o->figs, strerror(errno));
-    fprintf(f, "cell %s %ld %d %.4g %d\n", o->scenario, o->reps, m, L->k ? L->mid[m] : NAN, o->wrapped || o->whatif);
+    fprintf(f, "cell %s %ld %d ", o->scenario, o->reps, m);
+    if (m && L->k)
+        fprintf(f, "%.4g", L->mid[m]);
+    else
+        fputs("NA", f); /* the mixed pairs have no one canary */
+    fprintf(f, " %d\n", o->wrapped || o->whatif);
     for (long i = 0; i < n; i++) {
         fprintf(f, "pair %s %ld %d %d", o->scenario, p[i].rep, p[i].level, p[i].used);
         for (int c = 0; c < (o->whatif ? NCOL_WHATIF : NCOL_OVERHEAD); c++)

@@ -4,7 +4,8 @@
  * statistics (stats.c): the Hodges-Lehmann estimate and Wilcoxon interval
  * of the used pairs' ratios, q across the scenarios of one file (one
  * table), and medians with order-statistic intervals of the runs' figures.
- * Only the pairs of each scenario's main speed level are used (used=1). */
+ * Only the pairs of each scenario's main speed level (or, level 0, its
+ * mixed pairs: pairs.c's classify) are used (used=1). */
 #define _GNU_SOURCE
 #include "common.h"
 #include "pairs.h"
@@ -144,7 +145,7 @@ static void level_keys(const struct cell *c)
 {
     printf(" pairs_used=%ld pairs_total=%ld pairs_mixed=%ld pairs_other=%ld pairs_basis=level speed_level=%d "
            "speed_canary_ns=%s pairs_min=%ld",
-           c->used, c->total, c->mixed, c->total - c->used - c->mixed, c->level, c->canary, c->reps);
+           c->used, c->total, c->mixed, c->total - c->used - (c->level ? c->mixed : 0), c->level, c->canary, c->reps);
 }
 
 /* Sleeps under the preload against bare, pair by pair: the Hodges-Lehmann

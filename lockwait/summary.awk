@@ -163,7 +163,8 @@ function sleeps_mark(s,    d) { d = sleeps_differ(s); return d == 1 ? " !" : d =
 # "22/22 all" for a figure from every pair, slow ones included
 function used_of(used, total, basis) { return sprintf("%d/%d%s", used, total, basis == "all" ? " all" : "") }
 # what the pairs of s saw: "of 23 pairs, 15 in level 2 (canary 0.58 ns), 5
-# in level 1 (canary 0.33 ns), 3 mixed", the levels by pairs, most first.
+# in level 1 (canary 0.33 ns), 3 mixed", the levels by pairs, most first
+# (the mixed pairs first when they give the figures: "12 mixed (used)").
 # After build/combine: the run's levels, the pairs of every invocation (the
 # counts of the table); else the pair lines of the one invocation.
 function levels_seen(s,    k, j, best, out, done, c, n, lv, pairs) {
@@ -176,6 +177,7 @@ function levels_seen(s,    k, j, best, out, done, c, n, lv, pairs) {
         for (k = 0; k <= lv; k++) pairs[k] = lvpairs[s, k] + 0
     }
     out = sprintf("of %d pair%s", n, n == 1 ? "" : "s")
+    if (ov_level[s] == "0" && pairs[0] > 0) out = out sprintf(", %d mixed (used)", pairs[0])
     split("", done)
     for (j = 1; j <= lv; j++) {
         best = 0
@@ -187,7 +189,7 @@ function levels_seen(s,    k, j, best, out, done, c, n, lv, pairs) {
         if (c == "" && runcanary[best] != "") c = sprintf("%.3f", runcanary[best])
         out = out sprintf(", %d in level %d", pairs[best], best) (c == "" ? "" : sprintf(" (canary %s ns)", c))
     }
-    if (pairs[0] > 0) out = out sprintf(", %d mixed", pairs[0])
+    if (ov_level[s] != "0" && pairs[0] > 0) out = out sprintf(", %d mixed", pairs[0])
     return out
 }
 # a CSV field: empty for NA
@@ -354,13 +356,13 @@ END {
     } else
         printf "Each scenario ran bare, at least %s " cleanw " runs; the preload library is Linux-only, so nothing else ran.\n", reps_min
     if (nlevel) { # build/lockwait_pairs: pairs by speed level
-        printf "A speed canary (a one-cycle add chain) ran before each run and after each pair. Its readings fall into speed levels (level 1 the fastest; the host changes speed many times a second); a pair whose readings lie in two levels is mixed and left out, and each scenario's figures come from the level most of its pairs lie in, pairs of other levels left out and replaced, none thrown away for a slow host:"
+        printf "A speed canary (a one-cycle add chain) ran before each run and after each pair. Its readings fall into speed levels (level 1 the fastest; the host changes speed many times a second); a pair whose readings lie in two levels is mixed (the host changed speed during it). Each scenario's figures come from the level most of its pairs lie in, or from its mixed pairs when more are mixed than lie in any one level (each run then averages over the speeds it met, and each pair still compares two adjacent runs in alternating order); the other pairs are left out and replaced, none thrown away for a slow host:"
         for (i = 1; i <= nsc; i++) {
             s = order[i]
             if (!npair[s]) continue
             printf "%s %s %s", (i > 1 ? ";" : ""), s, levels_seen(s)
             if (sc_lines[s] > 1)
-                printf " (the invocations' main levels differed, and levels are never pooled: the figures are level %d's, from %d of the %d invocations)", ov_level[s], ov_invt[s], sc_inv[s]
+                printf " (the invocations' main levels differed, and levels are never pooled: the figures are %s, from %d of the %d invocations)", (ov_level[s] == "0" ? "the mixed pairs'" : "level " ov_level[s] "'s"), ov_invt[s], sc_inv[s]
         }
         print "."
     } else
@@ -384,7 +386,7 @@ END {
     # the headline markers pick what run.sh splices into README.md (common/headline.awk)
     print "<!-- headline:begin -->"
     if (anywrapped)
-        print "Overhead: wrapped/bare wall time per " (nlevel ? "pair of the scenario's main speed level" : "clean pair") "; the table shows its Hodges-Lehmann estimate with the 95% interval (Wilcoxon signed-rank), p against no overhead and q (Benjamini-Hochberg across the scenarios). Wall times are medians over " (nlevel ? "those" : "the clean") " pairs' runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)." \
+        print "Overhead: wrapped/bare wall time per " (nlevel ? "pair of the scenario's main speed level (or of its mixed pairs, as above)" : "clean pair") "; the table shows its Hodges-Lehmann estimate with the 95% interval (Wilcoxon signed-rank), p against no overhead and q (Benjamini-Hochberg across the scenarios). Wall times are medians over " (nlevel ? "those" : "the clean") " pairs' runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)." \
             (nall ? " \"all\": too few pairs were clean (the host changed speed during most), so every pair counts; its interval carries that noise." : "") \
             " Sleeps: voluntary context switches per run, medians, and in brackets wrapped/bare per pair (Hodges-Lehmann, +1 each side) with its 95% interval; ! = under the preload the program sleeps over 20% more or less often than bare (the whole interval beyond a fifth; the medians where there is no interval), so it is not quite the bare program; ? = the estimate is beyond a fifth, the interval is not."
     else

@@ -119,6 +119,26 @@ check "split levels: the sentence counts all 16 pairs and says whose figures the
   grep -qF "mutex of 16 pairs, 7 in level 1 (canary 0.330 ns), 7 in level 2 (canary 0.550 ns), 2 mixed (the invocations' main levels differed, and levels are never pooled: the figures are level 1's, from 1 of the 2 invocations)" "$TMP/sp.md"
 check "split levels: the table shows the first level's figure (+1.00%) of all 16 pairs" grep -qF '| +1.00% | +0.00..+3.00% ° | - | - | 5/16 | 11 |' "$TMP/sp.md"
 check_eq "split levels: one table row for mutex" 1 "$(grep -c '^| mutex |' "$TMP/sp.md")"
+# Two invocations on a host that changed speed within most pairs: each used
+# its mixed pairs (speed_level=0); build/combine keeps them together, apart
+# from any level, and the summary says the mixed pairs give the figure
+for i in 1 2; do
+  for r in 1 2 3 4; do
+    if [ "$r" -le 3 ]; then k=0; else k=1; fi
+    echo "RESULT exp=lockwait kind=pair inv=$i scenario=mutex rep=$r first=bare wall_ratio=1.01" \
+      "canary_ns=0.33,0.55,0.33 canary_max_ns=0.55 speed_level=$k slow_share=0.333 used=$((k == 0))"
+  done
+  echo "RESULT exp=lockwait kind=speed_level inv=$i scenario=mutex check=overhead level=0 pairs=3 used=1"
+  echo "RESULT exp=lockwait kind=speed_level inv=$i scenario=mutex check=overhead level=1 canary_ns=0.33 pairs=1 used=0"
+  echo "RESULT exp=lockwait kind=overhead inv=$i scenario=mutex overhead_pct=$i overhead_pct_lo=0 overhead_pct_hi=3" \
+    "pairs_used=3 pairs_total=4 pairs_mixed=3 pairs_other=1 pairs_basis=level speed_level=0 speed_canary_ns=NA pairs_min=3"
+done >"$TMP/mx.raw"
+summarize mx "mixed pairs used"
+mx=$(grep 'kind=overhead ' "$TMP/mx.pub" || true)
+check_eq "mixed pairs used in both invocations: one overhead line, level 0, over both (1.5%, 6 pairs)" "1 0 1.5 6" \
+  "$(grep -c 'kind=overhead ' "$TMP/mx.pub") $(val "$mx" speed_level) $(val "$mx" overhead_pct) $(val "$mx" pairs_used)"
+check "mixed pairs used in both invocations: the summary says so" grep -qF 'mutex of 8 pairs, 6 mixed (used), 2 in level 1' "$TMP/mx.md"
+check_eq "mixed pairs used in both invocations: the table has a figure" 0 "$(grep -c 'mutex could not be measured' "$TMP/mx.md")"
 # A QUICK run (REPS=1): "at least 1 pairs", "mutex of 1 pairs", and a top
 # blocker behind 0.1% of the wait (the rest handoffs) shown as "(0%)"
 {

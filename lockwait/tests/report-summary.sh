@@ -263,6 +263,24 @@ levels 4 6 | summary_awk awk -v csvdir="$TMP" "$ROOT/lockwait/summary.awk" >"$TM
 check "levels: fewer than REPS pairs in the level: too busy, and why" \
   grep -qF 'mutex could not be measured here (only 4 of 7 pairs in one speed level)' "$TMP/levels6.md"
 
+# the same pairs on a host that changed speed within most of them: rep 1-2
+# in level 1, 3 in level 2, 4-7 mixed, and the mixed ones, the most, used
+kv_awk '
+  /^RESULT exp=lockwait kind=pair scenario=mutex / { r = kv_get($0, "rep"); l = r <= 2 ? 1 : r == 3 ? 2 : 0
+    sub(/ canary_best_ns=.*/, sprintf(" speed_level=%d slow_share=%s used=%d", l, l == 1 ? "0.000" : "0.667", l == 0)) }
+  /^RESULT exp=lockwait kind=overhead scenario=mutex / { sub(/ pairs_used=.*/, " pairs_used=4 pairs_total=7 pairs_mixed=4 pairs_other=3 pairs_basis=level speed_level=0 speed_canary_ns=NA target_reached=0 pairs_min=4 two_modes=0")
+    print; print "RESULT exp=lockwait kind=speed_level scenario=mutex check=overhead level=0 pairs=4 used=1"
+    print "RESULT exp=lockwait kind=speed_level scenario=mutex check=overhead level=1 canary_ns=0.33 readings_share=0.300 pairs=2 used=0"
+    print "RESULT exp=lockwait kind=speed_level scenario=mutex check=overhead level=2 canary_ns=0.58 readings_share=0.700 pairs=1 used=0"; next }
+  { print }' "$fixture" | summary_awk awk -v csvdir="$TMP" "$ROOT/lockwait/summary.awk" >"$TMP/mixed.md"
+check "mixed pairs the most: the summary says they give the figures, first" \
+  grep -qF 'mutex of 7 pairs, 4 mixed (used), 2 in level 1 (canary 0.33 ns), 1 in level 2 (canary 0.58 ns);' "$TMP/mixed.md"
+check "mixed pairs the most: ... and why that is sound" grep -qF 'or from its mixed pairs when more are mixed than lie in any one level' "$TMP/mixed.md"
+check "mixed pairs the most: the table gives the overhead of the 4 used (3 left out)" grep -Eq '^\| mutex \| [0-9]+ \| .*[0-9]% \| .* \| 4/7 \| 3 \|' "$TMP/mixed.md"
+check_eq "mixed pairs the most: not too busy" 0 "$(grep -c 'mutex could not be measured' "$TMP/mixed.md")"
+check_eq "mixed pairs the most: the profile CSV says level 0, no canary" "0," \
+  "$(awk -F, '/^mutex,/ { print $(NF - 1) "," $NF }' "$TMP/lockwait-profile.csv")"
+
 # one slow-state pair: it read "1 of 38 pairs ... were left out"
 sed '0,/^\(RESULT exp=lockwait kind=pair .*\) slow=1/s//\1 slow=0/' "$fixture" |
   summary_awk awk -v csvdir="$TMP" "$ROOT/lockwait/summary.awk" >"$TMP/oneslow.md"

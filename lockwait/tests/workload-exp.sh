@@ -207,6 +207,15 @@ check_eq "... the sleeps ratio is build/stats ratio on the used pairs' (wrapped 
   "$(val "$line" sleeps_ratio) $(val "$line" sleeps_ratio_lo) $(val "$line" sleeps_ratio_hi)"
 check_eq "... a speed_level line per level the pairs saw (mixed: level 0)" "0:1 1:3 2:1" \
   "$(kv_awk '/kind=speed_level / { print kv_get($0, "level") ":" kv_get($0, "pairs") }' "$TMP/levels/out" | sort | paste -sd' ' -)"
+# a host that changes speed within every pair: no pair lies in one level,
+# and the mixed pairs, the most, give the figure (the old rule left them all
+# out and the scenario was too busy to measure)
+line=$(pairs_run flipping "0.3 0.6 0.3  0.6 0.3 0.6  0.3 0.6 0.3  0.6 0.3 0.6" -r 3 -c 0)
+check_eq "a host that changes speed within every pair: REPS mixed pairs used, level 0, no one canary" "3 3 3 0 0 NA" \
+  "$(val "$line" pairs_used) $(val "$line" pairs_total) $(val "$line" pairs_mixed) $(val "$line" pairs_other) $(val "$line" speed_level) $(val "$line" speed_canary_ns)"
+check "... the overhead has a value" grep -Eq ' overhead_pct=-?[0-9]' <<<"$line"
+check_eq "... its speed_level line says the mixed pairs are used" "0:3:1" \
+  "$(kv_awk '/kind=speed_level / && kv_get($0, "level") == 0 { print kv_get($0, "level") ":" kv_get($0, "pairs") ":" kv_get($0, "used") }' "$TMP/flipping/out")"
 # the slow level holds most pairs: the figure is its
 line=$(pairs_run slow "0.6" -r 2 -c 0)
 check_eq "a host slow all along: its pairs are used, in level 2, none thrown away" "2 2 2 0" \
