@@ -84,6 +84,8 @@ bad ACCESS env ACCESS=peek "$B/ctxswitch"
 # said "unknown argument '--rederive'", an option its usage lists)
 bad "--rederive needs RAW" "$B/ctxswitch" --rederive
 bad "--rederive RAW comes last" "$B/ctxswitch" --rederive a b
+bad "--rederive needs RAW" "$B/false_sharing" --rederive
+bad "--rederive RAW comes last" "$B/false_sharing" --rederive a b
 bad "-f needs FILE" "$B/false_sharing_c2c" -f
 bad "--plan needs N" "$B/false_sharing_c2c" --plan
 bad "-f FILE and --plan N go alone" "$B/false_sharing_c2c" -f a --plan 4
