@@ -544,6 +544,24 @@ function level_findings(   a, r, i, l, k, km, lo, hi, m) {
     }
 }
 
+# 1 when the adjacent store at the first multi-thread count has an interval
+# within the margin, or one wholly below the rmw's and the atomic's there:
+# the store-buffer sentence explains that, and was printed with no store
+# figure at all (QUICK: "no interval")
+function store_cheap(   i, t, k, o, a, n) {
+    for (i = 1; i <= nt; i++) if (thr[i] >= 2 && !over[thr[i]]) { t = thr[i]; break }
+    if (t == "" || !("store" in seenv)) return 0
+    k = "store" SUBSEP "adjacent_over_pad128" SUBSEP t
+    if (unusable(k, "store" SUBSEP "pad128" SUBSEP t) != "") return 0
+    if (within(k)) return 1
+    split("rmw atomic", o, " "); n = 0
+    for (a = 1; a <= 2; a++) {
+        if (unusable(o[a] SUBSEP "adjacent_over_pad128" SUBSEP t, o[a] SUBSEP "pad128" SUBSEP t) != "") continue
+        if (q[o[a], "adjacent_over_pad128", t, "ratio_lo"] + 0 <= q[k, "ratio_hi"] + 0) return 0
+        n++
+    }
+    return n > 0
+}
 # Why the volatile load-add-store is so sensitive, with this run's numbers.
 function rmw_note(   k1, k2, s1, s2) {
     if (!("rmw" in seenv)) return
@@ -557,5 +575,5 @@ function rmw_note(   k1, k2, s1, s2) {
         if (unusable(k2, "rmw" SUBSEP "pad128" SUBSEP thr[2]) == "") s2 = sprintf(" Padded to 128 B, where no line is shared, it takes %s as long per increment at %s as at one.", cix(k2), thr_s(thr[2]))
     }
     printf "- The volatile load-add-store (rmw) loop is the most sensitive one. Its adjacent/pad128 ratio is a false-sharing cost like the others; what is not is how much it moves without any sharing: each increment loads the value the previous one stored, so the increments form a dependent chain through memory. At one thread the core forwards each store to the next load with next to no latency, so the chain runs about as fast as the register loop%s; anything that disturbs the line or the core, a second thread, an SMT sibling busy on the host, an interrupt, breaks that forwarding and shows up in full.%s\n", s1, s2
-    if ("store" in seenv) printf "- The plain store pays little or nothing for sharing the line because it never reads the counter: a core queues its stores in its store buffer and drains them in a burst each time the line comes back, so one hand-off serves many increments. The load-add-store and the atomic must hold the line for every increment, so it moves between the cores far more often; a visit can still serve a few increments before the other core takes it back (compare their ns per increment with the hand-off below).\n"
+    if (store_cheap()) printf "- The plain store pays little or nothing for sharing the line because it never reads the counter: a core queues its stores in its store buffer and drains them in a burst each time the line comes back, so one hand-off serves many increments. The load-add-store and the atomic must hold the line for every increment, so it moves between the cores far more often; a visit can still serve a few increments before the other core takes it back (compare their ns per increment with the hand-off below).\n"
 }

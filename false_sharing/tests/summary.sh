@@ -60,8 +60,10 @@ check "the rmw loop's sensitivity is explained as forwarding, and its adjacent r
 check "the plain store's near-1x is explained (the store buffer drains in bursts)" \
   grep -q 'The plain store pays little or nothing for sharing the line because it never reads the counter' "$TMP/mawk/summary.md"
 
-# findings from figures only: one thread's layouts are "free" only where
-# every interval lies within the margin (one too wide to tell read "free" too)
+# findings from figures only: the store-buffer sentence explains a store
+# ratio near 1 or well below the atomic's (it was printed with no store
+# interval at all), and one thread's layouts are "free" only where every
+# interval lies within the margin (one too wide to tell read "free" too)
 synth_store() { # synth_store RATIO LO HI Q: the adjacent store at 2 threads (at 1 thread 1.02 [0.90-1.30]), with rmw cells
   local v t l
   for v in store rmw; do
@@ -76,6 +78,11 @@ synth_store() { # synth_store RATIO LO HI Q: the adjacent store at 2 threads (at
   echo "RESULT exp=false_sharing kind=ratio increment=store compare=adjacent_over_pad128 threads=2 ratio=$1 ratio_lo=$2 ratio_hi=$3 p=$4 q=$4 n=18 target_reached=0 too_busy=0"
 }
 store_findings() { synth_store "$@" | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" | grep -E '^- (The plain store|With one thread)' || true; }
+for c in "1.0100 0.9900 1.0300 0.5|1" "2.0000 1.8000 2.2000 0.001|1" "1.0600 NA NA NA|0" "5.0000 4.8000 5.2000 0.001|0"; do
+  read -r -a a <<<"${c%|*}"
+  check_eq "the store-buffer sentence for a 2-thread store of ${a[0]} [${a[1]}-${a[2]}] against the atomic's 4.61 [4.40-4.90]: ${c#*|}" \
+    "${c#*|}" "$(store_findings "${a[@]}" | grep -c 'The plain store pays little or nothing' || true)"
+done
 check_eq "one thread, a layout ratio of 1.02 [0.90-1.30]: not called free, said too wide, with its interval" "0 1" \
   "$(store_findings 1.0100 0.9900 1.0300 0.5 | grep -c 'layout itself is free' || true) $(store_findings 1.0100 0.9900 1.0300 0.5 |
      grep -c '1 of the 1 intervals are too wide to show the layout itself free: store adjacent/pad128 1.02x (95% CI 0.90-1.30)' || true)"
