@@ -87,6 +87,16 @@ check_eq "one thread, a layout ratio of 1.02 [0.90-1.30]: not called free, said 
   "$(store_findings 1.0100 0.9900 1.0300 0.5 | grep -c 'layout itself is free' || true) $(store_findings 1.0100 0.9900 1.0300 0.5 |
      grep -c '1 of the 1 intervals are too wide to show the layout itself free: store adjacent/pad128 1.02x (95% CI 0.90-1.30)' || true)"
 
+# figures of one invocation out of a run of two (QUICK): the legend names the
+# placement and its hand-off, which the core-to-core map calls "the hand-off
+# probe above" (it said "those in the main placement" and gave neither)
+placed=$( { synth 1 1 1 1 1 0 | sed '/kind=cell /s/$/ invocations=1 invocations_total=1/'
+  echo "RESULT exp=false_sharing kind=placement_level level=1 main=1 cpus=0,1 one_way_ns=48.96 one_way_ns_lo=46.69 one_way_ns_hi=51.19 probes=3 invocations=1 invs=2"
+  echo "RESULT exp=false_sharing kind=placement_runs levels=1 main_level=1 invocations=2 invocations_main=1 invocations_moved=1"; } |
+  awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" | grep '^Cost of the layout' || true)
+check_eq "one invocation of two: the legend gives the placement's hand-off" 1 \
+  "$(grep -c 'all from 1 of the 2 independent invocations.*CPUs 0,1 handed a line over in 48.96 ns' <<<"$placed" || true)"
+
 # over invocations (build/combine) the claims follow the margin, not q
 claimed() { # claimed CLAIM LO HI: the adjacent atomic's sentence for a combined ratio line
   synth 1 1 1 1 1 0 | sed "s/kind=ratio increment=atomic compare=adjacent_over_pad128 threads=2 ratio=4.6100 ratio_lo=4.4000 ratio_hi=4.9000 p=0.0001 q=0.0002/kind=ratio increment=atomic compare=adjacent_over_pad128 threads=2 ratio=1.0100 ratio_lo=$2 ratio_hi=$3 invocations=8 invocations_total=8 between_share=0.7 margin_share=0.02 claim=$1/" |
