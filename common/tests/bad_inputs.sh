@@ -53,6 +53,9 @@ bad "EXP 'x y'" "$B/handoff" "x y"
 bad "EXP 'a=b'" "$B/handoff" "a=b"
 bad "EXP ''" "$B/handoff" ""
 bad "0,0 is the same CPU twice" env PAIR_CPUS=0,0:x ./run.sh false_sharing
+# one CPU makes no map: it ran on without one, exit 0
+bad "C2C_CPUS=0: one CPU" env C2C_CPUS=0 QUICK=1 C2C=only ./run.sh false_sharing
+bad "C2C_CPUS=1: one CPU" env C2C_CPUS=1 "$B/false_sharing_c2c"
 bad "more than 8 pairs" env 'PAIR_CPUS=0,1:a;0,1:b;0,1:c;0,1:d;0,1:e;0,1:f;0,1:g;0,1:h;0,1:i' ./run.sh false_sharing
 # a misspelt knob stops the run, naming the knob (QIUCK=1 ran in full)
 bad "QIUCK looks like a misspelling of QUICK" env QIUCK=1 ./run.sh
