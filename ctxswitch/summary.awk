@@ -548,8 +548,10 @@ function findings(   i, m, c, s, top, key8, key128) {
     for (i = 1; i <= nm; i++)
         for (c = 1; c <= nc; c++)
             if ((cellkey(modes[i], top, combos[c]) in have) || (cellkey(modes[i], sizes[1], combos[c]) in have)) curve(modes[i], combos[c])
+    # the model's expectation, not a reading of this run (it said "the cost is
+    # largest where ..." beside curves that rose only beyond L2)
     if (l2 > 0 && 2 * top > l2)
-        print "- Once 2D passes a cache (L1d, then L2) the two arrays no longer fit in it together, and every switch refills it with the other side's data; the cost is largest where D still fits and 2D does not, since then the single run keeps its array in that cache."
+        print "- Once 2D passes a cache (L1d, then L2) the two arrays no longer fit in it together, and every switch refills it with the other side's data; the method expects the cost to rise most where D still fits and 2D does not, since then the single run keeps its array in that cache (the lines above say whether it did here)."
     if (nneg) printf "- %d cell%s show%s a negative indirect cost %s (the pair's walks came out faster than the single run's): %s%s. The method assumes that a side walks its array as fast in the pair as in the single run, apart from what the switch evicts; a negative figure means that assumption fails at this D: the walk itself ran faster between switches than in one process that writes and reads its own pipe, for reasons this method cannot separate (how the other side's walk and the pipe's kernel work leave the caches, the TLB and the prefetchers%s). Read these cells as no indirect cost this method can measure, not as a gain from switching.\n",
         nneg, (nneg > 1 ? "s" : ""), (nneg > 1 ? "" : "s"), (ninv > 1 ? "beyond " margin_s() : "that is significant"), neglist6, (nneg > 6 ? " and " (nneg - 6) " more" : ""), (pti ? "; with page-table isolation every system call also changes page tables" : "")
     if (llc > 0 && top > llc)

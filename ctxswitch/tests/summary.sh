@@ -218,6 +218,10 @@ for v in "spectre_v2=Mitigation: Retpolines; IBPB: conditional|IBPB" "spectre_v2
     "$(grep -c 'The difference is not significant' "$TMP/nogap.md") $(grep -cE 'part of the gap|the gap is' "$TMP/nogap.md")"
 done
 
+# the caches' sentence is the method's expectation, not a finding of the run
+check_eq "the cost's peak between D and 2D is worded as what the method expects" "0 1" \
+  "$(grep -c 'the cost is largest where D still fits' "$TMP/mawk/summary.md" || true) $(grep -c 'the method expects the cost to rise most where D still fits and 2D does not' "$TMP/mawk/summary.md" || true)"
+
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: ctxswitch\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \
