@@ -86,6 +86,13 @@ done
 check_eq "one thread, a layout ratio of 1.02 [0.90-1.30]: not called free, said too wide, with its interval" "0 1" \
   "$(store_findings 1.0100 0.9900 1.0300 0.5 | grep -c 'layout itself is free' || true) $(store_findings 1.0100 0.9900 1.0300 0.5 |
      grep -c '1 of the 1 intervals are too wide to show the layout itself free: store adjacent/pad128 1.02x (95% CI 0.90-1.30)' || true)"
+# the rmw chain "about as fast as the register loop" only where its cycles
+# show it: here 20 cycles per increment at one thread
+check_eq "an rmw loop of 20 cycles per increment is not called about as fast as the register loop" "0 1" \
+  "$(synth_store 1.0100 0.9900 1.0300 0.5 | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" |
+     grep -c 'runs about as fast as the register loop' || true) $(synth_store 1.0100 0.9900 1.0300 0.5 |
+     awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" |
+     grep -c 'but did not in this run (here 20.00 cycles per increment, 95% CI 19.80-20.20, at one thread)' || true)"
 
 # figures of one invocation out of a run of two (QUICK): the legend names the
 # placement and its hand-off, which the core-to-core map calls "the hand-off
