@@ -32,6 +32,9 @@ bad THREADS env THREADS=99999999999999999999999 ./run.sh false_sharing
 bad QUICK env QUICK=2 ./run.sh
 bad nosuch ./run.sh nosuch
 bad --frobnicate ./run.sh --frobnicate
+# an empty DIR (an unset variable) started a run of no experiment, which
+# failed at its end saying results/ might hold some of its files
+bad "--summarize needs a directory" ./run.sh --summarize ''
 bad ROUNDS env ROUNDS=0 ./run.sh ctxswitch
 bad SIZES env SIZES=abc ./run.sh ctxswitch
 bad STRIDES env STRIDES=3 ./run.sh ctxswitch
