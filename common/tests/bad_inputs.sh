@@ -98,6 +98,9 @@ bad "-f FILE and --plan N go alone" "$B/false_sharing_c2c" -f a --plan 4
 bad -n "$B/clock_estimate" -n 99
 bad -q "$B/clock_estimate" -q
 bad -x "$B/machine" -x
+# words that are no numbers were read by atoi: "a b" ran both threads on CPU 0
+bad "[CPU_A CPU_B (0..1023)]" "$B/false_sharing_crosscheck" 100 a b
+bad "CPU_A and CPU_B are both 0" "$B/false_sharing_crosscheck" 100 0 0
 # a long option that does not exist is named whole, not as '--' (getopt
 # refuses it at its second '-')
 for prog in machine clock_estimate stats false_sharing false_sharing_c2c ctxswitch lockwait_report; do
