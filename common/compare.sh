@@ -272,6 +272,10 @@ main() {
   local la lb da db e ra rb args=() only="" rc=0
   resolve "$A" "$WORK/a"; da=$DIR la=$LABEL
   resolve "$B" "$WORK/b"; db=$DIR lb=$LABEL
+  # -o naming a raw file of A or B replaced that run's measurements with the report
+  for e in "$da"/*-raw.txt "$db"/*-raw.txt; do
+    if [ -n "$OUT" ] && [ "$OUT" -ef "$e" ]; then bad_usage "-o $OUT: that is a raw file it reads ($e); writing it would destroy it"; fi
+  done
   for e in "${EXPERIMENTS[@]}"; do
     ra=$(raw_of "$da" "$e"); rb=$(raw_of "$db" "$e")
     if [ -n "$ra" ] && [ -n "$rb" ]; then

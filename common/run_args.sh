@@ -75,6 +75,8 @@ parse_args() {
   local a e known
   if [ "${1:-}" = --summarize ]; then
     [ $# = 2 ] || bad_usage "--summarize takes one directory (a saved results directory)"
+    # an empty word (an unset variable) ran a whole run of no experiment
+    [ -n "$2" ] || bad_usage "--summarize needs a directory, not an empty word"
     # shellcheck disable=SC2034 # main's (run.sh)
     SUMMARIZE=$2
     return 0

@@ -88,6 +88,9 @@ summarize_dir() {
       f=$dir/$prefix$e-raw.txt
       [ -f "$f" ] || continue
       [ ! -L "$f" ] || die "$f is a symlink; nothing was written"
+      # anything else of that name was summarised into a page of blanks, exit 0
+      [ "$(head -n 1 "$f")" = "# sharecost raw results: $e" ] ||
+        bad_usage "--summarize $dir: $prefix$e-raw.txt is not $e's raw file (its first line is not '# sharecost raw results: $e'); nothing was written"
       raws+=("$f")
     done
     [ "${#raws[@]}" = 0 ] || break

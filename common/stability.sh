@@ -71,10 +71,18 @@ parse_args() {
   if [ "$COMPARE" = 1 ]; then
     [ "$opts" = 0 ] || bad_usage "--compare takes only directories, not -n or -o"
     [ "${#dirs[@]}" -ge 2 ] || bad_usage "--compare needs at least two directories of raw files"
-    local seen=$'\n' real
+    local seen=$'\n' real f e
     for a in "${dirs[@]}"; do
       [ -d "$a" ] || bad_usage "--compare: '$a' is not a directory"
       compgen -G "$a/*-raw.txt" >/dev/null || bad_usage "--compare: '$a' holds no *-raw.txt file"
+      # a file of that name with no line of its experiment (another
+      # program's output) was compared as a run that measured nothing, exit 0
+      for f in "$a"/*-raw.txt; do
+        e=$(basename "$f" -raw.txt) && e=${e#quick-}
+        [[ " ${EXPERIMENTS[*]} " == *" $e "* ]] || continue
+        grep -qE "^(# sharecost raw results: $e\$|RESULT exp=$e )" "$f" ||
+          bad_usage "--compare: $f is not $e's raw file (no '# sharecost raw results: $e' or 'RESULT exp=$e' line)"
+      done
       # a run compared with itself holds 100% and says nothing
       real=$(cd "$a" && pwd -P)
       [[ $seen != *$'\n'"$real"$'\n'* ]] || bad_usage "--compare: '$a' is named twice (as $real): a run compared with itself says nothing"

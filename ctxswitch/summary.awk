@@ -501,13 +501,15 @@ function level_findings(   i, j, l, m, s, d, gap) {
     if (d != "") printf "- C1 differs between speed levels beyond the %d ns margin (the intervals more than that apart), against the main level's above: %s. Each level's figures are its own; none pools two levels.\n", LEVEL_MARGIN, d
     else if (nsame) printf "- C1 in the other speed levels does not differ from the main level's beyond the %d ns margin as far as the intervals show.\n", LEVEL_MARGIN
 }
-# what the kernel's mitigations add to switches, from the provenance lines
-function mitigations(   s) {
+# what the kernel's mitigations add to switches, from the provenance lines;
+# gap: process switches were shown dearer (else it spoke of "the gap" where
+# the interval showed none)
+function mitigations(gap,   s) {
     if (!vuln_seen) return ""
     if (pti) s = " This kernel isolates its page tables from user space (PTI, the Meltdown mitigation): every system call and every return to user space changes page tables, so both modes pay it on each pipe call, and an address-space switch adds its own TLB refill on top."
-    if (ibpb) s = s " It can also issue a branch-predictor barrier (IBPB) when it switches to another process, never between threads of one process: part of the gap."
+    if (ibpb) s = s " It can also issue a branch-predictor barrier (IBPB) when it switches to another process, never between threads of one process: " (gap ? "part of the gap." : "it would be part of a gap, and none is shown here.")
     if (spectre2 && !pti && !ibpb) s = s " Its Spectre v2 mitigation (retpolines or IBRS) slows every indirect branch in the kernel, in both modes alike."
-    if (!pti && !ibpb) s = s " It reports no page-table isolation (PTI) and no branch-predictor barrier on switches, so the gap is the address-space switch itself: page tables, TLB and cache state."
+    if (!pti && !ibpb) s = s " It reports no page-table isolation (PTI) and no branch-predictor barrier on switches, so " (gap ? "the gap is" : "a gap, where one shows, would be") " the address-space switch itself: page tables, TLB and cache state."
     return s
 }
 
@@ -530,7 +532,7 @@ function findings(   i, m, c, s, top, key8, key128) {
                 s = s " Process switches are cheaper than thread switches here: " est_note(diff, diff_lo, diff_hi, "process − thread, paired per repetition") "."
             else
                 s = s (ninv > 1 ? " No difference beyond " margin_s() " can be claimed: " : " The difference is not significant: ") est_note(diff, diff_lo, diff_hi, "process − thread, paired per repetition") "."
-            s = s mitigations()
+            s = s mitigations(diff_sig == "yes" && diff_lo > 0)
         }
         print s
     }
@@ -546,8 +548,10 @@ function findings(   i, m, c, s, top, key8, key128) {
     for (i = 1; i <= nm; i++)
         for (c = 1; c <= nc; c++)
             if ((cellkey(modes[i], top, combos[c]) in have) || (cellkey(modes[i], sizes[1], combos[c]) in have)) curve(modes[i], combos[c])
+    # the model's expectation, not a reading of this run (it said "the cost is
+    # largest where ..." beside curves that rose only beyond L2)
     if (l2 > 0 && 2 * top > l2)
-        print "- Once 2D passes a cache (L1d, then L2) the two arrays no longer fit in it together, and every switch refills it with the other side's data; the cost is largest where D still fits and 2D does not, since then the single run keeps its array in that cache."
+        print "- Once 2D passes a cache (L1d, then L2) the two arrays no longer fit in it together, and every switch refills it with the other side's data; the method expects the cost to rise most where D still fits and 2D does not, since then the single run keeps its array in that cache (the lines above say whether it did here)."
     if (nneg) printf "- %d cell%s show%s a negative indirect cost %s (the pair's walks came out faster than the single run's): %s%s. The method assumes that a side walks its array as fast in the pair as in the single run, apart from what the switch evicts; a negative figure means that assumption fails at this D: the walk itself ran faster between switches than in one process that writes and reads its own pipe, for reasons this method cannot separate (how the other side's walk and the pipe's kernel work leave the caches, the TLB and the prefetchers%s). Read these cells as no indirect cost this method can measure, not as a gain from switching.\n",
         nneg, (nneg > 1 ? "s" : ""), (nneg > 1 ? "" : "s"), (ninv > 1 ? "beyond " margin_s() : "that is significant"), neglist6, (nneg > 6 ? " and " (nneg - 6) " more" : ""), (pti ? "; with page-table isolation every system call also changes page tables" : "")
     if (llc > 0 && top > llc)

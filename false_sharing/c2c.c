@@ -50,7 +50,7 @@ static void usage(FILE *f)
         "  C2C_MAX_PAIRS=496    pair budget; above it a sample is measured: all pairs\n"
         "                       within the first LLC domain plus every CPU against a\n"
         "                       few others (1..1000000)\n"
-        "  C2C_CPUS=a,b,...     only these CPUs (each must be allowed)\n"
+        "  C2C_CPUS=a,b,...     only these CPUs (two or more, each allowed)\n"
         "  C2C_SEED=1           seed of the pair order and the sample (0..2^31)\n"
         "  C2C_GAP_PCT=15       classes differ by more than this (percent, 1..1000) and\n"
         "                       their intervals do not overlap\n");
@@ -72,6 +72,8 @@ static void read_knobs(struct knobs *k)
     k->seed = env_long("C2C_SEED", 1, 0, 2147483648L);
     k->gap_pct = env_long("C2C_GAP_PCT", 15, 1, 1000);
     k->ncpus = env_long_list("C2C_CPUS", 0, C2C_MAX_CPUS - 1, k->cpus, C2C_MAX_CPUS);
+    if (k->ncpus == 1) /* was "no map: fewer than two allowed CPUs", exit 0 */
+        die_usage("C2C_CPUS=%s: one CPU, and the map needs two or more", getenv("C2C_CPUS"));
 }
 
 /* ---- the speed of each CPU: the canary pinned there, round-robin across

@@ -91,11 +91,16 @@ int main(int argc, char **argv)
                WINDOW);
         return 0;
     }
-    npairs = argc > 1 ? atol(argv[1]) : 2000;
-    ncpu[0] = argc > 3 ? atoi(argv[2]) : 0;
-    ncpu[1] = argc > 3 ? atoi(argv[3]) : 1;
-    if (npairs < 10 || npairs > 1000000 || (argc != 1 && argc != 2 && argc != 4))
-        die_usage("usage: false_sharing_crosscheck [PAIRS (10..1000000)] [CPU_A CPU_B]");
+    /* parsed whole: atoi read "a b" as CPUs 0 and 0, both threads on one CPU */
+    long a = 0, b = 1;
+    npairs = 2000;
+    if ((argc != 1 && argc != 2 && argc != 4) || (argc > 1 && parse_long(argv[1], 10, 1000000, &npairs) != 0) ||
+        (argc > 3 && (parse_long(argv[2], 0, 1023, &a) != 0 || parse_long(argv[3], 0, 1023, &b) != 0)))
+        die_usage("usage: false_sharing_crosscheck [PAIRS (10..1000000)] [CPU_A CPU_B (0..1023)]");
+    if (a == b)
+        die_usage("CPU_A and CPU_B are both %ld: the check needs two CPUs", a);
+    ncpu[0] = (int)a;
+    ncpu[1] = (int)b;
     t_adj = xmalloc(sizeof *t_adj * (size_t)npairs);
     t_pad = xmalloc(sizeof *t_pad * (size_t)npairs);
     can_lo = xmalloc(sizeof *can_lo * (size_t)npairs);

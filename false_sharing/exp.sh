@@ -26,6 +26,8 @@ false_sharing_check() {
   knob_int_list C2C_CPUS 0 1023
   # CPUs the process may not use: refused now, not after the build and the other experiments
   knob_cpus C2C_CPUS
+  # one CPU made no map and the run went on without it
+  [ -z "${C2C_CPUS:-}" ] || [[ $C2C_CPUS == *,* ]] || bad_usage "C2C_CPUS=$C2C_CPUS: one CPU, and the map needs two or more"
   # the CPUs without the names (which may hold digits); a regex, so sed
   # shellcheck disable=SC2001
   [ -z "${PAIR_CPUS:-}" ] || knob_cpus PAIR_CPUS "$(sed 's/:[a-z0-9_]*//g' <<<"$PAIR_CPUS")"

@@ -309,8 +309,11 @@ int main(int argc, char **argv)
                 die("cannot write the results to stdout");
             return 0;
         }
-        die_usage("unknown argument '%s': false_sharing takes only -h (knobs are environment "
-                  "variables)", argv[1]);
+        if (strcmp(argv[1], "--rederive") == 0) /* was "unknown argument '--rederive'" */
+            die_usage("%s", argc == 2 ? "--rederive needs RAW, a raw file"
+                                      : "--rederive RAW comes last, with nothing after RAW");
+        die_usage("unknown argument '%s': false_sharing takes -h or --rederive RAW (knobs are "
+                  "environment variables)", argv[1]);
     }
     struct knobs k;
     read_knobs(&k);

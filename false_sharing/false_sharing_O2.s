@@ -85,24 +85,31 @@ inc_atomic:
 	.cfi_endproc
 .LFE28:
 	.size	inc_atomic, .-inc_atomic
-	.section	.rodata.str1.1,"aMS",@progbits,1
-.LC0:
-	.string	"granted"
-.LC1:
-	.string	""
-.LC2:
-	.string	"none"
-.LC3:
-	.string	"refused"
-.LC4:
-	.string	"topology_unknown"
-.LC5:
-	.string	"unpinned"
-.LC6:
-	.string	"--help"
 	.section	.rodata.str1.8,"aMS",@progbits,1
 	.align 8
+.LC0:
+	.string	"--rederive needs RAW, a raw file"
+	.align 8
+.LC1:
+	.string	"--rederive RAW comes last, with nothing after RAW"
+	.section	.rodata.str1.1,"aMS",@progbits,1
+.LC2:
+	.string	"granted"
+.LC3:
+	.string	""
+.LC4:
+	.string	"none"
+.LC5:
+	.string	"refused"
+.LC6:
+	.string	"topology_unknown"
 .LC7:
+	.string	"unpinned"
+.LC8:
+	.string	"--help"
+	.section	.rodata.str1.8
+	.align 8
+.LC9:
 	.ascii	"usage: false_sharing [-h] [--rederive RAW]\n  Threads increm"
 	.ascii	"ent their own counters placed 8, 64 or 128 bytes apart and\n"
 	.ascii	"  report ns and cycles per increment with 95%% intervals. Kn"
@@ -126,120 +133,122 @@ inc_atomic:
 	.ascii	"at most\n                    %d; run.sh names o"
 	.string	"ne per class of the core-to-core map)\n  Cycles per increment come from a speed canary run in the same round.\n  --rederive RAW  measure nothing: the figure and speed_level lines of each\n                  invocation again from RAW's inv-tagged samples lines\n"
 	.section	.rodata.str1.1
-.LC8:
+.LC10:
 	.string	"--rederive"
 	.section	.rodata.str1.8
 	.align 8
-.LC9:
-	.string	"cannot write the results to stdout"
-	.align 8
-.LC10:
-	.string	"unknown argument '%s': false_sharing takes only -h (knobs are environment variables)"
-	.section	.rodata.str1.1
 .LC11:
-	.string	"ITERS_LOG2"
+	.string	"cannot write the results to stdout"
+	.section	.rodata.str1.1
 .LC12:
-	.string	"PIN"
+	.string	"%s"
+	.section	.rodata.str1.8
+	.align 8
 .LC13:
-	.string	"PAIRS"
+	.string	"unknown argument '%s': false_sharing takes -h or --rederive RAW (knobs are environment variables)"
+	.section	.rodata.str1.1
 .LC14:
+	.string	"ITERS_LOG2"
+.LC15:
+	.string	"PIN"
+.LC16:
+	.string	"PAIRS"
+.LC17:
 	.string	"THREADS"
 	.section	.rodata.str1.8
 	.align 8
-.LC15:
+.LC18:
 	.string	"THREADS=%s: %ld is named twice; name each thread count once"
 	.section	.rodata.str1.1
-.LC17:
+.LC20:
 	.string	"PAIR_CPUS"
 	.section	.rodata.str1.8
 	.align 8
-.LC18:
+.LC21:
 	.string	"PAIR_CPUS=%s: expected up to %d entries a,b:name separated by ';'"
 	.section	.rodata.str1.1
-.LC19:
+.LC22:
 	.string	"%d,%d:%n"
 	.section	.rodata.str1.8
 	.align 8
-.LC20:
+.LC23:
 	.string	"abcdefghijklmnopqrstuvwxyz0123456789_"
 	.align 8
-.LC21:
+.LC24:
 	.string	"PAIR_CPUS=%s: a name is 1-%zu of a-z, 0-9, _"
 	.align 8
-.LC22:
+.LC25:
 	.string	"PAIR_CPUS=%s: %d,%d is not two CPUs this process may run on"
 	.align 8
-.LC23:
+.LC26:
 	.string	"PAIR_CPUS=%s: the name %s is used twice"
 	.section	.rodata.str1.1
-.LC24:
+.LC27:
 	.string	"PAIR_CPUS=%s: trailing ';'"
 	.section	.rodata.str1.8
 	.align 8
-.LC25:
+.LC28:
 	.string	"RESULT exp=false_sharing kind=line source=compiled_pad_stride line_bytes=%d\n"
 	.align 8
-.LC26:
+.LC29:
 	.string	"RESULT exp=false_sharing kind=line source=%s line_bytes=%ld\n"
 	.align 8
-.LC29:
+.LC32:
 	.string	"RESULT exp=false_sharing kind=plan iters_log2=%ld reps_min=%ld rounds_max=%ld max_cell_s=%g rel_target=%g abs_floor_ns=%g interference_share=%g slow_canary=%g probes=%s allowed_cpus=%d online_cpus=%d\n"
 	.align 8
-.LC30:
+.LC33:
 	.string	"RESULT exp=false_sharing kind=unpinned why=no_allowed_cpu"
 	.align 8
-.LC31:
+.LC34:
 	.string	"RESULT exp=false_sharing kind=unpinned why=pin_0"
 	.align 8
-.LC32:
+.LC35:
 	.string	"RESULT exp=false_sharing kind=unpinned why=no_affinity_api"
 	.align 8
-.LC33:
+.LC36:
 	.string	"false_sharing: PIN=1 but threads cannot be pinned here; running unpinned\n"
 	.section	.rodata.str1.1
-.LC34:
+.LC37:
 	.string	"s"
 	.section	.rodata.str1.8
 	.align 8
-.LC35:
+.LC38:
 	.string	"RESULT exp=false_sharing kind=skip threads=%d allowed_cpus=%d reason=above_allowed_cpus\n"
 	.align 8
-.LC36:
+.LC39:
 	.string	"false_sharing: skipping %d threads: this process may run on %d CPU%s (THREADS=%d runs it oversubscribed)\n"
 	.section	.rodata.str1.1
-.LC37:
-	.string	"%s"
-.LC38:
+.LC40:
 	.string	" class=%s pair=%d,%d"
 	.section	.rodata.str1.8
 	.align 8
-.LC40:
+.LC42:
 	.string	"false_sharing: done; %ld cell-rounds in %.1f s\n"
 	.section	.rodata.str1.1
-.LC41:
+.LC43:
 	.string	"cell"
 	.section	.rodata.str1.8
 	.align 8
-.LC42:
+.LC44:
 	.string	"RESULT exp=false_sharing kind=placement threads=%d cpus="
 	.align 8
-.LC43:
+.LC45:
 	.string	"%s pinning=%s oversubscribed=%d allowed_cpus=%d"
 	.section	.rodata.str1.1
-.LC44:
-	.string	"canary_best_ns"
-.LC45:
-	.string	"ratio"
 .LC46:
-	.string	"pair"
+	.string	"canary_best_ns"
 .LC47:
+	.string	"ratio"
+.LC48:
+	.string	"pair"
+.LC49:
 	.string	"pair_ratio"
 	.section	.rodata.str1.8
 	.align 8
-.LC48:
+.LC50:
 	.string	"RESULT exp=false_sharing kind=pair_placement%s threads=2"
 	.align 8
-.LC49:
+.LC51:
 	.string	"RESULT exp=false_sharing kind=pairs_skip reason=%s\n"
 	.section	.text.startup,"ax",@progbits
 	.p2align 4
@@ -270,38 +279,54 @@ main:
 	.cfi_def_cfa_offset 5712
 	cmpl	$1, %edi
 	jle	.L31
-	movq	8(%rsi), %r12
+	movq	8(%rsi), %rbp
 	movl	%edi, %ebx
-	movq	%rsi, %rbp
-	cmpb	$45, (%r12)
-	je	.L261
-.L167:
-	leaq	.LC6(%rip), %rsi
-	movq	%r12, %rdi
+	movq	%rsi, %r12
+	cmpb	$45, 0(%rbp)
+	je	.L258
+.L170:
+	leaq	.LC8(%rip), %rsi
+	movq	%rbp, %rdi
 	call	strcmp@PLT
 	testl	%eax, %eax
 	je	.L33
-	leaq	.LC8(%rip), %rsi
-	movq	%r12, %rdi
+	leaq	.LC10(%rip), %rsi
+	movq	%rbp, %rdi
 	call	strcmp@PLT
 	testl	%eax, %eax
 	jne	.L36
 	cmpl	$3, %ebx
-	jne	.L36
-	movq	16(%rbp), %rdi
-	movl	$4, %edx
-	leaq	increments(%rip), %rsi
-	call	rederive@PLT
-.L260:
+	je	.L259
+	cmpl	$2, %ebx
+	leaq	.LC0(%rip), %rax
+	leaq	.LC1(%rip), %rsi
+	cmove	%rax, %rsi
+	leaq	.LC12(%rip), %rdi
+	xorl	%eax, %eax
+	call	die_usage@PLT
+.L258:
+	cmpb	$104, 1(%rbp)
+	jne	.L170
+	cmpb	$0, 2(%rbp)
+	jne	.L170
+.L33:
+	pushq	%rax
+	.cfi_def_cfa_offset 5720
 	movq	stdout(%rip), %rdi
-	call	fflush@PLT
-	testl	%eax, %eax
-	jne	.L38
-	movq	stdout(%rip), %rdi
-	call	ferror@PLT
-	testl	%eax, %eax
-	jne	.L38
-.L241:
+	xorl	%eax, %eax
+	movl	$18, %edx
+	pushq	$8
+	.cfi_def_cfa_offset 5728
+	movl	$64, %r9d
+	movl	$10, %r8d
+	movl	$11, %ecx
+	leaq	.LC9(%rip), %rsi
+	call	fprintf@PLT
+	popq	%rax
+	.cfi_def_cfa_offset 5720
+	popq	%rdx
+	.cfi_def_cfa_offset 5712
+.L238:
 	addq	$5656, %rsp
 	.cfi_remember_state
 	.cfi_def_cfa_offset 56
@@ -319,40 +344,17 @@ main:
 	popq	%r15
 	.cfi_def_cfa_offset 8
 	ret
-.L261:
-	.cfi_restore_state
-	cmpb	$104, 1(%r12)
-	jne	.L167
-	cmpb	$0, 2(%r12)
-	jne	.L167
-.L33:
-	pushq	%rax
-	.cfi_def_cfa_offset 5720
-	movq	stdout(%rip), %rdi
-	xorl	%eax, %eax
-	movl	$18, %edx
-	pushq	$8
-	.cfi_def_cfa_offset 5728
-	movl	$64, %r9d
-	movl	$10, %r8d
-	movl	$11, %ecx
-	leaq	.LC7(%rip), %rsi
-	call	fprintf@PLT
-	popq	%rax
-	.cfi_def_cfa_offset 5720
-	popq	%rdx
-	.cfi_def_cfa_offset 5712
-	jmp	.L241
 .L31:
+	.cfi_restore_state
 	movl	$34, %ecx
 	movl	$10, %edx
 	movl	$18, %esi
-	leaq	.LC11(%rip), %rdi
-	leaq	.LC14(%rip), %rbp
+	leaq	.LC14(%rip), %rdi
+	leaq	.LC17(%rip), %rbp
 	call	env_long@PLT
 	xorl	%edx, %edx
 	movl	$1, %esi
-	leaq	.LC12(%rip), %rdi
+	leaq	.LC15(%rip), %rdi
 	movq	%rax, %rcx
 	movq	%rax, 312(%rsp)
 	movl	$1, %eax
@@ -363,7 +365,7 @@ main:
 	xorl	%edx, %edx
 	movl	$1, %ecx
 	movl	$1, %esi
-	leaq	.LC13(%rip), %rdi
+	leaq	.LC16(%rip), %rdi
 	movq	%rax, 320(%rsp)
 	call	env_long@PLT
 	leaq	304(%rsp), %r10
@@ -381,47 +383,47 @@ main:
 	movq	%rax, 464(%rsp)
 	setne	%dl
 	movl	%edx, 472(%rsp)
-	je	.L40
+	je	.L42
 	movq	%r10, %rdi
 	xorl	%r8d, %r8d
 	.p2align 6
 	.p2align 3
-.L41:
+.L43:
 	addq	$1, %r8
 	movq	%rdi, %rsi
 	addq	$8, %rdi
 	cmpq	%r8, %rax
-	je	.L44
+	je	.L46
 	movq	32(%rdi), %rbx
 	movq	%r10, %rdx
-	jmp	.L43
+	jmp	.L45
 	.p2align 4,,10
 	.p2align 3
-.L42:
+.L44:
 	leaq	8(%rdx), %rcx
 	cmpq	%rdx, %rsi
-	je	.L41
+	je	.L43
 	movq	%rcx, %rdx
-.L43:
+.L45:
 	cmpq	32(%rdx), %rbx
-	jne	.L42
+	jne	.L44
 	movq	%rbp, %rdi
 	call	getenv@PLT
 	movq	%rbx, %rdx
-	leaq	.LC15(%rip), %rdi
+	leaq	.LC18(%rip), %rdi
 	movq	%rax, %rsi
 	xorl	%eax, %eax
 	call	die_usage@PLT
-.L40:
+.L42:
 	movdqa	def.0(%rip), %xmm6
 	movdqa	16+def.0(%rip), %xmm7
 	movq	$4, 464(%rsp)
 	movaps	%xmm6, 336(%rsp)
 	movaps	%xmm7, 352(%rsp)
-.L44:
+.L46:
 	movl	$11, %esi
 	movq	%r10, 8(%rsp)
-	movsd	.LC16(%rip), %xmm0
+	movsd	.LC19(%rip), %xmm0
 	leaq	144(%rsp), %rdi
 	leaq	allowed.3(%rip), %r13
 	movl	$1024, %ebp
@@ -432,7 +434,7 @@ main:
 	movq	144(%rsp), %rax
 	movq	%rax, 72(%rsp)
 	call	allowed_cpus@PLT
-	leaq	.LC17(%rip), %rdi
+	leaq	.LC20(%rip), %rdi
 	cmpl	%ebp, %eax
 	movl	%eax, 24(%rsp)
 	cmovle	%eax, %r14d
@@ -441,7 +443,7 @@ main:
 	movq	8(%rsp), %r10
 	testq	%rax, %rax
 	movq	%rax, %rbp
-	je	.L149
+	je	.L152
 	leaq	744(%rsp), %r9
 	movq	%rax, %r12
 	xorl	%eax, %eax
@@ -452,40 +454,40 @@ main:
 	movq	%r9, 32(%rsp)
 	.p2align 6
 	.p2align 3
-.L46:
+.L48:
 	cmpb	$0, (%r12)
-	je	.L262
+	je	.L260
 	movl	$0, 3344(%rsp)
 	cmpl	$8, 8(%rsp)
-	je	.L48
+	je	.L50
 	xorl	%eax, %eax
 	leaq	2000(%rsp), %rcx
 	leaq	1184(%rsp), %rdx
 	movq	%r12, %rdi
 	leaq	3344(%rsp), %r8
-	leaq	.LC19(%rip), %rsi
+	leaq	.LC22(%rip), %rsi
 	call	__isoc99_sscanf@PLT
 	cmpl	$2, %eax
-	jne	.L48
+	jne	.L50
 	movslq	3344(%rsp), %rbp
 	testl	%ebp, %ebp
-	je	.L48
+	je	.L50
 	addq	%r12, %rbp
-	leaq	.LC20(%rip), %rsi
+	leaq	.LC23(%rip), %rsi
 	movq	%rbp, %rdi
 	call	strspn@PLT
 	movq	%rax, %r15
 	leaq	-1(%rax), %rax
 	cmpq	$46, %rax
-	ja	.L49
+	ja	.L51
 	leaq	0(%rbp,%r15), %rax
 	movq	%rax, 16(%rsp)
 	movzbl	(%rax), %eax
 	cmpb	$59, %al
-	je	.L165
+	je	.L168
 	testb	%al, %al
-	jne	.L49
-.L165:
+	jne	.L51
+.L168:
 	movl	1184(%rsp), %edi
 	movl	2000(%rsp), %r8d
 	movl	24(%rsp), %eax
@@ -493,28 +495,28 @@ main:
 	movd	%r8d, %xmm5
 	punpckldq	%xmm5, %xmm0
 	testl	%eax, %eax
-	jle	.L247
+	jle	.L244
 	xorl	%eax, %eax
 	xorl	%esi, %esi
 	.p2align 6
 	.p2align 3
-.L51:
+.L53:
 	movl	0(%r13,%rax,4), %ecx
 	movl	$1, %edx
 	cmpl	%edi, %ecx
-	je	.L53
+	je	.L55
 	xorl	%edx, %edx
 	cmpl	%r8d, %ecx
 	sete	%dl
-.L53:
+.L55:
 	addq	$1, %rax
 	addl	%edx, %esi
 	cmpl	%eax, %r14d
-	jg	.L51
+	jg	.L53
 	cmpl	%r8d, %edi
-	je	.L247
+	je	.L244
 	cmpl	$2, %esi
-	jne	.L247
+	jne	.L244
 	movq	%xmm0, -8(%rbx)
 	pxor	%xmm0, %xmm0
 	movq	%r15, %rdx
@@ -526,25 +528,25 @@ main:
 	call	memcpy@PLT
 	movl	8(%rsp), %r12d
 	testl	%r12d, %r12d
-	je	.L56
+	je	.L58
 	movq	32(%rsp), %r12
 	.p2align 6
 	.p2align 3
-.L58:
+.L60:
 	movq	%rbx, %rsi
 	movq	%r12, %rdi
 	call	strcmp@PLT
 	testl	%eax, %eax
-	je	.L263
+	je	.L261
 	addq	$56, %r12
 	cmpq	%rbx, %r12
-	jne	.L58
-.L56:
+	jne	.L60
+.L58:
 	movq	16(%rsp), %rax
 	movzbl	(%rax), %eax
 	cmpb	$59, %al
-	je	.L264
-.L59:
+	je	.L262
+.L61:
 	xorl	%r12d, %r12d
 	cmpb	$59, %al
 	sete	%r12b
@@ -552,41 +554,64 @@ main:
 	addq	$56, %rbx
 	addq	%r15, %r12
 	addq	%rbp, %r12
-	jmp	.L46
-.L264:
+	jmp	.L48
+.L262:
 	cmpb	$0, 1(%rbp,%r15)
-	jne	.L59
+	jne	.L61
 	movq	48(%rsp), %rsi
-	leaq	.LC24(%rip), %rdi
+	leaq	.LC27(%rip), %rdi
 	xorl	%eax, %eax
 	call	die_usage@PLT
-.L48:
+.L36:
+	movq	%rbp, %rsi
+	leaq	.LC13(%rip), %rdi
+	xorl	%eax, %eax
+	call	die_usage@PLT
+.L50:
 	movq	48(%rsp), %rbp
 	movl	$8, %edx
-	leaq	.LC18(%rip), %rdi
+	leaq	.LC21(%rip), %rdi
 	xorl	%eax, %eax
 	movq	%rbp, %rsi
 	call	die_usage@PLT
-.L247:
+.L244:
 	movq	48(%rsp), %rbp
 	movl	%edi, %edx
 	movl	%r8d, %ecx
 	xorl	%eax, %eax
-	leaq	.LC22(%rip), %rdi
+	leaq	.LC25(%rip), %rdi
 	movq	%rbp, %rsi
 	call	die_usage@PLT
-.L262:
+.L259:
+	movq	16(%r12), %rdi
+	movl	$4, %edx
+	leaq	increments(%rip), %rsi
+	call	rederive@PLT
+.L257:
+	movq	stdout(%rip), %rdi
+	call	fflush@PLT
+	testl	%eax, %eax
+	jne	.L39
+	movq	stdout(%rip), %rdi
+	call	ferror@PLT
+	testl	%eax, %eax
+	je	.L238
+.L39:
+	leaq	.LC11(%rip), %rdi
+	xorl	%eax, %eax
+	call	die@PLT
+.L260:
 	movq	56(%rsp), %r10
-.L45:
+.L47:
 	movl	$128, %esi
 	xorl	%eax, %eax
 	movq	%r10, 16(%rsp)
 	xorl	%r12d, %r12d
-	leaq	.LC25(%rip), %rdi
+	leaq	.LC28(%rip), %rdi
 	call	printf@PLT
 	leaq	3344(%rsp), %rax
 	movq	%rax, 32(%rsp)
-.L62:
+.L64:
 	leaq	srcs.2(%rip), %rax
 	movq	32(%rsp), %rdx
 	xorl	%esi, %esi
@@ -595,7 +620,7 @@ main:
 	movl	%r15d, %edi
 	call	cache_levels@PLT
 	testl	%eax, %eax
-	jle	.L66
+	jle	.L68
 	movslq	%eax, %rbp
 	movq	32(%rsp), %rdi
 	movq	%r12, %r14
@@ -603,33 +628,33 @@ main:
 	imulq	$152, %rbp, %rbp
 	movq	%rdi, %rbx
 	addq	%rdi, %rbp
-	jmp	.L65
+	jmp	.L67
 	.p2align 4,,10
 	.p2align 3
-.L64:
+.L66:
 	addq	$152, %rbx
 	cmpq	%rbp, %rbx
-	je	.L265
-.L65:
+	je	.L263
+.L67:
 	cmpl	$1, (%rbx)
-	jne	.L64
+	jne	.L66
 	movq	16(%rbx), %r15
 	testq	%r15, %r15
-	jle	.L64
+	jle	.L66
 	movl	%r12d, %edi
 	call	cache_source_name@PLT
 	movq	%r15, %rdx
-	leaq	.LC26(%rip), %rdi
+	leaq	.LC29(%rip), %rdi
 	movq	%rax, %rsi
 	xorl	%eax, %eax
 	call	printf@PLT
-	jmp	.L64
-.L265:
+	jmp	.L66
+.L263:
 	movq	%r14, %r12
-.L66:
+.L68:
 	addq	$1, %r12
 	cmpq	$3, %r12
-	jne	.L62
+	jne	.L64
 	movq	72(%rsp), %r14
 	leaq	10(,%r14,4), %rax
 	leaq	0(,%rax,4), %r15
@@ -637,14 +662,14 @@ main:
 	call	online_cpus@PLT
 	movl	%eax, %ebx
 	call	probe_sources@PLT
-	movsd	.LC28(%rip), %xmm2
+	movsd	.LC31(%rip), %xmm2
 	movq	%r15, %rcx
 	movq	%r14, %rdx
 	pushq	%r9
 	.cfi_def_cfa_offset 5720
-	movsd	.LC27(%rip), %xmm4
+	movsd	.LC30(%rip), %xmm4
 	movq	%rax, %r8
-	leaq	.LC29(%rip), %rdi
+	leaq	.LC32(%rip), %rdi
 	pushq	%rbx
 	.cfi_def_cfa_offset 5728
 	movl	60(%rsp), %r9d
@@ -660,26 +685,26 @@ main:
 	.cfi_def_cfa_offset 5712
 	cmpq	$0, 320(%rsp)
 	movq	16(%rsp), %r10
-	jne	.L67
-.L70:
+	jne	.L69
+.L72:
 	xorl	%r11d, %r11d
-.L68:
-	leaq	.LC31(%rip), %rdi
+.L70:
+	leaq	.LC34(%rip), %rdi
 	movq	%r10, 48(%rsp)
 	movl	%r11d, 16(%rsp)
 	call	puts@PLT
 	movl	16(%rsp), %r11d
 	movq	48(%rsp), %r10
-.L89:
+.L91:
 	cmpq	$0, 320(%rsp)
-	je	.L92
+	je	.L94
 	testl	%r11d, %r11d
-	je	.L72
-.L92:
+	je	.L74
+.L94:
 	cmpl	$1, 24(%rsp)
-	leaq	.LC34(%rip), %rax
+	leaq	.LC37(%rip), %rax
 	movl	%r11d, %ebp
-	leaq	.LC1(%rip), %r15
+	leaq	.LC3(%rip), %r15
 	leaq	cpus_t.1(%rip), %r12
 	cmovne	%rax, %r15
 	xorl	%eax, %eax
@@ -687,20 +712,20 @@ main:
 	movl	%eax, %r11d
 	movq	%r15, 16(%rsp)
 	movl	44(%rsp), %r15d
-.L94:
+.L96:
 	cmpq	464(%rsp), %rbx
-	jnb	.L266
+	jnb	.L264
 	movq	32(%r10,%rbx,8), %r9
 	movl	%r9d, %r14d
 	cmpl	%r9d, %r15d
-	jge	.L95
+	jge	.L97
 	cmpl	$0, 472(%rsp)
-	je	.L267
-.L95:
-	testl	%ebp, %ebp
-	je	.L258
+	je	.L265
+.L97:
 	testl	%r9d, %r9d
-	jle	.L258
+	jle	.L255
+	testl	%ebp, %ebp
+	je	.L255
 	movslq	%r11d, %r8
 	xorl	%esi, %esi
 	movq	%r8, %rdi
@@ -708,7 +733,7 @@ main:
 	addq	%r12, %rdi
 	.p2align 6
 	.p2align 3
-.L97:
+.L99:
 	movl	%esi, %eax
 	cltd
 	idivl	%ebp
@@ -717,21 +742,21 @@ main:
 	movl	%eax, (%rdi,%rsi,4)
 	addq	$1, %rsi
 	cmpl	%esi, %r14d
-	jg	.L97
-.L100:
+	jg	.L99
+.L102:
 	xorl	%eax, %eax
 	cmpl	%r9d, %r15d
 	movl	%r9d, 176(%rsp,%r8,4)
 	setl	%al
 	addl	$1, %r11d
 	movl	%eax, 240(%rsp,%r8,4)
-.L96:
+.L98:
 	addq	$1, %rbx
-	jmp	.L94
-.L267:
+	jmp	.L96
+.L265:
 	movl	%r9d, %esi
 	movl	%r15d, %edx
-	leaq	.LC35(%rip), %rdi
+	leaq	.LC38(%rip), %rdi
 	xorl	%eax, %eax
 	movq	%r10, 56(%rsp)
 	movl	%r11d, 48(%rsp)
@@ -742,27 +767,27 @@ main:
 	movl	%r14d, %edx
 	movq	16(%rsp), %r8
 	movq	stderr(%rip), %rdi
-	leaq	.LC36(%rip), %rsi
+	leaq	.LC39(%rip), %rsi
 	xorl	%eax, %eax
 	call	fprintf@PLT
 	movl	48(%rsp), %r11d
 	movq	56(%rsp), %r10
-	jmp	.L96
-.L266:
+	jmp	.L98
+.L264:
 	cmpq	$0, 328(%rsp)
 	movl	%r11d, 48(%rsp)
 	movl	%ebp, %r11d
-	je	.L153
+	je	.L156
 	cmpl	$1, %ebp
-	jg	.L268
-.L153:
+	jg	.L266
+.L156:
 	xorl	%esi, %esi
 	movl	%esi, 8(%rsp)
-.L259:
+.L256:
 	leaq	2000(%rsp), %rax
 	leaq	736(%rsp), %r13
 	movq	%rax, 24(%rsp)
-.L102:
+.L104:
 	movq	80(%rsp), %rax
 	movl	%r11d, 56(%rsp)
 	xorl	%ebp, %ebp
@@ -784,8 +809,8 @@ main:
 	movq	24(%rsp), %r14
 	movq	%rbx, 16(%rsp)
 	movl	56(%rsp), %ebx
-	jmp	.L111
-.L112:
+	jmp	.L113
+.L114:
 	movq	%rbp, %rsi
 	xorl	%ecx, %ecx
 	leaq	176(%rsp), %rdx
@@ -806,7 +831,7 @@ main:
 	.cfi_def_cfa_offset 5720
 	popq	%rcx
 	.cfi_def_cfa_offset 5712
-.L111:
+.L113:
 	cmpl	$3, %ebp
 	setle	%dl
 	testl	%r15d, %r15d
@@ -814,7 +839,7 @@ main:
 	imulq	$48, %rbp, %rdi
 	addq	%r14, %rdi
 	andb	%cl, %dl
-	jne	.L112
+	jne	.L114
 	movq	%rbp, %rax
 	movq	%rbp, 80(%rsp)
 	movq	%rdi, %rbp
@@ -825,134 +850,135 @@ main:
 	movq	16(%rsp), %rbx
 	imulq	$48, %rax, %rax
 	movl	%edx, %esi
-	xorl	%edx, %edx
 	movq	%r14, 88(%rsp)
+	xorl	%edx, %edx
 	movb	%sil, 104(%rsp)
-	movq	%rdx, %r15
+	movq	%r13, %r15
 	movl	%r11d, 112(%rsp)
 	leaq	(%rdi,%rax), %rcx
 	movq	%rbx, 136(%rsp)
 	movq	%rcx, 96(%rsp)
-	movq	%rcx, %rax
 	movq	%rcx, 120(%rsp)
 	movq	%rbp, 128(%rsp)
-	movq	%r13, %rbp
-.L113:
-	cmpl	%r15d, 8(%rsp)
-	jle	.L269
-	leaq	8(%rbp), %rdi
-	movq	%rax, 56(%rsp)
-	movq	%rax, %r13
+	movq	%rdx, %rbp
+.L115:
+	cmpl	%ebp, 8(%rsp)
+	jle	.L267
+	leaq	8(%r15), %rax
+	movq	%rcx, 56(%rsp)
+	movq	%rcx, %r13
 	leaq	increments(%rip), %r12
-	movq	%rdi, 16(%rsp)
-	movl	48(%rsp), %edi
-	imulq	$288, %r15, %r10
-	leal	(%rdi,%r15), %r14d
-	movq	32(%rsp), %rdi
-	leaq	(%rdi,%r10), %rbx
-.L114:
-	movl	4(%rbp), %r9d
-	movl	0(%rbp), %r8d
+	movq	%rax, 16(%rsp)
+	movl	48(%rsp), %eax
+	imulq	$288, %rbp, %r10
+	leal	(%rax,%rbp), %r14d
+	movq	32(%rsp), %rax
+	leaq	(%rax,%r10), %rbx
+.L116:
+	movl	4(%r15), %r9d
+	movl	(%r15), %r8d
 	movq	%rbx, %rdi
 	movl	$96, %esi
 	movq	16(%rsp), %rcx
-	leaq	.LC38(%rip), %rdx
+	leaq	.LC40(%rip), %rdx
 	xorl	%eax, %eax
 	addq	$96, %rbx
 	call	snprintf@PLT
 	movq	%r12, %rsi
 	movq	%r13, %rdi
 	movl	%r14d, %ecx
-	movq	%rbp, %rdx
+	movq	%r15, %rdx
 	addq	$16, %r12
 	addq	$48, %r13
 	call	build_pair_block@PLT
 	leaq	48+increments(%rip), %rax
 	cmpq	%rax, %r12
-	jne	.L114
-	movq	56(%rsp), %rax
-	addq	$1, %r15
-	addq	$56, %rbp
-	addq	$144, %rax
-	jmp	.L113
-.L269:
-	imull	$3, 8(%rsp), %r12d
+	jne	.L116
+	movq	56(%rsp), %rcx
+	addq	$1, %rbp
+	addq	$56, %r15
+	addq	$144, %rcx
+	jmp	.L115
+.L267:
+	imull	$3, 8(%rsp), %r13d
 	movl	64(%rsp), %eax
 	xorl	%ecx, %ecx
 	movq	72(%rsp), %r8
 	movzbl	104(%rsp), %esi
 	movl	112(%rsp), %r11d
 	movq	120(%rsp), %r14
-	leal	(%rax,%r12), %r9d
+	leal	(%rax,%r13), %r9d
 	movq	128(%rsp), %rbp
 	movq	136(%rsp), %rbx
 	addq	$1, %r8
 	movl	%r9d, 56(%rsp)
 	movq	1976(%rsp), %rdi
 	movq	24(%rsp), %rdx
-	jmp	.L116
-.L117:
+	jmp	.L118
+.L119:
 	movslq	-40(%rdx), %rax
 	addl	$1, %ecx
 	movl	$1, %esi
 	imulq	%r8, %rax
 	addq	%rax, %rdi
-.L116:
+.L118:
 	addq	$48, %rdx
 	cmpl	%r9d, %ecx
-	jne	.L117
+	jne	.L119
 	testb	%sil, %sil
-	je	.L118
+	je	.L120
 	movq	%rdi, 1976(%rsp)
-.L118:
-	movslq	56(%rsp), %r13
-	movq	24(%rsp), %r15
-	movl	%r11d, 16(%rsp)
-	imulq	$48, %r13, %r13
-	addq	%r15, %r13
-	jmp	.L119
 .L120:
-	movq	%r15, %rdi
+	movslq	56(%rsp), %rax
+	movq	24(%rsp), %r12
+	movl	%r11d, 16(%rsp)
+	imulq	$48, %rax, %rax
+	leaq	(%r12,%rax), %r15
+	xchgq	%r12, %rbp
+	movq	%r15, 72(%rsp)
+	jmp	.L121
+.L122:
+	movq	%rbp, %rdi
 	movq	%rbx, %rsi
 	call	block_alloc@PLT
-	movq	%r15, %rdi
+	movq	%rbp, %rdi
 	movq	%rbx, %rsi
-	addq	$48, %r15
+	addq	$48, %rbp
 	call	block_run@PLT
-.L119:
-	cmpq	%r15, %r13
-	jne	.L120
-	movq	%r15, 72(%rsp)
+.L121:
+	cmpq	%r15, %rbp
+	jne	.L122
 	call	now_ns
 	subq	1992(%rsp), %rax
 	movl	16(%rsp), %r11d
-	js	.L121
+	movq	%r12, %rbp
+	js	.L123
 	pxor	%xmm0, %xmm0
 	cvtsi2sdq	%rax, %xmm0
-.L122:
+.L124:
 	movq	1968(%rsp), %rdx
 	movl	$1, %eax
 	movl	%r11d, 16(%rsp)
-	leaq	.LC40(%rip), %rsi
+	leaq	.LC42(%rip), %rsi
 	movq	stderr(%rip), %rdi
-	divsd	.LC39(%rip), %xmm0
+	divsd	.LC41(%rip), %xmm0
 	call	fprintf@PLT
-	movq	24(%rsp), %r13
+	movq	24(%rsp), %r12
 	movl	56(%rsp), %esi
 	movq	%rbx, %rdx
-	movq	%r13, %rdi
-	xchgq	%r13, %rbp
+	movq	%r12, %rdi
+	xchgq	%r12, %rbp
 	call	run_levels@PLT
 	movq	72(%rsp), %r15
-	jmp	.L123
-.L124:
+	jmp	.L125
+.L126:
 	movq	%rbp, %rdi
 	movq	%rbx, %rsi
 	addq	$48, %rbp
 	call	block_finish@PLT
-.L123:
-	cmpq	%rbp, %r15
-	jne	.L124
+.L125:
+	cmpq	%r15, %rbp
+	jne	.L126
 	movq	24(%rsp), %r15
 	movl	1480(%rsp), %edx
 	movl	64(%rsp), %esi
@@ -960,9 +986,9 @@ main:
 	movq	%r15, %rbp
 	call	adjust_table@PLT
 	movl	1480(%rsp), %edx
-	movl	%r12d, %esi
-	movq	%r13, %rdi
-	leaq	.LC41(%rip), %r13
+	movl	%r13d, %esi
+	movq	%r12, %rdi
+	leaq	.LC43(%rip), %r13
 	call	adjust_table@PLT
 	movl	56(%rsp), %esi
 	movq	%rbx, %rdx
@@ -970,30 +996,30 @@ main:
 	call	print_levels@PLT
 	imulq	$48, 80(%rsp), %rax
 	leaq	(%r15,%rax), %r12
-.L125:
+.L127:
 	cmpq	%rbp, %r12
-	je	.L270
+	je	.L268
 	xorl	%r15d, %r15d
 	cmpl	$0, 8(%rbp)
-	jle	.L129
+	jle	.L131
 	.p2align 6
 	.p2align 3
-.L126:
+.L128:
 	leaq	(%r15,%r15,4), %rdx
 	movq	%rbx, %r8
 	movq	%rbp, %rcx
 	movq	%r13, %rdi
 	salq	$8, %rdx
-	leaq	.LC1(%rip), %rsi
+	leaq	.LC3(%rip), %rsi
 	addq	0(%rbp), %rdx
 	addq	$1, %r15
 	call	print_cell@PLT
 	cmpl	%r15d, 8(%rbp)
-	jg	.L126
-.L129:
+	jg	.L128
+.L131:
 	addq	$48, %rbp
-	jmp	.L125
-.L270:
+	jmp	.L127
+.L268:
 	movq	%rbp, %r15
 	movl	16(%rsp), %r11d
 	xorl	%ebp, %ebp
@@ -1004,33 +1030,33 @@ main:
 	xorl	%edi, %edi
 	movl	%r11d, %r12d
 	movq	%rbx, %rbp
-.L128:
+.L130:
 	cmpl	%r14d, 48(%rsp)
-	jle	.L271
+	jle	.L269
 	xorl	%ebx, %ebx
 	testl	%r12d, %r12d
 	movq	24(%rsp), %rsi
 	leaq	3840(%rdi), %r13
 	setg	%bl
 	cmpl	$0, 64(%rsp)
-	je	.L131
+	je	.L133
 	.p2align 6
 	.p2align 3
-.L130:
+.L132:
 	movq	(%rsi), %rdx
 	leaq	(%rdx,%rdi), %rax
 	addq	%r13, %rdx
-.L132:
+.L134:
 	andl	132(%rax), %ebx
 	addq	$1280, %rax
 	cmpq	%rax, %rdx
-	jne	.L132
+	jne	.L134
 	addq	$48, %rsi
 	cmpq	%rsi, %r15
-	jne	.L130
-.L131:
+	jne	.L132
+.L133:
 	leaq	176(%rsp), %rdx
-	leaq	.LC42(%rip), %rdi
+	leaq	.LC44(%rip), %rdi
 	xorl	%eax, %eax
 	movl	(%rdx,%r14,4), %esi
 	movq	%rdx, 16(%rsp)
@@ -1040,96 +1066,96 @@ main:
 	salq	$8, %rsi
 	addq	%rax, %rsi
 	testl	%r12d, %r12d
-	je	.L133
+	je	.L135
 	movq	16(%rsp), %rdx
 	movq	stdout(%rip), %rdi
 	movl	(%rdx,%r14,4), %edx
 	call	put_int_list@PLT
 	testl	%ebx, %ebx
-	leaq	.LC0(%rip), %rdx
-	leaq	.LC3(%rip), %rcx
+	leaq	.LC2(%rip), %rdx
+	leaq	.LC5(%rip), %rcx
 	movl	240(%rsp,%r14,4), %eax
 	cmove	%rcx, %rdx
-	leaq	.LC1(%rip), %rsi
-.L134:
+	leaq	.LC3(%rip), %rsi
+.L136:
 	movl	44(%rsp), %r8d
 	movl	%eax, %ecx
-	leaq	.LC43(%rip), %rdi
+	leaq	.LC45(%rip), %rdi
 	xorl	%eax, %eax
 	call	printf@PLT
 	movsd	40(%rbp,%r14,8), %xmm0
 	addq	$1, %r14
 	movl	$4, %esi
-	leaq	.LC44(%rip), %rdi
+	leaq	.LC46(%rip), %rdi
 	call	put@PLT
 	movl	$10, %edi
 	call	putchar@PLT
 	movq	%r13, %rdi
-	jmp	.L128
-.L133:
+	jmp	.L130
+.L135:
 	movq	stdout(%rip), %rdi
 	xorl	%edx, %edx
 	call	put_int_list@PLT
-	leaq	.LC2(%rip), %rdx
+	leaq	.LC4(%rip), %rdx
 	movl	240(%rsp,%r14,4), %eax
 	movq	%rdx, %rsi
-	jmp	.L134
-.L271:
+	jmp	.L136
+.L269:
 	movq	24(%rsp), %r13
 	movq	104(%rsp), %r14
 	movl	%r12d, 16(%rsp)
 	movq	%rbp, %rbx
 	movq	112(%rsp), %r15
-	leaq	.LC45(%rip), %rbp
+	leaq	.LC47(%rip), %rbp
 	movq	%r13, %r12
-.L136:
+.L138:
 	cmpq	%r12, %r15
-	je	.L272
+	je	.L270
 	xorl	%r13d, %r13d
 	cmpl	$0, 24(%r12)
-	jle	.L140
+	jle	.L142
 	.p2align 6
 	.p2align 3
-.L137:
+.L139:
 	movq	%r13, %rcx
 	movq	%rbx, %r8
 	movq	%r12, %rdx
 	movq	%rbp, %rdi
 	salq	$4, %rcx
-	leaq	.LC1(%rip), %rsi
+	leaq	.LC3(%rip), %rsi
 	addq	%r13, %rcx
 	addq	$1, %r13
 	salq	$5, %rcx
 	addq	16(%r12), %rcx
 	call	print_ratio@PLT
 	cmpl	%r13d, 24(%r12)
-	jg	.L137
-.L140:
+	jg	.L139
+.L142:
 	addq	$48, %r12
-	jmp	.L136
-.L272:
+	jmp	.L138
+.L270:
 	movl	16(%rsp), %r11d
 	movl	80(%rsp), %eax
 	xorl	%r15d, %r15d
-	leaq	.LC46(%rip), %r12
+	leaq	.LC48(%rip), %r12
 	xchgq	%r14, %r15
 	movl	%eax, 24(%rsp)
 	movl	%r11d, 44(%rsp)
-.L139:
+.L141:
 	movl	24(%rsp), %eax
 	addl	%r14d, %eax
 	cmpl	%eax, 56(%rsp)
-	jle	.L252
+	jle	.L249
 	imulq	$96, %r14, %rbp
 	movq	32(%rsp), %rax
 	xorl	%r13d, %r13d
 	movl	%r14d, 16(%rsp)
 	addq	%rax, %rbp
 	cmpl	$0, 8(%r15)
-	jle	.L144
+	jle	.L146
 	.p2align 6
 	.p2align 3
-.L141:
+.L143:
 	leaq	0(%r13,%r13,4), %rdx
 	movq	%rbx, %r8
 	movq	%r15, %rcx
@@ -1140,66 +1166,66 @@ main:
 	addq	$1, %r13
 	call	print_cell@PLT
 	cmpl	%r13d, 8(%r15)
-	jg	.L141
-.L144:
+	jg	.L143
+.L146:
 	movq	16(%r15), %rcx
 	movq	%r15, %rdx
 	movq	%rbx, %r8
 	movq	%rbp, %rsi
-	leaq	.LC47(%rip), %rdi
+	leaq	.LC49(%rip), %rdi
 	call	print_ratio@PLT
 	movl	16(%rsp), %eax
 	movl	$3, %ecx
 	cltd
 	idivl	%ecx
 	testl	%edx, %edx
-	je	.L273
-.L142:
+	je	.L271
+.L144:
 	addq	$1, %r14
 	addq	$48, %r15
-	jmp	.L139
-.L273:
+	jmp	.L141
+.L271:
 	movq	%rbp, %rsi
-	leaq	.LC48(%rip), %rdi
+	leaq	.LC50(%rip), %rdi
 	xorl	%eax, %eax
 	call	printf@PLT
 	movq	(%r15), %rax
 	movl	$4, %esi
-	leaq	.LC44(%rip), %rdi
+	leaq	.LC46(%rip), %rdi
 	movslq	36(%rax), %rax
 	movsd	1224(%rsp,%rax,8), %xmm0
 	call	put@PLT
 	movl	$10, %edi
 	call	putchar@PLT
-	jmp	.L142
-.L252:
+	jmp	.L144
+.L249:
 	movq	72(%rsp), %rbp
 	movl	44(%rsp), %r12d
 	movq	88(%rsp), %rbx
-	jmp	.L143
-.L145:
+	jmp	.L145
+.L147:
 	movq	%rbx, %rdi
 	addq	$48, %rbx
 	call	drop_block@PLT
-.L143:
+.L145:
 	cmpq	%rbx, %rbp
-	jne	.L145
+	jne	.L147
 	cmpq	$0, 328(%rsp)
-	je	.L260
+	je	.L257
 	cmpl	$0, 8(%rsp)
-	jne	.L260
+	jne	.L257
 	testl	%r12d, %r12d
-	leaq	.LC4(%rip), %rax
-	leaq	.LC5(%rip), %rsi
+	leaq	.LC6(%rip), %rax
+	leaq	.LC7(%rip), %rsi
 	cmovne	%rax, %rsi
-	leaq	.LC49(%rip), %rdi
+	leaq	.LC51(%rip), %rdi
 	xorl	%eax, %eax
 	call	printf@PLT
-	jmp	.L260
-.L258:
+	jmp	.L257
+.L255:
 	movslq	%r11d, %r8
-	jmp	.L100
-.L121:
+	jmp	.L102
+.L123:
 	movq	%rax, %rdx
 	andl	$1, %eax
 	pxor	%xmm0, %xmm0
@@ -1207,41 +1233,41 @@ main:
 	orq	%rax, %rdx
 	cvtsi2sdq	%rdx, %xmm0
 	addsd	%xmm0, %xmm0
-	jmp	.L122
-.L67:
+	jmp	.L124
+.L69:
 	movq	%r10, 16(%rsp)
 	call	affinity_supported@PLT
 	movq	16(%rsp), %r10
 	testl	%eax, %eax
-	jne	.L69
+	jne	.L71
 	cmpq	$0, 320(%rsp)
-	je	.L70
+	je	.L72
 	call	affinity_supported@PLT
 	movq	16(%rsp), %r10
 	testl	%eax, %eax
 	movl	%eax, %r11d
-	je	.L71
-.L91:
-	leaq	.LC30(%rip), %rdi
+	je	.L73
+.L93:
+	leaq	.LC33(%rip), %rdi
 	movq	%r10, 16(%rsp)
 	call	puts@PLT
 	movq	16(%rsp), %r10
 	cmpq	$0, 320(%rsp)
-	je	.L73
-.L72:
+	je	.L75
+.L74:
 	movl	$73, %edx
 	movq	stderr(%rip), %rcx
 	movl	$1, %esi
-	leaq	.LC33(%rip), %rdi
+	leaq	.LC36(%rip), %rdi
 	movq	%r10, 16(%rsp)
 	call	fwrite@PLT
 	movq	16(%rsp), %r10
-.L73:
+.L75:
 	xorl	%r11d, %r11d
-	jmp	.L92
-.L268:
+	jmp	.L94
+.L266:
 	cmpl	$0, 8(%rsp)
-	jne	.L259
+	jne	.L256
 	leaq	2000(%rsp), %rax
 	movl	allowed.3(%rip), %edi
 	xorl	%edx, %edx
@@ -1258,39 +1284,39 @@ main:
 	movq	%r10, %rbp
 	movl	$-1, 3360(%rsp)
 	movl	$-1, 3368(%rsp)
-.L103:
+.L105:
 	leal	-1(%rbp), %eax
 	cmpl	%eax, 44(%rsp)
-	jle	.L274
+	jle	.L272
 	movq	%rbp, %r14
-	jmp	.L108
-.L245:
+	jmp	.L110
+.L242:
 	xorl	%eax, %eax
 	testl	%r8d, %r8d
-	jne	.L105
+	jne	.L107
 	movl	$1, %eax
 	testl	%ecx, %ecx
-	jne	.L105
+	jne	.L107
 	movl	$3, %eax
 	testl	%edx, %edx
-	je	.L105
+	je	.L107
 	xorl	%eax, %eax
 	cmpl	$3, 2000(%rsp)
 	setl	%al
 	addl	$2, %eax
-.L105:
+.L107:
 	cmpl	$0, 3344(%rsp,%rax,8)
-	jns	.L106
+	jns	.L108
 	movq	32(%rsp), %rdi
 	movd	%r12d, %xmm0
 	movd	%r15d, %xmm1
 	punpckldq	%xmm1, %xmm0
 	movq	%xmm0, (%rdi,%rax,8)
-.L106:
-	addq	$1, %r14
 .L108:
+	addq	$1, %r14
+.L110:
 	cmpl	%r14d, 44(%rsp)
-	jle	.L275
+	jle	.L273
 	movl	(%r9,%rbp,4), %r12d
 	movl	0(%r13,%r14,4), %r15d
 	movl	%r12d, %edi
@@ -1313,19 +1339,19 @@ main:
 	movl	%r8d, %eax
 	orl	%ecx, %eax
 	orl	%edx, %eax
-	jns	.L245
+	jns	.L242
 	movl	%ebx, %r11d
 	leaq	736(%rsp), %r13
-	jmp	.L102
-.L71:
-	leaq	.LC32(%rip), %rdi
+	jmp	.L104
+.L73:
+	leaq	.LC35(%rip), %rdi
 	movq	%r10, 48(%rsp)
 	movl	%r11d, 16(%rsp)
 	call	puts@PLT
 	movl	16(%rsp), %r11d
 	movq	48(%rsp), %r10
-	jmp	.L89
-.L69:
+	jmp	.L91
+.L71:
 	movl	allowed.3(%rip), %edi
 	movq	32(%rsp), %rsi
 	xorl	%edx, %edx
@@ -1338,18 +1364,18 @@ main:
 	movl	%edi, 16(%rsp)
 	movl	%r11d, %r8d
 	movq	%r10, 88(%rsp)
-.L74:
+.L76:
 	xorl	%ecx, %ecx
-.L87:
+.L89:
 	cmpl	$63, %r8d
 	setle	%al
 	cmpl	%ecx, 44(%rsp)
-	jle	.L166
+	jle	.L169
 	testb	%al, %al
-	je	.L166
+	je	.L169
 	movl	0(%r13,%rcx,4), %r12d
 	testl	%r8d, %r8d
-	je	.L152
+	je	.L155
 	movl	%r8d, 48(%rsp)
 	movslq	%r8d, %rax
 	xorl	%ebp, %ebp
@@ -1359,7 +1385,7 @@ main:
 	leaq	(%r15,%rax,4), %r14
 	.p2align 6
 	.p2align 3
-.L76:
+.L78:
 	movl	(%r15), %edi
 	xorl	%eax, %eax
 	movl	%r12d, %esi
@@ -1373,13 +1399,13 @@ main:
 	movzbl	%al, %eax
 	orl	%eax, %ebp
 	cmpq	%r14, %r15
-	jne	.L76
+	jne	.L78
 	movl	48(%rsp), %r8d
 	movq	56(%rsp), %rcx
 	testl	%ebx, %ebx
-	jne	.L81
+	jne	.L83
 	movl	480(%rsp), %edi
-.L75:
+.L77:
 	movl	$2, %edx
 	movl	%r12d, %esi
 	movq	%rcx, 64(%rsp)
@@ -1396,94 +1422,97 @@ main:
 	testl	%eax, %eax
 	setne	%dl
 	cmpl	$0, 16(%rsp)
-	jne	.L78
+	jne	.L80
 	testl	%r14d, %r14d
 	setne	%al
 	testb	%dl, %al
-	je	.L81
+	je	.L83
 	andb	$1, %bpl
-	je	.L79
-.L81:
+	je	.L81
+.L83:
 	addq	$1, %rcx
-	jmp	.L87
-.L78:
+	jmp	.L89
+.L80:
 	movl	%ebp, %eax
 	xorl	$1, %eax
 	andl	$1, %eax
 	cmpl	$1, 16(%rsp)
-	je	.L276
+	je	.L274
 	cmpl	$2, 16(%rsp)
 	setne	%dl
 	orl	%edx, %eax
 	movzbl	%al, %eax
-.L83:
+.L85:
 	testl	%eax, %eax
-	je	.L81
-.L79:
+	je	.L83
+.L81:
 	movslq	%r8d, %rax
 	addl	$1, %r8d
 	movl	%r12d, 480(%rsp,%rax,4)
-	jmp	.L81
-.L166:
+	jmp	.L83
+.L169:
 	addl	$1, 16(%rsp)
 	movl	16(%rsp), %edi
 	cmpl	$3, %edi
-	jg	.L86
+	jg	.L88
 	testb	%al, %al
-	jne	.L74
-.L86:
+	jne	.L76
+.L88:
 	cmpq	$0, 320(%rsp)
 	movq	88(%rsp), %r10
 	movl	%r8d, %r11d
-	je	.L68
+	je	.L70
 	movq	%r10, 48(%rsp)
 	movl	%r8d, 16(%rsp)
 	call	affinity_supported@PLT
 	movl	16(%rsp), %r11d
 	movq	48(%rsp), %r10
 	testl	%eax, %eax
-	je	.L71
+	je	.L73
 	testl	%r11d, %r11d
-	jne	.L92
-	jmp	.L91
-.L276:
+	jne	.L94
+	jmp	.L93
+.L274:
 	andl	%edx, %eax
 	movzbl	%al, %eax
-	jmp	.L83
-.L152:
+	jmp	.L85
+.L155:
 	xorl	%ebp, %ebp
 	movl	%r12d, %edi
-	jmp	.L75
-.L149:
+	jmp	.L77
+.L152:
 	xorl	%ebx, %ebx
 	movl	%ebx, 8(%rsp)
-	jmp	.L45
-.L263:
+	jmp	.L47
+.L261:
 	movq	48(%rsp), %rbp
 	movq	%rbx, %rdx
-	leaq	.LC23(%rip), %rdi
+	leaq	.LC26(%rip), %rdi
 	movq	%rbp, %rsi
 	call	die_usage@PLT
-.L38:
-	leaq	.LC9(%rip), %rdi
+.L51:
+	movq	48(%rsp), %rbp
+	movl	$47, %edx
+	leaq	.LC24(%rip), %rdi
 	xorl	%eax, %eax
-	call	die@PLT
-.L275:
+	movq	%rbp, %rsi
+	call	die_usage@PLT
+.L273:
 	addq	$1, %rbp
-	jmp	.L103
-.L274:
+	jmp	.L105
+.L272:
 	movl	%ebx, %r11d
 	xorl	%r14d, %r14d
 	leaq	pair_name(%rip), %rbx
 	xorl	%r15d, %r15d
 	leaq	736(%rsp), %r13
 	leaq	3348(%rsp), %r12
-	leaq	.LC37(%rip), %rbp
-.L110:
+	leaq	.LC12(%rip), %rbp
+.L112:
 	movq	32(%rsp), %rax
 	movl	(%rax,%r14), %eax
 	testl	%eax, %eax
-	js	.L109
+	js	.L111
 	movslq	8(%rsp), %rdx
 	movd	(%r12,%r14), %xmm3
 	movd	%eax, %xmm0
@@ -1508,23 +1537,11 @@ main:
 	movq	%rbp, %rdx
 	call	snprintf@PLT
 	movl	16(%rsp), %r11d
-.L109:
+.L111:
 	addq	$8, %r14
 	cmpq	$32, %r14
-	jne	.L110
-	jmp	.L102
-.L36:
-	movq	%r12, %rsi
-	leaq	.LC10(%rip), %rdi
-	xorl	%eax, %eax
-	call	die_usage@PLT
-.L49:
-	movq	48(%rsp), %rbp
-	movl	$47, %edx
-	leaq	.LC21(%rip), %rdi
-	xorl	%eax, %eax
-	movq	%rbp, %rsi
-	call	die_usage@PLT
+	jne	.L112
+	jmp	.L104
 	.cfi_endproc
 .LFE34:
 	.size	main, .-main
@@ -1549,60 +1566,60 @@ srcs.2:
 	.local	allowed.3
 	.comm	allowed.3,4096,32
 	.section	.rodata.str1.1
-.LC51:
-	.string	"smt"
-.LC52:
-	.string	"shared_l2"
 .LC53:
-	.string	"shared_l3_only"
+	.string	"smt"
 .LC54:
+	.string	"shared_l2"
+.LC55:
+	.string	"shared_l3_only"
+.LC56:
 	.string	"across_l3"
 	.section	.data.rel.ro.local,"aw"
 	.align 32
 	.type	pair_name, @object
 	.size	pair_name, 32
 pair_name:
-	.quad	.LC51
-	.quad	.LC52
 	.quad	.LC53
 	.quad	.LC54
+	.quad	.LC55
+	.quad	.LC56
 	.section	.rodata.str1.1
-.LC55:
-	.string	"store"
-.LC56:
-	.string	"rmw"
 .LC57:
-	.string	"atomic"
+	.string	"store"
 .LC58:
+	.string	"rmw"
+.LC59:
+	.string	"atomic"
+.LC60:
 	.string	"register"
 	.section	.data.rel.ro.local
 	.align 32
 	.type	increments, @object
 	.size	increments, 64
 increments:
-	.quad	.LC55
-	.quad	inc_store
-	.quad	.LC56
-	.quad	inc_rmw
 	.quad	.LC57
-	.quad	inc_atomic
+	.quad	inc_store
 	.quad	.LC58
+	.quad	inc_rmw
+	.quad	.LC59
+	.quad	inc_atomic
+	.quad	.LC60
 	.quad	inc_register
 	.section	.rodata.cst8,"aM",@progbits,8
 	.align 8
-.LC16:
+.LC19:
 	.long	0
 	.long	1076101120
 	.align 8
-.LC27:
+.LC30:
 	.long	1717986918
 	.long	1072850534
 	.align 8
-.LC28:
+.LC31:
 	.long	1202590843
 	.long	1066695393
 	.align 8
-.LC39:
+.LC41:
 	.long	0
 	.long	1104006501
 	.hidden	now_ns

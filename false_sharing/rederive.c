@@ -265,6 +265,8 @@ void rederive(const char *path, const struct increment *incs, int ninc)
         die_errno(path);
     fclose(f);
     free(line);
+    if (n == 0) /* printed nothing and exited 0, as if the file had been read */
+        die("%s: no false_sharing RESULT lines of an invocation (inv=N)", path);
     /* each invocation's lines, wherever they stand in the file */
     char **mine = xmalloc(sizeof *mine * (size_t)(n ? n : 1));
     for (int inv = 1; inv <= maxinv; inv++) {

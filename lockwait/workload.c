@@ -183,7 +183,11 @@ static void parse_options(int argc, char **argv)
         case 'w': w_opt = num_arg(optarg, 'w', 0, 1000000000, "WORK_NS"); break;
         case 'k': opt.permits = num_arg(optarg, 'k', 1, 1024, "PERMITS"); break;
         case 'm': opt.miss_every = num_arg(optarg, 'm', 1, 1000000, "MISS_EVERY"); break;
-        case 'W': opt.windows = optarg; break;
+        case 'W': /* '' ran the scenario, then kept the windows in "..XXXXXX" */
+            if (!*optarg)
+                die_usage("-W needs FILE, not an empty word");
+            opt.windows = optarg;
+            break;
         case 'X': opt.fault = 1; break;
         case ':': die_usage("-%c needs a value (see -h)", optopt);
         default:

@@ -32,6 +32,9 @@ bad THREADS env THREADS=99999999999999999999999 ./run.sh false_sharing
 bad QUICK env QUICK=2 ./run.sh
 bad nosuch ./run.sh nosuch
 bad --frobnicate ./run.sh --frobnicate
+# an empty DIR (an unset variable) started a run of no experiment, which
+# failed at its end saying results/ might hold some of its files
+bad "--summarize needs a directory" ./run.sh --summarize ''
 bad ROUNDS env ROUNDS=0 ./run.sh ctxswitch
 bad SIZES env SIZES=abc ./run.sh ctxswitch
 bad STRIDES env STRIDES=3 ./run.sh ctxswitch
@@ -53,6 +56,9 @@ bad "EXP 'x y'" "$B/handoff" "x y"
 bad "EXP 'a=b'" "$B/handoff" "a=b"
 bad "EXP ''" "$B/handoff" ""
 bad "0,0 is the same CPU twice" env PAIR_CPUS=0,0:x ./run.sh false_sharing
+# one CPU makes no map: it ran on without one, exit 0
+bad "C2C_CPUS=0: one CPU" env C2C_CPUS=0 QUICK=1 C2C=only ./run.sh false_sharing
+bad "C2C_CPUS=1: one CPU" env C2C_CPUS=1 "$B/false_sharing_c2c"
 bad "more than 8 pairs" env 'PAIR_CPUS=0,1:a;0,1:b;0,1:c;0,1:d;0,1:e;0,1:f;0,1:g;0,1:h;0,1:i' ./run.sh false_sharing
 # a misspelt knob stops the run, naming the knob (QIUCK=1 ran in full)
 bad "QIUCK looks like a misspelling of QUICK" env QIUCK=1 ./run.sh
@@ -84,12 +90,17 @@ bad ACCESS env ACCESS=peek "$B/ctxswitch"
 # said "unknown argument '--rederive'", an option its usage lists)
 bad "--rederive needs RAW" "$B/ctxswitch" --rederive
 bad "--rederive RAW comes last" "$B/ctxswitch" --rederive a b
+bad "--rederive needs RAW" "$B/false_sharing" --rederive
+bad "--rederive RAW comes last" "$B/false_sharing" --rederive a b
 bad "-f needs FILE" "$B/false_sharing_c2c" -f
 bad "--plan needs N" "$B/false_sharing_c2c" --plan
 bad "-f FILE and --plan N go alone" "$B/false_sharing_c2c" -f a --plan 4
 bad -n "$B/clock_estimate" -n 99
 bad -q "$B/clock_estimate" -q
 bad -x "$B/machine" -x
+# words that are no numbers were read by atoi: "a b" ran both threads on CPU 0
+bad "[CPU_A CPU_B (0..1023)]" "$B/false_sharing_crosscheck" 100 a b
+bad "CPU_A and CPU_B are both 0" "$B/false_sharing_crosscheck" 100 0 0
 # a long option that does not exist is named whole, not as '--' (getopt
 # refuses it at its second '-')
 for prog in machine clock_estimate stats false_sharing false_sharing_c2c ctxswitch lockwait_report; do

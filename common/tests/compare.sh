@@ -240,6 +240,14 @@ check "... the message names the link" grep -q "link.md: a symbolic link" "$TMP/
 mkdir "$TMP/outdir"
 rc=0; "$CMP" -o "$TMP/outdir/" results results >/dev/null 2>"$TMP/err" || rc=$?
 check_eq "-o naming a directory: exit 2, nothing put in it" "2 " "$rc $(ls -A "$TMP/outdir")"
+# -o naming a raw file it reads: refused before the work (the report replaced
+# the run's measurements, exit 0)
+mkdir "$TMP/own"
+cp results/false_sharing-raw.txt "$TMP/own/"
+sum=$(cksum <"$TMP/own/false_sharing-raw.txt")
+rc=0; "$CMP" -o "$TMP/own/../own/false_sharing-raw.txt" results "$TMP/own" >/dev/null 2>"$TMP/err" || rc=$?
+check_eq "-o naming B's raw file: exit 2, saying so, the raw file as it was" "2 1 $sum" \
+  "$rc $(grep -c 'that is a raw file it reads' "$TMP/err") $(cksum <"$TMP/own/false_sharing-raw.txt")"
 echo old >"$TMP/report.md"; chmod 640 "$TMP/report.md"
 rc=0; "$CMP" -o "$TMP/report.md" results results >/dev/null 2>&1 || rc=$?
 check_eq "-o onto a file: the report replaces it, its mode kept" "0 1 640" "$rc $(grep -c '^## Are they comparable' "$TMP/report.md") $(file_mode "$TMP/report.md")"

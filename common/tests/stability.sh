@@ -172,19 +172,29 @@ STUB
 chmod +x "$stub"
 export STUB_CALLS=$TMP/calls STUB_RAWS=$D SHARECOST_STABILITY_RUN=$stub
 : >"$STUB_CALLS"
-mkdir -p "$TMP/empty" "$TMP/taken/run-1"
+mkdir -p "$TMP/empty" "$TMP/taken/run-1" "$TMP/notraw"
+echo "not a raw file" >"$TMP/notraw/ctxswitch-raw.txt"
+# the words below are split at blanks: $D has one, and its cases were
+# refused only as "'$TMP/saved' is not a directory"; a link without one
+ln -s "$D" "$TMP/saved_runs"
+DL=$TMP/saved_runs
 touch "$TMP/a file"
 bad=(
   "-n 0|-n 0" "-n 1|-n 1 (one run compares nothing)" "-n 21|-n 21" "-n x|-n x" "-n|-n without a value"
   "-n -3|-n -3" "-o|-o without a directory" "--bogus|an unknown option" "nosuch|an unknown experiment"
   "ctxswitch ctxswitch|an experiment named twice" "--compare|--compare without directories"
-  "--compare $D/run-1|--compare with one directory" "--compare $D/run-1 $TMP/none|--compare with a missing directory"
-  "--compare $D/run-1 $TMP/empty|--compare with a directory of no raw file" "--compare -n 2 $D/run-1 $D/run-2|--compare with -n"
+  "--compare $DL/run-1|--compare with one directory" "--compare $DL/run-1 $TMP/none|--compare with a missing directory"
+  "--compare $DL/run-1 $TMP/empty|--compare with a directory of no raw file"
+  "--compare -n 2 $DL/run-1 $DL/run-2|--compare with -n"
 )
 for b in "${bad[@]}"; do
   read -r -a args <<<"${b%%|*}"
   check_exit "refused with exit 2: ${b#*|}" 2 "$S" "${args[@]}"
+  if grep -q "saved' is not a directory" "$TMP/out"; then fail "refused for its own reason: ${b#*|}" "$(cat "$TMP/out")"; fi
 done
+rc=0; "$S" --compare "$D/run-1" "$TMP/notraw" >/dev/null 2>"$TMP/err" || rc=$?
+check_eq "--compare with a file of a raw file's name and no line of its experiment: exit 2, naming it" \
+  "2 1" "$rc $(grep -c "notraw/ctxswitch-raw.txt is not ctxswitch's raw file" "$TMP/err")"
 check_exit "refused with exit 2: -o naming a directory that holds run-*" 2 "$S" -o "$TMP/taken" false_sharing
 check_exit "refused with exit 2: -o naming a file" 2 "$S" -o "$TMP/a file" false_sharing
 rc=0; "$S" -o "$TMP/a file/runs" false_sharing >/dev/null 2>"$TMP/err" || rc=$?

@@ -205,6 +205,23 @@ summary_awk awk -v csvdir="$TMP" "$ROOT/ctxswitch/summary.awk" "$TMP/levels.txt"
 check "levels: another level's C1 without an interval had too few repetitions in the level" \
   grep -qF 'C1 is 1000 ns (no interval: too few repetitions in the level) between processes' "$TMP/levels.md"
 
+# the mitigations' sentence speaks of "the gap" only where process switches
+# were shown dearer: with the difference unclear it read "part of the gap" and
+# "so the gap is the address-space switch itself" all the same
+for v in "spectre_v2=Mitigation: Retpolines; IBPB: conditional|IBPB" "spectre_v2=Mitigation: Retpolines; STIBP: disabled|none"; do
+  { printf '# vulnerability: %s\n' "${v%|*}"; cat "$fixture"; } >"$TMP/gap.txt"
+  sed 's/c1_diff_ns_lo=[0-9.]*/c1_diff_ns_lo=-50.0/; s/ significant=yes$/ significant=no/' "$TMP/gap.txt" >"$TMP/nogap.txt"
+  summary_awk awk -v csvdir="$TMP" "$ROOT/ctxswitch/summary.awk" "$TMP/gap.txt" >"$TMP/gap.md"
+  summary_awk awk -v csvdir="$TMP" "$ROOT/ctxswitch/summary.awk" "$TMP/nogap.txt" >"$TMP/nogap.md"
+  check "mitigations (${v#*|}): a difference shown is called the gap" grep -qE 'part of the gap\.|so the gap is the address-space' "$TMP/gap.md"
+  check_eq "mitigations (${v#*|}): a difference not shown is no gap" "1 0" \
+    "$(grep -c 'The difference is not significant' "$TMP/nogap.md") $(grep -cE 'part of the gap|the gap is' "$TMP/nogap.md")"
+done
+
+# the caches' sentence is the method's expectation, not a finding of the run
+check_eq "the cost's peak between D and 2D is worded as what the method expects" "0 1" \
+  "$(grep -c 'the cost is largest where D still fits' "$TMP/mawk/summary.md" || true) $(grep -c 'the method expects the cost to rise most where D still fits and 2D does not' "$TMP/mawk/summary.md" || true)"
+
 # a raw file with no results gives a clear section, not a broken table
 printf '# sharecost raw results: ctxswitch\n' >"$TMP/empty.txt"
 check "an empty raw file says there are no results" \

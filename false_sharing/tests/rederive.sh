@@ -50,6 +50,17 @@ head -c 300000 "$D/false_sharing-raw.txt" >"$TMP/cut/false_sharing-raw.txt"
 rc=0; (cd "$R" && ./run.sh --summarize "$TMP/cut" 2>"$TMP/cut.err") || rc=$?
 check_eq "a raw file cut short: exit 1, said, nothing written beside it" "1 1 1" \
   "$rc $(grep -c 'is the raw file cut short' "$TMP/cut.err") $(find "$TMP/cut" -type f | wc -l | tr -d ' ')"
+# a file of that name that is no raw file: refused, nothing written (it was
+# summarised into a header of blanks, "Measured on **** (,  CPUs online, )")
+mkdir "$TMP/notraw"
+echo "not a raw file" >"$TMP/notraw/false_sharing-raw.txt"
+rc=0; (cd "$R" && ./run.sh --summarize "$TMP/notraw" 2>"$TMP/notraw.err") || rc=$?
+check_eq "a file that is no raw file: exit 2, said in one line, nothing written beside it" "2 1 1 1" \
+  "$rc $(wc -l <"$TMP/notraw.err" | tr -d ' ') $(grep -c "false_sharing-raw.txt is not false_sharing's raw file" "$TMP/notraw.err") $(find "$TMP/notraw" -type f | wc -l | tr -d ' ')"
+# build/false_sharing --rederive of a file without its lines printed nothing and exited 0
+rc=0; "$R/build/false_sharing" --rederive "$TMP/notraw/false_sharing-raw.txt" >"$TMP/out" 2>"$TMP/err" || rc=$?
+check_eq "--rederive of a file without false_sharing lines: exit 1, nothing printed, said" "1 0 1" \
+  "$rc $(wc -c <"$TMP/out" | tr -d ' ') $(grep -c 'no false_sharing RESULT lines' "$TMP/err")"
 check_exit "--summarize of results/ itself is refused" 2 bash -c "cd '$R' && ./run.sh --summarize results"
 check_exit "--summarize without a raw file is refused" 2 bash -c "cd '$R' && ./run.sh --summarize '$TMP'"
 finish

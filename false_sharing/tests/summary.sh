@@ -60,6 +60,50 @@ check "the rmw loop's sensitivity is explained as forwarding, and its adjacent r
 check "the plain store's near-1x is explained (the store buffer drains in bursts)" \
   grep -q 'The plain store pays little or nothing for sharing the line because it never reads the counter' "$TMP/mawk/summary.md"
 
+# findings from figures only: the store-buffer sentence explains a store
+# ratio near 1 or well below the atomic's (it was printed with no store
+# interval at all), and one thread's layouts are "free" only where every
+# interval lies within the margin (one too wide to tell read "free" too)
+synth_store() { # synth_store RATIO LO HI Q: the adjacent store at 2 threads (at 1 thread 1.02 [0.90-1.30]), with rmw cells
+  local v t l
+  for v in store rmw; do
+    for t in 1 2; do
+      for l in adjacent pad128; do
+        echo "RESULT exp=false_sharing kind=cell increment=$v layout=$l threads=$t ns_per_inc=7.0000 ns_per_inc_lo=6.9000 ns_per_inc_hi=7.1000 cycles_per_inc=20.000 cycles_per_inc_lo=19.800 cycles_per_inc_hi=20.200 min_ns=6.8000 rounds_total=20 rounds_used=18 rounds_interfered=1 rounds_slow=1 slow_share=0.050 two_modes=0 two_modes_all=1 target_reached=1 too_busy=0 reps_min=11 moved_rounds=0 pinned=1 oversubscribed=0"
+      done
+    done
+  done
+  synth 1 1 1 1 1 0 | grep -v pad128_over_1thread
+  echo "RESULT exp=false_sharing kind=ratio increment=store compare=adjacent_over_pad128 threads=1 ratio=1.0200 ratio_lo=0.9000 ratio_hi=1.3000 p=0.5 q=0.5 n=18 target_reached=0 too_busy=0"
+  echo "RESULT exp=false_sharing kind=ratio increment=store compare=adjacent_over_pad128 threads=2 ratio=$1 ratio_lo=$2 ratio_hi=$3 p=$4 q=$4 n=18 target_reached=0 too_busy=0"
+}
+store_findings() { synth_store "$@" | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" | grep -E '^- (The plain store|With one thread)' || true; }
+for c in "1.0100 0.9900 1.0300 0.5|1" "2.0000 1.8000 2.2000 0.001|1" "1.0600 NA NA NA|0" "5.0000 4.8000 5.2000 0.001|0"; do
+  read -r -a a <<<"${c%|*}"
+  check_eq "the store-buffer sentence for a 2-thread store of ${a[0]} [${a[1]}-${a[2]}] against the atomic's 4.61 [4.40-4.90]: ${c#*|}" \
+    "${c#*|}" "$(store_findings "${a[@]}" | grep -c 'The plain store pays little or nothing' || true)"
+done
+check_eq "one thread, a layout ratio of 1.02 [0.90-1.30]: not called free, said too wide, with its interval" "0 1" \
+  "$(store_findings 1.0100 0.9900 1.0300 0.5 | grep -c 'layout itself is free' || true) $(store_findings 1.0100 0.9900 1.0300 0.5 |
+     grep -c '1 of the 1 intervals are too wide to show the layout itself free: store adjacent/pad128 1.02x (95% CI 0.90-1.30)' || true)"
+# the rmw chain "about as fast as the register loop" only where its cycles
+# show it: here 20 cycles per increment at one thread
+check_eq "an rmw loop of 20 cycles per increment is not called about as fast as the register loop" "0 1" \
+  "$(synth_store 1.0100 0.9900 1.0300 0.5 | awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" |
+     grep -c 'runs about as fast as the register loop' || true) $(synth_store 1.0100 0.9900 1.0300 0.5 |
+     awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" |
+     grep -c 'but did not in this run (here 20.00 cycles per increment, 95% CI 19.80-20.20, at one thread)' || true)"
+
+# figures of one invocation out of a run of two (QUICK): the legend names the
+# placement and its hand-off, which the core-to-core map calls "the hand-off
+# probe above" (it said "those in the main placement" and gave neither)
+placed=$( { synth 1 1 1 1 1 0 | sed '/kind=cell /s/$/ invocations=1 invocations_total=1/'
+  echo "RESULT exp=false_sharing kind=placement_level level=1 main=1 cpus=0,1 one_way_ns=48.96 one_way_ns_lo=46.69 one_way_ns_hi=51.19 probes=3 invocations=1 invs=2"
+  echo "RESULT exp=false_sharing kind=placement_runs levels=1 main_level=1 invocations=2 invocations_main=1 invocations_moved=1"; } |
+  awk -v csvdir="$TMP" -f "$ROOT/common/kv.awk" -f "$ROOT/false_sharing/summary.awk" | grep '^Cost of the layout' || true)
+check_eq "one invocation of two: the legend gives the placement's hand-off" 1 \
+  "$(grep -c 'all from 1 of the 2 independent invocations.*CPUs 0,1 handed a line over in 48.96 ns' <<<"$placed" || true)"
+
 # over invocations (build/combine) the claims follow the margin, not q
 claimed() { # claimed CLAIM LO HI: the adjacent atomic's sentence for a combined ratio line
   synth 1 1 1 1 1 0 | sed "s/kind=ratio increment=atomic compare=adjacent_over_pad128 threads=2 ratio=4.6100 ratio_lo=4.4000 ratio_hi=4.9000 p=0.0001 q=0.0002/kind=ratio increment=atomic compare=adjacent_over_pad128 threads=2 ratio=1.0100 ratio_lo=$2 ratio_hi=$3 invocations=8 invocations_total=8 between_share=0.7 margin_share=0.02 claim=$1/" |

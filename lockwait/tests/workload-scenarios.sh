@@ -94,4 +94,10 @@ cp "$TMP/out" "$TMP/msg"
 check "... said before the run" bash -c "grep -q 'cannot make a file beside it.*nothing was run' '$TMP/msg' && ! grep -q 'ops in' '$TMP/msg'"
 check_exit "-W a directory: exit 1, before the run" 1 "$W" -n 60 -W "$TMP/wdir" cache
 check_exit "two scenarios: exit 2" 2 "$W" mutex spin
+# an empty FILE (an unset variable): it ran, failed at the end (exit 1) and
+# left the windows in a hidden "..XXXXXX" in the current directory
+mkdir -p "$TMP/empty-w"
+rc=0; (cd "$TMP/empty-w" && "$W" -n 60 -W '' cache >/dev/null 2>"$TMP/err") || rc=$?
+check_eq "-W '': exit 2 before the run, nothing left in the directory" "2 0 0" \
+  "$rc $(grep -c 'ops in' "$TMP/err" || true) $(find "$TMP/empty-w" -mindepth 1 | wc -l | tr -d ' ')"
 finish

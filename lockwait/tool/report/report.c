@@ -88,8 +88,9 @@ static void usage(FILE *f)
         "                     locks by contended wait (up to TOP) scaled by FACTOR, a\n"
         "                     decimal from 0 to 1 (0.5: halved, 0: removed); give it\n"
         "                     up to 8 times for several factors (--what-if 0.5\n"
-        "                     --what-if 0): kind=whatif lines with the observed and the\n"
-        "                     predicted wall time, and a sentence per lock\n"
+        "                     --what-if 0; a repeat counts once): kind=whatif lines\n"
+        "                     with the observed and the predicted wall time, and a\n"
+        "                     sentence per lock\n"
         "  --lock LABEL       replay only this lock: its label as kind=whatif prints it\n"
         "                     (its symbol where there is one) or its address 0xADDR\n"
         "  TRACE may be a pipe (read whole, up to a quarter of the memory). A human\n"
@@ -160,11 +161,19 @@ static void parse_opts(int argc, char **argv, struct opts *o)
             if (o->order < 0)
                 die_usage("--sort %s: expected wait, count or lock", optarg);
             break;
-        case 'F':
+        case 'F': {
+            /* a repeat counts once: it printed its lines and its phrase twice */
+            double f = parse_factor(optarg);
+            size_t i = 0;
+            while (i < o->nfactors && o->factors[i] != f)
+                i++;
+            if (i < o->nfactors)
+                break;
             if (o->nfactors == MAX_FACTORS)
                 die_usage("--what-if: at most %d factors", MAX_FACTORS);
-            o->factors[o->nfactors++] = parse_factor(optarg);
+            o->factors[o->nfactors++] = f;
             break;
+        }
         case 'K': o->lock = optarg; break;
         case ':': die_usage("%s needs a value (see -h)", argv[optind - 1]);
         default: /* optopt: the unknown letter of "-fx"; 0 for an unknown long option */

@@ -272,8 +272,16 @@ check_exit "--lock without --what-if is refused" 2 "$R" --lock 0x1000 "$TMP/know
 check_exit "--lock naming no lock is refused" 2 "$R" --what-if 0.5 --lock 0x2000 "$TMP/known.trace"
 check_eq "... before any line of the report" "" "$("$R" --what-if 0.5 --lock 0x2000 "$TMP/known.trace" 2>/dev/null)"
 check_exit "-f takes no --what-if" 2 "$R" -f --what-if 0.5 "$TMP/known.trace"
-check_exit "nine factors are refused" 2 "$R" --what-if 0 --what-if 0 --what-if 0 --what-if 0 --what-if 0 \
-  --what-if 0 --what-if 0 --what-if 0 --what-if 0 "$TMP/known.trace"
+check_exit "nine factors are refused" 2 "$R" --what-if 0 --what-if 0.1 --what-if 0.2 --what-if 0.3 --what-if 0.4 \
+  --what-if 0.5 --what-if 0.6 --what-if 0.7 --what-if 0.8 "$TMP/known.trace"
+# a factor given twice (0.5 and .50) is replayed once: it printed every
+# kind=whatif line and the sentence's phrase twice ("halving ...; halving them")
+"$R" --what-if 0.5 --what-if .50 "$TMP/known.trace" >"$TMP/twice.out" 2>"$TMP/twice.err" || true
+"$R" --what-if 0.5 "$TMP/known.trace" >"$TMP/once.out" 2>/dev/null || true
+check_eq "a factor given twice: the lines of it given once, and one phrase" "0 0" \
+  "$(diff "$TMP/once.out" "$TMP/twice.out" | grep -c . || true) $(grep -c 'halving them' "$TMP/twice.err" || true)"
+check_exit "nine factors, one of them twice: not refused" 0 "$R" --what-if 0 --what-if 0.1 --what-if 0.2 --what-if 0.3 \
+  --what-if 0.4 --what-if 0.5 --what-if 0.6 --what-if 0.7 --what-if 0.7 "$TMP/known.trace"
 # An untimed hold whose start is inferred from a stale holder hint (102's,
 # seen by 100's request at 1000 while waiters never ran out) began, so
 # inferred, before 100's and 103's exact holds ended; a mutex has one
