@@ -37,7 +37,7 @@
 
 #define MAX_KEYS 160
 #define MAX_SPECS 32
-#define MAX_VALUES 8
+#define MAX_VALUES 10
 #define PLACEMENT_GAP 0.30 /* SMT siblings, one cache domain, two: 1.5x apart or more */
 #define SPEED_GAP 0.05     /* a host's speed steps lie 10% apart and more; one level's median moves less */
 
@@ -410,14 +410,14 @@ static int is_value_key(const struct spec *s, const char *key)
     return 0;
 }
 
-/* counts of rounds, batches or pairs add up over the invocations; their
- * minimum or maximum wanted does not */
+/* counts of rounds, batches, pairs or runs add up over the invocations;
+ * their minimum or maximum wanted does not */
 static int is_counter(const char *key)
 {
     size_t n = strlen(key);
     int bound = n > 4 && (strcmp(key + n - 4, "_min") == 0 || strcmp(key + n - 4, "_max") == 0);
     return !bound && (strncmp(key, "rounds_", 7) == 0 || strncmp(key, "batches_", 8) == 0 ||
-                      strncmp(key, "pairs_", 6) == 0 || strcmp(key, "n") == 0);
+                      strncmp(key, "pairs_", 6) == 0 || strcmp(key, "n") == 0 || strcmp(key, "runs") == 0);
 }
 
 /* one figure: its lines in the invocations that count, and the result */

@@ -25,10 +25,8 @@ lockwait_check() {
     bad_usage "LOCKWAIT_WHATIF=$LOCKWAIT_WHATIF: expected a hold factor from 0 to below 1 (0.5: half the hold) or off"
 }
 
-# the library's settings in the user's environment (every LOCKWAIT_* but
-# the three knobs above: LOCKWAIT_INLINE_MUTEX, LOCKWAIT_COUNTER...): the
-# overhead published is the library's as it ships, so the runs go without
-# them, and the knobs name them
+# the library's settings in the user's environment (every LOCKWAIT_* but the
+# three knobs above): the runs go without them, and the knobs name them
 lockwait_lib_vars() { compgen -e | grep '^LOCKWAIT_' | grep -vxE 'LOCKWAIT_(SCENARIOS|THREADS|WHATIF)' | paste -sd, - || true; }
 
 # the raw file's "# knobs:" words: scenarios and threads, the cap and
@@ -40,8 +38,7 @@ lockwait_knobs() {
   echo "LOCKWAIT_SCENARIOS=$(lockwait_scenarios | tr ' ' ,) LOCKWAIT_THREADS=${LOCKWAIT_THREADS:-default}${words:+ $words}${lib:+ LOCKWAIT_CLEARED=$lib}"
 }
 
-# The preload library is Linux-only: elsewhere (macOS; not tested there) the
-# workloads run bare, and the summary shows only their times.
+# The preload library is Linux-only: elsewhere the workloads run bare.
 lockwait_have_preload() { [ "$(uname -s)" = Linux ]; }
 
 # 8 pairs: a Wilcoxon interval of the 4th smallest to the 4th largest of 36
@@ -244,6 +241,10 @@ TXT
 
 # Two levels (run.sh): one invocation; its paired ratios of fresh processes
 # held across runs (35 of 36 inside the other runs' intervals). The overhead
-# claims a cost beyond 2%; with INVOCATIONS=N the sleeps ratio is combined too.
+# claims a cost beyond 2%; with INVOCATIONS=N the sleeps ratio, wall times,
+# shares and latencies are combined too (not one invocation's beside all's).
 lockwait_invocations() { echo 1; }
-lockwait_figures() { echo "overhead scenario overhead_pct,sleeps_ratio:log lin 0:2 -"; }
+lockwait_figures() {
+  printf '%s\n' "overhead scenario overhead_pct,sleeps_ratio:log lin 0:2 -" "latency scenario,variant p50_us,p99_us,max_us lin - -" \
+    "runs scenario bare_ms,wrapped_ms,bare_kops_per_s,wrapped_kops_per_s,wait_share,sleep_share,contended_share,bare_nvcsw,wrapped_nvcsw lin - -"
+}

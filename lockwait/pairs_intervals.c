@@ -186,7 +186,7 @@ static void overhead_lines(struct cell *c, size_t n, double target)
             printf("\n");
             free(v);
         }
-        printf("RESULT exp=lockwait kind=runs scenario=%s runs=%ld", x->name, x->used);
+        printf("RESULT exp=lockwait kind=runs scenario=%s runs=%ld speed_level=%d", x->name, x->used, x->level);
         for (int k = 1; k < NCOL_OVERHEAD; k++)
             if (!strstr(overhead_cols[k], "_us")) /* in the latency lines */
                 median_of(x, k, overhead_cols[k]);
@@ -201,7 +201,8 @@ static void overhead_lines(struct cell *c, size_t n, double target)
             free(tmp);
             if (x->used && !have)
                 continue;
-            printf("RESULT exp=lockwait kind=latency scenario=%s variant=%s runs=%ld", x->name, var, x->used);
+            printf("RESULT exp=lockwait kind=latency scenario=%s variant=%s runs=%ld speed_level=%d", x->name, var, x->used,
+                   x->level);
             for (int k = k0; k < k0 + 3; k++)
                 median_of(x, k, overhead_cols[k] + strlen(var) + 1);
             printf("\n");

@@ -84,12 +84,16 @@ function keep(s, key) {
 }
 
 # "12.34 (12.01..12.80)" from a figure and its interval (NA: no interval);
-# a share (scale 100, suffix %) or a plain number
+# a share (scale 100, suffix %) or a plain number. Each is 0 or more, and a
+# share at most 1: an interval over a few invocations (Student's, two of
+# them: 12.7 standard errors) is cut there, not shown as a negative time.
 function withci(s, key, scale, fmt, suffix,    v, lo, hi) {
     v = fig[s, key]; lo = fig[s, key "_lo"]; hi = fig[s, key "_hi"]
     if (v == "" || v == "NA") return "-"
     v = sprintf(fmt, scale * v) suffix
     if (lo == "NA" || hi == "NA" || lo == "" || hi == "") return v
+    if (lo + 0 < 0) lo = 0
+    if (suffix == "%" && hi + 0 > 1) hi = 1
     return v " (" sprintf(fmt, scale * lo) ".." sprintf(fmt, scale * hi) ")"
 }
 
@@ -192,6 +196,22 @@ function levels_seen(s,    k, j, best, out, done, c, n, lv, pairs) {
     if (ov_level[s] != "0" && pairs[0] > 0) out = out sprintf(", %d mixed", pairs[0])
     return out
 }
+# the figures of s's runs and latency lines of the overhead line's speed
+# level (build/combine prints a line per level; older files have one)
+function runs_of(s,    l, v, vs) {
+    l = ((s, ov_level[s]) in runs_line) ? runs_line[s, ov_level[s]] : runs_any[s]
+    if (l == "") return
+    kv(l, F); runs[s] = val("runs")
+    keep(s, "bare_ms"); keep(s, "wrapped_ms"); keep(s, "bare_kops_per_s"); keep(s, "wrapped_kops_per_s")
+    keep(s, "wait_share"); keep(s, "sleep_share"); keep(s, "contended_share")
+    keep(s, "bare_nvcsw"); keep(s, "wrapped_nvcsw")
+    split("bare wrapped", vs, " ")
+    for (v = 1; v <= 2; v++) {
+        l = ((s, vs[v], ov_level[s]) in lat_line) ? lat_line[s, vs[v], ov_level[s]] : lat_any[s, vs[v]]
+        if (l == "") continue
+        kv(l, F); keep(s SUBSEP vs[v], "p50_us"); keep(s SUBSEP vs[v], "p99_us"); keep(s SUBSEP vs[v], "max_us")
+    }
+}
 # a CSV field: empty for NA
 function nacsv(x) { return x == "NA" ? "" : x }
 
@@ -240,11 +260,8 @@ function nacsv(x) { return x == "NA" ? "" : x }
         if (ov_inv[s] > 1) ninv = ov_inv[s]
         if (ov_basis[s] == "all") nall++
         if (ov_basis[s] == "level") nlevel++
-    } else if (k == "runs") {
-        runs[s] = val("runs")
-        keep(s, "bare_ms"); keep(s, "wrapped_ms"); keep(s, "bare_kops_per_s"); keep(s, "wrapped_kops_per_s")
-        keep(s, "wait_share"); keep(s, "sleep_share"); keep(s, "contended_share")
-        keep(s, "bare_nvcsw"); keep(s, "wrapped_nvcsw")
+    } else if (k == "runs") { # kept per speed level: the tables take the overhead line's (END)
+        runs_line[s, val("speed_level")] = $0; runs_any[s] = $0
     } else if (k == "whatif_check") {
         wi[s] = 1; wi_fac[s] = val("hold_factor"); wi_cs[s] = val("cs_ns"); wi_half[s] = val("half_cs_ns")
         wi_lock[s] = val("lock"); wi_pred[s] = val("predicted_saving_pct"); wi_free[s] = val("predicted_free_saving_pct")
@@ -255,8 +272,7 @@ function nacsv(x) { return x == "NA" ? "" : x }
         if (wi_basis[s] == "all") nall++
         keep(s, "measured_saving_pct"); keep(s, "full_nvcsw"); keep(s, "half_nvcsw")
     } else if (k == "latency") {
-        haslat[s, v] = 1
-        keep(s SUBSEP v, "p50_us"); keep(s SUBSEP v, "p99_us"); keep(s SUBSEP v, "max_us")
+        haslat[s, v] = 1; lat_line[s, v, val("speed_level")] = $0; lat_any[s, v] = $0
     } else if (k == "failed_run") {
         failed_txt = failed_txt (nfailed++ ? "; " : "") s " " v " pair " val("rep") " (" val("status") ")"
     } else if (k == "pair") {
@@ -342,7 +358,7 @@ END {
         print "No lockwait results in this raw file."
         exit
     }
-    for (i = 1; i <= nsc; i++) { allpairs += npair[order[i]]; allslow += nslow[order[i]] }
+    for (i = 1; i <= nsc; i++) { allpairs += npair[order[i]]; allslow += nslow[order[i]]; runs_of(order[i]) }
     for (s in sc_lines)
         if (sc_lines[s] > 1) { ov_total[s] = sc_total[s]; ov_slow[s] = ov_total[s] - ov_used[s]; ov_mixed[s] = sc_mixed[s] }
     cleanw = nlevel ? "used" : "clean" # pairs by speed level (lockwait_pairs) or, before, clean ones

@@ -139,6 +139,30 @@ check_eq "mixed pairs used in both invocations: one overhead line, level 0, over
   "$(grep -c 'kind=overhead ' "$TMP/mx.pub") $(val "$mx" speed_level) $(val "$mx" overhead_pct) $(val "$mx" pairs_used)"
 check "mixed pairs used in both invocations: the summary says so" grep -qF 'mutex of 8 pairs, 6 mixed (used), 2 in level 1' "$TMP/mx.md"
 check_eq "mixed pairs used in both invocations: the table has a figure" 0 "$(grep -c 'mutex could not be measured' "$TMP/mx.md")"
+# The wall times beside the overhead: two invocations in one level, bare 100
+# and 110 ms, wrapped 95 and 125 (overhead -5% and +13.6%): the table showed
+# the first's 100 / 95 beside the mean overhead; now the mean of both. Then a
+# third in another level: the table keeps the level of two invocations, and
+# its walls beside it (the last runs line, level 2's, had replaced them).
+runs_line() { # INV LEVEL BARE WRAPPED
+  echo "RESULT exp=lockwait kind=runs inv=$1 scenario=mutex runs=4 speed_level=$2 bare_ms=$3 bare_ms_lo=$3 bare_ms_hi=$3" \
+    "wrapped_ms=$4 wrapped_ms_lo=$4 wrapped_ms_hi=$4 bare_nvcsw=10 wrapped_nvcsw=10"
+}
+ov_line() { # INV LEVEL OVERHEAD USED
+  echo "RESULT exp=lockwait kind=speed_level inv=$1 scenario=mutex check=overhead level=$2 canary_ns=0.$((2 + $2))3 pairs=$4 used=1"
+  echo "RESULT exp=lockwait kind=overhead inv=$1 scenario=mutex overhead_pct=$3 overhead_pct_lo=$3 overhead_pct_hi=$3" \
+    "pairs_used=$4 pairs_total=$4 pairs_mixed=0 pairs_other=0 pairs_basis=level speed_level=$2 pairs_min=4"
+}
+{ ov_line 1 1 -5 4; runs_line 1 1 100 95; ov_line 2 1 13.6 4; runs_line 2 1 110 125; } >"$TMP/rw.raw"
+summarize rw "two invocations' wall times"
+check_eq "wall times over two invocations: one runs line, the mean of theirs (105, 110), 8 runs" "1 105 110 8" \
+  "$(grep -c 'kind=runs ' "$TMP/rw.pub") $(val "$(grep 'kind=runs ' "$TMP/rw.pub")" bare_ms) $(val "$(grep 'kind=runs ' "$TMP/rw.pub")" wrapped_ms) $(val "$(grep 'kind=runs ' "$TMP/rw.pub")" runs)"
+check "... and the table shows them beside the mean overhead" grep -Eq '^\| mutex \| [0-9]* \| 105\.00 .*\| 110\.00 .*\| \+4\.30%' "$TMP/rw.md"
+check "... its interval over two invocations (Student's, to -80.59) cut at 0: no negative time" grep -qF '| 110.00 (0.00..300.59) |' "$TMP/rw.md"
+{ cat "$TMP/rw.raw"; ov_line 3 2 50 9; runs_line 3 2 200 300; } >"$TMP/rw2.raw"
+summarize rw2 "wall times in two levels"
+check "wall times in two levels: the table's walls are the shown overhead's level's (105 / 110 beside +4.30%)" \
+  grep -Eq '^\| mutex \| [0-9]* \| 105\.00 .*\| 110\.00 .*\| \+4\.30%' "$TMP/rw2.md"
 # A QUICK run (REPS=1): "at least 1 pairs", "mutex of 1 pairs", and a top
 # blocker behind 0.1% of the wait (the rest handoffs) shown as "(0%)"
 {

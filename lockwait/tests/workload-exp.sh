@@ -173,7 +173,7 @@ clean=$(grep -c 'kind=pair .* used=1$' "$TMP/bare.txt" || true)
 check_awk "bare only: 2 runs or more in the main speed level ($clean)" "$clean >= 2"
 check_eq "bare only: no wrapped run, no overhead line" "0 0" \
   "$(grep -c 'variant=wrapped' "$TMP/bare.txt") $(grep -c 'kind=overhead' "$TMP/bare.txt")"
-check "bare only: the median of the used runs' bare wall time" grep -q "^RESULT exp=lockwait kind=runs scenario=cond runs=$clean bare_ms=[0-9.NA]* " "$TMP/bare.txt"
+check "bare only: the median of the used runs' bare wall time" grep -q "^RESULT exp=lockwait kind=runs scenario=cond runs=$clean speed_level=[0-9]* bare_ms=[0-9.NA]* " "$TMP/bare.txt"
 
 # The pairing rules of build/lockwait_pairs, whatever the machine does: the
 # canary readings from a file (-K), the invocation's earlier readings in its
