@@ -138,16 +138,15 @@ function sleeps(s, a, b,    x, y) {
 # bare one (and by more than a few sleeps): then it is not the bare program.
 # With the paired ratio's interval (kind=overhead sleeps_ratio), only when
 # the whole interval lies beyond the fifth; 2 when its estimate does but the
-# interval reaches back within it (not shown to differ). Without one (an
-# older raw file, too few pairs), the medians decide.
+# interval reaches back within it (not shown to differ); 3 when it does and
+# too few pairs gave no interval (QUICK's one: sleeps vary several-fold from
+# run to run). Without the paired ratio (an older raw file), the medians.
 function sleeps_differ(s,    b, w) {
     b = fig[s, "bare_nvcsw"]; w = fig[s, "wrapped_nvcsw"]
     if (b == "" || b == "NA" || w == "" || w == "NA") return 0
     if (!(w - b >= 10 || b - w >= 10)) return 0
-    if (sleeps_paired(s)) {
-        if (sl_lo[s] + 0 > 1.2 || sl_hi[s] + 0 < 0.8) return 1
-        return (sl[s] + 0 > 1.2 || sl[s] + 0 < 0.8) ? 2 : 0
-    }
+    if (sleeps_paired(s) && (sl_lo[s] + 0 > 1.2 || sl_hi[s] + 0 < 0.8)) return 1
+    if (sl[s] != "" && sl[s] != "NA") return (sl[s] + 0 > 1.2 || sl[s] + 0 < 0.8) ? (sleeps_paired(s) ? 2 : 3) : 0
     return (w + 0 > 1.2 * b || w + 0 < 0.8 * b)
 }
 # 1 when s has the paired sleeps ratio with both ends of its interval
@@ -162,7 +161,7 @@ function sleeps_ratio(s) {
     if (sl[s] == "" || sl[s] == "NA") return ""
     return sprintf(" (x%.2f%s)", sl[s], sleeps_paired(s) ? sprintf(", %.2f..%.2f", sl_lo[s], sl_hi[s]) : "")
 }
-function sleeps_mark(s,    d) { d = sleeps_differ(s); return d == 1 ? " !" : d == 2 ? " ?" : "" }
+function sleeps_mark(s,    d) { d = sleeps_differ(s); return d == 1 ? " !" : d >= 2 ? " ?" : "" }
 
 # "22/22 all" for a figure from every pair, slow ones included
 function used_of(used, total, basis) { return sprintf("%d/%d%s", used, total, basis == "all" ? " all" : "") }
@@ -404,7 +403,7 @@ END {
     if (anywrapped)
         print "Overhead: wrapped/bare wall time per " (nlevel ? "pair of the scenario's main speed level (or of its mixed pairs, as above)" : "clean pair") "; the table shows its Hodges-Lehmann estimate with the 95% interval (Wilcoxon signed-rank), p against no overhead and q (Benjamini-Hochberg across the scenarios). Wall times are medians over " (nlevel ? "those" : "the clean") " pairs' runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)." \
             (nall ? " \"all\": too few pairs were clean (the host changed speed during most), so every pair counts; its interval carries that noise." : "") \
-            " Sleeps: voluntary context switches per run, medians, and in brackets wrapped/bare per pair (Hodges-Lehmann, +1 each side) with its 95% interval; ! = under the preload the program sleeps over 20% more or less often than bare (the whole interval beyond a fifth; the medians where there is no interval), so it is not quite the bare program; ? = the estimate is beyond a fifth, the interval is not."
+            " Sleeps: voluntary context switches per run, medians, and in brackets wrapped/bare per pair (Hodges-Lehmann, +1 each side) with its 95% interval; ! = under the preload the program sleeps over 20% more or less often than bare (the whole interval beyond a fifth; the medians in an older raw file without the paired ratio), so it is not quite the bare program; ? = the estimate is beyond a fifth, the interval is not (or too few pairs gave none)."
     else
         print "Wall times: medians over the " cleanw " runs with 95% intervals (throughput, the same way, in `lockwait-overhead.csv`)."
     print ""
@@ -549,7 +548,7 @@ END {
             line = line sprintf("%s%s %s", line == "" ? "" : ", ", s, pct(fig[s, "sleep_share"]))
     }
     if (line != "") print "- Share of the wait spent asleep in the kernel (futex) rather than spinning in user space (medians over the wrapped runs): " line "."
-    line = ""; more = ""; fewer = ""; unsure = ""
+    line = ""; more = ""; fewer = ""; unsure = ""; noci = ""
     for (i = 1; i <= nsc; i++) {
         s = order[i]
         b = fig[s, "bare_nvcsw"]; w = fig[s, "wrapped_nvcsw"]
@@ -557,6 +556,7 @@ END {
         line = line sprintf("%s%s %.0f bare, %.0f under the preload%s", line == "" ? "" : "; ", s, b, w, sleeps_ratio(s))
         d = sleeps_differ(s)
         if (d == 2) unsure = unsure (unsure == "" ? "" : ", ") s
+        if (d == 3) noci = noci (noci == "" ? "" : ", ") s
         if (d != 1) continue
         # more sleeps: spinning turned into sleeping; fewer: the library's work before the real call spun
         if (sleeps_more(s)) more = more (more == "" ? "" : ", ") s
@@ -565,6 +565,7 @@ END {
     if (line != "") {
         printf "- Sleeps per run (voluntary context switches in the timed region, medians over the " cleanw " pairs): %s.", line
         if (unsure != "") printf " For %s the paired ratio is more than a fifth off 1, but its interval reaches back within it: one run's sleeps vary several-fold with where the host places the threads, so the difference is not shown.", unsure
+        if (noci != "") printf " For %s the paired ratio is more than a fifth off 1, from too few pairs for an interval: one run's sleeps vary several-fold with where the host places the threads, so no difference is shown.", noci
         if (more != "") printf " Under the preload %s sleep%s more than a fifth more often than bare: hand-offs the bare program wins by spinning or by arriving at a free lock became futex sleeps.", more, index(more, ",") ? "" : "s"
         if (fewer != "") printf " Under the preload %s sleep%s at least a fifth less than bare: the library's work between a failed try and the real call acts as a short spin, so the holder often releases first (docs/lockwait-manual.md, \"What waiting under the library changes\"); read %s sleep share as a lower bound.", fewer, index(fewer, ",") ? "" : "s", index(fewer, ",") ? "their" : "its"
         printf "\n"
