@@ -100,7 +100,8 @@ END {
     for (i = 1; i <= nsrc; i++)
         printf "Caches as %s reports them%s: %s.\n", order[i], whose, caches[order[i]]
     # no clock lines (an older raw file): said, not "(1-cycle add chain): ."
-    printf "Line size used%s: %s. Clock estimate (1-cycle add chain): %s%s.\n", whose, line, (clock == "" ? "not recorded" : clock), unstable ? " (unstable: the machine changed speed while it was measured, so the cycles figures are uncertain)" : ""
+    # one moment of the host's speed; no figure uses it (cycles come from each round's own canary)
+    printf "Line size used%s: %s. Clock estimate (1-cycle add chain, at the run's start: one moment of a host that may change speed; the cycles figures use each round's own canary instead): %s%s.\n", whose, line, (clock == "" ? "not recorded" : clock), unstable ? " (unstable: the machine changed speed while it was measured)" : ""
     if (costly != "" || othermit != "" || vulnerable != "" || unaffected != "") {
         what = "none of those that make system calls and address-space switches dearer is active"
         if (costly != "") what = "those that make system calls and address-space switches dearer are " costly

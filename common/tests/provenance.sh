@@ -95,7 +95,7 @@ for a in mawk gawk original-awk; do
     "Measured on 2 machines or setups (the experiments were run at different times): **CPU A** (x86_64, 2 CPUs online, Linux 6.1, hypervisor: not recorded), built with cc 12 for false_sharing, ctxswitch; **CPU B** (x86_64, 2 CPUs online, Linux 6.1, hypervisor: kvm), built with cc 12 for lockwait." \
     "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP"/m[123]-raw.txt | grep '^Measured on')"
   check_eq "$a: ... and the first machine's details say whose they are" \
-    "Line size used (on the machine of false_sharing, ctxswitch): 64 from sysfs. Clock estimate (1-cycle add chain): not recorded." \
+    "Line size used (on the machine of false_sharing, ctxswitch): 64 from sysfs. Clock estimate (1-cycle add chain, at the run's start: one moment of a host that may change speed; the cycles figures use each round's own canary instead): not recorded." \
     "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP"/m[123]-raw.txt | grep '^Line size used')"
   check "$a: ... and a virtual machine among them is said" grep -q '^Some or all of these are virtual machines' \
     <("$a" -f "$ROOT/common/summary_head.awk" "$TMP"/m[123]-raw.txt)
