@@ -135,6 +135,9 @@ runs "LOCKWAIT_OUT too long: the program's status" 0 \
 check "LOCKWAIT_OUT too long: the report on stderr" grep -q '^RESULT exp=lockwait kind=process' "$TMP/msg"
 check "LOCKWAIT_OUT too long: said" grep -q 'its path is longer than 4095 bytes' "$TMP/msg"
 check_eq "LOCKWAIT_OUT too long: the file its first 4095 bytes name is untouched" precious "$(cat "$victim")"
+# ... and as -o: refused before the run, saying why (it said the file "appeared meanwhile")
+runs "-o too long: exit 2" 2 "$L" -o "$victim.x" -- "$C" handoff 10
+check "-o too long: said" grep -q -- '-o .*: a path longer than 4095 bytes' "$TMP/msg"
 : >"$victim" # (an empty file is where a shared trace goes)
 runs "LOCKWAIT_TRACE too long: the program's status" 0 \
   env LOCKWAIT_TRACE="$victim.x" LD_PRELOAD="$BUILD/liblockwait.so" "$C" handoff 10
