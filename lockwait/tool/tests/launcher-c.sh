@@ -136,6 +136,9 @@ int main(int argc, char **argv)
 }
 C
 check_eq "a program that exits 130: the launcher exits 130" "exit 130" "$("$TMP/ended" "$B" sh -c 'exit 130' 2>/dev/null)"
+# the bash launcher tells them apart by the program's end record (its exit handlers ran)
+check_eq "... the bash launcher too, when it ran its exit handlers" "exit 130" \
+  "$("$TMP/ended" "$S" -n 5 -- bash -c 'exit 130' 2>/dev/null)"
 for sig in SEGV USR1; do
   check_eq "a program SIG$sig ends: SIG$sig ends the launcher" "signal $(kill -l "$sig")" \
     "$(ulimit -c 0; "$TMP/ended" "$B" sh -c "kill -$sig \$\$" 2>/dev/null)"
