@@ -126,13 +126,12 @@ static void check_output_path(const char *flag, const char *file)
         if (stat(dir, &ds) == 0 && (ds.st_mode & S_ISVTX) && ls.st_uid != geteuid() && ls.st_uid != ds.st_uid)
             die_usage("%s %s: a symbolic link of another user (uid %u) in a sticky directory: it could point at any "
                       "file of yours, so it is not followed; name another file", flag, file, (unsigned)ls.st_uid);
-        char target[4096], path[8192];
+        char target[4096];
         ssize_t n = stat(file, &st) == 0 ? 0 : readlink(file, target, sizeof target - 1);
         int ok = 1;
         if (n > 0) { /* a link to a file not there yet: made through it, where its directory allows */
             target[n] = 0;
-            snprintf(path, sizeof path, "%s%s", target[0] == '/' || !slash ? "" : dir, target);
-            file_id(path, &ok);
+            file_id(file, &ok);
         }
         if (!ok || n < 0)
             die_usage("%s %s: a symbolic link to %s, which cannot be made", flag, file, n > 0 ? target : "nothing");
