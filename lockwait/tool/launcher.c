@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -523,10 +524,14 @@ int main(int argc, char **argv)
     free(copy);
     free(records);
     tidy_tree(tree, child);
-    /* the program's end as its own: a signal that ended it ends this too */
-    if (st > 128 && (st - 128 == SIGINT || st - 128 == SIGTERM || st - 128 == SIGHUP || st - 128 == SIGPIPE)) {
-        sigaction(st - 128, &dfl, NULL);
-        kill(getpid(), st - 128);
-    }
+    /* the program's end as its own: a signal that ended it ends this too
+     * (without a core file of this process's), an exit status over 128 does
+     * not (sh -c 'exit 130' ended the launcher by SIGINT) */
+    struct rlimit no_core = {0, 0};
+    sigset_t one;
+    if (WIFSIGNALED(ws) && setrlimit(RLIMIT_CORE, &no_core) == 0 && sigemptyset(&one) == 0 &&
+        sigaddset(&one, WTERMSIG(ws)) == 0 && (WTERMSIG(ws) == SIGKILL || sigaction(WTERMSIG(ws), &dfl, NULL) == 0) &&
+        sigprocmask(SIG_UNBLOCK, &one, NULL) == 0)
+        kill(getpid(), WTERMSIG(ws));
     return st;
 }

@@ -76,7 +76,8 @@ elf_info() {
     else num $((k + 4)) 4; at=$val; num $((k + 16)) 4; len=$val; fi
     if ((len > 1 && len <= 4096 && at >= 0 && at < 1 << 20)); then
       ((at + len <= ${#elf_a})) || elf_read "$1" $((at + len)) || return 0
-      ((at + len > ${#elf_a})) || elf_loader=${elf_a:at:len - 1}
+      # up to its first NUL (\1 in elf_a), as the kernel reads it
+      ((at + len > ${#elf_a})) || elf_loader=${elf_a:at:len - 1} elf_loader=${elf_loader%%$'\1'*}
     fi
   fi
   return 0

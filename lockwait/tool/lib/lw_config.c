@@ -110,18 +110,27 @@ static void flag_knob(struct lw_config *c, const char *name, int *v)
 /* NAME's path made absolute now, and so in the environment the program's
  * children inherit: a relative one was opened at exit in each process's
  * own working directory (a program that had changed it appended its report
- * to another file of that name). Kept as it is when the working directory
- * cannot be named. */
+ * to another file of that name). The environment's entry is pointed at buf
+ * itself: a program's own setenv (bash's, whose main then reads the entry
+ * again) would not reach its children. Kept as it is when the working
+ * directory cannot be named. */
 static const char *absolute_path(const char *name, char *buf, size_t cap)
 {
     const char *s = getenv(name);
     if (!s || !*s)
         return NULL;
-    size_t n;
-    if (*s == '/' || !getcwd(buf, cap) || (n = strlen(buf)) + 1 + strlen(s) >= cap)
+    size_t k = strlen(name) + 1, n;
+    if (*s == '/' || !getcwd(buf + k, cap - k) || (n = k + strlen(buf + k)) + 1 + strlen(s) >= cap)
         return s;
+    memcpy(buf, name, k - 1);
+    buf[k - 1] = '=';
     snprintf(buf + n, cap - n, "%s%s", buf[n - 1] == '/' ? "" : "/", s);
-    return setenv(name, buf, 1) == 0 ? buf : s;
+    for (char **e = environ; e && *e; e++)
+        if (!strncmp(*e, buf, k)) {
+            *e = buf;
+            break;
+        }
+    return buf + k;
 }
 
 /* The LOCKWAIT_ names in use: the library's settings, the launcher's
@@ -197,7 +206,7 @@ void lw_config_read(struct lw_config *c)
     c->inline_mutex = 1;
     c->counter = 1;
     c->on_signals = 1;
-    static char out[4096], trace[4096];
+    static char out[4096 + 16], trace[4096 + 16]; /* "NAME=" and the path */
     c->out = absolute_path("LOCKWAIT_OUT", out, sizeof out);
     c->trace = absolute_path("LOCKWAIT_TRACE", trace, sizeof trace);
     whole_knob(c, "LOCKWAIT_TOP", 1, 1000000, &c->top);

@@ -72,28 +72,40 @@ static int out_make_tmp(const char *file)
 }
 
 /* a file's identity: its device and inode, or, for one not there yet, its
- * directory's and its name (two names of one file, as a link, compare equal);
- * *dir_ok: whether a new file could be made there */
-struct file_id { dev_t dev; ino_t ino; const char *name; };
+ * directory's and its name (two names of one file, as a link, compare equal;
+ * a link to a file not there yet is that file); *dir_ok: whether a new file
+ * could be made there */
+struct file_id { dev_t dev; ino_t ino; char name[8192]; };
 static struct file_id file_id(const char *file, int *dir_ok)
 {
     struct stat st;
+    struct file_id id = {0, 0, ""};
     if (stat(file, &st) == 0) {
         *dir_ok = !S_ISDIR(st.st_mode) && access(file, W_OK) == 0;
-        return (struct file_id){st.st_dev, st.st_ino, ""};
+        id.dev = st.st_dev, id.ino = st.st_ino;
+        return id;
     }
     const char *slash = strrchr(file, '/');
-    char dir[4096];
+    char dir[4096], path[8192];
+    ssize_t t = readlink(file, dir, sizeof dir - 1);
+    if (t > 0) {
+        dir[t] = 0;
+        snprintf(path, sizeof path, "%.*s%s", dir[0] == '/' || !slash ? 0 : (int)(slash - file + 1), file, dir);
+        slash = strrchr(file = path, '/');
+    }
     int n = slash ? snprintf(dir, sizeof dir, "%.*s", (int)(slash - file + 1), file) : snprintf(dir, sizeof dir, ".");
     *dir_ok = 0;
+    snprintf(id.name, sizeof id.name, "%s", file);
     if (n < 0 || (size_t)n >= sizeof dir || stat(dir, &st) != 0)
-        return (struct file_id){0, 0, file};
+        return id;
     *dir_ok = S_ISDIR(st.st_mode) && access(dir, W_OK | X_OK) == 0;
-    return (struct file_id){st.st_dev, st.st_ino, slash ? slash + 1 : file};
+    snprintf(id.name, sizeof id.name, "%s", slash ? slash + 1 : file);
+    id.dev = st.st_dev, id.ino = st.st_ino;
+    return id;
 }
-static int same_file(struct file_id a, struct file_id b)
+static int same_file(const struct file_id *a, const struct file_id *b)
 {
-    return a.dev == b.dev && a.ino == b.ino && !strcmp(a.name, b.name);
+    return a->dev == b->dev && a->ino == b->ino && !strcmp(a->name, b->name);
 }
 
 /* What fopen would trip on later, after the report is printed: an empty
@@ -114,13 +126,12 @@ static void check_output_path(const char *flag, const char *file)
         if (stat(dir, &ds) == 0 && (ds.st_mode & S_ISVTX) && ls.st_uid != geteuid() && ls.st_uid != ds.st_uid)
             die_usage("%s %s: a symbolic link of another user (uid %u) in a sticky directory: it could point at any "
                       "file of yours, so it is not followed; name another file", flag, file, (unsigned)ls.st_uid);
-        char target[4096], path[8192];
+        char target[4096];
         ssize_t n = stat(file, &st) == 0 ? 0 : readlink(file, target, sizeof target - 1);
         int ok = 1;
         if (n > 0) { /* a link to a file not there yet: made through it, where its directory allows */
             target[n] = 0;
-            snprintf(path, sizeof path, "%s%s", target[0] == '/' || !slash ? "" : dir, target);
-            file_id(path, &ok);
+            file_id(file, &ok);
         }
         if (!ok || n < 0)
             die_usage("%s %s: a symbolic link to %s, which cannot be made", flag, file, n > 0 ? target : "nothing");
@@ -166,16 +177,16 @@ void export_check_outputs(const char *trace, const char *wpath, const char *json
         if (!out[i])
             continue;
         check_output_path(flag[i], out[i]);
-        struct file_id id = file_id(out[i], &ok);
+        struct file_id id = file_id(out[i], &ok), other;
         if (!ok)
             die_usage("%s %s: cannot be written (a directory, read-only, or in a directory that is missing or read-only)",
                       flag[i], out[i]);
         probe_output(flag[i], out[i]);
         for (int k = 0; k < 2; k++)
-            if (in[k] && same_file(id, file_id(in[k], &ok)))
+            if (in[k] && (other = file_id(in[k], &ok), same_file(&id, &other)))
                 die_usage("%s %s: that is the %s it reads; writing it would destroy it", flag[i], out[i],
                           k ? "windows file (-W)" : "trace");
-        if (i == 1 && out[0] && same_file(id, file_id(out[0], &ok)))
+        if (i == 1 && out[0] && (other = file_id(out[0], &ok), same_file(&id, &other)))
             die_usage("-c %s: the same file as -j %s; give each its own", out[1], out[0]);
     }
 }

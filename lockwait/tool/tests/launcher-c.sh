@@ -116,6 +116,33 @@ else
   skip "a program killed by SIGINT: the launcher ends as it did" "SIGINT is ignored in this test (started in the background)"
 fi
 check_eq "stdin is the program's" hello "$(echo hello | "$B" -- cat 2>/dev/null)"
+# how a process ended, as its parent sees it: an exit status over 128 is no
+# signal (sh -c 'exit 130' ended the launcher by SIGINT), a signal is one
+# (SIGSEGV, SIGUSR1: the launcher exited 139, 138)
+cc -std=gnu11 -x c -o "$TMP/ended" - <<'C'
+#include <stdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+int main(int argc, char **argv)
+{
+    int ws;
+    pid_t p = argc > 1 ? fork() : -1;
+    if (p == 0 && execv(argv[1], argv + 1) != 0)
+        _exit(127);
+    if (p < 0 || waitpid(p, &ws, 0) != p)
+        return 1;
+    printf(WIFSIGNALED(ws) ? "signal %d\n" : "exit %d\n", WIFSIGNALED(ws) ? WTERMSIG(ws) : WEXITSTATUS(ws));
+    return 0;
+}
+C
+check_eq "a program that exits 130: the launcher exits 130" "exit 130" "$("$TMP/ended" "$B" sh -c 'exit 130' 2>/dev/null)"
+# the bash launcher tells them apart by the program's end record (its exit handlers ran)
+check_eq "... the bash launcher too, when it ran its exit handlers" "exit 130" \
+  "$("$TMP/ended" "$S" -n 5 -- bash -c 'exit 130' 2>/dev/null)"
+for sig in SEGV USR1; do
+  check_eq "a program SIG$sig ends: SIG$sig ends the launcher" "signal $(kill -l "$sig")" \
+    "$(ulimit -c 0; "$TMP/ended" "$B" sh -c "kill -$sig \$\$" 2>/dev/null)"
+done
 check_eq "no run directory left behind" 0 "$(find "$TMP/lockwait-$(id -u)" -maxdepth 1 -name 'run.*' | wc -l | tr -d ' ')"
 # closed standard descriptors: the summary's awk still reads its records
 # (its pipe landed on fd 0 and kept close-on-exec) and still ends (its pipe

@@ -6,8 +6,8 @@
 # class and machine; statically linked: no PT_INTERP program header; a
 # script whose interpreter is such a program; a truncated header, refused
 # in one line). Files the kernel would not run say so once: binary data,
-# a missing interpreter or dynamic loader, a refused program (and its
-# summary); a script without "#!" runs under /bin/sh.
+# a missing interpreter or dynamic loader (its path read up to a NUL), a
+# refused program (and its summary); a script without "#!" runs under /bin/sh.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../../common/testlib.sh"
@@ -124,5 +124,17 @@ if cc -o "$TMP/noloader" "$TMP/main.c" -Wl,--dynamic-linker=/nonexistent/ld-x.so
     "lockwait: cannot run $TMP/noloader: its dynamic loader /nonexistent/ld-x.so.2 is not found" "$(cat "$TMP/out")"
 else
   skip "a missing dynamic loader" "the linker takes no --dynamic-linker"
+fi
+# a loader's path shorter than its program header, padded with NULs (the
+# kernel reads it up to the first NUL): the launcher took the padding for
+# part of the name and refused, 127, a program that runs
+ld=$(grep -m 1 -o '/[^ ]*/ld-[^ ]*[.]so[^ ]*' /proc/self/maps || true)
+if [ -n "$ld" ] && ln -s "$ld" "$TMP/ld" && ln -s "$ld" "$TMP/ld-long-name" &&
+  cc -o "$TMP/padded" "$TMP/main.c" -Wl,--dynamic-linker="$TMP/ld-long-name" 2>/dev/null; then
+  at=$(grep -obUa -m 1 "$TMP/ld-long-name" "$TMP/padded" | cut -d: -f1)
+  printf '%s\0\0\0\0\0\0\0\0\0\0' "$TMP/ld" | dd of="$TMP/padded" bs=1 seek="$at" conv=notrunc status=none
+  check_exit "a NUL-padded dynamic loader path: runs" 0 "$L" -- "$TMP/padded"
+else
+  skip "a NUL-padded dynamic loader path" "no loader found in /proc/self/maps, or no --dynamic-linker"
 fi
 finish

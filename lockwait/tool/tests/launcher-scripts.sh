@@ -104,6 +104,12 @@ one_line "a LOCKWAIT_LIB that is not ELF" 1 \
   "lockwait: $TMP/notlib.so is not a library: its ELF header is missing or damaged" \
   env LOCKWAIT_LIB="$TMP/notlib.so" "$L" -- "$TMP/exit127"
 check_exit "... and nothing ran" 1 test -e "$TMP/exit127.ran"
+# a script by a relative path sees it as its $0 and keeps its own name as
+# the process's (bash's exec handed it the path made absolute)
+# shellcheck disable=SC2016 # the script's own $0 and $$
+script "$TMP/name0" '#!/bin/sh' 'echo "$0 $(cat /proc/$$/comm)"'
+check_eq "a script by a relative path: its \$0 and name as bare" "$(cd "$TMP" && ./name0)" \
+  "$(cd "$TMP" && "$L" -- ./name0 2>/dev/null)"
 # a program that can be run but not read (mode 111): the kernel runs it;
 # the launcher, unable to read it, ran /bin/sh on it ("cannot open"). Root
 # reads anything: tried as nobody, when setpriv can make this one

@@ -113,6 +113,16 @@ runs "relative -o and --trace, a program that changes directory: exit 0" 0 \
 check_eq "relative -o: the file of that name where the program exits is untouched" precious "$(cat "$TMP/start/sub/r.txt")"
 check "relative -o: the report is in the directory the run started in" grep -q '^RESULT exp=lockwait kind=process' "$TMP/start/r.txt"
 check "relative --trace: the trace is in the directory the run started in" test -s "$TMP/start/t.trace"
+# ... under bash too, whose own setenv (which the library's call reached)
+# left the relative paths in the environment its children inherit
+echo precious >"$TMP/start/sub/b.txt"
+# shellcheck disable=SC2016 # expanded by the inner shells
+runs "relative -o and --trace under bash, which changes directory: exit 0" 0 \
+  bash -c 'cd "$1/start" && "$2" -o b.txt --trace b.trace -- bash -c "cd sub && \"\$0\" handoff 10; true" "$3"' \
+  _ "$TMP" "$L" "$C"
+check_eq "relative -o under bash: the file of that name where the program exits is untouched" precious "$(cat "$TMP/start/sub/b.txt")"
+check "relative -o under bash: the report is where the run started" grep -q '^RESULT exp=lockwait kind=process' "$TMP/start/b.txt"
+check "relative --trace under bash: the trace is where the run started" test -s "$TMP/start/b.trace"
 
 # a path of 4096 bytes, whose first 4095 name a file: that file is not written
 p=$TMP/long d=$(printf 'd%.0s' {1..200})
@@ -125,6 +135,9 @@ runs "LOCKWAIT_OUT too long: the program's status" 0 \
 check "LOCKWAIT_OUT too long: the report on stderr" grep -q '^RESULT exp=lockwait kind=process' "$TMP/msg"
 check "LOCKWAIT_OUT too long: said" grep -q 'its path is longer than 4095 bytes' "$TMP/msg"
 check_eq "LOCKWAIT_OUT too long: the file its first 4095 bytes name is untouched" precious "$(cat "$victim")"
+# ... and as -o: refused before the run, saying why (it said the file "appeared meanwhile")
+runs "-o too long: exit 2" 2 "$L" -o "$victim.x" -- "$C" handoff 10
+check "-o too long: said" grep -q -- '-o .*: a path longer than 4095 bytes' "$TMP/msg"
 : >"$victim" # (an empty file is where a shared trace goes)
 runs "LOCKWAIT_TRACE too long: the program's status" 0 \
   env LOCKWAIT_TRACE="$victim.x" LD_PRELOAD="$BUILD/liblockwait.so" "$C" handoff 10

@@ -7,7 +7,8 @@
 # refused before the report too; another user's link in a sticky directory
 # is not followed (the kernel follows it where protected_symlinks is off),
 # as the library refuses it;
-# a FIFO someone reads and our own link to a file not there yet still work;
+# a FIFO someone reads and our own link to a file not there yet still work
+# (but not as -c when -j names that file);
 # a -W FIFO nobody writes to reads as empty instead of waiting for ever;
 # a write that fails (-j, -c, -f's stdout on /dev/full) names the file and why;
 # -j and -c FILE are written beside FILE and renamed over it: a write that
@@ -67,6 +68,11 @@ check_eq "-j FIFO with a reader: the JSON is read from it" 0 "$read_ok"
 ln -s made.csv "$TMP/ours"
 check_exit "-c our LINK to a file not there yet: exit 0" 0 "$R" -c "$TMP/ours" "$T"
 check "-c our LINK to a file not there yet: the file is made" grep -q '^record,' "$TMP/made.csv"
+# ... which -j names too: one file for both, refused (each wrote it, one lost)
+ln -s both.out "$TMP/both-link"
+refused "-j FILE -c our LINK to FILE not there yet" "$R" -j "$TMP/both.out" -c "$TMP/both-link" "$T"
+check "... says so" grep -q 'the same file as -j' "$TMP/stderr"
+check "... and makes no file" test ! -e "$TMP/both.out"
 
 # a write that fails (a full device): exit 1 naming the file and the reason
 # (it said "writing the JSON failed", and for -c no reason)
