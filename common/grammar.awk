@@ -17,7 +17,7 @@ BEGIN {
     # dimensionless numbers without a telling form (counts, ids, flags,
     # factors), each documented in docs/output-grammar.md
     nl = split("n p q threads waits est series seed seq sched_priority typical_pair reps nvcsw cells rank signal " \
-        "cpu cpu_a cpu_b cpus pid tid pair class initiator holder waiter blocker creator last_tid level llc_level " \
+        "cpu cpu_a cpu_b cpus pid tid pair class initiator holder waiter blocker creator last_tid level llc_level map_level " \
         "rep runs round_trips iters_log2 n_log2 tries sweep_rounds_min reps_min reps_max pairs pairs_min " \
         "passes classes min_partners top locks events pieces requests ops acquisitions contended " \
         "trylock_failed timeouts owner_changes relocks held_at_exit holds_timed dropped untracked bypassed " \

@@ -7,8 +7,11 @@
  * odd value and writes the even one. A batch is C2C_ROUNDTRIPS round trips
  * timed on the initiator; one-way = round trip / 2. Both threads read the
  * interference probe around each batch and run the speed canary before and
- * after it; interfered and slow batches are left out and replaced, up to a
- * cap. A pair reports the median of its clean batches with a 95% interval.
+ * after it; interfered and slow batches are replaced, up to a cap. At the
+ * end every batch is judged by the run's speed levels (common/levels.c, over
+ * all batches' canaries): a pair reports the median of its batches in the
+ * run's main level with a 95% interval, so a host slow most of the time is
+ * measured in its slow level rather than found too busy.
  * Pairs run in a seeded random order, so drift lands on all of them; then
  * c2c_classes.c groups them by latency and sets them beside the OS topology.
  *
@@ -53,11 +56,13 @@ static void usage(FILE *f)
         "  C2C_CPUS=a,b,...     only these CPUs (two or more, each allowed)\n"
         "  C2C_SEED=1           seed of the pair order and the sample (0..2^31)\n"
         "  C2C_GAP_PCT=15       classes differ by more than this (percent, 1..1000) and\n"
-        "                       their intervals do not overlap\n");
+        "                       their intervals do not overlap\n"
+        "  C2C_TEST_SLOW_PCT=0  tests: this percent of the batches (a fixed pattern)\n"
+        "                       read their canaries 2x slower, as on a slow host\n");
 }
 
 struct knobs {
-    long roundtrips, batches, passes, budget_s, max_pairs, seed, gap_pct;
+    long roundtrips, batches, passes, budget_s, max_pairs, seed, gap_pct, test_slow_pct;
     long cpus[C2C_MAX_CPUS];
     size_t ncpus;
 };
@@ -71,6 +76,7 @@ static void read_knobs(struct knobs *k)
     k->max_pairs = env_long("C2C_MAX_PAIRS", 496, 1, 1000000);
     k->seed = env_long("C2C_SEED", 1, 0, 2147483648L);
     k->gap_pct = env_long("C2C_GAP_PCT", 15, 1, 1000);
+    k->test_slow_pct = env_long("C2C_TEST_SLOW_PCT", 0, 0, 100);
     k->ncpus = env_long_list("C2C_CPUS", 0, C2C_MAX_CPUS - 1, k->cpus, C2C_MAX_CPUS);
     if (k->ncpus == 1) /* was "no map: fewer than two allowed CPUs", exit 0 */
         die_usage("C2C_CPUS=%s: one CPU, and the map needs two or more", getenv("C2C_CPUS"));
@@ -87,6 +93,7 @@ static double best_canary[C2C_MAX_CPUS]; /* per CPU id: the run's best so far */
  * together than alone, which is their normal state in a duel, not a slow
  * state of the machine (false_sharing's rounds judge per placement too). */
 static double best_duel_canary[C2C_MAX_CPUS];
+static long test_slow_pct; /* C2C_TEST_SLOW_PCT */
 
 static void survey_speeds(struct c2c_cpu *c, const int *cpu, int n)
 {
@@ -118,13 +125,28 @@ struct batches {
     uint64_t spent_ns;    /* time spent on the pair so far */
     double *one_way;      /* ns per batch */
     double *canary_hi[2]; /* per side: the slower of its canaries around the batch */
+    double *canary_lo[2]; /* ... and the faster */
     char *hard;           /* lost time, moved or cut off: left out whatever the canary says */
 };
+
+/* The final judgement: the run's speed levels over every batch's canaries,
+ * and its main level (most batches; ties: the faster); level 0: not yet,
+ * while the pairs run, when the rule is the run's best canary so far. */
+static struct speed_levels run_levels;
+static int run_main_level;
+
+static int batch_level(const struct batches *b, long i)
+{
+    double lo = fmin(b->canary_lo[0][i], b->canary_lo[1][i]), hi = fmax(b->canary_hi[0][i], b->canary_hi[1][i]);
+    return speed_level_span(&run_levels, lo, hi);
+}
 
 static enum batch_fate fate_of(const struct batches *b, long i)
 {
     if (b->hard[i])
         return INTERFERED;
+    if (run_main_level)
+        return batch_level(b, i) == run_main_level ? CLEAN : SLOW; /* another level, or mixed */
     for (int s = 0; s < 2; s++)
         if (b->canary_hi[s][i] > SLOW_CANARY * best_duel_canary[b->cpu[s]])
             return SLOW;
@@ -153,9 +175,10 @@ static struct tally tally(const struct batches *b, long min_clean, double *clean
         t.iv = ci_median(clean, (size_t)t.used);
     t.reached = t.used >= 6 && ci_reached(t.iv, 0.05, ABS_FLOOR_NS);
     t.two_modes = stat_two_modes(clean, (size_t)t.used);
-    /* too busy to measure: fewer clean batches than wanted, or more than
-     * half of them left out */
-    t.busy = !b->pinned || t.used < min_clean || 2 * (b->n - t.used) > b->n;
+    /* too busy to measure: fewer clean batches than wanted, or (while the
+     * pairs run) more than half of them left out; at the end, batches of the
+     * other levels are no fault of the pair: only too few in the main one */
+    t.busy = !b->pinned || t.used < min_clean || (!run_main_level && 2 * (b->n - t.used) > b->n);
     return t;
 }
 
@@ -255,8 +278,11 @@ static void record(struct duel *d, int warmup)
         double l = probe_lost_share(&dp);
         lost = l > lost ? l : lost;
         moved |= e->cpu_seen >= 0 && e->cpu_seen != e->cpu;
-        double lo = e->can0 < e->can1 ? e->can0 : e->can1;
-        b->canary_hi[s][b->n] = e->can0 > e->can1 ? e->can0 : e->can1;
+        /* the test's slow batches: b->n * 37 % 100 visits every residue once in 100 batches */
+        double x = (b->n * 37 % 100) < test_slow_pct ? 2 : 1;
+        double lo = x * (e->can0 < e->can1 ? e->can0 : e->can1);
+        b->canary_hi[s][b->n] = x * (e->can0 > e->can1 ? e->can0 : e->can1);
+        b->canary_lo[s][b->n] = lo;
         if (lo < best_canary[e->cpu])
             best_canary[e->cpu] = lo;
         if (lo < best_duel_canary[e->cpu])
@@ -347,6 +373,8 @@ static void measure_pair(const struct knobs *k, int pass, int passes, double cap
         b->one_way = xmalloc(cap * sizeof *b->one_way);
         b->canary_hi[0] = xmalloc(cap * sizeof *b->canary_hi[0]);
         b->canary_hi[1] = xmalloc(cap * sizeof *b->canary_hi[1]);
+        b->canary_lo[0] = xmalloc(cap * sizeof *b->canary_lo[0]);
+        b->canary_lo[1] = xmalloc(cap * sizeof *b->canary_lo[1]);
         b->hard = xmalloc(cap);
         b->pinned = 1;
     }
@@ -361,6 +389,32 @@ static void measure_pair(const struct knobs *k, int pass, int passes, double cap
     b->spent_ns += now_ns() - t0;
     free(d->clean);
     free(d);
+}
+
+/* The run's levels from every batch's canaries but the interfered ones,
+ * and the level most batches lie in. */
+static void judge_by_levels(const struct batches *b, size_t npairs)
+{
+    size_t n = 0, cap = 0;
+    for (size_t i = 0; i < npairs; i++)
+        cap += 4 * (size_t)b[i].n;
+    double *x = xmalloc((cap ? cap : 1) * sizeof *x);
+    for (size_t i = 0; i < npairs; i++)
+        for (long j = 0; j < b[i].n; j++)
+            for (int s = 0; s < 2 && !b[i].hard[j]; s++)
+                x[n++] = b[i].canary_lo[s][j], x[n++] = b[i].canary_hi[s][j];
+    speed_levels(x, n, &run_levels);
+    free(x);
+    long count[SPEED_MAX_LEVELS + 1] = {0};
+    for (size_t i = 0; i < npairs; i++)
+        for (long j = 0; j < b[i].n; j++)
+            if (!b[i].hard[j])
+                count[batch_level(&b[i], j)]++;
+    int m = 0;
+    for (int k = 1; k <= run_levels.k; k++)
+        if (m == 0 || count[k] > count[m])
+            m = k;
+    run_main_level = m;
 }
 
 static void print_num(const char *key, double x)
@@ -385,10 +439,12 @@ static void print_pair(struct c2c_pair *p, const struct batches *b, long seq, lo
     print_num("one_way_ns_lo", t.iv.lo);
     print_num("one_way_ns_hi", t.iv.hi);
     printf(" batches_used=%ld batches_total=%ld batches_interfered=%ld batches_slow=%ld slow_share=%.3f "
-           "two_modes=%d target_reached=%d busy=%d os=%s initiator=%d seq=%ld pinned=%d\n",
+           "two_modes=%d target_reached=%d busy=%d os=%s initiator=%d seq=%ld pinned=%d map_level=%d",
            t.used, b->n, t.interfered, t.slow, b->n ? (double)t.slow / (double)b->n : 0.0, t.two_modes, t.reached,
-           t.busy, os_rel_name[p->os], b->cpu[0], seq, b->pinned);
-    /* every batch in order; i = interfered, s = slow: those are left out */
+           t.busy, os_rel_name[p->os], b->cpu[0], seq, b->pinned, run_main_level);
+    print_num("map_canary_ns", run_main_level ? run_levels.mid[run_main_level] : NAN); /* map_: not the rounds' level */
+    printf("\n");
+    /* every batch in order; i = interfered, s = in another speed level (or mixed): those are left out */
     printf("RESULT exp=false_sharing kind=c2c_samples cpu_a=%d cpu_b=%d one_way_ns=", p->a, p->b);
     for (long i = 0; i < b->n; i++) {
         enum batch_fate f = fate_of(b, i);
@@ -402,6 +458,8 @@ static void free_batches(struct batches *b)
     free(b->one_way);
     free(b->canary_hi[0]);
     free(b->canary_hi[1]);
+    free(b->canary_lo[0]);
+    free(b->canary_lo[1]);
     free(b->hard);
 }
 
@@ -463,6 +521,7 @@ int main(int argc, char **argv)
     }
     struct knobs k;
     read_knobs(&k);
+    test_slow_pct = k.test_slow_pct;
     double gap = (double)k.gap_pct / 100;
     if (file)
         return c2c_classify_file(file, gap);
@@ -519,7 +578,7 @@ int main(int argc, char **argv)
     free(visit);
     double el = (double)(now_ns() - t0) / 1e9;
 
-    /* every batch judged against the whole run's best canary of its CPUs */
+    judge_by_levels(b, pl.measured);
     for (size_t i = 0; i < pl.measured; i++) {
         print_pair(&p[i], &b[i], (long)i + 1, k.batches);
         free_batches(&b[i]);

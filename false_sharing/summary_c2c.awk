@@ -10,6 +10,7 @@
 #          domain_cpus=D min_partners=K round_trips=R batches_min=B passes=P ...
 #   RESULT exp=false_sharing kind=c2c cpu_a=A cpu_b=B one_way_ns=X one_way_ns_lo=L one_way_ns_hi=H
 #          batches_used=U batches_total=T batches_interfered=I batches_slow=S two_modes=0|1 busy=0|1 os=O ...
+#          map_level=K map_canary_ns=C (the map's main speed level; older files lack them)
 #   RESULT exp=false_sharing kind=c2c_classes classes=K pairs=N pairs_classed=C pairs_busy=Y gap_pct=G
 #   RESULT exp=false_sharing kind=c2c_class class=K pairs=N one_way_ns=X one_way_ns_lo=L one_way_ns_hi=H
 #          min_ns= max_ns= typical_pair=A,B matching=0|1 os_smt= os_shared_l2= os_shared_l3_only= os_across_l3=
@@ -105,6 +106,7 @@ function class_line(f,    k, c, j, i) {
         if (f["invocations"] != "") { pooled++; pinv[np] = f["invocations"]; pinvt[np] = f["invocations_total"] }
         if (!pbusy[np] && pest[np] != "NA") nmeasured++
         used += f["batches_used"]; all += f["batches_total"]; intf += f["batches_interfered"]; slow += f["batches_slow"]
+        if (f["map_level"] != "") bylevel = 1 # judged by the map's speed levels (older files: by the best canary)
         if (pbusy[np]) { nbusy++; busylist = busylist (busylist == "" ? "" : "; ") pa[np] "," pb[np] }
         if (ptwo[np] && !pbusy[np]) twolist = twolist (twolist == "" ? "" : ", ") pa[np] "," pb[np]
         cell[pa[np], pb[np]] = np; cell[pb[np], pa[np]] = np
@@ -258,9 +260,9 @@ function findings(   c, j, r, o, nsm, words, any, s) {
         printf "- Every CPU runs the speed canary (a one-cycle add chain, best of the run) at about %.2f GHz: one speed class, no performance/efficiency split.\n", sghz[1]
     }
     if (twolist != "") printf "- The clean batches of pair%s %s fall into two modes: its median sits in one of two states of the machine.\n", (index(twolist, ", ") ? "s" : ""), twolist
-    if (all > 0) printf "- Batches left out: %d of %d (%d interfered with, %d in a slow state of the machine)", all - used, all, intf, slow
+    if (all > 0) printf "- Batches left out: %d of %d (%d interfered with, %d %s)", all - used, all, intf, slow, (bylevel ? "in another speed level than the map's main one, or in two" : "in a slow state of the machine")
     if (all > 0) print "."
-    if (nbusy > 0) printf "- The machine was too busy to measure %d pair%s (%s): fewer than %s clean batches, or more than half of them left out. %s left out of the classes and hatched in the heatmap.\n", nbusy, (nbusy == 1 ? "" : "s"), busylist, (bmin != "" ? bmin : "the wanted"), (nbusy == 1 ? "It is" : "They are")
+    if (nbusy > 0) printf "- The machine was too busy to measure %d pair%s (%s): fewer than %s clean batches%s. %s left out of the classes and hatched in the heatmap.\n", nbusy, (nbusy == 1 ? "" : "s"), busylist, (bmin != "" ? bmin : "the wanted"), (bylevel ? " in the map's main speed level" : ", or more than half of them left out"), (nbusy == 1 ? "It is" : "They are")
     print ""
 }
 

@@ -85,6 +85,18 @@ check_eq "--plan 64 sample: the plan line's min_partners is the count" "$mindeg"
 check_eq "ASan+UBSan build: no sanitizer report" "" "$(grep -E 'ERROR: AddressSanitizer|runtime error' "$TMP/asan.err" || true)"
 check_eq "ASan+UBSan build: the pairs ran" "$pairs" "$(grep -c '^RESULT exp=false_sharing kind=c2c ' "$TMP/asan.txt")"
 
+# a host slow most of the time (C2C_TEST_SLOW_PCT: 80% of the batches read
+# their canaries 2x slower): the batches are judged by the map's speed levels,
+# so its pairs are measured in the level most batches lie in. By the run's
+# best canary, 80% were slow and every pair was too busy (the slow-host
+# fixture of 2026-12-06: 93-96% slow, no pair measured in any invocation).
+C2C_TEST_SLOW_PCT=80 C2C_CPUS="$two" "${SMALL[@]}" "$C2C" >"$TMP/slow.txt" 2>"$TMP/slow.err"
+l=$(grep '^RESULT exp=false_sharing kind=c2c ' "$TMP/slow.txt" || true)
+check_awk "slow host: the pair is measured (busy=0, $(val "$l" batches_used) batches in map level $(val "$l" map_level))" \
+  "\"$(val "$l" busy)\" == \"0\" && $(val "$l" map_level)0 >= 10 && $(val "$l" batches_used)0 >= 60"
+check "slow host: its level's canary is on the line" grep -Eq ' map_canary_ns=[0-9.]+' <<<"$l"
+check_eq "slow host: every RESULT line follows the grammar" "" "$(result_grammar "$TMP/slow.txt")"
+
 # without __linux__: no affinity API, so no map, and the summary says so
 if BUILD_DIR="$TMP/nolinux" "$ROOT/build.sh" --no-linux false_sharing >/dev/null 2>"$TMP/nolinux.err" &&
    cp "$TMP/nolinux/false_sharing_c2c" "$TMP/c2c_nolinux"; then

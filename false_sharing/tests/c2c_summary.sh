@@ -129,6 +129,17 @@ summary_awk mawk -v csvdir="$TMP/holes" "$AWKF" "$TMP/holes.txt" >"$TMP/holes.md
 check_eq "a busy pair: two hatched cells" 2 "$(grep -c 'fill="url(#busy)"' "$TMP/holes/false_sharing-c2c.svg")"
 check_eq "a pair not measured: two grey cells" 2 "$(grep -c 'fill="#eeeeee"' "$TMP/holes/false_sharing-c2c.svg")"
 check "a busy pair: the summary says the machine was too busy for it" grep -q 'too busy to measure 1 pair (2,9)' "$TMP/holes.md"
+# a map judged by its speed levels (map_level= on the pair lines): the words
+# say so; an older file's (no map_level) keep 'in a slow state'
+batches='s/\(kind=c2c cpu_a=[0-9]* cpu_b=[0-9]* .*\)$/\1 batches_used=9 batches_total=12 batches_interfered=1 batches_slow=2/'
+sed "$batches" "$TMP/holes.txt" >"$TMP/older.txt"
+sed "$batches; s/\$/ map_level=2 map_canary_ns=0.61/" "$TMP/holes.txt" >"$TMP/bylevel.txt"
+summary_awk mawk -v csvdir="$TMP/holes" "$AWKF" "$TMP/bylevel.txt" >"$TMP/bylevel.md"
+summary_awk mawk -v csvdir="$TMP/holes" "$AWKF" "$TMP/older.txt" >"$TMP/older.md"
+check "by speed levels: batches left out are said to lie in another level, not a slow state" \
+  sh -c "grep -q 'in another speed level than the map.s main one, or in two)' '$TMP/bylevel.md' && ! grep -q 'slow state' '$TMP/bylevel.md'"
+check "by speed levels: a busy pair had too few batches in the main level" grep -q "too busy to measure 1 pair (2,9): fewer than .* clean batches in the map's main speed level" "$TMP/bylevel.md"
+check "an older file: 'in a slow state of the machine'" grep -q 'in a slow state of the machine' "$TMP/older.md"
 # the CSV as the heatmap: it gave the busy pair's number (the slow-host
 # fixture's pair 0,1: 72.16 ns in the CSV, hatched and "too busy" beside it)
 check_eq "a busy pair: its matrix cells are empty, as hatched" "," \
