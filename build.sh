@@ -155,6 +155,8 @@ build_common() {
   cc_prog stats "$ROOT/common/stats_cli.c"
   # run.sh's second level: the placement probe and the figures over invocations
   cc_prog handoff "$ROOT/common/handoff.c"
+  # the machine's wake-up latency, said next to the numbers
+  cc_prog wakeup "$ROOT/common/wakeup.c"
   cc_prog combine "$ROOT/common/combine.c"
   # common/compare.sh's statistics: two runs' figures, the change and its verdict
   cc_prog compare "$ROOT/common/compare.c"

@@ -1,5 +1,6 @@
 # run_machine.sh - what run.sh records of the machine with every raw file:
-# measure_clocks (build/clock_estimate, 1 copy, then 2, 4 and 8 at once),
+# measure_clocks (build/clock_estimate, 1 copy, then 2, 4 and 8 at once;
+# build/wakeup, the wake-up latency of a sleeping thread),
 # provenance (the raw file's "#" lines: git, compiler, build flags, knobs,
 # build/machine, the clocks) and the host's steal time over an experiment's
 # invocations (cpu_ticks, steal_line). Sourced by run.sh (ROOT, BUILD, TMPD,
@@ -28,6 +29,10 @@ measure_clocks() {
     export "CLOCK_GHZ_T$k=$(kv_awk '{ print kv_get($0, "ghz") }' "$out" | paste -sd' ' - | "$BUILD/stats" median |
       kv_awk '{ printf "%.4f", kv_get($0, "est") }')"
   done
+  # one reading at the run's start, as the clock's; a failure costs the
+  # sentence, not the run
+  run_child "$BUILD/wakeup" -n "$([ "$QUICK" = 1 ] && echo 31 || echo 101)" >"$TMPD/wakeup" 2>/dev/null ||
+    echo "# wakeup: NA reason=probe_failed" >"$TMPD/wakeup"
 }
 
 provenance() { # provenance EXP
@@ -64,6 +69,7 @@ provenance() { # provenance EXP
     v=CLOCK_GHZ_T$k
     [ -n "${!v:-}" ] && echo "# clock_ghz_t$k: ${!v}"
   done
+  [ ! -f "$TMPD/wakeup" ] || cat "$TMPD/wakeup"
   return 0
 }
 

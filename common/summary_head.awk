@@ -36,6 +36,9 @@ nfile == 1 && /^# clock_unstable: / { unstable = 1 }
 /^# hypervisor: / { fhv[nfile] = val($0) }
 # "# vulnerability: spectre_v2=Mitigation: Retpolines; STIBP: disabled" (machine.c)
 nfile == 1 && /^# vulnerability: [a-z0-9_]+=/ { vuln(val($0)) }
+# "# wakeup: idle_us=20 cpus=0,1 median_ns= median_ns_lo= median_ns_hi= p90_ns= samples=" or
+# "# wakeup: NA reason=one_cpu" (build/wakeup)
+nfile == 1 && /^# wakeup: / { wakeup(val($0)) }
 # "# host_steal: 0.42% of CPU time during the run (3 of 712 ticks)"
 /^# host_steal: / { steal[nfile] = ($3 ~ /%$/) ? $3 : "n/a" }
 nfile == 1 && /^# clock_ghz_t[0-9]+: / { k = $2; sub(/^clock_ghz_t/, "", k); sub(/:$/, "", k); clock = clock (clock ? ", " : "") sprintf("%.2f GHz with %s cop%s", val($0), k, k == 1 ? "y" : "ies") }
@@ -57,6 +60,16 @@ function vuln(v,   p, name, state) {
     if (!(name in dearer)) { othermit = othermit (othermit != "" ? ", " : "") name " (" state ")"; return }
     costly = costly (costly != "" ? "; " : "") name ": " state " (" dearer[name] ")"
     brief = brief (brief != "" ? "; " : "") name " (" short(name, state) ")"
+}
+# wakeup(LINE): one idle time's wake-up latency into wake, said in us
+function wakeup(line,   n, f, i, k, us) {
+    n = split(line, f, " ")
+    for (i = 1; i <= n; i++) { k = f[i]; sub(/=.*/, "", k); w[k] = substr(f[i], length(k) + 2) }
+    if (f[1] == "NA") { wake_na = w["reason"]; return }
+    wake_cpus = w["cpus"]; sub(/,/, " and ", wake_cpus)
+    us = (w["idle_us"] + 0 >= 1000) ? (w["idle_us"] / 1000) " ms" : (w["idle_us"] + 0) " us"
+    wake = wake (wake == "" ? "" : ", ") sprintf("%.1f us [%.1f, %.1f] %s %s", w["median_ns"] / 1000, w["median_ns_lo"] / 1000, w["median_ns_hi"] / 1000, (wake == "" ? "later when its CPU had idled" : "after"), us)
+    if (wake_p90 == "") wake_p90 = sprintf("%.1f us", w["p90_ns"] / 1000)
 }
 # short(NAME, STATE): spectre_v2's long state cut to its active IBPB, IBRS,
 # retpoline and STIBP parts; the others as they are
@@ -121,6 +134,14 @@ END {
     if (hv != "" && hv != "none seen") {
         printf "This is a virtual machine: %s. A guest cannot see which physical cores its virtual CPUs run on, whether two of them are SMT siblings of one core, or what other tenants of the host run beside them; it sees their effect as rounds that ran slow or lost time, which every experiment counts and keeps apart (left out, or compared only with rounds of the same speed level). Host steal is the CPU time the hypervisor gave to others while this guest had work.\n", hv
     }
+    # the wake-up latency: what a sleeping lock waiter pays (an older raw file has none)
+    split("one CPU|threads cannot be pinned here|the sleeping thread was not scheduled within 1 s|build/wakeup failed", why, "|")
+    split("one_cpu cannot_pin partner_not_running probe_failed", whycode, " ")
+    for (i = 1; i <= 4; i++) if (wake_na == whycode[i]) wake_na = why[i]
+    if (wake != "")
+        printf "Wake-ups%s (build/wakeup at the run's start, CPUs %s; medians with 95%% intervals): a thread on one CPU signalled a thread asleep on the other, which ran %s (1 in 10 after the shortest idle: over %s). Every hand-off of a lock to a sleeping waiter pays this, and a thread that works less than this between two holds of a lock can take it back before the woken waiter runs.\n", whose, wake_cpus, wake, wake_p90
+    else if (wake_na != "")
+        printf "Wake-ups%s: not measured (%s).\n", whose, wake_na
     print ""
     print "| experiment | run (UTC) | commit | host steal | knobs |"
     print "|---|---|---|---:|---|"

@@ -8,6 +8,8 @@
 # vulnerability, and the summary names the ones that make switches dearer.
 # Raw files from more than one machine (experiments rerun another day, on
 # another host) make the summary name each machine with its experiments.
+# build/wakeup's wake-up latency is recorded with the clock and said in the
+# machine block (not for an older raw file without it).
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../testlib.sh"
@@ -112,6 +114,40 @@ for a in mawk gawk original-awk; do
     "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP"/m[12]-raw.txt | grep '^Measured on')"
 done
 
+# ---- the wake-up latency: build/wakeup and its sentence ----
+"$BUILD/wakeup" -n 11 >"$TMP/wakeup.out"
+check_eq "wakeup: one line per idle time (20 us, 200 us, 2 ms)" "20 200 2000" \
+  "$(sed -n 's/^# wakeup: idle_us=\([0-9]*\) cpus=[0-9]*,[0-9]* median_ns=.* samples=11$/\1/p' "$TMP/wakeup.out" | paste -sd' ' -)"
+# shellcheck disable=SC2016 # awk's own $i
+check "wakeup: each median inside its interval, the 90th percentile not below it" \
+  awk 'BEGIN { ok = 1 } { for (i = 3; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] + 0 }
+    if (!(v["median_ns_lo"] <= v["median_ns"] && v["median_ns"] <= v["median_ns_hi"] && v["p90_ns"] >= v["median_ns"] && v["median_ns"] > 0)) ok = 0 }
+    END { exit !ok }' "$TMP/wakeup.out"
+rc=0; "$BUILD/wakeup" -n 5 >"$TMP/wakeup.out" 2>"$TMP/wakeup.err" || rc=$?
+check_eq "wakeup -n 5: refused (exit 2), nothing measured" "2 0" "$rc $(wc -c <"$TMP/wakeup.out")"
+check "wakeup -n 5: says the range" grep -q '11\.\.10001' "$TMP/wakeup.err"
+if command -v taskset >/dev/null 2>&1 && [ "$(uname -s)" = Linux ]; then
+  check_eq "wakeup on one CPU: NA with the reason" "# wakeup: NA reason=one_cpu" "$(taskset -c 0 "$BUILD/wakeup" -n 11)"
+else
+  skip "wakeup on one CPU: NA with the reason" "no taskset here"
+fi
+wraw() { printf '%s\n' "# sharecost raw results: lockwait" "# cpu_model: Test CPU" "$@"; }
+wraw "# wakeup: idle_us=20 cpus=0,1 median_ns=28215 median_ns_lo=28074 median_ns_hi=28475 p90_ns=29978 samples=101" \
+  "# wakeup: idle_us=200 cpus=0,1 median_ns=31681 median_ns_lo=31010 median_ns_hi=34019 p90_ns=51963 samples=101" \
+  "# wakeup: idle_us=2000 cpus=0,1 median_ns=46341 median_ns_lo=43526 median_ns_hi=47694 p90_ns=64004 samples=101" >"$TMP/wake-raw.txt"
+wraw "# wakeup: NA reason=one_cpu" >"$TMP/wake-na-raw.txt"
+for a in mawk gawk original-awk; do
+  need_tool "$a" "$a" "summary_head.awk's wake-ups under $a" || continue
+  "$a" -f "$ROOT/common/summary_head.awk" "$TMP/wake-raw.txt" >"$TMP/head.md"
+  check_eq "$a: the wake-up latency is said with its intervals, in the headline" \
+    "Wake-ups (build/wakeup at the run's start, CPUs 0 and 1; medians with 95% intervals): a thread on one CPU signalled a thread asleep on the other, which ran 28.2 us [28.1, 28.5] later when its CPU had idled 20 us, 31.7 us [31.0, 34.0] after 200 us, 46.3 us [43.5, 47.7] after 2 ms (1 in 10 after the shortest idle: over 30.0 us). Every hand-off of a lock to a sleeping waiter pays this, and a thread that works less than this between two holds of a lock can take it back before the woken waiter runs." \
+    "$(awk -f "$ROOT/common/headline.awk" "$TMP/head.md" | grep '^Wake-ups')"
+  check_eq "$a: not measured: said why" "Wake-ups: not measured (one CPU)." \
+    "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP/wake-na-raw.txt" | grep '^Wake-ups')"
+  check_eq "$a: an older raw file without it: no sentence" "" \
+    "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP/old-raw.txt" | grep '^Wake-ups' || true)"
+done
+
 R=$TMP/repo
 scratch_built "$R"
 QUICKRUN=(QUICK=1 REPS=3 ROUNDS=200 SIZES=4)
@@ -139,6 +175,7 @@ env CLOCK_GHZ=77.7777 CLOCK_GHZ_T2=77.7777 CLOCK_GHZ_T4=77.7777 CLOCK_GHZ_T8=77.
 check_eq "a run with CLOCK_GHZ* set by the caller succeeds" 0 "$rc"
 check_eq "inherited CLOCK_GHZ* values are not published" "" "$(grep -n '77\.7777' "$raw" || true)"
 check "the clock is measured all the same" grep -q '^# clock_ghz_t1: [0-9]' "$raw"
+check "the wake-up latency is recorded with it (QUICK: 31 wake-ups each)" grep -q '^# wakeup: \(idle_us=20 .* samples=31\|NA reason=\)' "$raw"
 check "the raw file names the compiler's resolved path" grep -q '^# compiler_path: /' "$raw"
 
 # inside another repository: "not a git checkout", not the outer commit

@@ -1,0 +1,163 @@
+/* wakeup - how long a thread asleep on one CPU takes to run once a thread on
+ * another CPU wakes it, after its CPU idled 20 us, 200 us or 2 ms. Every
+ * hand-off of a lock to a sleeping waiter pays this, and a thread that works
+ * less than it between two holds takes the lock back before the woken waiter
+ * runs (lockwait's convoys). It depends on the machine more than on the CPU:
+ * a guest's idle virtual CPU is halted and the host has to run it again; a
+ * laptop's idle core sits in a sleep state; so it is said next to the
+ * numbers (common/summary_head.awk), like the clock estimate, as one
+ * reading at the run's start (common/run_machine.sh).
+ * Output: "# wakeup: " lines (one per idle time) for the raw file's
+ * provenance block (docs/method.md, "The machine"). */
+#define _GNU_SOURCE
+#include "common.h"
+
+#include <getopt.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CAP_NS 1000000000ull /* a partner not scheduled for 1 s: give up */
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: wakeup [-h] [-n SAMPLES]\n"
+               "  Times how long a thread asleep in pthread_cond_wait on one CPU takes to run\n"
+               "  after a thread on another CPU signals it, once its CPU idled 20 us, 200 us\n"
+               "  and 2 ms, and prints for each (the provenance lines of a raw file)\n"
+               "    # wakeup: idle_us=I cpus=A,B median_ns= median_ns_lo= median_ns_hi= p90_ns= samples=N\n"
+               "  (median with its distribution-free 95%% interval; `# wakeup: NA reason=` where it\n"
+               "  cannot be measured: one CPU, no pinning, a partner never scheduled).\n"
+               "  -n SAMPLES  wake-ups per idle time (11..10001, default 101)\n"
+               "  The two CPUs: the first two this process may use.\n");
+}
+
+/* The sleeper says it waits (asleep, under mu), the waker lets its own CPU
+ * spin through the idle time and signals; the sleeper notes when it runs. */
+struct pair {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int go, quit;           /* under mu */
+    atomic_int asleep;      /* 1: inside pthread_cond_wait (set under mu) */
+    atomic_uint_fast64_t ran; /* now_ns() when the sleeper ran, 0 until then */
+    int cpu, pinned;
+};
+
+static void *sleeper(void *arg)
+{
+    struct pair *p = arg;
+    p->pinned = pin_self(p->cpu) == 0;
+    check_pt(pthread_mutex_lock(&p->mu), "pthread_mutex_lock");
+    for (;;) {
+        atomic_store(&p->asleep, 1);
+        while (!p->go && !p->quit)
+            check_pt(pthread_cond_wait(&p->cv, &p->mu), "pthread_cond_wait");
+        if (p->quit)
+            break;
+        atomic_store(&p->asleep, 0); /* before ran: the waker's next round waits for 1 again */
+        atomic_store(&p->ran, now_ns());
+        p->go = 0;
+    }
+    check_pt(pthread_mutex_unlock(&p->mu), "pthread_mutex_unlock");
+    return NULL;
+}
+
+/* spin until *flag reads want or the deadline passes; 0 on time */
+static int spin_until(atomic_int *flag, int want, uint64_t deadline)
+{
+    while (atomic_load(flag) != want)
+        if (now_ns() > deadline)
+            return -1;
+    return 0;
+}
+
+/* n wake-ups after idle_ns of idling each, into ns[]; 0, or -1 when the
+ * sleeper was not scheduled in time */
+static int measure(struct pair *p, uint64_t idle_ns, double *ns, long n)
+{
+    for (long i = 0; i < n; i++) {
+        uint64_t start = now_ns();
+        if (spin_until(&p->asleep, 1, start + CAP_NS) != 0)
+            return -1;
+        while (now_ns() - start < idle_ns) /* our CPU stays busy, the sleeper's idles */
+            ;
+        atomic_store(&p->ran, 0);
+        check_pt(pthread_mutex_lock(&p->mu), "pthread_mutex_lock");
+        p->go = 1;
+        uint64_t sent = now_ns();
+        check_pt(pthread_cond_signal(&p->cv), "pthread_cond_signal");
+        check_pt(pthread_mutex_unlock(&p->mu), "pthread_mutex_unlock");
+        uint64_t ran;
+        while ((ran = atomic_load(&p->ran)) == 0)
+            if (now_ns() - sent > CAP_NS)
+                return -1;
+        ns[i] = (double)(ran - sent);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (help_asked(argc, argv)) {
+        usage(stdout);
+        return 0;
+    }
+    long n = 101;
+    int c;
+    while ((c = getopt(argc, argv, "n:")) != -1) {
+        if (c != 'n') {
+            usage(stderr);
+            return 2;
+        }
+        if (parse_long(optarg, 11, 10001, &n) != 0)
+            die_usage("-n %s: expected a whole number of wake-ups, 11..10001", optarg);
+    }
+    if (optind != argc) {
+        usage(stderr);
+        return 2;
+    }
+    int cpu[2];
+    if (allowed_cpus(cpu, 2) < 2) {
+        puts("# wakeup: NA reason=one_cpu");
+        return 0;
+    }
+    if (!affinity_supported() || pin_self(cpu[0]) != 0) {
+        puts("# wakeup: NA reason=cannot_pin");
+        return 0;
+    }
+    struct pair *p = xmalloc(sizeof *p);
+    memset(p, 0, sizeof *p);
+    check_pt(pthread_mutex_init(&p->mu, NULL), "pthread_mutex_init");
+    check_pt(pthread_cond_init(&p->cv, NULL), "pthread_cond_init");
+    p->cpu = cpu[1];
+    pthread_t t;
+    check_pt(pthread_create(&t, NULL, sleeper, p), "pthread_create");
+    static const long idle_us[] = {20, 200, 2000};
+    double *ns = xmalloc((size_t)n * sizeof *ns);
+    int failed = 0;
+    for (size_t k = 0; k < sizeof idle_us / sizeof idle_us[0] && !failed; k++) {
+        failed = measure(p, (uint64_t)idle_us[k] * 1000, ns, n) != 0;
+        if (failed || !p->pinned)
+            break;
+        struct interval med = ci_median(ns, (size_t)n);
+        printf("# wakeup: idle_us=%ld cpus=%d,%d median_ns=%.0f median_ns_lo=%.0f median_ns_hi=%.0f p90_ns=%.0f "
+               "samples=%ld\n",
+               idle_us[k], cpu[0], cpu[1], med.est, med.lo, med.hi, stat_quantile(ns, (size_t)n, 0.9), n);
+    }
+    check_pt(pthread_mutex_lock(&p->mu), "pthread_mutex_lock");
+    p->quit = 1;
+    check_pt(pthread_cond_signal(&p->cv), "pthread_cond_signal");
+    check_pt(pthread_mutex_unlock(&p->mu), "pthread_mutex_unlock");
+    if (failed) { /* the sleeper may never run: do not wait for it */
+        puts("# wakeup: NA reason=partner_not_running");
+    } else {
+        check_pt(pthread_join(t, NULL), "pthread_join");
+        if (!p->pinned)
+            puts("# wakeup: NA reason=cannot_pin");
+    }
+    if (fflush(stdout) != 0 || ferror(stdout))
+        die_errno("wakeup: writing");
+    return 0;
+}
