@@ -60,7 +60,8 @@ usage: lockwait/tool/bench/whatif_family.sh [-h] [-r RUNS] [-t TRACES] [-f FACTO
   that comes to the free lock first taking it: the prediction for a mutex
   or spin lock); predicted_ordered_wall_ns: the same for the prediction in
   the trace's order of grants;
-  NA where no trace gave a prediction) and a table for people on stderr.
+  NA where no trace gave a prediction) and a table for people on stderr,
+  after build/wakeup's reading of the machine's wake-up latency.
 environment: BUILD=DIR (default build), TMPDIR for the traces
 TXT
 }
@@ -142,6 +143,9 @@ workload() {
   "$BUILD/lockwait_workload" -t "$2" -n "$ops" -c "$3" -w "$4" "$1" 2>/dev/null | wall_ns
 }
 
+# the machine's wake-up latency beside the errors: a 2-thread convoy's outcome
+# turns on whether a woken waiter runs before its rival's work ends (WORK_US)
+"$BUILD/wakeup" -n 31 | sed 's/^# /# whatif_family: /' >&2 || echo "# whatif_family: wakeup: not measured" >&2
 printf '%-16s %9s %9s %9s %8s %19s %9s %10s %12s %11s %s\n' case full_ms scaled_ms pred_ms err_pct range_ms \
   free_ms steady_err lonefree_err barging_err 'predicted/traced, per trace' >&2
 for c in "${cases[@]}"; do

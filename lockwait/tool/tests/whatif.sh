@@ -435,7 +435,9 @@ done
 # -k: the kept report output names the kept trace, not the run's temporary
 # one (removed at exit)
 mkdir -p "$TMP/keep"
-"$FAM" -n 400 -r 1 -t 2 -k "$TMP/keep" mutex:2:30:20 >"$TMP/fam.out" 2>/dev/null || true
+"$FAM" -n 400 -r 1 -t 2 -k "$TMP/keep" mutex:2:30:20 >"$TMP/fam.out" 2>"$TMP/fam.err" || true
+check "whatif_family.sh: the machine's wake-up latency before its table" \
+  grep -q '^# whatif_family: wakeup: \(idle_us=20 .*samples=31\|NA reason=\)' "$TMP/fam.err"
 if [ -s "$TMP/keep/mutex:2:30:20.trace" ]; then
   check_eq "whatif_family.sh -k: the kept .err names the kept trace, no temporary one" "1 0" \
     "$(grep -c "^critical path of $TMP/keep/mutex:2:30:20.trace: " "$TMP/keep/mutex:2:30:20.err") $(grep -c 'whatif-family\.' "$TMP/keep/mutex:2:30:20.err")"
