@@ -14,7 +14,7 @@ measure_clocks() {
   local ncpu k n log2 tries out
   ncpu=$(getconf _NPROCESSORS_ONLN)
   if [ "$QUICK" = 1 ]; then log2=24 tries=3; else log2=26 tries=5; fi
-  echo "$PROG: estimating the clock (1 copy, then 2, 4, 8 at once up to $ncpu CPUs)" >&2
+  echo "$PROG: estimating the clock (1 copy, then 2, 4, 8 at once up to $ncpu CPUs) and the wake-up latency" >&2
   run_child "$BUILD/clock_estimate" -n "$log2" -r "$tries" >"$TMPD/clock.1" 2>/dev/null ||
     die "clock_estimate failed"
   CLOCK_GHZ=$(kv_awk '{ print kv_get($0, "ghz") }' "$TMPD/clock.1")
