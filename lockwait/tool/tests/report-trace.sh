@@ -125,6 +125,13 @@ TXT
   check_eq "$tag fixture: output matches report-golden.txt" "" "$(diff "$T/report-golden.txt" "$TMP/fix.out" | head -n 5)"
   "$R" -f "$T/report-fixture.trace" >"$TMP/fix.folded"
   check_eq "$tag fixture: folded lines match report-golden-folded.txt" "" "$(diff "$T/report-golden-folded.txt" "$TMP/fix.folded" | head -n 5)"
+  # -n limits the summary on stderr too: it listed five "blocked" lines for -n 1
+  for n in 1 2; do
+    "$R" -n "$n" "$T/report-fixture.trace" >"$TMP/fixn.out" 2>"$TMP/fixn.err"
+    got="$(grep -c 'kind=waitblock ' "$TMP/fixn.out") $(grep -c ' blocked [0-9.]* ms on ' "$TMP/fixn.err")"
+    got="$got $(grep -c 'kind=blame ' "$TMP/fixn.out") $(grep -c '% of the waits on ' "$TMP/fixn.err")"
+    check_eq "$tag fixture -n $n: $n waitblock and blame lines, on stdout and on stderr" "$n $n $n $n" "$got"
+  done
   check "$tag fixture: the segments tile the path without gaps" \
     awk 'END { exit !(n > 0 && sum == path) }
          /kind=critpath / { sub(/.*path_ns=/, ""); split($0, a, " "); path = a[1] }
