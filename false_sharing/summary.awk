@@ -564,9 +564,8 @@ function store_cheap(   i, t, k, o, a, n) {
     }
     return n > 0
 }
-# How the rmw's adjacent/pad128 ratio at the first multi-thread count ranks
-# against the other loops': "the most sensitive" only where its interval lies
-# above every other's (it was said of every run, whatever the ratios were)
+# The rmw's adjacent/pad128 at the first multi-thread count against the other loops': "the most
+# sensitive" only where its interval lies above every other's (it was said of every run)
 function rmw_rank(   i, t, k, ko, a, v, n, top, topv, above, overlap, missing) {
     for (i = 1; i <= nt; i++) if (thr[i] >= 2 && !over[thr[i]]) { t = thr[i]; break }
     if (t == "") return "The volatile load-add-store (rmw) loop cannot be ranked against the others here: no run shared a line between threads."
@@ -574,19 +573,16 @@ function rmw_rank(   i, t, k, ko, a, v, n, top, topv, above, overlap, missing) {
     if (unusable(k, "rmw" SUBSEP "pad128" SUBSEP t) != "") return "How the volatile load-add-store (rmw) loop ranks against the others cannot be said here: its adjacent/pad128 ratio at " thr_s(t) " could not be measured."
     n = 0; top = ""; above = ""; overlap = ""; missing = ""
     for (a = 1; a <= nv; a++) {
-        v = vars[a]; if (v == "rmw") continue
-        ko = v SUBSEP "adjacent_over_pad128" SUBSEP t
+        v = vars[a]; ko = v SUBSEP "adjacent_over_pad128" SUBSEP t; if (v == "rmw") continue
         if (unusable(ko, v SUBSEP "pad128" SUBSEP t) != "") { missing = missing (missing ? " and " : "") "the " v; continue }
-        n++
-        if (q[ko, "ratio_lo"] + 0 > q[k, "ratio_hi"] + 0) above = above (above ? ", " : "") "the " v "'s " cix(ko)
+        n++; if (q[ko, "ratio_lo"] + 0 > q[k, "ratio_hi"] + 0) above = above (above ? ", " : "") "the " v "'s " cix(ko)
         else if (q[ko, "ratio_hi"] + 0 >= q[k, "ratio_lo"] + 0) overlap = overlap (overlap ? ", " : "") "the " v "'s " cix(ko)
         else if (top == "" || q[ko, "ratio"] + 0 > q[top, "ratio"] + 0) { top = ko; topv = v }
     }
     if (n == 0) return "The volatile load-add-store (rmw) loop cannot be ranked against the others here: no other loop's adjacent/pad128 ratio at " thr_s(t) " was measured."
     if (above != "") return "The volatile load-add-store (rmw) loop is not the most sensitive one here: at " thr_s(t) " its adjacent/pad128 ratio, " cix(k) ", lies below " above "."
     if (overlap != "") return "At " thr_s(t) " the volatile load-add-store (rmw) loop's adjacent/pad128 ratio, " cix(k) ", overlaps " overlap ": this run cannot tell which loop is the most sensitive to sharing a line."
-    if (missing != "") return "The volatile load-add-store (rmw) loop is the most sensitive of the loops measured at " thr_s(t) ": its adjacent/pad128 interval lies above every other's (the next, the " topv "'s, " cix(top) "; " missing " could not be measured)."
-    return "The volatile load-add-store (rmw) loop is the most sensitive one: at " thr_s(t) " its adjacent/pad128 interval lies above every other loop's (the next, the " topv "'s, " cix(top) ")."
+    return "The volatile load-add-store (rmw) loop is the most sensitive " (missing != "" ? "of the loops measured at " thr_s(t) ": its adjacent/pad128 interval lies above every other's" : "one: at " thr_s(t) " its adjacent/pad128 interval lies above every other loop's") " (the next, the " topv "'s, " cix(top) (missing != "" ? "; " missing " could not be measured" : "") ")."
 }
 # Why the volatile load-add-store moves so much, with this run's numbers.
 # "about as fast as the register loop" only where the interval reaches no
