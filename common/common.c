@@ -306,6 +306,9 @@ int read_line(const char *path, char *buf, size_t cap)
 
 FILE *open_regular_input(const char *what, const char *path)
 {
+    /* an empty word (an unset variable) said only ": No such file or directory", exit 1 */
+    if (!*path)
+        die_usage("%s needs a file, not an empty word", what);
     /* O_NONBLOCK: the open of a FIFO nobody writes to would wait for ever */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY), fl;
     struct stat st;

@@ -88,7 +88,7 @@ int read_line(const char *path, char *buf, size_t cap);
 
 /* path opened for reading; NULL (errno set) when it cannot be opened;
  * refused (exit 2, "WHAT PATH: ...") unless a regular file: a FIFO or
- * /dev/zero would be read for ever */
+ * /dev/zero would be read for ever; an empty path is refused (exit 2) */
 FILE *open_regular_input(const char *what, const char *path);
 
 /* Caches. One record per level as a given source reports it. */

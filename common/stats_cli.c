@@ -149,8 +149,9 @@ static struct series *read_series(FILE *in, const char *name, int positive, size
             s->x[s->n++] = v;
         }
     }
+    /* a directory opens but fails to read (EISDIR): name it like a fopen failure */
     if (ferror(in))
-        die_errno("stats: reading the input");
+        die_usage("stats: cannot read '%s': %s", name, strerror(errno));
     free(line);
     if (ns == 0)
         die_usage("stats: %s has no series (expected lines of numbers)", name);

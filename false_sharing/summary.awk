@@ -564,7 +564,27 @@ function store_cheap(   i, t, k, o, a, n) {
     }
     return n > 0
 }
-# Why the volatile load-add-store is so sensitive, with this run's numbers.
+# The rmw's adjacent/pad128 at the first multi-thread count against the other loops': "the most
+# sensitive" only where its interval lies above every other's (it was said of every run)
+function rmw_rank(   i, t, k, ko, a, v, n, top, topv, above, overlap, missing) {
+    for (i = 1; i <= nt; i++) if (thr[i] >= 2 && !over[thr[i]]) { t = thr[i]; break }
+    if (t == "") return "The volatile load-add-store (rmw) loop cannot be ranked against the others here: no run shared a line between threads."
+    k = "rmw" SUBSEP "adjacent_over_pad128" SUBSEP t
+    if (unusable(k, "rmw" SUBSEP "pad128" SUBSEP t) != "") return "How the volatile load-add-store (rmw) loop ranks against the others cannot be said here: its adjacent/pad128 ratio at " thr_s(t) " could not be measured."
+    n = 0; top = ""; above = ""; overlap = ""; missing = ""
+    for (a = 1; a <= nv; a++) {
+        v = vars[a]; ko = v SUBSEP "adjacent_over_pad128" SUBSEP t; if (v == "rmw") continue
+        if (unusable(ko, v SUBSEP "pad128" SUBSEP t) != "") { missing = missing (missing ? " and " : "") "the " v; continue }
+        n++; if (q[ko, "ratio_lo"] + 0 > q[k, "ratio_hi"] + 0) above = above (above ? ", " : "") "the " v "'s " cix(ko)
+        else if (q[ko, "ratio_hi"] + 0 >= q[k, "ratio_lo"] + 0) overlap = overlap (overlap ? ", " : "") "the " v "'s " cix(ko)
+        else if (top == "" || q[ko, "ratio"] + 0 > q[top, "ratio"] + 0) { top = ko; topv = v }
+    }
+    if (n == 0) return "The volatile load-add-store (rmw) loop cannot be ranked against the others here: no other loop's adjacent/pad128 ratio at " thr_s(t) " was measured."
+    if (above != "") return "The volatile load-add-store (rmw) loop is not the most sensitive one here: at " thr_s(t) " its adjacent/pad128 ratio, " cix(k) ", lies below " above "."
+    if (overlap != "") return "At " thr_s(t) " the volatile load-add-store (rmw) loop's adjacent/pad128 ratio, " cix(k) ", overlaps " overlap ": this run cannot tell which loop is the most sensitive to sharing a line."
+    return "The volatile load-add-store (rmw) loop is the most sensitive " (missing != "" ? "of the loops measured at " thr_s(t) ": its adjacent/pad128 interval lies above every other's" : "one: at " thr_s(t) " its adjacent/pad128 interval lies above every other loop's") " (the next, the " topv "'s, " cix(top) (missing != "" ? "; " missing " could not be measured" : "") ")."
+}
+# Why the volatile load-add-store moves so much, with this run's numbers.
 # "about as fast as the register loop" only where the interval reaches no
 # further than 1.25 cycles (the README's 1.44 [1.38-1.50] was called so too)
 function rmw_note(   k1, k2, s1, s2, fast) {
@@ -580,6 +600,6 @@ function rmw_note(   k1, k2, s1, s2, fast) {
         k2 = "rmw" SUBSEP "pad128_over_1thread" SUBSEP thr[2]
         if (unusable(k2, "rmw" SUBSEP "pad128" SUBSEP thr[2]) == "") s2 = sprintf(" Padded to 128 B, where no line is shared, it takes %s as long per increment at %s as at one.", cix(k2), thr_s(thr[2]))
     }
-    printf "- The volatile load-add-store (rmw) loop is the most sensitive one. Its adjacent/pad128 ratio is a false-sharing cost like the others; what is not is how much it moves without any sharing: each increment loads the value the previous one stored, so the increments form a dependent chain through memory. At one thread the core forwards each store to the next load with next to no latency, so the chain %s%s; anything that disturbs the line or the core, a second thread, an SMT sibling busy on the host, an interrupt, breaks that forwarding and shows up in full.%s\n", fast, s1, s2
+    printf "- %s Its adjacent/pad128 ratio is a false-sharing cost like the others; what is not is how much it moves without any sharing: each increment loads the value the previous one stored, so the increments form a dependent chain through memory. At one thread the core forwards each store to the next load with next to no latency, so the chain %s%s; anything that disturbs the line or the core, a second thread, an SMT sibling busy on the host, an interrupt, breaks that forwarding and shows up in full.%s\n", rmw_rank(), fast, s1, s2
     if (store_cheap()) printf "- The plain store pays little or nothing for sharing the line because it never reads the counter: a core queues its stores in its store buffer and drains them in a burst each time the line comes back, so one hand-off serves many increments. The load-add-store and the atomic must hold the line for every increment, so it moves between the cores far more often; a visit can still serve a few increments before the other core takes it back (compare their ns per increment with the hand-off below).\n"
 }

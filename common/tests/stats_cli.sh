@@ -105,6 +105,16 @@ bad "'-q'" "$S" -q median
 bad "-r x" "$S" -r x median
 bad "-a -1" "$S" median -a -1
 bad "cannot read '$TMP/nosuch'" "$S" median "$TMP/nosuch"
+# a directory opens but its first read fails: named like a missing file
+mkdir "$TMP/adir"
+bad "cannot read '$TMP/adir': Is a directory" "$S" levels "$TMP/adir"
+bad "'$TMP/adir': Is a directory" "$S" median "$TMP/adir"
+if [ "$(id -u)" = 0 ]; then
+  skip "refused: an unreadable file" "root reads any file"
+else
+  echo "1 2 3" >"$TMP/unreadable" && chmod 000 "$TMP/unreadable"
+  bad "cannot read '$TMP/unreadable': Permission denied" "$S" levels "$TMP/unreadable"
+fi
 bad "unexpected argument 'more'" "$S" median "$TMP/r.txt" more
 bad "canary takes no argument" "$S" canary now
 

@@ -9,7 +9,7 @@
 # both modes must get a number there in every invocation; and every line
 # must come from the blocks of its own level only (recompute.awk, per
 # invocation), so no figure pools two levels. A RAW that is no regular file
-# (a FIFO, /dev/zero) is refused before it is read.
+# (a FIFO, /dev/zero) is refused before it is read, and so is an empty word.
 set -euo pipefail
 # shellcheck source=common/testlib.sh
 source "$(dirname "$0")/../../common/testlib.sh"
@@ -110,4 +110,8 @@ for f in "$TMP/fifo" /dev/zero; do
   cp "$TMP/out" "$TMP/refused.out"
   check "--rederive ${f##*/}: says it is not a regular file" grep -qF "$f: not a regular file" "$TMP/refused.out"
 done
+# an empty word (an unset variable) said ": No such file or directory", exit 1
+check_exit "--rederive '': refused, exit 2" 2 "$BUILD/ctxswitch" --rederive ''
+cp "$TMP/out" "$TMP/refused.out"
+check "--rederive '': says it needs a file" grep -qF -- "--rederive needs a file, not an empty word" "$TMP/refused.out"
 finish

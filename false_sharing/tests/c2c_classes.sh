@@ -5,7 +5,8 @@
 # speeds), two sockets with SMT, one outlier pair, and a matrix with no
 # structure. Each fixture is what c2c/synth.awk writes (under every awk);
 # each analysis is the committed golden and holds the classes built in.
-# Bad input, and -f (or false_sharing --rederive) of no regular file, exit 2.
+# Bad input, and -f (or false_sharing --rederive) of no regular file or an
+# empty word, exit 2.
 # Regenerate after a deliberate change: common/regen_goldens.sh
 set -euo pipefail
 # shellcheck source=common/testlib.sh
@@ -113,4 +114,11 @@ done
 for f in "$TMP/fifo" /dev/zero; do
   check_exit "false_sharing --rederive ${f##*/}: refused, exit 2" 2 timeout -s KILL 30 "$BUILD/false_sharing" --rederive "$f"
 done
+# an empty word (an unset variable) said ": No such file or directory", exit 1
+check_exit "-f '': refused, exit 2" 2 "$C2C" -f ''
+cp "$TMP/out" "$TMP/refused.out"
+check "-f '': says it needs a file" grep -qF -- "-f needs a file, not an empty word" "$TMP/refused.out"
+check_exit "false_sharing --rederive '': refused, exit 2" 2 "$BUILD/false_sharing" --rederive ''
+cp "$TMP/out" "$TMP/refused.out"
+check "false_sharing --rederive '': says it needs a file" grep -qF -- "--rederive needs a file, not an empty word" "$TMP/refused.out"
 finish

@@ -64,7 +64,8 @@ static void usage(FILE *f)
         "            it); without stacks (a version-1 trace, LOCKWAIT_STACK_DEPTH=0):\n"
         "            'thread;lock NS'\n"
         "  -s        also print the path itself: kind=critpath_seg, times from trace start\n"
-        "  -n TOP    waitblock lines to print, largest first (default 20; 0 = all)\n"
+        "  -n TOP    waitblock and blame lines to print, largest first (default 20;\n"
+        "            0 = all); the summary on stderr shows up to 5 of each, no more than TOP\n"
         "  -W FILE   windows file ('request TID START_NS END_NS' and 'compile TID S E',\n"
         "            lockwait_workload -W): prints kind=tail for the requests: time spent\n"
         "            compiling, blocked on the lock most blocked behind compiles, and blocked\n"
@@ -286,7 +287,7 @@ int main(int argc, char **argv)
     print_path(m);
     model_summary(m);
     nb = select_blocks(m, bl, nb, &o);
-    say_blocks(m, bl, nb);
+    say_blocks(m, bl, nb, o.top);
     print_shares(m, bl, nb, o.top, &o.sel);
     blame(m, o.top, &o.sel);
     if (o.show_segs)

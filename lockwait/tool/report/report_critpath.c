@@ -219,8 +219,10 @@ void critical_path(struct model *m)
             m->th[k.x].on_stack = 0;
             continue;
         }
-        if (++stuck > 4 * m->nth + 8) /* cannot happen with a consistent trace */
-            die("%s: the critical path walk made no progress at t=%" PRIu64, m->path, k.cursor);
+        /* cannot happen with a consistent trace (a forged one of threads that
+         * created each other does it): refused as corrupt, exit 2 as the others */
+        if (++stuck > 4 * m->nth + 8)
+            FAIL(m, "the critical path walk made no progress at t=%" PRIu64 ": corrupt trace", k.cursor);
         size_t before = m->nsegs;
         uint64_t c0 = k.cursor;
         if (step(m, &k, bound) && (m->nsegs != before || k.cursor != c0))

@@ -44,11 +44,12 @@ static const char *blocker_name(const struct model *m, const struct block *b, ch
     return buf;
 }
 
-/* for people: the largest wait blocks (a block's kind: holder, handoff or unknown) */
-void say_blocks(const struct model *m, const struct block *bl, size_t nb)
+/* for people: the largest wait blocks (a block's kind: holder, handoff or
+ * unknown), five at most and no more than -n's top (it printed five for -n 1) */
+void say_blocks(const struct model *m, const struct block *bl, size_t nb, long top)
 {
     char nbuf[16], wbuf[16];
-    for (size_t i = 0; i < nb && i < 5; i++) {
+    for (size_t i = 0; i < nb && i < 5 && (top == 0 || i < (size_t)top); i++) {
         const struct block *b = &bl[i];
         const struct lock *l = &m->lk[b->lock];
         const char *behind = b->kind == P_HANDOFF ? "after its release (handoff)"

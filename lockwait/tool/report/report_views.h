@@ -10,7 +10,7 @@
  * path's shares and of the top wait blocks (top: lines, 0 = all); -s; -f,
  * "thread;frame;...;frame;lock NS", outermost frame first */
 void print_path(const struct model *m); /* kind=critpath, and the path's summary */
-void say_blocks(const struct model *m, const struct block *bl, size_t nb);
+void say_blocks(const struct model *m, const struct block *bl, size_t nb, long top);
 void print_shares(const struct model *m, const struct block *bl, size_t nb, long top, const struct select *sel);
 void print_segs(const struct model *m);
 void print_folded(const struct model *m);

@@ -125,6 +125,13 @@ TXT
   check_eq "$tag fixture: output matches report-golden.txt" "" "$(diff "$T/report-golden.txt" "$TMP/fix.out" | head -n 5)"
   "$R" -f "$T/report-fixture.trace" >"$TMP/fix.folded"
   check_eq "$tag fixture: folded lines match report-golden-folded.txt" "" "$(diff "$T/report-golden-folded.txt" "$TMP/fix.folded" | head -n 5)"
+  # -n limits the summary on stderr too: it listed five "blocked" lines for -n 1
+  for n in 1 2; do
+    "$R" -n "$n" "$T/report-fixture.trace" >"$TMP/fixn.out" 2>"$TMP/fixn.err"
+    got="$(grep -c 'kind=waitblock ' "$TMP/fixn.out") $(grep -c ' blocked [0-9.]* ms on ' "$TMP/fixn.err")"
+    got="$got $(grep -c 'kind=blame ' "$TMP/fixn.out") $(grep -c '% of the waits on ' "$TMP/fixn.err")"
+    check_eq "$tag fixture -n $n: $n waitblock and blame lines, on stdout and on stderr" "$n $n $n $n" "$got"
+  done
   check "$tag fixture: the segments tile the path without gaps" \
     awk 'END { exit !(n > 0 && sum == path) }
          /kind=critpath / { sub(/.*path_ns=/, ""); split($0, a, " "); path = a[1] }
@@ -152,6 +159,16 @@ TXT
     check "$tag $f trace: one line naming the file and the problem" \
       awk -v w="$word" -v f="$f.trace" 'END { exit !(NR == 1 && ok) } index($0, f) && $0 ~ w { ok = 1 }' "$TMP/msg"
   done
+  # whole and self-consistent (its END record right) but impossible: threads
+  # 101 and 102 created each other. The critical path walk found no way back
+  # and exited 1, which the manual gives to no malformed trace
+  printf '0 5 100 0 0 0 0\n5 6 100 0 0 0 0\n10 5 101 0 102 0 0\n10 5 102 0 101 0 0\n20 6 101 0 0 0 0\n30 6 102 0 0 0 0\n' \
+    >"$TMP/cycle.txt"
+  "$G" text "$TMP/cycle.txt" "$TMP/cycle.trace"
+  check_exit "$tag threads that created each other: exit 2" 2 "$R" "$TMP/cycle.trace"
+  cp "$TMP/out" "$TMP/msg"
+  check "$tag ... one line naming the file, corrupt" \
+    awk 'END { exit !(NR == 1 && ok) } index($0, "cycle.trace") && /corrupt trace/ { ok = 1 }' "$TMP/msg"
   # cut at a record boundary (the END record gone): read, with a warning
   head -c $(( $(wc -c <"$good") - 40 )) "$good" >"$TMP/cut.trace"
   check_exit "$tag a trace cut at a record boundary: read (exit 0)" 0 "$R" -s "$TMP/cut.trace"
