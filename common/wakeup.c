@@ -73,29 +73,26 @@ static int spin_until(atomic_int *flag, int want, uint64_t deadline)
     return 0;
 }
 
-/* n wake-ups after idle_ns of idling each, into ns[]; 0, or -1 when the
- * sleeper was not scheduled in time */
-static int measure(struct pair *p, uint64_t idle_ns, double *ns, long n)
+/* one wake-up after idle_ns of idling, in ns; -1 when the sleeper was not
+ * scheduled in time */
+static double wake_once(struct pair *p, uint64_t idle_ns)
 {
-    for (long i = 0; i < n; i++) {
-        uint64_t start = now_ns();
-        if (spin_until(&p->asleep, 1, start + CAP_NS) != 0)
+    uint64_t start = now_ns();
+    if (spin_until(&p->asleep, 1, start + CAP_NS) != 0)
+        return -1;
+    while (now_ns() - start < idle_ns) /* our CPU stays busy, the sleeper's idles */
+        ;
+    atomic_store(&p->ran, 0);
+    check_pt(pthread_mutex_lock(&p->mu), "pthread_mutex_lock");
+    p->go = 1;
+    uint64_t sent = now_ns();
+    check_pt(pthread_cond_signal(&p->cv), "pthread_cond_signal");
+    check_pt(pthread_mutex_unlock(&p->mu), "pthread_mutex_unlock");
+    uint64_t ran;
+    while ((ran = atomic_load(&p->ran)) == 0)
+        if (now_ns() - sent > CAP_NS)
             return -1;
-        while (now_ns() - start < idle_ns) /* our CPU stays busy, the sleeper's idles */
-            ;
-        atomic_store(&p->ran, 0);
-        check_pt(pthread_mutex_lock(&p->mu), "pthread_mutex_lock");
-        p->go = 1;
-        uint64_t sent = now_ns();
-        check_pt(pthread_cond_signal(&p->cv), "pthread_cond_signal");
-        check_pt(pthread_mutex_unlock(&p->mu), "pthread_mutex_unlock");
-        uint64_t ran;
-        while ((ran = atomic_load(&p->ran)) == 0)
-            if (now_ns() - sent > CAP_NS)
-                return -1;
-        ns[i] = (double)(ran - sent);
-    }
-    return 0;
+    return (double)(ran - sent);
 }
 
 int main(int argc, char **argv)
@@ -134,18 +131,22 @@ int main(int argc, char **argv)
     p->cpu = cpu[1];
     pthread_t t;
     check_pt(pthread_create(&t, NULL, sleeper, p), "pthread_create");
-    static const long idle_us[] = {20, 200, 2000};
-    double *ns = xmalloc((size_t)n * sizeof *ns);
+    /* the idle times in turn, so that a host that changes state during the
+     * reading touches all three alike */
+    enum { NIDLE = 3 };
+    static const long idle_us[NIDLE] = {20, 200, 2000};
+    double *ns = xmalloc((size_t)n * NIDLE * sizeof *ns);
     int failed = 0;
-    for (size_t k = 0; k < sizeof idle_us / sizeof idle_us[0] && !failed; k++) {
-        failed = measure(p, (uint64_t)idle_us[k] * 1000, ns, n) != 0;
-        if (failed || !p->pinned)
-            break;
-        struct interval med = ci_median(ns, (size_t)n);
+    for (long i = 0; i < n && !failed; i++)
+        for (int k = 0; k < NIDLE && !failed; k++)
+            failed = (ns[k * n + i] = wake_once(p, (uint64_t)idle_us[k] * 1000)) < 0;
+    for (int k = 0; k < NIDLE && !failed && p->pinned; k++) {
+        struct interval med = ci_median(ns + k * n, (size_t)n);
         printf("# wakeup: idle_us=%ld cpus=%d,%d median_ns=%.0f median_ns_lo=%.0f median_ns_hi=%.0f p90_ns=%.0f "
                "samples=%ld\n",
-               idle_us[k], cpu[0], cpu[1], med.est, med.lo, med.hi, stat_quantile(ns, (size_t)n, 0.9), n);
+               idle_us[k], cpu[0], cpu[1], med.est, med.lo, med.hi, stat_quantile(ns + k * n, (size_t)n, 0.9), n);
     }
+    free(ns);
     check_pt(pthread_mutex_lock(&p->mu), "pthread_mutex_lock");
     p->quit = 1;
     check_pt(pthread_cond_signal(&p->cv), "pthread_cond_signal");

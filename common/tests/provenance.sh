@@ -140,7 +140,7 @@ for a in mawk gawk original-awk; do
   need_tool "$a" "$a" "summary_head.awk's wake-ups under $a" || continue
   "$a" -f "$ROOT/common/summary_head.awk" "$TMP/wake-raw.txt" >"$TMP/head.md"
   check_eq "$a: the wake-up latency is said with its intervals, in the headline" \
-    "Wake-ups (build/wakeup at the run's start, CPUs 0 and 1; medians with 95% intervals): a thread on one CPU signalled a thread asleep on the other, which ran 28.2 us [28.1, 28.5] later when its CPU had idled 20 us, 31.7 us [31.0, 34.0] after 200 us, 46.3 us [43.5, 47.7] after 2 ms (1 in 10 after the shortest idle: over 30.0 us). Every hand-off of a lock to a sleeping waiter pays this, and a thread that works less than this between two holds of a lock can take it back before the woken waiter runs." \
+    "Wake-ups (build/wakeup on CPUs 0 and 1, one reading at the run's start: medians with 95% intervals that hold for that moment only, as the host's state moves them): a thread on one CPU signalled a thread asleep on the other, which ran 28.2 us [28.1, 28.5] later when its CPU had idled 20 us, 31.7 us [31.0, 34.0] after 200 us, 46.3 us [43.5, 47.7] after 2 ms (1 in 10 after the shortest idle: over 30.0 us). Every hand-off of a lock to a sleeping waiter pays this, and a thread that works less than this between two holds of a lock can take it back before the woken waiter runs." \
     "$(awk -f "$ROOT/common/headline.awk" "$TMP/head.md" | grep '^Wake-ups')"
   check_eq "$a: not measured: said why" "Wake-ups: not measured (one CPU)." \
     "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP/wake-na-raw.txt" | grep '^Wake-ups')"
