@@ -494,8 +494,15 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
                         "the order, cannot see", lone.n, lone.n == 1 ? "" : "es", (double)lone.ns / 1e6,
                 100.0 * (double)lone.ns / (double)wall, said, LONE_TAKES);
         if (i < nf)
-            fprintf(stderr, ": if the stretches end, %s saves about %.0f%% (the replay in that order: %.0f%%)\n",
-                    ph[i], pct_of(p[i].lonefree_ns, wall), pct_of(p[i].ordered_ns, wall));
+            fprintf(stderr, ": if the stretches end, %s saves about %.0f%% (the replay in that order: %.0f%%)", ph[i],
+                    pct_of(p[i].lonefree_ns, wall), pct_of(p[i].ordered_ns, wall));
+        /* where a woken waiter stops losing, the threads stop waiting for each
+         * other: 2-thread convoys of whatif_family.sh ran near the floor */
+        if (i < nf && floor_ns[i] && floor_ns[i] < p[i].lonefree_ns)
+            fprintf(stderr, ", and up to %.0f%% where the threads stop waiting for each other (the CPU floor)\n",
+                    pct_of(floor_ns[i], wall));
+        else if (i < nf)
+            fputc('\n', stderr);
         else
             fprintf(stderr, " (nor, with too few grants outside the stretches or at this factor, by how much)\n");
     }

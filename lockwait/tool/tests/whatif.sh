@@ -387,8 +387,8 @@ check_eq "no phase: no odd stretch, the steady prediction is the prediction, no 
 # that has them too; the lone-free prediction replays their takes at the
 # pace of the other grants: the half-hold program without them (a convoy).
 # A program without stretches has none, and the two predictions agree.
-lone_trace() { # NAME HOLD_NS [LONE]
-  LC_ALL=C awk -v T=4 -v R=300 -v W=20000 -v H="$2" -v D=6000 -v TIMED=1 -v HOLDSUM=1 -v LONE="${3:-0}" \
+lone_trace() { # NAME HOLD_NS [LONE [CPUS]]
+  LC_ALL=C awk -v T=4 -v R=300 -v W=20000 -v H="$2" -v D=6000 -v TIMED=1 -v HOLDSUM=1 -v LONE="${3:-0}" -v CPUS="${4:-}" \
     -v LT=500000 -v WALL="$TMP/$1.wall" -f "$GEN" >"$TMP/$1.txt"
   "$G" text "$TMP/$1.txt" "$TMP/$1.trace"
 }
@@ -409,6 +409,18 @@ check_awk "lone: removing the holds saves no less without the stretches than hal
 check "lone: the finding gives both savings" \
   grep -qE 'finding: in [0-9]+ stretches .* if the stretches end, halving the holds of mutex@0x1000 saves about [0-9]+% \(the replay in that order: [0-9]+%\)' \
   "$TMP/lone.err"
+check_eq "lone: a trace without CPU times gives no CPU floor to the finding" "" \
+  "$(grep 'the CPU floor)' "$TMP/lone.err" || true)"
+# with the threads' CPU times (8 CPUs: a floor below the lone-free
+# prediction) the finding also gives the saving where the threads stop
+# waiting for each other: 2-thread convoys that leave the convoy at the half
+# hold ran near it (docs/lockwait-manual.md, "Hand-off cost")
+lone_trace lcpu 30000 30 8
+"$R" --what-if 0.5 "$TMP/lcpu.trace" >"$TMP/lcpu.out" 2>"$TMP/lcpu.err"
+lcpu=$(grep 'kind=whatif ' "$TMP/lcpu.out" || true)
+floor_pct=$(awk -v f="$(field cpu_floor_wall_ns "$lcpu")" -v w="$(field wall_ns "$lcpu")" 'BEGIN { printf "%.0f", 100 * (1 - f / w) }')
+check "lone, with CPU times: the finding gives the CPU floor's saving ($floor_pct%) as the most it can reach" \
+  grep -qE "if the stretches end, .* and up to $floor_pct% where the threads stop waiting for each other \(the CPU floor\)\$" "$TMP/lcpu.err"
 "$R" --what-if 0.5 "$TMP/lconvoy.trace" >"$TMP/convoy.out" 2>"$TMP/convoy.err"
 convoy=$(grep 'kind=whatif ' "$TMP/convoy.out" || true)
 check_eq "no lone stretch: none counted, the lone-free prediction is the prediction, no finding" \
