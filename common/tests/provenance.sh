@@ -126,6 +126,21 @@ check "wakeup: each median inside its interval, the 90th percentile not below it
 rc=0; "$BUILD/wakeup" -n 5 >"$TMP/wakeup.out" 2>"$TMP/wakeup.err" || rc=$?
 check_eq "wakeup -n 5: refused (exit 2), nothing measured" "2 0" "$rc $(wc -c <"$TMP/wakeup.out")"
 check "wakeup -n 5: says the range" grep -q '11\.\.10001' "$TMP/wakeup.err"
+# a stray argument or option: one line naming it (it was the whole usage,
+# naming nothing, or getopt's "invalid option -- '-'"); a full disk: one
+# error line, exit 1 (it was two)
+rc=0; "$BUILD/wakeup" -n 11 extra >/dev/null 2>"$TMP/wakeup.err" || rc=$?
+check_eq "wakeup with an extra argument: exit 2, one line naming it" "2 1 1" \
+  "$rc $(wc -l <"$TMP/wakeup.err") $(grep -c "unexpected argument 'extra'" "$TMP/wakeup.err")"
+rc=0; "$BUILD/wakeup" --bogus >/dev/null 2>"$TMP/wakeup.err" || rc=$?
+check_eq "wakeup --bogus: exit 2, one line naming it" "2 1 1" \
+  "$rc $(wc -l <"$TMP/wakeup.err") $(grep -c "'--bogus'" "$TMP/wakeup.err")"
+if [ -w /dev/full ]; then
+  rc=0; "$BUILD/wakeup" -n 11 >/dev/full 2>"$TMP/wakeup.err" || rc=$?
+  check_eq "wakeup >/dev/full: exit 1, one error line" "1 1" "$rc $(grep -c '^error: ' "$TMP/wakeup.err")"
+else
+  skip "wakeup >/dev/full: exit 1, one error line" "no /dev/full here"
+fi
 if command -v taskset >/dev/null 2>&1 && [ "$(uname -s)" = Linux ]; then
   check_eq "wakeup on one CPU: NA with the reason" "# wakeup: NA reason=one_cpu" "$(taskset -c 0 "$BUILD/wakeup" -n 11)"
 else
