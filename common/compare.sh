@@ -149,7 +149,7 @@ provenance() {
     function wnot(r) { return wna[r] != "" ? "not measured (" wna[r] ")" : "not recorded" }
     function row(name, a, b) {
       if (a == "") a = "-"; if (b == "") b = "-"
-      printf "| %s | %s | %s | %s |\n", name, a, b, a == b ? "" : "**differs**"
+      printf "| %s | %s | %s | %s |\n", name, a, b, (a == b ? "" : "**differs**")
       if (a != b) differ = differ (differ == "" ? "" : ", ") name
     }
     END {
@@ -183,7 +183,7 @@ provenance() {
       # build/combine main_level=0: the run pooled its placements; it was
       # compared as if its placement were unknown (build/compare: why=placement_moved)
       for (r = 1; r <= 2; r++) if (index(place[r], "none (") == 1)
-        printf "In run %s the host moved the CPUs while every invocation ran (the hand-off probes before and after each disagreed), so it has no placement of its own: its figures that depend on where the CPUs are (%s'"'"'s placement-dependent kinds) cannot be set against the other run'"'"'s and get no verdict.\n\n", r == 1 ? "A" : "B", expname
+        printf "In run %s the host moved the CPUs while every invocation ran (the hand-off probes before and after each disagreed), so it has no placement of its own: its figures that depend on where the CPUs are (%s'"'"'s placement-dependent kinds) cannot be set against the other run'"'"'s and get no verdict.\n\n", (r == 1 ? "A" : "B"), expname
       if ((speed[1] == "") != (speed[2] == ""))
         print "One run has no speed levels (an older version, which kept only the rounds near its best canary): its figures are set against the other run'"'"'s fastest level.\n"
       if (differ == "") print "Nothing in this list differs.\n"

@@ -279,6 +279,16 @@ check "a run whose wake-ups are NA: not measured, with the reason" \
 "$CMP" "$TMP/wd" "$TMP/we" >"$TMP/w.out" 2>&1 || true
 check_eq "both NA: one row with both reasons" "| wake-up (one reading each) | not measured (one_cpu) | not measured (cannot_pin) | |" \
   "$(grep '^| wake-up' "$TMP/w.out")"
+# the table of what differs under mawk and original-awk (an awk without
+# gawk's grammar refused two printf lines, "a == b ? x : y" unparenthesized,
+# and the table, wake-ups and all, was left out without a word)
+for a in mawk original-awk; do
+  need_tool "$a" "$a" "compare.sh's table under $a" || continue
+  mkdir -p "$TMP/awk-$a"; ln -sf "$(command -v "$a")" "$TMP/awk-$a/awk"
+  PATH="$TMP/awk-$a:$PATH" "$CMP" "$TMP/wa" "$TMP/wd" >"$TMP/w.out" 2>"$TMP/w.err" || true
+  check_eq "$a as awk: no awk error, the wake-up rows there" "0 2" \
+    "$(grep -c '^awk: ' "$TMP/w.err") $(grep -c '^| wake-up after' "$TMP/w.out")"
+done
 sed 's/median_ns=28215/median_ns=abc/' "$TMP/wa/lockwait-raw.txt" >"$TMP/wd/lockwait-raw.txt"
 "$CMP" "$TMP/wd" "$TMP/wb" >"$TMP/w.out" 2>&1 || true
 check "a value that is not a number: unreadable, not 0.0 us" \
