@@ -322,8 +322,11 @@ main() {
     printf '# Comparing two runs\n\nA: %s. B: %s.' "$la" "$lb"
     [ -z "$only" ] || printf ' Left out:%s.' "$only"
     printf '\n\n## Are they comparable?\n\n'
-    for ((i = 0; i < ${#args[@]}; i += 4)); do provenance "${args[i]}" "${args[i + 2]}" "${args[i + 3]}"; done
-    report "$WORK/out"
+    # each checked: set -e does not stop a group on the left of ||
+    for ((i = 0; i < ${#args[@]}; i += 4)); do
+      provenance "${args[i]}" "${args[i + 2]}" "${args[i + 3]}" || die "the table of what differs (${args[i]}) failed"
+    done
+    report "$WORK/out" || die "the report failed"
   } >"$WORK/report.md" || die "the report failed"
   if [ -n "$OUT" ]; then
     write_out "$OUT"

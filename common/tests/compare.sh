@@ -289,6 +289,13 @@ for a in mawk original-awk; do
   check_eq "$a as awk: no awk error, the wake-up rows there" "0 2" \
     "$(grep -c '^awk: ' "$TMP/w.err") $(grep -c '^| wake-up after' "$TMP/w.out")"
 done
+# an awk that fails on that table: compare.sh fails saying so (it went on
+# without the table, exit 0)
+mkdir -p "$TMP/awk-bad"
+printf '#!/bin/sh\ncase "$*" in *"wake-up after"*) exit 2 ;; esac\nexec %s "$@"\n' "$(command -v awk)" >"$TMP/awk-bad/awk"
+chmod +x "$TMP/awk-bad/awk"
+rc=0; PATH="$TMP/awk-bad:$PATH" "$CMP" "$TMP/wa" "$TMP/wd" >/dev/null 2>"$TMP/w.err" || rc=$?
+check_eq "the table's awk failing: compare.sh fails, naming it" "2 1" "$rc $(grep -c 'the table of what differs (lockwait) failed' "$TMP/w.err")"
 sed 's/median_ns=28215/median_ns=abc/' "$TMP/wa/lockwait-raw.txt" >"$TMP/wd/lockwait-raw.txt"
 "$CMP" "$TMP/wd" "$TMP/wb" >"$TMP/w.out" 2>&1 || true
 check "a value that is not a number: unreadable, not 0.0 us" \
