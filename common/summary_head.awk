@@ -142,8 +142,9 @@ END {
     split("one CPU|threads cannot be pinned here|the sleeping thread was not scheduled within 1 s|build/wakeup failed", why, "|")
     split("one_cpu cannot_pin partner_not_running probe_failed", whycode, " ")
     for (i = 1; i <= 4; i++) if (wake_na == whycode[i]) wake_na = why[i]
+    # "(on the machine of E; build/wakeup ...", not two brackets in a row
     if (wake != "")
-        printf "Wake-ups%s (build/wakeup on CPUs %s, one reading at the run's start: medians with 95%% intervals that hold for that moment only, as the host's state moves them): a thread on one CPU signalled a thread asleep on the other, which ran %s (1 in 10 after the shortest idle: over %s). Every hand-off of a lock to a sleeping waiter pays this, and a thread that works less than this between two holds of a lock can take it back before the woken waiter runs.\n", whose, wake_cpus, wake, wake_p90
+        printf "Wake-ups (%sbuild/wakeup on CPUs %s, one reading at the run's start: medians with 95%% intervals that hold for that moment only, as the host's state moves them): a thread on one CPU signalled a thread asleep on the other, which ran %s (1 in 10 after the shortest idle: over %s). Every hand-off of a lock to a sleeping waiter pays this, and a thread that works less than this between two holds of a lock can take it back before the woken waiter runs.\n", (whose == "" ? "" : substr(whose, 3, length(whose) - 3) "; "), wake_cpus, wake, wake_p90
     else if (wake_na != "")
         printf "Wake-ups%s: not measured (%s).\n", whose, wake_na
     else if (wake_bad)

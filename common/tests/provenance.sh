@@ -158,6 +158,7 @@ sed -n '1,2p;4,5p' "$TMP/wake-raw.txt" >"$TMP/wake-rev-raw.txt"
 sed -n 3p "$TMP/wake-raw.txt" >>"$TMP/wake-rev-raw.txt"
 sed 's/median_ns=28215/median_ns=abc/' "$TMP/wake-raw.txt" >"$TMP/wake-bad-raw.txt"
 wraw "# wakeup: idle_us=20 cpus=0,1" >"$TMP/wake-cut-raw.txt"
+printf '%s\n' "# sharecost raw results: cache" "# cpu_model: Other CPU" >"$TMP/wake-other-raw.txt"
 for a in mawk gawk original-awk; do
   need_tool "$a" "$a" "summary_head.awk's wake-ups under $a" || continue
   "$a" -f "$ROOT/common/summary_head.awk" "$TMP/wake-raw.txt" >"$TMP/head.md"
@@ -173,6 +174,9 @@ for a in mawk gawk original-awk; do
     grep -q '(1 in 10 after the shortest idle: over 30\.0 us)' <("$a" -f "$ROOT/common/summary_head.awk" "$TMP/wake-rev-raw.txt")
   check_eq "$a: only a line cut short: not readable" "Wake-ups: not readable (the raw file's \"# wakeup:\" lines lack their numbers)." \
     "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP/wake-cut-raw.txt" | grep '^Wake-ups')"
+  check "$a: two machines: whose, in the one bracket (it was two in a row)" \
+    grep -q "^Wake-ups (on the machine of lockwait; build/wakeup on CPUs 0 and 1, one reading" \
+    <("$a" -f "$ROOT/common/summary_head.awk" "$TMP/wake-raw.txt" "$TMP/wake-other-raw.txt")
   check_eq "$a: an older raw file without it: no sentence" "" \
     "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP/old-raw.txt" | grep '^Wake-ups' || true)"
 done
