@@ -135,16 +135,21 @@ provenance() {
     # build/combine main_level=0: no invocation kept one placement; the row read "-"
     /^RESULT / && $3 == "kind=placement_runs" && kv_get($0, "main_level") == 0 { place[run] = "none (the host moved the CPUs while every invocation ran)" }
     # build/wakeup: "# wakeup: idle_us=I cpus=A,B median_ns= median_ns_lo= median_ns_hi= ..."
+    # or "# wakeup: NA reason=R": said as such, not as "not recorded"; a
+    # value that is not a number: "unreadable", not 0.0 us
+    /^# wakeup: NA / { wna[run] = kv_get($0, "reason") }
     /^# wakeup: idle_us=/ {
-      i = kv_get($0, "idle_us"); widle[i] = 1
-      wake[run, i] = sprintf("%.1f us [%.1f, %.1f]", kv_get($0, "median_ns") / 1000, kv_get($0, "median_ns_lo") / 1000, kv_get($0, "median_ns_hi") / 1000)
+      i = kv_get($0, "idle_us"); if (!(i in widle)) nwidle++; widle[i] = 1
+      m = kv_get($0, "median_ns"); lo = kv_get($0, "median_ns_lo"); hi = kv_get($0, "median_ns_hi")
+      wake[run, i] = (m ~ /^[0-9]+$/ && lo ~ /^[0-9]+$/ && hi ~ /^[0-9]+$/) ? sprintf("%.1f us [%.1f, %.1f]", m / 1000, lo / 1000, hi / 1000) : "unreadable"
     }
     /^RESULT / && $3 == "kind=speed_level_run" {
       speed[run] = speed[run] (speed[run] == "" ? "" : ", ") sprintf("%s ns%s (%.0f%%)", kv_get($0, "canary_ns"), kv_get($0, "main") == 1 ? " main" : "", 100 * kv_get($0, "share"))
     }
+    function wnot(r) { return wna[r] != "" ? "not measured (" wna[r] ")" : "not recorded" }
     function row(name, a, b) {
       if (a == "") a = "-"; if (b == "") b = "-"
-      printf "| %s | %s | %s | %s |\n", name, a, b, a == b ? "" : "**differs**"
+      printf "| %s | %s | %s | %s |\n", name, a, b, (a == b ? "" : "**differs**")
       if (a != b) differ = differ (differ == "" ? "" : ", ") name
     }
     END {
@@ -165,8 +170,11 @@ provenance() {
       split("20 200 2000", idles, " ")
       for (k = 1; k <= 3; k++) if (idles[k] in widle) {
         i = idles[k]; a = wake[1, i]; b = wake[2, i]
-        printf "| wake-up after %s idle (one reading each) | %s | %s | |\n", ((i + 0 >= 1000) ? i / 1000 " ms" : i " us"), (a == "" ? "not recorded" : a), (b == "" ? "not recorded" : b)
+        printf "| wake-up after %s idle (one reading each) | %s | %s | |\n", ((i + 0 >= 1000) ? i / 1000 " ms" : i " us"), (a == "" ? wnot(1) : a), (b == "" ? wnot(2) : b)
       }
+      # neither run measured one (both NA, or NA and an older run): one row
+      if (nwidle == 0 && (wna[1] != "" || wna[2] != ""))
+        printf "| wake-up (one reading each) | %s | %s | |\n", wnot(1), wnot(2)
       print ""
       if (val[1, "cpu_model"] != val[2, "cpu_model"])
         print "Two CPU models: only dimensionless figures (ratios, cycles, percentages) get a verdict; absolute ones (ns, ms) are shown without one, since a different CPU changes them by design.\n"
@@ -175,7 +183,7 @@ provenance() {
       # build/combine main_level=0: the run pooled its placements; it was
       # compared as if its placement were unknown (build/compare: why=placement_moved)
       for (r = 1; r <= 2; r++) if (index(place[r], "none (") == 1)
-        printf "In run %s the host moved the CPUs while every invocation ran (the hand-off probes before and after each disagreed), so it has no placement of its own: its figures that depend on where the CPUs are (%s'"'"'s placement-dependent kinds) cannot be set against the other run'"'"'s and get no verdict.\n\n", r == 1 ? "A" : "B", expname
+        printf "In run %s the host moved the CPUs while every invocation ran (the hand-off probes before and after each disagreed), so it has no placement of its own: its figures that depend on where the CPUs are (%s'"'"'s placement-dependent kinds) cannot be set against the other run'"'"'s and get no verdict.\n\n", (r == 1 ? "A" : "B"), expname
       if ((speed[1] == "") != (speed[2] == ""))
         print "One run has no speed levels (an older version, which kept only the rounds near its best canary): its figures are set against the other run'"'"'s fastest level.\n"
       if (differ == "") print "Nothing in this list differs.\n"
@@ -314,8 +322,11 @@ main() {
     printf '# Comparing two runs\n\nA: %s. B: %s.' "$la" "$lb"
     [ -z "$only" ] || printf ' Left out:%s.' "$only"
     printf '\n\n## Are they comparable?\n\n'
-    for ((i = 0; i < ${#args[@]}; i += 4)); do provenance "${args[i]}" "${args[i + 2]}" "${args[i + 3]}"; done
-    report "$WORK/out"
+    # each checked: set -e does not stop a group on the left of ||
+    for ((i = 0; i < ${#args[@]}; i += 4)); do
+      provenance "${args[i]}" "${args[i + 2]}" "${args[i + 3]}" || die "the table of what differs (${args[i]}) failed"
+    done
+    report "$WORK/out" || die "the report failed"
   } >"$WORK/report.md" || die "the report failed"
   if [ -n "$OUT" ]; then
     write_out "$OUT"

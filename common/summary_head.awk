@@ -61,15 +61,19 @@ function vuln(v,   p, name, state) {
     costly = costly (costly != "" ? "; " : "") name ": " state " (" dearer[name] ")"
     brief = brief (brief != "" ? "; " : "") name " (" short(name, state) ")"
 }
-# wakeup(LINE): one idle time's wake-up latency into wake, said in us
-function wakeup(line,   n, f, i, k, us) {
+# wakeup(LINE): one idle time's wake-up latency into wake, said in us; a
+# line without its numbers (cut short, edited) is left out, not said as 0.0 us
+function wakeup(line,   n, f, i, k, us, w, need) {
     n = split(line, f, " ")
     for (i = 1; i <= n; i++) { k = f[i]; sub(/=.*/, "", k); w[k] = substr(f[i], length(k) + 2) }
     if (f[1] == "NA") { wake_na = w["reason"]; return }
+    split("idle_us median_ns median_ns_lo median_ns_hi p90_ns", need, " ")
+    for (i = 1; i <= 5; i++) if (w[need[i]] !~ /^[0-9]+$/) { wake_bad = 1; return }
     wake_cpus = w["cpus"]; sub(/,/, " and ", wake_cpus)
     us = (w["idle_us"] + 0 >= 1000) ? (w["idle_us"] / 1000) " ms" : (w["idle_us"] + 0) " us"
     wake = wake (wake == "" ? "" : ", ") sprintf("%.1f us [%.1f, %.1f] %s %s", w["median_ns"] / 1000, w["median_ns_lo"] / 1000, w["median_ns_hi"] / 1000, (wake == "" ? "later when its CPU had idled" : "after"), us)
-    if (wake_p90 == "") wake_p90 = sprintf("%.1f us", w["p90_ns"] / 1000)
+    # the 90th percentile of the shortest idle time, whatever the lines' order
+    if (wake_p90 == "" || w["idle_us"] + 0 < wake_p90_idle) { wake_p90 = sprintf("%.1f us", w["p90_ns"] / 1000); wake_p90_idle = w["idle_us"] + 0 }
 }
 # short(NAME, STATE): spectre_v2's long state cut to its active IBPB, IBRS,
 # retpoline and STIBP parts; the others as they are
@@ -138,10 +142,13 @@ END {
     split("one CPU|threads cannot be pinned here|the sleeping thread was not scheduled within 1 s|build/wakeup failed", why, "|")
     split("one_cpu cannot_pin partner_not_running probe_failed", whycode, " ")
     for (i = 1; i <= 4; i++) if (wake_na == whycode[i]) wake_na = why[i]
+    # "(on the machine of E; build/wakeup ...", not two brackets in a row
     if (wake != "")
-        printf "Wake-ups%s (build/wakeup on CPUs %s, one reading at the run's start: medians with 95%% intervals that hold for that moment only, as the host's state moves them): a thread on one CPU signalled a thread asleep on the other, which ran %s (1 in 10 after the shortest idle: over %s). Every hand-off of a lock to a sleeping waiter pays this, and a thread that works less than this between two holds of a lock can take it back before the woken waiter runs.\n", whose, wake_cpus, wake, wake_p90
+        printf "Wake-ups (%sbuild/wakeup on CPUs %s, one reading at the run's start: medians with 95%% intervals that hold for that moment only, as the host's state moves them): a thread on one CPU signalled a thread asleep on the other, which ran %s (1 in 10 after the shortest idle: over %s). Every hand-off of a lock to a sleeping waiter pays this, and a thread that works less than this between two holds of a lock can take it back before the woken waiter runs.\n", (whose == "" ? "" : substr(whose, 3, length(whose) - 3) "; "), wake_cpus, wake, wake_p90
     else if (wake_na != "")
         printf "Wake-ups%s: not measured (%s).\n", whose, wake_na
+    else if (wake_bad)
+        printf "Wake-ups%s: not readable (the raw file's \"# wakeup:\" lines lack their numbers).\n", whose
     print ""
     print "| experiment | run (UTC) | commit | host steal | knobs |"
     print "|---|---|---|---:|---|"

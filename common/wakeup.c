@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include "common.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -40,7 +41,7 @@ struct pair {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     int go, quit;           /* under mu */
-    atomic_int asleep;      /* 1: inside pthread_cond_wait (set under mu) */
+    atomic_int asleep;      /* 1: about to wait or waiting (set under mu, which it holds till the wait) */
     atomic_uint_fast64_t ran; /* now_ns() when the sleeper ran, 0 until then */
     int cpu, pinned;
 };
@@ -73,6 +74,19 @@ static int spin_until(atomic_int *flag, int want, uint64_t deadline)
     return 0;
 }
 
+/* lock mu by the deadline; -1 when the sleeper holds it past it (preempted
+ * before its wait released mu, and not run again): a blocking lock would
+ * wait for ever */
+static int lock_until(pthread_mutex_t *mu, uint64_t deadline)
+{
+    int rc;
+    while ((rc = pthread_mutex_trylock(mu)) == EBUSY)
+        if (now_ns() > deadline)
+            return -1;
+    check_pt(rc, "pthread_mutex_trylock");
+    return 0;
+}
+
 /* one wake-up after idle_ns of idling, in ns; -1 when the sleeper was not
  * scheduled in time */
 static double wake_once(struct pair *p, uint64_t idle_ns)
@@ -83,7 +97,8 @@ static double wake_once(struct pair *p, uint64_t idle_ns)
     while (now_ns() - start < idle_ns) /* our CPU stays busy, the sleeper's idles */
         ;
     atomic_store(&p->ran, 0);
-    check_pt(pthread_mutex_lock(&p->mu), "pthread_mutex_lock");
+    if (lock_until(&p->mu, now_ns() + CAP_NS) != 0)
+        return -1;
     p->go = 1;
     uint64_t sent = now_ns();
     check_pt(pthread_cond_signal(&p->cv), "pthread_cond_signal");
@@ -103,18 +118,15 @@ int main(int argc, char **argv)
     }
     long n = 101;
     int c;
+    opterr = 0; /* one line of our own, saying what was wrong, not the usage */
     while ((c = getopt(argc, argv, "n:")) != -1) {
-        if (c != 'n') {
-            usage(stderr);
-            return 2;
-        }
+        if (c != 'n')
+            die_usage("unknown option or missing value '%s': expected -h or -n SAMPLES", getopt_bad_option(argv));
         if (parse_long(optarg, 11, 10001, &n) != 0)
             die_usage("-n %s: expected a whole number of wake-ups, 11..10001", optarg);
     }
-    if (optind != argc) {
-        usage(stderr);
-        return 2;
-    }
+    if (optind != argc)
+        die_usage("unexpected argument '%s' (see -h)", argv[optind]);
     int cpu[2];
     if (allowed_cpus(cpu, 2) < 2) {
         puts("# wakeup: NA reason=one_cpu");
@@ -147,18 +159,19 @@ int main(int argc, char **argv)
                idle_us[k], cpu[0], cpu[1], med.est, med.lo, med.hi, stat_quantile(ns + k * n, (size_t)n, 0.9), n);
     }
     free(ns);
-    check_pt(pthread_mutex_lock(&p->mu), "pthread_mutex_lock");
-    p->quit = 1;
-    check_pt(pthread_cond_signal(&p->cv), "pthread_cond_signal");
-    check_pt(pthread_mutex_unlock(&p->mu), "pthread_mutex_unlock");
-    if (failed) { /* the sleeper may never run: do not wait for it */
+    /* a sleeper that may never run again (and may hold mu) is neither told
+     * to quit nor waited for: the exit ends it */
+    if (failed) {
         puts("# wakeup: NA reason=partner_not_running");
     } else {
-        check_pt(pthread_join(t, NULL), "pthread_join");
+        if (lock_until(&p->mu, now_ns() + CAP_NS) == 0) {
+            p->quit = 1;
+            check_pt(pthread_cond_signal(&p->cv), "pthread_cond_signal");
+            check_pt(pthread_mutex_unlock(&p->mu), "pthread_mutex_unlock");
+            check_pt(pthread_join(t, NULL), "pthread_join");
+        }
         if (!p->pinned)
             puts("# wakeup: NA reason=cannot_pin");
     }
-    if (fflush(stdout) != 0 || ferror(stdout))
-        die_errno("wakeup: writing");
-    return 0;
+    return 0; /* a failed write of stdout: check_stdout (common/common.c) at the exit */
 }

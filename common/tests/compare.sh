@@ -267,5 +267,38 @@ check_eq "... and not in the list of what differs" "" "$(grep '^Differs: .*wake-
 "$CMP" "$TMP/wa" "$TMP/wc" >"$TMP/w.out" 2>&1 || true
 check "a run without wake-ups (older): not recorded" \
   grep -qF '| wake-up after 20 us idle (one reading each) | 28.2 us [28.1, 28.5] | not recorded | |' "$TMP/w.out"
+# a run whose build/wakeup said NA: said so with its reason (it read "not
+# recorded", as for an older run; two NA runs had no row at all); a value
+# that is not a number: "unreadable" (it read 0.0 us)
+mkdir "$TMP/wd" "$TMP/we"
+{ head -n 1 "$F/lockwait-raw.txt"; echo "# wakeup: NA reason=one_cpu"; tail -n +2 "$F/lockwait-raw.txt"; } >"$TMP/wd/lockwait-raw.txt"
+{ head -n 1 "$F/lockwait-raw.txt"; echo "# wakeup: NA reason=cannot_pin"; tail -n +2 "$F/lockwait-raw.txt"; } >"$TMP/we/lockwait-raw.txt"
+"$CMP" "$TMP/wa" "$TMP/wd" >"$TMP/w.out" 2>&1 || true
+check "a run whose wake-ups are NA: not measured, with the reason" \
+  grep -qF '| wake-up after 2 ms idle (one reading each) | 46.3 us [43.5, 47.7] | not measured (one_cpu) | |' "$TMP/w.out"
+"$CMP" "$TMP/wd" "$TMP/we" >"$TMP/w.out" 2>&1 || true
+check_eq "both NA: one row with both reasons" "| wake-up (one reading each) | not measured (one_cpu) | not measured (cannot_pin) | |" \
+  "$(grep '^| wake-up' "$TMP/w.out")"
+# the table of what differs under mawk and original-awk (an awk without
+# gawk's grammar refused two printf lines, "a == b ? x : y" unparenthesized,
+# and the table, wake-ups and all, was left out without a word)
+for a in mawk original-awk; do
+  need_tool "$a" "$a" "compare.sh's table under $a" || continue
+  mkdir -p "$TMP/awk-$a"; ln -sf "$(command -v "$a")" "$TMP/awk-$a/awk"
+  PATH="$TMP/awk-$a:$PATH" "$CMP" "$TMP/wa" "$TMP/wd" >"$TMP/w.out" 2>"$TMP/w.err" || true
+  check_eq "$a as awk: no awk error, the wake-up rows there" "0 2" \
+    "$(grep -c '^awk: ' "$TMP/w.err") $(grep -c '^| wake-up after' "$TMP/w.out")"
+done
+# an awk that fails on that table: compare.sh fails saying so (it went on
+# without the table, exit 0)
+mkdir -p "$TMP/awk-bad"
+printf '#!/bin/sh\ncase "$*" in *"wake-up after"*) exit 2 ;; esac\nexec %s "$@"\n' "$(command -v awk)" >"$TMP/awk-bad/awk"
+chmod +x "$TMP/awk-bad/awk"
+rc=0; PATH="$TMP/awk-bad:$PATH" "$CMP" "$TMP/wa" "$TMP/wd" >/dev/null 2>"$TMP/w.err" || rc=$?
+check_eq "the table's awk failing: compare.sh fails, naming it" "2 1" "$rc $(grep -c 'the table of what differs (lockwait) failed' "$TMP/w.err")"
+sed 's/median_ns=28215/median_ns=abc/' "$TMP/wa/lockwait-raw.txt" >"$TMP/wd/lockwait-raw.txt"
+"$CMP" "$TMP/wd" "$TMP/wb" >"$TMP/w.out" 2>&1 || true
+check "a value that is not a number: unreadable, not 0.0 us" \
+  grep -qF '| wake-up after 20 us idle (one reading each) | unreadable | 5.2 us [5.1, 5.5] | |' "$TMP/w.out"
 
 finish

@@ -126,6 +126,21 @@ check "wakeup: each median inside its interval, the 90th percentile not below it
 rc=0; "$BUILD/wakeup" -n 5 >"$TMP/wakeup.out" 2>"$TMP/wakeup.err" || rc=$?
 check_eq "wakeup -n 5: refused (exit 2), nothing measured" "2 0" "$rc $(wc -c <"$TMP/wakeup.out")"
 check "wakeup -n 5: says the range" grep -q '11\.\.10001' "$TMP/wakeup.err"
+# a stray argument or option: one line naming it (it was the whole usage,
+# naming nothing, or getopt's "invalid option -- '-'"); a full disk: one
+# error line, exit 1 (it was two)
+rc=0; "$BUILD/wakeup" -n 11 extra >/dev/null 2>"$TMP/wakeup.err" || rc=$?
+check_eq "wakeup with an extra argument: exit 2, one line naming it" "2 1 1" \
+  "$rc $(wc -l <"$TMP/wakeup.err") $(grep -c "unexpected argument 'extra'" "$TMP/wakeup.err")"
+rc=0; "$BUILD/wakeup" --bogus >/dev/null 2>"$TMP/wakeup.err" || rc=$?
+check_eq "wakeup --bogus: exit 2, one line naming it" "2 1 1" \
+  "$rc $(wc -l <"$TMP/wakeup.err") $(grep -c "'--bogus'" "$TMP/wakeup.err")"
+if [ -w /dev/full ]; then
+  rc=0; "$BUILD/wakeup" -n 11 >/dev/full 2>"$TMP/wakeup.err" || rc=$?
+  check_eq "wakeup >/dev/full: exit 1, one error line" "1 1" "$rc $(grep -c '^error: ' "$TMP/wakeup.err")"
+else
+  skip "wakeup >/dev/full: exit 1, one error line" "no /dev/full here"
+fi
 if command -v taskset >/dev/null 2>&1 && [ "$(uname -s)" = Linux ]; then
   check_eq "wakeup on one CPU: NA with the reason" "# wakeup: NA reason=one_cpu" "$(taskset -c 0 "$BUILD/wakeup" -n 11)"
 else
@@ -136,6 +151,14 @@ wraw "# wakeup: idle_us=20 cpus=0,1 median_ns=28215 median_ns_lo=28074 median_ns
   "# wakeup: idle_us=200 cpus=0,1 median_ns=31681 median_ns_lo=31010 median_ns_hi=34019 p90_ns=51963 samples=101" \
   "# wakeup: idle_us=2000 cpus=0,1 median_ns=46341 median_ns_lo=43526 median_ns_hi=47694 p90_ns=64004 samples=101" >"$TMP/wake-raw.txt"
 wraw "# wakeup: NA reason=one_cpu" >"$TMP/wake-na-raw.txt"
+# a line without its numbers (median_ns=abc, cut short) is left out: it was
+# said as 0.0 us; the 90th percentile is the shortest idle time's, whatever
+# the lines' order (it was the first line's)
+sed -n '1,2p;4,5p' "$TMP/wake-raw.txt" >"$TMP/wake-rev-raw.txt"
+sed -n 3p "$TMP/wake-raw.txt" >>"$TMP/wake-rev-raw.txt"
+sed 's/median_ns=28215/median_ns=abc/' "$TMP/wake-raw.txt" >"$TMP/wake-bad-raw.txt"
+wraw "# wakeup: idle_us=20 cpus=0,1" >"$TMP/wake-cut-raw.txt"
+printf '%s\n' "# sharecost raw results: cache" "# cpu_model: Other CPU" >"$TMP/wake-other-raw.txt"
 for a in mawk gawk original-awk; do
   need_tool "$a" "$a" "summary_head.awk's wake-ups under $a" || continue
   "$a" -f "$ROOT/common/summary_head.awk" "$TMP/wake-raw.txt" >"$TMP/head.md"
@@ -144,6 +167,16 @@ for a in mawk gawk original-awk; do
     "$(awk -f "$ROOT/common/headline.awk" "$TMP/head.md" | grep '^Wake-ups')"
   check_eq "$a: not measured: said why" "Wake-ups: not measured (one CPU)." \
     "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP/wake-na-raw.txt" | grep '^Wake-ups')"
+  check "$a: a line that is not a number is left out, not said as 0.0 us" \
+    grep -q 'which ran 31\.7 us \[31\.0, 34\.0\] later when its CPU had idled 200 us, 46\.3 us .* (1 in 10 after the shortest idle: over 52\.0 us)' \
+    <("$a" -f "$ROOT/common/summary_head.awk" "$TMP/wake-bad-raw.txt")
+  check "$a: lines in another order: the 90th percentile of 20 us idle" \
+    grep -q '(1 in 10 after the shortest idle: over 30\.0 us)' <("$a" -f "$ROOT/common/summary_head.awk" "$TMP/wake-rev-raw.txt")
+  check_eq "$a: only a line cut short: not readable" "Wake-ups: not readable (the raw file's \"# wakeup:\" lines lack their numbers)." \
+    "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP/wake-cut-raw.txt" | grep '^Wake-ups')"
+  check "$a: two machines: whose, in the one bracket (it was two in a row)" \
+    grep -q "^Wake-ups (on the machine of lockwait; build/wakeup on CPUs 0 and 1, one reading" \
+    <("$a" -f "$ROOT/common/summary_head.awk" "$TMP/wake-raw.txt" "$TMP/wake-other-raw.txt")
   check_eq "$a: an older raw file without it: no sentence" "" \
     "$("$a" -f "$ROOT/common/summary_head.awk" "$TMP/old-raw.txt" | grep '^Wake-ups' || true)"
 done
