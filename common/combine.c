@@ -640,7 +640,5 @@ int main(int argc, char **argv)
             printf("%.*s%s%s", (int)(tag - l->text), l->text, rest, *rest && rest[strlen(rest) - 1] == '\n' ? "" : "\n");
         }
     }
-    if (fflush(stdout) != 0 || ferror(stdout))
-        die_errno("combine: writing");
     return 0;
 }

@@ -35,9 +35,12 @@ uint64_t clock_ns(clockid_t id)
 }
 
 /* One line whatever the message quotes: a knob value with a newline or
- * another control character is shown escaped (\n, \t, \xNN). */
+ * another control character is shown escaped (\n, \t, \xNN). said: an
+ * error is out, so check_stdout adds none of its own at the exit. */
+static int said;
 static void vmsg(const char *fmt, va_list ap)
 {
+    said = 1;
     char line[4096];
     vsnprintf(line, sizeof line, fmt, ap);
     fputs("error: ", stderr);
@@ -572,7 +575,7 @@ void progress(const char *label, long done, long total, uint64_t t0)
  * first, so it runs after the program's own atexit handlers. */
 static void check_stdout(void)
 {
-    if (fflush(stdout) != 0 || ferror(stdout)) {
+    if ((fflush(stdout) != 0 || ferror(stdout)) && !said) {
         fprintf(stderr, "error: cannot write standard output: %s\n", errno ? strerror(errno) : "write error");
         _exit(1);
     }

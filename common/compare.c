@@ -546,7 +546,5 @@ int main(int argc, char **argv)
     put("level", level);
     printf("\n");
     free(p);
-    if (fflush(stdout) != 0 || ferror(stdout))
-        die_errno("compare: writing");
     return total_changed ? 1 : 0;
 }

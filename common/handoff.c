@@ -145,7 +145,5 @@ int main(int argc, char **argv)
     }
     free(ns);
     free(p);
-    if (fflush(stdout) != 0 || ferror(stdout))
-        die_errno("handoff: writing");
     return 0;
 }

@@ -201,8 +201,6 @@ static void print_levels(struct series *all, size_t ns)
         free(all[i].label);
     }
     free(all);
-    if (fflush(stdout) != 0 || ferror(stdout))
-        die_errno("stats: writing the results");
 }
 
 int main(int argc, char **argv)
@@ -295,7 +293,5 @@ int main(int argc, char **argv)
     free(all);
     free(p);
     free(q);
-    if (fflush(stdout) != 0 || ferror(stdout))
-        die_errno("stats: writing the results");
     return 0;
 }
