@@ -254,11 +254,13 @@ check_eq "-o onto a file: the report replaces it, its mode kept" "0 1 640" "$rc 
 # the wake-up latency (build/wakeup): a row per idle time, shown without a
 # verdict (one reading each: readings seconds apart differ by half on one
 # host); a run without it: not recorded
+# the committed run's own reading left out: the rows are the ones written here
+grep -v '^# wakeup: ' "$F/lockwait-raw.txt" >"$TMP/nowake-raw.txt"
 mkdir "$TMP/wa" "$TMP/wb" "$TMP/wc"
 wline() { echo "# wakeup: idle_us=$1 cpus=0,1 median_ns=$2 median_ns_lo=$3 median_ns_hi=$4 p90_ns=$4 samples=101"; }
-{ head -n 1 "$F/lockwait-raw.txt"; wline 20 28215 28074 28475; wline 2000 46341 43526 47694; tail -n +2 "$F/lockwait-raw.txt"; } >"$TMP/wa/lockwait-raw.txt"
-{ head -n 1 "$F/lockwait-raw.txt"; wline 20 5215 5074 5475; wline 2000 46000 43000 47000; tail -n +2 "$F/lockwait-raw.txt"; } >"$TMP/wb/lockwait-raw.txt"
-cp "$F/lockwait-raw.txt" "$TMP/wc/"
+{ head -n 1 "$TMP/nowake-raw.txt"; wline 20 28215 28074 28475; wline 2000 46341 43526 47694; tail -n +2 "$TMP/nowake-raw.txt"; } >"$TMP/wa/lockwait-raw.txt"
+{ head -n 1 "$TMP/nowake-raw.txt"; wline 20 5215 5074 5475; wline 2000 46000 43000 47000; tail -n +2 "$TMP/nowake-raw.txt"; } >"$TMP/wb/lockwait-raw.txt"
+cp "$TMP/nowake-raw.txt" "$TMP/wc/lockwait-raw.txt"
 "$CMP" "$TMP/wa" "$TMP/wb" >"$TMP/w.out" 2>&1 || true
 check_eq "wake-ups: a row per idle time recorded, each reading with its interval, no verdict" \
   "| wake-up after 20 us idle (one reading each) | 28.2 us [28.1, 28.5] | 5.2 us [5.1, 5.5] | ||| wake-up after 2 ms idle (one reading each) | 46.3 us [43.5, 47.7] | 46.0 us [43.0, 47.0] | |" \
@@ -271,8 +273,8 @@ check "a run without wake-ups (older): not recorded" \
 # recorded", as for an older run; two NA runs had no row at all); a value
 # that is not a number: "unreadable" (it read 0.0 us)
 mkdir "$TMP/wd" "$TMP/we"
-{ head -n 1 "$F/lockwait-raw.txt"; echo "# wakeup: NA reason=one_cpu"; tail -n +2 "$F/lockwait-raw.txt"; } >"$TMP/wd/lockwait-raw.txt"
-{ head -n 1 "$F/lockwait-raw.txt"; echo "# wakeup: NA reason=cannot_pin"; tail -n +2 "$F/lockwait-raw.txt"; } >"$TMP/we/lockwait-raw.txt"
+{ head -n 1 "$TMP/nowake-raw.txt"; echo "# wakeup: NA reason=one_cpu"; tail -n +2 "$TMP/nowake-raw.txt"; } >"$TMP/wd/lockwait-raw.txt"
+{ head -n 1 "$TMP/nowake-raw.txt"; echo "# wakeup: NA reason=cannot_pin"; tail -n +2 "$TMP/nowake-raw.txt"; } >"$TMP/we/lockwait-raw.txt"
 "$CMP" "$TMP/wa" "$TMP/wd" >"$TMP/w.out" 2>&1 || true
 check "a run whose wake-ups are NA: not measured, with the reason" \
   grep -qF '| wake-up after 2 ms idle (one reading each) | 46.3 us [43.5, 47.7] | not measured (one_cpu) | |' "$TMP/w.out"
