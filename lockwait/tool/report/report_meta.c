@@ -122,8 +122,9 @@ static void meta_record(struct model *m, const struct lw_trace_record *r, size_t
         mt->wstack_reused = r->t_ns;
         return;
     }
-    if (r->event > LW_EV_WAIT_STACKS)
+    if (r->event > LW_EV_WAKEUP)
         FAIL(m, "record %zu: event %u: corrupt trace (or a newer writer)", i, r->event);
+    /* WAKEUP: read below as a record with 32 bytes of DATA, which finish() skips */
     if (r->event == LW_EV_LOCK_ONCE) {
         *APPEND(mt->monces, mt->nmonces, mt->cap_monces) = (struct lock_tid){r->lock, r->tid};
         return;
