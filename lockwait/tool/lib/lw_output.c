@@ -403,7 +403,7 @@ static int trace_open(const char *path, int shared, int has_records, char *used,
     return fd;
 }
 
-void lw_trace_write(void)
+void lw_trace_write(int why)
 {
     if (!lw.cfg.trace)
         return;
@@ -424,7 +424,7 @@ void lw_trace_write(void)
     memcpy(h.magic, LW_TRACE_MAGIC, sizeof h.magic);
     int err = lw_deliver(fd, (const char *)&h, sizeof h);
     /* a header-only trace stays the mark of a process without events */
-    err = lw_trace_records(fd, err, records, lw_trace_sum(LW_TRACE_SUM_START, &h, sizeof h));
+    err = lw_trace_records(fd, err, records, why == LW_AT_EXIT, lw_trace_sum(LW_TRACE_SUM_START, &h, sizeof h));
     if (close(fd) != 0 && !err)
         err = errno;
     if (err)
