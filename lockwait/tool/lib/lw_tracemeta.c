@@ -243,12 +243,10 @@ static void put_wait_stacks(struct out *o)
     put(o, &r);
 }
 
-/* the machine's wake-up by sleep length, measured now (lw_wakeprobe.c):
- * --what-if replays hand-offs with it */
-static void put_wakeup(struct out *o, int probe)
+/* the machine's wake-up by sleep length (lw_wakeprobe.c): --what-if
+ * replays hand-offs with it */
+static void put_wakeup(struct out *o, const struct lw_wake_level *lv, int n)
 {
-    struct lw_wake_level lv[LW_WAKE_LEVELS];
-    int n = probe && lw.cfg.wakeup_probe ? lw_wakeup_probe(lv) : 0;
     for (int k = 0; k < n; k++) {
         struct lw_trace_record r = {.event = LW_EV_WAKEUP, .t_ns = lv[k].sleep_ns, .aux = lv[k].median,
                                     .lock = lv[k].n};
@@ -275,7 +273,7 @@ static void put_events(struct out *o)
     }
 }
 
-int lw_trace_records(int fd, int err, int meta, int probe, uint64_t sum)
+int lw_trace_records(int fd, int err, int meta, const struct lw_wake_level *wake, int nwake, uint64_t sum)
 {
     struct out o = {.fd = fd, .err = err, .sum = sum};
     put_events(&o);
@@ -288,7 +286,7 @@ int lw_trace_records(int fd, int err, int meta, int probe, uint64_t sum)
         put_locks(&o);
         each_tstat(&o, put_once);
         each_tstat(&o, put_hold_sum);
-        put_wakeup(&o, probe);
+        put_wakeup(&o, wake, nwake);
         struct lw_trace_record end = {.t_ns = o.n, .aux = o.sum, .event = LW_EV_END};
         put(&o, &end);
     }
