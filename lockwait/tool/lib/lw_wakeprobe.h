@@ -8,7 +8,7 @@
 #include "lw_base.h"
 
 #define LW_WAKE_LEVELS 7   /* sleep lengths: 1, 2, 3, 5, 10, 20, 50 us */
-#define LW_WAKE_SAMPLES 31 /* wake-ups per sleep length */
+#define LW_WAKE_SAMPLES 31 /* wake-ups per sleep length (fewer when the sleeper was not yet asleep) */
 
 struct lw_wake_level {
     uint64_t sleep_ns; /* how long the sleeper slept before the wake call */
