@@ -51,6 +51,10 @@ enum lw_event {
                               thread and (call site, caller), holder = then 1 in holder walked, t_ns = the
                               waits that took the stack last walked at their site (lw_stacks.h);
                               traces without it walked every wait; readers before it refuse */
+    LW_EV_WAKEUP = 14,     /* the machine's wake-up measured as the trace was written, one per sleep length,
+                              in increasing order: t_ns = how long the sleeper slept before the wake call (ns),
+                              aux = the median wake-up latency (ns), lock = wake-ups measured; then one DATA
+                              record of four uint64: p10, p25, p75, p90 (ns). Traces without it: not measured */
     /* 16 on: the holder's side (numbers below 16 are left to other record kinds) */
     LW_EV_HOLD_SITE = 16, /* follows a RELEASE of the same thread and lock: aux = the acquire site
                              (return address of the lock call) of the hold that made others wait,

@@ -139,7 +139,7 @@ static const char *absolute_path(const char *name, char *buf, size_t cap)
  * (LOCKWAIT_TRACES) was ignored in silence. */
 static const char *const known_names[] = {
     "OUT", "TRACE", "TOP", "INTERVAL", "DUMP_SIGNAL", "SIGNALS", "FULL_REPORTS", "TREE", "TREE_TOP",
-    "TRACE_RECORDS", "STACK_DEPTH", "PROBE_WARN", "INLINE_MUTEX", "COUNTER", "RUN", "LIB",
+    "TRACE_RECORDS", "STACK_DEPTH", "PROBE_WARN", "INLINE_MUTEX", "COUNTER", "WAKEUP_PROBE", "RUN", "LIB",
     "SCENARIOS", "THREADS", "WHATIF",
 };
 #define NAME_CAP 48
@@ -205,6 +205,7 @@ void lw_config_read(struct lw_config *c)
     c->probe_warn = 1;
     c->inline_mutex = 1;
     c->counter = 1;
+    c->wakeup_probe = 1;
     c->on_signals = 1;
     static char out[4096 + 16], trace[4096 + 16]; /* "NAME=" and the path */
     c->out = absolute_path("LOCKWAIT_OUT", out, sizeof out);
@@ -234,6 +235,7 @@ void lw_config_read(struct lw_config *c)
     whole_knob(c, "LOCKWAIT_PROBE_WARN", 0, 100, &c->probe_warn);
     flag_knob(c, "LOCKWAIT_INLINE_MUTEX", &c->inline_mutex);
     flag_knob(c, "LOCKWAIT_COUNTER", &c->counter);
+    flag_knob(c, "LOCKWAIT_WAKEUP_PROBE", &c->wakeup_probe);
     unknown_names(c);
     errno = e;
 }

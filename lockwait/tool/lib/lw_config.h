@@ -26,6 +26,7 @@ struct lw_config {
     int inline_mutex;   /* LOCKWAIT_INLINE_MUTEX: default mutexes and spinlocks taken in the wrappers
                          * (lw_mutex.c, lw_spin.c; default 1) */
     int counter;        /* LOCKWAIT_COUNTER: ticks from a cycle counter where usable (default 1; common/clock.c) */
+    int wakeup_probe;   /* LOCKWAIT_WAKEUP_PROBE: a trace's WAKEUP records (lw_wakeprobe.c; default 1) */
     char ignored[512];  /* what was ignored, for the report */
     /* stderr at start, for the report (lw_output.c) */
     int err_known;      /* fd 2 was open */

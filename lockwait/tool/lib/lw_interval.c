@@ -201,7 +201,7 @@ void lw_report_now(int why, int even_if_busy)
     lw_settle_own();
     lw_report(why);
     if (why != LW_AT_INTERVAL)
-        lw_trace_write();
+        lw_trace_write(why);
     if (c_locale)
         uselocale(old);
     if (alone)

@@ -31,6 +31,7 @@
 #include "lw_record.h"
 #include "lw_tracemeta.h"
 #include "lw_tree.h"
+#include "lw_wakeprobe.h"
 
 /* At start: who stderr is, a private copy, and the path to reopen it by. */
 void lw_err_note(struct lw_config *c)
@@ -403,7 +404,7 @@ static int trace_open(const char *path, int shared, int has_records, char *used,
     return fd;
 }
 
-void lw_trace_write(void)
+void lw_trace_write(int why)
 {
     if (!lw.cfg.trace)
         return;
@@ -415,6 +416,10 @@ void lw_trace_write(void)
         lw_say("cannot write the trace: LOCKWAIT_TRACE's path is longer than %zu bytes", sizeof path - 1);
         return;
     }
+    /* the probe (10-20 ms) before the file is opened: a shared one is locked
+     * while written (trace_open); none in a signal's handler */
+    struct lw_wake_level wake[LW_WAKE_LEVELS];
+    int nwake = records && why == LW_AT_EXIT && lw.cfg.wakeup_probe ? lw_wakeup_probe(wake) : 0;
     int fd = trace_open(path, !strstr(lw.cfg.trace, "%p"), records, used, sizeof used);
     if (fd < 0)
         return;
@@ -424,7 +429,7 @@ void lw_trace_write(void)
     memcpy(h.magic, LW_TRACE_MAGIC, sizeof h.magic);
     int err = lw_deliver(fd, (const char *)&h, sizeof h);
     /* a header-only trace stays the mark of a process without events */
-    err = lw_trace_records(fd, err, records, lw_trace_sum(LW_TRACE_SUM_START, &h, sizeof h));
+    err = lw_trace_records(fd, err, records, wake, nwake, lw_trace_sum(LW_TRACE_SUM_START, &h, sizeof h));
     if (close(fd) != 0 && !err)
         err = errno;
     if (err)

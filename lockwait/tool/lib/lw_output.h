@@ -29,6 +29,8 @@ enum { LW_WROTE_ASKED, LW_WROTE_STDERR, LW_WROTE_LOST };
 LW_HIDDEN int lw_report_write(const char *p, size_t n); /* to LOCKWAIT_OUT's file, else stderr: LW_WROTE_* */
 LW_HIDDEN int lw_report_brief(void); /* at exit: one line if nothing was waited for (1), else 0 */
 LW_HIDDEN void lw_trace_start(const struct lw_config *c); /* at start: the run's first process clears the path */
-LW_HIDDEN void lw_trace_write(void); /* at exit: the header, then lw_trace_records */
+/* at exit or a signal that ends the program (why, lw_base.h): the header,
+ * then lw_trace_records; the wake-up probe only at exit, not in a handler */
+LW_HIDDEN void lw_trace_write(int why);
 
 #endif

@@ -2,8 +2,8 @@
  * section) after its header, written at exit: each thread's events, then
  * what lets lockwait_report name code as this library's report does
  * (modules, stacks, threads, locks), the facts of its rules (../lw_rules.h)
- * and of --what-if (the hold sums), and the END record that says the trace
- * is whole. */
+ * and of --what-if (the hold sums, the machine's wake-up), and the END
+ * record that says the trace is whole. */
 #define _GNU_SOURCE
 #include <link.h>
 #include <sched.h>
@@ -22,6 +22,7 @@
 #include "lw_output.h"
 #include "lw_record.h"
 #include "lw_stacks.h"
+#include "lw_wakeprobe.h"
 
 struct out {
     int fd, err;
@@ -242,6 +243,19 @@ static void put_wait_stacks(struct out *o)
     put(o, &r);
 }
 
+/* the machine's wake-up by sleep length (lw_wakeprobe.c): --what-if
+ * replays hand-offs with it */
+static void put_wakeup(struct out *o, const struct lw_wake_level *lv, int n)
+{
+    for (int k = 0; k < n; k++) {
+        struct lw_trace_record r = {.event = LW_EV_WAKEUP, .t_ns = lv[k].sleep_ns, .aux = lv[k].median,
+                                    .lock = lv[k].n};
+        put(o, &r);
+        uint64_t q[4] = {lv[k].p10, lv[k].p25, lv[k].p75, lv[k].p90}; /* the DATA record (trace.h) */
+        put_bytes(o, q, sizeof q);
+    }
+}
+
 /* each thread's events, their ticks (common/clock.h) converted to
  * CLOCK_MONOTONIC ns in a copy (other threads may still be tracing) */
 static void put_events(struct out *o)
@@ -259,7 +273,7 @@ static void put_events(struct out *o)
     }
 }
 
-int lw_trace_records(int fd, int err, int meta, uint64_t sum)
+int lw_trace_records(int fd, int err, int meta, const struct lw_wake_level *wake, int nwake, uint64_t sum)
 {
     struct out o = {.fd = fd, .err = err, .sum = sum};
     put_events(&o);
@@ -272,6 +286,7 @@ int lw_trace_records(int fd, int err, int meta, uint64_t sum)
         put_locks(&o);
         each_tstat(&o, put_once);
         each_tstat(&o, put_hold_sum);
+        put_wakeup(&o, wake, nwake);
         struct lw_trace_record end = {.t_ns = o.n, .aux = o.sum, .event = LW_EV_END};
         put(&o, &end);
     }

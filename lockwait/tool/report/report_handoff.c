@@ -23,6 +23,7 @@
 #include "report_util.h"
 #include "report_replay.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,6 +116,27 @@ uint64_t handoff_cost(struct handoff_model *m, uint64_t pre, uint64_t own, uint6
     if (own_known && own_spun == spins)
         return own;
     return spins ? m->spin[m->next_spin++ % m->nspin] : m->wake[m->next_wake++ % m->nwake];
+}
+
+/* the median wake-up after a sleep of s ns: linear between the measured sleeps, flat beyond them */
+static double wake_median(const struct wake_level *w, size_t n, uint64_t s)
+{
+    if (s <= w[0].sleep_ns)
+        return (double)w[0].q[2];
+    for (size_t k = 1; k < n; k++)
+        if (s <= w[k].sleep_ns) {
+            double f = (double)(s - w[k - 1].sleep_ns) / (double)(w[k].sleep_ns - w[k - 1].sleep_ns);
+            return (double)w[k - 1].q[2] + f * ((double)w[k].q[2] - (double)w[k - 1].q[2]);
+        }
+    return (double)w[n - 1].q[2];
+}
+
+uint64_t handoff_wake(const struct handoff_model *m, uint64_t own, uint64_t own_sleep, uint64_t sleep)
+{
+    if (m->ncurve < 2 || m->mode == HM_ALL_SLEEP || own < m->curve[0].q[0])
+        return own;
+    double was = wake_median(m->curve, m->ncurve, own_sleep), now = wake_median(m->curve, m->ncurve, sleep);
+    return was > 0 ? (uint64_t)llround((double)own * now / was) : own;
 }
 
 void handoff_free(struct handoff_model *m)

@@ -1,6 +1,6 @@
 /* report_meta.c - lockwait_report: what a trace (version 2 on) says about its
  * code (records 7-11 of trace.h: modules, stacks, threads, locks; and the
- * facts written with them: LOCK_ONCE, WAIT_STACKS, HOLD_SUM), and names from the
+ * facts written with them: LOCK_ONCE, WAIT_STACKS, WAKEUP, HOLD_SUM), and names from the
  * modules' files on disk (../lw_symbols.c: the trace must be read on the
  * machine that wrote it, with the same files, as with perf). */
 #define _GNU_SOURCE
@@ -48,6 +48,8 @@ struct meta {
      * that took their site's last walked stack (every 0: no record) */
     uint64_t wstack_first, wstack_every, wstack_reused;
     uint32_t cpus; /* THREAD_INFO: the CPUs the process could run on (0: not known) */
+    struct wake_level wake[WAKE_LEVELS_MAX]; /* WAKEUP records, by sleep length */
+    size_t nwake;
     struct pending pending; /* while reading: the naming record whose data follows */
 };
 
@@ -75,13 +77,24 @@ static void finish(struct model *m, struct pending *p)
         if (cpus > (1u << 20))
             FAIL(m, "THREAD_INFO of tid %u says %u CPUs: corrupt trace", h->tid, cpus);
         mt->cpus = MAX(mt->cpus, cpus);
+    } else if (p->event == LW_EV_WAKEUP) {
+        uint64_t q[4]; /* p10, p25, p75, p90 */
+        memcpy(q, p->bytes, sizeof q);
+        struct wake_level w = {h->t_ns, {q[0], q[1], h->aux, q[2], q[3]}};
+        int ordered = h->lock && w.q[4] < 1000000000ull; /* a wake-up of a second is no measurement */
+        for (int k = 1; k < 5; k++)
+            ordered &= w.q[k - 1] <= w.q[k];
+        if (!ordered || mt->nwake == WAKE_LEVELS_MAX || (mt->nwake && mt->wake[mt->nwake - 1].sleep_ns >= h->t_ns))
+            FAIL(m, "WAKEUP after %" PRIu64 " ns of sleep (%" PRIu64 " wake-ups, median %" PRIu64 " ns) is "
+                 "impossible: corrupt trace", h->t_ns, h->lock, h->aux);
+        mt->wake[mt->nwake++] = w;
     }
     free(p->bytes);
     p->bytes = NULL;
     p->event = 0;
 }
 
-/* one record at index i: a naming record (7-13), the data that follows one, or HOLD_SUM */
+/* one record at index i: a naming record (7-14), the data that follows one, or HOLD_SUM */
 static void meta_record(struct model *m, const struct lw_trace_record *r, size_t i)
 {
     struct meta *mt = m->meta;
@@ -122,7 +135,7 @@ static void meta_record(struct model *m, const struct lw_trace_record *r, size_t
         mt->wstack_reused = r->t_ns;
         return;
     }
-    if (r->event > LW_EV_WAIT_STACKS)
+    if (r->event > LW_EV_WAKEUP)
         FAIL(m, "record %zu: event %u: corrupt trace (or a newer writer)", i, r->event);
     if (r->event == LW_EV_LOCK_ONCE) {
         *APPEND(mt->monces, mt->nmonces, mt->cap_monces) = (struct lock_tid){r->lock, r->tid};
@@ -184,6 +197,12 @@ uint64_t meta_thread_cpu(const struct model *m, uint32_t tid)
         if (m->meta->mths[i].tid == tid)
             return m->meta->mths[i].cpu_ns;
     return 0;
+}
+
+size_t meta_wakeups(const struct model *m, const struct wake_level **levels)
+{
+    *levels = m->meta->wake;
+    return m->meta->nwake;
 }
 
 uint32_t meta_cpus(const struct model *m)

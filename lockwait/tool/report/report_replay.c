@@ -53,6 +53,9 @@ struct runner {
     uint32_t held;        /* the acquisition it holds */
     uint32_t next_parked; /* the next thread parked on the same mark */
     int queued;           /* in the todo list already */
+    /* parked: since when it sleeps; it went back to sleep at `slept` after losing the release at
+     * lost_at, before which it slept since `slept_before` */
+    uint64_t slept, lost_at, slept_before;
 };
 
 static struct step *add_step(struct replay *r, uint32_t t, uint64_t at, int kind, uint64_t resume, uint64_t lat,
@@ -243,6 +246,7 @@ static void build_steps(const struct model *m, struct replay *r, const uint32_t 
         add_step(r, t, m->th[t].end, ST_END, m->th[t].end, 0, 0);
     }
     number_acquisitions(r);
+    r->hm.ncurve = meta_wakeups(m, &r->hm.curve);
     order_steps(m, r);
     r->nmarks = m->mstat.holds + m->nth;
     free(hs);
@@ -296,15 +300,45 @@ static void release(struct replay *r, struct runner *u, uint64_t at)
         ready(r, r->acq[r->next_acq].waiter);
 }
 
+/* the observed wait of acquisition step s before the release that ended it */
+static uint64_t own_pre(const struct step *s)
+{
+    uint64_t wait = s->resume - MIN(s->resume, s->key >> 2);
+    return wait - MIN(wait, s->lat);
+}
+
+/* since when parked thread u sleeps before the release at free_at */
+static uint64_t asleep_since(const struct replay *r, const struct runner *u)
+{
+    return u->lost_at == r->free_at ? u->slept_before : MAX(u->now, u->slept);
+}
+
+/* thread u's wake-up after the release at free_at, its own scaled by how long it now slept */
+static uint64_t wake_lat(const struct replay *r, const struct runner *u, const struct step *s)
+{
+    if (!s->waited)
+        return s->lat;
+    return handoff_wake(&r->hm, s->lat, own_pre(s), r->free_at - MIN(r->free_at, asleep_since(r, u)));
+}
+
+/* parked thread u lost the release at free_at: woken by it after lat, it sleeps again */
+static void lost_release(const struct replay *r, struct runner *u, uint64_t lat)
+{
+    if (u->now >= r->free_at || u->lost_at == r->free_at)
+        return;
+    u->slept_before = asleep_since(r, u);
+    u->slept = r->free_at + lat;
+    u->lost_at = r->free_at;
+}
+
 /* thread t takes the lock at acquisition step s */
 static void grant(struct replay *r, uint32_t t, const struct step *s)
 {
     struct runner *u = &r->run[t];
     r->acq[s->arg].waiter = NOBODY;
     if (u->now < r->free_at) {
-        uint64_t wait = s->resume - MIN(s->resume, s->key >> 2); /* its observed one */
-        uint64_t own_pre = wait - MIN(wait, s->lat);
-        u->now = r->free_at + handoff_cost(&r->hm, r->free_at - u->now, s->lat, own_pre, s->waited);
+        uint64_t cost = handoff_cost(&r->hm, r->free_at - u->now, s->lat, own_pre(s), s->waited);
+        u->now = r->free_at + (cost == s->lat && r->factor != 1 ? wake_lat(r, u, s) : cost);
     }
     r->grant_at[s->arg] = u->now;
     u->obs = MAX(u->obs, s->resume);
@@ -351,14 +385,20 @@ static int barge_in(struct replay *r, uint32_t turn, uint64_t at)
         const struct step *s = &r->st[u->k];
         if (s->kind != ST_ACQ || s->arg <= r->next_acq || r->acq[s->arg].waiter != t)
             continue;
-        uint64_t had = u->now >= r->free_at ? u->now : r->free_at + s->lat;
-        /* one that arrived in the trace before the turn's grant lost to it there: it stays behind */
-        int lost_in_trace = s->key >> 2 < r->obs_at[r->next_acq];
+        uint64_t lat = wake_lat(r, u, s), had = u->now >= r->free_at ? u->now : r->free_at + lat;
+        /* one that arrived in the trace before the turn's grant lost to it there: it stays behind,
+         * unless it now wakes faster than it did there */
+        int lost_in_trace = s->key >> 2 < r->obs_at[r->next_acq] && lat >= s->lat;
         if (u->now >= at || had > at || lost_in_trace || waits_in_hold(r, u->k, u->end))
             continue;
         if (best == NOBODY || u->now < r->run[best].now ||
             (u->now == r->run[best].now && s->arg < r->st[r->run[best].k].arg))
             best = t;
+    }
+    for (uint32_t t = 0; t < r->nth; t++) { /* the others parked on the lock lose this release */
+        struct runner *u = &r->run[t];
+        if (t != best && t != turn && u->k < u->end && r->st[u->k].kind == ST_ACQ && r->acq[r->st[u->k].arg].waiter == t)
+            lost_release(r, u, wake_lat(r, u, &r->st[u->k]));
     }
     if (best == NOBODY)
         return 0;
@@ -456,7 +496,7 @@ uint64_t replay(const struct model *m, struct replay *r, double factor, enum han
             r->work[t].own_ns = r->work[t].held_ns = 0;
     }
     for (uint32_t t = 0; t < m->nth; t++) {
-        r->run[t] = (struct runner){r->start_of[t], r->start_of[t + 1], m->th[t].start, m->th[t].start, 0, 0, 0, NOBODY, 0};
+        r->run[t] = (struct runner){r->start_of[t], r->start_of[t + 1], m->th[t].start, m->th[t].start, 0, 0, 0, NOBODY, 0, 0, 0, 0};
         ready(r, t);
     }
     do {

@@ -29,6 +29,8 @@ struct handoff_model {
     uint64_t *spin, *wake; /* the observed hand-offs of each kind, in trace order */
     size_t nspin, nwake, next_spin, next_wake; /* next_*: the next one drawn */
     enum handoff_mode mode;
+    const struct wake_level *curve; /* the machine's wake-ups by sleep length (WAKEUP records) */
+    size_t ncurve;                  /* 0: not measured, a sleep's wake-up keeps its observed length */
 };
 
 /* learn from n traced waits: pre[i] the wait before the release that ended
@@ -41,6 +43,11 @@ void handoff_rewind(struct handoff_model *m, enum handoff_mode mode);
  * (own_known 0: it did not wait there, own is the lock's mean), kept where
  * its kind is the one the model picks */
 uint64_t handoff_cost(struct handoff_model *m, uint64_t pre, uint64_t own, uint64_t own_pre, int own_known);
+/* a wake-up of own ns after an observed sleep of own_sleep ns, after a sleep of `sleep` ns instead:
+ * scaled by the machine's median wake-ups after the two (a VM's vCPU that idled a few us is still
+ * running and wakes fast, one that halted waits for the host); own when the curve is not known, in
+ * the all-sleep assumption, or own is no wake-up (faster than the curve's fastest tenth) */
+uint64_t handoff_wake(const struct handoff_model *m, uint64_t own, uint64_t own_sleep, uint64_t sleep);
 void handoff_free(struct handoff_model *m);
 
 struct step;   /* one step of a thread's replay (report_replay.c) */

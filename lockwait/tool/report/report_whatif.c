@@ -297,10 +297,12 @@ static void predict(const struct model *m, struct replay *r, int nmodes, const d
             f[n++] = x;
     }
     uint64_t *base_at = zalloc(r->nacq, sizeof *base_at);
-    int can_barge = r->barge; /* the kind lets a newcomer in: the last pass */
-    for (int pass = 0; pass < nmodes + can_barge; pass++) {
-        int barging = pass == nmodes;
-        enum handoff_mode mode = barging ? HM_LEARNED : (enum handoff_mode)pass;
+    /* the kind lets a newcomer in: the last passes, the prediction's and, with the machine's wake-ups,
+     * one where every waiter wakes as it did in the trace (for the range) */
+    int can_barge = r->barge, nbarge = can_barge ? 1 + (r->hm.ncurve >= 2) : 0;
+    for (int pass = 0; pass < nmodes + nbarge; pass++) {
+        int barging = pass >= nmodes;
+        enum handoff_mode mode = !barging ? (enum handoff_mode)pass : pass == nmodes ? HM_LEARNED : HM_ALL_SLEEP;
         uint64_t ns[MAX_FACTORS], steady[MAX_FACTORS], lonefree[MAX_FACTORS];
         size_t forced[MAX_FACTORS], barged[MAX_FACTORS];
         struct stretches sk[MAX_FACTORS];
@@ -326,7 +328,7 @@ static void predict(const struct model *m, struct replay *r, int nmodes, const d
                 uint64_t lf = calibrated(wall, lonefree[least_at(f, lonefree, n, factors[i])], ns[0]);
                 out[i] = (struct whatif_pred){pred, pred, pred, pred, ns[best], sp, MIN(lf, pred), pred, forced[at], 0};
                 st[i] = sk[at];
-            } else if (barging) {
+            } else if (pass == nmodes) {
                 out[i].barging_ns = pred;
                 out[i].barged = barged[best];
             } else {
@@ -412,12 +414,18 @@ static void findings(const struct handoff_model *m, char (*ph)[PHRASE_MAX], size
     else if (m->two_kinds)
         fprintf(stderr, ", and no wait before the release %s: each waiter keeps its own)\n",
                 m->window <= SPIN_WINDOW_MAX_NS ? "tells them apart" : "short enough to be a spin parts them");
+    if (m->ncurve >= 2)
+        fprintf(stderr, "  (wake-ups on this machine, measured as the trace was written: %.1f us after a %.0f us "
+                        "sleep, %.1f us after %.0f us; a waiter that sleeps less in the replay wakes that much "
+                        "sooner)\n", (double)m->curve[0].q[2] / 1e3, (double)m->curve[0].sleep_ns / 1e3,
+                (double)m->curve[m->ncurve - 1].q[2] / 1e3, (double)m->curve[m->ncurve - 1].sleep_ns / 1e3);
     for (size_t i = 0; i < nf; i++) {
         if ((double)(p[i].hi_ns - p[i].lo_ns) > WIDE_SHARE * (double)wall)
             fprintf(stderr, "  finding: the prediction for %s is unsure: %.0f%% to %.0f%% sooner as every waiter "
-                            "spins or every waiter sleeps (%.0f%% with the learned mix): the trace cannot tell "
-                            "which hand-off the shorter waits will take\n", ph[i], pct_of(p[i].hi_ns, wall),
-                    pct_of(p[i].lo_ns, wall), pct_of(p[i].wall_ns, wall));
+                            "%s (%.0f%% with the learned mix): the trace cannot tell which hand-off the shorter "
+                            "waits will take\n", ph[i], pct_of(p[i].hi_ns, wall), pct_of(p[i].lo_ns, wall),
+                    m->two_kinds ? "spins or every waiter sleeps" : "wakes as this machine wakes a shorter sleep, "
+                    "or as it woke in the trace", pct_of(p[i].wall_ns, wall));
         if ((double)p[i].forced > FORCED_SHARE * (double)acquisitions)
             fprintf(stderr, "  finding: the prediction for %s is rough: its replay let %zu steps through out of "
                             "the observed order (%zu grants of the lock)\n", ph[i], p[i].forced, acquisitions);
@@ -447,7 +455,7 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
     struct whatif_pred *p = xmalloc(sizeof *p * (nf ? nf : 1));
     struct stretches *st = zalloc(nf, sizeof *st);
     struct lone lone = lone_stretches(m, l, &r);
-    predict(m, &r, r.hm.two_kinds ? HM_NMODES : 1, factors, nf, wall, &lone, p, st);
+    predict(m, &r, r.hm.two_kinds || r.hm.ncurve >= 2 ? HM_NMODES : 1, factors, nf, wall, &lone, p, st);
     uint64_t floor_ns[MAX_FACTORS], unfloored[MAX_FACTORS]; /* floored: floor_ns[i] > unfloored[i] */
     for (size_t i = 0; i < nf; i++) {
         if (r.barge) { /* the kind lets a newcomer in: the prediction does too (the manual: "Order of arrivals") */
@@ -475,11 +483,12 @@ static void what_if_lock(const struct model *m, uint32_t l, const double *factor
                " predicted_wall_hi_ns=%" PRIu64 " spin_window_ns=%s stretch_count=%zu odd_stretch_count=%zu"
                " predicted_steady_wall_ns=%" PRIu64 " lone_stretch_count=%zu lone_stretch_ns=%" PRIu64
                " predicted_lonefree_wall_ns=%" PRIu64 " predicted_barging_wall_ns=%" PRIu64 " barged_count=%zu"
-               " cpu_floor_wall_ns=%" PRIu64 " cpus=%" PRIu32 " predicted_ordered_wall_ns=%" PRIu64 "\n",
+               " cpu_floor_wall_ns=%" PRIu64 " cpus=%" PRIu32 " predicted_ordered_wall_ns=%" PRIu64
+               " wakeup_level_count=%zu\n",
                m->hdr.pid, label, m->lk[l].addr, lw_type_name(m->lk[l].type), factors[i], wall, p[i].wall_ns, pct,
                base, p[i].replay_ns, naive, r.nacq, p[i].forced, untraced, p[i].lo_ns, p[i].hi_ns, window, st[i].n,
                st[i].odd, p[i].steady_ns, lone.n, lone.ns, p[i].lonefree_ns, p[i].barging_ns, p[i].barged,
-               floor_ns[i], meta_cpus(m), p[i].ordered_ns);
+               floor_ns[i], meta_cpus(m), p[i].ordered_ns, r.hm.ncurve);
         say(factors[i], pct, said, i == 0);
     }
     fputc('\n', stderr);

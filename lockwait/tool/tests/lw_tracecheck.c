@@ -4,7 +4,7 @@
  * type, non-zero padding, a zero tid, an ACQUIRE/TIMEOUT whose request time
  * (aux) is later than the event, an event after the naming records (7-13,
  * counted, not checked but for WAIT_STACKS's policy: lockwait_report reads
- * them), a HOLD_SUM (17, after
+ * them), a WAKEUP (14) not followed by one DATA record, a HOLD_SUM (17, after
  * the events too) without a tid, lock or acquisitions, or whose flag does
  * not say what its holds_timed says, and a trace with records that does not
  * end in an END record (18) whose count and checksum match them.
@@ -14,16 +14,19 @@
  * stdout: "lw_tracecheck pid=P records=N dropped=D request=N acquire=N
  *          timeout=N release=N thread_start=N thread_exit=N first_ns=T
  *          last_ns=T stacks=N modules=N thread_infos=N lock_infos=N
- *          hold_site=N wait_stacks=N", then one line
+ *          hold_site=N wait_stacks=N wakeups=N", then one line
  *         per lock: "lw_tracecheck lock=0xADDR request=N acquire=N ...",
  *         then per HOLD_SUM: "lw_tracecheck hold_sum tid=N lock=0xADDR
- *         acquisitions=N hold_ns=N holds_timed=N flags=N". */
+ *         acquisitions=N hold_ns=N holds_timed=N flags=N", then per
+ *         WAKEUP: "lw_tracecheck wakeup sleep_ns=N samples=N p10_ns=N
+ *         p25_ns=N median_ns=N p75_ns=N p90_ns=N". */
 #include <stdlib.h>
 
 #include "../trace.h"
 #include "lw_test.h"
 
 #define MAX_LOCKS 64
+#define MAX_WAKEUPS 64
 
 /* -h and --now: answered and exit; anything but one FILE: refused */
 static void other_modes(int argc, char **argv)
@@ -69,6 +72,8 @@ int main(int argc, char **argv)
         die("%s: bad header", argv[1]);
     uint64_t count[LW_EV_HOLD_SUM + 1] = {0}, hold_site = 0, n = 0, first = UINT64_MAX, last = 0;
     struct lw_trace_record *sums = NULL;
+    struct { uint64_t sleep, n, median, q[4]; } wake[MAX_WAKEUPS]; /* q: p10, p25, p75, p90 */
+    int wake_data = 0; /* 1: the record before was a WAKEUP, its DATA comes next */
     struct { uint64_t lock, ev[7]; } locks[MAX_LOCKS];
     int nlocks = 0;
     struct lw_trace_record r;
@@ -87,6 +92,22 @@ int main(int argc, char **argv)
         }
         sum = lw_trace_sum(sum, &r, sizeof r);
         n++;
+        if (wake_data && r.event != LW_EV_DATA)
+            die("record %llu: a WAKEUP without its DATA record", (unsigned long long)n - 1);
+        if (wake_data) {
+            memcpy(wake[count[LW_EV_WAKEUP] - 1].q, &r, sizeof wake[0].q);
+            wake_data = 0;
+            continue;
+        }
+        if (r.event == LW_EV_WAKEUP) {
+            if (count[LW_EV_WAKEUP] == MAX_WAKEUPS)
+                die("record %llu: more than %d WAKEUP records", (unsigned long long)n, MAX_WAKEUPS);
+            wake[count[LW_EV_WAKEUP]].sleep = r.t_ns;
+            wake[count[LW_EV_WAKEUP]].n = r.lock;
+            wake[count[LW_EV_WAKEUP]++].median = r.aux;
+            wake_data = 1;
+            continue;
+        }
         if ((r.event >= LW_EV_STACK && r.event <= LW_EV_WAIT_STACKS) || r.event == LW_EV_HOLD_SUM) {
             count[r.event]++; /* names and facts, after the events */
             if (r.event == LW_EV_WAIT_STACKS && (r.aux == 0 || r.holder == 0 || count[r.event] > 1))
@@ -96,7 +117,7 @@ int main(int argc, char **argv)
             continue;
         }
         if (count[LW_EV_STACK] + count[LW_EV_MODULE] + count[LW_EV_THREAD_INFO] + count[LW_EV_LOCK_INFO] +
-            count[LW_EV_LOCK_ONCE] + count[LW_EV_WAIT_STACKS] + count[LW_EV_HOLD_SUM])
+            count[LW_EV_LOCK_ONCE] + count[LW_EV_WAIT_STACKS] + count[LW_EV_HOLD_SUM] + count[LW_EV_WAKEUP])
             die("record %llu: an event after the names", (unsigned long long)n);
         int known = (r.event >= LW_EV_REQUEST && r.event <= LW_EV_THREAD_EXIT) || r.event == LW_EV_HOLD_SITE;
         if (!known || r.type > LW_T_COND || r.tid == 0)
@@ -132,19 +153,21 @@ int main(int argc, char **argv)
     }
     if (got != 0)
         die("%s: %zu trailing bytes (not a whole record)", argv[1], got);
+    if (wake_data)
+        die("%s: the last WAKEUP has no DATA record", argv[1]);
     if (n && !ended)
         die("%s: no END record after its %llu records", argv[1], (unsigned long long)n);
     fclose(f);
     printf("lw_tracecheck pid=%u records=%llu dropped=%llu request=%llu acquire=%llu timeout=%llu release=%llu "
            "thread_start=%llu thread_exit=%llu first_ns=%llu last_ns=%llu stacks=%llu modules=%llu "
-           "thread_infos=%llu lock_infos=%llu hold_site=%llu wait_stacks=%llu\n",
+           "thread_infos=%llu lock_infos=%llu hold_site=%llu wait_stacks=%llu wakeups=%llu\n",
            h.pid, (unsigned long long)n, (unsigned long long)h.dropped, (unsigned long long)count[1],
            (unsigned long long)count[2], (unsigned long long)count[3], (unsigned long long)count[4],
            (unsigned long long)count[5], (unsigned long long)count[6], (unsigned long long)(n ? first : 0),
            (unsigned long long)last, (unsigned long long)count[LW_EV_STACK],
            (unsigned long long)count[LW_EV_MODULE], (unsigned long long)count[LW_EV_THREAD_INFO],
            (unsigned long long)count[LW_EV_LOCK_INFO], (unsigned long long)hold_site,
-           (unsigned long long)count[LW_EV_WAIT_STACKS]);
+           (unsigned long long)count[LW_EV_WAIT_STACKS], (unsigned long long)count[LW_EV_WAKEUP]);
     for (int i = 0; i < nlocks; i++)
         printf("lw_tracecheck lock=%#llx request=%llu acquire=%llu timeout=%llu release=%llu\n",
                (unsigned long long)locks[i].lock, (unsigned long long)locks[i].ev[1],
@@ -154,6 +177,11 @@ int main(int argc, char **argv)
         printf("lw_tracecheck hold_sum tid=%u lock=%#llx acquisitions=%llu hold_ns=%llu holds_timed=%u flags=%u\n",
                sums[i].tid, (unsigned long long)sums[i].lock, (unsigned long long)sums[i].t_ns,
                (unsigned long long)sums[i].aux, sums[i].holder, sums[i].stack);
+    for (uint64_t i = 0; i < count[LW_EV_WAKEUP]; i++)
+        printf("lw_tracecheck wakeup sleep_ns=%llu samples=%llu p10_ns=%llu p25_ns=%llu median_ns=%llu p75_ns=%llu "
+               "p90_ns=%llu\n", (unsigned long long)wake[i].sleep, (unsigned long long)wake[i].n,
+               (unsigned long long)wake[i].q[0], (unsigned long long)wake[i].q[1],
+               (unsigned long long)wake[i].median, (unsigned long long)wake[i].q[2], (unsigned long long)wake[i].q[3]);
     free(sums);
     return 0;
 }
