@@ -53,6 +53,9 @@ uint64_t ticks_mono(uint64_t t); /* a tick time as CLOCK_MONOTONIC ns (the whole
  * "clock_monotonic". Each calls ticks_init(NULL) if nothing did. */
 double ticks_ns_per_tick(void);
 const char *ticks_source(void);
+/* under a seccomp filter? (/proc/self/status "Seccomp: 2"; 0: none, or not
+ * known): a system call the program never makes itself may kill it */
+int seccomp_filtered(void);
 
 #pragma GCC visibility pop
 

@@ -90,9 +90,9 @@ static void thread_end(void *arg)
 #endif
         t->exit_ticks = ticks_now();
         struct timespec cpu;
-        if (lw.cfg.trace && clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu) == 0)
+        if (lw.cfg.trace && !lw.filtered && clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu) == 0)
             t->cpu_ns = (uint64_t)cpu.tv_sec * 1000000000u + (uint64_t)cpu.tv_nsec;
-        if (lw.cfg.trace)
+        if (lw.cfg.trace && !lw.filtered)
             lw_trace_note_cpus();
         lw_trace(t, LW_EV_THREAD_EXIT, LW_T_NONE, NULL, 0, t->exit_ticks, 0, 0);
         atomic_store_explicit(&t->exited, 1, memory_order_release);

@@ -89,6 +89,9 @@ struct lw_state {
     au32 waited; /* set by the first contended wait or failed trylock (lw_report_brief: one line without) */
     uint64_t start_ns;
     uint32_t pid;
+    /* tracing under a seccomp filter (clock.h): no system call the program
+     * may never make (each thread's CPU time and CPUs at its exit) */
+    int filtered;
     struct lw_config cfg;
 };
 

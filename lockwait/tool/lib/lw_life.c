@@ -111,6 +111,7 @@ __attribute__((constructor)) static void lw_start(void)
      * stderr is, so the report finds it again at exit (lw_output.c) */
     lw_err_note(&lw.cfg);
     lw_trace_start(&lw.cfg);
+    lw.filtered = lw.cfg.trace && seccomp_filtered();
     errno = e;
     ticks_init(lw.cfg.counter ? NULL : "CLOCK_MONOTONIC: LOCKWAIT_COUNTER=0");
     if (lw_core_init() != 0 || lw_stacks_init() != 0) {

@@ -131,9 +131,11 @@ void lw_trace_forget_cpus(void)
 #endif
 }
 
-/* 0: cannot tell */
+/* 0: cannot tell (under a seccomp filter: not asked) */
 static uint32_t usable_cpus(void)
 {
+    if (lw.filtered)
+        return 0;
 #ifdef __linux__
     or_affinity(0);
     for (struct lw_thread *t = lw_threads(); t; t = t->next)

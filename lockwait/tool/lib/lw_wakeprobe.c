@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "lw_real.h"
 
 #define WAIT_CAP_NS 50000000ull  /* any one wait longer: the host is too busy to tell, give up */
@@ -246,7 +247,8 @@ static uint64_t rank(const uint64_t *v, int n, int pct)
 int lw_wakeup_probe(struct lw_wake_level out[LW_WAKE_LEVELS])
 {
     int cpu[2];
-    if (atomic_load(&left_behind) || two_cpus(cpu) != 0 || !lw_real_one_pthread_create())
+    /* under a seccomp filter a thread's creation or pinning, which the program may never do, may kill it */
+    if (atomic_load(&left_behind) || two_cpus(cpu) != 0 || !lw_real_one_pthread_create() || seccomp_filtered())
         return 0;
     memset(&pr, 0, sizeof pr);
     pr.cpu[0] = cpu[0];

@@ -123,6 +123,10 @@ else
   rep=$TMP/seccomp.txt
   check_exit "seccomp: the preloaded program runs as bare (exit 0)" 0 "$BUILD/lw_seccomp" env LOCKWAIT_FULL_REPORTS=1 \
     LOCKWAIT_OUT="$rep" LD_PRELOAD="$LIB" "$BUILD/lw_counts" single 10
+  check_exit "seccomp: a traced run exits 0 too" 0 "$BUILD/lw_seccomp" env LOCKWAIT_TRACE="$TMP/seccomp.trace" \
+    LOCKWAIT_OUT="$TMP/seccomp-traced.txt" LD_PRELOAD="$LIB" "$BUILD/lw_counts" handoff 10
+  check "... and its trace has no wake-up probe (its threads and futex calls could meet the filter)" grep -q ' wakeups=0' \
+    <("$BUILD/lw_tracecheck" "$TMP/seccomp.trace" 2>&1 || true)
   if [ "$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null || true)" = kvm-clock ]; then
     check "seccomp on kvm-clock: the line says why the counter was not timed" grep -q 'timestamps: .*seccomp' "$rep"
   fi
