@@ -17,10 +17,10 @@ source "$(dirname "$0")/../../../common/testlib.sh"
 source "$(dirname "$0")/lw_lib.bash"
 
 GEN=$ROOT/lockwait/tool/tests/whatif-gen.awk
-# gen NAME HOLD [SPIN DS]: the program's records as NAME.txt, its wall time in NAME.wall
+# gen NAME HOLD [SPIN DS [TYPE]]: the program's records as NAME.txt, its wall time in NAME.wall
 gen() {
-  LC_ALL=C awk -v T=2 -v R=40 -v W=23000 -v H="$2" -v D=10000 -v SPIN="${3:-}" -v DS="${4:-}" -v TIMED=1 \
-    -v WALL="$TMP/$1.wall" -f "$GEN" >"$TMP/$1.txt"
+  LC_ALL=C awk -v T=2 -v R=40 -v W=23000 -v H="$2" -v D=10000 -v SPIN="${3:-}" -v DS="${4:-}" -v TYPE="${5:-}" \
+    -v TIMED=1 -v WALL="$TMP/$1.wall" -f "$GEN" >"$TMP/$1.txt"
 }
 # level SLEEP_NS WAKE_NS: a WAKEUP record and its DATA (p10, p25 in hex, p75, p90), every quantile WAKE_NS
 level() { printf '%s 14 100 1f %s 0 0\n%s 8 %s %x %s 0 0\n' "$1" "$2" "$2" "$2" "$2" "$2"; }
@@ -68,6 +68,25 @@ check "never a larger saving for halving the holds than for removing them" awk -
   '/kind=whatif .*hold_factor=0 / { for (i = 1; i <= NF; i++) if (index($i, "predicted_wall_ns=") == 1) { n++; ok = substr($i, 19) + 0 <= h + 0 } }
    END { exit !(n == 1 && ok) }' \
   <("$BUILD/lockwait_report" --what-if 0.5 --what-if 0 "$TMP/curve.trace" 2>/dev/null)
+
+# a spin lock's waiters never sleep: the machine's wake-ups leave its replay alone
+gen spin 30000 "" "" 2
+trace spincurve "$TMP/spin.txt" "$TMP/curve.txt"
+trace spinplain "$TMP/spin.txt"
+spincurve=$(whatif spincurve) spinplain=$(whatif spinplain)
+check_eq "a spin lock: no wake-up scaled (wakeup_level_count=0, the prediction without them)" \
+  "0 $(val "$spinplain" predicted_wall_ns)" "$(val "$spincurve" wakeup_level_count) $(val "$spincurve" predicted_wall_ns)"
+
+# a forged curve: 1 s wake-ups after up to 60 s of sleep, 1 ns after more. A waiter that slept 100 s
+# and woke in 10 s would at the half hold wake in 10^19 ns, more than llround can give (the replay
+# took 2^63 ns, and halving the 100 s holds saved as much as scaling them by 0.75): it grows by 1 s
+LC_ALL=C awk -v T=2 -v R=3 -v W=1000 -v H=100000000000 -v D=10000000000 -v TIMED=1 -v WALL="$TMP/huge.wall" \
+  -f "$GEN" >"$TMP/huge.txt"
+{ level 1000 999999999; level 60000000000 999999999; level 60000000001 1; } >"$TMP/step.txt"
+trace hugestep "$TMP/huge.txt" "$TMP/step.txt"
+trace hugeplain "$TMP/huge.txt"
+check "a forged curve: halving 100 s holds saves as much as without it, within 1% (1 s more per wake-up)" \
+  within 1 "$(val "$(whatif hugestep)" predicted_wall_ns)" "$(val "$(whatif hugeplain)" predicted_wall_ns)"
 
 # forged WAKEUP records are refused (exit 2), not replayed
 { level 4000 1000; level 1000 1000; } >"$TMP/back.txt"
