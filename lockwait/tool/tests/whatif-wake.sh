@@ -69,6 +69,13 @@ check "never a larger saving for halving the holds than for removing them" awk -
    END { exit !(n == 1 && ok) }' \
   <("$BUILD/lockwait_report" --what-if 0.5 --what-if 0 "$TMP/curve.trace" 2>/dev/null)
 
+{ level 1000 30000; level 50000 20000; } >"$TMP/falls.txt"
+trace falls "$TMP/full.txt" "$TMP/falls.txt"
+whatif falls >/dev/null
+check "a curve that falls: a waiter that sleeps less wakes later, people read" grep -q \
+  "30.0 us after a 1 us sleep, 20.0 us after 50 us; a waiter that sleeps less in the replay wakes that much later" \
+  "$TMP/falls.err"
+
 # a spin lock's waiters never sleep: the machine's wake-ups leave its replay alone
 gen spin 30000 "" "" 2
 trace spincurve "$TMP/spin.txt" "$TMP/curve.txt"
