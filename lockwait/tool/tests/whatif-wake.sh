@@ -106,4 +106,11 @@ printf '1000 14 100 0 1000 0 0\n1000 8 1000 %x 1000 0 0\n' 1000 >"$TMP/none.txt"
 trace none "$TMP/full.txt" "$TMP/none.txt"
 check_exit "no wake-ups measured: refused" 2 "$BUILD/lockwait_report" --what-if 0.5 "$TMP/none.trace"
 check "... saying which record" grep -q "WAKEUP after 1000 ns of sleep" <("$BUILD/lockwait_report" "$TMP/none.trace" 2>&1 || true)
+for k in $(seq 1 17); do level "$((k * 1000))" 1000; done >"$TMP/many.txt"
+trace many "$TMP/full.txt" "$TMP/many.txt"
+check_exit "17 sleep lengths: refused" 2 "$BUILD/lockwait_report" --what-if 0.5 "$TMP/many.trace"
+check "... saying why" grep -q "WAKEUP after 17000 ns of sleep .* is impossible (more than 16 sleep lengths)" \
+  <("$BUILD/lockwait_report" "$TMP/many.trace" 2>&1 || true)
+check "sleep lengths out of order: saying why" grep -q "impossible (no longer than the one before)" \
+  <("$BUILD/lockwait_report" "$TMP/back.trace" 2>&1 || true)
 finish
