@@ -47,7 +47,7 @@ uint64_t handoff_cost(struct handoff_model *m, uint64_t pre, uint64_t own, uint6
  * scaled by the machine's median wake-ups after the two (a VM's vCPU that idled a few us is still
  * running and wakes fast, one that halted waits for the host); own when the curve is not known, in
  * the all-sleep assumption, or own is no wake-up (faster than the curve's fastest tenth); never more
- * than own plus the machine's wake-up after `sleep` */
+ * than own plus a second */
 uint64_t handoff_wake(const struct handoff_model *m, uint64_t own, uint64_t own_sleep, uint64_t sleep);
 void handoff_free(struct handoff_model *m);
 
