@@ -136,7 +136,9 @@ uint64_t handoff_wake(const struct handoff_model *m, uint64_t own, uint64_t own_
     if (m->ncurve < 2 || m->mode == HM_ALL_SLEEP || own < m->curve[0].q[0])
         return own;
     double was = wake_median(m->curve, m->ncurve, own_sleep), now = wake_median(m->curve, m->ncurve, sleep);
-    return was > 0 ? (uint64_t)llround((double)own * now / was) : own;
+    /* growing by at most a second, the longest wake-up report_meta.c takes: a forged curve (a median of
+     * 1 ns) would ask llround for more than 2^63 (own < 2^62: report_model.c) */
+    return was > 0 ? (uint64_t)llround(MIN((double)own * now / was, (double)own + 1e9)) : own;
 }
 
 void handoff_free(struct handoff_model *m)

@@ -19,6 +19,8 @@ struct mstack { uint64_t id; uint64_t *pc; uint32_t n; }; /* id first: sort_by_k
 struct mthread { uint32_t tid; char name[17]; uint64_t cpu_ns; };
 struct mlock { uint64_t addr; uint32_t stack; };
 
+#define WAKE_LEVELS_MAX 16 /* WAKEUP records a trace may have (the library writes 7; finish() says 16) */
+
 struct lock_tid { uint64_t lock, tid; }; /* LOCK_ONCE records, sorted */
 struct mhold { struct lock_tid key; uint64_t ns, takes; int known; }; /* HOLD_SUM records, sorted */
 
@@ -84,9 +86,13 @@ static void finish(struct model *m, struct pending *p)
         int ordered = h->lock && w.q[4] < 1000000000ull; /* a wake-up of a second is no measurement */
         for (int k = 1; k < 5; k++)
             ordered &= w.q[k - 1] <= w.q[k];
-        if (!ordered || mt->nwake == WAKE_LEVELS_MAX || (mt->nwake && mt->wake[mt->nwake - 1].sleep_ns >= h->t_ns))
+        const char *why = !ordered ? "none measured, percentiles out of order or one of a second"
+                          : mt->nwake == WAKE_LEVELS_MAX ? "more than 16 sleep lengths"
+                          : mt->nwake && mt->wake[mt->nwake - 1].sleep_ns >= h->t_ns ? "no longer than the one before"
+                                                                                      : NULL;
+        if (why)
             FAIL(m, "WAKEUP after %" PRIu64 " ns of sleep (%" PRIu64 " wake-ups, median %" PRIu64 " ns) is "
-                 "impossible: corrupt trace", h->t_ns, h->lock, h->aux);
+                 "impossible (%s): corrupt trace", h->t_ns, h->lock, h->aux, why);
         mt->wake[mt->nwake++] = w;
     }
     free(p->bytes);

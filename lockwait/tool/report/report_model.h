@@ -187,10 +187,8 @@ int meta_took_once(const struct model *m, uint32_t tid, uint64_t lock); /* a LOC
 int meta_wait_stacks(const struct model *m, uint64_t *first, uint64_t *every, uint64_t *reused);
 uint64_t meta_thread_cpu(const struct model *m, uint32_t tid); /* THREAD_INFO: CPU ns at its exit, 0: not known */
 uint32_t meta_cpus(const struct model *m); /* THREAD_INFO: the CPUs the process could run on, 0: not known */
-/* WAKEUP: how long a thread woken after sleeping sleep_ns took to run, on the machine that wrote the
- * trace (q: p10, p25, p50, p75, p90 in ns) */
+/* WAKEUP: how soon a thread woken after sleep_ns of sleep ran on the trace's machine (q: p10 p25 p50 p75 p90) */
 struct wake_level { uint64_t sleep_ns, q[5]; };
-#define WAKE_LEVELS_MAX 16
 size_t meta_wakeups(const struct model *m, const struct wake_level **levels); /* 0: not measured */
 int meta_hold_sums(const struct model *m); /* the trace has HOLD_SUM records (writers before them: none) */
 /* tid's estimated total hold time of lock in *ns (HOLD_SUM); 0: not known (no record, or no hold timed) */

@@ -247,6 +247,8 @@ static void build_steps(const struct model *m, struct replay *r, const uint32_t 
     }
     number_acquisitions(r);
     r->hm.ncurve = meta_wakeups(m, &r->hm.curve);
+    if (lw_kinds[lw_kind_of_type(m->lk[r->lock].type)].spins) /* its waiters never sleep */
+        r->hm.ncurve = 0;
     order_steps(m, r);
     r->nmarks = m->mstat.holds + m->nth;
     free(hs);

@@ -30,7 +30,7 @@ struct handoff_model {
     size_t nspin, nwake, next_spin, next_wake; /* next_*: the next one drawn */
     enum handoff_mode mode;
     const struct wake_level *curve; /* the machine's wake-ups by sleep length (WAKEUP records) */
-    size_t ncurve;                  /* 0: not measured, a sleep's wake-up keeps its observed length */
+    size_t ncurve;                  /* 0: not measured (or a spin lock), a wake-up keeps its observed length */
 };
 
 /* learn from n traced waits: pre[i] the wait before the release that ended
@@ -46,7 +46,8 @@ uint64_t handoff_cost(struct handoff_model *m, uint64_t pre, uint64_t own, uint6
 /* a wake-up of own ns after an observed sleep of own_sleep ns, after a sleep of `sleep` ns instead:
  * scaled by the machine's median wake-ups after the two (a VM's vCPU that idled a few us is still
  * running and wakes fast, one that halted waits for the host); own when the curve is not known, in
- * the all-sleep assumption, or own is no wake-up (faster than the curve's fastest tenth) */
+ * the all-sleep assumption, or own is no wake-up (faster than the curve's fastest tenth); never more
+ * than own plus a second */
 uint64_t handoff_wake(const struct handoff_model *m, uint64_t own, uint64_t own_sleep, uint64_t sleep);
 void handoff_free(struct handoff_model *m);
 

@@ -414,11 +414,14 @@ static void findings(const struct handoff_model *m, char (*ph)[PHRASE_MAX], size
     else if (m->two_kinds)
         fprintf(stderr, ", and no wait before the release %s: each waiter keeps its own)\n",
                 m->window <= SPIN_WINDOW_MAX_NS ? "tells them apart" : "short enough to be a spin parts them");
-    if (m->ncurve >= 2)
+    if (m->ncurve >= 2) { /* a busy host's curve may fall: then a shorter sleep wakes later */
+        uint64_t first = m->curve[0].q[2], last = m->curve[m->ncurve - 1].q[2];
         fprintf(stderr, "  (wake-ups on this machine, measured as the trace was written: %.1f us after a %.0f us "
-                        "sleep, %.1f us after %.0f us; a waiter that sleeps less in the replay wakes that much "
-                        "sooner)\n", (double)m->curve[0].q[2] / 1e3, (double)m->curve[0].sleep_ns / 1e3,
-                (double)m->curve[m->ncurve - 1].q[2] / 1e3, (double)m->curve[m->ncurve - 1].sleep_ns / 1e3);
+                        "sleep, %.1f us after %.0f us; a waiter that sleeps less in the replay wakes %s)\n",
+                (double)first / 1e3, (double)m->curve[0].sleep_ns / 1e3, (double)last / 1e3,
+                (double)m->curve[m->ncurve - 1].sleep_ns / 1e3,
+                first < last ? "that much sooner" : first > last ? "that much later" : "as fast");
+    }
     for (size_t i = 0; i < nf; i++) {
         if ((double)(p[i].hi_ns - p[i].lo_ns) > WIDE_SHARE * (double)wall)
             fprintf(stderr, "  finding: the prediction for %s is unsure: %.0f%% to %.0f%% sooner as every waiter "

@@ -17,10 +17,10 @@ source "$(dirname "$0")/../../../common/testlib.sh"
 source "$(dirname "$0")/lw_lib.bash"
 
 GEN=$ROOT/lockwait/tool/tests/whatif-gen.awk
-# gen NAME HOLD [SPIN DS]: the program's records as NAME.txt, its wall time in NAME.wall
+# gen NAME HOLD [SPIN DS [TYPE]]: the program's records as NAME.txt, its wall time in NAME.wall
 gen() {
-  LC_ALL=C awk -v T=2 -v R=40 -v W=23000 -v H="$2" -v D=10000 -v SPIN="${3:-}" -v DS="${4:-}" -v TIMED=1 \
-    -v WALL="$TMP/$1.wall" -f "$GEN" >"$TMP/$1.txt"
+  LC_ALL=C awk -v T=2 -v R=40 -v W=23000 -v H="$2" -v D=10000 -v SPIN="${3:-}" -v DS="${4:-}" -v TYPE="${5:-}" \
+    -v TIMED=1 -v WALL="$TMP/$1.wall" -f "$GEN" >"$TMP/$1.txt"
 }
 # level SLEEP_NS WAKE_NS: a WAKEUP record and its DATA (p10, p25 in hex, p75, p90), every quantile WAKE_NS
 level() { printf '%s 14 100 1f %s 0 0\n%s 8 %s %x %s 0 0\n' "$1" "$2" "$2" "$2" "$2" "$2"; }
@@ -69,6 +69,32 @@ check "never a larger saving for halving the holds than for removing them" awk -
    END { exit !(n == 1 && ok) }' \
   <("$BUILD/lockwait_report" --what-if 0.5 --what-if 0 "$TMP/curve.trace" 2>/dev/null)
 
+{ level 1000 30000; level 50000 20000; } >"$TMP/falls.txt"
+trace falls "$TMP/full.txt" "$TMP/falls.txt"
+whatif falls >/dev/null
+check "a curve that falls: a waiter that sleeps less wakes later, people read" grep -q \
+  "30.0 us after a 1 us sleep, 20.0 us after 50 us; a waiter that sleeps less in the replay wakes that much later" \
+  "$TMP/falls.err"
+
+# a spin lock's waiters never sleep: the machine's wake-ups leave its replay alone
+gen spin 30000 "" "" 2
+trace spincurve "$TMP/spin.txt" "$TMP/curve.txt"
+trace spinplain "$TMP/spin.txt"
+spincurve=$(whatif spincurve) spinplain=$(whatif spinplain)
+check_eq "a spin lock: no wake-up scaled (wakeup_level_count=0, the prediction without them)" \
+  "0 $(val "$spinplain" predicted_wall_ns)" "$(val "$spincurve" wakeup_level_count) $(val "$spincurve" predicted_wall_ns)"
+
+# a forged curve: 1 s wake-ups after up to 60 s of sleep, 1 ns after more. A waiter that slept 100 s
+# and woke in 10 s would at the half hold wake in 10^19 ns, more than llround can give (the replay
+# took 2^63 ns, and halving the 100 s holds saved as much as scaling them by 0.75): it grows by 1 s
+LC_ALL=C awk -v T=2 -v R=3 -v W=1000 -v H=100000000000 -v D=10000000000 -v TIMED=1 -v WALL="$TMP/huge.wall" \
+  -f "$GEN" >"$TMP/huge.txt"
+{ level 1000 999999999; level 60000000000 999999999; level 60000000001 1; } >"$TMP/step.txt"
+trace hugestep "$TMP/huge.txt" "$TMP/step.txt"
+trace hugeplain "$TMP/huge.txt"
+check "a forged curve: halving 100 s holds saves as much as without it, within 1% (1 s more per wake-up)" \
+  within 1 "$(val "$(whatif hugestep)" predicted_wall_ns)" "$(val "$(whatif hugeplain)" predicted_wall_ns)"
+
 # forged WAKEUP records are refused (exit 2), not replayed
 { level 4000 1000; level 1000 1000; } >"$TMP/back.txt"
 trace back "$TMP/full.txt" "$TMP/back.txt"
@@ -80,4 +106,11 @@ printf '1000 14 100 0 1000 0 0\n1000 8 1000 %x 1000 0 0\n' 1000 >"$TMP/none.txt"
 trace none "$TMP/full.txt" "$TMP/none.txt"
 check_exit "no wake-ups measured: refused" 2 "$BUILD/lockwait_report" --what-if 0.5 "$TMP/none.trace"
 check "... saying which record" grep -q "WAKEUP after 1000 ns of sleep" <("$BUILD/lockwait_report" "$TMP/none.trace" 2>&1 || true)
+for k in $(seq 1 17); do level "$((k * 1000))" 1000; done >"$TMP/many.txt"
+trace many "$TMP/full.txt" "$TMP/many.txt"
+check_exit "17 sleep lengths: refused" 2 "$BUILD/lockwait_report" --what-if 0.5 "$TMP/many.trace"
+check "... saying why" grep -q "WAKEUP after 17000 ns of sleep .* is impossible (more than 16 sleep lengths)" \
+  <("$BUILD/lockwait_report" "$TMP/many.trace" 2>&1 || true)
+check "sleep lengths out of order: saying why" grep -q "impossible (no longer than the one before)" \
+  <("$BUILD/lockwait_report" "$TMP/back.trace" 2>&1 || true)
 finish
