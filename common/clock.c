@@ -9,11 +9,11 @@
 #include <time.h>
 #include <unistd.h>
 #ifdef __linux__
+#include <fcntl.h>
 #include <sys/syscall.h>
 #endif
 #if defined(__x86_64__) && defined(__linux__)
 #include <cpuid.h>
-#include <fcntl.h>
 #endif
 
 #include "clock.h"
@@ -63,7 +63,7 @@ static void tick_pair(uint64_t *t, uint64_t *ns)
     }
 }
 
-#if defined(__x86_64__) && defined(__linux__)
+#ifdef __linux__
 /* the start of a small file (sysfs, /proc), NUL-terminated (at most n - 1
  * bytes), or "" when it cannot be read */
 static void read_small(const char *path, char *buf, size_t n)
@@ -77,6 +77,29 @@ static void read_small(const char *path, char *buf, size_t n)
     buf[got > 0 ? got : 0] = 0;
 }
 
+/* (clock.h) A filter built from what the program calls may kill it at a
+ * system call it never makes itself, such as clock_gettime's, which it
+ * reaches through the vDSO. */
+int seccomp_filtered(void)
+{
+    char buf[4096];
+    read_small("/proc/self/status", buf, sizeof buf);
+    const char *p = strstr(buf, "\nSeccomp:");
+    if (!p)
+        return 0;
+    p += strlen("\nSeccomp:");
+    while (*p == ' ' || *p == '\t')
+        p++;
+    return *p != '0';
+}
+#else
+int seccomp_filtered(void)
+{
+    return 0;
+}
+#endif
+
+#if defined(__x86_64__) && defined(__linux__)
 /* the fewest TSC ticks one CLOCK_MONOTONIC read took in `tries`, through
  * the vDSO (via_syscall 0) or through the system call itself */
 static uint64_t clock_read_ticks(int via_syscall, int tries)
@@ -96,21 +119,6 @@ static uint64_t clock_read_ticks(int via_syscall, int tries)
     return best;
 }
 
-/* (clock.h) A filter built from what the program calls may kill it at a
- * system call it never makes itself, such as clock_gettime's, which it
- * reaches through the vDSO. */
-int seccomp_filtered(void)
-{
-    char buf[4096];
-    read_small("/proc/self/status", buf, sizeof buf);
-    const char *p = strstr(buf, "\nSeccomp:");
-    if (!p)
-        return 0;
-    p += strlen("\nSeccomp:");
-    while (*p == ' ' || *p == '\t')
-        p++;
-    return *p != '0';
-}
 
 /* s, or the decimal v when s is NULL, written at p (up to end, which
  * stays a NUL): snprintf without stdio */
